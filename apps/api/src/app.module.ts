@@ -1,0 +1,17 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { HealthController, PlatformModule, type PlatformOptions } from '#app/platform';
+import { IdentityModule } from '#app/identity';
+import { ConsentModule } from '#app/consent';
+import { NotificationsModule } from '#app/notifications';
+
+@Module({})
+export class AppModule {
+  static register(options: PlatformOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, ConsentModule, NotificationsModule],
+      controllers: [HealthController],
+    };
+  }
+}

@@ -1,0 +1,9 @@
+import { identityEntities, identityMigrations } from '#app/identity';
+import { consentEntities, consentMigrations } from '#app/consent';
+import type { OrmSetup } from '#app/platform';
+
+/** Every module's tables and migrations, for the processes that boot them. */
+export const ORM_SETUP: OrmSetup = {
+  entities: [...identityEntities, ...consentEntities],
+  migrations: [...identityMigrations, ...consentMigrations],
+};

@@ -1,0 +1,76 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from '@fastify/helmet';
+import { resolve } from 'node:path';
+import {
+  ErrorFilter,
+  PinoNestLogger,
+  createLogger,
+  createValidationPipe,
+  sendError,
+  toAppError,
+  type AppConfig,
+  type Clock,
+} from '#app/platform';
+import { AppModule } from './app.module.js';
+import { ORM_SETUP } from './composition.js';
+import { serveSpa } from './spa.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP application (used by main.ts and by the end-to-end tests). */
+export async function createApiApp(config: AppConfig, options: { clock?: Clock } = {}): Promise<NestFastifyApplication> {
+  const logger = createLogger(config.LOG_LEVEL, 'api');
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    loggerInstance: logger,
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.register({ config, orm: ORM_SETUP, clock: options.clock }),
+    adapter,
+    { logger: new PinoNestLogger(logger), bufferLogs: false },
+  );
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.setErrorHandler((error, _request, reply) => sendError(reply, toAppError(error)));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.enableCors({
+    origin: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version'],
+    exposedHeaders: ['X-Supabase-Api-Version', 'x-sb-error-code'],
+    maxAge: 600,
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ErrorFilter());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Fanmint API').setVersion('1').addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  await serveSpa(fastify, resolve(config.WEB_DIST ?? 'frontend/dist'));
+  await app.init();
+  return app;
+}

@@ -1,0 +1,17 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { JobRunner, OutboxRelay, PlatformModule, type PlatformOptions } from '#app/platform';
+import { NotificationsModule } from '#app/notifications';
+
+@Module({})
+export class WorkerModule {
+  static register(options: PlatformOptions): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), NotificationsModule],
+      providers: [OutboxRelay, JobRunner],
+      exports: [OutboxRelay, JobRunner],
+    };
+  }
+}

@@ -1,0 +1,74 @@
+import { Button, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLockPassword } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router-dom';
+import { notify } from '../../../lib/notify';
+import { usePageMeta } from '../../../lib/page-meta';
+import { meetsPasswordRules } from '../../../lib/password-rules';
+import { AuthCard } from '../components/AuthCard';
+import { PasswordChecklist } from '../components/PasswordChecklist';
+import { passwordRuleMessage, resetPasswordWithToken } from '../services/account.service';
+
+const FAILURE = 'Failed to reset password. Please try again or request a new reset link.';
+
+export function CreateNewPasswordPage() {
+  usePageMeta({ title: 'Create New Password', description: 'Choose a new password for your Fanmint account.' });
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [visible, { toggle }] = useDisclosure(false);
+  const form = useForm({
+    initialValues: { newPassword: '' },
+    validate: { newPassword: (v) => (v ? null : 'New password is required') },
+  });
+  const mutation = useMutation({
+    mutationFn: (newPassword: string) => resetPasswordWithToken(token, newPassword),
+  });
+
+  const handleSubmit = async ({ newPassword }: { newPassword: string }) => {
+    if (!meetsPasswordRules(newPassword)) {
+      notify.error('Please ensure your password meets all requirements.');
+      return;
+    }
+    try {
+      await mutation.mutateAsync(newPassword);
+      notify.success('Your password has been changed successfully.');
+      navigate('/sign-in');
+    } catch (error) {
+      console.error('Password reset with token failed', error);
+      const detail = passwordRuleMessage(error);
+      if (detail) notify.error(detail, FAILURE);
+      else notify.error(FAILURE);
+    }
+  };
+
+  return (
+    <AuthCard icon={<IconLockPassword size={28} />} title="Create a new password" subtitle="Enter the new password for your account.">
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="New Password"
+            type={visible ? 'text' : 'password'}
+            autoComplete="new-password"
+            required
+            rightSectionWidth={64}
+            rightSection={
+              <UnstyledButton onClick={toggle} fz="sm" fw={600} c="fanmint" aria-pressed={visible}>
+                {visible ? 'Hide' : 'Show'}
+              </UnstyledButton>
+            }
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordChecklist password={form.values.newPassword} />
+          <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+            Reset Password
+          </Button>
+        </Stack>
+      </form>
+      <Text size="xs" ta="center" c="dimmed">
+        For your security this link works once.
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { isEmail, useForm } from '@mantine/form';
+import { IconLogin2, IconMailForward, IconShieldCheck } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { usePageMeta } from '../../../lib/page-meta';
+import { AuthCard } from '../components/AuthCard';
+import { useSignIn, type SignInValues } from '../hooks/use-sign-in';
+
+export function SignInPage() {
+  usePageMeta({ title: 'Sign In', description: 'Sign in to your Fanmint account.' });
+  const { submit, submitting, showResend, resend, resending } = useSignIn();
+  const form = useForm<SignInValues>({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: isEmail('Enter a valid email address'),
+      password: (value) => (value ? null : 'Enter your password'),
+    },
+  });
+
+  return (
+    <AuthCard icon={<IconLogin2 size={28} />} title="Welcome back" subtitle="Sign in to your Fanmint account">
+      <Alert variant="light" color="aqua" icon={<IconShieldCheck size={18} />} title="Security check">
+        Make sure the address bar shows <strong>{window.location.host}</strong> before entering your password. We
+        will never ask for it anywhere else.
+      </Alert>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-4}>
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot your password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={submitting}>
+            Sign In
+          </Button>
+          {showResend && (
+            <Button
+              variant="light"
+              fullWidth
+              leftSection={<IconMailForward size={18} />}
+              loading={resending}
+              onClick={resend}
+            >
+              Resend Verification Email
+            </Button>
+          )}
+        </Stack>
+      </form>
+      <Text size="sm" ta="center" c="dimmed">
+        Don&apos;t have an account?{' '}
+        <Anchor component={Link} to="/sign-up" fw={600}>
+          Sign up
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

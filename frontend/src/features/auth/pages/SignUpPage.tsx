@@ -1,0 +1,128 @@
+import { Anchor, Button, Checkbox, Collapse, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { isEmail, useForm } from '@mantine/form';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { usePageMeta } from '../../../lib/page-meta';
+import { meetsPasswordRules } from '../../../lib/password-rules';
+import { notify } from '../../../lib/notify';
+import { POLICY_VERSIONS } from '../../../lib/site';
+import { AuthCard } from '../components/AuthCard';
+import { PasswordChecklist } from '../components/PasswordChecklist';
+import { useSignUp, type SignUpValues } from '../hooks/use-sign-up';
+
+const POLICY_LINKS = [
+  { label: 'Terms of Service', to: '/terms' },
+  { label: 'Privacy Policy', to: '/privacy' },
+  { label: 'Refund Policy', to: '/refund-policy' },
+  { label: 'Chargeback Policy', to: '/chargeback-policy' },
+  { label: 'User Creator Agreement', to: '/user-creator-agreement' },
+  { label: 'Complaints Policy', to: '/complaints-policy' },
+  { label: 'Content Management Policy', to: '/content-management-policy' },
+];
+
+function TermsLabel() {
+  return (
+    <Text size="sm" component="span">
+      I accept the{' '}
+      {POLICY_LINKS.map((link, i) => (
+        <span key={link.to}>
+          <Anchor href={link.to} target="_blank" rel="noopener" size="sm" inherit>
+            {link.label}
+          </Anchor>
+          {i < POLICY_LINKS.length - 2 ? ', ' : i === POLICY_LINKS.length - 2 ? ' and ' : ''}
+        </span>
+      ))}{' '}
+      <Text span c="dimmed" size="xs">
+        (version {POLICY_VERSIONS.terms})
+      </Text>
+    </Text>
+  );
+}
+
+/** Marketing consent is optional and never gates the button: consent must be freely given. */
+export function canSubmitSignUp(v: SignUpValues): boolean {
+  return Boolean(v.email && v.password && v.confirmPassword && v.acceptedTerms && meetsPasswordRules(v.password));
+}
+
+export function SignUpPage() {
+  usePageMeta({ title: 'Sign Up', description: 'Create your Fanmint account. Early sign-up is live now.' });
+  const { submit, submitting, succeeded } = useSignUp();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useForm<SignUpValues>({
+    initialValues: { email: '', password: '', confirmPassword: '', acceptedTerms: false, marketingConsent: false },
+    validate: { email: isEmail('Enter a valid email address') },
+  });
+  const { values } = form;
+
+  const handleSubmit = async (v: SignUpValues) => {
+    if (v.password !== v.confirmPassword) {
+      form.setFieldError('confirmPassword', 'Passwords do not match');
+      notify.error('Passwords do not match');
+      return;
+    }
+    if (!v.acceptedTerms) {
+      notify.error('You must accept the Terms of Service and Privacy Policy');
+      return;
+    }
+    if ((await submit(v)) === 'already-registered') emailRef.current?.focus();
+  };
+
+  return (
+    <AuthCard
+      icon={<IconUserPlus size={28} />}
+      title="Create your account"
+      subtitle="Early sign-up is live. Claim your spot before launch."
+      size={500}
+    >
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            ref={emailRef}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            placeholder="Create a strong password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            placeholder="Repeat your password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Collapse expanded={values.password.length > 0 || values.confirmPassword.length > 0}>
+            <PasswordChecklist password={values.password} confirmation={values.confirmPassword} />
+          </Collapse>
+          <Checkbox
+            required
+            label={<TermsLabel />}
+            {...form.getInputProps('acceptedTerms', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label="Send me product news and launch updates by email (optional)"
+            {...form.getInputProps('marketingConsent', { type: 'checkbox' })}
+          />
+          <Button type="submit" size="md" fullWidth loading={submitting} disabled={!canSubmitSignUp(values) || succeeded}>
+            Create Account
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center" c="dimmed">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/sign-in" fw={600}>
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,105 @@
+import type { AuthError } from '@supabase/auth-js';
+import { auth, authRedirectUrl } from '../../../lib/auth-client';
+import { buildConsentPayload, flushPendingConsent, recordConsent, signUpMetadata, storePendingConsent } from './consent.service';
+
+export type SignInErrorKind = 'invalid_credentials' | 'email_not_confirmed' | 'account_locked' | 'other';
+
+export function classifySignInError(error: Pick<AuthError, 'code' | 'message'>): SignInErrorKind {
+  if (error.code === 'invalid_credentials' || error.message === 'Invalid login credentials') {
+    return 'invalid_credentials';
+  }
+  if (error.code === 'email_not_confirmed' || error.message === 'Email not confirmed') return 'email_not_confirmed';
+  if (error.code === 'account_locked') return 'account_locked';
+  return 'other';
+}
+
+export type SignInResult =
+  | { ok: true; needsSecondFactor: boolean }
+  | { ok: false; kind: SignInErrorKind; message: string };
+
+export async function signIn(email: string, password: string): Promise<SignInResult> {
+  const { data, error } = await auth.signInWithPassword({ email, password });
+  if (error) return { ok: false, kind: classifySignInError(error), message: error.message };
+
+  if (data.session) await flushPendingConsent(data.session.access_token);
+  return { ok: true, needsSecondFactor: await hasVerifiedTotp() };
+}
+
+export async function hasVerifiedTotp(): Promise<boolean> {
+  const { data, error } = await auth.mfa.listFactors();
+  if (error) {
+    console.error('Failed to list authentication factors', error);
+    return false;
+  }
+  return data.all.some((factor) => factor.factor_type === 'totp' && factor.status === 'verified');
+}
+
+export async function resendVerification(email: string): Promise<AuthError | null> {
+  const { error } = await auth.resend({
+    type: 'signup',
+    email,
+    options: { emailRedirectTo: authRedirectUrl('/verify-email') },
+  });
+  return error;
+}
+
+export type SignUpResult = { ok: true } | { ok: false; alreadyRegistered: boolean; message: string };
+
+export async function signUp(email: string, password: string, marketingConsent: boolean): Promise<SignUpResult> {
+  const { data, error } = await auth.signUp({
+    email,
+    password,
+    options: { emailRedirectTo: authRedirectUrl('/verify-email'), data: signUpMetadata(marketingConsent) },
+  });
+  if (error) {
+    return { ok: false, alreadyRegistered: error.message.includes('already registered'), message: error.message };
+  }
+
+  const consent = buildConsentPayload(marketingConsent);
+  if (data.session) await recordConsent(consent, data.session.access_token);
+  else storePendingConsent(consent);
+  return { ok: true };
+}
+
+export async function requestPasswordReset(email: string): Promise<AuthError | null> {
+  const { error } = await auth.resetPasswordForEmail(email, { redirectTo: authRedirectUrl('/reset-password') });
+  return error;
+}
+
+/** Second-factor protection refuses a password change from an aal1 session (contract: 401 insufficient_aal). */
+export function isSecondFactorBlock(error: Pick<AuthError, 'code' | 'message'>): boolean {
+  const text = `${error.code ?? ''} ${error.message}`.toLowerCase();
+  return text.includes('insufficient_aal') || text.includes('aal2');
+}
+
+async function unenrollTotpFactors(): Promise<void> {
+  const { data, error } = await auth.mfa.listFactors();
+  if (error) {
+    console.warn('Could not list factors before the password reset', error);
+    return;
+  }
+  for (const factor of data.all.filter((f) => f.factor_type === 'totp')) {
+    const { error: unenrollError } = await auth.mfa.unenroll({ factorId: factor.id });
+    if (unenrollError) console.warn(`Could not remove factor ${factor.id}`, unenrollError);
+  }
+}
+
+export type ResetPasswordResult = { ok: true } | { ok: false; secondFactorBlock: boolean; message: string };
+
+export async function resetPassword(password: string): Promise<ResetPasswordResult> {
+  await unenrollTotpFactors();
+  const { error } = await auth.updateUser({ password });
+  if (error) return { ok: false, secondFactorBlock: isSecondFactorBlock(error), message: error.message };
+  return { ok: true };
+}
+
+export async function hasSession(): Promise<boolean> {
+  const { data, error } = await auth.getSession();
+  if (error) throw error;
+  return Boolean(data.session);
+}
+
+export async function signOut(): Promise<void> {
+  const { error } = await auth.signOut();
+  if (error) console.error('Sign-out failed', error);
+}

@@ -1,0 +1,99 @@
+import {
+  IconBuildingStore,
+  IconChartBar,
+  IconCreditCard,
+  IconGift,
+  IconHeart,
+  IconHeadset,
+  IconHome,
+  IconId,
+  IconPhoto,
+  IconRobot,
+  IconSettings,
+  IconShoppingBag,
+  IconSparkles,
+  IconUserPlus,
+  IconUsersGroup,
+  IconVideo,
+  type Icon,
+} from '@tabler/icons-react';
+
+export interface DashboardNavItem {
+  label: string;
+  to: string;
+  icon: Icon;
+  description: string;
+}
+
+export interface DashboardNavGroup {
+  title: string;
+  /** Heading used for the group's tiles on the dashboard home. */
+  tileTitle: string;
+  items: DashboardNavItem[];
+}
+
+export const DASHBOARD_NAV: DashboardNavGroup[] = [
+  {
+    title: 'General',
+    tileTitle: 'General Features',
+    items: [
+      { label: 'Dashboard', to: '/dashboard', icon: IconHome, description: 'Your overview' },
+      { label: 'General Settings', to: '/dashboard/settings', icon: IconSettings, description: 'Account and security' },
+      { label: 'Rewards', to: '/dashboard/rewards', icon: IconGift, description: 'Airdrop, mega draw and wallet' },
+      { label: 'Verification', to: '/dashboard/verification', icon: IconId, description: 'Verify your identity' },
+      { label: 'Favorite Stores', to: '/dashboard/favorite-stores', icon: IconHeart, description: 'Stores you follow' },
+      { label: 'Purchases', to: '/dashboard/purchases', icon: IconShoppingBag, description: 'Your purchase history' },
+      { label: 'Referrals', to: '/dashboard/myreferrals', icon: IconUserPlus, description: 'Earn 5% on referred content' },
+      {
+        label: 'Billing & Payments',
+        to: '/dashboard/billingandpayments',
+        icon: IconCreditCard,
+        description: 'Cards, bank and crypto',
+      },
+    ],
+  },
+  {
+    title: 'Creator Section',
+    tileTitle: 'Creator Tools',
+    items: [
+      { label: 'Sales', to: '/dashboard/sales', icon: IconChartBar, description: 'Revenue and analytics' },
+      {
+        label: 'Store Settings',
+        to: '/dashboard/mystoresettings',
+        icon: IconBuildingStore,
+        description: 'Appearance and access',
+      },
+      { label: 'My Videos', to: '/dashboard/my-videos', icon: IconVideo, description: 'Upload and manage videos' },
+      { label: 'Photo Albums', to: '/dashboard/photo-albums', icon: IconPhoto, description: 'Curate your albums' },
+      {
+        label: 'Collaborators',
+        to: '/dashboard/collaborators',
+        icon: IconUsersGroup,
+        description: 'Joint videos and albums',
+      },
+      {
+        label: 'AI Business Advisor',
+        to: '/dashboard/ai-business-advisor',
+        icon: IconRobot,
+        description: 'Coming Soon',
+      },
+      {
+        label: 'AI Creator Studio',
+        to: '/dashboard/ai-creator-studio',
+        icon: IconSparkles,
+        description: 'Coming Soon',
+      },
+    ],
+  },
+  {
+    title: 'Other',
+    tileTitle: 'Support',
+    items: [{ label: 'Support', to: '/dashboard/support', icon: IconHeadset, description: 'Get help from our team' }],
+  },
+];
+
+/** Routes reachable in the dashboard but not listed in the sidebar. */
+export const DASHBOARD_EXTRA_ROUTES = [
+  { to: '/dashboard/lockedpage', label: 'Advanced Analytics' },
+  { to: '/dashboard/demo-page-testing', label: 'Collaborators' },
+];

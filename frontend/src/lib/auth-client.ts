@@ -1,0 +1,29 @@
+import { GoTrueClient } from '@supabase/auth-js';
+import { setToken } from './storage';
+
+/** Public, non-secret key our /auth/v1 expects in the apikey header (like a Supabase anon key). */
+export const PUBLIC_ANON_KEY = 'fanmint-public-anon-key';
+
+export const auth = new GoTrueClient({
+  url: `${window.location.origin}/auth/v1`,
+  headers: { apikey: PUBLIC_ANON_KEY },
+  persistSession: true,
+  autoRefreshToken: true,
+  detectSessionInUrl: true,
+  flowType: 'implicit',
+});
+
+// The product API client and the public navigation read `token`; keep it equal to the live access token.
+auth.onAuthStateChange((event, session) => {
+  if (event === 'SIGNED_OUT') {
+    setToken(null);
+    return;
+  }
+  if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
+    setToken(session.access_token);
+  }
+});
+
+export function authRedirectUrl(path: string): string {
+  return `${window.location.origin}${path}`;
+}

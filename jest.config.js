@@ -1,0 +1,64 @@
+// Jest 30, ES modules. Run through `npm test` (scripts/test.mjs), which sets
+// NODE_OPTIONS=--experimental-vm-modules and resolves the services the suites need.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const rootDir = dirname(fileURLToPath(import.meta.url));
+
+/** TypeScript (with Nest's legacy decorators and their metadata) compiled by SWC, kept as ESM. */
+const swcTransform = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2023',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+/** Options every project shares. */
+const shared = {
+  rootDir,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swcTransform },
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {
+    '^#app/(.*)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/dist/', '<rootDir>/frontend/'],
+  testTimeout: 60_000,
+};
+
+// libs/testing owns the global setup/teardown (test databases, queues, mail). They
+// are TypeScript, and Jest loads global hooks outside its module system (no
+// moduleNameMapper, CommonJS transform), so small shims in scripts/lib load them
+// through Node module hooks (SWC, `.js` -> `.ts`, `#app/*`). Enabled once each file exists.
+const hasHook = (name) => existsSync(join(rootDir, 'libs/testing/src', `${name}.ts`));
+
+/** @type {import('jest').Config} */
+export default {
+  testTimeout: 60_000,
+  ...(hasHook('global-setup') ? { globalSetup: '<rootDir>/scripts/lib/jest-global-setup.mjs' } : {}),
+  ...(hasHook('global-teardown') ? { globalTeardown: '<rootDir>/scripts/lib/jest-global-teardown.mjs' } : {}),
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      roots: ['<rootDir>/apps', '<rootDir>/libs'].filter((dir) => existsSync(dir.replace('<rootDir>', rootDir))),
+      testMatch: ['**/*.spec.ts', '**/*.e2e.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      roots: ['<rootDir>/test'].filter((dir) => existsSync(dir.replace('<rootDir>', rootDir))),
+      testMatch: ['**/*.spec.ts', '**/*.e2e.ts'],
+    },
+  ],
+};

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { IdentityModule } from '#app/identity';
+import { RecordConsentHandler } from './commands/record-consent/record-consent.handler.js';
+import { RecordConsentController } from './commands/record-consent/record-consent.controller.js';
+
+@Module({
+  imports: [CqrsModule, IdentityModule],
+  controllers: [RecordConsentController],
+  providers: [RecordConsentHandler],
+})
+export class ConsentModule {}

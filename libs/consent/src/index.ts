@@ -1,0 +1,7 @@
+import { ConsentRecord } from './entities/consent-record.entity.js';
+import { PolicyVersion } from './entities/policy-version.entity.js';
+import { Migration20261121000200Consent } from './database/migrations/20261121000200-consent.migration.js';
+
+export { ConsentModule } from './consent.module.js';
+export const consentEntities = [ConsentRecord, PolicyVersion];
+export const consentMigrations = [Migration20261121000200Consent];

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { ClientInfo } from '../../auth/session-issuer.js';
+
+export class ResendConfirmationCommand extends Command<void> {
+  constructor(
+    readonly email: string | undefined,
+    readonly type: string | undefined,
+    readonly client: ClientInfo,
+  ) {
+    super();
+  }
+}

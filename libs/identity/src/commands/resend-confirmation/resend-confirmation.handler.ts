@@ -1,0 +1,41 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '#app/platform';
+import { User } from '../../entities/user.entity.js';
+import { isValidEmail, normalizeEmail } from '../../domain/email.js';
+import { IdentityErrors } from '../../identity.errors.js';
+import { OneTimeTokens } from '../../auth/one-time-tokens.js';
+import { IdentityMailer } from '../../auth/identity-mailer.js';
+import { IdentityLimits } from '../../auth/identity-limits.js';
+import { ResendConfirmationCommand } from './resend-confirmation.command.js';
+
+/** Mails a fresh confirmation link to an unconfirmed account; answers the same for any address. */
+@CommandHandler(ResendConfirmationCommand)
+export class ResendConfirmationHandler implements ICommandHandler<ResendConfirmationCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(OneTimeTokens) private readonly tokens: OneTimeTokens,
+    @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
+    @Inject(IdentityLimits) private readonly limits: IdentityLimits,
+  ) {}
+
+  async execute({ email: rawEmail, type, client }: ResendConfirmationCommand): Promise<void> {
+    if (type !== 'signup') throw IdentityErrors.unsupportedVerifyType(String(type));
+    if (!rawEmail) throw IdentityErrors.missingEmailOrPhone();
+    const email = normalizeEmail(rawEmail);
+    if (!isValidEmail(email)) throw IdentityErrors.invalidEmail();
+    await this.limits.consume('emailPerIp', client.ip);
+    await this.limits.consume('emailPerAddress', email);
+    await this.limits.consume('emailPerAddressHourly', email);
+
+    const em = this.orm.em.fork();
+    const user = await em.findOne(User, { email });
+    if (!user || user.emailConfirmedAt) return;
+    const token = await this.tokens.issue(em, user.id, 'signup');
+    user.confirmationSentAt = this.clock.now();
+    this.mailer.confirmSignup(em, user.email, token);
+    await em.flush();
+  }
+}

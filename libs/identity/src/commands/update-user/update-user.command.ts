@@ -1,0 +1,15 @@
+import { Command } from '@nestjs/cqrs';
+import type { ClientInfo } from '../../auth/session-issuer.js';
+
+export class UpdateUserCommand extends Command<Record<string, unknown>> {
+  constructor(
+    readonly userId: string,
+    readonly sessionId: string,
+    readonly aal: 'aal1' | 'aal2',
+    readonly password: string | undefined,
+    readonly data: Record<string, unknown> | undefined,
+    readonly client: ClientInfo,
+  ) {
+    super();
+  }
+}

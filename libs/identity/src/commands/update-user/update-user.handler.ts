@@ -1,0 +1,52 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '#app/platform';
+import { User } from '../../entities/user.entity.js';
+import { Session } from '../../entities/session.entity.js';
+import { OneTimeToken } from '../../entities/one-time-token.entity.js';
+import { toUserJson } from '../../domain/user-json.js';
+import { IdentityErrors } from '../../identity.errors.js';
+import { Passwords } from '../../auth/passwords.js';
+import { FactorReader } from '../../auth/factor-reader.js';
+import { IdentityLimits } from '../../auth/identity-limits.js';
+import { UpdateUserCommand } from './update-user.command.js';
+
+/** Profile keys a user may edit themselves; consent fields change only through the consent flow. */
+const EDITABLE_METADATA = ['display_name', 'locale'];
+
+/**
+ * Changes the password (aal2 required when MFA is on; every other session ends) and editable
+ * profile data of the signed-in user.
+ */
+@CommandHandler(UpdateUserCommand)
+export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(Passwords) private readonly passwords: Passwords,
+    @Inject(FactorReader) private readonly factors: FactorReader,
+    @Inject(IdentityLimits) private readonly limits: IdentityLimits,
+  ) {}
+
+  async execute(command: UpdateUserCommand): Promise<Record<string, unknown>> {
+    const em = this.orm.em.fork();
+    const user = await em.findOneOrFail(User, command.userId);
+    const factors = await this.factors.forUser(em, user.id);
+    if (command.password !== undefined) {
+      await this.limits.consume('userUpdatePerIp', command.client.ip);
+      if (command.aal !== 'aal2' && factors.some((factor) => factor.status === 'verified')) throw IdentityErrors.insufficientAalForPassword();
+      this.passwords.assertAcceptable(command.password);
+      if (await this.passwords.compare(command.password, user.encryptedPassword)) throw IdentityErrors.samePassword();
+      user.encryptedPassword = await this.passwords.hash(command.password);
+      await em.nativeDelete(Session, { userId: user.id, id: { $ne: command.sessionId } });
+      await em.nativeUpdate(OneTimeToken, { userId: user.id, kind: 'recovery', usedAt: null }, { usedAt: this.clock.now() });
+    }
+    if (command.data) {
+      const editable = Object.fromEntries(Object.entries(command.data).filter(([key]) => EDITABLE_METADATA.includes(key)));
+      user.userMetadata = { ...user.userMetadata, ...editable };
+    }
+    await em.flush();
+    return toUserJson(user, factors);
+  }
+}

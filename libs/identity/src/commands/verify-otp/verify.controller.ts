@@ -1,0 +1,63 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '#app/platform';
+import { Client } from '../../auth/client-info.js';
+import { IdentityMailer } from '../../auth/identity-mailer.js';
+import type { ClientInfo } from '../../auth/session-issuer.js';
+import { VerifyOtpCommand } from './verify-otp.command.js';
+
+export class VerifyLinkQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(512) token?: string;
+  @ApiPropertyOptional({ enum: ['signup', 'recovery'] }) @IsOptional() @IsString() @MaxLength(32) type?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2048) redirect_to?: string;
+}
+
+export class VerifyOtpDto {
+  @ApiPropertyOptional({ enum: ['signup', 'recovery'] }) @IsOptional() @IsString() @MaxLength(32) type?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(512) token_hash?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(512) token?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(320) email?: string;
+}
+
+@ApiTags('auth')
+@Controller('auth/v1')
+export class VerifyController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
+  ) {}
+
+  @Get('verify')
+  @ApiOperation({ summary: 'Email link: 303 to redirect_to with the session (or the error) in the fragment' })
+  async verifyLink(@Query() query: VerifyLinkQueryDto, @Client() client: ClientInfo, @Res() reply: FastifyReply) {
+    const fallback = query.type === 'recovery' ? '/reset-password' : '/sign-in';
+    const target = this.mailer.safeRedirect(query.redirect_to, fallback).split('#')[0];
+    let fragment: URLSearchParams;
+    try {
+      const session = await this.commands.execute(new VerifyOtpCommand(query.type, query.token, client));
+      fragment = new URLSearchParams({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        sb: '',
+        token_type: 'bearer',
+        type: query.type ?? 'signup',
+      });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      fragment = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message, sb: '' });
+    }
+    void reply.status(303).header('location', `${target}#${fragment.toString()}`).send();
+  }
+
+  @Post('verify')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Redeem an email token and receive a session' })
+  verify(@Body() body: VerifyOtpDto, @Client() client: ClientInfo) {
+    return this.commands.execute(new VerifyOtpCommand(body.type, body.token_hash ?? body.token, client));
+  }
+}

@@ -1,0 +1,28 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+
+export type OneTimeTokenKind = 'signup' | 'recovery';
+
+@Entity({ tableName: 'one_time_tokens' })
+export class OneTimeToken {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'uuid' })
+  userId!: string;
+
+  @Property({ type: 'text' })
+  kind!: OneTimeTokenKind;
+
+  @Property({ type: 'text' })
+  tokenHash!: string;
+
+  @Property({ type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  usedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

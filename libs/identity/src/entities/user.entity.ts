@@ -1,0 +1,40 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+
+export type AppRole = 'fan' | 'creator' | 'moderator' | 'admin';
+
+@Entity({ tableName: 'users' })
+export class User {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'text' })
+  email!: string;
+
+  @Property({ type: 'text', hidden: true })
+  encryptedPassword!: string;
+
+  @Property({ type: 'text' })
+  appRole: AppRole = 'fan';
+
+  @Property({ type: 'timestamptz', nullable: true })
+  emailConfirmedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  confirmationSentAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  recoverySentAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastSignInAt: Date | null = null;
+
+  @Property({ type: 'json' })
+  userMetadata: Record<string, unknown> = {};
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,41 @@
+import { AppError } from '#app/platform';
+import type { WeakPasswordReason } from './domain/password-policy.js';
+
+export const IdentityErrors = {
+  invalidCredentials: () => new AppError(400, 'invalid_credentials', 'Invalid login credentials'),
+  emailNotConfirmed: () => new AppError(400, 'email_not_confirmed', 'Email not confirmed'),
+  missingEmailOrPhone: () => new AppError(400, 'validation_failed', 'missing email or phone'),
+  unsupportedGrant: () => new AppError(400, 'invalid_credentials', 'unsupported_grant_type'),
+  signupRequiresPassword: () => new AppError(400, 'validation_failed', 'Signup requires a valid password'),
+  anonymousDisabled: () => new AppError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  invalidEmail: () => new AppError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
+  passwordTooLong: () => new AppError(400, 'validation_failed', 'Password cannot be longer than 72 characters'),
+  weakPassword: (message: string, reasons: WeakPasswordReason[]) =>
+    new AppError(422, 'weak_password', message, undefined, { weak_password: { reasons } }),
+  samePassword: () => new AppError(422, 'same_password', 'New password should be different from the old password.'),
+  noAuthorization: () => new AppError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  badJwt: (detail: string) => new AppError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
+  userNotFound: () => new AppError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+  sessionNotFound: () => new AppError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+  insufficientAalForPassword: () =>
+    new AppError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.'),
+  otpExpired: () => new AppError(403, 'otp_expired', 'Email link is invalid or has expired'),
+  invalidVerificationToken: () => new AppError(400, 'invalid_token', 'Invalid verification token.'),
+  invalidResetToken: () => new AppError(400, 'invalid_token', 'This reset link is invalid or has expired. Please request a new one.'),
+  refreshTokenInvalid: () => new AppError(400, 'validation_failed', 'Refresh token is not valid'),
+  refreshTokenNotFound: () => new AppError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  refreshTokenAlreadyUsed: () => new AppError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  refreshSessionMissing: () => new AppError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found'),
+  unsupportedLogoutScope: (scope: string) => new AppError(400, 'validation_failed', `Unsupported logout scope "${scope}"`),
+  unsupportedVerifyType: (type: string) => new AppError(400, 'validation_failed', `Unsupported verification type "${type}"`),
+  rateLimited: (retryAfter: number) =>
+    new AppError(429, 'over_request_rate_limit', 'Request rate limit reached', undefined, { retry_after: retryAfter }),
+  emailRateLimited: (seconds: number) =>
+    new AppError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
+  accountLocked: (minutes: number) =>
+    new AppError(
+      429,
+      'account_locked',
+      `Too many failed sign-in attempts. Sign-in from this network is locked for ${minutes} minutes; reset your password to unlock it now.`,
+    ),
+};

@@ -1,0 +1,52 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { JwtService } from './auth/jwt.service.js';
+import { SessionIssuer } from './auth/session-issuer.js';
+import { FactorReader } from './auth/factor-reader.js';
+import { BearerGuard } from './auth/bearer.guard.js';
+import { Passwords } from './auth/passwords.js';
+import { OneTimeTokens } from './auth/one-time-tokens.js';
+import { IdentityMailer } from './auth/identity-mailer.js';
+import { IdentityLimits } from './auth/identity-limits.js';
+import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
+import { SignUpController } from './commands/sign-up/sign-up.controller.js';
+import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
+import { TokenController } from './commands/sign-in/token.controller.js';
+import { RefreshSessionHandler } from './commands/refresh-session/refresh-session.handler.js';
+import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
+import { SignOutController } from './commands/sign-out/sign-out.controller.js';
+import { UpdateUserHandler } from './commands/update-user/update-user.handler.js';
+import { ResendConfirmationHandler } from './commands/resend-confirmation/resend-confirmation.handler.js';
+import { RecoverPasswordHandler } from './commands/recover-password/recover-password.handler.js';
+import { EmailFlowsController } from './commands/recover-password/email-flows.controller.js';
+import { VerifyOtpHandler } from './commands/verify-otp/verify-otp.handler.js';
+import { VerifyController } from './commands/verify-otp/verify.controller.js';
+import { VerifyEmailHandler } from './commands/verify-email/verify-email.handler.js';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
+import { UsersController } from './commands/reset-password/users.controller.js';
+import { SeedAccountsHandler } from './commands/seed-accounts/seed-accounts.handler.js';
+import { GetUserHandler } from './queries/get-user/get-user.handler.js';
+import { UserController } from './queries/get-user/user.controller.js';
+
+const handlers = [
+  SignUpHandler,
+  SignInHandler,
+  RefreshSessionHandler,
+  SignOutHandler,
+  UpdateUserHandler,
+  ResendConfirmationHandler,
+  RecoverPasswordHandler,
+  VerifyOtpHandler,
+  VerifyEmailHandler,
+  ResetPasswordHandler,
+  SeedAccountsHandler,
+  GetUserHandler,
+];
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [SignUpController, TokenController, SignOutController, UserController, EmailFlowsController, VerifyController, UsersController],
+  providers: [JwtService, SessionIssuer, FactorReader, BearerGuard, Passwords, OneTimeTokens, IdentityMailer, IdentityLimits, ...handlers],
+  exports: [BearerGuard, JwtService],
+})
+export class IdentityModule {}

@@ -1,0 +1,37 @@
+import { button } from './layout.js';
+
+export interface EmailTemplate {
+  subject: string;
+  /** HTML body (inside the layout); Handlebars, variables escaped. */
+  html: string;
+  text: string;
+}
+
+/** Every email the platform sends, by template name. */
+export const TEMPLATES: Record<string, EmailTemplate> = {
+  'confirm-signup': {
+    subject: 'Confirm your Fanmint email address',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Confirm your email address</h1>
+<p style="line-height:22px">Thanks for signing up early to Fanmint. Confirm that this is your email address to activate your account.</p>
+${button('confirmUrl', 'Confirm email address')}
+<p style="line-height:22px;color:#6b6474">This link works once and expires in 24 hours. If you did not sign up, you can ignore this email.</p>`,
+    text: `Confirm your Fanmint email address\n\nOpen this link to activate your account (it works once and expires in 24 hours):\n{{confirmUrl}}\n\nIf you did not sign up, you can ignore this email.`,
+  },
+  'reset-password': {
+    subject: 'Reset your Fanmint password',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Reset your password</h1>
+<p style="line-height:22px">We received a request to reset the password of your Fanmint account.</p>
+${button('resetUrl', 'Choose a new password')}
+<p style="line-height:22px">Or set it on this page instead: <a href="{{tokenUrl}}" style="color:#a5529f">{{tokenUrl}}</a></p>
+<p style="line-height:22px;color:#6b6474">The link works once and expires in 1 hour. If you did not ask for this, ignore this email: your password stays the same.</p>`,
+    text: `Reset your Fanmint password\n\nChoose a new password here (the link works once and expires in 1 hour):\n{{resetUrl}}\n\nOr set it on this page instead:\n{{tokenUrl}}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+  },
+  'account-exists': {
+    subject: 'Someone tried to sign up with your email address',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">You already have an account</h1>
+<p style="line-height:22px">Someone, possibly you, tried to create a new Fanmint account with this email address. You already have an account, so no new one was created.</p>
+${button('signInUrl', 'Sign in')}
+<p style="line-height:22px">Forgot your password? <a href="{{forgotUrl}}" style="color:#a5529f">Reset it here</a>. If this was not you, no action is needed.</p>`,
+    text: `You already have a Fanmint account\n\nSomeone, possibly you, tried to create a new account with this email address. No new account was created.\n\nSign in: {{signInUrl}}\nForgot your password? {{forgotUrl}}\n\nIf this was not you, no action is needed.`,
+  },
+};

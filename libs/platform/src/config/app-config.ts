@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: url(['http', 'https']).optional(),
+  DATABASE_URL: url(['postgres', 'postgresql']),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  SMTP_URL: url(['smtp', 'smtps']),
+  MAIL_FROM: z.string().min(3).default('Fanmint <no-reply@fanmint.local>'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(86400).default(3600),
+  LAUNCH_PHASE: z.enum(['prelaunch', 'live']).default('prelaunch'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+  /** Multiplies every rate limit's allowance; only benchmarks raise it. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+});
+
+export type AppConfig = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Reads and validates settings; a missing or malformed one stops the process with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,33 @@
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { Migrator, type Migration } from '@mikro-orm/migrations';
+import { OutboxMessage } from '../messaging/outbox-message.entity.js';
+import { ProcessedMessage } from '../messaging/processed-message.entity.js';
+import { platformMigrations } from './migrations/index.js';
+
+export type MigrationClass = new (...args: never[]) => Migration;
+
+export interface OrmSetup {
+  entities: Function[];
+  migrations: MigrationClass[];
+}
+
+/** Platform tables first; modules add theirs. Migrations run in name order. */
+export function ormConfig(databaseUrl: string, setup: OrmSetup, debug = false): Options {
+  const migrations = [...platformMigrations, ...setup.migrations].sort((a, b) => a.name.localeCompare(b.name));
+  return defineConfig({
+    clientUrl: databaseUrl,
+    entities: [OutboxMessage, ProcessedMessage, ...setup.entities],
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    debug,
+    pool: { min: 0, max: 10 },
+    migrations: {
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      migrationsList: migrations.map((migration) => ({ name: migration.name, class: migration as never })),
+    },
+  });
+}

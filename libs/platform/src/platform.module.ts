@@ -1,0 +1,36 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { Clock } from './clock/clock.js';
+import { Outbox } from './messaging/outbox.js';
+import { QueueFactory } from './messaging/queue-factory.js';
+import { MailTransport } from './mail/mail-transport.js';
+import { RateLimits } from './rate-limit/rate-limits.js';
+import { DatabaseModule } from './database/database.module.js';
+import type { OrmSetup } from './database/orm-config.js';
+
+export interface PlatformOptions {
+  config: AppConfig;
+  orm: OrmSetup;
+  clock?: Clock;
+}
+
+/** Configuration, database, clock, outbox, queues, mail and rate limits for every process. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [DatabaseModule.forRoot(options.orm)],
+      providers: [
+        { provide: APP_CONFIG, useValue: options.config },
+        { provide: Clock, useValue: options.clock ?? new Clock() },
+        Outbox,
+        QueueFactory,
+        MailTransport,
+        RateLimits,
+      ],
+      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, DatabaseModule],
+    };
+  }
+}

@@ -1,0 +1,56 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+
+export interface LimitRule {
+  /** Allowed events per window. */
+  points: number;
+  /** Window length in seconds. */
+  duration: number;
+  /** Once exceeded, refuse for this many seconds. */
+  blockDuration?: number;
+}
+
+export { RateLimiterRes };
+
+/**
+ * Named rate limiters whose counters live in Redis when it is configured and in PostgreSQL
+ * otherwise, so every api instance shares them.
+ */
+@Injectable()
+export class RateLimits implements OnApplicationShutdown {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  private redis: Redis | null = null;
+  private pool: pg.Pool | null = null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  limiter(name: string, rule: LimitRule): RateLimiterAbstract {
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      const options = { keyPrefix: `rl:${name}`, points: Math.ceil(rule.points * this.config.RATE_LIMIT_SCALE), duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
+      limiter = this.config.REDIS_URL
+        ? new RateLimiterRedis({ ...options, storeClient: this.redisClient(), useRedisPackage: false })
+        : new RateLimiterPostgres({ ...options, storeClient: this.pgPool(), storeType: 'pool', tableName: 'rate_limit', tableCreated: true, clearExpiredByTimeout: false });
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+    await this.pool?.end().catch(() => undefined);
+  }
+
+  private redisClient(): Redis {
+    this.redis ??= new Redis(this.config.REDIS_URL!, { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
+    return this.redis;
+  }
+
+  private pgPool(): pg.Pool {
+    this.pool ??= new pg.Pool({ connectionString: this.config.DATABASE_URL, max: 4 });
+    return this.pool;
+  }
+}

@@ -1,0 +1,10 @@
+import { startMaildev } from './maildev.mjs';
+import nodemailer from 'nodemailer';
+const m = await startMaildev({ mailDirectory: '/work/main/var/mail' });
+console.log(m.smtpUrl, m.webUrl);
+const t = nodemailer.createTransport(m.smtpUrl);
+await t.sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 'hello', text: 'hi there' });
+const res = await fetch(m.webUrl.replace('localhost','127.0.0.1') + '/api/email'); const list = await res.json();
+console.log(res.status, list.length, list[0]?.subject);
+const ui = await fetch(m.webUrl, { headers: { accept: 'text/html' } }); console.log('ui', ui.status, (await ui.text()).slice(0, 60));
+await m.stop(); console.log('stopped');
