@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from '@fastify/helmet';
+import { LogController } from 'fastify';
 import { resolve } from 'node:path';
 import {
   ErrorFilter,
@@ -27,7 +28,7 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     loggerInstance: logger,
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register({ config, orm: ORM_SETUP, clock: options.clock }),
@@ -35,7 +36,6 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
     { logger: new PinoNestLogger(logger), bufferLogs: false },
   );
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.setErrorHandler((error, _request, reply) => sendError(reply, toAppError(error)));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

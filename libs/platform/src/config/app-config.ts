@@ -14,6 +14,8 @@ const schema = z.object({
   PUBLIC_URL: url(['http', 'https']).optional(),
   DATABASE_URL: url(['postgres', 'postgresql']),
   REDIS_URL: url(['redis', 'rediss']).optional(),
+  /** Namespace for queue and rate-limit keys, so several installations can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('fanmint'),
   SMTP_URL: url(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Fanmint <no-reply@fanmint.local>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),

@@ -27,6 +27,7 @@ export function ormConfig(databaseUrl: string, setup: OrmSetup, debug = false): 
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: true,
       migrationsList: migrations.map((migration) => ({ name: migration.name, class: migration as never })),
     },
   });

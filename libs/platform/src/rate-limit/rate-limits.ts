@@ -30,7 +30,7 @@ export class RateLimits implements OnApplicationShutdown {
   limiter(name: string, rule: LimitRule): RateLimiterAbstract {
     let limiter = this.limiters.get(name);
     if (!limiter) {
-      const options = { keyPrefix: `rl:${name}`, points: Math.ceil(rule.points * this.config.RATE_LIMIT_SCALE), duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
+      const options = { keyPrefix: `${this.config.REDIS_PREFIX}:rl:${name}`, points: Math.ceil(rule.points * this.config.RATE_LIMIT_SCALE), duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
       limiter = this.config.REDIS_URL
         ? new RateLimiterRedis({ ...options, storeClient: this.redisClient(), useRedisPackage: false })
         : new RateLimiterPostgres({ ...options, storeClient: this.pgPool(), storeType: 'pool', tableName: 'rate_limit', tableCreated: true, clearExpiredByTimeout: false });

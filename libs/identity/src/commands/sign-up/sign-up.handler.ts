@@ -62,9 +62,11 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
   private async answerForExisting(existing: User, metadata: Record<string, unknown>): Promise<Record<string, unknown>> {
     const em = this.orm.em.fork();
     const user = await em.findOneOrFail(User, existing.id);
-    const mayMail = await this.limits.consume('emailPerAddress', user.email).then(() => true, () => false);
+    // Silently at most one mail a minute per address and kind, so repeated sign-ups cannot flood an inbox.
+    const kind = user.emailConfirmedAt ? 'exists' : 'confirm';
+    const mayMail = await this.limits.consume('emailPerAddress', kind === 'exists' ? `exists:${user.email}` : user.email).then(() => true, () => false);
     if (mayMail) {
-      if (user.emailConfirmedAt) {
+      if (kind === 'exists') {
         this.mailer.accountExists(em, user.email);
       } else {
         const token = await this.tokens.issue(em, user.id, 'signup');

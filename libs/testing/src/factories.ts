@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { TestPlatform } from './test-platform.js';
+import { authClient, clientIp } from './auth-client.js';
+
+export const STRONG_PASSWORD = 'Fanmint-Test-9!';
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.test`;
+}
+
+export function signupMetadata(marketing = false) {
+  return {
+    marketing_consent: marketing,
+    terms_accepted: true,
+    terms_version: '1.0.0',
+    privacy_version: '1.0.0',
+    marketing_version: marketing ? '1.0.0' : null,
+    consent_timestamp: new Date().toISOString(),
+  };
+}
+
+/** Reads the token out of the confirmation email's /verify-email?token= link. */
+export function tokenFromLink(link: string): string {
+  const url = new URL(link);
+  const token = url.searchParams.get('token') ?? url.pathname.split('/').pop();
+  if (!token) throw new Error(`No token in ${link}`);
+  return token;
+}
+
+/** Signs up through /auth/v1, follows the emailed link, and returns the confirmed account. */
+export async function createConfirmedUser(platform: TestPlatform, password = STRONG_PASSWORD) {
+  const email = uniqueEmail();
+  const ip = clientIp();
+  const client = authClient(platform.baseUrl, ip);
+  const { error } = await client.signUp({ email, password, options: { data: signupMetadata() } });
+  if (error) throw error;
+  const mail = await platform.inbox.waitFor(email, /Confirm/);
+  const link = mail.links.find((href) => href.includes('/verify-email?token='));
+  if (!link) throw new Error('No confirmation link in the email');
+  const response = await fetch(`${platform.baseUrl}/api/users/verify-email?token=${encodeURIComponent(tokenFromLink(link))}`, {
+    headers: { 'x-forwarded-for': ip },
+  });
+  if (response.status !== 200) throw new Error(`verify-email answered ${response.status}`);
+  return { email, password, ip, client };
+}
+
+export async function signedInUser(platform: TestPlatform) {
+  const account = await createConfirmedUser(platform);
+  const { data, error } = await account.client.signInWithPassword({ email: account.email, password: account.password });
+  if (error || !data.session) throw error ?? new Error('no session');
+  return { ...account, session: data.session };
+}

@@ -1,0 +1,97 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+/** A real SMTP listener in the test process; the platform sends to it and tests read what arrived. */
+export class MailInbox {
+  readonly messages: CapturedMail[] = [];
+  private waiters: (() => void)[] = [];
+  private server: SMTPServer;
+  port = 0;
+  /** Makes the next N deliveries fail with a temporary error, to exercise retries. */
+  failNext = 0;
+
+  constructor() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, _session, callback) => {
+        if (this.failNext > 0) {
+          this.failNext -= 1;
+          stream.resume();
+          stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
+          return;
+        }
+        simpleParser(stream)
+          .then((mail) => {
+            this.messages.push(toCaptured(mail));
+            this.waiters.splice(0).forEach((wake) => wake());
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  for(address: string): CapturedMail[] {
+    return this.messages.filter((mail) => mail.to.includes(address.toLowerCase()));
+  }
+
+  /** Waits for the `nth` (1-based) mail to `address` whose subject matches. */
+  async waitFor(address: string, subject: RegExp = /./, { nth = 1, timeoutMs = 15_000 } = {}): Promise<CapturedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.for(address).filter((mail) => subject.test(mail.subject));
+      if (found.length >= nth) return found[nth - 1];
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`No mail #${nth} to ${address} matching ${subject} within ${timeoutMs} ms (have: ${this.messages.map((m) => `${m.to}:${m.subject}`).join(', ') || 'none'})`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 250));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+function toCaptured(mail: ParsedMail): CapturedMail {
+  const to = [mail.to].flat().flatMap((address) => address?.value.map((entry) => (entry.address ?? '').toLowerCase()) ?? []);
+  const html = typeof mail.html === 'string' ? mail.html : '';
+  const links = [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((match) => decodeEntities(match[1])))];
+  return { to, subject: mail.subject ?? '', text: mail.text ?? '', html, links };
+}
+
+function decodeEntities(value: string): string {
+  return value
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}

@@ -1,0 +1,102 @@
+import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { INestApplicationContext } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { FixedClock, OutboxRelay, QueueFactory, QUEUE_NAMES, loadConfig, type AppConfig, type Clock } from '#app/platform';
+import { createApiApp } from '../../../apps/api/src/create-app.js';
+import { createWorker } from '../../../apps/worker/src/create-worker.js';
+import { MailInbox } from './mail-inbox.js';
+
+export interface TestPlatformOptions {
+  queueBackend?: 'postgres' | 'redis';
+  clock?: Clock;
+  env?: Record<string, string>;
+  /** Start the worker (outbox relay and consumers). */
+  worker?: boolean;
+}
+
+export interface TestPlatform {
+  baseUrl: string;
+  config: AppConfig;
+  inbox: MailInbox;
+  api: NestFastifyApplication;
+  worker: INestApplicationContext | null;
+  /** Publishes pending outbox rows and waits until every queue is idle. */
+  drain(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests through `npm test`');
+  return url;
+}
+
+/** Boots the real api (listening on a free port) and worker against the run's database and a local SMTP inbox. */
+export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
+  const inbox = await new MailInbox().start();
+  const port = await freePort();
+  const backend = options.queueBackend ?? 'postgres';
+  if (backend === 'redis' && !process.env.TEST_REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDatabaseUrl(),
+    SMTP_URL: inbox.url,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST: 'frontend/dist',
+    REDIS_PREFIX: `t${randomBytes(4).toString('hex')}`,
+    ...(backend === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    ...options.env,
+  });
+  const api = await createApiApp(config, { clock: options.clock });
+  await api.listen({ port, host: '127.0.0.1' });
+  const worker = options.worker === false ? null : await createWorker(config, { clock: options.clock, relayIntervalMs: 50 });
+
+  const drain = async (timeoutMs = 15_000) => {
+    if (!worker) throw new Error('drain() needs the worker');
+    const relay = worker.get(OutboxRelay);
+    const queues = worker.get(QueueFactory);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await relay.relayOnce();
+      const counts = await Promise.all(QUEUE_NAMES.map((name) => queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized')));
+      const busy = counts.reduce((sum, count) => sum + Object.values(count).reduce((a, b) => a + b, 0), 0);
+      const [{ pending }] = await api.get(MikroORM).em.fork().execute<{ pending: number }[]>(`select count(*)::int as pending from outbox_message where published_at is null`);
+      if (busy === 0 && pending === 0) return;
+      if (Date.now() > deadline) throw new Error(`Queues not drained within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    config,
+    inbox,
+    api,
+    worker,
+    drain,
+    async close() {
+      await worker?.close();
+      await api.close();
+      await inbox.stop();
+    },
+  };
+}
+
+export { FixedClock };
