@@ -10,6 +10,7 @@ const proxy = Object.fromEntries(
 
 export default defineConfig({
   root,
+  cacheDir: fileURLToPath(new URL('../node_modules/.vite/frontend', import.meta.url)),
   plugins: [react()],
   build: {
     outDir: 'dist',

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  cacheDir: fileURLToPath(new URL('../node_modules/.vite/frontend', import.meta.url)),
   plugins: [react()],
   test: {
     environment: 'jsdom',

@@ -10,6 +10,7 @@
 // Ctrl-C / SIGTERM stops everything: api and worker (SIGTERM, SIGKILL after 10 s),
 // then the mail catcher, then PostgreSQL. If the api or the worker dies, everything
 // stops and the exit code is non-zero.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -29,7 +30,7 @@ import {
   style,
 } from './lib/util.mjs';
 
-ensurePinnedNode();
+await ensurePinnedNode();
 
 const log = createLogger('start');
 const varDir = join(rootDir, 'var');
@@ -105,8 +106,7 @@ process.on('unhandledRejection', (error) => void shutdown(1, `unexpected error: 
 class StartError extends Error {}
 
 /** Runs a one-shot step (`node …` or `npm …`) with output passed through; throws on failure. */
-async function step(label, command, args, { env, captureStdout = false } = {}) {
-  const { spawn } = await import('node:child_process');
+function step(label, command, args, { env, captureStdout = false } = {}) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, {
       cwd: rootDir,

@@ -50,7 +50,7 @@ export async function startEmbeddedPostgres({
     env: {
       ...process.env,
       NODE_OPTIONS: '',
-      FANMINT_PG_RUNNER: JSON.stringify({ dataDir, port, user, password, database, persistent }),
+      FANMINT_PG_RUNNER: JSON.stringify({ dataDir, port, user, password, database, persistent, removeDir: tempBase }),
     },
   });
   for (const stream of [child.stdout, child.stderr]) {

@@ -22,7 +22,21 @@ export async function startMaildev({ smtpPort = 1025, webPort = 1080, mailDirect
     silent: true,
     ...(mailDirectory ? { mailDirectory } : {}),
   });
-  await maildev.start();
+  // maildev prints "MailDev API running at …" even when silent; the caller prints the inbox URL.
+  const { log: originalLog, info: originalInfo } = console;
+  const quiet =
+    (original) =>
+    (...args) => {
+      if (!(typeof args[0] === 'string' && args[0].startsWith('MailDev'))) original(...args);
+    };
+  console.log = quiet(originalLog);
+  console.info = quiet(originalInfo);
+  try {
+    await maildev.start();
+  } finally {
+    console.log = originalLog;
+    console.info = originalInfo;
+  }
   let stopped;
   return {
     smtpUrl: `smtp://${host}:${smtp}`,

@@ -31,6 +31,8 @@ async function stop(code) {
     } catch (error) {
       log(`stop failed: ${error?.message ?? error}`);
     }
+    // A throwaway cluster (tests) goes with its directory, even when the parent died.
+    if (config.removeDir) rmSync(config.removeDir, { recursive: true, force: true });
     process.exit(code);
   })();
   return stopping;

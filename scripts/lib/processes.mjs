@@ -3,13 +3,23 @@
 import { spawn } from 'node:child_process';
 import { rootDir } from './util.mjs';
 
+const parentWatch = new URL('./parent-watch.mjs', import.meta.url).href;
+
 /**
  * Spawns `node <script>` detached (own process group), stdout/stderr passed
- * through. Returns { name, child, exited } where `exited` resolves to
- * { code, signal } once the process is gone.
+ * through, with an IPC channel watched by parent-watch.mjs. Returns
+ * { name, child, exited } where `exited` resolves to { code, signal } once the
+ * process is gone.
  */
 export function spawnService(name, args, { env, cwd = rootDir } = {}) {
-  const child = spawn(process.execPath, args, { cwd, env, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The IPC channel and parent-watch.mjs make the service stop if this process is killed outright.
+  const child = spawn(process.execPath, ['--import', parentWatch, ...args], {
+    cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  child.channel?.unref();
   const exited = new Promise((resolvePromise) => {
     child.once('error', (error) => resolvePromise({ code: 127, signal: null, error }));
     child.once('exit', (code, signal) => resolvePromise({ code, signal }));

@@ -1,7 +1,8 @@
 // Small helpers shared by scripts/start.mjs and scripts/test.mjs.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import net from 'node:net';
+import { constants as osConstants } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,18 +12,22 @@ export const binDir = join(rootDir, 'node_modules/.bin');
 /**
  * The project runs on the Node pinned by the `node` devDependency. `npm run`
  * already puts it first on PATH; when a script is started with another node
- * (e.g. `node scripts/start.mjs` with the system Node 20), re-run it with the
- * pinned one, passing stdio and signals through.
+ * (e.g. `node scripts/start.mjs` with the system Node 20), run it again with the
+ * pinned one and relay its exit. Use as `await ensurePinnedNode()`: on the old
+ * Node the promise never settles, so the rest of the script does not run there.
  */
 export function ensurePinnedNode() {
   const major = Number(process.versions.node.split('.')[0]);
   const pinned = join(binDir, 'node');
-  if (major >= 24 || !existsSync(pinned) || process.env.FANMINT_NODE_REEXEC) return;
-  const result = spawnSync(realpathSync(pinned), [...process.execArgv, process.argv[1], ...process.argv.slice(2)], {
+  if (major >= 24 || !existsSync(pinned) || process.env.FANMINT_NODE_REEXEC) return Promise.resolve();
+  const child = spawn(realpathSync(pinned), [...process.execArgv, process.argv[1], ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, FANMINT_NODE_REEXEC: '1', PATH: pathWithBin(process.env.PATH) },
   });
-  process.exit(result.status ?? 1);
+  // Stay alive until the real run has cleaned up; pass on signals sent to us alone.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (osConstants.signals[signal] ?? 1) : 1)));
+  return new Promise(() => {});
 }
 
 /** PATH with node_modules/.bin first, so `node` in any child is the pinned one. */
@@ -40,24 +45,6 @@ export function childEnv(extra = {}) {
   const env = { ...process.env, ...extra, PATH: pathWithBin(process.env.PATH) };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   return env;
-}
-
-/**
- * Runs a command with inherited stdio (output streams through). Resolves to
- * { code, signal }. `track` receives the ChildProcess so the caller can kill it
- * on shutdown.
- */
-export function run(command, args, { env = childEnv(), cwd = rootDir, track, stdio = 'inherit' } = {}) {
-  return new Promise((resolvePromise) => {
-    const child = spawn(command, args, { cwd, env, stdio });
-    track?.(child);
-    let stdout = '';
-    child.stdout?.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.on('error', (error) => resolvePromise({ code: 127, signal: null, error, stdout }));
-    child.on('close', (code, signal) => resolvePromise({ code: code ?? (signal ? 128 : 1), signal, stdout }));
-  });
 }
 
 /** True when nothing listens on host:port and we can bind it. */
@@ -89,18 +76,6 @@ export async function findFreePort(start, { exclude = [], attempts = 200 } = {})
     if (!exclude.includes(port) && (await isPortAvailable(port))) return port;
   }
   throw new Error(`no free port in ${start}..${start + attempts - 1}`);
-}
-
-/** A port chosen by the OS. */
-export function ephemeralPort() {
-  return new Promise((resolvePromise, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePromise(port));
-    });
-  });
 }
 
 export const sleep = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));

@@ -6,12 +6,11 @@ import helmet from '@fastify/helmet';
 import { LogController } from 'fastify';
 import { resolve } from 'node:path';
 import {
+  AppError,
   ErrorFilter,
   PinoNestLogger,
   createLogger,
   createValidationPipe,
-  sendError,
-  toAppError,
   type AppConfig,
   type Clock,
 } from '#app/platform';
@@ -33,9 +32,19 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register({ config, orm: ORM_SETUP, clock: options.clock }),
     adapter,
-    { logger: new PinoNestLogger(logger), bufferLogs: false },
+    { logger: new PinoNestLogger(logger), bufferLogs: false, bodyParser: false },
   );
   const fastify = app.getHttpAdapter().getInstance();
+  // auth-js posts /logout with a JSON content type and no body; an empty body reads as no body.
+  fastify.removeContentTypeParser(['application/json']);
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      done(new AppError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`), undefined);
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -19,7 +19,7 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   { id: 'digit', label: 'One number', test: (p) => /[0-9]/.test(p) },
   {
     id: 'special',
-    label: 'One special character (e.g. ! @ # $ % ^ & *)',
+    label: 'One special character (e.g. ! @ # $ %)',
     test: (p) => [...p].some((ch) => PASSWORD_SPECIAL_CHARACTERS.includes(ch)),
   },
 ];

@@ -1,5 +1,5 @@
 import { GoTrueClient } from '@supabase/auth-js';
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 /** A storage for the auth client in Node, where there is no localStorage. */
 export class MemoryStorage {
@@ -27,7 +27,7 @@ export function authClient(baseUrl: string, ip = clientIp()): GoTrueClient {
     url: `${baseUrl}/auth/v1`,
     headers: { apikey: 'fanmint-public-anon-key', 'x-forwarded-for': ip },
     storage: new MemoryStorage(),
-    storageKey: `fanmint-test-${ip}`,
+    storageKey: `fanmint-test-${randomBytes(6).toString('hex')}`,
     persistSession: true,
     autoRefreshToken: false,
     detectSessionInUrl: false,

@@ -24,6 +24,6 @@ export class RefreshToken {
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  @Property({ type: 'timestamptz' })
   updatedAt: Date = new Date();
 }

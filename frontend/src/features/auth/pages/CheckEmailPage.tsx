@@ -19,7 +19,7 @@ export function CheckEmailPage() {
       title="Check Your Email"
       subtitle="We've sent a verification link to your email address. Click it to activate your account."
     >
-      <List spacing="sm" size="sm">
+      <List spacing="sm" size="sm" ps={0} listStyleType="none">
         <List.Item icon={tip(<IconClock size={14} />)}>
           <Text size="sm">The email may take a few minutes to arrive.</Text>
         </List.Item>

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { DashboardNavItem } from '../dashboard-nav';
 import classes from './FeatureTile.module.css';
@@ -6,18 +6,24 @@ import classes from './FeatureTile.module.css';
 export function FeatureTile({ item }: { item: DashboardNavItem }) {
   return (
     <Card component={Link} to={item.to} withBorder padding="md" radius="md" className={classes.tile}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
-        <ThemeIcon size={40} radius="md" variant="light">
-          <item.icon size={22} stroke={1.6} />
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <ThemeIcon size={44} radius="md" variant="light">
+          <item.icon size={24} stroke={1.6} />
         </ThemeIcon>
-        <Badge size="xs" variant="light" color="aqua">
-          Demo
-        </Badge>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fw={600} style={{ flex: 1, minWidth: 0 }}>
+              {item.label}
+            </Text>
+            <Badge size="xs" variant="light" color="aqua" style={{ flexShrink: 0 }}>
+              Demo
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {item.description}
+          </Text>
+        </Stack>
       </Group>
-      <Text fw={600}>{item.label}</Text>
-      <Text size="sm" c="dimmed">
-        {item.description}
-      </Text>
     </Card>
   );
 }

@@ -17,7 +17,7 @@ export function DashboardHomePage() {
     <Stack gap="xl" maw={1200} mx="auto">
       <Card
         radius="lg"
-        padding="xl"
+        p={{ base: 'lg', sm: 'xl' }}
         style={{
           background: 'linear-gradient(135deg, var(--mantine-color-fanmint-8) 0%, var(--mantine-color-fanmint-6) 55%, var(--mantine-color-aqua-7) 100%)',
           color: 'white',
@@ -36,7 +36,7 @@ export function DashboardHomePage() {
               the previews below to see what&apos;s coming.
             </Text>
             <Group gap="xs">
-              <Badge color="white" c="fanmint.7" leftSection={<IconTool size={12} />} size="lg" variant="white">
+              <Badge c="fanmint.7" leftSection={<IconTool size={14} />} size="lg" variant="white" tt="none">
                 Platform in Development
               </Badge>
             </Group>
@@ -49,7 +49,7 @@ export function DashboardHomePage() {
           <Title order={2} size="h3">
             {group.tileTitle}
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
             {group.items.map((item) => (
               <FeatureTile key={item.to} item={item} />
             ))}
