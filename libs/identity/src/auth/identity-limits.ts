@@ -13,7 +13,10 @@ export const IDENTITY_LIMITS = {
   signInFailuresPerAccountIp: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
   signUpPerIp: { points: 30, duration: 3600 },
   emailPerIp: { points: 30, duration: 3600 },
-  /** Per address, whether or not an account exists, so the limit reveals nothing. */
+  /**
+   * Per address and kind of mail (signup, resend, recover), counted whether or not an account
+   * exists, so hitting the limit reveals nothing.
+   */
   emailPerAddress: { points: 1, duration: 60 },
   emailPerAddressHourly: { points: 5, duration: 3600 },
   verifyPerIp: { points: 30, duration: 300 },

@@ -26,7 +26,7 @@ export class RecoverPasswordHandler implements ICommandHandler<RecoverPasswordCo
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) throw IdentityErrors.invalidEmail();
     await this.limits.consume('emailPerIp', client.ip);
-    await this.limits.consume('emailPerAddress', email);
+    await this.limits.consume('emailPerAddress', `recover:${email}`);
     await this.limits.consume('emailPerAddressHourly', email);
 
     const em = this.orm.em.fork();

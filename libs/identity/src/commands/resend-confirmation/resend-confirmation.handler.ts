@@ -27,7 +27,7 @@ export class ResendConfirmationHandler implements ICommandHandler<ResendConfirma
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) throw IdentityErrors.invalidEmail();
     await this.limits.consume('emailPerIp', client.ip);
-    await this.limits.consume('emailPerAddress', email);
+    await this.limits.consume('emailPerAddress', `resend:${email}`);
     await this.limits.consume('emailPerAddressHourly', email);
 
     const em = this.orm.em.fork();

@@ -48,7 +48,7 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
     em.persist(user);
     const token = await this.tokens.issue(em, user.id, 'signup');
     this.mailer.confirmSignup(em, email, token);
-    await this.limits.consume('emailPerAddress', email).catch(() => undefined);
+    await this.limits.consume('emailPerAddress', `signup:${email}`).catch(() => undefined);
     try {
       await em.flush();
     } catch (error) {
@@ -64,7 +64,7 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
     const user = await em.findOneOrFail(User, existing.id);
     // Silently at most one mail a minute per address and kind, so repeated sign-ups cannot flood an inbox.
     const kind = user.emailConfirmedAt ? 'exists' : 'confirm';
-    const mayMail = await this.limits.consume('emailPerAddress', kind === 'exists' ? `exists:${user.email}` : user.email).then(() => true, () => false);
+    const mayMail = await this.limits.consume('emailPerAddress', `${kind === 'exists' ? 'exists' : 'signup'}:${user.email}`).then(() => true, () => false);
     if (mayMail) {
       if (kind === 'exists') {
         this.mailer.accountExists(em, user.email);
