@@ -2,3 +2,4 @@ export * from './mail-inbox.js';
 export * from './test-platform.js';
 export * from './auth-client.js';
 export * from './factories.js';
+export * from './browser.js';

@@ -44,15 +44,17 @@ export class IdentityLimits {
   }
 
   async isLocked(limit: IdentityLimit, key: string): Promise<boolean> {
-    const state = await this.limits.limiter(limit, IDENTITY_LIMITS[limit]).get(key);
-    return state !== null && state.consumedPoints >= IDENTITY_LIMITS[limit].points;
+    const limiter = this.limits.limiter(limit, IDENTITY_LIMITS[limit]);
+    const state = await limiter.get(key);
+    return state !== null && state.consumedPoints >= limiter.points;
   }
 
   /** Records a failure; returns true when this failure used up the allowance. */
   async fail(limit: IdentityLimit, key: string): Promise<boolean> {
+    const limiter = this.limits.limiter(limit, IDENTITY_LIMITS[limit]);
     try {
-      await this.limits.limiter(limit, IDENTITY_LIMITS[limit]).consume(key);
-      return false;
+      const state = await limiter.consume(key);
+      return state.consumedPoints >= limiter.points;
     } catch (error) {
       if (error instanceof RateLimiterRes) return true;
       throw error;

@@ -1,0 +1,171 @@
+import { describe, it } from '@jest/globals';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { clientIp } from './auth-client.js';
+
+/** Debian's chromium (apt), never a downloaded browser (ARCHITECTURE, "Toolchain facts"). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SCREENSHOT_DIR = '/tmp/browser-shots';
+
+export function chromiumPath(): string {
+  return process.env.CHROME_PATH || '/usr/bin/chromium';
+}
+
+/** The reason the browser suites cannot run here, or null when Chromium is available. */
+export function chromiumMissing(): string | null {
+  try {
+    accessSync(chromiumPath(), constants.X_OK);
+    return null;
+  } catch {
+    return `Chromium not found at ${chromiumPath()} (apt-get install chromium, or set CHROME_PATH)`;
+  }
+}
+
+const isCI = () => ['true', '1', 'yes'].includes(String(process.env.CI ?? '').toLowerCase());
+
+/**
+ * `describe` for a suite that drives a real browser. Without Chromium the suite is skipped and
+ * says so plainly; with CI=true nothing may be skipped, so it fails instead.
+ */
+export function describeInBrowser(name: string, body: () => void): void {
+  const missing = chromiumMissing();
+  if (!missing) {
+    describe(name, body);
+    return;
+  }
+  if (isCI()) {
+    describe(name, () => {
+      it('needs Chromium (CI=true: browser suites may not be skipped)', () => {
+        throw new Error(`${missing}: CI=true, so "${name}" may not be skipped`);
+      });
+    });
+    return;
+  }
+  console.warn(`SKIPPED browser suite "${name}": ${missing}`);
+  describe.skip(name, body);
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** The made-up client address every request of this browser carries (own rate-limit counters). */
+  ip: string;
+  /** Saves a full-page screenshot to /tmp/browser-shots/{name}.png and returns its path. */
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh Chromium profile (its own temp dir: no shared storage between tests) whose requests
+ * carry `x-forwarded-for` with a random 10.x.y.z address; the test api trusts the proxy header.
+ */
+export interface OpenBrowserOptions {
+  ip?: string;
+  timeoutMs?: number;
+  /**
+   * Store an 'Essential Only' cookie choice before any page loads, as for a returning visitor,
+   * so the banner never appears; otherwise answer it with `dismissCookieBanner`.
+   */
+  cookieConsentStored?: boolean;
+}
+
+export async function openBrowser(baseUrl: string, { ip = clientIp(), timeoutMs = 10_000, cookieConsentStored = false }: OpenBrowserOptions = {}): Promise<BrowserSession> {
+  const profile = await mkdtemp(join(tmpdir(), 'fanmint-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': ip },
+  });
+  if (cookieConsentStored) {
+    await context.addInitScript(() => {
+      const { localStorage } = globalThis as unknown as PageGlobals;
+      if (!localStorage.getItem('cookieConsent')) {
+        localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, timestamp: new Date().toISOString() }));
+      }
+    });
+  }
+  context.setDefaultTimeout(timeoutMs);
+  context.setDefaultNavigationTimeout(timeoutMs);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    context,
+    page,
+    ip,
+    async screenshot(name: string) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    async close() {
+      await context.close().catch(() => undefined);
+      await rm(profile, { recursive: true, force: true }).catch(() => undefined);
+      if (errors.length) console.warn(`Uncaught page errors:\n${errors.join('\n')}`);
+    },
+  };
+}
+
+/** Waits until the page's path (and query, when given) is `path`, e.g. '/dashboard'. */
+export async function waitForPath(page: Page, path: string, timeoutMs = 10_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname + (path.includes('?') ? url.search : '') === path, { timeout: timeoutMs });
+}
+
+/** Waits for a toast (Mantine notification) with exactly this text. */
+export async function waitForToast(page: Page, text: string, timeoutMs = 10_000): Promise<void> {
+  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+/** Answers the cookie banner ('Essential Only') if it shows up within a couple of seconds, so it covers nothing. */
+export async function dismissCookieBanner(page: Page): Promise<void> {
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  try {
+    await banner.waitFor({ state: 'visible', timeout: 2_500 });
+  } catch {
+    return; // consent already stored in this profile
+  }
+  await banner.getByRole('button', { name: 'Essential Only' }).click();
+  await banner.waitFor({ state: 'hidden' });
+}
+
+/** The part of the page's globals these helpers use (the Node typings have no DOM). */
+interface PageGlobals {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void; readonly length: number; key(index: number): string | null };
+}
+
+export async function localStorageItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => (globalThis as unknown as PageGlobals).localStorage.getItem(name), key);
+}
+
+export async function localStorageKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const { localStorage } = globalThis as unknown as PageGlobals;
+    return Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '');
+  });
+}
+
+/** Waits until localStorage `key` is set (`present`) or removed. */
+export async function waitForLocalStorage(page: Page, key: string, present: boolean, timeoutMs = 10_000): Promise<void> {
+  await page.waitForFunction(
+    ([name, wanted]) => ((globalThis as unknown as PageGlobals).localStorage.getItem(name as string) !== null) === wanted,
+    [key, present] as const,
+    { timeout: timeoutMs },
+  );
+}
