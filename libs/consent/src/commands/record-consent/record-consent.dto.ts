@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 
 export const CONSENT_TYPES = ['terms_of_service', 'privacy_policy', 'marketing_emails'] as const;
 
@@ -35,6 +35,7 @@ export class ConsentDataDto {
 
 export class RecordConsentDto {
   @ApiProperty({ type: ConsentDataDto })
+  @IsObject({ message: 'consentData must be an object' })
   @ValidateNested()
   @Type(() => ConsentDataDto)
   consentData!: ConsentDataDto;
