@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { HealthController, PlatformModule, type PlatformOptions } from '#app/platform';
+import { HealthController, HttpDrain, PlatformModule, type PlatformOptions } from '#app/platform';
 import { IdentityModule } from '#app/identity';
 import { ConsentModule } from '#app/consent';
 import { NotificationsModule } from '#app/notifications';
@@ -12,6 +12,7 @@ export class AppModule {
       module: AppModule,
       imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, ConsentModule, NotificationsModule],
       controllers: [HealthController],
+      providers: [HttpDrain],
     };
   }
 }

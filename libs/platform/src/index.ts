@@ -17,3 +17,4 @@ export * from './health/health.controller.js';
 export * from './platform.module.js';
 export * from './messaging/job-handler.js';
 export * from './messaging/job-runner.js';
+export * from './http/http-drain.js';

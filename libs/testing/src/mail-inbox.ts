@@ -18,6 +18,8 @@ export class MailInbox {
   port = 0;
   /** Makes the next N deliveries fail with a temporary error, to exercise retries. */
   failNext = 0;
+  /** Holds every delivery this long before accepting it, to keep a send in flight. */
+  delayMs = 0;
 
   constructor() {
     this.server = new SMTPServer({
@@ -32,7 +34,8 @@ export class MailInbox {
           return;
         }
         simpleParser(stream)
-          .then((mail) => {
+          .then(async (mail) => {
+            if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
             this.messages.push(toCaptured(mail));
             this.waiters.splice(0).forEach((wake) => wake());
             callback();

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { QueueFactory } from './queue-factory.js';
 import type { QueueName } from './job-catalogue.js';
@@ -16,7 +16,7 @@ interface OutboxRow {
  * duplicates, and consumers are idempotent for the rest.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationShutdown {
+export class OutboxRelay implements BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
@@ -69,7 +69,7 @@ export class OutboxRelay implements OnApplicationShutdown {
     });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, createPostgresBackend, withBackend, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -11,7 +11,7 @@ export type QueueBackendKind = 'redis' | 'postgres';
  * PostgreSQL backend in the application database (schema "bullmq").
  */
 @Injectable()
-export class QueueFactory implements OnApplicationShutdown {
+export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShutdown {
   readonly kind: QueueBackendKind;
   private readonly queues = new Map<QueueName, Queue>();
   private readonly workers: Worker[] = [];
@@ -49,9 +49,12 @@ export class QueueFactory implements OnApplicationShutdown {
     await queue.getJobCounts('waiting');
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    // Workers first: close() waits for in-flight jobs to finish.
+  /** Before anything else shuts down: close() lets in-flight jobs finish while the database is still open. */
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     await Promise.all(this.redisConnections.map((connection) => connection.quit().catch(() => undefined)));
   }

@@ -1,0 +1,26 @@
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Server } from 'node:http';
+
+/**
+ * Nest runs shutdown hooks before it closes the HTTP server, so without this the database
+ * would close under requests still in flight. This stops accepting connections, drops idle
+ * keep-alive ones as requests finish, and returns once every running request has answered.
+ */
+@Injectable()
+export class HttpDrain implements BeforeApplicationShutdown {
+  constructor(@Inject(HttpAdapterHost) private readonly host: HttpAdapterHost) {}
+
+  async beforeApplicationShutdown(): Promise<void> {
+    const server = this.host.httpAdapter?.getHttpServer() as Server | undefined;
+    if (!server?.listening) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.closeIdleConnections();
+    try {
+      await closed;
+    } finally {
+      clearInterval(sweep);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { QueueFactory } from '#app/platform';
+import { createConfirmedUser, startTestPlatform, uniqueEmail, type TestPlatform } from '#app/testing';
+
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe('platform surface: health, OpenAPI, headers, SPA, shutdown', () => {
+  it('reports database, queue and mail on /health', async () => {
+    const response = await fetch(`${platform.baseUrl}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', checks: { database: 'up', queue: { status: 'up', backend: 'postgres' }, mail: 'up' } });
+  });
+
+  it('serves an OpenAPI document generated from the code', async () => {
+    const document = await (await fetch(`${platform.baseUrl}/api/docs/openapi.json`)).json();
+    expect(document.openapi).toMatch(/^3\./);
+    for (const path of ['/auth/v1/signup', '/auth/v1/token', '/auth/v1/user', '/auth/v1/logout', '/auth/v1/verify', '/api/users/verify-email', '/api/users/reset-password', '/functions/v1/record-user-consent', '/health']) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
+    expect((await fetch(`${platform.baseUrl}/api/docs`)).status).toBe(200);
+  });
+
+  it('sends security headers on every response', async () => {
+    for (const path of ['/health', '/sign-in', '/auth/v1/user']) {
+      const response = await fetch(`${platform.baseUrl}${path}`);
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('strict-transport-security')).toBeTruthy();
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('answers CORS preflights for the auth client and exposes the API version header', async () => {
+    const response = await fetch(`${platform.baseUrl}/auth/v1/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,apikey,content-type,x-client-info,x-supabase-api-version' },
+    });
+    expect(response.status).toBe(204);
+    const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase();
+    for (const header of ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version']) expect(allowed).toContain(header);
+    const error = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { origin: 'http://localhost:5173', 'x-supabase-api-version': '2024-01-01' } });
+    expect(error.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
+    expect(error.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(error.headers.get('x-sb-error-code')).toBe('no_authorization');
+  });
+
+  it('serves the single-page app for its routes and a JSON 404 for unknown API paths', async () => {
+    const page = await fetch(`${platform.baseUrl}/dashboard/settings`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('<div id="root">');
+    const api = await fetch(`${platform.baseUrl}/api/unknown`);
+    expect(api.status).toBe(404);
+    expect((await api.json()).code).toBe('not_found');
+  });
+
+  it('stores the consent a signed-in user gives, with server time, address and user agent', async () => {
+    const account = await createConfirmedUser(platform);
+    const { data } = await account.client.signInWithPassword({ email: account.email, password: account.password });
+    const response = await fetch(`${platform.baseUrl}/functions/v1/record-user-consent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${data.session!.access_token}`, 'x-forwarded-for': '198.51.100.7', 'user-agent': 'ConsentTest/1.0' },
+      body: JSON.stringify({ consentData: { consentTypes: ['terms_of_service', 'privacy_policy', 'marketing_emails'], consentVersions: ['1.0.0', '1.0.0', '1.0.0'], ipAddress: '', userAgent: 'ClientSays/2.0' } }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ success: true, error: null, recorded: 3 });
+    const { MikroORM } = await import('@mikro-orm/postgresql');
+    const rows = await platform.api
+      .get(MikroORM)
+      .em.fork()
+      .execute<{ consent_type: string; version: string; ip_address: string; user_agent: string; client_user_agent: string; recorded_at: Date }[]>(
+        `select consent_type, version, ip_address, user_agent, client_user_agent, recorded_at from consent_records where user_id = ? order by consent_type`,
+        [data.user!.id],
+      );
+    expect(rows.map((row) => row.consent_type)).toEqual(['marketing_emails', 'privacy_policy', 'terms_of_service']);
+    expect(rows[0]).toMatchObject({ version: '1.0.0', ip_address: '198.51.100.7', user_agent: 'ConsentTest/1.0', client_user_agent: 'ClientSays/2.0' });
+    expect(Date.now() - new Date(rows[0].recorded_at).getTime()).toBeLessThan(60_000);
+  });
+
+  it('finishes in-flight requests and jobs when it shuts down', async () => {
+    const own = await startTestPlatform();
+    const email = uniqueEmail('shutdown');
+    own.inbox.delayMs = 1500;
+    // A sign-up spends ~0.25 s in bcrypt: close the api while it is in flight.
+    const inFlight = fetch(`${own.baseUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Shutdown-Test-1!' }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = own.api.close();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    await closing;
+    // The worker, closed while the confirmation mail is being sent, lets that job finish first.
+    const queue = own.worker!.get(QueueFactory).queue('notifications');
+    const deadline = Date.now() + 10_000;
+    while ((await queue.getActiveCount()) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(own.inbox.for(email)).toHaveLength(0);
+    await own.worker!.close();
+    expect(own.inbox.for(email)).toHaveLength(1);
+    await own.inbox.stop();
+  });
+});
