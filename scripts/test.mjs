@@ -151,6 +151,11 @@ async function main() {
   if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during build`);
   if (!build.ok) return finish(1, summary());
 
+  for (const check of ['typecheck', 'lint']) {
+    results.push(await runStep(check, 'npm', ['run', check], env));
+    if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during ${check}`);
+  }
+
   const nodeOptions = [env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ');
   results.push(
     await runStep('jest', process.execPath, [binScript('jest'), '--runInBand', ...jestArgs], {

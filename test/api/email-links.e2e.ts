@@ -116,7 +116,7 @@ describe('email links: confirmation and password recovery', () => {
     clock.advance(24 * 3600_000 + 1000);
     const response = await fetch(`${platform.baseUrl}/api/users/verify-email?token=${token}`);
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe('Invalid verification token.');
+    expect(((await response.json()) as Record<string, unknown>).error).toBe('Invalid verification token.');
   });
 
   it('resets the password from the token link: single use, every session ended, new password works', async () => {

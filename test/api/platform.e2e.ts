@@ -16,11 +16,11 @@ describe('platform surface: health, OpenAPI, headers, SPA, shutdown', () => {
   it('reports database, queue and mail on /health', async () => {
     const response = await fetch(`${platform.baseUrl}/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', checks: { database: 'up', queue: { status: 'up', backend: 'postgres' }, mail: 'up' } });
+    expect((await response.json()) as Record<string, unknown>).toEqual({ status: 'ok', checks: { database: 'up', queue: { status: 'up', backend: 'postgres' }, mail: 'up' } });
   });
 
   it('serves an OpenAPI document generated from the code', async () => {
-    const document = await (await fetch(`${platform.baseUrl}/api/docs/openapi.json`)).json();
+    const document = (await (await fetch(`${platform.baseUrl}/api/docs/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toMatch(/^3\./);
     for (const path of ['/auth/v1/signup', '/auth/v1/token', '/auth/v1/user', '/auth/v1/logout', '/auth/v1/verify', '/api/users/verify-email', '/api/users/reset-password', '/functions/v1/record-user-consent', '/health']) {
       expect(Object.keys(document.paths)).toContain(path);
@@ -59,7 +59,7 @@ describe('platform surface: health, OpenAPI, headers, SPA, shutdown', () => {
     expect(await page.text()).toContain('<div id="root">');
     const api = await fetch(`${platform.baseUrl}/api/unknown`);
     expect(api.status).toBe(404);
-    expect((await api.json()).code).toBe('not_found');
+    expect(((await api.json()) as Record<string, unknown>).code).toBe('not_found');
   });
 
   it('stores the consent a signed-in user gives, with server time, address and user agent', async () => {
@@ -71,7 +71,7 @@ describe('platform surface: health, OpenAPI, headers, SPA, shutdown', () => {
       body: JSON.stringify({ consentData: { consentTypes: ['terms_of_service', 'privacy_policy', 'marketing_emails'], consentVersions: ['1.0.0', '1.0.0', '1.0.0'], ipAddress: '', userAgent: 'ClientSays/2.0' } }),
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ success: true, error: null, recorded: 3 });
+    expect((await response.json()) as Record<string, unknown>).toMatchObject({ success: true, error: null, recorded: 3 });
     const { MikroORM } = await import('@mikro-orm/postgresql');
     const rows = await platform.api
       .get(MikroORM)

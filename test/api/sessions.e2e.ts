@@ -50,7 +50,7 @@ describe('sessions: refresh rotation, reuse detection, sign-out scopes, password
     expect(newest.body.code).toBe('refresh_token_not_found');
     const user = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${first.data.session!.access_token}` } });
     expect(user.status).toBe(403);
-    expect((await user.json()).code).toBe('session_not_found');
+    expect(((await user.json()) as Record<string, unknown>).code).toBe('session_not_found');
   });
 
   it('forgives a replay within the reuse window (a lost response) while leaving one live token', async () => {
@@ -123,24 +123,24 @@ describe('sessions: refresh rotation, reuse detection, sign-out scopes, password
     const { session } = await signedInUser(platform);
     const none = await fetch(`${platform.baseUrl}/auth/v1/user`);
     expect(none.status).toBe(401);
-    expect((await none.json()).code).toBe('no_authorization');
+    expect(((await none.json()) as Record<string, unknown>).code).toBe('no_authorization');
 
     const [header, payload] = session.access_token.split('.');
     const forged = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${header}.${payload}.AAAA` } });
     expect(forged.status).toBe(403);
-    expect((await forged.json()).code).toBe('bad_jwt');
+    expect(((await forged.json()) as Record<string, unknown>).code).toBe('bad_jwt');
 
     clock.advance(3601_000);
     const expired = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${session.access_token}` } });
     expect(expired.status).toBe(403);
-    expect((await expired.json()).code).toBe('bad_jwt');
+    expect(((await expired.json()) as Record<string, unknown>).code).toBe('bad_jwt');
   });
 
   it('lets no user read another user through the auth API', async () => {
     const alice = await signedInUser(platform);
     const bob = await signedInUser(platform);
     const asBob = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${bob.session.access_token}` } });
-    expect((await asBob.json()).email).toBe(bob.email);
+    expect(((await asBob.json()) as Record<string, unknown>).email).toBe(bob.email);
     // Bob signing out globally does not touch Alice.
     await bob.client.signOut();
     expect((await alice.client.getUser()).data.user?.email).toBe(alice.email);

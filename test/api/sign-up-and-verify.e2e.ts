@@ -42,7 +42,7 @@ describe('sign-up, email confirmation and sign-in through the official auth clie
     expect(verified.status).toBe(200);
     const reused = await fetch(`${platform.baseUrl}/api/users/verify-email?token=${encodeURIComponent(token)}`, { headers: { 'x-forwarded-for': ip } });
     expect(reused.status).toBe(400);
-    expect(await reused.json()).toMatchObject({ error: 'Invalid verification token.' });
+    expect((await reused.json()) as Record<string, unknown>).toMatchObject({ error: 'Invalid verification token.' });
 
     const signIn = await auth.signInWithPassword({ email, password: STRONG_PASSWORD });
     expect(signIn.error).toBeNull();

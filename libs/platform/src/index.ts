@@ -18,3 +18,4 @@ export * from './platform.module.js';
 export * from './messaging/job-handler.js';
 export * from './messaging/job-runner.js';
 export * from './http/http-drain.js';
+export * from './http/security-headers.js';

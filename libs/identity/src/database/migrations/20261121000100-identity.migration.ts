@@ -5,7 +5,7 @@ export class Migration20261121000100Identity extends Migration {
     this.addSql(`
       create table users (
         id uuid primary key default gen_random_uuid(),
-        email text not null,
+        email text not null check (email = lower(email)),
         encrypted_password text not null,
         app_role text not null default 'fan' check (app_role in ('fan', 'creator', 'moderator', 'admin')),
         email_confirmed_at timestamptz null,
@@ -16,7 +16,7 @@ export class Migration20261121000100Identity extends Migration {
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       )`);
-    this.addSql(`create unique index users_email_key on users (lower(email))`);
+    this.addSql(`create unique index users_email_key on users (email)`);
     this.addSql(`
       create table sessions (
         id uuid primary key default gen_random_uuid(),

@@ -1,0 +1,24 @@
+import { describe, expect, it } from '@jest/globals';
+import { renderEmail } from './render-email.js';
+import { TEMPLATES } from './catalogue.js';
+
+describe('email templates', () => {
+  it('renders every template with a subject, an HTML body and a text body carrying the link', () => {
+    const variables = { confirmUrl: 'https://fanmint.test/verify-email?token=a', resetUrl: 'https://fanmint.test/r', tokenUrl: 'https://fanmint.test/t', signInUrl: 'https://fanmint.test/s', forgotUrl: 'https://fanmint.test/f' };
+    for (const name of Object.keys(TEMPLATES)) {
+      const email = renderEmail(name, variables, 'https://fanmint.test');
+      expect(email.subject.length).toBeGreaterThan(10);
+      expect(email.html).toContain('<!doctype html>');
+      expect(email.text).toMatch(/https:\/\/fanmint\.test\//);
+    }
+  });
+
+  it('escapes variables in HTML', () => {
+    const email = renderEmail('confirm-signup', { confirmUrl: 'https://x.test/"><script>alert(1)</script>' }, 'https://fanmint.test');
+    expect(email.html).not.toContain('<script>');
+  });
+
+  it('refuses an unknown template', () => {
+    expect(() => renderEmail('nope', {}, 'https://fanmint.test')).toThrow('Unknown email template "nope"');
+  });
+});

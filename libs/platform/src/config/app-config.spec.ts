@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfig } from './app-config.js';
+
+const valid = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/fanmint',
+  SMTP_URL: 'smtp://127.0.0.1:1025',
+  JWT_SECRET: 'x'.repeat(32),
+};
+
+describe('configuration is validated at start', () => {
+  it('fills defaults and derives the public URL from the port', () => {
+    const config = loadConfig({ ...valid, PORT: '4000' });
+    expect(config).toMatchObject({ PORT: 4000, PUBLIC_URL: 'http://localhost:4000', LAUNCH_PHASE: 'prelaunch', BCRYPT_COST: 12, TRUST_PROXY: false });
+  });
+
+  it('names every missing setting', () => {
+    expect(() => loadConfig({})).toThrow(/DATABASE_URL[\s\S]*SMTP_URL[\s\S]*JWT_SECRET/);
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL: must start with postgres:\/\//],
+    ['REDIS_URL', 'http://x', /REDIS_URL: must start with redis:\/\//],
+    ['PORT', 'eighty', /PORT/],
+    ['JWT_SECRET', 'short', /JWT_SECRET: must be at least 32 characters/],
+    ['LAUNCH_PHASE', 'beta', /LAUNCH_PHASE/],
+    ['PUBLIC_URL', 'not a url', /PUBLIC_URL/],
+  ])('refuses a malformed %s', (key, value, message) => {
+    expect(() => loadConfig({ ...valid, [key]: value })).toThrow(message);
+  });
+});
