@@ -158,7 +158,8 @@ async function main() {
 
   const nodeOptions = [env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ');
   results.push(
-    await runStep('jest', process.execPath, [binScript('jest'), '--runInBand', ...jestArgs], {
+    // --forceExit: a suite that fails half-way may leave a server open; the run must still end.
+    await runStep('jest', process.execPath, [binScript('jest'), '--runInBand', '--forceExit', ...jestArgs], {
       ...env,
       NODE_OPTIONS: nodeOptions,
     }),

@@ -24,6 +24,9 @@ export interface TestPlatform {
   worker: INestApplicationContext | null;
   /** Publishes pending outbox rows and waits until every queue is idle. */
   drain(timeoutMs?: number): Promise<void>;
+  closeApi(): Promise<void>;
+  closeWorker(): Promise<void>;
+  /** Closes whatever is still open; safe to call more than once. */
   close(): Promise<void>;
 }
 
@@ -84,6 +87,14 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     }
   };
 
+  const once = (fn: () => Promise<void>) => {
+    let done: Promise<void> | null = null;
+    return () => (done ??= fn());
+  };
+  const closeApi = once(() => api.close());
+  const closeWorker = once(async () => worker?.close());
+  const closeInbox = once(() => inbox.stop());
+
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     config,
@@ -91,10 +102,12 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     api,
     worker,
     drain,
+    closeApi,
+    closeWorker,
     async close() {
-      await worker?.close();
-      await api.close();
-      await inbox.stop();
+      await closeWorker();
+      await closeApi();
+      await closeInbox();
     },
   };
 }
