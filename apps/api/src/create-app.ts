@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { LogController } from 'fastify';
 import { resolve } from 'node:path';
 import {
@@ -17,6 +17,7 @@ import {
 import { AppModule } from './app.module.js';
 import { ORM_SETUP } from './composition.js';
 import { serveSpa } from './spa.js';
+import { openApiDocument } from './openapi-document.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -58,11 +59,7 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Fanmint API').setVersion('1').addBearerAuth().build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  SwaggerModule.setup('api/docs', app, openApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });
   await serveSpa(fastify, resolve(config.WEB_DIST ?? 'frontend/dist'));
   await app.init();
   return app;

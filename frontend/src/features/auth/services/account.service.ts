@@ -1,4 +1,5 @@
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { ResetPasswordRequest } from '../../../lib/api/types';
 
 export async function verifyEmail(token: string): Promise<void> {
   try {
@@ -11,7 +12,8 @@ export async function verifyEmail(token: string): Promise<void> {
 }
 
 export async function resetPasswordWithToken(resetToken: string, newPassword: string): Promise<void> {
-  await apiRequest('/api/users/reset-password', { method: 'POST', json: { resetToken, newPassword } });
+  const body: ResetPasswordRequest = { resetToken, newPassword };
+  await apiRequest('/api/users/reset-password', { method: 'POST', json: body });
 }
 
 /** A server message about the password rules is worth showing; anything else stays generic. */

@@ -2,16 +2,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { POLICY_VERSIONS } from '../../../lib/site';
 import { readJson, session, SessionKey } from '../../../lib/storage';
 
-export type ConsentType = 'terms_of_service' | 'privacy_policy' | 'marketing_emails';
+import type { ConsentType, RecordConsentRequest } from '../../../lib/api/types';
 
-export interface ConsentPayload {
-  consentData: {
-    consentTypes: ConsentType[];
-    consentVersions: string[];
-    ipAddress: string;
-    userAgent: string;
-  };
-}
+export type { ConsentType };
+export type ConsentPayload = RecordConsentRequest;
 
 /** The metadata stored on the account at sign-up (SPEC §3). */
 export function signUpMetadata(marketingConsent: boolean) {
