@@ -77,7 +77,10 @@ describe.each(backends)('rate limits and sign-in lockout (%s counters)', (backen
         body: JSON.stringify({ email: uniqueEmail('burst'), password: STRONG_PASSWORD }),
       });
       statuses.push(response.status);
-      if (response.status === 429) expect(((await response.json()) as Record<string, unknown>).code).toBe('over_request_rate_limit');
+      if (response.status === 429) {
+        expect(((await response.json()) as Record<string, unknown>).code).toBe('over_request_rate_limit');
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
     }
     expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
     expect(statuses[30]).toBe(429);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { loadConfig } from '#app/platform';
+import { runMain } from '#app/platform';
 import { SeedAccountsCommand, type SeedAccount } from '#app/identity';
 import { AppModule } from './app.module.js';
 import { ORM_SETUP } from './composition.js';
@@ -14,8 +14,9 @@ export const DEMO_ACCOUNTS: SeedAccount[] = [
   { role: 'admin', email: 'admin@fanmint.local', password: 'Admin-demo-2026!' },
 ];
 
-const config = loadConfig();
-const app = await NestFactory.createApplicationContext(AppModule.register({ config, orm: ORM_SETUP }), { logger: ['error'] });
-const accounts = await app.get(CommandBus).execute(new SeedAccountsCommand(DEMO_ACCOUNTS));
-await app.close();
-process.stdout.write(`${JSON.stringify(accounts)}\n`);
+await runMain('seed', async (config) => {
+  const app = await NestFactory.createApplicationContext(AppModule.register({ config, orm: ORM_SETUP }), { logger: ['error'] });
+  const accounts = await app.get(CommandBus).execute(new SeedAccountsCommand(DEMO_ACCOUNTS));
+  await app.close();
+  process.stdout.write(`${JSON.stringify(accounts)}\n`);
+});

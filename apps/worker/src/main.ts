@@ -1,4 +1,4 @@
-import { loadConfig } from '#app/platform';
+import { runMain } from '#app/platform';
 import { createWorker } from './create-worker.js';
 
-await createWorker(loadConfig());
+await runMain('worker', (config) => createWorker(config));

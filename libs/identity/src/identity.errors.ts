@@ -31,11 +31,15 @@ export const IdentityErrors = {
   rateLimited: (retryAfter: number) =>
     new AppError(429, 'over_request_rate_limit', 'Request rate limit reached', undefined, { retry_after: retryAfter }),
   emailRateLimited: (seconds: number) =>
-    new AppError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
+    new AppError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`, undefined, {
+      retry_after: seconds,
+    }),
   accountLocked: (minutes: number) =>
     new AppError(
       429,
       'account_locked',
       `Too many failed sign-in attempts. Sign-in from this network is locked for ${minutes} minutes; reset your password to unlock it now.`,
+      undefined,
+      { retry_after: minutes * 60 },
     ),
 };

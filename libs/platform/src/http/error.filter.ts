@@ -55,6 +55,8 @@ export class ErrorFilter implements ExceptionFilter {
 }
 
 export function sendError(reply: FastifyReply, error: AppError): void {
+  const retryAfter = error.extra?.retry_after;
+  if (error.status === 429 && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
   void reply
     .status(error.status)
     .header('x-sb-error-code', error.code)
