@@ -3,23 +3,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { swcOptions } from './scripts/lib/swc-options.mjs';
 
 const rootDir = dirname(fileURLToPath(import.meta.url));
 
 /** TypeScript (with Nest's legacy decorators and their metadata) compiled by SWC, kept as ESM. */
-const swcTransform = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2023',
-      keepClassNames: true,
-    },
-    module: { type: 'es6' },
-    sourceMaps: 'inline',
-  },
-];
+const swcTransform = ['@swc/jest', swcOptions];
 
 /** Options every project shares. */
 const shared = {

@@ -226,6 +226,7 @@ export interface components {
             password?: string;
         };
         TokenDto: {
+            /** @example fan@example.com */
             email?: string;
             password?: string;
             refresh_token?: string;

@@ -43,6 +43,13 @@ export class IdentityLimits {
     }
   }
 
+  /** The allowances every emailed request spends: per address of origin, and per address and kind of mail. */
+  async spendEmailAllowance(kind: 'resend' | 'recover', email: string, ip: string): Promise<void> {
+    await this.consume('emailPerIp', ip);
+    await this.consume('emailPerAddress', `${kind}:${email}`);
+    await this.consume('emailPerAddressHourly', email);
+  }
+
   async isLocked(limit: IdentityLimit, key: string): Promise<boolean> {
     const limiter = this.limits.limiter(limit, IDENTITY_LIMITS[limit]);
     const state = await limiter.get(key);

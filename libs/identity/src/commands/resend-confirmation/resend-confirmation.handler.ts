@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { User } from '../../entities/user.entity.js';
-import { isValidEmail, normalizeEmail } from '../../domain/email.js';
+import { requireEmail } from '../../domain/email.js';
 import { IdentityErrors } from '../../identity.errors.js';
 import { OneTimeTokens } from '../../auth/one-time-tokens.js';
 import { IdentityMailer } from '../../auth/identity-mailer.js';
@@ -23,12 +23,8 @@ export class ResendConfirmationHandler implements ICommandHandler<ResendConfirma
 
   async execute({ email: rawEmail, type, client }: ResendConfirmationCommand): Promise<void> {
     if (type !== 'signup') throw IdentityErrors.unsupportedVerifyType(String(type));
-    if (!rawEmail) throw IdentityErrors.missingEmailOrPhone();
-    const email = normalizeEmail(rawEmail);
-    if (!isValidEmail(email)) throw IdentityErrors.invalidEmail();
-    await this.limits.consume('emailPerIp', client.ip);
-    await this.limits.consume('emailPerAddress', `resend:${email}`);
-    await this.limits.consume('emailPerAddressHourly', email);
+    const email = requireEmail(rawEmail, IdentityErrors.missingEmailOrPhone, IdentityErrors.invalidEmail);
+    await this.limits.spendEmailAllowance('resend', email, client.ip);
 
     const em = this.orm.em.fork();
     const user = await em.findOne(User, { email });

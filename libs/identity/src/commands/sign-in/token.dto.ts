@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { CredentialsDto } from '../sign-up/sign-up.dto.js';
 
 export class TokenQueryDto {
   @ApiPropertyOptional({ enum: ['password', 'refresh_token'] })
@@ -8,19 +9,7 @@ export class TokenQueryDto {
   grant_type?: string;
 }
 
-export class TokenDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(320)
-  email?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(1024)
-  password?: string;
-
+export class TokenDto extends CredentialsDto {
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()

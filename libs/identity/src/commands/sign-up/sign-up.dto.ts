@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 
-export class SignUpDto {
+/** Email and password as the auth client sends them; both optional so the handlers answer with the contract's messages. */
+export class CredentialsDto {
   @ApiPropertyOptional({ example: 'fan@example.com' })
   @IsOptional()
   @IsString()
@@ -13,7 +14,9 @@ export class SignUpDto {
   @IsString()
   @MaxLength(1024)
   password?: string;
+}
 
+export class SignUpDto extends CredentialsDto {
   @ApiPropertyOptional({ description: 'User metadata stored at sign-up (SPEC §3)' })
   @IsOptional()
   @IsObject()
