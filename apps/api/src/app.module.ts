@@ -4,13 +4,14 @@ import { HealthController, HttpDrain, PlatformModule, type PlatformOptions } fro
 import { IdentityModule } from '#app/identity';
 import { ConsentModule } from '#app/consent';
 import { NotificationsModule } from '#app/notifications';
+import { MfaModule } from '#app/mfa';
 
 @Module({})
 export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, ConsentModule, NotificationsModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

@@ -14,9 +14,13 @@ import { DashboardShell } from '../features/dashboard/components/DashboardShell'
 import { DASHBOARD_EXTRA_ROUTES, DASHBOARD_NAV } from '../features/dashboard/dashboard-nav';
 import { DashboardHomePage } from '../features/dashboard/pages/DashboardHomePage';
 import { DashboardPlaceholderPage } from '../features/dashboard/pages/DashboardPlaceholderPage';
+import { GeneralSettingsPage } from '../features/dashboard/pages/GeneralSettingsPage';
 import { NotFoundPage } from '../features/errors/pages/NotFoundPage';
 import { PublicLayout } from '../features/layout/components/PublicLayout';
 import { PlaceholderPage } from '../features/layout/pages/PlaceholderPage';
+import { LostAccessTo2faPage } from '../features/two-factor/pages/LostAccessTo2faPage';
+import { SecuritySettingsPage } from '../features/two-factor/pages/SecuritySettingsPage';
+import { TwoFaLoginPage } from '../features/two-factor/pages/TwoFaLoginPage';
 import { PRODUCT_SLUG } from '../lib/site';
 
 /** Public pages that later issues build out; each route exists now so navigation never dead-ends. */
@@ -24,8 +28,6 @@ const PUBLIC_PLACEHOLDERS: { path: string; title: string; line?: string }[] = [
   { path: '/', title: 'Fanmint', line: 'Launch your free branded creator store. Early sign-up is live now.' },
   { path: '/stores', title: 'Creator Stores Coming Soon' },
   { path: '/categories', title: 'Categories Coming Soon' },
-  { path: '/two-fa-login', title: 'Two-Factor Verification' },
-  { path: '/lost-access-to-2fa', title: 'Lost Access to 2FA' },
   { path: `/${PRODUCT_SLUG}-platform`, title: 'The Fanmint Platform' },
   { path: '/official-token', title: 'Official Token' },
   { path: '/official-social-channels', title: 'Official Social Channels' },
@@ -54,10 +56,17 @@ function RootLayout() {
   );
 }
 
+/** Dashboard pages that are built; every other dashboard route shows a placeholder. */
+const DASHBOARD_PAGES: Record<string, RouteObject['element']> = {
+  '/dashboard/settings': <GeneralSettingsPage />,
+  '/dashboard/security': <SecuritySettingsPage />,
+};
+
 const dashboardChildren: RouteObject[] = [
   { index: true, element: <DashboardHomePage /> },
+  ...Object.entries(DASHBOARD_PAGES).map(([to, element]) => ({ path: to.replace('/dashboard/', ''), element })),
   ...[...DASHBOARD_NAV.flatMap((group) => group.items), ...DASHBOARD_EXTRA_ROUTES]
-    .filter((item) => item.to !== '/dashboard')
+    .filter((item) => item.to !== '/dashboard' && !(item.to in DASHBOARD_PAGES))
     .map((item) => ({
       path: item.to.replace('/dashboard/', ''),
       element: <DashboardPlaceholderPage title={item.label} />,
@@ -77,6 +86,8 @@ export const routes: RouteObject[] = [
           })),
           { path: '/signup', element: <Navigate to="/sign-up" replace /> },
           { path: '/sign-in', element: <SignInPage /> },
+          { path: '/two-fa-login', element: <TwoFaLoginPage /> },
+          { path: '/lost-access-to-2fa', element: <LostAccessTo2faPage /> },
           { path: '/sign-up', element: <SignUpPage /> },
           { path: '/check-email', element: <CheckEmailPage /> },
           { path: '/verify-email', element: <VerifyEmailPage /> },

@@ -19,7 +19,14 @@ auth.onAuthStateChange((event, session) => {
     setToken(null);
     return;
   }
-  if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') && session) {
+  // MFA_CHALLENGE_VERIFIED carries the new aal2 session: without it `token` would stay the aal1 one.
+  const carriesSession =
+    event === 'SIGNED_IN' ||
+    event === 'TOKEN_REFRESHED' ||
+    event === 'INITIAL_SESSION' ||
+    event === 'MFA_CHALLENGE_VERIFIED' ||
+    event === 'USER_UPDATED';
+  if (carriesSession && session) {
     setToken(session.access_token);
   }
 });

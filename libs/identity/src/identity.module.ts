@@ -25,6 +25,13 @@ import { VerifyEmailHandler } from './commands/verify-email/verify-email.handler
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { UsersController } from './commands/reset-password/users.controller.js';
 import { SeedAccountsHandler } from './commands/seed-accounts/seed-accounts.handler.js';
+import { ElevateSessionHandler } from './commands/elevate-session/elevate-session.handler.js';
+import { DowngradeFactorSessionsHandler } from './commands/downgrade-factor-sessions/downgrade-factor-sessions.handler.js';
+import { EndSessionHandler } from './commands/sign-out/end-session.handler.js';
+import { ListSessionsHandler } from './queries/list-sessions/list-sessions.handler.js';
+import { SessionsController } from './queries/list-sessions/sessions.controller.js';
+import { StaffGuard } from './auth/staff.guard.js';
+import { FindUserHandler } from './queries/find-user/find-user.handler.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
 import { UserController } from './queries/get-user/user.controller.js';
 
@@ -41,12 +48,17 @@ const handlers = [
   ResetPasswordHandler,
   SeedAccountsHandler,
   GetUserHandler,
+  ElevateSessionHandler,
+  DowngradeFactorSessionsHandler,
+  EndSessionHandler,
+  ListSessionsHandler,
+  FindUserHandler,
 ];
 
 @Module({
   imports: [CqrsModule],
-  controllers: [SignUpController, TokenController, SignOutController, UserController, EmailFlowsController, VerifyController, UsersController],
-  providers: [JwtService, SessionIssuer, FactorReader, BearerGuard, Passwords, OneTimeTokens, IdentityMailer, IdentityLimits, ...handlers],
-  exports: [BearerGuard, JwtService],
+  controllers: [SignUpController, TokenController, SignOutController, UserController, EmailFlowsController, VerifyController, UsersController, SessionsController],
+  providers: [JwtService, SessionIssuer, FactorReader, BearerGuard, Passwords, OneTimeTokens, IdentityMailer, IdentityLimits, StaffGuard, ...handlers],
+  exports: [BearerGuard, StaffGuard, JwtService],
 })
 export class IdentityModule {}

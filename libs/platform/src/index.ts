@@ -20,3 +20,4 @@ export * from './messaging/job-runner.js';
 export * from './http/http-drain.js';
 export * from './http/security-headers.js';
 export * from './config/run-main.js';
+export * from './audit/audit-log.js';

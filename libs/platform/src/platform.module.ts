@@ -5,6 +5,7 @@ import { Outbox } from './messaging/outbox.js';
 import { QueueFactory } from './messaging/queue-factory.js';
 import { MailTransport } from './mail/mail-transport.js';
 import { RateLimits } from './rate-limit/rate-limits.js';
+import { AuditLog } from './audit/audit-log.js';
 import { DatabaseModule } from './database/database.module.js';
 import type { OrmSetup } from './database/orm-config.js';
 
@@ -29,8 +30,9 @@ export class PlatformModule {
         QueueFactory,
         MailTransport,
         RateLimits,
+        AuditLog,
       ],
-      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, DatabaseModule],
+      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, DatabaseModule],
     };
   }
 }

@@ -10,6 +10,7 @@ import {
   IconPhoto,
   IconRobot,
   IconSettings,
+  IconShieldLock,
   IconShoppingBag,
   IconSparkles,
   IconUserPlus,
@@ -39,6 +40,12 @@ export const DASHBOARD_NAV: DashboardNavGroup[] = [
     items: [
       { label: 'Dashboard', to: '/dashboard', icon: IconHome, description: 'Your overview' },
       { label: 'General Settings', to: '/dashboard/settings', icon: IconSettings, description: 'Account and security' },
+      {
+        label: 'Security',
+        to: '/dashboard/security',
+        icon: IconShieldLock,
+        description: 'Two-factor authentication and sessions',
+      },
       { label: 'Rewards', to: '/dashboard/rewards', icon: IconGift, description: 'Airdrop, mega draw and wallet' },
       { label: 'Verification', to: '/dashboard/verification', icon: IconId, description: 'Verify your identity' },
       { label: 'Favorite Stores', to: '/dashboard/favorite-stores', icon: IconHeart, description: 'Stores you follow' },

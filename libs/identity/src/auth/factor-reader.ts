@@ -1,14 +1,19 @@
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
 import type { FactorJson } from '../domain/user-json.js';
+import { ListUserFactorsQuery } from '../queries/list-user-factors/list-user-factors.query.js';
 
-/**
- * Reads a user's authentication factors for the user JSON. Two-factor enrolment arrives with
- * the mfa module; until its table exists a user simply has none.
- */
+/** A user's authentication factors, from whichever module answers ListUserFactorsQuery (mfa). */
 @Injectable()
 export class FactorReader {
-  async forUser(_em: EntityManager, _userId: string): Promise<FactorJson[]> {
-    return [];
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
+
+  async forUser(userId: string): Promise<FactorJson[]> {
+    try {
+      return await this.queries.execute(new ListUserFactorsQuery(userId));
+    } catch (error) {
+      if (error instanceof QueryHandlerNotFoundException) return [];
+      throw error;
+    }
   }
 }

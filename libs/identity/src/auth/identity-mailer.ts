@@ -38,6 +38,14 @@ export class IdentityMailer {
     });
   }
 
+  passwordChanged(em: EntityManager, to: string): void {
+    this.outbox.enqueue(em, 'notifications', 'send-email', {
+      to,
+      template: 'password-changed',
+      variables: { forgotUrl: `${this.config.PUBLIC_URL}/forgot-password`, securityUrl: `${this.config.PUBLIC_URL}/dashboard/security` },
+    });
+  }
+
   /** `redirect_to` is honoured only on our own origin (contract §8); anything else falls back. */
   safeRedirect(redirectTo: string | undefined, fallbackPath: string): string {
     const fallback = `${this.config.PUBLIC_URL}${fallbackPath}`;

@@ -24,7 +24,8 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-const MFA_METHODS = new Set(['totp']);
+/** Methods that prove a second factor and so lift a session to aal2. */
+export const SECOND_FACTOR_METHODS = new Set(['totp', 'recovery_code']);
 
 /** Opens sessions, mints refresh tokens and renders the Session response of contract §2. */
 @Injectable()
@@ -66,8 +67,8 @@ export class SessionIssuer {
     amr?: { method: string; timestamp: number }[],
   ): Promise<SessionResponse> {
     const claims = amr ?? (await this.amrFor(em, session.id));
-    const aal: Aal = claims.some((claim) => MFA_METHODS.has(claim.method)) ? 'aal2' : 'aal1';
-    const factors: FactorJson[] = await this.factors.forUser(em, user.id);
+    const aal: Aal = claims.some((claim) => SECOND_FACTOR_METHODS.has(claim.method)) ? 'aal2' : 'aal1';
+    const factors: FactorJson[] = await this.factors.forUser(user.id);
     const { token, expiresAt } = await this.jwt.sign({
       sub: user.id,
       email: user.email,

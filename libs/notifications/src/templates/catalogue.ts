@@ -34,4 +34,25 @@ ${button('signInUrl', 'Sign in')}
 <p style="line-height:22px">Forgot your password? <a href="{{forgotUrl}}" style="color:#a5529f">Reset it here</a>. If this was not you, no action is needed.</p>`,
     text: `You already have a Fanmint account\n\nSomeone, possibly you, tried to create a new account with this email address. No new account was created.\n\nSign in: {{signInUrl}}\nForgot your password? {{forgotUrl}}\n\nIf this was not you, no action is needed.`,
   },
+  'password-changed': {
+    subject: 'Your Fanmint password was changed',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Your password was changed</h1>
+<p style="line-height:22px">The password of your Fanmint account was just changed, and your other sessions were signed out.</p>
+<p style="line-height:22px">If this was not you, <a href="{{forgotUrl}}" style="color:#a5529f">reset your password now</a> and review your <a href="{{securityUrl}}" style="color:#a5529f">security settings</a>.</p>`,
+    text: `Your Fanmint password was changed, and your other sessions were signed out.\n\nIf this was not you, reset your password now: {{forgotUrl}}\nSecurity settings: {{securityUrl}}`,
+  },
+  'mfa-enabled': {
+    subject: 'Two-factor authentication is on',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Two-factor authentication is on</h1>
+<p style="line-height:22px">Signing in to your Fanmint account now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.</p>
+<p style="line-height:22px">If this was not you, <a href="{{securityUrl}}" style="color:#a5529f">review your security settings</a> right away.</p>`,
+    text: `Two-factor authentication is now on for your Fanmint account. Keep your recovery codes somewhere safe.\n\nIf this was not you, review your security settings: {{securityUrl}}`,
+  },
+  'mfa-disabled': {
+    subject: 'Two-factor authentication was turned off',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Two-factor authentication was turned off</h1>
+<p style="line-height:22px">Signing in to your Fanmint account no longer asks for an authenticator code.</p>
+<p style="line-height:22px">If this was not you, <a href="{{forgotUrl}}" style="color:#a5529f">reset your password</a> and turn two-factor authentication back on in your <a href="{{securityUrl}}" style="color:#a5529f">security settings</a>.</p>`,
+    text: `Two-factor authentication was turned off for your Fanmint account.\n\nIf this was not you, reset your password: {{forgotUrl}}\nSecurity settings: {{securityUrl}}`,
+  },
 };

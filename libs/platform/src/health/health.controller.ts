@@ -7,7 +7,7 @@ import { MailTransport } from '../mail/mail-transport.js';
 
 type Check = 'up' | 'down';
 
-async function probe(fn: () => Promise<unknown>, timeoutMs = 2000): Promise<Check> {
+async function probe(fn: () => Promise<unknown>, timeoutMs = 5000): Promise<Check> {
   try {
     await Promise.race([fn(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs).unref())]);
     return 'up';

@@ -7,6 +7,7 @@ import { IdentityErrors } from '../../identity.errors.js';
 import { Passwords } from '../../auth/passwords.js';
 import { OneTimeTokens } from '../../auth/one-time-tokens.js';
 import { IdentityLimits } from '../../auth/identity-limits.js';
+import { IdentityMailer } from '../../auth/identity-mailer.js';
 import { ResetPasswordCommand } from './reset-password.command.js';
 
 /**
@@ -20,6 +21,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     @Inject(Passwords) private readonly passwords: Passwords,
     @Inject(OneTimeTokens) private readonly tokens: OneTimeTokens,
     @Inject(IdentityLimits) private readonly limits: IdentityLimits,
+    @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
   ) {}
 
   async execute({ resetToken, newPassword, ip }: ResetPasswordCommand): Promise<void> {
@@ -33,6 +35,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       user.encryptedPassword = encryptedPassword;
       user.emailConfirmedAt ??= new Date();
       await em.nativeDelete(Session, { userId });
+      this.mailer.passwordChanged(em, user.email);
     });
   }
 }

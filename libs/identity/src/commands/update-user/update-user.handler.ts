@@ -10,6 +10,7 @@ import { IdentityErrors } from '../../identity.errors.js';
 import { Passwords } from '../../auth/passwords.js';
 import { FactorReader } from '../../auth/factor-reader.js';
 import { IdentityLimits } from '../../auth/identity-limits.js';
+import { IdentityMailer } from '../../auth/identity-mailer.js';
 import { UpdateUserCommand } from './update-user.command.js';
 
 /** Profile keys a user may edit themselves; consent fields change only through the consent flow. */
@@ -27,12 +28,13 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
     @Inject(Passwords) private readonly passwords: Passwords,
     @Inject(FactorReader) private readonly factors: FactorReader,
     @Inject(IdentityLimits) private readonly limits: IdentityLimits,
+    @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
   ) {}
 
   async execute(command: UpdateUserCommand): Promise<Record<string, unknown>> {
     const em = this.orm.em.fork();
     const user = await em.findOneOrFail(User, command.userId);
-    const factors = await this.factors.forUser(em, user.id);
+    const factors = await this.factors.forUser(user.id);
     if (command.password !== undefined) {
       await this.limits.consume('userUpdatePerIp', command.client.ip);
       if (command.aal !== 'aal2' && factors.some((factor) => factor.status === 'verified')) throw IdentityErrors.insufficientAalForPassword();
@@ -41,6 +43,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
       user.encryptedPassword = await this.passwords.hash(command.password);
       await em.nativeDelete(Session, { userId: user.id, id: { $ne: command.sessionId } });
       await em.nativeUpdate(OneTimeToken, { userId: user.id, kind: 'recovery', usedAt: null }, { usedAt: this.clock.now() });
+      this.mailer.passwordChanged(em, user.email);
     }
     if (command.data) {
       const editable = Object.fromEntries(Object.entries(command.data).filter(([key]) => EDITABLE_METADATA.includes(key)));

@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { toUserJson } from '../../domain/user-json.js';
 import { FactorReader } from '../../auth/factor-reader.js';
 import { GetUserQuery } from './get-user.query.js';
@@ -8,11 +7,10 @@ import { GetUserQuery } from './get-user.query.js';
 @QueryHandler(GetUserQuery)
 export class GetUserHandler implements IQueryHandler<GetUserQuery> {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(FactorReader) private readonly factors: FactorReader,
   ) {}
 
   async execute({ user }: GetUserQuery): Promise<Record<string, unknown>> {
-    return toUserJson(user, await this.factors.forUser(this.orm.em, user.id));
+    return toUserJson(user, await this.factors.forUser(user.id));
   }
 }

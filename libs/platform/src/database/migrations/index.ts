@@ -1,3 +1,4 @@
+import { Migration20261122000000AuditLog } from './20261122000000-audit-log.migration.js';
 import { Migration20261121000000Platform } from './20261121000000-platform.migration.js';
 
-export const platformMigrations = [Migration20261121000000Platform];
+export const platformMigrations = [Migration20261121000000Platform, Migration20261122000000AuditLog];

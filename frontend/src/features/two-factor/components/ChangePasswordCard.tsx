@@ -1,0 +1,105 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLockCog } from '@tabler/icons-react';
+import { useState } from 'react';
+import { auth } from '../../../lib/auth-client';
+import { notify } from '../../../lib/notify';
+import { meetsPasswordRules } from '../../../lib/password-rules';
+import { PasswordChecklist } from '../../auth/components/PasswordChecklist';
+import { isSecondFactorBlock } from '../../auth/services/auth.service';
+import { errorMessage, normaliseTotpInput, stepUpWithCode, TOTP_CODE_LENGTH } from '../services/mfa.service';
+import { SectionCard } from './SectionCard';
+
+export interface ChangePasswordCardProps {
+  /** 2FA is on and the session is aal1: a current code is needed before the password can change. */
+  requireCode: boolean;
+  onChanged: () => void;
+}
+
+export function ChangePasswordCard({ requireCode, onChanged }: ChangePasswordCardProps) {
+  const [pending, setPending] = useState(false);
+  const [askCode, setAskCode] = useState(false);
+  const form = useForm({ initialValues: { password: '', confirmPassword: '', code: '' } });
+  const { password, confirmPassword, code } = form.values;
+  const needCode = requireCode || askCode;
+
+  const submit = async () => {
+    if (!meetsPasswordRules(password)) {
+      notify.error('Please ensure your password meets all requirements.');
+      return;
+    }
+    if (password !== confirmPassword) {
+      form.setFieldError('confirmPassword', 'Passwords do not match');
+      return;
+    }
+    setPending(true);
+    try {
+      if (needCode) {
+        try {
+          await stepUpWithCode(code);
+        } catch (error) {
+          notify.error(`Failed to verify 2FA token: ${errorMessage(error)}`);
+          form.setFieldValue('code', '');
+          return;
+        }
+      }
+      const { error } = await auth.updateUser({ password });
+      if (error) {
+        if (isSecondFactorBlock(error)) {
+          setAskCode(true);
+          notify.info('Enter a current 6-digit code from your authenticator app to change your password.');
+        } else {
+          notify.error(`Error: ${error.message}`);
+        }
+        return;
+      }
+      notify.success('Your password has been changed.');
+      form.reset();
+      setAskCode(false);
+      onChanged();
+    } catch (error) {
+      notify.error(`Error: ${errorMessage(error)}`);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <SectionCard
+      icon={<IconLockCog size={22} />}
+      title="Password"
+      description="Change the password you use to sign in."
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="sm" maw={420}>
+          <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          {password && <PasswordChecklist password={password} confirmation={confirmPassword} />}
+          {needCode && (
+            <TextInput
+              label="Current 6-digit code from your authenticator app"
+              placeholder="Enter 6-digit code"
+              value={code}
+              onChange={(event) => form.setFieldValue('code', normaliseTotpInput(event.currentTarget.value))}
+              maxLength={TOTP_CODE_LENGTH}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+            />
+          )}
+          <Button
+            type="submit"
+            loading={pending}
+            disabled={!password || !confirmPassword || (needCode && code.length !== TOTP_CODE_LENGTH)}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Change password
+          </Button>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,16 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { AppError } from '#app/platform';
+import type { AuthContext } from './bearer.guard.js';
+
+const STAFF_ROLES = new Set(['admin', 'moderator']);
+
+/** Admin and moderator routes (after BearerGuard): a staff role and a second factor in this session. */
+@Injectable()
+export class StaffGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const auth = context.switchToHttp().getRequest<{ auth?: AuthContext }>().auth;
+    if (!auth || !STAFF_ROLES.has(auth.user.appRole)) throw new AppError(403, 'forbidden', 'This action is for moderators and admins');
+    if (auth.claims.aal !== 'aal2') throw new AppError(403, 'insufficient_aal', 'AAL2 session is required for moderator and admin actions. Sign in with two-factor authentication.');
+    return true;
+  }
+}

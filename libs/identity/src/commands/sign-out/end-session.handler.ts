@@ -1,0 +1,17 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { AppError } from '#app/platform';
+import { Session } from '../../entities/session.entity.js';
+import { EndSessionCommand } from './end-session.command.js';
+
+@CommandHandler(EndSessionCommand)
+export class EndSessionHandler implements ICommandHandler<EndSessionCommand> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ userId, sessionId }: EndSessionCommand): Promise<void> {
+    // Someone else's session answers exactly like a missing one.
+    const deleted = await this.orm.em.fork().nativeDelete(Session, { id: sessionId, userId });
+    if (deleted === 0) throw new AppError(404, 'session_not_found', 'Session not found');
+  }
+}
