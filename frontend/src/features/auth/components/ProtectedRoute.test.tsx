@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { ProtectedRoute } from './ProtectedRoute';
 
-const { getSession } = vi.hoisted(() => ({ getSession: vi.fn() }));
-vi.mock('../../../lib/auth-client', () => ({ auth: { getSession } }));
+const { getSession, getAuthenticatorAssuranceLevel } = vi.hoisted(() => ({ getSession: vi.fn(), getAuthenticatorAssuranceLevel: vi.fn() }));
+vi.mock('../../../lib/auth-client', () => ({ auth: { getSession, mfa: { getAuthenticatorAssuranceLevel } } }));
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -18,6 +18,7 @@ function deferred<T>() {
 
 const routes = [
   { path: '/sign-in', element: <p>Sign-in page</p> },
+  { path: '/two-fa-login', element: <p>Two-factor page</p> },
   {
     path: '/dashboard',
     element: (
@@ -31,6 +32,8 @@ const routes = [
 describe('ProtectedRoute', () => {
   beforeEach(() => {
     getSession.mockReset();
+    getAuthenticatorAssuranceLevel.mockReset();
+    getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal1' }, error: null });
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
@@ -51,6 +54,14 @@ describe('ProtectedRoute', () => {
     getSession.mockResolvedValue({ data: { session: { access_token: 'jwt' } }, error: null });
     renderRoutes(routes, '/dashboard');
     expect(await screen.findByText('Secret dashboard')).toBeTruthy();
+  });
+
+  it('sends a password-only session of a 2FA account to /two-fa-login', async () => {
+    getSession.mockResolvedValue({ data: { session: { access_token: 'jwt' } }, error: null });
+    getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal2' }, error: null });
+    const { router } = renderRoutes(routes, '/dashboard');
+    expect(await screen.findByText('Two-factor page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/two-fa-login');
   });
 
   it('redirects when the session check throws', async () => {
