@@ -36,19 +36,30 @@ export function chromiumMissing(): string | null {
 
 const isCI = () => ['true', '1', 'yes'].includes(String(process.env.CI ?? '').toLowerCase());
 
+/** The reason `path` cannot be run here (with an install hint), or null when it is executable. */
+export function executableMissing(path: string, hint: string): string | null {
+  try {
+    accessSync(path, constants.X_OK);
+    return null;
+  } catch {
+    return `${path} not found (${hint})`;
+  }
+}
+
 /**
- * `describe` for a suite that drives a real browser. Without Chromium the suite is skipped and
+ * `describe` for a suite that drives a real browser. Without Chromium (or without one of the
+ * extra tools in `requires`, each a check returning why it is missing) the suite is skipped and
  * says so plainly; with CI=true nothing may be skipped, so it fails instead.
  */
-export function describeInBrowser(name: string, body: () => void): void {
-  const missing = chromiumMissing();
+export function describeInBrowser(name: string, body: () => void, requires: Array<() => string | null> = []): void {
+  const missing = [chromiumMissing, ...requires].map((check) => check()).filter(Boolean).join('; ') || null;
   if (!missing) {
     describe(name, body);
     return;
   }
   if (isCI()) {
     describe(name, () => {
-      it('needs Chromium (CI=true: browser suites may not be skipped)', () => {
+      it(requires.length ? 'needs Chromium and its tools (CI=true: browser suites may not be skipped)' : 'needs Chromium (CI=true: browser suites may not be skipped)', () => {
         throw new Error(`${missing}: CI=true, so "${name}" may not be skipped`);
       });
     });

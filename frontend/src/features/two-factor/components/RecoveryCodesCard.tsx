@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { IconKey, IconRefresh } from '@tabler/icons-react';
 import type { RecoveryCodesStatus } from '../services/recovery-codes.service';
 import { formatDateTime } from '../services/sessions.service';
-import { SectionCard } from './SectionCard';
+import { SectionCard, wrappingButtonStyles } from './SectionCard';
 
 export interface RecoveryCodesCardProps {
   status: RecoveryCodesStatus | undefined;
@@ -22,7 +22,7 @@ export function RecoveryCodesCard({ status, loading, failed, onRetry, onRegenera
       description="One-time codes that let you sign in if you lose your authenticator app."
       badge={
         status ? (
-          <Badge color={low ? 'orange' : 'teal'} variant="light" style={{ flexShrink: 0 }}>
+          <Badge color={low ? 'orange' : 'teal'} variant="light" style={{ overflow: 'visible' }}>
             {remaining} left
           </Badge>
         ) : null
@@ -58,7 +58,7 @@ export function RecoveryCodesCard({ status, loading, failed, onRetry, onRegenera
         </Stack>
       )}
       <Group>
-        <Button variant="light" leftSection={<IconRefresh size={18} />} onClick={onRegenerate}>
+        <Button variant="light" leftSection={<IconRefresh size={18} />} onClick={onRegenerate} styles={wrappingButtonStyles}>
           Regenerate recovery codes
         </Button>
       </Group>

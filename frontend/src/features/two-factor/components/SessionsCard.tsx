@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconDevices, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AccountSession } from '../services/sessions.service';
 import { describeUserAgent, formatDateTime } from '../services/sessions.service';
-import { SectionCard } from './SectionCard';
+import { SectionCard, wrappingButtonStyles } from './SectionCard';
 
 export interface SessionsCardProps {
   sessions: AccountSession[] | undefined;
@@ -36,13 +36,13 @@ function SessionRow({ session, onEnd }: { session: AccountSession; onEnd: (id: s
           <ThemeIcon variant="light" color="gray" size={36} radius="md" style={{ flexShrink: 0 }}>
             <Icon size={20} />
           </ThemeIcon>
-          <Stack gap={2} style={{ minWidth: 0 }}>
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
             <Group gap={6} wrap="wrap">
-              <Text size="sm" fw={600}>
+              <Text size="sm" fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 {describeUserAgent(session.userAgent)}
               </Text>
               {session.current && (
-                <Badge size="xs" variant="light" color="teal">
+                <Badge size="xs" variant="light" color="teal" style={{ flexShrink: 0, overflow: 'visible' }}>
                   This device
                 </Badge>
               )}
@@ -53,9 +53,20 @@ function SessionRow({ session, onEnd }: { session: AccountSession; onEnd: (id: s
           </Stack>
         </Group>
         {!session.current && (
-          <Button size="xs" variant="light" color="red" onClick={end} style={{ flexShrink: 0 }} loading={ending} aria-label={`End session on ${describeUserAgent(session.userAgent)}`}>
-            End
-          </Button>
+          // The wrapper keeps the button at its full width however long the device line is.
+          <Box style={{ flexShrink: 0 }}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={end}
+              loading={ending}
+              aria-label={`End session on ${describeUserAgent(session.userAgent)}`}
+              styles={{ label: { overflow: 'visible' } }}
+            >
+              End
+            </Button>
+          </Box>
         )}
       </Group>
     </Paper>
@@ -110,7 +121,14 @@ export function SessionsCard({ sessions, loading, failed, onRetry, onEnd, onEndO
         </Stack>
       )}
       <Group>
-        <Button variant="light" color="red" onClick={endAll} loading={endingAll} disabled={Boolean(sessions) && others === 0}>
+        <Button
+          variant="light"
+          color="red"
+          onClick={endAll}
+          loading={endingAll}
+          disabled={Boolean(sessions) && others === 0}
+          styles={wrappingButtonStyles}
+        >
           End all other sessions
         </Button>
       </Group>

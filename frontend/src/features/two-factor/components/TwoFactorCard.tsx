@@ -104,11 +104,11 @@ export function TwoFactorCard(props: TwoFactorCardProps) {
   const { view, enrollment, enabling, onRetry, onEnable, onDisable } = props;
   const badge =
     view === 'enabled' ? (
-      <Badge color="teal" variant="light">
+      <Badge color="teal" variant="light" style={{ overflow: 'visible' }}>
         Enabled
       </Badge>
     ) : view === 'disabled' || view === 'setup' ? (
-      <Badge color="gray" variant="light">
+      <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>
         Not enabled
       </Badge>
     ) : null;
