@@ -15,7 +15,13 @@ import { jwtVerify } from 'jose';
 const key = createSecretKey(Buffer.from(process.env.JWT_SECRET, 'utf8'));
 const issuer = process.env.JWT_ISSUER;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 10) });
-const SQL = 'select u.*, s.id as session_id from users u left join sessions s on s.id = $1 and s.user_id = u.id where u.id = $2';
+// The same data GET /auth/v1/user answers: the user, the session check and the user's 2FA factors,
+// fetched as a bare handler would, in one query.
+const SQL = `select u.*, s.id as session_id,
+  coalesce((select json_agg(json_build_object('id', f.id, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type,
+                                              'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at) order by f.created_at)
+            from mfa_factors f where f.user_id = u.id), '[]') as factors
+  from users u left join sessions s on s.id = $1 and s.user_id = u.id where u.id = $2`;
 
 function send(res, status, body) {
   const text = JSON.stringify(body);
