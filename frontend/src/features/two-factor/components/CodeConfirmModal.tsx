@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { normaliseTotpInput, TOTP_CODE_LENGTH } from '../services/mfa.service';
+import { TOTP_CODE_LENGTH } from '../services/mfa.service';
+import { TotpCodeInput } from './TotpCodeInput';
 
 export interface CodeConfirmModalProps {
   opened: boolean;
@@ -57,14 +58,10 @@ export function CodeConfirmModal({
         <Stack gap="md">
           {children}
           {requireCode && (
-            <TextInput
+            <TotpCodeInput
               label="Current 6-digit code from your authenticator app"
-              placeholder="Enter 6-digit code"
               value={code}
-              onChange={(event) => setCode(normaliseTotpInput(event.currentTarget.value))}
-              maxLength={TOTP_CODE_LENGTH}
-              inputMode="numeric"
-              autoComplete="one-time-code"
+              onChange={setCode}
               data-autofocus
             />
           )}

@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Badge, Box, Button, Code, Group, Image, Loader, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Code, Group, Image, Loader, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconRefresh, IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { TotpEnrollment } from '../services/mfa.service';
-import { normaliseTotpInput, TOTP_CODE_LENGTH } from '../services/mfa.service';
+import { TOTP_CODE_LENGTH } from '../services/mfa.service';
 import { copyWithToast } from '../services/clipboard';
 import { SectionCard } from './SectionCard';
+import { TotpCodeInput } from './TotpCodeInput';
 
 export type TwoFactorView = 'loading' | 'error' | 'disabled' | 'setup' | 'enabled';
 
@@ -75,14 +76,10 @@ function SetupPanel({ enrollment, verifying, onVerify, onCancelSetup }: Pick<Two
         </Stack>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <TextInput
+            <TotpCodeInput
               label="3. Enter the 6-digit code from the app"
-              placeholder="Enter 6-digit code"
               value={code}
-              onChange={(event) => setCode(normaliseTotpInput(event.currentTarget.value))}
-              maxLength={TOTP_CODE_LENGTH}
-              inputMode="numeric"
-              autoComplete="one-time-code"
+              onChange={setCode}
               required
             />
             <Group gap="sm" grow>

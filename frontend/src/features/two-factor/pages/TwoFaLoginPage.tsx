@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AuthCard } from '../../auth/components/AuthCard';
 import { useTwoFaLogin } from '../hooks/use-two-fa-login';
-import { normaliseTotpInput, TOTP_CODE_LENGTH } from '../services/mfa.service';
+import { TOTP_CODE_LENGTH } from '../services/mfa.service';
+import { TotpCodeInput } from '../components/TotpCodeInput';
 
 export function TwoFaLoginPage() {
   usePageMeta({ title: 'Two-Factor Verification', description: 'Confirm your sign-in with your authenticator app.' });
@@ -48,14 +49,10 @@ export function TwoFaLoginPage() {
       {!useRecovery ? (
         <form onSubmit={submitCode} noValidate>
           <Stack gap="md">
-            <TextInput
+            <TotpCodeInput
               label="Authentication code"
-              placeholder="Enter 6-digit code"
               value={code}
-              onChange={(event) => setCode(normaliseTotpInput(event.currentTarget.value))}
-              maxLength={TOTP_CODE_LENGTH}
-              inputMode="numeric"
-              autoComplete="one-time-code"
+              onChange={setCode}
               required
               autoFocus
               size="md"
