@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { markdown } from './build/markdown-plugin.ts';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -11,10 +12,12 @@ const proxy = Object.fromEntries(
 export default defineConfig({
   root,
   cacheDir: fileURLToPath(new URL('../node_modules/.vite/frontend', import.meta.url)),
-  plugins: [react()],
+  plugins: [markdown(), react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/prerender.mjs reads it to find the files the site gate page may load.
+    manifest: true,
   },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },

@@ -5,13 +5,14 @@ import { IdentityModule } from '#app/identity';
 import { ConsentModule } from '#app/consent';
 import { NotificationsModule } from '#app/notifications';
 import { MfaModule } from '#app/mfa';
+import { AnalyticsModule } from '#app/analytics';
 
 @Module({})
 export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

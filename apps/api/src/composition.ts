@@ -1,10 +1,11 @@
 import { identityEntities, identityMigrations } from '#app/identity';
 import { consentEntities, consentMigrations } from '#app/consent';
 import { mfaEntities, mfaMigrations } from '#app/mfa';
+import { analyticsEntities, analyticsMigrations } from '#app/analytics';
 import type { OrmSetup } from '#app/platform';
 
 /** Every module's tables and migrations, for the processes that boot them. */
 export const ORM_SETUP: OrmSetup = {
-  entities: [...identityEntities, ...consentEntities, ...mfaEntities],
-  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations],
+  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities],
+  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations],
 };

@@ -14,9 +14,10 @@ import {
   type AppConfig,
   type Clock,
 } from '#app/platform';
+import { registerSiteGate, SiteGate } from '#app/identity';
 import { AppModule } from './app.module.js';
 import { ORM_SETUP } from './composition.js';
-import { serveSpa } from './spa.js';
+import { serveSpa, type SpaPages } from './spa.js';
 import { openApiDocument } from './openapi-document.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -48,6 +49,8 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
   });
 
   registerSecurityHeaders(fastify);
+  let spa: SpaPages | null = null;
+  registerSiteGate(fastify, app.get(SiteGate), () => spa);
   app.enableCors({
     origin: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -60,7 +63,7 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
   app.enableShutdownHooks();
 
   SwaggerModule.setup('api/docs', app, openApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });
-  await serveSpa(fastify, resolve(config.WEB_DIST ?? 'frontend/dist'));
+  spa = await serveSpa(fastify, resolve(config.WEB_DIST ?? 'frontend/dist'), config.PUBLIC_URL);
   await app.init();
   return app;
 }

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import type { createBrowserRouter } from 'react-router-dom';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (
     <Providers>
       <RouterProvider router={router} />

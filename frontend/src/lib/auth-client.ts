@@ -4,17 +4,20 @@ import { setToken } from './storage';
 /** Public, non-secret key our /auth/v1 expects in the apikey header (like a Supabase anon key). */
 export const PUBLIC_ANON_KEY = 'fanmint-public-anon-key';
 
+/** False while pages are prerendered at build time: the client then never starts timers or reads storage. */
+const inBrowser = typeof window !== 'undefined';
+
 export const auth = new GoTrueClient({
-  url: `${window.location.origin}/auth/v1`,
+  url: `${inBrowser ? window.location.origin : 'http://prerender.invalid'}/auth/v1`,
   headers: { apikey: PUBLIC_ANON_KEY },
-  persistSession: true,
-  autoRefreshToken: true,
-  detectSessionInUrl: true,
+  persistSession: inBrowser,
+  autoRefreshToken: inBrowser,
+  detectSessionInUrl: inBrowser,
   flowType: 'implicit',
 });
 
 // The product API client and the public navigation read `token`; keep it equal to the live access token.
-auth.onAuthStateChange((event, session) => {
+if (inBrowser) auth.onAuthStateChange((event, session) => {
   if (event === 'SIGNED_OUT') {
     setToken(null);
     return;

@@ -1,5 +1,11 @@
-export const BRAND = 'Fanmint';
-export const PRODUCT_SLUG = 'fanmint';
+/**
+ * Brand and handle are build-time configuration (VITE_BRAND, VITE_SOCIAL_HANDLE, VITE_SUPPORT_EMAIL);
+ * the platform page lives at /{slug}-platform.
+ */
+const env = import.meta.env as Record<string, string | undefined>;
+
+export const BRAND = env.VITE_BRAND?.trim() || 'Fanmint';
+export const PRODUCT_SLUG = BRAND.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 export const POLICY_VERSIONS = {
   terms: '1.0.0',
@@ -8,7 +14,9 @@ export const POLICY_VERSIONS = {
 } as const;
 
 /** The official handle is the same on every channel (SPEC §2, Official Social Channels). */
-export const SOCIAL_HANDLE = 'fanmintofficial';
+export const SOCIAL_HANDLE = env.VITE_SOCIAL_HANDLE?.trim() || `${PRODUCT_SLUG}official`;
+
+export const SUPPORT_EMAIL = env.VITE_SUPPORT_EMAIL?.trim() || `support@${PRODUCT_SLUG}.com`;
 
 export const SOCIAL_LINKS = [
   { name: 'Instagram', url: `https://www.instagram.com/${SOCIAL_HANDLE}` },
@@ -18,3 +26,15 @@ export const SOCIAL_LINKS = [
 ] as const;
 
 export type SocialName = (typeof SOCIAL_LINKS)[number]['name'];
+
+/**
+ * Content kept as data (Markdown, JSON) names the brand, handle and support address through
+ * placeholders so a rebrand is configuration only: {{brand}}, {{handle}}, {{supportEmail}}, {{platformPath}}.
+ */
+export function fillBrand(text: string): string {
+  return text
+    .replaceAll('{{brand}}', BRAND)
+    .replaceAll('{{handle}}', SOCIAL_HANDLE)
+    .replaceAll('{{supportEmail}}', SUPPORT_EMAIL)
+    .replaceAll('{{platformPath}}', `/${PRODUCT_SLUG}-platform`);
+}

@@ -4,6 +4,8 @@ export const StorageKey = {
   adminToken: 'adminToken',
   theme: 'theme',
   cookieConsent: 'cookieConsent',
+  /** 'true' once this browser entered the site password (the server's signed cookie is what counts). */
+  sitePasswordAuthenticated: 'SITE_PASSWORD_AUTHENTICATED',
 } as const;
 
 export const SessionKey = {

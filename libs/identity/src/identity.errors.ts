@@ -42,4 +42,9 @@ export const IdentityErrors = {
       undefined,
       { retry_after: minutes * 60 },
     ),
+  invalidSitePassword: () => new AppError(401, 'invalid_site_password', 'Invalid password'),
+  sitePasswordLookupFailed: () => new AppError(503, 'site_password_unavailable', 'Failed to verify password'),
+  siteLocked: () =>
+    new AppError(401, 'site_locked', 'This site is password protected. Enter the site password at / to continue.'),
+  adminOnly: () => new AppError(403, 'forbidden', 'This action is for admins'),
 };

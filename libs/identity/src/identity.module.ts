@@ -34,6 +34,8 @@ import { StaffGuard } from './auth/staff.guard.js';
 import { FindUserHandler } from './queries/find-user/find-user.handler.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
 import { UserController } from './queries/get-user/user.controller.js';
+import { SiteGate } from './site-gate/site-gate.js';
+import { AdminSitePasswordController, SiteGateController } from './site-gate/site-gate.controller.js';
 
 const handlers = [
   SignUpHandler,
@@ -57,8 +59,8 @@ const handlers = [
 
 @Module({
   imports: [CqrsModule],
-  controllers: [SignUpController, TokenController, SignOutController, UserController, EmailFlowsController, VerifyController, UsersController, SessionsController],
-  providers: [JwtService, SessionIssuer, FactorReader, BearerGuard, Passwords, OneTimeTokens, IdentityMailer, IdentityLimits, StaffGuard, ...handlers],
-  exports: [BearerGuard, StaffGuard, JwtService],
+  controllers: [SignUpController, TokenController, SignOutController, UserController, EmailFlowsController, VerifyController, UsersController, SessionsController, SiteGateController, AdminSitePasswordController],
+  providers: [JwtService, SessionIssuer, FactorReader, BearerGuard, Passwords, OneTimeTokens, IdentityMailer, IdentityLimits, StaffGuard, SiteGate, ...handlers],
+  exports: [BearerGuard, StaffGuard, JwtService, SiteGate],
 })
 export class IdentityModule {}

@@ -12,3 +12,5 @@ export type { FactorJson } from './domain/user-json.js';
 export type { SessionResponse, ClientInfo } from './auth/session-issuer.js';
 export { Client } from './auth/client-info.js';
 export { FindUserQuery, type UserSummary } from './queries/find-user/find-user.query.js';
+export { SiteGate, SITE_ACCESS_COOKIE } from './site-gate/site-gate.js';
+export { registerSiteGate, type GatePage } from './site-gate/site-gate.hook.js';

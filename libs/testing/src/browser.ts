@@ -180,3 +180,14 @@ export async function waitForLocalStorage(page: Page, key: string, present: bool
     { timeout: timeoutMs },
   );
 }
+
+/** Reads `read()` until `check` holds (or the time is up, then fails showing the last value). */
+export async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

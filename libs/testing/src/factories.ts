@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { generate } from 'otplib';
 import type { TestPlatform } from './test-platform.js';
 import { authClient, clientIp } from './auth-client.js';
 
@@ -49,4 +51,24 @@ export async function signedInUser(platform: TestPlatform) {
   const { data, error } = await account.client.signInWithPassword({ email: account.email, password: account.password });
   if (error || !data.session) throw error ?? new Error('no session');
   return { ...account, session: data.session };
+}
+
+/**
+ * A signed-in moderator or admin with 2FA on and an aal2 session, as the console requires.
+ * The TOTP code comes from otplib at the platform clock's time (mfa.e2e.ts checks codes against oathtool).
+ */
+export async function staffSession(platform: TestPlatform, role: 'moderator' | 'admin', now: () => Date = () => new Date()) {
+  const account = await signedInUser(platform);
+  const { sub: userId } = JSON.parse(Buffer.from(account.session.access_token.split('.')[1], 'base64url').toString()) as { sub: string };
+  await platform.api.get(MikroORM).em.fork().execute(`update users set app_role = ? where id = ?`, [role, userId]);
+  await account.client.refreshSession();
+  const enrolled = await account.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
+  if (enrolled.error) throw enrolled.error;
+  const challenge = await account.client.mfa.challenge({ factorId: enrolled.data.id });
+  if (challenge.error) throw challenge.error;
+  const code = await generate({ secret: enrolled.data.totp.secret, epoch: Math.floor(now().getTime() / 1000), period: 30, digits: 6, algorithm: 'sha1' });
+  const verified = await account.client.mfa.verify({ factorId: enrolled.data.id, challengeId: challenge.data.id, code });
+  if (verified.error) throw verified.error;
+  const token = (await account.client.getSession()).data.session!.access_token;
+  return { ...account, userId, token };
 }

@@ -48,3 +48,7 @@ export const FOOTER_GROUPS = [
     ],
   },
 ] as const;
+
+export function isActive(pathname: string, to: string): boolean {
+  return to === '/' ? pathname === '/' : pathname.startsWith(to);
+}

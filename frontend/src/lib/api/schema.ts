@@ -70,6 +70,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/analytics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page views by path and events by category over the last days */
+        get: operations["AnalyticsController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/site-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a site password is set (the hash is never returned) */
+        get: operations["AdminSitePasswordController_status"];
+        /** Set or change the site password: the whole site shows the Coming Soon gate */
+        put: operations["AdminSitePasswordController_set"];
+        post?: never;
+        /** Clear the site password: the site opens to everyone */
+        delete: operations["AdminSitePasswordController_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{userId}/mfa": {
         parameters: {
             query?: never;
@@ -82,6 +118,40 @@ export interface paths {
         post?: never;
         /** Turn a user's 2FA off after support verified their identity (audited) */
         delete: operations["AdminMfaController_disable"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** First-party analytics: page views and Authentication/Error events, sent only with consent */
+        post: operations["AnalyticsController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-gate/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the site password; on success a signed HttpOnly cookie unlocks this browser */
+        post: operations["SiteGateController_unlock"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -347,6 +417,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AnalyticsEventDto: {
+            /** @example sign_in */
+            action?: string;
+            /**
+             * @description Required for kind event, absent for page_view
+             * @enum {string}
+             */
+            category?: "Authentication" | "Error";
+            /** @enum {string} */
+            kind: "page_view" | "event";
+            label?: string;
+            /**
+             * @description The page path, without query or fragment
+             * @example /faq
+             */
+            path: string;
+        };
         ConsentDataDto: {
             consentTypes: ("terms_of_service" | "privacy_policy" | "marketing_emails")[];
             /**
@@ -379,6 +466,9 @@ export interface components {
         RecordConsentDto: {
             consentData: components["schemas"]["ConsentDataDto"];
         };
+        RecordEventsDto: {
+            events: components["schemas"]["AnalyticsEventDto"][];
+        };
         RedeemRecoveryCodeDto: {
             /** @example k7m2p-x9q4t */
             code: string;
@@ -386,6 +476,10 @@ export interface components {
         ResetPasswordDto: {
             newPassword: string;
             resetToken: string;
+        };
+        SetSitePasswordDto: {
+            /** @description The shared Coming Soon password; stored only as a bcrypt hash */
+            password: string;
         };
         SignUpDto: {
             /** @description User metadata stored at sign-up (SPEC §3) */
@@ -399,6 +493,9 @@ export interface components {
             email?: string;
             password?: string;
             refresh_token?: string;
+        };
+        UnlockSiteDto: {
+            password: string;
         };
         UpdateUserDto: {
             /** @description Profile data merged into user_metadata */
@@ -517,6 +614,80 @@ export interface operations {
             };
         };
     };
+    AnalyticsController_summary: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminSitePasswordController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminSitePasswordController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetSitePasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminSitePasswordController_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     AdminMfaController_disable: {
         parameters: {
             query?: never;
@@ -533,6 +704,48 @@ export interface operations {
         };
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AnalyticsController_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordEventsDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SiteGateController_unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnlockSiteDto"];
+            };
+        };
+        responses: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,3 +1,4 @@
+import { trackEvent } from '../../../lib/analytics';
 import { useMutation } from '@tanstack/react-query';
 import { notify } from '../../../lib/notify';
 import { resetPassword, signOut } from '../services/auth.service';
@@ -14,17 +15,21 @@ export function useResetPassword() {
     try {
       const result = await mutation.mutateAsync(password);
       if (result.ok) {
+        trackEvent('Authentication', 'password_reset');
         notify.success('Password has been reset successfully!');
         await signOut();
         navigateLater('/sign-in', RESET_REDIRECT_DELAY_MS);
       } else if (result.secondFactorBlock) {
+        trackEvent('Error', 'password_reset_failed', 'second_factor_required');
         notify.info('2FA is preventing password reset. Redirecting to the recovery page...');
         navigateLater('/lost-access-to-2fa', RECOVERY_REDIRECT_DELAY_MS);
       } else {
+        trackEvent('Error', 'password_reset_failed', 'rejected');
         notify.error(`Error: ${result.message}`);
       }
     } catch (error) {
       console.error('Password reset failed', error);
+      trackEvent('Error', 'password_reset_failed', 'unexpected');
       notify.error('An unexpected error occurred. Please try again.');
     }
   };

@@ -1,3 +1,4 @@
+import { trackEvent } from '../../../lib/analytics';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -21,14 +22,17 @@ export function useSignIn() {
       const result = await signInMutation.mutateAsync(values);
       if (result.ok) {
         if (result.needsSecondFactor) {
+          trackEvent('Authentication', 'sign_in_password_ok_needs_2fa');
           notify.info('Please enter your two-factor authentication code');
           navigate('/two-fa-login');
         } else {
+          trackEvent('Authentication', 'sign_in');
           notify.success('Signed in successfully');
           navigate('/dashboard');
         }
         return;
       }
+      trackEvent('Error', 'sign_in_failed', result.kind);
       switch (result.kind) {
         case 'invalid_credentials':
           notify.error('Invalid email or password');
@@ -45,6 +49,7 @@ export function useSignIn() {
       }
     } catch (error) {
       console.error('Sign-in failed', error);
+      trackEvent('Error', 'sign_in_failed', 'unexpected');
       notify.error('An unexpected error occurred. Please try again.');
     }
   };

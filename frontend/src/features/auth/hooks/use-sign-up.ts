@@ -1,3 +1,4 @@
+import { trackEvent } from '../../../lib/analytics';
 import { useMutation } from '@tanstack/react-query';
 import { notify } from '../../../lib/notify';
 import { signUp } from '../services/auth.service';
@@ -24,10 +25,12 @@ export function useSignUp() {
     try {
       const result = await mutation.mutateAsync(values);
       if (result.ok) {
+        trackEvent('Authentication', 'sign_up');
         notify.success('Account created successfully! Please check your email for verification.');
         navigateLater('/check-email', SIGN_UP_REDIRECT_DELAY_MS);
         return 'ok';
       }
+      trackEvent('Error', 'sign_up_failed', result.alreadyRegistered ? 'already_registered' : 'rejected');
       if (result.alreadyRegistered) {
         notify.error('This email is already registered. Please sign in instead.');
         return 'already-registered';
@@ -35,6 +38,7 @@ export function useSignUp() {
       notify.error(`Error: ${result.message}`);
     } catch (error) {
       console.error('Sign-up failed', error);
+      trackEvent('Error', 'sign_up_failed', 'unexpected');
       notify.error('An unexpected error occurred. Please try again.');
     }
     return 'failed';

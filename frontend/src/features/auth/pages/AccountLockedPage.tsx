@@ -1,3 +1,4 @@
+import { BRAND } from '../../../lib/site';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -5,7 +6,11 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { AuthCard } from '../components/AuthCard';
 
 export function AccountLockedPage() {
-  usePageMeta({ title: 'Account Locked' });
+  usePageMeta({
+    title: 'Account Locked',
+    description: `Your ${BRAND} account appears to be locked after too many sign-in attempts. Contact support or reset your password.`,
+    noindex: true,
+  });
   return (
     <AuthCard icon={<IconLock size={28} />} title="Account Locked" subtitle="Your account appears to be locked.">
       <Stack gap="sm">

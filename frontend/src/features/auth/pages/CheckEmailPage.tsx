@@ -1,3 +1,4 @@
+import { BRAND } from '../../../lib/site';
 import { Button, List, Text, ThemeIcon } from '@mantine/core';
 import { IconClock, IconMailOpened, IconRefresh, IconMailExclamation } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -12,7 +13,11 @@ const tip = (icon: ReactNode) => (
 );
 
 export function CheckEmailPage() {
-  usePageMeta({ title: 'Check Your Email' });
+  usePageMeta({
+    title: 'Check Your Email',
+    description: `We sent a verification link to your email. Open it to activate your ${BRAND} account, and check your spam folder.`,
+    noindex: true,
+  });
   return (
     <AuthCard
       icon={<IconMailOpened size={28} />}

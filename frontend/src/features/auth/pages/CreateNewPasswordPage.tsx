@@ -1,3 +1,5 @@
+import { BRAND } from '../../../lib/site';
+import { trackEvent } from '../../../lib/analytics';
 import { Button, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -14,7 +16,11 @@ import { passwordRuleMessage, resetPasswordWithToken } from '../services/account
 const FAILURE = 'Failed to reset password. Please try again or request a new reset link.';
 
 export function CreateNewPasswordPage() {
-  usePageMeta({ title: 'Create New Password', description: 'Choose a new password for your Fanmint account.' });
+  usePageMeta({
+    title: 'Create New Password',
+    description: `Choose a new password for your ${BRAND} account with the link from your reset email.`,
+    noindex: true,
+  });
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [visible, { toggle }] = useDisclosure(false);
@@ -33,10 +39,12 @@ export function CreateNewPasswordPage() {
     }
     try {
       await mutation.mutateAsync(newPassword);
+      trackEvent('Authentication', 'password_reset');
       notify.success('Your password has been changed successfully.');
       navigate('/sign-in');
     } catch (error) {
       console.error('Password reset with token failed', error);
+      trackEvent('Error', 'password_reset_failed', 'token_route');
       const detail = passwordRuleMessage(error);
       if (detail) notify.error(detail, FAILURE);
       else notify.error(FAILURE);

@@ -1,3 +1,4 @@
+import { BRAND } from '../../../lib/site';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { IconKey, IconMailCheck } from '@tabler/icons-react';
@@ -9,7 +10,11 @@ import { AuthCard } from '../components/AuthCard';
 import { requestPasswordReset } from '../services/auth.service';
 
 export function ForgotPasswordPage() {
-  usePageMeta({ title: 'Forgot Password', description: 'Request a link to reset your Fanmint password.' });
+  usePageMeta({
+    title: 'Forgot Password',
+    description: `Forgot your ${BRAND} password? Enter your email address and we will send you a secure link to reset it.`,
+    keywords: ['forgot password', 'reset password', 'account recovery', BRAND],
+  });
   const form = useForm({ initialValues: { email: '' }, validate: { email: isEmail('Enter a valid email address') } });
   const mutation = useMutation({ mutationFn: requestPasswordReset });
   const sent = mutation.data === null;

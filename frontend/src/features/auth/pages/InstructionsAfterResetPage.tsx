@@ -1,3 +1,4 @@
+import { BRAND } from '../../../lib/site';
 import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -5,7 +6,11 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { AuthCard } from '../components/AuthCard';
 
 export function InstructionsAfterResetPage() {
-  usePageMeta({ title: 'Reset Instructions Sent' });
+  usePageMeta({
+    title: 'Reset Instructions Sent',
+    description: `We sent password reset instructions to your email. Follow the link to choose a new ${BRAND} password.`,
+    noindex: true,
+  });
   return (
     <AuthCard
       icon={<IconMailForward size={28} />}

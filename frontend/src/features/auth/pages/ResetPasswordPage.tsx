@@ -1,3 +1,4 @@
+import { BRAND } from '../../../lib/site';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconLockCog } from '@tabler/icons-react';
@@ -34,7 +35,11 @@ function useRecoverySession(): RecoveryState {
 }
 
 export function ResetPasswordPage() {
-  usePageMeta({ title: 'Reset Password', description: 'Choose a new password for your Fanmint account.' });
+  usePageMeta({
+    title: 'Reset Password',
+    description: `Choose a new password for your ${BRAND} account: at least 8 characters with upper and lower case letters, a digit and a special character.`,
+    noindex: true,
+  });
   const recovery = useRecoverySession();
   const { submit, submitting, done } = useResetPassword();
   const form = useForm({ initialValues: { password: '', confirmPassword: '' } });

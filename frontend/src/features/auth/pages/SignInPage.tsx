@@ -1,3 +1,5 @@
+import { BRAND } from '../../../lib/site';
+import { useBrowserValue } from '../../../lib/use-browser-value';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { IconLogin2, IconMailForward, IconShieldCheck } from '@tabler/icons-react';
@@ -7,7 +9,12 @@ import { AuthCard } from '../components/AuthCard';
 import { useSignIn, type SignInValues } from '../hooks/use-sign-in';
 
 export function SignInPage() {
-  usePageMeta({ title: 'Sign In', description: 'Sign in to your Fanmint account.' });
+  const host = useBrowserValue(() => window.location.host, 'our official address');
+  usePageMeta({
+    title: 'Sign In',
+    description: `Sign in to your ${BRAND} account to manage your creator store, rewards wallet, purchases and security settings.`,
+    keywords: ['sign in', 'log in', 'creator account', 'fan account', BRAND],
+  });
   const { submit, submitting, showResend, resend, resending } = useSignIn();
   const form = useForm<SignInValues>({
     initialValues: { email: '', password: '' },
@@ -20,7 +27,7 @@ export function SignInPage() {
   return (
     <AuthCard icon={<IconLogin2 size={28} />} title="Welcome back" subtitle="Sign in to your Fanmint account">
       <Alert variant="light" color="aqua" icon={<IconShieldCheck size={18} />} title="Security check">
-        Make sure the address bar shows <strong>{window.location.host}</strong> before entering your password. We
+        Make sure the address bar shows <strong>{host}</strong> before entering your password. We
         will never ask for it anywhere else.
       </Alert>
       <form onSubmit={form.onSubmit(submit)} noValidate>

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { meetsPasswordRules } from '../../../lib/password-rules';
 import { notify } from '../../../lib/notify';
-import { POLICY_VERSIONS } from '../../../lib/site';
+import { BRAND, POLICY_VERSIONS } from '../../../lib/site';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordChecklist } from '../components/PasswordChecklist';
 import { useSignUp, type SignUpValues } from '../hooks/use-sign-up';
@@ -46,7 +46,11 @@ export function canSubmitSignUp(v: SignUpValues): boolean {
 }
 
 export function SignUpPage() {
-  usePageMeta({ title: 'Sign Up', description: 'Create your Fanmint account. Early sign-up is live now.' });
+  usePageMeta({
+    title: 'Sign Up',
+    description: `Create your free ${BRAND} account: early sign-up is live. Launch a branded creator store, earn up to 90% and collect token rewards.`,
+    keywords: ['sign up', 'early sign-up', 'creator store', 'airdrop', BRAND],
+  });
   const { submit, submitting, succeeded } = useSignUp();
   const emailRef = useRef<HTMLInputElement>(null);
   const form = useForm<SignUpValues>({

@@ -1,3 +1,4 @@
+import { BRAND } from '../../../lib/site';
 import { Loader, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconMail } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
@@ -6,7 +7,11 @@ import { AuthCard } from '../components/AuthCard';
 import { useVerifyEmail } from '../hooks/use-verify-email';
 
 export function VerifyEmailPage() {
-  usePageMeta({ title: 'Verify Email' });
+  usePageMeta({
+    title: 'Verify Email',
+    description: `Confirming the email address of your ${BRAND} account. You will be taken to sign in when it is done.`,
+    noindex: true,
+  });
   const [params] = useSearchParams();
   const view = useVerifyEmail(params.get('token'));
 

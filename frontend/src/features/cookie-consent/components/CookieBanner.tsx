@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { IconCookie } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { trackPageView } from '../../../lib/analytics';
 import { readCookieConsent, saveCookieConsent } from '../services/cookie-consent.service';
 
 export const COOKIE_BANNER_DELAY_MS = 1000;
@@ -18,6 +19,8 @@ export function CookieBanner() {
   const choose = (analytics: boolean) => {
     saveCookieConsent(analytics);
     setVisible(false);
+    // The page the visitor accepted on counts as the first view.
+    if (analytics) trackPageView(window.location.pathname);
   };
 
   return (
@@ -47,7 +50,7 @@ export function CookieBanner() {
               <Text size="sm">
                 We use essential cookies to keep you signed in and, with your permission, analytics cookies to improve
                 the platform. Read our{' '}
-                <Anchor component={Link} to="/privacy" size="sm">
+                <Anchor component={Link} to="/privacy" size="sm" underline="always">
                   Privacy Policy
                 </Anchor>
                 .

@@ -1,3 +1,4 @@
+import { trackEvent } from '../../../lib/analytics';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +11,7 @@ export function LogoutDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const confirm = async () => {
     setPending(true);
     // Sign-out errors are console-only in the dashboard (SPEC §8); the local session is cleared either way.
+    trackEvent('Authentication', 'sign_out');
     await signOut();
     setPending(false);
     onClose();

@@ -1,10 +1,15 @@
+import { BRAND } from '../../../lib/site';
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCactus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 
 export function NotFoundPage() {
-  usePageMeta({ title: '404 URL Not Found', noindex: true });
+  usePageMeta({
+    title: '404 URL Not Found',
+    description: `This page does not exist on ${BRAND}. Head back to the home page to find creator stores, the token and the roadmap.`,
+    noindex: true,
+  });
   return (
     <Container size="sm" py={{ base: 56, sm: 96 }}>
       <Stack align="center" ta="center" gap="lg">

@@ -1,18 +1,18 @@
-import { Box, Burger, Container, Divider, Drawer, Group, NavLink, Stack, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { MAIN_NAV } from '../nav-links';
+import { isActive, MAIN_NAV } from '../nav-links';
 import { AuthActions } from './AuthActions';
 import { Logo } from './Logo';
 import { ThemeToggle } from './ThemeToggle';
 import classes from './TopNav.module.css';
 
-function isActive(pathname: string, to: string): boolean {
-  return to === '/' ? pathname === '/' : pathname.startsWith(to);
-}
+const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
 
 export function TopNav() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const { pathname } = useLocation();
 
   return (
@@ -38,37 +38,26 @@ export function TopNav() {
             <Box visibleFrom="lg">
               <AuthActions />
             </Box>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Open menu" />
+            <Burger
+              opened={opened}
+              onClick={() => {
+                setMenuLoaded(true);
+                toggle();
+              }}
+              hiddenFrom="lg"
+              size="sm"
+              aria-label="Open menu"
+              aria-expanded={opened}
+            />
           </Group>
         </Group>
       </Container>
 
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="xs"
-        title="Menu"
-        hiddenFrom="lg"
-        zIndex={300}
-      >
-        <Stack gap="md">
-          <Stack gap={4} component="nav" aria-label="Mobile">
-            {MAIN_NAV.map((item) => (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                active={isActive(pathname, item.to)}
-                onClick={close}
-              />
-            ))}
-          </Stack>
-          <Divider />
-          <AuthActions stacked onNavigate={close} />
-        </Stack>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </Box>
   );
 }

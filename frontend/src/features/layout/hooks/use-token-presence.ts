@@ -11,7 +11,7 @@ export const AUTH_RECHECK_MS = 500;
  */
 export function useTokenPresence(): { hasToken: boolean; checking: boolean } {
   const { pathname } = useLocation();
-  const [hasToken, setHasToken] = useState(() => Boolean(getToken()));
+  const [hasToken, setHasToken] = useState(false);
   const [checking, setChecking] = useState(true);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { trackEvent } from '../../../lib/analytics';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { auth } from '../../../lib/auth-client';
@@ -51,11 +52,13 @@ export function useTwoFaLogin() {
       try {
         if (!challengeId.current) challengeId.current = await createChallenge(factorId);
         await verifyChallenge(factorId, challengeId.current, code);
+        trackEvent('Authentication', 'two_factor_verified');
         notify.success('2FA verification successful');
         setPhase('leaving');
         navigate('/dashboard');
         return true;
       } catch (error) {
+        trackEvent('Error', 'two_factor_failed');
         notify.error(`Failed to verify 2FA: ${errorMessage(error)}`);
         // A challenge is single-use: prepare a fresh one for the next attempt.
         challengeId.current = null;

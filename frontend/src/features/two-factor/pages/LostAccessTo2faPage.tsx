@@ -1,3 +1,4 @@
+import { BRAND } from '../../../lib/site';
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDeviceMobile, IconKey, IconMail, IconShieldQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -30,7 +31,7 @@ function Option({ badge, icon, title, children }: { badge: string; icon: ReactNo
 export function LostAccessTo2faPage() {
   usePageMeta({
     title: 'Lost Access to 2FA',
-    description: 'Regain access to your Fanmint account when you cannot use your authenticator app.',
+    description: `Lost your authenticator app? Restore your ${BRAND} two-factor codes with your setup key or ask support to turn 2FA off after an identity check.`,
   });
 
   return (

@@ -1,3 +1,4 @@
+import { BRAND } from '../../../lib/site';
 import { Anchor, Button, Divider, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconKey, IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -9,7 +10,11 @@ import { TOTP_CODE_LENGTH } from '../services/mfa.service';
 import { TotpCodeInput } from '../components/TotpCodeInput';
 
 export function TwoFaLoginPage() {
-  usePageMeta({ title: 'Two-Factor Verification', description: 'Confirm your sign-in with your authenticator app.' });
+  usePageMeta({
+    title: 'Two-Factor Verification',
+    description: `Enter the 6-digit code from your authenticator app to finish signing in to your ${BRAND} account.`,
+    noindex: true,
+  });
   const { phase, loading, verifying, redeeming, verify, redeem, cancel } = useTwoFaLogin();
   const [code, setCode] = useState('');
   const [useRecovery, setUseRecovery] = useState(false);

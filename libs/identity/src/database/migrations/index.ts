@@ -1,3 +1,4 @@
 import { Migration20261121000100Identity } from './20261121000100-identity.migration.js';
+import { Migration20261122000100SiteGate } from './20261122000100-site-gate.migration.js';
 
-export const identityMigrations = [Migration20261121000100Identity];
+export const identityMigrations = [Migration20261121000100Identity, Migration20261122000100SiteGate];

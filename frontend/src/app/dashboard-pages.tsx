@@ -1,0 +1,20 @@
+import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { DashboardShell } from '../features/dashboard/components/DashboardShell';
+import { sharedQueryClient } from '../lib/query-client';
+
+export { DashboardHomePage } from '../features/dashboard/pages/DashboardHomePage';
+export { DashboardPlaceholderPage } from '../features/dashboard/pages/DashboardPlaceholderPage';
+export { GeneralSettingsPage } from '../features/dashboard/pages/GeneralSettingsPage';
+export { SecuritySettingsPage } from '../features/two-factor/pages/SecuritySettingsPage';
+
+/** The login guard around the dashboard shell: one chunk, loaded only when /dashboard is opened. */
+export function DashboardLayout() {
+  return (
+    <QueryClientProvider client={sharedQueryClient()}>
+      <ProtectedRoute>
+        <DashboardShell />
+      </ProtectedRoute>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../components/ComingSoonPage';
+
+export function CategoriesPage() {
+  return <ComingSoonPage page="categories" />;
+}

@@ -1,0 +1,9 @@
+export class AnalyticsSummaryQuery {
+  constructor(readonly days: number) {}
+}
+
+export interface AnalyticsSummary {
+  since: string;
+  pageViews: { path: string; count: number }[];
+  events: { category: string; action: string; count: number }[];
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, sendError } from '#app/platform';
+import { IdentityErrors } from '../identity.errors.js';
+import { SITE_ACCESS_COOKIE, SiteGate } from './site-gate.js';
+
+/** What the gate shows instead of a page, and which files that page may load while the site is locked. */
+export interface GatePage {
+  sendGate(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  isGateAsset(path: string): boolean;
+}
+
+/** Paths that answer while the site is locked: the gate's own API and the health probe. */
+const OPEN_PREFIXES = ['/api/site-gate/', '/health'];
+const API_PREFIXES = ['/api', '/auth/', '/functions/', '/rest/', '/storage/'];
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * While a site password is set, every page answers with the 'Password Page' gate and every API
+ * call with 401 site_locked, except the gate itself and the files it loads, until this browser
+ * holds a valid unlock cookie. Checked on the server for every request.
+ */
+export function registerSiteGate(fastify: FastifyInstance, gate: SiteGate, page: () => GatePage | null): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (request.method === 'OPTIONS' || OPEN_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+    try {
+      if (await gate.admits(readCookie(request.headers.cookie, SITE_ACCESS_COOKIE))) return;
+    } catch (error) {
+      sendError(reply, error instanceof AppError ? error : IdentityErrors.sitePasswordLookupFailed());
+      return reply;
+    }
+    const gatePage = page();
+    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (!isApi && gatePage?.isGateAsset(path)) return;
+    if (!isApi && gatePage) return gatePage.sendGate(request, reply);
+    sendError(reply, IdentityErrors.siteLocked());
+    return reply;
+  });
+}

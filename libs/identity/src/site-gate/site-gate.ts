@@ -1,0 +1,148 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { APP_CONFIG, AuditLog, Clock, RateLimiterRes, RateLimits, type AppConfig, type LimitRule } from '#app/platform';
+import { Passwords } from '../auth/passwords.js';
+import { IdentityErrors } from '../identity.errors.js';
+
+/** Name of the signed, HttpOnly cookie that unlocks the site for one browser. */
+export const SITE_ACCESS_COOKIE = 'fanmint_site_access';
+/** An unlock lasts 30 days or until the password changes, whichever comes first. */
+export const SITE_ACCESS_MAX_AGE_SECONDS = 30 * 24 * 3600;
+/** How long an api instance trusts its cached view of the gate before reading it again. */
+export const SITE_GATE_CACHE_MS = 2000;
+
+export const SITE_GATE_LIMITS = {
+  /** Password guesses per address: a shared password is a small secret, so guessing is expensive. */
+  unlockPerIp: { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
+} satisfies Record<string, LimitRule>;
+
+interface GateState {
+  /** Null when no site password is set: the site is open. */
+  hash: string | null;
+  /** Changes with every new password, so older unlock cookies stop working. */
+  version: string | null;
+  updatedAt: Date | null;
+  readAt: number;
+}
+
+/**
+ * The site-wide Coming Soon gate (SPEC §2, §4). The bcrypt hash lives in `site_password` (one row)
+ * and never leaves the server; a correct password earns a cookie signed with a key derived from
+ * JWT_SECRET and bound to the current password's version.
+ */
+@Injectable()
+export class SiteGate {
+  private readonly logger = new Logger('SiteGate');
+  private readonly key: Buffer;
+  private state: GateState | null = null;
+  private loading: Promise<GateState> | null = null;
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Passwords) private readonly passwords: Passwords,
+    @Inject(RateLimits) private readonly limits: RateLimits,
+    @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', config.JWT_SECRET, 'fanmint', 'site-gate-cookie', 32));
+  }
+
+  /** The gate as this instance knows it, at most SITE_GATE_CACHE_MS old. */
+  async current(): Promise<GateState> {
+    if (this.state && Date.now() - this.state.readAt < SITE_GATE_CACHE_MS) return this.state;
+    this.loading ??= this.read().finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  async isLocked(): Promise<boolean> {
+    return (await this.current()).hash !== null;
+  }
+
+  /** True when the cookie value was issued for the password that is set now. */
+  async admits(cookie: string | undefined): Promise<boolean> {
+    const { version } = await this.current();
+    if (version === null) return true;
+    if (!cookie) return false;
+    const expected = Buffer.from(this.sign(version));
+    const given = Buffer.from(cookie);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** Checks a password; returns the cookie value to set. Rate-limited per address. */
+  async unlock(password: string, ip: string): Promise<string | null> {
+    const { hash, version } = await this.current();
+    if (hash === null || version === null) return null;
+    const limiter = this.limits.limiter('siteGateUnlockPerIp', SITE_GATE_LIMITS.unlockPerIp);
+    try {
+      await limiter.consume(ip);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw IdentityErrors.rateLimited(Math.ceil(error.msBeforeNext / 1000));
+      throw error;
+    }
+    if (!(await this.passwords.compare(password, hash))) throw IdentityErrors.invalidSitePassword();
+    await limiter.delete(ip).catch(() => undefined);
+    return this.sign(version);
+  }
+
+  async set(password: string, actorId: string, ip: string): Promise<void> {
+    const hash = await this.passwords.hash(password);
+    await this.orm.em.fork().transactional(async (em) => {
+      const before = await em.execute<{ updated_at: Date }[]>(`select updated_at from site_password where id = 1`);
+      await em.execute(
+        `insert into site_password (id, password_hash, updated_at, updated_by) values (1, ?, ?, ?)
+         on conflict (id) do update set password_hash = excluded.password_hash, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+        [hash, this.clock.now(), actorId],
+      );
+      await this.audit.record(em, {
+        actorId,
+        action: before.length ? 'site_password.changed' : 'site_password.set',
+        targetType: 'site',
+        targetId: 'site_password',
+        details: { before: { enabled: before.length > 0 }, after: { enabled: true } },
+        ipAddress: ip,
+      });
+    });
+    this.state = null;
+  }
+
+  async clear(actorId: string, ip: string): Promise<boolean> {
+    const removed = await this.orm.em.fork().transactional(async (em) => {
+      const rows = await em.execute<{ id: number }[]>(`delete from site_password where id = 1 returning id`);
+      if (rows.length) {
+        await this.audit.record(em, {
+          actorId,
+          action: 'site_password.cleared',
+          targetType: 'site',
+          targetId: 'site_password',
+          details: { before: { enabled: true }, after: { enabled: false } },
+          ipAddress: ip,
+        });
+      }
+      return rows.length > 0;
+    });
+    this.state = null;
+    return removed;
+  }
+
+  private sign(version: string): string {
+    const mac = createHmac('sha256', this.key).update(version).digest('base64url');
+    return `${version}.${mac}`;
+  }
+
+  private async read(): Promise<GateState> {
+    try {
+      const rows = await this.orm.em
+        .fork()
+        .execute<{ password_hash: string; updated_at: Date }[]>(`select password_hash, updated_at from site_password where id = 1`);
+      const row = rows[0];
+      const version = row ? createHash('sha256').update(`${row.password_hash}|${new Date(row.updated_at).toISOString()}`).digest('base64url').slice(0, 16) : null;
+      this.state = { hash: row?.password_hash ?? null, version, updatedAt: row ? new Date(row.updated_at) : null, readAt: Date.now() };
+      return this.state;
+    } catch (error) {
+      this.logger.error(`Could not read the site password: ${(error as Error).message}`);
+      throw IdentityErrors.sitePasswordLookupFailed();
+    }
+  }
+}
