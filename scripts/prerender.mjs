@@ -65,6 +65,22 @@ await writeFile(
   JSON.stringify({ pages, sitemap: server.SITEMAP_PATHS, notFound: 'prerendered/404.html', gate: 'prerendered/site-gate.html', gateAssets: [...gateAssets] }, null, 2),
 );
 
+// Every Mantine class a prerendered page uses must be styled by the built CSS
+// (frontend/src/app/mantine-styles.ts imports Mantine's styles component by component).
+const css = (await Promise.all((await readdir(join(dist, 'assets'))).filter((name) => name.endsWith('.css')).map((name) => readFile(join(dist, 'assets', name), 'utf8')))).join('\n');
+const unstyled = new Map();
+for (const [path, file] of Object.entries({ ...pages, '(not found)': 'prerendered/404.html', '(site gate)': 'prerendered/site-gate.html' })) {
+  const html = await readFile(join(dist, file), 'utf8');
+  for (const [, classes] of html.matchAll(/class="([^"]*)"/g)) {
+    for (const [name] of classes.matchAll(/\bm_[0-9a-f]{8}\b/g)) {
+      if (!css.includes(`.${name}`) && !unstyled.has(name)) unstyled.set(name, path);
+    }
+  }
+}
+if (unstyled.size) {
+  throw new Error(`Mantine classes with no styles in the build (add the component to frontend/src/app/mantine-styles.ts): ${[...unstyled].map(([name, path]) => `${name} on ${path}`).join(', ')}`);
+}
+
 // Pre-compressed copies of text assets, served by @fastify/static (preCompressed).
 let compressed = 0;
 async function compressTree(dir) {

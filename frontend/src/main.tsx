@@ -1,11 +1,11 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { App } from './app/App';
 import { routes } from './app/router';
+import { getToken } from './lib/storage';
 
 /**
  * Loads the code of the routes the current URL matches before the first render, so hydration of a
@@ -39,12 +39,17 @@ async function start(): Promise<void> {
       <App router={router} />
     </StrictMode>
   );
-  if (container.firstElementChild) hydrateRoot(container, app);
+  // Hydrating as a transition lets React yield to the browser between components, so a slow phone
+  // stays responsive while the prerendered page comes alive.
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 
-  // Keeps `token` in step with the auth session; not needed for the first paint.
-  const later = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-  later(() => void import('./lib/auth-client'));
+  // With a stored token, the auth client keeps it in step with the session (refresh, sign-out in
+  // another tab). Without one there is nothing to keep: pages that sign in load the client themselves.
+  if (getToken()) {
+    const later = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    later(() => void import('./lib/auth-client'));
+  }
 }
 
 void start();

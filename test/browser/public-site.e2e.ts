@@ -151,7 +151,7 @@ describeInBrowser('public site', () => {
 
   it('filters the FAQ by search text and by tag, and says when nothing matches', async () => {
     await open('/faq');
-    const questions = page.locator('main .mantine-Accordion-control');
+    const questions = page.locator('main details > summary');
     const all = await questions.count();
     expect(all).toBeGreaterThan(10);
     const search = page.getByLabel('Search FAQs');

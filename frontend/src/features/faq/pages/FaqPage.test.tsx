@@ -6,9 +6,9 @@ import { expectPrerenderToHydrate, prerender } from '../../roadmap/test/prerende
 import { FAQS } from '../faq-entries';
 import { FaqPage, NO_MATCH_MESSAGE } from './FaqPage';
 
-/** Questions currently listed: the accordion controls, in order. */
+/** Questions currently listed, in order. */
 const shownQuestions = () =>
-  Array.from(document.querySelectorAll<HTMLButtonElement>('button[aria-expanded]'), (button) => button.textContent ?? '');
+  Array.from(document.querySelectorAll<HTMLElement>('details > summary'), (summary) => summary.textContent ?? '');
 
 describe('FaqPage', () => {
   it('lists every question with the topic filters and All pressed', () => {
@@ -61,10 +61,11 @@ describe('FaqPage', () => {
   it('opens an answer from its question', async () => {
     const user = userEvent.setup();
     renderAt(<FaqPage />, '/faq');
-    const question = screen.getByRole('button', { name: 'What is the total supply and how is it allocated?' });
-    expect(question.getAttribute('aria-expanded')).toBe('false');
+    const question = screen.getByRole('heading', { level: 2, name: 'What is the total supply and how is it allocated?' });
+    const details = question.closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
     await user.click(question);
-    expect(question.getAttribute('aria-expanded')).toBe('true');
+    expect(details.open).toBe(true);
   });
 
   it('puts every answer in the prerendered HTML while collapsed, and hydrates cleanly', async () => {
