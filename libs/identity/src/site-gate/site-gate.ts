@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { APP_CONFIG, AuditLog, Clock, RateLimiterRes, RateLimits, type AppConfig, type LimitRule } from '#app/platform';
+import { APP_CONFIG, AuditLog, Clock, RateLimits, type AppConfig, type LimitRule } from '#app/platform';
 import { Passwords } from '../auth/passwords.js';
 import { IdentityErrors } from '../identity.errors.js';
 
@@ -74,15 +74,9 @@ export class SiteGate {
   async unlock(password: string, ip: string): Promise<string | null> {
     const { hash, version } = await this.current();
     if (hash === null || version === null) return null;
-    const limiter = this.limits.limiter('siteGateUnlockPerIp', SITE_GATE_LIMITS.unlockPerIp);
-    try {
-      await limiter.consume(ip);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw IdentityErrors.rateLimited(Math.ceil(error.msBeforeNext / 1000));
-      throw error;
-    }
+    await this.limits.consume('siteGateUnlockPerIp', SITE_GATE_LIMITS.unlockPerIp, ip);
     if (!(await this.passwords.compare(password, hash))) throw IdentityErrors.invalidSitePassword();
-    await limiter.delete(ip).catch(() => undefined);
+    await this.limits.limiter('siteGateUnlockPerIp', SITE_GATE_LIMITS.unlockPerIp).delete(ip).catch(() => undefined);
     return this.sign(version);
   }
 

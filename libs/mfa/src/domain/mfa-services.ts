@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { APP_CONFIG, Outbox, RateLimiterRes, RateLimits, AppError, type AppConfig } from '#app/platform';
+import { APP_CONFIG, Outbox, RateLimits, type AppConfig } from '#app/platform';
 import { SecretBox } from './secret-box.js';
 
 export const MFA_LIMITS = {
@@ -25,13 +25,7 @@ export class MfaKit {
   }
 
   async consume(limit: keyof typeof MFA_LIMITS, key: string): Promise<void> {
-    try {
-      await this.limits.limiter(`mfa-${limit}`, MFA_LIMITS[limit]).consume(key);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.ceil(error.msBeforeNext / 1000);
-      throw new AppError(429, 'over_request_rate_limit', 'Too many verification attempts. Try again later.', undefined, { retry_after: seconds });
-    }
+    await this.limits.consume(`mfa-${limit}`, MFA_LIMITS[limit], key, { message: 'Too many verification attempts. Try again later.' });
   }
 
   async isBlocked(limit: keyof typeof MFA_LIMITS, key: string): Promise<boolean> {

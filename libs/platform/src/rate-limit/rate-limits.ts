@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AppError } from '../http/app-error.js';
 
 export interface LimitRule {
   /** Allowed events per window. */
@@ -37,6 +38,19 @@ export class RateLimits implements OnApplicationShutdown {
       this.limiters.set(name, limiter);
     }
     return limiter;
+  }
+
+  /**
+   * Spends `points` of `key`'s allowance under the named rule; when it is used up, throws the
+   * shared 429 (`over_request_rate_limit`, Retry-After in seconds) with `message`.
+   */
+  async consume(name: string, rule: LimitRule, key: string, { points = 1, message = 'Request rate limit reached' } = {}): Promise<void> {
+    try {
+      await this.limiter(name, rule).consume(key, points);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw new AppError(429, 'over_request_rate_limit', message, undefined, { retry_after: Math.ceil(error.msBeforeNext / 1000) });
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AppError, Clock, RateLimiterRes, RateLimits } from '#app/platform';
+import { Clock, RateLimits } from '#app/platform';
 import { AnalyticsEvent } from '../../entities/analytics-event.entity.js';
 import { RecordEventsCommand } from './record-events.command.js';
 
@@ -16,13 +16,7 @@ export class RecordEventsHandler implements ICommandHandler<RecordEventsCommand>
   ) {}
 
   async execute({ events, ip }: RecordEventsCommand): Promise<{ recorded: number }> {
-    try {
-      await this.limits.limiter('analyticsPerIp', ANALYTICS_LIMIT).consume(ip, events.length);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.ceil(error.msBeforeNext / 1000);
-      throw new AppError(429, 'over_request_rate_limit', 'Request rate limit reached', undefined, { retry_after: seconds });
-    }
+    await this.limits.consume('analyticsPerIp', ANALYTICS_LIMIT, ip, { points: events.length });
     const em = this.orm.em.fork();
     const receivedAt = this.clock.now();
     for (const event of events) {
