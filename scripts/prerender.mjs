@@ -25,7 +25,32 @@ const server = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)
 const template = await readFile(join(dist, 'index.html'), 'utf8');
 const HEAD = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 if (!HEAD.test(template) || !template.includes('<!--app-html-->')) throw new Error('frontend/index.html lacks the <!--app-head--> / <!--app-html--> markers');
-const fill = ({ head, html }) => template.replace(HEAD, head).replace('<!--app-html-->', html);
+const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+/** The CSS files and JS chunks a module needs (itself and its static imports), as site paths. */
+function filesOf(key, files = { css: new Set(), js: new Set() }, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is missing from the build manifest`);
+  if (seen.has(key)) return files;
+  seen.add(key);
+  files.js.add(`/${chunk.file}`);
+  for (const css of chunk.css ?? []) files.css.add(`/${css}`);
+  for (const imported of chunk.imports ?? []) filesOf(imported, files, seen);
+  return files;
+}
+
+/**
+ * The page's HTML: its head, its markup, and links to its route chunk's stylesheets (so the
+ * prerendered page is styled before any script runs) and modules (fetched in parallel, not in turn).
+ */
+const fill = ({ head, html }, module) => {
+  const { css, js } = filesOf(module);
+  const links = [
+    ...[...css].filter((href) => !template.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...[...js].filter((href) => !template.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ];
+  return template.replace(HEAD, head).replace('<!--app-html-->', html).replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+};
 const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '__')}.html`);
 
 await rm(outDir, { recursive: true, force: true });
@@ -33,17 +58,16 @@ await mkdir(outDir, { recursive: true });
 const pages = {};
 for (const path of server.PRERENDERED_PATHS) {
   const file = `prerendered/${fileFor(path)}`;
-  await writeFile(join(dist, file), fill(await server.renderRoute(path)));
+  await writeFile(join(dist, file), fill(await server.renderRoute(path), server.PAGE_MODULES[path]));
   pages[path] = file;
 }
-await writeFile(join(outDir, '404.html'), fill(await server.renderRoute('/__page-that-does-not-exist__')));
-await writeFile(join(outDir, 'site-gate.html'), fill(server.renderGate()));
+await writeFile(join(outDir, '404.html'), fill(await server.renderRoute('/__page-that-does-not-exist__'), 'src/features/errors/pages/NotFoundPage.tsx'));
+await writeFile(join(outDir, 'site-gate.html'), fill(server.renderGate(), 'src/features/site-gate/GateApp.tsx'));
 
 // dist/index.html stays as built: the app shell (dashboard and reset-link routes render in the
 // browser into its empty root) and the template of the next prerender run.
 
 // Files the gate page may load while the site is locked: the entry, the gate chunk and what they import.
-const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const gateAssets = new Set(['/favicon.svg']);
 const visit = (key) => {
   const chunk = manifest[key];

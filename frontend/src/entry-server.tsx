@@ -2,11 +2,11 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
-import { PRERENDERED_PATHS, SITEMAP_PATHS } from './app/public-pages';
+import { PAGE_MODULES, PRERENDERED_PATHS, SITEMAP_PATHS } from './app/public-pages';
 import { SiteGatePage } from './features/site-gate/pages/SiteGatePage';
 import { headToHtml, HeadCollectorContext, resolveHead, type HeadCollector } from './lib/page-meta';
 
-export { PRERENDERED_PATHS, SITEMAP_PATHS };
+export { PAGE_MODULES, PRERENDERED_PATHS, SITEMAP_PATHS };
 
 export interface RenderedPage {
   /** The app's markup for #root. */

@@ -86,6 +86,18 @@ describeBuilt('public pages without JavaScript', () => {
     expect(root.querySelector('footer')).not.toBeNull();
   });
 
+  it.each(PUBLIC_ROUTES)('%s is styled before any script runs: every class it uses is in a stylesheet it links', async (path) => {
+    const { document } = await fetchWithoutScripts(platform, path);
+    const sheets = await Promise.all(
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map(async (link) => (await fetch(`${platform.baseUrl}${link.getAttribute('href')}`)).text()),
+    );
+    const css = sheets.join('\n');
+    const used = new Set([...document.querySelectorAll('#root [class]')].flatMap((el) => [...el.classList]));
+    // Mantine's component classes (m_xxxxxxxx) and our CSS-module classes (_name_hash_n).
+    const unstyled = [...used].filter((name) => (/^m_[0-9a-f]{8}$/.test(name) || /^_[A-Za-z0-9]+_[A-Za-z0-9-]{5}_\d+$/.test(name)) && !css.includes(`.${name}`));
+    expect(unstyled).toEqual([]);
+  });
+
   it('keeps the FAQ answers, the legal text and the tokenomics in the served HTML', async () => {
     const faq = await fetchWithoutScripts(platform, '/faq');
     expect(faq.document.querySelectorAll('main details > summary').length).toBeGreaterThan(10);

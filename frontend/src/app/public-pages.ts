@@ -5,72 +5,61 @@ import { PRODUCT_SLUG } from '../lib/site';
 export interface PublicPage {
   path: string;
   lazy: () => Promise<{ Component: ComponentType }>;
+  /** The page's module as the build manifest names it, so the prerenderer can link its CSS and chunks. */
+  module: string;
   /** Listed in sitemap.xml (pages that only make sense from an email link or a flow are not). */
   sitemap: boolean;
 }
 
-/** Loads one named export of a page module as the route's component, in its own chunk. */
-function load<M>(importer: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await importer()) });
+/** Every page module, each its own chunk, loaded on demand. */
+const pageModules = import.meta.glob<Record<string, ComponentType<never>>>(['../features/*/pages/*Page.tsx', '!../features/**/*.test.tsx']);
+
+interface PageOptions {
+  sitemap?: boolean;
+  /** The page fetches or mutates through the query client. */
+  query?: boolean;
+  /** Props for the page component (legal pages share one component). */
+  props?: Record<string, unknown>;
 }
 
-/** Like load, for pages that fetch or mutate through the query client. */
-function loadWithQuery<M>(importer: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => {
-    const [module, { withQueryClient }] = await Promise.all([importer(), import('../lib/query-client')]);
-    return { Component: withQueryClient(pick(module)) };
+/**
+ * A public route whose component is the export named like its file
+ * (`features/site/pages/HomePage.tsx` exports `HomePage`).
+ */
+function page(path: string, file: string, { sitemap = true, query = false, props }: PageOptions = {}): PublicPage {
+  const source = `../features/${file}.tsx`;
+  const importer = pageModules[source];
+  if (!importer) throw new Error(`No page module ${source}`);
+  const name = file.split('/').pop()!;
+  return {
+    path,
+    module: `src/features/${file}.tsx`,
+    sitemap,
+    lazy: async () => {
+      const [module, queryClient] = await Promise.all([importer(), query ? import('../lib/query-client') : null]);
+      const Page = module[name] as ComponentType<Record<string, unknown>>;
+      if (!Page) throw new Error(`${source} does not export ${name}`);
+      const Bound: ComponentType = props ? () => createElement(Page, props) : (Page as ComponentType);
+      return { Component: queryClient ? queryClient.withQueryClient(Bound) : Bound };
+    },
   };
 }
 
-const legal = (doc: LegalDocumentId): PublicPage => ({
-  path: `/${doc}`,
-  sitemap: true,
-  lazy: load(
-    () => import('../features/legal/pages/LegalPage'),
-    (m) =>
-      function LegalRoute() {
-        return createElement(m.LegalPage, { doc });
-      },
-  ),
-});
+const legal = (doc: LegalDocumentId) => page(`/${doc}`, 'legal/pages/LegalPage', { props: { doc } });
 
 /** Every public route of SPEC §2. Each is prerendered at build time (scripts/prerender.mjs). */
 export const PUBLIC_PAGES: PublicPage[] = [
-  { path: '/', sitemap: true, lazy: load(() => import('../features/site/pages/HomePage'), (m) => m.HomePage) },
-  { path: '/stores', sitemap: true, lazy: load(() => import('../features/site/pages/StoresPage'), (m) => m.StoresPage) },
-  {
-    path: '/categories',
-    sitemap: true,
-    lazy: load(() => import('../features/site/pages/CategoriesPage'), (m) => m.CategoriesPage),
-  },
-  {
-    path: `/${PRODUCT_SLUG}-platform`,
-    sitemap: true,
-    lazy: load(() => import('../features/site/pages/PlatformPage'), (m) => m.PlatformPage),
-  },
-  {
-    path: '/official-token',
-    sitemap: true,
-    lazy: load(() => import('../features/token/pages/OfficialTokenPage'), (m) => m.OfficialTokenPage),
-  },
-  {
-    path: '/official-social-channels',
-    sitemap: true,
-    lazy: load(() => import('../features/site/pages/SocialChannelsPage'), (m) => m.SocialChannelsPage),
-  },
-  { path: '/roadmap', sitemap: true, lazy: load(() => import('../features/roadmap/pages/RoadmapPage'), (m) => m.RoadmapPage) },
-  { path: '/faq', sitemap: true, lazy: load(() => import('../features/faq/pages/FaqPage'), (m) => m.FaqPage) },
-  {
-    path: '/contact-us',
-    sitemap: true,
-    lazy: load(() => import('../features/site/pages/ContactUsPage'), (m) => m.ContactUsPage),
-  },
-  { path: '/contact', sitemap: true, lazy: load(() => import('../features/site/pages/ContactPage'), (m) => m.ContactPage) },
-  {
-    path: '/help-center',
-    sitemap: true,
-    lazy: load(() => import('../features/site/pages/HelpCenterPage'), (m) => m.HelpCenterPage),
-  },
+  page('/', 'site/pages/HomePage'),
+  page('/stores', 'site/pages/StoresPage'),
+  page('/categories', 'site/pages/CategoriesPage'),
+  page(`/${PRODUCT_SLUG}-platform`, 'site/pages/PlatformPage'),
+  page('/official-token', 'token/pages/OfficialTokenPage'),
+  page('/official-social-channels', 'site/pages/SocialChannelsPage'),
+  page('/roadmap', 'roadmap/pages/RoadmapPage'),
+  page('/faq', 'faq/pages/FaqPage'),
+  page('/contact-us', 'site/pages/ContactUsPage'),
+  page('/contact', 'site/pages/ContactPage'),
+  page('/help-center', 'site/pages/HelpCenterPage'),
   legal('terms'),
   legal('privacy'),
   legal('refund-policy'),
@@ -78,60 +67,22 @@ export const PUBLIC_PAGES: PublicPage[] = [
   legal('user-creator-agreement'),
   legal('complaints-policy'),
   legal('content-management-policy'),
-  { path: '/sign-in', sitemap: true, lazy: loadWithQuery(() => import('../features/auth/pages/SignInPage'), (m) => m.SignInPage) },
-  { path: '/sign-up', sitemap: true, lazy: loadWithQuery(() => import('../features/auth/pages/SignUpPage'), (m) => m.SignUpPage) },
-  {
-    path: '/forgot-password',
-    sitemap: false,
-    lazy: loadWithQuery(() => import('../features/auth/pages/ForgotPasswordPage'), (m) => m.ForgotPasswordPage),
-  },
-  {
-    path: '/two-fa-login',
-    sitemap: false,
-    lazy: load(() => import('../features/two-factor/pages/TwoFaLoginPage'), (m) => m.TwoFaLoginPage),
-  },
-  {
-    path: '/lost-access-to-2fa',
-    sitemap: false,
-    lazy: load(() => import('../features/two-factor/pages/LostAccessTo2faPage'), (m) => m.LostAccessTo2faPage),
-  },
-  {
-    path: '/check-email',
-    sitemap: false,
-    lazy: load(() => import('../features/auth/pages/CheckEmailPage'), (m) => m.CheckEmailPage),
-  },
-  {
-    path: '/verify-email',
-    sitemap: false,
-    lazy: loadWithQuery(() => import('../features/auth/pages/VerifyEmailPage'), (m) => m.VerifyEmailPage),
-  },
-  {
-    path: '/reset-password',
-    sitemap: false,
-    lazy: loadWithQuery(() => import('../features/auth/pages/ResetPasswordPage'), (m) => m.ResetPasswordPage),
-  },
-  {
-    path: '/instructions-after-reset',
-    sitemap: false,
-    lazy: load(() => import('../features/auth/pages/InstructionsAfterResetPage'), (m) => m.InstructionsAfterResetPage),
-  },
-  {
-    path: '/account-locked',
-    sitemap: false,
-    lazy: load(() => import('../features/auth/pages/AccountLockedPage'), (m) => m.AccountLockedPage),
-  },
-  {
-    path: '/create-new-password/:token',
-    sitemap: false,
-    lazy: loadWithQuery(() => import('../features/auth/pages/CreateNewPasswordPage'), (m) => m.CreateNewPasswordPage),
-  },
-  {
-    path: '/support',
-    sitemap: false,
-    lazy: load(() => import('../features/layout/pages/SupportPage'), (m) => m.SupportPage),
-  },
+  page('/sign-in', 'auth/pages/SignInPage', { query: true }),
+  page('/sign-up', 'auth/pages/SignUpPage', { query: true }),
+  page('/forgot-password', 'auth/pages/ForgotPasswordPage', { query: true, sitemap: false }),
+  page('/two-fa-login', 'two-factor/pages/TwoFaLoginPage', { sitemap: false }),
+  page('/lost-access-to-2fa', 'two-factor/pages/LostAccessTo2faPage', { sitemap: false }),
+  page('/check-email', 'auth/pages/CheckEmailPage', { sitemap: false }),
+  page('/verify-email', 'auth/pages/VerifyEmailPage', { query: true, sitemap: false }),
+  page('/reset-password', 'auth/pages/ResetPasswordPage', { query: true, sitemap: false }),
+  page('/instructions-after-reset', 'auth/pages/InstructionsAfterResetPage', { sitemap: false }),
+  page('/account-locked', 'auth/pages/AccountLockedPage', { sitemap: false }),
+  page('/create-new-password/:token', 'auth/pages/CreateNewPasswordPage', { query: true, sitemap: false }),
+  page('/support', 'layout/pages/SupportPage', { sitemap: false }),
 ];
 
 /** Paths written as static HTML at build time: every public page without a route parameter. */
-export const PRERENDERED_PATHS = PUBLIC_PAGES.map((page) => page.path).filter((path) => !path.includes(':'));
-export const SITEMAP_PATHS = PUBLIC_PAGES.filter((page) => page.sitemap).map((page) => page.path);
+export const PRERENDERED_PATHS = PUBLIC_PAGES.map((entry) => entry.path).filter((path) => !path.includes(':'));
+export const SITEMAP_PATHS = PUBLIC_PAGES.filter((entry) => entry.sitemap).map((entry) => entry.path);
+/** The manifest key of each prerendered path's page module. */
+export const PAGE_MODULES: Record<string, string> = Object.fromEntries(PUBLIC_PAGES.map((entry) => [entry.path, entry.module]));

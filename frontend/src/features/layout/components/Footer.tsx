@@ -14,7 +14,7 @@ export function Footer() {
       py="xl"
       style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
     >
-      <Container size="xl">
+      <Container size="lg">
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack gap="md">

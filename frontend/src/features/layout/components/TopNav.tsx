@@ -17,7 +17,7 @@ export function TopNav() {
 
   return (
     <Box component="header" className={classes.header}>
-      <Container size="xl" h="100%">
+      <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Logo />
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="lg" wrap="nowrap">
