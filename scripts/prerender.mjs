@@ -40,15 +40,13 @@ function filesOf(key, files = { css: new Set(), js: new Set() }, seen = new Set(
 }
 
 /**
- * The page's HTML: its head, its markup, and links to its route chunk's stylesheets (so the
- * prerendered page is styled before any script runs) and modules (fetched in parallel, not in turn).
+ * The page's HTML: its head, its markup, and links to its route chunk's stylesheets, so the
+ * prerendered page is styled before any script runs. (Its JS chunks are not preloaded: they would
+ * compete with the stylesheets for the first paint, and the page is readable without them.)
  */
 const fill = ({ head, html }, module) => {
-  const { css, js } = filesOf(module);
-  const links = [
-    ...[...css].filter((href) => !template.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...[...js].filter((href) => !template.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-  ];
+  const { css } = filesOf(module);
+  const links = [...css].filter((href) => !template.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   return template.replace(HEAD, head).replace('<!--app-html-->', html).replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 };
 const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '__')}.html`);

@@ -1,9 +1,22 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, type NotificationData } from '@mantine/notifications';
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
+/** Every toast's close button needs an accessible name (Mantine renders an icon-only button). */
+export const TOAST_CLOSE_LABEL = 'Close notification';
+
+function show(color: string, message: string, title?: string) {
+  const data: NotificationData = {
+    color,
+    title,
+    message,
+    closeButtonProps: { 'aria-label': TOAST_CLOSE_LABEL },
+  };
+  return notifications.show(data);
+}
+
 export const notify = {
-  success: (message: string, title?: string) => notifications.show({ color: 'green', title, message }),
-  error: (message: string, title?: string) => notifications.show({ color: 'red', title, message }),
-  info: (message: string, title?: string) => notifications.show({ color: 'blue', title, message }),
+  success: (message: string, title?: string) => show('green', message, title),
+  error: (message: string, title?: string) => show('red', message, title),
+  info: (message: string, title?: string) => show('blue', message, title),
 };

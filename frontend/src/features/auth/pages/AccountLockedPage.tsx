@@ -20,7 +20,7 @@ export function AccountLockedPage() {
         </Text>
         <Text size="sm">
           Forgot your password?{' '}
-          <Anchor component={Link} to="/forgot-password" size="sm" inherit>
+          <Anchor component={Link} to="/forgot-password" size="sm" inherit underline="always">
             Reset it
           </Anchor>{' '}
           and the lock is lifted straight away.

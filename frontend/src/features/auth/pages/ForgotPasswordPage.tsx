@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AuthCard } from '../components/AuthCard';
+import contrast from '../components/contrast.module.css';
 import { requestPasswordReset } from '../services/auth.service';
 
 export function ForgotPasswordPage() {
@@ -37,13 +38,20 @@ export function ForgotPasswordPage() {
       subtitle="Enter the email you signed up with and we'll send you a reset link."
     >
       {sent ? (
-        <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} title="Check your inbox">
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconMailCheck size={18} />}
+          title="Check your inbox"
+          className={contrast.tintedAlert}
+          classNames={{ title: contrast.tealOnTint }}
+        >
           <Stack gap="xs">
             <Text size="sm">
               If an account exists for <strong>{form.values.email}</strong>, a password reset link is on its way.
               Open it on this device to choose a new password.
             </Text>
-            <Anchor component={Link} to="/instructions-after-reset" size="sm">
+            <Anchor component={Link} to="/instructions-after-reset" size="sm" underline="always">
               What happens next?
             </Anchor>
           </Stack>
@@ -67,7 +75,7 @@ export function ForgotPasswordPage() {
       )}
       <Text size="sm" ta="center" c="dimmed">
         Remembered it?{' '}
-        <Anchor component={Link} to="/sign-in" fw={600}>
+        <Anchor component={Link} to="/sign-in" fw={600} underline="always">
           Back to Sign In
         </Anchor>
       </Text>

@@ -1,5 +1,5 @@
 import { BRAND } from '../../../lib/site';
-import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -21,7 +21,7 @@ export function InstructionsAfterResetPage() {
       <Stack gap="xs">
         <Text fw={600}>What to do next</Text>
         <List type="ordered" spacing="xs" size="sm">
-          <List.Item>Open the email from Fanmint. It can take a few minutes to arrive.</List.Item>
+          <List.Item>Open the email from {BRAND}. It can take a few minutes to arrive.</List.Item>
           <List.Item>Click the reset link. It works once and expires after a while.</List.Item>
           <List.Item>Choose a new password that meets every requirement on the page.</List.Item>
           <List.Item>Sign in with your new password.</List.Item>
@@ -32,9 +32,9 @@ export function InstructionsAfterResetPage() {
         <Text size="sm" c="dimmed">
           Check your spam or junk folder, then request a new link. If your account uses two-factor authentication and
           you no longer have your authenticator, visit{' '}
-          <Text component={Link} to="/lost-access-to-2fa" c="fanmint" inherit span>
+          <Anchor component={Link} to="/lost-access-to-2fa" inherit underline="always">
             Lost access to 2FA
-          </Text>
+          </Anchor>
           .
         </Text>
       </Stack>

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { meetsPasswordRules } from '../../../lib/password-rules';
 import { AuthCard } from '../components/AuthCard';
+import contrast from '../components/contrast.module.css';
 import { PasswordChecklist } from '../components/PasswordChecklist';
 import { useResetPassword } from '../hooks/use-reset-password';
 
@@ -69,10 +70,17 @@ export function ResetPasswordPage() {
         </Stack>
       )}
       {recovery === 'missing' && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Reset link not active">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="Reset link not active"
+          className={contrast.tintedAlert}
+          classNames={{ title: contrast.orangeOnTint }}
+        >
           <Text size="sm">
             Open the reset link from your email on this device, or{' '}
-            <Anchor component={Link} to="/forgot-password" size="sm" inherit>
+            <Anchor component={Link} to="/forgot-password" size="sm" inherit underline="always">
               request a new reset link
             </Anchor>
             . Links work once and expire after a while.

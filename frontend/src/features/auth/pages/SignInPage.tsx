@@ -25,7 +25,7 @@ export function SignInPage() {
   });
 
   return (
-    <AuthCard icon={<IconLogin2 size={28} />} title="Welcome back" subtitle="Sign in to your Fanmint account">
+    <AuthCard icon={<IconLogin2 size={28} />} title="Welcome back" subtitle={`Sign in to your ${BRAND} account`}>
       <Alert variant="light" color="aqua" icon={<IconShieldCheck size={18} />} title="Security check">
         Make sure the address bar shows <strong>{host}</strong> before entering your password. We
         will never ask for it anywhere else.
@@ -71,7 +71,7 @@ export function SignInPage() {
       </form>
       <Text size="sm" ta="center" c="dimmed">
         Don&apos;t have an account?{' '}
-        <Anchor component={Link} to="/sign-up" fw={600}>
+        <Anchor component={Link} to="/sign-up" fw={600} underline="always">
           Sign up
         </Anchor>
       </Text>

@@ -27,7 +27,7 @@ function TermsLabel() {
       I accept the{' '}
       {POLICY_LINKS.map((link, i) => (
         <span key={link.to}>
-          <Anchor href={link.to} target="_blank" rel="noopener" size="sm" inherit>
+          <Anchor href={link.to} target="_blank" rel="noopener" size="sm" inherit underline="always">
             {link.label}
           </Anchor>
           {i < POLICY_LINKS.length - 2 ? ', ' : i === POLICY_LINKS.length - 2 ? ' and ' : ''}
@@ -123,7 +123,7 @@ export function SignUpPage() {
       </form>
       <Text size="sm" ta="center" c="dimmed">
         Already have an account?{' '}
-        <Anchor component={Link} to="/sign-in" fw={600}>
+        <Anchor component={Link} to="/sign-in" fw={600} underline="always">
           Sign in
         </Anchor>
       </Text>

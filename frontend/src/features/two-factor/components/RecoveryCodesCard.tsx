@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { IconKey, IconRefresh } from '@tabler/icons-react';
 import type { RecoveryCodesStatus } from '../services/recovery-codes.service';
 import { formatDateTime } from '../services/sessions.service';
+import contrast from '../../auth/components/contrast.module.css';
 import { SectionCard, wrappingButtonStyles } from './SectionCard';
 
 export interface RecoveryCodesCardProps {
@@ -22,7 +23,12 @@ export function RecoveryCodesCard({ status, loading, failed, onRetry, onRegenera
       description="One-time codes that let you sign in if you lose your authenticator app."
       badge={
         status ? (
-          <Badge color={low ? 'orange' : 'teal'} variant="light" style={{ overflow: 'visible' }}>
+          <Badge
+            color={low ? 'orange' : 'teal'}
+            variant="light"
+            style={{ overflow: 'visible' }}
+            classNames={{ label: low ? contrast.orangeOnTint : contrast.tealOnTint }}
+          >
             {remaining} left
           </Badge>
         ) : null
@@ -51,7 +57,7 @@ export function RecoveryCodesCard({ status, loading, failed, onRetry, onRegenera
               : 'You have not generated recovery codes yet.'}
           </Text>
           {low && (
-            <Text size="sm" c="orange">
+            <Text size="sm" className={contrast.warningText}>
               Generate a new set so you don&apos;t run out.
             </Text>
           )}

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Code, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import contrast from '../../auth/components/contrast.module.css';
 import { copyWithToast } from '../services/clipboard';
 import { downloadTextFile, recoveryCodesFileText } from '../services/recovery-codes.service';
 
@@ -32,7 +33,13 @@ export function RecoveryCodesModal({ codes, email, onClose }: RecoveryCodesModal
       zIndex={500}
     >
       <Stack gap="md">
-        <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} />} title="Store these safely">
+        <Alert
+          variant="light"
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          title="Store these safely"
+          classNames={{ title: contrast.orangeOnTint }}
+        >
           <Text size="sm">
             These codes are shown only once. Keep them somewhere safe, such as a password manager or a printed copy. Each
             code signs you in once if you lose your authenticator app.

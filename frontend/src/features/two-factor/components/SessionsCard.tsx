@@ -3,6 +3,7 @@ import { IconDeviceDesktop, IconDeviceMobile, IconDevices, IconRefresh } from '@
 import { useState } from 'react';
 import type { AccountSession } from '../services/sessions.service';
 import { describeUserAgent, formatDateTime } from '../services/sessions.service';
+import contrast from '../../auth/components/contrast.module.css';
 import { SectionCard, wrappingButtonStyles } from './SectionCard';
 
 export interface SessionsCardProps {
@@ -42,7 +43,13 @@ function SessionRow({ session, onEnd }: { session: AccountSession; onEnd: (id: s
                 {describeUserAgent(session.userAgent)}
               </Text>
               {session.current && (
-                <Badge size="xs" variant="light" color="teal" style={{ flexShrink: 0, overflow: 'visible' }}>
+                <Badge
+                  size="xs"
+                  variant="light"
+                  color="teal"
+                  style={{ flexShrink: 0, overflow: 'visible' }}
+                  classNames={{ label: contrast.tealOnTint }}
+                >
                   This device
                 </Badge>
               )}

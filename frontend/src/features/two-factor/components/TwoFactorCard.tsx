@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { TotpEnrollment } from '../services/mfa.service';
 import { TOTP_CODE_LENGTH } from '../services/mfa.service';
 import { copyWithToast } from '../services/clipboard';
+import contrast from '../../auth/components/contrast.module.css';
 import { SectionCard } from './SectionCard';
 import { TotpCodeInput } from './TotpCodeInput';
 
@@ -101,7 +102,7 @@ export function TwoFactorCard(props: TwoFactorCardProps) {
   const { view, enrollment, enabling, onRetry, onEnable, onDisable } = props;
   const badge =
     view === 'enabled' ? (
-      <Badge color="teal" variant="light" style={{ overflow: 'visible' }}>
+      <Badge color="teal" variant="light" style={{ overflow: 'visible' }} classNames={{ label: contrast.tealOnTint }}>
         Enabled
       </Badge>
     ) : view === 'disabled' || view === 'setup' ? (

@@ -1,4 +1,4 @@
-import { BRAND } from '../../../lib/site';
+import { BRAND, SUPPORT_EMAIL } from '../../../lib/site';
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDeviceMobile, IconKey, IconMail, IconShieldQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -6,7 +6,6 @@ import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AuthCard } from '../../auth/components/AuthCard';
 
-export const SUPPORT_EMAIL = 'support@fanmint.com';
 export const TWO_FA_RESET_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=2FA%20Reset%20Request`;
 
 function Option({ badge, icon, title, children }: { badge: string; icon: ReactNode; title: string; children: ReactNode }) {
@@ -59,7 +58,7 @@ export function LostAccessTo2faPage() {
       <Option badge="Option 2" icon={<IconMail size={20} />} title="Ask support to disable 2FA">
         <Text size="sm">
           Email{' '}
-          <Anchor href={TWO_FA_RESET_MAILTO} inherit>
+          <Anchor href={TWO_FA_RESET_MAILTO} inherit underline="always">
             {SUPPORT_EMAIL}
           </Anchor>{' '}
           with the subject <strong>2FA Reset Request</strong>. Include your account ID or username so we can find your
@@ -69,7 +68,7 @@ export function LostAccessTo2faPage() {
           <List.Item>Contact support and have 2FA disabled.</List.Item>
           <List.Item>
             Then{' '}
-            <Anchor component={Link} to="/forgot-password" inherit>
+            <Anchor component={Link} to="/forgot-password" inherit underline="always">
               reset your password
             </Anchor>{' '}
             and sign in again.
