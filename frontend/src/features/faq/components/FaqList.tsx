@@ -1,5 +1,5 @@
 import { IconChevronDown } from '@tabler/icons-react';
-import classes from '../../roadmap/components/marketing.module.css';
+import marketing from '../../marketing/components/marketing.module.css';
 import type { FaqEntry } from '../faq-filter';
 import list from './FaqList.module.css';
 
@@ -16,7 +16,7 @@ export function FaqList({ entries }: { entries: FaqEntry[] }) {
             <h2 className={list.question}>{entry.question}</h2>
             <IconChevronDown className={list.chevron} size={20} stroke={1.8} aria-hidden="true" />
           </summary>
-          <p className={`${classes.muted} ${list.answer}`}>{entry.answer}</p>
+          <p className={`${marketing.muted} ${list.answer}`}>{entry.answer}</p>
         </details>
       ))}
     </div>

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectPrerenderToHydrate, prerender } from '../../../test/prerender';
 import { renderAt } from '../../../test/render';
-import { expectPrerenderToHydrate, prerender } from '../../roadmap/test/prerender';
 import { FAQS } from '../faq-entries';
 import { FaqPage, NO_MATCH_MESSAGE } from './FaqPage';
 

@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { LAUNCH_QUARTER, REVENUE_SPLIT } from '../../../content/site-facts';
 import { usePageMeta } from '../../../lib/page-meta';
 import { BRAND, SUPPORT_EMAIL } from '../../../lib/site';
-import { CtaBand } from '../../roadmap/components/CtaBand';
-import classes from '../../roadmap/components/marketing.module.css';
-import { PageHero } from '../../roadmap/components/PageHero';
+import { CtaBand } from '../../marketing/components/CtaBand';
+import marketing from '../../marketing/components/marketing.module.css';
+import { PageHero } from '../../marketing/components/PageHero';
 import { FaqControls } from '../components/FaqControls';
 import { FaqList } from '../components/FaqList';
 import { FAQS } from '../faq-entries';
@@ -46,7 +46,7 @@ export function FaqPage() {
         <Stack gap="xl">
           <FaqControls search={search} tag={tag} onSearchChange={setSearch} onTagChange={setTag} />
 
-          <Text size="sm" className={classes.muted} aria-live="polite" role="status">
+          <Text size="sm" className={marketing.muted} aria-live="polite" role="status">
             {filtered ? `Showing ${visible.length} of ${FAQS.length} questions` : `${FAQS.length} questions`}
           </Text>
 

@@ -1,10 +1,11 @@
 import { IconChevronDown } from '@tabler/icons-react';
+import marketing from '../../marketing/components/marketing.module.css';
 import type { DocumentHeading } from '../lib/heading-anchors';
 import classes from './Legal.module.css';
 
 function TocList({ headings }: { headings: DocumentHeading[] }) {
   return (
-    <ul className={`${classes.tocList} ${classes.muted}`}>
+    <ul className={`${classes.tocList} ${marketing.muted}`}>
       {headings.map((heading) => (
         <li key={heading.id}>
           <a className={classes.tocLink} href={`#${heading.id}`}>
@@ -21,7 +22,7 @@ export function LegalTocSidebar({ headings }: { headings: DocumentHeading[] }) {
   return (
     <aside className={classes.tocAside}>
       <nav aria-label="On this page">
-        <p className={`${classes.tocLabel} ${classes.muted}`}>On this page</p>
+        <p className={`${classes.tocLabel} ${marketing.muted}`}>On this page</p>
         <TocList headings={headings} />
       </nav>
     </aside>

@@ -1,8 +1,9 @@
-import { Badge, Group, Paper, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Text } from '@mantine/core';
 import { IconCheck, IconFlag, IconProgress } from '@tabler/icons-react';
+import { CardText } from '../../marketing/components/CardText';
+import marketing from '../../marketing/components/marketing.module.css';
 import type { RoadmapMilestone } from '../roadmap-entries';
 import { STATUS_BADGE, type RoadmapStatus } from '../roadmap-status';
-import classes from './marketing.module.css';
 import timeline from './RoadmapTimeline.module.css';
 
 const DOT_ICON: Record<RoadmapStatus, typeof IconCheck> = {
@@ -36,17 +37,12 @@ export function RoadmapTimeline({ milestones }: { milestones: RoadmapMilestone[]
             </span>
             <Paper withBorder radius="lg" p="lg" className={timeline.card} data-status={milestone.status}>
               <Group justify="space-between" gap="xs" mb={6}>
-                <Text size="sm" fw={700} c="fanmint" className={classes.eyebrow}>
+                <Text size="sm" fw={700} c="fanmint" className={marketing.eyebrow}>
                   {milestone.dateLabel}
                 </Text>
                 <StatusBadge status={milestone.status} />
               </Group>
-              <Title order={3} size="h4">
-                {milestone.title}
-              </Title>
-              <Text mt={6} className={classes.muted}>
-                {milestone.description}
-              </Text>
+              <CardText title={milestone.title}>{milestone.description}</CardText>
             </Paper>
           </li>
         );

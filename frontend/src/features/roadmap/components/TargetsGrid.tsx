@@ -1,7 +1,8 @@
-import { Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconCoin, IconUsers } from '@tabler/icons-react';
 import { TARGETS } from '../../../content/site-facts';
-import classes from './marketing.module.css';
+import { IconBadge } from '../../marketing/components/IconBadge';
+import marketing from '../../marketing/components/marketing.module.css';
 
 const ICONS = [IconUsers, IconBuildingStore, IconCoin];
 
@@ -9,25 +10,20 @@ const ICONS = [IconUsers, IconBuildingStore, IconCoin];
 export function TargetsGrid() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-      {TARGETS.map((target, i) => {
-        const Icon = ICONS[i % ICONS.length];
-        return (
-          <Paper key={target.title} withBorder radius="lg" p="xl" className={classes.card}>
-            <ThemeIcon size={48} radius="xl" variant="light" mb="md">
-              <Icon size={26} stroke={1.6} />
-            </ThemeIcon>
-            <Text fz={44} fw={800} lh={1} c="fanmint" style={{ letterSpacing: '-0.02em' }}>
-              {target.number}
-            </Text>
-            <Title order={3} size="h4" mt="sm">
-              {target.title}
-            </Title>
-            <Text mt={4} className={classes.muted}>
-              {target.description}
-            </Text>
-          </Paper>
-        );
-      })}
+      {TARGETS.map((target, i) => (
+        <Paper key={target.title} withBorder radius="lg" p="xl" className={marketing.card}>
+          <IconBadge icon={ICONS[i % ICONS.length]} size="lg" radius="xl" mb="md" />
+          <Text fz={44} fw={800} lh={1} c="fanmint" style={{ letterSpacing: '-0.02em' }}>
+            {target.number}
+          </Text>
+          <Title order={3} size="h4" mt="sm">
+            {target.title}
+          </Title>
+          <Text mt={4} className={marketing.muted}>
+            {target.description}
+          </Text>
+        </Paper>
+      ))}
     </SimpleGrid>
   );
 }

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TARGETS } from '../../../content/site-facts';
+import { expectPrerenderToHydrate } from '../../../test/prerender';
 import { renderAt } from '../../../test/render';
 import { ROADMAP } from '../roadmap-entries';
-import { expectPrerenderToHydrate } from '../test/prerender';
 import { RoadmapPage } from './RoadmapPage';
 
 describe('RoadmapPage', () => {

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Container, Stack, Text } from '@mantine/core';
 import {
   IconArrowRight,
   IconCoins,
@@ -11,15 +11,15 @@ import { Link } from 'react-router-dom';
 import { LAUNCH_QUARTER, REVENUE_SPLIT, TARGETS_QUARTER } from '../../../content/site-facts';
 import { usePageMeta } from '../../../lib/page-meta';
 import { BRAND } from '../../../lib/site';
-import { CtaBand } from '../components/CtaBand';
-import classes from '../components/marketing.module.css';
-import { PageHero } from '../components/PageHero';
+import { CtaBand } from '../../marketing/components/CtaBand';
+import { IconCardGrid, type IconCardItem } from '../../marketing/components/IconCard';
+import { MarketingSection } from '../../marketing/components/MarketingSection';
+import { PageHero } from '../../marketing/components/PageHero';
 import { RoadmapTimeline } from '../components/RoadmapTimeline';
-import { SectionHeading } from '../components/SectionHeading';
 import { TargetsGrid } from '../components/TargetsGrid';
 import { ROADMAP } from '../roadmap-entries';
 
-const PILLARS = [
+const PILLARS: IconCardItem[] = [
   {
     icon: IconShieldCheck,
     title: 'Creators own their store',
@@ -75,49 +75,32 @@ export function RoadmapPage() {
 
       <Container size="lg" py={{ base: 48, sm: 80 }}>
         <Stack gap={96}>
-          <Box component="section" aria-labelledby="vision-title">
-            <SectionHeading
-              id="vision-title"
-              eyebrow="Our vision"
-              title="A creator economy that pays creators first"
-              description={`${BRAND} gives every creator a store they own and a community that grows with them, with the rules, splits and plans published up front.`}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-              {PILLARS.map((pillar) => (
-                <Paper key={pillar.title} withBorder radius="lg" p="xl" className={classes.card}>
-                  <ThemeIcon size={48} radius="xl" variant="light" color="aqua" mb="md">
-                    <pillar.icon size={26} stroke={1.6} />
-                  </ThemeIcon>
-                  <Title order={3} size="h4">
-                    {pillar.title}
-                  </Title>
-                  <Text mt={6} className={classes.muted}>
-                    {pillar.text}
-                  </Text>
-                </Paper>
-              ))}
-            </SimpleGrid>
-          </Box>
+          <MarketingSection
+            id="vision-title"
+            eyebrow="Our vision"
+            title="A creator economy that pays creators first"
+            description={`${BRAND} gives every creator a store they own and a community that grows with them, with the rules, splits and plans published up front.`}
+          >
+            <IconCardGrid items={PILLARS} cols={{ base: 1, sm: 3 }} size="lg" color="aqua" />
+          </MarketingSection>
 
-          <Box component="section" aria-labelledby="targets-title">
-            <SectionHeading
-              id="targets-title"
-              eyebrow="Targets"
-              title={`Our targets for ${TARGETS_QUARTER}`}
-              description="Three numbers we measure ourselves against."
-            />
+          <MarketingSection
+            id="targets-title"
+            eyebrow="Targets"
+            title={`Our targets for ${TARGETS_QUARTER}`}
+            description="Three numbers we measure ourselves against."
+          >
             <TargetsGrid />
-          </Box>
+          </MarketingSection>
 
-          <Box component="section" aria-labelledby="timeline-title">
-            <SectionHeading
-              id="timeline-title"
-              eyebrow="Development timeline"
-              title="Milestones, step by step"
-              description="Dates are plans and may change; our official channels announce every update first."
-            />
+          <MarketingSection
+            id="timeline-title"
+            eyebrow="Development timeline"
+            title="Milestones, step by step"
+            description="Dates are plans and may change; our official channels announce every update first."
+          >
             <RoadmapTimeline milestones={ROADMAP} />
-          </Box>
+          </MarketingSection>
 
           <CtaBand
             id="roadmap-cta-title"

@@ -1,8 +1,8 @@
-import { Badge, Container, List, SimpleGrid, Text } from '@mantine/core';
+import { Badge, List, SimpleGrid, Text } from '@mantine/core';
 import { IconCheck, IconRobot, IconSparkles, type Icon } from '@tabler/icons-react';
 import content from '../content/platform.json';
 import { FeatureCard } from './FeatureCard';
-import { SectionHeading } from './SectionHeading';
+import { SiteSection } from './SiteSection';
 
 const ICONS: Record<string, Icon> = { advisor: IconRobot, studio: IconSparkles };
 
@@ -10,8 +10,7 @@ const ICONS: Record<string, Icon> = { advisor: IconRobot, studio: IconSparkles }
 export function AiFeatures() {
   const { title, lead, badge, items } = content.ai;
   return (
-    <Container component="section" size="lg" py={{ base: 32, sm: 48 }} aria-labelledby="platform-ai-title">
-      <SectionHeading id="platform-ai-title" title={title} lead={lead} />
+    <SiteSection id="platform-ai-title" title={title} lead={lead}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {items.map((item) => (
           <FeatureCard
@@ -39,6 +38,6 @@ export function AiFeatures() {
           </FeatureCard>
         ))}
       </SimpleGrid>
-    </Container>
+    </SiteSection>
   );
 }

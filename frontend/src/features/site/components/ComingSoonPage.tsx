@@ -1,12 +1,13 @@
-import { Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRocket, IconShieldCheck, IconUserCircle, type Icon } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
+import { IconBadge } from '../../marketing/components/IconBadge';
+import marketing from '../../marketing/components/marketing.module.css';
 import { fillText } from '../content/fill-text';
 import content from '../content/coming-soon.json';
 import { ComingSoonPreview } from './ComingSoonPreview';
 import { JoinCallToAction } from './JoinCallToAction';
 import { PageHeader } from './PageHeader';
-import site from './site.module.css';
 
 const NOTE_ICONS: Record<string, Icon> = { account: IconUserCircle, age: IconShieldCheck, launch: IconRocket };
 
@@ -32,17 +33,12 @@ export function ComingSoonPage({ page }: { page: 'stores' | 'categories' }) {
               m={0}
               style={{ listStyle: 'none' }}
             >
-              {notes.map((note) => {
-                const NoteIcon = NOTE_ICONS[note.icon] ?? IconRocket;
-                return (
-                  <Group component="li" key={note.text} gap="md" align="flex-start" wrap="nowrap">
-                    <ThemeIcon size={40} radius="md" variant="light" style={{ flexShrink: 0 }}>
-                      <NoteIcon size={22} stroke={1.6} />
-                    </ThemeIcon>
-                    <Text className={site.muted}>{fillText(note.text)}</Text>
-                  </Group>
-                );
-              })}
+              {notes.map((note) => (
+                <Group component="li" key={note.text} gap="md" align="flex-start" wrap="nowrap">
+                  <IconBadge icon={NOTE_ICONS[note.icon] ?? IconRocket} size="sm" radius="md" style={{ flexShrink: 0 }} />
+                  <Text className={marketing.muted}>{fillText(note.text)}</Text>
+                </Group>
+              ))}
             </SimpleGrid>
           </section>
           <JoinCallToAction />

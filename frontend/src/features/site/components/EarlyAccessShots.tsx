@@ -1,15 +1,14 @@
-import { Card, Container, SimpleGrid, Text } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import content from '../content/platform.json';
 import { HeroCallToAction } from './HeroCallToAction';
 import { ScreenshotPreview } from './ScreenshotPreview';
-import { SectionHeading } from './SectionHeading';
+import { SiteSection } from './SiteSection';
 
 /** Real screenshots of what early members can use today. */
 export function EarlyAccessShots() {
   const { title, lead, shots } = content.earlyAccess;
   return (
-    <Container component="section" size="lg" py={{ base: 32, sm: 48 }} aria-labelledby="platform-early-title">
-      <SectionHeading id="platform-early-title" title={title} lead={lead} />
+    <SiteSection id="platform-early-title" title={title} lead={lead}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" mb="xl">
         {shots.map((shot) => (
           <Card key={shot.name} withBorder radius="lg" padding="md">
@@ -21,6 +20,6 @@ export function EarlyAccessShots() {
         ))}
       </SimpleGrid>
       <HeroCallToAction />
-    </Container>
+    </SiteSection>
   );
 }

@@ -1,7 +1,8 @@
-import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import site from './site.module.css';
+import { IconBadge } from '../../marketing/components/IconBadge';
+import marketing from '../../marketing/components/marketing.module.css';
 
 export interface FeatureCardProps {
   icon: Icon;
@@ -14,7 +15,7 @@ export interface FeatureCardProps {
   children?: ReactNode;
 }
 
-export function FeatureCard({ icon: FeatureIcon, title, description, media, badge, children }: FeatureCardProps) {
+export function FeatureCard({ icon, title, description, media, badge, children }: FeatureCardProps) {
   return (
     <Card withBorder radius="lg" padding="lg" h="100%">
       {media && (
@@ -24,15 +25,13 @@ export function FeatureCard({ icon: FeatureIcon, title, description, media, badg
       )}
       <Stack gap="sm" mt={media ? 'md' : 0}>
         <Group gap="sm" wrap="nowrap" align="center">
-          <ThemeIcon size={40} radius="md" variant="light" style={{ flexShrink: 0 }}>
-            <FeatureIcon size={22} stroke={1.6} />
-          </ThemeIcon>
+          <IconBadge icon={icon} size="sm" radius="md" style={{ flexShrink: 0 }} />
           <Title order={3} fz="lg" style={{ flex: 1 }}>
             {title}
           </Title>
           {badge}
         </Group>
-        <Text className={site.muted}>{description}</Text>
+        <Text className={marketing.muted}>{description}</Text>
         {children}
       </Stack>
     </Card>

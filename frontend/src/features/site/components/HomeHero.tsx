@@ -3,10 +3,11 @@ import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { REVENUE_SPLIT } from '../../../content/site-facts';
 import { PRODUCT_SLUG } from '../../../lib/site';
+import marketing from '../../marketing/components/marketing.module.css';
 import content from '../content/home.json';
 import { HeroCallToAction } from './HeroCallToAction';
 import classes from './home.module.css';
-import site from './site.module.css';
+import { FULL_WIDTH_ON_PHONES } from './responsive';
 
 /** A CSS-only store preview: decorative, so it is hidden from assistive technology. */
 function StoreMock() {
@@ -40,9 +41,9 @@ export function HomeHero() {
                 {eyebrow}
               </Text>
               <Title order={1} id="home-hero-title" className={classes.headline}>
-                {headline} <span className={site.gradientText}>{headlineAccent}</span>
+                {headline} <span className={marketing.gradientText}>{headlineAccent}</span>
               </Title>
-              <Text fz={{ base: 'lg', sm: 'xl' }} className={site.muted} maw={580}>
+              <Text fz={{ base: 'lg', sm: 'xl' }} className={marketing.muted} maw={580}>
                 {subline}
               </Text>
               <Group gap="sm">
@@ -52,7 +53,7 @@ export function HomeHero() {
                   to={`/${PRODUCT_SLUG}-platform`}
                   size="lg"
                   variant="default"
-                  w={{ base: '100%', sm: 'auto' }}
+                  w={FULL_WIDTH_ON_PHONES}
                 >
                   {secondaryCta}
                 </Button>

@@ -1,14 +1,13 @@
-import { Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import marketing from '../../marketing/components/marketing.module.css';
 import content from '../content/home.json';
 import classes from './home.module.css';
-import { SectionHeading } from './SectionHeading';
-import site from './site.module.css';
+import { SiteSection } from './SiteSection';
 
 export function HowItWorks() {
   const { title, items } = content.steps;
   return (
-    <Container component="section" size="lg" py={{ base: 32, sm: 48 }} aria-labelledby="home-steps-title">
-      <SectionHeading id="home-steps-title" title={title} />
+    <SiteSection id="home-steps-title" title={title}>
       <SimpleGrid component="ol" cols={{ base: 1, sm: 3 }} spacing="xl" p={0} m={0} style={{ listStyle: 'none' }}>
         {items.map((step, index) => (
           <Group component="li" key={step.title} align="flex-start" wrap="nowrap" gap="md">
@@ -19,11 +18,11 @@ export function HowItWorks() {
               <Title order={3} fz="lg">
                 {step.title}
               </Title>
-              <Text className={site.muted}>{step.description}</Text>
+              <Text className={marketing.muted}>{step.description}</Text>
             </Stack>
           </Group>
         ))}
       </SimpleGrid>
-    </Container>
+    </SiteSection>
   );
 }

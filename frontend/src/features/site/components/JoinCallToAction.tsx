@@ -1,12 +1,17 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSpeakerphone, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import marketing from '../../marketing/components/marketing.module.css';
 import content from '../content/coming-soon.json';
-import site from './site.module.css';
+import { FULL_WIDTH_ON_PHONES } from './responsive';
 
 /** 'Join' card of the coming-soon pages: sign up early or follow the official channels. */
 export function JoinCallToAction() {
   const { title, lead, signUp, socials } = content.join;
+  const actions = [
+    { to: '/sign-up', label: signUp, icon: IconUserPlus, variant: 'filled' },
+    { to: '/official-social-channels', label: socials, icon: IconSpeakerphone, variant: 'default' },
+  ];
   return (
     <Card withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} component="section" aria-labelledby="join-title">
       <Stack gap="md">
@@ -14,28 +19,22 @@ export function JoinCallToAction() {
           <Title order={2} id="join-title" fz={{ base: 24, sm: 28 }}>
             {title}
           </Title>
-          <Text className={site.muted}>{lead}</Text>
+          <Text className={marketing.muted}>{lead}</Text>
         </Stack>
         <Group gap="sm">
-          <Button
-            component={Link}
-            to="/sign-up"
-            size="md"
-            leftSection={<IconUserPlus size={18} />}
-            w={{ base: '100%', sm: 'auto' }}
-          >
-            {signUp}
-          </Button>
-          <Button
-            component={Link}
-            to="/official-social-channels"
-            size="md"
-            variant="default"
-            leftSection={<IconSpeakerphone size={18} />}
-            w={{ base: '100%', sm: 'auto' }}
-          >
-            {socials}
-          </Button>
+          {actions.map(({ to, label, icon: ActionIcon, variant }) => (
+            <Button
+              key={to}
+              component={Link}
+              to={to}
+              size="md"
+              variant={variant}
+              leftSection={<ActionIcon size={18} />}
+              w={FULL_WIDTH_ON_PHONES}
+            >
+              {label}
+            </Button>
+          ))}
         </Group>
       </Stack>
     </Card>

@@ -1,6 +1,7 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCoin, IconMap2 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { FULL_WIDTH_ON_PHONES } from './responsive';
 
 export interface NextStepsBandProps {
   title: string;
@@ -43,7 +44,7 @@ export function NextStepsBand({ title, lead, links }: NextStepsBandProps) {
                   variant={index === 0 ? 'white' : 'outline'}
                   color={index === 0 ? 'fanmint.8' : 'white'}
                   leftSection={LinkIcon ? <LinkIcon size={18} /> : undefined}
-                  w={{ base: '100%', sm: 'auto' }}
+                  w={FULL_WIDTH_ON_PHONES}
                 >
                   {link.label}
                 </Button>

@@ -1,6 +1,6 @@
 import { Badge, Box, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import classes from './site.module.css';
+import marketing from '../../marketing/components/marketing.module.css';
 
 export interface PageHeaderProps {
   title: string;
@@ -15,7 +15,7 @@ export interface PageHeaderProps {
 /** The page's single h1 with its lead line, over the brand glow every marketing page shares. */
 export function PageHeader({ title, lead, eyebrow, children, wide = false }: PageHeaderProps) {
   return (
-    <Box className={classes.glow}>
+    <Box className={marketing.glow}>
       <Container size="lg" pt={{ base: 40, sm: 64 }} pb={{ base: 16, sm: 24 }}>
         <Stack gap="md" maw={wide ? undefined : 760}>
           {eyebrow && (
@@ -27,7 +27,7 @@ export function PageHeader({ title, lead, eyebrow, children, wide = false }: Pag
             {title}
           </Title>
           {lead && (
-            <Text size="lg" className={classes.muted} maw={760}>
+            <Text size="lg" className={marketing.muted} maw={760}>
               {lead}
             </Text>
           )}

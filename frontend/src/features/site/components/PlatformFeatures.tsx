@@ -1,4 +1,4 @@
-import { Container, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import {
   IconBuildingStore,
   IconChartBar,
@@ -18,7 +18,7 @@ import content from '../content/platform.json';
 import { FeatureCard } from './FeatureCard';
 import { ScreenshotPreview } from './ScreenshotPreview';
 import type { ScreenshotRef } from './screenshots';
-import { SectionHeading } from './SectionHeading';
+import { SiteSection } from './SiteSection';
 
 const ICONS: Record<string, Icon> = {
   store: IconBuildingStore,
@@ -42,8 +42,7 @@ export function PlatformFeatures({ audience }: { audience: Audience }) {
   const features = content.features.filter((feature) => feature.audience === audience);
   const headingId = `platform-${audience}-title`;
   return (
-    <Container component="section" size="lg" py={{ base: 32, sm: 48 }} aria-labelledby={headingId}>
-      <SectionHeading id={headingId} title={section.title} lead={fillText(section.lead)} />
+    <SiteSection id={headingId} title={section.title} lead={fillText(section.lead)}>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: audience === 'fans' ? 3 : 2 }} spacing="lg">
         {features.map((feature) => {
           const title = fillText(feature.title);
@@ -64,6 +63,6 @@ export function PlatformFeatures({ audience }: { audience: Audience }) {
           );
         })}
       </SimpleGrid>
-    </Container>
+    </SiteSection>
   );
 }

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import marketing from '../../marketing/components/marketing.module.css';
 import { fillText } from '../content/fill-text';
 import content from '../content/platform.json';
-import site from './site.module.css';
 
 /** The platform's key figures at a glance, under the page heading. */
 export function PlatformGlance() {
@@ -17,10 +17,10 @@ export function PlatformGlance() {
     >
       {content.glance.map((item) => (
         <Paper component="li" key={item.label} withBorder radius="md" p="md">
-          <Text fw={800} fz={{ base: 22, sm: 28 }} lh={1.2} className={site.accent}>
+          <Text fw={800} fz={{ base: 22, sm: 28 }} lh={1.2} className={marketing.accent}>
             {fillText(item.value)}
           </Text>
-          <Text size="sm" className={site.muted}>
+          <Text size="sm" className={marketing.muted}>
             {item.label}
           </Text>
         </Paper>

@@ -1,10 +1,10 @@
-import { Anchor, Card, Container, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { POLICY_CONSTANTS } from '../../../content/site-facts';
+import marketing from '../../marketing/components/marketing.module.css';
 import { fillText } from '../content/fill-text';
 import content from '../content/contact.json';
-import { SectionHeading } from './SectionHeading';
-import site from './site.module.css';
+import { SiteSection } from './SiteSection';
 
 const FIGURES: Record<string, number> = {
   review: POLICY_CONSTANTS.reportReviewHours,
@@ -16,22 +16,21 @@ const FIGURES: Record<string, number> = {
 export function ReportTimes() {
   const { title, lead, times, policiesIntro, complaints, contentManagement } = content.contact.reports;
   return (
-    <Container component="section" size="lg" py={{ base: 32, sm: 48 }} aria-labelledby="contact-reports-title">
-      <SectionHeading id="contact-reports-title" title={title} lead={fillText(lead)} />
+    <SiteSection id="contact-reports-title" title={title} lead={fillText(lead)}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         {times.map((time) => (
           <Card key={time.id} withBorder radius="lg" padding="lg">
-            <Text className={site.muted}>{time.label}</Text>
-            <Text fw={800} fz={40} lh={1.2} className={site.gradientText}>
+            <Text className={marketing.muted}>{time.label}</Text>
+            <Text fw={800} fz={40} lh={1.2} className={marketing.gradientText}>
               {FIGURES[time.id]}{' '}
-              <Text span fz="lg" fw={700} className={site.accent}>
+              <Text span fz="lg" fw={700} className={marketing.accent}>
                 {time.unit}
               </Text>
             </Text>
           </Card>
         ))}
       </SimpleGrid>
-      <Text mt="lg" className={site.muted}>
+      <Text mt="lg" className={marketing.muted}>
         {policiesIntro}{' '}
         <Anchor component={Link} to="/complaints-policy" inherit underline="always">
           {complaints}
@@ -42,6 +41,6 @@ export function ReportTimes() {
         </Anchor>
         .
       </Text>
-    </Container>
+    </SiteSection>
   );
 }

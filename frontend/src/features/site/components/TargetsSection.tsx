@@ -1,32 +1,31 @@
-import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { TARGETS } from '../../../content/site-facts';
+import marketing from '../../marketing/components/marketing.module.css';
 import { fillText } from '../content/fill-text';
 import content from '../content/home.json';
 import classes from './home.module.css';
-import { SectionHeading } from './SectionHeading';
-import site from './site.module.css';
+import { SiteSection } from './SiteSection';
 
 /** The three Q4 2027 targets (SPEC §1). */
 export function TargetsSection() {
   const { title, lead } = content.targets;
   return (
-    <Container component="section" size="lg" py={{ base: 48, sm: 64 }} aria-labelledby="home-targets-title">
-      <SectionHeading id="home-targets-title" title={title} lead={fillText(lead)} />
+    <SiteSection id="home-targets-title" title={title} lead={fillText(lead)} roomy>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         {TARGETS.map((target) => (
           <Card key={target.title} withBorder radius="lg" padding="xl">
             <Stack gap="xs">
-              <Text component="p" className={`${classes.targetNumber} ${site.gradientText}`}>
+              <Text component="p" className={`${classes.targetNumber} ${marketing.gradientText}`}>
                 {target.number}
               </Text>
               <Title order={3} fz="lg">
                 {target.title}
               </Title>
-              <Text className={site.muted}>{target.description}</Text>
+              <Text className={marketing.muted}>{target.description}</Text>
             </Stack>
           </Card>
         ))}
       </SimpleGrid>
-    </Container>
+    </SiteSection>
   );
 }

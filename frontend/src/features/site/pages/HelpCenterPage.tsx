@@ -3,8 +3,8 @@ import { IconHelpCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { SUPPORT_EMAIL } from '../../../lib/site';
+import marketing from '../../marketing/components/marketing.module.css';
 import { PageHeader } from '../components/PageHeader';
-import site from '../components/site.module.css';
 import { fillText } from '../content/fill-text';
 import content from '../content/contact.json';
 
@@ -24,7 +24,7 @@ export function HelpCenterPage() {
         >
           {faq}
         </Button>
-        <Text className={site.muted}>
+        <Text className={marketing.muted}>
           {stuck} <Anchor href={`mailto:${SUPPORT_EMAIL}`} underline="always">{SUPPORT_EMAIL}</Anchor>.
         </Text>
       </PageHeader>

@@ -7,21 +7,20 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconExternalLink, IconShieldCheck } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
 import { SOCIAL_ICONS } from '../../layout/components/SocialLinks';
+import { IconBadge } from '../../marketing/components/IconBadge';
+import marketing from '../../marketing/components/marketing.module.css';
 import { PageHeader } from '../components/PageHeader';
-import site from '../components/site.module.css';
 import { fillText } from '../content/fill-text';
 import content from '../content/social-channels.json';
 import { SOCIAL_CHANNELS, type SocialChannel } from '../social-channels';
 
 function ChannelCard({ channel }: { channel: SocialChannel }) {
-  const ChannelIcon = SOCIAL_ICONS[channel.name];
   const blurb = content.blurbs[channel.name];
   return (
     <Card withBorder radius="lg" padding="lg" h="100%">
@@ -29,19 +28,17 @@ function ChannelCard({ channel }: { channel: SocialChannel }) {
         {channel.imageUrl ? (
           <Avatar src={channel.imageUrl} alt="" size={56} radius="md" />
         ) : (
-          <ThemeIcon size={56} radius="md" variant="light">
-            <ChannelIcon size={30} stroke={1.6} />
-          </ThemeIcon>
+          <IconBadge icon={SOCIAL_ICONS[channel.name]} size="xl" radius="md" />
         )}
         <Stack gap={2}>
           <Title order={2} fz="xl">
             {channel.name}
           </Title>
-          <Text fw={600} className={site.accent} style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={600} className={marketing.accent} style={{ overflowWrap: 'anywhere' }}>
             {channel.handle}
           </Text>
         </Stack>
-        <Text className={site.muted} style={{ flex: 1 }}>
+        <Text className={marketing.muted} style={{ flex: 1 }}>
           {blurb}
         </Text>
         <Button
@@ -87,14 +84,12 @@ export function SocialChannelsPage() {
           </SimpleGrid>
           <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="safety-title">
             <Group gap="md" align="flex-start" wrap="nowrap">
-              <ThemeIcon size={40} radius="md" variant="light" style={{ flexShrink: 0 }}>
-                <IconShieldCheck size={22} stroke={1.6} />
-              </ThemeIcon>
+              <IconBadge icon={IconShieldCheck} size="sm" radius="md" style={{ flexShrink: 0 }} />
               <Stack gap={4}>
                 <Title order={2} id="safety-title" fz="lg">
                   {safety.title}
                 </Title>
-                <Text className={site.muted}>{fillText(safety.text)}</Text>
+                <Text className={marketing.muted}>{fillText(safety.text)}</Text>
               </Stack>
             </Group>
           </Card>

@@ -14,6 +14,29 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 /** Length of the gap between two segments, along the ring. */
 const GAP = 3;
 
+interface CenterLabelProps {
+  y: string;
+  fontSize: number;
+  fontWeight: number;
+  children: string;
+}
+
+/** One line of text in the hole of the donut, centred horizontally at height `y`. */
+function CenterLabel({ y, fontSize, fontWeight, children }: CenterLabelProps) {
+  return (
+    <text
+      x="50%"
+      y={y}
+      textAnchor="middle"
+      dominantBaseline="middle"
+      fill="var(--mantine-color-text)"
+      style={{ fontSize, fontWeight }}
+    >
+      {children}
+    </text>
+  );
+}
+
 /** A donut of the allocation, one ring segment per share. The table next to it carries the same figures as text. */
 export function AllocationDonut({ allocations, colors, centerValue, centerLabel }: AllocationDonutProps) {
   const total = allocations.reduce((sum, a) => sum + a.percent, 0);
@@ -49,26 +72,12 @@ export function AllocationDonut({ allocations, colors, centerValue, centerLabel 
           />
         ))}
       </g>
-      <text
-        x="50%"
-        y="47%"
-        textAnchor="middle"
-        dominantBaseline="middle"
-        fill="var(--mantine-color-text)"
-        style={{ fontSize: 40, fontWeight: 800 }}
-      >
+      <CenterLabel y="47%" fontSize={40} fontWeight={800}>
         {centerValue}
-      </text>
-      <text
-        x="50%"
-        y="61%"
-        textAnchor="middle"
-        dominantBaseline="middle"
-        fill="var(--mantine-color-text)"
-        style={{ fontSize: 14, fontWeight: 600 }}
-      >
+      </CenterLabel>
+      <CenterLabel y="61%" fontSize={14} fontWeight={600}>
         {centerLabel}
-      </text>
+      </CenterLabel>
     </svg>
   );
 }

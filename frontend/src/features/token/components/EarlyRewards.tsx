@@ -1,7 +1,8 @@
 import { Badge, Button, Group, List, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconGift, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import classes from '../../roadmap/components/marketing.module.css';
+import { IconBadge } from '../../marketing/components/IconBadge';
+import marketing from '../../marketing/components/marketing.module.css';
 import { COMMUNITY_AIRDROP, formatFull, formatTokens, MEGA_DRAW } from '../tokenomics';
 
 const PROGRAMS = [
@@ -29,11 +30,9 @@ export function EarlyRewards() {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       {PROGRAMS.map((program) => (
-        <Paper key={program.title} withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.card}>
+        <Paper key={program.title} withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className={marketing.card}>
           <Group gap="md" wrap="nowrap" mb="md">
-            <ThemeIcon size={48} radius="xl" variant="light">
-              <program.icon size={26} stroke={1.6} />
-            </ThemeIcon>
+            <IconBadge icon={program.icon} size="lg" radius="xl" />
             <div>
               <Title order={3} size="h4">
                 {program.title}
@@ -53,7 +52,7 @@ export function EarlyRewards() {
           >
             {program.points.map((point) => (
               <List.Item key={point}>
-                <Text className={classes.muted} span>
+                <Text className={marketing.muted} span>
                   {point}
                 </Text>
               </List.Item>
@@ -62,7 +61,7 @@ export function EarlyRewards() {
         </Paper>
       ))}
       <Group justify="center" style={{ gridColumn: '1 / -1' }}>
-        <Text className={classes.muted}>Early members qualify. Not signed up yet?</Text>
+        <Text className={marketing.muted}>Early members qualify. Not signed up yet?</Text>
         <Button component={Link} to="/signup" variant="light">
           Join early sign-up
         </Button>

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import classes from '../../roadmap/components/marketing.module.css';
+import marketing from '../../marketing/components/marketing.module.css';
 import {
   COMMUNITY_AIRDROP,
   DEX_LIQUIDITY,
@@ -32,14 +32,14 @@ export function KeyFigures() {
   return (
     <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="md" m={0}>
       {FIGURES.map((figure) => (
-        <Paper key={figure.label} withBorder radius="lg" p="md" className={classes.card}>
-          <Text component="dt" size="sm" fw={600} className={classes.muted}>
+        <Paper key={figure.label} withBorder radius="lg" p="md" className={marketing.card}>
+          <Text component="dt" size="sm" fw={600} className={marketing.muted}>
             {figure.label}
           </Text>
           <Text component="dd" m={0} fz={{ base: 26, sm: 30 }} fw={800} lh={1.2} c="fanmint">
             {figure.value}
           </Text>
-          <Text component="dd" m={0} mt={4} size="xs" className={classes.muted}>
+          <Text component="dd" m={0} mt={4} size="xs" className={marketing.muted}>
             {figure.note}
           </Text>
         </Paper>

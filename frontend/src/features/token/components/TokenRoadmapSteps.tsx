@@ -1,5 +1,6 @@
-import { Paper, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import classes from '../../roadmap/components/marketing.module.css';
+import { Paper, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { CardText } from '../../marketing/components/CardText';
+import marketing from '../../marketing/components/marketing.module.css';
 import { TOKEN_ROADMAP } from '../tokenomics';
 import steps from './TokenRoadmapSteps.module.css';
 
@@ -9,19 +10,22 @@ export function TokenRoadmapSteps() {
     <ol className={steps.grid}>
       {TOKEN_ROADMAP.map((step, i) => (
         <li key={step.title}>
-          <Paper withBorder radius="lg" p="lg" className={classes.card}>
+          <Paper withBorder radius="lg" p="lg" className={marketing.card}>
             <ThemeIcon size={40} radius="xl" variant="light" mb="sm" aria-hidden="true">
               <Text fw={800} size="md" component="span">
                 {i + 1}
               </Text>
             </ThemeIcon>
-            <Title order={3} size="h4">
-              <VisuallyHidden>Step {i + 1}: </VisuallyHidden>
-              {step.title}
-            </Title>
-            <Text mt={6} className={classes.muted}>
+            <CardText
+              title={
+                <>
+                  <VisuallyHidden>Step {i + 1}: </VisuallyHidden>
+                  {step.title}
+                </>
+              }
+            >
               {step.description}
-            </Text>
+            </CardText>
           </Paper>
         </li>
       ))}

@@ -1,9 +1,10 @@
-import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDiscount, IconGift, IconStar, IconTrophy } from '@tabler/icons-react';
 import { REVENUE_SPLIT } from '../../../content/site-facts';
-import classes from '../../roadmap/components/marketing.module.css';
+import { IconCardGrid, type IconCardItem } from '../../marketing/components/IconCard';
+import marketing from '../../marketing/components/marketing.module.css';
 
-const UTILITIES = [
+const UTILITIES: IconCardItem[] = [
   {
     icon: IconGift,
     title: 'Rewards',
@@ -32,7 +33,7 @@ function SplitFigure({ value, label }: { value: string; label: string }) {
       <Text fz={{ base: 40, sm: 52 }} fw={800} lh={1} c="fanmint">
         {value}
       </Text>
-      <Text size="sm" fw={600} className={classes.muted}>
+      <Text size="sm" fw={600} className={marketing.muted}>
         {label}
       </Text>
     </Stack>
@@ -44,28 +45,14 @@ export function TokenUtility() {
   const { token, fiat } = REVENUE_SPLIT;
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
-        {UTILITIES.map((utility) => (
-          <Paper key={utility.title} withBorder radius="lg" p="lg" className={classes.card}>
-            <ThemeIcon size={44} radius="xl" variant="light" color="aqua" mb="sm">
-              <utility.icon size={24} stroke={1.6} />
-            </ThemeIcon>
-            <Title order={3} size="h4">
-              {utility.title}
-            </Title>
-            <Text mt={6} className={classes.muted}>
-              {utility.text}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.cta}>
+      <IconCardGrid items={UTILITIES} cols={{ base: 1, sm: 2, md: 4 }} color="aqua" />
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className={marketing.cta}>
         <Group justify="space-between" align="center" gap="xl">
           <Stack gap={6} maw={560}>
             <Title order={3} size="h3">
               {`${token.creator}/${token.platform} token split`}
             </Title>
-            <Text className={classes.muted}>
+            <Text className={marketing.muted}>
               When fans pay with the token, creators keep {token.creator}% and the platform takes {token.platform}%,
               compared with {fiat.creator}/{fiat.platform} for card and other fiat payments. Splits are subject to change.
             </Text>

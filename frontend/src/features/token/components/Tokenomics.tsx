@@ -1,5 +1,5 @@
 import { Box, Grid, Table, Text } from '@mantine/core';
-import classes from '../../roadmap/components/marketing.module.css';
+import marketing from '../../marketing/components/marketing.module.css';
 import { ALLOCATIONS, formatTokens, TOTAL_SUPPLY } from '../tokenomics';
 import { AllocationDonut } from './AllocationDonut';
 
@@ -40,7 +40,7 @@ export function Tokenomics() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Table verticalSpacing="sm" horizontalSpacing="sm" fz="sm">
-          <Table.Caption className={classes.muted}>
+          <Table.Caption className={marketing.muted}>
             Allocation of the total supply of {formatTokens(TOTAL_SUPPLY, true)} tokens.
           </Table.Caption>
           <Table.Thead>
@@ -65,7 +65,7 @@ export function Tokenomics() {
                     <Swatch color={COLORS[i % COLORS.length]} />
                     <div>
                       {allocation.label}
-                      <Text size="xs" hiddenFrom="sm" className={classes.muted} fw={400}>
+                      <Text size="xs" hiddenFrom="sm" className={marketing.muted} fw={400}>
                         {allocation.unlock}
                       </Text>
                     </div>
@@ -77,7 +77,7 @@ export function Tokenomics() {
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatTokens(allocation.tokens)}
                 </Table.Td>
-                <Table.Td visibleFrom="sm" className={classes.muted}>
+                <Table.Td visibleFrom="sm" className={marketing.muted}>
                   {allocation.unlock}
                 </Table.Td>
               </Table.Tr>

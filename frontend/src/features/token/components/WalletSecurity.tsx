@@ -1,11 +1,10 @@
-import { Anchor, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { IconKey, IconLink, IconMessageOff, IconWallet } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BRAND, SOCIAL_HANDLE } from '../../../lib/site';
-import classes from '../../roadmap/components/marketing.module.css';
+import { IconCardGrid, type IconCardItem } from '../../marketing/components/IconCard';
 
-const RULES: { icon: typeof IconKey; title: string; text: ReactNode }[] = [
+const RULES: IconCardItem[] = [
   {
     icon: IconKey,
     title: 'Never share your seed phrase',
@@ -38,21 +37,5 @@ const RULES: { icon: typeof IconKey; title: string; text: ReactNode }[] = [
 
 /** Wallet safety rules for token holders. */
 export function WalletSecurity() {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-      {RULES.map((rule) => (
-        <Paper key={rule.title} withBorder radius="lg" p="lg" className={classes.card}>
-          <ThemeIcon size={44} radius="xl" variant="light" color="yellow" mb="sm">
-            <rule.icon size={24} stroke={1.6} />
-          </ThemeIcon>
-          <Title order={3} size="h4">
-            {rule.title}
-          </Title>
-          <Text mt={6} className={classes.muted}>
-            {rule.text}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
+  return <IconCardGrid items={RULES} cols={{ base: 1, sm: 2 }} color="yellow" />;
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectPrerenderToHydrate, prerender } from '../../../test/prerender';
 import { renderAt } from '../../../test/render';
-import { expectPrerenderToHydrate, prerender } from '../../roadmap/test/prerender';
 import { OfficialTokenPage } from './OfficialTokenPage';
 
 async function disclaimer() {

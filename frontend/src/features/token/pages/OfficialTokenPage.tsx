@@ -1,13 +1,14 @@
-import { Box, Button, Container, Stack, Text } from '@mantine/core';
+import { Button, Container, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowRight, IconCoin, IconGift, IconUserPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { BRAND } from '../../../lib/site';
-import { CtaBand } from '../../roadmap/components/CtaBand';
-import { PageHero } from '../../roadmap/components/PageHero';
-import { SectionHeading } from '../../roadmap/components/SectionHeading';
+import { CtaBand } from '../../marketing/components/CtaBand';
+import { MarketingSection } from '../../marketing/components/MarketingSection';
+import { PageHero } from '../../marketing/components/PageHero';
+import { useStoredToken } from '../../marketing/hooks/use-stored-token';
 import { DisclaimerModal } from '../components/DisclaimerModal';
 import { EarlyRewards } from '../components/EarlyRewards';
 import { KeyFigures } from '../components/KeyFigures';
@@ -15,7 +16,6 @@ import { TokenRoadmapSteps } from '../components/TokenRoadmapSteps';
 import { Tokenomics } from '../components/Tokenomics';
 import { TokenUtility } from '../components/TokenUtility';
 import { WalletSecurity } from '../components/WalletSecurity';
-import { useStoredToken } from '../hooks/use-stored-token';
 import { IDO_QUARTER } from '../tokenomics';
 
 /** Signed-in visitors go to their rewards; everyone else to sign-up (decided after mount). */
@@ -80,60 +80,54 @@ export function OfficialTokenPage() {
 
       <Container size="lg" py={{ base: 48, sm: 80 }}>
         <Stack gap={96}>
-          <Box component="section" aria-labelledby="figures-title">
-            <SectionHeading id="figures-title" eyebrow="At a glance" title="Key figures" />
+          <MarketingSection id="figures-title" eyebrow="At a glance" title="Key figures">
             <KeyFigures />
-          </Box>
+          </MarketingSection>
 
-          <Box component="section" aria-labelledby="tokenomics-title">
-            <SectionHeading
-              id="tokenomics-title"
-              eyebrow="Tokenomics"
-              title="How the supply is allocated"
-              description="Every token is accounted for, with cliffs and unlock schedules that keep the team and reserves aligned with the community."
-            />
+          <MarketingSection
+            id="tokenomics-title"
+            eyebrow="Tokenomics"
+            title="How the supply is allocated"
+            description="Every token is accounted for, with cliffs and unlock schedules that keep the team and reserves aligned with the community."
+          >
             <Tokenomics />
-          </Box>
+          </MarketingSection>
 
-          <Box component="section" aria-labelledby="early-rewards-title">
-            <SectionHeading
-              id="early-rewards-title"
-              eyebrow="Airdrop"
-              title="Rewards for early members"
-              description="Two programmes for the members who joined before launch."
-            />
+          <MarketingSection
+            id="early-rewards-title"
+            eyebrow="Airdrop"
+            title="Rewards for early members"
+            description="Two programmes for the members who joined before launch."
+          >
             <EarlyRewards />
-          </Box>
+          </MarketingSection>
 
-          <Box component="section" aria-labelledby="token-roadmap-title">
-            <SectionHeading
-              id="token-roadmap-title"
-              eyebrow="Token roadmap"
-              title="Nine steps from design to ecosystem"
-              description="Our plan for the token. Steps and dates may change; we announce every change on our official channels."
-            />
+          <MarketingSection
+            id="token-roadmap-title"
+            eyebrow="Token roadmap"
+            title="Nine steps from design to ecosystem"
+            description="Our plan for the token. Steps and dates may change; we announce every change on our official channels."
+          >
             <TokenRoadmapSteps />
-          </Box>
+          </MarketingSection>
 
-          <Box component="section" aria-labelledby="utility-title">
-            <SectionHeading
-              id="utility-title"
-              eyebrow="Utility"
-              title="What the token is for"
-              description="The token is built to be used on the platform, not traded for profit."
-            />
+          <MarketingSection
+            id="utility-title"
+            eyebrow="Utility"
+            title="What the token is for"
+            description="The token is built to be used on the platform, not traded for profit."
+          >
             <TokenUtility />
-          </Box>
+          </MarketingSection>
 
-          <Box component="section" aria-labelledby="security-title">
-            <SectionHeading
-              id="security-title"
-              eyebrow="Wallet security"
-              title="Keep your wallet safe"
-              description="Scammers target token communities. Four rules keep your tokens yours."
-            />
+          <MarketingSection
+            id="security-title"
+            eyebrow="Wallet security"
+            title="Keep your wallet safe"
+            description="Scammers target token communities. Four rules keep your tokens yours."
+          >
             <WalletSecurity />
-          </Box>
+          </MarketingSection>
 
           <CtaBand
             id="token-cta-title"

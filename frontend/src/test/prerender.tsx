@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { expect, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
+import { Providers } from '../app/providers';
 
 const tree = (element: ReactElement, path: string) => (
   <Providers>
