@@ -98,6 +98,22 @@ describeBuilt('public pages without JavaScript', () => {
     expect(unstyled).toEqual([]);
   });
 
+  it.each(['/sign-in', '/sign-up', '/forgot-password', '/two-fa-login'])(
+    '%s: its prerendered form takes no input and sends nothing natively before the script runs',
+    async (path) => {
+      const { document } = await fetchWithoutScripts(platform, path);
+      const forms = [...document.querySelectorAll('main form')];
+      expect(forms.length).toBeGreaterThan(0);
+      for (const form of forms) {
+        expect(form.getAttribute('method')).toBe('post');
+        // Every control sits in a fieldset that is disabled until the script runs.
+        const controls = [...form.querySelectorAll('input, button, textarea, select')];
+        expect(controls.length).toBeGreaterThan(0);
+        expect(controls.every((control) => control.closest('fieldset[disabled]') !== null)).toBe(true);
+      }
+    },
+  );
+
   it('keeps the FAQ answers, the legal text and the tokenomics in the served HTML', async () => {
     const faq = await fetchWithoutScripts(platform, '/faq');
     expect(faq.document.querySelectorAll('main details > summary').length).toBeGreaterThan(10);

@@ -9,3 +9,12 @@ const noSubscription = () => () => undefined;
 export function useBrowserValue<T>(read: () => T, fallback: T): T {
   return useSyncExternalStore(noSubscription, read, () => fallback);
 }
+
+/**
+ * False in prerendered markup and during hydration, true once the page runs. Submit buttons of
+ * prerendered forms stay disabled until then, so a click that comes before the script never
+ * submits the form natively (with the password in the address bar).
+ */
+export function useHydrated(): boolean {
+  return useBrowserValue(() => true, false);
+}

@@ -53,7 +53,7 @@ export function CreateNewPasswordPage() {
 
   return (
     <AuthCard icon={<IconLockPassword size={28} />} title="Create a new password" subtitle="Enter the new password for your account.">
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+      <form method="post" onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
           <TextInput
             label="New Password"

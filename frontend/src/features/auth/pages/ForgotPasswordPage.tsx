@@ -1,3 +1,4 @@
+import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { BRAND } from '../../../lib/site';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
@@ -57,20 +58,22 @@ export function ForgotPasswordPage() {
           </Stack>
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              required
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
-              Send Reset Link
-            </Button>
-          </Stack>
+        <form method="post" onSubmit={form.onSubmit(handleSubmit)} noValidate>
+          <HydratedFieldset>
+            <Stack gap="md">
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                required
+                {...form.getInputProps('email')}
+              />
+              <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+                Send Reset Link
+              </Button>
+            </Stack>
+          </HydratedFieldset>
         </form>
       )}
       <Text size="sm" ta="center" c="dimmed">

@@ -1,3 +1,4 @@
+import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { BRAND } from '../../../lib/site';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -88,25 +89,27 @@ export function ResetPasswordPage() {
         </Alert>
       )}
       {recovery === 'ready' && (
-        <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-          <Stack gap="md">
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirmPassword')}
-            />
-            <PasswordChecklist password={password} confirmation={confirmPassword} />
-            <Button type="submit" size="md" fullWidth loading={submitting} disabled={done}>
-              Reset Password
-            </Button>
-          </Stack>
+        <form method="post" onSubmit={form.onSubmit(handleSubmit)} noValidate>
+          <HydratedFieldset>
+            <Stack gap="md">
+              <PasswordInput
+                label="New password"
+                autoComplete="new-password"
+                required
+                {...form.getInputProps('password')}
+              />
+              <PasswordInput
+                label="Confirm new password"
+                autoComplete="new-password"
+                required
+                {...form.getInputProps('confirmPassword')}
+              />
+              <PasswordChecklist password={password} confirmation={confirmPassword} />
+              <Button type="submit" size="md" fullWidth loading={submitting} disabled={done}>
+                Reset Password
+              </Button>
+            </Stack>
+          </HydratedFieldset>
         </form>
       )}
       <Text size="sm" ta="center" c="dimmed">

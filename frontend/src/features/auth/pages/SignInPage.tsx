@@ -1,3 +1,4 @@
+import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { BRAND } from '../../../lib/site';
 import { useBrowserValue } from '../../../lib/use-browser-value';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
@@ -30,44 +31,46 @@ export function SignInPage() {
         Make sure the address bar shows <strong>{host}</strong> before entering your password. We
         will never ask for it anywhere else.
       </Alert>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end" mt={-4}>
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              Forgot your password?
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth size="md" loading={submitting}>
-            Sign In
-          </Button>
-          {showResend && (
-            <Button
-              variant="light"
-              fullWidth
-              leftSection={<IconMailForward size={18} />}
-              loading={resending}
-              onClick={resend}
-            >
-              Resend Verification Email
+      <form method="post" onSubmit={form.onSubmit(submit)} noValidate>
+        <HydratedFieldset>
+          <Stack gap="md">
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              required
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              placeholder="Your password"
+              required
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end" mt={-4}>
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                Forgot your password?
+              </Anchor>
+            </Group>
+            <Button type="submit" fullWidth size="md" loading={submitting}>
+              Sign In
             </Button>
-          )}
-        </Stack>
+            {showResend && (
+              <Button
+                variant="light"
+                fullWidth
+                leftSection={<IconMailForward size={18} />}
+                loading={resending}
+                onClick={resend}
+              >
+                Resend Verification Email
+              </Button>
+            )}
+          </Stack>
+        </HydratedFieldset>
       </form>
       <Text size="sm" ta="center" c="dimmed">
         Don&apos;t have an account?{' '}

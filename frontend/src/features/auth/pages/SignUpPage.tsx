@@ -1,3 +1,4 @@
+import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { Anchor, Button, Checkbox, Collapse, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -79,47 +80,49 @@ export function SignUpPage() {
       subtitle="Early sign-up is live. Claim your spot before launch."
       size={500}
     >
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            ref={emailRef}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            placeholder="Create a strong password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            placeholder="Repeat your password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Collapse expanded={values.password.length > 0 || values.confirmPassword.length > 0}>
-            <PasswordChecklist password={values.password} confirmation={values.confirmPassword} />
-          </Collapse>
-          <Checkbox
-            required
-            label={<TermsLabel />}
-            {...form.getInputProps('acceptedTerms', { type: 'checkbox' })}
-          />
-          <Checkbox
-            label="Send me product news and launch updates by email (optional)"
-            {...form.getInputProps('marketingConsent', { type: 'checkbox' })}
-          />
-          <Button type="submit" size="md" fullWidth loading={submitting} disabled={!canSubmitSignUp(values) || succeeded}>
-            Create Account
-          </Button>
-        </Stack>
+      <form method="post" onSubmit={form.onSubmit(handleSubmit)} noValidate>
+        <HydratedFieldset>
+          <Stack gap="md">
+            <TextInput
+              ref={emailRef}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              required
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="new-password"
+              placeholder="Create a strong password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm password"
+              autoComplete="new-password"
+              placeholder="Repeat your password"
+              required
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Collapse expanded={values.password.length > 0 || values.confirmPassword.length > 0}>
+              <PasswordChecklist password={values.password} confirmation={values.confirmPassword} />
+            </Collapse>
+            <Checkbox
+              required
+              label={<TermsLabel />}
+              {...form.getInputProps('acceptedTerms', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label="Send me product news and launch updates by email (optional)"
+              {...form.getInputProps('marketingConsent', { type: 'checkbox' })}
+            />
+            <Button type="submit" size="md" fullWidth loading={submitting} disabled={!canSubmitSignUp(values) || succeeded}>
+              Create Account
+            </Button>
+          </Stack>
+        </HydratedFieldset>
       </form>
       <Text size="sm" ta="center" c="dimmed">
         Already have an account?{' '}

@@ -1,3 +1,4 @@
+import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { BRAND } from '../../../lib/site';
 import { Anchor, Button, Divider, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconKey, IconShieldLock } from '@tabler/icons-react';
@@ -52,58 +53,62 @@ export function TwoFaLoginPage() {
       )}
 
       {!useRecovery ? (
-        <form onSubmit={submitCode} noValidate>
-          <Stack gap="md">
-            <TotpCodeInput
-              label="Authentication code"
-              value={code}
-              onChange={setCode}
-              required
-              autoFocus
-              size="md"
-              styles={{ input: { letterSpacing: code ? '0.3em' : undefined, textAlign: 'center' } }}
-            />
-            <Button
-              type="submit"
-              size="md"
-              fullWidth
-              loading={verifying}
-              disabled={loading || code.length !== TOTP_CODE_LENGTH}
-            >
-              Verify Code
-            </Button>
-          </Stack>
+        <form method="post" onSubmit={submitCode} noValidate>
+          <HydratedFieldset>
+            <Stack gap="md">
+              <TotpCodeInput
+                label="Authentication code"
+                value={code}
+                onChange={setCode}
+                required
+                autoFocus
+                size="md"
+                styles={{ input: { letterSpacing: code ? '0.3em' : undefined, textAlign: 'center' } }}
+              />
+              <Button
+                type="submit"
+                size="md"
+                fullWidth
+                loading={verifying}
+                disabled={loading || code.length !== TOTP_CODE_LENGTH}
+              >
+                Verify Code
+              </Button>
+            </Stack>
+          </HydratedFieldset>
         </form>
       ) : (
-        <form onSubmit={submitRecovery} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label="Recovery code"
-              placeholder="Enter a recovery code"
-              value={recoveryCode}
-              onChange={(event) => setRecoveryCode(event.currentTarget.value)}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              required
-              autoFocus
-              size="md"
-              ff="monospace"
-            />
-            <Button
-              type="submit"
-              size="md"
-              fullWidth
-              leftSection={<IconKey size={18} />}
-              loading={redeeming}
-              disabled={loading || !recoveryCode.trim()}
-            >
-              Use Recovery Code
-            </Button>
-            <Text size="xs" c="dimmed" ta="center">
-              Each recovery code works once.
-            </Text>
-          </Stack>
+        <form method="post" onSubmit={submitRecovery} noValidate>
+          <HydratedFieldset>
+            <Stack gap="md">
+              <TextInput
+                label="Recovery code"
+                placeholder="Enter a recovery code"
+                value={recoveryCode}
+                onChange={(event) => setRecoveryCode(event.currentTarget.value)}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                required
+                autoFocus
+                size="md"
+                ff="monospace"
+              />
+              <Button
+                type="submit"
+                size="md"
+                fullWidth
+                leftSection={<IconKey size={18} />}
+                loading={redeeming}
+                disabled={loading || !recoveryCode.trim()}
+              >
+                Use Recovery Code
+              </Button>
+              <Text size="xs" c="dimmed" ta="center">
+                Each recovery code works once.
+              </Text>
+            </Stack>
+          </HydratedFieldset>
         </form>
       )}
 
