@@ -33,6 +33,8 @@ async function start(): Promise<void> {
   }
 
   await resolveLazyMatches(routes);
+  // Give the browser a turn between evaluating the page's code and starting to hydrate it.
+  await new Promise((resolve) => window.setTimeout(resolve, 0));
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
