@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconArrowRight, IconLayoutDashboard } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { useStoredToken } from '../../marketing/hooks/use-stored-token';
+import { useStoredToken } from '../../../lib/use-stored-token';
 import { FULL_WIDTH_ON_PHONES } from './responsive';
 
 /** 'Early Sign Up Live Now' for visitors, 'Go to Dashboard' once a stored token is seen after mount. */

@@ -8,7 +8,7 @@ import { BRAND } from '../../../lib/site';
 import { CtaBand } from '../../marketing/components/CtaBand';
 import { MarketingSection } from '../../marketing/components/MarketingSection';
 import { PageHero } from '../../marketing/components/PageHero';
-import { useStoredToken } from '../../marketing/hooks/use-stored-token';
+import { useStoredToken } from '../../../lib/use-stored-token';
 import { DisclaimerModal } from '../components/DisclaimerModal';
 import { EarlyRewards } from '../components/EarlyRewards';
 import { KeyFigures } from '../components/KeyFigures';

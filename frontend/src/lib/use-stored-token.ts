@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getToken, StorageKey, TOKEN_CHANGED_EVENT } from '../../../lib/storage';
+import { getToken, StorageKey, TOKEN_CHANGED_EVENT } from './storage';
 
 /**
  * Whether a `token` is in localStorage, decided only after mount: the prerendered HTML and the
