@@ -6,13 +6,14 @@ import { ConsentModule } from '#app/consent';
 import { NotificationsModule } from '#app/notifications';
 import { MfaModule } from '#app/mfa';
 import { AnalyticsModule } from '#app/analytics';
+import { RewardsModule } from '#app/rewards';
 
 @Module({})
 export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

@@ -2,10 +2,11 @@ import { identityEntities, identityMigrations } from '#app/identity';
 import { consentEntities, consentMigrations } from '#app/consent';
 import { mfaEntities, mfaMigrations } from '#app/mfa';
 import { analyticsEntities, analyticsMigrations } from '#app/analytics';
+import { rewardsEntities, rewardsMigrations } from '#app/rewards';
 import type { OrmSetup } from '#app/platform';
 
 /** Every module's tables and migrations, for the processes that boot them. */
 export const ORM_SETUP: OrmSetup = {
-  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities],
-  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations],
+  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities],
+  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations],
 };

@@ -1,4 +1,6 @@
-import { Inject, Injectable, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, SetMetadata, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AppError } from '#app/platform';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import { User } from '../entities/user.entity.js';
@@ -54,11 +56,18 @@ export class BearerGuard implements CanActivate {
   constructor(
     @Inject(JwtService) private readonly jwt: JwtService,
     @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Reflector) private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
-    request.auth = await this.authenticate(request.headers.authorization);
+    try {
+      request.auth = await this.authenticate(request.headers.authorization);
+    } catch (error) {
+      const message = this.reflector.getAllAndOverride<string | undefined>(SIGNED_OUT_MESSAGE, [context.getHandler(), context.getClass()]);
+      if (message && error instanceof AppError) throw new AppError(401, error.code, message);
+      throw error;
+    }
     return true;
   }
 
@@ -76,6 +85,11 @@ export class BearerGuard implements CanActivate {
     return { user: toUser(rows[0]), sessionId: claims.session_id, claims, accessToken };
   }
 }
+
+const SIGNED_OUT_MESSAGE = 'fanmint:signed-out-message';
+
+/** The message a route answers (401) when the caller has no valid session, e.g. SPEC §6's rewards messages. */
+export const SignedOutMessage = (message: string) => SetMetadata(SIGNED_OUT_MESSAGE, message);
 
 export const CurrentAuth = createParamDecorator((_data: unknown, context: ExecutionContext): AuthContext => {
   const auth = context.switchToHttp().getRequest<AuthedRequest>().auth;

@@ -21,6 +21,18 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(86400).default(3600),
   LAUNCH_PHASE: z.enum(['prelaunch', 'live']).default('prelaunch'),
+  /** Wallets added before this instant take part in the community airdrop (unset: no snapshot taken yet). */
+  AIRDROP_SNAPSHOT_DATE: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  /** Private files (ID documents, uploads): a directory, never served by the web server. */
+  STORAGE_DIR: z.string().default('var/storage'),
+  /**
+   * 32 random bytes, base64: the key that encrypts ID documents at rest. Without it a key is derived
+   * from JWT_SECRET (fine for development; set a separate key in production so one leak is not both).
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, { message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
+    .optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),

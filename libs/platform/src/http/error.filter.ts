@@ -61,5 +61,7 @@ export function sendError(reply: FastifyReply, error: AppError): void {
     .status(error.status)
     .header('x-sb-error-code', error.code)
     .header('x-supabase-api-version', '2024-01-01')
+    // Always JSON, also from routes that declared another content type for their success (CSV exports).
+    .header('content-type', 'application/json; charset=utf-8')
     .send(errorBody(error.code, error.message, error.details, error.extra));
 }
