@@ -7,13 +7,15 @@ import { NotificationsModule } from '#app/notifications';
 import { MfaModule } from '#app/mfa';
 import { AnalyticsModule } from '#app/analytics';
 import { RewardsModule } from '#app/rewards';
+import { VerificationModule } from '#app/verification';
+import { BackofficeModule } from '#app/backoffice';
 
 @Module({})
 export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

@@ -3,10 +3,11 @@ import { consentEntities, consentMigrations } from '#app/consent';
 import { mfaEntities, mfaMigrations } from '#app/mfa';
 import { analyticsEntities, analyticsMigrations } from '#app/analytics';
 import { rewardsEntities, rewardsMigrations } from '#app/rewards';
+import { verificationEntities, verificationMigrations } from '#app/verification';
 import type { OrmSetup } from '#app/platform';
 
 /** Every module's tables and migrations, for the processes that boot them. */
 export const ORM_SETUP: OrmSetup = {
-  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities],
-  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations],
+  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities, ...verificationEntities],
+  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations, ...verificationMigrations],
 };

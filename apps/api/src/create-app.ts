@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { LogController } from 'fastify';
+import multipart from '@fastify/multipart';
 import { resolve } from 'node:path';
 import {
   AppError,
@@ -48,6 +49,8 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
     }
   });
 
+  // Multipart bodies (ID images) are read by the routes that take them, each with its own limits.
+  await app.register(multipart as never, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 10, parts: 12 } });
   registerSecurityHeaders(fastify);
   let spa: SpaPages | null = null;
   registerSiteGate(fastify, app.get(SiteGate), () => spa);

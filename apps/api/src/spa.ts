@@ -8,7 +8,7 @@ import { AppError, CONTENT_SECURITY_POLICY, sendError } from '#app/platform';
 
 const API_PREFIXES = ['/api', '/auth/', '/functions/', '/health', '/rest/', '/storage/'];
 /** Routes the app renders in the browser only (signed-in or token-bearing pages). */
-const CLIENT_ROUTES = [/^\/dashboard(\/.*)?$/, /^\/create-new-password\/[^/]+$/];
+const CLIENT_ROUTES = [/^\/dashboard(\/.*)?$/, /^\/admin(\/.*)?$/, /^\/create-new-password\/[^/]+$/];
 /** Written into prerendered pages at build time; replaced with PUBLIC_URL when served. */
 const ORIGIN_PLACEHOLDER = '__SITE_ORIGIN__';
 
@@ -103,7 +103,7 @@ export async function serveSpa(fastify: FastifyInstance, webDist: string | undef
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /auth/\n\nSitemap: ${publicUrl}/sitemap.xml\n`),
+      .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\nDisallow: /auth/\n\nSitemap: ${publicUrl}/sitemap.xml\n`),
   );
   fastify.get('/sitemap.xml', (_request, reply) =>
     reply

@@ -35,6 +35,8 @@ import { FindUserHandler } from './queries/find-user/find-user.handler.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
 import { UserController } from './queries/get-user/user.controller.js';
 import { SiteGate } from './site-gate/site-gate.js';
+import { ChangeUserRoleHandler } from './commands/change-role/change-role.handler.js';
+import { SearchUsersHandler } from './queries/search-users/search-users.handler.js';
 import { AdminSitePasswordController, SiteGateController } from './site-gate/site-gate.controller.js';
 
 const handlers = [
@@ -55,6 +57,8 @@ const handlers = [
   EndSessionHandler,
   ListSessionsHandler,
   FindUserHandler,
+  ChangeUserRoleHandler,
+  SearchUsersHandler,
 ];
 
 @Module({

@@ -21,3 +21,4 @@ export * from './http/http-drain.js';
 export * from './http/security-headers.js';
 export * from './config/run-main.js';
 export * from './audit/audit-log.js';
+export * from './files/private-files.js';

@@ -6,6 +6,7 @@ import { QueueFactory } from './messaging/queue-factory.js';
 import { MailTransport } from './mail/mail-transport.js';
 import { RateLimits } from './rate-limit/rate-limits.js';
 import { AuditLog } from './audit/audit-log.js';
+import { PrivateFiles } from './files/private-files.js';
 import { DatabaseModule } from './database/database.module.js';
 import type { OrmSetup } from './database/orm-config.js';
 
@@ -31,8 +32,9 @@ export class PlatformModule {
         MailTransport,
         RateLimits,
         AuditLog,
+        PrivateFiles,
       ],
-      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, DatabaseModule],
+      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, PrivateFiles, DatabaseModule],
     };
   }
 }

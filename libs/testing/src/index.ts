@@ -3,3 +3,4 @@ export * from './test-platform.js';
 export * from './auth-client.js';
 export * from './factories.js';
 export * from './browser.js';
+export * from './images.js';

@@ -87,6 +87,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every moderator and admin action, newest first (admins) */
+        get: operations["BackofficeController_auditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member (the console checks its token with this) */
+        get: operations["BackofficeController_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rewards/airdrop-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** CSV of the wallets eligible for the community airdrop at a snapshot (admins) */
+        get: operations["AdminRewardsController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/site-password": {
         parameters: {
             query?: never;
@@ -101,6 +152,40 @@ export interface paths {
         post?: never;
         /** Clear the site password: the site opens to everyone */
         delete: operations["AdminSitePasswordController_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find users by email (or id), with role, 2FA and verification status (admins) */
+        get: operations["BackofficeController_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a user's role (admins; audited with before and after) */
+        put: operations["BackofficeController_changeRole"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -123,6 +208,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/verification-images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An ID image through a two-minute link from GET /api/admin/verifications/:id */
+        get: operations["VerificationImagesController_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Submissions of one status; processing oldest first, decided newest first (at most 100) */
+        get: operations["AdminVerificationsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One submission with two-minute links to its images (the view is audited) */
+        get: operations["AdminVerificationsController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verifications/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept (needs the claim): the user becomes a creator and is emailed */
+        post: operations["AdminVerificationsController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verifications/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the submission: nobody else can decide it for 30 minutes */
+        post: operations["AdminVerificationsController_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verifications/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject with a reason (needs the claim): the user is emailed and may submit again */
+        post: operations["AdminVerificationsController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verifications/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the submission back to the queue */
+        post: operations["AdminVerificationsController_release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/events": {
         parameters: {
             query?: never;
@@ -135,6 +339,76 @@ export interface paths {
         /** First-party analytics: page views and Authentication/Error events, sent only with consent */
         post: operations["AnalyticsController_record"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public settings the web app needs: the launch phase (prelaunch shows previews, live the real features) */
+        get: operations["VerificationController_platformConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your wallet, Telegram username and airdrop eligibility (empty until the first save) */
+        get: operations["RewardsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewards/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add or change your Telegram username */
+        put: operations["RewardsController_setTelegram"];
+        post?: never;
+        /** Remove your Telegram username */
+        delete: operations["RewardsController_removeTelegram"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewards/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add or change your Solana wallet address */
+        put: operations["RewardsController_setWallet"];
+        post?: never;
+        /** Remove your wallet address */
+        delete: operations["RewardsController_removeWallet"];
         options?: never;
         head?: never;
         patch?: never;
@@ -183,6 +457,57 @@ export interface paths {
         };
         /** Confirm an email address from the link in the sign-up email */
         get: operations["UsersController_verifyEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit your identity verification (live phase): details and two ID images, checked by content, re-encoded, encrypted */
+        post: operations["VerificationController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify-user/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Countries of residence accepted by the verification form (ISO 3166-1 alpha-2) */
+        get: operations["VerificationController_countries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify-user/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your verification status (SPEC §7): processing, accepted or rejected; null before the first submission */
+        get: operations["VerificationController_status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -434,6 +759,10 @@ export interface components {
              */
             path: string;
         };
+        ChangeRoleDto: {
+            /** @enum {string} */
+            role: "fan" | "creator" | "moderator" | "admin";
+        };
         ConsentDataDto: {
             consentTypes: ("terms_of_service" | "privacy_policy" | "marketing_emails")[];
             /**
@@ -446,6 +775,15 @@ export interface components {
             /** @description Sent empty by the client; the server records the address it sees */
             ipAddress?: string;
             userAgent?: string;
+        };
+        CountriesDto: {
+            countries: components["schemas"]["CountryDto"][];
+        };
+        CountryDto: {
+            /** @example DE */
+            code: string;
+            /** @example Germany */
+            name: string;
         };
         DisableUserMfaDto: {
             /** @description How the user’s identity was verified; kept in the audit log */
@@ -463,6 +801,10 @@ export interface components {
             friendly_name?: string;
             issuer?: string;
         };
+        PlatformConfigDto: {
+            /** @enum {string} */
+            launchPhase: "prelaunch" | "live";
+        };
         RecordConsentDto: {
             consentData: components["schemas"]["ConsentDataDto"];
         };
@@ -473,9 +815,22 @@ export interface components {
             /** @example k7m2p-x9q4t */
             code: string;
         };
+        RejectDto: {
+            /** @description Shown to the applicant in the email; say what to correct */
+            reason: string;
+        };
         ResetPasswordDto: {
             newPassword: string;
             resetToken: string;
+        };
+        RewardsViewDto: {
+            airdropEligible: boolean;
+            /** Format: date-time */
+            snapshotDate: string | null;
+            telegramUsername: string | null;
+            /** Format: date-time */
+            walletAddedAt: string | null;
+            walletAddress: string | null;
         };
         SetSitePasswordDto: {
             /** @description The shared Coming Soon password; stored only as a bcrypt hash */
@@ -487,6 +842,13 @@ export interface components {
             /** @example fan@example.com */
             email?: string;
             password?: string;
+        };
+        TelegramDto: {
+            /**
+             * @description 5-32 letters, digits or underscores; a leading @ is dropped
+             * @example @fanmint_fan
+             */
+            telegramUsername: string;
         };
         TokenDto: {
             /** @example fan@example.com */
@@ -502,6 +864,18 @@ export interface components {
             data?: Record<string, never>;
             password?: string;
         };
+        VerificationStatusDto: {
+            rejectionReason: string | null;
+            /**
+             * @description null until the first submission
+             * @enum {string|null}
+             */
+            status: "processing" | "accepted" | "rejected" | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            verifiedAt: string | null;
+        };
         VerifyFactorDto: {
             challenge_id?: string;
             /** @example 123456 */
@@ -513,6 +887,13 @@ export interface components {
             token_hash?: string;
             /** @enum {string} */
             type?: "signup" | "recovery";
+        };
+        WalletDto: {
+            /**
+             * @description A Solana address (base58, 32 bytes)
+             * @example 9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM
+             */
+            walletAddress: string;
         };
     };
     responses: never;
@@ -633,6 +1014,66 @@ export interface operations {
             };
         };
     };
+    BackofficeController_auditLog: {
+        parameters: {
+            query?: {
+                /** @description Action prefix, e.g. verification. or user.role_changed */
+                action?: string;
+                /** @description Entries older than this id (the previous page’s nextBefore) */
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BackofficeController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminRewardsController_export: {
+        parameters: {
+            query: {
+                /** @description Wallets added before this date (UTC midnight) or instant */
+                snapshot: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     AdminSitePasswordController_status: {
         parameters: {
             query?: never;
@@ -688,6 +1129,49 @@ export interface operations {
             };
         };
     };
+    BackofficeController_users: {
+        parameters: {
+            query?: {
+                /** @description Part of an email address, or a user id */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BackofficeController_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     AdminMfaController_disable: {
         parameters: {
             query?: never;
@@ -702,6 +1186,141 @@ export interface operations {
                 "application/json": components["schemas"]["DisableUserMfaDto"];
             };
         };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationImagesController_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminVerificationsController_list: {
+        parameters: {
+            query?: {
+                status?: "processing" | "accepted" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminVerificationsController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminVerificationsController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminVerificationsController_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminVerificationsController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminVerificationsController_release: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
@@ -729,6 +1348,128 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    VerificationController_platformConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformConfigDto"];
+                };
+            };
+        };
+    };
+    RewardsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsViewDto"];
+                };
+            };
+        };
+    };
+    RewardsController_setTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelegramDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsViewDto"];
+                };
+            };
+        };
+    };
+    RewardsController_removeTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsViewDto"];
+                };
+            };
+        };
+    };
+    RewardsController_setWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsViewDto"];
+                };
+            };
+        };
+    };
+    RewardsController_removeWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsViewDto"];
+                };
             };
         };
     };
@@ -790,6 +1531,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    VerificationController_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @example DE */
+                    country: string;
+                    /** Format: date */
+                    dateOfBirth: string;
+                    fullName: string;
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG or WebP, at most 10 MB
+                     */
+                    idPhoto: string;
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG or WebP, at most 10 MB
+                     */
+                    userPhotoWithId: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationController_countries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountriesDto"];
+                };
+            };
+        };
+    };
+    VerificationController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationStatusDto"];
+                };
             };
         };
     };

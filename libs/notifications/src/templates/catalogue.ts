@@ -55,4 +55,21 @@ ${button('signInUrl', 'Sign in')}
 <p style="line-height:22px">If this was not you, <a href="{{forgotUrl}}" style="color:#a5529f">reset your password</a> and turn two-factor authentication back on in your <a href="{{securityUrl}}" style="color:#a5529f">security settings</a>.</p>`,
     text: `Two-factor authentication was turned off for your Fanmint account.\n\nIf this was not you, reset your password: {{forgotUrl}}\nSecurity settings: {{securityUrl}}`,
   },
+  'verification-accepted': {
+    subject: 'Your Fanmint identity verification was accepted',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">You are verified</h1>
+<p style="line-height:22px">We checked your ID and your photo, and your identity verification was accepted. Your account is now a verified creator account.</p>
+${button('storeSettingsUrl', 'Go to Store Settings')}
+<p style="line-height:22px;color:#6b6474">Your ID images are kept encrypted and are seen only by our verification team.</p>`,
+    text: `Your Fanmint identity verification was accepted. Your account is now a verified creator account.\n\nStore settings: {{storeSettingsUrl}}`,
+  },
+  'verification-rejected': {
+    subject: 'Your Fanmint identity verification needs another try',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">We could not verify your identity yet</h1>
+<p style="line-height:22px">Our verification team reviewed your submission and could not accept it, for this reason:</p>
+<p style="line-height:22px;padding:12px 16px;background:#f4eef6;border-radius:4px">{{reason}}</p>
+<p style="line-height:22px">You can correct this and submit again at any time.</p>
+${button('verificationUrl', 'Try again')}`,
+    text: `Your Fanmint identity verification could not be accepted, for this reason:\n\n{{reason}}\n\nYou can correct this and submit again: {{verificationUrl}}`,
+  },
 };

@@ -1,0 +1,1 @@
+export { BackofficeModule } from './backoffice.module.js';

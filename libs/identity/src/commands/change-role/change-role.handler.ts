@@ -1,0 +1,29 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { LockMode, MikroORM } from '@mikro-orm/postgresql';
+import { AppError, AuditLog } from '#app/platform';
+import { User } from '../../entities/user.entity.js';
+import { ChangeUserRoleCommand } from './change-role.command.js';
+
+@CommandHandler(ChangeUserRoleCommand)
+export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(AuditLog) private readonly audit: AuditLog,
+  ) {}
+
+  async execute({ userId, role, actorId, reason, ip, onlyFrom }: ChangeUserRoleCommand) {
+    return this.orm.em.fork().transactional(async (em) => {
+      const user = await em.findOne(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!user) throw new AppError(404, 'user_not_found', 'User not found');
+      const before = user.appRole;
+      const changed = before !== role && (onlyFrom === null || onlyFrom.includes(before));
+      if (changed) {
+        user.appRole = role;
+        await this.audit.record(em, { actorId, action: 'user.role_changed', targetType: 'user', targetId: userId, details: { before: { role: before }, after: { role }, reason }, ipAddress: ip });
+      }
+      await em.flush();
+      return { user: { id: user.id, email: user.email, role: user.appRole }, changed };
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { User } from '../../entities/user.entity.js';
+import { SearchUsersQuery, type UserRecord } from './search-users.query.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@QueryHandler(SearchUsersQuery)
+export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ text, limit }: SearchUsersQuery): Promise<UserRecord[]> {
+    const needle = text.trim().toLowerCase();
+    const escaped = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const where = UUID.test(needle) ? { id: needle } : { email: { $ilike: `%${escaped}%` } };
+    const users = await this.orm.em.fork().find(User, where, { orderBy: { createdAt: 'desc' }, limit });
+    return users.map((user) => ({
+      id: user.id,
+      email: user.email,
+      role: user.appRole,
+      createdAt: user.createdAt.toISOString(),
+      emailConfirmedAt: user.emailConfirmedAt?.toISOString() ?? null,
+      lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+    }));
+  }
+}

@@ -1,0 +1,127 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import type { FastifyReply } from 'fastify';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { BearerGuard, Client, CurrentAuth, FindUserQuery, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
+import { AuditLog, PrivateFiles } from '#app/platform';
+import { VERIFICATION_STATUSES, type VerificationStatus } from '../entities/verification-submission.entity.js';
+import { ReviewVerificationCommand, type ReviewAction } from '../commands/review-verification/review-verification.command.js';
+import { ReviewItemQuery, ReviewQueueQuery } from '../queries/review-queue/review-queue.query.js';
+import { VerificationErrors } from '../verification.errors.js';
+import { ImageLinks, IMAGE_KINDS } from './image-links.js';
+
+export class QueueQueryDto {
+  @ApiPropertyOptional({ enum: VERIFICATION_STATUSES, default: 'processing' })
+  @IsOptional()
+  @IsIn(VERIFICATION_STATUSES, { message: `status must be one of ${VERIFICATION_STATUSES.join(', ')}` })
+  status?: VerificationStatus;
+}
+
+export class RejectDto {
+  @ApiProperty({ description: 'Shown to the applicant in the email; say what to correct', minLength: 5, maxLength: 500 })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'reason is required' })
+  @MinLength(5, { message: 'reason must be at least 5 characters' })
+  @MaxLength(500, { message: 'reason must be at most 500 characters' })
+  reason!: string;
+}
+
+/** The verification review console (moderators and admins with an aal2 session). */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Controller('api/admin/verifications')
+@UseGuards(BearerGuard, StaffGuard)
+export class AdminVerificationsController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(ImageLinks) private readonly links: ImageLinks,
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(AuditLog) private readonly audit: AuditLog,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Submissions of one status; processing oldest first, decided newest first (at most 100)' })
+  async list(@Query() query: QueueQueryDto) {
+    return { items: await this.queries.execute(new ReviewQueueQuery(query.status ?? 'processing')) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One submission with two-minute links to its images (the view is audited)' })
+  async detail(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+    const item = await this.queries.execute(new ReviewItemQuery(id));
+    if (!item) throw VerificationErrors.notFound();
+    const em = this.orm.em.fork();
+    await this.audit.record(em, { actorId: auth.user.id, action: 'verification.viewed', targetType: 'verification', targetId: id, details: { userId: item.userId }, ipAddress: client.ip });
+    const { imageKeys: _keys, ...rest } = item;
+    return { ...rest, images: Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, this.links.issue(id, kind, auth.user.id)])) };
+  }
+
+  @Post(':id/claim')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Take the submission: nobody else can decide it for 30 minutes' })
+  async claim(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+    return this.act(id, auth, { kind: 'claim' }, client);
+  }
+
+  @Post(':id/release')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Give the submission back to the queue' })
+  async release(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+    return this.act(id, auth, { kind: 'release' }, client);
+  }
+
+  @Post(':id/accept')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Accept (needs the claim): the user becomes a creator and is emailed' })
+  async accept(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+    return this.act(id, auth, { kind: 'accept' }, client);
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reject with a reason (needs the claim): the user is emailed and may submit again' })
+  async reject(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: RejectDto, @Client() client: ClientInfo) {
+    return this.act(id, auth, { kind: 'reject', reason: body.reason }, client);
+  }
+
+  private async act(id: string, auth: AuthContext, action: ReviewAction, client: ClientInfo) {
+    await this.commands.execute(new ReviewVerificationCommand(id, auth.user.id, action, client.ip));
+    const item = await this.queries.execute(new ReviewItemQuery(id));
+    const { imageKeys: _keys, ...rest } = item!;
+    return rest;
+  }
+}
+
+/** Serves an ID image to the staff member a signed link was issued to; never cached, never public. */
+@ApiTags('admin')
+@Controller('api/admin/verification-images')
+export class VerificationImagesController {
+  constructor(
+    @Inject(ImageLinks) private readonly links: ImageLinks,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(PrivateFiles) private readonly files: PrivateFiles,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'An ID image through a two-minute link from GET /api/admin/verifications/:id' })
+  async image(@Query('token') token: unknown, @Res() reply: FastifyReply) {
+    const claims = typeof token === 'string' ? this.links.read(token) : null;
+    if (!claims) throw VerificationErrors.badImageLink();
+    // The link dies with its holder's staff role.
+    const staff = await this.queries.execute(new FindUserQuery(claims.u));
+    if (!staff || (staff.role !== 'moderator' && staff.role !== 'admin')) throw VerificationErrors.badImageLink();
+    const item = await this.queries.execute(new ReviewItemQuery(claims.s));
+    if (!item) throw VerificationErrors.notFound();
+    const data = await this.files.get(item.imageKeys[claims.k]);
+    void reply
+      .header('content-type', 'image/jpeg')
+      .header('cache-control', 'private, no-store, max-age=0')
+      .header('content-disposition', 'inline')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(data);
+  }
+}

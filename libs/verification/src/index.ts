@@ -1,0 +1,7 @@
+import { VerificationSubmission } from './entities/verification-submission.entity.js';
+import { Migration20261122000500Verification } from './database/migrations/20261122000500-verification.migration.js';
+
+export { VerificationModule } from './verification.module.js';
+export { VerificationStatusQuery, type VerificationStatusView } from './queries/verification-status/verification-status.query.js';
+export const verificationEntities = [VerificationSubmission];
+export const verificationMigrations = [Migration20261122000500Verification];

@@ -1,0 +1,41 @@
+import { Query } from '@nestjs/cqrs';
+import type { VerificationStatus } from '../../entities/verification-submission.entity.js';
+
+export interface StaffRef {
+  id: string;
+  email: string;
+}
+
+export interface ReviewItem {
+  id: string;
+  userId: string;
+  userEmail: string | null;
+  fullName: string;
+  dateOfBirth: string;
+  country: string;
+  countryName: string;
+  status: VerificationStatus;
+  submittedAt: string;
+  claimedBy: StaffRef | null;
+  claimedAt: string | null;
+  decidedBy: StaffRef | null;
+  decidedAt: string | null;
+  rejectionReason: string | null;
+}
+
+/** The review queue: one status, oldest first (the order moderators work in). */
+export class ReviewQueueQuery extends Query<ReviewItem[]> {
+  constructor(
+    readonly status: VerificationStatus,
+    readonly limit = 100,
+  ) {
+    super();
+  }
+}
+
+/** One queue item; with `withImageKeys` also where its two images are stored. */
+export class ReviewItemQuery extends Query<(ReviewItem & { imageKeys: { userPhotoWithId: string; idPhoto: string } }) | null> {
+  constructor(readonly submissionId: string) {
+    super();
+  }
+}

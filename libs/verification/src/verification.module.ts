@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { IdentityModule } from '#app/identity';
+import { SubmitVerificationHandler } from './commands/submit-verification/submit-verification.handler.js';
+import { ReviewVerificationHandler } from './commands/review-verification/review-verification.handler.js';
+import { VerificationStatusHandler } from './queries/verification-status/verification-status.handler.js';
+import { ReviewItemHandler, ReviewQueueHandler } from './queries/review-queue/review-queue.handler.js';
+import { VerificationController } from './http/verification.controller.js';
+import { AdminVerificationsController, VerificationImagesController } from './http/admin-verifications.controller.js';
+import { ImageLinks } from './http/image-links.js';
+
+/** Creator and referrer identity checks (SPEC §2 Verification) and their review by moderators. */
+@Module({
+  imports: [CqrsModule, IdentityModule],
+  controllers: [VerificationController, AdminVerificationsController, VerificationImagesController],
+  providers: [ImageLinks, SubmitVerificationHandler, ReviewVerificationHandler, VerificationStatusHandler, ReviewQueueHandler, ReviewItemHandler],
+})
+export class VerificationModule {}
