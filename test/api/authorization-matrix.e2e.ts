@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
+
+/**
+ * Every staff route of the OpenAPI document, called by every kind of caller that must be refused.
+ * The document is generated from the code, so a new /api/admin route is covered without editing
+ * this file.
+ */
+let platform: TestPlatform;
+let routes: { method: string; path: string }[];
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+/** Routes authorised by a signed link instead of a bearer token. */
+const LINK_ROUTES = new Set(['GET /api/admin/verification-images']);
+/** Admin-only routes: moderators (aal2) are refused too. */
+const ADMIN_ONLY = [
+  'GET /api/admin/users',
+  'PUT /api/admin/users/{id}/role',
+  'GET /api/admin/audit-log',
+  'GET /api/admin/site-password',
+  'PUT /api/admin/site-password',
+  'DELETE /api/admin/site-password',
+  'GET /api/admin/rewards/airdrop-export',
+];
+
+async function call(method: string, path: string, token?: string) {
+  const response = await fetch(`${platform.baseUrl}${path.replace(/\{[^}]+\}/g, SAMPLE_ID)}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+    body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ role: 'admin', reason: 'matrix test reason', password: 'x' }),
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string } | null };
+}
+
+let auditRowsBefore = 0;
+const auditRows = async () => (await platform.api.get(MikroORM).em.fork().execute<{ n: number }[]>(`select count(*)::int as n from audit_log`))[0].n;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  const document = (await (await fetch(`${platform.baseUrl}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  routes = Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/admin'))
+    .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })))
+    .filter((route) => !LINK_ROUTES.has(`${route.method} ${route.path}`));
+  auditRowsBefore = await auditRows();
+});
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe('staff routes refuse everyone who is not staff with a second factor', () => {
+  it('finds the console routes in the OpenAPI document', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    for (const route of ADMIN_ONLY) expect(routes.map((r) => `${r.method} ${r.path}`)).toContain(route);
+  });
+
+  it('answers 401 without a token and 403 to a fan, a creator and an admin signed in with a password only', async () => {
+    const fan = await signedInUser(platform);
+    const creator = await signedInUser(platform);
+    const admin = await signedInUser(platform);
+    const db = platform.api.get(MikroORM).em.fork();
+    await db.execute(`update users set app_role = 'creator' where email = ?`, [creator.email]);
+    await db.execute(`update users set app_role = 'admin' where email = ?`, [admin.email]);
+    await creator.client.refreshSession();
+    await admin.client.refreshSession();
+    const aal1Admin = (await admin.client.getSession()).data.session!.access_token;
+
+    const failures: string[] = [];
+    for (const { method, path } of routes) {
+      const anonymous = await call(method, path);
+      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
+      for (const [who, token, code] of [
+        ['fan', fan.session.access_token, 'forbidden'],
+        ['creator', (await creator.client.getSession()).data.session!.access_token, 'forbidden'],
+        ['aal1 admin', aal1Admin, 'insufficient_aal'],
+      ] as const) {
+        const response = await call(method, path, token);
+        if (response.status !== 403 || response.body?.code !== code) failures.push(`${method} ${path} ${who} -> ${response.status} ${response.body?.code}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await auditRows()).toBe(auditRowsBefore);
+  });
+
+  it('refuses moderators (aal2) on admin-only routes', async () => {
+    const moderator = await staffSession(platform, 'moderator');
+    const failures: string[] = [];
+    for (const route of ADMIN_ONLY) {
+      const [method, path] = route.split(' ');
+      const response = await call(method, path, moderator.token);
+      if (response.status !== 403) failures.push(`${route} moderator -> ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await auditRows()).toBe(auditRowsBefore);
+  });
+
+  it('refuses image links to anyone without a valid signature, whatever bearer they send', async () => {
+    const moderator = await staffSession(platform, 'moderator');
+    for (const url of ['/api/admin/verification-images', '/api/admin/verification-images?token=abc.def', '/api/admin/verification-images?token=a.b.c']) {
+      const response = await fetch(`${platform.baseUrl}${url}`, { headers: { authorization: `Bearer ${moderator.token}` } });
+      expect(response.status).toBe(403);
+    }
+  });
+});
