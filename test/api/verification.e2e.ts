@@ -52,8 +52,9 @@ async function api(method: string, path: string, token: string | null, body?: un
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const type = response.headers.get('content-type') ?? '';
-  return { status: response.status, headers: response.headers, // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
-    body: type.includes('json') ? ((await response.json()) as Record<string, any>) : Buffer.from(await response.arrayBuffer()) };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field, images as bytes
+  const parsed: any = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, body: parsed };
 }
 
 const submissions = () => live.api.get(MikroORM).em.fork().execute<{ id: string; status: string; user_photo_key: string }[]>(`select id, status, user_photo_key from verification_submissions order by submitted_at`);
