@@ -4,10 +4,12 @@
 // Debian's oathtool (apt-get install oathtool), on the real clock.
 // The api serves frontend/dist at the same origin, so run `npm run build` first (npm test does).
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import {
   createConfirmedUser,
+  freshTotp,
+  OATHTOOL,
+  signInWithPassword,
   describeInBrowser,
   executableMissing,
   localStorageItem,
@@ -20,8 +22,6 @@ import {
   type TestPlatform,
 } from '#app/testing';
 
-const OATHTOOL = process.env.OATHTOOL_PATH || '/usr/bin/oathtool';
-const TOTP_STEP_MS = 30_000;
 /** Shown as 'Samsung Internet on Android' in the sessions list. */
 const SAMSUNG_UA =
   'Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36';
@@ -30,40 +30,8 @@ let platform: TestPlatform;
 let browser: BrowserSession | null = null;
 let page: Page;
 
-/** The last TOTP time step handed out per secret: the server accepts each code only once per factor. */
-const usedSteps = new Map<string, number>();
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * A current code for `secret` from oathtool, from a time step not used before for this secret;
- * when the current step was used already it waits for the next one.
- */
-async function freshTotp(secret: string): Promise<string> {
-  const used = usedSteps.get(secret) ?? -1;
-  let now = Date.now();
-  if (Math.floor(now / TOTP_STEP_MS) <= used) {
-    await sleep((used + 1) * TOTP_STEP_MS - now + 250);
-    now = Date.now();
-  }
-  const step = Math.floor(now / TOTP_STEP_MS);
-  usedSteps.set(secret, step);
-  // The exact instant the step was computed for, so the recorded step is the code's step.
-  const code = execFileSync(OATHTOOL, ['--totp', '--base32', `--now=@${Math.floor(now / 1000)}`, secret], { encoding: 'utf8' }).trim();
-  expect(code).toMatch(/^\d{6}$/);
-  return code;
-}
-
-/** A form field by its label; a required field's label ends with ' *'. */
-function field(label: string) {
-  return page.getByLabel(new RegExp(`^${label}( \\*)?$`));
-}
-
 async function signInThroughUi(email: string, password: string): Promise<void> {
-  if (new URL(page.url()).pathname !== '/sign-in') await page.goto('/sign-in');
-  await field('Email').fill(email);
-  await field('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInWithPassword(page, email, password);
 }
 
 /** Password sign-in of a 2FA account: lands on /two-fa-login with the second-factor prompt. */

@@ -6,7 +6,11 @@ import { sharedQueryClient } from '../lib/query-client';
 export { DashboardHomePage } from '../features/dashboard/pages/DashboardHomePage';
 export { DashboardPlaceholderPage } from '../features/dashboard/pages/DashboardPlaceholderPage';
 export { GeneralSettingsPage } from '../features/dashboard/pages/GeneralSettingsPage';
+export { LockedPreviewPage } from '../features/locked-previews/pages/LockedPreviewPage';
+export { ComingSoonFeaturePage } from '../features/coming-soon/pages/ComingSoonFeaturePage';
 export { SecuritySettingsPage } from '../features/two-factor/pages/SecuritySettingsPage';
+export { RewardsPage } from '../features/rewards/pages/RewardsPage';
+export { VerificationPage } from '../features/verification/pages/VerificationPage';
 
 /** The login guard around the dashboard shell: one chunk, loaded only when /dashboard is opened. */
 export function DashboardLayout() {

@@ -12,7 +12,7 @@ export interface PublicPage {
 }
 
 /** Every page module, each its own chunk, loaded on demand. */
-const pageModules = import.meta.glob<Record<string, ComponentType<never>>>(['../features/*/pages/*Page.tsx', '!../features/**/*.test.tsx']);
+const pageModules = import.meta.glob<Record<string, ComponentType<never>>>(['../features/*/pages/*Page.tsx', '!../features/**/*.test.tsx', '!../features/{admin,rewards,verification,locked-previews,coming-soon}/**']);
 
 interface PageOptions {
   sitemap?: boolean;

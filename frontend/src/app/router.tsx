@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router-dom';
 import { trackPageView } from '../lib/analytics';
+import { COMING_SOON_ROUTES } from '../features/coming-soon/coming-soon-routes';
 import { CookieBanner } from '../features/cookie-consent/components/CookieBanner';
 import { DASHBOARD_EXTRA_ROUTES, DASHBOARD_NAV } from '../features/dashboard/dashboard-nav';
 import { PublicLayout } from '../features/layout/components/PublicLayout';
+import { LOCKED_PREVIEW_ROUTES } from '../features/locked-previews/preview-routes';
 import { PUBLIC_PAGES } from './public-pages';
 
 function RootLayout() {
@@ -22,13 +24,46 @@ function RootLayout() {
 const BUILT_DASHBOARD_PAGES = {
   '/dashboard/settings': 'GeneralSettingsPage',
   '/dashboard/security': 'SecuritySettingsPage',
+  '/dashboard/rewards': 'RewardsPage',
+  '/dashboard/verification': 'VerificationPage',
 } as const;
 
-type DashboardPageName = Exclude<keyof typeof import('./dashboard-pages'), 'DashboardPlaceholderPage'>;
+type DashboardPageName = Exclude<
+  keyof typeof import('./dashboard-pages'),
+  'DashboardPlaceholderPage' | 'LockedPreviewPage' | 'ComingSoonFeaturePage'
+>;
 
 const dashboardPage = (name: DashboardPageName) => async () => ({
   Component: (await import('./dashboard-pages'))[name],
 });
+
+/** Locked-feature previews and Coming Soon pages: one page component each, told which content to show. */
+const featurePageRoutes: RouteObject[] = [
+  ...Object.entries(LOCKED_PREVIEW_ROUTES).map(([to, preview]) => ({
+    path: to.replace('/dashboard/', ''),
+    lazy: async () => {
+      const { LockedPreviewPage } = await import('./dashboard-pages');
+      return {
+        Component: function LockedPreviewRoute() {
+          return <LockedPreviewPage preview={preview} />;
+        },
+      };
+    },
+  })),
+  ...Object.entries(COMING_SOON_ROUTES).map(([to, page]) => ({
+    path: to.replace('/dashboard/', ''),
+    lazy: async () => {
+      const { ComingSoonFeaturePage } = await import('./dashboard-pages');
+      return {
+        Component: function ComingSoonRoute() {
+          return <ComingSoonFeaturePage page={page} />;
+        },
+      };
+    },
+  })),
+];
+
+const hasFeaturePage = (to: string) => to in LOCKED_PREVIEW_ROUTES || to in COMING_SOON_ROUTES;
 
 const dashboardChildren: RouteObject[] = [
   { index: true, lazy: dashboardPage('DashboardHomePage') },
@@ -36,8 +71,9 @@ const dashboardChildren: RouteObject[] = [
     path: to.replace('/dashboard/', ''),
     lazy: dashboardPage(name),
   })),
+  ...featurePageRoutes,
   ...[...DASHBOARD_NAV.flatMap((group) => group.items), ...DASHBOARD_EXTRA_ROUTES]
-    .filter((item) => item.to !== '/dashboard' && !(item.to in BUILT_DASHBOARD_PAGES))
+    .filter((item) => item.to !== '/dashboard' && !(item.to in BUILT_DASHBOARD_PAGES) && !hasFeaturePage(item.to))
     .map((item) => ({
       path: item.to.replace('/dashboard/', ''),
       lazy: async () => {
@@ -50,6 +86,29 @@ const dashboardChildren: RouteObject[] = [
       },
     })),
 ];
+
+/** The moderator/admin console: its own chunk, rendered in the browser only (never prerendered). */
+const adminPage = (name: keyof typeof import('./admin-pages')) => async () => ({
+  Component: (await import('./admin-pages'))[name],
+});
+
+const adminRoutes: RouteObject = {
+  path: '/admin',
+  children: [
+    { path: 'sign-in', lazy: adminPage('AdminSignInRoute') },
+    {
+      lazy: adminPage('AdminLayout'),
+      children: [
+        { index: true, element: <Navigate to="/admin/verifications" replace /> },
+        { path: 'verifications', lazy: adminPage('VerificationQueuePage') },
+        { path: 'verifications/:id', lazy: adminPage('VerificationDetailPage') },
+        { path: 'users', lazy: adminPage('AdminUsersPage') },
+        { path: 'site-password', lazy: adminPage('SitePasswordPage') },
+        { path: 'audit-log', lazy: adminPage('AuditLogPage') },
+      ],
+    },
+  ],
+};
 
 export const routes: RouteObject[] = [
   {
@@ -68,6 +127,7 @@ export const routes: RouteObject[] = [
         lazy: dashboardPage('DashboardLayout'),
         children: dashboardChildren,
       },
+      adminRoutes,
     ],
   },
 ];

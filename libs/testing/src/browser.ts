@@ -134,6 +134,14 @@ export async function openBrowser(baseUrl: string, { ip = clientIp(), timeoutMs 
   };
 }
 
+/** Fills the sign-in form and submits it (where the page goes next is up to the caller). */
+export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  if (new URL(page.url()).pathname !== '/sign-in') await page.goto('/sign-in');
+  await page.getByLabel(/^Email( \*)?$/).fill(email);
+  await page.getByLabel(/^Password( \*)?$/).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
 /** Waits until the page's path (and query, when given) is `path`, e.g. '/dashboard'. */
 export async function waitForPath(page: Page, path: string, timeoutMs = 10_000): Promise<void> {
   await page.waitForURL((url) => url.pathname + (path.includes('?') ? url.search : '') === path, { timeout: timeoutMs });

@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { generate } from 'otplib';
 import type { TestPlatform } from './test-platform.js';
 import { authClient, clientIp } from './auth-client.js';
+import { markTotpStepUsed } from './totp.js';
 
 export const STRONG_PASSWORD = 'Fanmint-Test-9!';
 
@@ -67,8 +68,9 @@ export async function staffSession(platform: TestPlatform, role: 'moderator' | '
   const challenge = await account.client.mfa.challenge({ factorId: enrolled.data.id });
   if (challenge.error) throw challenge.error;
   const code = await generate({ secret: enrolled.data.totp.secret, epoch: Math.floor(now().getTime() / 1000), period: 30, digits: 6, algorithm: 'sha1' });
+  markTotpStepUsed(enrolled.data.totp.secret, now());
   const verified = await account.client.mfa.verify({ factorId: enrolled.data.id, challengeId: challenge.data.id, code });
   if (verified.error) throw verified.error;
   const token = (await account.client.getSession()).data.session!.access_token;
-  return { ...account, userId, token };
+  return { ...account, userId, token, totpSecret: enrolled.data.totp.secret };
 }

@@ -4,3 +4,4 @@ export * from './auth-client.js';
 export * from './factories.js';
 export * from './browser.js';
 export * from './images.js';
+export * from './totp.js';

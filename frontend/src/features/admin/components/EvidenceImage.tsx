@@ -1,0 +1,73 @@
+import { Anchor, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconPhotoOff } from '@tabler/icons-react';
+import { useState } from 'react';
+
+export interface EvidenceImageProps {
+  title: string;
+  hint: string;
+  src: string;
+  /** The short-lived URL failed (most likely expired): the caller fetches fresh ones. */
+  onError: () => void;
+  onReload: () => void;
+}
+
+export function EvidenceImage({ title, hint, src, onError, onReload }: EvidenceImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc === src;
+
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Group justify="space-between" gap="xs" mb={6} wrap="nowrap">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600}>
+            {title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        </Stack>
+        {!failed && (
+          <Anchor href={src} target="_blank" rel="noopener noreferrer" size="xs" style={{ flexShrink: 0 }}>
+            <Group gap={4} wrap="nowrap">
+              Full size <IconExternalLink size={14} />
+            </Group>
+          </Anchor>
+        )}
+      </Group>
+      <Box
+        h={{ base: 260, sm: 340 }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          borderRadius: 4,
+          overflow: 'hidden',
+          background: 'var(--mantine-color-default-hover)',
+        }}
+      >
+        {failed ? (
+          <Stack align="center" gap="xs" p="md" ta="center">
+            <IconPhotoOff size={28} stroke={1.5} aria-hidden />
+            <Text size="sm" c="dimmed">
+              The image could not be loaded.
+            </Text>
+            <Button size="xs" variant="default" onClick={onReload}>
+              Reload images
+            </Button>
+          </Stack>
+        ) : (
+          <img
+            src={src}
+            alt={title}
+            referrerPolicy="no-referrer"
+            style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }}
+            onError={() => {
+              setFailedSrc(src);
+              onError();
+            }}
+          />
+        )}
+      </Box>
+    </Card>
+  );
+}

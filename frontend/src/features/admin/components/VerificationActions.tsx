@@ -1,0 +1,106 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconCheck, IconHandGrab, IconHandOff, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { VerificationDetail } from '../services/admin.types';
+import { CLAIM_TTL_MS, type ClaimState } from '../services/claims';
+import type { VerificationAction } from '../services/admin-api';
+import { ConfirmModal } from './ConfirmModal';
+import { ReasonModal } from './ReasonModal';
+import { StatusBadge } from './Badges';
+
+export const REJECT_REASON_MIN = 5;
+export const REJECT_REASON_MAX = 500;
+
+export interface VerificationActionsProps {
+  item: VerificationDetail;
+  claim: ClaimState;
+  pending: VerificationAction | null;
+  onAction: (action: VerificationAction, reason?: string) => Promise<boolean>;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+function claimHint(item: VerificationDetail, claim: ClaimState): string {
+  if (claim.kind === 'mine') {
+    const until = item.claimedAt ? ` until ${timeFormat.format(new Date(new Date(item.claimedAt).getTime() + CLAIM_TTL_MS))}` : '';
+    return `You hold the claim${until}. Accept or reject, or release it for another moderator.`;
+  }
+  if (claim.kind === 'other') return `${claim.holder.email} is reviewing this submission.`;
+  return 'Claim this submission to accept or reject it.';
+}
+
+/** Claim, release, accept, reject. Accept and reject need the caller's own claim. */
+export function VerificationActions({ item, claim, pending, onAction }: VerificationActionsProps) {
+  const [confirmAccept, setConfirmAccept] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const holds = claim.kind === 'mine';
+  const busy = pending !== null;
+
+  if (item.status !== 'processing') {
+    return (
+      <Card withBorder radius="md" padding="md">
+        <Group gap="sm">
+          <Text size="sm" fw={600}>
+            Decision
+          </Text>
+          <StatusBadge status={item.status} />
+        </Group>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {claimHint(item, claim)}
+        </Text>
+        <Group gap="xs">
+          {holds ? (
+            <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
+              Release
+            </Button>
+          ) : (
+            <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy}>
+              Claim
+            </Button>
+          )}
+          <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
+            Accept
+          </Button>
+          <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)} disabled={!holds || busy}>
+            Reject
+          </Button>
+        </Group>
+      </Stack>
+
+      <ConfirmModal
+        opened={confirmAccept}
+        onClose={() => setConfirmAccept(false)}
+        title="Accept this verification?"
+        confirmLabel="Accept verification"
+        confirmColor="green"
+        pending={pending === 'accept'}
+        onConfirm={() => void onAction('accept').then((done) => done && setConfirmAccept(false))}
+      >
+        <Text size="sm">
+          {item.fullName} ({item.userEmail}) becomes a verified creator. Only accept when the face, the ID and the details match.
+        </Text>
+      </ConfirmModal>
+
+      <ReasonModal
+        opened={rejecting}
+        onClose={() => setRejecting(false)}
+        title="Reject this verification"
+        label="Reason for rejection"
+        description={`The applicant is told this reason. ${REJECT_REASON_MIN}–${REJECT_REASON_MAX} characters.`}
+        placeholder="e.g. The ID photo is blurred; the date of birth cannot be read."
+        minLength={REJECT_REASON_MIN}
+        maxLength={REJECT_REASON_MAX}
+        confirmLabel="Reject verification"
+        pending={pending === 'reject'}
+        onConfirm={(reason) => void onAction('reject', reason).then((done) => done && setRejecting(false))}
+      />
+    </Card>
+  );
+}

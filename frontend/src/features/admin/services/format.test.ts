@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { claimState, oldestFirst } from './claims';
+import { ageFrom, formatRelative } from './format';
+
+const NOW = new Date('2025-06-01T12:00:00Z').getTime();
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+
+describe('formatRelative', () => {
+  it('is compact for table cells', () => {
+    expect(formatRelative(ago(20_000), NOW)).toBe('just now');
+    expect(formatRelative(ago(12 * 60_000), NOW)).toBe('12 min ago');
+    expect(formatRelative(ago(3 * 3_600_000 + 59 * 60_000), NOW)).toBe('3 h ago');
+    expect(formatRelative(ago(5 * 86_400_000), NOW)).toBe('5 d ago');
+    expect(formatRelative(ago(-60_000), NOW)).toBe('just now');
+  });
+});
+
+describe('ageFrom', () => {
+  it('counts whole years, the birthday included', () => {
+    expect(ageFrom('2007-06-01', new Date(2025, 5, 1))).toBe(18);
+    expect(ageFrom('2007-06-02', new Date(2025, 5, 1))).toBe(17);
+    expect(ageFrom('1990-12-31', new Date(2025, 5, 1))).toBe(34);
+    expect(ageFrom('not a date')).toBeNull();
+  });
+});
+
+describe('claimState', () => {
+  const base = { status: 'processing' as const, claimedBy: { id: 'm1', email: 'm1@x' }, claimedAt: ago(60_000) };
+  it('tells own, other and lapsed claims apart', () => {
+    expect(claimState(base, 'm1', NOW)).toEqual({ kind: 'mine' });
+    expect(claimState(base, 'm2', NOW)).toEqual({ kind: 'other', holder: base.claimedBy });
+    expect(claimState({ ...base, claimedAt: ago(31 * 60_000) }, 'm1', NOW)).toEqual({ kind: 'none' });
+    expect(claimState({ ...base, status: 'accepted' }, 'm1', NOW)).toEqual({ kind: 'none' });
+  });
+
+  it('sorts oldest first', () => {
+    expect(oldestFirst([{ submittedAt: ago(1) }, { submittedAt: ago(3) }, { submittedAt: ago(2) }]).map((i) => i.submittedAt)).toEqual([
+      ago(3),
+      ago(2),
+      ago(1),
+    ]);
+  });
+});

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { COUNTRIES } from '../data/countries';
+import { getPlatformConfig } from '../services/platform-config.service';
+import {
+  getCountries,
+  getVerificationStatus,
+  submitVerification,
+  type VerificationStatus,
+} from '../services/verification.service';
+
+export const verificationKeys = {
+  config: ['platform', 'config'] as const,
+  status: ['verification', 'status'] as const,
+  countries: ['verification', 'countries'] as const,
+};
+
+export function usePlatformConfig() {
+  return useQuery({ queryKey: verificationKeys.config, queryFn: getPlatformConfig, staleTime: 5 * 60_000 });
+}
+
+export function useVerificationStatus() {
+  return useQuery({ queryKey: verificationKeys.status, queryFn: getVerificationStatus });
+}
+
+/** The server's list keeps the form in step with what it accepts; the bundled one shows until then (or instead). */
+export function useCountries() {
+  const query = useQuery({ queryKey: verificationKeys.countries, queryFn: getCountries, staleTime: Infinity });
+  return query.data && query.data.length > 0 ? query.data : COUNTRIES;
+}
+
+export function useSubmitVerification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: submitVerification,
+    onSuccess: (receipt) => {
+      // SPEC §4: a successful submission is processing until a moderator decides.
+      const next: VerificationStatus = {
+        status: 'processing',
+        submittedAt: receipt?.submittedAt ?? new Date().toISOString(),
+        verifiedAt: null,
+        rejectionReason: null,
+      };
+      client.setQueryData(verificationKeys.status, next);
+    },
+    onError: (error) => {
+      // Already processing or verified (409), or paused meanwhile (403): show the page as the server sees it.
+      if (!(error instanceof ApiError)) return;
+      if (error.status === 409) void client.invalidateQueries({ queryKey: verificationKeys.status });
+      if (error.status === 403) void client.invalidateQueries({ queryKey: verificationKeys.config });
+    },
+  });
+}
