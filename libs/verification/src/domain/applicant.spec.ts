@@ -30,10 +30,14 @@ describe('checkApplicant', () => {
 });
 
 describe('COUNTRIES', () => {
-  it('lists every ISO country once, sorted by name', () => {
-    expect(COUNTRIES.length).toBeGreaterThanOrEqual(190);
-    expect(new Set(COUNTRIES.map((c) => c.code)).size).toBe(COUNTRIES.length);
+  it('lists the 193 UN members and 2 observer states once each, by two-letter code, sorted by name', () => {
+    expect(COUNTRIES).toHaveLength(195);
+    expect(new Set(COUNTRIES.map((c) => c.code)).size).toBe(195);
+    expect(COUNTRIES.every((c) => /^[A-Z]{2}$/.test(c.code))).toBe(true);
     expect(findCountry('us')).toEqual({ code: 'US', name: 'United States' });
-    expect(COUNTRIES[0].name <= COUNTRIES[1].name).toBe(true);
+    expect(findCountry('VA')).toEqual({ code: 'VA', name: 'Holy See' });
+    expect(findCountry('AQ')).toBeNull();
+    const names = COUNTRIES.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 });

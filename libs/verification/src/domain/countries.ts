@@ -1,20 +1,12 @@
-import { createRequire } from 'node:module';
-import countries from 'i18n-iso-countries';
-
-const require = createRequire(import.meta.url);
-countries.registerLocale(require('i18n-iso-countries/langs/en.json') as countries.LocaleData);
-
-const DISPLAY_NAMES: Record<string, string> = { TW: 'Taiwan', US: 'United States', GB: 'United Kingdom' };
+import { COUNTRY_NAMES } from './country-names.js';
 
 export interface Country {
   code: string;
   name: string;
 }
 
-/** Countries of residence, by ISO 3166-1 alpha-2 code, named in English and sorted by name. */
-export const COUNTRIES: readonly Country[] = Object.entries(countries.getNames('en', { select: 'official' }))
-  .map(([code, name]) => ({ code, name: DISPLAY_NAMES[code] ?? name }))
-  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+/** The countries of residence the form offers, sorted by name (see country-names.ts). */
+export const COUNTRIES: readonly Country[] = COUNTRY_NAMES.map(([code, name]) => ({ code, name }));
 
 const BY_CODE = new Map(COUNTRIES.map((country) => [country.code, country]));
 

@@ -26,7 +26,7 @@ export const validateVerification = {
 };
 
 export function VerificationForm() {
-  const countries = useCountries();
+  const { countries, loading: countriesLoading, failed: countriesFailed } = useCountries();
   const options = useMemo(() => countries.map(({ code, name }) => ({ value: code, label: name })), [countries]);
   const submit = useSubmitVerification();
   const [userPhotoWithId, setUserPhotoWithId] = useState<File | null>(null);
@@ -102,10 +102,11 @@ export function VerificationForm() {
               placeholder="Select Country"
               data={options}
               searchable
-              nothingFoundMessage="No country found"
+              nothingFoundMessage={countriesLoading ? 'Loading countries…' : 'No country found'}
               required
               autoComplete="off"
               {...form.getInputProps('country')}
+              error={countriesFailed ? 'The country list could not be loaded. Reload the page to try again.' : form.errors.country}
               onChange={(value: string | null) => form.setFieldValue('country', value ?? '')}
               value={form.values.country || null}
             />

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { COUNTRIES } from '../data/countries';
 import { getPlatformConfig } from '../services/platform-config.service';
 import {
   getCountries,
@@ -23,10 +22,10 @@ export function useVerificationStatus() {
   return useQuery({ queryKey: verificationKeys.status, queryFn: getVerificationStatus });
 }
 
-/** The server's list keeps the form in step with what it accepts; the bundled one shows until then (or instead). */
+/** The countries the server accepts (about 190, sorted by name): one list, kept on the server. */
 export function useCountries() {
   const query = useQuery({ queryKey: verificationKeys.countries, queryFn: getCountries, staleTime: Infinity });
-  return query.data && query.data.length > 0 ? query.data : COUNTRIES;
+  return { countries: query.data ?? [], loading: query.isPending, failed: query.isError };
 }
 
 export function useSubmitVerification() {

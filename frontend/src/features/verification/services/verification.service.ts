@@ -1,6 +1,5 @@
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { POLICY_CONSTANTS } from '../../../content/site-facts';
-import type { Country } from '../data/countries';
 
 export interface VerificationStatus {
   status: string | null;
@@ -35,6 +34,12 @@ export interface SubmissionReceipt {
 }
 
 export const getVerificationStatus = () => apiRequest<VerificationStatus>('/api/verify-user/status');
+
+/** A country of residence as the verification API takes it: ISO 3166-1 alpha-2 code and English name. */
+export interface Country {
+  code: string;
+  name: string;
+}
 
 export const getCountries = async (): Promise<Country[]> =>
   (await apiRequest<{ countries: Country[] }>('/api/verify-user/countries')).countries;
