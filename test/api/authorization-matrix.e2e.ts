@@ -103,3 +103,52 @@ describe('staff routes refuse everyone who is not staff with a second factor', (
     }
   });
 });
+
+describe("user-scoped routes act on the caller's own records only", () => {
+  it("gives another user's token nothing of yours to read or change", async () => {
+    const owner = await signedInUser(platform);
+    const stranger = await signedInUser(platform);
+    const ownerToken = owner.session.access_token;
+    const strangerToken = stranger.session.access_token;
+    const ownerId = owner.session.user.id;
+    const send = (method: string, path: string, token: string, body?: unknown) =>
+      fetch(`${platform.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, apikey: 'fanmint-public-anon-key', ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+
+    // The owner's records: rewards, a session, an (unverified) authenticator factor.
+    expect((await send('PUT', '/api/rewards/wallet', ownerToken, { walletAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' })).status).toBe(200);
+    expect((await send('PUT', '/api/rewards/telegram', ownerToken, { telegramUsername: 'owner_handle' })).status).toBe(200);
+    const factor = (await (await send('POST', '/auth/v1/factors', ownerToken, { factor_type: 'totp', friendly_name: 'Authenticator App' })).json()) as { id: string };
+    const ownerSessionId = (JSON.parse(Buffer.from(ownerToken.split('.')[1], 'base64url').toString()) as { session_id: string }).session_id;
+    const db = platform.api.get(MikroORM).em.fork();
+    const snapshot = async () => ({
+      rewards: await db.execute(`select * from user_rewards where user_id = ?`, [ownerId]),
+      sessions: await db.execute(`select id from sessions where user_id = ? order by id`, [ownerId]),
+      factors: await db.execute(`select id, status from mfa_factors where user_id = ? order by id`, [ownerId]),
+    });
+    const before = await snapshot();
+    expect(before.factors).toHaveLength(1);
+
+    // What the stranger reads is their own (empty) record, never the owner's.
+    expect(await (await send('GET', '/api/rewards', strangerToken)).json()).toMatchObject({ walletAddress: null, telegramUsername: null });
+    expect(await (await send('GET', '/api/verify-user/status', strangerToken)).json()).toMatchObject({ status: null });
+    const sessions = (await (await send('GET', '/api/account/sessions', strangerToken)).json()) as { id: string }[];
+    expect(sessions.map((session) => session.id)).not.toContain(ownerSessionId);
+    const user = (await (await send('GET', '/auth/v1/user', strangerToken)).json()) as { id: string; factors?: unknown[] };
+    expect(user.id).toBe(stranger.session.user.id);
+
+    // What the stranger changes is their own record; the owner's ids answer 404.
+    await send('DELETE', '/api/rewards/wallet', strangerToken);
+    await send('DELETE', '/api/rewards/telegram', strangerToken);
+    expect((await send('DELETE', `/api/account/sessions/${ownerSessionId}`, strangerToken)).status).toBe(404);
+    expect((await send('POST', `/auth/v1/factors/${factor.id}/challenge`, strangerToken)).status).toBe(404);
+    expect((await send('POST', `/auth/v1/factors/${factor.id}/verify`, strangerToken, { challenge_id: factor.id, code: '123456' })).status).toBe(404);
+    expect((await send('DELETE', `/auth/v1/factors/${factor.id}`, strangerToken)).status).toBe(404);
+
+    expect(await snapshot()).toEqual(before);
+    expect((await send('GET', '/auth/v1/user', ownerToken)).status).toBe(200);
+  });
+});
