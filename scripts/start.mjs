@@ -328,6 +328,7 @@ function banner({ publicUrl, inbox, smtpUrl, db, queue, accounts }) {
   out.push(`  Mail inbox     ${inbox ? style.bold(inbox) : `none here: mail goes to ${redactUrl(smtpUrl)} (SMTP_URL)`}`);
   out.push(`  Database       ${db.label}`);
   out.push(`  Queues         ${queue}`);
+  out.push(`  Staff console  ${style.bold(`${publicUrl}/admin/sign-in`)} ${style.dim('(moderator/admin: turn on 2FA at /dashboard/security first)')}`);
   out.push('');
   if (accounts?.length) {
     out.push(`  ${style.bold('Demo accounts')}`);
