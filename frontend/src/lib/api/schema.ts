@@ -742,6 +742,41 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminMeDto: {
+            /**
+             * @description The console needs a two-factor session
+             * @enum {string}
+             */
+            aal: "aal2";
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            role: "moderator" | "admin";
+        };
+        AdminUserDto: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            emailConfirmedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+            /** @description A verified second factor */
+            mfaEnabled: boolean;
+            /** @enum {string} */
+            role: "fan" | "creator" | "moderator" | "admin";
+            /**
+             * @description null: never submitted
+             * @enum {string|null}
+             */
+            verificationStatus: "processing" | "accepted" | "rejected" | null;
+        };
+        AdminUserListDto: {
+            items: components["schemas"]["AdminUserDto"][];
+        };
         AnalyticsEventDto: {
             /** @example sign_in */
             action?: string;
@@ -758,6 +793,33 @@ export interface components {
              * @example /faq
              */
             path: string;
+        };
+        AuditActorDto: {
+            /** @description "(deleted user)" when the account is gone */
+            email: string;
+            /** Format: uuid */
+            id: string;
+        };
+        AuditEntryDto: {
+            /** @example verification.accepted */
+            action: string;
+            /** @description null for actions of the system */
+            actor: components["schemas"]["AuditActorDto"] | null;
+            /** Format: date-time */
+            at: string;
+            details: {
+                [key: string]: unknown;
+            };
+            /** @example 42 */
+            id: string;
+            ipAddress: string | null;
+            targetId: string | null;
+            targetType: string | null;
+        };
+        AuditPageDto: {
+            items: components["schemas"]["AuditEntryDto"][];
+            /** @description Pass as `before` for the next page; null on the last page */
+            nextBefore: string | null;
         };
         ChangeRoleDto: {
             /** @enum {string} */
@@ -823,6 +885,82 @@ export interface components {
             newPassword: string;
             resetToken: string;
         };
+        ReviewImagesDto: {
+            /** @description Two-minute link to the photo of the ID */
+            idPhoto: string;
+            /** @description Two-minute link to the photo of the applicant holding the ID */
+            userPhotoWithId: string;
+        };
+        ReviewItemDetailDto: {
+            /** Format: date-time */
+            claimedAt: string | null;
+            /** @description Who holds the claim; null when unclaimed or the claim has lapsed */
+            claimedBy: components["schemas"]["StaffRefDto"] | null;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example DE
+             */
+            country: string;
+            /** @example Germany */
+            countryName: string;
+            /**
+             * Format: date
+             * @example 1990-06-15
+             */
+            dateOfBirth: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: components["schemas"]["StaffRefDto"] | null;
+            fullName: string;
+            /** Format: uuid */
+            id: string;
+            images: components["schemas"]["ReviewImagesDto"];
+            rejectionReason: string | null;
+            /** @enum {string} */
+            status: "processing" | "accepted" | "rejected";
+            /** Format: date-time */
+            submittedAt: string;
+            /** @description null when the account is gone */
+            userEmail: string | null;
+            /** Format: uuid */
+            userId: string;
+        };
+        ReviewItemDto: {
+            /** Format: date-time */
+            claimedAt: string | null;
+            /** @description Who holds the claim; null when unclaimed or the claim has lapsed */
+            claimedBy: components["schemas"]["StaffRefDto"] | null;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example DE
+             */
+            country: string;
+            /** @example Germany */
+            countryName: string;
+            /**
+             * Format: date
+             * @example 1990-06-15
+             */
+            dateOfBirth: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: components["schemas"]["StaffRefDto"] | null;
+            fullName: string;
+            /** Format: uuid */
+            id: string;
+            rejectionReason: string | null;
+            /** @enum {string} */
+            status: "processing" | "accepted" | "rejected";
+            /** Format: date-time */
+            submittedAt: string;
+            /** @description null when the account is gone */
+            userEmail: string | null;
+            /** Format: uuid */
+            userId: string;
+        };
+        ReviewQueueDto: {
+            items: components["schemas"]["ReviewItemDto"][];
+        };
         RewardsViewDto: {
             airdropEligible: boolean;
             /** Format: date-time */
@@ -842,6 +980,27 @@ export interface components {
             /** @example fan@example.com */
             email?: string;
             password?: string;
+        };
+        SitePasswordStatusDto: {
+            /** @description Whether the site shows the password gate */
+            enabled: boolean;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        StaffRefDto: {
+            /** @description "(deleted user)" when the account is gone */
+            email: string;
+            /** Format: uuid */
+            id: string;
+        };
+        SubmissionReceiptDto: {
+            /**
+             * @description A new submission waits for a moderator
+             * @enum {string}
+             */
+            status: "processing";
+            /** Format: date-time */
+            submittedAt: string;
         };
         TelegramDto: {
             /**
@@ -1033,7 +1192,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
             };
         };
     };
@@ -1050,7 +1211,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMeDto"];
+                };
             };
         };
     };
@@ -1087,7 +1250,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SitePasswordStatusDto"];
+                };
             };
         };
     };
@@ -1145,7 +1310,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminUserListDto"];
+                };
             };
         };
     };
@@ -1168,7 +1335,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminUserDto"];
+                };
             };
         };
     };
@@ -1227,7 +1396,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReviewQueueDto"];
+                };
             };
         };
     };
@@ -1246,7 +1417,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReviewItemDetailDto"];
+                };
             };
         };
     };
@@ -1265,7 +1438,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReviewItemDto"];
+                };
             };
         };
     };
@@ -1284,7 +1459,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReviewItemDto"];
+                };
             };
         };
     };
@@ -1307,7 +1484,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReviewItemDto"];
+                };
             };
         };
     };
@@ -1326,7 +1505,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReviewItemDto"];
+                };
             };
         };
     };
@@ -1567,7 +1748,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SubmissionReceiptDto"];
+                };
             };
         };
     };

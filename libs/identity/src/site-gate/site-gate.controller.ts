@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Put, Post, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '#app/platform';
@@ -20,6 +20,11 @@ export class SetSitePasswordDto {
   @IsNotEmpty({ message: 'password is required' })
   @MaxLength(72, { message: 'password cannot be longer than 72 characters' })
   password!: string;
+}
+
+export class SitePasswordStatusDto {
+  @ApiProperty({ description: 'Whether the site shows the password gate' }) enabled!: boolean;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) updatedAt!: string | null;
 }
 
 @ApiTags('site-gate')
@@ -60,7 +65,8 @@ export class AdminSitePasswordController {
 
   @Get()
   @ApiOperation({ summary: 'Whether a site password is set (the hash is never returned)' })
-  async status(@CurrentAuth() auth: AuthContext) {
+  @ApiOkResponse({ type: SitePasswordStatusDto })
+  async status(@CurrentAuth() auth: AuthContext): Promise<SitePasswordStatusDto> {
     assertAdmin(auth);
     const state = await this.gate.current();
     return { enabled: state.hash !== null, updatedAt: state.updatedAt?.toISOString() ?? null };

@@ -24,7 +24,7 @@ export class RewardsController {
   @Get()
   @ApiOperation({ summary: 'Your wallet, Telegram username and airdrop eligibility (empty until the first save)' })
   @ApiOkResponse({ type: RewardsViewDto })
-  async get(@CurrentAuth() auth: AuthContext) {
+  async get(@CurrentAuth() auth: AuthContext): Promise<RewardsViewDto> {
     return this.queries.execute(new GetRewardsQuery(auth.user.id));
   }
 
@@ -32,7 +32,7 @@ export class RewardsController {
   @SignedOutMessage('You must be logged in to update your wallet')
   @ApiOperation({ summary: 'Add or change your Solana wallet address' })
   @ApiOkResponse({ type: RewardsViewDto })
-  async setWallet(@CurrentAuth() auth: AuthContext, @Body() body: WalletDto) {
+  async setWallet(@CurrentAuth() auth: AuthContext, @Body() body: WalletDto): Promise<RewardsViewDto> {
     return this.commands.execute(new UpdateRewardsCommand(auth.user.id, 'wallet', body.walletAddress));
   }
 
@@ -40,7 +40,7 @@ export class RewardsController {
   @SignedOutMessage('You must be logged in to remove your wallet')
   @ApiOperation({ summary: 'Remove your wallet address' })
   @ApiOkResponse({ type: RewardsViewDto })
-  async removeWallet(@CurrentAuth() auth: AuthContext) {
+  async removeWallet(@CurrentAuth() auth: AuthContext): Promise<RewardsViewDto> {
     return this.commands.execute(new UpdateRewardsCommand(auth.user.id, 'wallet', null));
   }
 
@@ -48,7 +48,7 @@ export class RewardsController {
   @SignedOutMessage('You must be logged in to update your Telegram username')
   @ApiOperation({ summary: 'Add or change your Telegram username' })
   @ApiOkResponse({ type: RewardsViewDto })
-  async setTelegram(@CurrentAuth() auth: AuthContext, @Body() body: TelegramDto) {
+  async setTelegram(@CurrentAuth() auth: AuthContext, @Body() body: TelegramDto): Promise<RewardsViewDto> {
     return this.commands.execute(new UpdateRewardsCommand(auth.user.id, 'telegram', body.telegramUsername));
   }
 
@@ -56,7 +56,7 @@ export class RewardsController {
   @SignedOutMessage('You must be logged in to remove your Telegram username')
   @ApiOperation({ summary: 'Remove your Telegram username' })
   @ApiOkResponse({ type: RewardsViewDto })
-  async removeTelegram(@CurrentAuth() auth: AuthContext) {
+  async removeTelegram(@CurrentAuth() auth: AuthContext): Promise<RewardsViewDto> {
     return this.commands.execute(new UpdateRewardsCommand(auth.user.id, 'telegram', null));
   }
 }

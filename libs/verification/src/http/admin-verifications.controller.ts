@@ -1,33 +1,15 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { Transform } from 'class-transformer';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { BearerGuard, Client, CurrentAuth, FindUserQuery, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
 import { AuditLog, PrivateFiles } from '#app/platform';
-import { VERIFICATION_STATUSES, type VerificationStatus } from '../entities/verification-submission.entity.js';
 import { ReviewVerificationCommand, type ReviewAction } from '../commands/review-verification/review-verification.command.js';
 import { ReviewItemQuery, ReviewQueueQuery } from '../queries/review-queue/review-queue.query.js';
 import { VerificationErrors } from '../verification.errors.js';
-import { ImageLinks, IMAGE_KINDS } from './image-links.js';
-
-export class QueueQueryDto {
-  @ApiPropertyOptional({ enum: VERIFICATION_STATUSES, default: 'processing' })
-  @IsOptional()
-  @IsIn(VERIFICATION_STATUSES, { message: `status must be one of ${VERIFICATION_STATUSES.join(', ')}` })
-  status?: VerificationStatus;
-}
-
-export class RejectDto {
-  @ApiProperty({ description: 'Shown to the applicant in the email; say what to correct', minLength: 5, maxLength: 500 })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString({ message: 'reason is required' })
-  @MinLength(5, { message: 'reason must be at least 5 characters' })
-  @MaxLength(500, { message: 'reason must be at most 500 characters' })
-  reason!: string;
-}
+import { ImageLinks, IMAGE_KINDS, type ImageKind } from './image-links.js';
+import { QueueQueryDto, RejectDto, ReviewItemDetailDto, ReviewItemDto, ReviewQueueDto } from './admin-verifications.dto.js';
 
 /** The verification review console (moderators and admins with an aal2 session). */
 @ApiTags('admin')
@@ -45,50 +27,57 @@ export class AdminVerificationsController {
 
   @Get()
   @ApiOperation({ summary: 'Submissions of one status; processing oldest first, decided newest first (at most 100)' })
-  async list(@Query() query: QueueQueryDto) {
+  @ApiOkResponse({ type: ReviewQueueDto })
+  async list(@Query() query: QueueQueryDto): Promise<ReviewQueueDto> {
     return { items: await this.queries.execute(new ReviewQueueQuery(query.status ?? 'processing')) };
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One submission with two-minute links to its images (the view is audited)' })
-  async detail(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+  @ApiOkResponse({ type: ReviewItemDetailDto })
+  async detail(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo): Promise<ReviewItemDetailDto> {
     const item = await this.queries.execute(new ReviewItemQuery(id));
     if (!item) throw VerificationErrors.notFound();
     const em = this.orm.em.fork();
     await this.audit.record(em, { actorId: auth.user.id, action: 'verification.viewed', targetType: 'verification', targetId: id, details: { userId: item.userId }, ipAddress: client.ip });
     const { imageKeys: _keys, ...rest } = item;
-    return { ...rest, images: Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, this.links.issue(id, kind, auth.user.id)])) };
+    const images = Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, this.links.issue(id, kind, auth.user.id)])) as Record<ImageKind, string>;
+    return { ...rest, images };
   }
 
   @Post(':id/claim')
   @HttpCode(200)
   @ApiOperation({ summary: 'Take the submission: nobody else can decide it for 30 minutes' })
-  async claim(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+  @ApiOkResponse({ type: ReviewItemDto })
+  async claim(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo): Promise<ReviewItemDto> {
     return this.act(id, auth, { kind: 'claim' }, client);
   }
 
   @Post(':id/release')
   @HttpCode(200)
   @ApiOperation({ summary: 'Give the submission back to the queue' })
-  async release(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+  @ApiOkResponse({ type: ReviewItemDto })
+  async release(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo): Promise<ReviewItemDto> {
     return this.act(id, auth, { kind: 'release' }, client);
   }
 
   @Post(':id/accept')
   @HttpCode(200)
   @ApiOperation({ summary: 'Accept (needs the claim): the user becomes a creator and is emailed' })
-  async accept(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+  @ApiOkResponse({ type: ReviewItemDto })
+  async accept(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo): Promise<ReviewItemDto> {
     return this.act(id, auth, { kind: 'accept' }, client);
   }
 
   @Post(':id/reject')
   @HttpCode(200)
   @ApiOperation({ summary: 'Reject with a reason (needs the claim): the user is emailed and may submit again' })
-  async reject(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: RejectDto, @Client() client: ClientInfo) {
+  @ApiOkResponse({ type: ReviewItemDto })
+  async reject(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: RejectDto, @Client() client: ClientInfo): Promise<ReviewItemDto> {
     return this.act(id, auth, { kind: 'reject', reason: body.reason }, client);
   }
 
-  private async act(id: string, auth: AuthContext, action: ReviewAction, client: ClientInfo) {
+  private async act(id: string, auth: AuthContext, action: ReviewAction, client: ClientInfo): Promise<ReviewItemDto> {
     await this.commands.execute(new ReviewVerificationCommand(id, auth.user.id, action, client.ip));
     const item = await this.queries.execute(new ReviewItemQuery(id));
     const { imageKeys: _keys, ...rest } = item!;

@@ -1,35 +1,15 @@
 import { Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { APP_CONFIG, type AppConfig } from '#app/platform';
 import { COUNTRIES } from '../domain/countries.js';
-import { VERIFICATION_STATUSES } from '../entities/verification-submission.entity.js';
 import { SubmitVerificationCommand } from '../commands/submit-verification/submit-verification.command.js';
 import { VerificationStatusQuery } from '../queries/verification-status/verification-status.query.js';
 import { readVerificationForm } from './verification-form.js';
 import { VerificationErrors } from '../verification.errors.js';
-
-export class VerificationStatusDto {
-  @ApiProperty({ enum: VERIFICATION_STATUSES, nullable: true, description: 'null until the first submission' }) status!: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) verifiedAt!: string | null;
-  @ApiProperty({ type: String, nullable: true }) rejectionReason!: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) submittedAt!: string | null;
-}
-
-class CountryDto {
-  @ApiProperty({ example: 'DE' }) code!: string;
-  @ApiProperty({ example: 'Germany' }) name!: string;
-}
-
-export class CountriesDto {
-  @ApiProperty({ type: [CountryDto] }) countries!: CountryDto[];
-}
-
-export class PlatformConfigDto {
-  @ApiProperty({ enum: ['prelaunch', 'live'] }) launchPhase!: 'prelaunch' | 'live';
-}
+import { CountriesDto, PlatformConfigDto, SubmissionReceiptDto, VerificationStatusDto } from './verification.dto.js';
 
 @ApiTags('verification')
 @Controller('api')
@@ -59,7 +39,7 @@ export class VerificationController {
   @UseGuards(BearerGuard)
   @ApiOperation({ summary: 'Your verification status (SPEC §7): processing, accepted or rejected; null before the first submission' })
   @ApiOkResponse({ type: VerificationStatusDto })
-  async status(@CurrentAuth() auth: AuthContext) {
+  async status(@CurrentAuth() auth: AuthContext): Promise<VerificationStatusDto> {
     return this.queries.execute(new VerificationStatusQuery(auth.user.id));
   }
 
@@ -82,7 +62,8 @@ export class VerificationController {
     },
   })
   @ApiOperation({ summary: 'Submit your identity verification (live phase): details and two ID images, checked by content, re-encoded, encrypted' })
-  async submit(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest) {
+  @ApiCreatedResponse({ type: SubmissionReceiptDto })
+  async submit(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest): Promise<SubmissionReceiptDto> {
     // Refuse before reading megabytes of images that would be thrown away.
     if (this.config.LAUNCH_PHASE !== 'live') throw VerificationErrors.paused();
     const form = await readVerificationForm(request);

@@ -40,7 +40,7 @@ export function ApplicantTable({ item, now }: { item: VerificationDetail; now: n
         <Row label="Country">
           {item.countryName} <Text span size="xs" c="dimmed">({item.country})</Text>
         </Row>
-        <Row label="Account email">{item.userEmail}</Row>
+        <Row label="Account email">{item.userEmail ?? '(deleted user)'}</Row>
         <Row label="User ID">
           <Code fz="xs">{item.userId}</Code>
         </Row>

@@ -18,7 +18,7 @@ function Block({ label, value }: { label: string; value: unknown }) {
 
 /** An entry's details: before and after side by side when the change has them, the rest as JSON. */
 export function AuditDetails({ entry }: { entry: AuditEntry }) {
-  const { before, after, ...rest } = entry.details ?? {};
+  const { before, after, ...rest } = entry.details;
   const hasDiff = before !== undefined || after !== undefined;
   return (
     <Stack gap="sm" py={4}>
@@ -32,7 +32,7 @@ export function AuditDetails({ entry }: { entry: AuditEntry }) {
           <Block label="After" value={after ?? null} />
         </SimpleGrid>
       )}
-      {(Object.keys(rest).length > 0 || !hasDiff) && <Block label="Details" value={hasDiff ? rest : (entry.details ?? {})} />}
+      {(Object.keys(rest).length > 0 || !hasDiff) && <Block label="Details" value={hasDiff ? rest : entry.details} />}
     </Stack>
   );
 }

@@ -84,7 +84,8 @@ export function VerificationActions({ item, claim, pending, onAction }: Verifica
         onConfirm={() => void onAction('accept').then((done) => done && setConfirmAccept(false))}
       >
         <Text size="sm">
-          {item.fullName} ({item.userEmail}) becomes a verified creator. Only accept when the face, the ID and the details match.
+          {item.fullName}
+          {item.userEmail ? ` (${item.userEmail})` : ''} becomes a verified creator. Only accept when the face, the ID and the details match.
         </Text>
       </ConfirmModal>
 

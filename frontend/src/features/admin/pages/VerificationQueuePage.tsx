@@ -134,7 +134,7 @@ export function VerificationQueuePage() {
                         {item.country}
                         {' · '}
                       </Text>
-                      {item.userEmail}
+                      {item.userEmail ?? '(deleted user)'}
                     </Text>
                     <Box hiddenFrom="sm" mt={4}>
                       <StateCell item={item} decided={decided} meId={me.id} now={now} labelled />

@@ -1,78 +1,22 @@
 import type { ApiSchemas } from '../../../lib/api/types';
 
-// The issue-5 admin endpoints are not in the generated OpenAPI schema yet; these follow the agreed
-// contract and should become aliases of ApiSchemas[...] once `npm run api:types` includes them.
+export type AdminMe = ApiSchemas['AdminMeDto'];
+export type StaffRole = AdminMe['role'];
+export type PersonRef = ApiSchemas['StaffRefDto'];
 
-export type StaffRole = 'moderator' | 'admin';
-export type UserRole = 'fan' | 'creator' | StaffRole;
-export type VerificationStatus = 'processing' | 'accepted' | 'rejected';
+export type VerificationItem = ApiSchemas['ReviewItemDto'];
+export type VerificationStatus = VerificationItem['status'];
+/** The item with two-minute image URLs, usable directly as <img src>. */
+export type VerificationDetail = ApiSchemas['ReviewItemDetailDto'];
 
-export interface AdminMe {
-  id: string;
-  email: string;
-  role: StaffRole;
-  aal: 'aal2';
-}
+export type AdminUser = ApiSchemas['AdminUserDto'];
+export type UserRole = AdminUser['role'];
 
-export interface PersonRef {
-  id: string;
-  email: string;
-}
+export type AuditEntry = ApiSchemas['AuditEntryDto'];
+export type AuditPage = ApiSchemas['AuditPageDto'];
 
-export interface VerificationItem {
-  id: string;
-  userId: string;
-  userEmail: string;
-  fullName: string;
-  /** YYYY-MM-DD */
-  dateOfBirth: string;
-  country: string;
-  countryName: string;
-  status: VerificationStatus;
-  submittedAt: string;
-  claimedBy: PersonRef | null;
-  claimedAt: string | null;
-  decidedBy: PersonRef | null;
-  decidedAt: string | null;
-  rejectionReason: string | null;
-}
-
-export interface VerificationDetail extends VerificationItem {
-  /** Short-lived URLs (about 120 s), usable directly as <img src>. */
-  images: { userPhotoWithId: string; idPhoto: string };
-}
-
-export interface AdminUser {
-  id: string;
-  email: string;
-  role: UserRole;
-  createdAt: string;
-  emailConfirmedAt: string | null;
-  lastSignInAt: string | null;
-  mfaEnabled: boolean;
-  verificationStatus: string | null;
-}
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: PersonRef | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  details: Record<string, unknown> | null;
-  ipAddress: string | null;
-}
-
-export interface AuditPage {
-  items: AuditEntry[];
-  nextBefore: string | null;
-}
-
-export interface SitePasswordStatus {
-  enabled: boolean;
-  updatedAt: string | null;
-}
+// GET /api/admin/site-password (identity's site gate) has no response DTO yet.
+export type SitePasswordStatus = ApiSchemas['SitePasswordStatusDto'];
 
 export type SetSitePasswordRequest = ApiSchemas['SetSitePasswordDto'];
 export type DisableUserMfaRequest = ApiSchemas['DisableUserMfaDto'];

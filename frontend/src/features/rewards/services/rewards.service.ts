@@ -1,13 +1,8 @@
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { ApiSchemas } from '../../../lib/api/types';
 
 /** The signed-in user's rewards record (GET /api/rewards); without a record everything is null / false. */
-export interface RewardsRecord {
-  walletAddress: string | null;
-  telegramUsername: string | null;
-  walletAddedAt: string | null;
-  airdropEligible: boolean;
-  snapshotDate: string | null;
-}
+export type RewardsRecord = ApiSchemas['RewardsViewDto'];
 
 export const getRewards = () => apiRequest<RewardsRecord>('/api/rewards');
 

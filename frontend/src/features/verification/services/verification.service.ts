@@ -1,12 +1,8 @@
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { ApiSchemas } from '../../../lib/api/types';
 import { POLICY_CONSTANTS } from '../../../content/site-facts';
 
-export interface VerificationStatus {
-  status: string | null;
-  verifiedAt: string | null;
-  rejectionReason: string | null;
-  submittedAt: string | null;
-}
+export type VerificationStatus = ApiSchemas['VerificationStatusDto'];
 
 /** The views of SPEC §4; the status is compared case-insensitively, anything unknown is 'unexpected'. */
 export type VerificationView = 'none' | 'processing' | 'accepted' | 'rejected' | 'unexpected';
@@ -28,21 +24,15 @@ export interface VerificationSubmission {
   idPhoto: File;
 }
 
-export interface SubmissionReceipt {
-  status: string;
-  submittedAt: string | null;
-}
+export type SubmissionReceipt = ApiSchemas['SubmissionReceiptDto'];
 
 export const getVerificationStatus = () => apiRequest<VerificationStatus>('/api/verify-user/status');
 
 /** A country of residence as the verification API takes it: ISO 3166-1 alpha-2 code and English name. */
-export interface Country {
-  code: string;
-  name: string;
-}
+export type Country = ApiSchemas['CountryDto'];
 
 export const getCountries = async (): Promise<Country[]> =>
-  (await apiRequest<{ countries: Country[] }>('/api/verify-user/countries')).countries;
+  (await apiRequest<ApiSchemas['CountriesDto']>('/api/verify-user/countries')).countries;
 
 /** Multipart POST: the browser sets the content type with its boundary, so none is set here. */
 export function submitVerification(submission: VerificationSubmission): Promise<SubmissionReceipt> {
