@@ -23,6 +23,8 @@ const ADMIN_ONLY = [
   'PUT /api/admin/site-password',
   'DELETE /api/admin/site-password',
   'GET /api/admin/rewards/airdrop-export',
+  'GET /api/admin/moderation/compliance-reports',
+  'GET /api/admin/moderation/compliance-reports/{id}/csv',
 ];
 
 async function call(method: string, path: string, token?: string) {

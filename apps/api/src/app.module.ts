@@ -9,13 +9,14 @@ import { AnalyticsModule } from '#app/analytics';
 import { RewardsModule } from '#app/rewards';
 import { VerificationModule } from '#app/verification';
 import { BackofficeModule } from '#app/backoffice';
+import { ContentModerationModule } from '#app/content-moderation';
 
 @Module({})
 export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

@@ -4,10 +4,11 @@ import { mfaEntities, mfaMigrations } from '#app/mfa';
 import { analyticsEntities, analyticsMigrations } from '#app/analytics';
 import { rewardsEntities, rewardsMigrations } from '#app/rewards';
 import { verificationEntities, verificationMigrations } from '#app/verification';
+import { contentModerationEntities, contentModerationMigrations } from '#app/content-moderation';
 import type { OrmSetup } from '#app/platform';
 
 /** Every module's tables and migrations, for the processes that boot them. */
 export const ORM_SETUP: OrmSetup = {
-  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities, ...verificationEntities],
-  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations, ...verificationMigrations],
+  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities, ...verificationEntities, ...contentModerationEntities],
+  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations, ...verificationMigrations, ...contentModerationMigrations],
 };

@@ -3,13 +3,14 @@ import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { JobRunner, OutboxRelay, PlatformModule, type PlatformOptions } from '#app/platform';
 import { NotificationsModule } from '#app/notifications';
+import { ContentModerationJobsModule } from '#app/content-moderation';
 
 @Module({})
 export class WorkerModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), NotificationsModule],
+      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), NotificationsModule, ContentModerationJobsModule],
       providers: [OutboxRelay, JobRunner],
       exports: [OutboxRelay, JobRunner],
     };

@@ -37,6 +37,7 @@ import { UserController } from './queries/get-user/user.controller.js';
 import { SiteGate } from './site-gate/site-gate.js';
 import { ChangeUserRoleHandler } from './commands/change-role/change-role.handler.js';
 import { SearchUsersHandler } from './queries/search-users/search-users.handler.js';
+import { ListStaffHandler } from './queries/list-staff/list-staff.handler.js';
 import { AdminSitePasswordController, SiteGateController } from './site-gate/site-gate.controller.js';
 
 const handlers = [
@@ -59,6 +60,7 @@ const handlers = [
   FindUserHandler,
   ChangeUserRoleHandler,
   SearchUsersHandler,
+  ListStaffHandler,
 ];
 
 @Module({

@@ -17,3 +17,4 @@ export { registerSiteGate, type GatePage } from './site-gate/site-gate.hook.js';
 export { ChangeUserRoleCommand, APP_ROLES } from './commands/change-role/change-role.command.js';
 export { SearchUsersQuery, type UserRecord } from './queries/search-users/search-users.query.js';
 export type { AppRole } from './entities/user.entity.js';
+export { ListStaffQuery } from './queries/list-staff/list-staff.query.js';

@@ -14,6 +14,8 @@ export interface TestPlatformOptions {
   env?: Record<string, string>;
   /** Start the worker (outbox relay and consumers). */
   worker?: boolean;
+  /** Register the recurring jobs (off by default: tests run scheduled handlers on an injected clock). */
+  schedules?: boolean;
 }
 
 export interface TestPlatform {
@@ -69,7 +71,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   });
   const api = await createApiApp(config, { clock: options.clock });
   await api.listen({ port, host: '127.0.0.1' });
-  const worker = options.worker === false ? null : await createWorker(config, { clock: options.clock, relayIntervalMs: 50 });
+  const worker = options.worker === false ? null : await createWorker(config, { clock: options.clock, relayIntervalMs: 50, schedules: options.schedules ?? false });
 
   const drain = async (timeoutMs = 15_000) => {
     if (!worker) throw new Error('drain() needs the worker');

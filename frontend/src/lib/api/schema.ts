@@ -121,6 +121,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/moderation/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open cases soonest deadline first (with stage and time left), or resolved ones */
+        get: operations["AdminModerationController_cases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminModerationController_case"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/cases/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminModerationController_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/cases/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminModerationController_release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/cases/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the decision (needs the claim); audited with whether it was on time */
+        post: operations["AdminModerationController_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/compliance-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Monthly compliance reports and quarterly audits (admins) */
+        get: operations["AdminModerationController_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/compliance-reports/{id}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a compliance report: one row per case of the period (admins) */
+        get: operations["AdminModerationController_reportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/rewards/airdrop-export": {
         parameters: {
             query?: never;
@@ -355,6 +471,57 @@ export interface paths {
         get: operations["VerificationController_platformConfig"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeal (e.g. as a person depicted): resolved within 7 business days */
+        post: operations["ModerationController_appeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report content, a store or an account: reviewed within 48 hours */
+        post: operations["ModerationController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/takedown-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for content to be taken down: acted on within 24 hours */
+        post: operations["ModerationController_takedown"];
         delete?: never;
         options?: never;
         head?: never;
@@ -794,6 +961,17 @@ export interface components {
              */
             path: string;
         };
+        AppealDto: {
+            details: string;
+            /** @description Required: the outcome is sent here */
+            email: string;
+            /** @enum {string} */
+            reason: "depicted_person" | "creator_rejection" | "creator_removal";
+            /** @description The id (or store slug) of what the case is about */
+            subjectId: string;
+            /** @enum {string} */
+            subjectType: "content" | "store" | "account";
+        };
         AuditActorDto: {
             /** @description "(deleted user)" when the account is gone */
             email: string;
@@ -821,9 +999,66 @@ export interface components {
             /** @description Pass as `before` for the next page; null on the last page */
             nextBefore: string | null;
         };
+        CaseListDto: {
+            items: components["schemas"]["CaseViewDto"][];
+        };
+        CaseReceiptDto: {
+            /**
+             * Format: date-time
+             * @description When the case will have been handled by
+             */
+            dueAt: string;
+            id: string;
+        };
+        CaseViewDto: {
+            breached: boolean;
+            /** Format: date-time */
+            claimedAt: string | null;
+            claimedBy: string | null;
+            details: string;
+            /** Format: date-time */
+            dueAt: string;
+            id: string;
+            /** @enum {string} */
+            kind: "report" | "takedown" | "appeal";
+            /** Format: date-time */
+            openedAt: string;
+            outcome: string | null;
+            reason: string;
+            /** @description Milliseconds to the deadline; negative once overdue */
+            remainingMs: number;
+            reporterEmail: string | null;
+            resolutionNote: string | null;
+            /** Format: date-time */
+            resolvedAt: string | null;
+            resolvedBy: string | null;
+            /** @enum {string} */
+            stage: "on_time" | "warn" | "overdue";
+            /** @enum {string} */
+            status: "open" | "resolved";
+            subjectId: string;
+            /** @enum {string} */
+            subjectType: "content" | "store" | "account";
+        };
         ChangeRoleDto: {
             /** @enum {string} */
             role: "fan" | "creator" | "moderator" | "admin";
+        };
+        ComplianceReportDto: {
+            /** Format: date-time */
+            generatedAt: string;
+            id: string;
+            incidents: number;
+            /** @enum {string} */
+            kind: "monthly" | "quarterly";
+            /** @example 2026-10 */
+            period: string;
+            summary: {
+                [key: string]: unknown;
+            };
+        };
+        ComplianceReportListDto: {
+            items: components["schemas"]["ComplianceReportDto"][];
         };
         ConsentDataDto: {
             consentTypes: ("terms_of_service" | "privacy_policy" | "marketing_emails")[];
@@ -881,9 +1116,25 @@ export interface components {
             /** @description Shown to the applicant in the email; say what to correct */
             reason: string;
         };
+        ReportDto: {
+            details: string;
+            /** @description Where to send the outcome (signed-in reporters are known already) */
+            email?: string;
+            /** @enum {string} */
+            reason: "minor" | "non_consensual" | "violence" | "hate" | "bestiality" | "extreme" | "copyright" | "impersonation" | "spam" | "other";
+            /** @description The id (or store slug) of what the case is about */
+            subjectId: string;
+            /** @enum {string} */
+            subjectType: "content" | "store" | "account";
+        };
         ResetPasswordDto: {
             newPassword: string;
             resetToken: string;
+        };
+        ResolveCaseDto: {
+            note: string;
+            /** @enum {string} */
+            outcome: "no_action" | "content_removed" | "content_restored" | "account_actioned";
         };
         ReviewImagesDto: {
             /** @description Two-minute link to the photo of the ID */
@@ -1001,6 +1252,17 @@ export interface components {
             status: "processing";
             /** Format: date-time */
             submittedAt: string;
+        };
+        TakedownDto: {
+            details: string;
+            /** @description Required: the outcome is sent here */
+            email: string;
+            /** @enum {string} */
+            reason: "depicted_without_consent" | "copyright" | "personal_information" | "other";
+            /** @description The id (or store slug) of what the case is about */
+            subjectId: string;
+            /** @enum {string} */
+            subjectType: "content" | "store" | "account";
         };
         TelegramDto: {
             /**
@@ -1214,6 +1476,154 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AdminMeDto"];
                 };
+            };
+        };
+    };
+    AdminModerationController_cases: {
+        parameters: {
+            query?: {
+                kind?: "report" | "takedown" | "appeal";
+                status?: "open" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseListDto"];
+                };
+            };
+        };
+    };
+    AdminModerationController_case: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseViewDto"];
+                };
+            };
+        };
+    };
+    AdminModerationController_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseViewDto"];
+                };
+            };
+        };
+    };
+    AdminModerationController_release: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseViewDto"];
+                };
+            };
+        };
+    };
+    AdminModerationController_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveCaseDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseViewDto"];
+                };
+            };
+        };
+    };
+    AdminModerationController_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceReportListDto"];
+                };
+            };
+        };
+    };
+    AdminModerationController_reportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1547,6 +1957,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlatformConfigDto"];
+                };
+            };
+        };
+    };
+    ModerationController_appeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseReceiptDto"];
+                };
+            };
+        };
+    };
+    ModerationController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseReceiptDto"];
+                };
+            };
+        };
+    };
+    ModerationController_takedown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakedownDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseReceiptDto"];
                 };
             };
         };

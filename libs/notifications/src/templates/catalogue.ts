@@ -72,4 +72,18 @@ ${button('storeSettingsUrl', 'Go to Store Settings')}
 ${button('verificationUrl', 'Try again')}`,
     text: `Your Fanmint identity verification could not be accepted, for this reason:\n\n{{reason}}\n\nYou can correct this and submit again: {{verificationUrl}}`,
   },
+  'moderation-deadline-warning': {
+    subject: '{{caseKind}} due soon: {{dueAt}}',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">A moderation deadline is close</h1>
+<p style="line-height:22px">{{caseKind}} {{caseId}} must be handled by <strong>{{dueAt}}</strong> (a quarter of its time is left). Claim it in the console if nobody has.</p>
+${button('consoleUrl', 'Open the case')}`,
+    text: `{{caseKind}} {{caseId}} must be handled by {{dueAt}} (a quarter of its time is left).\n\nOpen the case: {{consoleUrl}}`,
+  },
+  'moderation-deadline-breached': {
+    subject: 'Deadline missed: {{caseKind}} {{caseId}}',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">A moderation deadline was missed</h1>
+<p style="line-height:22px">{{caseKind}} {{caseId}} was due by <strong>{{dueAt}}</strong> and is still open. The breach is recorded and appears in the monthly compliance report.</p>
+${button('consoleUrl', 'Open the case')}`,
+    text: `{{caseKind}} {{caseId}} was due by {{dueAt}} and is still open. The breach is recorded for the monthly compliance report.\n\nOpen the case: {{consoleUrl}}`,
+  },
 };

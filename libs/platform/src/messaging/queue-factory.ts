@@ -2,7 +2,7 @@ import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationS
 import { Queue, Worker, createPostgresBackend, withBackend, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { DEFAULT_JOB_OPTIONS, type QueueName } from './job-catalogue.js';
+import { DEFAULT_JOB_OPTIONS, JOB_SCHEDULES, type QueueName } from './job-catalogue.js';
 
 export type QueueBackendKind = 'redis' | 'postgres';
 
@@ -41,6 +41,15 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
         : (new this.pg.Worker(name, processor, { concurrency: 4, ...options, connection: this.pgConnection() } as never) as unknown as Worker);
     this.workers.push(worker);
     return worker;
+  }
+
+  /** Registers every recurring job of the catalogue (safe from every worker: upsert by id). */
+  async registerSchedules(): Promise<string[]> {
+    for (const schedule of JOB_SCHEDULES) {
+      const repeat = schedule.every ? { every: schedule.every } : { pattern: schedule.pattern!, tz: 'UTC' };
+      await this.queue(schedule.queue).upsertJobScheduler(`${schedule.queue}:${schedule.name}`, repeat, { name: schedule.name, data: {} });
+    }
+    return JOB_SCHEDULES.map((schedule) => `${schedule.queue}/${schedule.name}`);
   }
 
   /** Answers when the backend is reachable; used by /health. */

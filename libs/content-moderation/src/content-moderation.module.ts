@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { IdentityModule } from '#app/identity';
+import { OpenCaseHandler } from './commands/open-case/open-case.handler.js';
+import { WorkCaseHandler } from './commands/work-case/work-case.handler.js';
+import { CaseHandler, CaseQueueHandler } from './queries/case-queue/case-queue.handler.js';
+import { AdminModerationController, ModerationController } from './http/moderation.controller.js';
+import { DeadlineWatch } from './jobs/deadline-watch.js';
+import { ComplianceReports } from './jobs/compliance-reports.js';
+import { CheckDeadlinesJob, ComplianceReportsJob } from './jobs/moderation-jobs.js';
+
+/**
+ * Content moderation (SPEC §1, §9): reports reviewed within 48 hours, takedowns within 24 hours,
+ * depicted-person appeals within 7 business days, each with its deadline kept by scheduled jobs;
+ * monthly compliance reports and quarterly audits.
+ */
+@Module({
+  imports: [CqrsModule, IdentityModule],
+  controllers: [ModerationController, AdminModerationController],
+  providers: [OpenCaseHandler, WorkCaseHandler, CaseQueueHandler, CaseHandler, DeadlineWatch, ComplianceReports],
+  exports: [DeadlineWatch, ComplianceReports],
+})
+export class ContentModerationModule {}
+
+/** The worker's half: the scheduled deadline and report jobs. */
+@Module({
+  imports: [CqrsModule, IdentityModule],
+  providers: [DeadlineWatch, ComplianceReports, CheckDeadlinesJob, ComplianceReportsJob],
+  exports: [DeadlineWatch, ComplianceReports],
+})
+export class ContentModerationJobsModule {}

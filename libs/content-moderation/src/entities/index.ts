@@ -1,0 +1,3 @@
+import { ModerationCase } from './moderation-case.entity.js';
+
+export const contentModerationEntities = [ModerationCase];

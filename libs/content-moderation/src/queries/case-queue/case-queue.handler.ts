@@ -1,0 +1,88 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '#app/platform';
+import { deadlineStage } from '../../domain/business-days.js';
+import type { CaseView } from '../../commands/open-case/open-case.command.js';
+import { CASE_CLAIM_TTL_MS } from '../../commands/work-case/work-case.handler.js';
+import { CaseQuery, CaseQueueQuery } from './case-queue.query.js';
+
+interface CaseRow {
+  id: string;
+  kind: CaseView['kind'];
+  subject_type: CaseView['subjectType'];
+  subject_id: string;
+  reason: string;
+  details: string;
+  reporter_email: string | null;
+  status: CaseView['status'];
+  outcome: string | null;
+  resolution_note: string | null;
+  opened_at: Date | string;
+  due_at: Date | string;
+  claimed_by: string | null;
+  claimed_at: Date | string | null;
+  resolved_by: string | null;
+  resolved_at: Date | string | null;
+  breached: boolean;
+}
+
+const SELECT = `select c.*, (b.case_id is not null) as breached from moderation_cases c left join moderation_deadline_breaches b on b.case_id = c.id`;
+
+function toView(row: CaseRow, now: Date): CaseView {
+  const openedAt = new Date(row.opened_at);
+  const dueAt = new Date(row.due_at);
+  const claimedAt = row.claimed_at ? new Date(row.claimed_at) : null;
+  const claimLive = claimedAt !== null && now.getTime() - claimedAt.getTime() < CASE_CLAIM_TTL_MS;
+  return {
+    id: row.id,
+    kind: row.kind,
+    subjectType: row.subject_type,
+    subjectId: row.subject_id,
+    reason: row.reason,
+    details: row.details,
+    reporterEmail: row.reporter_email,
+    status: row.status,
+    outcome: row.outcome,
+    resolutionNote: row.resolution_note,
+    openedAt: openedAt.toISOString(),
+    dueAt: dueAt.toISOString(),
+    stage: row.status === 'open' ? deadlineStage(now, openedAt, dueAt) : row.breached ? 'overdue' : 'on_time',
+    remainingMs: dueAt.getTime() - now.getTime(),
+    claimedBy: claimLive ? row.claimed_by : null,
+    claimedAt: claimLive ? claimedAt!.toISOString() : null,
+    resolvedBy: row.resolved_by,
+    resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
+    breached: row.breached,
+  };
+}
+
+@QueryHandler(CaseQueueQuery)
+export class CaseQueueHandler implements IQueryHandler<CaseQueueQuery> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute({ kind, status, limit }: CaseQueueQuery): Promise<CaseView[]> {
+    const rows = await this.orm.em.fork().execute<CaseRow[]>(
+      `${SELECT} where c.status = ? ${kind ? 'and c.kind = ?' : ''} order by ${status === 'open' ? 'c.due_at asc, c.id asc' : 'c.resolved_at desc, c.id desc'} limit ?`,
+      kind ? [status, kind, limit] : [status, limit],
+    );
+    const now = this.clock.now();
+    return rows.map((row) => toView(row, now));
+  }
+}
+
+@QueryHandler(CaseQuery)
+export class CaseHandler implements IQueryHandler<CaseQuery> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute({ caseId }: CaseQuery): Promise<CaseView | null> {
+    const [row] = await this.orm.em.fork().execute<CaseRow[]>(`${SELECT} where c.id = ?`, [caseId]);
+    return row ? toView(row, this.clock.now()) : null;
+  }
+}

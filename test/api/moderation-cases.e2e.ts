@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { parse } from 'csv-parse/sync';
+import { ComplianceReports, DeadlineWatch } from '#app/content-moderation';
+import { QueueFactory } from '#app/platform';
+import { FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
+
+// Friday 20 November 2026, noon UTC: the appeal's 7 business days cross a weekend.
+const clock = new FixedClock(new Date('2026-11-20T12:00:00Z'));
+let platform: TestPlatform;
+let moderatorA: Awaited<ReturnType<typeof staffSession>>;
+let moderatorB: Awaited<ReturnType<typeof staffSession>>;
+let admin: Awaited<ReturnType<typeof staffSession>>;
+const ours: Record<'report' | 'takedown' | 'appeal', string> = { report: '', takedown: '', appeal: '' };
+
+async function call(method: string, path: string, token: string | null, body?: unknown) {
+  const response = await fetch(`${platform.baseUrl}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), 'x-forwarded-for': '203.0.113.77' },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked field by field
+  const parsed: any = text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text;
+  return { status: response.status, body: parsed };
+}
+
+/** A current access token: the clock jumps days ahead, past the tokens' hour. */
+async function tokenOf(staff: Awaited<ReturnType<typeof staffSession>>): Promise<string> {
+  const { data, error } = await staff.client.refreshSession();
+  if (error || !data.session) throw error ?? new Error('no session');
+  return data.session.access_token;
+}
+
+const db = () => platform.api.get(MikroORM).em.fork();
+const caseRow = async (id: string) => {
+  const [row] = await db().execute<{ warned_at: string | null; escalated_at: string | null; status: string }[]>(`select warned_at, escalated_at, status from moderation_cases where id = ?`, [id]);
+  const date = (value: string | null) => (value === null ? null : new Date(value));
+  return { warned_at: date(row.warned_at), escalated_at: date(row.escalated_at), status: row.status };
+};
+const breaches = async (id: string) => (await db().execute(`select * from moderation_deadline_breaches where case_id = ?`, [id])).length;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ clock });
+  [moderatorA, moderatorB, admin] = [await staffSession(platform, 'moderator', () => clock.now()), await staffSession(platform, 'moderator', () => clock.now()), await staffSession(platform, 'admin', () => clock.now())];
+});
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe('reports, takedown requests and appeals', () => {
+  it('takes each from anyone, with the deadline of the policy', async () => {
+    const report = await call('POST', '/api/moderation/reports', null, { subjectType: 'content', subjectId: 'album-123', reason: 'non_consensual', details: 'The person in this album did not agree to it.' });
+    expect(report).toMatchObject({ status: 201, body: { dueAt: '2026-11-22T12:00:00.000Z' } });
+    const takedown = await call('POST', '/api/moderation/takedown-requests', null, { subjectType: 'content', subjectId: 'video-9', reason: 'depicted_without_consent', details: 'This video shows me and I never consented.', email: 'depicted@example.test' });
+    expect(takedown).toMatchObject({ status: 201, body: { dueAt: '2026-11-21T12:00:00.000Z' } });
+    const appeal = await call('POST', '/api/moderation/appeals', null, { subjectType: 'content', subjectId: 'video-9', reason: 'depicted_person', details: 'I am in this video; please review my request again.', email: 'depicted@example.test' });
+    // Friday noon + 7 business days = Tuesday 1 December noon.
+    expect(appeal).toMatchObject({ status: 201, body: { dueAt: '2026-12-01T12:00:00.000Z' } });
+    ours.report = report.body.id;
+    ours.takedown = takedown.body.id;
+    ours.appeal = appeal.body.id;
+
+    const fan = await signedInUser(platform);
+    const signedIn = await call('POST', '/api/moderation/reports', fan.session.access_token, { subjectType: 'store', subjectId: 'some-store', reason: 'spam', details: 'This store only posts spam links.' });
+    const [row] = await db().execute<{ reporter_user_id: string; reporter_email: string }[]>(`select reporter_user_id, reporter_email from moderation_cases where id = ?`, [signedIn.body.id]);
+    expect(row).toEqual({ reporter_user_id: fan.session.user.id, reporter_email: fan.email });
+    await db().execute(`update moderation_cases set status = 'resolved', outcome = 'no_action', resolved_at = opened_at + interval '1 hour' where id = ?`, [signedIn.body.id]);
+  });
+
+  it('refuses bad input with a clear message and stores nothing', async () => {
+    const [{ n: before }] = await db().execute<{ n: number }[]>(`select count(*)::int as n from moderation_cases`);
+    const cases: [string, unknown, RegExp][] = [
+      ['/api/moderation/reports', { subjectType: 'content', subjectId: 'x', reason: 'boring', details: 'Not a reason we know.' }, /reason must be one of/],
+      ['/api/moderation/reports', { subjectType: 'planet', subjectId: 'x', reason: 'spam', details: 'Unknown subject type here.' }, /subjectType must be one of/],
+      ['/api/moderation/reports', { subjectType: 'content', subjectId: 'x', reason: 'spam', details: 'short' }, /at least 10 characters/],
+      ['/api/moderation/takedown-requests', { subjectType: 'content', subjectId: 'x', reason: 'copyright', details: 'This is my photo, copied here.' }, /email must be an email address/],
+      ['/api/moderation/appeals', { subjectType: 'content', subjectId: 'x', reason: 'depicted_person', details: 'Please look at this again.', email: 'not-an-email' }, /email must be an email address/],
+    ];
+    for (const [path, body, message] of cases) {
+      const response = await call('POST', path, null, body);
+      expect(response.status).toBe(400);
+      expect(String(response.body.message)).toMatch(message);
+    }
+    const [{ n: after }] = await db().execute<{ n: number }[]>(`select count(*)::int as n from moderation_cases`);
+    expect(after).toBe(before);
+  });
+
+  it('lists open cases to moderators by deadline, soonest first, with the time left', async () => {
+    const queue = await call('GET', '/api/admin/moderation/cases', moderatorA.token);
+    const mine = (queue.body.items as { id: string; stage: string; remainingMs: number }[]).filter((item) => Object.values(ours).includes(item.id));
+    expect(mine.map((item) => item.id)).toEqual([ours.takedown, ours.report, ours.appeal]);
+    expect(mine[0]).toMatchObject({ stage: 'on_time', remainingMs: 24 * 3600 * 1000 });
+    const takedowns = await call('GET', '/api/admin/moderation/cases?kind=takedown', moderatorA.token);
+    expect((takedowns.body.items as { kind: string }[]).every((item) => item.kind === 'takedown')).toBe(true);
+    const fan = await signedInUser(platform);
+    expect((await call('GET', '/api/admin/moderation/cases', fan.session.access_token)).status).toBe(403);
+    expect((await call('GET', '/api/admin/moderation/cases?kind=complaint', moderatorA.token)).status).toBe(400);
+  });
+});
+
+describe('deadlines kept by the scheduled job (injected clock)', () => {
+  it('warns moderators once when a quarter of the time is left', async () => {
+    const watch = platform.worker!.get(DeadlineWatch);
+    clock.set(new Date('2026-11-21T05:59:00Z')); // takedown: warn at 06:00 (18 of 24 hours)
+    await watch.run(clock.now());
+    expect((await caseRow(ours.takedown)).warned_at).toBeNull();
+    clock.set(new Date('2026-11-21T06:00:00Z'));
+    await Promise.all([watch.run(clock.now()), watch.run(clock.now())]);
+    expect((await caseRow(ours.takedown)).warned_at).toEqual(new Date('2026-11-21T06:00:00Z'));
+    expect((await caseRow(ours.report)).warned_at).toBeNull();
+    await platform.drain();
+    const warning = await platform.inbox.waitFor(moderatorA.email, /Takedown request due soon/);
+    expect(warning.text).toContain(ours.takedown);
+    await watch.run(clock.now());
+    await platform.drain();
+    expect(platform.inbox.messages.filter((mail) => mail.to.includes(moderatorA.email) && mail.subject.includes('Takedown request due soon'))).toHaveLength(1);
+  });
+
+  it('escalates to admins once and records the breach once when the deadline passes, even with two workers', async () => {
+    const watch = platform.worker!.get(DeadlineWatch);
+    clock.set(new Date('2026-11-21T12:00:00Z'));
+    await Promise.all([watch.run(clock.now()), watch.run(clock.now()), watch.run(clock.now())]);
+    expect(await caseRow(ours.takedown)).toMatchObject({ escalated_at: new Date('2026-11-21T12:00:00Z'), status: 'open' });
+    expect(await breaches(ours.takedown)).toBe(1);
+    await platform.drain();
+    await platform.inbox.waitFor(admin.email, /Deadline missed: Takedown request/);
+    expect(platform.inbox.messages.filter((mail) => mail.to.includes(admin.email) && mail.subject.includes(ours.takedown))).toHaveLength(1);
+    expect(platform.inbox.messages.filter((mail) => mail.to.includes(moderatorA.email) && mail.subject.startsWith('Deadline missed'))).toHaveLength(0);
+
+    const queue = await call('GET', '/api/admin/moderation/cases', await tokenOf(moderatorA));
+    const takedown = (queue.body.items as { id: string; stage: string; breached: boolean; remainingMs: number }[]).find((item) => item.id === ours.takedown)!;
+    expect(takedown).toMatchObject({ stage: 'overdue', breached: true, remainingMs: 0 });
+  });
+
+  it('lets one moderator claim and resolve a case; the other gets 409; the decision is audited with whether it was on time', async () => {
+    clock.set(new Date('2026-11-21T13:00:00Z'));
+    const claims = await Promise.all([call('POST', `/api/admin/moderation/cases/${ours.report}/claim`, await tokenOf(moderatorA)), call('POST', `/api/admin/moderation/cases/${ours.report}/claim`, await tokenOf(moderatorB))]);
+    expect(claims.map((claim) => claim.status).sort()).toEqual([200, 409]);
+    const holder = claims[0].status === 200 ? moderatorA : moderatorB;
+    const other = holder === moderatorA ? moderatorB : moderatorA;
+    expect((await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(other), { outcome: 'no_action', note: 'Looked fine to me.' })).status).toBe(409);
+    expect((await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(holder), { outcome: 'content_removed' })).status).toBe(400);
+    const resolved = await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(holder), { outcome: 'content_removed', note: 'Consent could not be shown; album removed.' });
+    expect(resolved.body).toMatchObject({ status: 'resolved', outcome: 'content_removed', resolvedBy: holder.userId, breached: false });
+    const [entry] = await db().execute<{ details: { onTime: boolean; after: { status: string } } }[]>(`select details from audit_log where target_id = ? and action = 'moderation.case_resolved'`, [ours.report]);
+    expect(entry.details).toMatchObject({ onTime: true, after: { status: 'resolved' } });
+    expect((await call('POST', `/api/admin/moderation/cases/${ours.report}/claim`, await tokenOf(holder))).body).toMatchObject({ code: 'already_resolved' });
+
+    await call('POST', `/api/admin/moderation/cases/${ours.takedown}/claim`, await tokenOf(moderatorA));
+    await call('POST', `/api/admin/moderation/cases/${ours.takedown}/resolve`, await tokenOf(moderatorA), { outcome: 'content_removed', note: 'Removed after the deadline.' });
+  });
+});
+
+describe('compliance reports', () => {
+  it('produces last month’s report and last quarter’s audit once each, even when two workers run at once', async () => {
+    clock.set(new Date('2026-12-01T00:10:00Z'));
+    const reportsA = platform.worker!.get(ComplianceReports);
+    const reportsB = platform.api.get(ComplianceReports);
+    const [first, second] = await Promise.all([reportsA.generateDue(clock.now()), reportsB.generateDue(clock.now())]);
+    expect([...first, ...second].sort()).toEqual(['monthly 2026-11', 'quarterly 2026-Q3']);
+    expect(await reportsA.generateDue(clock.now())).toEqual([]);
+
+    const list = await call('GET', '/api/admin/moderation/compliance-reports', await tokenOf(admin));
+    const november = (list.body.items as { kind: string; period: string; id: string; incidents: number; summary: Record<string, unknown> }[]).find((item) => item.kind === 'monthly' && item.period === '2026-11')!;
+    expect(november.incidents).toBeGreaterThanOrEqual(2); // our takedown (breach + removal) and report (removal)
+    expect(november.summary).toMatchObject({ zeroIncident: false, takedowns: { deadlineBreaches: expect.any(Number) } });
+    const q3 = (list.body.items as { kind: string; period: string; incidents: number; summary: Record<string, unknown> }[]).find((item) => item.kind === 'quarterly' && item.period === '2026-Q3')!;
+    expect(q3).toMatchObject({ incidents: 0, summary: { zeroIncident: true, statement: expect.stringMatching(/^No incidents in 2026-Q3/) } });
+
+    const csv = await call('GET', `/api/admin/moderation/compliance-reports/${november.id}/csv`, await tokenOf(admin));
+    const rows = parse(csv.body as string, { columns: true }) as Record<string, string>[];
+    expect(rows.find((row) => row.case_id === ours.takedown)).toMatchObject({ kind: 'takedown', outcome: 'content_removed', deadline_breached: 'yes' });
+    expect(rows.find((row) => row.case_id === ours.report)).toMatchObject({ kind: 'report', deadline_breached: 'no' });
+    expect((await call('GET', '/api/admin/moderation/compliance-reports', await tokenOf(moderatorA))).status).toBe(403);
+  });
+
+  it('registers the recurring jobs once, however many workers start', async () => {
+    const queues = platform.worker!.get(QueueFactory);
+    await Promise.all([queues.registerSchedules(), queues.registerSchedules()]);
+    const schedulers = await queues.queue('moderation').getJobSchedulers();
+    expect(schedulers.map((scheduler) => scheduler.key ?? scheduler.id).sort()).toEqual(['moderation:check-deadlines', 'moderation:compliance-reports']);
+    await queues.queue('moderation').removeJobScheduler('moderation:check-deadlines');
+    await queues.queue('moderation').removeJobScheduler('moderation:compliance-reports');
+  });
+});
