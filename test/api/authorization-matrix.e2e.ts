@@ -25,6 +25,8 @@ const ADMIN_ONLY = [
   'GET /api/admin/rewards/airdrop-export',
   'GET /api/admin/moderation/compliance-reports',
   'GET /api/admin/moderation/compliance-reports/{id}/csv',
+  'POST /api/admin/content/{id}/remove',
+  'POST /api/admin/content/{id}/restore',
 ];
 
 async function call(method: string, path: string, token?: string) {

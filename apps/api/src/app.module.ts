@@ -10,13 +10,14 @@ import { RewardsModule } from '#app/rewards';
 import { VerificationModule } from '#app/verification';
 import { BackofficeModule } from '#app/backoffice';
 import { ContentModerationModule } from '#app/content-moderation';
+import { CommerceModule } from '#app/commerce';
 
 @Module({})
 export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

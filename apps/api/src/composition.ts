@@ -5,10 +5,11 @@ import { analyticsEntities, analyticsMigrations } from '#app/analytics';
 import { rewardsEntities, rewardsMigrations } from '#app/rewards';
 import { verificationEntities, verificationMigrations } from '#app/verification';
 import { contentModerationEntities, contentModerationMigrations } from '#app/content-moderation';
+import { commerceEntities, commerceMigrations } from '#app/commerce';
 import type { OrmSetup } from '#app/platform';
 
 /** Every module's tables and migrations, for the processes that boot them. */
 export const ORM_SETUP: OrmSetup = {
-  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities, ...verificationEntities, ...contentModerationEntities],
-  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations, ...verificationMigrations, ...contentModerationMigrations],
+  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities, ...verificationEntities, ...contentModerationEntities, ...commerceEntities],
+  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations, ...verificationMigrations, ...contentModerationMigrations, ...commerceMigrations],
 };

@@ -16,6 +16,7 @@ import {
   type Clock,
 } from '#app/platform';
 import { registerSiteGate, SiteGate } from '#app/identity';
+import { registerUploads } from '#app/content-moderation';
 import { AppModule } from './app.module.js';
 import { ORM_SETUP } from './composition.js';
 import { serveSpa, type SpaPages } from './spa.js';
@@ -54,6 +55,7 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
   registerSecurityHeaders(fastify);
   let spa: SpaPages | null = null;
   registerSiteGate(fastify, app.get(SiteGate), () => spa);
+  registerUploads(fastify, app);
   app.enableCors({
     origin: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -8,6 +8,13 @@ import { AdminModerationController, ModerationController } from './http/moderati
 import { DeadlineWatch } from './jobs/deadline-watch.js';
 import { ComplianceReports } from './jobs/compliance-reports.js';
 import { CheckDeadlinesJob, ComplianceReportsJob } from './jobs/moderation-jobs.js';
+import { CreatorCheck } from './commands/manage-content/creator-check.js';
+import { CreateContentHandler, SubmitContentHandler, UpdateContentHandler } from './commands/manage-content/manage-content.handler.js';
+import { ReviewContentHandler } from './commands/review-content/review-content.handler.js';
+import { ApprovedContentHandler, ContentByIdHandler, ContentReviewQueueHandler, MyContentHandler } from './queries/content/content.handler.js';
+import { AdminContentController, ContentController, MediaController } from './http/content.controller.js';
+import { MediaLinks } from './http/media-links.js';
+import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
 
 /**
  * Content moderation (SPEC §1, §9): reports reviewed within 48 hours, takedowns within 24 hours,
@@ -16,16 +23,33 @@ import { CheckDeadlinesJob, ComplianceReportsJob } from './jobs/moderation-jobs.
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [ModerationController, AdminModerationController],
-  providers: [OpenCaseHandler, WorkCaseHandler, CaseQueueHandler, CaseHandler, DeadlineWatch, ComplianceReports],
-  exports: [DeadlineWatch, ComplianceReports],
+  controllers: [ModerationController, AdminModerationController, ContentController, AdminContentController, MediaController],
+  providers: [
+    OpenCaseHandler,
+    WorkCaseHandler,
+    CaseQueueHandler,
+    CaseHandler,
+    DeadlineWatch,
+    ComplianceReports,
+    CreatorCheck,
+    MediaLinks,
+    CreateContentHandler,
+    UpdateContentHandler,
+    SubmitContentHandler,
+    ReviewContentHandler,
+    MyContentHandler,
+    ContentByIdHandler,
+    ContentReviewQueueHandler,
+    ApprovedContentHandler,
+  ],
+  exports: [DeadlineWatch, ComplianceReports, CreatorCheck],
 })
 export class ContentModerationModule {}
 
-/** The worker's half: the scheduled deadline and report jobs. */
+/** The worker's half: the scheduled deadline and report jobs, and media processing. */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  providers: [DeadlineWatch, ComplianceReports, CheckDeadlinesJob, ComplianceReportsJob],
-  exports: [DeadlineWatch, ComplianceReports],
+  providers: [DeadlineWatch, ComplianceReports, CheckDeadlinesJob, ComplianceReportsJob, MediaProcessor, ProcessMediaJob],
+  exports: [DeadlineWatch, ComplianceReports, MediaProcessor],
 })
 export class ContentModerationJobsModule {}

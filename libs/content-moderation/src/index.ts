@@ -1,7 +1,11 @@
 import { Migration20261122000600ModerationCases } from './database/migrations/20261122000600-moderation-cases.migration.js';
+import { Migration20261122000800Content } from './database/migrations/20261122000800-content.migration.js';
 
 export { ContentModerationModule, ContentModerationJobsModule } from './content-moderation.module.js';
 export { contentModerationEntities } from './entities/index.js';
 export { DeadlineWatch } from './jobs/deadline-watch.js';
 export { ComplianceReports } from './jobs/compliance-reports.js';
-export const contentModerationMigrations = [Migration20261122000600ModerationCases];
+export { MediaProcessor } from './jobs/media-processor.js';
+export { registerUploads, UPLOADS_PATH } from './uploads/uploads.js';
+export { ApprovedContentQuery, type ContentView } from './queries/content/content.query.js';
+export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content];

@@ -7,3 +7,16 @@ export const ModerationErrors = {
   alreadyResolved: () => new AppError(409, 'already_resolved', 'This case has already been resolved'),
   emailRequired: () => new AppError(400, 'validation_failed', 'email is required so we can tell you the outcome', [{ field: 'email', message: 'This field is required' }]),
 };
+
+export const ContentErrors = {
+  notLaunched: () => new AppError(403, 'not_launched', 'Uploading content opens at the platform launch'),
+  notVerified: () => new AppError(403, 'not_verified', 'Only verified creators can upload. Verify your identity first.'),
+  notFound: () => new AppError(404, 'not_found', 'Content not found'),
+  notEditable: (status: string) => new AppError(409, 'not_editable', `Content that is ${status} cannot be changed`),
+  noMedia: (kind: string) => new AppError(409, 'no_media', kind === 'video' ? 'Upload the video and wait for it to be processed before submitting' : 'Upload at least one photo and wait for processing before submitting'),
+  mediaProcessing: () => new AppError(409, 'media_processing', 'Some files are still being processed; submit when they are ready'),
+  wrongMedia: (message: string) => new AppError(409, 'wrong_media', message),
+  invalidTransition: (message: string) => new AppError(409, 'invalid_transition', message),
+  claimedByOther: () => new AppError(409, 'claimed_by_other', 'Another moderator is reviewing this content'),
+  notClaimed: () => new AppError(409, 'not_claimed', 'Claim this content before deciding on it'),
+};

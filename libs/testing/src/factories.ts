@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { generate } from 'otplib';
+import sharp from 'sharp';
 import type { TestPlatform } from './test-platform.js';
 import { authClient, clientIp } from './auth-client.js';
 import { markTotpStepUsed } from './totp.js';
@@ -73,4 +74,43 @@ export async function staffSession(platform: TestPlatform, role: 'moderator' | '
   if (verified.error) throw verified.error;
   const token = (await account.client.getSession()).data.session!.access_token;
   return { ...account, userId, token, totpSecret: enrolled.data.totp.secret };
+}
+
+export type StaffSession = Awaited<ReturnType<typeof staffSession>>;
+
+/** A plain photo for the verification form (the upload re-encodes it; only real image bytes pass). */
+function samplePhoto(seed: number): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40 + seed, g: 90, b: 160 } } }).jpeg().toBuffer();
+}
+
+async function staffCall(platform: TestPlatform, token: string, method: string, path: string) {
+  const response = await fetch(`${platform.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json() as Promise<unknown>;
+}
+
+/**
+ * A signed-in user whose identity verification was accepted, through the real flow (needs
+ * LAUNCH_PHASE=live): the multipart submission, then a moderator claims and accepts it. Pass a
+ * moderator to reuse one across calls (each new staff session enrols a TOTP factor).
+ */
+export async function verifiedCreator(platform: TestPlatform, options: { moderator?: StaffSession; now?: () => Date } = {}) {
+  const account = await signedInUser(platform);
+  const userId = account.session.user.id;
+  const form = new FormData();
+  form.append('fullName', 'Casey Creator');
+  form.append('dateOfBirth', '1994-03-09');
+  form.append('country', 'IE');
+  form.append('userPhotoWithId', new Blob([new Uint8Array(await samplePhoto(1))], { type: 'image/jpeg' }), 'selfie.jpg');
+  form.append('idPhoto', new Blob([new Uint8Array(await samplePhoto(2))], { type: 'image/jpeg' }), 'id.jpg');
+  const submitted = await fetch(`${platform.baseUrl}/api/verify-user`, { method: 'POST', headers: { authorization: `Bearer ${account.session.access_token}` }, body: form });
+  if (submitted.status !== 201) throw new Error(`verify-user answered ${submitted.status}: ${await submitted.text()}`);
+
+  const moderator = options.moderator ?? (await staffSession(platform, 'moderator', options.now));
+  const queue = (await staffCall(platform, moderator.token, 'GET', '/api/admin/verifications')) as { items: { id: string; userId: string }[] };
+  const item = queue.items.find((entry) => entry.userId === userId);
+  if (!item) throw new Error(`The submission of ${account.email} is not in the review queue`);
+  await staffCall(platform, moderator.token, 'POST', `/api/admin/verifications/${item.id}/claim`);
+  await staffCall(platform, moderator.token, 'POST', `/api/admin/verifications/${item.id}/accept`);
+  return { ...account, userId, token: account.session.access_token, moderator };
 }

@@ -104,6 +104,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Content waiting for review, oldest first (or decided items, newest first) */
+        get: operations["AdminContentController_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminContentController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve (needs the claim): the item goes live in the store; the creator is emailed */
+        post: operations["AdminContentController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminContentController_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject with a reason (needs the claim); the creator may change and resubmit, or appeal */
+        post: operations["AdminContentController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminContentController_release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove content without notice (admins; audited) */
+        post: operations["AdminContentController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/content/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore removed content after an upheld appeal (admins; audited) */
+        post: operations["AdminContentController_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/me": {
         parameters: {
             query?: never;
@@ -460,6 +593,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store categories with their nsfw flag and active store count; adult ones are listed for everyone, flagged */
+        get: operations["CategoriesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -469,6 +619,107 @@ export interface paths {
         };
         /** Public settings the web app needs: the launch phase (prelaunch shows previews, live the real features) */
         get: operations["VerificationController_platformConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a video or photo album (verified creators, live phase); upload its files with tus at /api/uploads */
+        post: operations["ContentController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContentController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a draft or a rejected item */
+        patch: operations["ContentController_update"];
+        trace?: never;
+    };
+    "/api/content/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send for pre-publication review: Pending Review (moderators are notified) */
+        post: operations["ContentController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/by-creator/{creatorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Approved items of a creator (thumbnails only; nothing is public before approval) */
+        get: operations["ContentController_approved"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContentController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A thumbnail or file through a ten-minute link from a content view */
+        get: operations["MediaController_media"];
         put?: never;
         post?: never;
         delete?: never;
@@ -592,6 +843,76 @@ export interface paths {
         put?: never;
         /** Check the site password; on success a signed HttpOnly cookie unlocks this browser */
         post: operations["SiteGateController_unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active stores, newest first or by name; NSFW stores only for signed-in callers (bearer optional) */
+        get: operations["StoresController_list"];
+        put?: never;
+        /** Open your store (verified creators, one each): address and name; every other setting starts at its default */
+        post: operations["StoresController_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's public profile. An NSFW store answers 401 account_required to anonymous callers: "Sign in to view this store. It contains adult content (18+)." */
+        get: operations["StoresController_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your store with all its settings (404 no_store before you open one) */
+        get: operations["StoresController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change any settings sections of your store; all of the change applies or none of it */
+        patch: operations["StoresController_update"];
+        trace?: never;
+    };
+    "/api/stores/slug-available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a store address can be used, and why not */
+        get: operations["StoresController_slugAvailable"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -909,6 +1230,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccessPatchDto: {
+            subscriptionEnabled?: boolean;
+            /** @description Monthly, minor units */
+            subscriptionPriceMinor?: number;
+            /**
+             * @description subscribers_only needs subscriptionEnabled
+             * @enum {string}
+             */
+            visibility?: "public" | "subscribers_only";
+        };
         AdminMeDto: {
             /**
              * @description The console needs a two-factor session
@@ -971,6 +1302,18 @@ export interface components {
             subjectId: string;
             /** @enum {string} */
             subjectType: "content" | "store" | "account";
+        };
+        AppearancePatchDto: {
+            /** @example #a5529f */
+            accentColor?: string;
+            /** @description null or empty removes it */
+            description?: string | null;
+            /** @example Jane Fit */
+            displayName?: string;
+            /** @enum {string} */
+            layout?: "grid" | "list";
+            /** @description null or empty removes it */
+            tagline?: string | null;
         };
         AuditActorDto: {
             /** @description "(deleted user)" when the account is gone */
@@ -1040,9 +1383,26 @@ export interface components {
             /** @enum {string} */
             subjectType: "content" | "store" | "account";
         };
+        CategoriesDto: {
+            items: components["schemas"]["CategoryDto"][];
+        };
+        CategoryDto: {
+            /** @example Fitness */
+            name: string;
+            /** @description Adult category: its stores need a signed-in visitor */
+            nsfw: boolean;
+            /** @example fitness */
+            slug: string;
+            /** @description Active stores in the category */
+            storeCount: number;
+        };
         ChangeRoleDto: {
             /** @enum {string} */
             role: "fan" | "creator" | "moderator" | "admin";
+        };
+        CollaborationPatchDto: {
+            /** @description Other creators may send collaboration requests */
+            acceptRequests?: boolean;
         };
         ComplianceReportDto: {
             /** Format: date-time */
@@ -1073,6 +1433,57 @@ export interface components {
             ipAddress?: string;
             userAgent?: string;
         };
+        ContentFieldsDto: {
+            /** @enum {string} */
+            currency?: "USD" | "EUR" | "GBP";
+            description?: string;
+            /** @description Price in minor units (cents), 0 to 100000 */
+            priceMinor?: number;
+            title?: string;
+        };
+        ContentListDto: {
+            items: components["schemas"]["ContentViewDto"][];
+        };
+        ContentPatchDto: {
+            /** @description Buyers may download purchased videos and albums */
+            allowDownloads?: boolean;
+            /** @enum {string} */
+            currency?: "USD" | "EUR" | "GBP";
+            /**
+             * @description Minor units of the store currency
+             * @example 1499
+             */
+            defaultAlbumPriceMinor?: number;
+            /**
+             * @description Minor units of the store currency
+             * @example 999
+             */
+            defaultVideoPriceMinor?: number;
+        };
+        ContentViewDto: {
+            /** Format: date-time */
+            claimedAt: string | null;
+            claimedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            creatorId: string;
+            currency: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: string | null;
+            description: string;
+            id: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            media: components["schemas"]["MediaViewDto"][];
+            priceMinor: number;
+            rejectionReason: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
+            /** Format: date-time */
+            submittedAt: string | null;
+            title: string;
+        };
         CountriesDto: {
             countries: components["schemas"]["CountryDto"][];
         };
@@ -1081,6 +1492,16 @@ export interface components {
             code: string;
             /** @example Germany */
             name: string;
+        };
+        CreateContentDto: {
+            /** @enum {string} */
+            currency?: "USD" | "EUR" | "GBP";
+            description?: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            /** @description Price in minor units (cents) */
+            priceMinor?: number;
+            title?: string;
         };
         DisableUserMfaDto: {
             /** @description How the user’s identity was verified; kept in the audit log */
@@ -1098,9 +1519,87 @@ export interface components {
             friendly_name?: string;
             issuer?: string;
         };
+        MediaViewDto: {
+            durationSeconds: number | null;
+            error: string | null;
+            /** @description Signed for ten minutes; never in public views */
+            fileUrl: string | null;
+            format: string;
+            height: number | null;
+            id: string;
+            /** @enum {string} */
+            mediaType: "video" | "image";
+            originalName: string;
+            sizeBytes: number;
+            /** @enum {string} */
+            status: "uploaded" | "ready" | "failed";
+            /** @description Signed for ten minutes */
+            thumbnailUrl: string | null;
+            width: number | null;
+        };
+        NsfwPatchDto: {
+            categories?: ("fitness" | "cosplay" | "lifestyle" | "music" | "art" | "photography" | "education" | "gaming" | "comedy" | "adult-solo" | "adult-couples" | "adult-fetish" | "adult-lgbtq")[];
+            /** @description Adult content (18+); an adult category turns it on */
+            isNsfw?: boolean;
+        };
+        OpenStoreDto: {
+            /** @description 1 to 5 category slugs; can be set later */
+            categories?: ("fitness" | "cosplay" | "lifestyle" | "music" | "art" | "photography" | "education" | "gaming" | "comedy" | "adult-solo" | "adult-couples" | "adult-fetish" | "adult-lgbtq")[];
+            /** @example Jane Fit */
+            displayName: string;
+            /**
+             * @description Lowercase letters, digits and single hyphens; not a reserved word. Trimmed and lower-cased first.
+             * @example jane-fit
+             */
+            slug: string;
+        };
         PlatformConfigDto: {
             /** @enum {string} */
             launchPhase: "prelaunch" | "live";
+        };
+        PublicStoreDto: {
+            /** @example #a5529f */
+            accentColor: string;
+            acceptsCollaborationRequests: boolean;
+            allowDownloads: boolean;
+            /**
+             * @description Category slugs: fitness, cosplay, lifestyle, music, art, photography, education, gaming, comedy, adult-solo, adult-couples, adult-fetish, adult-lgbtq
+             * @example [
+             *       "fitness",
+             *       "lifestyle"
+             *     ]
+             */
+            categories: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP";
+            description: string | null;
+            displayName: string;
+            isNsfw: boolean;
+            /** @enum {string} */
+            layout: "grid" | "list";
+            referrals: components["schemas"]["StoreReferralsDto"];
+            /** @example jane-fit */
+            slug: string;
+            subscription: components["schemas"]["PublicSubscriptionDto"];
+            tagline: string | null;
+            tips: components["schemas"]["PublicTipsDto"];
+            /** @enum {string} */
+            visibility: "public" | "subscribers_only";
+        };
+        PublicSubscriptionDto: {
+            enabled: boolean;
+            /** @description Monthly, minor units; null when subscriptions are off */
+            priceMinor: number | null;
+        };
+        PublicTipsDto: {
+            enabled: boolean;
+            /** @description Minor units; null when tips are off */
+            minimumTipMinor: number | null;
+        };
+        ReasonDto: {
+            reason: string;
         };
         RecordConsentDto: {
             consentData: components["schemas"]["ConsentDataDto"];
@@ -1111,6 +1610,10 @@ export interface components {
         RedeemRecoveryCodeDto: {
             /** @example k7m2p-x9q4t */
             code: string;
+        };
+        ReferralsPatchDto: {
+            /** @description Fans may refer this store's content; the commission is the platform's fixed 5% */
+            enabled?: boolean;
         };
         RejectDto: {
             /** @description Shown to the applicant in the email; say what to correct */
@@ -1238,11 +1741,117 @@ export interface components {
             /** Format: date-time */
             updatedAt: string | null;
         };
+        SlugAvailabilityDto: {
+            available: boolean;
+            /** @description Why the address cannot be used; null when available */
+            reason: string | null;
+            /**
+             * @description The address as it would be stored (trimmed, lower-cased)
+             * @example jane-fit
+             */
+            slug: string;
+        };
         StaffRefDto: {
             /** @description "(deleted user)" when the account is gone */
             email: string;
             /** Format: uuid */
             id: string;
+        };
+        StoreAccessDto: {
+            subscriptionEnabled: boolean;
+            /** @description Monthly, minor units of currency */
+            subscriptionPriceMinor: number;
+            /** @enum {string} */
+            visibility: "public" | "subscribers_only";
+        };
+        StoreAppearanceDto: {
+            /** @example #a5529f */
+            accentColor: string;
+            description: string | null;
+            displayName: string;
+            /** @enum {string} */
+            layout: "grid" | "list";
+            tagline: string | null;
+        };
+        StoreCollaborationDto: {
+            acceptRequests: boolean;
+        };
+        StoreContentDto: {
+            allowDownloads: boolean;
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP";
+            /** @description Minor units of currency */
+            defaultAlbumPriceMinor: number;
+            /** @description Minor units of currency */
+            defaultVideoPriceMinor: number;
+        };
+        StoreDto: {
+            access: components["schemas"]["StoreAccessDto"];
+            appearance: components["schemas"]["StoreAppearanceDto"];
+            collaboration: components["schemas"]["StoreCollaborationDto"];
+            content: components["schemas"]["StoreContentDto"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            nsfw: components["schemas"]["StoreNsfwDto"];
+            referrals: components["schemas"]["StoreReferralsDto"];
+            /** @example jane-fit */
+            slug: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+            tips: components["schemas"]["StoreTipsDto"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        StoreNsfwDto: {
+            /**
+             * @description Category slugs: fitness, cosplay, lifestyle, music, art, photography, education, gaming, comedy, adult-solo, adult-couples, adult-fetish, adult-lgbtq
+             * @example [
+             *       "fitness",
+             *       "lifestyle"
+             *     ]
+             */
+            categories: string[];
+            /** @description Adult content (18+): hidden from anonymous visitors */
+            isNsfw: boolean;
+        };
+        StorePageDto: {
+            items: components["schemas"]["StoreSummaryDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        StoreReferralsDto: {
+            /**
+             * @description The platform's fixed commission for referrers, paid from its share
+             * @enum {number}
+             */
+            commissionPercent: 5;
+            enabled: boolean;
+        };
+        StoreSummaryDto: {
+            /** @example #a5529f */
+            accentColor: string;
+            /**
+             * @description Category slugs: fitness, cosplay, lifestyle, music, art, photography, education, gaming, comedy, adult-solo, adult-couples, adult-fetish, adult-lgbtq
+             * @example [
+             *       "fitness",
+             *       "lifestyle"
+             *     ]
+             */
+            categories: string[];
+            /** Format: date-time */
+            createdAt: string;
+            displayName: string;
+            isNsfw: boolean;
+            /** @example jane-fit */
+            slug: string;
+            tagline: string | null;
+        };
+        StoreTipsDto: {
+            enabled: boolean;
+            /** @description Minor units of currency */
+            minimumTipMinor: number;
         };
         SubmissionReceiptDto: {
             /**
@@ -1271,6 +1880,11 @@ export interface components {
              */
             telegramUsername: string;
         };
+        TipsPatchDto: {
+            enabled?: boolean;
+            /** @description Minor units */
+            minimumTipMinor?: number;
+        };
         TokenDto: {
             /** @example fan@example.com */
             email?: string;
@@ -1279,6 +1893,15 @@ export interface components {
         };
         UnlockSiteDto: {
             password: string;
+        };
+        UpdateStoreSettingsDto: {
+            access?: components["schemas"]["AccessPatchDto"];
+            appearance?: components["schemas"]["AppearancePatchDto"];
+            collaboration?: components["schemas"]["CollaborationPatchDto"];
+            content?: components["schemas"]["ContentPatchDto"];
+            nsfw?: components["schemas"]["NsfwPatchDto"];
+            referrals?: components["schemas"]["ReferralsPatchDto"];
+            tips?: components["schemas"]["TipsPatchDto"];
         };
         UpdateUserDto: {
             /** @description Profile data merged into user_metadata */
@@ -1456,6 +2079,182 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+        };
+    };
+    AdminContentController_queue: {
+        parameters: {
+            query?: {
+                status?: "draft" | "pending_review" | "approved" | "rejected" | "removed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentListDto"];
+                };
+            };
+        };
+    };
+    AdminContentController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    AdminContentController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    AdminContentController_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    AdminContentController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    AdminContentController_release: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    AdminContentController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    AdminContentController_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
                 };
             };
         };
@@ -1942,6 +2741,25 @@ export interface operations {
             };
         };
     };
+    CategoriesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoriesDto"];
+                };
+            };
+        };
+    };
     VerificationController_platformConfig: {
         parameters: {
             query?: never;
@@ -1958,6 +2776,153 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PlatformConfigDto"];
                 };
+            };
+        };
+    };
+    ContentController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    ContentController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    ContentController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentFieldsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    ContentController_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    ContentController_approved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentListDto"];
+                };
+            };
+        };
+    };
+    ContentController_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentListDto"];
+                };
+            };
+        };
+    };
+    MediaController_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2151,6 +3116,142 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    StoresController_list: {
+        parameters: {
+            query?: {
+                /** @description Stores in this category; an adult category needs a signed-in caller */
+                category?: "fitness" | "cosplay" | "lifestyle" | "music" | "art" | "photography" | "education" | "gaming" | "comedy" | "adult-solo" | "adult-couples" | "adult-fetish" | "adult-lgbtq";
+                /** @description The nextCursor of the previous page (same sort) */
+                cursor?: string;
+                limit?: number;
+                /** @description Words in the name, tagline or address */
+                q?: string;
+                sort?: "newest" | "name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorePageDto"];
+                };
+            };
+        };
+    };
+    StoresController_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenStoreDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreDto"];
+                };
+            };
+        };
+    };
+    StoresController_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStoreDto"];
+                };
+            };
+        };
+    };
+    StoresController_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreDto"];
+                };
+            };
+        };
+    };
+    StoresController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStoreSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreDto"];
+                };
+            };
+        };
+    };
+    StoresController_slugAvailable: {
+        parameters: {
+            query: {
+                /** @description Lowercase letters, digits and single hyphens; not a reserved word. Trimmed and lower-cased first. */
+                slug: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlugAvailabilityDto"];
+                };
             };
         };
     };

@@ -1,3 +1,5 @@
 import { ModerationCase } from './moderation-case.entity.js';
+import { ContentItem } from './content-item.entity.js';
+import { ContentMedia } from './content-media.entity.js';
 
-export const contentModerationEntities = [ModerationCase];
+export const contentModerationEntities = [ModerationCase, ContentItem, ContentMedia];

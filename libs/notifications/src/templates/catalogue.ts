@@ -86,4 +86,27 @@ ${button('consoleUrl', 'Open the case')}`,
 ${button('consoleUrl', 'Open the case')}`,
     text: `{{caseKind}} {{caseId}} was due by {{dueAt}} and is still open. The breach is recorded for the monthly compliance report.\n\nOpen the case: {{consoleUrl}}`,
   },
+  'content-pending-review': {
+    subject: 'New upload to review: {{title}}',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">New content waiting for review</h1>
+<p style="line-height:22px">{{kind}} <strong>{{title}}</strong> was submitted and stays private until a moderator approves it.</p>
+${button('consoleUrl', 'Review it')}`,
+    text: `{{kind}} "{{title}}" was submitted and stays private until a moderator approves it.\n\nReview it: {{consoleUrl}}`,
+  },
+  'content-approved': {
+    subject: 'Approved: {{title}} is live in your store',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Your content is live</h1>
+<p style="line-height:22px"><strong>{{title}}</strong> passed review and is now live in your store.</p>
+${button('contentUrl', 'See your content')}`,
+    text: `"{{title}}" passed review and is now live in your store.\n\nSee your content: {{contentUrl}}`,
+  },
+  'content-rejected': {
+    subject: 'Changes needed: {{title}}',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Your content was not approved</h1>
+<p style="line-height:22px"><strong>{{title}}</strong> could not be approved, for this reason:</p>
+<p style="line-height:22px;padding:12px 16px;background:#f4eef6;border-radius:4px">{{reason}}</p>
+<p style="line-height:22px">You can change it and submit it again, or appeal the decision.</p>
+${button('contentUrl', 'Open your content')}`,
+    text: `"{{title}}" could not be approved, for this reason:\n\n{{reason}}\n\nChange it and submit again, or appeal: {{contentUrl}}`,
+  },
 };

@@ -4,7 +4,7 @@ import { TEMPLATES } from './catalogue.js';
 
 describe('email templates', () => {
   it('renders every template with a subject, an HTML body and a text body carrying the link', () => {
-    const variables = { confirmUrl: 'https://fanmint.test/verify-email?token=a', resetUrl: 'https://fanmint.test/r', tokenUrl: 'https://fanmint.test/t', signInUrl: 'https://fanmint.test/s', forgotUrl: 'https://fanmint.test/f', securityUrl: 'https://fanmint.test/sec', storeSettingsUrl: 'https://fanmint.test/st', verificationUrl: 'https://fanmint.test/v', reason: 'Blurred ID', caseKind: 'Content report', caseId: 'c1', dueAt: 'Sun, 22 Nov 2026', consoleUrl: 'https://fanmint.test/admin/moderation/c1' };
+    const variables = { confirmUrl: 'https://fanmint.test/verify-email?token=a', resetUrl: 'https://fanmint.test/r', tokenUrl: 'https://fanmint.test/t', signInUrl: 'https://fanmint.test/s', forgotUrl: 'https://fanmint.test/f', securityUrl: 'https://fanmint.test/sec', storeSettingsUrl: 'https://fanmint.test/st', verificationUrl: 'https://fanmint.test/v', reason: 'Blurred ID', caseKind: 'Content report', caseId: 'c1', dueAt: 'Sun, 22 Nov 2026', consoleUrl: 'https://fanmint.test/admin/moderation/c1', title: 'Sunset', kind: 'Video', contentUrl: 'https://fanmint.test/dashboard/my-videos' };
     for (const name of Object.keys(TEMPLATES)) {
       const email = renderEmail(name, variables, 'https://fanmint.test');
       expect(email.subject.length).toBeGreaterThan(10);

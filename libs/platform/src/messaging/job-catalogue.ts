@@ -8,6 +8,10 @@ export interface JobCatalogue {
   maintenance: {
     'purge-expired': Record<string, never>;
   };
+  media: {
+    /** Probe, thumbnail and strip metadata of one uploaded file (idempotent). */
+    'process-media': { mediaId: string };
+  };
   moderation: {
     /** Every minute: warn moderators a quarter before a case deadline, escalate and record breaches after. */
     'check-deadlines': Record<string, never>;
@@ -28,7 +32,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobCatalogue
 /** What a consumer receives: the payload plus the id of the outbox row that carried it. */
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobPayload<Q, N> & { messageId?: string };
 
-export const QUEUE_NAMES: QueueName[] = ['notifications', 'maintenance', 'moderation'];
+export const QUEUE_NAMES: QueueName[] = ['notifications', 'maintenance', 'moderation', 'media'];
 
 /** One recurring job: milliseconds between runs, or a cron pattern (UTC). */
 export type JobSchedule = { [Q in QueueName]: { queue: Q; name: JobName<Q>; every?: number; pattern?: string } }[QueueName];

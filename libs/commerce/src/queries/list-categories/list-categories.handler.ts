@@ -1,0 +1,21 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { STORE_CATEGORIES } from '../../domain/store-categories.js';
+import { ListCategoriesQuery, type CategoryView } from './list-categories.query.js';
+
+@QueryHandler(ListCategoriesQuery)
+export class ListCategoriesHandler implements IQueryHandler<ListCategoriesQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute(): Promise<CategoryView[]> {
+    const rows = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ slug: string; stores: number }[]>(
+        `select category as slug, count(*)::int as stores from stores, unnest(categories) as category where status = 'active' group by category`,
+      );
+    const counts = new Map(rows.map((row) => [row.slug, row.stores]));
+    return STORE_CATEGORIES.map((category) => ({ ...category, storeCount: counts.get(category.slug) ?? 0 }));
+  }
+}

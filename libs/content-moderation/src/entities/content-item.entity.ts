@@ -1,0 +1,58 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+import type { ReviewStatus } from '../domain/review-state.js';
+
+export type ContentStatus = 'draft' | ReviewStatus;
+export const CONTENT_KINDS = ['video', 'album'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+@Entity({ tableName: 'content_items' })
+export class ContentItem {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'uuid' })
+  creatorId!: string;
+
+  @Property({ type: 'text' })
+  kind!: ContentKind;
+
+  @Property({ type: 'text' })
+  title!: string;
+
+  @Property({ type: 'text' })
+  description: string = '';
+
+  @Property({ type: 'integer' })
+  priceMinor!: number;
+
+  @Property({ type: 'text' })
+  currency!: string;
+
+  @Property({ type: 'text' })
+  status: ContentStatus = 'draft';
+
+  @Property({ type: 'text', nullable: true })
+  rejectionReason: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  submittedAt: Date | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  claimedBy: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  claimedAt: Date | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  decidedBy: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  decidedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Property({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

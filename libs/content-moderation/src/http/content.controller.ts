@@ -1,0 +1,190 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { APP_CONFIG, AppError, type AppConfig } from '#app/platform';
+import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
+import { CreateContentCommand, SubmitContentCommand, UpdateContentCommand } from '../commands/manage-content/manage-content.command.js';
+import { ReviewContentCommand, type ContentReviewAction } from '../commands/review-content/review-content.command.js';
+import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from '../queries/content/content.query.js';
+import { ContentMedia } from '../entities/content-media.entity.js';
+import { ContentItem } from '../entities/content-item.entity.js';
+import { mediaDirectory } from '../jobs/media-processor.js';
+import { ContentErrors } from '../moderation.errors.js';
+import { MediaLinks } from './media-links.js';
+import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, ContentViewDto, CreateContentDto, ReasonDto } from './content.dto.js';
+
+/** A creator's own videos and albums: create, change, submit for review (the owner always from the session). */
+@ApiTags('content')
+@ApiBearerAuth()
+@Controller('api/content')
+export class ContentController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  @UseGuards(BearerGuard)
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Start a video or photo album (verified creators, live phase); upload its files with tus at /api/uploads' })
+  @ApiCreatedResponse({ type: ContentViewDto })
+  async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateContentDto): Promise<ContentView> {
+    const { id } = await this.commands.execute(new CreateContentCommand(auth.user.id, body.kind, { title: body.title, description: body.description, priceMinor: body.priceMinor, currency: body.currency }));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+
+  @Get('mine')
+  @UseGuards(BearerGuard)
+  @ApiOkResponse({ type: ContentListDto })
+  async mine(@CurrentAuth() auth: AuthContext): Promise<ContentListDto> {
+    return { items: await this.queries.execute(new MyContentQuery(auth.user.id)) };
+  }
+
+  @Get('by-creator/:creatorId')
+  @ApiOperation({ summary: 'Approved items of a creator (thumbnails only; nothing is public before approval)' })
+  @ApiOkResponse({ type: ContentListDto })
+  async approved(@Param('creatorId', new ParseUUIDPipe()) creatorId: string): Promise<ContentListDto> {
+    return { items: await this.queries.execute(new ApprovedContentQuery(creatorId)) };
+  }
+
+  @Get(':id')
+  @UseGuards(BearerGuard)
+  @ApiOkResponse({ type: ContentViewDto })
+  async one(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
+    const view = await this.queries.execute(new ContentByIdQuery(id));
+    if (!view || view.creatorId !== auth.user.id) throw ContentErrors.notFound();
+    return view;
+  }
+
+  @Patch(':id')
+  @UseGuards(BearerGuard)
+  @ApiOperation({ summary: 'Change a draft or a rejected item' })
+  @ApiOkResponse({ type: ContentViewDto })
+  async update(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ContentFieldsDto): Promise<ContentView> {
+    await this.commands.execute(new UpdateContentCommand(auth.user.id, id, body));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+
+  @Post(':id/submit')
+  @UseGuards(BearerGuard)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send for pre-publication review: Pending Review (moderators are notified)' })
+  @ApiOkResponse({ type: ContentViewDto })
+  async submit(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
+    await this.commands.execute(new SubmitContentCommand(auth.user.id, id));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+}
+
+/** The pre-publication review queue (moderators and admins, aal2). */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Controller('api/admin/content')
+@UseGuards(BearerGuard, StaffGuard)
+export class AdminContentController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Content waiting for review, oldest first (or decided items, newest first)' })
+  @ApiOkResponse({ type: ContentListDto })
+  async queue(@Query() query: ContentQueueQueryDto): Promise<ContentListDto> {
+    return { items: await this.queries.execute(new ContentReviewQueueQuery(query.status ?? 'pending_review')) };
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ContentViewDto })
+  async one(@Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
+    const view = await this.queries.execute(new ContentByIdQuery(id));
+    if (!view || view.status === 'draft') throw ContentErrors.notFound();
+    return view;
+  }
+
+  @Post(':id/claim') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  claim(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+    return this.act(id, auth, { kind: 'claim' }, client);
+  }
+
+  @Post(':id/release') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  release(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+    return this.act(id, auth, { kind: 'release' }, client);
+  }
+
+  @Post(':id/approve') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @ApiOperation({ summary: 'Approve (needs the claim): the item goes live in the store; the creator is emailed' })
+  approve(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+    return this.act(id, auth, { kind: 'approve' }, client);
+  }
+
+  @Post(':id/reject') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @ApiOperation({ summary: 'Reject with a reason (needs the claim); the creator may change and resubmit, or appeal' })
+  reject(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ReasonDto, @Client() client: ClientInfo) {
+    return this.act(id, auth, { kind: 'reject', reason: body.reason }, client);
+  }
+
+  @Post(':id/remove') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @ApiOperation({ summary: 'Remove content without notice (admins; audited)' })
+  remove(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ReasonDto, @Client() client: ClientInfo) {
+    return this.act(id, auth, { kind: 'remove', reason: body.reason }, client);
+  }
+
+  @Post(':id/restore') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @ApiOperation({ summary: 'Restore removed content after an upheld appeal (admins; audited)' })
+  restore(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+    return this.act(id, auth, { kind: 'restore' }, client);
+  }
+
+  private async act(id: string, auth: AuthContext, action: ContentReviewAction, client: ClientInfo): Promise<ContentView> {
+    await this.commands.execute(new ReviewContentCommand(id, auth.user.id, auth.user.appRole, action, client.ip));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+}
+
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', webp: 'image/webp', mp4: 'video/mp4', webm: 'video/webm', mkv: 'video/x-matroska' };
+
+/** Thumbnails and files through signed links only; video supports byte ranges for seeking. */
+@ApiTags('content')
+@Controller('api/media')
+export class MediaController {
+  private readonly directory: string;
+
+  constructor(
+    @Inject(MediaLinks) private readonly links: MediaLinks,
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.directory = mediaDirectory(config);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'A thumbnail or file through a ten-minute link from a content view' })
+  async media(@Query('token') token: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const claims = typeof token === 'string' ? this.links.read(token) : null;
+    if (!claims) throw new AppError(403, 'invalid_link', 'This media link is invalid or has expired');
+    const em = this.orm.em.fork();
+    const file = await em.findOne(ContentMedia, claims.m);
+    const key = claims.v === 'thumbnail' ? file?.thumbnailKey : file?.cleanKey;
+    // Removed content is gone for everyone, whatever links were handed out.
+    const item = file ? await em.findOne(ContentItem, file.contentId) : null;
+    if (!file || !key || !item || item.status === 'removed') throw new AppError(404, 'not_found', 'Media not found');
+    const path = join(this.directory, key);
+    const { size } = await stat(path);
+    const type = TYPES[key.split('.').pop()!] ?? 'application/octet-stream';
+    void reply.header('content-type', type).header('cache-control', 'private, max-age=600').header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
+    const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+    if (range && (range[1] || range[2])) {
+      const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      if (start >= size || start > end) return reply.status(416).header('content-range', `bytes */${size}`).send();
+      return reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`).header('content-length', String(end - start + 1)).send(createReadStream(path, { start, end }));
+    }
+    return reply.header('content-length', String(size)).send(createReadStream(path));
+  }
+}

@@ -1,0 +1,116 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { CONTENT_KINDS, type ContentKind, type ContentStatus } from '../entities/content-item.entity.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+export const CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+export const CONTENT_STATUSES = ['draft', 'pending_review', 'approved', 'rejected', 'removed'] as const;
+
+export class ContentFieldsDto {
+  @ApiPropertyOptional({ minLength: 2, maxLength: 120 })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(120, { message: 'title must be at most 120 characters' })
+  @MinLength(2, { message: 'title must be at least 2 characters' })
+  @IsString()
+  title?: string;
+
+  @ApiPropertyOptional({ maxLength: 5000 })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(5000)
+  @IsString()
+  description?: string;
+
+  @ApiPropertyOptional({ description: 'Price in minor units (cents), 0 to 100000' })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(100000, { message: 'priceMinor must be at most 100000 (1,000.00)' })
+  @Min(0, { message: 'priceMinor must be 0 or more' })
+  @IsInt({ message: 'priceMinor must be a whole number of cents' })
+  priceMinor?: number;
+
+  @ApiPropertyOptional({ enum: CURRENCIES })
+  @IsOptional()
+  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  currency?: (typeof CURRENCIES)[number];
+}
+
+export class CreateContentDto extends ContentFieldsDto {
+  @ApiProperty({ enum: CONTENT_KINDS })
+  @IsIn(CONTENT_KINDS, { message: 'kind must be video or album' })
+  kind!: ContentKind;
+
+  @ApiProperty({ minLength: 2, maxLength: 120 })
+  @Transform(trim)
+  @MaxLength(120, { message: 'title must be at most 120 characters' })
+  @MinLength(2, { message: 'title must be at least 2 characters' })
+  @IsString({ message: 'title is required' })
+  declare title: string;
+
+  @ApiProperty({ description: 'Price in minor units (cents)' })
+  @Type(() => Number)
+  @Max(100000, { message: 'priceMinor must be at most 100000 (1,000.00)' })
+  @Min(0, { message: 'priceMinor must be 0 or more' })
+  @IsInt({ message: 'priceMinor must be a whole number of cents' })
+  declare priceMinor: number;
+
+  @ApiProperty({ enum: CURRENCIES })
+  @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+  declare currency: (typeof CURRENCIES)[number];
+}
+
+export class ReasonDto {
+  @ApiProperty({ minLength: 5, maxLength: 1000 })
+  @Transform(trim)
+  @MaxLength(1000)
+  @MinLength(5, { message: 'reason must be at least 5 characters' })
+  @IsString({ message: 'reason is required' })
+  reason!: string;
+}
+
+export class ContentQueueQueryDto {
+  @ApiPropertyOptional({ enum: CONTENT_STATUSES, default: 'pending_review' })
+  @IsOptional()
+  @IsIn(CONTENT_STATUSES.filter((status) => status !== 'draft'), { message: 'status must be one of pending_review, approved, rejected, removed' })
+  status?: Exclude<ContentStatus, 'draft'>;
+}
+
+export class MediaViewDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: ['video', 'image'] }) mediaType!: 'video' | 'image';
+  @ApiProperty() format!: string;
+  @ApiProperty() originalName!: string;
+  @ApiProperty() sizeBytes!: number;
+  @ApiProperty({ enum: ['uploaded', 'ready', 'failed'] }) status!: 'uploaded' | 'ready' | 'failed';
+  @ApiProperty({ type: Number, nullable: true }) width!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) height!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) durationSeconds!: number | null;
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes' }) thumbnailUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes; never in public views' }) fileUrl!: string | null;
+}
+
+export class ContentViewDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() creatorId!: string;
+  @ApiProperty({ enum: CONTENT_KINDS }) kind!: ContentKind;
+  @ApiProperty() title!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty() priceMinor!: number;
+  @ApiProperty() currency!: string;
+  @ApiProperty({ enum: CONTENT_STATUSES }) status!: ContentStatus;
+  @ApiProperty({ type: String, nullable: true }) rejectionReason!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) submittedAt!: string | null;
+  @ApiProperty({ type: String, nullable: true }) claimedBy!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) claimedAt!: string | null;
+  @ApiProperty({ type: String, nullable: true }) decidedBy!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) decidedAt!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: () => [MediaViewDto] }) media!: MediaViewDto[];
+}
+
+export class ContentListDto {
+  @ApiProperty({ type: () => [ContentViewDto] }) items!: ContentViewDto[];
+}

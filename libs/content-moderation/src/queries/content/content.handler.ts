@@ -1,0 +1,109 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Clock } from '#app/platform';
+import { ContentItem } from '../../entities/content-item.entity.js';
+import { ContentMedia } from '../../entities/content-media.entity.js';
+import { MediaLinks } from '../../http/media-links.js';
+import { CASE_CLAIM_TTL_MS } from '../../commands/work-case/work-case.handler.js';
+import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from './content.query.js';
+
+async function toViews(em: EntityManager, items: ContentItem[], links: MediaLinks, now: Date): Promise<ContentView[]> {
+  const media = items.length ? await em.find(ContentMedia, { contentId: { $in: items.map((item) => item.id) } }, { orderBy: { position: 'asc' } }) : [];
+  return items.map((item) => {
+    const claimLive = item.claimedAt !== null && now.getTime() - item.claimedAt.getTime() < CASE_CLAIM_TTL_MS;
+    return {
+      id: item.id,
+      creatorId: item.creatorId,
+      kind: item.kind,
+      title: item.title,
+      description: item.description,
+      priceMinor: item.priceMinor,
+      currency: item.currency,
+      status: item.status,
+      rejectionReason: item.rejectionReason,
+      submittedAt: item.submittedAt?.toISOString() ?? null,
+      claimedBy: claimLive ? item.claimedBy : null,
+      claimedAt: claimLive ? item.claimedAt!.toISOString() : null,
+      decidedBy: item.decidedBy,
+      decidedAt: item.decidedAt?.toISOString() ?? null,
+      createdAt: item.createdAt.toISOString(),
+      media: media
+        .filter((file) => file.contentId === item.id)
+        .map((file) => ({
+          id: file.id,
+          mediaType: file.mediaType,
+          format: file.format,
+          originalName: file.originalName,
+          sizeBytes: Number(file.sizeBytes),
+          status: file.status,
+          width: file.width,
+          height: file.height,
+          durationSeconds: file.durationSeconds === null ? null : Number(file.durationSeconds),
+          error: file.error,
+          thumbnailUrl: file.thumbnailKey ? links.issue(file.id, 'thumbnail') : null,
+          fileUrl: file.cleanKey ? links.issue(file.id, 'file') : null,
+        })),
+    };
+  });
+}
+
+abstract class ContentReader {
+  constructor(
+    protected readonly orm: MikroORM,
+    protected readonly links: MediaLinks,
+    protected readonly clock: Clock,
+  ) {}
+
+  protected async views(where: Record<string, unknown>, orderBy: Record<string, 'asc' | 'desc'>, limit = 200): Promise<ContentView[]> {
+    const em = this.orm.em.fork();
+    const items = await em.find(ContentItem, where, { orderBy, limit });
+    return toViews(em, items, this.links, this.clock.now());
+  }
+}
+
+@QueryHandler(MyContentQuery)
+export class MyContentHandler extends ContentReader implements IQueryHandler<MyContentQuery> {
+  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(MediaLinks) links: MediaLinks, @Inject(Clock) clock: Clock) {
+    super(orm, links, clock);
+  }
+
+  execute({ creatorId }: MyContentQuery) {
+    return this.views({ creatorId }, { createdAt: 'desc', id: 'desc' });
+  }
+}
+
+@QueryHandler(ContentByIdQuery)
+export class ContentByIdHandler extends ContentReader implements IQueryHandler<ContentByIdQuery> {
+  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(MediaLinks) links: MediaLinks, @Inject(Clock) clock: Clock) {
+    super(orm, links, clock);
+  }
+
+  async execute({ contentId }: ContentByIdQuery) {
+    return (await this.views({ id: contentId }, { id: 'asc' }))[0] ?? null;
+  }
+}
+
+@QueryHandler(ContentReviewQueueQuery)
+export class ContentReviewQueueHandler extends ContentReader implements IQueryHandler<ContentReviewQueueQuery> {
+  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(MediaLinks) links: MediaLinks, @Inject(Clock) clock: Clock) {
+    super(orm, links, clock);
+  }
+
+  execute({ status, limit }: ContentReviewQueueQuery) {
+    return status === 'pending_review' ? this.views({ status }, { submittedAt: 'asc', id: 'asc' }, limit) : this.views({ status }, { decidedAt: 'desc', id: 'desc' }, limit);
+  }
+}
+
+@QueryHandler(ApprovedContentQuery)
+export class ApprovedContentHandler extends ContentReader implements IQueryHandler<ApprovedContentQuery> {
+  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(MediaLinks) links: MediaLinks, @Inject(Clock) clock: Clock) {
+    super(orm, links, clock);
+  }
+
+  async execute({ creatorId }: ApprovedContentQuery) {
+    // The public sees thumbnails; the full files are for buyers (commerce), never a public link.
+    const views = await this.views({ creatorId, status: 'approved' }, { decidedAt: 'desc', id: 'desc' });
+    return views.map((view) => ({ ...view, claimedBy: null, decidedBy: null, media: view.media.map((file) => ({ ...file, fileUrl: null, originalName: '' })) }));
+  }
+}

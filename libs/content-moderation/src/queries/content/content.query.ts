@@ -1,0 +1,67 @@
+import { Query } from '@nestjs/cqrs';
+import type { ContentKind, ContentStatus } from '../../entities/content-item.entity.js';
+
+export interface MediaView {
+  id: string;
+  mediaType: 'video' | 'image';
+  format: string;
+  originalName: string;
+  sizeBytes: number;
+  status: 'uploaded' | 'ready' | 'failed';
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  error: string | null;
+  /** Signed for ten minutes; null until the worker made one. */
+  thumbnailUrl: string | null;
+  fileUrl: string | null;
+}
+
+export interface ContentView {
+  id: string;
+  creatorId: string;
+  kind: ContentKind;
+  title: string;
+  description: string;
+  priceMinor: number;
+  currency: string;
+  status: ContentStatus;
+  rejectionReason: string | null;
+  submittedAt: string | null;
+  claimedBy: string | null;
+  claimedAt: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+  media: MediaView[];
+}
+
+/** A creator's own items, newest first. */
+export class MyContentQuery extends Query<ContentView[]> {
+  constructor(readonly creatorId: string) {
+    super();
+  }
+}
+
+export class ContentByIdQuery extends Query<ContentView | null> {
+  constructor(readonly contentId: string) {
+    super();
+  }
+}
+
+/** The pre-publication queue (oldest first), or decided items (newest first). */
+export class ContentReviewQueueQuery extends Query<ContentView[]> {
+  constructor(
+    readonly status: ContentStatus,
+    readonly limit = 100,
+  ) {
+    super();
+  }
+}
+
+/** What the public (and commerce's store pages) may see: approved items only. */
+export class ApprovedContentQuery extends Query<ContentView[]> {
+  constructor(readonly creatorId: string) {
+    super();
+  }
+}

@@ -1,0 +1,130 @@
+import type { INestApplication } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Server, type ServerOptions } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import type { FastifyInstance } from 'fastify';
+import { open } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
+import { BearerGuard } from '#app/identity';
+import { sniffMedia } from '../domain/media-sniff.js';
+import { ContentItem } from '../entities/content-item.entity.js';
+import { ContentMedia } from '../entities/content-media.entity.js';
+import { CreatorCheck } from '../commands/manage-content/creator-check.js';
+
+export const UPLOADS_PATH = '/api/uploads';
+/** Multi-gigabyte videos are fine; this is the ceiling per file. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024 * 1024;
+export const MAX_IMAGE_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const MAX_ALBUM_FILES = 200;
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+
+const refuse = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ code: 'upload_refused', message, error: message }) });
+
+export function uploadsDirectory(config: AppConfig): string {
+  return resolve(config.STORAGE_DIR, 'uploads');
+}
+
+/**
+ * Resumable uploads (the tus protocol, @tus/server with its file store): a dropped connection
+ * resumes where it stopped. Only verified creators upload, only into their own draft or rejected
+ * items; each finished file is checked by its bytes and handed to the worker for processing.
+ * Files live under STORAGE_DIR/uploads, outside anything served; media links are signed.
+ */
+export function registerUploads(fastify: FastifyInstance, app: INestApplication): void {
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const bearer = app.get(BearerGuard);
+  const creators = app.get(CreatorCheck);
+  const orm = app.get(MikroORM);
+  const clock = app.get(Clock);
+  const outbox = app.get(Outbox);
+  void app.get(QueryBus);
+  const directory = uploadsDirectory(config);
+  const datastore = new FileStore({ directory });
+
+  const caller = async (req: TusRequest) => {
+    try {
+      return (await bearer.authenticate(req.headers.get('authorization') ?? undefined)).user;
+    } catch {
+      throw refuse(401, 'Sign in to upload');
+    }
+  };
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    respectForwardedHeaders: config.TRUST_PROXY,
+    maxSize: MAX_UPLOAD_BYTES,
+    async onIncomingRequest(req, uploadId) {
+      const user = await caller(req);
+      if (req.method === 'POST') return;
+      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      if (!upload || upload.metadata?.userId !== user.id) throw refuse(404, 'Upload not found');
+    },
+    async onUploadCreate(req, upload) {
+      const user = await caller(req);
+      try {
+        await creators.assert(user.id);
+      } catch (error) {
+        throw refuse(403, (error as Error).message);
+      }
+      const contentId = upload.metadata?.contentId ?? '';
+      const filename = (upload.metadata?.filename ?? '').slice(0, 200);
+      if (!/^[0-9a-f-]{36}$/.test(contentId)) throw refuse(400, 'metadata contentId is required');
+      if (!filename) throw refuse(400, 'metadata filename is required');
+      const em = orm.em.fork();
+      const item = await em.findOne(ContentItem, { id: contentId, creatorId: user.id });
+      if (!item) throw refuse(404, 'Content not found');
+      if (item.status !== 'draft' && item.status !== 'rejected') throw refuse(409, `Content that is ${item.status} cannot take new files`);
+      if (item.kind === 'album' && upload.size !== undefined && upload.size > MAX_IMAGE_UPLOAD_BYTES) throw refuse(413, 'A photo can be at most 50 MB');
+      const count = await em.count(ContentMedia, { contentId });
+      if (item.kind === 'video' && count >= 1) throw refuse(409, 'This video already has its file; remove it first');
+      if (count >= MAX_ALBUM_FILES) throw refuse(409, `An album holds at most ${MAX_ALBUM_FILES} photos`);
+      return { metadata: { ...upload.metadata, contentId, filename, userId: user.id, kind: item.kind } };
+    },
+    async onUploadFinish(_req, upload) {
+      const path = join(directory, upload.id);
+      const handle = await open(path, 'r');
+      const head = Buffer.alloc(64);
+      await handle.read(head, 0, 64, 0);
+      await handle.close();
+      const format = sniffMedia(head);
+      const kind = upload.metadata?.kind;
+      const fits = format && ((kind === 'video' && format.mediaType === 'video') || (kind === 'album' && format.mediaType === 'image'));
+      if (!fits) {
+        await datastore.remove(upload.id).catch(() => undefined);
+        throw refuse(415, kind === 'video' ? 'This file is not a video (MP4, MOV, WebM or MKV)' : 'This file is not a photo (JPEG, PNG or WebP)');
+      }
+      const em = orm.em.fork();
+      await em.transactional(async (tx) => {
+        const position = await tx.count(ContentMedia, { contentId: upload.metadata!.contentId! });
+        const media = tx.create(ContentMedia, {
+          contentId: upload.metadata!.contentId!,
+          uploadId: upload.id,
+          mediaType: format.mediaType,
+          format: format.format,
+          originalName: upload.metadata!.filename!,
+          sizeBytes: String(upload.offset),
+          status: 'uploaded',
+          position,
+          createdAt: clock.now(),
+        });
+        tx.persist(media);
+        outbox.enqueue(tx, 'media', 'process-media', { mediaId: media.id });
+      });
+      return {};
+    },
+  });
+
+  // tus bodies are raw bytes read by the tus server itself.
+  fastify.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  const handler = async (request: { raw: import('node:http').IncomingMessage }, reply: { hijack(): void; raw: import('node:http').ServerResponse }) => {
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  fastify.all(UPLOADS_PATH, handler);
+  fastify.all(`${UPLOADS_PATH}/*`, handler);
+}
