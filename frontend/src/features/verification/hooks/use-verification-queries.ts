@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { getPlatformConfig } from '../services/platform-config.service';
+import { platformConfigKey, usePlatformConfig } from '../../../lib/platform-config';
+
+export { usePlatformConfig };
 import {
   getCountries,
   getVerificationStatus,
@@ -9,14 +11,11 @@ import {
 } from '../services/verification.service';
 
 export const verificationKeys = {
-  config: ['platform', 'config'] as const,
+  config: platformConfigKey,
   status: ['verification', 'status'] as const,
   countries: ['verification', 'countries'] as const,
 };
 
-export function usePlatformConfig() {
-  return useQuery({ queryKey: verificationKeys.config, queryFn: getPlatformConfig, staleTime: 5 * 60_000 });
-}
 
 export function useVerificationStatus() {
   return useQuery({ queryKey: verificationKeys.status, queryFn: getVerificationStatus });
