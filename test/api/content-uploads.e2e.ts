@@ -15,6 +15,7 @@ let platform: TestPlatform;
 let creator: Awaited<ReturnType<typeof verifiedCreator>>;
 let moderator: Awaited<ReturnType<typeof staffSession>>;
 let admin: Awaited<ReturnType<typeof staffSession>>;
+const storeSlug = `golden-${Date.now().toString(36)}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
 async function api(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
@@ -94,6 +95,8 @@ describe('uploads and pre-publication review', () => {
     const album = await api('POST', '/api/content', creator.token, { kind: 'album', title: 'Golden hour', description: 'Twelve frames at sunset.', priceMinor: 1299, currency: 'EUR' });
     expect(album).toMatchObject({ status: 201, body: { status: 'draft', kind: 'album', media: [] } });
     albumId = album.body.id;
+    const store = await api('POST', '/api/stores', creator.token, { slug: storeSlug, displayName: 'Golden Studio' });
+    expect(store.status).toBe(201);
   });
 
   it('uploads photos with tus, processes them in the worker (thumbnail, no metadata) and refuses a text file named .jpg', async () => {
@@ -141,6 +144,7 @@ describe('uploads and pre-publication review', () => {
     await platform.drain();
     await platform.inbox.waitFor(moderator.email, /New upload to review: Golden hour/);
     expect((await api('GET', `/api/content/by-creator/${creator.userId}`, null)).body.items).toEqual([]);
+    expect((await api('GET', `/api/stores/${storeSlug}/content`, null)).body.items).toEqual([]);
     expect((await api('PATCH', `/api/content/${albumId}`, creator.token, { title: 'Changed while pending' })).body).toMatchObject({ code: 'not_editable' });
 
     const queue = (await api('GET', '/api/admin/content', moderator.token)).body.items as { id: string }[];
@@ -152,7 +156,8 @@ describe('uploads and pre-publication review', () => {
     await platform.drain();
     await platform.inbox.waitFor(creator.email, /Approved: Golden hour is live/);
 
-    const store = (await api('GET', `/api/content/by-creator/${creator.userId}`, null)).body.items;
+    const store = (await api('GET', `/api/stores/${storeSlug}/content`, null)).body.items;
+    expect((await api('GET', `/api/content/by-creator/${creator.userId}`, null)).body.items).toHaveLength(1);
     expect(store).toHaveLength(1);
     expect(store[0].media[0]).toMatchObject({ fileUrl: null, originalName: '' });
     expect((await api('GET', store[0].media[0].thumbnailUrl, null)).status).toBe(200);

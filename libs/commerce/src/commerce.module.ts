@@ -8,6 +8,7 @@ import { CheckSlugHandler } from './queries/check-slug/check-slug.handler.js';
 import { ListStoresHandler } from './queries/list-stores/list-stores.handler.js';
 import { GetPublicStoreHandler } from './queries/get-public-store/get-public-store.handler.js';
 import { ListCategoriesHandler } from './queries/list-categories/list-categories.handler.js';
+import { StoreContentHandler } from './queries/store-content/store-content.handler.js';
 import { CategoriesController, StoresController } from './http/stores.controller.js';
 import { LivePhaseGuard } from './http/live-phase.guard.js';
 import { OptionalAuthGuard } from './http/optional-auth.guard.js';
@@ -26,6 +27,7 @@ import { OptionalAuthGuard } from './http/optional-auth.guard.js';
     ListStoresHandler,
     GetPublicStoreHandler,
     ListCategoriesHandler,
+    StoreContentHandler,
   ],
 })
 export class CommerceModule {}

@@ -8,4 +8,5 @@ export { ComplianceReports } from './jobs/compliance-reports.js';
 export { MediaProcessor } from './jobs/media-processor.js';
 export { registerUploads, UPLOADS_PATH } from './uploads/uploads.js';
 export { ApprovedContentQuery, type ContentView } from './queries/content/content.query.js';
+export { ContentListDto, ContentViewDto, MediaViewDto } from './http/content.dto.js';
 export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content];

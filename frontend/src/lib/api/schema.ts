@@ -884,6 +884,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stores/{slug}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's approved videos and albums (thumbnails only; nothing before approval); NSFW as for the profile */
+        get: operations["StoresController_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stores/mine": {
         parameters: {
             query?: never;
@@ -3187,6 +3204,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicStoreDto"];
+                };
+            };
+        };
+    };
+    StoresController_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentListDto"];
                 };
             };
         };

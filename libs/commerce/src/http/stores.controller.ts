@@ -11,6 +11,8 @@ import { GetPublicStoreQuery } from '../queries/get-public-store/get-public-stor
 import { ListCategoriesQuery } from '../queries/list-categories/list-categories.query.js';
 import { LivePhaseGuard } from './live-phase.guard.js';
 import { OptionalAuthGuard, Viewer } from './optional-auth.guard.js';
+import { ContentListDto } from '#app/content-moderation';
+import { StoreContentQuery } from '../queries/store-content/store-content.query.js';
 import { ListStoresQueryDto, OpenStoreDto, SlugQueryDto } from './stores.dto.js';
 import { UpdateStoreSettingsDto } from './store-settings.dto.js';
 import { CategoriesDto, PublicStoreDto, SlugAvailabilityDto, StoreDto, StorePageDto } from './store-views.dto.js';
@@ -85,6 +87,16 @@ export class StoresController {
   @ApiOkResponse({ type: PublicStoreDto })
   async profile(@Viewer() viewer: AuthContext | null, @Param('slug') slug: string): Promise<PublicStoreDto> {
     return this.queries.execute(new GetPublicStoreQuery(slug, viewer !== null));
+  }
+
+  @Get(':slug/content')
+  @ApiBearerAuth()
+  @UseGuards(OptionalAuthGuard)
+  @ApiParam({ name: 'slug', example: 'jane-fit' })
+  @ApiOperation({ summary: "A store's approved videos and albums (thumbnails only; nothing before approval); NSFW as for the profile" })
+  @ApiOkResponse({ type: ContentListDto })
+  async content(@Viewer() viewer: AuthContext | null, @Param('slug') slug: string): Promise<ContentListDto> {
+    return { items: await this.queries.execute(new StoreContentQuery(slug, viewer !== null)) };
   }
 }
 
