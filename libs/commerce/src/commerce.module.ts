@@ -9,6 +9,7 @@ import { ListStoresHandler } from './queries/list-stores/list-stores.handler.js'
 import { GetPublicStoreHandler } from './queries/get-public-store/get-public-store.handler.js';
 import { ListCategoriesHandler } from './queries/list-categories/list-categories.handler.js';
 import { StoreContentHandler } from './queries/store-content/store-content.handler.js';
+import { RequestStoreCollaborationHandler } from './commands/request-collaboration/request-collaboration.handler.js';
 import { CategoriesController, StoresController } from './http/stores.controller.js';
 import { LivePhaseGuard } from './http/live-phase.guard.js';
 import { OptionalAuthGuard } from './http/optional-auth.guard.js';
@@ -28,6 +29,7 @@ import { OptionalAuthGuard } from './http/optional-auth.guard.js';
     GetPublicStoreHandler,
     ListCategoriesHandler,
     StoreContentHandler,
+    RequestStoreCollaborationHandler,
   ],
 })
 export class CommerceModule {}

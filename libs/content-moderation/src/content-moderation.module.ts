@@ -15,6 +15,10 @@ import { ApprovedContentHandler, ContentByIdHandler, ContentReviewQueueHandler, 
 import { AdminContentController, ContentController, MediaController } from './http/content.controller.js';
 import { MediaLinks } from './http/media-links.js';
 import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
+import { CollaboratorCheck } from './commands/review-content/collaborator-check.js';
+import { DecideCollaborationHandler, FileReleaseFormHandler, RequestCollaborationHandler, SetContentCollaboratorsHandler } from './commands/collaborations/collaborations.handler.js';
+import { MyCollaborationsHandler } from './queries/collaborations/collaborations.handler.js';
+import { CollaborationsController } from './http/collaborations.controller.js';
 
 /**
  * Content moderation (SPEC §1, §9): reports reviewed within 48 hours, takedowns within 24 hours,
@@ -23,7 +27,7 @@ import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [ModerationController, AdminModerationController, ContentController, AdminContentController, MediaController],
+  controllers: [ModerationController, AdminModerationController, ContentController, AdminContentController, MediaController, CollaborationsController],
   providers: [
     OpenCaseHandler,
     WorkCaseHandler,
@@ -41,6 +45,12 @@ import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
     ContentByIdHandler,
     ContentReviewQueueHandler,
     ApprovedContentHandler,
+    CollaboratorCheck,
+    RequestCollaborationHandler,
+    DecideCollaborationHandler,
+    FileReleaseFormHandler,
+    SetContentCollaboratorsHandler,
+    MyCollaborationsHandler,
   ],
   exports: [DeadlineWatch, ComplianceReports, CreatorCheck],
 })

@@ -1,5 +1,6 @@
 import { Migration20261122000600ModerationCases } from './database/migrations/20261122000600-moderation-cases.migration.js';
 import { Migration20261122000800Content } from './database/migrations/20261122000800-content.migration.js';
+import { Migration20261122000900Collaborations } from './database/migrations/20261122000900-collaborations.migration.js';
 
 export { ContentModerationModule, ContentModerationJobsModule } from './content-moderation.module.js';
 export { contentModerationEntities } from './entities/index.js';
@@ -9,4 +10,5 @@ export { MediaProcessor } from './jobs/media-processor.js';
 export { registerUploads, UPLOADS_PATH } from './uploads/uploads.js';
 export { ApprovedContentQuery, type ContentView } from './queries/content/content.query.js';
 export { ContentListDto, ContentViewDto, MediaViewDto } from './http/content.dto.js';
-export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content];
+export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content, Migration20261122000900Collaborations];
+export { RequestCollaborationCommand } from './commands/collaborations/collaborations.command.js';

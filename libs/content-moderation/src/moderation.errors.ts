@@ -20,3 +20,15 @@ export const ContentErrors = {
   claimedByOther: () => new AppError(409, 'claimed_by_other', 'Another moderator is reviewing this content'),
   notClaimed: () => new AppError(409, 'not_claimed', 'Claim this content before deciding on it'),
 };
+
+export const CollaborationErrors = {
+  notFound: () => new AppError(404, 'not_found', 'Collaboration not found'),
+  self: () => new AppError(400, 'validation_failed', 'You cannot collaborate with yourself'),
+  exists: () => new AppError(409, 'collaboration_exists', 'There is already a request or a collaboration with this creator'),
+  closed: () => new AppError(403, 'requests_closed', 'This creator is not accepting collaboration requests'),
+  notPending: () => new AppError(409, 'not_pending', 'Only a pending request can be approved or rejected'),
+  notApproved: () => new AppError(409, 'not_approved', 'Only an approved collaborator can have permissions or a release form'),
+  badReleaseForm: () => new AppError(415, 'unsupported_file', 'A release form must be a PDF, JPEG or PNG file'),
+  releaseFormTooLarge: () => new AppError(413, 'file_too_large', 'A release form can be at most 10 MB'),
+  notCollaborator: (id: string) => new AppError(400, 'validation_failed', `User ${id} has not asked to collaborate with you`, [{ field: 'collaboratorIds', message: 'Only people who asked to collaborate with you can be featured' }]),
+};

@@ -610,6 +610,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/collaborations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CollaborationsController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collaborations/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CollaborationsController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collaborations/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["CollaborationsController_permissions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collaborations/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CollaborationsController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collaborations/{id}/release-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** File the signed release form (PDF, JPEG or PNG, at most 10 MB; stored encrypted) */
+        post: operations["CollaborationsController_releaseForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collaborations/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CollaborationsController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -878,6 +975,23 @@ export interface paths {
         get: operations["StoresController_profile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{slug}/collaboration-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the creator of this store to collaborate (their Collaborators page lists the request) */
+        post: operations["StoresController_requestCollaboration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1421,6 +1535,34 @@ export interface components {
             /** @description Other creators may send collaboration requests */
             acceptRequests?: boolean;
         };
+        CollaborationRequestDto: {
+            /** @description A note to the creator */
+            message?: string;
+        };
+        CollaborationRequestReceiptDto: {
+            id: string;
+        };
+        CollaborationViewDto: {
+            canAlbums: boolean;
+            canVideos: boolean;
+            collaboratorEmail: string | null;
+            collaboratorId: string;
+            collaboratorVerified: boolean;
+            creatorEmail: string | null;
+            creatorId: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            id: string;
+            message: string;
+            /** @description A signed release form is on file */
+            releaseForm: boolean;
+            /** Format: date-time */
+            releaseFormUploadedAt: string | null;
+            /** Format: date-time */
+            requestedAt: string;
+            /** @enum {string} */
+            status: "requested" | "approved" | "rejected" | "removed";
+        };
         ComplianceReportDto: {
             /** Format: date-time */
             generatedAt: string;
@@ -1451,6 +1593,8 @@ export interface components {
             userAgent?: string;
         };
         ContentFieldsDto: {
+            /** @description User ids of the collaborators featured in the item (each must be cleared at review) */
+            collaboratorIds?: string[];
             /** @enum {string} */
             currency?: "USD" | "EUR" | "GBP";
             description?: string;
@@ -1481,6 +1625,7 @@ export interface components {
             /** Format: date-time */
             claimedAt: string | null;
             claimedBy: string | null;
+            collaboratorIds: string[];
             /** Format: date-time */
             createdAt: string;
             creatorId: string;
@@ -1511,6 +1656,8 @@ export interface components {
             name: string;
         };
         CreateContentDto: {
+            /** @description User ids of the collaborators featured in the item (each must be cleared at review) */
+            collaboratorIds?: string[];
             /** @enum {string} */
             currency?: "USD" | "EUR" | "GBP";
             description?: string;
@@ -1554,6 +1701,12 @@ export interface components {
             thumbnailUrl: string | null;
             width: number | null;
         };
+        MyCollaborationsDto: {
+            /** @description Your requests to creators */
+            asCollaborator: components["schemas"]["CollaborationViewDto"][];
+            /** @description Requests to you and your collaborators */
+            asCreator: components["schemas"]["CollaborationViewDto"][];
+        };
         NsfwPatchDto: {
             categories?: ("fitness" | "cosplay" | "lifestyle" | "music" | "art" | "photography" | "education" | "gaming" | "comedy" | "adult-solo" | "adult-couples" | "adult-fetish" | "adult-lgbtq")[];
             /** @description Adult content (18+); an adult category turns it on */
@@ -1569,6 +1722,12 @@ export interface components {
              * @example jane-fit
              */
             slug: string;
+        };
+        PermissionsDto: {
+            /** @description May appear in photo albums */
+            canAlbums: boolean;
+            /** @description May appear in videos */
+            canVideos: boolean;
         };
         PlatformConfigDto: {
             /** @enum {string} */
@@ -2777,6 +2936,138 @@ export interface operations {
             };
         };
     };
+    CollaborationsController_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCollaborationsDto"];
+                };
+            };
+        };
+    };
+    CollaborationsController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCollaborationsDto"];
+                };
+            };
+        };
+    };
+    CollaborationsController_permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCollaborationsDto"];
+                };
+            };
+        };
+    };
+    CollaborationsController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCollaborationsDto"];
+                };
+            };
+        };
+    };
+    CollaborationsController_releaseForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCollaborationsDto"];
+                };
+            };
+        };
+    };
+    CollaborationsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCollaborationsDto"];
+                };
+            };
+        };
+    };
     VerificationController_platformConfig: {
         parameters: {
             query?: never;
@@ -3204,6 +3495,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicStoreDto"];
+                };
+            };
+        };
+    };
+    StoresController_requestCollaboration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollaborationRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollaborationRequestReceiptDto"];
                 };
             };
         };

@@ -13,6 +13,8 @@ import { LivePhaseGuard } from './live-phase.guard.js';
 import { OptionalAuthGuard, Viewer } from './optional-auth.guard.js';
 import { ContentListDto } from '#app/content-moderation';
 import { StoreContentQuery } from '../queries/store-content/store-content.query.js';
+import { RequestStoreCollaborationCommand } from '../commands/request-collaboration/request-collaboration.command.js';
+import { CollaborationRequestDto, CollaborationRequestReceiptDto } from './stores.dto.js';
 import { ListStoresQueryDto, OpenStoreDto, SlugQueryDto } from './stores.dto.js';
 import { UpdateStoreSettingsDto } from './store-settings.dto.js';
 import { CategoriesDto, PublicStoreDto, SlugAvailabilityDto, StoreDto, StorePageDto } from './store-views.dto.js';
@@ -87,6 +89,17 @@ export class StoresController {
   @ApiOkResponse({ type: PublicStoreDto })
   async profile(@Viewer() viewer: AuthContext | null, @Param('slug') slug: string): Promise<PublicStoreDto> {
     return this.queries.execute(new GetPublicStoreQuery(slug, viewer !== null));
+  }
+
+  @Post(':slug/collaboration-requests')
+  @HttpCode(201)
+  @ApiBearerAuth()
+  @UseGuards(BearerGuard)
+  @ApiParam({ name: 'slug', example: 'jane-fit' })
+  @ApiOperation({ summary: 'Ask the creator of this store to collaborate (their Collaborators page lists the request)' })
+  @ApiCreatedResponse({ type: CollaborationRequestReceiptDto })
+  async requestCollaboration(@CurrentAuth() auth: AuthContext, @Param('slug') slug: string, @Body() body: CollaborationRequestDto): Promise<CollaborationRequestReceiptDto> {
+    return this.commands.execute(new RequestStoreCollaborationCommand(slug, auth.user.id, body.message ?? ''));
   }
 
   @Get(':slug/content')

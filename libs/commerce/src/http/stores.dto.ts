@@ -75,3 +75,15 @@ export class ListStoresQueryDto {
   @Max(100, { message: 'limit is a whole number from 1 to 100' })
   limit?: number;
 }
+
+export class CollaborationRequestDto {
+  @ApiPropertyOptional({ maxLength: 1000, description: 'A note to the creator' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000, { message: 'message must be at most 1000 characters' })
+  message?: string;
+}
+
+export class CollaborationRequestReceiptDto {
+  @ApiProperty() id!: string;
+}

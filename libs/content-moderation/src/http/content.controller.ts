@@ -10,6 +10,7 @@ import { APP_CONFIG, AppError, type AppConfig } from '#app/platform';
 import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
 import { CreateContentCommand, SubmitContentCommand, UpdateContentCommand } from '../commands/manage-content/manage-content.command.js';
 import { ReviewContentCommand, type ContentReviewAction } from '../commands/review-content/review-content.command.js';
+import { SetContentCollaboratorsCommand } from '../commands/collaborations/collaborations.command.js';
 import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from '../queries/content/content.query.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { ContentItem } from '../entities/content-item.entity.js';
@@ -66,7 +67,9 @@ export class ContentController {
   @ApiOperation({ summary: 'Change a draft or a rejected item' })
   @ApiOkResponse({ type: ContentViewDto })
   async update(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ContentFieldsDto): Promise<ContentView> {
-    await this.commands.execute(new UpdateContentCommand(auth.user.id, id, body));
+    const { collaboratorIds, ...fields } = body;
+    if (Object.values(fields).some((value) => value !== undefined)) await this.commands.execute(new UpdateContentCommand(auth.user.id, id, fields));
+    if (collaboratorIds !== undefined) await this.commands.execute(new SetContentCollaboratorsCommand(auth.user.id, id, collaboratorIds));
     return (await this.queries.execute(new ContentByIdQuery(id)))!;
   }
 

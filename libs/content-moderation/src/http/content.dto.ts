@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { CONTENT_KINDS, type ContentKind, type ContentStatus } from '../entities/content-item.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -35,6 +35,13 @@ export class ContentFieldsDto {
   @IsOptional()
   @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
   currency?: (typeof CURRENCIES)[number];
+
+  @ApiPropertyOptional({ type: [String], description: 'User ids of the collaborators featured in the item (each must be cleared at review)' })
+  @IsOptional()
+  @ArrayMaxSize(20)
+  @IsUUID('all', { each: true, message: 'collaboratorIds must be user ids' })
+  @IsArray({ message: 'collaboratorIds must be a list' })
+  collaboratorIds?: string[];
 }
 
 export class CreateContentDto extends ContentFieldsDto {
@@ -108,6 +115,7 @@ export class ContentViewDto {
   @ApiProperty({ type: String, nullable: true }) decidedBy!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) decidedAt!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: [String] }) collaboratorIds!: string[];
   @ApiProperty({ type: () => [MediaViewDto] }) media!: MediaViewDto[];
 }
 

@@ -8,6 +8,7 @@ import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentErrors } from '../../moderation.errors.js';
 import { CASE_CLAIM_TTL_MS } from '../work-case/work-case.handler.js';
 import { ReviewContentCommand, type ContentReviewAction } from './review-content.command.js';
+import { CollaboratorCheck } from './collaborator-check.js';
 
 function toEvent(action: ContentReviewAction): ReviewEvent | null {
   switch (action.kind) {
@@ -33,9 +34,12 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CollaboratorCheck) private readonly collaborators: CollaboratorCheck,
   ) {}
 
-  async execute({ contentId, staffId, staffRole, action, ip }: ReviewContentCommand): Promise<void> {
+  async execute({ contentId, staffId, staffRole, action: requestedAction, ip }: ReviewContentCommand): Promise<void> {
+    let action = requestedAction;
+    const requested = requestedAction.kind;
     if ((action.kind === 'remove' || action.kind === 'restore') && staffRole !== 'admin') throw new AppError(403, 'forbidden', 'Only admins remove or restore content');
     const now = this.clock.now();
     await this.orm.em.fork().transactional(async (em) => {
@@ -54,6 +58,14 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
       } else {
         // Review decisions need the claim; an admin's removal or restoring does not.
         if ((action.kind === 'approve' || action.kind === 'reject') && !mine) throw live ? ContentErrors.claimedByOther() : ContentErrors.notClaimed();
+        // Everyone featured must be verified, listed with permission and have a release form, or the item is rejected.
+        if (action.kind === 'approve' || action.kind === 'restore') {
+          const problems = await this.collaborators.problems(em, item);
+          if (problems.length > 0) {
+            if (action.kind === 'restore') throw ContentErrors.invalidTransition(problems.join('; '));
+            action = { kind: 'reject', reason: `${problems.join('. ')}.` };
+          }
+        }
         const next = transition(item.status as Exclude<typeof item.status, 'draft'>, toEvent(action)!);
         if (!next.ok) throw ContentErrors.invalidTransition(next.message);
         item.status = next.status;
@@ -70,7 +82,7 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
         action: `content.${{ claim: 'claimed', release: 'released', approve: 'approved', reject: 'rejected', remove: 'removed', restore: 'restored' }[action.kind]}`,
         targetType: 'content',
         targetId: item.id,
-        details: { creatorId: item.creatorId, before, after: { status: item.status, claimedBy: item.claimedBy }, ...('reason' in action ? { reason: action.reason } : {}) },
+        details: { creatorId: item.creatorId, before, after: { status: item.status, claimedBy: item.claimedBy }, ...('reason' in action ? { reason: action.reason } : {}), ...(requested !== action.kind ? { automatic: `${requested} refused by the collaborator rule` } : {}) },
         ipAddress: ip,
       });
     });

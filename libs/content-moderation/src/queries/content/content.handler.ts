@@ -9,7 +9,11 @@ import { CASE_CLAIM_TTL_MS } from '../../commands/work-case/work-case.handler.js
 import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from './content.query.js';
 
 async function toViews(em: EntityManager, items: ContentItem[], links: MediaLinks, now: Date): Promise<ContentView[]> {
-  const media = items.length ? await em.find(ContentMedia, { contentId: { $in: items.map((item) => item.id) } }, { orderBy: { position: 'asc' } }) : [];
+  const ids = items.map((item) => item.id);
+  const media = items.length ? await em.find(ContentMedia, { contentId: { $in: ids } }, { orderBy: { position: 'asc' } }) : [];
+  const featured = items.length
+    ? await em.execute<{ content_id: string; collaborator_id: string }[]>(`select content_id, collaborator_id from content_collaborators where content_id in (${ids.map(() => '?').join(', ')}) order by collaborator_id`, ids)
+    : [];
   return items.map((item) => {
     const claimLive = item.claimedAt !== null && now.getTime() - item.claimedAt.getTime() < CASE_CLAIM_TTL_MS;
     return {
@@ -28,6 +32,7 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
       decidedBy: item.decidedBy,
       decidedAt: item.decidedAt?.toISOString() ?? null,
       createdAt: item.createdAt.toISOString(),
+      collaboratorIds: featured.filter((row) => row.content_id === item.id).map((row) => row.collaborator_id),
       media: media
         .filter((file) => file.contentId === item.id)
         .map((file) => ({

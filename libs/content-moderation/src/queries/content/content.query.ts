@@ -33,6 +33,7 @@ export interface ContentView {
   decidedBy: string | null;
   decidedAt: string | null;
   createdAt: string;
+  collaboratorIds: string[];
   media: MediaView[];
 }
 
