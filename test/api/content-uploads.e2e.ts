@@ -16,6 +16,7 @@ let creator: Awaited<ReturnType<typeof verifiedCreator>>;
 let moderator: Awaited<ReturnType<typeof staffSession>>;
 let admin: Awaited<ReturnType<typeof staffSession>>;
 const storeSlug = `golden-${Date.now().toString(36)}`;
+let videoId = '';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
 async function api(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
@@ -215,5 +216,25 @@ describe('videos', () => {
     expect(mail.text).toContain('not on your verified list');
     expect((await api('PATCH', `/api/content/${draft.body.id}`, creator.token, { title: 'Studio session (solo cut)' })).body).toMatchObject({ title: 'Studio session (solo cut)', status: 'rejected' });
     expect((await api('POST', `/api/content/${draft.body.id}/submit`, creator.token)).body).toMatchObject({ status: 'pending_review', rejectionReason: null });
+    videoId = draft.body.id;
+  });
+
+  it('removes content when a moderator upholds a takedown, and restores it when an appeal is upheld', async () => {
+    await api('POST', `/api/admin/content/${videoId}/claim`, moderator.token);
+    expect((await api('POST', `/api/admin/content/${videoId}/approve`, moderator.token)).body).toMatchObject({ status: 'approved' });
+    const takedown = await api('POST', '/api/moderation/takedown-requests', null, { subjectType: 'content', subjectId: videoId, reason: 'depicted_without_consent', details: 'I appear in this video without consent.', email: 'person@example.test' });
+    await api('POST', `/api/admin/moderation/cases/${takedown.body.id}/claim`, moderator.token);
+    const resolved = await api('POST', `/api/admin/moderation/cases/${takedown.body.id}/resolve`, moderator.token, { outcome: 'content_removed', note: 'Consent not shown; removed.' });
+    expect(resolved.body).toMatchObject({ status: 'resolved', outcome: 'content_removed' });
+    expect((await api('GET', `/api/admin/content/${videoId}`, moderator.token)).body).toMatchObject({ status: 'removed' });
+    expect((await api('GET', `/api/stores/${storeSlug}/content`, null)).body.items.map((item: { id: string }) => item.id)).not.toContain(videoId);
+
+    const appeal = await api('POST', '/api/moderation/appeals', creator.token, { subjectType: 'content', subjectId: videoId, reason: 'creator_removal', details: 'The person signed a release; here it is.', email: creator.email });
+    await api('POST', `/api/admin/moderation/cases/${appeal.body.id}/claim`, moderator.token);
+    await api('POST', `/api/admin/moderation/cases/${appeal.body.id}/resolve`, moderator.token, { outcome: 'content_restored', note: 'Release form checked; restored.' });
+    expect((await api('GET', `/api/admin/content/${videoId}`, moderator.token)).body).toMatchObject({ status: 'approved' });
+    const bogus = await api('POST', '/api/moderation/reports', null, { subjectType: 'content', subjectId: 'no-such-item', reason: 'spam', details: 'Spam spam spam spam.' });
+    await api('POST', `/api/admin/moderation/cases/${bogus.body.id}/claim`, moderator.token);
+    expect((await api('POST', `/api/admin/moderation/cases/${bogus.body.id}/resolve`, moderator.token, { outcome: 'content_removed', note: 'Trying to remove.' })).body).toMatchObject({ code: 'unknown_subject' });
   });
 });

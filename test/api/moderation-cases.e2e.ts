@@ -51,11 +51,11 @@ afterAll(async () => {
 
 describe('reports, takedown requests and appeals', () => {
   it('takes each from anyone, with the deadline of the policy', async () => {
-    const report = await call('POST', '/api/moderation/reports', null, { subjectType: 'content', subjectId: 'album-123', reason: 'non_consensual', details: 'The person in this album did not agree to it.' });
+    const report = await call('POST', '/api/moderation/reports', null, { subjectType: 'store', subjectId: 'studio-123', reason: 'non_consensual', details: 'The person in this album did not agree to it.' });
     expect(report).toMatchObject({ status: 201, body: { dueAt: '2026-11-22T12:00:00.000Z' } });
-    const takedown = await call('POST', '/api/moderation/takedown-requests', null, { subjectType: 'content', subjectId: 'video-9', reason: 'depicted_without_consent', details: 'This video shows me and I never consented.', email: 'depicted@example.test' });
+    const takedown = await call('POST', '/api/moderation/takedown-requests', null, { subjectType: 'account', subjectId: 'uploader-9', reason: 'depicted_without_consent', details: 'This video shows me and I never consented.', email: 'depicted@example.test' });
     expect(takedown).toMatchObject({ status: 201, body: { dueAt: '2026-11-21T12:00:00.000Z' } });
-    const appeal = await call('POST', '/api/moderation/appeals', null, { subjectType: 'content', subjectId: 'video-9', reason: 'depicted_person', details: 'I am in this video; please review my request again.', email: 'depicted@example.test' });
+    const appeal = await call('POST', '/api/moderation/appeals', null, { subjectType: 'account', subjectId: 'uploader-9', reason: 'depicted_person', details: 'I am in this video; please review my request again.', email: 'depicted@example.test' });
     // Friday noon + 7 business days = Tuesday 1 December noon.
     expect(appeal).toMatchObject({ status: 201, body: { dueAt: '2026-12-01T12:00:00.000Z' } });
     ours.report = report.body.id;
@@ -141,15 +141,15 @@ describe('deadlines kept by the scheduled job (injected clock)', () => {
     const holder = claims[0].status === 200 ? moderatorA : moderatorB;
     const other = holder === moderatorA ? moderatorB : moderatorA;
     expect((await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(other), { outcome: 'no_action', note: 'Looked fine to me.' })).status).toBe(409);
-    expect((await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(holder), { outcome: 'content_removed' })).status).toBe(400);
-    const resolved = await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(holder), { outcome: 'content_removed', note: 'Consent could not be shown; album removed.' });
-    expect(resolved.body).toMatchObject({ status: 'resolved', outcome: 'content_removed', resolvedBy: holder.userId, breached: false });
+    expect((await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(holder), { outcome: 'account_actioned' })).status).toBe(400);
+    const resolved = await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(holder), { outcome: 'account_actioned', note: 'Consent could not be shown; the store was suspended.' });
+    expect(resolved.body).toMatchObject({ status: 'resolved', outcome: 'account_actioned', resolvedBy: holder.userId, breached: false });
     const [entry] = await db().execute<{ details: { onTime: boolean; after: { status: string } } }[]>(`select details from audit_log where target_id = ? and action = 'moderation.case_resolved'`, [ours.report]);
     expect(entry.details).toMatchObject({ onTime: true, after: { status: 'resolved' } });
     expect((await call('POST', `/api/admin/moderation/cases/${ours.report}/claim`, await tokenOf(holder))).body).toMatchObject({ code: 'already_resolved' });
 
     await call('POST', `/api/admin/moderation/cases/${ours.takedown}/claim`, await tokenOf(moderatorA));
-    await call('POST', `/api/admin/moderation/cases/${ours.takedown}/resolve`, await tokenOf(moderatorA), { outcome: 'content_removed', note: 'Removed after the deadline.' });
+    await call('POST', `/api/admin/moderation/cases/${ours.takedown}/resolve`, await tokenOf(moderatorA), { outcome: 'account_actioned', note: 'Actioned after the deadline.' });
   });
 });
 
@@ -164,14 +164,14 @@ describe('compliance reports', () => {
 
     const list = await call('GET', '/api/admin/moderation/compliance-reports', await tokenOf(admin));
     const november = (list.body.items as { kind: string; period: string; id: string; incidents: number; summary: Record<string, unknown> }[]).find((item) => item.kind === 'monthly' && item.period === '2026-11')!;
-    expect(november.incidents).toBeGreaterThanOrEqual(2); // our takedown (breach + removal) and report (removal)
+    expect(november.incidents).toBeGreaterThanOrEqual(2); // our takedown (breach + action) and report (action)
     expect(november.summary).toMatchObject({ zeroIncident: false, takedowns: { deadlineBreaches: expect.any(Number) } });
     const q3 = (list.body.items as { kind: string; period: string; incidents: number; summary: Record<string, unknown> }[]).find((item) => item.kind === 'quarterly' && item.period === '2026-Q3')!;
     expect(q3).toMatchObject({ incidents: 0, summary: { zeroIncident: true, statement: expect.stringMatching(/^No incidents in 2026-Q3/) } });
 
     const csv = await call('GET', `/api/admin/moderation/compliance-reports/${november.id}/csv`, await tokenOf(admin));
     const rows = parse(csv.body as string, { columns: true }) as Record<string, string>[];
-    expect(rows.find((row) => row.case_id === ours.takedown)).toMatchObject({ kind: 'takedown', outcome: 'content_removed', deadline_breached: 'yes' });
+    expect(rows.find((row) => row.case_id === ours.takedown)).toMatchObject({ kind: 'takedown', outcome: 'account_actioned', deadline_breached: 'yes' });
     expect(rows.find((row) => row.case_id === ours.report)).toMatchObject({ kind: 'report', deadline_breached: 'no' });
     expect((await call('GET', '/api/admin/moderation/compliance-reports', await tokenOf(moderatorA))).status).toBe(403);
   });

@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { LockMode, MikroORM } from '@mikro-orm/postgresql';
-import { AuditLog, Clock } from '#app/platform';
+import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { AppError, AuditLog, Clock } from '#app/platform';
+import { transition } from '../../domain/review-state.js';
+import { ContentItem } from '../../entities/content-item.entity.js';
 import { ModerationCase } from '../../entities/moderation-case.entity.js';
 import { ModerationErrors } from '../../moderation.errors.js';
-import { WorkCaseCommand } from './work-case.command.js';
+import { WorkCaseCommand, type CaseAction } from './work-case.command.js';
 
 export const CASE_CLAIM_TTL_MS = 30 * 60 * 1000;
 
@@ -35,6 +37,7 @@ export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
         entry.claimedBy = null;
         entry.claimedAt = null;
       } else {
+        await this.applyToContent(em, entry, action, staffId, ip, now);
         entry.status = 'resolved';
         entry.outcome = action.outcome;
         entry.resolutionNote = action.note;
@@ -57,4 +60,35 @@ export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
       await em.flush();
     });
   }
+
+  /**
+   * A takedown or report upheld against a content item removes it; an upheld appeal restores it.
+   * Moderators may do this through a case (the case is the justification); it is audited.
+   */
+  private async applyToContent(em: EntityManager, entry: ModerationCase, action: CaseAction, staffId: string, ip: string | null, now: Date): Promise<void> {
+    if (action.kind !== 'resolve' || entry.subjectType !== 'content') return;
+    if (action.outcome !== 'content_removed' && action.outcome !== 'content_restored') return;
+    if (!UUID.test(entry.subjectId)) throw new AppError(409, 'unknown_subject', 'This case does not name a content item that can be removed or restored');
+    const item = await em.findOne(ContentItem, entry.subjectId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!item) throw new AppError(409, 'unknown_subject', 'The content this case names does not exist');
+    const event = action.outcome === 'content_removed' ? ({ type: 'remove', reason: `${entry.kind} ${entry.id}: ${action.note}` } as const) : ({ type: 'restore' } as const);
+    if (item.status === 'draft') throw new AppError(409, 'unknown_subject', 'The content this case names is not published');
+    const next = transition(item.status, event);
+    if (!next.ok) throw new AppError(409, 'invalid_transition', next.message);
+    const before = item.status;
+    item.status = next.status;
+    item.decidedBy = staffId;
+    item.decidedAt = now;
+    item.updatedAt = now;
+    await this.audit.record(em, {
+      actorId: staffId,
+      action: action.outcome === 'content_removed' ? 'content.removed' : 'content.restored',
+      targetType: 'content',
+      targetId: item.id,
+      details: { before: { status: before }, after: { status: item.status }, caseId: entry.id, caseKind: entry.kind, reason: action.note },
+      ipAddress: ip,
+    });
+  }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
