@@ -59,6 +59,8 @@ describe('reports, takedown requests and appeals', () => {
     // Friday noon + 7 business days = Tuesday 1 December noon.
     expect(appeal).toMatchObject({ status: 201, body: { dueAt: '2026-12-01T12:00:00.000Z' } });
     ours.report = report.body.id;
+    await platform.drain();
+    await platform.inbox.waitFor(moderatorA.email, /New Takedown request: due Sat, 21 Nov 2026 12:00:00 GMT/);
     ours.takedown = takedown.body.id;
     ours.appeal = appeal.body.id;
 

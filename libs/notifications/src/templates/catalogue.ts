@@ -109,4 +109,11 @@ ${button('contentUrl', 'See your content')}`,
 ${button('contentUrl', 'Open your content')}`,
     text: `"{{title}}" could not be approved, for this reason:\n\n{{reason}}\n\nChange it and submit again, or appeal: {{contentUrl}}`,
   },
+  'moderation-case-opened': {
+    subject: 'New {{caseKind}}: due {{dueAt}}',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">New {{caseKind}}</h1>
+<p style="line-height:22px">{{caseKind}} {{caseId}} was filed and must be handled by <strong>{{dueAt}}</strong>.</p>
+${button('consoleUrl', 'Open the case')}`,
+    text: `{{caseKind}} {{caseId}} was filed and must be handled by {{dueAt}}.\n\nOpen the case: {{consoleUrl}}`,
+  },
 };

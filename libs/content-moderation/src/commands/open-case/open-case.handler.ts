@@ -1,7 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Clock, RateLimits } from '#app/platform';
+import { QueryBus } from '@nestjs/cqrs';
+import { APP_CONFIG, Clock, Outbox, RateLimits, type AppConfig } from '#app/platform';
+import { ListStaffQuery } from '#app/identity';
 import { dueAt } from '../../domain/business-days.js';
 import { ModerationCase } from '../../entities/moderation-case.entity.js';
 import { OpenCaseCommand } from './open-case.command.js';
@@ -14,6 +16,9 @@ export class OpenCaseHandler implements ICommandHandler<OpenCaseCommand> {
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(RateLimits) private readonly limits: RateLimits,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(command: OpenCaseCommand) {
@@ -32,7 +37,17 @@ export class OpenCaseHandler implements ICommandHandler<OpenCaseCommand> {
       openedAt: now,
       dueAt: dueAt(command.kind, now),
     });
-    await em.persist(entry).flush();
+    em.persist(entry);
+    // Moderators hear of every new case at once; the deadline watch reminds them later.
+    const label = { report: 'Content report', takedown: 'Takedown request', appeal: 'Appeal' }[command.kind];
+    for (const moderator of await this.queries.execute(new ListStaffQuery(['moderator']))) {
+      this.outbox.enqueue(em, 'notifications', 'send-email', {
+        to: moderator.email,
+        template: 'moderation-case-opened',
+        variables: { caseKind: label, caseId: entry.id, dueAt: entry.dueAt.toUTCString(), consoleUrl: `${this.config.PUBLIC_URL}/admin/moderation/${entry.id}` },
+      });
+    }
+    await em.flush();
     return { id: entry.id, dueAt: entry.dueAt.toISOString() };
   }
 }
