@@ -2,7 +2,7 @@ import { Body, Controller, Get, Inject, Param, ParseUUIDPipe, Put, Query, UseGua
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { BearerGuard, ChangeUserRoleCommand, Client, FindUserQuery, CurrentAuth, ListUserFactorsQuery, SearchUsersQuery, StaffGuard, type AuthContext, type ClientInfo, type UserRecord } from '#app/identity';
+import { BearerGuard, ChangeUserRoleCommand, Client, FindUserQuery, CurrentAuth, ListUserFactorsQuery, SearchUsersQuery, StaffGuard, requireAdmin, type AuthContext, type ClientInfo, type UserRecord } from '#app/identity';
 import { AppError } from '#app/platform';
 import { VerificationStatusQuery } from '#app/verification';
 import { AdminMeDto, AdminUserDto, AdminUserListDto, AuditPageDto, AuditQueryDto, ChangeRoleDto, UserSearchDto, type StaffRole } from './backoffice.dto.js';
@@ -18,9 +18,6 @@ interface AuditRow {
   ip_address: string | null;
 }
 
-function requireAdmin(auth: AuthContext): void {
-  if (auth.user.appRole !== 'admin') throw new AppError(403, 'forbidden', 'This action is for admins');
-}
 
 /** The staff console's own endpoints: who am I, find and change users, read the audit log. */
 @ApiTags('admin')

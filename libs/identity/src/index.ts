@@ -4,7 +4,7 @@ export { identityMigrations } from './database/migrations/index.js';
 export { BearerGuard, CurrentAuth, SignedOutMessage, type AuthContext } from './auth/bearer.guard.js';
 export { SeedAccountsCommand, type SeedAccount } from './commands/seed-accounts/seed-accounts.command.js';
 export { PASSWORD_SPECIAL_CHARACTERS, PASSWORD_MIN_LENGTH, checkPassword } from './domain/password-policy.js';
-export { StaffGuard } from './auth/staff.guard.js';
+export { StaffGuard, requireAdmin } from './auth/staff.guard.js';
 export { ListUserFactorsQuery } from './queries/list-user-factors/list-user-factors.query.js';
 export { ElevateSessionCommand, type SecondFactorMethod } from './commands/elevate-session/elevate-session.command.js';
 export { DowngradeFactorSessionsCommand } from './commands/downgrade-factor-sessions/downgrade-factor-sessions.command.js';

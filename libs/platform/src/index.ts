@@ -22,3 +22,4 @@ export * from './http/security-headers.js';
 export * from './config/run-main.js';
 export * from './audit/audit-log.js';
 export * from './files/private-files.js';
+export * from './http/signed-tokens.js';

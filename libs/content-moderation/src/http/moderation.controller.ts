@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
+import { BearerGuard, Client, CurrentAuth, StaffGuard, requireAdmin, type AuthContext, type ClientInfo } from '#app/identity';
 import { AppError } from '#app/platform';
 import type { CaseKind } from '../domain/business-days.js';
 import { OpenCaseCommand } from '../commands/open-case/open-case.command.js';
@@ -133,6 +133,3 @@ export class AdminModerationController {
   }
 }
 
-function requireAdmin(auth: AuthContext): void {
-  if (auth.user.appRole !== 'admin') throw new AppError(403, 'forbidden', 'This action is for admins');
-}

@@ -1,6 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { AppError } from '#app/platform';
 import type { AuthContext } from './bearer.guard.js';
+import { IdentityErrors } from '../identity.errors.js';
 
 const STAFF_ROLES = new Set(['admin', 'moderator']);
 
@@ -13,4 +14,9 @@ export class StaffGuard implements CanActivate {
     if (auth.claims.aal !== 'aal2') throw new AppError(403, 'insufficient_aal', 'AAL2 session is required for moderator and admin actions. Sign in with two-factor authentication.');
     return true;
   }
+}
+
+/** Inside a staff route: the action is for admins only (moderators are refused with 403). */
+export function requireAdmin(auth: AuthContext): void {
+  if (auth.user.appRole !== 'admin') throw IdentityErrors.adminOnly();
 }

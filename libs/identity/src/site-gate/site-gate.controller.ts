@@ -6,8 +6,7 @@ import { APP_CONFIG, type AppConfig } from '#app/platform';
 import { BearerGuard, CurrentAuth, type AuthContext } from '../auth/bearer.guard.js';
 import { Client } from '../auth/client-info.js';
 import type { ClientInfo } from '../auth/session-issuer.js';
-import { StaffGuard } from '../auth/staff.guard.js';
-import { IdentityErrors } from '../identity.errors.js';
+import { StaffGuard, requireAdmin } from '../auth/staff.guard.js';
 import { SITE_ACCESS_COOKIE, SITE_ACCESS_MAX_AGE_SECONDS, SiteGate } from './site-gate.js';
 
 export class UnlockSiteDto {
@@ -67,7 +66,7 @@ export class AdminSitePasswordController {
   @ApiOperation({ summary: 'Whether a site password is set (the hash is never returned)' })
   @ApiOkResponse({ type: SitePasswordStatusDto })
   async status(@CurrentAuth() auth: AuthContext): Promise<SitePasswordStatusDto> {
-    assertAdmin(auth);
+    requireAdmin(auth);
     const state = await this.gate.current();
     return { enabled: state.hash !== null, updatedAt: state.updatedAt?.toISOString() ?? null };
   }
@@ -75,7 +74,7 @@ export class AdminSitePasswordController {
   @Put()
   @ApiOperation({ summary: 'Set or change the site password: the whole site shows the Coming Soon gate' })
   async set(@CurrentAuth() auth: AuthContext, @Body() body: SetSitePasswordDto, @Client() client: ClientInfo) {
-    assertAdmin(auth);
+    requireAdmin(auth);
     await this.gate.set(body.password, auth.user.id, client.ip);
     return { enabled: true };
   }
@@ -83,12 +82,8 @@ export class AdminSitePasswordController {
   @Delete()
   @ApiOperation({ summary: 'Clear the site password: the site opens to everyone' })
   async clear(@CurrentAuth() auth: AuthContext, @Client() client: ClientInfo) {
-    assertAdmin(auth);
+    requireAdmin(auth);
     await this.gate.clear(auth.user.id, client.ip);
     return { enabled: false };
   }
-}
-
-function assertAdmin(auth: AuthContext): void {
-  if (auth.user.appRole !== 'admin') throw IdentityErrors.adminOnly();
 }

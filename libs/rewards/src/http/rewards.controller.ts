@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, Header, Inject, Put, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { BearerGuard, CurrentAuth, SignedOutMessage, StaffGuard, type AuthContext } from '#app/identity';
-import { AppError } from '#app/platform';
+import { BearerGuard, CurrentAuth, SignedOutMessage, StaffGuard, requireAdmin, type AuthContext } from '#app/identity';
 import { UpdateRewardsCommand } from '../commands/update-rewards/update-rewards.command.js';
 import { GetRewardsQuery } from '../queries/get-rewards/get-rewards.query.js';
 import { AirdropExportQuery } from '../queries/airdrop-export/airdrop-export.query.js';
@@ -74,7 +73,7 @@ export class AdminRewardsController {
   @ApiQuery({ name: 'snapshot', example: '2025-03-31', description: 'Wallets added before this date (UTC midnight) or instant' })
   @ApiOperation({ summary: 'CSV of the wallets eligible for the community airdrop at a snapshot (admins)' })
   async export(@CurrentAuth() auth: AuthContext, @Query('snapshot') snapshot?: string) {
-    if (auth.user.appRole !== 'admin') throw new AppError(403, 'forbidden', 'Only admins can export airdrop wallets');
+    requireAdmin(auth);
     const valid = typeof snapshot === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(snapshot);
     const instant = valid ? snapshotInstant(snapshot) : null;
     if (!instant || Number.isNaN(instant.getTime())) throw RewardsErrors.badSnapshot();
