@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Clock } from '../clock/clock.js';
 
 /**
@@ -7,14 +7,15 @@ import type { Clock } from '../clock/clock.js';
  * seconds) checked on read. A token of one purpose never verifies for another.
  */
 export class SignedTokens<T extends object> {
-  private readonly key: Buffer;
+  // A KeyObject made once: HMAC with a raw Buffer key re-validates the key on every call.
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     purpose: string,
     private readonly clock: Clock,
   ) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'fanmint', purpose, 32));
+    this.key = createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'fanmint', purpose, 32)));
   }
 
   sign(claims: T, ttlSeconds: number): string {

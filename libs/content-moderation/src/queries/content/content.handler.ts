@@ -14,6 +14,10 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
   const featured = items.length
     ? await em.execute<{ content_id: string; collaborator_id: string }[]>(`select content_id, collaborator_id from content_collaborators where content_id in (${ids.map(() => '?').join(', ')}) order by collaborator_id`, ids)
     : [];
+  const mediaByItem = new Map<string, ContentMedia[]>();
+  for (const file of media) mediaByItem.set(file.contentId, [...(mediaByItem.get(file.contentId) ?? []), file]);
+  const featuredByItem = new Map<string, string[]>();
+  for (const row of featured) featuredByItem.set(row.content_id, [...(featuredByItem.get(row.content_id) ?? []), row.collaborator_id]);
   return items.map((item) => {
     const claimLive = item.claimedAt !== null && now.getTime() - item.claimedAt.getTime() < CASE_CLAIM_TTL_MS;
     return {
@@ -32,10 +36,8 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
       decidedBy: item.decidedBy,
       decidedAt: item.decidedAt?.toISOString() ?? null,
       createdAt: item.createdAt.toISOString(),
-      collaboratorIds: featured.filter((row) => row.content_id === item.id).map((row) => row.collaborator_id),
-      media: media
-        .filter((file) => file.contentId === item.id)
-        .map((file) => ({
+      collaboratorIds: featuredByItem.get(item.id) ?? [],
+      media: (mediaByItem.get(item.id) ?? []).map((file) => ({
           id: file.id,
           mediaType: file.mediaType,
           format: file.format,
