@@ -7,6 +7,11 @@ import { sharedQueryClient } from '../lib/query-client';
 
 export { AdminUsersPage } from '../features/admin/pages/AdminUsersPage';
 export { AuditLogPage } from '../features/admin/pages/AuditLogPage';
+export { CaseDetailPage } from '../features/admin/pages/CaseDetailPage';
+export { ComplianceReportsPage } from '../features/admin/pages/ComplianceReportsPage';
+export { ContentDetailPage } from '../features/admin/pages/ContentDetailPage';
+export { ContentQueuePage } from '../features/admin/pages/ContentQueuePage';
+export { ModerationCasesPage } from '../features/admin/pages/ModerationCasesPage';
 export { SitePasswordPage } from '../features/admin/pages/SitePasswordPage';
 export { VerificationDetailPage } from '../features/admin/pages/VerificationDetailPage';
 export { VerificationQueuePage } from '../features/admin/pages/VerificationQueuePage';

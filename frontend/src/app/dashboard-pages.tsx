@@ -11,6 +11,8 @@ export { ComingSoonFeaturePage } from '../features/coming-soon/pages/ComingSoonF
 export { SecuritySettingsPage } from '../features/two-factor/pages/SecuritySettingsPage';
 export { RewardsPage } from '../features/rewards/pages/RewardsPage';
 export { VerificationPage } from '../features/verification/pages/VerificationPage';
+export { MyPhotoAlbumsRoute, MyVideosRoute, StoreSettingsRoute } from '../features/creator-studio/pages/creator-studio-routes';
+export { CollaboratorsRoute } from '../features/collaborators/pages/CollaboratorsRoute';
 
 /** The login guard around the dashboard shell: one chunk, loaded only when /dashboard is opened. */
 export function DashboardLayout() {

@@ -3,6 +3,8 @@ import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, 
 import { trackPageView } from '../lib/analytics';
 import { COMING_SOON_ROUTES } from '../features/coming-soon/coming-soon-routes';
 import { CookieBanner } from '../features/cookie-consent/components/CookieBanner';
+import { COLLABORATORS_ROUTES } from '../features/collaborators/collaborators-routes';
+import { CREATOR_STUDIO_ROUTES } from '../features/creator-studio/creator-studio-routes';
 import { DASHBOARD_EXTRA_ROUTES, DASHBOARD_NAV } from '../features/dashboard/dashboard-nav';
 import { PublicLayout } from '../features/layout/components/PublicLayout';
 import { LOCKED_PREVIEW_ROUTES } from '../features/locked-previews/preview-routes';
@@ -37,11 +39,15 @@ const dashboardPage = (name: DashboardPageName) => async () => ({
   Component: (await import('./dashboard-pages'))[name],
 });
 
+/** Dashboard routes whose page switches on the launch phase itself: the live feature, or the same locked preview. */
+const LIVE_PHASE_PAGES: Readonly<Record<string, DashboardPageName>> = { ...CREATOR_STUDIO_ROUTES, ...COLLABORATORS_ROUTES };
+
 /** Locked-feature previews and Coming Soon pages: one page component each, told which content to show. */
 const featurePageRoutes: RouteObject[] = [
   ...Object.entries(LOCKED_PREVIEW_ROUTES).map(([to, preview]) => ({
     path: to.replace('/dashboard/', ''),
-    lazy: async () => {
+    // Creator pages switch on the launch phase themselves: live page, or this same preview.
+    lazy: to in LIVE_PHASE_PAGES ? dashboardPage(LIVE_PHASE_PAGES[to]) : async () => {
       const { LockedPreviewPage } = await import('./dashboard-pages');
       return {
         Component: function LockedPreviewRoute() {
@@ -105,6 +111,11 @@ const adminRoutes: RouteObject = {
         { path: 'users', lazy: adminPage('AdminUsersPage') },
         { path: 'site-password', lazy: adminPage('SitePasswordPage') },
         { path: 'audit-log', lazy: adminPage('AuditLogPage') },
+        { path: 'content', lazy: adminPage('ContentQueuePage') },
+        { path: 'content/:id', lazy: adminPage('ContentDetailPage') },
+        { path: 'moderation', lazy: adminPage('ModerationCasesPage') },
+        { path: 'moderation/:id', lazy: adminPage('CaseDetailPage') },
+        { path: 'compliance', lazy: adminPage('ComplianceReportsPage') },
       ],
     },
   ],
@@ -119,6 +130,17 @@ export const routes: RouteObject[] = [
         children: [
           ...PUBLIC_PAGES.map(({ path, lazy }) => ({ path, lazy })),
           { path: '/signup', element: <Navigate to="/sign-up" replace /> },
+          {
+            // A store's page renders in the browser only (the server answers /stores/{slug} with the app shell).
+            path: '/stores/:slug',
+            lazy: async () => {
+              const [{ StorePage }, { withQueryClient }] = await Promise.all([
+                import('../features/storefront/pages/StorePage'),
+                import('../lib/query-client'),
+              ]);
+              return { Component: withQueryClient(StorePage) };
+            },
+          },
           { path: '*', lazy: async () => ({ Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage }) },
         ],
       },

@@ -1,4 +1,4 @@
-import { IconHistory, IconIdBadge2, IconLock, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconFileAnalytics, IconFlag, IconHistory, IconIdBadge2, IconLock, IconPhotoCheck, IconUsers, type Icon } from '@tabler/icons-react';
 import type { StaffRole } from './services/admin.types';
 
 export interface AdminNavItem {
@@ -11,6 +11,9 @@ export interface AdminNavItem {
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/verifications', label: 'Verification queue', icon: IconIdBadge2, adminOnly: false },
+  { to: '/admin/content', label: 'Content review', icon: IconPhotoCheck, adminOnly: false },
+  { to: '/admin/moderation', label: 'Moderation cases', icon: IconFlag, adminOnly: false },
+  { to: '/admin/compliance', label: 'Compliance reports', icon: IconFileAnalytics, adminOnly: true },
   { to: '/admin/users', label: 'Users', icon: IconUsers, adminOnly: true },
   { to: '/admin/site-password', label: 'Site password', icon: IconLock, adminOnly: true },
   { to: '/admin/audit-log', label: 'Audit log', icon: IconHistory, adminOnly: true },

@@ -34,7 +34,7 @@ describe('console guard and shell', () => {
     expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 
-  it('shows a moderator the queue only, with role and email', async () => {
+  it('shows a moderator the review sections only (no Compliance), with role and email', async () => {
     window.localStorage.setItem('adminToken', 'mod-token');
     stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
@@ -43,7 +43,7 @@ describe('console guard and shell', () => {
     renderAdmin('/admin/verifications');
     expect(await screen.findByText('mod@fanmint.test')).toBeTruthy();
     expect(screen.getByText('moderator')).toBeTruthy();
-    expect(navLinks()).toEqual(['Verification queue']);
+    expect(navLinks()).toEqual(['Verification queue', 'Content review', 'Moderation cases']);
   });
 
   it('shows an admin every section', async () => {
@@ -54,7 +54,7 @@ describe('console guard and shell', () => {
     });
     renderAdmin('/admin/verifications');
     await screen.findByText('admin@fanmint.test');
-    expect(navLinks()).toEqual(['Verification queue', 'Users', 'Site password', 'Audit log']);
+    expect(navLinks()).toEqual(['Verification queue', 'Content review', 'Moderation cases', 'Compliance reports', 'Users', 'Site password', 'Audit log']);
   });
 
   it('keeps a moderator out of an admin section opened by URL', async () => {

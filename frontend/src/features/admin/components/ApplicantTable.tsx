@@ -1,20 +1,9 @@
 import { Badge, Code, Group, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import type { VerificationDetail } from '../services/admin.types';
 import { ageFrom, formatDateOfBirth, formatDateTime, formatRelative } from '../services/format';
+import { FactRow as Row } from './FactRow';
 
 const ADULT_AGE = 18;
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={{ base: 110, sm: 150 }} fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 /** The applicant's submitted data, with the age worked out from the date of birth. */
 export function ApplicantTable({ item, now }: { item: VerificationDetail; now: number }) {

@@ -1,5 +1,7 @@
 import { Badge, Text } from '@mantine/core';
-import type { ClaimState } from '../services/claims';
+import type { ContentItem } from '../services/admin.types';
+import type { ClaimState, HeldClaim } from '../services/claims';
+import { contentStatusLabel } from '../services/moderation-labels';
 
 export function ClaimBadge({ claim }: { claim: ClaimState }) {
   if (claim.kind === 'mine') {
@@ -24,6 +26,19 @@ export function ClaimBadge({ claim }: { claim: ClaimState }) {
       Unclaimed
     </Text>
   );
+}
+
+/** Content and cases know the claim holder by id only. */
+export function HeldClaimBadge({ claim }: { claim: HeldClaim }) {
+  if (claim.kind === 'mine') return <ClaimBadge claim={claim} />;
+  if (claim.kind === 'other') {
+    return (
+      <Text size="sm" truncate="end" title={`Claimed by staff member ${claim.holderId}`}>
+        Claimed by someone else
+      </Text>
+    );
+  }
+  return <ClaimBadge claim={claim} />;
 }
 
 const STATUS_COLORS: Record<string, string> = { processing: 'blue', accepted: 'green', rejected: 'red' };
@@ -53,3 +68,13 @@ export function RoleBadge({ role }: { role: string }) {
   );
 }
 
+
+const REVIEW_COLORS: Record<ContentItem['status'], string> = { draft: 'gray', pending_review: 'blue', approved: 'green', rejected: 'red', removed: 'gray' };
+
+export function ReviewStatusBadge({ status }: { status: ContentItem['status'] }) {
+  return (
+    <Badge color={REVIEW_COLORS[status]} variant="light" radius="sm" tt="none">
+      {contentStatusLabel(status)}
+    </Badge>
+  );
+}

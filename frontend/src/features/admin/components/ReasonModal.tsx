@@ -13,12 +13,14 @@ export interface ReasonModalProps {
   maxLength: number;
   confirmLabel: string;
   confirmColor?: string;
+  /** Something besides the reason is still missing (e.g. a choice in `children`). */
+  confirmDisabled?: boolean;
   pending: boolean;
   /** Receives the trimmed reason. */
   onConfirm: (reason: string) => void;
 }
 
-/** A confirm dialog that needs a written reason of a given length (rejections, turning off someone's 2FA). */
+/** A confirm dialog that needs a written reason of a given length (rejections, removals, case notes, turning off someone's 2FA). */
 export function ReasonModal({
   opened,
   onClose,
@@ -31,6 +33,7 @@ export function ReasonModal({
   maxLength,
   confirmLabel,
   confirmColor = 'red',
+  confirmDisabled = false,
   pending,
   onConfirm,
 }: ReasonModalProps) {
@@ -54,7 +57,7 @@ export function ReasonModal({
         onSubmit={(event) => {
           event.preventDefault();
           setTouched(true);
-          if (valid && !pending) onConfirm(reason.trim());
+          if (valid && !confirmDisabled && !pending) onConfirm(reason.trim());
         }}
         noValidate
       >
@@ -80,7 +83,7 @@ export function ReasonModal({
             <Button variant="default" onClick={onClose} disabled={pending}>
               Cancel
             </Button>
-            <Button type="submit" color={confirmColor} loading={pending} disabled={!valid}>
+            <Button type="submit" color={confirmColor} loading={pending} disabled={!valid || confirmDisabled}>
               {confirmLabel}
             </Button>
           </Group>

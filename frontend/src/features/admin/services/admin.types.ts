@@ -20,3 +20,17 @@ export type SitePasswordStatus = ApiSchemas['SitePasswordStatusDto'];
 
 export type SetSitePasswordRequest = ApiSchemas['SetSitePasswordDto'];
 export type DisableUserMfaRequest = ApiSchemas['DisableUserMfaDto'];
+
+export type ContentItem = ApiSchemas['ContentViewDto'];
+/** Drafts never reach the console. */
+export type ContentReviewStatus = Exclude<ContentItem['status'], 'draft'>;
+/** One file of an item, with ten-minute links (thumbnailUrl, fileUrl) usable directly as src. */
+export type ContentMedia = ApiSchemas['MediaViewDto'];
+
+export type ModerationCase = ApiSchemas['CaseViewDto'];
+export type CaseKind = ModerationCase['kind'];
+export type CaseStatus = ModerationCase['status'];
+export type CaseOutcome = ApiSchemas['ResolveCaseDto']['outcome'];
+export type ResolveCaseRequest = ApiSchemas['ResolveCaseDto'];
+
+export type ComplianceReport = ApiSchemas['ComplianceReportDto'];

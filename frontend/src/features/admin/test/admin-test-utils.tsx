@@ -6,6 +6,11 @@ import { AdminShell } from '../components/AdminShell';
 import { AdminSignInPage } from '../pages/AdminSignInPage';
 import { AdminUsersPage } from '../pages/AdminUsersPage';
 import { AuditLogPage } from '../pages/AuditLogPage';
+import { CaseDetailPage } from '../pages/CaseDetailPage';
+import { ComplianceReportsPage } from '../pages/ComplianceReportsPage';
+import { ContentDetailPage } from '../pages/ContentDetailPage';
+import { ContentQueuePage } from '../pages/ContentQueuePage';
+import { ModerationCasesPage } from '../pages/ModerationCasesPage';
 import { SitePasswordPage } from '../pages/SitePasswordPage';
 import { VerificationDetailPage } from '../pages/VerificationDetailPage';
 import { VerificationQueuePage } from '../pages/VerificationQueuePage';
@@ -48,6 +53,11 @@ export function renderAdmin(path: string) {
           { path: 'users', element: <AdminUsersPage /> },
           { path: 'site-password', element: <SitePasswordPage /> },
           { path: 'audit-log', element: <AuditLogPage /> },
+          { path: 'content', element: <ContentQueuePage /> },
+          { path: 'content/:id', element: <ContentDetailPage /> },
+          { path: 'moderation', element: <ModerationCasesPage /> },
+          { path: 'moderation/:id', element: <CaseDetailPage /> },
+          { path: 'compliance', element: <ComplianceReportsPage /> },
         ],
       },
       { path: '/dashboard/security', element: <p>Security settings</p> },

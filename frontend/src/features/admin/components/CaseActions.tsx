@@ -1,0 +1,126 @@
+import { Badge, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { IconGavel, IconHandGrab, IconHandOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { CaseOutcome, ModerationCase, ResolveCaseRequest } from '../services/admin.types';
+import { CLAIM_TTL_MS, type HeldClaim } from '../services/claims';
+import { formatDateTime } from '../services/format';
+import type { CaseAction } from '../services/moderation-api';
+import { OUTCOME_OPTIONS, outcomeEffect, outcomeLabel } from '../services/moderation-labels';
+import { ReasonModal } from './ReasonModal';
+
+export const CASE_NOTE_MIN = 5;
+export const CASE_NOTE_MAX = 2000;
+
+export interface CaseActionsProps {
+  item: ModerationCase;
+  claim: HeldClaim;
+  pending: CaseAction | null;
+  onAction: (action: CaseAction, body?: ResolveCaseRequest) => Promise<boolean>;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+function claimHint(item: ModerationCase, claim: HeldClaim): string {
+  if (claim.kind === 'mine') {
+    const until = item.claimedAt ? ` until ${timeFormat.format(new Date(new Date(item.claimedAt).getTime() + CLAIM_TTL_MS))}` : '';
+    return `You hold the claim${until}. Resolve the case, or release it for someone else.`;
+  }
+  if (claim.kind === 'other') return 'Someone else is working on this case.';
+  return 'Claim this case to resolve it.';
+}
+
+/** Claim, release and resolve (needs the caller's claim) an open case; a resolved one shows its outcome. */
+export function CaseActions({ item, claim, pending, onAction }: CaseActionsProps) {
+  const [resolving, setResolving] = useState(false);
+  const [outcome, setOutcome] = useState<CaseOutcome | ''>('');
+  const holds = claim.kind === 'mine';
+  const busy = pending !== null;
+  const hint = outcome === '' ? 'Choose what was decided.' : outcomeEffect(outcome, item.subjectType === 'content');
+
+  if (item.status === 'resolved') {
+    return (
+      <Card withBorder radius="md" padding="md">
+        <Stack gap={6}>
+          <Group gap="sm">
+            <Text size="sm" fw={600}>
+              Outcome
+            </Text>
+            <Badge variant="light" color={item.outcome === 'no_action' ? 'gray' : 'fanmint'} radius="sm" tt="none">
+              {item.outcome ? outcomeLabel(item.outcome) : 'Resolved'}
+            </Badge>
+            {item.resolvedAt && (
+              <Text size="sm" c="dimmed">
+                {formatDateTime(item.resolvedAt)}
+              </Text>
+            )}
+          </Group>
+          {item.resolutionNote && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {item.resolutionNote}
+            </Text>
+          )}
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {claimHint(item, claim)}
+        </Text>
+        <Group gap="xs">
+          {holds ? (
+            <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
+              Release
+            </Button>
+          ) : (
+            <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy}>
+              Claim
+            </Button>
+          )}
+          <Button
+            leftSection={<IconGavel size={16} />}
+            color="green"
+            onClick={() => {
+              setOutcome('');
+              setResolving(true);
+            }}
+            disabled={!holds || busy}
+          >
+            Resolve
+          </Button>
+        </Group>
+      </Stack>
+
+      <ReasonModal
+        opened={resolving}
+        onClose={() => setResolving(false)}
+        title="Resolve this case"
+        label="Note"
+        description={`What was checked and decided; kept with the case and in the audit log. ${CASE_NOTE_MIN}–${CASE_NOTE_MAX} characters.`}
+        placeholder="e.g. Reviewed the album: no prohibited content; the reporter is told no action was needed."
+        minLength={CASE_NOTE_MIN}
+        maxLength={CASE_NOTE_MAX}
+        confirmLabel="Resolve case"
+        confirmColor="green"
+        confirmDisabled={outcome === ''}
+        pending={pending === 'resolve'}
+        onConfirm={(note) => {
+          if (outcome === '') return;
+          void onAction('resolve', { outcome, note }).then((done) => done && setResolving(false));
+        }}
+      >
+        <NativeSelect
+          label="Outcome"
+          required
+          data={[{ value: '', label: 'Choose an outcome', disabled: true }, ...OUTCOME_OPTIONS]}
+          value={outcome}
+          onChange={(event) => setOutcome(event.currentTarget.value as CaseOutcome)}
+          description={hint}
+        />
+      </ReasonModal>
+    </Card>
+  );
+}

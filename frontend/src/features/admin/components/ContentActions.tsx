@@ -1,0 +1,173 @@
+import { Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconHandGrab, IconHandOff, IconTrash, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ContentItem } from '../services/admin.types';
+import { CLAIM_TTL_MS, type HeldClaim } from '../services/claims';
+import type { ContentAction } from '../services/content-review-api';
+import { formatDateTime } from '../services/format';
+import { ReviewStatusBadge } from './Badges';
+import { ConfirmModal } from './ConfirmModal';
+import { ReasonModal } from './ReasonModal';
+
+export const CONTENT_REASON_MIN = 5;
+export const CONTENT_REASON_MAX = 1000;
+
+export interface ContentActionsProps {
+  item: ContentItem;
+  claim: HeldClaim;
+  isAdmin: boolean;
+  pending: ContentAction | null;
+  onAction: (action: ContentAction, reason?: string) => Promise<boolean>;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+function claimHint(item: ContentItem, claim: HeldClaim): string {
+  if (claim.kind === 'mine') {
+    const until = item.claimedAt ? ` until ${timeFormat.format(new Date(new Date(item.claimedAt).getTime() + CLAIM_TTL_MS))}` : '';
+    return `You hold the claim${until}. Approve or reject, or release it for someone else.`;
+  }
+  if (claim.kind === 'other') return 'Someone else is reviewing this item.';
+  return 'Claim this item to approve or reject it.';
+}
+
+/** Claim, release, approve, reject (these two need the caller's claim); admins also remove and restore. */
+export function ContentActions({ item, claim, isAdmin, pending, onAction }: ContentActionsProps) {
+  const [confirming, setConfirming] = useState<'approve' | 'restore' | null>(null);
+  const [reasonFor, setReasonFor] = useState<'reject' | 'remove' | null>(null);
+  const holds = claim.kind === 'mine';
+  const busy = pending !== null;
+  const reviewing = item.status === 'pending_review';
+  const canRemove = isAdmin && item.status !== 'removed' && item.status !== 'draft';
+  const canRestore = isAdmin && item.status === 'removed';
+
+  const settle = (action: ContentAction, reason?: string) =>
+    void onAction(action, reason).then((done) => {
+      if (!done) return;
+      setConfirming(null);
+      setReasonFor(null);
+    });
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        {reviewing ? (
+          <>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {claimHint(item, claim)}
+            </Text>
+            <Group gap="xs">
+              {holds ? (
+                <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => settle('release')} loading={pending === 'release'} disabled={busy}>
+                  Release
+                </Button>
+              ) : (
+                <Button leftSection={<IconHandGrab size={16} />} onClick={() => settle('claim')} loading={pending === 'claim'} disabled={busy}>
+                  Claim
+                </Button>
+              )}
+              <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
+                Approve
+              </Button>
+              <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setReasonFor('reject')} disabled={!holds || busy}>
+                Reject
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Group gap="sm">
+            <Text size="sm" fw={600}>
+              Decision
+            </Text>
+            <ReviewStatusBadge status={item.status} />
+            {item.decidedAt && (
+              <Text size="sm" c="dimmed">
+                {formatDateTime(item.decidedAt)}
+              </Text>
+            )}
+          </Group>
+        )}
+
+        {(canRemove || canRestore) && (
+          <>
+            <Divider label="Admin" labelPosition="left" />
+            <Group gap="xs">
+              {canRemove && (
+                <Button color="red" variant="outline" leftSection={<IconTrash size={16} />} onClick={() => setReasonFor('remove')} disabled={busy}>
+                  Remove
+                </Button>
+              )}
+              {canRestore && (
+                <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={() => setConfirming('restore')} disabled={busy}>
+                  Restore
+                </Button>
+              )}
+            </Group>
+          </>
+        )}
+      </Stack>
+
+      <ConfirmModal
+        opened={confirming === 'approve'}
+        onClose={() => setConfirming(null)}
+        title="Approve this content?"
+        confirmLabel="Approve content"
+        confirmColor="green"
+        pending={pending === 'approve'}
+        onConfirm={() => settle('approve')}
+      >
+        <Text size="sm">
+          “{item.title}” goes live in the creator’s store and the creator is emailed. Only approve when every file follows the content policy.
+        </Text>
+        {item.collaboratorIds.length > 0 && (
+          <Text size="sm" c="dimmed">
+            The featured collaborators are checked first: anyone not verified, not on the creator’s list with permission, or without a release form
+            on file gets the item rejected automatically, with the reasons.
+          </Text>
+        )}
+      </ConfirmModal>
+
+      <ConfirmModal
+        opened={confirming === 'restore'}
+        onClose={() => setConfirming(null)}
+        title="Restore this content?"
+        confirmLabel="Restore content"
+        pending={pending === 'restore'}
+        onConfirm={() => settle('restore')}
+      >
+        <Text size="sm">
+          “{item.title}” becomes Approved and visible in the store again (only if its featured collaborators are still cleared). Restore only after an
+          upheld appeal. The action is audited.
+        </Text>
+      </ConfirmModal>
+
+      <ReasonModal
+        opened={reasonFor === 'reject'}
+        onClose={() => setReasonFor(null)}
+        title="Reject this content"
+        label="Reason for rejection"
+        description={`The creator is emailed this reason and may change the item and resubmit, or appeal. ${CONTENT_REASON_MIN}–${CONTENT_REASON_MAX} characters.`}
+        placeholder="e.g. The person at 02:14 is not on the creator’s collaborator list."
+        minLength={CONTENT_REASON_MIN}
+        maxLength={CONTENT_REASON_MAX}
+        confirmLabel="Reject content"
+        pending={pending === 'reject'}
+        onConfirm={(reason) => settle('reject', reason)}
+      />
+
+      <ReasonModal
+        opened={reasonFor === 'remove'}
+        onClose={() => setReasonFor(null)}
+        title="Remove this content"
+        label="Reason for removal"
+        description={`Removal takes the item and its files offline for everyone at once, without notice. The reason is kept in the audit log. ${CONTENT_REASON_MIN}–${CONTENT_REASON_MAX} characters.`}
+        placeholder="e.g. Upheld takedown request from the person depicted."
+        minLength={CONTENT_REASON_MIN}
+        maxLength={CONTENT_REASON_MAX}
+        confirmLabel="Remove content"
+        pending={pending === 'remove'}
+        onConfirm={(reason) => settle('remove', reason)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+import { LivePhaseSwitch } from '../../creator-studio/components/LivePhaseSwitch';
+import { CollaboratorsPage } from './CollaboratorsPage';
+
+/** Live: the creator's collaborator list. Pre-launch: the locked preview the route showed before. */
+export function CollaboratorsRoute() {
+  return (
+    <LivePhaseSwitch preview="collaborators">
+      <CollaboratorsPage />
+    </LivePhaseSwitch>
+  );
+}

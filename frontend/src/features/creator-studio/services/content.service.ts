@@ -1,0 +1,40 @@
+import { apiRequest } from '../../../lib/api-client';
+import type { ApiSchemas } from '../../../lib/api/types';
+import type { Currency } from './money';
+
+export type ContentItem = ApiSchemas['ContentViewDto'];
+export type ContentMedia = ApiSchemas['MediaViewDto'];
+export type ContentKind = ContentItem['kind'];
+export type ContentStatus = ContentItem['status'];
+
+export interface ContentFields {
+  title: string;
+  description: string;
+  priceMinor: number;
+  currency: Currency;
+}
+
+export const CONTENT_LIMITS = { titleMin: 2, titleMax: 120, descriptionMax: 5000, price: { min: 0, max: 100_000 } } as const;
+
+export const listMyContent = async (): Promise<ContentItem[]> =>
+  (await apiRequest<ApiSchemas['ContentListDto']>('/api/content/mine')).items;
+
+export const getContent = (id: string) => apiRequest<ContentItem>(`/api/content/${id}`);
+
+export const createContent = (kind: ContentKind, fields: ContentFields) =>
+  apiRequest<ContentItem>('/api/content', { method: 'POST', json: { kind, ...fields } });
+
+/** Only a draft or a rejected item can change (409 not_editable otherwise). */
+export const updateContent = (id: string, fields: ContentFields) =>
+  apiRequest<ContentItem>(`/api/content/${id}`, { method: 'PATCH', json: fields });
+
+/** Draft or rejected -> Pending Review; 409 media_processing / no_media / wrong_media while the files are not right. */
+export const submitContent = (id: string) => apiRequest<ContentItem>(`/api/content/${id}/submit`, { method: 'POST' });
+
+export const isEditable = (item: Pick<ContentItem, 'status'>) => item.status === 'draft' || item.status === 'rejected';
+
+export const isProcessing = (item: Pick<ContentItem, 'media'>) => item.media.some((file) => file.status === 'uploaded');
+
+/** The first processed file's thumbnail, for the list; removed content serves no files at all. */
+export const coverOf = (item: ContentItem) =>
+  item.status === 'removed' ? null : (item.media.find((file) => file.thumbnailUrl)?.thumbnailUrl ?? null);

@@ -1,0 +1,68 @@
+import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { IconDotsVertical, IconFlag, IconGavel, IconLibraryPhoto, IconMovie, IconPhoto, IconPlayerPlay } from '@tabler/icons-react';
+import { formatDuration, formatMoney } from '../format';
+import type { ContentItem } from '../services/storefront.service';
+import classes from './storefront.module.css';
+
+function kindLabel(item: ContentItem): string {
+  if (item.kind === 'video') {
+    const duration = item.media.find((media) => media.mediaType === 'video')?.durationSeconds;
+    return duration ? `Video · ${formatDuration(duration)}` : 'Video';
+  }
+  const photos = item.media.filter((media) => media.mediaType === 'image').length;
+  return photos > 0 ? `Album · ${photos} ${photos === 1 ? 'photo' : 'photos'}` : 'Album';
+}
+
+/** One approved video or album of a store: thumbnail, title, price and kind, with Report and takedown actions. */
+export function ContentCard({ item, onReport, onTakedown }: { item: ContentItem; onReport: () => void; onTakedown: () => void }) {
+  const thumbnail = item.media.find((media) => media.thumbnailUrl)?.thumbnailUrl ?? null;
+  const KindIcon = item.kind === 'video' ? IconPlayerPlay : IconPhoto;
+  return (
+    <Card withBorder radius="lg" padding={0} h="100%" component="article" aria-labelledby={`content-${item.id}`}>
+      <div className={classes.thumb}>
+        {thumbnail ? (
+          <img src={thumbnail} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <div className={classes.thumbPlaceholder} aria-hidden="true">
+            {item.kind === 'video' ? <IconMovie size={40} stroke={1.4} /> : <IconLibraryPhoto size={40} stroke={1.4} />}
+          </div>
+        )}
+        <Badge
+          className={classes.thumbBadge}
+          color="dark"
+          variant="filled"
+          radius="sm"
+          tt="none"
+          leftSection={<KindIcon size={12} />}
+        >
+          {kindLabel(item)}
+        </Badge>
+      </div>
+      <Stack gap={6} p="md" style={{ flex: 1 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={3} fz="md" lh={1.35} lineClamp={2} id={`content-${item.id}`}>
+            {item.title}
+          </Title>
+          <Menu position="bottom-end" withinPortal zIndex={400}>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${item.title}`} mr={-6} mt={-2}>
+                <IconDotsVertical size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconFlag size={16} />} onClick={onReport}>
+                Report
+              </Menu.Item>
+              <Menu.Item leftSection={<IconGavel size={16} />} onClick={onTakedown}>
+                Request a takedown
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        <Text fw={700} fz="lg" mt="auto">
+          {item.priceMinor === 0 ? 'Free' : formatMoney(item.priceMinor, item.currency)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

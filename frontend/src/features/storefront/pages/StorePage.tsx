@@ -1,0 +1,150 @@
+import { Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCloudOff, IconFlag, IconGavel } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import '../storefront-styles';
+import { usePageMeta } from '../../../lib/page-meta';
+import { BRAND } from '../../../lib/site';
+import { NotFoundPage } from '../../errors/pages/NotFoundPage';
+import marketing from '../../marketing/components/marketing.module.css';
+import { ComingSoonPage } from '../../site/components/ComingSoonPage';
+import { FULL_WIDTH_ON_PHONES } from '../../site/components/responsive';
+import { AccountRequired } from '../components/AccountRequired';
+import { AgeGate } from '../components/AgeGate';
+import { LaunchPhaseSwitch, PageLoader } from '../components/LaunchPhaseSwitch';
+import { ModerationDialogs, type ModerationDialog } from '../components/ModerationDialogs';
+import { StateMessage } from '../components/StateMessage';
+import { StoreContentSection } from '../components/StoreContentSection';
+import { StoreHero } from '../components/StoreHero';
+import { useAgeConfirmation } from '../hooks/use-age-confirmation';
+import { useSignedIn } from '../hooks/use-signed-in';
+import { useCategories, useStoreContent, useStoreProfile } from '../hooks/use-storefront-queries';
+import { errorMessage, isAccountRequired, isNotFound, type PublicStore } from '../services/storefront.service';
+
+const ADULT_TITLE = 'Adult content (18+)';
+
+/** Page meta of the states that are not the store itself (the store and the 404 page set their own). */
+function Meta({ title }: { title: string }) {
+  usePageMeta({ title, noindex: true });
+  return null;
+}
+
+function storeDescription(store: PublicStore): string {
+  const text = store.tagline || store.description || `${store.displayName} on ${BRAND}: exclusive videos and photo albums.`;
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
+function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boolean }) {
+  usePageMeta({ title: store.displayName, description: storeDescription(store), noindex: store.isNsfw });
+  const categories = useCategories();
+  const content = useStoreContent(store.slug, signedIn, true);
+  const [dialog, setDialog] = useState<ModerationDialog>(null);
+  const storeTarget = { subjectType: 'store' as const, subjectId: store.slug, label: store.displayName };
+
+  return (
+    <Container size="lg" pt={{ base: 'md', sm: 'lg' }} pb={{ base: 32, sm: 48 }}>
+      <Stack gap="xl">
+        <Anchor component={Link} to="/stores" size="sm" fw={600} style={{ alignSelf: 'flex-start' }}>
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden="true" />
+            All stores
+          </Group>
+        </Anchor>
+        <StoreHero store={store} categories={categories.data} onReport={() => setDialog({ kind: 'report', target: storeTarget })} />
+        <StoreContentSection
+          content={content}
+          onReport={(item) => setDialog({ kind: 'report', target: { subjectType: 'content', subjectId: item.id, label: `“${item.title}”` } })}
+          onTakedown={(item) => setDialog({ kind: 'takedown', target: { subjectType: 'content', subjectId: item.id, label: `“${item.title}”` } })}
+        />
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="store-safety-title">
+          <Group justify="space-between" align="center" gap="md">
+            <Stack gap={4} maw={620}>
+              <Title order={2} id="store-safety-title" fz="lg">
+                Something wrong with this store?
+              </Title>
+              <Text size="sm" className={marketing.muted}>
+                Report anything that breaks our rules. If you are shown in this content without your consent or you own the
+                rights to it, request a takedown: we answer within 24 hours.
+              </Text>
+            </Stack>
+            <Group gap="sm" w={FULL_WIDTH_ON_PHONES}>
+              <Button
+                variant="default"
+                w={FULL_WIDTH_ON_PHONES}
+                leftSection={<IconFlag size={16} />}
+                onClick={() => setDialog({ kind: 'report', target: storeTarget })}
+              >
+                Report store
+              </Button>
+              <Button
+                variant="default"
+                w={FULL_WIDTH_ON_PHONES}
+                leftSection={<IconGavel size={16} />}
+                onClick={() => setDialog({ kind: 'takedown', target: storeTarget })}
+              >
+                Request a takedown
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      </Stack>
+      <ModerationDialogs dialog={dialog} onChange={setDialog} />
+    </Container>
+  );
+}
+
+function StoreView() {
+  const { slug = '' } = useParams();
+  const signedIn = useSignedIn();
+  const age = useAgeConfirmation();
+  const profile = useStoreProfile(slug, signedIn);
+  const accountRequired = isAccountRequired(profile.error);
+
+  if (profile.isPending) {
+    return (
+      <>
+        <Meta title="Creator Store" />
+        <PageLoader />
+      </>
+    );
+  }
+  if (isNotFound(profile.error)) return <NotFoundPage />;
+  if ((accountRequired || profile.data?.isNsfw) && !age.confirmed) {
+    return (
+      <>
+        <Meta title={profile.data?.displayName ?? ADULT_TITLE} />
+        <AgeGate onConfirm={age.confirm} />
+      </>
+    );
+  }
+  if (accountRequired) {
+    return (
+      <Container size="lg" py={{ base: 'xl', sm: 72 }}>
+        <Meta title={ADULT_TITLE} />
+        <AccountRequired order={1} message={errorMessage(profile.error)} />
+      </Container>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Container size="sm" py={{ base: 'xl', sm: 72 }}>
+        <Meta title="Creator Store" />
+        <StateMessage
+          icon={IconCloudOff}
+          title="This store could not be loaded"
+          order={1}
+          color="red"
+          action={{ label: 'Try again', onClick: () => void profile.refetch() }}
+        >
+          {errorMessage(profile.error)}
+        </StateMessage>
+      </Container>
+    );
+  }
+  return <StoreProfile store={profile.data} signedIn={signedIn} />;
+}
+
+/** /stores/:slug: a store's public profile and approved content (live phase; before launch, the stores placeholder). */
+export function StorePage() {
+  return <LaunchPhaseSwitch prelaunch={<ComingSoonPage page="stores" />} pending={<PageLoader />} live={<StoreView />} />;
+}

@@ -1,0 +1,54 @@
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { operations } from '../../../lib/api/schema';
+import type { ApiSchemas } from '../../../lib/api/types';
+
+export type StoreSummary = ApiSchemas['StoreSummaryDto'];
+export type StorePage = ApiSchemas['StorePageDto'];
+export type PublicStore = ApiSchemas['PublicStoreDto'];
+export type Category = ApiSchemas['CategoryDto'];
+export type ContentItem = ApiSchemas['ContentViewDto'];
+
+type DirectoryQuery = NonNullable<operations['StoresController_list']['parameters']['query']>;
+export type StoreSort = NonNullable<DirectoryQuery['sort']>;
+export type CategorySlug = NonNullable<DirectoryQuery['category']>;
+
+export const STORE_SORTS: readonly StoreSort[] = ['newest', 'name'];
+
+export interface DirectoryFilters {
+  q: string;
+  category: string;
+  sort: StoreSort;
+}
+
+/** GET /api/stores: one page of active stores (NSFW ones only for signed-in callers). */
+export function listStores(filters: DirectoryFilters, cursor: string | null): Promise<StorePage> {
+  const params = new URLSearchParams();
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.category) params.set('category', filters.category);
+  params.set('sort', filters.sort);
+  if (cursor) params.set('cursor', cursor);
+  return apiRequest<StorePage>(`/api/stores?${params.toString()}`);
+}
+
+/** GET /api/stores/{slug}: a store's public profile (401 account_required for an NSFW store and no account). */
+export const getStore = (slug: string) => apiRequest<PublicStore>(`/api/stores/${encodeURIComponent(slug)}`);
+
+/** GET /api/stores/{slug}/content: the store's approved videos and albums (thumbnails only). */
+export const getStoreContent = async (slug: string): Promise<ContentItem[]> =>
+  (await apiRequest<ApiSchemas['ContentListDto']>(`/api/stores/${encodeURIComponent(slug)}/content`)).items;
+
+/** GET /api/categories: every category with its nsfw flag and active store count. */
+export const listCategories = async (): Promise<Category[]> =>
+  (await apiRequest<ApiSchemas['CategoriesDto']>('/api/categories')).items;
+
+/** An adult store or category asked for without an account. */
+export function isAccountRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401 && error.body?.code === 'account_required';
+}
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** The server's message for a refused request, or a general one. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  return error instanceof ApiError && error.status < 500 && error.body?.message ? error.body.message : fallback;
+}
