@@ -137,6 +137,17 @@ describe('uploads and pre-publication review', () => {
     const anonymous = await fetch(`${platform.baseUrl}/api/uploads`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } });
     expect(anonymous.status).toBe(401);
     expect(await mediaRows(albumId)).toHaveLength(2);
+
+    // The creator takes a file out again (and only the creator can).
+    const extra = await upload(creator.token, await photo('three', { r: 10, g: 200, b: 90 }), { contentId: albumId, filename: 'three.jpg' });
+    expect(extra.error).toBeNull();
+    await platform.drain();
+    const third = (await api('GET', `/api/content/${albumId}`, creator.token)).body.media[2];
+    expect((await api('DELETE', `/api/content/${albumId}/media/${third.id}`, other.token)).status).toBe(404);
+    const after = await api('DELETE', `/api/content/${albumId}/media/${third.id}`, creator.token);
+    expect(after.body.media.map((file: { id: string }) => file.id)).not.toContain(third.id);
+    expect(await mediaRows(albumId)).toHaveLength(2);
+    expect((await api('GET', third.thumbnailUrl, null)).status).toBe(404);
   });
 
   it('keeps submitted content private until a moderator approves it; moderators are notified', async () => {

@@ -9,7 +9,7 @@ import { DeadlineWatch } from './jobs/deadline-watch.js';
 import { ComplianceReports } from './jobs/compliance-reports.js';
 import { CheckDeadlinesJob, ComplianceReportsJob } from './jobs/moderation-jobs.js';
 import { CreatorCheck } from './commands/manage-content/creator-check.js';
-import { CreateContentHandler, SubmitContentHandler, UpdateContentHandler } from './commands/manage-content/manage-content.handler.js';
+import { CreateContentHandler, RemoveMediaHandler, SubmitContentHandler, UpdateContentHandler } from './commands/manage-content/manage-content.handler.js';
 import { ReviewContentHandler } from './commands/review-content/review-content.handler.js';
 import { ApprovedContentHandler, ContentByIdHandler, ContentReviewQueueHandler, MyContentHandler } from './queries/content/content.handler.js';
 import { AdminContentController, ContentController, MediaController } from './http/content.controller.js';
@@ -40,6 +40,7 @@ import { CollaborationsController } from './http/collaborations.controller.js';
     CreateContentHandler,
     UpdateContentHandler,
     SubmitContentHandler,
+    RemoveMediaHandler,
     ReviewContentHandler,
     MyContentHandler,
     ContentByIdHandler,

@@ -758,6 +758,23 @@ export interface paths {
         patch: operations["ContentController_update"];
         trace?: never;
     };
+    "/api/content/{id}/media/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a file from a draft or rejected item (e.g. to replace a video) */
+        delete: operations["ContentController_removeMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/{id}/submit": {
         parameters: {
             query?: never;
@@ -3145,6 +3162,28 @@ export interface operations {
                 "application/json": components["schemas"]["ContentFieldsDto"];
             };
         };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentViewDto"];
+                };
+            };
+        };
+    };
+    ContentController_removeMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                mediaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { APP_CONFIG, AppError, type AppConfig } from '#app/platform';
 import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
-import { CreateContentCommand, SubmitContentCommand, UpdateContentCommand } from '../commands/manage-content/manage-content.command.js';
+import { CreateContentCommand, RemoveMediaCommand, SubmitContentCommand, UpdateContentCommand } from '../commands/manage-content/manage-content.command.js';
 import { ReviewContentCommand, type ContentReviewAction } from '../commands/review-content/review-content.command.js';
 import { SetContentCollaboratorsCommand } from '../commands/collaborations/collaborations.command.js';
 import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from '../queries/content/content.query.js';
@@ -70,6 +70,15 @@ export class ContentController {
     const { collaboratorIds, ...fields } = body;
     if (Object.values(fields).some((value) => value !== undefined)) await this.commands.execute(new UpdateContentCommand(auth.user.id, id, fields));
     if (collaboratorIds !== undefined) await this.commands.execute(new SetContentCollaboratorsCommand(auth.user.id, id, collaboratorIds));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+
+  @Delete(':id/media/:mediaId')
+  @UseGuards(BearerGuard)
+  @ApiOperation({ summary: 'Remove a file from a draft or rejected item (e.g. to replace a video)' })
+  @ApiOkResponse({ type: ContentViewDto })
+  async removeMedia(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Param('mediaId', new ParseUUIDPipe()) mediaId: string): Promise<ContentView> {
+    await this.commands.execute(new RemoveMediaCommand(auth.user.id, id, mediaId));
     return (await this.queries.execute(new ContentByIdQuery(id)))!;
   }
 

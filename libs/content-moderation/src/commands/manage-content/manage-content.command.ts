@@ -39,3 +39,14 @@ export class SubmitContentCommand extends Command<void> {
     super();
   }
 }
+
+/** Takes a file out of a draft or rejected item (a failed video, a photo left out of an album). */
+export class RemoveMediaCommand extends Command<void> {
+  constructor(
+    readonly creatorId: string,
+    readonly contentId: string,
+    readonly mediaId: string,
+  ) {
+    super();
+  }
+}

@@ -8,7 +8,11 @@ import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentMedia } from '../../entities/content-media.entity.js';
 import { ContentErrors } from '../../moderation.errors.js';
 import { CreatorCheck } from './creator-check.js';
-import { CreateContentCommand, SubmitContentCommand, UpdateContentCommand } from './manage-content.command.js';
+import { CreateContentCommand, RemoveMediaCommand, SubmitContentCommand, UpdateContentCommand } from './manage-content.command.js';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { mediaDirectory } from '../../jobs/media-processor.js';
+import { uploadsDirectory } from '../../uploads/uploads.js';
 
 @CommandHandler(CreateContentCommand)
 export class CreateContentHandler implements ICommandHandler<CreateContentCommand> {
@@ -89,5 +93,33 @@ export class SubmitContentHandler implements ICommandHandler<SubmitContentComman
         });
       }
     });
+  }
+}
+
+@CommandHandler(RemoveMediaCommand)
+export class RemoveMediaHandler implements ICommandHandler<RemoveMediaCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ creatorId, contentId, mediaId }: RemoveMediaCommand) {
+    const removed = await this.orm.em.fork().transactional(async (em) => {
+      const item = await em.findOne(ContentItem, { id: contentId, creatorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!item) throw ContentErrors.notFound();
+      if (item.status !== 'draft' && item.status !== 'rejected') throw ContentErrors.notEditable(item.status);
+      const file = await em.findOne(ContentMedia, { id: mediaId, contentId });
+      if (!file) throw ContentErrors.notFound();
+      em.remove(file);
+      return file;
+    });
+    // Files go after the row: a crash in between leaves an orphan file, never a row without its file.
+    const media = mediaDirectory(this.config);
+    const uploads = uploadsDirectory(this.config);
+    await Promise.all(
+      [removed.thumbnailKey && join(media, removed.thumbnailKey), removed.cleanKey && join(media, removed.cleanKey), join(uploads, removed.uploadId), join(uploads, `${removed.uploadId}.json`)]
+        .filter((path): path is string => Boolean(path))
+        .map((path) => rm(path, { force: true })),
+    );
   }
 }
