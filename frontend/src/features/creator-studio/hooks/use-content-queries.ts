@@ -4,6 +4,7 @@ import {
   getContent,
   isProcessing,
   listMyContent,
+  removeMedia,
   submitContent,
   updateContent,
   type ContentFields,
@@ -71,6 +72,16 @@ export function useUpdateContent(id: string) {
   return useMutation({
     mutationFn: (fields: ContentFields) => updateContent(id, fields),
     onSuccess: (item) => remember(client, item),
+  });
+}
+
+/** Takes a file out of a draft or rejected item (e.g. a failed video, to upload another). */
+export function useRemoveMedia(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (mediaId: string) => removeMedia(id, mediaId),
+    onSuccess: (item) => remember(client, item),
+    onError: () => refreshContent(client, id),
   });
 }
 

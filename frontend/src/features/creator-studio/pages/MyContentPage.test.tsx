@@ -259,4 +259,22 @@ describe('MyContentPage', () => {
     expect(await within(drawer).findByText('Pending Review')).toBeTruthy();
     expect(calls('POST', `/api/content/${NEW_ID}/submit`)).toHaveLength(1);
   });
+
+  it('takes a photo out of a draft album (DELETE) and shows the album without it', async () => {
+    const draft = itemFixture({ id: NEW_ID, title: 'Beach day', status: 'draft', media: [mediaFixture(), mediaFixture({ id: 'media-2', originalName: 'dunes.jpg' })] });
+    const { calls } = contentServer([draft], (items) => ({
+      [`DELETE /api/content/${NEW_ID}/media/media-2`]: () => {
+        const updated = { ...items.get(NEW_ID)!, media: [mediaFixture()] };
+        items.set(NEW_ID, updated);
+        return json(updated);
+      },
+    }));
+    renderPage('album', `/dashboard/photo-albums?item=${NEW_ID}`);
+    const user = userEvent.setup();
+    const drawer = await screen.findByRole('dialog', { name: 'Beach day' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Remove dunes.jpg' }));
+    await waitFor(() => expect(calls('DELETE', `/api/content/${NEW_ID}/media/media-2`)).toHaveLength(1));
+    await waitFor(() => expect(within(drawer).queryByRole('button', { name: 'Remove dunes.jpg' })).toBeNull());
+    expect(within(drawer).getByRole('button', { name: 'Remove beach.jpg' })).toBeTruthy();
+  });
 });

@@ -29,6 +29,8 @@ export const updateContent = (id: string, fields: ContentFields) =>
   apiRequest<ContentItem>(`/api/content/${id}`, { method: 'PATCH', json: fields });
 
 /** Draft or rejected -> Pending Review; 409 media_processing / no_media / wrong_media while the files are not right. */
+export const removeMedia = (id: string, mediaId: string) => apiRequest<ContentItem>(`/api/content/${id}/media/${mediaId}`, { method: 'DELETE' });
+
 export const submitContent = (id: string) => apiRequest<ContentItem>(`/api/content/${id}/submit`, { method: 'POST' });
 
 export const isEditable = (item: Pick<ContentItem, 'status'>) => item.status === 'draft' || item.status === 'rejected';

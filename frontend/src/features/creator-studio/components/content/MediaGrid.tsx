@@ -1,6 +1,9 @@
-import { AspectRatio, Box, Center, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ContentItem, ContentMedia } from '../../services/content.service';
+import { ActionIcon, AspectRatio, Box, Button, Center, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { isEditable, type ContentItem, type ContentMedia } from '../../services/content.service';
+import { useRemoveMedia } from '../../hooks/use-content-queries';
+import { notify } from '../../../../lib/notify';
+import { ApiError } from '../../../../lib/api-client';
 
 const duration = (seconds: number) => {
   const whole = Math.round(seconds);
@@ -62,10 +65,55 @@ function MediaTile({ media, ratio }: { media: ContentMedia; ratio: number }) {
 
 /** The item's files as the server has them: processing, failed, or ready with a thumbnail (video: playable). */
 export function MediaGrid({ item }: { item: ContentItem }) {
+  const remove = useRemoveMedia(item.id);
   if (item.media.length === 0) return null;
+  const editable = isEditable(item);
+  const removeFile = (media: ContentMedia) =>
+    remove.mutate(media.id, {
+      onSuccess: () => notify.success(`${media.originalName} removed`),
+      onError: (error) => notify.error(error instanceof ApiError && error.status < 500 ? error.message : 'Failed to remove the file'),
+    });
   if (item.kind === 'video') {
     const [media] = item.media;
-    return media.status === 'ready' && media.fileUrl ? (
+    return (
+      <Stack gap="xs">
+        <VideoTile media={media} />
+        {editable && (
+          <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => removeFile(media)} loading={remove.isPending} style={{ alignSelf: 'flex-start' }}>
+            Remove this video file
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" aria-label="Photos in this album">
+      {item.media.map((media) => (
+        <Box key={media.id} pos="relative">
+          <MediaTile media={media} ratio={1} />
+          {editable && (
+            <ActionIcon
+              variant="filled"
+              color="dark"
+              size="sm"
+              pos="absolute"
+              top={4}
+              right={4}
+              aria-label={`Remove ${media.originalName}`}
+              onClick={() => removeFile(media)}
+              disabled={remove.isPending}
+            >
+              <IconTrash size={14} />
+            </ActionIcon>
+          )}
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function VideoTile({ media }: { media: ContentMedia }) {
+  return media.status === 'ready' && media.fileUrl ? (
       <AspectRatio ratio={16 / 9}>
         <video
           src={media.fileUrl}
@@ -76,15 +124,7 @@ export function MediaGrid({ item }: { item: ContentItem }) {
           style={{ background: '#000', borderRadius: 4 }}
         />
       </AspectRatio>
-    ) : (
-      <MediaTile media={media} ratio={16 / 9} />
-    );
-  }
-  return (
-    <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" aria-label="Photos in this album">
-      {item.media.map((media) => (
-        <MediaTile key={media.id} media={media} ratio={1} />
-      ))}
-    </SimpleGrid>
+  ) : (
+    <MediaTile media={media} ratio={16 / 9} />
   );
 }
