@@ -6,7 +6,7 @@ import { FileStore } from '@tus/file-store';
 import type { FastifyInstance } from 'fastify';
 import { open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
+import { APP_CONFIG, AppError, Clock, Outbox, RateLimits, type AppConfig } from '#app/platform';
 import { BearerGuard } from '#app/identity';
 import { sniffMedia } from '../domain/media-sniff.js';
 import { ContentItem } from '../entities/content-item.entity.js';
@@ -18,6 +18,8 @@ export const UPLOADS_PATH = '/api/uploads';
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024 * 1024;
 export const MAX_IMAGE_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const MAX_ALBUM_FILES = 200;
+/** New uploads per creator: generous for real albums, a wall for scripts. */
+export const UPLOADS_PER_HOUR = { points: 600, duration: 3600 };
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
 
@@ -40,6 +42,7 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
   const orm = app.get(MikroORM);
   const clock = app.get(Clock);
   const outbox = app.get(Outbox);
+  const limits = app.get(RateLimits);
   void app.get(QueryBus);
   const directory = uploadsDirectory(config);
   const datastore = new FileStore({ directory });
@@ -68,8 +71,9 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
       const user = await caller(req);
       try {
         await creators.assert(user.id);
+        await limits.consume('uploadsPerCreator', UPLOADS_PER_HOUR, user.id, { message: 'Too many uploads in the last hour. Try again later.' });
       } catch (error) {
-        throw refuse(403, (error as Error).message);
+        throw refuse(error instanceof AppError ? error.status : 403, (error as Error).message);
       }
       const contentId = upload.metadata?.contentId ?? '';
       const filename = (upload.metadata?.filename ?? '').slice(0, 200);
