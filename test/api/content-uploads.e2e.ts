@@ -213,6 +213,14 @@ describe('videos', () => {
     execFileSync('sh', ['-c', `cat > ${cleanPath}`], { input: file.body as Buffer });
     const tags = execFileSync(ffprobeInstaller.path, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', cleanPath], { encoding: 'utf8' });
     expect(tags).not.toContain('secret-location-tag');
+    const teaser = await api('GET', view.media[0].previewUrl, null);
+    expect(teaser.headers.get('content-type')).toBe('video/mp4');
+    const teaserPath = join(storageDir, 'teaser.mp4');
+    execFileSync('sh', ['-c', `cat > ${teaserPath}`], { input: teaser.body as Buffer });
+    const teaserProbe = JSON.parse(execFileSync(ffprobeInstaller.path, ['-v', 'error', '-show_entries', 'stream=codec_type,width:format=duration', '-of', 'json', teaserPath], { encoding: 'utf8' })) as { streams: { codec_type: string; width?: number }[]; format: { duration: string } };
+    expect(teaserProbe.streams.map((stream) => stream.codec_type)).toEqual(['video']);
+    expect(teaserProbe.streams[0].width).toBe(480);
+    expect(Number(teaserProbe.format.duration)).toBeLessThanOrEqual(10.1);
     const range = await fetch(`${platform.baseUrl}${view.media[0].fileUrl}`, { headers: { range: 'bytes=0-99' } });
     expect(range.status).toBe(206);
     expect(range.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);

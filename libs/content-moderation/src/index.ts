@@ -1,6 +1,7 @@
 import { Migration20261122000600ModerationCases } from './database/migrations/20261122000600-moderation-cases.migration.js';
 import { Migration20261122000800Content } from './database/migrations/20261122000800-content.migration.js';
 import { Migration20261122000900Collaborations } from './database/migrations/20261122000900-collaborations.migration.js';
+import { Migration20261122001000ContentPreview } from './database/migrations/20261122001000-content-preview.migration.js';
 
 export { ContentModerationModule, ContentModerationJobsModule } from './content-moderation.module.js';
 export { contentModerationEntities } from './entities/index.js';
@@ -10,5 +11,5 @@ export { MediaProcessor } from './jobs/media-processor.js';
 export { registerUploads, UPLOADS_PATH } from './uploads/uploads.js';
 export { ApprovedContentQuery, type ContentView } from './queries/content/content.query.js';
 export { ContentListDto, ContentViewDto, MediaViewDto } from './http/content.dto.js';
-export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content, Migration20261122000900Collaborations];
+export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content, Migration20261122000900Collaborations, Migration20261122001000ContentPreview];
 export { RequestCollaborationCommand } from './commands/collaborations/collaborations.command.js';

@@ -1711,6 +1711,8 @@ export interface components {
             /** @enum {string} */
             mediaType: "video" | "image";
             originalName: string;
+            /** @description Videos: a ten-second silent teaser, signed for ten minutes (public once approved) */
+            previewUrl: string | null;
             sizeBytes: number;
             /** @enum {string} */
             status: "uploaded" | "ready" | "failed";

@@ -42,6 +42,10 @@ export class ContentMedia {
   @Property({ type: 'text', nullable: true })
   cleanKey: string | null = null;
 
+  /** Videos: a ten-second, 480 px, silent teaser. */
+  @Property({ type: 'text', nullable: true })
+  previewKey: string | null = null;
+
   @Property({ type: 'text', nullable: true })
   error: string | null = null;
 

@@ -182,7 +182,7 @@ export class MediaController {
     if (!claims) throw new AppError(403, 'invalid_link', 'This media link is invalid or has expired');
     const em = this.orm.em.fork();
     const file = await em.findOne(ContentMedia, claims.m);
-    const key = claims.v === 'thumbnail' ? file?.thumbnailKey : file?.cleanKey;
+    const key = claims.v === 'thumbnail' ? file?.thumbnailKey : claims.v === 'preview' ? file?.previewKey : file?.cleanKey;
     // Removed content is gone for everyone, whatever links were handed out.
     const item = file ? await em.findOne(ContentItem, file.contentId) : null;
     if (!file || !key || !item || item.status === 'removed') throw new AppError(404, 'not_found', 'Media not found');

@@ -96,6 +96,7 @@ export class MediaViewDto {
   @ApiProperty({ type: Number, nullable: true }) durationSeconds!: number | null;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes' }) thumbnailUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Videos: a ten-second silent teaser, signed for ten minutes (public once approved)' }) previewUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes; never in public views' }) fileUrl!: string | null;
 }
 

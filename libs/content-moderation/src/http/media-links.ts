@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, SignedTokens, type AppConfig } from '#app/platform';
 
-export type MediaVariant = 'thumbnail' | 'file';
+export type MediaVariant = 'thumbnail' | 'preview' | 'file';
 export const MEDIA_LINK_TTL_SECONDS = 600;
 
 interface Claims {
@@ -27,6 +27,6 @@ export class MediaLinks {
 
   read(token: string): Claims | null {
     const claims = this.tokens.read(token);
-    return claims && (claims.v === 'thumbnail' || claims.v === 'file') ? claims : null;
+    return claims && (claims.v === 'thumbnail' || claims.v === 'preview' || claims.v === 'file') ? claims : null;
   }
 }

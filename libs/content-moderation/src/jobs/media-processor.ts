@@ -13,6 +13,7 @@ import { uploadsDirectory } from '../uploads/uploads.js';
 
 const run = promisify(execFile);
 export const THUMBNAIL_WIDTH = 480;
+export const PREVIEW_SECONDS = 10;
 const MAX_PIXELS = 100_000_000;
 
 export function mediaDirectory(config: AppConfig): string {
@@ -53,18 +54,20 @@ export class MediaProcessor {
     await mkdir(this.media, { recursive: true, mode: 0o700 });
     const thumbnailKey = `${file.id}-thumb.webp`;
     const cleanKey = `${file.id}-clean.${file.mediaType === 'image' ? 'jpg' : file.format === 'webm' ? 'webm' : file.format === 'mkv' ? 'mkv' : 'mp4'}`;
+    const previewKey = file.mediaType === 'video' ? `${file.id}-preview.mp4` : null;
     try {
       if (file.mediaType === 'image') await this.image(source, file, thumbnailKey, cleanKey);
-      else await this.video(source, file, thumbnailKey, cleanKey);
+      else await this.video(source, file, thumbnailKey, cleanKey, previewKey!);
       file.status = 'ready';
       file.thumbnailKey = thumbnailKey;
       file.cleanKey = cleanKey;
+      file.previewKey = previewKey;
       file.error = null;
     } catch (error) {
       file.status = 'failed';
       file.error = error instanceof MediaRejected ? error.message : 'The file could not be processed; it may be damaged';
       this.logger.warn(`media ${file.id} failed: ${(error as Error).message}`);
-      await Promise.all([rm(join(this.media, thumbnailKey), { force: true }), rm(join(this.media, cleanKey), { force: true })]);
+      await Promise.all([thumbnailKey, cleanKey, previewKey].filter((key): key is string => key !== null).map((key) => rm(join(this.media, key), { force: true })));
     }
     await em.flush();
     // The original (with whatever metadata it carried) is not kept.
@@ -83,7 +86,7 @@ export class MediaProcessor {
     file.height = clean.height;
   }
 
-  private async video(source: string, file: ContentMedia, thumbnailKey: string, cleanKey: string): Promise<void> {
+  private async video(source: string, file: ContentMedia, thumbnailKey: string, cleanKey: string, previewKey: string): Promise<void> {
     const { stdout } = await run(ffprobeInstaller.path, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', source], { maxBuffer: 10 * 1024 * 1024 });
     const probe = JSON.parse(stdout) as Probe;
     const video = probe.streams?.find((stream) => stream.codec_type === 'video');
@@ -96,6 +99,8 @@ export class MediaProcessor {
     // Same streams, no metadata (title, location, encoder tags); MP4 with its index first for streaming.
     const container = cleanKey.endsWith('.mp4') ? ['-movflags', '+faststart'] : [];
     await run(ffmpegInstaller.path, ['-v', 'error', '-i', source, '-map', '0', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', ...container, '-y', join(this.media, cleanKey)]);
+    // The teaser: the first seconds, small and silent, H.264 so every browser plays it.
+    await run(ffmpegInstaller.path, ['-v', 'error', '-i', source, '-t', String(PREVIEW_SECONDS), '-an', '-map_metadata', '-1', '-vf', `scale=${THUMBNAIL_WIDTH}:-2`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', join(this.media, previewKey)]);
     file.width = video.width;
     file.height = video.height;
     file.durationSeconds = duration.toFixed(3);

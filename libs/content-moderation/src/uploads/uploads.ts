@@ -22,6 +22,10 @@ export const MAX_ALBUM_FILES = 200;
 export const UPLOADS_PER_HOUR = { points: 600, duration: 3600 };
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+const header = (req: TusRequest, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
 
 const refuse = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ code: 'upload_refused', message, error: message }) });
 
@@ -49,7 +53,7 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
 
   const caller = async (req: TusRequest) => {
     try {
-      return (await bearer.authenticate(req.headers.get('authorization') ?? undefined)).user;
+      return (await bearer.authenticate(header(req, 'authorization'))).user;
     } catch {
       throw refuse(401, 'Sign in to upload');
     }
@@ -61,13 +65,13 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
     relativeLocation: true,
     respectForwardedHeaders: config.TRUST_PROXY,
     maxSize: MAX_UPLOAD_BYTES,
-    async onIncomingRequest(req, uploadId) {
+    async onIncomingRequest(req, _res, uploadId) {
       const user = await caller(req);
       if (req.method === 'POST') return;
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       if (!upload || upload.metadata?.userId !== user.id) throw refuse(404, 'Upload not found');
     },
-    async onUploadCreate(req, upload) {
+    async onUploadCreate(req, res, upload) {
       const user = await caller(req);
       try {
         await creators.assert(user.id);
@@ -87,9 +91,9 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
       const count = await em.count(ContentMedia, { contentId });
       if (item.kind === 'video' && count >= 1) throw refuse(409, 'This video already has its file; remove it first');
       if (count >= MAX_ALBUM_FILES) throw refuse(409, `An album holds at most ${MAX_ALBUM_FILES} photos`);
-      return { metadata: { ...upload.metadata, contentId, filename, userId: user.id, kind: item.kind } };
+      return { res, metadata: { ...upload.metadata, contentId, filename, userId: user.id, kind: item.kind } };
     },
-    async onUploadFinish(_req, upload) {
+    async onUploadFinish(_req, res, upload) {
       const path = join(directory, upload.id);
       const handle = await open(path, 'r');
       const head = Buffer.alloc(64);
@@ -119,7 +123,7 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
         tx.persist(media);
         outbox.enqueue(tx, 'media', 'process-media', { mediaId: media.id });
       });
-      return {};
+      return res;
     },
   });
 

@@ -41,6 +41,7 @@ export function mediaFixture(overrides: Partial<ContentMedia> = {}): ContentMedi
     durationSeconds: null,
     error: null,
     thumbnailUrl: '/api/media?token=thumb-1',
+    previewUrl: null,
     fileUrl: '/api/media?token=file-1',
     ...overrides,
   };

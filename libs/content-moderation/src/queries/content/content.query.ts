@@ -14,6 +14,8 @@ export interface MediaView {
   error: string | null;
   /** Signed for ten minutes; null until the worker made one. */
   thumbnailUrl: string | null;
+  /** Videos: the public ten-second teaser. */
+  previewUrl: string | null;
   fileUrl: string | null;
 }
 
