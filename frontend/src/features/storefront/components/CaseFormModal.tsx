@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import marketing from '../../marketing/components/marketing.module.css';
 import { DETAILS_MAX, DETAILS_MIN } from '../services/moderation.service';
 import { errorMessage } from '../services/storefront.service';
@@ -24,13 +25,20 @@ export interface CaseFormModalProps {
   onClose: () => void;
   title: string;
   intro: ReactNode;
-  reasons: readonly { value: string; label: string }[];
+  /** The choices of the Reason select (not needed with `fixedReason`). */
+  reasons?: readonly { value: string; label: string }[];
+  /** A case with one possible reason (an appeal): no Reason select, this value is sent. */
+  fixedReason?: string;
+  detailsDescription?: string;
+  /** Prefilled (e.g. the signed-in account's email); every opening starts from it. */
+  initialEmail?: string;
   /** Anonymous reporters and every takedown request must leave an email for the outcome. */
   emailRequired: boolean;
   emailDescription: string;
   submitLabel: string;
-  /** Shown instead of the form once the case is opened. */
+  /** Shown instead of the form once the case is opened ('panel'), or as a toast as the modal closes ('toast'). */
   successText: string;
+  confirmWith?: 'panel' | 'toast';
   pending: boolean;
   onSubmit: (submission: CaseSubmission) => Promise<unknown>;
   /** Extra content under the form (e.g. a link to the other form). */
@@ -40,13 +48,17 @@ export interface CaseFormModalProps {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FIELDS = ['reason', 'details', 'email'] as const;
 
-/** The report and takedown forms: reason, details (10-4000 characters) and an email for the outcome. */
+const DEFAULT_DETAILS_DESCRIPTION = 'What is wrong, and where (for example which video or album).';
+
+/** The report, takedown and appeal forms: reason, details (10-4000 characters) and an email for the outcome. */
 export function CaseFormModal(props: CaseFormModalProps) {
-  const { opened, onClose, title, intro, reasons, emailRequired, emailDescription, submitLabel, successText, pending, onSubmit, footer } = props;
+  const { opened, onClose, title, intro, reasons, fixedReason, emailRequired, emailDescription, submitLabel, successText, pending, onSubmit, footer } = props;
+  const { detailsDescription = DEFAULT_DETAILS_DESCRIPTION, initialEmail = '', confirmWith = 'panel' } = props;
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const initialValues = { reason: fixedReason ?? '', details: '', email: initialEmail };
   const form = useForm<CaseFormValues>({
-    initialValues: { reason: '', details: '', email: '' },
+    initialValues,
     validateInputOnBlur: true,
     validate: {
       reason: (value) => (value ? null : 'Choose a reason'),
@@ -67,6 +79,7 @@ export function CaseFormModal(props: CaseFormModalProps) {
   // Each opening starts from an empty form (only `opened` is a dependency: the form object changes every render).
   useEffect(() => {
     if (!opened) return;
+    form.setInitialValues(initialValues);
     form.reset();
     setDone(false);
     setFailure(null);
@@ -77,7 +90,12 @@ export function CaseFormModal(props: CaseFormModalProps) {
     const email = values.email.trim();
     try {
       await onSubmit({ reason: values.reason, details: values.details.trim(), ...(email ? { email } : {}) });
-      setDone(true);
+      if (confirmWith === 'toast') {
+        notify.success(successText);
+        onClose();
+      } else {
+        setDone(true);
+      }
     } catch (error) {
       const problems = error instanceof ApiError && Array.isArray(error.body?.details) ? (error.body.details as { field?: string; message?: string }[]) : [];
       const known = problems.filter((problem) => FIELDS.includes(problem.field as (typeof FIELDS)[number]));
@@ -108,18 +126,21 @@ export function CaseFormModal(props: CaseFormModalProps) {
             <Text size="sm" className={marketing.muted}>
               {intro}
             </Text>
-            <NativeSelect
-              label="Reason"
-              required
-              data={[{ value: '', label: 'Select a reason', disabled: true }, ...reasons]}
-              {...form.getInputProps('reason')}
-              data-autofocus
-            />
+            {!fixedReason && (
+              <NativeSelect
+                label="Reason"
+                required
+                data={[{ value: '', label: 'Select a reason', disabled: true }, ...(reasons ?? [])]}
+                {...form.getInputProps('reason')}
+                data-autofocus
+              />
+            )}
             <div>
               <Textarea
                 label="Details"
-                description="What is wrong, and where (for example which video or album)."
+                description={detailsDescription}
                 required
+                data-autofocus={fixedReason ? true : undefined}
                 rows={5}
                 resize="vertical"
                 maxLength={DETAILS_MAX}

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconDotsVertical, IconFlag, IconGavel, IconLibraryPhoto, IconMovie, IconPhoto, IconPlayerPlay } from '@tabler/icons-react';
+import { IconDotsVertical, IconFlag, IconGavel, IconLibraryPhoto, IconMovie, IconPhoto, IconPlayerPlay, IconScale } from '@tabler/icons-react';
 import { formatDuration, formatMoney } from '../format';
 import type { ContentItem } from '../services/storefront.service';
 import classes from './storefront.module.css';
@@ -13,8 +13,15 @@ function kindLabel(item: ContentItem): string {
   return photos > 0 ? `Album · ${photos} ${photos === 1 ? 'photo' : 'photos'}` : 'Album';
 }
 
-/** One approved video or album of a store: thumbnail, title, price and kind, with Report and takedown actions. */
-export function ContentCard({ item, onReport, onTakedown }: { item: ContentItem; onReport: () => void; onTakedown: () => void }) {
+/** One approved video or album of a store: thumbnail, title, price and kind, with Report, takedown and appeal actions. */
+export interface ContentCardProps {
+  item: ContentItem;
+  onReport: () => void;
+  onTakedown: () => void;
+  onAppeal: () => void;
+}
+
+export function ContentCard({ item, onReport, onTakedown, onAppeal }: ContentCardProps) {
   const thumbnail = item.media.find((media) => media.thumbnailUrl)?.thumbnailUrl ?? null;
   const KindIcon = item.kind === 'video' ? IconPlayerPlay : IconPhoto;
   return (
@@ -55,6 +62,9 @@ export function ContentCard({ item, onReport, onTakedown }: { item: ContentItem;
               </Menu.Item>
               <Menu.Item leftSection={<IconGavel size={16} />} onClick={onTakedown}>
                 Request a takedown
+              </Menu.Item>
+              <Menu.Item leftSection={<IconScale size={16} />} onClick={onAppeal}>
+                Appeal as a person shown
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { StorePage } from '../pages/StorePage';
 import { CATEGORIES, config, contentItem, json, publicStore, requestsTo, serve } from '../test/serve';
-import { REPORT_SUCCESS, TAKEDOWN_SUCCESS } from './ModerationDialogs';
+import { APPEAL_SUCCESS, REPORT_SUCCESS, TAKEDOWN_SUCCESS } from './ModerationDialogs';
 
 const DETAILS = 'This store reposts my videos as its own.';
 
@@ -22,6 +22,7 @@ function openStore(extra: Parameters<typeof serve>[0] = {}) {
     'GET /api/stores/jane-fit/content': () => json({ items: [contentItem()] }),
     'POST /api/moderation/reports': () => json({ id: 'case-1', dueAt: '2026-11-24T10:00:00.000Z' }, 201),
     'POST /api/moderation/takedown-requests': () => json({ id: 'case-2', dueAt: '2026-11-23T10:00:00.000Z' }, 201),
+    'POST /api/moderation/appeals': () => json({ id: 'case-3', dueAt: '2026-12-02T10:00:00.000Z' }, 201),
     ...extra,
   });
   renderRoutes([{ path: '/stores/:slug', element: <StorePage /> }], '/stores/jane-fit');
@@ -148,5 +149,64 @@ describe('Report and takedown forms', () => {
       details: 'I am in the second video and never agreed.',
       email: 'me@example.com',
     });
+  });
+
+  it('sends an appeal as a person shown about the store: details of 10+ characters and an email', async () => {
+    const fetchMock = openStore();
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('heading', { level: 1, name: 'Jane Fit' });
+    await user.click(screen.getByRole('button', { name: 'Appeal as a person shown' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appeal as a person shown' });
+    expect(within(dialog).getByText(/within 7 business days/)).toBeTruthy();
+    expect(within(dialog).queryByRole('combobox', { name: /Reason/ })).toBeNull();
+
+    await fill(user, within(dialog).getByRole('textbox', { name: /Details/ }), 'Too short');
+    await user.click(within(dialog).getByRole('button', { name: 'Send appeal' }));
+    expect(await within(dialog).findByText('Tell us what is wrong (at least 10 characters)')).toBeTruthy();
+    expect(within(dialog).getByText('Enter your email so we can tell you the outcome')).toBeTruthy();
+    expect(requestsTo(fetchMock, 'POST /api/moderation/appeals')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByRole('textbox', { name: /Details/ }));
+    await fill(user, within(dialog).getByRole('textbox', { name: /Details/ }), 'I asked for my video to be removed and it is still here.');
+    await fill(user, within(dialog).getByRole('textbox', { name: /Email/ }), 'me@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send appeal' }));
+
+    expect(await within(dialog).findByText(APPEAL_SUCCESS)).toBeTruthy();
+    expect(APPEAL_SUCCESS).toBe('Thanks — appeals are resolved within 7 business days.');
+    const [request] = requestsTo(fetchMock, 'POST /api/moderation/appeals');
+    expect(request.body).toEqual({
+      subjectType: 'store',
+      subjectId: 'jane-fit',
+      reason: 'depicted_person',
+      details: 'I asked for my video to be removed and it is still here.',
+      email: 'me@example.com',
+    });
+    expect(request.headers.get('Authorization')).toBeNull();
+  });
+
+  it('appeals about a content item with the item id, sending the stored token', async () => {
+    localStorage.setItem('token', 'user-token');
+    const fetchMock = openStore();
+    const user = userEvent.setup({ delay: null });
+    const card = await screen.findByRole('article', { name: 'Full body burn' });
+    await user.click(within(card).getByRole('button', { name: 'More actions for Full body burn' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Appeal as a person shown' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appeal as a person shown' });
+    expect(within(dialog).getByText(/shown in “Full body burn”/)).toBeTruthy();
+
+    await fill(user, within(dialog).getByRole('textbox', { name: /Details/ }), 'I am the second person in this video.');
+    await fill(user, within(dialog).getByRole('textbox', { name: /Email/ }), 'me@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send appeal' }));
+
+    expect(await within(dialog).findByText(APPEAL_SUCCESS)).toBeTruthy();
+    const [request] = requestsTo(fetchMock, 'POST /api/moderation/appeals');
+    expect(request.body).toEqual({
+      subjectType: 'content',
+      subjectId: contentItem().id,
+      reason: 'depicted_person',
+      details: 'I am the second person in this video.',
+      email: 'me@example.com',
+    });
+    expect(request.headers.get('Authorization')).toBe('Bearer user-token');
   });
 });

@@ -1,29 +1,31 @@
 import { Anchor, Text } from '@mantine/core';
 import { useSignedIn } from '../hooks/use-signed-in';
-import { useSubmitReport, useSubmitTakedown } from '../hooks/use-storefront-queries';
+import { useSubmitAppeal, useSubmitReport, useSubmitTakedown } from '../hooks/use-storefront-queries';
 import { REPORT_REASONS, TAKEDOWN_REASONS, type CaseSubject, type ReportReason, type TakedownReason } from '../services/moderation.service';
 import { CaseFormModal } from './CaseFormModal';
 
 export const REPORT_SUCCESS = 'Thanks — our team reviews every report within 48 hours.';
 export const TAKEDOWN_SUCCESS = 'Thanks — our team answers every takedown request within 24 hours.';
+export const APPEAL_SUCCESS = 'Thanks — appeals are resolved within 7 business days.';
 
 /** What a dialog is about: the API subject plus the words the visitor knows it by. */
 export interface DialogTarget extends CaseSubject {
   label: string;
 }
 
-export type ModerationDialog = { kind: 'report' | 'takedown'; target: DialogTarget } | null;
+export type ModerationDialog = { kind: 'report' | 'takedown' | 'appeal'; target: DialogTarget } | null;
 
 export interface ModerationDialogsProps {
   dialog: ModerationDialog;
   onChange: (dialog: ModerationDialog) => void;
 }
 
-/** The store page's Report and 'Request a takedown' forms (POST /api/moderation/reports and /takedown-requests). */
+/** The store page's Report, 'Request a takedown' and 'Appeal as a person shown' forms (POST /api/moderation/reports, /takedown-requests and /appeals). */
 export function ModerationDialogs({ dialog, onChange }: ModerationDialogsProps) {
   const signedIn = useSignedIn();
   const report = useSubmitReport();
   const takedown = useSubmitTakedown();
+  const appeal = useSubmitAppeal();
   const target = dialog?.target;
   const subject = target ? { subjectType: target.subjectType, subjectId: target.subjectId } : null;
   const close = () => onChange(null);
@@ -67,6 +69,20 @@ export function ModerationDialogs({ dialog, onChange }: ModerationDialogsProps) 
         onSubmit={(values) =>
           takedown.mutateAsync({ ...subject!, reason: values.reason as TakedownReason, details: values.details, email: values.email ?? '' })
         }
+      />
+      <CaseFormModal
+        opened={dialog?.kind === 'appeal'}
+        onClose={close}
+        title="Appeal as a person shown"
+        intro={`For people shown in ${target?.label ?? 'this content'} who want a decision about it reviewed again. Appeals are resolved within 7 business days.`}
+        fixedReason="depicted_person"
+        detailsDescription="Which decision you appeal, and why (for example which video or album shows you)."
+        emailRequired
+        emailDescription="Required: we email you the outcome."
+        submitLabel="Send appeal"
+        successText={APPEAL_SUCCESS}
+        pending={appeal.isPending}
+        onSubmit={(values) => appeal.mutateAsync({ ...subject!, reason: 'depicted_person', details: values.details, email: values.email ?? '' })}
       />
     </>
   );

@@ -13,10 +13,11 @@ export interface StoreContentSectionProps {
   content: UseQueryResult<ContentItem[]>;
   onReport: (item: ContentItem) => void;
   onTakedown: (item: ContentItem) => void;
+  onAppeal: (item: ContentItem) => void;
 }
 
 /** The store's approved videos and albums as a grid. */
-export function StoreContentSection({ content, onReport, onTakedown }: StoreContentSectionProps) {
+export function StoreContentSection({ content, onReport, onTakedown, onAppeal }: StoreContentSectionProps) {
   const items = content.data ?? [];
   let body;
   if (content.isPending) {
@@ -57,7 +58,7 @@ export function StoreContentSection({ content, onReport, onTakedown }: StoreCont
       <SimpleGrid cols={GRID_COLS} spacing="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {items.map((item) => (
           <li key={item.id}>
-            <ContentCard item={item} onReport={() => onReport(item)} onTakedown={() => onTakedown(item)} />
+            <ContentCard item={item} onReport={() => onReport(item)} onTakedown={() => onTakedown(item)} onAppeal={() => onAppeal(item)} />
           </li>
         ))}
       </SimpleGrid>

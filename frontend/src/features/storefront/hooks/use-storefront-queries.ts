@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { submitReport, submitTakedown } from '../services/moderation.service';
+import { submitAppeal, submitReport, submitTakedown } from '../services/moderation.service';
 import {
   getStore,
   getStoreContent,
@@ -52,3 +52,4 @@ export function useStoreContent(slug: string, signedIn: boolean, enabled: boolea
 
 export const useSubmitReport = () => useMutation({ mutationFn: submitReport });
 export const useSubmitTakedown = () => useMutation({ mutationFn: submitTakedown });
+export const useSubmitAppeal = () => useMutation({ mutationFn: submitAppeal });

@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCloudOff, IconFlag, IconGavel } from '@tabler/icons-react';
+import { IconArrowLeft, IconCloudOff, IconFlag, IconGavel, IconScale } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import '../storefront-styles';
@@ -12,14 +12,14 @@ import { FULL_WIDTH_ON_PHONES } from '../../site/components/responsive';
 import { AccountRequired } from '../components/AccountRequired';
 import { AgeGate } from '../components/AgeGate';
 import { LaunchPhaseSwitch, PageLoader } from '../components/LaunchPhaseSwitch';
-import { ModerationDialogs, type ModerationDialog } from '../components/ModerationDialogs';
+import { ModerationDialogs, type DialogTarget, type ModerationDialog } from '../components/ModerationDialogs';
 import { StateMessage } from '../components/StateMessage';
 import { StoreContentSection } from '../components/StoreContentSection';
 import { StoreHero } from '../components/StoreHero';
 import { useAgeConfirmation } from '../hooks/use-age-confirmation';
 import { useSignedIn } from '../hooks/use-signed-in';
 import { useCategories, useStoreContent, useStoreProfile } from '../hooks/use-storefront-queries';
-import { errorMessage, isAccountRequired, isNotFound, type PublicStore } from '../services/storefront.service';
+import { errorMessage, isAccountRequired, isNotFound, type ContentItem, type PublicStore } from '../services/storefront.service';
 
 const ADULT_TITLE = 'Adult content (18+)';
 
@@ -28,6 +28,9 @@ function Meta({ title }: { title: string }) {
   usePageMeta({ title, noindex: true });
   return null;
 }
+
+/** A content item as the subject of a report, takedown or appeal (the store itself goes by its slug). */
+const contentTarget = (item: ContentItem): DialogTarget => ({ subjectType: 'content', subjectId: item.id, label: `“${item.title}”` });
 
 function storeDescription(store: PublicStore): string {
   const text = store.tagline || store.description || `${store.displayName} on ${BRAND}: exclusive videos and photo albums.`;
@@ -53,8 +56,9 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
         <StoreHero store={store} categories={categories.data} onReport={() => setDialog({ kind: 'report', target: storeTarget })} />
         <StoreContentSection
           content={content}
-          onReport={(item) => setDialog({ kind: 'report', target: { subjectType: 'content', subjectId: item.id, label: `“${item.title}”` } })}
-          onTakedown={(item) => setDialog({ kind: 'takedown', target: { subjectType: 'content', subjectId: item.id, label: `“${item.title}”` } })}
+          onReport={(item) => setDialog({ kind: 'report', target: contentTarget(item) })}
+          onTakedown={(item) => setDialog({ kind: 'takedown', target: contentTarget(item) })}
+          onAppeal={(item) => setDialog({ kind: 'appeal', target: contentTarget(item) })}
         />
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="store-safety-title">
           <Group justify="space-between" align="center" gap="md">
@@ -64,7 +68,8 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
               </Title>
               <Text size="sm" className={marketing.muted}>
                 Report anything that breaks our rules. If you are shown in this content without your consent or you own the
-                rights to it, request a takedown: we answer within 24 hours.
+                rights to it, request a takedown: we answer within 24 hours. People shown can also appeal a decision about it:
+                appeals are resolved within 7 business days.
               </Text>
             </Stack>
             <Group gap="sm" w={FULL_WIDTH_ON_PHONES}>
@@ -83,6 +88,14 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
                 onClick={() => setDialog({ kind: 'takedown', target: storeTarget })}
               >
                 Request a takedown
+              </Button>
+              <Button
+                variant="default"
+                w={FULL_WIDTH_ON_PHONES}
+                leftSection={<IconScale size={16} />}
+                onClick={() => setDialog({ kind: 'appeal', target: storeTarget })}
+              >
+                Appeal as a person shown
               </Button>
             </Group>
           </Group>

@@ -3,6 +3,7 @@ import type { ApiSchemas } from '../../../lib/api/types';
 
 export type ReportRequest = ApiSchemas['ReportDto'];
 export type TakedownRequest = ApiSchemas['TakedownDto'];
+export type AppealRequest = ApiSchemas['AppealDto'];
 export type CaseReceipt = ApiSchemas['CaseReceiptDto'];
 export type ReportReason = ReportRequest['reason'];
 export type TakedownReason = TakedownRequest['reason'];
@@ -39,3 +40,7 @@ export const submitReport = (report: ReportRequest) =>
 /** POST /api/moderation/takedown-requests (email required). Acted on within 24 hours. */
 export const submitTakedown = (request: TakedownRequest) =>
   apiRequest<CaseReceipt>('/api/moderation/takedown-requests', { method: 'POST', json: request });
+
+/** POST /api/moderation/appeals (email required; the bearer, when present, identifies the sender). Resolved within 7 business days. */
+export const submitAppeal = (appeal: AppealRequest) =>
+  apiRequest<CaseReceipt>('/api/moderation/appeals', { method: 'POST', json: appeal });

@@ -7,6 +7,7 @@ import { KINDS, STATUS_NOTES } from '../../content-kinds';
 import { useContentItem, useUpdateContent } from '../../hooks/use-content-queries';
 import { isEditable, type ContentItem } from '../../services/content.service';
 import { formatMoney } from '../../services/money';
+import { AppealDecision } from './AppealDecision';
 import { ContentFieldsForm, formValuesOf } from './ContentFieldsForm';
 import { MediaGrid } from './MediaGrid';
 import { StatusBadge } from './StatusBadge';
@@ -107,6 +108,12 @@ function ItemView({ item }: { item: ContentItem }) {
         <>
           <Divider />
           <SubmitForReview item={item} />
+        </>
+      )}
+      {(item.status === 'rejected' || item.status === 'removed') && (
+        <>
+          <Divider />
+          <AppealDecision item={item} />
         </>
       )}
     </Stack>
