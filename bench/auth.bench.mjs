@@ -13,6 +13,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { childEnv, findFreePort, rootDir } from '../scripts/lib/util.mjs';
+import { cpuSnapshot, cpuUsage } from './lib/cpu.mjs';
 
 export const TARGETS = { signInRatio: 0.85, userRatio: 0.6, halfRateP99Ms: 25 };
 
@@ -38,40 +39,6 @@ function memoryOf(pid) {
   }
 }
 
-const CLK_TCK = 100;
-
-/** Busy/idle jiffies of the whole machine and CPU jiffies of the given processes. */
-function cpuSnapshot(pids) {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const idle = fields[3] + (fields[4] ?? 0);
-  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
-  const procs = {};
-  for (const [name, pid] of Object.entries(pids)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      procs[name] = Number(rest[11]) + Number(rest[12]);
-    } catch {
-      procs[name] = null;
-    }
-  }
-  return { at: performance.now(), busy: total - idle, procs };
-}
-
-/** Cores in use during a phase: whole machine, each of our processes, and everything else. */
-function cpuUsage(before, after) {
-  const seconds = (after.at - before.at) / 1000;
-  const cores = (jiffies) => round(jiffies / CLK_TCK / seconds, 2);
-  const usage = { machineCores: cores(after.busy - before.busy) };
-  let ours = 0;
-  for (const name of Object.keys(after.procs)) {
-    if (after.procs[name] === null || before.procs[name] === null || before.procs[name] === undefined) continue;
-    usage[`${name}Cores`] = cores(after.procs[name] - before.procs[name]);
-    ours += after.procs[name] - before.procs[name];
-  }
-  usage.otherCores = cores(after.busy - before.busy - ours);
-  return usage;
-}
 
 /** Runs autocannon and resolves its result; `onTick` sees each 1 s sample. */
 function cannon(options) {

@@ -39,6 +39,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { childEnv, ensurePinnedNode, findFreePort, rootDir } from '../scripts/lib/util.mjs';
+import { cpuSnapshot, cpuUsage } from './lib/cpu.mjs';
 
 await ensurePinnedNode();
 
@@ -160,37 +161,6 @@ process.once('SIGTERM', () => void abort(143, 'terminated: cleaning up'));
 process.once('uncaughtException', (error) => void abort(1, `crashed: ${error.stack ?? error}`));
 
 // ---- measuring helpers ------------------------------------------------------------------------
-const CLK_TCK = 100;
-/** Busy jiffies of the machine and CPU jiffies of the given processes (as in auth.bench.mjs). */
-function cpuSnapshot(pids) {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const idle = fields[3] + (fields[4] ?? 0);
-  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
-  const procs = {};
-  for (const [name, pid] of Object.entries(pids)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      procs[name] = Number(rest[11]) + Number(rest[12]);
-    } catch {
-      procs[name] = null;
-    }
-  }
-  return { at: performance.now(), busy: total - idle, procs };
-}
-function cpuUsage(before, after) {
-  const seconds = (after.at - before.at) / 1000;
-  const cores = (jiffies) => round(jiffies / CLK_TCK / seconds, 2);
-  const usage = { machineCores: cores(after.busy - before.busy) };
-  let ours = 0;
-  for (const name of Object.keys(after.procs)) {
-    if (after.procs[name] === null || before.procs[name] == null) continue;
-    usage[`${name}Cores`] = cores(after.procs[name] - before.procs[name]);
-    ours += after.procs[name] - before.procs[name];
-  }
-  usage.otherCores = cores(after.busy - before.busy - ours);
-  return usage;
-}
 
 /** Nearest-rank percentile of an ascending array. */
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
