@@ -18,6 +18,49 @@ export interface JobCatalogue {
     /** Daily: last month's compliance report (due by the 5th) and last quarter's internal audit, once each. */
     'compliance-reports': Record<string, never>;
   };
+  payments: {
+    /** Sandbox provider: deliver one signed webhook event to our webhook endpoint (retried like a real provider). */
+    'deliver-webhook': { eventId: string };
+    /** Sandbox provider: settle payments whose confirmation delay has passed. */
+    'settle-due': Record<string, never>;
+    /** Charge subscriptions whose period ended and that still renew automatically. */
+    'renew-subscriptions': Record<string, never>;
+  };
+  payouts: {
+    /** Book a captured payment into the ledger (split, hold, release date); idempotent by saleId. */
+    'post-sale': PostSaleJob;
+    /** Book a refund or chargeback of a booked sale; idempotent by eventId. */
+    'post-reversal': PostReversalJob;
+    /** Daily: on the last calendar day of a month (or to catch up a missed one) run the month-end close. */
+    'month-end': Record<string, never>;
+    /** Hand one closed batch's payouts to the payout provider. */
+    'dispatch-payouts': { runId: string; batchNo: number };
+  };
+}
+
+/** commerce -> payouts: a payment the provider captured. Amounts in minor units of `currency`. */
+export interface PostSaleJob {
+  /** Unique per captured payment (a subscription renewal is a new sale). */
+  saleId: string;
+  creatorId: string;
+  /** The fan whose referral link led to the sale (albums only), or null. */
+  referrerId: string | null;
+  grossMinor: number;
+  currency: string;
+  /** Which revenue split applies: card payments are 'fiat', crypto (platform token) payments 'token'. */
+  rail: 'fiat' | 'token';
+  kind: 'content' | 'subscription' | 'tip';
+  description: string;
+  occurredAt: string;
+}
+
+/** commerce -> payouts: the provider refunded or charged back a captured payment (always in full). */
+export interface PostReversalJob {
+  saleId: string;
+  kind: 'refund' | 'chargeback';
+  /** The provider's event id: the idempotency key of the reversal. */
+  eventId: string;
+  occurredAt: string;
 }
 
 export interface SendEmailJob {
@@ -32,7 +75,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobCatalogue
 /** What a consumer receives: the payload plus the id of the outbox row that carried it. */
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobPayload<Q, N> & { messageId?: string };
 
-export const QUEUE_NAMES: QueueName[] = ['notifications', 'maintenance', 'moderation', 'media'];
+export const QUEUE_NAMES: QueueName[] = ['notifications', 'maintenance', 'moderation', 'media', 'payments', 'payouts'];
 
 /** One recurring job: milliseconds between runs, or a cron pattern (UTC). */
 export type JobSchedule = { [Q in QueueName]: { queue: Q; name: JobName<Q>; every?: number; pattern?: string } }[QueueName];
@@ -44,6 +87,10 @@ export type JobSchedule = { [Q in QueueName]: { queue: Q; name: JobName<Q>; ever
 export const JOB_SCHEDULES: JobSchedule[] = [
   { queue: 'moderation', name: 'check-deadlines', every: 60_000 },
   { queue: 'moderation', name: 'compliance-reports', pattern: '10 0 * * *' },
+  { queue: 'payments', name: 'settle-due', every: 1_000 },
+  { queue: 'payments', name: 'renew-subscriptions', every: 15 * 60_000 },
+  // 23:00 UTC every day; the handler acts on the last calendar day (and catches up a missed month).
+  { queue: 'payouts', name: 'month-end', pattern: '0 23 * * *' },
 ];
 
 export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
