@@ -5,6 +5,8 @@ import { COMING_SOON_ROUTES } from '../features/coming-soon/coming-soon-routes';
 import { CookieBanner } from '../features/cookie-consent/components/CookieBanner';
 import { COLLABORATORS_ROUTES } from '../features/collaborators/collaborators-routes';
 import { CREATOR_STUDIO_ROUTES } from '../features/creator-studio/creator-studio-routes';
+import { PURCHASES_ROUTES } from '../features/purchases/purchases-routes';
+import { EARNINGS_ROUTES } from '../features/earnings/earnings-routes';
 import { DASHBOARD_EXTRA_ROUTES, DASHBOARD_NAV } from '../features/dashboard/dashboard-nav';
 import { PublicLayout } from '../features/layout/components/PublicLayout';
 import { LOCKED_PREVIEW_ROUTES } from '../features/locked-previews/preview-routes';
@@ -40,7 +42,7 @@ const dashboardPage = (name: DashboardPageName) => async () => ({
 });
 
 /** Dashboard routes whose page switches on the launch phase itself: the live feature, or the same locked preview. */
-const LIVE_PHASE_PAGES: Readonly<Record<string, DashboardPageName>> = { ...CREATOR_STUDIO_ROUTES, ...COLLABORATORS_ROUTES };
+const LIVE_PHASE_PAGES: Readonly<Record<string, DashboardPageName>> = { ...CREATOR_STUDIO_ROUTES, ...COLLABORATORS_ROUTES, ...PURCHASES_ROUTES, ...EARNINGS_ROUTES };
 
 /** Locked-feature previews and Coming Soon pages: one page component each, told which content to show. */
 const featurePageRoutes: RouteObject[] = [
