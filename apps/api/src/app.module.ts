@@ -11,13 +11,14 @@ import { VerificationModule } from '#app/verification';
 import { BackofficeModule } from '#app/backoffice';
 import { ContentModerationModule } from '#app/content-moderation';
 import { CommerceModule } from '#app/commerce';
+import { PayoutsModule } from '#app/payouts';
 
 @Module({})
 export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule, PayoutsModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

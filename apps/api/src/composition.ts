@@ -6,10 +6,11 @@ import { rewardsEntities, rewardsMigrations } from '#app/rewards';
 import { verificationEntities, verificationMigrations } from '#app/verification';
 import { contentModerationEntities, contentModerationMigrations } from '#app/content-moderation';
 import { commerceEntities, commerceMigrations } from '#app/commerce';
+import { payoutsEntities, payoutsMigrations } from '#app/payouts';
 import type { OrmSetup } from '#app/platform';
 
 /** Every module's tables and migrations, for the processes that boot them. */
 export const ORM_SETUP: OrmSetup = {
-  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities, ...verificationEntities, ...contentModerationEntities, ...commerceEntities],
-  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations, ...verificationMigrations, ...contentModerationMigrations, ...commerceMigrations],
+  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities, ...verificationEntities, ...contentModerationEntities, ...commerceEntities, ...payoutsEntities],
+  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations, ...verificationMigrations, ...contentModerationMigrations, ...commerceMigrations, ...payoutsMigrations],
 };

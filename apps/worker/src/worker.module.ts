@@ -4,13 +4,14 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { JobRunner, OutboxRelay, PlatformModule, type PlatformOptions } from '#app/platform';
 import { NotificationsModule } from '#app/notifications';
 import { ContentModerationJobsModule } from '#app/content-moderation';
+import { PayoutsJobsModule } from '#app/payouts';
 
 @Module({})
 export class WorkerModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), NotificationsModule, ContentModerationJobsModule],
+      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), NotificationsModule, ContentModerationJobsModule, PayoutsJobsModule],
       providers: [OutboxRelay, JobRunner],
       exports: [OutboxRelay, JobRunner],
     };

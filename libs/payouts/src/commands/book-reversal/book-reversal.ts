@@ -1,0 +1,102 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import type { PostReversalJob } from '#app/platform';
+import { Ledger } from '../../ledger/ledger.js';
+
+interface BookedRow {
+  id: string;
+  kind: 'sale' | 'referral';
+  payee_id: string;
+  currency: string;
+  gross_minor: string;
+  release_on: string;
+  description: string;
+  pending_minor: string;
+}
+
+const toDay = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+
+/**
+ * Books a refund or chargeback of a booked sale, in full. Each payee's share comes off pending
+ * earnings while the sale is still pending, or off current earnings once a month-end run has
+ * released it (so after a payout it reduces the next one, and a negative balance carries forward).
+ * A sale is reversed at most once, whatever events the provider sends.
+ */
+@Injectable()
+export class BookReversal {
+  private readonly logger = new Logger(BookReversal.name);
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Ledger) private readonly ledger: Ledger,
+  ) {}
+
+  async book(reversal: PostReversalJob): Promise<boolean> {
+    return this.orm.em.fork().transactional((em) => this.bookIn(em, reversal));
+  }
+
+  async bookIn(em: EntityManager, reversal: PostReversalJob): Promise<boolean> {
+    const booked = await em.execute<BookedRow[]>(
+      `select t.id, t.kind, t.payee_id, t.currency, t.gross_minor, t.release_on, t.description,
+              (select e.amount_minor from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                where e.transaction_id = t.id and a.kind = 'earnings_pending') as pending_minor
+         from ledger_transactions t where t.idempotency_key in (?, ?) order by t.id`,
+      [`sale:${reversal.saleId}`, `referral:${reversal.saleId}`],
+    );
+    const sale = booked.find((row) => row.kind === 'sale');
+    // The sale's booking may still be in the queue behind this event: fail, and the retry finds it.
+    if (!sale) throw new Error(`sale ${reversal.saleId} is not booked yet`);
+    const at = new Date(reversal.occurredAt);
+    const label = reversal.kind === 'refund' ? 'Refund' : 'Chargeback';
+    const clearing = await this.ledger.platformAccount(em, 'provider_clearing', sale.currency);
+    const revenue = await this.ledger.platformAccount(em, 'platform_revenue', sale.currency);
+
+    let first = true;
+    for (const row of booked) {
+      const share = Number(row.pending_minor);
+      const payee = await this.ledger.payeeAccounts(em, row.payee_id, row.currency);
+      const releaseOn = toDay(row.release_on);
+      const released = await this.isReleased(em, row.payee_id, row.currency, releaseOn, row.id);
+      const payeeEntry = released ? { accountId: payee.current, amountMinor: -share } : { accountId: payee.pending, amountMinor: -share, releaseOn };
+      const entries =
+        row.kind === 'sale'
+          ? [{ accountId: clearing, amountMinor: Number(row.gross_minor) }, { accountId: revenue, amountMinor: share - Number(row.gross_minor) }, payeeEntry]
+          : [{ accountId: revenue, amountMinor: share }, payeeEntry];
+      const posted = await this.ledger.post(
+        em,
+        {
+          idempotencyKey: `reversal:${row.kind}:${reversal.saleId}`,
+          kind: reversal.kind,
+          payeeId: row.payee_id,
+          saleId: reversal.saleId,
+          currency: row.currency,
+          grossMinor: Number(row.gross_minor),
+          releaseOn: released ? null : releaseOn,
+          holdReason: released ? `${label} after release: taken from the current balance (reduces the next payout)` : `${label} before payout: taken from the pending balance`,
+          description: `${label} (${reversal.eventId}): ${row.description}`,
+          occurredAt: at,
+        },
+        entries,
+      );
+      if (first && !posted) {
+        this.logger.log(`sale ${reversal.saleId} was already reversed; ${reversal.kind} ${reversal.eventId} changes nothing`);
+        return false;
+      }
+      first = false;
+    }
+    if (reversal.kind === 'chargeback') {
+      // A chargeback restarts the creator's clean history: new earnings are held again.
+      await em.execute(`update payee_profiles set last_incident_at = greatest(coalesce(last_incident_at, ?), ?) where user_id = ?`, [at, at, sale.payee_id]);
+    }
+    return true;
+  }
+
+  /** Released when a month-end run posted after the booking covered its release day. */
+  private async isReleased(em: EntityManager, payeeId: string, currency: string, releaseOn: string, bookedId: string): Promise<boolean> {
+    const rows = await em.execute(
+      `select 1 from ledger_transactions where payee_id = ? and kind = 'month_end' and currency = ? and release_on >= ? and id > ? limit 1`,
+      [payeeId, currency, releaseOn, bookedId],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,107 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import type { PostSaleJob } from '#app/platform';
+import { Ledger } from '../../ledger/ledger.js';
+import { holdFor, type Hold } from '../../domain/hold-policy.js';
+import { splitSale, type RevenueSplit } from '../../domain/split.js';
+
+interface ProfileRow {
+  first_earning_at: Date;
+  high_risk: boolean;
+  last_incident_at: Date | null;
+}
+
+/** The payee's hold for earnings made at `at`; the first earning opens the payee profile. */
+export async function payeeHold(em: EntityManager, payeeId: string, at: Date): Promise<Hold> {
+  await em.execute(`insert into payee_profiles (user_id, first_earning_at) values (?, ?) on conflict (user_id) do nothing`, [payeeId, at]);
+  const [row] = await em.execute<ProfileRow[]>(`select first_earning_at, high_risk, last_incident_at from payee_profiles where user_id = ?`, [payeeId]);
+  return holdFor({ firstEarningAt: new Date(row.first_earning_at), highRisk: row.high_risk, lastIncidentAt: row.last_incident_at && new Date(row.last_incident_at) }, at);
+}
+
+/** The split version in force when the sale happened: a new version applies only to later sales. */
+export async function splitAt(em: EntityManager, rail: 'fiat' | 'token', at: Date): Promise<RevenueSplit> {
+  const [row] = await em.execute<{ id: number; creator_bps: number; referral_bps: number }[]>(
+    `select id, creator_bps, referral_bps from revenue_splits where rail = ? and effective_from <= ? order by effective_from desc limit 1`,
+    [rail, at],
+  );
+  if (!row) throw new Error(`no ${rail} revenue split in force at ${at.toISOString()}`);
+  return { id: row.id, rail, creatorBps: row.creator_bps, referralBps: row.referral_bps };
+}
+
+/**
+ * Books a captured payment: the gross leaves the provider clearing account, the creator's share
+ * goes to their pending earnings (released on the hold's day), the rest to platform revenue; a
+ * referral then moves its commission from platform revenue to the referrer's pending earnings.
+ */
+@Injectable()
+export class BookSale {
+  private readonly logger = new Logger(BookSale.name);
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Ledger) private readonly ledger: Ledger,
+  ) {}
+
+  async book(sale: PostSaleJob): Promise<boolean> {
+    return this.orm.em.fork().transactional((em) => this.bookIn(em, sale));
+  }
+
+  async bookIn(em: EntityManager, sale: PostSaleJob): Promise<boolean> {
+    const at = new Date(sale.occurredAt);
+    const referrerId = sale.referrerId && sale.referrerId !== sale.creatorId ? sale.referrerId : null;
+    const split = await splitAt(em, sale.rail, at);
+    const shares = splitSale(sale.grossMinor, split, referrerId !== null);
+    const hold = await payeeHold(em, sale.creatorId, at);
+    const creator = await this.ledger.payeeAccounts(em, sale.creatorId, sale.currency);
+    const clearing = await this.ledger.platformAccount(em, 'provider_clearing', sale.currency);
+    const revenue = await this.ledger.platformAccount(em, 'platform_revenue', sale.currency);
+    const booked = await this.ledger.post(
+      em,
+      {
+        idempotencyKey: `sale:${sale.saleId}`,
+        kind: 'sale',
+        payeeId: sale.creatorId,
+        saleId: sale.saleId,
+        currency: sale.currency,
+        grossMinor: sale.grossMinor,
+        splitId: split.id,
+        releaseOn: hold.releaseOn,
+        holdReason: hold.reason,
+        description: sale.description,
+        occurredAt: at,
+      },
+      [
+        { accountId: clearing, amountMinor: -sale.grossMinor },
+        { accountId: creator.pending, amountMinor: shares.creator, releaseOn: hold.releaseOn },
+        { accountId: revenue, amountMinor: shares.platform + shares.referral },
+      ],
+    );
+    if (!booked) return false;
+    if (referrerId && shares.referral > 0) {
+      const referrerHold = await payeeHold(em, referrerId, at);
+      const referrer = await this.ledger.payeeAccounts(em, referrerId, sale.currency);
+      await this.ledger.post(
+        em,
+        {
+          idempotencyKey: `referral:${sale.saleId}`,
+          kind: 'referral',
+          payeeId: referrerId,
+          saleId: sale.saleId,
+          currency: sale.currency,
+          grossMinor: sale.grossMinor,
+          splitId: split.id,
+          releaseOn: referrerHold.releaseOn,
+          holdReason: referrerHold.reason,
+          description: `Referral commission: ${sale.description}`,
+          occurredAt: at,
+        },
+        [
+          { accountId: revenue, amountMinor: -shares.referral },
+          { accountId: referrer.pending, amountMinor: shares.referral, releaseOn: referrerHold.releaseOn },
+        ],
+      );
+    }
+    this.logger.debug(`sale ${sale.saleId} booked: ${shares.creator}/${shares.platform}/${shares.referral} ${sale.currency}`);
+    return true;
+  }
+}

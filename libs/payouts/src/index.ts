@@ -1,0 +1,12 @@
+import { Migration20261122001200Ledger } from './database/migrations/20261122001200-ledger.migration.js';
+
+export { PayoutsModule, PayoutsJobsModule } from './payouts.module.js';
+export { MonthEndClose, type RunSummary } from './commands/month-end/month-end-close.js';
+export { BookSale } from './commands/book-sale/book-sale.js';
+export { BookReversal } from './commands/book-reversal/book-reversal.js';
+export { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js';
+export { MonthEndJobHandler } from './jobs/payouts-jobs.js';
+export { SANDBOX_FAILING_HOLDER } from './payout-provider/sandbox-payout-provider.js';
+export { HOLD_REASONS } from './domain/hold-policy.js';
+export const payoutsEntities = [];
+export const payoutsMigrations = [Migration20261122001200Ledger];

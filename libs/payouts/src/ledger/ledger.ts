@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export type AccountKind = 'earnings_pending' | 'earnings_current' | 'platform_revenue' | 'provider_clearing' | 'payouts_in_transit' | 'payouts_settled';
+export type TransactionKind = 'sale' | 'referral' | 'refund' | 'chargeback' | 'month_end' | 'payout_settled' | 'payout_returned' | 'correction';
+
+export interface NewTransaction {
+  idempotencyKey: string;
+  kind: TransactionKind;
+  payeeId: string | null;
+  saleId?: string | null;
+  currency: string;
+  grossMinor?: number | null;
+  splitId?: number | null;
+  releaseOn?: string | null;
+  holdReason?: string | null;
+  description: string;
+  occurredAt: Date;
+}
+
+export interface NewEntry {
+  accountId: number;
+  /** Positive credits the account, negative debits it. */
+  amountMinor: number;
+  /** Pending earnings only: the day they become payable. */
+  releaseOn?: string | null;
+}
+
+export interface PayeeAccounts {
+  pending: number;
+  current: number;
+}
+
+/**
+ * Posting to the double-entry ledger. A transaction and all its entries go in one statement, so
+ * the database trigger checks the balance of the whole transaction and derives the balances;
+ * the idempotency key makes a repeated posting a no-op.
+ */
+@Injectable()
+export class Ledger {
+  private readonly platformAccounts = new Map<string, number>();
+
+  /** Posts one transaction; false when its idempotency key was already posted. */
+  async post(em: EntityManager, tx: NewTransaction, entries: NewEntry[]): Promise<boolean> {
+    const lines = entries.filter((entry) => entry.amountMinor !== 0);
+    if (lines.length === 0) return false;
+    const rows = await em.execute<{ transaction_id: string }[]>(
+      `with tx as (
+         insert into ledger_transactions (idempotency_key, kind, payee_id, sale_id, currency, gross_minor, split_id, release_on, hold_reason, description, occurred_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id)
+       insert into ledger_entries (transaction_id, account_id, amount_minor, currency, release_on)
+       select tx.id, e.account_id, e.amount_minor, ?, e.release_on
+         from tx, jsonb_to_recordset(?::jsonb) as e(account_id bigint, amount_minor bigint, release_on date)
+       returning transaction_id`,
+      [
+        tx.idempotencyKey,
+        tx.kind,
+        tx.payeeId,
+        tx.saleId ?? null,
+        tx.currency,
+        tx.grossMinor ?? null,
+        tx.splitId ?? null,
+        tx.releaseOn ?? null,
+        tx.holdReason ?? null,
+        tx.description,
+        tx.occurredAt,
+        tx.currency,
+        JSON.stringify(lines.map((line) => ({ account_id: line.accountId, amount_minor: line.amountMinor, release_on: line.releaseOn ?? null }))),
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /** The payee's pending and current earnings accounts in a currency, opened on first use. */
+  async payeeAccounts(em: EntityManager, payeeId: string, currency: string): Promise<PayeeAccounts> {
+    await em.execute(
+      `insert into ledger_accounts (owner_id, kind, currency) values (?, 'earnings_pending', ?), (?, 'earnings_current', ?) on conflict do nothing`,
+      [payeeId, currency, payeeId, currency],
+    );
+    const rows = await em.execute<{ id: string; kind: AccountKind }[]>(`select id, kind from ledger_accounts where owner_id = ? and currency = ?`, [payeeId, currency]);
+    const id = (kind: AccountKind) => Number(rows.find((row) => row.kind === kind)!.id);
+    return { pending: id('earnings_pending'), current: id('earnings_current') };
+  }
+
+  /** One of the platform's own accounts in a currency (cached: they never change once opened). */
+  async platformAccount(em: EntityManager, kind: Exclude<AccountKind, 'earnings_pending' | 'earnings_current'>, currency: string): Promise<number> {
+    const key = `${kind}:${currency}`;
+    const cached = this.platformAccounts.get(key);
+    if (cached !== undefined) return cached;
+    await em.execute(`insert into ledger_accounts (owner_id, kind, currency) values (null, ?, ?) on conflict do nothing`, [kind, currency]);
+    const [row] = await em.execute<{ id: string }[]>(`select id from ledger_accounts where owner_id is null and kind = ? and currency = ?`, [kind, currency]);
+    this.platformAccounts.set(key, Number(row.id));
+    return Number(row.id);
+  }
+}

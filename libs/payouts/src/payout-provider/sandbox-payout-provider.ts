@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PayoutProvider, type PayoutInstruction, type PayoutOutcome } from './payout-provider.js';
+
+/** Account holder names the sandbox refuses, so tests and demos can see a payout fail and return. */
+export const SANDBOX_FAILING_HOLDER = 'Sandbox Rejected';
+
+/**
+ * A payout partner that settles at once and records what it was asked to pay (one row per payout
+ * id: a second submission of the same payout is recognised, as a real provider's idempotency key
+ * would be).
+ */
+@Injectable()
+export class SandboxPayoutProvider extends PayoutProvider {
+  async submit(em: EntityManager, payouts: PayoutInstruction[], now: Date): Promise<PayoutOutcome[]> {
+    if (payouts.length === 0) return [];
+    const holders = await em.execute<{ user_id: string; account_holder: string | null }[]>(
+      `select user_id, account_holder from payout_methods where user_id in (select (value #>> '{}')::uuid from jsonb_array_elements(?::jsonb))`,
+      [JSON.stringify(payouts.map((payout) => payout.payeeId))],
+    );
+    const rejected = new Set(holders.filter((row) => row.account_holder === SANDBOX_FAILING_HOLDER).map((row) => row.user_id));
+    const outcomes: PayoutOutcome[] = payouts.map((payout) =>
+      rejected.has(payout.payeeId)
+        ? { payoutId: payout.payoutId, status: 'failed', reason: 'The receiving bank rejected the transfer (sandbox)' }
+        : { payoutId: payout.payoutId, status: 'paid', reference: `sbx_po_${payout.payoutId.slice(0, 8)}` },
+    );
+    await em.execute(
+      `insert into sandbox_payouts (payout_id, destination, amount_minor, currency, outcome, received_at)
+       select p.payout_id, p.destination, p.amount_minor, p.currency, p.outcome, ? from jsonb_to_recordset(?::jsonb) as p(payout_id uuid, destination text, amount_minor bigint, currency text, outcome text)
+       on conflict (payout_id) do nothing`,
+      [now, JSON.stringify(payouts.map((payout, index) => ({ payout_id: payout.payoutId, destination: payout.destination, amount_minor: payout.amountMinor, currency: payout.currency, outcome: outcomes[index].status })))],
+    );
+    return outcomes;
+  }
+}

@@ -1,0 +1,51 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { IdentityModule } from '#app/identity';
+import { Ledger } from './ledger/ledger.js';
+import { BookSale } from './commands/book-sale/book-sale.js';
+import { BookReversal } from './commands/book-reversal/book-reversal.js';
+import { MonthEndClose } from './commands/month-end/month-end-close.js';
+import { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js';
+import { SetPayoutMethodHandler } from './commands/set-payout-method/set-payout-method.js';
+import { PayoutProvider } from './payout-provider/payout-provider.js';
+import { SandboxPayoutProvider } from './payout-provider/sandbox-payout-provider.js';
+import { StatementHandler } from './queries/statement/statement.handler.js';
+import { TransactionsHandler } from './queries/transactions/transactions.handler.js';
+import { PayoutHistoryHandler } from './queries/payout-history/payout-history.handler.js';
+import { PayoutMethodHandler } from './queries/payout-method/payout-method.handler.js';
+import { PayoutRuns } from './queries/payout-runs.js';
+import { AdminPayoutsController, PayoutsController } from './http/payouts.controller.js';
+import { PayoutsLiveGuard } from './http/payouts-live.guard.js';
+import { DispatchPayoutsJobHandler, MonthEndJobHandler, PostReversalJobHandler, PostSaleJobHandler } from './jobs/payouts-jobs.js';
+
+const core = [
+  Ledger,
+  BookSale,
+  BookReversal,
+  MonthEndClose,
+  DispatchPayouts,
+  PayoutRuns,
+  { provide: PayoutProvider, useClass: SandboxPayoutProvider },
+  SetPayoutMethodHandler,
+  StatementHandler,
+  TransactionsHandler,
+  PayoutHistoryHandler,
+  PayoutMethodHandler,
+];
+
+/** Payouts (SPEC §3, §4, §9): the ledger, splits, holds, the month-end close and payouts; HTTP for the api. */
+@Module({
+  imports: [CqrsModule, IdentityModule],
+  controllers: [PayoutsController, AdminPayoutsController],
+  providers: [...core, PayoutsLiveGuard],
+  exports: [MonthEndClose, BookSale, BookReversal],
+})
+export class PayoutsModule {}
+
+/** The same services plus the queue consumers, for the worker. */
+@Module({
+  imports: [CqrsModule],
+  providers: [...core, PostSaleJobHandler, PostReversalJobHandler, DispatchPayoutsJobHandler, MonthEndJobHandler],
+  exports: [MonthEndClose, BookSale, BookReversal, DispatchPayouts],
+})
+export class PayoutsJobsModule {}

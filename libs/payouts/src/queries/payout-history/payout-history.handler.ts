@@ -1,0 +1,29 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { PayoutHistoryQuery, type PayoutView } from './payout-history.query.js';
+
+@QueryHandler(PayoutHistoryQuery)
+export class PayoutHistoryHandler implements IQueryHandler<PayoutHistoryQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ userId }: PayoutHistoryQuery): Promise<PayoutView[]> {
+    const rows = await this.orm.em.fork().execute<Record<string, string | Date | null>[]>(
+      `select id, period, amount_minor, currency, method, destination, status, failure_reason, created_at, paid_at
+         from payouts where payee_id = ? order by created_at desc, id limit 120`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      period: String(row.period),
+      amountMinor: Number(row.amount_minor),
+      currency: String(row.currency),
+      method: row.method as PayoutView['method'],
+      destination: String(row.destination),
+      status: row.status as PayoutView['status'],
+      failureReason: row.failure_reason === null ? null : String(row.failure_reason),
+      createdAt: new Date(row.created_at as Date).toISOString(),
+      paidAt: row.paid_at ? new Date(row.paid_at as Date).toISOString() : null,
+    }));
+  }
+}

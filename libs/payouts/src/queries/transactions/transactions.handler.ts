@@ -1,0 +1,71 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { TransactionsQuery, type StatementLine } from './transactions.query.js';
+
+interface LineRow {
+  id: string;
+  kind: string;
+  description: string;
+  currency: string;
+  occurred_at: Date;
+  release_on: Date | string | null;
+  hold_reason: string | null;
+  account_kind: 'earnings_pending' | 'earnings_current';
+  amount: string;
+  released: boolean;
+  payout_status: StatementLine['status'];
+}
+
+const day = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+
+@QueryHandler(TransactionsQuery)
+export class TransactionsHandler implements IQueryHandler<TransactionsQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ userId, before, limit }: TransactionsQuery): Promise<{ items: StatementLine[]; nextCursor: string | null }> {
+    const rows = await this.orm.em.fork().execute<LineRow[]>(
+      `with page as (
+         select id from ledger_transactions
+          where payee_id = ? and kind <> 'payout_settled' and (?::bigint is null or id < ?::bigint)
+          order by id desc limit ?)
+       select t.id, t.kind, t.description, t.currency, t.occurred_at, t.release_on, t.hold_reason, a.kind as account_kind,
+              sum(e.amount_minor) as amount,
+              exists (select 1 from ledger_transactions r where r.payee_id = t.payee_id and r.kind = 'month_end' and r.currency = t.currency
+                        and r.release_on >= t.release_on and r.id > t.id) as released,
+              (select p.status from payouts p where p.payee_id = t.payee_id and p.currency = t.currency and p.period = to_char(t.release_on, 'YYYY-MM')) as payout_status
+         from page join ledger_transactions t on t.id = page.id
+         join ledger_entries e on e.transaction_id = t.id
+         join ledger_accounts a on a.id = e.account_id and a.owner_id = ?
+        group by t.id, a.kind, sign(e.amount_minor)
+        order by t.id desc, a.kind desc, sum(e.amount_minor) desc`,
+      [userId, before, before, limit ?? 1_000_000, userId],
+    );
+    const items: StatementLine[] = [];
+    for (const row of rows) {
+      const amountMinor = Number(row.amount);
+      const balance = row.account_kind === 'earnings_pending' ? 'pending' : 'current';
+      const base = { transactionId: Number(row.id), currency: row.currency, occurredAt: new Date(row.occurred_at).toISOString(), description: row.description, amountMinor, balance } as const;
+      if (row.kind === 'month_end') {
+        // The pending side of a release is the same money as its current side: list it once.
+        if (balance === 'pending') continue;
+        if (amountMinor > 0) items.push({ ...base, id: `${row.id}-release`, kind: 'release', description: `Released from pending (${row.description})`, releaseOn: day(row.release_on), holdReason: null, status: 'released' });
+        else items.push({ ...base, id: `${row.id}-payout`, kind: 'payout', description: `Payout (${row.description})`, releaseOn: day(row.release_on), holdReason: null, status: row.payout_status ?? 'pending' });
+        continue;
+      }
+      const kind = row.kind as StatementLine['kind'];
+      const isEarning = kind === 'sale' || kind === 'referral';
+      items.push({
+        ...base,
+        id: `${row.id}-${balance}`,
+        kind,
+        releaseOn: day(row.release_on),
+        holdReason: row.hold_reason,
+        status: isEarning ? (row.released ? 'released' : 'pending') : null,
+      });
+    }
+    const lastId = rows.length > 0 ? Number(rows[rows.length - 1].id) : null;
+    const distinct = new Set(rows.map((row) => row.id)).size;
+    return { items, nextCursor: limit !== null && distinct === limit && lastId !== null ? String(lastId) : null };
+  }
+}

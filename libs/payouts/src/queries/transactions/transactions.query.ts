@@ -1,0 +1,29 @@
+import { Query } from '@nestjs/cqrs';
+
+export type StatementLineKind = 'sale' | 'referral' | 'refund' | 'chargeback' | 'release' | 'payout' | 'payout_returned';
+
+export interface StatementLine {
+  id: string;
+  transactionId: number;
+  kind: StatementLineKind;
+  description: string;
+  /** The effect on your balance: positive adds, negative takes off. */
+  amountMinor: number;
+  currency: string;
+  balance: 'pending' | 'current';
+  occurredAt: string;
+  releaseOn: string | null;
+  holdReason: string | null;
+  status: 'pending' | 'released' | 'paid' | 'submitted' | 'failed' | null;
+}
+
+/** Your ledger lines, newest first; `before` pages by transaction id. `limit` null: all of them (CSV). */
+export class TransactionsQuery extends Query<{ items: StatementLine[]; nextCursor: string | null }> {
+  constructor(
+    readonly userId: string,
+    readonly before: number | null,
+    readonly limit: number | null,
+  ) {
+    super();
+  }
+}
