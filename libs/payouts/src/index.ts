@@ -10,3 +10,4 @@ export { SANDBOX_FAILING_HOLDER } from './payout-provider/sandbox-payout-provide
 export { HOLD_REASONS } from './domain/hold-policy.js';
 export const payoutsEntities = [];
 export const payoutsMigrations = [Migration20261122001200Ledger];
+export { SEED_PAYEES_SQL, SEED_SALES_SQL } from './testing/synthetic-ledger.js';

@@ -1,0 +1,38 @@
+/**
+ * Synthetic ledger data for the crash test and the month-end benchmark: payees with a crypto
+ * payout method and N monthly-schedule sales each, booked as real balanced transactions (the
+ * ledger trigger checks and derives them like any posting). Run SEED_PAYEES_SQL, then
+ * SEED_SALES_SQL, per chunk of payees. Parameters are in the comments.
+ */
+
+/** $1 JSON array of payee ids, $2 currency. */
+export const SEED_PAYEES_SQL = `
+with owners as (select (value #>> '{}')::uuid as owner_id from jsonb_array_elements($1::jsonb)),
+accounts as (
+  insert into ledger_accounts (owner_id, kind, currency)
+  select owner_id, kind, $2 from owners cross join (values ('earnings_pending'), ('earnings_current')) as k(kind)
+  returning 1
+)
+insert into payout_methods (user_id, kind, network, address, updated_at)
+select owner_id, 'crypto', 'solana', '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T', now() from owners
+on conflict (user_id) do nothing`;
+
+/** $1 JSON array of payee ids, $2 currency, $3 sales per payee, $4 gross minor, $5 release day, $6 occurred at, $7 clearing account, $8 revenue account. */
+export const SEED_SALES_SQL = `
+with pending as (
+  select a.id, a.owner_id from ledger_accounts a
+   where a.kind = 'earnings_pending' and a.currency = $2 and a.owner_id in (select (value #>> '{}')::uuid from jsonb_array_elements($1::jsonb))
+),
+tx as (
+  insert into ledger_transactions (idempotency_key, kind, payee_id, sale_id, currency, gross_minor, release_on, hold_reason, description, occurred_at)
+  select 'sale:synthetic:' || $5 || ':' || p.owner_id || ':' || g, 'sale', p.owner_id, 'synthetic:' || $5 || ':' || p.owner_id || ':' || g, $2, $4::bigint, $5::date,
+         'Monthly payout: released on the last calendar day of the month', 'Synthetic sale', $6::timestamptz
+    from pending p cross join generate_series(1, $3::int) as g
+  returning id, payee_id
+)
+insert into ledger_entries (transaction_id, account_id, amount_minor, currency, release_on)
+select tx.id, $7::bigint, -($4::bigint), $2, null from tx
+union all
+select tx.id, p.id, ($4::bigint * 3) / 4, $2, $5::date from tx join pending p on p.owner_id = tx.payee_id
+union all
+select tx.id, $8::bigint, $4::bigint - ($4::bigint * 3) / 4, $2, null from tx`;
