@@ -214,6 +214,7 @@ describe('the public directory', () => {
       referrals: { enabled: false, commissionPercent: 5 },
       acceptsCollaborationRequests: true,
       createdAt: expect.any(String),
+      isFavorite: false,
     });
     expect((await api('GET', `/api/stores/nobody-${run}`, null)).body).toMatchObject({ code: 'store_not_found' });
   });

@@ -41,7 +41,9 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
   const fastify = app.getHttpAdapter().getInstance();
   // auth-js posts /logout with a JSON content type and no body; an empty body reads as no body.
   fastify.removeContentTypeParser(['application/json']);
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+    // Routes that verify a signature over the exact bytes (payment webhooks) ask for the raw body.
+    if ((request.routeOptions.config as { rawBody?: boolean } | undefined)?.rawBody) (request as { rawBody?: string }).rawBody = body as string;
     if (body === '') return done(null, undefined);
     try {
       done(null, JSON.parse(body as string));

@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { JobRunner, OutboxRelay, PlatformModule, type PlatformOptions } from '#app/platform';
 import { NotificationsModule } from '#app/notifications';
 import { ContentModerationJobsModule } from '#app/content-moderation';
+import { CommerceJobsModule } from '#app/commerce';
 import { PayoutsJobsModule } from '#app/payouts';
 
 @Module({})
@@ -11,7 +12,7 @@ export class WorkerModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), NotificationsModule, ContentModerationJobsModule, PayoutsJobsModule],
+      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), NotificationsModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule],
       providers: [OutboxRelay, JobRunner],
       exports: [OutboxRelay, JobRunner],
     };

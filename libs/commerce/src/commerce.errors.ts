@@ -16,3 +16,22 @@ export const CommerceErrors = {
   adultCategory: () => new AppError(401, 'account_required', 'Sign in to browse this category. It contains adult content (18+).'),
   badCursor: () => new AppError(400, 'validation_failed', 'cursor is not valid: pass the nextCursor of the previous page', [{ field: 'cursor', message: 'Invalid cursor' }]),
 };
+
+export const PurchaseErrors = {
+  contentNotFound: () => new AppError(404, 'content_not_found', 'This item is not for sale: it does not exist or is not published'),
+  alreadyOwned: () => new AppError(409, 'already_owned', 'You already bought this item: open it from your purchases'),
+  alreadySubscribed: () => new AppError(409, 'already_subscribed', 'You are already subscribed to this store'),
+  ownStore: () => new AppError(400, 'own_store', 'You cannot buy from your own store'),
+  tipsDisabled: () => new AppError(400, 'tips_disabled', 'This store does not accept tips'),
+  subscriptionsDisabled: () => new AppError(400, 'subscriptions_disabled', 'This store does not offer subscriptions'),
+  notForSale: () => new AppError(400, 'not_for_sale', 'This item is free: it cannot be bought'),
+  invalid: (problems: FieldProblem[]) => new AppError(400, 'validation_failed', problems.map((p) => p.message).join('; '), problems),
+  purchaseNotFound: () => new AppError(404, 'purchase_not_found', 'Purchase not found'),
+  notPurchased: () => new AppError(403, 'not_purchased', 'Buy this item or subscribe to its store to open it'),
+  subscriptionNotFound: () => new AppError(404, 'subscription_not_found', 'Subscription not found'),
+  subscriptionEnded: () => new AppError(409, 'subscription_ended', 'This subscription has ended: subscribe again from the store'),
+  notRefundable: () => new AppError(409, 'not_refundable', 'Only a paid purchase can be refunded'),
+  sandboxOnly: () => new AppError(404, 'not_found', 'Sandbox controls exist only with the sandbox payment provider'),
+  badSignature: () => new AppError(400, 'invalid_signature', 'Webhook signature missing, invalid or too old'),
+  referralNotAllowed: () => new AppError(400, 'referral_not_allowed', 'Referral links are for published albums of stores with referrals on, and not for your own items'),
+};

@@ -13,11 +13,33 @@ import { RequestStoreCollaborationHandler } from './commands/request-collaborati
 import { CategoriesController, StoresController } from './http/stores.controller.js';
 import { LivePhaseGuard } from './http/live-phase.guard.js';
 import { OptionalAuthGuard } from './http/optional-auth.guard.js';
+import { paymentProviders } from './payments/payment-provider.provider.js';
+import { PurchaseHandler } from './commands/purchase/purchase.handler.js';
+import { HandlePaymentEventHandler } from './commands/handle-payment-event/handle-payment-event.handler.js';
+import { ManageSubscriptionHandler } from './commands/manage-subscription/manage-subscription.handler.js';
+import { RefundPurchaseHandler } from './commands/refund-purchase/refund-purchase.handler.js';
+import { SetFavoriteHandler } from './commands/favorites/favorites.handler.js';
+import { CreateReferralLinkHandler } from './commands/referral-link/create-referral-link.handler.js';
+import { SubscriptionRenewals } from './commands/renew-subscriptions/subscription-renewals.js';
+import { ExportPurchasesHandler, GetPurchaseHandler, ListPurchasesHandler } from './queries/purchases/purchases.handler.js';
+import { PurchasedContentHandler } from './queries/purchased-content/purchased-content.handler.js';
+import { MySubscriptionsHandler } from './queries/subscriptions/my-subscriptions.handler.js';
+import { MyFavoritesHandler } from './queries/favorites/favorites.handler.js';
+import { MyReferralLinksHandler } from './queries/referral-links/referral-links.handler.js';
+import { ExportSalesHandler, SalesHandler } from './queries/sales/sales.handler.js';
+import { PurchasesController } from './http/purchases.controller.js';
+import { FavoritesController, ReferralLinksController, SubscriptionsController } from './http/fan-features.controller.js';
+import { SalesController } from './http/sales.controller.js';
+import { AdminPaymentsController, PaymentWebhooksController } from './http/payments.controller.js';
+import { DeliverWebhookJob, RenewSubscriptionsJob, SettleDueJob } from './jobs/payments-jobs.js';
 
-/** Commerce, part one (SPEC §1, §2 Stores, Categories, Store Settings): creators' stores and the public directory. */
+/**
+ * Commerce (SPEC §1, §2, §4, §9): creators' stores and the public directory; fans' purchases,
+ * subscriptions, tips, favourites and referral links, paid through the PaymentProvider port.
+ */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [StoresController, CategoriesController],
+  controllers: [StoresController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, PaymentWebhooksController, AdminPaymentsController],
   providers: [
     LivePhaseGuard,
     OptionalAuthGuard,
@@ -30,6 +52,30 @@ import { OptionalAuthGuard } from './http/optional-auth.guard.js';
     ListCategoriesHandler,
     StoreContentHandler,
     RequestStoreCollaborationHandler,
+    ...paymentProviders,
+    PurchaseHandler,
+    HandlePaymentEventHandler,
+    ManageSubscriptionHandler,
+    RefundPurchaseHandler,
+    SetFavoriteHandler,
+    CreateReferralLinkHandler,
+    GetPurchaseHandler,
+    ListPurchasesHandler,
+    ExportPurchasesHandler,
+    PurchasedContentHandler,
+    MySubscriptionsHandler,
+    MyFavoritesHandler,
+    MyReferralLinksHandler,
+    SalesHandler,
+    ExportSalesHandler,
   ],
+  exports: [...paymentProviders],
 })
 export class CommerceModule {}
+
+/** The worker's half: the sandbox provider's webhook deliveries and settlements, and subscription renewals. */
+@Module({
+  providers: [...paymentProviders, SubscriptionRenewals, DeliverWebhookJob, SettleDueJob, RenewSubscriptionsJob],
+  exports: [...paymentProviders, SubscriptionRenewals],
+})
+export class CommerceJobsModule {}

@@ -370,6 +370,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payouts/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Month-end runs, newest first, with their progress (admins) */
+        get: operations["AdminPayoutsController_list"];
+        put?: never;
+        /** Run (or finish) the month-end close of a period now; a closed period changes nothing (admins) */
+        post: operations["AdminPayoutsController_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/purchases/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a paid purchase in full (admins); the provider confirms later and the fan sees it in 5-10 business days */
+        post: operations["AdminPaymentsController_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/rewards/airdrop-export": {
         parameters: {
             query?: never;
@@ -381,6 +416,23 @@ export interface paths {
         get: operations["AdminRewardsController_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sandbox/payments/{purchaseId}/chargeback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox provider only (admins): the fan's bank disputes a paid purchase; a chargeback webhook follows */
+        post: operations["AdminPaymentsController_chargeback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -825,6 +877,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FavoritesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/favorites/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["FavoritesController_add"];
+        post?: never;
+        delete: operations["FavoritesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media": {
         parameters: {
             query?: never;
@@ -893,6 +977,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/webhooks/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sandbox provider's signed events (each applied once; unknown or forged: 400) */
+        post: operations["PaymentWebhooksController_sandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your whole earnings history as CSV */
+        get: operations["PayoutsController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your payouts, newest first */
+        get: operations["PayoutsController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where your payouts go (null until you add a method) */
+        get: operations["PayoutsController_method"];
+        /** Bank transfer in your local currency (IBAN) or crypto (Solana wallet) */
+        put: operations["PayoutsController_setMethod"];
+        post?: never;
+        /** Remove your payout method (released earnings then wait in the current balance) */
+        delete: operations["PayoutsController_removeMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending Balance, Current Balance, Adjustments (this month) and your payout schedule */
+        get: operations["PayoutsController_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your ledger lines, newest first, each with its release date and why it is held */
+        get: operations["PayoutsController_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your purchase history, newest first */
+        get: operations["PurchasesController_list"];
+        put?: never;
+        /** Buy an item, subscribe to a store or tip it; the payment confirms later (poll GET /api/purchases/{id}) */
+        post: operations["PurchasesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PurchasesController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open what you paid for: full files as signed links (403 not_purchased otherwise); for a subscription pass contentId */
+        get: operations["PurchasesController_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your whole payment history as CSV: date,purchase_id,kind,store,item,amount,currency,method,status */
+        get: operations["PurchasesController_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referral-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReferralLinksController_list"];
+        put?: never;
+        /** Your link to an album (5% of each sale through it, paid from the platform share); 200 when you had one */
+        post: operations["ReferralLinksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rewards": {
         parameters: {
             query?: never;
@@ -941,6 +1214,40 @@ export interface paths {
         post?: never;
         /** Remove your wallet address */
         delete: operations["RewardsController_removeWallet"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales between two UTC dates (default: the last 30 days): totals, per day, per kind, and the sales */
+        get: operations["SalesController_sales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same sales as CSV: date,sale_id,kind,item,buyer,gross,currency,method,status */
+        get: operations["SalesController_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1065,6 +1372,40 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SubscriptionsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel: access until the end of the paid period, no more renewals */
+        delete: operations["SubscriptionsController_cancel"];
+        options?: never;
+        head?: never;
+        /** Turn automatic renewal on or off */
+        patch: operations["SubscriptionsController_setAutoRenew"];
         trace?: never;
     };
     "/api/users/reset-password": {
@@ -1490,6 +1831,31 @@ export interface components {
             /** @description Pass as `before` for the next page; null on the last page */
             nextBefore: string | null;
         };
+        AutoRenewDto: {
+            autoRenew: boolean;
+        };
+        BalanceDto: {
+            /** @description Adjustments this month: refunds, chargebacks, corrections */
+            adjustmentsMinor: number;
+            currency: string;
+            /** @description Current Balance: released, paid out at the next month-end (negative carries forward) */
+            currentMinor: number;
+            /** @description Pending Balance: earnings not yet released (minor units) */
+            pendingMinor: number;
+        };
+        CardDto: {
+            /** @example 123 */
+            cvc: string;
+            /** @example 12/30 */
+            expiry: string;
+            /** @example Alex Fan */
+            name: string;
+            /**
+             * @description Sandbox: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds
+             * @example 4242 4242 4242 4242
+             */
+            number: string;
+        };
         CaseListDto: {
             items: components["schemas"]["CaseViewDto"][];
         };
@@ -1684,6 +2050,48 @@ export interface components {
             priceMinor?: number;
             title?: string;
         };
+        CreatePurchaseDto: {
+            /** @description kind tip: minor units, at least the store's minimum tip, at most 100000 */
+            amountMinor?: number;
+            /** @description Required for method card */
+            card?: components["schemas"]["CardDto"];
+            /**
+             * Format: uuid
+             * @description kind content: the video or album
+             */
+            contentId?: string;
+            /** @enum {string} */
+            kind: "content" | "subscription" | "tip";
+            /** @description kind tip: a note to the creator */
+            message?: string;
+            /** @enum {string} */
+            method: "card" | "crypto";
+            /** @description The ref code of a fan's referral link (albums) */
+            referralCode?: string;
+            /**
+             * @description kind subscription or tip: the store
+             * @example jane-fit
+             */
+            storeSlug?: string;
+        };
+        CreateReferralLinkDto: {
+            /**
+             * Format: uuid
+             * @description A published album of a store with referrals on
+             */
+            contentId: string;
+        };
+        CryptoInstructionsDto: {
+            /** @description Send the tokens to this address */
+            address: string;
+            /**
+             * @description Whole platform tokens
+             * @example 1299
+             */
+            amountToken: string;
+            /** @enum {string} */
+            network: "solana";
+        };
         DisableUserMfaDto: {
             /** @description How the user’s identity was verified; kept in the audit log */
             reason: string;
@@ -1699,6 +2107,18 @@ export interface components {
             /** @example Authenticator App */
             friendly_name?: string;
             issuer?: string;
+        };
+        FavoriteDto: {
+            accentColor: string;
+            displayName: string;
+            /** Format: date-time */
+            favoritedAt: string;
+            isNsfw: boolean;
+            storeSlug: string;
+            tagline: string | null;
+        };
+        FavoriteListDto: {
+            items: components["schemas"]["FavoriteDto"][];
         };
         MediaViewDto: {
             durationSeconds: number | null;
@@ -1742,6 +2162,48 @@ export interface components {
              */
             slug: string;
         };
+        PayoutDto: {
+            amountMinor: number;
+            createdAt: string;
+            currency: string;
+            destination: string;
+            failureReason: string | null;
+            id: string;
+            /** @enum {string} */
+            method: "bank" | "crypto";
+            paidAt: string | null;
+            period: string;
+            /** @enum {string} */
+            status: "pending" | "submitted" | "paid" | "failed";
+        };
+        PayoutHistoryDto: {
+            items: components["schemas"]["PayoutDto"][];
+        };
+        PayoutMethodDto: {
+            accountHolder?: string;
+            address?: string;
+            currency?: string;
+            /** @description Last four characters of the IBAN */
+            ibanLast4?: string;
+            /** @enum {string} */
+            kind: "bank" | "crypto";
+            /** @enum {string} */
+            network?: "solana";
+            updatedAt: string;
+        };
+        PayoutRunDto: {
+            batches: number;
+            batchesDone: number;
+            cutoff: string;
+            finishedAt: string | null;
+            id: string;
+            payouts: number;
+            period: string;
+            startedAt: string;
+        };
+        PayoutRunsDto: {
+            items: components["schemas"]["PayoutRunDto"][];
+        };
         PermissionsDto: {
             /** @description May appear in photo albums */
             canAlbums: boolean;
@@ -1771,6 +2233,8 @@ export interface components {
             currency: "USD" | "EUR" | "GBP";
             description: string | null;
             displayName: string;
+            /** @description In your favourites (false when not signed in) */
+            isFavorite: boolean;
             isNsfw: boolean;
             /** @enum {string} */
             layout: "grid" | "list";
@@ -1793,6 +2257,55 @@ export interface components {
             /** @description Minor units; null when tips are off */
             minimumTipMinor: number | null;
         };
+        PurchasedContentDto: {
+            id: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            media: components["schemas"]["PurchasedMediaDto"][];
+            title: string;
+        };
+        PurchasedMediaDto: {
+            /** @description The full file, signed for ten minutes */
+            fileUrl: string | null;
+            id: string;
+            /** @enum {string} */
+            mediaType: "video" | "image";
+            /** @description Signed for ten minutes */
+            thumbnailUrl: string | null;
+        };
+        PurchaseDto: {
+            /** @description Minor units */
+            amountMinor: number;
+            contentId: string | null;
+            /** @enum {string|null} */
+            contentKind: "video" | "album" | null;
+            contentTitle: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            crypto: components["schemas"]["CryptoInstructionsDto"] | null;
+            /** @example USD */
+            currency: string;
+            /** @example Your card was declined. */
+            failureReason: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "content" | "subscription" | "tip";
+            /** @enum {string} */
+            method: "card" | "crypto";
+            /** Format: date-time */
+            paidAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed" | "refunded" | "charged_back";
+            storeName: string;
+            storeSlug: string;
+            subscriptionId: string | null;
+        };
+        PurchasePageDto: {
+            items: components["schemas"]["PurchaseDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
         ReasonDto: {
             reason: string;
         };
@@ -1805,6 +2318,26 @@ export interface components {
         RedeemRecoveryCodeDto: {
             /** @example k7m2p-x9q4t */
             code: string;
+        };
+        ReferralLinkDto: {
+            code: string;
+            /** Format: uuid */
+            contentId: string;
+            contentTitle: string;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            /** @description 5% of those purchases, minor units */
+            earnedMinor: number;
+            /** @description Paid purchases through the link */
+            purchases: number;
+            storeName: string;
+            storeSlug: string;
+            /** @example https://fanmint.example/stores/jane-fit?ref=Ab3dE5gH7k */
+            url: string;
+        };
+        ReferralLinkListDto: {
+            items: components["schemas"]["ReferralLinkDto"][];
         };
         ReferralsPatchDto: {
             /** @description Fans may refer this store's content; the commission is the platform's fixed 5% */
@@ -1919,6 +2452,73 @@ export interface components {
             walletAddedAt: string | null;
             walletAddress: string | null;
         };
+        RunPayoutsDto: {
+            /** @example 2026-11 */
+            period: string;
+        };
+        RunSummaryDto: {
+            batches: number;
+            closedHere: number;
+            cutoff: string;
+            finished: boolean;
+            period: string;
+            runId: string;
+        };
+        SaleItemDto: {
+            /** @example fan••3f2a */
+            buyer: string;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            grossMinor: number;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "content" | "subscription" | "tip";
+            /** @enum {string} */
+            method: "card" | "crypto";
+            /** @enum {string} */
+            status: "paid" | "refunded" | "charged_back";
+            title: string;
+        };
+        SalesByKindDto: {
+            count: number;
+            grossMinor: number;
+            /** @enum {string} */
+            kind: "content" | "subscription" | "tip";
+        };
+        SalesDayDto: {
+            count: number;
+            /** @example 2026-11-22 */
+            date: string;
+            grossMinor: number;
+        };
+        SalesDto: {
+            byKind: components["schemas"]["SalesByKindDto"][];
+            /** @description The store's currency; totals count sales in it */
+            currency: string;
+            daily: components["schemas"]["SalesDayDto"][];
+            /** @description Newest first (at most 200; the CSV has them all) */
+            items: components["schemas"]["SaleItemDto"][];
+            totals: components["schemas"]["SalesTotalsDto"];
+        };
+        SalesTotalsDto: {
+            count: number;
+            grossMinor: number;
+            /** @description Refunded and charged back */
+            refundedMinor: number;
+        };
+        SetPayoutMethodDto: {
+            accountHolder?: string;
+            address?: string;
+            /** @enum {string} */
+            currency?: "USD" | "EUR" | "GBP";
+            iban?: string;
+            /** @enum {string} */
+            kind: "bank" | "crypto";
+            /** @enum {string} */
+            network?: "solana";
+        };
         SetSitePasswordDto: {
             /** @description The shared Coming Soon password; stored only as a bcrypt hash */
             password: string;
@@ -1951,6 +2551,45 @@ export interface components {
             email: string;
             /** Format: uuid */
             id: string;
+        };
+        StatementDto: {
+            /** @description Adjustments this month: refunds, chargebacks, corrections */
+            adjustmentsMinor: number;
+            balances: components["schemas"]["BalanceDto"][];
+            currency: string;
+            /** @description Current Balance: released, paid out at the next month-end (negative carries forward) */
+            currentMinor: number;
+            heldUntil: string | null;
+            holdReason: string;
+            /** @description The last calendar day of this month (YYYY-MM-DD) */
+            nextPayoutOn: string;
+            payoutMethod: components["schemas"]["PayoutMethodDto"] | null;
+            /** @description Pending Balance: earnings not yet released (minor units) */
+            pendingMinor: number;
+            /** @enum {string} */
+            schedule: "monthly" | "held";
+        };
+        StatementLineDto: {
+            /** @description Signed effect on your balance (minor units) */
+            amountMinor: number;
+            /** @enum {string} */
+            balance: "pending" | "current";
+            currency: string;
+            description: string;
+            /** @description Why the amount is held, and until when it is */
+            holdReason: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "sale" | "referral" | "refund" | "chargeback" | "release" | "payout" | "payout_returned";
+            occurredAt: string;
+            releaseOn: string | null;
+            /** @enum {string|null} */
+            status: "pending" | "released" | "paid" | "submitted" | "failed" | null;
+            transactionId: number;
+        };
+        StatementLinesDto: {
+            items: components["schemas"]["StatementLineDto"][];
+            nextCursor: string | null;
         };
         StoreAccessDto: {
             subscriptionEnabled: boolean;
@@ -1998,6 +2637,38 @@ export interface components {
             tips: components["schemas"]["StoreTipsDto"];
             /** Format: date-time */
             updatedAt: string;
+        };
+        StoreItemDto: {
+            /** Format: date-time */
+            claimedAt: string | null;
+            claimedBy: string | null;
+            collaboratorIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+            creatorId: string;
+            currency: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: string | null;
+            description: string;
+            id: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            media: components["schemas"]["MediaViewDto"][];
+            /** @description You bought it, or subscribe to the store: open it instead of buying */
+            owned: boolean;
+            priceMinor: number;
+            /** @description Open it with GET /api/purchases/{purchaseId}/content (plus contentId for a subscription) */
+            purchaseId: string | null;
+            rejectionReason: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
+            /** Format: date-time */
+            submittedAt: string | null;
+            title: string;
+        };
+        StoreItemListDto: {
+            items: components["schemas"]["StoreItemDto"][];
         };
         StoreNsfwDto: {
             /**
@@ -2056,6 +2727,28 @@ export interface components {
             status: "processing";
             /** Format: date-time */
             submittedAt: string;
+        };
+        SubscriptionDto: {
+            autoRenew: boolean;
+            currency: string;
+            /**
+             * Format: date-time
+             * @description Access lasts until then
+             */
+            currentPeriodEnd: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Monthly, minor units */
+            priceMinor: number;
+            /** Format: date-time */
+            startedAt: string;
+            /** @enum {string} */
+            status: "active" | "cancelled" | "expired" | "past_due";
+            storeName: string;
+            storeSlug: string;
+        };
+        SubscriptionListDto: {
+            items: components["schemas"]["SubscriptionDto"][];
         };
         TakedownDto: {
             details: string;
@@ -2621,6 +3314,69 @@ export interface operations {
             };
         };
     };
+    AdminPayoutsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRunsDto"];
+                };
+            };
+        };
+    };
+    AdminPayoutsController_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunPayoutsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSummaryDto"];
+                };
+            };
+        };
+    };
+    AdminPaymentsController_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseDto"];
+                };
+            };
+        };
+    };
     AdminRewardsController_export: {
         parameters: {
             query: {
@@ -2638,6 +3394,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    AdminPaymentsController_chargeback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purchaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseDto"];
+                };
             };
         };
     };
@@ -3258,6 +4035,65 @@ export interface operations {
             };
         };
     };
+    FavoritesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteListDto"];
+                };
+            };
+        };
+    };
+    FavoritesController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store is in your favourites (idempotent) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FavoritesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store is not in your favourites */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     MediaController_media: {
         parameters: {
             query?: never;
@@ -3340,6 +4176,323 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CaseReceiptDto"];
+                };
+            };
+        };
+    };
+    PaymentWebhooksController_sandbox: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody"> */
+                "Fanmint-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayoutsController_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayoutsController_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutHistoryDto"];
+                };
+            };
+        };
+    };
+    PayoutsController_method: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutMethodDto"];
+                };
+            };
+        };
+    };
+    PayoutsController_setMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPayoutMethodDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutMethodDto"];
+                };
+            };
+        };
+    };
+    PayoutsController_removeMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayoutsController_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDto"];
+                };
+            };
+        };
+    };
+    PayoutsController_transactions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementLinesDto"];
+                };
+            };
+        };
+    };
+    PurchasesController_list: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchasePageDto"];
+                };
+            };
+        };
+    };
+    PurchasesController_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 8-100 characters; the same key from the same user returns the first purchase (200) */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePurchaseDto"];
+            };
+        };
+        responses: {
+            /** @description A replayed Idempotency-Key: the first purchase */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseDto"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseDto"];
+                };
+            };
+        };
+    };
+    PurchasesController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseDto"];
+                };
+            };
+        };
+    };
+    PurchasesController_content: {
+        parameters: {
+            query?: {
+                /** @description For a subscription purchase: which item of the store to open */
+                contentId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchasedContentDto"];
+                };
+            };
+        };
+    };
+    PurchasesController_exportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReferralLinksController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkListDto"];
+                };
+            };
+        };
+    };
+    ReferralLinksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReferralLinkDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralLinkDto"];
                 };
             };
         };
@@ -3444,6 +4597,52 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RewardsViewDto"];
                 };
+            };
+        };
+    };
+    SalesController_sales: {
+        parameters: {
+            query?: {
+                /** @description UTC date, inclusive (default: 29 days before `to`) */
+                from?: string;
+                /** @description UTC date, inclusive (default: today) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesDto"];
+                };
+            };
+        };
+    };
+    SalesController_exportCsv: {
+        parameters: {
+            query?: {
+                /** @description UTC date, inclusive (default: 29 days before `to`) */
+                from?: string;
+                /** @description UTC date, inclusive (default: today) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3581,7 +4780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentListDto"];
+                    "application/json": components["schemas"]["StoreItemListDto"];
                 };
             };
         };
@@ -3646,6 +4845,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SlugAvailabilityDto"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionListDto"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDto"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_setAutoRenew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoRenewDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDto"];
                 };
             };
         };

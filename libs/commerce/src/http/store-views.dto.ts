@@ -1,3 +1,4 @@
+import { ContentViewDto } from '#app/content-moderation';
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { STORE_CATEGORIES } from '../domain/store-categories.js';
 import {
@@ -98,6 +99,17 @@ export class PublicStoreDto {
   @ApiProperty({ type: () => StoreReferralsDto }) referrals!: StoreReferralsDto;
   @ApiProperty() acceptsCollaborationRequests!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ description: 'In your favourites (false when not signed in)' }) isFavorite!: boolean;
+}
+
+/** An item on a store page, with what a signed-in fan may open. */
+export class StoreItemDto extends ContentViewDto {
+  @ApiProperty({ description: 'You bought it, or subscribe to the store: open it instead of buying' }) owned!: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'Open it with GET /api/purchases/{purchaseId}/content (plus contentId for a subscription)' }) purchaseId!: string | null;
+}
+
+export class StoreItemListDto {
+  @ApiProperty({ type: () => [StoreItemDto] }) items!: StoreItemDto[];
 }
 
 export class StoreSummaryDto {

@@ -11,13 +11,12 @@ import { GetPublicStoreQuery } from '../queries/get-public-store/get-public-stor
 import { ListCategoriesQuery } from '../queries/list-categories/list-categories.query.js';
 import { LivePhaseGuard } from './live-phase.guard.js';
 import { OptionalAuthGuard, Viewer } from './optional-auth.guard.js';
-import { ContentListDto } from '#app/content-moderation';
 import { StoreContentQuery } from '../queries/store-content/store-content.query.js';
 import { RequestStoreCollaborationCommand } from '../commands/request-collaboration/request-collaboration.command.js';
 import { CollaborationRequestDto, CollaborationRequestReceiptDto } from './stores.dto.js';
 import { ListStoresQueryDto, OpenStoreDto, SlugQueryDto } from './stores.dto.js';
 import { UpdateStoreSettingsDto } from './store-settings.dto.js';
-import { CategoriesDto, PublicStoreDto, SlugAvailabilityDto, StoreDto, StorePageDto } from './store-views.dto.js';
+import { CategoriesDto, PublicStoreDto, SlugAvailabilityDto, StoreDto, StoreItemListDto, StorePageDto } from './store-views.dto.js';
 import { ADULT_STORE_MESSAGE } from '../commerce.errors.js';
 
 /**
@@ -88,7 +87,7 @@ export class StoresController {
   @ApiOperation({ summary: `A store's public profile. An NSFW store answers 401 account_required to anonymous callers: "${ADULT_STORE_MESSAGE}"` })
   @ApiOkResponse({ type: PublicStoreDto })
   async profile(@Viewer() viewer: AuthContext | null, @Param('slug') slug: string): Promise<PublicStoreDto> {
-    return this.queries.execute(new GetPublicStoreQuery(slug, viewer !== null));
+    return this.queries.execute(new GetPublicStoreQuery(slug, viewer?.user.id ?? null));
   }
 
   @Post(':slug/collaboration-requests')
@@ -107,9 +106,9 @@ export class StoresController {
   @UseGuards(OptionalAuthGuard)
   @ApiParam({ name: 'slug', example: 'jane-fit' })
   @ApiOperation({ summary: "A store's approved videos and albums (thumbnails only; nothing before approval); NSFW as for the profile" })
-  @ApiOkResponse({ type: ContentListDto })
-  async content(@Viewer() viewer: AuthContext | null, @Param('slug') slug: string): Promise<ContentListDto> {
-    return { items: await this.queries.execute(new StoreContentQuery(slug, viewer !== null)) };
+  @ApiOkResponse({ type: StoreItemListDto })
+  async content(@Viewer() viewer: AuthContext | null, @Param('slug') slug: string): Promise<StoreItemListDto> {
+    return { items: await this.queries.execute(new StoreContentQuery(slug, viewer?.user.id ?? null)) };
   }
 }
 

@@ -30,6 +30,8 @@ export interface PublicStoreView {
   referrals: { enabled: boolean; commissionPercent: number };
   acceptsCollaborationRequests: boolean;
   createdAt: string;
+  /** The signed-in viewer has the store in their favourites (false for anonymous viewers). */
+  isFavorite: boolean;
 }
 
 /** One store in the public listing. */
@@ -74,5 +76,6 @@ export function toPublicStore(store: Store): PublicStoreView {
     referrals: { enabled: store.referralsEnabled, commissionPercent: REFERRAL_COMMISSION_PERCENT },
     acceptsCollaborationRequests: store.acceptsCollaborationRequests,
     createdAt: store.createdAt.toISOString(),
+    isFavorite: false,
   };
 }

@@ -92,7 +92,7 @@ export class PayoutsController {
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/payouts')
-@UseGuards(PayoutsLiveGuard, BearerGuard, StaffGuard)
+@UseGuards(BearerGuard, StaffGuard, PayoutsLiveGuard)
 export class AdminPayoutsController {
   constructor(
     @Inject(MonthEndClose) private readonly close: MonthEndClose,

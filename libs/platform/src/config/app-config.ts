@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 
 const url = (protocols: string[]) =>
@@ -39,9 +40,15 @@ const schema = z.object({
   /** Multiplies every rate limit's allowance; only benchmarks raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Which payment provider takes fans' payments; only the sandbox ships so far. */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Signs the sandbox provider's webhooks; derived from JWT_SECRET when unset. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How long the sandbox waits before it confirms (or fails) a payment. */
+  SANDBOX_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).default(2000),
 });
 
-export type AppConfig = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type AppConfig = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'SANDBOX_WEBHOOK_SECRET'> & { PUBLIC_URL: string; SANDBOX_WEBHOOK_SECRET: string };
 
 export class ConfigError extends Error {}
 
@@ -57,7 +64,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') };
+  return {
+    ...config,
+    PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    SANDBOX_WEBHOOK_SECRET: config.SANDBOX_WEBHOOK_SECRET ?? createHmac('sha256', config.JWT_SECRET).update('sandbox-webhooks').digest('hex'),
+  };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

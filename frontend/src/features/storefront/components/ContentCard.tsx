@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconDotsVertical, IconFlag, IconGavel, IconLibraryPhoto, IconMovie, IconPhoto, IconPlayerPlay, IconScale } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { formatDuration, formatMoney } from '../format';
 import type { ContentItem } from '../services/storefront.service';
 import classes from './storefront.module.css';
@@ -19,9 +20,11 @@ export interface ContentCardProps {
   onReport: () => void;
   onTakedown: () => void;
   onAppeal: () => void;
+  /** Buy / Open / Share, beside the price. */
+  action?: ReactNode;
 }
 
-export function ContentCard({ item, onReport, onTakedown, onAppeal }: ContentCardProps) {
+export function ContentCard({ item, onReport, onTakedown, onAppeal, action }: ContentCardProps) {
   const thumbnail = item.media.find((media) => media.thumbnailUrl)?.thumbnailUrl ?? null;
   const KindIcon = item.kind === 'video' ? IconPlayerPlay : IconPhoto;
   return (
@@ -69,9 +72,12 @@ export function ContentCard({ item, onReport, onTakedown, onAppeal }: ContentCar
             </Menu.Dropdown>
           </Menu>
         </Group>
-        <Text fw={700} fz="lg" mt="auto">
-          {item.priceMinor === 0 ? 'Free' : formatMoney(item.priceMinor, item.currency)}
-        </Text>
+        <Group justify="space-between" align="center" gap="xs" mt="auto">
+          <Text fw={700} fz="lg">
+            {item.priceMinor === 0 ? 'Free' : formatMoney(item.priceMinor, item.currency)}
+          </Text>
+          {action}
+        </Group>
       </Stack>
     </Card>
   );

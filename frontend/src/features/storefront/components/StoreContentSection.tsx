@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title, Group } from '@mantine/core';
 import { IconCloudOff, IconLibraryPhoto } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import marketing from '../../marketing/components/marketing.module.css';
 import { errorMessage, isAccountRequired, type ContentItem } from '../services/storefront.service';
 import { AccountRequired } from './AccountRequired';
@@ -14,10 +15,11 @@ export interface StoreContentSectionProps {
   onReport: (item: ContentItem) => void;
   onTakedown: (item: ContentItem) => void;
   onAppeal: (item: ContentItem) => void;
+  renderAction?: (item: ContentItem) => ReactNode;
 }
 
 /** The store's approved videos and albums as a grid. */
-export function StoreContentSection({ content, onReport, onTakedown, onAppeal }: StoreContentSectionProps) {
+export function StoreContentSection({ content, onReport, onTakedown, onAppeal, renderAction }: StoreContentSectionProps) {
   const items = content.data ?? [];
   let body;
   if (content.isPending) {
@@ -58,7 +60,7 @@ export function StoreContentSection({ content, onReport, onTakedown, onAppeal }:
       <SimpleGrid cols={GRID_COLS} spacing="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {items.map((item) => (
           <li key={item.id}>
-            <ContentCard item={item} onReport={() => onReport(item)} onTakedown={() => onTakedown(item)} onAppeal={() => onAppeal(item)} />
+            <ContentCard item={item} onReport={() => onReport(item)} onTakedown={() => onTakedown(item)} onAppeal={() => onAppeal(item)} action={renderAction?.(item)} />
           </li>
         ))}
       </SimpleGrid>

@@ -17,8 +17,18 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
+export interface StoreHeroProps {
+  store: PublicStore;
+  categories: readonly Category[] | undefined;
+  onReport: () => void;
+  /** Beside Report, e.g. the favourite heart. */
+  toolbar?: ReactNode;
+  /** Under the offers, e.g. Subscribe and Send a tip. */
+  actions?: ReactNode;
+}
+
 /** A store's public profile: banner in its accent colour, name, tagline, categories, description and what it offers. */
-export function StoreHero({ store, categories, onReport }: { store: PublicStore; categories: readonly Category[] | undefined; onReport: () => void }) {
+export function StoreHero({ store, categories, onReport, toolbar, actions }: StoreHeroProps) {
   const accent = safeAccent(store.accentColor);
   const facts: ReactNode[] = [];
   if (store.subscription.enabled && store.subscription.priceMinor !== null) {
@@ -51,9 +61,12 @@ export function StoreHero({ store, categories, onReport }: { store: PublicStore;
           <div className={classes.heroAvatar} style={{ color: textOnAccent(accent) }} aria-hidden="true">
             {initials(store.displayName)}
           </div>
-          <Button variant="default" size="sm" leftSection={<IconFlag size={16} />} onClick={onReport}>
-            Report
-          </Button>
+          <Group gap="xs">
+            {toolbar}
+            <Button variant="default" size="sm" leftSection={<IconFlag size={16} />} onClick={onReport}>
+              Report
+            </Button>
+          </Group>
         </Group>
         <Stack gap={6}>
           <Title order={1} fz={{ base: 28, sm: 36 }} lh={1.15} style={{ letterSpacing: '-0.01em', overflowWrap: 'anywhere' }}>
@@ -94,6 +107,11 @@ export function StoreHero({ store, categories, onReport }: { store: PublicStore;
               {facts}
             </Group>
           </Box>
+        )}
+        {actions && (
+          <Group gap="sm" pt="xs">
+            {actions}
+          </Group>
         )}
       </Stack>
     </Paper>

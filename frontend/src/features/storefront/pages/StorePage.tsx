@@ -18,6 +18,7 @@ import { StoreContentSection } from '../components/StoreContentSection';
 import { StoreHero } from '../components/StoreHero';
 import { useAgeConfirmation } from '../hooks/use-age-confirmation';
 import { useSignedIn } from '../hooks/use-signed-in';
+import { useStoreCommerce } from '../hooks/use-store-commerce';
 import { useCategories, useStoreContent, useStoreProfile } from '../hooks/use-storefront-queries';
 import { errorMessage, isAccountRequired, isNotFound, type ContentItem, type PublicStore } from '../services/storefront.service';
 
@@ -43,6 +44,7 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
   const content = useStoreContent(store.slug, signedIn, true);
   const [dialog, setDialog] = useState<ModerationDialog>(null);
   const storeTarget = { subjectType: 'store' as const, subjectId: store.slug, label: store.displayName };
+  const commerce = useStoreCommerce(store, signedIn);
 
   return (
     <Container size="lg" pt={{ base: 'md', sm: 'lg' }} pb={{ base: 32, sm: 48 }}>
@@ -53,12 +55,19 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
             All stores
           </Group>
         </Anchor>
-        <StoreHero store={store} categories={categories.data} onReport={() => setDialog({ kind: 'report', target: storeTarget })} />
+        <StoreHero
+          store={store}
+          categories={categories.data}
+          onReport={() => setDialog({ kind: 'report', target: storeTarget })}
+          toolbar={commerce.favoriteButton}
+          actions={commerce.heroActions}
+        />
         <StoreContentSection
           content={content}
           onReport={(item) => setDialog({ kind: 'report', target: contentTarget(item) })}
           onTakedown={(item) => setDialog({ kind: 'takedown', target: contentTarget(item) })}
           onAppeal={(item) => setDialog({ kind: 'appeal', target: contentTarget(item) })}
+          renderAction={commerce.contentAction}
         />
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="store-safety-title">
           <Group justify="space-between" align="center" gap="md">
@@ -102,6 +111,7 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
         </Paper>
       </Stack>
       <ModerationDialogs dialog={dialog} onChange={setDialog} />
+      {commerce.modals}
     </Container>
   );
 }

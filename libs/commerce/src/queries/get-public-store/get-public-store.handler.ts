@@ -11,11 +11,13 @@ import { GetPublicStoreQuery } from './get-public-store.query.js';
 export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery> {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
-  async execute({ slug, signedIn }: GetPublicStoreQuery): Promise<PublicStoreView> {
+  async execute({ slug, viewerId }: GetPublicStoreQuery): Promise<PublicStoreView> {
     const wanted = slug.toLowerCase();
-    const store = wanted.length <= SLUG_MAX_LENGTH ? await this.orm.em.fork().findOne(Store, { slug: wanted, status: 'active' }) : null;
+    const em = this.orm.em.fork();
+    const store = wanted.length <= SLUG_MAX_LENGTH ? await em.findOne(Store, { slug: wanted, status: 'active' }) : null;
     if (!store) throw CommerceErrors.storeNotFound();
-    if (store.isNsfw && !signedIn) throw CommerceErrors.adultStore();
-    return toPublicStore(store);
+    if (store.isNsfw && !viewerId) throw CommerceErrors.adultStore();
+    const favorite = viewerId ? await em.execute(`select 1 from favorites where user_id = ? and store_id = ?`, [viewerId, store.id]) : [];
+    return { ...toPublicStore(store), isFavorite: favorite.length > 0 };
   }
 }

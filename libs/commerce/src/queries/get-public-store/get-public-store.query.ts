@@ -5,7 +5,8 @@ import type { PublicStoreView } from '../store-views.js';
 export class GetPublicStoreQuery extends Query<PublicStoreView> {
   constructor(
     readonly slug: string,
-    readonly signedIn: boolean,
+    /** The signed-in viewer, or null for an anonymous one. */
+    readonly viewerId: string | null,
   ) {
     super();
   }

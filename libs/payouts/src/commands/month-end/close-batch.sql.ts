@@ -41,15 +41,14 @@ txs as (
   returning id, payee_id, currency
 ),
 entries as (
+  -- Net per account: pending gives up its due buckets, current keeps what is not paid out (often
+  -- nothing, so no entry), in-transit takes the payout.
   insert into ledger_entries (transaction_id, account_id, amount_minor, currency, release_on)
   select tx.id, b.pending_id, -b.balance_minor, b.currency, b.bucket
     from txs tx join buckets b on b.owner_id = tx.payee_id and b.currency = tx.currency
   union all
-  select tx.id, d.current_id, d.released, d.currency, null
-    from txs tx join due d on d.owner_id = tx.payee_id and d.currency = tx.currency where d.released <> 0
-  union all
-  select tx.id, d.current_id, -d.payout, d.currency, null
-    from txs tx join due d on d.owner_id = tx.payee_id and d.currency = tx.currency where d.payout > 0
+  select tx.id, d.current_id, d.released - d.payout, d.currency, null
+    from txs tx join due d on d.owner_id = tx.payee_id and d.currency = tx.currency where d.released <> d.payout
   union all
   select tx.id, d.transit_id, d.payout, d.currency, null
     from txs tx join due d on d.owner_id = tx.payee_id and d.currency = tx.currency where d.payout > 0

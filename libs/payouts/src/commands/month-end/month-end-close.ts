@@ -6,6 +6,7 @@ import { cutoffOf } from '../../domain/calendar.js';
 import { CLOSE_BATCH_SQL } from './close-batch.sql.js';
 
 export const DEFAULT_BATCH_SIZE = 10_000;
+export const DEFAULT_CONCURRENCY = 2;
 
 export interface RunSummary {
   runId: string;
@@ -40,10 +41,14 @@ export class MonthEndClose {
     @Inject(Outbox) private readonly outbox: Outbox,
   ) {}
 
-  async run(period: string, now: Date, options: { batchSize?: number; worker?: string; onBatch?: (batchNo: number) => void } = {}): Promise<RunSummary> {
+  async run(period: string, now: Date, options: { batchSize?: number; worker?: string; concurrency?: number; onBatch?: (batchNo: number) => void } = {}): Promise<RunSummary> {
     const { runId, batches, cutoff } = await this.open(period, now, options.batchSize ?? DEFAULT_BATCH_SIZE);
     let closedHere = 0;
-    while (await this.closeNextBatch(runId, period, cutoff, now, options.worker ?? `pid:${process.pid}`, options.onBatch)) closedHere++;
+    // Several claimers keep every database core busy; SKIP LOCKED gives each its own batches.
+    const claimer = async () => {
+      while (await this.closeNextBatch(runId, period, cutoff, now, options.worker ?? `pid:${process.pid}`, options.onBatch)) closedHere++;
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY) }, claimer));
     const finished = await this.finishIfDone(runId, now);
     this.logger.log(`month-end ${period}: ${closedHere} of ${batches} batches closed here${finished ? ', run finished' : ''}`);
     return { runId, period, cutoff, batches, closedHere, finished };

@@ -15,6 +15,7 @@ interface LineRow {
   amount: string;
   released: boolean;
   payout_status: StatementLine['status'];
+  payout_minor: string | null;
 }
 
 const day = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
@@ -33,24 +34,29 @@ export class TransactionsHandler implements IQueryHandler<TransactionsQuery> {
               sum(e.amount_minor) as amount,
               exists (select 1 from ledger_transactions r where r.payee_id = t.payee_id and r.kind = 'month_end' and r.currency = t.currency
                         and r.release_on >= t.release_on and r.id > t.id) as released,
-              (select p.status from payouts p where p.payee_id = t.payee_id and p.currency = t.currency and p.period = to_char(t.release_on, 'YYYY-MM')) as payout_status
+              p.status as payout_status, p.amount_minor as payout_minor
          from page join ledger_transactions t on t.id = page.id
          join ledger_entries e on e.transaction_id = t.id
          join ledger_accounts a on a.id = e.account_id and a.owner_id = ?
-        group by t.id, a.kind, sign(e.amount_minor)
+         left join payouts p on t.kind = 'month_end' and p.payee_id = t.payee_id and p.currency = t.currency and p.period = to_char(t.release_on, 'YYYY-MM')
+        group by t.id, a.kind, sign(e.amount_minor), p.status, p.amount_minor
         order by t.id desc, a.kind desc, sum(e.amount_minor) desc`,
       [userId, before, before, limit ?? 1_000_000, userId],
     );
     const items: StatementLine[] = [];
+    const closes = new Set<string>();
     for (const row of rows) {
       const amountMinor = Number(row.amount);
       const balance = row.account_kind === 'earnings_pending' ? 'pending' : 'current';
       const base = { transactionId: Number(row.id), currency: row.currency, occurredAt: new Date(row.occurred_at).toISOString(), description: row.description, amountMinor, balance } as const;
       if (row.kind === 'month_end') {
-        // The pending side of a release is the same money as its current side: list it once.
-        if (balance === 'pending') continue;
-        if (amountMinor > 0) items.push({ ...base, id: `${row.id}-release`, kind: 'release', description: `Released from pending (${row.description})`, releaseOn: day(row.release_on), holdReason: null, status: 'released' });
-        else items.push({ ...base, id: `${row.id}-payout`, kind: 'payout', description: `Payout (${row.description})`, releaseOn: day(row.release_on), holdReason: null, status: row.payout_status ?? 'pending' });
+        // A close posts net amounts per account; list it as what happened: a release, then a payout.
+        if (closes.has(row.id)) continue;
+        closes.add(row.id);
+        const released = -rows.filter((other) => other.id === row.id && other.account_kind === 'earnings_pending').reduce((sum, other) => sum + Number(other.amount), 0);
+        const close = { ...base, balance: 'current' as const, releaseOn: day(row.release_on), holdReason: null };
+        if (released !== 0) items.push({ ...close, id: `${row.id}-release`, kind: 'release', amountMinor: released, description: `Released from pending (${row.description})`, status: 'released' });
+        if (row.payout_minor !== null) items.push({ ...close, id: `${row.id}-payout`, kind: 'payout', amountMinor: -Number(row.payout_minor), description: `Payout (${row.description})`, status: row.payout_status ?? 'pending' });
         continue;
       }
       const kind = row.kind as StatementLine['kind'];

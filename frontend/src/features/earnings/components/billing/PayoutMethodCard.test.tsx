@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../../test/render';
+import { json, requestsTo, serve, type Request } from '../../../storefront/test/serve';
+import type { PayoutMethod } from '../../services/earnings-types';
+import { SOLANA_ADDRESS, VALID_IBAN } from '../../test/fixtures';
+import { PAYOUT_FORM_MESSAGES as M } from './PayoutMethodForm';
+import { PayoutMethodCard } from './PayoutMethodCard';
+
+const BANK: PayoutMethod = { kind: 'bank', accountHolder: 'Jane Fit', ibanLast4: '3000', currency: 'EUR' };
+
+function serveMethod(initial: PayoutMethod | null, extra: Record<string, (request: Request) => Response> = {}) {
+  let saved = initial;
+  return serve({
+    'GET /api/payouts/method': () => json(saved),
+    'GET /api/payouts/statement': () => json({}),
+    'PUT /api/payouts/method': ({ body }) => {
+      const request = body as { kind: string; accountHolder: string; iban: string; currency: string; address: string };
+      saved =
+        request.kind === 'bank'
+          ? { kind: 'bank', accountHolder: request.accountHolder, ibanLast4: request.iban.slice(-4), currency: request.currency }
+          : { kind: 'crypto', network: 'solana', address: request.address };
+      return json(saved);
+    },
+    'DELETE /api/payouts/method': () => ((saved = null), new Response(null, { status: 204 })),
+    ...extra,
+  });
+}
+
+const renderCard = () => renderAt(<PayoutMethodCard defaultCurrency="USD" />);
+const card = () => screen.getByRole('region', { name: 'Payout method' });
+
+describe('PayoutMethodCard', () => {
+  beforeEach(() => window.localStorage.setItem('token', 'creator-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('checks the bank fields before sending, then PUTs the normalised IBAN', async () => {
+    const fetchMock = serveMethod(null);
+    renderCard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save payout method' }));
+    expect(screen.getByText(M.accountHolder)).toBeTruthy();
+    expect(screen.getByText(M.ibanMissing)).toBeTruthy();
+
+    await user.type(screen.getByRole('textbox', { name: /Account holder/ }), 'Jane Fit');
+    await user.type(screen.getByRole('textbox', { name: /IBAN/ }), 'DE89 3704 0044 0532 0130 01');
+    await user.click(screen.getByRole('button', { name: 'Save payout method' }));
+    expect(await screen.findByText(M.ibanInvalid)).toBeTruthy();
+    expect(requestsTo(fetchMock, 'PUT /api/payouts/method')).toHaveLength(0);
+
+    const iban = screen.getByRole('textbox', { name: /IBAN/ });
+    await user.clear(iban);
+    await user.type(iban, VALID_IBAN.toLowerCase());
+    await user.click(screen.getByRole('button', { name: 'Save payout method' }));
+
+    expect(await within(card()).findByText('•••• 3000')).toBeTruthy();
+    expect(requestsTo(fetchMock, 'PUT /api/payouts/method')[0]?.body).toEqual({
+      kind: 'bank',
+      accountHolder: 'Jane Fit',
+      iban: 'DE89370400440532013000',
+      currency: 'USD',
+    });
+    expect(await screen.findByText('Payout method saved')).toBeTruthy();
+  });
+
+  it('changes to a Solana wallet, refusing a malformed address first', async () => {
+    const fetchMock = serveMethod(BANK);
+    renderCard();
+    const user = userEvent.setup();
+    expect(await within(card()).findByText('Jane Fit')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Change payout method' }));
+    await user.click(screen.getByRole('radio', { name: 'Crypto' }));
+    expect((screen.getByRole('textbox', { name: 'Network' }) as HTMLInputElement).value).toBe('Solana');
+
+    await user.click(screen.getByRole('button', { name: 'Save payout method' }));
+    expect(screen.getByText(M.addressMissing)).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /Wallet address/ }), '0xNotASolanaAddress');
+    await user.click(screen.getByRole('button', { name: 'Save payout method' }));
+    expect(screen.getByText(M.addressInvalid)).toBeTruthy();
+
+    const address = screen.getByRole('textbox', { name: /Wallet address/ });
+    await user.clear(address);
+    await user.type(address, SOLANA_ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Save payout method' }));
+    expect(await within(card()).findByText(SOLANA_ADDRESS)).toBeTruthy();
+    expect(requestsTo(fetchMock, 'PUT /api/payouts/method')[0]?.body).toEqual({
+      kind: 'crypto',
+      network: 'solana',
+      address: SOLANA_ADDRESS,
+    });
+  });
+
+  it('shows the server’s field message under its input', async () => {
+    serveMethod(null, {
+      'PUT /api/payouts/method': () =>
+        json({ code: 'validation_failed', message: 'Invalid', details: [{ field: 'iban', message: 'This bank is not supported' }] }, 400),
+    });
+    renderCard();
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Account holder/ }), 'Jane Fit');
+    await user.type(screen.getByRole('textbox', { name: /IBAN/ }), VALID_IBAN);
+    await user.click(screen.getByRole('button', { name: 'Save payout method' }));
+    expect(await screen.findByText('This bank is not supported')).toBeTruthy();
+  });
+
+  it('removes the method only after confirming', async () => {
+    const fetchMock = serveMethod(BANK);
+    renderCard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove payout method' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove payout method?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requestsTo(fetchMock, 'DELETE /api/payouts/method')).toHaveLength(0);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Remove payout method' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove payout method?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'DELETE /api/payouts/method')).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Save payout method' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,153 @@
+import { Button, Group, Input, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notify } from '../../../../lib/notify';
+import { fieldProblems, serviceMessage } from '../../../creator-studio/services/api-problems';
+import { CURRENCIES } from '../../../creator-studio/services/money';
+import readable from '../../../verification/components/readable-errors.module.css';
+import { useSavePayoutMethod } from '../../hooks/use-payouts';
+import type { PayoutMethod, PayoutMethodRequest } from '../../services/earnings-types';
+import { isSolanaAddress, isValidIban, normalizeIban } from '../../services/payout-checks';
+
+type Kind = PayoutMethod['kind'];
+
+export interface PayoutMethodValues {
+  kind: Kind;
+  accountHolder: string;
+  iban: string;
+  currency: string;
+  address: string;
+}
+
+export const PAYOUT_FORM_MESSAGES = {
+  accountHolder: 'Enter the account holder’s name',
+  ibanMissing: 'Enter your IBAN',
+  ibanInvalid: 'This IBAN is not valid: check the country code and the digits',
+  addressMissing: 'Enter your Solana wallet address',
+  addressInvalid: 'Enter a valid Solana address: 32-44 letters and digits (base58)',
+} as const;
+
+const M = PAYOUT_FORM_MESSAGES;
+
+function toRequest(values: PayoutMethodValues): PayoutMethodRequest {
+  return values.kind === 'bank'
+    ? { kind: 'bank', accountHolder: values.accountHolder.trim(), iban: normalizeIban(values.iban), currency: values.currency }
+    : { kind: 'crypto', network: 'solana', address: values.address.trim() };
+}
+
+export interface PayoutMethodFormProps {
+  current: PayoutMethod | null;
+  defaultCurrency: string;
+  onDone: () => void;
+  onCancel?: () => void;
+}
+
+/** Add or change the payout method: a bank account (IBAN) or a Solana wallet (PUT /api/payouts/method). */
+export function PayoutMethodForm({ current, defaultCurrency, onDone, onCancel }: PayoutMethodFormProps) {
+  const save = useSavePayoutMethod();
+  const form = useForm<PayoutMethodValues>({
+    initialValues: {
+      kind: current?.kind ?? 'bank',
+      accountHolder: current?.kind === 'bank' ? current.accountHolder : '',
+      iban: '',
+      currency: current?.kind === 'bank' ? current.currency : defaultCurrency,
+      address: current?.kind === 'crypto' ? current.address : '',
+    },
+    validate: {
+      accountHolder: (value, values) => (values.kind === 'bank' && !value.trim() ? M.accountHolder : null),
+      iban: (value, values) => {
+        if (values.kind !== 'bank') return null;
+        if (!value.trim()) return M.ibanMissing;
+        return isValidIban(value) ? null : M.ibanInvalid;
+      },
+      address: (value, values) => {
+        if (values.kind !== 'crypto') return null;
+        if (!value.trim()) return M.addressMissing;
+        return isSolanaAddress(value) ? null : M.addressInvalid;
+      },
+    },
+  });
+
+  const onSubmit = form.onSubmit(async (values) => {
+    try {
+      await save.mutateAsync(toRequest(values));
+      notify.success('Payout method saved');
+      onDone();
+    } catch (error) {
+      const unplaced: string[] = [];
+      for (const problem of fieldProblems(error)) {
+        if (problem.field in values && problem.field !== 'kind') form.setFieldError(problem.field, problem.message);
+        else unplaced.push(problem.message);
+      }
+      if (unplaced.length > 0) notify.error(unplaced.join(' '));
+      else if (fieldProblems(error).length === 0) notify.error(serviceMessage(error, 'Your payout method could not be saved. Please try again.'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={readable.readableErrors}>
+      <Stack gap="md">
+        <Input.Wrapper label="Send payouts by" labelElement="div" labelProps={{ id: 'payout-kind-label' }}>
+          <SegmentedControl
+            aria-labelledby="payout-kind-label"
+            fullWidth
+            maw={360}
+            mt={4}
+            data={[
+              { value: 'bank', label: 'Bank transfer' },
+              { value: 'crypto', label: 'Crypto' },
+            ]}
+            value={form.values.kind}
+            onChange={(value) => {
+              form.setFieldValue('kind', value as Kind);
+              form.clearErrors();
+            }}
+          />
+        </Input.Wrapper>
+        {form.values.kind === 'bank' ? (
+          <>
+            <TextInput label="Account holder" required autoComplete="name" {...form.getInputProps('accountHolder')} />
+            <TextInput
+              label="IBAN"
+              required
+              placeholder="DE89 3704 0044 0532 0130 00"
+              autoComplete="off"
+              spellCheck={false}
+              description={current?.kind === 'bank' ? 'Enter the full IBAN again to change it' : undefined}
+              {...form.getInputProps('iban')}
+            />
+            <Select
+              label="Payout currency"
+              data={[...CURRENCIES]}
+              allowDeselect={false}
+              maw={200}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('currency')}
+            />
+          </>
+        ) : (
+          <>
+            <TextInput label="Network" value="Solana" readOnly disabled />
+            <TextInput
+              label="Wallet address"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              ff="monospace"
+              {...form.getInputProps('address')}
+            />
+          </>
+        )}
+        <Group gap="sm">
+          <Button type="submit" loading={save.isPending}>
+            Save payout method
+          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+              Cancel
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import type { PayoutStatus, SaleKind, SaleStatus, TransactionKind } from '../services/earnings-types';
+
+export interface BadgeStyle {
+  label: string;
+  color: string;
+}
+
+export const SALE_KIND_LABELS: Record<SaleKind, string> = {
+  content: 'Content',
+  subscription: 'Subscription',
+  tip: 'Tip',
+};
+
+export const METHOD_LABELS: Record<string, string> = {
+  card: 'Card',
+  crypto: 'Crypto',
+  bank: 'Bank transfer',
+};
+
+export const SALE_STATUS: Record<SaleStatus, BadgeStyle> = {
+  pending: { label: 'Pending', color: 'orange' },
+  paid: { label: 'Paid', color: 'teal' },
+  failed: { label: 'Failed', color: 'red' },
+  refunded: { label: 'Refunded', color: 'gray' },
+  charged_back: { label: 'Charged back', color: 'red' },
+};
+
+export const TRANSACTION_KIND: Record<TransactionKind, BadgeStyle> = {
+  sale: { label: 'Sale', color: 'teal' },
+  referral: { label: 'Referral', color: 'grape' },
+  refund: { label: 'Refund', color: 'gray' },
+  chargeback: { label: 'Chargeback', color: 'red' },
+  release: { label: 'Release', color: 'blue' },
+  payout: { label: 'Payout', color: 'blue' },
+  payout_returned: { label: 'Payout returned', color: 'orange' },
+};
+
+export const PAYOUT_STATUS: Record<PayoutStatus, BadgeStyle> = {
+  pending: { label: 'Pending', color: 'orange' },
+  submitted: { label: 'Submitted', color: 'blue' },
+  paid: { label: 'Paid', color: 'teal' },
+  failed: { label: 'Failed', color: 'red' },
+};

@@ -1,0 +1,15 @@
+import { SimpleGrid } from '@mantine/core';
+import type { SalesReport } from '../../services/earnings-types';
+import { formatMoney } from '../../services/format';
+import { StatCard } from '../StatCard';
+
+export function SalesSummary({ report }: { report: SalesReport }) {
+  const { totals, currency } = report;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <StatCard title="Gross sales" value={formatMoney(totals.grossMinor, currency)} hint="Before the platform share" />
+      <StatCard title="Number of sales" value={totals.count.toLocaleString()} />
+      <StatCard title="Refunded" value={formatMoney(totals.refundedMinor, currency)} hint="Refunds and chargebacks" />
+    </SimpleGrid>
+  );
+}

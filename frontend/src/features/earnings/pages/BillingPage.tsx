@@ -1,0 +1,57 @@
+import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { usePageMeta } from '../../../lib/page-meta';
+import '../earnings-styles';
+import { BalanceCards } from '../components/billing/BalanceCards';
+import { EarningsExplainer } from '../components/billing/EarningsExplainer';
+import { PayoutHistoryTable } from '../components/billing/PayoutHistoryTable';
+import { PayoutMethodCard } from '../components/billing/PayoutMethodCard';
+import { PayoutSchedule } from '../components/billing/PayoutSchedule';
+import { TransactionsTable } from '../components/billing/TransactionsTable';
+import { LoadError } from '../components/LoadError';
+import { NoStorePrompt } from '../components/NoStorePrompt';
+import { useStatement } from '../hooks/use-payouts';
+import { isNoStore } from '../services/format';
+
+export function BillingPage() {
+  usePageMeta({ title: 'Billing & Payments', noindex: true });
+  const statement = useStatement();
+  const noStore = statement.isError && isNoStore(statement.error);
+
+  useEffect(() => {
+    if (statement.isError && !noStore) console.error('Could not load the statement', statement.error);
+  }, [statement.isError, statement.error, noStore]);
+
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Billing &amp; Payments
+        </Title>
+        <Text c="dimmed">Your balances, payouts and where they are sent.</Text>
+      </Stack>
+      {statement.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading your statement" />
+        </Center>
+      ) : noStore ? (
+        <NoStorePrompt />
+      ) : statement.isError ? (
+        <LoadError title="Your statement could not be loaded" onRetry={() => void statement.refetch()} />
+      ) : (
+        <>
+          <BalanceCards statement={statement.data} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Stack gap="lg">
+              <PayoutSchedule statement={statement.data} />
+              <EarningsExplainer />
+            </Stack>
+            <PayoutMethodCard defaultCurrency={statement.data.currency} />
+          </SimpleGrid>
+          <TransactionsTable />
+          <PayoutHistoryTable />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Button } from '@mantine/core';
+import { IconGift, IconUsers } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { notify } from '../../../lib/notify';
+import { FULL_WIDTH_ON_PHONES } from '../../site/components/responsive';
+import { CheckoutModal } from '../../purchases/components/checkout/CheckoutModal';
+import type { CheckoutTarget } from '../../purchases/components/checkout/checkout-target';
+import { ContentViewerModal } from '../../purchases/components/ContentViewerModal';
+import { findPaidPurchase } from '../../purchases/services/purchases.service';
+import { ContentPurchaseAction } from '../components/ContentPurchaseAction';
+import { FavoriteButton } from '../components/FavoriteButton';
+import { ReferralLinkModal } from '../components/ReferralLinkModal';
+import { formatMoney } from '../format';
+import type { ContentItem, PublicStore } from '../services/storefront.service';
+
+/** Everything a fan can pay for or do on a store page: buy, open, subscribe, tip, favourite, share. */
+export function useStoreCommerce(store: PublicStore, signedIn: boolean) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const referralCode = params.get('ref');
+  const [checkout, setCheckout] = useState<CheckoutTarget | null>(null);
+  const [sharing, setSharing] = useState<ContentItem | null>(null);
+  const [viewing, setViewing] = useState<{ purchaseId: string; title: string } | null>(null);
+  const signIn = () => navigate('/sign-in');
+  const whenSignedIn = (action: () => void) => () => (signedIn ? action() : signIn());
+
+  const opener = useMutation({
+    mutationFn: async (item: ContentItem) => ({ item, purchase: await findPaidPurchase(item.id) }),
+    onSuccess: ({ item, purchase }) => {
+      if (purchase) setViewing({ purchaseId: purchase.id, title: item.title });
+      else notify.error('Your purchase of this item could not be found. Open it from your purchase history.');
+    },
+    onError: () => notify.error('Your content could not be opened. Please try again.'),
+  });
+
+  const { subscription, tips, referrals } = store;
+  const heroActions = (
+    <>
+      {subscription.enabled && subscription.priceMinor !== null && (
+        <Button
+          w={FULL_WIDTH_ON_PHONES}
+          leftSection={<IconUsers size={18} />}
+          onClick={whenSignedIn(() =>
+            setCheckout({ kind: 'subscription', storeSlug: store.slug, storeName: store.displayName, amountMinor: subscription.priceMinor!, currency: store.currency }),
+          )}
+        >
+          Subscribe · {formatMoney(subscription.priceMinor, store.currency)}/month
+        </Button>
+      )}
+      {tips.enabled && tips.minimumTipMinor !== null && (
+        <Button
+          variant="default"
+          w={FULL_WIDTH_ON_PHONES}
+          leftSection={<IconGift size={18} />}
+          onClick={whenSignedIn(() =>
+            setCheckout({ kind: 'tip', storeSlug: store.slug, storeName: store.displayName, minimumMinor: tips.minimumTipMinor!, currency: store.currency }),
+          )}
+        >
+          Send a tip
+        </Button>
+      )}
+    </>
+  );
+
+  const favoriteButton = <FavoriteButton slug={store.slug} isFavorite={Boolean(store.isFavorite)} onSignInNeeded={signedIn ? null : signIn} />;
+
+  const contentAction = (item: ContentItem) => (
+    <ContentPurchaseAction
+      item={item}
+      referralPercent={referrals.enabled ? referrals.commissionPercent : null}
+      opening={opener.isPending && opener.variables?.id === item.id}
+      onBuy={whenSignedIn(() =>
+        setCheckout({
+          kind: 'content',
+          contentId: item.id,
+          title: item.title,
+          storeSlug: store.slug,
+          storeName: store.displayName,
+          amountMinor: item.priceMinor,
+          currency: item.currency,
+        }),
+      )}
+      onOpen={whenSignedIn(() => opener.mutate(item))}
+      onShare={whenSignedIn(() => setSharing(item))}
+    />
+  );
+
+  const modals = (
+    <>
+      <CheckoutModal target={checkout} referralCode={referralCode} onClose={() => setCheckout(null)} />
+      <ReferralLinkModal item={sharing} percent={referrals.commissionPercent} onClose={() => setSharing(null)} />
+      <ContentViewerModal purchaseId={viewing?.purchaseId ?? null} title={viewing?.title ?? ''} onClose={() => setViewing(null)} />
+    </>
+  );
+
+  return { heroActions, favoriteButton, contentAction, modals };
+}

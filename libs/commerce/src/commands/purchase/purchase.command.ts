@@ -1,0 +1,26 @@
+import { Command } from '@nestjs/cqrs';
+import type { CardInput } from '../../domain/card.js';
+import type { PaymentMethod } from '../../payments/payment-provider.js';
+import type { PurchaseKind, PurchaseView } from '../../queries/purchases/purchase-view.js';
+
+export interface PurchaseRequest {
+  kind: PurchaseKind;
+  contentId?: string;
+  storeSlug?: string;
+  amountMinor?: number;
+  message?: string;
+  method: PaymentMethod;
+  card?: CardInput;
+  referralCode?: string;
+}
+
+/** A fan buys an item, subscribes to a store or tips it; `created` is false for a replayed Idempotency-Key. */
+export class PurchaseCommand extends Command<{ purchase: PurchaseView; created: boolean }> {
+  constructor(
+    readonly buyerId: string,
+    readonly idempotencyKey: string,
+    readonly request: PurchaseRequest,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Clock } from '#app/platform';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
+
+interface DueRow {
+  id: string;
+  subscriber_id: string;
+  store_id: string;
+  creator_id: string;
+  price_minor: string;
+  currency: string;
+  method: 'card' | 'crypto';
+  payment_method_ref: string;
+  current_period_end: Date;
+}
+
+const BATCH = 100;
+
+/**
+ * The renew-subscriptions job: subscriptions that will not renew end with their period; the others
+ * are charged on their saved method, once per period. The renewal is a purchase whose
+ * Idempotency-Key names the subscription and period, so a second run charges nobody twice.
+ */
+@Injectable()
+export class SubscriptionRenewals {
+  private readonly logger = new Logger(SubscriptionRenewals.name);
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  async run(): Promise<{ expired: number; charged: number }> {
+    const now = this.clock.now();
+    const em = this.orm.em.fork();
+    const expired = await em.execute<{ id: string }[]>(
+      `update subscriptions sub set status = 'expired', updated_at = ?
+         from stores s
+        where s.id = sub.store_id and sub.status = 'active' and sub.current_period_end <= ?
+          and (not sub.auto_renew or s.status <> 'active' or not s.subscription_enabled)
+        returning sub.id`,
+      [now, now],
+    );
+    let charged = 0;
+    for (;;) {
+      const due = await em.execute<DueRow[]>(
+        `select sub.id, sub.subscriber_id, sub.store_id, sub.creator_id, sub.price_minor, sub.currency, sub.method, sub.payment_method_ref, sub.current_period_end
+           from subscriptions sub
+          where sub.status = 'active' and sub.auto_renew and sub.current_period_end <= ?
+            and not exists (select 1 from purchases p where p.subscription_id = sub.id and p.period_start = sub.current_period_end)
+          order by sub.current_period_end limit ?`,
+        [now, BATCH],
+      );
+      for (const subscription of due) if (await this.charge(subscription, now)) charged++;
+      if (due.length < BATCH) break;
+    }
+    if (expired.length || charged) this.logger.log(`subscriptions: ${expired.length} expired, ${charged} renewals charged`);
+    return { expired: expired.length, charged };
+  }
+
+  private charge(subscription: DueRow, now: Date): Promise<boolean> {
+    const id = randomUUID();
+    const periodStart = new Date(subscription.current_period_end);
+    const amountMinor = Number(subscription.price_minor);
+    return this.orm.em.fork().transactional(async (em) => {
+      const payment = await this.provider.createPayment(em, { reference: id, amountMinor, currency: subscription.currency, method: subscription.method, savedMethodRef: subscription.payment_method_ref });
+      const inserted = await em.execute(
+        `insert into purchases (id, buyer_id, store_id, creator_id, kind, subscription_id, period_start, amount_minor, currency, method, status,
+                                idempotency_key, provider, provider_payment_id, payment_method_ref, crypto, created_at)
+         values (?, ?, ?, ?, 'subscription', ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?::jsonb, ?)
+         on conflict (buyer_id, idempotency_key) do nothing returning id`,
+        [
+          id,
+          subscription.subscriber_id,
+          subscription.store_id,
+          subscription.creator_id,
+          subscription.id,
+          periodStart,
+          amountMinor,
+          subscription.currency,
+          subscription.method,
+          `renewal:${subscription.id}:${periodStart.toISOString()}`,
+          this.provider.name,
+          payment.providerPaymentId,
+          subscription.payment_method_ref,
+          payment.crypto ? JSON.stringify(payment.crypto) : null,
+          now,
+        ],
+      );
+      // Another worker renewed this period first: drop our payment with the transaction.
+      if (inserted.length === 0) throw new RenewalTaken();
+      return true;
+    }).catch((error: unknown) => {
+      if (error instanceof RenewalTaken || /purchases_pending_subscription/.test(String(error))) return false;
+      throw error;
+    });
+  }
+}
+
+class RenewalTaken extends Error {}

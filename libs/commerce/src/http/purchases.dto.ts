@@ -1,0 +1,151 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { PAYMENT_METHODS, type PaymentMethod } from '../payments/payment-provider.js';
+import { PURCHASE_KINDS, PURCHASE_STATUSES, type PurchaseKind, type PurchaseStatus } from '../queries/purchases/purchase-view.js';
+import { MAX_TIP_MINOR } from '../commands/purchase/sale-plan.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class CardDto {
+  @ApiProperty({ example: '4242 4242 4242 4242', description: 'Sandbox: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds' })
+  @Matches(/^[\d\s-]{12,23}$/, { message: 'Your card number is invalid.' })
+  @IsString({ message: 'Enter your card number' })
+  number!: string;
+
+  @ApiProperty({ example: '12/30', pattern: '^(0[1-9]|1[0-2])/\\d{2}$' })
+  @Matches(/^(0[1-9]|1[0-2])\/\d{2}$/, { message: 'Enter the expiry date as MM/YY.' })
+  @IsString({ message: 'Enter the expiry date as MM/YY.' })
+  expiry!: string;
+
+  @ApiProperty({ example: '123', pattern: '^\\d{3,4}$' })
+  @Matches(/^\d{3,4}$/, { message: "Your card's security code (CVC) has 3 or 4 digits." })
+  @IsString({ message: "Enter your card's security code (CVC)" })
+  cvc!: string;
+
+  @ApiProperty({ example: 'Alex Fan', maxLength: 100 })
+  @Transform(trim)
+  @MaxLength(100)
+  @Matches(/\S/, { message: 'Enter the name on the card.' })
+  @IsString({ message: 'Enter the name on the card.' })
+  name!: string;
+}
+
+export class CreatePurchaseDto {
+  @ApiProperty({ enum: PURCHASE_KINDS })
+  @IsIn(PURCHASE_KINDS, { message: 'kind must be content, subscription or tip' })
+  kind!: PurchaseKind;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'kind content: the video or album' })
+  @IsOptional()
+  @IsUUID('all', { message: 'contentId must be an item id' })
+  contentId?: string;
+
+  @ApiPropertyOptional({ example: 'jane-fit', description: 'kind subscription or tip: the store' })
+  @IsOptional()
+  @MaxLength(40, { message: 'storeSlug is not a store address' })
+  @IsString({ message: 'storeSlug must be a store address' })
+  storeSlug?: string;
+
+  @ApiPropertyOptional({ description: `kind tip: minor units, at least the store's minimum tip, at most ${MAX_TIP_MINOR}` })
+  @IsOptional()
+  @Max(MAX_TIP_MINOR, { message: `amountMinor must be at most ${MAX_TIP_MINOR}` })
+  @Min(1, { message: 'amountMinor must be positive' })
+  @IsInt({ message: 'amountMinor must be a whole number of minor units' })
+  amountMinor?: number;
+
+  @ApiPropertyOptional({ maxLength: 200, description: 'kind tip: a note to the creator' })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(200, { message: 'message must be at most 200 characters' })
+  @IsString()
+  message?: string;
+
+  @ApiProperty({ enum: PAYMENT_METHODS })
+  @IsIn(PAYMENT_METHODS, { message: 'method must be card or crypto' })
+  method!: PaymentMethod;
+
+  @ApiPropertyOptional({ type: () => CardDto, description: 'Required for method card' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CardDto)
+  card?: CardDto;
+
+  @ApiPropertyOptional({ maxLength: 40, description: "The ref code of a fan's referral link (albums)" })
+  @IsOptional()
+  @MaxLength(40)
+  @IsString()
+  referralCode?: string;
+}
+
+export class CryptoInstructionsDto {
+  @ApiProperty({ enum: ['solana'] }) network!: 'solana';
+  @ApiProperty({ description: 'Send the tokens to this address' }) address!: string;
+  @ApiProperty({ example: '1299', description: 'Whole platform tokens' }) amountToken!: string;
+}
+
+export class PurchaseDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: PURCHASE_KINDS }) kind!: PurchaseKind;
+  @ApiProperty({ enum: PURCHASE_STATUSES }) status!: PurchaseStatus;
+  @ApiProperty({ description: 'Minor units' }) amountMinor!: number;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ enum: PAYMENT_METHODS }) method!: PaymentMethod;
+  @ApiProperty() storeSlug!: string;
+  @ApiProperty() storeName!: string;
+  @ApiProperty({ type: String, nullable: true }) contentId!: string | null;
+  @ApiProperty({ type: String, nullable: true }) contentTitle!: string | null;
+  @ApiProperty({ type: String, enum: ['video', 'album'], nullable: true }) contentKind!: 'video' | 'album' | null;
+  @ApiProperty({ type: String, nullable: true }) subscriptionId!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Your card was declined.' }) failureReason!: string | null;
+  @ApiProperty({ type: () => CryptoInstructionsDto, nullable: true }) crypto!: CryptoInstructionsDto | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) paidAt!: string | null;
+}
+
+export class PurchasePageDto {
+  @ApiProperty({ type: [PurchaseDto] }) items!: PurchaseDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' }) nextCursor!: string | null;
+}
+
+export class PurchaseHistoryQueryDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  cursor?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(100, { message: 'limit is at most 100' })
+  @Min(1, { message: 'limit is at least 1' })
+  @IsInt({ message: 'limit must be a whole number' })
+  limit?: number;
+}
+
+export class PurchasedContentQueryDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'For a subscription purchase: which item of the store to open' })
+  @IsOptional()
+  @IsUUID('all', { message: 'contentId must be an item id' })
+  contentId?: string;
+}
+
+export class PurchasedMediaDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: ['video', 'image'] }) mediaType!: 'video' | 'image';
+  @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes' }) thumbnailUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The full file, signed for ten minutes' }) fileUrl!: string | null;
+}
+
+export class PurchasedContentDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ enum: ['video', 'album'] }) kind!: 'video' | 'album';
+  @ApiProperty({ type: [PurchasedMediaDto] }) media!: PurchasedMediaDto[];
+}
+
+export class AutoRenewDto {
+  @ApiProperty()
+  @IsBoolean({ message: 'autoRenew must be true or false' })
+  autoRenew!: boolean;
+}

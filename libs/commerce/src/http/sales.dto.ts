@@ -1,0 +1,52 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+
+export class SalesQueryDto {
+  @ApiPropertyOptional({ example: '2026-11-01', description: 'UTC date, inclusive (default: 29 days before `to`)' })
+  @IsOptional()
+  @IsString()
+  from?: string;
+
+  @ApiPropertyOptional({ example: '2026-11-30', description: 'UTC date, inclusive (default: today)' })
+  @IsOptional()
+  @IsString()
+  to?: string;
+}
+
+export class SalesTotalsDto {
+  @ApiProperty() grossMinor!: number;
+  @ApiProperty() count!: number;
+  @ApiProperty({ description: 'Refunded and charged back' }) refundedMinor!: number;
+}
+
+export class SalesDayDto {
+  @ApiProperty({ example: '2026-11-22' }) date!: string;
+  @ApiProperty() grossMinor!: number;
+  @ApiProperty() count!: number;
+}
+
+export class SalesByKindDto {
+  @ApiProperty({ enum: ['content', 'subscription', 'tip'] }) kind!: string;
+  @ApiProperty() grossMinor!: number;
+  @ApiProperty() count!: number;
+}
+
+export class SaleItemDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ['content', 'subscription', 'tip'] }) kind!: 'content' | 'subscription' | 'tip';
+  @ApiProperty() title!: string;
+  @ApiProperty({ example: 'fan••3f2a' }) buyer!: string;
+  @ApiProperty() grossMinor!: number;
+  @ApiProperty() currency!: string;
+  @ApiProperty({ enum: ['card', 'crypto'] }) method!: 'card' | 'crypto';
+  @ApiProperty({ enum: ['paid', 'refunded', 'charged_back'] }) status!: 'paid' | 'refunded' | 'charged_back';
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class SalesDto {
+  @ApiProperty({ description: "The store's currency; totals count sales in it" }) currency!: string;
+  @ApiProperty({ type: () => SalesTotalsDto }) totals!: SalesTotalsDto;
+  @ApiProperty({ type: [SalesDayDto] }) daily!: SalesDayDto[];
+  @ApiProperty({ type: [SalesByKindDto] }) byKind!: SalesByKindDto[];
+  @ApiProperty({ type: [SaleItemDto], description: 'Newest first (at most 200; the CSV has them all)' }) items!: SaleItemDto[];
+}

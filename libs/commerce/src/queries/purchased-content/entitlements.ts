@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** What a fan may open in one store: items bought (and not reversed), or everything while subscribed. */
+export interface StoreEntitlements {
+  /** content id -> the paid purchase that gives access */
+  bought: Map<string, string>;
+  /** The purchase that started the live subscription, or null without one. */
+  subscriptionPurchaseId: string | null;
+}
+
+export async function storeEntitlements(em: EntityManager, buyerId: string, storeId: string, now: Date): Promise<StoreEntitlements> {
+  const rows = await em.execute<{ id: string; content_id: string | null; kind: string }[]>(
+    `select id, content_id, kind from purchases where buyer_id = ? and store_id = ? and kind = 'content' and status = 'paid'
+     union all
+     (select p.id, null, 'subscription' from subscriptions sub join purchases p on p.subscription_id = sub.id and p.status = 'paid'
+       where sub.subscriber_id = ? and sub.store_id = ? and sub.status in ('active', 'cancelled') and sub.current_period_end > ?
+       order by p.created_at limit 1)`,
+    [buyerId, storeId, buyerId, storeId, now],
+  );
+  const bought = new Map<string, string>();
+  let subscriptionPurchaseId: string | null = null;
+  for (const row of rows) {
+    if (row.kind === 'content' && row.content_id) bought.set(row.content_id, row.id);
+    else subscriptionPurchaseId = row.id;
+  }
+  return { bought, subscriptionPurchaseId };
+}

@@ -1,0 +1,29 @@
+import { Query } from '@nestjs/cqrs';
+
+export interface PurchasedMedia {
+  id: string;
+  mediaType: 'video' | 'image';
+  thumbnailUrl: string | null;
+  fileUrl: string | null;
+}
+
+export interface PurchasedContentView {
+  id: string;
+  title: string;
+  kind: 'video' | 'album';
+  media: PurchasedMedia[];
+}
+
+/**
+ * The full files of a bought item (a paid content purchase), or of an item of a store the fan is
+ * subscribed to (a subscription purchase plus contentId), as links signed for ten minutes.
+ */
+export class PurchasedContentQuery extends Query<PurchasedContentView> {
+  constructor(
+    readonly buyerId: string,
+    readonly purchaseId: string,
+    readonly contentId: string | undefined,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,74 @@
+import type { CryptoInstructions, PaymentMethod } from '../../payments/payment-provider.js';
+
+export const PURCHASE_KINDS = ['content', 'subscription', 'tip'] as const;
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+export const PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'charged_back'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+export interface PurchaseView {
+  id: string;
+  kind: PurchaseKind;
+  status: PurchaseStatus;
+  amountMinor: number;
+  currency: string;
+  method: PaymentMethod;
+  storeSlug: string;
+  storeName: string;
+  contentId: string | null;
+  contentTitle: string | null;
+  contentKind: 'video' | 'album' | null;
+  subscriptionId: string | null;
+  failureReason: string | null;
+  crypto: CryptoInstructions | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** A purchases row joined to its store, as selected by PURCHASE_SELECT. */
+export interface PurchaseRow {
+  id: string;
+  buyer_id: string;
+  kind: PurchaseKind;
+  status: PurchaseStatus;
+  amount_minor: string | number;
+  currency: string;
+  method: PaymentMethod;
+  store_slug: string;
+  store_name: string;
+  content_id: string | null;
+  content_title: string | null;
+  content_kind: 'video' | 'album' | null;
+  subscription_id: string | null;
+  failure_reason: string | null;
+  crypto: CryptoInstructions | null;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+}
+
+export const PURCHASE_SELECT = `
+  select p.id, p.buyer_id, p.kind, p.status, p.amount_minor, p.currency, p.method, s.slug as store_slug, s.display_name as store_name,
+         p.content_id, p.content_title, p.content_kind, p.subscription_id, p.failure_reason, p.crypto, p.created_at, p.paid_at
+    from purchases p join stores s on s.id = p.store_id`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function toPurchaseView(row: PurchaseRow): PurchaseView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    amountMinor: Number(row.amount_minor),
+    currency: row.currency,
+    method: row.method,
+    storeSlug: row.store_slug,
+    storeName: row.store_name,
+    contentId: row.content_id,
+    contentTitle: row.content_title,
+    contentKind: row.content_kind,
+    subscriptionId: row.subscription_id,
+    failureReason: row.failure_reason,
+    crypto: row.crypto,
+    createdAt: iso(row.created_at),
+    paidAt: row.paid_at === null ? null : iso(row.paid_at),
+  };
+}

@@ -1,0 +1,59 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { stringify } from 'csv-stringify/sync';
+import { formatMinor } from '../../domain/money.js';
+import { PurchaseErrors } from '../../commerce.errors.js';
+import { ExportPurchasesQuery, GetPurchaseQuery, ListPurchasesQuery } from './purchases.query.js';
+import { PURCHASE_SELECT, toPurchaseView, type PurchaseRow, type PurchaseView } from './purchase-view.js';
+import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor.js';
+
+@QueryHandler(GetPurchaseQuery)
+export class GetPurchaseHandler implements IQueryHandler<GetPurchaseQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ buyerId, purchaseId }: GetPurchaseQuery): Promise<PurchaseView> {
+    // Scoped to the buyer: another fan's purchase id answers as not found.
+    const [row] = await this.orm.em.getConnection().execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.id = ? and p.buyer_id = ?`, [purchaseId, buyerId]);
+    if (!row) throw PurchaseErrors.purchaseNotFound();
+    return toPurchaseView(row);
+  }
+}
+
+@QueryHandler(ListPurchasesQuery)
+export class ListPurchasesHandler implements IQueryHandler<ListPurchasesQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ buyerId, cursor, limit }: ListPurchasesQuery) {
+    const after = cursor === undefined ? null : decodeHistoryCursor(cursor);
+    if (cursor !== undefined && !after) throw PurchaseErrors.invalid([{ field: 'cursor', message: 'cursor is not valid: pass the nextCursor of the previous page' }]);
+    const rows = await this.orm.em.getConnection().execute<PurchaseRow[]>(
+      `${PURCHASE_SELECT} where p.buyer_id = ? ${after ? 'and (p.created_at, p.id) < (?, ?)' : ''} order by p.created_at desc, p.id desc limit ?`,
+      after ? [buyerId, after.createdAt, after.id, limit + 1] : [buyerId, limit + 1],
+    );
+    const items = rows.slice(0, limit).map(toPurchaseView);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > limit && last ? encodeHistoryCursor(last.createdAt, last.id) : null };
+  }
+}
+
+@QueryHandler(ExportPurchasesQuery)
+export class ExportPurchasesHandler implements IQueryHandler<ExportPurchasesQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ buyerId }: ExportPurchasesQuery): Promise<string> {
+    const rows = await this.orm.em.getConnection().execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.buyer_id = ? order by p.created_at desc, p.id desc`, [buyerId]);
+    const records = rows.map(toPurchaseView).map((p) => [
+      p.createdAt,
+      p.id,
+      p.kind,
+      p.storeName,
+      p.contentTitle ?? (p.kind === 'tip' ? 'Tip' : 'Monthly subscription'),
+      formatMinor(p.amountMinor),
+      p.currency,
+      p.method,
+      p.status,
+    ]);
+    return stringify(records, { header: true, columns: ['date', 'purchase_id', 'kind', 'store', 'item', 'amount', 'currency', 'method', 'status'] });
+  }
+}

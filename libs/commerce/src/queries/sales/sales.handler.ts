@@ -1,0 +1,98 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { stringify } from 'csv-stringify/sync';
+import { formatMinor, maskBuyer } from '../../domain/money.js';
+import { daysBetween } from './sales-range.js';
+import { ExportSalesQuery, SalesQuery, type SaleItemView, type SalesRange, type SalesView } from './sales.query.js';
+
+interface SaleRow {
+  id: string;
+  buyer_id: string;
+  kind: SaleItemView['kind'];
+  content_title: string | null;
+  amount_minor: string;
+  currency: string;
+  method: SaleItemView['method'];
+  status: SaleItemView['status'];
+  paid_at: Date;
+}
+
+const ITEMS_SHOWN = 200;
+const titleOf = (row: SaleRow) => row.content_title ?? (row.kind === 'tip' ? 'Tip' : 'Monthly subscription');
+
+/** Sales are captured payments (paid, later refunded or charged back), dated when the money arrived. */
+abstract class SalesReader {
+  constructor(protected readonly orm: MikroORM) {}
+
+  protected async sales(creatorId: string, range: SalesRange): Promise<{ currency: string; rows: SaleRow[] }> {
+    const em = this.orm.em.getConnection();
+    const [store] = await em.execute<{ currency: string }[]>(`select currency from stores where owner_id = ?`, [creatorId]);
+    const rows = await em.execute<SaleRow[]>(
+      `select id, buyer_id, kind, content_title, amount_minor, currency, method, status, paid_at from purchases
+        where creator_id = ? and status in ('paid', 'refunded', 'charged_back') and paid_at >= (?::date)::timestamp at time zone 'UTC' and paid_at < (?::date + 1)::timestamp at time zone 'UTC'
+        order by paid_at desc, id desc`,
+      [creatorId, range.from, range.to],
+    );
+    return { currency: store?.currency ?? 'USD', rows };
+  }
+}
+
+@QueryHandler(SalesQuery)
+export class SalesHandler extends SalesReader implements IQueryHandler<SalesQuery> {
+  constructor(@Inject(MikroORM) orm: MikroORM) {
+    super(orm);
+  }
+
+  async execute({ creatorId, range }: SalesQuery): Promise<SalesView> {
+    const { currency, rows } = await this.sales(creatorId, range);
+    const daily = new Map(daysBetween(range.from, range.to).map((date) => [date, { date, grossMinor: 0, count: 0 }]));
+    const byKind = new Map<string, { kind: string; grossMinor: number; count: number }>();
+    const totals = { grossMinor: 0, count: 0, refundedMinor: 0 };
+    for (const row of rows.filter((sale) => sale.currency === currency)) {
+      const gross = Number(row.amount_minor);
+      totals.grossMinor += gross;
+      totals.count += 1;
+      if (row.status !== 'paid') totals.refundedMinor += gross;
+      const day = daily.get(new Date(row.paid_at).toISOString().slice(0, 10));
+      if (day) {
+        day.grossMinor += gross;
+        day.count += 1;
+      }
+      const kind = byKind.get(row.kind) ?? { kind: row.kind, grossMinor: 0, count: 0 };
+      kind.grossMinor += gross;
+      kind.count += 1;
+      byKind.set(row.kind, kind);
+    }
+    return {
+      currency,
+      totals,
+      daily: [...daily.values()],
+      byKind: [...byKind.values()].sort((a, b) => b.grossMinor - a.grossMinor),
+      items: rows.slice(0, ITEMS_SHOWN).map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        title: titleOf(row),
+        buyer: maskBuyer(row.buyer_id),
+        grossMinor: Number(row.amount_minor),
+        currency: row.currency,
+        method: row.method,
+        status: row.status,
+        createdAt: new Date(row.paid_at).toISOString(),
+      })),
+    };
+  }
+}
+
+@QueryHandler(ExportSalesQuery)
+export class ExportSalesHandler extends SalesReader implements IQueryHandler<ExportSalesQuery> {
+  constructor(@Inject(MikroORM) orm: MikroORM) {
+    super(orm);
+  }
+
+  async execute({ creatorId, range }: ExportSalesQuery): Promise<string> {
+    const { rows } = await this.sales(creatorId, range);
+    const records = rows.map((row) => [new Date(row.paid_at).toISOString(), row.id, row.kind, titleOf(row), maskBuyer(row.buyer_id), formatMinor(Number(row.amount_minor)), row.currency, row.method, row.status]);
+    return stringify(records, { header: true, columns: ['date', 'sale_id', 'kind', 'item', 'buyer', 'gross', 'currency', 'method', 'status'] });
+  }
+}

@@ -1,0 +1,46 @@
+import { Query } from '@nestjs/cqrs';
+
+export interface SalesRange {
+  /** UTC dates, inclusive. */
+  from: string;
+  to: string;
+}
+
+export interface SaleItemView {
+  id: string;
+  kind: 'content' | 'subscription' | 'tip';
+  title: string;
+  buyer: string;
+  grossMinor: number;
+  currency: string;
+  method: 'card' | 'crypto';
+  status: 'paid' | 'refunded' | 'charged_back';
+  createdAt: string;
+}
+
+export interface SalesView {
+  currency: string;
+  totals: { grossMinor: number; count: number; refundedMinor: number };
+  daily: { date: string; grossMinor: number; count: number }[];
+  byKind: { kind: string; grossMinor: number; count: number }[];
+  items: SaleItemView[];
+}
+
+/** A creator's captured sales in a date range (totals in the store's currency). */
+export class SalesQuery extends Query<SalesView> {
+  constructor(
+    readonly creatorId: string,
+    readonly range: SalesRange,
+  ) {
+    super();
+  }
+}
+
+export class ExportSalesQuery extends Query<string> {
+  constructor(
+    readonly creatorId: string,
+    readonly range: SalesRange,
+  ) {
+    super();
+  }
+}

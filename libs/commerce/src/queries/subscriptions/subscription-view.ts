@@ -1,0 +1,42 @@
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired', 'past_due'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export interface SubscriptionView {
+  id: string;
+  storeSlug: string;
+  storeName: string;
+  status: SubscriptionStatus;
+  autoRenew: boolean;
+  currentPeriodEnd: string;
+  priceMinor: number;
+  currency: string;
+  startedAt: string;
+}
+
+export interface SubscriptionRow {
+  id: string;
+  store_slug: string;
+  store_name: string;
+  status: SubscriptionStatus;
+  auto_renew: boolean;
+  current_period_end: Date | string;
+  price_minor: string;
+  currency: string;
+  started_at: Date | string;
+}
+
+export const SUBSCRIPTION_SELECT = `
+  select sub.id, s.slug as store_slug, s.display_name as store_name, sub.status, sub.auto_renew, sub.current_period_end, sub.price_minor, sub.currency, sub.started_at
+    from subscriptions sub join stores s on s.id = sub.store_id`;
+
+export const toSubscriptionView = (row: SubscriptionRow): SubscriptionView => ({
+  id: row.id,
+  storeSlug: row.store_slug,
+  storeName: row.store_name,
+  status: row.status,
+  autoRenew: row.auto_renew,
+  currentPeriodEnd: new Date(row.current_period_end).toISOString(),
+  priceMinor: Number(row.price_minor),
+  currency: row.currency,
+  startedAt: new Date(row.started_at).toISOString(),
+});

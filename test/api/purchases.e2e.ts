@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'csv-parse/sync';
+import { FixedClock, type TestPlatform } from '#app/testing';
+import { CARD, DECLINED, NO_FUNDS, call, newKey, startCommercePlatform } from './commerce-fixtures.js';
+
+const clock = new FixedClock(new Date());
+let f: Awaited<ReturnType<typeof startCommercePlatform>>;
+let platform: TestPlatform;
+let fan: Awaited<ReturnType<typeof f.newFan>>;
+let other: Awaited<ReturnType<typeof f.newFan>>;
+let albumId: string;
+let videoId: string;
+const token = () => fan.session.access_token;
+const buy = (who: string | null, body: Record<string, unknown>, key = newKey()) => call(platform, 'POST', '/api/purchases', who, body, { 'idempotency-key': key });
+
+beforeAll(async () => {
+  f = await startCommercePlatform(clock);
+  platform = f.platform;
+  fan = await f.newFan();
+  other = await f.newFan();
+  albumId = await f.approvedItem('album', 1499, 'Beach album');
+  videoId = await f.approvedItem('video', 999, 'Morning routine');
+});
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe('buying an item', () => {
+  let purchaseId: string;
+
+  it('charges the server price by card: pending, then paid by the signed webhook, with one post-sale for payouts', async () => {
+    const created = await buy(token(), { kind: 'content', contentId: albumId, method: 'card', card: CARD, amountMinor: 1 });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      kind: 'content',
+      status: 'pending',
+      amountMinor: 1499,
+      currency: 'USD',
+      method: 'card',
+      storeSlug: f.slug,
+      storeName: 'Commerce Shop',
+      contentId: albumId,
+      contentTitle: 'Beach album',
+      contentKind: 'album',
+      subscriptionId: null,
+      failureReason: null,
+      crypto: null,
+      createdAt: clock.now().toISOString(),
+      paidAt: null,
+    });
+    purchaseId = created.body.id;
+    expect((await call(platform, 'GET', `/api/purchases/${purchaseId}/content`, token())).body).toMatchObject({ code: 'not_purchased' });
+    expect(await f.outboxRows('post-sale', purchaseId)).toEqual([]);
+
+    await f.settle(purchaseId);
+    const paid = await call(platform, 'GET', `/api/purchases/${purchaseId}`, token());
+    expect(paid.body).toMatchObject({ status: 'paid', paidAt: expect.any(String) });
+    expect(await f.outboxRows('post-sale', purchaseId)).toEqual([
+      {
+        saleId: purchaseId,
+        creatorId: f.creator.userId,
+        referrerId: null,
+        grossMinor: 1499,
+        currency: 'USD',
+        rail: 'fiat',
+        kind: 'content',
+        description: 'Purchase: Beach album',
+        occurredAt: paid.body.paidAt,
+      },
+    ]);
+  });
+
+  it('opens the full files for the buyer only, and shows the item as owned on the store page', async () => {
+    const opened = await call(platform, 'GET', `/api/purchases/${purchaseId}/content`, token());
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ id: albumId, title: 'Beach album', kind: 'album', media: [{ mediaType: 'image', fileUrl: expect.stringMatching(/^\/api\/media\?token=/) }] });
+    expect((await call(platform, 'GET', `/api/purchases/${purchaseId}/content`, other.session.access_token)).status).toBe(404);
+    expect((await call(platform, 'GET', `/api/purchases/${purchaseId}`, other.session.access_token)).status).toBe(404);
+    expect((await call(platform, 'GET', `/api/purchases/${purchaseId}`, null)).status).toBe(401);
+
+    const owned = (who: string | null) => call(platform, 'GET', `/api/stores/${f.slug}/content`, who).then((r) => Object.fromEntries(r.body.items.map((i: { id: string; owned: boolean }) => [i.id, i.owned])));
+    expect(await owned(token())).toEqual({ [albumId]: true, [videoId]: false });
+    expect(await owned(other.session.access_token)).toEqual({ [albumId]: false, [videoId]: false });
+    expect(await owned(null)).toEqual({ [albumId]: false, [videoId]: false });
+  });
+
+  it('refuses to sell the same item twice, an unknown item, and your own item', async () => {
+    expect((await buy(token(), { kind: 'content', contentId: albumId, method: 'card', card: CARD })).body).toMatchObject({ code: 'already_owned' });
+    expect((await buy(token(), { kind: 'content', contentId: '00000000-0000-4000-8000-000000000000', method: 'card', card: CARD })).status).toBe(404);
+    expect(await buy(f.creator.token, { kind: 'content', contentId: videoId, method: 'card', card: CARD })).toMatchObject({ status: 400, body: { code: 'own_store' } });
+  });
+
+  it('answers a replayed Idempotency-Key with the first purchase (200), even when sent twice at once', async () => {
+    const key = newKey();
+    const body = { kind: 'content', contentId: videoId, method: 'card', card: CARD };
+    const [a, b] = await Promise.all([buy(other.session.access_token, body, key), buy(other.session.access_token, body, key)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    const again = await buy(other.session.access_token, body, key);
+    expect(again).toMatchObject({ status: 200, body: { id: a.body.id } });
+    // The key is per user: the same key from another fan is a new purchase.
+    expect((await buy(token(), body, key)).status).toBe(201);
+    expect((await buy(token(), body, 'short')).body).toMatchObject({ code: 'validation_failed' });
+    const rows = await f.db().execute(`select id from purchases where idempotency_key = ?`, [key]);
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('payment outcomes', () => {
+  it('fails a declined card with the message and sends nothing to payouts', async () => {
+    const buyer = await f.newFan();
+    for (const [card, message] of [
+      [DECLINED, 'Your card was declined.'],
+      [NO_FUNDS, 'Your card has insufficient funds.'],
+    ] as const) {
+      const created = await buy(buyer.session.access_token, { kind: 'content', contentId: videoId, method: 'card', card });
+      expect(created).toMatchObject({ status: 201, body: { status: 'pending' } });
+      await f.settle(created.body.id);
+      expect((await call(platform, 'GET', `/api/purchases/${created.body.id}`, buyer.session.access_token)).body).toMatchObject({ status: 'failed', failureReason: message });
+      expect(await f.outboxRows('post-sale', created.body.id)).toEqual([]);
+    }
+  });
+
+  it('refuses invalid card details before anything is stored', async () => {
+    const key = newKey();
+    for (const card of [
+      { ...CARD, number: '4242 4242 4242 4241' },
+      { ...CARD, expiry: '01/20' },
+      { ...CARD, cvc: '12' },
+    ]) {
+      const refused = await buy(token(), { kind: 'content', contentId: videoId, method: 'card', card }, key);
+      expect(refused).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    }
+    expect((await buy(token(), { kind: 'content', contentId: videoId, method: 'card' }, key)).body.details).toEqual([{ field: 'card', message: 'Enter your card details' }]);
+    expect(await f.db().execute(`select id from purchases where idempotency_key = ?`, [key])).toEqual([]);
+  });
+
+  it('pays with crypto: the token address and amount, then paid on the token rail', async () => {
+    const buyer = await f.newFan();
+    const created = await buy(buyer.session.access_token, { kind: 'content', contentId: albumId, method: 'crypto' });
+    expect(created.body).toMatchObject({ status: 'pending', method: 'crypto', crypto: { network: 'solana', address: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/), amountToken: '1499' } });
+    await f.settle(created.body.id);
+    expect(await f.outboxRows('post-sale', created.body.id)).toEqual([expect.objectContaining({ rail: 'token', grossMinor: 1499 })]);
+  });
+});
+
+describe('tips', () => {
+  it('refuses a tip under the store minimum and stores nothing; accepts one with a message', async () => {
+    const key = newKey();
+    const low = await buy(token(), { kind: 'tip', storeSlug: f.slug, amountMinor: 299, method: 'card', card: CARD }, key);
+    expect(low).toMatchObject({ status: 400, body: { code: 'validation_failed', message: expect.stringMatching(/minimum tip for this store is 300/) } });
+    expect(await f.db().execute(`select id from purchases where idempotency_key = ?`, [key])).toEqual([]);
+    expect((await buy(token(), { kind: 'tip', storeSlug: f.slug, amountMinor: 100_001, method: 'card', card: CARD })).status).toBe(400);
+    expect((await buy(f.creator.token, { kind: 'tip', storeSlug: f.slug, amountMinor: 500, method: 'card', card: CARD })).body).toMatchObject({ code: 'own_store' });
+    expect((await buy(token(), { kind: 'tip', storeSlug: 'no-such-store-x', amountMinor: 500, method: 'card', card: CARD })).status).toBe(404);
+
+    const tip = await buy(token(), { kind: 'tip', storeSlug: f.slug, amountMinor: 500, message: 'Thanks!', method: 'card', card: CARD });
+    expect(tip).toMatchObject({ status: 201, body: { kind: 'tip', amountMinor: 500, currency: 'USD', contentId: null } });
+    await f.settle(tip.body.id);
+    expect(await f.outboxRows('post-sale', tip.body.id)).toEqual([expect.objectContaining({ kind: 'tip', grossMinor: 500, description: 'Tip to Commerce Shop' })]);
+  });
+});
+
+describe('referral links (albums only)', () => {
+  it('credits the link owner on a purchase of the album, and shows their earnings to them only', async () => {
+    const referrer = await f.newFan();
+    const buyer = await f.newFan();
+    const created = await call(platform, 'POST', '/api/referral-links', referrer.session.access_token, { contentId: albumId });
+    expect(created).toMatchObject({ status: 201, body: { code: expect.any(String), url: `${platform.config.PUBLIC_URL}/stores/${f.slug}?ref=${created.body.code}`, contentTitle: 'Beach album', purchases: 0, earnedMinor: 0, currency: 'USD' } });
+    expect((await call(platform, 'POST', '/api/referral-links', referrer.session.access_token, { contentId: albumId })).status).toBe(200);
+    expect((await call(platform, 'POST', '/api/referral-links', referrer.session.access_token, { contentId: videoId })).body).toMatchObject({ code: 'referral_not_allowed' });
+    expect((await call(platform, 'POST', '/api/referral-links', f.creator.token, { contentId: albumId })).body).toMatchObject({ code: 'referral_not_allowed' });
+
+    // The referrer's own purchase through their link credits nobody.
+    const own = await buy(referrer.session.access_token, { kind: 'content', contentId: albumId, method: 'card', card: CARD, referralCode: created.body.code });
+    const sale = await buy(buyer.session.access_token, { kind: 'content', contentId: albumId, method: 'card', card: CARD, referralCode: created.body.code });
+    await f.settle(own.body.id);
+    await f.settle(sale.body.id);
+    expect(await f.outboxRows('post-sale', own.body.id)).toEqual([expect.objectContaining({ referrerId: null })]);
+    expect(await f.outboxRows('post-sale', sale.body.id)).toEqual([expect.objectContaining({ referrerId: referrer.session.user.id })]);
+
+    const mine = await call(platform, 'GET', '/api/referral-links', referrer.session.access_token);
+    expect(mine.body.items).toEqual([expect.objectContaining({ code: created.body.code, purchases: 1, earnedMinor: 74 })]);
+    expect((await call(platform, 'GET', '/api/referral-links', buyer.session.access_token)).body.items).toEqual([]);
+    expect((await call(platform, 'GET', '/api/referral-links', null)).status).toBe(401);
+  });
+});
+
+describe('favourites', () => {
+  it('adds and removes a store idempotently and flags it on the store profile', async () => {
+    const put = () => call(platform, 'PUT', `/api/favorites/${f.slug}`, token());
+    expect((await put()).status).toBe(204);
+    expect((await put()).status).toBe(204);
+    expect((await call(platform, 'GET', '/api/favorites', token())).body.items).toEqual([
+      { storeSlug: f.slug, displayName: 'Commerce Shop', tagline: null, accentColor: '#a5529f', isNsfw: false, favoritedAt: expect.any(String) },
+    ]);
+    expect((await call(platform, 'GET', `/api/stores/${f.slug}`, token())).body.isFavorite).toBe(true);
+    expect((await call(platform, 'GET', `/api/stores/${f.slug}`, other.session.access_token)).body.isFavorite).toBe(false);
+    expect((await call(platform, 'GET', '/api/favorites', other.session.access_token)).body.items).toEqual([]);
+    expect((await call(platform, 'PUT', '/api/favorites/no-such-store-x', token())).status).toBe(404);
+    expect((await call(platform, 'DELETE', `/api/favorites/${f.slug}`, token())).status).toBe(204);
+    expect((await call(platform, 'GET', '/api/favorites', token())).body.items).toEqual([]);
+    expect((await call(platform, 'GET', '/api/favorites', null)).status).toBe(401);
+  });
+});
+
+describe('history, sales and exports', () => {
+  it("lists the fan's purchases newest first a page at a time, and exports them as CSV", async () => {
+    const first = await call(platform, 'GET', '/api/purchases?limit=2', token());
+    expect(first.body.items).toHaveLength(2);
+    const second = await call(platform, 'GET', `/api/purchases?limit=50&cursor=${first.body.nextCursor}`, token());
+    const all = [...first.body.items, ...second.body.items];
+    expect(second.body.nextCursor).toBeNull();
+    expect(new Set(all.map((p: { id: string }) => p.id)).size).toBe(all.length);
+    expect((await call(platform, 'GET', '/api/purchases?cursor=nonsense', token())).status).toBe(400);
+
+    const csv = await call(platform, 'GET', '/api/purchases/export.csv', token());
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0])).toEqual(['date', 'purchase_id', 'kind', 'store', 'item', 'amount', 'currency', 'method', 'status']);
+    expect(rows.map((r) => r.purchase_id).sort()).toEqual(all.map((p: { id: string }) => p.id).sort());
+    expect(rows.find((r) => r.item === 'Beach album' && r.status === 'paid')).toMatchObject({ kind: 'content', store: 'Commerce Shop', amount: '14.99', currency: 'USD', method: 'card' });
+    expect(rows.find((r) => r.kind === 'tip')).toMatchObject({ amount: '5.00', item: 'Tip' });
+  });
+
+  it("gives the creator a sales dashboard and CSV with masked buyers; a fan's is empty", async () => {
+    const sales = await call(platform, 'GET', '/api/sales', f.creator.token);
+    expect(sales.status).toBe(200);
+    const paidSales = (await f.db().execute<{ amount_minor: string }[]>(`select amount_minor from purchases where creator_id = ? and status = 'paid'`, [f.creator.userId])).map((r) => Number(r.amount_minor));
+    expect(sales.body.totals).toEqual({ grossMinor: paidSales.reduce((a, b) => a + b, 0), count: paidSales.length, refundedMinor: 0 });
+    expect(sales.body.daily).toHaveLength(30);
+    expect(sales.body.daily.at(-1)).toEqual({ date: clock.now().toISOString().slice(0, 10), grossMinor: sales.body.totals.grossMinor, count: paidSales.length });
+    expect(sales.body.byKind.map((k: { kind: string }) => k.kind).sort()).toEqual(['content', 'tip']);
+    expect(sales.body.items[0].buyer).toMatch(/^fan••[0-9a-f]{4}$/);
+    expect(JSON.stringify(sales.body)).not.toContain(fan.session.user.id);
+
+    const csv = await call(platform, 'GET', '/api/sales/export.csv', f.creator.token);
+    const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0])).toEqual(['date', 'sale_id', 'kind', 'item', 'buyer', 'gross', 'currency', 'method', 'status']);
+    expect(rows).toHaveLength(paidSales.length);
+
+    expect((await call(platform, 'GET', '/api/sales', token())).body).toMatchObject({ totals: { grossMinor: 0, count: 0, refundedMinor: 0 }, items: [] });
+    expect((await call(platform, 'GET', '/api/sales?from=2026-13-01', f.creator.token)).status).toBe(400);
+    expect((await call(platform, 'GET', '/api/sales', null)).status).toBe(401);
+  });
+});
