@@ -1,0 +1,130 @@
+// Purchases and payouts through the real SPA in Debian's Chromium (issue 7): a fan buys an album
+// and sends a tip with the sandbox card; the sandbox confirms through its signed webhook; the
+// creator sees the sale in Pending Balance with its release date and why it is held; the clock
+// moves to the month's last calendar day, the scheduled month-end job pays it out; the creator's
+// Billing & Payments page shows the payout and the CSV export lists the sale and the payout.
+// The api serves frontend/dist at the same origin, so run `npm run build:web` first (npm test does).
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { parse } from 'csv-parse/sync';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { HOLD_REASONS, MonthEndJobHandler } from '#app/payouts';
+import { FixedClock, describeInBrowser, eventually, openBrowser, signInWithPassword, waitForPath, type BrowserSession } from '#app/testing';
+import { CARD, call, startCommercePlatform } from '../api/commerce-fixtures.js';
+
+// This suite's periods are in 2035 (suites share one database; each uses its own years).
+const clock = new FixedClock(new Date('2035-05-02T10:00:00Z'));
+const STEP_TIMEOUT = 60_000;
+let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
+const sessions: BrowserSession[] = [];
+let albumId: string;
+
+async function browser(): Promise<Page> {
+  const session = await openBrowser(shop.platform.baseUrl, { cookieConsentStored: true, timeoutMs: 20_000 });
+  sessions.push(session);
+  return session.page;
+}
+
+async function payByCard(page: Page) {
+  await page.getByLabel('Card number').fill(CARD.number);
+  await page.getByLabel('Expiry').fill(CARD.expiry);
+  await page.getByLabel('CVC').fill(CARD.cvc);
+  await page.getByLabel('Name on card').fill(CARD.name);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByText('Waiting for payment confirmation').waitFor({ timeout: STEP_TIMEOUT });
+}
+
+/** The newest purchase of the fan, settled by the sandbox (its webhook reaches the api over HTTP). */
+async function settleLatest(buyerId: string, kind: string) {
+  const [row] = await eventually(
+    () => shop.db().execute<{ id: string }[]>(`select id from purchases where buyer_id = ? and kind = ? and status = 'pending' order by created_at desc limit 1`, [buyerId, kind]),
+    (rows) => rows.length === 1,
+    STEP_TIMEOUT,
+  );
+  await shop.settle(row.id);
+}
+
+describeInBrowser('purchases and payouts in the browser', () => {
+  beforeAll(async () => {
+    shop = await startCommercePlatform(clock);
+    albumId = await shop.approvedItem('album', 1200, 'Golden Hour Album');
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const session of sessions) await session.close().catch(() => undefined);
+    await shop?.platform.close();
+  });
+
+  it(
+    'a fan buys an album and tips; the creator sees it pending with its release date, and the month-end run pays it',
+    async () => {
+      const fan = await shop.newFan();
+      const fanPage = await browser();
+      await signInWithPassword(fanPage, fan.email, fan.password);
+      await waitForPath(fanPage, '/dashboard');
+      await fanPage.goto(`${shop.platform.baseUrl}/stores/${shop.slug}`);
+      await fanPage.getByRole('button', { name: 'Buy Golden Hour Album' }).click();
+      await payByCard(fanPage);
+      await settleLatest(fan.session.user.id, 'content');
+      await fanPage.getByText('Payment confirmed').waitFor({ timeout: STEP_TIMEOUT });
+      await fanPage.keyboard.press('Escape');
+
+      await fanPage.getByRole('button', { name: /Send a tip/ }).first().click();
+      await fanPage.getByLabel('Tip amount').fill('5');
+      await payByCard(fanPage);
+      await settleLatest(fan.session.user.id, 'tip');
+      await fanPage.getByText('Payment confirmed').waitFor({ timeout: STEP_TIMEOUT });
+      await shop.platform.drain();
+
+      // The fan's history lists both.
+      await fanPage.goto(`${shop.platform.baseUrl}/dashboard/purchases`);
+      await fanPage.getByText('Golden Hour Album').first().waitFor({ timeout: STEP_TIMEOUT });
+
+      // The creator: 12.00 × 75% + 5.00 × 75% = 12.75 pending, held 21 days (new creator) until 23 May.
+      const creatorPage = await browser();
+      await signInWithPassword(creatorPage, shop.creator.email, shop.creator.password);
+      await waitForPath(creatorPage, '/dashboard');
+      await creatorPage.goto(`${shop.platform.baseUrl}/dashboard/billingandpayments`);
+      const pending = creatorPage.locator('section, div').filter({ hasText: /^Pending Balance/ }).first();
+      await pending.getByText('$12.75').waitFor({ timeout: STEP_TIMEOUT });
+      await creatorPage.getByText(HOLD_REASONS.newPayee).first().waitFor({ timeout: STEP_TIMEOUT });
+      await creatorPage.locator('td', { hasText: 'May 23, 2035' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await creatorPage.screenshot({ path: '/tmp/browser-shots/billing-pending.png', fullPage: true });
+
+      const method = await call(shop.platform, 'PUT', '/api/payouts/method', shop.creator.token, { kind: 'crypto', network: 'solana', address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' });
+      expect(method.status).toBe(200);
+
+      // The last calendar day of May, 23:00 UTC: the scheduled job closes the month and pays.
+      clock.set(new Date('2035-05-31T23:00:00Z'));
+      const summaries = await shop.platform.worker!.get(MonthEndJobHandler).handle();
+      expect(summaries.find((summary) => summary.period === '2035-05')).toMatchObject({ finished: true });
+      await shop.platform.drain();
+      const [payout] = await shop.db().execute<{ amount_minor: string; status: string }[]>(`select amount_minor, status from payouts where payee_id = ? and period = '2035-05'`, [shop.creator.userId]);
+      expect({ amount: Number(payout.amount_minor), status: payout.status }).toEqual({ amount: 1275, status: 'paid' });
+
+      // Tokens follow the platform clock: sign in again at the new time.
+      const later = await browser();
+      await signInWithPassword(later, shop.creator.email, shop.creator.password);
+      await waitForPath(later, '/dashboard');
+      await later.goto(`${shop.platform.baseUrl}/dashboard/billingandpayments`);
+      const current = later.locator('section, div').filter({ hasText: /^Current Balance/ }).first();
+      await current.getByText('$0.00').waitFor({ timeout: STEP_TIMEOUT });
+      await later.locator('td', { hasText: 'May 2035' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await later.screenshot({ path: '/tmp/browser-shots/billing-paid.png', fullPage: true });
+
+      const download = later.waitForEvent('download');
+      await later.getByRole('button', { name: 'Export CSV' }).first().click();
+      const file = await (await download).path();
+      const records = parse(readFileSync(file!, 'utf8'), { columns: true }) as Record<string, string>[];
+      expect(records).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'sale', amount: '9.00', release_on: '2035-05-23', hold_reason: HOLD_REASONS.newPayee }),
+          expect.objectContaining({ kind: 'sale', amount: '3.75' }),
+          expect.objectContaining({ kind: 'payout', amount: '-12.75' }),
+        ]),
+      );
+      void albumId;
+    },
+    240_000,
+  );
+});
