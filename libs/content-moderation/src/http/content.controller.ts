@@ -187,7 +187,13 @@ export class MediaController {
     const item = file ? await em.findOne(ContentItem, file.contentId) : null;
     if (!file || !key || !item || item.status === 'removed') throw new AppError(404, 'not_found', 'Media not found');
     const path = join(this.directory, key);
-    const { size } = await stat(path);
+    // A row whose file is gone (storage restored from an older backup, a seeded fixture) is a 404, not a crash.
+    const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!found) throw new AppError(404, 'not_found', 'Media not found');
+    const { size } = found;
     const type = TYPES[key.split('.').pop()!] ?? 'application/octet-stream';
     void reply.header('content-type', type).header('cache-control', 'private, max-age=600').header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
     const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');

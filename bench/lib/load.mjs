@@ -1,0 +1,71 @@
+// Load generation shared by the HTTP benchmarks: closed or open loop over a keep-alive agent, percentiles.
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Nearest-rank percentile of an ascending array. */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+/**
+ * Closed loop (`rate` null): `inFlight` callers, each taking the next index until `count`. Open loop
+ * (`rate` per second): request i starts at i / rate s, its latency counted from then (no coordinated omission).
+ * `fn(i)` resolves { status, body }; any status but `okStatus` is an error.
+ */
+export async function load(fn, count, inFlight, rate = null, okStatus = 201) {
+  const latencies = [];
+  const statuses = {};
+  const samples = [];
+  const started = performance.now();
+  const timed = async (i, t0) => {
+    const { status, body } = await fn(i).catch((error) => ({ status: `error ${error.code ?? error.message}`, body: '' }));
+    latencies.push(performance.now() - t0);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (status !== okStatus && samples.length < 3) samples.push(`${status} ${body.slice(0, 300)}`);
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await timed(next++, performance.now());
+  };
+  const paced = async () => {
+    const pending = [];
+    for (let i = 0; i < count; i++) {
+      const due = started + (i * 1000) / rate;
+      if (due - performance.now() > 1) await sleep(due - performance.now());
+      pending.push(timed(i, due));
+    }
+    await Promise.all(pending);
+  };
+  await (rate ? paced() : Promise.all(Array.from({ length: inFlight }, worker)));
+  const wallS = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const ms = (p) => round(percentile(latencies, p));
+  const latencyMs = { p50: ms(50), p95: ms(95), p99: ms(99), max: round(latencies.at(-1)) };
+  return { count, concurrency: inFlight, rate, statuses, errors: count - (statuses[okStatus] ?? 0), errorSamples: samples, wallS: round(wallS, 2), perSecond: round(count / wallS, 1), latencyMs };
+}
+
+/** A JSON POST over `agent`; resolves the status and the body text. */
+export function post(agent, url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, body: text }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Polls `url` until it answers 2xx; fails early when `child` exits. */
+export async function waitForHealth(url, child) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error('the api exited before answering /health');
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await sleep(250);
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
