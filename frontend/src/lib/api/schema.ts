@@ -766,7 +766,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public settings the web app needs: the launch phase (prelaunch shows previews, live the real features) */
+        /** Public settings the web app needs: the launch phase (prelaunch shows previews, live the real features) and the payment provider */
         get: operations["VerificationController_platformConfig"];
         put?: never;
         post?: never;
@@ -2213,6 +2213,11 @@ export interface components {
         PlatformConfigDto: {
             /** @enum {string} */
             launchPhase: "prelaunch" | "live";
+            /**
+             * @description Who takes payments; the checkout lists the test cards only for the sandbox
+             * @enum {string}
+             */
+            paymentProvider: "sandbox";
         };
         PublicStoreDto: {
             /** @example #a5529f */

@@ -21,10 +21,10 @@ export class VerificationController {
   ) {}
 
   @Get('config')
-  @ApiOperation({ summary: 'Public settings the web app needs: the launch phase (prelaunch shows previews, live the real features)' })
+  @ApiOperation({ summary: 'Public settings the web app needs: the launch phase (prelaunch shows previews, live the real features) and the payment provider' })
   @ApiOkResponse({ type: PlatformConfigDto })
   platformConfig(): PlatformConfigDto {
-    return { launchPhase: this.config.LAUNCH_PHASE };
+    return { launchPhase: this.config.LAUNCH_PHASE, paymentProvider: this.config.PAYMENT_PROVIDER };
   }
 
   @Get('verify-user/countries')

@@ -19,6 +19,7 @@ export class CountriesDto {
 
 export class PlatformConfigDto {
   @ApiProperty({ enum: ['prelaunch', 'live'] }) launchPhase!: 'prelaunch' | 'live';
+  @ApiProperty({ enum: ['sandbox'], description: 'Who takes payments; the checkout lists the test cards only for the sandbox' }) paymentProvider!: 'sandbox';
 }
 
 export class SubmissionReceiptDto {

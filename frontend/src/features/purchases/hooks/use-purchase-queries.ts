@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePlatformConfig } from '../../../lib/platform-config';
 import { listFavorites } from '../services/favorites.service';
-import type { CommerceConfig, PurchaseDto, SubscriptionDto } from '../services/purchase-types';
+import type { PurchaseDto, SubscriptionDto } from '../services/purchase-types';
 import {
   cancelSubscription,
   getPurchase,
@@ -27,7 +27,7 @@ export const purchaseKeys = {
 /** The sandbox note shows unless the config names another provider (older backends send no field). */
 export function useIsSandbox(): boolean {
   const config = usePlatformConfig();
-  const provider = (config.data as CommerceConfig | undefined)?.paymentProvider;
+  const provider = config.data?.paymentProvider;
   return !provider || provider === 'sandbox';
 }
 

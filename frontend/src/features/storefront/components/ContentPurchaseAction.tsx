@@ -1,10 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import { IconFolderOpen, IconShare, IconShoppingCart } from '@tabler/icons-react';
-import type { OwnedFlag } from '../../purchases/services/purchase-types';
 import type { ContentItem } from '../services/storefront.service';
 
 export interface ContentPurchaseActionProps {
-  item: ContentItem & OwnedFlag;
+  item: ContentItem;
   /** The store's referral commission when referrals are on, else null. */
   referralPercent: number | null;
   opening: boolean;

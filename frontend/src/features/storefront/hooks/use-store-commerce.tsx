@@ -27,7 +27,8 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean) {
   const whenSignedIn = (action: () => void) => () => (signedIn ? action() : signIn());
 
   const opener = useMutation({
-    mutationFn: async (item: ContentItem) => ({ item, purchase: await findPaidPurchase(item.id) }),
+    // The store list names the purchase that owns an item; older answers without it fall back to the history.
+    mutationFn: async (item: ContentItem) => ({ item, purchase: item.purchaseId ? { id: item.purchaseId } : await findPaidPurchase(item.id) }),
     onSuccess: ({ item, purchase }) => {
       if (purchase) setViewing({ purchaseId: purchase.id, title: item.title });
       else notify.error('Your purchase of this item could not be found. Open it from your purchase history.');

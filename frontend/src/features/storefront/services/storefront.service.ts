@@ -6,7 +6,7 @@ export type StoreSummary = ApiSchemas['StoreSummaryDto'];
 export type StorePage = ApiSchemas['StorePageDto'];
 export type PublicStore = ApiSchemas['PublicStoreDto'];
 export type Category = ApiSchemas['CategoryDto'];
-export type ContentItem = ApiSchemas['ContentViewDto'];
+export type ContentItem = ApiSchemas['StoreItemDto'];
 
 type DirectoryQuery = NonNullable<operations['StoresController_list']['parameters']['query']>;
 export type StoreSort = NonNullable<DirectoryQuery['sort']>;
@@ -35,7 +35,7 @@ export const getStore = (slug: string) => apiRequest<PublicStore>(`/api/stores/$
 
 /** GET /api/stores/{slug}/content: the store's approved videos and albums (thumbnails only). */
 export const getStoreContent = async (slug: string): Promise<ContentItem[]> =>
-  (await apiRequest<ApiSchemas['ContentListDto']>(`/api/stores/${encodeURIComponent(slug)}/content`)).items;
+  (await apiRequest<ApiSchemas['StoreItemListDto']>(`/api/stores/${encodeURIComponent(slug)}/content`)).items;
 
 /** GET /api/categories: every category with its nsfw flag and active store count. */
 export const listCategories = async (): Promise<Category[]> =>
