@@ -100,7 +100,11 @@ describe('booking sales', () => {
     await db().execute(`insert into revenue_splits (rail, creator_bps, referral_bps, effective_from, note) values ('token', 8800, 500, '2034-03-05T00:00:00Z', 'test change')`);
     await book({ creatorId: creator, rail: 'token', occurredAt: '2034-03-06T00:00:00Z' });
     expect(await balances(creator)).toEqual({ pending: 900 + 880, current: 0 });
-    await db().execute(`delete from revenue_splits where note = 'test change'`).catch(() => undefined);
+    // Versions are data that sales point at: the change is undone by a later version, never by deleting it.
+    await db().execute(`insert into revenue_splits (rail, creator_bps, referral_bps, effective_from, note) values ('token', 9000, 500, '2034-03-07T00:00:00Z', 'test change undone')`);
+    await book({ creatorId: creator, rail: 'token', occurredAt: '2034-03-08T00:00:00Z' });
+    expect(await balances(creator)).toEqual({ pending: 900 + 880 + 900, current: 0 });
+    await expect(db().execute(`delete from revenue_splits where note = 'test change'`)).rejects.toThrow(/foreign key/);
   });
 });
 

@@ -54,13 +54,16 @@ export class Migration20261122001200Ledger extends Migration {
     this.addSql(`
       create table ledger_entries (
         id bigserial primary key,
-        transaction_id bigint not null references ledger_transactions (id),
-        account_id bigint not null references ledger_accounts (id),
+        -- Checked by the statement trigger below (exists, same currency) in one set-based pass per
+        -- statement, instead of a per-row foreign-key trigger: a month-end close writes millions.
+        transaction_id bigint not null,
+        account_id bigint not null,
         amount_minor bigint not null check (amount_minor <> 0),
         currency char(3) not null,
         release_on date null
       )`);
-    this.addSql(`create index ledger_entries_account on ledger_entries (account_id, id)`);
+    // No index on account_id: a payee's entries are reached through their transactions
+    // (ledger_transactions_payee), and balances are read from ledger_balances.
     this.addSql(`create index ledger_entries_transaction on ledger_entries (transaction_id)`);
     this.addSql(`
       create table ledger_balances (
@@ -76,7 +79,7 @@ export class Migration20261122001200Ledger extends Migration {
       begin
         raise exception 'ledger rows are immutable: % on % refused (post a correcting transaction instead)', tg_op, tg_table_name using errcode = '55000';
       end $$`);
-    for (const table of ['ledger_entries', 'ledger_transactions']) {
+    for (const table of ['ledger_entries', 'ledger_transactions', 'ledger_accounts']) {
       this.addSql(`create trigger ${table}_immutable before update or delete on ${table} for each row execute function ledger_refuse_change()`);
       this.addSql(`create trigger ${table}_no_truncate before truncate on ${table} for each statement execute function ledger_refuse_change()`);
     }
@@ -92,8 +95,13 @@ export class Migration20261122001200Ledger extends Migration {
         if found then
           raise exception 'ledger transaction % does not balance in %: off by %', bad.transaction_id, bad.currency, bad.total using errcode = '23514';
         end if;
-        if exists (select 1 from new_entries n join ledger_transactions t on t.id = n.transaction_id where t.currency <> n.currency) then
-          raise exception 'ledger entry currency differs from its transaction' using errcode = '23514';
+        if exists (select 1 from new_entries n left join ledger_transactions t on t.id = n.transaction_id
+                    where t.id is null or t.currency <> n.currency) then
+          raise exception 'ledger entry without its transaction, or in another currency' using errcode = '23503';
+        end if;
+        if exists (select 1 from new_entries n left join ledger_accounts a on a.id = n.account_id
+                    where a.id is null or a.currency <> n.currency) then
+          raise exception 'ledger entry on an unknown account, or in another currency than the account' using errcode = '23503';
         end if;
         insert into ledger_balances (account_id, bucket, balance_minor)
           select n.account_id, coalesce(n.release_on, '-infinity'::date), sum(n.amount_minor)
