@@ -18,9 +18,7 @@ export const METHOD_LABELS: Record<string, string> = {
 };
 
 export const SALE_STATUS: Record<SaleStatus, BadgeStyle> = {
-  pending: { label: 'Pending', color: 'orange' },
   paid: { label: 'Paid', color: 'teal' },
-  failed: { label: 'Failed', color: 'red' },
   refunded: { label: 'Refunded', color: 'gray' },
   charged_back: { label: 'Charged back', color: 'red' },
 };

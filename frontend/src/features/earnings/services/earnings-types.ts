@@ -1,91 +1,28 @@
-// Response shapes of the sales and payouts API (issue 7 contract), kept here until the backend's
-// OpenAPI document has them; then they become `ApiSchemas[...]` aliases in this one file.
+import type { ApiSchemas } from '../../../lib/api/types';
 
-export type SaleKind = 'content' | 'subscription' | 'tip';
-export type PaymentMethod = 'card' | 'crypto';
-export type SaleStatus = 'pending' | 'paid' | 'failed' | 'refunded' | 'charged_back';
+/** The sales and payouts API's shapes, generated from the server's OpenAPI document. */
+export type SalesReport = ApiSchemas['SalesDto'];
+export type Sale = ApiSchemas['SaleItemDto'];
+export type SaleKind = ApiSchemas['SalesByKindDto']['kind'];
+export type SaleStatus = Sale['status'];
+export type PaymentMethod = Sale['method'];
 
-export interface SalesReport {
-  currency: string;
-  totals: { grossMinor: number; count: number; refundedMinor: number };
-  daily: { date: string; grossMinor: number; count: number }[];
-  byKind: { kind: SaleKind; grossMinor: number; count: number }[];
-  items: Sale[];
-}
+export type CurrencyBalance = ApiSchemas['BalanceDto'];
+export type Statement = ApiSchemas['StatementDto'];
+export type LedgerTransaction = ApiSchemas['StatementLineDto'];
+export type TransactionKind = LedgerTransaction['kind'];
+export type TransactionsPage = ApiSchemas['StatementLinesDto'];
+export type Payout = ApiSchemas['PayoutDto'];
+export type PayoutStatus = Payout['status'];
+export type PayoutHistory = ApiSchemas['PayoutHistoryDto'];
 
-export interface Sale {
-  id: string;
-  kind: SaleKind;
-  title: string;
-  /** Masked by the server, e.g. 'fan••3f2a'. */
-  buyer: string;
-  grossMinor: number;
-  currency: string;
-  method: PaymentMethod;
-  status: SaleStatus;
-  createdAt: string;
-}
-
-export type BankPayoutMethod = { kind: 'bank'; accountHolder: string; ibanLast4: string; currency: string };
-export type CryptoPayoutMethod = { kind: 'crypto'; network: 'solana'; address: string };
+/**
+ * The payout method as the page reads it: the generated DTO (one shape, optional fields) narrowed
+ * to its two kinds. The server always fills the fields of the kind it answers.
+ */
+type MethodDto = ApiSchemas['PayoutMethodDto'];
+export type BankPayoutMethod = Omit<MethodDto, 'kind'> & { kind: 'bank'; accountHolder: string; ibanLast4: string; currency: string };
+export type CryptoPayoutMethod = Omit<MethodDto, 'kind'> & { kind: 'crypto'; network: 'solana'; address: string };
 export type PayoutMethod = BankPayoutMethod | CryptoPayoutMethod;
 
-export type PayoutMethodRequest =
-  | { kind: 'bank'; accountHolder: string; iban: string; currency: string }
-  | { kind: 'crypto'; network: 'solana'; address: string };
-
-export interface CurrencyBalance {
-  currency: string;
-  pendingMinor: number;
-  currentMinor: number;
-  adjustmentsMinor: number;
-}
-
-export interface Statement extends CurrencyBalance {
-  schedule: 'monthly' | 'held';
-  holdReason: string;
-  heldUntil: string | null;
-  nextPayoutOn: string;
-  payoutMethod: PayoutMethod | null;
-  balances: CurrencyBalance[];
-}
-
-export type TransactionKind = 'sale' | 'referral' | 'refund' | 'chargeback' | 'release' | 'payout' | 'payout_returned';
-
-export interface LedgerTransaction {
-  id: string;
-  kind: TransactionKind;
-  description: string;
-  /** Signed: the effect on the creator's balance. */
-  amountMinor: number;
-  currency: string;
-  balance: 'pending' | 'current';
-  occurredAt: string;
-  releaseOn: string | null;
-  holdReason: string | null;
-  status: 'pending' | 'released' | 'paid' | null;
-}
-
-export interface TransactionsPage {
-  items: LedgerTransaction[];
-  nextCursor: string | null;
-}
-
-export type PayoutStatus = 'pending' | 'submitted' | 'paid' | 'failed';
-
-export interface Payout {
-  id: string;
-  period: string;
-  amountMinor: number;
-  currency: string;
-  method: 'bank' | 'crypto';
-  /** Masked by the server. */
-  destination: string;
-  status: PayoutStatus;
-  createdAt: string;
-  paidAt: string | null;
-}
-
-export interface PayoutHistory {
-  items: Payout[];
-}
+export type PayoutMethodRequest = ApiSchemas['SetPayoutMethodDto'];

@@ -65,6 +65,7 @@ export const statement = (overrides: Partial<Statement> = {}): Statement => ({
 
 export const transaction = (overrides: Partial<LedgerTransaction> = {}): LedgerTransaction => ({
   id: 'tx-1',
+  transactionId: 1,
   kind: 'sale',
   description: 'Sale: Full body burn',
   amountMinor: 974,
@@ -79,6 +80,7 @@ export const transaction = (overrides: Partial<LedgerTransaction> = {}): LedgerT
 
 export const payout = (overrides: Partial<Payout> = {}): Payout => ({
   id: 'payout-1',
+  failureReason: null,
   period: '2026-02',
   amountMinor: 80_000,
   currency: 'USD',

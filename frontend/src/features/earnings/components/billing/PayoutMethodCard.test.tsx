@@ -8,7 +8,8 @@ import { SOLANA_ADDRESS, VALID_IBAN } from '../../test/fixtures';
 import { PAYOUT_FORM_MESSAGES as M } from './PayoutMethodForm';
 import { PayoutMethodCard } from './PayoutMethodCard';
 
-const BANK: PayoutMethod = { kind: 'bank', accountHolder: 'Jane Fit', ibanLast4: '3000', currency: 'EUR' };
+const UPDATED_AT = '2026-03-01T10:00:00.000Z';
+const BANK: PayoutMethod = { kind: 'bank', accountHolder: 'Jane Fit', ibanLast4: '3000', currency: 'EUR', updatedAt: UPDATED_AT };
 
 function serveMethod(initial: PayoutMethod | null, extra: Record<string, (request: Request) => Response> = {}) {
   let saved = initial;
@@ -19,8 +20,8 @@ function serveMethod(initial: PayoutMethod | null, extra: Record<string, (reques
       const request = body as { kind: string; accountHolder: string; iban: string; currency: string; address: string };
       saved =
         request.kind === 'bank'
-          ? { kind: 'bank', accountHolder: request.accountHolder, ibanLast4: request.iban.slice(-4), currency: request.currency }
-          : { kind: 'crypto', network: 'solana', address: request.address };
+          ? { kind: 'bank', accountHolder: request.accountHolder, ibanLast4: request.iban.slice(-4), currency: request.currency, updatedAt: UPDATED_AT }
+          : { kind: 'crypto', network: 'solana', address: request.address, updatedAt: UPDATED_AT };
       return json(saved);
     },
     'DELETE /api/payouts/method': () => ((saved = null), new Response(null, { status: 204 })),

@@ -30,7 +30,7 @@ const M = PAYOUT_FORM_MESSAGES;
 
 function toRequest(values: PayoutMethodValues): PayoutMethodRequest {
   return values.kind === 'bank'
-    ? { kind: 'bank', accountHolder: values.accountHolder.trim(), iban: normalizeIban(values.iban), currency: values.currency }
+    ? { kind: 'bank', accountHolder: values.accountHolder.trim(), iban: normalizeIban(values.iban), currency: values.currency as PayoutMethodRequest['currency'] }
     : { kind: 'crypto', network: 'solana', address: values.address.trim() };
 }
 

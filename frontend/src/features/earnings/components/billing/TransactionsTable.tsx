@@ -18,8 +18,10 @@ function signed(transaction: LedgerTransaction) {
 }
 
 const signClass = (minor: number) => (minor > 0 ? classes.positive : minor < 0 ? classes.negative : '');
-const isHeld = (transaction: LedgerTransaction) => transaction.balance === 'pending' && Boolean(transaction.holdReason);
-const balanceLabel = (transaction: LedgerTransaction) => (transaction.balance === 'pending' ? 'Pending' : 'Current');
+// A sale stays booked on Pending; once a month-end run released it, it is no longer held.
+const isReleased = (transaction: LedgerTransaction) => transaction.balance === 'pending' && transaction.status === 'released';
+const isHeld = (transaction: LedgerTransaction) => transaction.balance === 'pending' && Boolean(transaction.holdReason) && !isReleased(transaction);
+const balanceLabel = (transaction: LedgerTransaction) => (isReleased(transaction) ? 'Released' : transaction.balance === 'pending' ? 'Pending' : 'Current');
 
 function mobileRow(transaction: LedgerTransaction) {
   return {
