@@ -19,10 +19,11 @@ await runMain('month-end', async (config) => {
   const now = values.at ? new Date(values.at) : new Date();
   const logger = createLogger(config.LOG_LEVEL, 'month-end');
   const app = await NestFactory.createApplicationContext(WorkerModule.register({ config, orm: ORM_SETUP, clock: new FixedClock(now) }), { logger: new PinoNestLogger(logger) });
+  const started = performance.now();
   const summary = await app.get(MonthEndClose).run(values.period, now, {
     batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,
     worker: `pid:${process.pid}`,
   });
-  process.stdout.write(`${JSON.stringify(summary)}\n`);
+  process.stdout.write(`${JSON.stringify({ ...summary, elapsedMs: Math.round(performance.now() - started) })}\n`);
   await app.close();
 });

@@ -1,3 +1,4 @@
+import cardValidator from 'card-validator';
 import type { FieldProblem } from './store-settings.js';
 
 export interface CardInput {
@@ -10,18 +11,9 @@ export interface CardInput {
 /** Digits only: fans type card numbers with spaces or dashes. */
 export const cardDigits = (number: string): string => number.replace(/[\s-]/g, '');
 
+/** A number of a known card brand with a valid check digit (Luhn), by Braintree's card-validator. */
 export function passesLuhn(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
+  return /^\d{12,19}$/.test(digits) && cardValidator.number(digits).isValid;
 }
 
 /** A card is usable through the last day of its expiry month (UTC). */

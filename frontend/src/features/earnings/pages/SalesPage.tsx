@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { usePageMeta } from '../../../lib/page-meta';
 import '../earnings-styles';
 import { ExportCsvButton } from '../components/ExportCsvButton';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../purchases/components/LoadError';
 import { NoStorePrompt } from '../components/NoStorePrompt';
 import { DailySalesChart } from '../components/sales/DailySalesChart';
 import { SalesByKind } from '../components/sales/SalesByKind';

@@ -1,3 +1,4 @@
+import cardValidator from 'card-validator';
 /** Client-side checks of the card form; the server checks again (the sandbox applies the same rules). */
 
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
@@ -16,19 +17,10 @@ export function formatExpiry(value: string, previous = ''): string {
   return digits.length >= 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
+/** A number of a known card brand with a valid check digit (Luhn), by Braintree's card-validator. */
 export function luhnValid(number: string): boolean {
   const digits = digitsOnly(number);
-  if (digits.length < 12 || digits.length > 19) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
+  return digits.length >= 12 && digits.length <= 19 && cardValidator.number(digits).isValid;
 }
 
 export function cardNumberError(value: string): string | null {

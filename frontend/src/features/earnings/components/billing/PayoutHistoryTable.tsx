@@ -5,7 +5,7 @@ import { usePayoutHistory } from '../../hooks/use-payouts';
 import { formatDay, formatMoney, formatPeriod } from '../../services/format';
 import { LabelBadge } from '../LabelBadge';
 import { METHOD_LABELS, PAYOUT_STATUS } from '../labels';
-import { LoadError } from '../LoadError';
+import { LoadError } from '../../../purchases/components/LoadError';
 import { MobileRows } from '../MobileRows';
 import classes from '../earnings.module.css';
 

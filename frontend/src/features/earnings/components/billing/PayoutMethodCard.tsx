@@ -6,7 +6,7 @@ import { serviceMessage } from '../../../creator-studio/services/api-problems';
 import { SectionCard } from '../../../two-factor/components/SectionCard';
 import { usePayoutMethod, useRemovePayoutMethod } from '../../hooks/use-payouts';
 import type { PayoutMethod } from '../../services/earnings-types';
-import { LoadError } from '../LoadError';
+import { LoadError } from '../../../purchases/components/LoadError';
 import { PayoutMethodForm } from './PayoutMethodForm';
 
 function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {

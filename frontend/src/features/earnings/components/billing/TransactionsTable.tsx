@@ -8,7 +8,7 @@ import { PAYOUTS_EXPORT_PATH } from '../../services/payouts.service';
 import { ExportCsvButton } from '../ExportCsvButton';
 import { LabelBadge } from '../LabelBadge';
 import { TRANSACTION_KIND } from '../labels';
-import { LoadError } from '../LoadError';
+import { LoadError } from '../../../purchases/components/LoadError';
 import { MobileRows } from '../MobileRows';
 import classes from '../earnings.module.css';
 
