@@ -1,20 +1,22 @@
 /**
  * Closes one batch of payees in a single statement (set-based: a million payees close in
- * minutes' worth of rows, not a million round trips). Parameters in order: first payee, before
- * payee (twice), cutoff, period (key), cutoff (release_on), description, now, run id, batch no,
- * period (payouts), now (payouts).
+ * minutes' worth of rows, not a million round trips). Every read of a big table is a LATERAL
+ * lookup by key, so a batch costs the same whatever the size of the ledger (a hash join would
+ * scan the whole table once per batch: quadratic over a run). Parameters in order: first payee,
+ * last possible payee (the batch's bound, so the range estimate is the batch's), before payee (twice), cutoff, period (key), cutoff (release_on), description, now, run id,
+ * batch no, period (payouts), now (payouts).
  */
 export const CLOSE_BATCH_SQL = `
 with payees as (
   select p.owner_id, p.currency, p.id as pending_id, c.id as current_id
     from ledger_accounts p
-    join ledger_accounts c on c.owner_id = p.owner_id and c.currency = p.currency and c.kind = 'earnings_current'
-   where p.kind = 'earnings_pending' and p.owner_id >= ?::uuid and (?::uuid is null or p.owner_id < ?::uuid)
+    cross join lateral (select id from ledger_accounts c where c.owner_id = p.owner_id and c.kind = 'earnings_current' and c.currency = p.currency offset 0) c
+   where p.kind = 'earnings_pending' and p.owner_id >= ?::uuid and p.owner_id <= ?::uuid and (?::uuid is null or p.owner_id < ?::uuid)
 ),
 buckets as (
   select py.owner_id, py.currency, py.pending_id, b.bucket, b.balance_minor
-    from payees py join ledger_balances b on b.account_id = py.pending_id
-   where b.bucket <= ?::date and b.balance_minor <> 0
+    from payees py
+    cross join lateral (select bucket, balance_minor from ledger_balances where account_id = py.pending_id and bucket <= ?::date and balance_minor <> 0 offset 0) b
 ),
 released as (
   select owner_id, currency, sum(balance_minor)::bigint as amount from buckets group by owner_id, currency
@@ -27,9 +29,9 @@ moves as (
          t.id as transit_id
     from payees py
     left join released r on r.owner_id = py.owner_id and r.currency = py.currency
-    left join ledger_balances cb on cb.account_id = py.current_id and cb.bucket = '-infinity'::date
-    left join payout_methods m on m.user_id = py.owner_id
-    left join ledger_accounts t on t.owner_id is null and t.kind = 'payouts_in_transit' and t.currency = py.currency
+    left join lateral (select balance_minor from ledger_balances where account_id = py.current_id and bucket = '-infinity'::date offset 0) cb on true
+    left join lateral (select kind, iban, network, address from payout_methods where user_id = py.owner_id offset 0) m on true
+    left join lateral (select id from ledger_accounts where owner_id is null and kind = 'payouts_in_transit' and currency = py.currency offset 0) t on true
 ),
 due as (
   select * from moves where released <> 0 or payout > 0

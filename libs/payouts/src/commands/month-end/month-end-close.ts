@@ -7,6 +7,7 @@ import { CLOSE_BATCH_SQL } from './close-batch.sql.js';
 
 export const DEFAULT_BATCH_SIZE = 10_000;
 export const DEFAULT_CONCURRENCY = 2;
+const LAST_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
 export interface RunSummary {
   runId: string;
@@ -131,6 +132,7 @@ export class MonthEndClose {
     const { runId, period, cutoff, now, batch } = args;
     return em.execute<{ payees: number; payouts: number }[]>(CLOSE_BATCH_SQL, [
       batch.first_payee,
+      batch.before_payee ?? LAST_UUID,
       batch.before_payee,
       batch.before_payee,
       cutoff,

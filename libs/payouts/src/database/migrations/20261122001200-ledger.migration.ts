@@ -87,7 +87,10 @@ export class Migration20261122001200Ledger extends Migration {
     // Every statement's entries balance per transaction and currency, and the derived balances
     // follow in the same statement (ordered, so concurrent postings lock rows in one order).
     this.addSql(`
-      create function ledger_after_entries() returns trigger language plpgsql as $$
+      create function ledger_after_entries() returns trigger language plpgsql
+      -- The checks look each entry's transaction and account up by key: never a hash join that
+      -- scans the whole (huge) ledger once per statement.
+      set enable_hashjoin = off set enable_mergejoin = off as $$
       declare bad record;
       begin
         select n.transaction_id, n.currency, sum(n.amount_minor) as total into bad
