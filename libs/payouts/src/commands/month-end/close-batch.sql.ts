@@ -2,8 +2,8 @@
  * Closes one batch of payees in a single statement (set-based: a million payees close in
  * minutes' worth of rows, not a million round trips). Every read of a big table is a LATERAL
  * lookup by key, so a batch costs the same whatever the size of the ledger (a hash join would
- * scan the whole table once per batch: quadratic over a run). Parameters in order: first payee,
- * last possible payee (the batch's bound, so the range estimate is the batch's), before payee (twice), cutoff, period (key), cutoff (release_on), description, now, run id,
+ * scan the whole table once per batch: quadratic over a run). Parameters in order: first pending
+ * account id, the batch's exclusive upper bound (max bigint for the last batch), cutoff, period (key), cutoff (release_on), description, now, run id,
  * batch no, period (payouts), now (payouts).
  */
 export const CLOSE_BATCH_SQL = `
@@ -11,7 +11,7 @@ with payees as (
   select p.owner_id, p.currency, p.id as pending_id, c.id as current_id
     from ledger_accounts p
     cross join lateral (select id from ledger_accounts c where c.owner_id = p.owner_id and c.kind = 'earnings_current' and c.currency = p.currency offset 0) c
-   where p.kind = 'earnings_pending' and p.owner_id >= ?::uuid and p.owner_id <= ?::uuid and (?::uuid is null or p.owner_id < ?::uuid)
+   where p.kind = 'earnings_pending' and p.id >= ?::bigint and p.id < ?::bigint
 ),
 buckets as (
   select py.owner_id, py.currency, py.pending_id, b.bucket, b.balance_minor
@@ -22,7 +22,7 @@ released as (
   select owner_id, currency, sum(balance_minor)::bigint as amount from buckets group by owner_id, currency
 ),
 moves as (
-  select py.owner_id, py.currency, py.current_id, coalesce(r.amount, 0)::bigint as released, m.kind as method,
+  select py.owner_id, py.currency, py.pending_id, py.current_id, coalesce(r.amount, 0)::bigint as released, m.kind as method,
          case m.kind when 'bank' then 'IBAN ••' || right(m.iban, 4) when 'crypto' then m.network || ' ' || left(m.address, 4) || '…' || right(m.address, 4) end as destination,
          case when m.kind is not null and coalesce(cb.balance_minor, 0) + coalesce(r.amount, 0) > 0
               then coalesce(cb.balance_minor, 0) + coalesce(r.amount, 0) else 0 end::bigint as payout,
@@ -38,7 +38,7 @@ due as (
 ),
 txs as (
   insert into ledger_transactions (idempotency_key, kind, payee_id, currency, release_on, description, occurred_at)
-  select 'month-end:' || ? || ':' || d.owner_id || ':' || d.currency, 'month_end', d.owner_id, d.currency, ?::date, ?, ?::timestamptz from due d
+  select 'month-end:' || ? || ':' || d.pending_id, 'month_end', d.owner_id, d.currency, ?::date, ?, ?::timestamptz from due d
   on conflict (idempotency_key) do nothing
   returning id, payee_id, currency
 ),

@@ -7,7 +7,7 @@ import { CLOSE_BATCH_SQL } from './close-batch.sql.js';
 
 export const DEFAULT_BATCH_SIZE = 10_000;
 export const DEFAULT_CONCURRENCY = 2;
-const LAST_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+const NO_UPPER_BOUND = '9223372036854775807';
 
 export interface RunSummary {
   runId: string;
@@ -21,14 +21,14 @@ export interface RunSummary {
 
 interface BatchRow {
   batch_no: number;
-  first_payee: string;
-  before_payee: string | null;
+  first_account: string;
+  before_account: string | null;
 }
 
 /**
  * The month-end close (SPEC §4/§9): for every payee, pending earnings due by the period's last
  * calendar day move to the current balance, and a positive current balance is paid out to the
- * payee's payout method. Payees are split into id ranges ("batches"); each batch closes in one
+ * payee's payout method. Payees are split into ranges of pending-account ids ("batches"); each batch closes in one
  * transaction that also marks it done, and workers claim batches with SKIP LOCKED. A retried job,
  * two workers, or a worker killed mid-run therefore close every batch exactly once; the
  * idempotency keys and the payouts unique key are the backstop.
@@ -86,18 +86,16 @@ export class MonthEndClose {
          select distinct null::uuid, 'payouts_in_transit', currency from ledger_accounts where kind = 'earnings_pending'
          on conflict do nothing`,
       );
-      const bounds = await em.execute<{ owner_id: string }[]>(
-        `select owner_id from (
-           select owner_id, row_number() over (order by owner_id) as n
-             from (select distinct owner_id from ledger_accounts where kind = 'earnings_pending') payees) numbered
-          where n > 1 and (n - 1) % ? = 0 order by owner_id`,
+      const bounds = await em.execute<{ id: string }[]>(
+        `select id from (select id, row_number() over (order by id) as n from ledger_accounts where kind = 'earnings_pending') numbered
+          where n > 1 and (n - 1) % ? = 0 order by id`,
         [batchSize],
       );
-      const starts = ['00000000-0000-0000-0000-000000000000', ...bounds.map((row) => row.owner_id)];
+      const starts = ['0', ...bounds.map((row) => String(row.id))];
       await em.execute(
-        `insert into payout_run_batches (run_id, batch_no, first_payee, before_payee)
-         select ?, b.batch_no, b.first_payee, b.before_payee from jsonb_to_recordset(?::jsonb) as b(batch_no int, first_payee uuid, before_payee uuid)`,
-        [runId, JSON.stringify(starts.map((first, index) => ({ batch_no: index + 1, first_payee: first, before_payee: starts[index + 1] ?? null })))],
+        `insert into payout_run_batches (run_id, batch_no, first_account, before_account)
+         select ?, b.batch_no, b.first_account, b.before_account from jsonb_to_recordset(?::jsonb) as b(batch_no int, first_account bigint, before_account bigint)`,
+        [runId, JSON.stringify(starts.map((first, index) => ({ batch_no: index + 1, first_account: first, before_account: starts[index + 1] ?? null })))],
       );
       await em.execute(`update payout_runs set batches = ? where id = ?`, [starts.length, runId]);
       return { runId, batches: starts.length, cutoff };
@@ -108,7 +106,7 @@ export class MonthEndClose {
   private async closeNextBatch(runId: string, period: string, cutoff: string, now: Date, worker: string, onBatch?: (batchNo: number) => void): Promise<boolean> {
     return this.orm.em.fork().transactional(async (em) => {
       const [batch] = await em.execute<BatchRow[]>(
-        `select batch_no, first_payee, before_payee from payout_run_batches
+        `select batch_no, first_account, before_account from payout_run_batches
           where run_id = ? and status = 'open' order by batch_no limit 1 for update skip locked`,
         [runId],
       );
@@ -131,10 +129,8 @@ export class MonthEndClose {
   private closeBatch(em: EntityManager, args: { runId: string; period: string; cutoff: string; now: Date; batch: BatchRow }) {
     const { runId, period, cutoff, now, batch } = args;
     return em.execute<{ payees: number; payouts: number }[]>(CLOSE_BATCH_SQL, [
-      batch.first_payee,
-      batch.before_payee ?? LAST_UUID,
-      batch.before_payee,
-      batch.before_payee,
+      batch.first_account,
+      batch.before_account ?? NO_UPPER_BOUND,
       cutoff,
       period,
       cutoff,

@@ -149,9 +149,11 @@ export class Migration20261122001200Ledger extends Migration {
       create table payout_run_batches (
         run_id uuid not null references payout_runs (id),
         batch_no int not null,
-        first_payee uuid not null,
-        -- exclusive upper bound; null for the last batch, so the batches cover every payee id
-        before_payee uuid null,
+        -- A range of pending-earnings account ids (one per payee and currency), in the order the
+        -- accounts were opened, so a batch reads neighbouring rows. The upper bound is exclusive and
+        -- null for the last batch: accounts opened during the run still belong to a batch.
+        first_account bigint not null,
+        before_account bigint null,
         status text not null default 'open' check (status in ('open', 'done')),
         payees int null,
         processed_by text null,
