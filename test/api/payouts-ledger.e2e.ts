@@ -221,3 +221,29 @@ describe('month-end, chargebacks and refunds', () => {
     expect((await call('POST', '/api/admin/payouts/runs', alice.session.access_token, { period: '2034-08' })).status).toBe(403);
   });
 });
+
+describe('before launch', () => {
+  it('answers not_launched on the earnings, purchase and sales routes and stores nothing', async () => {
+    // Same secret and issuer as the live platform, so its users' tokens are valid here too.
+    clock.set(new Date());
+    const fan = await signedInUser(platform);
+    const prelaunch = await startTestPlatform({ worker: false, env: { JWT_SECRET: platform.config.JWT_SECRET, PUBLIC_URL: platform.config.PUBLIC_URL } });
+    try {
+      const token = fan.session.access_token;
+      const ask = (method: string, path: string, body?: unknown) =>
+        fetch(`${prelaunch.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `key-${randomUUID()}` }, body: body && JSON.stringify(body) });
+      for (const [method, path, body] of [
+        ['GET', '/api/payouts/statement'],
+        ['PUT', '/api/payouts/method', { kind: 'crypto', network: 'solana', address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' }],
+        ['POST', '/api/purchases', { kind: 'tip', storeSlug: 'any-store', amountMinor: 500, method: 'crypto' }],
+        ['GET', '/api/sales'],
+      ] as const) {
+        const response = await ask(method, path, body);
+        expect({ path, status: response.status, code: ((await response.json()) as { code: string }).code }).toEqual({ path, status: 403, code: 'not_launched' });
+      }
+      expect(await prelaunch.api.get(MikroORM).em.fork().execute(`select 1 from payout_methods where user_id = ?`, [fan.session.user.id])).toEqual([]);
+    } finally {
+      await prelaunch.close();
+    }
+  });
+});
