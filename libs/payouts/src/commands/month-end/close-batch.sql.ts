@@ -7,7 +7,10 @@
  * batch no, period (payouts), now (payouts).
  */
 export const CLOSE_BATCH_SQL = `
-with payees as (
+with transit as (
+  select id, currency from ledger_accounts where owner_id is null and kind = 'payouts_in_transit'
+),
+payees as (
   select p.owner_id, p.currency, p.id as pending_id, c.id as current_id
     from ledger_accounts p
     cross join lateral (select id from ledger_accounts c where c.owner_id = p.owner_id and c.kind = 'earnings_current' and c.currency = p.currency offset 0) c
@@ -31,7 +34,7 @@ moves as (
     left join released r on r.owner_id = py.owner_id and r.currency = py.currency
     left join lateral (select balance_minor from ledger_balances where account_id = py.current_id and bucket = '-infinity'::date offset 0) cb on true
     left join lateral (select kind, iban, network, address from payout_methods where user_id = py.owner_id offset 0) m on true
-    left join lateral (select id from ledger_accounts where owner_id is null and kind = 'payouts_in_transit' and currency = py.currency offset 0) t on true
+    left join transit t on t.currency = py.currency
 ),
 due as (
   select * from moves where released <> 0 or payout > 0
