@@ -231,7 +231,7 @@ describe('before launch', () => {
     try {
       const token = fan.session.access_token;
       const ask = (method: string, path: string, body?: unknown) =>
-        fetch(`${prelaunch.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `key-${randomUUID()}` }, body: body && JSON.stringify(body) });
+        fetch(`${prelaunch.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `key-${randomUUID()}` }, body: body === undefined ? undefined : JSON.stringify(body) });
       for (const [method, path, body] of [
         ['GET', '/api/payouts/statement'],
         ['PUT', '/api/payouts/method', { kind: 'crypto', network: 'solana', address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' }],

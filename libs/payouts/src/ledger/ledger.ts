@@ -73,8 +73,12 @@ export class Ledger {
 
   /** The payee's pending and current earnings accounts in a currency, opened on first use. */
   async payeeAccounts(em: EntityManager, payeeId: string, currency: string): Promise<PayeeAccounts> {
+    // Current first, then pending naming it; a racing opener waits on the unique key and inserts nothing.
     await em.execute(
-      `insert into ledger_accounts (owner_id, kind, currency) values (?, 'earnings_pending', ?), (?, 'earnings_current', ?) on conflict do nothing`,
+      `with current_account as (
+         insert into ledger_accounts (owner_id, kind, currency) values (?, 'earnings_current', ?) on conflict do nothing returning id)
+       insert into ledger_accounts (owner_id, kind, currency, current_account_id)
+       select ?, 'earnings_pending', ?, id from current_account on conflict do nothing`,
       [payeeId, currency, payeeId, currency],
     );
     const rows = await em.execute<{ id: string; kind: AccountKind }[]>(`select id, kind from ledger_accounts where owner_id = ? and currency = ?`, [payeeId, currency]);

@@ -8,10 +8,11 @@
 /** $1 JSON array of payee ids, $2 currency. */
 export const SEED_PAYEES_SQL = `
 with owners as (select (value #>> '{}')::uuid as owner_id from jsonb_array_elements($1::jsonb)),
-accounts as (
-  insert into ledger_accounts (owner_id, kind, currency)
-  select owner_id, kind, $2 from owners cross join (values ('earnings_pending'), ('earnings_current')) as k(kind)
-  returning 1
+current_accounts as (
+  insert into ledger_accounts (owner_id, kind, currency) select owner_id, 'earnings_current', $2 from owners returning id, owner_id
+),
+pending_accounts as (
+  insert into ledger_accounts (owner_id, kind, currency, current_account_id) select owner_id, 'earnings_pending', $2, id from current_accounts returning 1
 )
 insert into payout_methods (user_id, kind, network, address, updated_at)
 select owner_id, 'crypto', 'solana', '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T', now() from owners

@@ -11,9 +11,8 @@ with transit as (
   select id, currency from ledger_accounts where owner_id is null and kind = 'payouts_in_transit'
 ),
 payees as (
-  select p.owner_id, p.currency, p.id as pending_id, c.id as current_id
+  select p.owner_id, p.currency, p.id as pending_id, p.current_account_id as current_id
     from ledger_accounts p
-    cross join lateral (select id from ledger_accounts c where c.owner_id = p.owner_id and c.kind = 'earnings_current' and c.currency = p.currency offset 0) c
    where p.kind = 'earnings_pending' and p.id >= ?::bigint and p.id < ?::bigint
 ),
 buckets as (

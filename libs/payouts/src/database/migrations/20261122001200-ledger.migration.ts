@@ -14,7 +14,11 @@ export class Migration20261122001200Ledger extends Migration {
         owner_id uuid null,
         kind text not null check (kind in ('earnings_pending', 'earnings_current', 'platform_revenue', 'provider_clearing', 'payouts_in_transit', 'payouts_settled')),
         currency char(3) not null check (currency ~ '^[A-Z]{3}$'),
+        -- A pending-earnings account names its current-earnings twin (opened in the same statement),
+        -- so the month-end close reads both from one row.
+        current_account_id bigint null references ledger_accounts (id),
         check ((owner_id is null) = (kind not in ('earnings_pending', 'earnings_current'))),
+        check ((kind = 'earnings_pending') = (current_account_id is not null)),
         unique nulls not distinct (owner_id, kind, currency)
       )`);
     this.addSql(`
@@ -182,7 +186,7 @@ export class Migration20261122001200Ledger extends Migration {
         constraint payouts_once unique (payee_id, currency, period)
       )`);
     this.addSql(`create index payouts_batch on payouts (run_id, batch_no)`);
-    this.addSql(`create index payouts_payee on payouts (payee_id, created_at desc)`);
+    // A payee's payouts are found through payouts_once (payee_id leads it).
     this.addSql(`
       create table sandbox_payouts (
         payout_id uuid primary key,
