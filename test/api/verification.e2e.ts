@@ -94,7 +94,7 @@ afterAll(async () => {
 
 describe('verification in prelaunch', () => {
   it('tells the web app the phase and refuses submissions with verification_paused, storing nothing', async () => {
-    expect((await api('GET', '/api/config', null, undefined, prelaunch)).body).toEqual({ launchPhase: 'prelaunch' });
+    expect((await api('GET', '/api/config', null, undefined, prelaunch)).body).toEqual({ launchPhase: 'prelaunch', paymentProvider: 'sandbox' });
     expect((await api('GET', '/api/config', null)).body).toEqual({ launchPhase: 'live', paymentProvider: 'sandbox' });
     const paused = await submit(prelaunch, applicant.session.access_token, { ...adult, userPhotoWithId: await jpeg('a'), idPhoto: await jpeg('b') });
     expect(paused).toMatchObject({ status: 403, body: { code: 'verification_paused' } });
