@@ -23,6 +23,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Nothing may be left in the shared outbox: another suite's worker would deliver it (webhooks to a closed server).
+  await platform?.drain(30_000);
   await platform?.close();
 });
 

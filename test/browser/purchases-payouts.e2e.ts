@@ -52,6 +52,7 @@ describeInBrowser('purchases and payouts in the browser', () => {
 
   afterAll(async () => {
     for (const session of sessions) await session.close().catch(() => undefined);
+    await shop?.platform.drain(30_000);
     await shop?.platform.close();
   });
 
