@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse/sync';
 import { ComplianceReports, DeadlineWatch } from '#app/content-moderation';
-import { QueueFactory } from '#app/platform';
+import { JOB_SCHEDULES, QueueFactory } from '#app/platform';
 import { FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
 
 // Friday 20 November 2026, noon UTC: the appeal's 7 business days cross a weekend.
@@ -181,9 +181,13 @@ describe('compliance reports', () => {
   it('registers the recurring jobs once, however many workers start', async () => {
     const queues = platform.worker!.get(QueueFactory);
     await Promise.all([queues.registerSchedules(), queues.registerSchedules()]);
-    const schedulers = await queues.queue('moderation').getJobSchedulers();
-    expect(schedulers.map((scheduler) => scheduler.key ?? scheduler.id).sort()).toEqual(['moderation:check-deadlines', 'moderation:compliance-reports']);
-    await queues.queue('moderation').removeJobScheduler('moderation:check-deadlines');
-    await queues.queue('moderation').removeJobScheduler('moderation:compliance-reports');
+    const registered: string[] = [];
+    for (const name of new Set(JOB_SCHEDULES.map((schedule) => schedule.queue))) {
+      registered.push(...(await queues.queue(name).getJobSchedulers()).map((scheduler) => String(scheduler.key ?? scheduler.id)));
+    }
+    expect(registered.sort()).toEqual(JOB_SCHEDULES.map((schedule) => `${schedule.queue}:${schedule.name}`).sort());
+    expect(registered).toEqual(expect.arrayContaining(['moderation:check-deadlines', 'moderation:compliance-reports', 'payouts:month-end']));
+    // The queues are shared with the suites that run after this one: leave no recurring job behind.
+    for (const schedule of JOB_SCHEDULES) await queues.queue(schedule.queue).removeJobScheduler(`${schedule.queue}:${schedule.name}`);
   });
 });
