@@ -13,11 +13,12 @@
 // BENCH_PAYEES (comma-separated sizes, default 100000,1000000), BENCH_SALES (per payee, default 10),
 // BENCH_BATCH (payees per close batch, default 10000). Options: --no-record.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { addResultRow } from './lib/results-md.mjs';
 import { childEnv, ensurePinnedNode, rootDir } from '../scripts/lib/util.mjs';
 
 await ensurePinnedNode();
@@ -71,7 +72,10 @@ async function closeAt(payees) {
       if ((start / chunk) % 10 === 0) log(`  seeded ${start + chunk} / ${payees} payees (${Math.round((Date.now() - seedStarted) / 1000)} s)`);
     }
     await db.query('vacuum analyze');
+    // The seed's dirty pages are written now, not by a checkpoint during the close (timings repeat).
+    await db.query('checkpoint');
     log(`seeded ${payees} payees × ${salesPerPayee} sales in ${Math.round((Date.now() - seedStarted) / 1000)} s; closing January 2030...`);
+    const walBefore = (await db.query('select pg_current_wal_lsn() as lsn')).rows[0].lsn;
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, [join(rootDir, 'dist/apps/worker/src/month-end.js'), '--period', '2030-01', '--at', '2030-01-31T23:00:00Z', '--batch-size', String(batchSize)], {
       cwd: rootDir,
@@ -85,6 +89,7 @@ async function closeAt(payees) {
     if (code !== 0) throw new Error(`month-end exited ${code}: ${output}`);
     // The close itself, as the command timed it (its process start and Nest boot are in wallSeconds).
     const seconds = JSON.parse(output.trim().split('\n').pop()).elapsedMs / 1000;
+    const walMB = Math.round((await db.query('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1) as bytes', [walBefore])).rows[0].bytes / 1e6);
     const check = await db.query(
       `select (select count(*)::int from payouts) as payouts, (select coalesce(sum(amount_minor), 0)::bigint from payouts) as paid,
               (select count(*)::int from (select 1 from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0) x) as unbalanced`,
@@ -92,9 +97,9 @@ async function closeAt(payees) {
     await db.end();
     const { payouts, paid, unbalanced } = check.rows[0];
     const expectedPaid = payees * salesPerPayee * 750;
-    log(`${payees} payees closed in ${seconds.toFixed(1)} s (${wallSeconds.toFixed(1)} s with the command's start; ${Math.round(payees / seconds)} payees/s); ${payouts} payouts, ${paid} paid (expected ${expectedPaid}), ${unbalanced} unbalanced`);
+    log(`${payees} payees closed in ${seconds.toFixed(1)} s (${wallSeconds.toFixed(1)} s with the command's start; ${Math.round(payees / seconds)} payees/s; ${walMB} MB of WAL); ${payouts} payouts, ${paid} paid (expected ${expectedPaid}), ${unbalanced} unbalanced`);
     if (payouts !== payees || Number(paid) !== expectedPaid || unbalanced !== 0) throw new Error('the close did not pay every payee exactly their earnings');
-    return { payees, sales: payees * salesPerPayee, seconds: Number(seconds.toFixed(2)), wallSeconds: Number(wallSeconds.toFixed(2)), payeesPerSecond: Math.round(payees / seconds) };
+    return { payees, sales: payees * salesPerPayee, seconds: Number(seconds.toFixed(2)), wallSeconds: Number(wallSeconds.toFixed(2)), payeesPerSecond: Math.round(payees / seconds), walMB };
   });
 }
 
@@ -120,24 +125,19 @@ log(`ratio ${largest.payees / smallest.payees}× payees → ${ratio ?? '—'}× 
 if (record) {
   const resultsMd = join(rootDir, 'bench/RESULTS.md');
   const SECTION = '## Payouts: month-end close (npm run bench:payouts)';
-  const existing = readFileSync(resultsMd, 'utf8');
-  if (!existing.includes(SECTION)) {
-    appendFileSync(
-      resultsMd,
-      `\n${SECTION}\n\nOne row per run (appended automatically; JSON in \`bench/results/payouts-<timestamp>.json\`, not committed). ` +
+  const header =
+    `One row per run (appended automatically; JSON in \`bench/results/payouts-<timestamp>.json\`, not committed). ` +
         `Targets: 1,000,000 payees × 10 sales closed (released and paid out) in <= ${TARGETS.closeSeconds} s; time ratio 100k → 1M <= ${TARGETS.ratio}.\n\n` +
-        '| date (UTC) | machine (cores × cpu, load 1/5/15) | batch | runs (payees: seconds) | 1M close s | ratio | verdict | results file |\n|---|---|---|---|---|---|---|---|\n',
-    );
-  }
+        '| date (UTC) | machine (cores × cpu, load 1/5/15) | batch | runs (payees: seconds) | 1M close s | ratio | verdict | results file |\n|---|---|---|---|---|---|---|---|\n';
   const cells = [
     `${machine.date.slice(0, 16).replace('T', ' ')}Z`,
     `${machine.cores} × ${machine.cpu}, load ${machine.loadAvgAtStart.join(' ')}`,
     String(batchSize),
-    runs.map((run) => `${run.payees.toLocaleString('en')}: ${run.seconds}`).join(' · '),
+    runs.map((run) => `${run.payees.toLocaleString('en')}: ${run.seconds}${run.walMB === undefined ? '' : ` (WAL ${run.walMB} MB)`}`).join(' · '),
     million ? `**${million.seconds}**` : '—',
     ratio === null ? '—' : `**${ratio}**`,
     `**${result.result}**`,
     relative(rootDir, file),
   ];
-  appendFileSync(resultsMd, `| ${cells.join(' | ')} |\n`);
+  addResultRow(resultsMd, SECTION, header, `| ${cells.join(' | ')} |`);
 }

@@ -156,6 +156,9 @@ describe('month-end, chargebacks and refunds', () => {
     expect(await balances(creatorId)).toEqual({ pending: 1500, current: 0 });
     const [payout] = await db().execute<{ id: string; amount_minor: string; status: string; run_id: string; batch_no: number }[]>(`select * from payouts where payee_id = ?`, [creatorId]);
     expect(Number(payout.amount_minor)).toBe(3000);
+    // Time-ordered ids (version 7 layout): a run's payouts go to neighbouring index pages.
+    expect(payout.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Math.abs(parseInt(payout.id.replace(/-/g, '').slice(0, 12), 16) - Date.now())).toBeLessThan(600_000);
     // Two deliveries of the dispatch job at once: one submission.
     await Promise.all([platform.api.get(DispatchPayouts).dispatch(payout.run_id, payout.batch_no, clock.now()), platform.api.get(DispatchPayouts).dispatch(payout.run_id, payout.batch_no, clock.now())]);
     token = await tokenOf(fan);

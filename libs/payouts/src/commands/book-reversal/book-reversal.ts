@@ -56,7 +56,7 @@ export class BookReversal {
       const share = Number(row.pending_minor);
       const payee = await this.ledger.payeeAccounts(em, row.payee_id, row.currency);
       const releaseOn = toDay(row.release_on);
-      const released = await this.isReleased(em, row.payee_id, row.currency, releaseOn, row.id);
+      const released = await this.isReleased(em, payee.pending, releaseOn, row.id);
       const payeeEntry = released ? { accountId: payee.current, amountMinor: -share } : { accountId: payee.pending, amountMinor: -share, releaseOn };
       const entries =
         row.kind === 'sale'
@@ -92,10 +92,10 @@ export class BookReversal {
   }
 
   /** Released when a month-end run posted after the booking covered its release day. */
-  private async isReleased(em: EntityManager, payeeId: string, currency: string, releaseOn: string, bookedId: string): Promise<boolean> {
+  private async isReleased(em: EntityManager, pendingAccount: string | number, releaseOn: string, bookedId: string): Promise<boolean> {
     const rows = await em.execute(
-      `select 1 from ledger_transactions where payee_id = ? and kind = 'month_end' and currency = ? and release_on >= ? and id > ? limit 1`,
-      [payeeId, currency, releaseOn, bookedId],
+      `select 1 from ledger_transactions where account_id = ? and kind = 'month_end' and release_on >= ? and id > ? limit 1`,
+      [pendingAccount, releaseOn, bookedId],
     );
     return rows.length > 0;
   }

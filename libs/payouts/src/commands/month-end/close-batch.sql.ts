@@ -39,29 +39,29 @@ due as (
   select * from moves where released <> 0 or payout > 0
 ),
 txs as (
-  insert into ledger_transactions (idempotency_key, kind, payee_id, currency, release_on, description, occurred_at)
-  select 'month-end:' || ? || ':' || d.pending_id, 'month_end', d.owner_id, d.currency, ?::date, ?, ?::timestamptz from due d
+  insert into ledger_transactions (idempotency_key, kind, payee_id, account_id, currency, release_on, description, occurred_at)
+  select 'month-end:' || ? || ':' || d.pending_id, 'month_end', d.owner_id, d.pending_id, d.currency, ?::date, ?, ?::timestamptz from due d
   on conflict (idempotency_key) do nothing
-  returning id, payee_id, currency
+  returning id, account_id
 ),
 entries as (
   -- Net per account: pending gives up its due buckets, current keeps what is not paid out (often
   -- nothing, so no entry), in-transit takes the payout.
   insert into ledger_entries (transaction_id, account_id, amount_minor, currency, release_on)
   select tx.id, b.pending_id, -b.balance_minor, b.currency, b.bucket
-    from txs tx join buckets b on b.owner_id = tx.payee_id and b.currency = tx.currency
+    from txs tx join buckets b on b.pending_id = tx.account_id
   union all
   select tx.id, d.current_id, d.released - d.payout, d.currency, null
-    from txs tx join due d on d.owner_id = tx.payee_id and d.currency = tx.currency where d.released <> d.payout
+    from txs tx join due d on d.pending_id = tx.account_id where d.released <> d.payout
   union all
   select tx.id, d.transit_id, d.payout, d.currency, null
-    from txs tx join due d on d.owner_id = tx.payee_id and d.currency = tx.currency where d.payout > 0
+    from txs tx join due d on d.pending_id = tx.account_id where d.payout > 0
   returning 1
 ),
 paid as (
-  insert into payouts (run_id, batch_no, payee_id, period, currency, amount_minor, method, destination, created_at)
-  select ?::uuid, ?::int, d.owner_id, ?, d.currency, d.payout, d.method, d.destination, ?::timestamptz
-    from txs tx join due d on d.owner_id = tx.payee_id and d.currency = tx.currency where d.payout > 0
+  insert into payouts (run_id, batch_no, payee_id, account_id, period, currency, amount_minor, method, destination, created_at)
+  select ?::uuid, ?::int, d.owner_id, d.pending_id, ?, d.currency, d.payout, d.method, d.destination, ?::timestamptz
+    from txs tx join due d on d.pending_id = tx.account_id where d.payout > 0
   on conflict on constraint payouts_once do nothing
   returning 1
 )

@@ -10,7 +10,9 @@ export class PayoutHistoryHandler implements IQueryHandler<PayoutHistoryQuery> {
   async execute({ userId }: PayoutHistoryQuery): Promise<PayoutView[]> {
     const rows = await this.orm.em.fork().execute<Record<string, string | Date | null>[]>(
       `select id, period, amount_minor, currency, method, destination, status, failure_reason, created_at, paid_at
-         from payouts where payee_id = ? order by created_at desc, id limit 120`,
+         from payouts
+        where account_id in (select id from ledger_accounts where owner_id = ? and kind = 'earnings_pending')
+        order by created_at desc, id limit 120`,
       [userId],
     );
     return rows.map((row) => ({
