@@ -160,6 +160,16 @@ describe('subscriptions', () => {
     expect((await subscriptionOf(cancelled.token)).status).toBe('cancelled');
   });
 
+  it("stops renewing when the subscriber's account is deleted", async () => {
+    const { fan, token, subscription } = await subscribed();
+    const before = await subscriptionOf(token);
+    await f.db().execute(`delete from users where id = ?`, [fan.session.user.id]);
+    expect(await atPeriodEnd(subscription.id, async () => void (await renew()))).toEqual([]);
+    const [row] = await f.db().execute<{ status: string; auto_renew: boolean }[]>(`select status, auto_renew from subscriptions where id = ?`, [subscription.id]);
+    expect(row).toEqual({ status: 'expired', auto_renew: false });
+    expect(before.status).toBe('active');
+  });
+
   it('goes past due when the saved card fails', async () => {
     const { token, purchaseId, subscription } = await subscribed();
     await f.sandbox.declineSavedMethod(purchaseId);

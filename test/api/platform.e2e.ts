@@ -84,3 +84,20 @@ describe('platform surface: health, OpenAPI, headers, SPA, consent', () => {
     expect(Date.now() - new Date(rows[0].recorded_at).getTime()).toBeLessThan(60_000);
   });
 });
+
+describe('prepared statements (hot paths)', () => {
+  it('runs a statement prepared once per connection, on many connections at once, with the same answers as em.execute', async () => {
+    const { PreparedStatements } = await import('#app/platform');
+    const { MikroORM } = await import('@mikro-orm/postgresql');
+    const statements = platform.api.get(PreparedStatements);
+    const sql = `select ?::int + ?::int as sum, ?::text as label, ?::timestamptz as at, pg_backend_pid() as pid`;
+    const at = new Date('2031-02-03T04:05:06.789Z');
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => statements.query<{ sum: number; label: string; at: Date; pid: number }>(sql, [i, 1, `row ${i}`, at])));
+    expect(answers.map(([row]) => row.sum)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(answers.every(([row]) => row.label.startsWith('row ') && new Date(row.at).getTime() === at.getTime())).toBe(true);
+    expect(new Set(answers.map(([row]) => row.pid)).size).toBeGreaterThan(1);
+    const [viaOrm] = await platform.api.get(MikroORM).em.fork().execute<{ sum: number; label: string }[]>(sql, [2, 3, 'x', at]);
+    expect((await statements.query<{ sum: number; label: string }>(sql, [2, 3, 'x', at]))[0]).toMatchObject({ sum: viaOrm.sum, label: viaOrm.label });
+    await expect(statements.query(sql, [1, 2])).rejects.toThrow('4 placeholders, 2 values');
+  });
+});

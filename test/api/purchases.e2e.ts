@@ -11,6 +11,9 @@ let other: Awaited<ReturnType<typeof f.newFan>>;
 let albumId: string;
 let videoId: string;
 const token = () => fan.session.access_token;
+/** Payments the sandbox holds for no purchase (a refused or replayed purchase must not leave one). */
+const orphanPayments = async () =>
+  (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from sandbox_payments sp where not exists (select 1 from purchases p where p.id::text = sp.reference)`))[0].n;
 const buy = (who: string | null, body: Record<string, unknown>, key = newKey()) => call(platform, 'POST', '/api/purchases', who, body, { 'idempotency-key': key });
 
 beforeAll(async () => {
@@ -92,6 +95,7 @@ describe('buying an item', () => {
     expect((await buy(token(), { kind: 'content', contentId: albumId, method: 'card', card: CARD })).body).toMatchObject({ code: 'already_owned' });
     expect((await buy(token(), { kind: 'content', contentId: '00000000-0000-4000-8000-000000000000', method: 'card', card: CARD })).status).toBe(404);
     expect(await buy(f.creator.token, { kind: 'content', contentId: videoId, method: 'card', card: CARD })).toMatchObject({ status: 400, body: { code: 'own_store' } });
+    expect(await orphanPayments()).toBe(0);
   });
 
   it('answers a replayed Idempotency-Key with the first purchase (200), even when sent twice at once', async () => {
@@ -107,6 +111,8 @@ describe('buying an item', () => {
     expect((await buy(token(), body, 'short')).body).toMatchObject({ code: 'validation_failed' });
     const rows = await f.db().execute(`select id from purchases where idempotency_key = ?`, [key]);
     expect(rows).toHaveLength(2);
+    // The purchase and its payment are one statement: the losing replay wrote neither.
+    expect(await orphanPayments()).toBe(0);
   });
 });
 

@@ -6,13 +6,14 @@ import { NotificationsModule } from '#app/notifications';
 import { ContentModerationJobsModule } from '#app/content-moderation';
 import { CommerceJobsModule } from '#app/commerce';
 import { PayoutsJobsModule } from '#app/payouts';
+import { IdentityQueriesModule } from '#app/identity';
 
 @Module({})
 export class WorkerModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), NotificationsModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule],
+      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule],
       providers: [OutboxRelay, JobRunner],
       exports: [OutboxRelay, JobRunner],
     };

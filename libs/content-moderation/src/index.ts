@@ -10,7 +10,7 @@ export { ComplianceReports } from './jobs/compliance-reports.js';
 export { MediaProcessor } from './jobs/media-processor.js';
 export { registerUploads, UPLOADS_PATH } from './uploads/uploads.js';
 export { ApprovedContentQuery, ContentByIdQuery, type ContentView } from './queries/content/content.query.js';
-export { PurchasableContentQuery, type PurchasableContent } from './queries/purchasable-content/purchasable-content.query.js';
+export { PURCHASABLE_CONTENT_SQL, PurchasableContentQuery, type PurchasableContent } from './queries/purchasable-content/purchasable-content.query.js';
 export { ContentListDto, ContentViewDto, MediaViewDto } from './http/content.dto.js';
 export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content, Migration20261122000900Collaborations, Migration20261122001000ContentPreview];
 export { RequestCollaborationCommand } from './commands/collaborations/collaborations.command.js';

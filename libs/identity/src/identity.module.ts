@@ -70,3 +70,10 @@ const handlers = [
   exports: [BearerGuard, StaffGuard, JwtService, SiteGate],
 })
 export class IdentityModule {}
+
+/** What other modules ask of identity in a process without its HTTP surface (the worker). */
+@Module({
+  imports: [CqrsModule],
+  providers: [FindUserHandler],
+})
+export class IdentityQueriesModule {}

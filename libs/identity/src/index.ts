@@ -1,4 +1,4 @@
-export { IdentityModule } from './identity.module.js';
+export { IdentityModule, IdentityQueriesModule } from './identity.module.js';
 export { identityEntities } from './entities/index.js';
 export { identityMigrations } from './database/migrations/index.js';
 export { BearerGuard, CurrentAuth, SignedOutMessage, type AuthContext } from './auth/bearer.guard.js';

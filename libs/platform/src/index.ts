@@ -3,6 +3,7 @@ export * from './clock/clock.js';
 export * from './logging/logger.js';
 export * from './database/orm-config.js';
 export * from './database/database.module.js';
+export * from './database/prepared-statements.js';
 export * from './messaging/job-catalogue.js';
 export * from './messaging/outbox.js';
 export * from './messaging/outbox-relay.js';

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CardInput } from '../domain/card.js';
 
 export const PAYMENT_METHODS = ['card', 'crypto'] as const;
@@ -14,8 +13,9 @@ export interface CryptoInstructions {
 export interface CreatePayment {
   /** Our id for the payment (a purchase id); the provider's events carry it back. */
   reference: string;
-  amountMinor: number;
-  currency: string;
+  /** Known up front, or null when the caller's statement prices the order (its gate answers the amount). Crypto payments need it. */
+  amountMinor: number | null;
+  currency: string | null;
   method: PaymentMethod;
   /** A new card (card payments without a saved method). */
   card?: CardInput;
@@ -23,11 +23,32 @@ export interface CreatePayment {
   savedMethodRef?: string;
 }
 
-export interface CreatedPayment {
+/**
+ * Rows a provider keeps in our database for a new payment, as data-modifying CTEs
+ * (`name as (...)`, comma-separated) for the caller's own statement, with their parameters in order.
+ */
+export interface PaymentRows {
+  ctes: string;
+  params: unknown[];
+}
+
+export interface PreparedPayment {
   providerPaymentId: string;
   /** Can be charged again without the fan (renewals). */
   savedMethodRef: string;
   crypto: CryptoInstructions | null;
+  /** Written by the caller's statement with its order; null when the provider keeps nothing here. */
+  rows: PaymentRows | null;
+}
+
+/**
+ * The caller's statement with the provider's rows: `with <order CTEs>, <payment CTEs> <final query>`.
+ * The payment CTEs write only when the gate CTE answers a row, so the payment and the order are
+ * written together or not at all, in one statement (one round trip, no BEGIN/COMMIT).
+ */
+export function withPaymentRows(order: { ctes: string; params: unknown[] }, payment: PreparedPayment, finalQuery: string): [string, unknown[]] {
+  if (!payment.rows) return [`with ${order.ctes}\n${finalQuery}`, order.params];
+  return [`with ${order.ctes},\n${payment.rows.ctes}\n${finalQuery}`, [...order.params, ...payment.rows.params]];
 }
 
 export const PAYMENT_EVENT_TYPES = ['payment.succeeded', 'payment.failed', 'payment.refunded', 'payment.charged_back'] as const;
@@ -49,8 +70,13 @@ export interface PaymentEvent {
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** Registers the payment inside the caller's transaction; never calls out over the network. */
-  createPayment(em: EntityManager, payment: CreatePayment): Promise<CreatedPayment>;
+  /**
+   * Prepares a payment for the caller's order: its ids now, and the provider's rows as CTEs that
+   * write only when the caller's CTE named `gate` answers a row (the order was written, with its
+   * amount_minor and currency columns). Never calls out over the network; the outcome arrives by
+   * webhook.
+   */
+  preparePayment(payment: CreatePayment, gate: string): PreparedPayment;
   /** Asks for a full refund; the payment.refunded event follows. False when it cannot be refunded. */
   refund(reference: string): Promise<boolean>;
   /** The event in a webhook delivery, or null when its signature is missing, forged or too old. */

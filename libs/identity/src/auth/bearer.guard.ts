@@ -1,7 +1,6 @@
 import { Inject, Injectable, SetMetadata, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppError } from '#app/platform';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { AppError, PreparedStatements } from '#app/platform';
 import type { FastifyRequest } from 'fastify';
 import { User } from '../entities/user.entity.js';
 import { IdentityErrors } from '../identity.errors.js';
@@ -55,7 +54,7 @@ function toUser(row: UserSessionRow): User {
 export class BearerGuard implements CanActivate {
   constructor(
     @Inject(JwtService) private readonly jwt: JwtService,
-    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(PreparedStatements) private readonly statements: PreparedStatements,
     @Inject(Reflector) private readonly reflector: Reflector,
   ) {}
 
@@ -76,7 +75,8 @@ export class BearerGuard implements CanActivate {
     if (!match) throw IdentityErrors.noAuthorization();
     const accessToken = match[1];
     const claims = await this.jwt.verify(accessToken);
-    const rows = await this.orm.em.getConnection().execute<UserSessionRow[]>(
+    // Every authenticated request runs this: prepared once per connection.
+    const rows = await this.statements.query<UserSessionRow>(
       `select u.*, s.id as session_id from users u left join sessions s on s.id = ? and s.user_id = u.id where u.id = ?`,
       [claims.session_id, claims.sub],
     );

@@ -1,6 +1,7 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, webcrypto, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, Clock, type AppConfig } from '#app/platform';
 import { IdentityErrors } from '../identity.errors.js';
 
@@ -30,6 +31,14 @@ export interface AccessClaims {
 @Injectable()
 export class JwtService {
   private readonly key: KeyObject;
+  /** The same secret as a WebCrypto key, imported once: jose would import a KeyObject on every verify. */
+  private verifyKey?: Promise<webcrypto.CryptoKey>;
+  /**
+   * Tokens whose signature and issuer/audience checked out, with their claims. The same bytes
+   * verify the same way every time, so a known token is only checked for expiry on the clock;
+   * the caller still checks its user and session on every request.
+   */
+  private readonly verified = new LRUCache<string, AccessClaims>({ max: 5_000 });
   readonly issuer: string;
   readonly expiresIn: number;
 
@@ -56,8 +65,15 @@ export class JwtService {
   }
 
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      // As jose decides: expired once the clock reaches exp.
+      if (known.exp <= Math.floor(this.clock.now().getTime() / 1000)) throw IdentityErrors.badJwt('token has invalid claims: token is expired');
+      return known;
+    }
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      this.verifyKey ??= webcrypto.subtle.importKey('raw', this.key.export(), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+      const { payload } = await jwtVerify(token, await this.verifyKey, {
         algorithms: ['HS256'],
         issuer: this.issuer,
         audience: 'authenticated',
@@ -66,6 +82,7 @@ export class JwtService {
       if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') {
         throw IdentityErrors.badJwt('invalid claim: missing sub claim');
       }
+      this.verified.set(token, payload as unknown as AccessClaims);
       return payload as unknown as AccessClaims;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw IdentityErrors.badJwt('token has invalid claims: token is expired');

@@ -14,6 +14,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: url(['http', 'https']).optional(),
   DATABASE_URL: url(['postgres', 'postgresql']),
+  /** Connections each process may hold (api and worker each); opened on demand, closed when idle. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   /** Namespace for queue and rate-limit keys, so several installations can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('fanmint'),

@@ -2,6 +2,7 @@ import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown 
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ormConfig, type OrmSetup } from './orm-config.js';
+import { PreparedStatements } from './prepared-statements.js';
 
 export const ORM_SETUP = Symbol('ORM_SETUP');
 
@@ -18,11 +19,12 @@ export class DatabaseModule implements OnApplicationShutdown {
         {
           provide: MikroORM,
           inject: [APP_CONFIG],
-          useFactory: (config: AppConfig) => MikroORM.init(ormConfig(config.DATABASE_URL, setup)),
+          useFactory: (config: AppConfig) => MikroORM.init(ormConfig(config.DATABASE_URL, setup, { poolMax: config.DATABASE_POOL_MAX })),
         },
         { provide: EntityManager, inject: [MikroORM], useFactory: (orm: MikroORM) => orm.em },
+        PreparedStatements,
       ],
-      exports: [MikroORM, EntityManager],
+      exports: [MikroORM, EntityManager, PreparedStatements],
     };
   }
 

@@ -13,7 +13,7 @@ export interface OrmSetup {
 }
 
 /** Platform tables first; modules add theirs. Migrations run in name order. */
-export function ormConfig(databaseUrl: string, setup: OrmSetup, debug = false): Options {
+export function ormConfig(databaseUrl: string, setup: OrmSetup, { poolMax = 10, debug = false }: { poolMax?: number; debug?: boolean } = {}): Options {
   const migrations = [...platformMigrations, ...setup.migrations].sort((a, b) => a.name.localeCompare(b.name));
   return defineConfig({
     clientUrl: databaseUrl,
@@ -21,7 +21,9 @@ export function ormConfig(databaseUrl: string, setup: OrmSetup, debug = false): 
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],
     debug,
-    pool: { min: 0, max: 10 },
+    // Idle connections stay a while: a new one costs PostgreSQL a backend start and a cold catalog cache,
+    // and prepared statements are per connection, so churn during bursts shows in the tail latency.
+    pool: { min: 0, max: poolMax, idleTimeoutMillis: 120_000 },
     migrations: {
       tableName: 'mikro_orm_migrations',
       transactional: true,

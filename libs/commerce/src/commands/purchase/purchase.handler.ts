@@ -1,23 +1,24 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { Clock } from '#app/platform';
-import { PurchasableContentQuery } from '#app/content-moderation';
+import { Clock, PreparedStatements } from '#app/platform';
+import { PURCHASABLE_CONTENT_SQL, PurchasableContentQuery } from '#app/content-moderation';
 import { checkCard } from '../../domain/card.js';
 import { CommerceErrors, PurchaseErrors } from '../../commerce.errors.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
+import { PAYMENT_PROVIDER, withPaymentRows, type PaymentProvider } from '../../payments/payment-provider.js';
 import { PURCHASE_SELECT, toPurchaseView, type PurchaseRow, type PurchaseView } from '../../queries/purchases/purchase-view.js';
 import { PurchaseCommand, type PurchaseRequest } from './purchase.command.js';
 import { priceStoreSale } from './sale-plan.js';
 
-/** What is being sold, priced by the server. */
-interface Sale {
-  store: { column: 'owner_id' | 'id'; value: string };
-  amountMinor: number;
-  currency: string;
-  content: { id: string; title: string; kind: 'video' | 'album' } | null;
-}
+/**
+ * What is being sold. A store sale (subscription, tip) is priced here from the store's settings;
+ * an item is priced by the purchase statement itself, which reads it (one round trip fewer on the
+ * hot path) unless the price had to be known first (crypto instructions quote a token amount).
+ */
+type Sale =
+  | { kind: 'store'; storeId: string; amountMinor: number; currency: string }
+  | { kind: 'content'; contentId: string; known: { amountMinor: number; currency: string } | null };
 
 interface StoreRow {
   id: string;
@@ -31,13 +32,24 @@ interface StoreRow {
   subscribed: boolean;
 }
 
-/** The insert found nothing to do: the key was used before, or the store closed meanwhile. */
+interface InsertedRow {
+  slug: string;
+  display_name: string;
+  amount_minor: string;
+  currency: string;
+  content_id: string | null;
+  content_title: string | null;
+  content_kind: 'video' | 'album' | null;
+}
+
+/** The insert found nothing to do: the key was used before, or the item or store is not for sale (any more). */
 class NothingInserted extends Error {}
 
 /**
- * The purchase hot path: the item (one read), then one transaction holding the provider's payment
- * and the purchase, whose insert also checks the store and the referral link and answers a replayed
- * Idempotency-Key. Confirmation comes later, by webhook.
+ * The purchase hot path: one statement reads the item (approved, priced, not the buyer's own),
+ * checks the store and the referral link, writes the purchase and the provider's payment together,
+ * and answers nothing for a replayed Idempotency-Key; it is prepared once per connection.
+ * Confirmation comes later, by webhook. Only a purchase that wrote nothing reads more, to say why.
  */
 @CommandHandler(PurchaseCommand)
 export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
@@ -46,84 +58,98 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PreparedStatements) private readonly statements: PreparedStatements,
   ) {}
 
   async execute({ buyerId, idempotencyKey, request }: PurchaseCommand): Promise<{ purchase: PurchaseView; created: boolean }> {
     const now = this.clock.now();
     this.checkRequest(request, now);
-    const em = this.orm.em.fork();
-    const sale = request.kind === 'content' ? await this.contentSale(em, request, buyerId, idempotencyKey) : await this.storeSale(em, request, buyerId, idempotencyKey);
+    const sale = request.kind === 'content' ? await this.contentSale(request, buyerId, idempotencyKey) : await this.storeSale(request, buyerId, idempotencyKey);
     if ('replay' in sale) return { purchase: sale.replay, created: false };
 
     const id = randomUUID();
-    try {
-      const purchase = await em.transactional(async (tx) => {
-        const payment = await this.provider.createPayment(tx, { reference: id, amountMinor: sale.amountMinor, currency: sale.currency, method: request.method, card: request.card });
-        const [row] = await tx.execute<{ slug: string; display_name: string }[]>(
-          `with s as (select id, owner_id, slug, display_name, referrals_enabled from stores where ${sale.store.column} = ? and status = 'active'),
+    const quoted = sale.kind === 'store' ? sale : sale.known;
+    const payment = this.provider.preparePayment({ reference: id, amountMinor: quoted?.amountMinor ?? null, currency: quoted?.currency ?? null, method: request.method, card: request.card }, 'ins');
+    const what =
+      sale.kind === 'content'
+        ? {
+            // The item as the content module sells it, in its store, priced as quoted (if quoted).
+            ctes: `c as (${PURCHASABLE_CONTENT_SQL}),
+             s as (select st.id, st.owner_id, st.slug, st.display_name, st.referrals_enabled, c.id as content_id, c.title as content_title, c.kind as content_kind,
+                          c.price_minor as amount_minor, c.currency
+                     from c join stores st on st.owner_id = c.creator_id and st.status = 'active'
+                    where c.creator_id <> ?::uuid and c.price_minor > 0 and (?::bigint is null or (c.price_minor = ?::bigint and c.currency = ?::text)))`,
+            params: [sale.contentId, buyerId, quoted?.amountMinor ?? null, quoted?.amountMinor ?? null, quoted?.currency ?? null],
+          }
+        : {
+            ctes: `s as (select id, owner_id, slug, display_name, referrals_enabled, null::uuid as content_id, null::text as content_title, null::text as content_kind,
+                                ?::bigint as amount_minor, ?::text as currency
+                           from stores where id = ?::uuid and status = 'active')`,
+            params: [sale.amountMinor, sale.currency, sale.storeId],
+          };
+    const [sql, params] = withPaymentRows(
+      {
+        ctes: `${what.ctes},
            ins as (
              insert into purchases (id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method, status, message,
                                     referral_link_id, referrer_id, idempotency_key, provider, provider_payment_id, payment_method_ref, crypto, created_at)
-             select ?, ?, s.id, s.owner_id, ?, ?::uuid, ?, ?, ?, ?, ?, 'pending', ?, r.id, r.owner_id, ?, ?, ?, ?, ?::jsonb, ?
+             select ?::uuid, ?::uuid, s.id, s.owner_id, ?, s.content_id, s.content_title, s.content_kind, s.amount_minor, s.currency, ?, 'pending', ?, r.id, r.owner_id, ?, ?, ?, ?, ?::jsonb, ?::timestamptz
                from s left join referral_links r
-                 on r.code = ? and r.content_id = ?::uuid and s.referrals_enabled and ?::text = 'album' and r.owner_id <> ?::uuid and r.owner_id <> s.owner_id
+                 on r.code = ?::text and r.content_id = s.content_id and s.referrals_enabled and s.content_kind = 'album' and r.owner_id <> ?::uuid and r.owner_id <> s.owner_id
              on conflict (buyer_id, idempotency_key) do nothing
-             returning id
-           )
-           select s.slug, s.display_name from ins, s`,
-          [
-            sale.store.value,
-            id,
-            buyerId,
-            request.kind,
-            sale.content?.id ?? null,
-            sale.content?.title ?? null,
-            sale.content?.kind ?? null,
-            sale.amountMinor,
-            sale.currency,
-            request.method,
-            request.kind === 'tip' ? (request.message ?? null) : null,
-            idempotencyKey,
-            this.provider.name,
-            payment.providerPaymentId,
-            request.kind === 'subscription' ? payment.savedMethodRef : null,
-            payment.crypto ? JSON.stringify(payment.crypto) : null,
-            now,
-            request.referralCode ?? null,
-            sale.content?.id ?? null,
-            sale.content?.kind ?? null,
-            buyerId,
-          ],
-        );
-        if (!row) throw new NothingInserted();
-        return toPurchaseView({
+             returning id, amount_minor, currency
+           )`,
+        params: [
+          ...what.params,
           id,
-          buyer_id: buyerId,
-          kind: request.kind,
-          status: 'pending',
-          amount_minor: sale.amountMinor,
-          currency: sale.currency,
-          method: request.method,
-          store_slug: row.slug,
-          store_name: row.display_name,
-          content_id: sale.content?.id ?? null,
-          content_title: sale.content?.title ?? null,
-          content_kind: sale.content?.kind ?? null,
-          subscription_id: null,
-          failure_reason: null,
-          crypto: payment.crypto,
-          created_at: now,
-          paid_at: null,
-        });
+          buyerId,
+          request.kind,
+          request.method,
+          request.kind === 'tip' ? (request.message ?? null) : null,
+          idempotencyKey,
+          this.provider.name,
+          payment.providerPaymentId,
+          request.kind === 'subscription' ? payment.savedMethodRef : null,
+          payment.crypto ? JSON.stringify(payment.crypto) : null,
+          now,
+          request.referralCode ?? null,
+          buyerId,
+        ],
+      },
+      payment,
+      'select s.slug, s.display_name, ins.amount_minor, ins.currency, s.content_id, s.content_title, s.content_kind from ins, s',
+    );
+    try {
+      const [row] = await this.statements.query<InsertedRow>(sql, params);
+      if (!row) throw new NothingInserted();
+      const purchase = toPurchaseView({
+        id,
+        buyer_id: buyerId,
+        kind: request.kind,
+        status: 'pending',
+        amount_minor: Number(row.amount_minor),
+        currency: row.currency,
+        method: request.method,
+        store_slug: row.slug,
+        store_name: row.display_name,
+        content_id: row.content_id,
+        content_title: row.content_title,
+        content_kind: row.content_kind,
+        subscription_id: null,
+        failure_reason: null,
+        crypto: payment.crypto,
+        created_at: now,
+        paid_at: null,
       });
       return { purchase, created: true };
     } catch (error) {
       if (/purchases_owned_content/.test(String(error))) throw PurchaseErrors.alreadyOwned();
       if (/purchases_pending_subscription/.test(String(error))) throw PurchaseErrors.alreadySubscribed();
       if (!(error instanceof NothingInserted)) throw error;
-      const replay = await this.replay(em, buyerId, idempotencyKey);
+      const replay = await this.replay(buyerId, idempotencyKey);
       if (replay) return { purchase: replay, created: false };
-      throw request.kind === 'content' ? PurchaseErrors.contentNotFound() : CommerceErrors.storeNotFound();
+      if (sale.kind === 'store') throw CommerceErrors.storeNotFound();
+      throw await this.whyNotForSale(sale.contentId, buyerId);
     }
   }
 
@@ -139,25 +165,30 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     }
   }
 
-  private async contentSale(em: EntityManager, request: PurchaseRequest, buyerId: string, key: string): Promise<Sale | { replay: PurchaseView }> {
+  /** An item: priced by the purchase statement, unless crypto instructions need the price first. */
+  private async contentSale(request: PurchaseRequest, buyerId: string, key: string): Promise<Sale | { replay: PurchaseView }> {
+    if (request.method !== 'crypto') return { kind: 'content', contentId: request.contentId!, known: null };
     const content = await this.queries.execute(new PurchasableContentQuery(request.contentId!));
-    if (!content) {
-      const replay = await this.replay(em, buyerId, key);
+    if (!content || content.creatorId === buyerId || content.priceMinor <= 0) {
+      const replay = await this.replay(buyerId, key);
       if (replay) return { replay };
-      throw PurchaseErrors.contentNotFound();
+      throw await this.whyNotForSale(request.contentId!, buyerId);
     }
-    if (content.creatorId === buyerId) throw PurchaseErrors.ownStore();
-    if (content.priceMinor <= 0) throw PurchaseErrors.notForSale();
-    return {
-      store: { column: 'owner_id', value: content.creatorId },
-      amountMinor: content.priceMinor,
-      currency: content.currency,
-      content: { id: content.id, title: content.title, kind: content.kind },
-    };
+    return { kind: 'content', contentId: content.id, known: { amountMinor: content.priceMinor, currency: content.currency } };
   }
 
-  private async storeSale(em: EntityManager, request: PurchaseRequest, buyerId: string, key: string): Promise<Sale | { replay: PurchaseView }> {
-    const [store] = await em.execute<StoreRow[]>(
+  /** Why an item could not be bought (the statement wrote nothing and it was no replay). */
+  private async whyNotForSale(contentId: string, buyerId: string): Promise<Error> {
+    const content = await this.queries.execute(new PurchasableContentQuery(contentId));
+    if (!content) return PurchaseErrors.contentNotFound();
+    if (content.creatorId === buyerId) return PurchaseErrors.ownStore();
+    if (content.priceMinor <= 0) return PurchaseErrors.notForSale();
+    // Its store is closed, or its price changed between the quote and the purchase.
+    return PurchaseErrors.contentNotFound();
+  }
+
+  private async storeSale(request: PurchaseRequest, buyerId: string, key: string): Promise<Sale | { replay: PurchaseView }> {
+    const [store] = await this.orm.em.fork().execute<StoreRow[]>(
       `select s.id, s.owner_id, s.currency, s.tips_enabled, s.minimum_tip_minor, s.subscription_enabled, s.subscription_price_minor,
               (select id from purchases where buyer_id = ? and idempotency_key = ?) as existing_id,
               exists (select 1 from subscriptions where subscriber_id = ? and store_id = s.id
@@ -166,7 +197,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       [buyerId, key, buyerId, this.clock.now(), request.storeSlug!.toLowerCase()],
     );
     if (!store || store.existing_id) {
-      const replay = await this.replay(em, buyerId, key);
+      const replay = await this.replay(buyerId, key);
       if (replay) return { replay };
       throw CommerceErrors.storeNotFound();
     }
@@ -183,11 +214,11 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       request,
       buyerId,
     );
-    return { store: { column: 'id', value: store.id }, ...price, content: null };
+    return { kind: 'store', storeId: store.id, ...price };
   }
 
-  private async replay(em: EntityManager, buyerId: string, key: string): Promise<PurchaseView | null> {
-    const [row] = await em.execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.buyer_id = ? and p.idempotency_key = ?`, [buyerId, key]);
+  private async replay(buyerId: string, key: string): Promise<PurchaseView | null> {
+    const [row] = await this.orm.em.fork().execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.buyer_id = ? and p.idempotency_key = ?`, [buyerId, key]);
     return row ? toPurchaseView(row) : null;
   }
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import bs58 from 'bs58';
 import { randomBytes } from 'node:crypto';
 import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
-import { PAYMENT_EVENT_TYPES, type CreatePayment, type CreatedPayment, type PaymentEvent, type PaymentEventType, type PaymentProvider } from '../payment-provider.js';
+import { PAYMENT_EVENT_TYPES, type CreatePayment, type PreparedPayment, type PaymentEvent, type PaymentEventType, type PaymentProvider } from '../payment-provider.js';
 import { FAILURE_MESSAGES, outcomeOfCard, tokenAmount } from './sandbox-outcomes.js';
 import { signatureHeader, verifySignature } from './webhook-signature.js';
 
@@ -48,26 +48,34 @@ export class SandboxPaymentProvider implements PaymentProvider {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async createPayment(em: EntityManager, payment: CreatePayment): Promise<CreatedPayment> {
+  preparePayment(payment: CreatePayment, gate: string): PreparedPayment {
+    if (!/^[a-z_]+$/.test(gate)) throw new Error(`not a CTE name: ${gate}`);
     const now = this.clock.now();
     const id = newId('pay');
     const dueAt = new Date(now.getTime() + this.config.SANDBOX_CONFIRM_DELAY_MS);
     const outcome = payment.method === 'card' && payment.card ? outcomeOfCard(payment.card.number) : 'approve';
     const last4 = payment.card ? payment.card.number.replace(/\D/g, '').slice(-4) : null;
     const methodRef = payment.savedMethodRef ?? newId('pm');
-    // One round trip: the new method (unless saved before) and the payment.
-    await em.execute(
-      `with method as (
-         insert into sandbox_payment_methods (id, kind, last4, outcome, created_at)
-         select ?, ?, ?, ?, ? where ?::boolean
-         on conflict do nothing
-       )
-       insert into sandbox_payments (id, reference, method_id, amount_minor, currency, status, due_at, created_at)
-       values (?, ?, ?, ?, ?, 'pending', ?, ?)`,
-      [methodRef, payment.method, last4, outcome, now, payment.savedMethodRef === undefined, id, payment.reference, methodRef, payment.amountMinor, payment.currency, dueAt, now],
-    );
-    const crypto = payment.method === 'crypto' ? { network: 'solana' as const, address: bs58.encode(randomBytes(32)), amountToken: tokenAmount(payment.amountMinor, payment.currency) } : null;
-    return { providerPaymentId: id, savedMethodRef: methodRef, crypto };
+    if (payment.method === 'crypto' && (payment.amountMinor === null || payment.currency === null)) throw new Error('a crypto payment quotes its token amount: the price must be known');
+    const crypto = payment.method === 'crypto' ? { network: 'solana' as const, address: bs58.encode(randomBytes(32)), amountToken: tokenAmount(payment.amountMinor!, payment.currency!) } : null;
+    return {
+      providerPaymentId: id,
+      savedMethodRef: methodRef,
+      crypto,
+      // The new method (unless saved before) and the payment of the order's amount, once the order is written.
+      rows: {
+        ctes: `sandbox_method as (
+           insert into sandbox_payment_methods (id, kind, last4, outcome, created_at)
+           select ?, ?, ?, ?, ? from ${gate} where ?::boolean
+           on conflict do nothing
+         ),
+         sandbox_payment as (
+           insert into sandbox_payments (id, reference, method_id, amount_minor, currency, status, due_at, created_at)
+           select ?, ?, ?, ${gate}.amount_minor, ${gate}.currency, 'pending', ?, ? from ${gate}
+         )`,
+        params: [methodRef, payment.method, last4, outcome, now, payment.savedMethodRef === undefined, id, payment.reference, methodRef, dueAt, now],
+      },
+    };
   }
 
   refund(reference: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { PreparedStatements } from '#app/platform';
 import type { ContentKind } from '../../entities/content-item.entity.js';
-import { PurchasableContentQuery, type PurchasableContent } from './purchasable-content.query.js';
+import { PURCHASABLE_CONTENT_SQL, PurchasableContentQuery, type PurchasableContent } from './purchasable-content.query.js';
 
 interface Row {
   id: string;
@@ -13,15 +13,13 @@ interface Row {
   currency: string;
 }
 
-/** On the purchase hot path: one indexed read, no entity hydration. */
+/** On the purchase hot path: one indexed read, no entity hydration, a prepared statement. */
 @QueryHandler(PurchasableContentQuery)
 export class PurchasableContentHandler implements IQueryHandler<PurchasableContentQuery> {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+  constructor(@Inject(PreparedStatements) private readonly statements: PreparedStatements) {}
 
   async execute({ contentId }: PurchasableContentQuery): Promise<PurchasableContent | null> {
-    const [row] = await this.orm.em
-      .getConnection()
-      .execute<Row[]>(`select id, creator_id, kind, title, price_minor, currency from content_items where id = ? and status = 'approved'`, [contentId]);
+    const [row] = await this.statements.query<Row>(PURCHASABLE_CONTENT_SQL, [contentId]);
     return row ? { id: row.id, creatorId: row.creator_id, kind: row.kind, title: row.title, priceMinor: Number(row.price_minor), currency: row.currency } : null;
   }
 }

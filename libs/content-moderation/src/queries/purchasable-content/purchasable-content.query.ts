@@ -11,6 +11,12 @@ export interface PurchasableContent {
   currency: string;
 }
 
+/**
+ * The same rule as SQL, for a statement of commerce's that buys in one round trip (a CTE body; one
+ * `?`, the item id): the columns of PurchasableContent in snake case.
+ */
+export const PURCHASABLE_CONTENT_SQL = `select id, creator_id, kind, title, price_minor, currency from content_items where id = ?::uuid and status = 'approved'`;
+
 export class PurchasableContentQuery extends Query<PurchasableContent | null> {
   constructor(readonly contentId: string) {
     super();
