@@ -31,7 +31,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { appendFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -39,6 +39,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { childEnv, ensurePinnedNode, findFreePort, rootDir } from '../scripts/lib/util.mjs';
+import { addResultRow } from './lib/results-md.mjs';
 import { cpuSnapshot, cpuUsage } from './lib/cpu.mjs';
 
 await ensurePinnedNode();
@@ -786,17 +787,11 @@ if (!options.record || options.cpuProf) {
 }
 const resultsMd = join(rootDir, 'bench/RESULTS.md');
 const SECTION = '## Moderation and uploads (npm run bench:moderation)';
-const existing = existsSync(resultsMd) ? readFileSync(resultsMd, 'utf8') : '';
-if (!existing.includes(SECTION)) {
-  appendFileSync(
-    resultsMd,
-    `${existing.endsWith('\n') || !existing ? '' : '\n'}\n${SECTION}\n\n` +
-      'One row per run of `npm run bench:moderation` (appended automatically; full JSON in `bench/results/moderation-<timestamp>.json`, not committed). See `bench/README.md`.\n\n' +
+const sectionHeader =
+  'One row per run of `npm run bench:moderation` (appended automatically; full JSON in `bench/results/moderation-<timestamp>.json`, not committed). See `bench/README.md`.\n\n' +
       `Targets: review queue (GET /api/admin/content?status=pending_review, 100,000 pending) p95 < ${TARGETS.queueP95Ms} ms, sequential requests · 1 GiB tus upload >= ${TARGETS.uploadOverDisk} × the disk's own write speed (1 GiB, 8 MiB chunks, fsync).\n\n` +
       '| date (UTC) | machine (cores × cpu, load 1/5/15 min) | review queue p50 / p95 / p99 ms, sequential | same, 8 in flight | SQL alone p95 ms (seq / 8) | case queue p95 ms (seq / 8) | disk MB/s | tus upload MB/s | upload ÷ disk | verdict | results file |\n' +
-      '|---|---|---|---|---|---|---|---|---|---|---|\n',
-  );
-}
+      '|---|---|---|---|---|---|---|---|---|---|---|\n';
 const q = result.queue;
 const c = result.cases;
 const u = result.upload;
@@ -813,5 +808,5 @@ const cells = [
   `**${result.result}**${partial ? ` (only ${options.only.join(', ')})` : ''}${staleness.length ? ' (stale build)' : ''}`,
   relative(rootDir, file),
 ];
-appendFileSync(resultsMd, `| ${cells.join(' | ')} |\n`);
+addResultRow(resultsMd, SECTION, sectionHeader, `| ${cells.join(' | ')} |`);
 process.exit(0);

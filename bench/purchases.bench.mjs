@@ -5,23 +5,29 @@
 // confirmed fans (signed in through /auth/v1 with @supabase/auth-js). The built api runs with
 // LAUNCH_PHASE=live, SANDBOX_CONFIRM_DELAY_MS=600000 (nothing settles during the run), Redis under a
 // per-run prefix, no worker. Every request is a NEW card purchase of a different (fan, item) pair with
-// a fresh Idempotency-Key; a warm-up of 200, then BENCH_PURCHASES (default 10,000) with BENCH_CONCURRENCY
-// (default 16) in flight, closed loop. Any answer but 201 is an error. Afterwards the purchases are
+// a fresh Idempotency-Key; a warm-up of 200, then BENCH_PURCHASES (default 10,000) offered in an open loop
+// at the target rate (500/s: request i starts at i/500 s, its latency counted from then, so a stall
+// cannot hide behind fewer requests sent), over at most BENCH_CONCURRENCY (64) sockets. The target is a
+// rate with a latency bound, and this measures exactly that. BENCH_RATE=closed: a closed loop with
+// BENCH_CONCURRENCY (then 16) in flight instead, the capacity (there p50 ≈ in flight ÷ throughput, by
+// construction). Any answer but 201 is an error. Afterwards the purchases are
 // counted in SQL. Writes bench/results/purchases-<ts>.json and appends a row to bench/RESULTS.md
 // (--no-record: not). Exit code 0 whatever the verdict; non-zero only when it could not run.
 // Environment: BENCH_PG_URL, BENCH_REDIS_URL, BENCH_PURCHASES, BENCH_CONCURRENCY, BENCH_FANS (default 50),
-// BENCH_RATE (open loop at that many purchases/s instead, BENCH_CONCURRENCY sockets at most).
+// BENCH_RATE (purchases/s of the open loop, default 500; `closed` for the closed loop),
+// BENCH_CPU_PROF=1 (the api runs under --cpu-prof, profile in var/tmp/cpu-prof-purchases-<ts>/; such a
+// run is not recorded in bench/RESULTS.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { childEnv, ensurePinnedNode, findFreePort, rootDir } from '../scripts/lib/util.mjs';
+import { addResultRow } from './lib/results-md.mjs';
 import { cpuSnapshot, cpuUsage } from './lib/cpu.mjs';
-import { load, post, waitForHealth } from './lib/load.mjs';
+import { connectionPool, load, post, waitForHealth } from './lib/load.mjs';
 
 await ensurePinnedNode();
 const pg = (await import('pg')).default;
@@ -37,10 +43,11 @@ const CARD = { number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'B
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const purchases = Number(process.env.BENCH_PURCHASES ?? 10_000);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const rate = process.env.BENCH_RATE === 'closed' ? null : Number(process.env.BENCH_RATE ?? TARGETS.perSecond); // open loop at this many purchases/s
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? (rate ? 64 : 16));
 const fanCount = Number(process.env.BENCH_FANS ?? 50);
-const rate = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : null; // open loop at this many purchases/s
-const record = !process.argv.includes('--no-record');
+const cpuProfDir = process.env.BENCH_CPU_PROF ? join(rootDir, `var/tmp/cpu-prof-purchases-${new Date().toISOString().replace(/[-:.]/g, '')}`) : null;
+const record = !process.argv.includes('--no-record') && !cpuProfDir;
 for (const [name, value] of Object.entries({ purchases, concurrency, fanCount, rate: rate ?? 1 })) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number (got ${value})`);
 }
@@ -151,7 +158,8 @@ async function main() {
   // Through a launcher, so the command line is not `node dist/apps/api/src/main.js` (other sessions stop their api by that name).
   const launcher = join(tmp, 'buy-bench-api.mjs');
   writeFileSync(launcher, `await import(${JSON.stringify(pathToFileURL(mainJs).href)});\n`);
-  const child = spawn(process.execPath, [launcher], { cwd: rootDir, env: childEnv(apiEnv), stdio: ['ignore', 'pipe', 'pipe'] });
+  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
+  const child = spawn(process.execPath, [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), launcher], { cwd: rootDir, env: childEnv(apiEnv), stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const keep = (chunk) => void (output.push(chunk.toString()), output.length > 100 && output.shift());
   child.stdout.on('data', keep);
@@ -170,12 +178,11 @@ async function main() {
   log(`api (pid ${child.pid}) on ${baseUrl}; ${tokens.length} fans signed in`);
 
   // ---- warm-up, then the measured run; request i buys item ⌊i / fans⌋ as fan i mod fans
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const url = `${baseUrl}/api/purchases`;
+  const agent = connectionPool(baseUrl, concurrency);
   const buy = (offset) => (i) => {
     const n = offset + i;
     const body = JSON.stringify({ kind: 'content', contentId: items[Math.floor(n / fanCount)], method: 'card', card: CARD });
-    return post(agent, url, { authorization: `Bearer ${tokens[n % fanCount]}`, 'idempotency-key': `bench-${randomUUID()}` }, body);
+    return post(agent, '/api/purchases', { authorization: `Bearer ${tokens[n % fanCount]}`, 'idempotency-key': `bench-${randomUUID()}` }, body);
   };
   result.warmup = await load(buy(0), WARMUP, concurrency);
   log(`warm-up: ${result.warmup.perSecond}/s, p99 ${result.warmup.latencyMs.p99} ms, statuses ${JSON.stringify(result.warmup.statuses)}`);
@@ -188,7 +195,7 @@ async function main() {
   result.run.cpu = { apiCores, pgCores: round(Object.values(pgCores).reduce((a, b) => a + b, 0)), pgBackends: backends.length, benchCores, otherCores, machineCores };
   const msPer = (cores) => round((cores * result.run.wallS * 1000) / purchases, 3);
   Object.assign(result.run, { apiCpuMsPerPurchase: msPer(apiCores), pgCpuMsPerPurchase: msPer(result.run.cpu.pgCores) });
-  agent.destroy();
+  await agent.close();
   const counted = (await db.query(`select count(*)::int as n, count(distinct (buyer_id, content_id))::int as pairs from purchases where kind = 'content' and status = 'pending'`)).rows[0];
   result.verify = { expected: total, purchases: counted.n, distinctPairs: counted.pairs, ok: counted.n === total && counted.pairs === total };
   result.loadAvgAtEnd = loadavg().map((l) => round(l));
@@ -220,21 +227,16 @@ mkdirSync(join(rootDir, 'bench/results'), { recursive: true });
 const file = join(rootDir, `bench/results/purchases-${timestamp}.json`);
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 log(`results: ${relative(rootDir, file)}`);
+if (cpuProfDir) log(`cpu profile of the api in ${relative(rootDir, cpuProfDir)}`);
 if (!record) process.exit(0);
 const resultsMd = join(rootDir, 'bench/RESULTS.md');
 const SECTION = '## Purchases (npm run bench:purchases)';
-const existing = existsSync(resultsMd) ? readFileSync(resultsMd, 'utf8') : '';
-if (!existing.includes(SECTION)) {
-  appendFileSync(
-    resultsMd,
-    `${existing.endsWith('\n') || !existing ? '' : '\n'}\n${SECTION}\n\n` +
-      'One row per run of `npm run bench:purchases` (appended automatically; full JSON in `bench/results/purchases-<timestamp>.json`, not committed). ' +
-      'Each request is a new card purchase of an approved item (a different fan × item pair, fresh Idempotency-Key), closed loop (BENCH_RATE: open loop at a fixed rate), after a 200-request warm-up; the api runs with Redis, no worker, no settlement.\n\n' +
+const header =
+  'One row per run of `npm run bench:purchases` (appended automatically; full JSON in `bench/results/purchases-<timestamp>.json`, not committed). ' +
+      'Each request is a new card purchase of an approved item (a different fan × item pair, fresh Idempotency-Key), open loop at a fixed rate (from the rows of 2026-11-22 11:59Z on; before: closed loop, N in flight), after a 200-request warm-up; the api runs with Redis, no worker, no settlement.\n\n' +
       `Targets (issue 7): POST /api/purchases >= ${TARGETS.perSecond} purchases/s with p99 < ${TARGETS.p99Ms} ms, 0 errors.\n\n` +
       '| date (UTC) | machine (cores × cpu, load 1/5/15 min) | purchases × in flight (or at a fixed rate) | purchases/s | p50 / p95 / p99 ms | errors | CPU ms per purchase: api / PostgreSQL (other cores busy) | verdict | results file |\n' +
-      '|---|---|---|---|---|---|---|---|---|\n',
-  );
-}
+      '|---|---|---|---|---|---|---|---|---|\n';
 const cells = [
   `${machine.date.slice(0, 16).replace('T', ' ')}Z`,
   `${machine.cores} × ${machine.cpu}, load ${machine.loadAvgAtStart.join(' ')}`,
@@ -246,4 +248,4 @@ const cells = [
   `**${result.result}**${busy}`,
   relative(rootDir, file),
 ];
-appendFileSync(resultsMd, `| ${cells.join(' | ')} |\n`);
+addResultRow(resultsMd, SECTION, header, `| ${cells.join(' | ')} |`);

@@ -1,5 +1,5 @@
-// Load generation shared by the HTTP benchmarks: closed or open loop over a keep-alive agent, percentiles.
-import http from 'node:http';
+// Load generation shared by the HTTP benchmarks: closed or open loop over a keep-alive pool, percentiles.
+import { Pool } from 'undici';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -44,19 +44,18 @@ export async function load(fn, count, inFlight, rate = null, okStatus = 201) {
   return { count, concurrency: inFlight, rate, statuses, errors: count - (statuses[okStatus] ?? 0), errorSamples: samples, wallS: round(wallS, 2), perSecond: round(count / wallS, 1), latencyMs };
 }
 
-/** A JSON POST over `agent`; resolves the status and the body text. */
-export function post(agent, url, headers, body) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, body: text }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
+/**
+ * A keep-alive connection pool for the load (undici: a fraction of node:http's CPU per request, which
+ * matters when the load generator shares the machine with what it measures).
+ */
+export function connectionPool(origin, connections) {
+  return new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
+}
+
+/** A JSON POST over `pool` (connectionPool); resolves the status and the body text. */
+export async function post(pool, path, headers, body) {
+  const response = await pool.request({ method: 'POST', path, headers: { ...headers, 'content-type': 'application/json' }, body });
+  return { status: response.statusCode, body: await response.body.text() };
 }
 
 /** Polls `url` until it answers 2xx; fails early when `child` exits. */
