@@ -1,6 +1,7 @@
 // Load generation shared by the HTTP benchmarks: closed or open loop over a keep-alive pool, percentiles.
 import { Pool } from 'undici';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -14,12 +15,18 @@ export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math
  */
 export async function load(fn, count, inFlight, rate = null, okStatus = 201) {
   const latencies = [];
+  /** [start offset ms, latency ms] per request, for the stall windows. */
+  const timeline = [];
+  // The generator's own event-loop delay: a stall here is paid by the requests it delays, too.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const statuses = {};
   const samples = [];
   const started = performance.now();
   const timed = async (i, t0) => {
     const { status, body } = await fn(i).catch((error) => ({ status: `error ${error.code ?? error.message}`, body: '' }));
     latencies.push(performance.now() - t0);
+    timeline.push([t0 - started, performance.now() - t0]);
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status !== okStatus && samples.length < 3) samples.push(`${status} ${body.slice(0, 300)}`);
   };
@@ -38,10 +45,42 @@ export async function load(fn, count, inFlight, rate = null, okStatus = 201) {
   };
   await (rate ? paced() : Promise.all(Array.from({ length: inFlight }, worker)));
   const wallS = (performance.now() - started) / 1000;
+  loopDelay.disable();
   latencies.sort((a, b) => a - b);
   const ms = (p) => round(percentile(latencies, p));
   const latencyMs = { p50: ms(50), p95: ms(95), p99: ms(99), max: round(latencies.at(-1)) };
-  return { count, concurrency: inFlight, rate, statuses, errors: count - (statuses[okStatus] ?? 0), errorSamples: samples, wallS: round(wallS, 2), perSecond: round(count / wallS, 1), latencyMs };
+  const generatorLoopDelayMs = { p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) };
+  return {
+    count,
+    concurrency: inFlight,
+    rate,
+    statuses,
+    errors: count - (statuses[okStatus] ?? 0),
+    errorSamples: samples,
+    wallS: round(wallS, 2),
+    perSecond: round(count / wallS, 1),
+    latencyMs,
+    generatorLoopDelayMs,
+    stalls: stallWindows(timeline),
+    ...(process.env.BENCH_TIMELINE ? { timeline: timeline.map(([at, latency]) => [round(at, 1), round(latency, 1)]) } : {}),
+  };
+}
+
+/**
+ * The 100 ms windows (by scheduled start) holding requests slower than `slowMs`: when the slow ones
+ * happened, how many, and the worst, so a run's tail can be lined up with what else ran then.
+ */
+export function stallWindows(timeline, slowMs = 50, windowMs = 100) {
+  const windows = new Map();
+  for (const [at, latency] of timeline) {
+    if (latency < slowMs) continue;
+    const key = Math.floor(at / windowMs) * windowMs;
+    const window = windows.get(key) ?? { atMs: key, slow: 0, worstMs: 0 };
+    window.slow++;
+    window.worstMs = Math.max(window.worstMs, round(latency));
+    windows.set(key, window);
+  }
+  return [...windows.values()].sort((a, b) => a.atMs - b.atMs);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import bs58 from 'bs58';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
 import { PAYMENT_EVENT_TYPES, type CreatePayment, type PreparedPayment, type PaymentEvent, type PaymentEventType, type PaymentProvider } from '../payment-provider.js';
 import { FAILURE_MESSAGES, outcomeOfCard, tokenAmount } from './sandbox-outcomes.js';
@@ -10,7 +10,11 @@ import { signatureHeader, verifySignature } from './webhook-signature.js';
 export const SANDBOX_WEBHOOK_PATH = '/api/payments/webhooks/sandbox';
 export const SIGNATURE_HEADER = 'fanmint-signature';
 
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+/**
+ * A sandbox id: 122 random bits of a v4 uuid. randomUUID draws from a cached entropy batch;
+ * randomBytes asks the kernel each call (~6 µs here, two calls per purchase on the hot path).
+ */
+const newId = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 
 interface EventRow {
   id: string;
