@@ -200,6 +200,15 @@ async function main() {
   };
   result.warmup = await load(buy(0), WARMUP, concurrency, rate);
   log(`warm-up: ${WARMUP} purchases at ${result.warmup.perSecond}/s, p50 ${result.warmup.latencyMs.p50} / p99 ${result.warmup.latencyMs.p99} ms (a fresh api), slow (>= 50 ms) in ${result.warmup.stalls.length} windows of 100 ms, statuses ${JSON.stringify(result.warmup.statuses)}`);
+  // Without autovacuum (this machine's PostgreSQL runs with it off; the api warns at boot) nothing refreshes
+  // the statistics of tables that grew from empty during the warm-up, and plans cached while they were
+  // small (the sandbox payment's foreign-key check) keep scanning them on every purchase: PostgreSQL's
+  // CPU per purchase grew 1.0 -> 2.3 ms over 60,000 purchases. ANALYZE, as auto-analyze would have.
+  result.autovacuum = (await db.query(`select current_setting('autovacuum') as v`)).rows[0].v;
+  if (result.autovacuum !== 'on') {
+    await db.query('analyze');
+    log('autovacuum is off on this server: ANALYZE after the warm-up, as auto-analyze would have');
+  }
   // CPU of the api, of the PostgreSQL backends serving it (its pool, open after the warm-up) and of the rest
   const backends = (await db.query(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName])).rows.map((r) => r.pid);
   const pids = { api: child.pid, bench: process.pid, ...Object.fromEntries(backends.map((pid) => [`pg${pid}`, pid])) };

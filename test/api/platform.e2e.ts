@@ -101,3 +101,16 @@ describe('prepared statements (hot paths)', () => {
     await expect(statements.query(sql, [1, 2])).rejects.toThrow('4 placeholders, 2 values');
   });
 });
+
+describe('database checks at boot', () => {
+  it('warns when PostgreSQL runs without autovacuum (cached plans would keep scanning tables that grew), and only then', async () => {
+    const { checkAutovacuum, AUTOVACUUM_OFF_WARNING } = await import('#app/platform');
+    const { MikroORM } = await import('@mikro-orm/postgresql');
+    const orm = platform.api.get(MikroORM);
+    const warnings: string[] = [];
+    const setting = await checkAutovacuum((sql) => orm.em.fork().execute(sql), { warn: (message: string) => void warnings.push(message) });
+    const [row] = await orm.em.fork().execute<{ autovacuum: string }[]>(`show autovacuum`);
+    expect(setting).toBe(row.autovacuum);
+    expect(warnings).toEqual(setting === 'on' ? [] : [AUTOVACUUM_OFF_WARNING]);
+  });
+});

@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ormConfig, type OrmSetup } from './orm-config.js';
@@ -6,9 +6,21 @@ import { PreparedStatements } from './prepared-statements.js';
 
 export const ORM_SETUP = Symbol('ORM_SETUP');
 
+export const AUTOVACUUM_OFF_WARNING =
+  'PostgreSQL runs with autovacuum off: table statistics never refresh, so plans cached while a table was small (prepared statements, foreign-key checks) keep scanning it as it grows. Turn autovacuum on, or ANALYZE regularly.';
+
+/** Warns (once per process) when the server runs without autovacuum; answers the setting. */
+export async function checkAutovacuum(query: (sql: string) => Promise<{ autovacuum: string }[]>, logger: Pick<Logger, 'warn'>): Promise<string> {
+  const [row] = await query(`select current_setting('autovacuum') as autovacuum`);
+  if (row.autovacuum !== 'on') logger.warn(AUTOVACUUM_OFF_WARNING);
+  return row.autovacuum;
+}
+
 @Global()
 @Module({})
-export class DatabaseModule implements OnApplicationShutdown {
+export class DatabaseModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
+
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   static forRoot(setup: OrmSetup): DynamicModule {
@@ -26,6 +38,10 @@ export class DatabaseModule implements OnApplicationShutdown {
       ],
       exports: [MikroORM, EntityManager, PreparedStatements],
     };
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await checkAutovacuum((sql) => this.orm.em.getConnection().execute(sql), this.logger).catch((error: unknown) => this.logger.warn(`could not read the autovacuum setting: ${String(error)}`));
   }
 
   async onApplicationShutdown(): Promise<void> {
