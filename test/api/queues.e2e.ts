@@ -92,3 +92,60 @@ describe.each(backends)('outbox, relay and email jobs on the %s queue backend', 
     for (const to of recipients) expect(platform.inbox.for(to)).toHaveLength(1);
   });
 });
+
+describe('two installations sharing one PostgreSQL database (no Redis)', () => {
+  let first: TestPlatform;
+  let second: TestPlatform;
+
+  beforeAll(async () => {
+    first = await startTestPlatform({ worker: false });
+    second = await startTestPlatform();
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('keep their job queues apart, each in its own QUEUE_SCHEMA', async () => {
+    expect(first.config.QUEUE_SCHEMA).not.toBe(second.config.QUEUE_SCHEMA);
+    const to = uniqueEmail('other-install');
+    const job = await first.api
+      .get(QueueFactory)
+      .queue('notifications')
+      .add('send-email', { to, template: 'confirm-signup', variables: { confirmUrl: 'https://example.test/x' } });
+
+    await second.drain();
+    expect(second.inbox.for(to)).toHaveLength(0);
+    expect(await job.getState()).toBe('waiting');
+    const em = first.api.get(MikroORM).em.fork();
+    const rows = await em.execute<{ schema: string }[]>(
+      `select table_schema as schema from information_schema.tables where table_name = 'job' and table_schema in (?, ?) order by 1`,
+      [first.config.QUEUE_SCHEMA, second.config.QUEUE_SCHEMA],
+    );
+    expect(rows.map((row) => row.schema).sort()).toEqual([first.config.QUEUE_SCHEMA, second.config.QUEUE_SCHEMA].sort());
+    const [{ count }] = await em.execute<{ count: number }[]>(`select count(*)::int as count from "${first.config.QUEUE_SCHEMA}".job where id = ?`, [job.id]);
+    expect(count).toBe(1);
+  });
+
+  it('say where an expected mail got stuck when it never arrives', async () => {
+    const to = uniqueEmail('stuck');
+    second.inbox.failNext = 100;
+    try {
+      await second.api
+        .get(MikroORM)
+        .em.fork()
+        .transactional(async (tx) => {
+          second.api.get(Outbox).enqueue(tx, 'notifications', 'send-email', { to, template: 'confirm-signup', variables: { confirmUrl: 'https://example.test/x' } });
+          await tx.flush();
+        });
+      const error = await second.inbox.waitFor(to, /Confirm/, { timeoutMs: 3_000 }).catch((caught: Error) => caught);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(new RegExp(`confirm-signup to ${to.replace(/[.+]/g, '\\$&')}: (delayed|waiting|active), \\d attempt\\(s\\)`));
+      expect((error as Error).message).toContain('Try again later');
+    } finally {
+      second.inbox.failNext = 0;
+    }
+    await second.inbox.waitFor(to, /Confirm/, { timeoutMs: 20_000 });
+  });
+});

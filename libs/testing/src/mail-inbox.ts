@@ -20,6 +20,8 @@ export class MailInbox {
   failNext = 0;
   /** Holds every delivery this long before accepting it, to keep a send in flight. */
   delayMs = 0;
+  /** Set by the test platform: says where mail that never arrived got stuck, for waitFor's timeout error. */
+  explainMissing: (() => Promise<string>) | null = null;
 
   constructor() {
     this.server = new SMTPServer({
@@ -66,7 +68,11 @@ export class MailInbox {
       const found = this.for(address).filter((mail) => subject.test(mail.subject));
       if (found.length >= nth) return found[nth - 1];
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`No mail #${nth} to ${address} matching ${subject} within ${timeoutMs} ms (have: ${this.messages.map((m) => `${m.to}:${m.subject}`).join(', ') || 'none'})`);
+      if (left <= 0) {
+        const have = this.messages.map((m) => `${m.to}:${m.subject}`).join(', ') || 'none';
+        const stuck = this.explainMissing ? await this.explainMissing().catch((error: Error) => `(could not inspect the queue: ${error.message})`) : '';
+        throw new Error(`No mail #${nth} to ${address} matching ${subject} within ${timeoutMs} ms (have: ${have})${stuck ? `; ${stuck}` : ''}`);
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 250));
         this.waiters.push(() => {

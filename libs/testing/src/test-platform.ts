@@ -52,6 +52,7 @@ export function testDatabaseUrl(): string {
 /** Boots the real api (listening on a free port) and worker against the run's database and a local SMTP inbox. */
 export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
   const inbox = await new MailInbox().start();
+  const namespace = randomBytes(4).toString('hex');
   const port = await freePort();
   const backend = options.queueBackend ?? 'postgres';
   if (backend === 'redis' && !process.env.TEST_REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
@@ -65,13 +66,18 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     TRUST_PROXY: 'true',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: 'frontend/dist',
-    REDIS_PREFIX: `t${randomBytes(4).toString('hex')}`,
+    REDIS_PREFIX: `t${namespace}`,
+    // Suites share one database; each platform's queues get their own schema, so jobs a finished
+    // suite left behind (a delayed webhook, mail still queued at close) never run in the next one.
+    QUEUE_SCHEMA: `bullmq_t${namespace}`,
     ...(backend === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     ...options.env,
   });
   const api = await createApiApp(config, { clock: options.clock });
   await api.listen({ port, host: '127.0.0.1' });
   const worker = options.worker === false ? null : await createWorker(config, { clock: options.clock, relayIntervalMs: 50, schedules: options.schedules ?? false });
+
+  if (worker) inbox.explainMissing = () => describeMailWork(worker, api);
 
   const drain = async (timeoutMs = 15_000) => {
     if (!worker) throw new Error('drain() needs the worker');
@@ -112,6 +118,19 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
       await closeInbox();
     },
   };
+}
+
+/** What became of the mail this platform meant to send: unpublished outbox rows and unfinished or failed send-email jobs. */
+async function describeMailWork(worker: INestApplicationContext, api: NestFastifyApplication): Promise<string> {
+  const [{ pending }] = await api.get(MikroORM).em.fork().execute<{ pending: number }[]>(`select count(*)::int as pending from outbox_message where published_at is null`);
+  const jobs = await worker.get(QueueFactory).queue('notifications').getJobs(['waiting', 'active', 'delayed', 'failed']);
+  const lines = await Promise.all(
+    jobs.map(async (job) => {
+      const data = job.data as { template?: string; to?: string };
+      return `${data.template ?? job.name} to ${data.to ?? '?'}: ${await job.getState()}, ${job.attemptsMade} attempt(s)${job.failedReason ? `, last error: ${job.failedReason}` : ''}`;
+    }),
+  );
+  return `outbox rows not yet published: ${pending}; send-email jobs not sent: ${lines.length === 0 ? 'none' : lines.join('; ')}`;
 }
 
 export { FixedClock };

@@ -10,7 +10,7 @@ const valid = {
 describe('configuration is validated at start', () => {
   it('fills defaults and derives the public URL from the port', () => {
     const config = loadConfig({ ...valid, PORT: '4000' });
-    expect(config).toMatchObject({ PORT: 4000, PUBLIC_URL: 'http://localhost:4000', LAUNCH_PHASE: 'prelaunch', BCRYPT_COST: 12, TRUST_PROXY: false });
+    expect(config).toMatchObject({ PORT: 4000, PUBLIC_URL: 'http://localhost:4000', LAUNCH_PHASE: 'prelaunch', BCRYPT_COST: 12, TRUST_PROXY: false, QUEUE_SCHEMA: 'bullmq' });
   });
 
   it('names every missing setting', () => {
@@ -24,6 +24,7 @@ describe('configuration is validated at start', () => {
     ['JWT_SECRET', 'short', /JWT_SECRET: must be at least 32 characters/],
     ['LAUNCH_PHASE', 'beta', /LAUNCH_PHASE/],
     ['PUBLIC_URL', 'not a url', /PUBLIC_URL/],
+    ['QUEUE_SCHEMA', 'Jobs; drop table users', /QUEUE_SCHEMA: must be a lower-case PostgreSQL identifier/],
   ])('refuses a malformed %s', (key, value, message) => {
     expect(() => loadConfig({ ...valid, [key]: value })).toThrow(message);
   });

@@ -19,6 +19,11 @@ const schema = z.object({
   REDIS_URL: url(['redis', 'rediss']).optional(),
   /** Namespace for queue and rate-limit keys, so several installations can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('fanmint'),
+  /** Without REDIS_URL: the PostgreSQL schema that holds the job queues, so several installations can share one database. */
+  QUEUE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier (letters, digits, underscores)')
+    .default('bullmq'),
   SMTP_URL: url(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Fanmint <no-reply@fanmint.local>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),

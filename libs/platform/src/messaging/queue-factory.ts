@@ -8,7 +8,7 @@ export type QueueBackendKind = 'redis' | 'postgres';
 
 /**
  * Builds BullMQ queues and workers on Redis when REDIS_URL is set, otherwise on BullMQ's
- * PostgreSQL backend in the application database (schema "bullmq").
+ * PostgreSQL backend in the application database (schema QUEUE_SCHEMA, "bullmq" by default).
  */
 @Injectable()
 export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShutdown {
@@ -75,6 +75,6 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   }
 
   private pgConnection() {
-    return { connectionString: this.config.DATABASE_URL, schema: 'bullmq', migrate: true, max: 5 };
+    return { connectionString: this.config.DATABASE_URL, schema: this.config.QUEUE_SCHEMA, migrate: true, max: 5 };
   }
 }
