@@ -88,7 +88,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
       await relay.relayOnce();
       const counts = await Promise.all(QUEUE_NAMES.map((name) => queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized')));
       const busy = counts.reduce((sum, count) => sum + Object.values(count).reduce((a, b) => a + b, 0), 0);
-      const [{ pending }] = await api.get(MikroORM).em.fork().execute<{ pending: number }[]>(`select count(*)::int as pending from outbox_message where published_at is null`);
+      const pending = await unpublishedOutboxRows(api);
       if (busy === 0 && pending === 0) return;
       if (Date.now() > deadline) throw new Error(`Queues not drained within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -120,9 +120,14 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   };
 }
 
+async function unpublishedOutboxRows(api: NestFastifyApplication): Promise<number> {
+  const [{ pending }] = await api.get(MikroORM).em.fork().execute<{ pending: number }[]>(`select count(*)::int as pending from outbox_message where published_at is null`);
+  return pending;
+}
+
 /** What became of the mail this platform meant to send: unpublished outbox rows and unfinished or failed send-email jobs. */
 async function describeMailWork(worker: INestApplicationContext, api: NestFastifyApplication): Promise<string> {
-  const [{ pending }] = await api.get(MikroORM).em.fork().execute<{ pending: number }[]>(`select count(*)::int as pending from outbox_message where published_at is null`);
+  const pending = await unpublishedOutboxRows(api);
   const jobs = await worker.get(QueueFactory).queue('notifications').getJobs(['waiting', 'active', 'delayed', 'failed']);
   const lines = await Promise.all(
     jobs.map(async (job) => {
