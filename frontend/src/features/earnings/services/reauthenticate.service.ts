@@ -1,0 +1,21 @@
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { listTotpFactors, stepUpWithCode } from '../../two-factor/services/mfa.service';
+
+/** The API asks for a fresh sign-in (password or 2FA code within 10 minutes) before a payout method change. */
+export const isReauthenticationNeeded = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.body?.code === 'reauthentication_needed';
+
+/** With 2FA on, only a code re-authenticates; otherwise the password. */
+export async function reauthenticationMethod(): Promise<'password' | 'code'> {
+  const { verified } = await listTotpFactors();
+  return verified.length > 0 ? 'code' : 'password';
+}
+
+/** Confirms the password on the current session (POST /api/account/reauthenticate). */
+export const reauthenticateWithPassword = (password: string) =>
+  apiRequest<{ authenticated_at: string }>('/api/account/reauthenticate', { method: 'POST', json: { password } });
+
+/** A verified 2FA code refreshes the current session's sign-in time (MFA challenge + verify). */
+export const reauthenticateWithCode = async (code: string) => {
+  await stepUpWithCode(code);
+};
