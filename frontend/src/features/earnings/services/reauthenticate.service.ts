@@ -1,4 +1,5 @@
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { ApiSchemas } from '../../../lib/api/types';
 import { listTotpFactors, stepUpWithCode } from '../../two-factor/services/mfa.service';
 
 /** The API asks for a fresh sign-in (password or 2FA code within 10 minutes) before a payout method change. */
@@ -13,7 +14,7 @@ export async function reauthenticationMethod(): Promise<'password' | 'code'> {
 
 /** Confirms the password on the current session (POST /api/account/reauthenticate). */
 export const reauthenticateWithPassword = (password: string) =>
-  apiRequest<{ authenticated_at: string }>('/api/account/reauthenticate', { method: 'POST', json: { password } });
+  apiRequest<ApiSchemas['ReauthenticatedDto']>('/api/account/reauthenticate', { method: 'POST', json: { password } satisfies ApiSchemas['ReauthenticateDto'] });
 
 /** A verified 2FA code refreshes the current session's sign-in time (MFA challenge + verify). */
 export const reauthenticateWithCode = async (code: string) => {
