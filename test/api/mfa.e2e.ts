@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { GoTrueClient } from '@supabase/auth-js';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { authClient, FixedClock, signedInUser, startTestPlatform, type TestPlatform } from '#app/testing';
+import { authClient, FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
 
 const OATHTOOL = '/usr/bin/oathtool';
 if (!existsSync(OATHTOOL) && process.env.CI === 'true') throw new Error('oathtool is required in CI (apt-get install oathtool)');
@@ -230,6 +230,60 @@ describeWithOathtool('two-factor authentication through the official client', ()
     expect(((await reused.json()) as { code: string }).code).toBe('invalid_recovery_code');
     const status = await fetch(`${platform.baseUrl}/api/account/recovery-codes`, { headers: { authorization: `Bearer ${otherToken}` } });
     expect(((await status.json()) as { remaining: number }).remaining).toBe(9);
+  });
+});
+
+describeWithOathtool('removing 2FA downgrades every session, whatever raised it', () => {
+  async function raisedByRecoveryCode() {
+    const account = await signedInUser(platform);
+    const { factorId } = await enable(account.client);
+    const token = (await account.client.getSession()).data.session!.access_token;
+    const { codes } = (await (await fetch(`${platform.baseUrl}/api/account/recovery-codes`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).json()) as { codes: string[] };
+    const laptop = authClient(platform.baseUrl, account.ip);
+    await laptop.signInWithPassword({ email: account.email, password: account.password });
+    const redeemed = await fetch(`${platform.baseUrl}/api/account/recovery-codes/redeem`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${(await laptop.getSession()).data.session!.access_token}`, 'x-forwarded-for': account.ip },
+      body: JSON.stringify({ code: codes[0] }),
+    });
+    expect(redeemed.status).toBe(200);
+    await laptop.setSession((await redeemed.json()) as { access_token: string; refresh_token: string });
+    expect((await laptop.mfa.getAuthenticatorAssuranceLevel()).data!.currentLevel).toBe('aal2');
+    return { ...account, factorId, laptop, laptopToken: (await laptop.getSession()).data.session!.access_token };
+  }
+  const level = async (client: GoTrueClient) => (await client.mfa.getAuthenticatorAssuranceLevel()).data!.currentLevel;
+  const recoveryCodesStatus = (token: string) => fetch(`${platform.baseUrl}/api/account/recovery-codes`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+
+  it('the user unenrolls the last factor: a session raised by a recovery code refreshes to aal1, and its old token is aal1 at once', async () => {
+    const account = await raisedByRecoveryCode();
+    expect((await account.client.mfa.unenroll({ factorId: account.factorId })).error).toBeNull();
+    // The token minted before the removal still says aal2; the server goes by the session.
+    expect((await recoveryCodesStatus(account.laptopToken)).status).toBe(403);
+    const refreshed = await account.laptop.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(await level(account.laptop)).toBe('aal1');
+    const claims = JSON.parse(Buffer.from(refreshed.data.session!.access_token.split('.')[1], 'base64url').toString()) as { aal: string; amr: { method: string }[] };
+    expect(claims.aal).toBe('aal1');
+    expect(claims.amr.map((entry) => entry.method)).not.toContain('recovery_code');
+    expect(await level(account.client)).toBe('aal2');
+    await account.client.refreshSession();
+    expect(await level(account.client)).toBe('aal1');
+  });
+
+  it('staff disable 2FA: the recovery-code session and the TOTP session both refresh to aal1', async () => {
+    const account = await raisedByRecoveryCode();
+    const admin = await staffSession(platform, 'admin', () => clock.now());
+    clock.advance(30_000);
+    const disabled = await fetch(`${platform.baseUrl}/api/admin/users/${account.session.user.id}/mfa`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ reason: 'Verified by passport video call, ticket 4712' }),
+    });
+    expect(disabled.status).toBe(200);
+    for (const client of [account.laptop, account.client]) {
+      expect((await client.refreshSession()).error).toBeNull();
+      expect(await level(client)).toBe('aal1');
+    }
   });
 });
 

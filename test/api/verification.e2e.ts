@@ -288,7 +288,7 @@ describe('admin tools', () => {
     const changed = await api('PUT', `/api/admin/users/${target.session.user.id}/role`, admin.token, { role: 'moderator' });
     expect(changed.body).toMatchObject({ email: target.email, role: 'moderator' });
     expect((await api('PUT', `/api/admin/users/${target.session.user.id}/role`, admin.token, { role: 'owner' })).status).toBe(400);
-    expect((await api('PUT', `/api/admin/users/${admin.userId}/role`, admin.token, { role: 'fan' })).body).toMatchObject({ code: 'own_role' });
+    expect((await api('PUT', `/api/admin/users/${admin.userId}/role`, admin.token, { role: 'fan' })).body).toMatchObject({ code: 'own_account' });
     expect((await api('PUT', `/api/admin/users/${target.session.user.id}/role`, moderatorA.token, { role: 'admin' })).status).toBe(403);
     expect((await api('GET', '/api/admin/users?q=a', moderatorA.token)).status).toBe(403);
     const me = await api('GET', '/api/admin/me', moderatorA.token);

@@ -92,8 +92,20 @@ describeInBrowser('purchases and payouts in the browser', () => {
       await creatorPage.locator('td', { hasText: 'May 23, 2035' }).first().waitFor({ timeout: STEP_TIMEOUT });
       await creatorPage.screenshot({ path: '/tmp/browser-shots/billing-pending.png', fullPage: true });
 
-      const method = await call(shop.platform, 'PUT', '/api/payouts/method', shop.creator.token, { kind: 'crypto', network: 'solana', address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' });
-      expect(method.status).toBe(200);
+      // The payout method through the form. A sign-in older than 10 minutes is asked for the password
+      // first (issue 17): the dialog re-authenticates the same session and the save goes through.
+      const wallet = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+      await shop.db().execute(`update sessions set authenticated_at = ? where user_id = ?`, [new Date(clock.now().getTime() - 11 * 60_000), shop.creator.userId]);
+      const payoutCard = creatorPage.getByRole('region', { name: 'Payout method' });
+      await payoutCard.locator('label', { hasText: 'Crypto' }).click();
+      await payoutCard.getByRole('textbox', { name: /Wallet address/ }).fill(wallet);
+      await payoutCard.getByRole('button', { name: 'Save payout method' }).click();
+      const confirm = creatorPage.getByRole('dialog', { name: 'Confirm it’s you' });
+      await confirm.getByLabel('Password', { exact: true }).fill(shop.creator.password);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await payoutCard.getByText(wallet).waitFor({ timeout: STEP_TIMEOUT });
+      expect((await call(shop.platform, 'GET', '/api/payouts/method', shop.creator.token)).body).toMatchObject({ kind: 'crypto', address: wallet });
+      await shop.platform.inbox.waitFor(shop.creator.email, /payout method was changed/);
 
       // The last calendar day of May, 23:00 UTC: the scheduled job closes the month and pays.
       clock.set(new Date('2035-05-31T23:00:00Z'));

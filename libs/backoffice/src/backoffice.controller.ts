@@ -3,7 +3,6 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { BearerGuard, ChangeUserRoleCommand, Client, FindUserQuery, CurrentAuth, ListUserFactorsQuery, SearchUsersQuery, StaffGuard, requireAdmin, type AuthContext, type ClientInfo, type UserRecord } from '#app/identity';
-import { AppError } from '#app/platform';
 import { VerificationStatusQuery } from '#app/verification';
 import { AdminMeDto, AdminUserDto, AdminUserListDto, AuditPageDto, AuditQueryDto, ChangeRoleDto, UserSearchDto, type StaffRole } from './backoffice.dto.js';
 
@@ -53,7 +52,6 @@ export class BackofficeController {
   @ApiOkResponse({ type: AdminUserDto })
   async changeRole(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ChangeRoleDto, @Client() client: ClientInfo): Promise<AdminUserDto> {
     requireAdmin(auth);
-    if (id === auth.user.id) throw new AppError(409, 'own_role', 'You cannot change your own role; ask another admin');
     await this.commands.execute(new ChangeUserRoleCommand(id, body.role, auth.user.id, 'changed by an admin in the console', client.ip));
     const [user] = await this.queries.execute(new SearchUsersQuery(id, 1));
     return this.describe(user);

@@ -38,6 +38,8 @@ import { SiteGate } from './site-gate/site-gate.js';
 import { ChangeUserRoleHandler } from './commands/change-role/change-role.handler.js';
 import { SearchUsersHandler } from './queries/search-users/search-users.handler.js';
 import { ListStaffHandler } from './queries/list-staff/list-staff.handler.js';
+import { ReauthenticateHandler } from './commands/reauthenticate/reauthenticate.handler.js';
+import { ReauthenticateController } from './commands/reauthenticate/reauthenticate.controller.js';
 import { AdminSitePasswordController, SiteGateController } from './site-gate/site-gate.controller.js';
 
 const handlers = [
@@ -61,11 +63,12 @@ const handlers = [
   ChangeUserRoleHandler,
   SearchUsersHandler,
   ListStaffHandler,
+  ReauthenticateHandler,
 ];
 
 @Module({
   imports: [CqrsModule],
-  controllers: [SignUpController, TokenController, SignOutController, UserController, EmailFlowsController, VerifyController, UsersController, SessionsController, SiteGateController, AdminSitePasswordController],
+  controllers: [SignUpController, TokenController, SignOutController, UserController, EmailFlowsController, VerifyController, UsersController, SessionsController, SiteGateController, AdminSitePasswordController, ReauthenticateController],
   providers: [JwtService, SessionIssuer, FactorReader, BearerGuard, Passwords, OneTimeTokens, IdentityMailer, IdentityLimits, StaffGuard, SiteGate, ...handlers],
   exports: [BearerGuard, StaffGuard, JwtService, SiteGate],
 })

@@ -9,8 +9,11 @@ import { JwtService, type AccessClaims } from './jwt.service.js';
 export interface AuthContext {
   user: User;
   sessionId: string;
+  /** The token's claims, except `aal`: the session's current level in the database (never above the token's). */
   claims: AccessClaims;
   accessToken: string;
+  /** When this session's owner last proved who they are (sign-in, second factor, re-authentication). */
+  authenticatedAt: Date | null;
 }
 
 type AuthedRequest = FastifyRequest & { auth?: AuthContext };
@@ -28,6 +31,8 @@ interface UserSessionRow {
   created_at: Date;
   updated_at: Date;
   session_id: string | null;
+  session_aal: 'aal1' | 'aal2' | null;
+  session_authenticated_at: Date | string | null;
 }
 
 function toUser(row: UserSessionRow): User {
@@ -77,12 +82,16 @@ export class BearerGuard implements CanActivate {
     const claims = await this.jwt.verify(accessToken);
     // Every authenticated request runs this: prepared once per connection.
     const rows = await this.statements.query<UserSessionRow>(
-      `select u.*, s.id as session_id from users u left join sessions s on s.id = ? and s.user_id = u.id where u.id = ?`,
+      `select u.*, s.id as session_id, s.aal as session_aal, s.authenticated_at as session_authenticated_at
+         from users u left join sessions s on s.id = ? and s.user_id = u.id where u.id = ?`,
       [claims.session_id, claims.sub],
     );
     if (rows.length === 0) throw IdentityErrors.userNotFound();
-    if (!rows[0].session_id) throw IdentityErrors.sessionNotFound();
-    return { user: toUser(rows[0]), sessionId: claims.session_id, claims, accessToken };
+    const row = rows[0];
+    if (!row.session_id) throw IdentityErrors.sessionNotFound();
+    // A token's aal is a snapshot: once 2FA is removed the session is aal1 at once, not at expiry.
+    const aal = claims.aal === 'aal2' && row.session_aal === 'aal2' ? 'aal2' : 'aal1';
+    return { user: toUser(row), sessionId: claims.session_id, claims: { ...claims, aal }, accessToken, authenticatedAt: row.session_authenticated_at === null ? null : new Date(row.session_authenticated_at) };
   }
 }
 

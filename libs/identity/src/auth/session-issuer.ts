@@ -39,7 +39,7 @@ export class SessionIssuer {
   /** Persists a new session for `user` in `em` (caller flushes) and returns its response. */
   async open(em: EntityManager, user: User, method: AuthMethod, client: ClientInfo): Promise<SessionResponse> {
     const now = this.clock.now();
-    const session = em.create(Session, { userId: user.id, ip: client.ip, userAgent: client.userAgent.slice(0, 512), createdAt: now, updatedAt: now } as never);
+    const session = em.create(Session, { userId: user.id, ip: client.ip, userAgent: client.userAgent.slice(0, 512), authenticatedAt: now, createdAt: now, updatedAt: now } as never);
     em.persist(session);
     em.persist(em.create(AmrClaim, { sessionId: session.id, authenticationMethod: method, createdAt: now, updatedAt: now } as never));
     const refreshToken = this.mintRefreshToken(em, session, null);
@@ -67,7 +67,8 @@ export class SessionIssuer {
     amr?: { method: string; timestamp: number }[],
   ): Promise<SessionResponse> {
     const claims = amr ?? (await this.amrFor(em, session.id));
-    const aal: Aal = claims.some((claim) => SECOND_FACTOR_METHODS.has(claim.method)) ? 'aal2' : 'aal1';
+    // Both must hold: removing 2FA sets the session to aal1, whatever claims are left over.
+    const aal: Aal = session.aal === 'aal2' && claims.some((claim) => SECOND_FACTOR_METHODS.has(claim.method)) ? 'aal2' : 'aal1';
     const factors: FactorJson[] = await this.factors.forUser(user.id);
     const { token, expiresAt } = await this.jwt.sign({
       sub: user.id,

@@ -5,7 +5,11 @@ import { IdentityErrors } from '../identity.errors.js';
 
 const STAFF_ROLES = new Set(['admin', 'moderator']);
 
-/** Admin and moderator routes (after BearerGuard): a staff role and a second factor in this session. */
+/**
+ * Admin and moderator routes (after BearerGuard): a staff role and a second factor in this session.
+ * BearerGuard read both from the database on this request (the role, and the session's aal capping
+ * the token's), so a removed role or 2FA ends console access at once.
+ */
 @Injectable()
 export class StaffGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {

@@ -29,6 +29,10 @@ export class Session {
   @Property({ type: 'timestamptz', nullable: true })
   refreshedAt: Date | null = null;
 
+  /** Last proof of identity in this session (password, TOTP, recovery code, re-authentication); a refresh keeps it. */
+  @Property({ type: 'timestamptz', nullable: true })
+  authenticatedAt: Date | null = null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 

@@ -55,6 +55,22 @@ ${button('signInUrl', 'Sign in')}
 <p style="line-height:22px">If this was not you, <a href="{{forgotUrl}}" style="color:#a5529f">reset your password</a> and turn two-factor authentication back on in your <a href="{{securityUrl}}" style="color:#a5529f">security settings</a>.</p>`,
     text: `Two-factor authentication was turned off for your Fanmint account.\n\nIf this was not you, reset your password: {{forgotUrl}}\nSecurity settings: {{securityUrl}}`,
   },
+  'payout-method-changed': {
+    subject: 'Your Fanmint payout method was changed',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Your payout method was changed</h1>
+<p style="line-height:22px">Your payouts will now be sent to this {{method}}.</p>
+${button('billingUrl', 'Review Billing & Payments')}
+<p style="line-height:22px">If this was not you, <a href="{{forgotUrl}}" style="color:#a5529f">reset your password now</a>, check your <a href="{{securityUrl}}" style="color:#a5529f">security settings</a> and contact support before the next payout.</p>`,
+    text: `Your Fanmint payout method was changed. Payouts will now be sent to this {{method}}.\n\nReview it: {{billingUrl}}\n\nIf this was not you, reset your password now: {{forgotUrl}}\nSecurity settings: {{securityUrl}}`,
+  },
+  'payout-method-removed': {
+    subject: 'Your Fanmint payout method was removed',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Your payout method was removed</h1>
+<p style="line-height:22px">This {{method}} no longer receives your payouts. Released earnings wait in your balance until you add a payout method.</p>
+${button('billingUrl', 'Open Billing & Payments')}
+<p style="line-height:22px">If this was not you, <a href="{{forgotUrl}}" style="color:#a5529f">reset your password now</a> and check your <a href="{{securityUrl}}" style="color:#a5529f">security settings</a>.</p>`,
+    text: `Your Fanmint payout method was removed: this {{method}} no longer receives your payouts. Released earnings wait in your balance until you add a payout method.\n\nBilling & Payments: {{billingUrl}}\n\nIf this was not you, reset your password now: {{forgotUrl}}\nSecurity settings: {{securityUrl}}`,
+  },
   'verification-accepted': {
     subject: 'Your Fanmint identity verification was accepted',
     html: `<h1 style="font-size:20px;margin:0 0 16px">You are verified</h1>

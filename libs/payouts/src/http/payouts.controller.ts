@@ -77,7 +77,7 @@ export class PayoutsController {
       body.kind === 'bank'
         ? { kind: 'bank', accountHolder: body.accountHolder ?? '', iban: body.iban ?? '', currency: body.currency ?? '' }
         : { kind: 'crypto', network: body.network ?? 'solana', address: body.address ?? '' };
-    await this.commands.execute(new SetPayoutMethodCommand(auth.user.id, input));
+    await this.commands.execute(new SetPayoutMethodCommand(auth, input));
     return this.queries.execute(new PayoutMethodQuery(auth.user.id));
   }
 
@@ -85,7 +85,7 @@ export class PayoutsController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Remove your payout method (released earnings then wait in the current balance)' })
   async removeMethod(@CurrentAuth() auth: AuthContext): Promise<void> {
-    await this.commands.execute(new SetPayoutMethodCommand(auth.user.id, null));
+    await this.commands.execute(new SetPayoutMethodCommand(auth, null));
   }
 }
 

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { AppError, AuditLog } from '#app/platform';
 import { User } from '../../entities/user.entity.js';
+import { assertStaffMayActOn } from '../../domain/staff-hierarchy.js';
 import { ChangeUserRoleCommand } from './change-role.command.js';
 
 @CommandHandler(ChangeUserRoleCommand)
@@ -18,6 +19,11 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
       if (!user) throw new AppError(404, 'user_not_found', 'User not found');
       const before = user.appRole;
       const changed = before !== role && (onlyFrom === null || onlyFrom.includes(before));
+      if (actorId !== null && (changed || onlyFrom === null)) {
+        // Re-read in this transaction: the actor's role may have changed since their request was authorised.
+        const actor = await em.findOne(User, actorId);
+        assertStaffMayActOn({ id: actorId, role: actor?.appRole ?? 'fan' }, { id: user.id, role: before });
+      }
       if (changed) {
         user.appRole = role;
         await this.audit.record(em, { actorId, action: 'user.role_changed', targetType: 'user', targetId: userId, details: { before: { role: before }, after: { role }, reason }, ipAddress: ip });

@@ -3,18 +3,20 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Session } from '../../entities/session.entity.js';
 import { AmrClaim } from '../../entities/amr-claim.entity.js';
+import { SECOND_FACTOR_METHODS } from '../../auth/session-issuer.js';
 import { DowngradeFactorSessionsCommand } from './downgrade-factor-sessions.command.js';
 
 @CommandHandler(DowngradeFactorSessionsCommand)
 export class DowngradeFactorSessionsHandler implements ICommandHandler<DowngradeFactorSessionsCommand> {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
-  async execute({ userId, factorId }: DowngradeFactorSessionsCommand): Promise<void> {
+  async execute({ userId, factorIds, everySession }: DowngradeFactorSessionsCommand): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
-      const sessions = await em.find(Session, { userId, factorId });
+      const sessions = await em.find(Session, everySession ? { userId } : { userId, factorId: { $in: [...factorIds] } });
       if (sessions.length === 0) return;
       const ids = sessions.map((session) => session.id);
-      await em.nativeDelete(AmrClaim, { sessionId: { $in: ids }, authenticationMethod: 'totp' });
+      // A recovery-code claim would otherwise lift the session back to aal2 on its next refresh.
+      await em.nativeDelete(AmrClaim, { sessionId: { $in: ids }, authenticationMethod: { $in: [...SECOND_FACTOR_METHODS] as AmrClaim['authenticationMethod'][] } });
       await em.nativeUpdate(Session, { id: { $in: ids } }, { aal: 'aal1', factorId: null });
     });
   }

@@ -34,6 +34,7 @@ export class ElevateSessionHandler implements ICommandHandler<ElevateSessionComm
       session.aal = 'aal2';
       session.factorId = factorId;
       session.refreshedAt = now;
+      session.authenticatedAt = now;
       // Deleted, not revoked: a revoked token could still be replayed within the reuse window.
       await em.nativeDelete(RefreshToken, { sessionId });
       const refreshToken = this.sessions.mintRefreshToken(em, session, null);

@@ -18,14 +18,16 @@ export class UnenrollFactorHandler implements ICommandHandler<UnenrollFactorComm
   ) {}
 
   async execute({ auth, factorId }: UnenrollFactorCommand): Promise<{ id: string }> {
-    await this.orm.em.fork().transactional(async (em) => {
+    const switchedOff = await this.orm.em.fork().transactional(async (em) => {
       const factor = await em.findOne(MfaFactor, { id: factorId, userId: auth.user.id });
       if (!factor) throw MfaErrors.factorNotFound();
       if (factor.status === 'verified' && auth.claims.aal !== 'aal2') throw MfaErrors.aal2ToUnenroll();
-      if (await removeFactors(em, auth.user.id, [factor])) this.kit.mail(em, auth.user.email, 'mfa-disabled');
+      const off = await removeFactors(em, auth.user.id, [factor]);
+      if (off) this.kit.mail(em, auth.user.email, 'mfa-disabled');
       await em.flush();
+      return off;
     });
-    await this.commands.execute(new DowngradeFactorSessionsCommand(auth.user.id, factorId));
+    await this.commands.execute(new DowngradeFactorSessionsCommand(auth.user.id, [factorId], switchedOff));
     return { id: factorId };
   }
 }

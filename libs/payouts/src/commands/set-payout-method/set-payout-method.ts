@@ -1,44 +1,74 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { Clock } from '#app/platform';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
+import { assertRecentlyAuthenticated, type AuthContext } from '#app/identity';
 import { checkPayoutMethod, normaliseIban, type PayoutMethodInput } from '../../domain/payout-method.js';
 import { PayoutsErrors } from '../../payouts.errors.js';
 
 /** Sets (input) or removes (null) the caller's payout method. */
 export class SetPayoutMethodCommand extends Command<void> {
   constructor(
-    readonly userId: string,
+    readonly auth: AuthContext,
     readonly method: PayoutMethodInput | null,
   ) {
     super();
   }
 }
 
+/** Where the money goes, as the owner's email shows it (never the full IBAN). */
+function describe(row: { kind: string; iban: string | null; currency: string | null; address: string | null }): string {
+  return row.kind === 'bank' ? `bank account (IBAN ending ${row.iban!.slice(-4)}, paid in ${row.currency})` : `Solana wallet ${row.address!.slice(0, 4)}…${row.address!.slice(-4)}`;
+}
+
+/**
+ * Where payouts go is what a session thief would change first: it needs a sign-in or second
+ * factor from the last 10 minutes, and every change or removal is emailed to the owner.
+ */
 @CommandHandler(SetPayoutMethodCommand)
 export class SetPayoutMethodHandler implements ICommandHandler<SetPayoutMethodCommand> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ userId, method }: SetPayoutMethodCommand): Promise<void> {
-    const em = this.orm.em.fork();
-    if (method === null) {
-      await em.execute(`delete from payout_methods where user_id = ?`, [userId]);
-      return;
-    }
-    const problems = checkPayoutMethod(method);
+  async execute({ auth, method }: SetPayoutMethodCommand): Promise<void> {
+    const problems = method === null ? [] : checkPayoutMethod(method);
     if (problems.length > 0) throw PayoutsErrors.invalid(problems);
-    const row =
-      method.kind === 'bank'
-        ? { kind: 'bank', account_holder: method.accountHolder.trim(), iban: normaliseIban(method.iban), currency: method.currency, network: null, address: null }
-        : { kind: 'crypto', account_holder: null, iban: null, currency: null, network: method.network, address: method.address };
-    await em.execute(
-      `insert into payout_methods (user_id, kind, account_holder, iban, currency, network, address, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (user_id) do update set kind = excluded.kind, account_holder = excluded.account_holder, iban = excluded.iban, currency = excluded.currency,
-         network = excluded.network, address = excluded.address, updated_at = excluded.updated_at`,
-      [userId, row.kind, row.account_holder, row.iban, row.currency, row.network, row.address, this.clock.now()],
-    );
+    const now = this.clock.now();
+    assertRecentlyAuthenticated(auth.authenticatedAt, now);
+    const userId = auth.user.id;
+    await this.orm.em.fork().transactional(async (em) => {
+      if (method === null) {
+        const removed = await em.execute<{ kind: string; iban: string | null; currency: string | null; address: string | null }[]>(
+          `delete from payout_methods where user_id = ? returning kind, iban, currency, address`,
+          [userId],
+        );
+        if (removed.length > 0) this.mail(em, auth.user.email, 'payout-method-removed', describe(removed[0]));
+        return;
+      }
+      const row =
+        method.kind === 'bank'
+          ? { kind: 'bank', account_holder: method.accountHolder.trim(), iban: normaliseIban(method.iban), currency: method.currency, network: null, address: null }
+          : { kind: 'crypto', account_holder: null, iban: null, currency: null, network: method.network, address: method.address };
+      await em.execute(
+        `insert into payout_methods (user_id, kind, account_holder, iban, currency, network, address, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict (user_id) do update set kind = excluded.kind, account_holder = excluded.account_holder, iban = excluded.iban, currency = excluded.currency,
+           network = excluded.network, address = excluded.address, updated_at = excluded.updated_at`,
+        [userId, row.kind, row.account_holder, row.iban, row.currency, row.network, row.address, now],
+      );
+      this.mail(em, auth.user.email, 'payout-method-changed', describe(row));
+    });
+  }
+
+  private mail(em: EntityManager, to: string, template: 'payout-method-changed' | 'payout-method-removed', method: string): void {
+    const url = this.config.PUBLIC_URL;
+    this.outbox.enqueue(em, 'notifications', 'send-email', {
+      to,
+      template,
+      variables: { method, billingUrl: `${url}/dashboard/billingandpayments`, forgotUrl: `${url}/forgot-password`, securityUrl: `${url}/dashboard/security` },
+    });
   }
 }

@@ -5,6 +5,9 @@ import { notify } from '../../../../lib/notify';
 import { serviceMessage } from '../../../creator-studio/services/api-problems';
 import { SectionCard } from '../../../two-factor/components/SectionCard';
 import { usePayoutMethod, useRemovePayoutMethod } from '../../hooks/use-payouts';
+import { useReauthenticated } from '../../hooks/use-reauthenticated';
+import { isReauthenticationNeeded } from '../../services/reauthenticate.service';
+import { ReauthenticateModal } from './ReauthenticateModal';
 import type { PayoutMethod } from '../../services/earnings-types';
 import { LoadError } from '../../../purchases/components/LoadError';
 import { PayoutMethodForm } from './PayoutMethodForm';
@@ -43,16 +46,20 @@ export function PayoutMethodCard({ defaultCurrency }: { defaultCurrency: string 
   const remove = useRemovePayoutMethod();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const reauthentication = useReauthenticated();
 
-  const onRemove = async () => {
+  const removeMethod = async () => {
     try {
       await remove.mutateAsync();
       setConfirming(false);
       notify.success('Payout method removed');
     } catch (error) {
+      // A stale sign-in: the confirm dialog opens and retries the removal.
+      if (isReauthenticationNeeded(error)) throw error;
       notify.error(serviceMessage(error, 'Your payout method could not be removed. Please try again.'));
     }
   };
+  const onRemove = () => reauthentication.run(removeMethod);
 
   const current = method.data ?? null;
   return (
@@ -101,6 +108,7 @@ export function PayoutMethodCard({ defaultCurrency }: { defaultCurrency: string 
           </Group>
         </Stack>
       </Modal>
+      <ReauthenticateModal {...reauthentication.modalProps} />
     </SectionCard>
   );
 }

@@ -5,6 +5,9 @@ import { fieldProblems, serviceMessage } from '../../../creator-studio/services/
 import { CURRENCIES } from '../../../creator-studio/services/money';
 import readable from '../../../verification/components/readable-errors.module.css';
 import { useSavePayoutMethod } from '../../hooks/use-payouts';
+import { useReauthenticated } from '../../hooks/use-reauthenticated';
+import { isReauthenticationNeeded } from '../../services/reauthenticate.service';
+import { ReauthenticateModal } from './ReauthenticateModal';
 import type { PayoutMethod, PayoutMethodRequest } from '../../services/earnings-types';
 import { isSolanaAddress, isValidIban, normalizeIban } from '../../services/payout-checks';
 
@@ -44,6 +47,7 @@ export interface PayoutMethodFormProps {
 /** Add or change the payout method: a bank account (IBAN) or a Solana wallet (PUT /api/payouts/method). */
 export function PayoutMethodForm({ current, defaultCurrency, onDone, onCancel }: PayoutMethodFormProps) {
   const save = useSavePayoutMethod();
+  const reauthentication = useReauthenticated();
   const form = useForm<PayoutMethodValues>({
     initialValues: {
       kind: current?.kind ?? 'bank',
@@ -67,12 +71,14 @@ export function PayoutMethodForm({ current, defaultCurrency, onDone, onCancel }:
     },
   });
 
-  const onSubmit = form.onSubmit(async (values) => {
+  const submit = async (values: PayoutMethodValues) => {
     try {
       await save.mutateAsync(toRequest(values));
       notify.success('Payout method saved');
       onDone();
     } catch (error) {
+      // A stale sign-in: the confirm dialog opens and retries this submit.
+      if (isReauthenticationNeeded(error)) throw error;
       const unplaced: string[] = [];
       for (const problem of fieldProblems(error)) {
         if (problem.field in values && problem.field !== 'kind') form.setFieldError(problem.field, problem.message);
@@ -81,73 +87,77 @@ export function PayoutMethodForm({ current, defaultCurrency, onDone, onCancel }:
       if (unplaced.length > 0) notify.error(unplaced.join(' '));
       else if (fieldProblems(error).length === 0) notify.error(serviceMessage(error, 'Your payout method could not be saved. Please try again.'));
     }
-  });
+  };
+  const onSubmit = form.onSubmit((values) => reauthentication.run(() => submit(values)));
 
   return (
-    <form onSubmit={onSubmit} noValidate className={readable.readableErrors}>
-      <Stack gap="md">
-        <Input.Wrapper label="Send payouts by" labelElement="div" labelProps={{ id: 'payout-kind-label' }}>
-          <SegmentedControl
-            aria-labelledby="payout-kind-label"
-            fullWidth
-            maw={360}
-            mt={4}
-            data={[
-              { value: 'bank', label: 'Bank transfer' },
-              { value: 'crypto', label: 'Crypto' },
-            ]}
-            value={form.values.kind}
-            onChange={(value) => {
-              form.setFieldValue('kind', value as Kind);
-              form.clearErrors();
-            }}
-          />
-        </Input.Wrapper>
-        {form.values.kind === 'bank' ? (
-          <>
-            <TextInput label="Account holder" required autoComplete="name" {...form.getInputProps('accountHolder')} />
-            <TextInput
-              label="IBAN"
-              required
-              placeholder="DE89 3704 0044 0532 0130 00"
-              autoComplete="off"
-              spellCheck={false}
-              description={current?.kind === 'bank' ? 'Enter the full IBAN again to change it' : undefined}
-              {...form.getInputProps('iban')}
+    <>
+      <form onSubmit={onSubmit} noValidate className={readable.readableErrors}>
+        <Stack gap="md">
+          <Input.Wrapper label="Send payouts by" labelElement="div" labelProps={{ id: 'payout-kind-label' }}>
+            <SegmentedControl
+              aria-labelledby="payout-kind-label"
+              fullWidth
+              maw={360}
+              mt={4}
+              data={[
+                { value: 'bank', label: 'Bank transfer' },
+                { value: 'crypto', label: 'Crypto' },
+              ]}
+              value={form.values.kind}
+              onChange={(value) => {
+                form.setFieldValue('kind', value as Kind);
+                form.clearErrors();
+              }}
             />
-            <Select
-              label="Payout currency"
-              data={[...CURRENCIES]}
-              allowDeselect={false}
-              maw={200}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('currency')}
-            />
-          </>
-        ) : (
-          <>
-            <TextInput label="Network" value="Solana" readOnly disabled />
-            <TextInput
-              label="Wallet address"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              ff="monospace"
-              {...form.getInputProps('address')}
-            />
-          </>
-        )}
-        <Group gap="sm">
-          <Button type="submit" loading={save.isPending}>
-            Save payout method
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-              Cancel
-            </Button>
+          </Input.Wrapper>
+          {form.values.kind === 'bank' ? (
+            <>
+              <TextInput label="Account holder" required autoComplete="name" {...form.getInputProps('accountHolder')} />
+              <TextInput
+                label="IBAN"
+                required
+                placeholder="DE89 3704 0044 0532 0130 00"
+                autoComplete="off"
+                spellCheck={false}
+                description={current?.kind === 'bank' ? 'Enter the full IBAN again to change it' : undefined}
+                {...form.getInputProps('iban')}
+              />
+              <Select
+                label="Payout currency"
+                data={[...CURRENCIES]}
+                allowDeselect={false}
+                maw={200}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('currency')}
+              />
+            </>
+          ) : (
+            <>
+              <TextInput label="Network" value="Solana" readOnly disabled />
+              <TextInput
+                label="Wallet address"
+                required
+                autoComplete="off"
+                spellCheck={false}
+                ff="monospace"
+                {...form.getInputProps('address')}
+              />
+            </>
           )}
-        </Group>
-      </Stack>
-    </form>
+          <Group gap="sm">
+            <Button type="submit" loading={save.isPending}>
+              Save payout method
+            </Button>
+            {onCancel && (
+              <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+                Cancel
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+      <ReauthenticateModal {...reauthentication.modalProps} />
+    </>
   );
 }

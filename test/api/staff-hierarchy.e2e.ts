@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { freshTotp, signedInUser, staffSession, startTestPlatform, type StaffSession, type TestPlatform } from '#app/testing';
+
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+async function call(method: string, path: string, token: string, body?: unknown) {
+  const response = await fetch(`${platform.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string; message?: string } | null };
+}
+
+const disableMfa = (actor: StaffSession, targetId: string) => call('DELETE', `/api/admin/users/${targetId}/mfa`, actor.token, { reason: 'Verified by passport video call, ticket 4711' });
+const verifiedFactors = async (userId: string) =>
+  (await platform.api.get(MikroORM).em.fork().execute<{ n: number }[]>(`select count(*)::int as n from mfa_factors where user_id = ? and status = 'verified'`, [userId]))[0].n;
+const roleOf = async (userId: string) => (await platform.api.get(MikroORM).em.fork().execute<{ app_role: string }[]>(`select app_role from users where id = ?`, [userId]))[0].app_role;
+
+describe('staff act on accounts below their own role, never on their own', () => {
+  let moderator: StaffSession;
+  let otherModerator: StaffSession;
+  let admin: StaffSession;
+  let otherAdmin: StaffSession;
+
+  beforeAll(async () => {
+    [moderator, otherModerator, admin, otherAdmin] = [
+      await staffSession(platform, 'moderator'),
+      await staffSession(platform, 'moderator'),
+      await staffSession(platform, 'admin'),
+      await staffSession(platform, 'admin'),
+    ];
+  });
+
+  it('a moderator cannot disable an admin’s or another moderator’s 2FA, nor their own, but can a user’s', async () => {
+    const toAdmin = await disableMfa(moderator, admin.userId);
+    expect(toAdmin).toEqual({ status: 403, body: expect.objectContaining({ code: 'staff_hierarchy', message: 'A moderator can act only on users, not on an admin' }) });
+    expect(await verifiedFactors(admin.userId)).toBe(1);
+    expect((await disableMfa(moderator, otherModerator.userId)).body).toMatchObject({ code: 'staff_hierarchy' });
+    expect(await verifiedFactors(otherModerator.userId)).toBe(1);
+    expect(await disableMfa(moderator, moderator.userId)).toEqual({ status: 403, body: expect.objectContaining({ code: 'own_account' }) });
+    expect(await verifiedFactors(moderator.userId)).toBe(1);
+
+    const user = await staffSession(platform, 'moderator');
+    await platform.api.get(MikroORM).em.fork().execute(`update users set app_role = 'creator' where id = ?`, [user.userId]);
+    expect((await disableMfa(moderator, user.userId)).status).toBe(200);
+    expect(await verifiedFactors(user.userId)).toBe(0);
+  });
+
+  it('an admin can disable a moderator’s 2FA, but not another admin’s or their own', async () => {
+    expect(await disableMfa(admin, otherAdmin.userId)).toEqual({ status: 403, body: expect.objectContaining({ code: 'staff_hierarchy', message: 'An admin can act only on moderators and users, not on an admin' }) });
+    expect(await verifiedFactors(otherAdmin.userId)).toBe(1);
+    expect((await disableMfa(admin, admin.userId)).body).toMatchObject({ code: 'own_account' });
+    expect(await verifiedFactors(admin.userId)).toBe(1);
+    expect((await disableMfa(admin, otherModerator.userId)).status).toBe(200);
+    expect(await verifiedFactors(otherModerator.userId)).toBe(0);
+  });
+
+  it('an admin changes the roles of moderators and users only, never another admin’s or their own', async () => {
+    expect(await call('PUT', `/api/admin/users/${otherAdmin.userId}/role`, admin.token, { role: 'fan' })).toEqual({ status: 403, body: expect.objectContaining({ code: 'staff_hierarchy' }) });
+    expect(await roleOf(otherAdmin.userId)).toBe('admin');
+    expect(await call('PUT', `/api/admin/users/${admin.userId}/role`, admin.token, { role: 'fan' })).toEqual({ status: 403, body: expect.objectContaining({ code: 'own_account' }) });
+    expect(await roleOf(admin.userId)).toBe('admin');
+    const demoted = await call('PUT', `/api/admin/users/${moderator.userId}/role`, admin.token, { role: 'fan' });
+    expect(demoted.status).toBe(200);
+    expect(await roleOf(moderator.userId)).toBe('fan');
+    const fan = await signedInUser(platform);
+    expect((await call('PUT', `/api/admin/users/${fan.session.user.id}/role`, admin.token, { role: 'moderator' })).status).toBe(200);
+  });
+});
+
+describe('the staff guard goes by the session and the role in the database, not the token', () => {
+  it('ends console access at once when the staff member’s own 2FA is removed', async () => {
+    const staff = await staffSession(platform, 'moderator');
+    expect((await call('GET', '/api/admin/me', staff.token)).status).toBe(200);
+    const factorId = (await staff.client.mfa.listFactors()).data!.totp[0].id;
+    expect((await staff.client.mfa.unenroll({ factorId })).error).toBeNull();
+    // The same access token, unexpired and still claiming aal2.
+    const after = await call('GET', '/api/admin/me', staff.token);
+    expect(after).toEqual({ status: 403, body: expect.objectContaining({ code: 'insufficient_aal' }) });
+    expect((await call('GET', '/api/admin/moderation/cases', staff.token)).status).toBe(403);
+  });
+
+  it('ends console access at once when a support colleague disables the 2FA or an admin removes the role', async () => {
+    const admin = await staffSession(platform, 'admin');
+    const moderator = await staffSession(platform, 'moderator');
+    expect((await disableMfa(admin, moderator.userId)).status).toBe(200);
+    expect((await call('GET', '/api/admin/me', moderator.token)).body).toMatchObject({ code: 'insufficient_aal' });
+
+    const other = await staffSession(platform, 'moderator');
+    expect((await call('PUT', `/api/admin/users/${other.userId}/role`, admin.token, { role: 'fan' })).status).toBe(200);
+    expect((await call('GET', '/api/admin/me', other.token)).body).toMatchObject({ code: 'forbidden' });
+  });
+
+  it('lets the staff member back in after a new second factor', async () => {
+    const staff = await staffSession(platform, 'moderator');
+    const factorId = (await staff.client.mfa.listFactors()).data!.totp[0].id;
+    await staff.client.mfa.unenroll({ factorId });
+    const enrolled = await staff.client.mfa.enroll({ factorType: 'totp', friendlyName: 'New phone' });
+    const challenge = await staff.client.mfa.challenge({ factorId: enrolled.data!.id });
+    const verified = await staff.client.mfa.verify({ factorId: enrolled.data!.id, challengeId: challenge.data!.id, code: await freshTotp(enrolled.data!.totp.secret) });
+    expect(verified.error).toBeNull();
+    expect((await call('GET', '/api/admin/me', verified.data!.access_token)).status).toBe(200);
+  });
+});
