@@ -18,13 +18,13 @@ export interface UserRowActionsProps {
 export function UserRowActions({ user, onChangeRole, onDisableMfa }: UserRowActionsProps) {
   if (!user.canManage) {
     return (
-      <Text size="xs" c="dimmed" ta="right" maw={{ base: 96, sm: 200 }} ml="auto">
+      <Text size="xs" c="dimmed" ta="right" maw={{ base: 112, sm: 200 }} ml="auto">
         {notManageableReason(user)}
       </Text>
     );
   }
   return (
-    <Group gap={6} justify="flex-end" wrap="wrap" maw={{ base: 96, sm: 'none' }} ml="auto">
+    <Group gap={6} justify="flex-end" wrap="wrap" maw={{ base: 112, sm: 'none' }} ml="auto">
       <Button size="compact-sm" variant="default" onClick={() => onChangeRole(user)} aria-label={`Change role of ${user.email}`}>
         Role
       </Button>

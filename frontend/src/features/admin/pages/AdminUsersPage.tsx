@@ -76,7 +76,7 @@ function UsersTable() {
           <Table highlightOnHover verticalSpacing="xs" horizontalSpacing="sm" fz="sm" aria-label="Users">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={{ base: '100%', sm: '40%' }}>Email</Table.Th>
+                <Table.Th w={{ base: '100%', sm: '40%', md: '35%' }}>Email</Table.Th>
                 <Table.Th visibleFrom="sm">Role</Table.Th>
                 <Table.Th visibleFrom="md">Verification</Table.Th>
                 <Table.Th visibleFrom="sm">2FA</Table.Th>
