@@ -78,6 +78,29 @@ describe('staff act on accounts below their own role, never on their own', () =>
   });
 });
 
+describe('the console’s user list says per row whether the signed-in staff member may act', () => {
+  it('marks other admins and the admin’s own row as not manageable, with the code an action would get', async () => {
+    const admin = await staffSession(platform, 'admin');
+    const otherAdmin = await staffSession(platform, 'admin');
+    const moderator = await staffSession(platform, 'moderator');
+    const fan = await signedInUser(platform);
+    const rowOf = async (userId: string) => {
+      const { status, body } = await call('GET', `/api/admin/users?q=${userId}`, admin.token);
+      expect(status).toBe(200);
+      const [row] = (body as unknown as { items: { id: string; canManage: boolean; manageRefusal: string | null }[] }).items;
+      return { id: row.id, canManage: row.canManage, manageRefusal: row.manageRefusal };
+    };
+    expect(await rowOf(admin.userId)).toEqual({ id: admin.userId, canManage: false, manageRefusal: 'own_account' });
+    expect(await rowOf(otherAdmin.userId)).toEqual({ id: otherAdmin.userId, canManage: false, manageRefusal: 'staff_hierarchy' });
+    expect(await rowOf(moderator.userId)).toEqual({ id: moderator.userId, canManage: true, manageRefusal: null });
+    expect(await rowOf(fan.session.user.id)).toEqual({ id: fan.session.user.id, canManage: true, manageRefusal: null });
+
+    // The role change answers with the row as it now stands: a moderator made admin is out of reach.
+    const promoted = await call('PUT', `/api/admin/users/${moderator.userId}/role`, admin.token, { role: 'admin' });
+    expect(promoted).toEqual({ status: 200, body: expect.objectContaining({ role: 'admin', canManage: false, manageRefusal: 'staff_hierarchy' }) });
+  });
+});
+
 describe('the staff guard goes by the session and the role in the database, not the token', () => {
   it('ends console access at once when the staff member’s own 2FA is removed', async () => {
     const staff = await staffSession(platform, 'moderator');

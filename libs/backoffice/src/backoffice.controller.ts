@@ -2,7 +2,7 @@ import { Body, Controller, Get, Inject, Param, ParseUUIDPipe, Put, Query, UseGua
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { BearerGuard, ChangeUserRoleCommand, Client, FindUserQuery, CurrentAuth, ListUserFactorsQuery, SearchUsersQuery, StaffGuard, requireAdmin, type AuthContext, type ClientInfo, type UserRecord } from '#app/identity';
+import { BearerGuard, ChangeUserRoleCommand, Client, FindUserQuery, CurrentAuth, ListUserFactorsQuery, SearchUsersQuery, StaffGuard, requireAdmin, staffRefusal, type AuthContext, type ClientInfo, type UserRecord } from '#app/identity';
 import { VerificationStatusQuery } from '#app/verification';
 import { AdminMeDto, AdminUserDto, AdminUserListDto, AuditPageDto, AuditQueryDto, ChangeRoleDto, UserSearchDto, type StaffRole } from './backoffice.dto.js';
 
@@ -44,7 +44,7 @@ export class BackofficeController {
   async users(@CurrentAuth() auth: AuthContext, @Query() query: UserSearchDto): Promise<AdminUserListDto> {
     requireAdmin(auth);
     const users = await this.queries.execute(new SearchUsersQuery(query.q ?? '', 50));
-    return { items: await Promise.all(users.map((user) => this.describe(user))) };
+    return { items: await Promise.all(users.map((user) => this.describe(auth, user))) };
   }
 
   @Put('users/:id/role')
@@ -54,7 +54,7 @@ export class BackofficeController {
     requireAdmin(auth);
     await this.commands.execute(new ChangeUserRoleCommand(id, body.role, auth.user.id, 'changed by an admin in the console', client.ip));
     const [user] = await this.queries.execute(new SearchUsersQuery(id, 1));
-    return this.describe(user);
+    return this.describe(auth, user);
   }
 
   @Get('audit-log')
@@ -102,11 +102,13 @@ export class BackofficeController {
     };
   }
 
-  private async describe(user: UserRecord): Promise<AdminUserDto> {
+  private async describe(auth: AuthContext, user: UserRecord): Promise<AdminUserDto> {
     const [factors, verification] = await Promise.all([
       this.queries.execute(new ListUserFactorsQuery(user.id)),
       this.queries.execute(new VerificationStatusQuery(user.id)),
     ]);
-    return { ...user, mfaEnabled: factors.some((factor) => factor.status === 'verified'), verificationStatus: verification.status };
+    // The same rule the role and 2FA commands enforce, so the console offers only what they accept.
+    const refusal = staffRefusal({ id: auth.user.id, role: auth.user.appRole }, user);
+    return { ...user, mfaEnabled: factors.some((factor) => factor.status === 'verified'), verificationStatus: verification.status, canManage: refusal === null, manageRefusal: refusal?.code ?? null };
   }
 }

@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { APP_ROLES, type AppRole } from '#app/identity';
+import { APP_ROLES, type AppRole, type StaffRefusalCode } from '#app/identity';
 import type { VerificationStatusView } from '#app/verification';
 
 type VerificationStatus = NonNullable<VerificationStatusView['status']>;
 const VERIFICATION_STATUSES = ['processing', 'accepted', 'rejected'] as const satisfies readonly VerificationStatus[];
+const STAFF_REFUSALS = ['own_account', 'staff_hierarchy', 'forbidden'] as const satisfies readonly StaffRefusalCode[];
 
 export class UserSearchDto {
   @ApiPropertyOptional({ description: 'Part of an email address, or a user id' })
@@ -59,6 +60,9 @@ export class AdminUserDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) lastSignInAt!: string | null;
   @ApiProperty({ description: 'A verified second factor' }) mfaEnabled!: boolean;
   @ApiProperty({ enum: VERIFICATION_STATUSES, nullable: true, description: 'null: never submitted' }) verificationStatus!: VerificationStatus | null;
+  @ApiProperty({ description: 'Whether the signed-in staff member may change this account’s role or turn off its 2FA' }) canManage!: boolean;
+  @ApiProperty({ enum: STAFF_REFUSALS, nullable: true, description: 'The 403 code such an action would be refused with; null when canManage' })
+  manageRefusal!: StaffRefusalCode | null;
 }
 
 export class AdminUserListDto {

@@ -1759,6 +1759,8 @@ export interface components {
             role: "moderator" | "admin";
         };
         AdminUserDto: {
+            /** @description Whether the signed-in staff member may change this account’s role or turn off its 2FA */
+            canManage: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string;
@@ -1768,6 +1770,11 @@ export interface components {
             id: string;
             /** Format: date-time */
             lastSignInAt: string | null;
+            /**
+             * @description The 403 code such an action would be refused with; null when canManage
+             * @enum {string|null}
+             */
+            manageRefusal: "own_account" | "staff_hierarchy" | "forbidden" | null;
             /** @description A verified second factor */
             mfaEnabled: boolean;
             /** @enum {string} */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { assertStaffMayActOn } from './staff-hierarchy.js';
+import { assertStaffMayActOn, staffRefusal } from './staff-hierarchy.js';
 
 const code = (actor: { id: string; role: string }, target: { id: string; role: string }) => {
   try {
@@ -32,5 +32,15 @@ describe('assertStaffMayActOn', () => {
 
   it('says which accounts the role may act on', () => {
     expect(() => assertStaffMayActOn({ id: 'a', role: 'moderator' }, { id: 'b', role: 'admin' })).toThrow('A moderator can act only on users, not on an admin');
+  });
+
+  it('answers the same refusal without throwing, for the console to show per account', () => {
+    for (const actor of ['moderator', 'admin', 'fan']) {
+      for (const target of ['fan', 'creator', 'moderator', 'admin']) {
+        const refusal = staffRefusal({ id: 'a', role: actor }, { id: 'b', role: target });
+        expect(refusal === null ? 'allowed' : `403 ${refusal.code}`).toBe(code({ id: 'a', role: actor }, { id: 'b', role: target }));
+      }
+    }
+    expect(staffRefusal({ id: 'a', role: 'admin' }, { id: 'a', role: 'admin' })).toEqual({ code: 'own_account', message: expect.stringContaining('own account') });
   });
 });

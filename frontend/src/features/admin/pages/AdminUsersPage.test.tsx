@@ -20,7 +20,12 @@ const FAN: AdminUser = {
   lastSignInAt: null,
   mfaEnabled: true,
   verificationStatus: null,
+  canManage: true,
+  manageRefusal: null,
 };
+const SELF: AdminUser = { ...FAN, id: ADMIN.id, email: ADMIN.email, role: 'admin', canManage: false, manageRefusal: 'own_account' };
+const OTHER_ADMIN: AdminUser = { ...FAN, id: 'admin-2', email: 'other-admin@fanmint.test', role: 'admin', canManage: false, manageRefusal: 'staff_hierarchy' };
+const HIERARCHY = 'An admin can act only on moderators and users, not on an admin';
 
 describe('AdminUsersPage', () => {
   beforeEach(() => {
@@ -64,19 +69,52 @@ describe('AdminUsersPage', () => {
     expect(bodyOf(call?.[1])).toEqual({ role: 'moderator' });
   });
 
-  it('shows the server refusal to change your own role', async () => {
+  it('offers no role or 2FA action on the own account or another admin, and says why', async () => {
     stubFetch({
       'GET /api/admin/me': () => json(ADMIN),
-      'GET /api/admin/users': () => json({ items: [{ ...FAN, id: ADMIN.id, email: ADMIN.email, role: 'admin' }] }),
-      [`PUT /api/admin/users/${ADMIN.id}/role`]: () => json({ code: 'own_role', message: 'You cannot change your own role' }, 409),
+      'GET /api/admin/users': () => json({ items: [SELF, OTHER_ADMIN, FAN] }),
+    });
+    renderAdmin('/admin/users');
+    expect(await screen.findByRole('button', { name: 'Change role of fan@example.com' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disable 2FA of fan@example.com' })).toBeTruthy();
+    for (const email of [SELF.email, OTHER_ADMIN.email]) {
+      expect(screen.queryByRole('button', { name: `Change role of ${email}` })).toBeNull();
+      expect(screen.queryByRole('button', { name: `Disable 2FA of ${email}` })).toBeNull();
+    }
+    const rowOf = (email: string) => within(screen.getByRole('table', { name: 'Users' })).getByText(email).closest('tr') as HTMLElement;
+    expect(within(rowOf(SELF.email)).getByText('Your own account: ask another admin')).toBeTruthy();
+    expect(within(rowOf(OTHER_ADMIN.email)).getByText('Admins can’t be managed in the console')).toBeTruthy();
+    expect(within(rowOf(FAN.email)).queryByText(/can’t be managed|own account/)).toBeNull();
+  });
+
+  it('shows the server’s 403 when a role change is refused anyway (the account moved out of reach)', async () => {
+    stubFetch({
+      'GET /api/admin/me': () => json(ADMIN),
+      'GET /api/admin/users': () => json({ items: [FAN] }),
+      'PUT /api/admin/users/user-7/role': () => json({ code: 'staff_hierarchy', message: HIERARCHY }, 403),
     });
     renderAdmin('/admin/users');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: `Change role of ${ADMIN.email}` }));
+    await user.click(await screen.findByRole('button', { name: 'Change role of fan@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change role' });
-    await user.selectOptions(within(dialog).getByLabelText('New role'), 'fan');
+    await user.selectOptions(within(dialog).getByLabelText('New role'), 'creator');
     await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
-    expect(await screen.findByText('You cannot change your own role')).toBeTruthy();
+    expect(await screen.findByText(HIERARCHY)).toBeTruthy();
+  });
+
+  it('shows the server’s 403 when turning off 2FA is refused anyway', async () => {
+    stubFetch({
+      'GET /api/admin/me': () => json(ADMIN),
+      'GET /api/admin/users': () => json({ items: [FAN] }),
+      'DELETE /api/admin/users/user-7/mfa': () => json({ code: 'own_account', message: 'Staff cannot act on their own account through the console; ask another admin' }, 403),
+    });
+    renderAdmin('/admin/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disable 2FA of fan@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable two-factor authentication' });
+    await user.type(within(dialog).getByLabelText(/How did you verify/), 'Passport video call, ticket 4711');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
+    expect(await screen.findByText('Staff cannot act on their own account through the console; ask another admin')).toBeTruthy();
   });
 
   it('disables 2FA only with a reason of at least 10 characters', async () => {

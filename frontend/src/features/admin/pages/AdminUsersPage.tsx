@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Card, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { RoleBadge, StatusBadge } from '../components/Badges';
 import { PageHeader } from '../components/PageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { ReasonModal } from '../components/ReasonModal';
+import { UserRowActions } from '../components/UserRowActions';
 import { useChangeRole, useDisableMfa, useUserSearch } from '../hooks/use-users';
 import type { AdminUser, UserRole } from '../services/admin.types';
 import { formatDate } from '../services/format';
@@ -75,7 +76,7 @@ function UsersTable() {
           <Table highlightOnHover verticalSpacing="xs" horizontalSpacing="sm" fz="sm" aria-label="Users">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={{ base: '100%', sm: '40%' }}>Email</Table.Th>
+                <Table.Th w={{ base: '100%', sm: '40%', md: '35%' }}>Email</Table.Th>
                 <Table.Th visibleFrom="sm">Role</Table.Th>
                 <Table.Th visibleFrom="md">Verification</Table.Th>
                 <Table.Th visibleFrom="sm">2FA</Table.Th>
@@ -112,22 +113,7 @@ function UsersTable() {
                     {formatDate(user.createdAt)}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={6} justify="flex-end" wrap="wrap" maw={{ base: 96, sm: 'none' }} ml="auto">
-                      <Button size="compact-sm" variant="default" onClick={() => setRoleFor(user)} aria-label={`Change role of ${user.email}`}>
-                        Role
-                      </Button>
-                      {user.mfaEnabled && (
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color="red"
-                          onClick={() => setMfaFor(user)}
-                          aria-label={`Disable 2FA of ${user.email}`}
-                        >
-                          Disable 2FA
-                        </Button>
-                      )}
-                    </Group>
+                    <UserRowActions user={user} onChangeRole={setRoleFor} onDisableMfa={setMfaFor} />
                   </Table.Td>
                 </Table.Tr>
               ))}
