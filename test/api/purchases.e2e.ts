@@ -266,7 +266,8 @@ describe('history, sales and exports', () => {
         expect({ query, path, status: refused.status, code: refused.body?.code }).toEqual({ query, path, status: 400, code: 'validation_failed' });
       }
     }
-    for (const query of ['limit=0', 'limit=-1', 'limit=abc', 'limit=1e3', 'cursor=%00', 'limit=1&limit=2']) {
+    const cursorOf = (createdAt: string) => Buffer.from(JSON.stringify([createdAt, '00000000-0000-4000-8000-000000000000'])).toString('base64url');
+    for (const query of ['limit=0', 'limit=-1', 'limit=abc', 'limit=1e3', 'cursor=%00', 'limit=1&limit=2', `cursor=${cursorOf('-271821-04-20T00:00:00.000Z')}`, `cursor=${cursorOf('+275760-09-13T00:00:00.000Z')}`]) {
       expect({ query, status: (await call(platform, 'GET', `/api/purchases?${query}`, token())).status }).toEqual({ query, status: 400 });
     }
     expect((await call(platform, 'GET', '/api/sales', null)).status).toBe(401);
