@@ -64,6 +64,45 @@ describe('the sandbox webhook endpoint', () => {
   });
 });
 
+describe('events that are not the purchase\'s payment', () => {
+  const paymentIdOf = async (purchaseId: string) => (await f.db().execute<{ provider_payment_id: string }[]>(`select provider_payment_id from purchases where id = ?`, [purchaseId]))[0].provider_payment_id;
+  let serial = 0;
+  /** A correctly signed event, as the provider would send it, with the data given. */
+  async function deliver(type: string, data: { paymentId: string; reference: string; amountMinor: number; currency: string }) {
+    const body = JSON.stringify({ id: `evt_test_${++serial}_${Date.now()}`, type, created: Math.floor(clock.now().getTime() / 1000), data: { ...data, failureReason: null } });
+    const response = await post(body, sign(body, Math.floor(clock.now().getTime() / 1000)));
+    return { status: response.status, body: (await response.json()) as { outcome: string }, eventId: (JSON.parse(body) as { id: string }).id };
+  }
+
+  it('refuses a signed payment with a wrong amount, a wrong currency or another purchase\'s payment id, records it, and changes nothing', async () => {
+    const fan = await f.newFan();
+    const target = await buy(fan.session.access_token, { kind: 'content', contentId: albumId, method: 'card', card: CARD });
+    const other = await buy((await f.newFan()).session.access_token, { kind: 'content', contentId: albumId, method: 'card', card: CARD });
+    const own = { paymentId: await paymentIdOf(target.body.id), reference: target.body.id as string, amountMinor: 2000, currency: 'USD' };
+    for (const [data, reason] of [
+      [{ ...own, amountMinor: 1 }, 'amount differs'],
+      [{ ...own, currency: 'EUR' }, 'currency differs'],
+      [{ ...own, paymentId: await paymentIdOf(other.body.id) }, 'payment id differs'],
+    ] as const) {
+      const answer = await deliver('payment.succeeded', data);
+      expect(answer).toMatchObject({ status: 200, body: { outcome: 'refused' } });
+      expect(await f.db().execute(`select refused_reason from payment_events where event_id = ?`, [answer.eventId])).toEqual([{ refused_reason: reason }]);
+    }
+    expect(await f.purchaseStatus(target.body.id)).toBe('pending');
+    expect(await f.outboxRows('post-sale', target.body.id)).toEqual([]);
+    expect((await call(platform, 'GET', `/api/purchases/${target.body.id}/content`, fan.session.access_token)).body).toMatchObject({ code: 'not_purchased' });
+
+    // The genuine event still applies; then a refund for another amount changes nothing either.
+    await f.settle(target.body.id);
+    expect(await f.purchaseStatus(target.body.id)).toBe('paid');
+    expect(await f.outboxRows('post-sale', target.body.id)).toHaveLength(1);
+    expect((await deliver('payment.refunded', { ...own, amountMinor: 1999 })).body.outcome).toBe('refused');
+    expect(await f.purchaseStatus(target.body.id)).toBe('paid');
+    expect(await f.outboxRows('post-reversal', target.body.id)).toEqual([]);
+    await f.settle(other.body.id);
+  });
+});
+
 describe('refunds and chargebacks', () => {
   it('refunds through the provider (admins only); the webhook marks it refunded and posts a reversal', async () => {
     const { fan, id } = await paidPurchase();

@@ -210,6 +210,17 @@ describe('month-end, chargebacks and refunds', () => {
     expect(records.find((record) => record.kind === 'chargeback')).toMatchObject({ amount: '-30.00', currency: 'EUR', balance: 'current' });
   });
 
+  it('exports earnings as CSV with every cell quoted and formula-like text neutralised', async () => {
+    clock.set(new Date());
+    const creator = await signedInUser(platform);
+    await book({ creatorId: creator.session.user.id, grossMinor: 1000, description: '=HYPERLINK("http://evil.example","Refund")' });
+    const text = await (await fetch(`${platform.baseUrl}/api/payouts/export.csv`, { headers: { authorization: `Bearer ${creator.session.access_token}` } })).text();
+    expect(text.split('\n')[0]).toBe('"date","transaction_id","kind","description","amount","currency","balance","release_on","hold_reason"');
+    const records = parse(text, { columns: true }) as Record<string, string>[];
+    expect(records).toEqual(expect.arrayContaining([expect.objectContaining({ description: `'=HYPERLINK("http://evil.example","Refund")`, amount: '7.50' })]));
+    expect(text).not.toMatch(/(^|,)"?=/m);
+  });
+
   it('shows each user only their own earnings', async () => {
     clock.set(new Date());
     const [alice, bob] = [await signedInUser(platform), await signedInUser(platform)];

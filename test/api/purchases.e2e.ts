@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
-import { FixedClock, type TestPlatform } from '#app/testing';
+import { FixedClock, verifiedCreator, type TestPlatform } from '#app/testing';
 import { CARD, DECLINED, NO_FUNDS, call, newKey, startCommercePlatform } from './commerce-fixtures.js';
 
 const clock = new FixedClock(new Date());
@@ -98,7 +98,7 @@ describe('buying an item', () => {
     expect(await orphanPayments()).toBe(0);
   });
 
-  it('answers a replayed Idempotency-Key with the first purchase (200), even when sent twice at once', async () => {
+  it('answers a replayed Idempotency-Key with the first purchase (200), even when sent twice at once; the key with another body is a 422', async () => {
     const key = newKey();
     const body = { kind: 'content', contentId: videoId, method: 'card', card: CARD };
     const [a, b] = await Promise.all([buy(other.session.access_token, body, key), buy(other.session.access_token, body, key)]);
@@ -106,6 +106,15 @@ describe('buying an item', () => {
     expect(a.body.id).toBe(b.body.id);
     const again = await buy(other.session.access_token, body, key);
     expect(again).toMatchObject({ status: 200, body: { id: a.body.id } });
+    // The same key with another request is refused, whatever path the request takes, and stores nothing.
+    for (const different of [
+      { ...body, contentId: albumId },
+      { ...body, card: { ...CARD, number: '5555 5555 5555 4444' } },
+      { kind: 'content', contentId: videoId, method: 'crypto' },
+      { kind: 'tip', storeSlug: f.slug, amountMinor: 500, method: 'card', card: CARD },
+    ]) {
+      expect(await buy(other.session.access_token, different, key)).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
+    }
     // The key is per user: the same key from another fan is a new purchase.
     expect((await buy(token(), body, key)).status).toBe(201);
     expect((await buy(token(), body, 'short')).body).toMatchObject({ code: 'validation_failed' });
@@ -251,6 +260,85 @@ describe('history, sales and exports', () => {
 
     expect((await call(platform, 'GET', '/api/sales', token())).body).toMatchObject({ totals: { grossMinor: 0, count: 0, refundedMinor: 0 }, items: [] });
     expect((await call(platform, 'GET', '/api/sales?from=2026-13-01', f.creator.token)).status).toBe(400);
+    for (const query of ['to=0', 'from=0', 'to=-1', 'to=1e309', 'from=2026-11-01&to=0', 'to=2026-02-30', 'to=2026-01-01&to=2026-01-02', 'to=%00']) {
+      for (const path of ['/api/sales', '/api/sales/export.csv']) {
+        const refused = await call(platform, 'GET', `${path}?${query}`, f.creator.token);
+        expect({ query, path, status: refused.status, code: refused.body?.code }).toEqual({ query, path, status: 400, code: 'validation_failed' });
+      }
+    }
+    const cursorOf = (createdAt: string) => Buffer.from(JSON.stringify([createdAt, '00000000-0000-4000-8000-000000000000'])).toString('base64url');
+    for (const query of ['limit=0', 'limit=-1', 'limit=abc', 'limit=1e3', 'cursor=%00', 'limit=1&limit=2', `cursor=${cursorOf('-271821-04-20T00:00:00.000Z')}`, `cursor=${cursorOf('+275760-09-13T00:00:00.000Z')}`]) {
+      expect({ query, status: (await call(platform, 'GET', `/api/purchases?${query}`, token())).status }).toEqual({ query, status: 400 });
+    }
     expect((await call(platform, 'GET', '/api/sales', null)).status).toBe(401);
+  });
+});
+
+describe('CSV exports', () => {
+  it('neutralise formulas in store names and item titles (OWASP): every cell quoted, a leading = + - @ gets a single quote', async () => {
+    const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
+    const slug = `evil-${Date.now().toString(36)}`;
+    const storeName = '=HYPERLINK("http://evil.example","Refund")';
+    expect((await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: storeName })).status).toBe(201);
+    const itemId = await f.approvedItem('video', 700, '@SUM(1+1)*cmd|"/C calc"!A0', creator.userId);
+    const buyer = await f.newFan();
+    const bought = await buy(buyer.session.access_token, { kind: 'content', contentId: itemId, method: 'card', card: CARD });
+    await f.settle(bought.body.id);
+
+    const purchases = (await call(platform, 'GET', '/api/purchases/export.csv', buyer.session.access_token)).text;
+    expect(purchases.split('\n')[0]).toBe('"date","purchase_id","kind","store","item","amount","currency","method","status"');
+    expect(parse(purchases, { columns: true })).toEqual([expect.objectContaining({ store: `'${storeName}`, item: `'@SUM(1+1)*cmd|"/C calc"!A0`, amount: '7.00' })]);
+    expect(purchases).not.toMatch(/(^|,)[=+\-@]/m);
+
+    const sales = (await call(platform, 'GET', '/api/sales/export.csv', creator.token)).text;
+    expect(parse(sales, { columns: true })).toEqual([expect.objectContaining({ item: `'@SUM(1+1)*cmd|"/C calc"!A0`, gross: '7.00' })]);
+    expect(sales).not.toMatch(/(^|,)[=+\-@]/m);
+  });
+});
+
+describe('a subscribers-only store', () => {
+  it('sells and opens its items to live subscribers only: a non-subscriber is refused (403, nothing stored), a lapsed subscriber too until they subscribe again', async () => {
+    const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
+    const slug = `members-${Date.now().toString(36)}`;
+    expect((await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Members Shop' })).status).toBe(201);
+    expect((await call(platform, 'PATCH', '/api/stores/mine', creator.token, { access: { subscriptionEnabled: true, subscriptionPriceMinor: 500 } })).status).toBe(200);
+    const itemId = await f.approvedItem('album', 800, 'Members album', creator.userId);
+    const early = await f.newFan();
+    const earlyBuy = await buy(early.session.access_token, { kind: 'content', contentId: itemId, method: 'card', card: CARD });
+    await f.settle(earlyBuy.body.id);
+    const open = (who: typeof early, purchaseId: string) => call(platform, 'GET', `/api/purchases/${purchaseId}/content`, who.session.access_token);
+    const owned = async (who: typeof early) => (await call(platform, 'GET', `/api/stores/${slug}/content`, who.session.access_token)).body.items[0].owned;
+    expect((await open(early, earlyBuy.body.id)).status).toBe(200);
+
+    expect((await call(platform, 'PATCH', '/api/stores/mine', creator.token, { access: { visibility: 'subscribers_only' } })).body.access.visibility).toBe('subscribers_only');
+    // A purchase made before is checked again when it is opened.
+    expect(await open(early, earlyBuy.body.id)).toMatchObject({ status: 403, body: { code: 'subscribers_only' } });
+    expect(await owned(early)).toBe(false);
+
+    const stranger = await f.newFan();
+    for (const request of [
+      { kind: 'content', contentId: itemId, method: 'card', card: CARD },
+      { kind: 'content', contentId: itemId, method: 'crypto' },
+    ]) {
+      const key = newKey();
+      expect(await buy(stranger.session.access_token, request, key)).toMatchObject({ status: 403, body: { code: 'subscribers_only' } });
+      expect(await f.db().execute(`select id from purchases where idempotency_key = ?`, [key])).toEqual([]);
+    }
+    expect(await orphanPayments()).toBe(0);
+
+    // Subscribed: buys and opens.
+    const subscription = await buy(stranger.session.access_token, { kind: 'subscription', storeSlug: slug, method: 'card', card: CARD });
+    await f.settle(subscription.body.id);
+    const bought = await buy(stranger.session.access_token, { kind: 'content', contentId: itemId, method: 'card', card: CARD });
+    expect(bought.status).toBe(201);
+    await f.settle(bought.body.id);
+    expect((await open(stranger, bought.body.id)).status).toBe(200);
+    expect(await owned(stranger)).toBe(true);
+
+    // Lapsed: the subscription's period ended. The purchase stays in the history but does not open.
+    await f.db().execute(`update subscriptions set status = 'expired', current_period_end = ? where subscriber_id = ?`, [new Date(clock.now().getTime() - 1000), stranger.session.user.id]);
+    expect(await open(stranger, bought.body.id)).toMatchObject({ status: 403, body: { code: 'subscribers_only' } });
+    expect(await owned(stranger)).toBe(false);
+    expect((await call(platform, 'GET', `/api/purchases/${bought.body.id}`, stranger.session.access_token)).body).toMatchObject({ status: 'paid' });
   });
 });

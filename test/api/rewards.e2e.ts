@@ -130,6 +130,8 @@ describe('airdrop eligibility and the admin export', () => {
     expect(ours(records)).toEqual([OTHER_WALLET]);
     const everything = parse((await call('GET', '/api/admin/rewards/airdrop-export?snapshot=2025-05-01T00:00:00Z', admin.token)).body as string, { columns: true }) as Record<string, string>[];
     expect(ours(everything)).toEqual([OTHER_WALLET, lateWallet]);
+    // Written by the platform's one CSV helper: every cell quoted (the database keeps usernames and wallets formula-free already).
+    expect((csv.body as string).split('\n')[0]).toBe('"user_id","wallet_address","wallet_added_at","telegram_username"');
 
     expect((await call('GET', '/api/admin/rewards/airdrop-export?snapshot=yesterday', admin.token)).status).toBe(400);
     expect((await call('GET', '/api/admin/rewards/airdrop-export?snapshot=2025-04-01', moderator.token)).status).toBe(403);

@@ -32,6 +32,9 @@ export const PurchaseErrors = {
   subscriptionEnded: () => new AppError(409, 'subscription_ended', 'This subscription has ended: subscribe again from the store'),
   notRefundable: () => new AppError(409, 'not_refundable', 'Only a paid purchase can be refunded'),
   sandboxOnly: () => new AppError(404, 'not_found', 'Sandbox controls exist only with the sandbox payment provider'),
+  idempotencyKeyReused: () =>
+    new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for a different purchase: send a new key for a new purchase'),
+  subscribersOnly: () => new AppError(403, 'subscribers_only', 'This store is for subscribers only: subscribe to buy and open its items'),
   badSignature: () => new AppError(400, 'invalid_signature', 'Webhook signature missing, invalid or too old'),
   referralNotAllowed: () => new AppError(400, 'referral_not_allowed', 'Referral links are for published albums of stores with referrals on, and not for your own items'),
 };

@@ -60,6 +60,9 @@ export interface PaymentEvent {
   type: PaymentEventType;
   reference: string;
   providerPaymentId: string;
+  /** The payment's amount and currency as the provider holds them; applied only when they are the purchase's. */
+  amountMinor: number;
+  currency: string;
   failureReason: string | null;
   occurredAt: Date;
 }

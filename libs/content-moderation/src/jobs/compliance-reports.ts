@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from '#app/platform';
 import { previousMonth, previousQuarter, type Period } from '../domain/periods.js';
 
 interface CaseRow {
@@ -70,9 +70,9 @@ export class ComplianceReports {
       contentRemoved: count((row) => row.outcome === 'content_removed'),
       accountsActioned: count((row) => row.outcome === 'account_actioned'),
     };
-    const csv = stringify(
+    const csv = toCsv(
+      ['case_id', 'kind', 'reason', 'subject_type', 'opened_at', 'due_at', 'resolved_at', 'outcome', 'deadline_breached'],
       rows.map((row) => [row.id, row.kind, row.reason, row.subject_type, iso(row.opened_at), iso(row.due_at), iso(row.resolved_at), row.outcome ?? 'open', row.breached ? 'yes' : 'no']),
-      { header: true, columns: ['case_id', 'kind', 'reason', 'subject_type', 'opened_at', 'due_at', 'resolved_at', 'outcome', 'deadline_breached'] },
     );
     const inserted = await em.execute(
       `insert into compliance_reports (id, kind, period, period_start, period_end, generated_at, incidents, summary, csv)

@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { stringify } from 'csv-stringify/sync';
 import { BearerGuard, CurrentAuth, StaffGuard, requireAdmin, type AuthContext } from '#app/identity';
-import { Clock } from '#app/platform';
+import { Clock, toCsv } from '#app/platform';
 import { StatementQuery } from '../queries/statement/statement.query.js';
 import { TransactionsQuery } from '../queries/transactions/transactions.query.js';
 import { PayoutHistoryQuery } from '../queries/payout-history/payout-history.query.js';
@@ -49,9 +48,9 @@ export class PayoutsController {
   @ApiOperation({ summary: 'Your whole earnings history as CSV' })
   async export(@CurrentAuth() auth: AuthContext): Promise<string> {
     const { items } = await this.queries.execute(new TransactionsQuery(auth.user.id, null, null));
-    return stringify(
+    return toCsv(
+      ['date', 'transaction_id', 'kind', 'description', 'amount', 'currency', 'balance', 'release_on', 'hold_reason'],
       items.map((line) => [line.occurredAt, line.id, line.kind, line.description, amount(line.amountMinor), line.currency, line.balance, line.releaseOn ?? '', line.holdReason ?? '']),
-      { header: true, columns: ['date', 'transaction_id', 'kind', 'description', 'amount', 'currency', 'balance', 'release_on', 'hold_reason'] },
     );
   }
 

@@ -4,7 +4,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Clock, Outbox } from '#app/platform';
 import type { PaymentEvent } from '../../payments/payment-provider.js';
 import type { PurchaseKind, PurchaseStatus } from '../../queries/purchases/purchase-view.js';
-import { HandlePaymentEventCommand } from './handle-payment-event.command.js';
+import { HandlePaymentEventCommand, type PaymentEventOutcome } from './handle-payment-event.command.js';
 import { activateSubscription, endSubscriptionAccess, markPastDue } from './subscription-effects.js';
 
 export interface LockedPurchase {
@@ -16,6 +16,7 @@ export interface LockedPurchase {
   status: PurchaseStatus;
   amount_minor: string;
   currency: string;
+  provider_payment_id: string;
   method: 'card' | 'crypto';
   content_title: string | null;
   subscription_id: string | null;
@@ -23,6 +24,14 @@ export interface LockedPurchase {
   payment_method_ref: string | null;
   referrer_id: string | null;
   store_name: string;
+}
+
+/** Why an event does not belong to the purchase it names, or null when its payment, amount and currency are the purchase's. */
+export function mismatchOf(purchase: Pick<LockedPurchase, 'provider_payment_id' | 'amount_minor' | 'currency'>, event: PaymentEvent): string | null {
+  if (event.providerPaymentId !== purchase.provider_payment_id) return 'payment id differs';
+  if (event.amountMinor !== Number(purchase.amount_minor)) return 'amount differs';
+  if (event.currency !== purchase.currency) return 'currency differs';
+  return null;
 }
 
 const describe = (purchase: LockedPurchase): string =>
@@ -43,7 +52,7 @@ export class HandlePaymentEventHandler implements ICommandHandler<HandlePaymentE
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute({ provider, event }: HandlePaymentEventCommand): Promise<'applied' | 'duplicate' | 'ignored'> {
+  execute({ provider, event }: HandlePaymentEventCommand): Promise<PaymentEventOutcome> {
     return this.orm.em.fork().transactional(async (em) => {
       const claimed = await em.execute(
         `insert into payment_events (provider, event_id, type, reference, received_at) values (?, ?, ?, ?, ?) on conflict do nothing returning event_id`,
@@ -51,7 +60,7 @@ export class HandlePaymentEventHandler implements ICommandHandler<HandlePaymentE
       );
       if (claimed.length === 0) return 'duplicate';
       const [purchase] = await em.execute<LockedPurchase[]>(
-        `select p.id, p.buyer_id, p.store_id, p.creator_id, p.kind, p.status, p.amount_minor, p.currency, p.method, p.content_title, p.subscription_id,
+        `select p.id, p.buyer_id, p.store_id, p.creator_id, p.kind, p.status, p.amount_minor, p.currency, p.provider_payment_id, p.method, p.content_title, p.subscription_id,
                 p.period_start, p.payment_method_ref, p.referrer_id, s.display_name as store_name
            from purchases p join stores s on s.id = p.store_id
           where p.id = ?::uuid and p.provider = ? for update of p`,
@@ -60,6 +69,13 @@ export class HandlePaymentEventHandler implements ICommandHandler<HandlePaymentE
       if (!purchase) {
         this.logger.warn(`${provider} event ${event.id} names unknown purchase ${event.reference}`);
         return 'ignored';
+      }
+      const mismatch = mismatchOf(purchase, event);
+      if (mismatch) {
+        // A signed event about another payment, or another amount, is kept as refused and changes nothing.
+        this.logger.warn(`${provider} event ${event.id} refused for purchase ${purchase.id}: ${mismatch}`);
+        await em.execute(`update payment_events set refused_reason = ? where provider = ? and event_id = ?`, [mismatch, provider, event.id]);
+        return 'refused';
       }
       const applied = await this.apply(em, purchase, event);
       return applied ? 'applied' : 'ignored';

@@ -7,9 +7,12 @@ import { PURCHASABLE_CONTENT_SQL, PurchasableContentQuery } from '#app/content-m
 import { checkCard } from '../../domain/card.js';
 import { CommerceErrors, PurchaseErrors } from '../../commerce.errors.js';
 import { PAYMENT_PROVIDER, withPaymentRows, type PaymentProvider } from '../../payments/payment-provider.js';
-import { PURCHASE_SELECT, toPurchaseView, type PurchaseRow, type PurchaseView } from '../../queries/purchases/purchase-view.js';
+import { purchaseSelect, toPurchaseView, type PurchaseRow, type PurchaseView } from '../../queries/purchases/purchase-view.js';
 import { PurchaseCommand, type PurchaseRequest } from './purchase.command.js';
 import { priceStoreSale } from './sale-plan.js';
+import { requestFingerprint } from './request-fingerprint.js';
+import { liveSubscriptionSql, mayOpenBoughtItems } from '../../queries/purchased-content/entitlements.js';
+import type { StoreVisibility } from '../../domain/store-settings.js';
 
 /**
  * What is being sold. A store sale (subscription, tip) is priced here from the store's settings;
@@ -42,6 +45,12 @@ interface InsertedRow {
   content_kind: 'video' | 'album' | null;
 }
 
+/** An Idempotency-Key and the fingerprint of the request that came with it. */
+interface ReplayOf {
+  key: string;
+  fingerprint: string;
+}
+
 /** The insert found nothing to do: the key was used before, or the item or store is not for sale (any more). */
 class NothingInserted extends Error {}
 
@@ -64,7 +73,8 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
   async execute({ buyerId, idempotencyKey, request }: PurchaseCommand): Promise<{ purchase: PurchaseView; created: boolean }> {
     const now = this.clock.now();
     this.checkRequest(request, now);
-    const sale = request.kind === 'content' ? await this.contentSale(request, buyerId, idempotencyKey) : await this.storeSale(request, buyerId, idempotencyKey);
+    const replayOf = { key: idempotencyKey, fingerprint: requestFingerprint(request) };
+    const sale = request.kind === 'content' ? await this.contentSale(request, buyerId, replayOf) : await this.storeSale(request, buyerId, replayOf);
     if ('replay' in sale) return { purchase: sale.replay, created: false };
 
     const id = randomUUID();
@@ -78,8 +88,9 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
              s as (select st.id, st.owner_id, st.slug, st.display_name, st.referrals_enabled, c.id as content_id, c.title as content_title, c.kind as content_kind,
                           c.price_minor as amount_minor, c.currency
                      from c join stores st on st.owner_id = c.creator_id and st.status = 'active'
-                    where c.creator_id <> ?::uuid and c.price_minor > 0 and (?::bigint is null or (c.price_minor = ?::bigint and c.currency = ?::text)))`,
-            params: [sale.contentId, buyerId, quoted?.amountMinor ?? null, quoted?.amountMinor ?? null, quoted?.currency ?? null],
+                    where c.creator_id <> ?::uuid and c.price_minor > 0 and (?::bigint is null or (c.price_minor = ?::bigint and c.currency = ?::text))
+                      and (st.visibility = 'public' or ${liveSubscriptionSql('?::uuid', 'st.id')}))`,
+            params: [sale.contentId, buyerId, quoted?.amountMinor ?? null, quoted?.amountMinor ?? null, quoted?.currency ?? null, buyerId, now],
           }
         : {
             ctes: `s as (select id, owner_id, slug, display_name, referrals_enabled, null::uuid as content_id, null::text as content_title, null::text as content_kind,
@@ -92,8 +103,8 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
         ctes: `${what.ctes},
            ins as (
              insert into purchases (id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method, status, message,
-                                    referral_link_id, referrer_id, idempotency_key, provider, provider_payment_id, payment_method_ref, crypto, created_at)
-             select ?::uuid, ?::uuid, s.id, s.owner_id, ?, s.content_id, s.content_title, s.content_kind, s.amount_minor, s.currency, ?, 'pending', ?, r.id, r.owner_id, ?, ?, ?, ?, ?::jsonb, ?::timestamptz
+                                    referral_link_id, referrer_id, idempotency_key, request_hash, provider, provider_payment_id, payment_method_ref, crypto, created_at)
+             select ?::uuid, ?::uuid, s.id, s.owner_id, ?, s.content_id, s.content_title, s.content_kind, s.amount_minor, s.currency, ?, 'pending', ?, r.id, r.owner_id, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz
                from s left join referral_links r
                  on r.code = ?::text and r.content_id = s.content_id and s.referrals_enabled and s.content_kind = 'album' and r.owner_id <> ?::uuid and r.owner_id <> s.owner_id
              on conflict (buyer_id, idempotency_key) do nothing
@@ -107,6 +118,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
           request.method,
           request.kind === 'tip' ? (request.message ?? null) : null,
           idempotencyKey,
+          replayOf.fingerprint,
           this.provider.name,
           payment.providerPaymentId,
           request.kind === 'subscription' ? payment.savedMethodRef : null,
@@ -146,7 +158,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       if (/purchases_owned_content/.test(String(error))) throw PurchaseErrors.alreadyOwned();
       if (/purchases_pending_subscription/.test(String(error))) throw PurchaseErrors.alreadySubscribed();
       if (!(error instanceof NothingInserted)) throw error;
-      const replay = await this.replay(buyerId, idempotencyKey);
+      const replay = await this.replay(buyerId, replayOf);
       if (replay) return { purchase: replay, created: false };
       if (sale.kind === 'store') throw CommerceErrors.storeNotFound();
       throw await this.whyNotForSale(sale.contentId, buyerId);
@@ -166,7 +178,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
   }
 
   /** An item: priced by the purchase statement, unless crypto instructions need the price first. */
-  private async contentSale(request: PurchaseRequest, buyerId: string, key: string): Promise<Sale | { replay: PurchaseView }> {
+  private async contentSale(request: PurchaseRequest, buyerId: string, key: ReplayOf): Promise<Sale | { replay: PurchaseView }> {
     if (request.method !== 'crypto') return { kind: 'content', contentId: request.contentId!, known: null };
     const content = await this.queries.execute(new PurchasableContentQuery(request.contentId!));
     if (!content || content.creatorId === buyerId || content.priceMinor <= 0) {
@@ -183,18 +195,26 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     if (!content) return PurchaseErrors.contentNotFound();
     if (content.creatorId === buyerId) return PurchaseErrors.ownStore();
     if (content.priceMinor <= 0) return PurchaseErrors.notForSale();
+    const [store] = await this.orm.em
+      .fork()
+      .execute<{ visibility: StoreVisibility; subscribed: boolean }[]>(`select s.visibility, ${liveSubscriptionSql('?::uuid', 's.id')} as subscribed from stores s where s.owner_id = ? and s.status = 'active'`, [
+        buyerId,
+        this.clock.now(),
+        content.creatorId,
+      ]);
+    if (store && !mayOpenBoughtItems(store.visibility, store.subscribed)) return PurchaseErrors.subscribersOnly();
     // Its store is closed, or its price changed between the quote and the purchase.
     return PurchaseErrors.contentNotFound();
   }
 
-  private async storeSale(request: PurchaseRequest, buyerId: string, key: string): Promise<Sale | { replay: PurchaseView }> {
+  private async storeSale(request: PurchaseRequest, buyerId: string, key: ReplayOf): Promise<Sale | { replay: PurchaseView }> {
     const [store] = await this.orm.em.fork().execute<StoreRow[]>(
       `select s.id, s.owner_id, s.currency, s.tips_enabled, s.minimum_tip_minor, s.subscription_enabled, s.subscription_price_minor,
               (select id from purchases where buyer_id = ? and idempotency_key = ?) as existing_id,
               exists (select 1 from subscriptions where subscriber_id = ? and store_id = s.id
                         and status in ('active', 'cancelled', 'past_due') and current_period_end > ?) as subscribed
          from stores s where s.slug = ? and s.status = 'active'`,
-      [buyerId, key, buyerId, this.clock.now(), request.storeSlug!.toLowerCase()],
+      [buyerId, key.key, buyerId, this.clock.now(), request.storeSlug!.toLowerCase()],
     );
     if (!store || store.existing_id) {
       const replay = await this.replay(buyerId, key);
@@ -217,8 +237,14 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     return { kind: 'store', storeId: store.id, ...price };
   }
 
-  private async replay(buyerId: string, key: string): Promise<PurchaseView | null> {
-    const [row] = await this.orm.em.fork().execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.buyer_id = ? and p.idempotency_key = ?`, [buyerId, key]);
-    return row ? toPurchaseView(row) : null;
+  /** The purchase made with this key before, if the request is the same; the key reused for another request is refused. */
+  private async replay(buyerId: string, { key, fingerprint }: ReplayOf): Promise<PurchaseView | null> {
+    const [row] = await this.orm.em
+      .fork()
+      .execute<(PurchaseRow & { request_hash: string | null })[]>(`${purchaseSelect('p.request_hash, ')} where p.buyer_id = ? and p.idempotency_key = ?`, [buyerId, key]);
+    if (!row) return null;
+    // Purchases from before fingerprints (null) replay as they always did.
+    if (row.request_hash !== null && row.request_hash !== fingerprint) throw PurchaseErrors.idempotencyKeyReused();
+    return toPurchaseView(row);
   }
 }

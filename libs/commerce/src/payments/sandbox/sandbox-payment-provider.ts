@@ -193,13 +193,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
   verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent | null {
     if (!verifySignature(this.config.SANDBOX_WEBHOOK_SECRET, signature, rawBody, Math.floor(this.clock.now().getTime() / 1000))) return null;
     const body = JSON.parse(rawBody) as Partial<WebhookBody>;
-    if (typeof body.id !== 'string' || !PAYMENT_EVENT_TYPES.includes(body.type as PaymentEventType) || typeof body.data?.reference !== 'string') return null;
+    const data = body.data;
+    if (typeof body.id !== 'string' || !PAYMENT_EVENT_TYPES.includes(body.type as PaymentEventType) || typeof data?.reference !== 'string') return null;
+    if (typeof data.paymentId !== 'string' || !Number.isSafeInteger(data.amountMinor) || typeof data.currency !== 'string') return null;
     return {
       id: body.id,
       type: body.type as PaymentEventType,
-      reference: body.data.reference,
-      providerPaymentId: body.data.paymentId,
-      failureReason: body.data.failureReason ?? null,
+      reference: data.reference,
+      providerPaymentId: data.paymentId,
+      amountMinor: data.amountMinor,
+      currency: data.currency,
+      failureReason: data.failureReason ?? null,
       occurredAt: new Date((body.created ?? 0) * 1000),
     };
   }

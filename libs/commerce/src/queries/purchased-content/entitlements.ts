@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { StoreVisibility } from '../../domain/store-settings.js';
 
 /** What a fan may open in one store: items bought (and not reversed), or everything while subscribed. */
 export interface StoreEntitlements {
@@ -8,14 +9,28 @@ export interface StoreEntitlements {
   subscriptionPurchaseId: string | null;
 }
 
-export async function storeEntitlements(em: EntityManager, buyerId: string, storeId: string, now: Date): Promise<StoreEntitlements> {
+/**
+ * SQL: the subscriber has a subscription to the store in a paid period (a cancelled one runs to the
+ * end of its period). Takes one parameter, the current time.
+ */
+export const liveSubscriptionSql = (subscriber: string, store: string) =>
+  `exists (select 1 from subscriptions sub where sub.subscriber_id = ${subscriber} and sub.store_id = ${store}
+             and sub.status in ('active', 'cancelled') and sub.current_period_end > ?::timestamptz)`;
+
+/**
+ * A subscribers-only store sells and opens its items to live subscribers only. A lapsed subscriber
+ * keeps the items bought in their history, and they open again when the fan subscribes again.
+ */
+export const mayOpenBoughtItems = (visibility: StoreVisibility, subscribed: boolean): boolean => visibility === 'public' || subscribed;
+
+export async function storeEntitlements(em: EntityManager, buyerId: string, store: { id: string; visibility: StoreVisibility }, now: Date): Promise<StoreEntitlements> {
   const rows = await em.execute<{ id: string; content_id: string | null; kind: string }[]>(
     `select id, content_id, kind from purchases where buyer_id = ? and store_id = ? and kind = 'content' and status = 'paid'
      union all
      (select p.id, null, 'subscription' from subscriptions sub join purchases p on p.subscription_id = sub.id and p.status = 'paid'
        where sub.subscriber_id = ? and sub.store_id = ? and sub.status in ('active', 'cancelled') and sub.current_period_end > ?
        order by p.created_at limit 1)`,
-    [buyerId, storeId, buyerId, storeId, now],
+    [buyerId, store.id, buyerId, store.id, now],
   );
   const bought = new Map<string, string>();
   let subscriptionPurchaseId: string | null = null;
@@ -23,5 +38,6 @@ export async function storeEntitlements(em: EntityManager, buyerId: string, stor
     if (row.kind === 'content' && row.content_id) bought.set(row.content_id, row.id);
     else subscriptionPurchaseId = row.id;
   }
+  if (!mayOpenBoughtItems(store.visibility, subscriptionPurchaseId !== null)) bought.clear();
   return { bought, subscriptionPurchaseId };
 }

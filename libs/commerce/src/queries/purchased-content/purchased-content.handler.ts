@@ -5,12 +5,15 @@ import { Clock } from '#app/platform';
 import { ContentByIdQuery } from '#app/content-moderation';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PurchasedContentQuery, type PurchasedContentView } from './purchased-content.query.js';
+import { liveSubscriptionSql, mayOpenBoughtItems } from './entitlements.js';
+import type { StoreVisibility } from '../../domain/store-settings.js';
 
 interface Row {
   kind: string;
   status: string;
   content_id: string | null;
   creator_id: string;
+  visibility: StoreVisibility;
   subscribed: boolean;
 }
 
@@ -24,16 +27,16 @@ export class PurchasedContentHandler implements IQueryHandler<PurchasedContentQu
 
   async execute({ buyerId, purchaseId, contentId }: PurchasedContentQuery): Promise<PurchasedContentView> {
     const [purchase] = await this.orm.em.getConnection().execute<Row[]>(
-      `select p.kind, p.status, p.content_id, p.creator_id,
-              exists (select 1 from subscriptions sub where sub.subscriber_id = p.buyer_id and sub.store_id = p.store_id
-                        and sub.status in ('active', 'cancelled') and sub.current_period_end > ?) as subscribed
-         from purchases p where p.id = ? and p.buyer_id = ?`,
+      `select p.kind, p.status, p.content_id, p.creator_id, s.visibility, ${liveSubscriptionSql('p.buyer_id', 'p.store_id')} as subscribed
+         from purchases p join stores s on s.id = p.store_id where p.id = ? and p.buyer_id = ?`,
       [this.clock.now(), purchaseId, buyerId],
     );
     if (!purchase) throw PurchaseErrors.purchaseNotFound();
     const wanted = purchase.kind === 'content' ? purchase.content_id : purchase.kind === 'subscription' && purchase.subscribed ? contentId : undefined;
     const entitled = purchase.kind === 'content' ? purchase.status === 'paid' && (contentId === undefined || contentId === purchase.content_id) : purchase.kind === 'subscription' && purchase.subscribed;
     if (!entitled || !wanted) throw PurchaseErrors.notPurchased();
+    // Checked when the item is opened, not only when it was bought: the store may have turned subscribers-only since.
+    if (!mayOpenBoughtItems(purchase.visibility, purchase.subscribed)) throw PurchaseErrors.subscribersOnly();
     const content = await this.queries.execute(new ContentByIdQuery(wanted));
     // A subscription opens the store's own items only; a removed item opens for nobody.
     if (!content || content.status !== 'approved' || content.creatorId !== purchase.creator_id) throw PurchaseErrors.contentNotFound();

@@ -45,10 +45,12 @@ export interface PurchaseRow {
   paid_at: Date | string | null;
 }
 
-export const PURCHASE_SELECT = `
-  select p.id, p.buyer_id, p.kind, p.status, p.amount_minor, p.currency, p.method, s.slug as store_slug, s.display_name as store_name,
+/** PURCHASE_SELECT with more columns of `p` first (`p.request_hash, `). */
+export const purchaseSelect = (extraColumns = '') => `
+  select ${extraColumns}p.id, p.buyer_id, p.kind, p.status, p.amount_minor, p.currency, p.method, s.slug as store_slug, s.display_name as store_name,
          p.content_id, p.content_title, p.content_kind, p.subscription_id, p.failure_reason, p.crypto, p.created_at, p.paid_at
     from purchases p join stores s on s.id = p.store_id`;
+export const PURCHASE_SELECT = purchaseSelect();
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

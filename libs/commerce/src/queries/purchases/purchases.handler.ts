@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from '#app/platform';
 import { formatMinor } from '../../domain/money.js';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { ExportPurchasesQuery, GetPurchaseQuery, ListPurchasesQuery } from './purchases.query.js';
@@ -54,6 +54,6 @@ export class ExportPurchasesHandler implements IQueryHandler<ExportPurchasesQuer
       p.method,
       p.status,
     ]);
-    return stringify(records, { header: true, columns: ['date', 'purchase_id', 'kind', 'store', 'item', 'amount', 'currency', 'method', 'status'] });
+    return toCsv(['date', 'purchase_id', 'kind', 'store', 'item', 'amount', 'currency', 'method', 'status'], records);
   }
 }

@@ -13,4 +13,10 @@ describe('sales date range', () => {
     expect(() => salesRange(now, '2026-11-23', '2026-11-22')).toThrow(/on or before/);
     expect(() => salesRange(now, '2024-01-01', '2026-01-01')).toThrow(/at most 366 days/);
   });
+
+  it('refuses a `to` that is no date, also without `from` (no RangeError: a 400, not a 500)', () => {
+    for (const to of ['0', '-1', '', '1e309', '2026-11-22T00:00:00Z', '99999-01-01']) {
+      expect(() => salesRange(now, undefined, to)).toThrow(/to must be a date/);
+    }
+  });
 });

@@ -12,12 +12,14 @@ const validDate = (text: string) => {
 /** from/to as asked, or the last 30 days (UTC) up to today; at most a year. */
 export function salesRange(now: Date, from?: string, to?: string): SalesRange {
   const end = to ?? isoDate(now);
-  const start = from ?? isoDate(new Date(Date.parse(`${end}T00:00:00Z`) - 29 * DAY_MS));
   const problems = [
-    ...(validDate(start) ? [] : [{ field: 'from', message: 'from must be a date (YYYY-MM-DD)' }]),
+    ...(from === undefined || validDate(from) ? [] : [{ field: 'from', message: 'from must be a date (YYYY-MM-DD)' }]),
     ...(validDate(end) ? [] : [{ field: 'to', message: 'to must be a date (YYYY-MM-DD)' }]),
   ];
-  if (problems.length === 0 && start > end) problems.push({ field: 'from', message: 'from must be on or before to' });
+  if (problems.length > 0) throw PurchaseErrors.invalid(problems);
+  // The default start is derived from a checked `to` only (`to=0` used to throw a RangeError here: a 500).
+  const start = from ?? isoDate(new Date(Date.parse(`${end}T00:00:00Z`) - 29 * DAY_MS));
+  if (start > end) problems.push({ field: 'from', message: 'from must be on or before to' });
   if (problems.length === 0 && daysBetween(start, end).length > MAX_RANGE_DAYS) problems.push({ field: 'from', message: `Choose at most ${MAX_RANGE_DAYS} days` });
   if (problems.length > 0) throw PurchaseErrors.invalid(problems);
   return { from: start, to: end };

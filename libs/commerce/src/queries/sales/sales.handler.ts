@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from '#app/platform';
 import { formatMinor, maskBuyer } from '../../domain/money.js';
 import { daysBetween } from './sales-range.js';
 import { ExportSalesQuery, SalesQuery, type SaleItemView, type SalesRange, type SalesView } from './sales.query.js';
@@ -93,6 +93,6 @@ export class ExportSalesHandler extends SalesReader implements IQueryHandler<Exp
   async execute({ creatorId, range }: ExportSalesQuery): Promise<string> {
     const { rows } = await this.sales(creatorId, range);
     const records = rows.map((row) => [new Date(row.paid_at).toISOString(), row.id, row.kind, titleOf(row), maskBuyer(row.buyer_id), formatMinor(Number(row.amount_minor)), row.currency, row.method, row.status]);
-    return stringify(records, { header: true, columns: ['date', 'sale_id', 'kind', 'item', 'buyer', 'gross', 'currency', 'method', 'status'] });
+    return toCsv(['date', 'sale_id', 'kind', 'item', 'buyer', 'gross', 'currency', 'method', 'status'], records);
   }
 }

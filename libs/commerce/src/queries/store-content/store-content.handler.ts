@@ -24,7 +24,7 @@ export class StoreContentHandler implements IQueryHandler<StoreContentQuery> {
     if (!store) throw CommerceErrors.storeNotFound();
     if (store.isNsfw && !viewerId) throw CommerceErrors.adultStore();
     const items = await this.queries.execute(new ApprovedContentQuery(store.ownerId));
-    const access = viewerId ? await storeEntitlements(em, viewerId, store.id, this.clock.now()) : null;
+    const access = viewerId ? await storeEntitlements(em, viewerId, store, this.clock.now()) : null;
     return items.map((item) => {
       const purchaseId = access?.bought.get(item.id) ?? access?.subscriptionPurchaseId ?? null;
       return { ...item, owned: purchaseId !== null, purchaseId };

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from '#app/platform';
 import { AirdropExportQuery } from './airdrop-export.query.js';
 
 interface EligibleRow {
@@ -23,9 +23,9 @@ export class AirdropExportHandler implements IQueryHandler<AirdropExportQuery> {
           where wallet_address is not null and wallet_added_at < ? order by wallet_added_at, user_id`,
         [snapshot],
       );
-    return stringify(
+    return toCsv(
+      ['user_id', 'wallet_address', 'wallet_added_at', 'telegram_username'],
       rows.map((row) => [row.user_id, row.wallet_address, new Date(row.wallet_added_at).toISOString(), row.telegram_username ?? '']),
-      { header: true, columns: ['user_id', 'wallet_address', 'wallet_added_at', 'telegram_username'] },
     );
   }
 }

@@ -40,7 +40,7 @@ export function AccessControlSection({ store }: { store: Store }) {
     >
       <Input.Wrapper
         label="Visibility"
-        description="Subscribers only: your store page lists your content, and only subscribers can open it."
+        description="Subscribers only: your store page lists your content, and only subscribers can buy or open it (items bought earlier too)."
         labelElement="div"
         labelProps={{ id: 'store-visibility-label' }}
         error={form.errors.visibility}
