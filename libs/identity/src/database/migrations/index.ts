@@ -1,4 +1,5 @@
 import { Migration20261121000100Identity } from './20261121000100-identity.migration.js';
 import { Migration20261122000100SiteGate } from './20261122000100-site-gate.migration.js';
+import { Migration20261125000100PkceFlowState } from './20261125000100-pkce-flow-state.migration.js';
 
-export const identityMigrations = [Migration20261121000100Identity, Migration20261122000100SiteGate];
+export const identityMigrations = [Migration20261121000100Identity, Migration20261122000100SiteGate, Migration20261125000100PkceFlowState];
