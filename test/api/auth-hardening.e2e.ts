@@ -262,3 +262,28 @@ describe('finding 14: the request path never touches the account', () => {
     expect(platform.inbox.for(nobody)).toHaveLength(0);
   });
 });
+
+describe('AUTH_AUTOCONFIRM (test runs only, GoTrue’s MAILER_AUTOCONFIRM)', () => {
+  let autoconfirm: TestPlatform;
+
+  beforeAll(async () => {
+    autoconfirm = await startTestPlatform({ env: { AUTH_AUTOCONFIRM: 'true' } });
+  });
+
+  afterAll(async () => {
+    await autoconfirm?.close();
+  });
+
+  it('returns a session at sign-up, mails nothing, and refuses a second sign-up with user_already_exists', async () => {
+    const email = uniqueEmail('auto');
+    const { data, error } = await authClient(autoconfirm.baseUrl).signUp({ email, password: STRONG_PASSWORD, options: { data: signupMetadata() } });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    const again = await authClient(autoconfirm.baseUrl).signUp({ email, password: STRONG_PASSWORD });
+    expect(again.error?.status).toBe(422);
+    expect(again.error?.code).toBe('user_already_exists');
+    await autoconfirm.drain();
+    expect(autoconfirm.inbox.for(email)).toHaveLength(0);
+  });
+});

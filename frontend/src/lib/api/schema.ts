@@ -1638,7 +1638,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with a password, or rotate a refresh token */
+        /** Sign in with a password, rotate a refresh token, or exchange a PKCE auth code */
         post: operations["TokenController_token"];
         delete?: never;
         options?: never;
@@ -2097,6 +2097,10 @@ export interface components {
             reason: string;
         };
         EmailRequestDto: {
+            /** @description PKCE: 43-128 characters of [A-Za-z0-9._~-] */
+            code_challenge?: Record<string, never>;
+            /** @enum {string} */
+            code_challenge_method?: "s256" | "plain";
             email?: string;
             /** @enum {string} */
             type?: "signup";
@@ -2529,7 +2533,11 @@ export interface components {
             password: string;
         };
         SignUpDto: {
-            /** @description User metadata stored at sign-up (SPEC §3) */
+            /** @description PKCE: 43-128 characters of [A-Za-z0-9._~-] */
+            code_challenge?: Record<string, never>;
+            /** @enum {string} */
+            code_challenge_method?: "s256" | "plain";
+            /** @description User metadata: any JSON object up to 4096 bytes and 5 levels deep; the SPEC §3 consent keys are read strictly */
             data?: Record<string, never>;
             /** @example fan@example.com */
             email?: string;
@@ -2779,6 +2787,10 @@ export interface components {
             minimumTipMinor?: number;
         };
         TokenDto: {
+            /** @description grant_type=pkce: the code from the email link redirect */
+            auth_code?: string;
+            /** @description grant_type=pkce: the verifier whose challenge was sent with the request */
+            code_verifier?: string;
             /** @example fan@example.com */
             email?: string;
             password?: string;
@@ -5162,7 +5174,9 @@ export interface operations {
     };
     EmailFlowsController_resend: {
         parameters: {
-            query?: never;
+            query?: {
+                redirect_to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5183,7 +5197,9 @@ export interface operations {
     };
     SignUpController_signUp: {
         parameters: {
-            query?: never;
+            query?: {
+                redirect_to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5205,7 +5221,7 @@ export interface operations {
     TokenController_token: {
         parameters: {
             query?: {
-                grant_type?: "password" | "refresh_token";
+                grant_type?: "password" | "refresh_token" | "pkce";
             };
             header?: never;
             path?: never;

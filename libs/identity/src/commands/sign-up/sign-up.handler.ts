@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { Clock } from '#app/platform';
+import { APP_CONFIG, Clock, type AppConfig } from '#app/platform';
 import { User } from '../../entities/user.entity.js';
 import { Session } from '../../entities/session.entity.js';
 import { isValidEmail, normalizeEmail } from '../../domain/email.js';
@@ -15,6 +15,7 @@ import { OneTimeTokens } from '../../auth/one-time-tokens.js';
 import { IdentityMailer } from '../../auth/identity-mailer.js';
 import { IdentityLimits } from '../../auth/identity-limits.js';
 import { FlowStates } from '../../auth/flow-states.js';
+import { SessionIssuer, type ClientInfo } from '../../auth/session-issuer.js';
 import { SignUpCommand } from './sign-up.command.js';
 import { signupMetadata } from './signup-metadata.js';
 
@@ -41,6 +42,8 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
     @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
     @Inject(IdentityLimits) private readonly limits: IdentityLimits,
     @Inject(FlowStates) private readonly flows: FlowStates,
+    @Inject(SessionIssuer) private readonly sessions: SessionIssuer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(command: SignUpCommand): Promise<Record<string, unknown>> {
@@ -60,6 +63,7 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
     const registration: Registration = { encryptedPassword: await this.passwords.hash(password), metadata, pkce, redirectTo: command.redirectTo };
     const em = this.orm.em.fork();
     const existing = await em.findOne(User, { email });
+    if (this.config.AUTH_AUTOCONFIRM) return this.autoconfirmed(em, existing, email, registration, client);
     if (existing) return this.answerForExisting(existing, registration);
 
     const user = em.create(User, { email, encryptedPassword: registration.encryptedPassword, userMetadata: metadata, confirmationSentAt: now, createdAt: now, updatedAt: now } as never);
@@ -97,6 +101,15 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
     const now = this.clock.now();
     const lookalike = Object.assign(new User(), { id: randomUUID(), email: existing.email, userMetadata: registration.metadata, confirmationSentAt: now, createdAt: now, updatedAt: now });
     return toUserJson(lookalike);
+  }
+
+  /** Test runs only (AUTH_AUTOCONFIRM, GoTrue's MAILER_AUTOCONFIRM): confirmed at once, a session, no mail. */
+  private async autoconfirmed(em: EntityManager, existing: User | null, email: string, registration: Registration, client: ClientInfo): Promise<Record<string, unknown>> {
+    if (existing) throw IdentityErrors.userAlreadyExists();
+    const now = this.clock.now();
+    const user = em.create(User, { email, encryptedPassword: registration.encryptedPassword, userMetadata: registration.metadata, emailConfirmedAt: now, createdAt: now, updatedAt: now } as never);
+    em.persist(user);
+    return { ...(await this.sessions.open(em, user, 'password', client)) };
   }
 
   private async mailConfirmation(em: EntityManager, user: User, { pkce, redirectTo }: Registration): Promise<void> {
