@@ -81,6 +81,21 @@ describe('finding 6: a repeated sign-up of an unconfirmed address', () => {
     expect((await authClient(platform.baseUrl).signInWithPassword({ email, password: OWNER_PASSWORD })).error?.code).toBe('email_not_confirmed');
   });
 
+  it('treats a redeemed recovery link as confirmation, so a later sign-up cannot reset the account', async () => {
+    const email = uniqueEmail('owner');
+    await authClient(platform.baseUrl).signUp({ email, password: OWNER_PASSWORD, options: { data: signupMetadata() } });
+    await confirmLinks(email, 1);
+    expect((await authClient(platform.baseUrl).resetPasswordForEmail(email)).error).toBeNull();
+    const mail = await platform.inbox.waitFor(email, /Reset your Fanmint password/);
+    const token = new URL(mail.links.find((href) => href.includes('/auth/v1/verify?'))!).searchParams.get('token')!;
+    const recovered = await authClient(platform.baseUrl).verifyOtp({ type: 'recovery', token_hash: token });
+    expect(recovered.error).toBeNull();
+    expect(recovered.data.user?.email_confirmed_at).toBeTruthy();
+    expect((await authClient(platform.baseUrl).signUp({ email, password: ATTACKER_PASSWORD, options: { data: signupMetadata() } })).error).toBeNull();
+    expect((await authClient(platform.baseUrl).signInWithPassword({ email, password: OWNER_PASSWORD })).error).toBeNull();
+    expect((await authClient(platform.baseUrl).signInWithPassword({ email, password: ATTACKER_PASSWORD })).error?.code).toBe('invalid_credentials');
+  });
+
   it('leaves a confirmed account’s password alone', async () => {
     const account = await createConfirmedUser(platform);
     const again = await authClient(platform.baseUrl).signUp({ email: account.email, password: ATTACKER_PASSWORD, options: { data: signupMetadata() } });
@@ -177,6 +192,21 @@ describe('the auth client’s expectations of errors', () => {
     expect(error?.status).toBe(403);
     expect(error?.code).toBe('otp_expired');
     expect(error?.message).toBe('Token has expired or is invalid');
+  });
+
+  it('answers updateUser({ email }) with a 4xx for a malformed or a new address, and changes nothing', async () => {
+    const account = await createConfirmedUser(platform);
+    await account.client.signInWithPassword({ email: account.email, password: account.password });
+    const invalid = await account.client.updateUser({ email: 'invalid-email', data: { nick: 'x' } });
+    expect(invalid.error?.status).toBe(400);
+    expect(invalid.error?.message).toBe('Unable to validate email address: invalid format');
+    const other = await account.client.updateUser({ email: uniqueEmail() });
+    expect(other.error?.status).toBe(422);
+    expect(other.error?.code).toBe('email_change_not_supported');
+    const same = await account.client.updateUser({ email: account.email.toUpperCase() });
+    expect(same.error).toBeNull();
+    expect(same.data.user?.email).toBe(account.email);
+    expect(same.data.user?.user_metadata).not.toHaveProperty('nick');
   });
 
   it('redeems verifyOtp({ email, token }) only for the address the token was mailed to', async () => {

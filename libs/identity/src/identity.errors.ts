@@ -6,6 +6,7 @@ export const IdentityErrors = {
   emailNotConfirmed: () => new AppError(400, 'email_not_confirmed', 'Email not confirmed'),
   missingEmailOrPhone: () => new AppError(400, 'validation_failed', 'missing email or phone'),
   unsupportedGrant: () => new AppError(400, 'validation_failed', 'unsupported_grant_type'),
+  emailChangeUnsupported: () => new AppError(422, 'email_change_not_supported', 'Changing the email address is not supported'),
   userAlreadyExists: () => new AppError(422, 'user_already_exists', 'User already registered'),
   signupRequiresPassword: () => new AppError(400, 'validation_failed', 'Signup requires a valid password'),
   anonymousDisabled: () => new AppError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),

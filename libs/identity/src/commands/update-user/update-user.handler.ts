@@ -6,6 +6,7 @@ import { User } from '../../entities/user.entity.js';
 import { Session } from '../../entities/session.entity.js';
 import { OneTimeToken } from '../../entities/one-time-token.entity.js';
 import { toUserJson } from '../../domain/user-json.js';
+import { requireEmail } from '../../domain/email.js';
 import { assertStorableMetadata, mergeMetadata } from '../../domain/user-metadata.js';
 import { IdentityErrors } from '../../identity.errors.js';
 import { Passwords } from '../../auth/passwords.js';
@@ -33,6 +34,10 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
     if (command.data != null) assertStorableMetadata(command.data);
     const em = this.orm.em.fork();
     const user = await em.findOneOrFail(User, command.userId);
+    // GoTrue validates a new address first; we never change it here, but bad input still gets its 4xx.
+    if (command.email !== undefined && requireEmail(command.email, IdentityErrors.invalidEmail, IdentityErrors.invalidEmail) !== user.email) {
+      throw IdentityErrors.emailChangeUnsupported();
+    }
     const factors = await this.factors.forUser(user.id);
     // Checked before the password changes anything: any JSON object, as GoTrue takes it; consent keys stay the server's.
     const metadata = command.data ? mergeMetadata(user.userMetadata, command.data) : null;

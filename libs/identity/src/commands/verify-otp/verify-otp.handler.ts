@@ -42,7 +42,8 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand> {
       if (!redeemed) throw invalid();
       const user = await em.findOneOrFail(User, redeemed.userId);
       if (email !== undefined && normalizeEmail(email) !== user.email) throw invalid();
-      if (kind === 'signup' && !user.emailConfirmedAt) user.emailConfirmedAt = this.clock.now();
+      // A recovery link proves the inbox as well (GoTrue confirms on it too), so a later sign-up cannot reset this account.
+      user.emailConfirmedAt ??= this.clock.now();
       if (viaLink && redeemed.flowStateId) return { auth_code: await this.flows.issueCode(em, redeemed.flowStateId) };
       return this.sessions.open(em, user, 'otp', client);
     });
