@@ -2809,8 +2809,10 @@ export interface components {
             tips?: components["schemas"]["TipsPatchDto"];
         };
         UpdateUserDto: {
-            /** @description Profile data merged into user_metadata */
+            /** @description Merged into user_metadata key by key (null removes a key); any JSON object up to 4096 bytes and 5 levels deep */
             data?: Record<string, never>;
+            /** @description Checked but never changed here: changing the address is not supported */
+            email?: string;
             password?: string;
         };
         VerificationStatusDto: {
