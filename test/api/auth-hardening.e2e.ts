@@ -275,10 +275,10 @@ describe('finding 14: the request path never touches the account', () => {
         [known.email, unconfirmed, nobody],
       );
       expect(jobs.map((job) => `${job.queue}/${job.job_name}/${String(job.payload.kind)}`)).toEqual([
-        'identity/send-email-link/recovery',
-        'identity/send-email-link/recovery',
-        'identity/send-email-link/signup',
-        'identity/send-email-link/signup',
+        'notifications/send-email-link/recovery',
+        'notifications/send-email-link/recovery',
+        'notifications/send-email-link/signup',
+        'notifications/send-email-link/signup',
       ]);
       expect(new Set(jobs.map((job) => Object.keys(job.payload).sort().join()))).toHaveProperty('size', 1);
       expect(await tx.execute(`select count(*)::int as n from one_time_tokens where user_id in (?, ?)`, ids)).toEqual(tokensBefore);

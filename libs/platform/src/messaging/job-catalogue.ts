@@ -4,9 +4,7 @@ import type { DefaultJobOptions } from 'bullmq';
 export interface JobCatalogue {
   notifications: {
     'send-email': SendEmailJob;
-  };
-  identity: {
-    /** Recover / resend: look the address up, mint the link and mail it, off the request path (no enumeration by timing). */
+    /** Identity's recover / resend: look the address up, mint the link, queue its mail; off the request path (no enumeration by timing). */
     'send-email-link': EmailLinkJob;
   };
   maintenance: {
@@ -87,7 +85,7 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobCatalogue
 /** What a consumer receives: the payload plus the id of the outbox row that carried it. */
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobPayload<Q, N> & { messageId?: string };
 
-export const QUEUE_NAMES: QueueName[] = ['notifications', 'identity', 'maintenance', 'moderation', 'media', 'payments', 'payouts'];
+export const QUEUE_NAMES: QueueName[] = ['notifications', 'maintenance', 'moderation', 'media', 'payments', 'payouts'];
 
 /** One recurring job: milliseconds between runs, or a cron pattern (UTC). */
 export type JobSchedule = { [Q in QueueName]: { queue: Q; name: JobName<Q>; every?: number; pattern?: string } }[QueueName];

@@ -25,7 +25,7 @@ export class RecoverPasswordHandler implements ICommandHandler<RecoverPasswordCo
     const pkce = FlowStates.challengeOf(codeChallenge, codeChallengeMethod);
     await this.limits.spendEmailAllowance('recover', email, client.ip);
     const em = this.orm.em.fork();
-    this.outbox.enqueue(em, 'identity', 'send-email-link', { kind: 'recovery', email, redirectTo: redirectTo ?? null, codeChallenge: pkce });
+    this.outbox.enqueue(em, 'notifications', 'send-email-link', { kind: 'recovery', email, redirectTo: redirectTo ?? null, codeChallenge: pkce });
     await em.flush();
   }
 }

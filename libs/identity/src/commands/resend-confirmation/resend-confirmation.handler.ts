@@ -26,7 +26,7 @@ export class ResendConfirmationHandler implements ICommandHandler<ResendConfirma
     const pkce = FlowStates.challengeOf(codeChallenge, codeChallengeMethod);
     await this.limits.spendEmailAllowance('resend', email, client.ip);
     const em = this.orm.em.fork();
-    this.outbox.enqueue(em, 'identity', 'send-email-link', { kind: 'signup', email, redirectTo: redirectTo ?? null, codeChallenge: pkce });
+    this.outbox.enqueue(em, 'notifications', 'send-email-link', { kind: 'signup', email, redirectTo: redirectTo ?? null, codeChallenge: pkce });
     await em.flush();
   }
 }

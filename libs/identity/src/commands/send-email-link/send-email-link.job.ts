@@ -15,8 +15,9 @@ export type EmailLinkOutcome = 'sent' | 'skipped' | 'no-account' | 'already-conf
  * same time for any address: find the account, mint the link (and PKCE flow), queue the mail.
  */
 @Injectable()
-@JobHandler('identity', 'send-email-link')
-export class SendEmailLinkJob implements JobProcessor<'identity', 'send-email-link'> {
+// On the notifications queue (no queue of its own: each queue costs every worker a connection pool).
+@JobHandler('notifications', 'send-email-link')
+export class SendEmailLinkJob implements JobProcessor<'notifications', 'send-email-link'> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
@@ -25,7 +26,7 @@ export class SendEmailLinkJob implements JobProcessor<'identity', 'send-email-li
     @Inject(FlowStates) private readonly flows: FlowStates,
   ) {}
 
-  handle(data: JobData<'identity', 'send-email-link'>): Promise<EmailLinkOutcome> {
+  handle(data: JobData<'notifications', 'send-email-link'>): Promise<EmailLinkOutcome> {
     return this.orm.em.fork().transactional(async (em) => {
       if (data.messageId && !(await claimMessage(em, CONSUMER, data.messageId))) return 'skipped';
       const user = await em.findOne(User, { email: data.email });
