@@ -50,7 +50,7 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     ['invalid email', 'POST', '/auth/v1/signup', JSON.stringify({ email: 'a@b', password: STRONG_PASSWORD }), 400, 'validation_failed'],
     ['password over 72 bytes', 'POST', '/auth/v1/signup', JSON.stringify({ email: uniqueEmail(), password: `Aa1!${'x'.repeat(80)}` }), 400, 'validation_failed'],
     ['metadata that is not an object', 'POST', '/auth/v1/signup', JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, data: 'x' }), 400, 'validation_failed'],
-    ['unknown grant type', 'POST', '/auth/v1/token?grant_type=magic', JSON.stringify({}), 400, 'invalid_credentials'],
+    ['unknown grant type', 'POST', '/auth/v1/token?grant_type=magic', JSON.stringify({}), 400, 'validation_failed'],
     ['sign-in without email', 'POST', '/auth/v1/token?grant_type=password', JSON.stringify({ password: 'x' }), 400, 'validation_failed'],
     ['refresh without token', 'POST', '/auth/v1/token?grant_type=refresh_token', JSON.stringify({}), 400, 'validation_failed'],
     ['recover without email', 'POST', '/auth/v1/recover', JSON.stringify({}), 400, 'validation_failed'],

@@ -8,6 +8,9 @@ import { Passwords } from './auth/passwords.js';
 import { OneTimeTokens } from './auth/one-time-tokens.js';
 import { IdentityMailer } from './auth/identity-mailer.js';
 import { IdentityLimits } from './auth/identity-limits.js';
+import { FlowStates } from './auth/flow-states.js';
+import { SendEmailLinkJob } from './commands/send-email-link/send-email-link.job.js';
+import { ExchangeCodeHandler } from './commands/exchange-code/exchange-code.handler.js';
 import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
 import { SignUpController } from './commands/sign-up/sign-up.controller.js';
 import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
@@ -51,6 +54,7 @@ const handlers = [
   ResendConfirmationHandler,
   RecoverPasswordHandler,
   VerifyOtpHandler,
+  ExchangeCodeHandler,
   VerifyEmailHandler,
   ResetPasswordHandler,
   SeedAccountsHandler,
@@ -69,14 +73,14 @@ const handlers = [
 @Module({
   imports: [CqrsModule],
   controllers: [SignUpController, TokenController, SignOutController, UserController, EmailFlowsController, VerifyController, UsersController, SessionsController, SiteGateController, AdminSitePasswordController, ReauthenticateController],
-  providers: [JwtService, SessionIssuer, FactorReader, BearerGuard, Passwords, OneTimeTokens, IdentityMailer, IdentityLimits, StaffGuard, SiteGate, ...handlers],
+  providers: [JwtService, SessionIssuer, FactorReader, BearerGuard, Passwords, OneTimeTokens, IdentityMailer, IdentityLimits, FlowStates, StaffGuard, SiteGate, ...handlers],
   exports: [BearerGuard, StaffGuard, JwtService, SiteGate],
 })
 export class IdentityModule {}
 
-/** What other modules ask of identity in a process without its HTTP surface (the worker). */
+/** Identity in a process without its HTTP surface (the worker): queries other modules ask, and the email-link job. */
 @Module({
   imports: [CqrsModule],
-  providers: [FindUserHandler],
+  providers: [FindUserHandler, OneTimeTokens, IdentityMailer, FlowStates, SendEmailLinkJob],
 })
 export class IdentityQueriesModule {}

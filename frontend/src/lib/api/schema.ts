@@ -1655,7 +1655,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with a password, or rotate a refresh token */
+        /** Sign in with a password, rotate a refresh token, or exchange a PKCE auth code */
         post: operations["TokenController_token"];
         delete?: never;
         options?: never;
@@ -2121,6 +2121,10 @@ export interface components {
             reason: string;
         };
         EmailRequestDto: {
+            /** @description PKCE: 43-128 characters of [A-Za-z0-9._~-] */
+            code_challenge?: Record<string, never>;
+            /** @enum {string} */
+            code_challenge_method?: "s256" | "plain";
             email?: string;
             /** @enum {string} */
             type?: "signup";
@@ -2561,7 +2565,11 @@ export interface components {
             password: string;
         };
         SignUpDto: {
-            /** @description User metadata stored at sign-up (SPEC §3) */
+            /** @description PKCE: 43-128 characters of [A-Za-z0-9._~-] */
+            code_challenge?: Record<string, never>;
+            /** @enum {string} */
+            code_challenge_method?: "s256" | "plain";
+            /** @description User metadata: any JSON object up to 4096 bytes and 5 levels deep; the SPEC §3 consent keys are read strictly */
             data?: Record<string, never>;
             /** @example fan@example.com */
             email?: string;
@@ -2811,6 +2819,10 @@ export interface components {
             minimumTipMinor?: number;
         };
         TokenDto: {
+            /** @description grant_type=pkce: the code from the email link redirect */
+            auth_code?: string;
+            /** @description grant_type=pkce: the verifier whose challenge was sent with the request */
+            code_verifier?: string;
             /** @example fan@example.com */
             email?: string;
             password?: string;
@@ -2829,8 +2841,10 @@ export interface components {
             tips?: components["schemas"]["TipsPatchDto"];
         };
         UpdateUserDto: {
-            /** @description Profile data merged into user_metadata */
+            /** @description Merged into user_metadata key by key (null removes a key); any JSON object up to 4096 bytes and 5 levels deep */
             data?: Record<string, never>;
+            /** @description Checked but never changed here: changing the address is not supported */
+            email?: string;
             password?: string;
         };
         VerificationStatusDto: {
@@ -5217,7 +5231,9 @@ export interface operations {
     };
     EmailFlowsController_resend: {
         parameters: {
-            query?: never;
+            query?: {
+                redirect_to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5238,7 +5254,9 @@ export interface operations {
     };
     SignUpController_signUp: {
         parameters: {
-            query?: never;
+            query?: {
+                redirect_to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5260,7 +5278,7 @@ export interface operations {
     TokenController_token: {
         parameters: {
             query?: {
-                grant_type?: "password" | "refresh_token";
+                grant_type?: "password" | "refresh_token" | "pkce";
             };
             header?: never;
             path?: never;

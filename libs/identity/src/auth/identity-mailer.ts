@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Outbox, type AppConfig } from '#app/platform';
+import { allowedRedirect } from '../domain/redirect-target.js';
 
 /** Puts identity emails on the outbox in the caller's unit of work. */
 @Injectable()
@@ -10,24 +11,29 @@ export class IdentityMailer {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  confirmSignup(em: EntityManager, to: string, token: string): void {
-    this.outbox.enqueue(em, 'notifications', 'send-email', {
-      to,
-      template: 'confirm-signup',
-      variables: { confirmUrl: `${this.config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}` },
-    });
+  /**
+   * The confirmation link opens our /verify-email page; in a PKCE flow it goes through
+   * /auth/v1/verify instead, which redirects to `pkceRedirect` with `?code=`.
+   */
+  confirmSignup(em: EntityManager, to: string, token: string, pkceRedirect?: string): void {
+    const confirmUrl = pkceRedirect ? this.verifyUrl(token, 'signup', pkceRedirect) : `${this.config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`;
+    this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'confirm-signup', variables: { confirmUrl } });
   }
 
   resetPassword(em: EntityManager, to: string, token: string, redirectTo: string): void {
-    const verify = new URL(`${this.config.PUBLIC_URL}/auth/v1/verify`);
-    verify.searchParams.set('token', token);
-    verify.searchParams.set('type', 'recovery');
-    verify.searchParams.set('redirect_to', redirectTo);
     this.outbox.enqueue(em, 'notifications', 'send-email', {
       to,
       template: 'reset-password',
-      variables: { resetUrl: verify.toString(), tokenUrl: `${this.config.PUBLIC_URL}/create-new-password/${encodeURIComponent(token)}` },
+      variables: { resetUrl: this.verifyUrl(token, 'recovery', redirectTo), tokenUrl: `${this.config.PUBLIC_URL}/create-new-password/${encodeURIComponent(token)}` },
     });
+  }
+
+  private verifyUrl(token: string, type: 'signup' | 'recovery', redirectTo: string): string {
+    const verify = new URL(`${this.config.PUBLIC_URL}/auth/v1/verify`);
+    verify.searchParams.set('token', token);
+    verify.searchParams.set('type', type);
+    verify.searchParams.set('redirect_to', redirectTo);
+    return verify.toString();
   }
 
   accountExists(em: EntityManager, to: string): void {
@@ -48,16 +54,6 @@ export class IdentityMailer {
 
   /** `redirect_to` is honoured only on our own origin (contract §8); anything else falls back. */
   safeRedirect(redirectTo: string | undefined, fallbackPath: string): string {
-    const fallback = `${this.config.PUBLIC_URL}${fallbackPath}`;
-    if (!redirectTo) return fallback;
-    try {
-      const target = new URL(redirectTo);
-      const own = new URL(this.config.PUBLIC_URL);
-      const sameHost = target.protocol === own.protocol && target.hostname === own.hostname;
-      const portOk = target.port === own.port || own.hostname === 'localhost' || own.hostname === '127.0.0.1';
-      return sameHost && portOk ? target.toString() : fallback;
-    } catch {
-      return fallback;
-    }
+    return allowedRedirect(redirectTo, this.config.PUBLIC_URL, fallbackPath);
   }
 }

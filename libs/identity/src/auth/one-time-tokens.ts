@@ -15,21 +15,31 @@ export class OneTimeTokens {
   constructor(@Inject(Clock) private readonly clock: Clock) {}
 
   /** Issues a new token of `kind`, retiring the user's earlier unused ones (caller flushes). */
-  async issue(em: EntityManager, userId: string, kind: OneTimeTokenKind): Promise<string> {
+  async issue(em: EntityManager, userId: string, kind: OneTimeTokenKind, flowStateId: string | null = null): Promise<string> {
     const now = this.clock.now();
-    await em.nativeUpdate(OneTimeToken, { userId, kind, usedAt: null }, { usedAt: now });
+    await this.retire(em, userId, kind);
     const { token, hash } = newSecureToken();
-    em.persist(em.create(OneTimeToken, { userId, kind, tokenHash: hash, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]), createdAt: now } as never));
+    em.persist(em.create(OneTimeToken, { userId, kind, tokenHash: hash, flowStateId, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]), createdAt: now } as never));
     return token;
+  }
+
+  /** Voids the user's outstanding links of `kind`, e.g. when the password they would confirm changes. */
+  async retire(em: EntityManager, userId: string, kind: OneTimeTokenKind): Promise<void> {
+    await em.nativeUpdate(OneTimeToken, { userId, kind, usedAt: null }, { usedAt: this.clock.now() });
   }
 
   /** Atomically marks the token used; returns its user id, or null when unknown, used or expired. */
   async consume(em: EntityManager, token: string, kind: OneTimeTokenKind): Promise<string | null> {
+    return (await this.redeem(em, token, kind))?.userId ?? null;
+  }
+
+  /** Like consume, and also names the PKCE flow the link belongs to, if any. */
+  async redeem(em: EntityManager, token: string, kind: OneTimeTokenKind): Promise<{ userId: string; flowStateId: string | null } | null> {
     if (!token || token.length > 200) return null;
-    const rows = await em.execute<{ user_id: string }[]>(
-      `update one_time_tokens set used_at = ? where token_hash = ? and kind = ? and used_at is null and expires_at > ? returning user_id`,
+    const rows = await em.execute<{ user_id: string; flow_state_id: string | null }[]>(
+      `update one_time_tokens set used_at = ? where token_hash = ? and kind = ? and used_at is null and expires_at > ? returning user_id, flow_state_id`,
       [this.clock.now(), hashToken(token), kind, this.clock.now()],
     );
-    return rows[0]?.user_id ?? null;
+    return rows[0] ? { userId: rows[0].user_id, flowStateId: rows[0].flow_state_id } : null;
   }
 }

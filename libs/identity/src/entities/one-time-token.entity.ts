@@ -20,6 +20,10 @@ export class OneTimeToken {
   @Property({ type: 'timestamptz' })
   expiresAt!: Date;
 
+  /** Set when the link belongs to a PKCE flow: redeeming it yields an auth code, not a session. */
+  @Property({ type: 'uuid', nullable: true })
+  flowStateId: string | null = null;
+
   @Property({ type: 'timestamptz', nullable: true })
   usedAt: Date | null = null;
 

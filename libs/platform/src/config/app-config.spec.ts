@@ -28,4 +28,10 @@ describe('configuration is validated at start', () => {
   ])('refuses a malformed %s', (key, value, message) => {
     expect(() => loadConfig({ ...valid, [key]: value })).toThrow(message);
   });
+
+  it('allows AUTH_AUTOCONFIRM for test runs only', () => {
+    expect(loadConfig(valid).AUTH_AUTOCONFIRM).toBe(false);
+    expect(loadConfig({ ...valid, NODE_ENV: 'test', AUTH_AUTOCONFIRM: 'true' }).AUTH_AUTOCONFIRM).toBe(true);
+    expect(() => loadConfig({ ...valid, NODE_ENV: 'production', AUTH_AUTOCONFIRM: 'true' })).toThrow(/AUTH_AUTOCONFIRM: is for test runs only/);
+  });
 });

@@ -46,6 +46,8 @@ const schema = z.object({
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   /** Multiplies every rate limit's allowance; only benchmarks raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Test-only (GoTrue's MAILER_AUTOCONFIRM): sign-up confirms at once and returns a session. Refused in production. */
+  AUTH_AUTOCONFIRM: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Which payment provider takes fans' payments; only the sandbox ships so far. */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (config.AUTH_AUTOCONFIRM && config.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_AUTOCONFIRM: is for test runs only, never with NODE_ENV=production');
   return {
     ...config,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),

@@ -4,6 +4,8 @@ import type { DefaultJobOptions } from 'bullmq';
 export interface JobCatalogue {
   notifications: {
     'send-email': SendEmailJob;
+    /** Identity's recover / resend: look the address up, mint the link, queue its mail; off the request path (no enumeration by timing). */
+    'send-email-link': EmailLinkJob;
   };
   maintenance: {
     'purge-expired': Record<string, never>;
@@ -61,6 +63,14 @@ export interface PostReversalJob {
   /** The provider's event id: the idempotency key of the reversal. */
   eventId: string;
   occurredAt: string;
+}
+
+export interface EmailLinkJob {
+  kind: 'signup' | 'recovery';
+  /** Normalised address; the job answers nothing, so an unknown one is simply skipped. */
+  email: string;
+  redirectTo: string | null;
+  codeChallenge: { challenge: string; method: 's256' | 'plain' } | null;
 }
 
 export interface SendEmailJob {

@@ -4,10 +4,11 @@ import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { Client } from '../../auth/client-info.js';
 import type { ClientInfo } from '../../auth/session-issuer.js';
+import { CodeChallengeDto, RedirectQueryDto } from '../sign-up/sign-up.dto.js';
 import { ResendConfirmationCommand } from '../resend-confirmation/resend-confirmation.command.js';
 import { RecoverPasswordCommand } from './recover-password.command.js';
 
-export class EmailRequestDto {
+export class EmailRequestDto extends CodeChallengeDto {
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()
@@ -21,14 +22,7 @@ export class EmailRequestDto {
   type?: string;
 }
 
-export class RedirectQueryDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
-  redirect_to?: string;
-}
-
+/** Both answer `{}` before any lookup: the worker finds the account and mails the link. */
 @ApiTags('auth')
 @Controller('auth/v1')
 export class EmailFlowsController {
@@ -38,15 +32,15 @@ export class EmailFlowsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Mail a password reset link (same answer whether or not the address has an account)' })
   async recover(@Body() body: EmailRequestDto, @Query() query: RedirectQueryDto, @Client() client: ClientInfo) {
-    await this.commands.execute(new RecoverPasswordCommand(body.email, query.redirect_to, client));
+    await this.commands.execute(new RecoverPasswordCommand(body.email, query.redirect_to, client, body.code_challenge, body.code_challenge_method));
     return {};
   }
 
   @Post('resend')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mail a new confirmation link (same answer for any address)' })
-  async resend(@Body() body: EmailRequestDto, @Client() client: ClientInfo) {
-    await this.commands.execute(new ResendConfirmationCommand(body.email, body.type, client));
+  async resend(@Body() body: EmailRequestDto, @Query() query: RedirectQueryDto, @Client() client: ClientInfo) {
+    await this.commands.execute(new ResendConfirmationCommand(body.email, body.type, client, query.redirect_to, body.code_challenge, body.code_challenge_method));
     return {};
   }
 }

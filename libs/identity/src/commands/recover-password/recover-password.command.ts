@@ -6,6 +6,8 @@ export class RecoverPasswordCommand extends Command<void> {
     readonly email: string | undefined,
     readonly redirectTo: string | undefined,
     readonly client: ClientInfo,
+    readonly codeChallenge?: unknown,
+    readonly codeChallengeMethod?: unknown,
   ) {
     super();
   }

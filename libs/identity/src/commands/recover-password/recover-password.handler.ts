@@ -1,36 +1,31 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Clock } from '#app/platform';
-import { User } from '../../entities/user.entity.js';
+import { Outbox } from '#app/platform';
 import { requireEmail } from '../../domain/email.js';
 import { IdentityErrors } from '../../identity.errors.js';
-import { OneTimeTokens } from '../../auth/one-time-tokens.js';
-import { IdentityMailer } from '../../auth/identity-mailer.js';
 import { IdentityLimits } from '../../auth/identity-limits.js';
+import { FlowStates } from '../../auth/flow-states.js';
 import { RecoverPasswordCommand } from './recover-password.command.js';
 
-/** Mails a one-hour, single-use reset link when the address has an account; answers the same either way. */
+/**
+ * Asks the worker to mail a one-hour, single-use reset link. The request path never looks the
+ * address up: it writes one outbox row for any address, so known and unknown ones take the same time.
+ */
 @CommandHandler(RecoverPasswordCommand)
 export class RecoverPasswordHandler implements ICommandHandler<RecoverPasswordCommand> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(Clock) private readonly clock: Clock,
-    @Inject(OneTimeTokens) private readonly tokens: OneTimeTokens,
-    @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
+    @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(IdentityLimits) private readonly limits: IdentityLimits,
   ) {}
 
-  async execute({ email: rawEmail, redirectTo, client }: RecoverPasswordCommand): Promise<void> {
+  async execute({ email: rawEmail, redirectTo, client, codeChallenge, codeChallengeMethod }: RecoverPasswordCommand): Promise<void> {
     const email = requireEmail(rawEmail, IdentityErrors.missingEmailOrPhone, IdentityErrors.invalidEmail);
+    const pkce = FlowStates.challengeOf(codeChallenge, codeChallengeMethod);
     await this.limits.spendEmailAllowance('recover', email, client.ip);
-
     const em = this.orm.em.fork();
-    const user = await em.findOne(User, { email });
-    if (!user) return;
-    const token = await this.tokens.issue(em, user.id, 'recovery');
-    user.recoverySentAt = this.clock.now();
-    this.mailer.resetPassword(em, user.email, token, this.mailer.safeRedirect(redirectTo, '/reset-password'));
+    this.outbox.enqueue(em, 'notifications', 'send-email-link', { kind: 'recovery', email, redirectTo: redirectTo ?? null, codeChallenge: pkce });
     await em.flush();
   }
 }

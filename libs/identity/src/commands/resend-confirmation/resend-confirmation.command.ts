@@ -6,6 +6,9 @@ export class ResendConfirmationCommand extends Command<void> {
     readonly email: string | undefined,
     readonly type: string | undefined,
     readonly client: ClientInfo,
+    readonly redirectTo?: string,
+    readonly codeChallenge?: unknown,
+    readonly codeChallengeMethod?: unknown,
   ) {
     super();
   }

@@ -3,7 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { CredentialsDto } from '../sign-up/sign-up.dto.js';
 
 export class TokenQueryDto {
-  @ApiPropertyOptional({ enum: ['password', 'refresh_token'] })
+  @ApiPropertyOptional({ enum: ['password', 'refresh_token', 'pkce'] })
   @IsOptional()
   @IsString()
   grant_type?: string;
@@ -15,5 +15,16 @@ export class TokenDto extends CredentialsDto {
   @IsString()
   @MaxLength(512)
   refresh_token?: string;
-}
 
+  @ApiPropertyOptional({ description: 'grant_type=pkce: the code from the email link redirect' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  auth_code?: string;
+
+  @ApiPropertyOptional({ description: 'grant_type=pkce: the verifier whose challenge was sent with the request' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  code_verifier?: string;
+}

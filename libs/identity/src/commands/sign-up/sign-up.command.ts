@@ -7,6 +7,10 @@ export class SignUpCommand extends Command<Record<string, unknown>> {
     readonly password: string | undefined,
     readonly data: Record<string, unknown>,
     readonly client: ClientInfo,
+    /** PKCE (contract §8): the client's code challenge and method, and where the link sends the code. */
+    readonly codeChallenge?: unknown,
+    readonly codeChallengeMethod?: unknown,
+    readonly redirectTo?: string,
   ) {
     super();
   }

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** Email and password as the auth client sends them; both optional so the handlers answer with the contract's messages. */
@@ -16,8 +16,32 @@ export class CredentialsDto {
   password?: string;
 }
 
-export class SignUpDto extends CredentialsDto {
-  @ApiPropertyOptional({ description: 'User metadata stored at sign-up (SPEC §3)' })
+/** `?redirect_to=` of the email-link routes: where the link lands (our own origin only). */
+export class RedirectQueryDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  redirect_to?: string;
+}
+
+/** The PKCE pair auth-js sends on signup, recover and resend (nulls in the implicit flow). */
+export class CodeChallengeDto {
+  @ApiPropertyOptional({ description: 'PKCE: 43-128 characters of [A-Za-z0-9._~-]' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  code_challenge?: string | null;
+
+  @ApiPropertyOptional({ enum: ['s256', 'plain'] })
+  @IsOptional()
+  @IsString()
+  @MaxLength(16)
+  code_challenge_method?: string | null;
+}
+
+export class SignUpDto extends IntersectionType(CredentialsDto, CodeChallengeDto) {
+  @ApiPropertyOptional({ description: 'User metadata: any JSON object up to 4096 bytes and 5 levels deep; the SPEC §3 consent keys are read strictly' })
   @IsOptional()
   @IsObject()
   data?: Record<string, unknown>;

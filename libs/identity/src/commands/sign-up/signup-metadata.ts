@@ -1,12 +1,12 @@
-const ALLOWED = ['marketing_consent', 'terms_accepted', 'terms_version', 'privacy_version', 'marketing_version', 'consent_timestamp'] as const;
+import { CONSENT_KEYS } from '../../domain/user-metadata.js';
 
 /**
- * Keeps the sign-up metadata fields of SPEC §3 and drops anything else, so a client cannot
- * write arbitrary data (or roles) into its own profile.
+ * The consent record of SPEC §3, read from the sign-up `data` with strict types. The server writes
+ * these keys; the rest of `data` is the client's free-form metadata (see domain/user-metadata).
  */
 export function signupMetadata(data: Record<string, unknown>, now: Date): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
-  for (const key of ALLOWED) if (key in data) picked[key] = data[key];
+  for (const key of CONSENT_KEYS) if (Object.hasOwn(data, key)) picked[key] = data[key];
   const marketing = picked.marketing_consent === true;
   return {
     marketing_consent: marketing,

@@ -9,6 +9,7 @@ export class UpdateUserCommand extends Command<Record<string, unknown>> {
     readonly password: string | undefined,
     readonly data: Record<string, unknown> | undefined,
     readonly client: ClientInfo,
+    readonly email?: string,
   ) {
     super();
   }

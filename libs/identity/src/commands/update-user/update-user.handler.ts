@@ -6,6 +6,8 @@ import { User } from '../../entities/user.entity.js';
 import { Session } from '../../entities/session.entity.js';
 import { OneTimeToken } from '../../entities/one-time-token.entity.js';
 import { toUserJson } from '../../domain/user-json.js';
+import { requireEmail } from '../../domain/email.js';
+import { assertStorableMetadata, mergeMetadata } from '../../domain/user-metadata.js';
 import { IdentityErrors } from '../../identity.errors.js';
 import { Passwords } from '../../auth/passwords.js';
 import { FactorReader } from '../../auth/factor-reader.js';
@@ -13,12 +15,9 @@ import { IdentityLimits } from '../../auth/identity-limits.js';
 import { IdentityMailer } from '../../auth/identity-mailer.js';
 import { UpdateUserCommand } from './update-user.command.js';
 
-/** Profile keys a user may edit themselves; consent fields change only through the consent flow. */
-const EDITABLE_METADATA = ['display_name', 'locale'];
-
 /**
- * Changes the password (aal2 required when MFA is on; every other session ends) and editable
- * profile data of the signed-in user.
+ * Changes the password (aal2 required when MFA is on; every other session ends) and the
+ * user_metadata of the signed-in user.
  */
 @CommandHandler(UpdateUserCommand)
 export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
@@ -32,9 +31,17 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
   ) {}
 
   async execute(command: UpdateUserCommand): Promise<Record<string, unknown>> {
+    if (command.data != null) assertStorableMetadata(command.data);
     const em = this.orm.em.fork();
     const user = await em.findOneOrFail(User, command.userId);
+    // GoTrue validates a new address first; we never change it here, but bad input still gets its 4xx.
+    if (command.email !== undefined && requireEmail(command.email, IdentityErrors.invalidEmail, IdentityErrors.invalidEmail) !== user.email) {
+      throw IdentityErrors.emailChangeUnsupported();
+    }
     const factors = await this.factors.forUser(user.id);
+    // Checked before the password changes anything: any JSON object, as GoTrue takes it; consent keys stay the server's.
+    const metadata = command.data ? mergeMetadata(user.userMetadata, command.data) : null;
+    if (metadata) assertStorableMetadata(metadata);
     if (command.password !== undefined) {
       await this.limits.consume('userUpdatePerIp', command.client.ip);
       if (command.aal !== 'aal2' && factors.some((factor) => factor.status === 'verified')) throw IdentityErrors.insufficientAalForPassword();
@@ -45,10 +52,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
       await em.nativeUpdate(OneTimeToken, { userId: user.id, kind: 'recovery', usedAt: null }, { usedAt: this.clock.now() });
       this.mailer.passwordChanged(em, user.email);
     }
-    if (command.data) {
-      const editable = Object.fromEntries(Object.entries(command.data).filter(([key]) => EDITABLE_METADATA.includes(key)));
-      user.userMetadata = { ...user.userMetadata, ...editable };
-    }
+    if (metadata) user.userMetadata = metadata;
     await em.flush();
     return toUserJson(user, factors);
   }

@@ -3,11 +3,20 @@ import type { ClientInfo, SessionResponse } from '../../auth/session-issuer.js';
 
 export type EmailLinkType = 'signup' | 'recovery';
 
-export class VerifyOtpCommand extends Command<SessionResponse> {
+/** What a redeemed link of a PKCE flow yields instead of a session: the code for `grant_type=pkce`. */
+export interface PkceAuthCode {
+  auth_code: string;
+}
+
+export class VerifyOtpCommand extends Command<SessionResponse | PkceAuthCode> {
   constructor(
     readonly type: string | undefined,
     readonly token: string | undefined,
     readonly client: ClientInfo,
+    /** `verifyOtp({ email, token })`: the token must belong to this address. */
+    readonly email?: string,
+    /** GET /verify (the emailed link): a PKCE flow's link yields an auth code. */
+    readonly viaLink = false,
   ) {
     super();
   }

@@ -37,12 +37,18 @@ export class VerifyController {
     const target = this.mailer.safeRedirect(query.redirect_to, fallback).split('#')[0];
     let fragment: URLSearchParams;
     try {
-      const session = await this.commands.execute(new VerifyOtpCommand(query.type, query.token, client));
+      const result = await this.commands.execute(new VerifyOtpCommand(query.type, query.token, client, undefined, true));
+      if ('auth_code' in result) {
+        // PKCE (contract §8): the code goes in the query; the client exchanges it with its verifier.
+        const withCode = new URL(target);
+        withCode.searchParams.set('code', result.auth_code);
+        return void reply.status(303).header('location', withCode.toString()).send();
+      }
       fragment = new URLSearchParams({
-        access_token: session.access_token,
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: session.refresh_token,
+        access_token: result.access_token,
+        expires_at: String(result.expires_at),
+        expires_in: String(result.expires_in),
+        refresh_token: result.refresh_token,
         sb: '',
         token_type: 'bearer',
         type: query.type ?? 'signup',
@@ -58,6 +64,7 @@ export class VerifyController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Redeem an email token and receive a session' })
   verify(@Body() body: VerifyOtpDto, @Client() client: ClientInfo) {
-    return this.commands.execute(new VerifyOtpCommand(body.type, body.token_hash ?? body.token, client));
+    if (body.token_hash !== undefined) return this.commands.execute(new VerifyOtpCommand(body.type, body.token_hash, client));
+    return this.commands.execute(new VerifyOtpCommand(body.type, body.token, client, body.email ?? ''));
   }
 }

@@ -27,6 +27,6 @@ export class UserController {
   @Put('user')
   @ApiOperation({ summary: 'Change the password or profile data of the signed-in user' })
   update(@CurrentAuth() auth: AuthContext, @Body() body: UpdateUserDto, @Client() client: ClientInfo) {
-    return this.commands.execute(new UpdateUserCommand(auth.user.id, auth.sessionId, auth.claims.aal, body.password, body.data, client));
+    return this.commands.execute(new UpdateUserCommand(auth.user.id, auth.sessionId, auth.claims.aal, body.password, body.data, client, body.email));
   }
 }
