@@ -24,3 +24,4 @@ export * from './config/run-main.js';
 export * from './audit/audit-log.js';
 export * from './files/private-files.js';
 export * from './http/signed-tokens.js';
+export * from './review/review-claim.js';
