@@ -54,20 +54,18 @@ describe('staff and their own work', () => {
     expect(submitted.status).toBe(201);
     const theirs = (await api('GET', '/api/admin/verifications', other.token)).body.items as { id: string; userId: string }[];
     verificationId = theirs.find((item) => item.userId === self.userId)!.id;
-    expect((await api('GET', '/api/admin/verifications', self.token)).body.items.map((item: { id: string }) => item.id)).not.toContain(verificationId);
-
     expect(await api('POST', `/api/admin/verifications/${verificationId}/claim`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
+    expect((await api('GET', '/api/admin/verifications', self.token)).body.items.map((item: { id: string }) => item.id)).not.toContain(verificationId);
     await sql(`update verification_submissions set claimed_by = ?, claimed_at = now() where id = ?`, [self.userId, verificationId]);
     expect(await api('POST', `/api/admin/verifications/${verificationId}/accept`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
     expect((await api('GET', `/api/admin/verifications/${verificationId}`, other.token)).body).toMatchObject({ status: 'processing' });
-
-    // Another moderator decides it as usual.
-    await sql(`update verification_submissions set claimed_by = null, claimed_at = null where id = ?`, [verificationId]);
-    expect((await api('POST', `/api/admin/verifications/${verificationId}/claim`, other.token)).status).toBe(200);
-    expect((await api('POST', `/api/admin/verifications/${verificationId}/accept`, other.token)).status).toBe(200);
   });
 
   it('a moderator cannot claim or approve content they made, and does not see it in their queue', async () => {
+    // Another moderator decides the verification as usual, so the first can upload.
+    await sql(`update verification_submissions set claimed_by = null, claimed_at = null where id = ?`, [verificationId]);
+    expect((await api('POST', `/api/admin/verifications/${verificationId}/claim`, other.token)).status).toBe(200);
+    expect((await api('POST', `/api/admin/verifications/${verificationId}/accept`, other.token)).status).toBe(200);
     const album = await api('POST', '/api/content', self.token, { kind: 'album', title: 'My own shoot', priceMinor: 500, currency: 'USD' });
     expect(album.status).toBe(201);
     contentId = album.body.id;
@@ -79,8 +77,8 @@ describe('staff and their own work', () => {
     expect((await api('POST', `/api/content/${contentId}/submit`, self.token)).body).toMatchObject({ status: 'pending_review' });
 
     expect((await api('GET', '/api/admin/content', other.token)).body.items.map((item: { id: string }) => item.id)).toContain(contentId);
-    expect((await api('GET', '/api/admin/content', self.token)).body.items.map((item: { id: string }) => item.id)).not.toContain(contentId);
     expect(await api('POST', `/api/admin/content/${contentId}/claim`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
+    expect((await api('GET', '/api/admin/content', self.token)).body.items.map((item: { id: string }) => item.id)).not.toContain(contentId);
     await sql(`update content_items set claimed_by = ?, claimed_at = now() where id = ?`, [self.userId, contentId]);
     expect(await api('POST', `/api/admin/content/${contentId}/approve`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
     expect(await api('POST', `/api/admin/content/${contentId}/reject`, self.token, { reason: 'Rejecting my own work' })).toMatchObject({ status: 403, body: { code: 'own_work' } });
@@ -98,9 +96,9 @@ describe('staff and their own work', () => {
     const mine = (await api('GET', '/api/admin/moderation/cases', self.token)).body.items.map((item: { id: string }) => item.id);
     const theirs = (await api('GET', '/api/admin/moderation/cases', other.token)).body.items.map((item: { id: string }) => item.id);
     for (const id of cases) {
+      expect(await api('POST', `/api/admin/moderation/cases/${id}/claim`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
       expect(theirs).toContain(id);
       expect(mine).not.toContain(id);
-      expect(await api('POST', `/api/admin/moderation/cases/${id}/claim`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
       await sql(`update moderation_cases set claimed_by = ?, claimed_at = now() where id = ?`, [self.userId, id]);
       expect(await api('POST', `/api/admin/moderation/cases/${id}/resolve`, self.token, { outcome: 'no_action', note: 'Nothing wrong with my own work' })).toMatchObject({ status: 403, body: { code: 'own_work' } });
       expect((await api('GET', `/api/admin/moderation/cases/${id}`, other.token)).body).toMatchObject({ status: 'open' });
