@@ -78,9 +78,10 @@ describe('collaborators', () => {
     expect((await api('POST', `/api/stores/${slug}/collaboration-requests`, partner.token, {})).body).toMatchObject({ code: 'collaboration_exists' });
     expect((await api('POST', `/api/stores/${slug}/collaboration-requests`, creator.token, {})).status).toBe(400);
     const mine = (await api('GET', '/api/collaborations', creator.token)).body;
-    expect(mine.asCreator).toEqual([expect.objectContaining({ id: requestId, collaboratorEmail: partner.email, collaboratorVerified: true, status: 'requested', message: 'Shoot together?', releaseForm: false })]);
-    expect((await api('GET', '/api/collaborations', partner.token)).body.asCollaborator[0]).toMatchObject({ id: requestId, creatorEmail: creator.email });
+    expect(mine.asCreator).toEqual([expect.objectContaining({ id: requestId, collaboratorStore: null, collaboratorVerified: true, status: 'requested', message: 'Shoot together?', releaseForm: false })]);
+    expect((await api('GET', '/api/collaborations', partner.token)).body.asCollaborator[0]).toMatchObject({ id: requestId, creatorStore: { name: 'Duo Studio', slug } });
   });
+
 
   it('rejects at review an item whose collaborator is not on the list yet (automatically, with the reason)', async () => {
     const albumId = await submittedAlbum([partner.userId]);
@@ -125,5 +126,18 @@ describe('collaborators', () => {
     const refused = await api('PATCH', `/api/content/${album.body.id}`, creator.token, { collaboratorIds: [stranger.session.user.id] });
     expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/has not asked to collaborate with you/) } });
     expect((await api('PATCH', `/api/content/${album.body.id}`, creator.token, { collaboratorIds: ['not-a-uuid'] })).status).toBe(400);
+  });
+});
+
+describe('privacy', () => {
+  it("shows each side by its store's public name, never an account email (issue 17 #3)", async () => {
+    const stranger = await signedInUser(platform);
+    expect((await api('POST', `/api/stores/${slug}/collaboration-requests`, stranger.session.access_token, { message: 'hi' })).status).toBe(201);
+    const theirs = await api('GET', '/api/collaborations', stranger.session.access_token);
+    expect(theirs.body.asCollaborator).toEqual([expect.objectContaining({ creatorId: creator.userId, creatorStore: { name: 'Duo Studio', slug } })]);
+    expect(JSON.stringify(theirs.body)).not.toContain(creator.email);
+    const mine = await api('GET', '/api/collaborations', creator.token);
+    expect(JSON.stringify(mine.body)).not.toContain(stranger.email);
+    expect(JSON.stringify(mine.body)).not.toContain(partner.email);
   });
 });

@@ -155,7 +155,6 @@ describe('uploads and pre-publication review', () => {
     expect(submitted.body).toMatchObject({ status: 'pending_review' });
     await platform.drain();
     await platform.inbox.waitFor(moderator.email, /New upload to review: Golden hour/);
-    expect((await api('GET', `/api/content/by-creator/${creator.userId}`, null)).body.items).toEqual([]);
     expect((await api('GET', `/api/stores/${storeSlug}/content`, null)).body.items).toEqual([]);
     expect((await api('PATCH', `/api/content/${albumId}`, creator.token, { title: 'Changed while pending' })).body).toMatchObject({ code: 'not_editable' });
 
@@ -169,7 +168,6 @@ describe('uploads and pre-publication review', () => {
     await platform.inbox.waitFor(creator.email, /Approved: Golden hour is live/);
 
     const store = (await api('GET', `/api/stores/${storeSlug}/content`, null)).body.items;
-    expect((await api('GET', `/api/content/by-creator/${creator.userId}`, null)).body.items).toHaveLength(1);
     expect(store).toHaveLength(1);
     expect(store[0].media[0]).toMatchObject({ fileUrl: null, originalName: '' });
     expect((await api('GET', store[0].media[0].thumbnailUrl, null)).status).toBe(200);
@@ -181,7 +179,7 @@ describe('uploads and pre-publication review', () => {
     const removed = await api('POST', `/api/admin/content/${albumId}/remove`, admin.token, { reason: 'Takedown request upheld' });
     expect(removed.body).toMatchObject({ status: 'removed' });
     expect((await api('GET', view.media[0].thumbnailUrl, null)).status).toBe(404);
-    expect((await api('GET', `/api/content/by-creator/${creator.userId}`, null)).body.items).toEqual([]);
+    expect((await api('GET', `/api/stores/${storeSlug}/content`, null)).body.items).toEqual([]);
     const [entry] = await platform.api.get(MikroORM).em.fork().execute<{ actor_id: string; details: { before: { status: string }; after: { status: string } } }[]>(`select actor_id, details from audit_log where target_id = ? and action = 'content.removed'`, [albumId]);
     expect(entry).toMatchObject({ actor_id: admin.userId, details: { before: { status: 'approved' }, after: { status: 'removed' } } });
   });

@@ -9,6 +9,7 @@ import { ListStoresHandler } from './queries/list-stores/list-stores.handler.js'
 import { GetPublicStoreHandler } from './queries/get-public-store/get-public-store.handler.js';
 import { ListCategoriesHandler } from './queries/list-categories/list-categories.handler.js';
 import { StoreContentHandler } from './queries/store-content/store-content.handler.js';
+import { StoreNamesHandler } from './queries/store-names/store-names.handler.js';
 import { RequestStoreCollaborationHandler } from './commands/request-collaboration/request-collaboration.handler.js';
 import { CategoriesController, StoresController } from './http/stores.controller.js';
 import { LivePhaseGuard } from './http/live-phase.guard.js';
@@ -51,6 +52,7 @@ import { DeliverWebhookJob, RenewSubscriptionsJob, SettleDueJob } from './jobs/p
     GetPublicStoreHandler,
     ListCategoriesHandler,
     StoreContentHandler,
+    StoreNamesHandler,
     RequestStoreCollaborationHandler,
     ...paymentProviders,
     PurchaseHandler,

@@ -13,4 +13,5 @@ export { ApprovedContentQuery, ContentByIdQuery, type ContentView } from './quer
 export { PURCHASABLE_CONTENT_SQL, PurchasableContentQuery, type PurchasableContent } from './queries/purchasable-content/purchasable-content.query.js';
 export { ContentListDto, ContentViewDto, MediaViewDto } from './http/content.dto.js';
 export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content, Migration20261122000900Collaborations, Migration20261122001000ContentPreview];
+export { StoreNamesQuery, type StoreName } from './queries/collaborations/store-names.query.js';
 export { RequestCollaborationCommand } from './commands/collaborations/collaborations.command.js';

@@ -25,3 +25,4 @@ export * from './audit/audit-log.js';
 export * from './files/private-files.js';
 export * from './http/signed-tokens.js';
 export * from './csv/csv.js';
+export * from './review/review-claim.js';

@@ -861,23 +861,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/content/by-creator/{creatorId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Approved items of a creator (thumbnails only; nothing is public before approval) */
-        get: operations["ContentController_approved"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/content/mine": {
         parameters: {
             query?: never;
@@ -1952,11 +1935,13 @@ export interface components {
         CollaborationViewDto: {
             canAlbums: boolean;
             canVideos: boolean;
-            collaboratorEmail: string | null;
             collaboratorId: string;
+            /** @description The collaborator's store, null when they have none (never an account email) */
+            collaboratorStore: components["schemas"]["StoreNameDto"] | null;
             collaboratorVerified: boolean;
-            creatorEmail: string | null;
             creatorId: string;
+            /** @description The creator's store (never an account email) */
+            creatorStore: components["schemas"]["StoreNameDto"] | null;
             /** Format: date-time */
             decidedAt: string | null;
             id: string;
@@ -2063,16 +2048,14 @@ export interface components {
             name: string;
         };
         CreateContentDto: {
-            /** @description User ids of the collaborators featured in the item (each must be cleared at review) */
-            collaboratorIds?: string[];
             /** @enum {string} */
-            currency?: "USD" | "EUR" | "GBP";
+            currency: "USD" | "EUR" | "GBP";
             description?: string;
             /** @enum {string} */
             kind: "video" | "album";
             /** @description Price in minor units (cents) */
-            priceMinor?: number;
-            title?: string;
+            priceMinor: number;
+            title: string;
         };
         CreatePurchaseDto: {
             /** @description kind tip: minor units, at least the store's minimum tip, at most 100000 */
@@ -2714,6 +2697,11 @@ export interface components {
         };
         StoreItemListDto: {
             items: components["schemas"]["StoreItemDto"][];
+        };
+        StoreNameDto: {
+            /** @description The store's public name */
+            name: string;
+            slug: string;
         };
         StoreNsfwDto: {
             /**
@@ -4065,27 +4053,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentViewDto"];
-                };
-            };
-        };
-    };
-    ContentController_approved: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                creatorId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContentListDto"];
                 };
             };
         };

@@ -55,3 +55,6 @@ export function transition(from: ReviewStatus, event: ReviewEvent): Transition {
 
 /** Only approved content is visible to anyone but its creator and staff. */
 export const isPublic = (status: ReviewStatus) => status === 'approved';
+
+/** An item's files may be added or removed only while nobody reviews or sees it: a draft, or rejected. */
+export const mediaEditable = (status: 'draft' | ReviewStatus) => status === 'draft' || status === 'rejected';

@@ -15,12 +15,17 @@ export class PermissionsDto {
   @ApiProperty({ description: 'May appear in photo albums' }) @IsBoolean({ message: 'canAlbums must be true or false' }) canAlbums!: boolean;
 }
 
+export class StoreNameDto {
+  @ApiProperty({ description: "The store's public name" }) name!: string;
+  @ApiProperty() slug!: string;
+}
+
 export class CollaborationViewDto {
   @ApiProperty() id!: string;
   @ApiProperty() creatorId!: string;
-  @ApiProperty({ type: String, nullable: true }) creatorEmail!: string | null;
+  @ApiProperty({ type: () => StoreNameDto, nullable: true, description: "The creator's store (never an account email)" }) creatorStore!: StoreNameDto | null;
   @ApiProperty() collaboratorId!: string;
-  @ApiProperty({ type: String, nullable: true }) collaboratorEmail!: string | null;
+  @ApiProperty({ type: () => StoreNameDto, nullable: true, description: "The collaborator's store, null when they have none (never an account email)" }) collaboratorStore!: StoreNameDto | null;
   @ApiProperty() collaboratorVerified!: boolean;
   @ApiProperty({ enum: ['requested', 'approved', 'rejected', 'removed'] }) status!: 'requested' | 'approved' | 'rejected' | 'removed';
   @ApiProperty() message!: string;

@@ -11,7 +11,7 @@ import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type Cl
 import { CreateContentCommand, RemoveMediaCommand, SubmitContentCommand, UpdateContentCommand } from '../commands/manage-content/manage-content.command.js';
 import { ReviewContentCommand, type ContentReviewAction } from '../commands/review-content/review-content.command.js';
 import { SetContentCollaboratorsCommand } from '../commands/collaborations/collaborations.command.js';
-import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from '../queries/content/content.query.js';
+import { ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from '../queries/content/content.query.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { ContentItem } from '../entities/content-item.entity.js';
 import { mediaDirectory } from '../jobs/media-processor.js';
@@ -44,13 +44,6 @@ export class ContentController {
   @ApiOkResponse({ type: ContentListDto })
   async mine(@CurrentAuth() auth: AuthContext): Promise<ContentListDto> {
     return { items: await this.queries.execute(new MyContentQuery(auth.user.id)) };
-  }
-
-  @Get('by-creator/:creatorId')
-  @ApiOperation({ summary: 'Approved items of a creator (thumbnails only; nothing is public before approval)' })
-  @ApiOkResponse({ type: ContentListDto })
-  async approved(@Param('creatorId', new ParseUUIDPipe()) creatorId: string): Promise<ContentListDto> {
-    return { items: await this.queries.execute(new ApprovedContentQuery(creatorId)) };
   }
 
   @Get(':id')
@@ -107,8 +100,8 @@ export class AdminContentController {
   @Get()
   @ApiOperation({ summary: 'Content waiting for review, oldest first (or decided items, newest first)' })
   @ApiOkResponse({ type: ContentListDto })
-  async queue(@Query() query: ContentQueueQueryDto): Promise<ContentListDto> {
-    return { items: await this.queries.execute(new ContentReviewQueueQuery(query.status ?? 'pending_review')) };
+  async queue(@CurrentAuth() auth: AuthContext, @Query() query: ContentQueueQueryDto): Promise<ContentListDto> {
+    return { items: await this.queries.execute(new ContentReviewQueueQuery(query.status ?? 'pending_review', auth.user.id)) };
   }
 
   @Get(':id')

@@ -1,30 +1,33 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { CONTENT_KINDS, type ContentKind, type ContentStatus } from '../entities/content-item.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export const CONTENT_STATUSES = ['draft', 'pending_review', 'approved', 'rejected', 'removed'] as const;
 
+/** Optional on a change, but never null: null would reach a NOT NULL column (IsOptional lets null through). */
+const Present = () => ValidateIf((_object, value) => value !== undefined);
+
 export class ContentFieldsDto {
   @ApiPropertyOptional({ minLength: 2, maxLength: 120 })
-  @IsOptional()
+  @Present()
   @Transform(trim)
   @MaxLength(120, { message: 'title must be at most 120 characters' })
   @MinLength(2, { message: 'title must be at least 2 characters' })
-  @IsString()
+  @IsString({ message: 'title must be text' })
   title?: string;
 
   @ApiPropertyOptional({ maxLength: 5000 })
-  @IsOptional()
+  @Present()
   @Transform(trim)
-  @MaxLength(5000)
-  @IsString()
+  @MaxLength(5000, { message: 'description must be at most 5000 characters' })
+  @IsString({ message: 'description must be text' })
   description?: string;
 
   @ApiPropertyOptional({ description: 'Price in minor units (cents), 0 to 100000' })
-  @IsOptional()
+  @Present()
   @Type(() => Number)
   @Max(100000, { message: 'priceMinor must be at most 100000 (1,000.00)' })
   @Min(0, { message: 'priceMinor must be 0 or more' })
@@ -32,19 +35,20 @@ export class ContentFieldsDto {
   priceMinor?: number;
 
   @ApiPropertyOptional({ enum: CURRENCIES })
-  @IsOptional()
+  @Present()
   @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
   currency?: (typeof CURRENCIES)[number];
 
   @ApiPropertyOptional({ type: [String], description: 'User ids of the collaborators featured in the item (each must be cleared at review)' })
-  @IsOptional()
+  @Present()
   @ArrayMaxSize(20)
   @IsUUID('all', { each: true, message: 'collaboratorIds must be user ids' })
   @IsArray({ message: 'collaboratorIds must be a list' })
   collaboratorIds?: string[];
 }
 
-export class CreateContentDto extends ContentFieldsDto {
+/** Not derived from ContentFieldsDto: class-validator would carry its "may be absent" rule onto the required fields. */
+export class CreateContentDto {
   @ApiProperty({ enum: CONTENT_KINDS })
   @IsIn(CONTENT_KINDS, { message: 'kind must be video or album' })
   kind!: ContentKind;
@@ -54,18 +58,25 @@ export class CreateContentDto extends ContentFieldsDto {
   @MaxLength(120, { message: 'title must be at most 120 characters' })
   @MinLength(2, { message: 'title must be at least 2 characters' })
   @IsString({ message: 'title is required' })
-  declare title: string;
+  title!: string;
+
+  @ApiPropertyOptional({ maxLength: 5000 })
+  @Present()
+  @Transform(trim)
+  @MaxLength(5000, { message: 'description must be at most 5000 characters' })
+  @IsString({ message: 'description must be text' })
+  description?: string;
 
   @ApiProperty({ description: 'Price in minor units (cents)' })
   @Type(() => Number)
   @Max(100000, { message: 'priceMinor must be at most 100000 (1,000.00)' })
   @Min(0, { message: 'priceMinor must be 0 or more' })
   @IsInt({ message: 'priceMinor must be a whole number of cents' })
-  declare priceMinor: number;
+  priceMinor!: number;
 
   @ApiProperty({ enum: CURRENCIES })
   @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
-  declare currency: (typeof CURRENCIES)[number];
+  currency!: (typeof CURRENCIES)[number];
 }
 
 export class ReasonDto {

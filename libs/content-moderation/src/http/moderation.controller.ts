@@ -71,8 +71,8 @@ export class AdminModerationController {
   @Get('cases')
   @ApiOperation({ summary: 'Open cases soonest deadline first (with stage and time left), or resolved ones' })
   @ApiOkResponse({ type: CaseListDto })
-  async cases(@Query() query: CaseQueueQueryDto): Promise<CaseListDto> {
-    return { items: await this.queries.execute(new CaseQueueQuery(query.kind ?? null, query.status ?? 'open')) };
+  async cases(@CurrentAuth() auth: AuthContext, @Query() query: CaseQueueQueryDto): Promise<CaseListDto> {
+    return { items: await this.queries.execute(new CaseQueueQuery(query.kind ?? null, query.status ?? 'open', auth.user.id)) };
   }
 
   @Get('cases/:id')

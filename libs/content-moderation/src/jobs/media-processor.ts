@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { execFile } from 'node:child_process';
@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { APP_CONFIG, JobHandler, type AppConfig, type JobProcessor } from '#app/platform';
+import { mediaEditable } from '../domain/review-state.js';
+import { ContentItem } from '../entities/content-item.entity.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { uploadsDirectory } from '../uploads/uploads.js';
 
@@ -69,10 +71,22 @@ export class MediaProcessor {
       this.logger.warn(`media ${file.id} failed: ${(error as Error).message}`);
       await Promise.all([thumbnailKey, cleanKey, previewKey].filter((key): key is string => key !== null).map((key) => rm(join(this.media, key), { force: true })));
     }
-    await em.flush();
+    // The processed file is attached under the item's row lock, and only while its files may change.
+    const attached = await this.orm.em.fork().transactional(async (tx) => {
+      const item = await tx.findOne(ContentItem, file.contentId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const row = await tx.findOne(ContentMedia, file.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!row || row.status !== 'uploaded') return false;
+      if (!item || !mediaEditable(item.status)) {
+        tx.remove(row);
+        return false;
+      }
+      tx.assign(row, { status: file.status, thumbnailKey: file.thumbnailKey, cleanKey: file.cleanKey, previewKey: file.previewKey, error: file.error, width: file.width, height: file.height, durationSeconds: file.durationSeconds });
+      return true;
+    });
+    if (!attached) await Promise.all([thumbnailKey, cleanKey, previewKey].filter((key): key is string => key !== null).map((key) => rm(join(this.media, key), { force: true })));
     // The original (with whatever metadata it carried) is not kept.
     await Promise.all([rm(source, { force: true }), rm(`${source}.json`, { force: true })]);
-    return file.status;
+    return attached ? file.status : 'skipped';
   }
 
   private async image(source: string, file: ContentMedia, thumbnailKey: string, cleanKey: string): Promise<void> {

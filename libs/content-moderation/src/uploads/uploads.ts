@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { Server, type ServerOptions } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppError, Clock, Outbox, RateLimits, type AppConfig } from '#app/platform';
 import { BearerGuard } from '#app/identity';
 import { sniffMedia } from '../domain/media-sniff.js';
+import { mediaEditable } from '../domain/review-state.js';
 import { ContentItem } from '../entities/content-item.entity.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { CreatorCheck } from '../commands/manage-content/creator-check.js';
@@ -28,6 +29,15 @@ const header = (req: TusRequest, name: string) => {
 };
 
 const refuse = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ code: 'upload_refused', message, error: message }) });
+
+/** The contentId an upload's metadata names (tus: comma-separated `key base64value` pairs). */
+function metadataContentId(req: TusRequest): string | null {
+  for (const pair of (header(req, 'upload-metadata') ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key === 'contentId' && value) return Buffer.from(value, 'base64').toString('utf8');
+  }
+  return null;
+}
 
 export function uploadsDirectory(config: AppConfig): string {
   return resolve(config.STORAGE_DIR, 'uploads');
@@ -64,12 +74,29 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
     datastore,
     relativeLocation: true,
     respectForwardedHeaders: config.TRUST_PROXY,
-    maxSize: MAX_UPLOAD_BYTES,
+    // Per kind, so a deferred-length photo stops at 50 MB as its bytes arrive, not only when its length is declared.
+    async maxSize(req, uploadId) {
+      const stored = uploadId ? await datastore.getUpload(uploadId).catch(() => null) : null;
+      let kind = stored?.metadata?.kind;
+      if (!stored) {
+        const contentId = metadataContentId(req);
+        const item = contentId && /^[0-9a-f-]{36}$/.test(contentId) ? await orm.em.fork().findOne(ContentItem, contentId, { fields: ['kind'] }) : null;
+        kind = item?.kind;
+      }
+      return kind === 'album' ? MAX_IMAGE_UPLOAD_BYTES : MAX_UPLOAD_BYTES;
+    },
     async onIncomingRequest(req, _res, uploadId) {
       const user = await caller(req);
       if (req.method === 'POST') return;
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       if (!upload || upload.metadata?.userId !== user.id) throw refuse(404, 'Upload not found');
+      if (req.method !== 'PATCH') return;
+      // Bytes for an item already sent for review (or approved) are refused, and what arrived is dropped.
+      const item = await orm.em.fork().findOne(ContentItem, upload.metadata!.contentId!);
+      if (!item || !mediaEditable(item.status)) {
+        await datastore.remove(uploadId).catch(() => undefined);
+        throw refuse(409, `Content that is ${item?.status ?? 'deleted'} cannot take new files`);
+      }
     },
     async onUploadCreate(req, res, upload) {
       const user = await caller(req);
@@ -86,7 +113,7 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
       const em = orm.em.fork();
       const item = await em.findOne(ContentItem, { id: contentId, creatorId: user.id });
       if (!item) throw refuse(404, 'Content not found');
-      if (item.status !== 'draft' && item.status !== 'rejected') throw refuse(409, `Content that is ${item.status} cannot take new files`);
+      if (!mediaEditable(item.status)) throw refuse(409, `Content that is ${item.status} cannot take new files`);
       if (item.kind === 'album' && upload.size !== undefined && upload.size > MAX_IMAGE_UPLOAD_BYTES) throw refuse(413, 'A photo can be at most 50 MB');
       const count = await em.count(ContentMedia, { contentId });
       if (item.kind === 'video' && count >= 1) throw refuse(409, 'This video already has its file; remove it first');
@@ -106,11 +133,18 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
         await datastore.remove(upload.id).catch(() => undefined);
         throw refuse(415, kind === 'video' ? 'This file is not a video (MP4, MOV, WebM or MKV)' : 'This file is not a photo (JPEG, PNG or WebP)');
       }
-      const em = orm.em.fork();
-      await em.transactional(async (tx) => {
-        const position = await tx.count(ContentMedia, { contentId: upload.metadata!.contentId! });
+      const contentId = upload.metadata!.contentId!;
+      // The item's state and file count are re-checked under its row lock, where the file is attached:
+      // submit takes the same lock, and two racing uploads into one video cannot both land.
+      const refusal = await orm.em.fork().transactional(async (tx) => {
+        const item = await tx.findOne(ContentItem, contentId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!item || !mediaEditable(item.status)) return refuse(409, `Content that is ${item?.status ?? 'deleted'} cannot take new files`);
+        if (item.kind === 'album' && upload.offset > MAX_IMAGE_UPLOAD_BYTES) return refuse(413, 'A photo can be at most 50 MB');
+        const position = await tx.count(ContentMedia, { contentId });
+        if (item.kind === 'video' && position >= 1) return refuse(409, 'This video already has its file; remove it first');
+        if (position >= MAX_ALBUM_FILES) return refuse(409, `An album holds at most ${MAX_ALBUM_FILES} photos`);
         const media = tx.create(ContentMedia, {
-          contentId: upload.metadata!.contentId!,
+          contentId,
           uploadId: upload.id,
           mediaType: format.mediaType,
           format: format.format,
@@ -122,7 +156,12 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
         });
         tx.persist(media);
         outbox.enqueue(tx, 'media', 'process-media', { mediaId: media.id });
+        return null;
       });
+      if (refusal) {
+        await datastore.remove(upload.id).catch(() => undefined);
+        throw refusal;
+      }
       return res;
     },
   });

@@ -28,8 +28,8 @@ export class AdminVerificationsController {
   @Get()
   @ApiOperation({ summary: 'Submissions of one status; processing oldest first, decided newest first (at most 100)' })
   @ApiOkResponse({ type: ReviewQueueDto })
-  async list(@Query() query: QueueQueryDto): Promise<ReviewQueueDto> {
-    return { items: await this.queries.execute(new ReviewQueueQuery(query.status ?? 'processing')) };
+  async list(@CurrentAuth() auth: AuthContext, @Query() query: QueueQueryDto): Promise<ReviewQueueDto> {
+    return { items: await this.queries.execute(new ReviewQueueQuery(query.status ?? 'processing', auth.user.id)) };
   }
 
   @Get(':id')

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/cor
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import contrast from '../../auth/components/contrast.module.css';
-import { personLabel, type Collaboration, type Permissions } from '../services/collaborations.service';
+import { storeLabel, type Collaboration, type Permissions } from '../services/collaborations.service';
 
 export interface ApproveModalProps {
   request: Collaboration;
@@ -17,7 +17,7 @@ type Kind = 'videos' | 'albums';
 /** Approving a request sets what the person may appear in from the start. */
 export function ApproveModal({ request, opened, pending, onClose, onApprove }: ApproveModalProps) {
   const [kinds, setKinds] = useState<Kind[]>(['videos', 'albums']);
-  const who = personLabel(request.collaboratorEmail);
+  const who = storeLabel(request.collaboratorStore);
 
   return (
     <Modal opened={opened} onClose={pending ? () => {} : onClose} title="Approve collaboration request" centered>

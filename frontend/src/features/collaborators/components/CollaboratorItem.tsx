@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useRemoveCollaboration, useUpdatePermissions } from '../hooks/use-collaborations';
-import { formatDate, personLabel, type Collaboration, type Permissions } from '../services/collaborations.service';
+import { formatDate, storeLabel, type Collaboration, type Permissions } from '../services/collaborations.service';
 import { ConfirmDialog } from './ConfirmDialog';
 import danger from './danger.module.css';
 import { PersonHeader } from './PersonHeader';
@@ -14,7 +14,7 @@ import { VerifiedBadge } from './VerifiedBadge';
 export function CollaboratorItem({ entry }: { entry: Collaboration }) {
   const headingId = useId();
   const permissionsId = useId();
-  const who = personLabel(entry.collaboratorEmail);
+  const who = storeLabel(entry.collaboratorStore);
   const [removing, removeDialog] = useDisclosure(false);
   const permissions = useUpdatePermissions();
   const remove = useRemoveCollaboration();
@@ -28,7 +28,7 @@ export function CollaboratorItem({ entry }: { entry: Collaboration }) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
-            <PersonHeader id={headingId} email={who} badge={<VerifiedBadge verified={entry.collaboratorVerified} />} />
+            <PersonHeader id={headingId} name={who} badge={<VerifiedBadge verified={entry.collaboratorVerified} />} />
             {entry.decidedAt && (
               <Text size="xs" c="dimmed">
                 <time dateTime={entry.decidedAt}>{`Approved ${formatDate(entry.decidedAt)}`}</time>

@@ -1,7 +1,7 @@
 import { Badge, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import contrast from '../../auth/components/contrast.module.css';
-import { formatDateTime, personLabel, type Collaboration } from '../services/collaborations.service';
+import { formatDateTime, storeLabel, type Collaboration } from '../services/collaborations.service';
 import { PersonHeader } from './PersonHeader';
 import { ReleaseFormField } from './ReleaseFormField';
 
@@ -18,7 +18,7 @@ const kinds = (entry: Collaboration) =>
 /** A creator I asked to collaborate with: the answer, and once approved what I may appear in and my release form. */
 export function MyRequestItem({ entry }: { entry: Collaboration }) {
   const headingId = useId();
-  const creator = personLabel(entry.creatorEmail);
+  const creator = storeLabel(entry.creatorStore);
   const status = STATUS[entry.status];
 
   return (
@@ -27,7 +27,7 @@ export function MyRequestItem({ entry }: { entry: Collaboration }) {
         <Stack gap={2}>
           <PersonHeader
             id={headingId}
-            email={creator}
+            name={creator}
             badge={
               <Badge color={status.color} variant="light" tt="none" classNames={{ label: status.className }}>
                 {status.label}

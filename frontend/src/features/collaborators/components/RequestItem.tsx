@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useApproveCollaboration, useRejectCollaboration } from '../hooks/use-collaborations';
-import { formatDateTime, personLabel, type Collaboration } from '../services/collaborations.service';
+import { formatDateTime, storeLabel, type Collaboration } from '../services/collaborations.service';
 import { ApproveModal } from './ApproveModal';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PersonHeader } from './PersonHeader';
@@ -12,7 +12,7 @@ import { VerifiedBadge } from './VerifiedBadge';
 /** One pending request to me: who asked, their note, and Approve (with permissions) or Reject. */
 export function RequestItem({ request }: { request: Collaboration }) {
   const headingId = useId();
-  const who = personLabel(request.collaboratorEmail);
+  const who = storeLabel(request.collaboratorStore);
   const [approving, approveModal] = useDisclosure(false);
   const [rejecting, rejectDialog] = useDisclosure(false);
   const approve = useApproveCollaboration();
@@ -23,7 +23,7 @@ export function RequestItem({ request }: { request: Collaboration }) {
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Stack gap={2}>
-          <PersonHeader id={headingId} email={who} badge={<VerifiedBadge verified={request.collaboratorVerified} />} />
+          <PersonHeader id={headingId} name={who} badge={<VerifiedBadge verified={request.collaboratorVerified} />} />
           <Text size="xs" c="dimmed">
             <time dateTime={request.requestedAt}>{`Requested ${formatDateTime(request.requestedAt)}`}</time>
           </Text>

@@ -8,9 +8,9 @@ import type { Collaboration, MyCollaborations } from '../services/collaborations
 
 const entry = (fields: Partial<Collaboration> & Pick<Collaboration, 'id'>): Collaboration => ({
   creatorId: 'me',
-  creatorEmail: 'me@example.com',
+  creatorStore: { name: 'My Studio', slug: 'my-studio' },
   collaboratorId: `user-${fields.id}`,
-  collaboratorEmail: `${fields.id}@example.com`,
+  collaboratorStore: { name: `${fields.id[0].toUpperCase()}${fields.id.slice(1)} Studio`, slug: `${fields.id}-studio` },
   collaboratorVerified: true,
   status: 'requested',
   message: '',
@@ -25,7 +25,7 @@ const entry = (fields: Partial<Collaboration> & Pick<Collaboration, 'id'>): Coll
 
 const REQUEST = entry({ id: 'alex', collaboratorVerified: false, message: 'Shall we shoot the beach set together?' });
 const COLLABORATOR = entry({ id: 'sam', status: 'approved', canVideos: true, decidedAt: '2026-05-03T09:00:00.000Z' });
-const MY_REQUEST = entry({ id: 'mine', creatorId: 'other', creatorEmail: 'creator@example.com', collaboratorId: 'me' });
+const MY_REQUEST = entry({ id: 'mine', creatorId: 'other', creatorStore: { name: 'Golden Studio', slug: 'golden' }, collaboratorId: 'me' });
 
 type Call = { method: string; path: string; body: unknown };
 
@@ -98,19 +98,19 @@ describe('Collaborators page', () => {
     collaborationsServer('live');
     await renderRoute(path);
 
-    const request = await item('alex@example.com');
+    const request = await item('Alex Studio');
     expect(within(request).getByText('Not verified')).toBeTruthy();
     expect(within(request).getByText('Shall we shoot the beach set together?')).toBeTruthy();
     expect(within(request).getByText(/^Requested .*2026/)).toBeTruthy();
     expect(screen.getByText('1 pending')).toBeTruthy();
 
-    const collaborator = await item('sam@example.com');
+    const collaborator = await item('Sam Studio');
     expect(within(collaborator).getByText('Verified')).toBeTruthy();
     expect(within(collaborator).getByRole<HTMLInputElement>('switch', { name: 'Videos' }).checked).toBe(true);
     expect(within(collaborator).getByRole<HTMLInputElement>('switch', { name: 'Photo albums' }).checked).toBe(false);
     expect(within(collaborator).getByText('No release form')).toBeTruthy();
 
-    const mine = await item('creator@example.com');
+    const mine = await item('Golden Studio');
     expect(within(mine).getByText('Pending')).toBeTruthy();
 
     const rules = screen.getByRole('region', { name: 'Who may appear in your content' });
@@ -126,7 +126,7 @@ describe('Collaborators page', () => {
     const { calls } = collaborationsServer();
     await renderRoute();
     const user = userEvent.setup();
-    await user.click(within(await item('alex@example.com')).getByRole('button', { name: 'Approve alex@example.com' }));
+    await user.click(within(await item('Alex Studio')).getByRole('button', { name: 'Approve Alex Studio' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Approve collaboration request' });
     expect(within(dialog).getByText('Not verified yet')).toBeTruthy();
@@ -135,8 +135,8 @@ describe('Collaborators page', () => {
 
     expect(await screen.findByText('Request approved')).toBeTruthy();
     expect(calls).toEqual([{ method: 'POST', path: '/api/collaborations/alex/approve', body: { canVideos: true, canAlbums: false } }]);
-    const approved = await item('alex@example.com');
-    expect(within(approved).getByRole('button', { name: 'Remove alex@example.com' })).toBeTruthy();
+    const approved = await item('Alex Studio');
+    expect(within(approved).getByRole('button', { name: 'Remove Alex Studio' })).toBeTruthy();
     expect(screen.getByText(/No pending requests/)).toBeTruthy();
   });
 
@@ -144,24 +144,24 @@ describe('Collaborators page', () => {
     const { calls } = collaborationsServer();
     await renderRoute();
     const user = userEvent.setup();
-    await user.click(within(await item('alex@example.com')).getByRole('button', { name: 'Reject alex@example.com' }));
+    await user.click(within(await item('Alex Studio')).getByRole('button', { name: 'Reject Alex Studio' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Reject collaboration request?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls).toEqual([]);
 
-    await user.click(within(await item('alex@example.com')).getByRole('button', { name: 'Reject alex@example.com' }));
+    await user.click(within(await item('Alex Studio')).getByRole('button', { name: 'Reject Alex Studio' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Reject collaboration request?' })).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Request rejected')).toBeTruthy();
     expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/collaborations/alex/reject']);
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'alex@example.com' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Alex Studio' })).toBeNull());
   });
 
   it('saves a permission as soon as it is switched', async () => {
     const { calls } = collaborationsServer();
     await renderRoute();
     const user = userEvent.setup();
-    const collaborator = await item('sam@example.com');
+    const collaborator = await item('Sam Studio');
     await user.click(within(collaborator).getByRole('switch', { name: 'Photo albums' }));
 
     expect(await screen.findByText('Permissions saved')).toBeTruthy();
@@ -173,7 +173,7 @@ describe('Collaborators page', () => {
     const { calls, fetchMock } = collaborationsServer();
     await renderRoute();
     const user = userEvent.setup();
-    const collaborator = await item('sam@example.com');
+    const collaborator = await item('Sam Studio');
     const file = new File(['%PDF-1.7 signed'], 'release.pdf', { type: 'application/pdf' });
     expect(fileInput(collaborator).accept).toBe('application/pdf,image/jpeg,image/png');
     await user.upload(fileInput(collaborator), file);
@@ -191,7 +191,7 @@ describe('Collaborators page', () => {
     expect((init?.headers as Headers).get('Content-Type')).toBeNull();
     expect(within(collaborator).getByText('Release form on file')).toBeTruthy();
     expect(within(collaborator).getByText(/uploaded .*2026/)).toBeTruthy();
-    expect(within(collaborator).getByRole('button', { name: 'Replace release form for sam@example.com' })).toBeTruthy();
+    expect(within(collaborator).getByRole('button', { name: 'Replace release form for Sam Studio' })).toBeTruthy();
   });
 
   it("shows the server's message when it refuses the file (415)", async () => {
@@ -199,7 +199,7 @@ describe('Collaborators page', () => {
     const { calls } = collaborationsServer('live', json({ code: 'unsupported_file', message, error: 'Unsupported Media Type' }, 415));
     await renderRoute();
     const user = userEvent.setup();
-    const collaborator = await item('sam@example.com');
+    const collaborator = await item('Sam Studio');
     await user.upload(fileInput(collaborator), new File(['not really a pdf'], 'release.pdf', { type: 'application/pdf' }));
 
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
@@ -211,7 +211,7 @@ describe('Collaborators page', () => {
   it('checks the type and the 10 MB limit before uploading', async () => {
     const { calls } = collaborationsServer();
     await renderRoute();
-    const collaborator = await item('sam@example.com');
+    const collaborator = await item('Sam Studio');
     const big = new File(['x'], 'release.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
     fireEvent.change(fileInput(collaborator), { target: { files: [big] } });
@@ -226,7 +226,7 @@ describe('Collaborators page', () => {
     const { calls } = collaborationsServer();
     await renderRoute();
     const user = userEvent.setup();
-    await user.click(within(await item('sam@example.com')).getByRole('button', { name: 'Remove sam@example.com' }));
+    await user.click(within(await item('Sam Studio')).getByRole('button', { name: 'Remove Sam Studio' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove collaborator?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
@@ -246,7 +246,7 @@ describe('Collaborators page', () => {
     );
     await renderRoute();
     const user = userEvent.setup();
-    await user.click(within(await item('alex@example.com')).getByRole('button', { name: 'Reject alex@example.com' }));
+    await user.click(within(await item('Alex Studio')).getByRole('button', { name: 'Reject Alex Studio' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Reject collaboration request?' })).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Only a pending request can be approved or rejected')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Reject collaboration request?' })).toBeTruthy();

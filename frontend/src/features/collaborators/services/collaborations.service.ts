@@ -47,8 +47,8 @@ export function serviceMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Who a collaboration is with, when the account has no email left to show. */
-export const personLabel = (email: string | null) => email ?? 'Deleted account';
+/** Who a collaboration is with: their store's public name (accounts' emails are never shown). */
+export const storeLabel = (store: Collaboration['creatorStore']) => store?.name ?? 'Member without a store';
 
 export const formatDateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : null;

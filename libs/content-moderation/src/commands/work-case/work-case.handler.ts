@@ -1,14 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { AppError, AuditLog, Clock } from '#app/platform';
+import { AppError, AuditLog, Clock, claimRefusal, type ClaimRefusal } from '#app/platform';
 import { transition } from '../../domain/review-state.js';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { ModerationCase } from '../../entities/moderation-case.entity.js';
 import { ModerationErrors } from '../../moderation.errors.js';
 import { WorkCaseCommand, type CaseAction } from './work-case.command.js';
 
-export const CASE_CLAIM_TTL_MS = 30 * 60 * 1000;
+const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: ModerationErrors.ownWork, claimed_by_other: ModerationErrors.claimedByOther, not_claimed: ModerationErrors.notClaimed };
 
 @CommandHandler(WorkCaseCommand)
 export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
@@ -24,15 +24,12 @@ export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
       const entry = await em.findOne(ModerationCase, caseId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!entry) throw ModerationErrors.notFound();
       if (entry.status !== 'open') throw ModerationErrors.alreadyResolved();
-      const live = entry.claimedBy !== null && entry.claimedAt !== null && now.getTime() - entry.claimedAt.getTime() < CASE_CLAIM_TTL_MS;
-      const mine = live && entry.claimedBy === staffId;
       const before = { status: entry.status, claimedBy: entry.claimedBy };
+      const refusal = claimRefusal(entry, action.kind === 'claim' || action.kind === 'release' ? action.kind : 'decide', staffId, await this.owners(em, entry), now);
+      if (refusal) throw REFUSALS[refusal]();
       if (action.kind === 'claim') {
-        if (live && !mine) throw ModerationErrors.claimedByOther();
         entry.claimedBy = staffId;
         entry.claimedAt = now;
-      } else if (!mine) {
-        throw live ? ModerationErrors.claimedByOther() : ModerationErrors.notClaimed();
       } else if (action.kind === 'release') {
         entry.claimedBy = null;
         entry.claimedAt = null;
@@ -59,6 +56,12 @@ export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
       });
       await em.flush();
     });
+  }
+
+  /** Whose work a case is: its filer, the account it is about, or the creator of the content it names. */
+  private async owners(em: EntityManager, entry: ModerationCase): Promise<(string | null)[]> {
+    const about = entry.subjectType === 'account' ? entry.subjectId : entry.subjectType === 'content' && UUID.test(entry.subjectId) ? ((await em.findOne(ContentItem, entry.subjectId))?.creatorId ?? null) : null;
+    return [entry.reporterUserId, about];
   }
 
   /**

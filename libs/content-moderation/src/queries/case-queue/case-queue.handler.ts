@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Clock } from '#app/platform';
+import { Clock, liveClaimant, notOwnWorkSql } from '#app/platform';
 import { deadlineStage } from '../../domain/business-days.js';
 import type { CaseView } from '../../commands/open-case/open-case.command.js';
-import { CASE_CLAIM_TTL_MS } from '../../commands/work-case/work-case.handler.js';
 import { CaseQuery, CaseQueueQuery } from './case-queue.query.js';
 
 interface CaseRow {
@@ -33,7 +32,7 @@ function toView(row: CaseRow, now: Date): CaseView {
   const openedAt = new Date(row.opened_at);
   const dueAt = new Date(row.due_at);
   const claimedAt = row.claimed_at ? new Date(row.claimed_at) : null;
-  const claimLive = claimedAt !== null && now.getTime() - claimedAt.getTime() < CASE_CLAIM_TTL_MS;
+  const claimLive = liveClaimant({ claimedBy: row.claimed_by, claimedAt }, now) !== null;
   return {
     id: row.id,
     kind: row.kind,
@@ -64,10 +63,15 @@ export class CaseQueueHandler implements IQueryHandler<CaseQueueQuery> {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute({ kind, status, limit }: CaseQueueQuery): Promise<CaseView[]> {
+  async execute({ kind, status, viewerId, limit }: CaseQueueQuery): Promise<CaseView[]> {
+    // The same owners as the claim rule: the filer, the account a case is about, the creator of its content.
+    const notOwn =
+      status === 'open'
+        ? notOwnWorkSql(viewerId, ['c.reporter_user_id', `case when c.subject_type = 'account' then c.subject_id end`, `select i.creator_id from content_items i where c.subject_type = 'content' and i.id::text = c.subject_id`])
+        : { sql: 'true', params: [] };
     const rows = await this.orm.em.fork().execute<CaseRow[]>(
-      `${SELECT} where c.status = ? ${kind ? 'and c.kind = ?' : ''} order by ${status === 'open' ? 'c.due_at asc, c.id asc' : 'c.resolved_at desc, c.id desc'} limit ?`,
-      kind ? [status, kind, limit] : [status, limit],
+      `${SELECT} where c.status = ? ${kind ? 'and c.kind = ?' : ''} and ${notOwn.sql} order by ${status === 'open' ? 'c.due_at asc, c.id asc' : 'c.resolved_at desc, c.id desc'} limit ?`,
+      [status, ...(kind ? [kind] : []), ...notOwn.params, limit],
     );
     const now = this.clock.now();
     return rows.map((row) => toView(row, now));

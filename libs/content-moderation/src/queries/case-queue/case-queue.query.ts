@@ -7,6 +7,8 @@ export class CaseQueueQuery extends Query<CaseView[]> {
   constructor(
     readonly kind: CaseKind | null,
     readonly status: 'open' | 'resolved',
+    /** The staff member asking: their own cases are left out of the open queue. */
+    readonly viewerId: string,
     readonly limit = 100,
   ) {
     super();

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { FindUserQuery } from '#app/identity';
 import { VerificationStatusQuery } from '#app/verification';
 import { Collaboration } from '../../entities/collaboration.entity.js';
 import { MyCollaborationsQuery, type CollaborationView } from './collaborations.query.js';
+import { StoreNamesQuery } from './store-names.query.js';
 
 @QueryHandler(MyCollaborationsQuery)
 export class MyCollaborationsHandler implements IQueryHandler<MyCollaborationsQuery> {
@@ -15,18 +15,18 @@ export class MyCollaborationsHandler implements IQueryHandler<MyCollaborationsQu
 
   async execute({ userId }: MyCollaborationsQuery) {
     const entries = await this.orm.em.fork().find(Collaboration, { $or: [{ creatorId: userId }, { collaboratorId: userId }], status: { $ne: 'removed' } }, { orderBy: { requestedAt: 'desc' } });
-    const people = new Map<string, { email: string | null; verified: boolean }>();
-    for (const id of new Set(entries.flatMap((entry) => [entry.creatorId, entry.collaboratorId]))) {
-      const [user, verification] = await Promise.all([this.queries.execute(new FindUserQuery(id)), this.queries.execute(new VerificationStatusQuery(id))]);
-      people.set(id, { email: user?.email ?? null, verified: verification.status === 'accepted' });
-    }
+    // Each side is known by its store's public name, never by an account email (anyone may send a request).
+    const ids = [...new Set(entries.flatMap((entry) => [entry.creatorId, entry.collaboratorId]))];
+    const stores = await this.queries.execute(new StoreNamesQuery(ids));
+    const verified = new Map<string, boolean>();
+    for (const id of new Set(entries.map((entry) => entry.collaboratorId))) verified.set(id, (await this.queries.execute(new VerificationStatusQuery(id))).status === 'accepted');
     const view = (entry: Collaboration): CollaborationView => ({
       id: entry.id,
       creatorId: entry.creatorId,
-      creatorEmail: people.get(entry.creatorId)?.email ?? null,
+      creatorStore: stores[entry.creatorId] ?? null,
       collaboratorId: entry.collaboratorId,
-      collaboratorEmail: people.get(entry.collaboratorId)?.email ?? null,
-      collaboratorVerified: people.get(entry.collaboratorId)?.verified ?? false,
+      collaboratorStore: stores[entry.collaboratorId] ?? null,
+      collaboratorVerified: verified.get(entry.collaboratorId) ?? false,
       status: entry.status,
       message: entry.message,
       canVideos: entry.canVideos,

@@ -1,11 +1,12 @@
 import { Query } from '@nestjs/cqrs';
+import type { StoreName } from './store-names.query.js';
 
 export interface CollaborationView {
   id: string;
   creatorId: string;
-  creatorEmail: string | null;
+  creatorStore: StoreName | null;
   collaboratorId: string;
-  collaboratorEmail: string | null;
+  collaboratorStore: StoreName | null;
   collaboratorVerified: boolean;
   status: 'requested' | 'approved' | 'rejected' | 'removed';
   message: string;

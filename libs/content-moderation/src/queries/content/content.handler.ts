@@ -1,11 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { Clock } from '#app/platform';
+import { Clock, liveClaimant, notOwnWorkSql } from '#app/platform';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentMedia } from '../../entities/content-media.entity.js';
 import { MediaLinks } from '../../http/media-links.js';
-import { CASE_CLAIM_TTL_MS } from '../../commands/work-case/work-case.handler.js';
 import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from './content.query.js';
 
 async function toViews(em: EntityManager, items: ContentItem[], links: MediaLinks, now: Date): Promise<ContentView[]> {
@@ -19,7 +18,7 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
   const featuredByItem = new Map<string, string[]>();
   for (const row of featured) featuredByItem.set(row.content_id, [...(featuredByItem.get(row.content_id) ?? []), row.collaborator_id]);
   return items.map((item) => {
-    const claimLive = item.claimedAt !== null && now.getTime() - item.claimedAt.getTime() < CASE_CLAIM_TTL_MS;
+    const claimLive = liveClaimant(item, now) !== null;
     return {
       id: item.id,
       creatorId: item.creatorId,
@@ -98,8 +97,13 @@ export class ContentReviewQueueHandler extends ContentReader implements IQueryHa
     super(orm, links, clock);
   }
 
-  execute({ status, limit }: ContentReviewQueueQuery) {
-    return status === 'pending_review' ? this.views({ status }, { submittedAt: 'asc', id: 'asc' }, limit) : this.views({ status }, { decidedAt: 'desc', id: 'desc' }, limit);
+  async execute({ status, viewerId, limit }: ContentReviewQueueQuery) {
+    if (status !== 'pending_review') return this.views({ status }, { decidedAt: 'desc', id: 'desc' }, limit);
+    // Staff never see their own work (made by or featuring them) as waiting for their review.
+    const notOwn = notOwnWorkSql(viewerId, ['i.creator_id'], ['select cc.collaborator_id from content_collaborators cc where cc.content_id = i.id']);
+    const em = this.orm.em.fork();
+    const items = await em.createQueryBuilder(ContentItem, 'i').where({ status }).andWhere(notOwn.sql, notOwn.params).orderBy({ submittedAt: 'asc', id: 'asc' }).limit(limit).getResultList();
+    return toViews(em, items, this.links, this.clock.now());
   }
 }
 

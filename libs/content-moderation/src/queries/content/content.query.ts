@@ -56,6 +56,8 @@ export class ContentByIdQuery extends Query<ContentView | null> {
 export class ContentReviewQueueQuery extends Query<ContentView[]> {
   constructor(
     readonly status: ContentStatus,
+    /** The staff member asking: their own work is left out of the pending queue. */
+    readonly viewerId: string,
     readonly limit = 100,
   ) {
     super();

@@ -1,14 +1,13 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
-import { APP_CONFIG, AuditLog, Clock, Outbox, type AppConfig } from '#app/platform';
+import { APP_CONFIG, AppError, AuditLog, Clock, Outbox, claimRefusal, type AppConfig, type ClaimRefusal } from '#app/platform';
 import { ChangeUserRoleCommand, FindUserQuery } from '#app/identity';
 import { VerificationSubmission } from '../../entities/verification-submission.entity.js';
 import { VerificationErrors } from '../../verification.errors.js';
 import { ReviewVerificationCommand } from './review-verification.command.js';
 
-/** A claim nobody acts on for this long returns to the queue. */
-export const CLAIM_TTL_MS = 30 * 60 * 1000;
+const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: VerificationErrors.ownWork, claimed_by_other: VerificationErrors.claimedByOther, not_claimed: VerificationErrors.notClaimed };
 
 @CommandHandler(ReviewVerificationCommand)
 export class ReviewVerificationHandler implements ICommandHandler<ReviewVerificationCommand> {
@@ -31,20 +30,17 @@ export class ReviewVerificationHandler implements ICommandHandler<ReviewVerifica
       const item = await em.findOne(VerificationSubmission, submissionId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!item) throw VerificationErrors.notFound();
       if (item.status !== 'processing') throw VerificationErrors.alreadyDecided();
-      const claimLive = item.claimedBy !== null && item.claimedAt !== null && now.getTime() - item.claimedAt.getTime() < CLAIM_TTL_MS;
-      const mine = claimLive && item.claimedBy === staffId;
       const before = { status: item.status, claimedBy: item.claimedBy, claimedAt: item.claimedAt?.toISOString() ?? null };
+      const refusal = claimRefusal(item, action.kind === 'claim' || action.kind === 'release' ? action.kind : 'decide', staffId, [item.userId], now);
+      if (refusal) throw REFUSALS[refusal]();
 
       if (action.kind === 'claim') {
-        if (claimLive && !mine) throw VerificationErrors.claimedByOther();
         item.claimedBy = staffId;
         item.claimedAt = now;
       } else if (action.kind === 'release') {
-        if (!mine) throw claimLive ? VerificationErrors.claimedByOther() : VerificationErrors.notClaimed();
         item.claimedBy = null;
         item.claimedAt = null;
       } else {
-        if (!mine) throw claimLive ? VerificationErrors.claimedByOther() : VerificationErrors.notClaimed();
         item.status = action.kind === 'accept' ? 'accepted' : 'rejected';
         item.rejectionReason = action.kind === 'reject' ? action.reason : null;
         item.decidedBy = staffId;

@@ -2,10 +2,9 @@ import { Inject } from '@nestjs/common';
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { FindUserQuery, type UserSummary } from '#app/identity';
-import { Clock } from '#app/platform';
+import { Clock, liveClaimant, notOwnWorkSql } from '#app/platform';
 import { findCountry } from '../../domain/countries.js';
 import { VerificationSubmission } from '../../entities/verification-submission.entity.js';
-import { CLAIM_TTL_MS } from '../../commands/review-verification/review-verification.handler.js';
 import { ReviewItemQuery, ReviewQueueQuery, type ReviewItem } from './review-queue.query.js';
 
 /** Turns rows into queue items, asking identity once per distinct user for the emails. */
@@ -15,7 +14,7 @@ async function toItems(rows: VerificationSubmission[], queries: QueryBus, now: D
   for (const id of ids) users.set(id, await queries.execute(new FindUserQuery(id)));
   const ref = (id: string | null) => (id ? { id, email: users.get(id)?.email ?? '(deleted user)' } : null);
   return rows.map((row) => {
-    const claimLive = row.claimedAt !== null && now.getTime() - row.claimedAt.getTime() < CLAIM_TTL_MS;
+    const claimLive = liveClaimant(row, now) !== null;
     return {
       id: row.id,
       userId: row.userId,
@@ -43,9 +42,11 @@ export class ReviewQueueHandler implements IQueryHandler<ReviewQueueQuery> {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute({ status, limit }: ReviewQueueQuery): Promise<ReviewItem[]> {
+  async execute({ status, viewerId, limit }: ReviewQueueQuery): Promise<ReviewItem[]> {
     const order = status === 'processing' ? { submittedAt: 'asc', id: 'asc' } : { decidedAt: 'desc', id: 'desc' };
-    const rows = await this.orm.em.fork().find(VerificationSubmission, { status }, { orderBy: order as never, limit });
+    // Staff never see their own submission as waiting for their review.
+    const notOwn = status === 'processing' ? notOwnWorkSql(viewerId, ['v.user_id']) : { sql: 'true', params: [] };
+    const rows = await this.orm.em.fork().createQueryBuilder(VerificationSubmission, 'v').where({ status }).andWhere(notOwn.sql, notOwn.params).orderBy(order as never).limit(limit).getResultList();
     return toItems(rows, this.queries, this.clock.now());
   }
 }

@@ -27,6 +27,8 @@ export interface ReviewItem {
 export class ReviewQueueQuery extends Query<ReviewItem[]> {
   constructor(
     readonly status: VerificationStatus,
+    /** The staff member asking: their own submission is left out of the processing queue. */
+    readonly viewerId: string,
     readonly limit = 100,
   ) {
     super();

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import * as tus from 'tus-js-client';
+import { signedInUser, staffSession, startTestPlatform, type StaffSession, type TestPlatform } from '#app/testing';
+
+/**
+ * Issue 17 #9: nobody claims or decides their own work (an ID verification they submitted, content
+ * they made, a case they filed or one about their own content), and their own work is not in their
+ * queue. Each queue is tried with and without a claim in hand (a claim set in the database stands
+ * for one taken before the rule existed).
+ */
+let platform: TestPlatform;
+let self: StaffSession;
+let other: StaffSession;
+let verificationId = '';
+let contentId = '';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
+async function api(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${platform.baseUrl}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+const sql = (statement: string, params: unknown[]) => platform.api.get(MikroORM).em.fork().execute(statement, params);
+const photo = (seed: number) => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: seed, g: 90, b: 160 } } }).jpeg().toBuffer();
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ env: { LAUNCH_PHASE: 'live', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'fanmint-self-review-')) } });
+  self = await staffSession(platform, 'moderator');
+  other = await staffSession(platform, 'moderator');
+});
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe('staff and their own work', () => {
+  it('a moderator cannot claim or accept their own ID verification, and does not see it in their queue', async () => {
+    const form = new FormData();
+    form.append('fullName', 'Morgan Moderator');
+    form.append('dateOfBirth', '1990-01-02');
+    form.append('country', 'IE');
+    form.append('userPhotoWithId', new Blob([new Uint8Array(await photo(1))], { type: 'image/jpeg' }), 'selfie.jpg');
+    form.append('idPhoto', new Blob([new Uint8Array(await photo(2))], { type: 'image/jpeg' }), 'id.jpg');
+    const submitted = await fetch(`${platform.baseUrl}/api/verify-user`, { method: 'POST', headers: { authorization: `Bearer ${self.token}` }, body: form });
+    expect(submitted.status).toBe(201);
+    const theirs = (await api('GET', '/api/admin/verifications', other.token)).body.items as { id: string; userId: string }[];
+    verificationId = theirs.find((item) => item.userId === self.userId)!.id;
+    expect(await api('POST', `/api/admin/verifications/${verificationId}/claim`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
+    expect((await api('GET', '/api/admin/verifications', self.token)).body.items.map((item: { id: string }) => item.id)).not.toContain(verificationId);
+    await sql(`update verification_submissions set claimed_by = ?, claimed_at = now() where id = ?`, [self.userId, verificationId]);
+    expect(await api('POST', `/api/admin/verifications/${verificationId}/accept`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
+    expect((await api('GET', `/api/admin/verifications/${verificationId}`, other.token)).body).toMatchObject({ status: 'processing' });
+  });
+
+  it('a moderator cannot claim or approve content they made, and does not see it in their queue', async () => {
+    // Another moderator decides the verification as usual, so the first can upload.
+    await sql(`update verification_submissions set claimed_by = null, claimed_at = null where id = ?`, [verificationId]);
+    expect((await api('POST', `/api/admin/verifications/${verificationId}/claim`, other.token)).status).toBe(200);
+    expect((await api('POST', `/api/admin/verifications/${verificationId}/accept`, other.token)).status).toBe(200);
+    const album = await api('POST', '/api/content', self.token, { kind: 'album', title: 'My own shoot', priceMinor: 500, currency: 'USD' });
+    expect(album.status).toBe(201);
+    contentId = album.body.id;
+    const bytes = await photo(3);
+    await new Promise<void>((resolve, reject) => {
+      new tus.Upload(bytes, { endpoint: `${platform.baseUrl}/api/uploads`, headers: { authorization: `Bearer ${self.token}` }, metadata: { contentId, filename: 'own.jpg' }, onSuccess: () => resolve(), onError: reject }).start();
+    });
+    await platform.drain();
+    expect((await api('POST', `/api/content/${contentId}/submit`, self.token)).body).toMatchObject({ status: 'pending_review' });
+
+    expect((await api('GET', '/api/admin/content', other.token)).body.items.map((item: { id: string }) => item.id)).toContain(contentId);
+    expect(await api('POST', `/api/admin/content/${contentId}/claim`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
+    expect((await api('GET', '/api/admin/content', self.token)).body.items.map((item: { id: string }) => item.id)).not.toContain(contentId);
+    await sql(`update content_items set claimed_by = ?, claimed_at = now() where id = ?`, [self.userId, contentId]);
+    expect(await api('POST', `/api/admin/content/${contentId}/approve`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
+    expect(await api('POST', `/api/admin/content/${contentId}/reject`, self.token, { reason: 'Rejecting my own work' })).toMatchObject({ status: 403, body: { code: 'own_work' } });
+    expect((await api('GET', `/api/admin/content/${contentId}`, other.token)).body).toMatchObject({ status: 'pending_review' });
+  });
+
+  it('a moderator cannot work a case they filed, or one about their own content or account', async () => {
+    const filed = await api('POST', '/api/moderation/reports', self.token, { subjectType: 'store', subjectId: 'some-store', reason: 'spam', details: 'This store only posts spam links.' });
+    const fan = await signedInUser(platform);
+    const aboutContent = await api('POST', '/api/moderation/reports', fan.session.access_token, { subjectType: 'content', subjectId: contentId, reason: 'copyright', details: 'This album copies my photos.' });
+    const aboutAccount = await api('POST', '/api/moderation/reports', fan.session.access_token, { subjectType: 'account', subjectId: self.userId, reason: 'impersonation', details: 'This account pretends to be me.' });
+    const cases = [filed, aboutContent, aboutAccount].map((response) => response.body.id as string);
+    expect(cases.every(Boolean)).toBe(true);
+
+    const mine = (await api('GET', '/api/admin/moderation/cases', self.token)).body.items.map((item: { id: string }) => item.id);
+    const theirs = (await api('GET', '/api/admin/moderation/cases', other.token)).body.items.map((item: { id: string }) => item.id);
+    for (const id of cases) {
+      expect(await api('POST', `/api/admin/moderation/cases/${id}/claim`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
+      expect(theirs).toContain(id);
+      expect(mine).not.toContain(id);
+      await sql(`update moderation_cases set claimed_by = ?, claimed_at = now() where id = ?`, [self.userId, id]);
+      expect(await api('POST', `/api/admin/moderation/cases/${id}/resolve`, self.token, { outcome: 'no_action', note: 'Nothing wrong with my own work' })).toMatchObject({ status: 403, body: { code: 'own_work' } });
+      expect((await api('GET', `/api/admin/moderation/cases/${id}`, other.token)).body).toMatchObject({ status: 'open' });
+    }
+  });
+});
