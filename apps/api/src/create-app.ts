@@ -8,11 +8,15 @@ import { resolve } from 'node:path';
 import {
   AppError,
   ErrorFilter,
+  JSON_BODY_LIMIT_BYTES,
   PinoNestLogger,
   createLogger,
   createValidationPipe,
+  hasEncodedNul,
+  parseJsonBody,
   registerSecurityHeaders,
   type AppConfig,
+  sendError,
   type Clock,
 } from '#app/platform';
 import { registerSiteGate, SiteGate } from '#app/identity';
@@ -22,6 +26,7 @@ import { ORM_SETUP } from './composition.js';
 import { serveSpa, type SpaPages } from './spa.js';
 import { openApiDocument } from './openapi-document.js';
 
+/** Bodies of other types (multipart and tus uploads read their own, with their own limits). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP application (used by main.ts and by the end-to-end tests). */
@@ -39,16 +44,27 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
     { logger: new PinoNestLogger(logger), bufferLogs: false, bodyParser: false },
   );
   const fastify = app.getHttpAdapter().getInstance();
+  // A route that needs a larger JSON body says so with @RouteConfig({ bodyLimit }); the rest take JSON_BODY_LIMIT_BYTES.
+  fastify.addHook('onRoute', (route) => {
+    const bodyLimit = (route.config as { bodyLimit?: number } | undefined)?.bodyLimit;
+    if (bodyLimit) route.bodyLimit = bodyLimit;
+  });
+  // PostgreSQL refuses NUL in text: an encoded one in the path or query is refused before any route sees it.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!hasEncodedNul(request.url)) return;
+    sendError(reply, new AppError(400, 'bad_request', 'The request path or query contains a NUL character (%00), which no route accepts'));
+    return reply;
+  });
   // auth-js posts /logout with a JSON content type and no body; an empty body reads as no body.
   fastify.removeContentTypeParser(['application/json']);
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {
     // Routes that verify a signature over the exact bytes (payment webhooks) ask for the raw body.
     if ((request.routeOptions.config as { rawBody?: boolean } | undefined)?.rawBody) (request as { rawBody?: string }).rawBody = body as string;
     if (body === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(body as string));
+      done(null, parseJsonBody(body as string));
     } catch (error) {
-      done(new AppError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`), undefined);
+      done(error as AppError, undefined);
     }
   });
 
