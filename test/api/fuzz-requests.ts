@@ -26,6 +26,8 @@ export interface Operation {
 
 export interface FuzzRequest {
   op: string;
+  /** The document says the operation takes a bearer token, and the request uses the operation's own method. */
+  secured: boolean;
   identity: string;
   method: string;
   url: string;
@@ -188,6 +190,6 @@ export function requestFor(op: Operation, components: Record<string, Schema>, po
       if (body.contentType) headers['content-type'] = body.contentType;
       if (idempotencyKey && op.params.some((param) => param.in === 'header')) headers['idempotency-key'] = idempotencyKey.slice(0, 200);
       const sendsBody = method !== 'GET' && method !== 'HEAD' && body.body !== undefined;
-      return { op: `${op.method} ${op.path}`, identity, method, url: `${path}${query}`, headers, body: sendsBody ? body.body : undefined };
+      return { op: `${op.method} ${op.path}`, secured: op.secured && method === op.method, identity, method, url: `${path}${query}`, headers, body: sendsBody ? body.body : undefined };
     });
 }
