@@ -65,6 +65,9 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     ['reset-password with a weak password', 'POST', '/api/users/reset-password', JSON.stringify({ resetToken: 'nope', newPassword: 'weak' }), 422, 'weak_password'],
     ['consent without a token', 'POST', '/functions/v1/record-user-consent', JSON.stringify({ consentData: {} }), 401, 'no_authorization'],
     ['an unknown API path', 'GET', '/api/nothing-here', undefined, 404, 'not_found'],
+    // Keys named after Object.prototype members must not switch validation off (class-validator reads object.constructor).
+    ['a wrong email beside a "constructor" key', 'POST', '/auth/v1/signup', JSON.stringify({ constructor: 'x', email: 42, password: STRONG_PASSWORD }), 400, 'validation_failed'],
+    ['a wrong email beside "toString" and "hasOwnProperty" keys', 'POST', '/auth/v1/signup', JSON.stringify({ toString: 'x', hasOwnProperty: 1, email: 42, password: STRONG_PASSWORD }), 400, 'validation_failed'],
   ];
 
   it.each(cases)('%s', async (_name, method, path, body, status, code) => {
