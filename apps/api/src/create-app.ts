@@ -6,17 +6,13 @@ import { LogController } from 'fastify';
 import multipart from '@fastify/multipart';
 import { resolve } from 'node:path';
 import {
-  AppError,
   ErrorFilter,
-  JSON_BODY_LIMIT_BYTES,
   PinoNestLogger,
   createLogger,
   createValidationPipe,
-  hasEncodedNul,
-  parseJsonBody,
   registerSecurityHeaders,
   type AppConfig,
-  sendError,
+  registerRequestChecks,
   type Clock,
 } from '#app/platform';
 import { registerSiteGate, SiteGate } from '#app/identity';
@@ -44,29 +40,8 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
     { logger: new PinoNestLogger(logger), bufferLogs: false, bodyParser: false },
   );
   const fastify = app.getHttpAdapter().getInstance();
-  // A route that needs a larger JSON body says so with @RouteConfig({ bodyLimit }); the rest take JSON_BODY_LIMIT_BYTES.
-  fastify.addHook('onRoute', (route) => {
-    const bodyLimit = (route.config as { bodyLimit?: number } | undefined)?.bodyLimit;
-    if (bodyLimit) route.bodyLimit = bodyLimit;
-  });
-  // PostgreSQL refuses NUL in text: an encoded one in the path or query is refused before any route sees it.
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (!hasEncodedNul(request.url)) return;
-    sendError(reply, new AppError(400, 'bad_request', 'The request path or query contains a NUL character (%00), which no route accepts'));
-    return reply;
-  });
-  // auth-js posts /logout with a JSON content type and no body; an empty body reads as no body.
-  fastify.removeContentTypeParser(['application/json']);
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {
-    // Routes that verify a signature over the exact bytes (payment webhooks) ask for the raw body.
-    if ((request.routeOptions.config as { rawBody?: boolean } | undefined)?.rawBody) (request as { rawBody?: string }).rawBody = body as string;
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, parseJsonBody(body as string));
-    } catch (error) {
-      done(error as AppError, undefined);
-    }
-  });
+  // Bodies and targets are checked before any route or DTO sees them (limits in README).
+  registerRequestChecks(fastify);
 
   // Multipart bodies (ID images) are read by the routes that take them, each with its own limits.
   await app.register(multipart as never, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 10, parts: 12 } });
