@@ -193,3 +193,45 @@ export function requestFor(op: Operation, components: Record<string, Schema>, po
       return { op: `${op.method} ${op.path}`, secured: op.secured && method === op.method, identity, method, url: `${path}${query}`, headers, body: sendsBody ? body.body : undefined };
     });
 }
+
+/** A plausible value for a schema: the first enum value, a fixture id for uuids, a short word, 1. */
+function plausible(raw: Schema | undefined, components: Record<string, Schema>, pools: Pools, depth = 0): unknown {
+  const schema = resolve(raw, components);
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.type === 'integer' || schema.type === 'number') return 1;
+  if (schema.type === 'boolean') return true;
+  if (schema.type === 'array') return [];
+  if (schema.type === 'object' || schema.properties) return depth > 3 ? {} : Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, plausible(property, components, pools, depth + 1)]));
+  if (schema.format === 'uuid') return pools.ids[0];
+  if (schema.format === 'email') return 'fuzz@example.com';
+  return 'Fuzz value';
+}
+
+/**
+ * The systematic half: for every JSON body, a plausible body with one field at a time set to null,
+ * left out, or of the wrong type, sent by each given identity to each fixture id. Random bodies
+ * rarely get every other field right, and a missing null check hides behind exactly that.
+ */
+export function oneFieldOffRequests(operations: Operation[], components: Record<string, Schema>, pools: Pools, identities: Record<string, string | null>): FuzzRequest[] {
+  const requests: FuzzRequest[] = [];
+  for (const op of operations.filter((candidate) => candidate.body === 'json')) {
+    const base = plausible(op.bodySchema, components, pools) as Record<string, unknown>;
+    if (typeof base !== 'object' || base === null) continue;
+    const pathParams = op.params.filter((param) => param.in === 'path');
+    const targets = pathParams.length ? pools.ids.map((id) => pathParams.reduce((path, param) => path.replace(`{${param.name}}`, id), op.path)) : [op.path];
+    const bodies = Object.keys(base).flatMap((field) => {
+      const { [field]: _left, ...without } = base;
+      return [{ ...base, [field]: null }, without, { ...base, [field]: typeof base[field] === 'string' ? 7 : 'seven' }];
+    });
+    for (const [identity, token] of Object.entries(identities)) {
+      for (const url of targets) {
+        for (const body of bodies) {
+          const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+          if (op.params.some((param) => param.in === 'header')) headers['idempotency-key'] = `fuzz-${requests.length}`;
+          requests.push({ op: `${op.method} ${op.path}`, secured: false, identity, method: op.method, url, headers, body: JSON.stringify(body) });
+        }
+      }
+    }
+  }
+  return requests;
+}
