@@ -201,4 +201,14 @@ describe('POST /api/verify-user reads only well-formed multipart forms (issue 17
     expect(await submissions()).toBe(before);
     expect((await fetch(`${platform.baseUrl}/health`)).status).toBe(200);
   });
+
+  it('answers an unreadable form with a 400 on the other multipart route too (the release form), through the shared error mapping', async () => {
+    const { session } = await signedInUser(platform);
+    const path = '/api/collaborations/4a3c2f8e-0000-4000-8000-000000000000/release-form';
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=XX']) {
+      const response = await send('POST', path, '--XX\r\nContent-Disposition: form-data; name="releaseForm"; filename="r.pdf"\r\n\r\n%PDF', { authorization: `Bearer ${session.access_token}`, 'content-type': contentType });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('bad_multipart');
+    }
+  });
 });
