@@ -5,7 +5,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 let platform: TestPlatform;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
+  platform = await startTestPlatform({ env: { LAUNCH_PHASE: 'live' } });
 });
 
 afterAll(async () => {
@@ -65,6 +65,9 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     ['reset-password with a weak password', 'POST', '/api/users/reset-password', JSON.stringify({ resetToken: 'nope', newPassword: 'weak' }), 422, 'weak_password'],
     ['consent without a token', 'POST', '/functions/v1/record-user-consent', JSON.stringify({ consentData: {} }), 401, 'no_authorization'],
     ['an unknown API path', 'GET', '/api/nothing-here', undefined, 404, 'not_found'],
+    // Keys named after Object.prototype members must not switch validation off (class-validator reads object.constructor).
+    ['a wrong email beside a "constructor" key', 'POST', '/auth/v1/signup', JSON.stringify({ constructor: 'x', email: 42, password: STRONG_PASSWORD }), 400, 'validation_failed'],
+    ['a wrong email beside "toString" and "hasOwnProperty" keys', 'POST', '/auth/v1/signup', JSON.stringify({ toString: 'x', hasOwnProperty: 1, email: 42, password: STRONG_PASSWORD }), 400, 'validation_failed'],
   ];
 
   it.each(cases)('%s', async (_name, method, path, body, status, code) => {
@@ -106,5 +109,106 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
       expect(response.body.error).toBeTruthy();
     }
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('request bodies are checked before they are parsed (issue 17 #11, #12)', () => {
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const signUp = (data: string) => `{"email": "${uniqueEmail()}", "password": "${STRONG_PASSWORD}", "data": ${data}}`;
+
+  /** Counts JSON.parse calls on exactly this text while `run` goes (the api runs in this process). */
+  async function parsesOf(text: string, run: () => Promise<unknown>): Promise<number> {
+    const parse = JSON.parse;
+    let calls = 0;
+    JSON.parse = ((source: string, reviver?: Parameters<typeof parse>[1]) => {
+      if (source === text) calls++;
+      return parse(source, reviver);
+    }) as typeof JSON.parse;
+    try {
+      await run();
+    } finally {
+      JSON.parse = parse;
+    }
+    return calls;
+  }
+
+  it('refuses a body nested deeper than 32 levels with a 400, without parsing it, and changes nothing', async () => {
+    const before = await counts();
+    for (const body of [signUp(nested(32)), nested(30_000)]) {
+      let response: Awaited<ReturnType<typeof send>> | undefined;
+      expect(await parsesOf(body, async () => (response = await send('POST', '/auth/v1/signup', body)))).toBe(0);
+      expect(response!.status).toBe(400);
+      expect(response!.body).toMatchObject({ code: 'bad_json', message: 'Request body is nested deeper than 32 levels' });
+    }
+    await platform.drain();
+    expect(await counts()).toEqual(before);
+  });
+
+  it('still parses a body exactly 32 levels deep, and its route answers it', async () => {
+    const body = signUp(nested(31));
+    let response: Awaited<ReturnType<typeof send>> | undefined;
+    expect(await parsesOf(body, async () => (response = await send('POST', '/auth/v1/signup', body)))).toBe(1);
+    expect(response!.status).toBeLessThan(500);
+    expect(response!.body.code).not.toBe('bad_json');
+  });
+
+  it('limits JSON bodies to 64 KB: 60 KB reaches the route, 70 KB answers 413', async () => {
+    const fits = await send('POST', '/auth/v1/recover', JSON.stringify({ email: 'not-an-address', padding: 'x'.repeat(60 * 1024) }));
+    expect(fits).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    const tooLarge = await send('POST', '/auth/v1/recover', JSON.stringify({ email: uniqueEmail(), padding: 'x'.repeat(70 * 1024) }));
+    expect(tooLarge).toMatchObject({ status: 413, body: { code: 'request_too_large' } });
+  });
+
+  it('refuses keys that reach a prototype', async () => {
+    const response = await send('POST', '/auth/v1/signup', `{"email": "${uniqueEmail()}", "password": "${STRONG_PASSWORD}", "__proto__": {"app_role": "admin"}}`);
+    expect(response).toMatchObject({ status: 400, body: { code: 'bad_json' } });
+  });
+
+  it.each([
+    ['a JSON string', 'POST', '/auth/v1/recover', JSON.stringify({ email: 'a\u0000b@example.com' }), 'bad_json'],
+    ['a JSON key', 'POST', '/auth/v1/signup', JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, data: { ['x\u0000']: 1 } }), 'bad_json'],
+    ['a path parameter', 'GET', '/api/stores/ab%00c', undefined, 'bad_request'],
+    ['a query parameter', 'GET', '/api/users/verify-email?token=a%00b', undefined, 'bad_request'],
+  ])('refuses a NUL character in %s with a 400, changing nothing', async (_name, method, path, body, code) => {
+    const before = await counts();
+    const response = await send(method, path, body);
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe(code);
+    expect(response.body.message).toMatch(/NUL/);
+    await platform.drain();
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('POST /api/verify-user reads only well-formed multipart forms (issue 17 #12)', () => {
+  const field = (name: string, value: string) => `--XX\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const cases: [string, string, string, string][] = [
+    ['without a boundary', 'multipart/form-data', field('fullName', 'Casey'), 'bad_multipart'],
+    ['with an empty boundary', 'multipart/form-data; boundary=', field('fullName', 'Casey'), 'bad_multipart'],
+    ['with a boundary over 256 characters', `multipart/form-data; boundary=${'b'.repeat(300)}`, 'x', 'bad_multipart'],
+    ['cut off in a field', 'multipart/form-data; boundary=XX', '--XX\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nCas', 'bad_multipart'],
+    ['cut off in a file', 'multipart/form-data; boundary=XX', `${field('fullName', 'Casey')}--XX\r\nContent-Disposition: form-data; name="idPhoto"; filename="id.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0`, 'bad_multipart'],
+    ['with a NUL in a text field', 'multipart/form-data; boundary=XX', `${field('fullName', 'Ca\u0000sey')}--XX--\r\n`, 'validation_failed'],
+  ];
+
+  it.each(cases)('answers a form %s with a 400 and records nothing', async (_name, contentType, body, code) => {
+    const { session } = await signedInUser(platform);
+    const submissions = async () => (await platform.api.get(MikroORM).em.fork().execute<{ n: number }[]>(`select count(*)::int as n from verification_submissions`))[0].n;
+    const before = await submissions();
+    const response = await send('POST', '/api/verify-user', body, { authorization: `Bearer ${session.access_token}`, 'content-type': contentType });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe(code);
+    expect(await submissions()).toBe(before);
+    expect((await fetch(`${platform.baseUrl}/health`)).status).toBe(200);
+  });
+
+  it('answers an unreadable form with a 400 on the other multipart route too (the release form), through the shared error mapping', async () => {
+    const { session } = await signedInUser(platform);
+    const path = '/api/collaborations/4a3c2f8e-0000-4000-8000-000000000000/release-form';
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=XX']) {
+      const response = await send('POST', path, '--XX\r\nContent-Disposition: form-data; name="releaseForm"; filename="r.pdf"\r\n\r\n%PDF', { authorization: `Bearer ${session.access_token}`, 'content-type': contentType });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('bad_multipart');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect } from 'node:net';
 import { createConfirmedUser, startTestPlatform, type TestPlatform } from '#app/testing';
 
 let platform: TestPlatform;
@@ -59,6 +60,29 @@ describe('platform surface: health, OpenAPI, headers, SPA, consent', () => {
     const api = await fetch(`${platform.baseUrl}/api/unknown`);
     expect(api.status).toBe(404);
     expect(((await api.json()) as Record<string, unknown>).code).toBe('not_found');
+  });
+
+  it('answers HEAD with the headers GET would send and no body, on API, error, page and file routes', async () => {
+    // fetch drops a HEAD response's body, so read the bytes on the wire.
+    const head = (path: string) =>
+      new Promise<{ status: number; headers: string; extra: number }>((resolve, reject) => {
+        const socket = connect(Number(new URL(platform.baseUrl).port), '127.0.0.1', () =>
+          socket.write(`HEAD ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\naccept-encoding: br, gzip\r\nconnection: close\r\n\r\n`),
+        );
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const raw = Buffer.concat(chunks).toString('latin1');
+          const end = raw.indexOf('\r\n\r\n');
+          resolve({ status: Number(raw.slice(9, 12)), headers: raw.slice(0, end).toLowerCase(), extra: raw.length - end - 4 });
+        });
+      });
+    for (const [path, status] of [['/health', 200], ['/api/docs/openapi.json', 200], ['/auth/v1/user', 401], ['/api/unknown', 404], ['/', 200], ['/dashboard/settings', 200], ['/no-such-page', 404], ['/robots.txt', 200], ['/favicon.svg', 200]] as const) {
+      const response = await head(path);
+      expect({ path, status: response.status, extra: response.extra }).toEqual({ path, status, extra: 0 });
+      expect(response.headers).toContain('content-type:');
+    }
   });
 
   it('stores the consent a signed-in user gives, with server time, address and user agent', async () => {

@@ -6,13 +6,13 @@ import { LogController } from 'fastify';
 import multipart from '@fastify/multipart';
 import { resolve } from 'node:path';
 import {
-  AppError,
   ErrorFilter,
   PinoNestLogger,
   createLogger,
   createValidationPipe,
   registerSecurityHeaders,
   type AppConfig,
+  registerRequestChecks,
   type Clock,
 } from '#app/platform';
 import { registerSiteGate, SiteGate } from '#app/identity';
@@ -22,6 +22,7 @@ import { ORM_SETUP } from './composition.js';
 import { serveSpa, type SpaPages } from './spa.js';
 import { openApiDocument } from './openapi-document.js';
 
+/** Bodies of other types (multipart and tus uploads read their own, with their own limits). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP application (used by main.ts and by the end-to-end tests). */
@@ -39,18 +40,8 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
     { logger: new PinoNestLogger(logger), bufferLogs: false, bodyParser: false },
   );
   const fastify = app.getHttpAdapter().getInstance();
-  // auth-js posts /logout with a JSON content type and no body; an empty body reads as no body.
-  fastify.removeContentTypeParser(['application/json']);
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
-    // Routes that verify a signature over the exact bytes (payment webhooks) ask for the raw body.
-    if ((request.routeOptions.config as { rawBody?: boolean } | undefined)?.rawBody) (request as { rawBody?: string }).rawBody = body as string;
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch (error) {
-      done(new AppError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`), undefined);
-    }
-  });
+  // Bodies and targets are checked before any route or DTO sees them (limits in README).
+  registerRequestChecks(fastify);
 
   // Multipart bodies (ID images) are read by the routes that take them, each with its own limits.
   await app.register(multipart as never, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 10, parts: 12 } });

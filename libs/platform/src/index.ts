@@ -14,6 +14,8 @@ export * from './rate-limit/rate-limits.js';
 export * from './http/app-error.js';
 export * from './http/error.filter.js';
 export * from './http/validation.pipe.js';
+export * from './http/json-body.js';
+export * from './http/request-checks.js';
 export * from './health/health.controller.js';
 export * from './platform.module.js';
 export * from './messaging/job-handler.js';

@@ -14,6 +14,14 @@ const STATUS_CODES: Record<number, string> = {
   429: 'over_request_rate_limit',
 };
 
+/** What the multipart reader (busboy) throws for a form it cannot read: no or bad boundary, cut-off data. */
+const MULTIPART_READ_ERRORS = [/^Multipart: Boundary not found/, /unexpected end of multipart data/i, /^The needle cannot/, /^Unsupported Content-Type/];
+
+export function isUnreadableMultipart(error: unknown): boolean {
+  const message = (error as Error | undefined)?.message;
+  return typeof message === 'string' && MULTIPART_READ_ERRORS.some((pattern) => pattern.test(message));
+}
+
 export function toAppError(exception: unknown): AppError {
   if (exception instanceof AppError) return exception;
   if (exception instanceof HttpException) {
@@ -25,6 +33,9 @@ export function toAppError(exception: unknown): AppError {
         : exception.message;
     if (status === 400 && /JSON/.test(message)) return new AppError(400, 'bad_json', `Could not parse request body as JSON: ${message}`);
     return new AppError(status, STATUS_CODES[status] ?? (status >= 500 ? 'unexpected_failure' : 'unknown'), message);
+  }
+  if (isUnreadableMultipart(exception)) {
+    return new AppError(400, 'bad_multipart', `The multipart form could not be read: ${(exception as Error).message}`);
   }
   const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
   if (fastifyError?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || exception instanceof SyntaxError) {

@@ -31,8 +31,10 @@ export async function readVerificationForm(request: FastifyRequest): Promise<{ i
         }
         files[name] = await part.toBuffer();
       } else {
-        if (!(TEXT_FIELDS as readonly string[]).includes(part.fieldname) || part.fieldname in input) throw VerificationErrors.unexpectedPart(part.fieldname);
-        input[part.fieldname] = String(part.value);
+        if (!(TEXT_FIELDS as readonly string[]).includes(part.fieldname) || Object.hasOwn(input, part.fieldname)) throw VerificationErrors.unexpectedPart(part.fieldname);
+        const value = String(part.value);
+        if (value.includes('\u0000')) throw new AppError(400, 'validation_failed', `${part.fieldname} contains a NUL character, which no field accepts`);
+        input[part.fieldname] = value;
       }
     }
   } catch (error) {
@@ -42,8 +44,8 @@ export async function readVerificationForm(request: FastifyRequest): Promise<{ i
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new AppError(400, 'validation_failed', 'Send fullName, dateOfBirth, country, userPhotoWithId and idPhoto only');
     }
-    if (code?.startsWith('FST_')) throw new AppError(400, 'validation_failed', `The form could not be read: ${(error as Error).message}`);
-    throw error;
+    // Anything else the reader throws (no boundary, data cut off) is a form we cannot read, not a server fault.
+    throw new AppError(400, code?.startsWith('FST_') ? 'validation_failed' : 'bad_multipart', `The form could not be read: ${(error as Error).message}`);
   }
   for (const field of FILE_FIELDS) if (!files[field]) throw VerificationErrors.missingImage(field);
   return { input, images: { userPhotoWithId: files.userPhotoWithId!, idPhoto: files.idPhoto! } };
