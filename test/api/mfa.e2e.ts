@@ -65,6 +65,25 @@ describeWithOathtool('two-factor authentication through the official client', ()
     expect(again.error?.code).toBe('mfa_factor_name_conflict');
   });
 
+  it('answers enrolments racing on one friendly name with one factor and name conflicts, never a 500', async () => {
+    const { client } = await signedInUser(platform);
+    const token = (await client.getSession()).data.session!.access_token;
+    // Raw requests: the official client queues its own calls one after another.
+    const enroll = () =>
+      fetch(`${platform.baseUrl}/auth/v1/factors`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ factor_type: 'totp', friendly_name: 'Racing App' }),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { code?: string } }));
+    const results = await Promise.all(Array.from({ length: 20 }, enroll));
+    expect(results.filter((result) => result.status === 200)).toHaveLength(1);
+    for (const result of results.filter((r) => r.status !== 200)) {
+      expect(result).toMatchObject({ status: 422, body: { code: 'mfa_factor_name_conflict' } });
+    }
+    const factors = await client.mfa.listFactors();
+    expect(factors.data!.all.filter((factor) => factor.friendly_name === 'Racing App')).toHaveLength(1);
+  });
+
   it('verifies a code from oathtool: aal2 session, rotated refresh token, other aal1 sessions ended', async () => {
     const account = await signedInUser(platform);
     const other = authClient(platform.baseUrl, account.ip);

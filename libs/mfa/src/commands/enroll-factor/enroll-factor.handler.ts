@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { MfaFactor } from '../../entities/mfa-factor.entity.js';
 import { MfaChallenge } from '../../entities/mfa-challenge.entity.js';
@@ -40,7 +40,10 @@ export class EnrollFactorHandler implements ICommandHandler<EnrollFactorCommand>
     const secret = newTotpSecret();
     const uri = totpUri(this.kit.issuer, auth.user.email, secret);
     const factor = em.create(MfaFactor, { userId, friendlyName, secretEncrypted: this.kit.secrets.seal(secret), createdAt: now, updatedAt: now } as never);
-    await em.persist(factor).flush();
+    // Two enrolments racing on one name both pass the check above; the unique index decides.
+    await em.persist(factor).flush().catch((error: unknown) => {
+      throw error instanceof UniqueConstraintViolationException ? MfaErrors.nameConflict(friendlyName) : error;
+    });
     return { id: factor.id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: await qrCodeSvg(uri), secret, uri } };
   }
 }
