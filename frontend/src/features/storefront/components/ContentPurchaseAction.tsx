@@ -21,7 +21,8 @@ export interface ContentPurchaseActionProps {
 export function ContentPurchaseAction({ item, referralPercent, opening, onBuy, onOpen, onShare, locked }: ContentPurchaseActionProps) {
   if (locked && !item.owned) {
     return locked.onSubscribe ? (
-      <Button size="xs" leftSection={<IconLock size={14} />} onClick={locked.onSubscribe} aria-label={`Subscribe to unlock ${item.title}`}>
+      // Grows beside the price, and takes the whole row when a narrow card wraps it under the price.
+      <Button size="xs" style={{ flex: '1 0 auto' }} leftSection={<IconLock size={14} />} onClick={locked.onSubscribe} aria-label={`Subscribe to unlock ${item.title}`}>
         Subscribe to unlock
       </Button>
     ) : (
