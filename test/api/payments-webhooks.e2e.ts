@@ -49,6 +49,35 @@ describe('the sandbox webhook endpoint', () => {
     expect(await f.db().execute(`select 1 from payment_events where event_id = 'evt_forged'`)).toHaveLength(1);
   });
 
+  it('answers a signed delivery that is not a payment event with 400 invalid_event, and records nothing', async () => {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const data = { paymentId: 'pay_x', reference: albumId, amountMinor: 1, currency: 'USD', failureReason: null };
+    const event = (over: Record<string, unknown>) => JSON.stringify({ id: 'evt_bad_shape', type: 'payment.succeeded', created: now, ...over });
+    for (const [body, problem] of [
+      ['', /not valid JSON/],
+      ['null', /not a JSON object/],
+      ['[1, 2]', /not a JSON object/],
+      [event({ type: 'payment.pending', data }), /type/],
+      [event({ data: { ...data, paymentId: undefined } }), /paymentId/],
+      [event({ data: { ...data, amountMinor: '1' } }), /amountMinor/],
+      [event({ data: { ...data, currency: undefined } }), /currency/],
+      [event({ data: null }), /data/],
+      [event({ created: 'yesterday', data }), /created/],
+      [event({ id: 'evt_\u0000', data }), /id/],
+    ] as const) {
+      const response = await post(body, sign(body, now));
+      expect(response.status).toBe(400);
+      const answer = (await response.json()) as { code: string; message: string };
+      expect(answer).toMatchObject({ code: 'invalid_event', message: expect.stringMatching(/^The event body is not a valid payment event: /) });
+      expect(answer.message).toMatch(problem);
+    }
+    expect(await f.db().execute(`select 1 from payment_events where event_id like 'evt_bad%'`)).toEqual([]);
+    // Malformed JSON sent as JSON is refused by the body parser before the route (unchanged).
+    expect(await (await post('{"id": "evt_bad_json", ', sign('{"id": "evt_bad_json", ', now))).json()).toMatchObject({ code: 'bad_json' });
+    // Unsigned, the same bodies are still a signature problem: nothing about the body is told before the signature holds.
+    for (const body of ['', 'null', event({ data: null })]) expect(await (await post(body, sign(body, now, 'not-the-secret-at-all'))).json()).toMatchObject({ code: 'invalid_signature' });
+  });
+
   it('applies an event once, even when delivered twice at the same time', async () => {
     const fan = await f.newFan();
     const created = await buy(fan.session.access_token, { kind: 'content', contentId: albumId, method: 'card', card: CARD });

@@ -308,12 +308,16 @@ describe('a subscribers-only store', () => {
     await f.settle(earlyBuy.body.id);
     const open = (who: typeof early, purchaseId: string) => call(platform, 'GET', `/api/purchases/${purchaseId}/content`, who.session.access_token);
     const owned = async (who: typeof early) => (await call(platform, 'GET', `/api/stores/${slug}/content`, who.session.access_token)).body.items[0].owned;
+    // What the store page reads to offer Subscribe to unlock instead of Buy.
+    const subscribed = async (who: typeof early) => (await call(platform, 'GET', `/api/stores/${slug}`, who.session.access_token)).body.isSubscribed;
     expect((await open(early, earlyBuy.body.id)).status).toBe(200);
 
     expect((await call(platform, 'PATCH', '/api/stores/mine', creator.token, { access: { visibility: 'subscribers_only' } })).body.access.visibility).toBe('subscribers_only');
     // A purchase made before is checked again when it is opened.
     expect(await open(early, earlyBuy.body.id)).toMatchObject({ status: 403, body: { code: 'subscribers_only' } });
     expect(await owned(early)).toBe(false);
+    expect(await subscribed(early)).toBe(false);
+    expect((await call(platform, 'GET', `/api/stores/${slug}`, null)).body).toMatchObject({ visibility: 'subscribers_only', isSubscribed: false });
 
     const stranger = await f.newFan();
     for (const request of [
@@ -328,7 +332,10 @@ describe('a subscribers-only store', () => {
 
     // Subscribed: buys and opens.
     const subscription = await buy(stranger.session.access_token, { kind: 'subscription', storeSlug: slug, method: 'card', card: CARD });
+    expect(await subscribed(stranger)).toBe(false);
     await f.settle(subscription.body.id);
+    expect(await subscribed(stranger)).toBe(true);
+    expect(await subscribed(early)).toBe(false);
     const bought = await buy(stranger.session.access_token, { kind: 'content', contentId: itemId, method: 'card', card: CARD });
     expect(bought.status).toBe(201);
     await f.settle(bought.body.id);
@@ -339,6 +346,7 @@ describe('a subscribers-only store', () => {
     await f.db().execute(`update subscriptions set status = 'expired', current_period_end = ? where subscriber_id = ?`, [new Date(clock.now().getTime() - 1000), stranger.session.user.id]);
     expect(await open(stranger, bought.body.id)).toMatchObject({ status: 403, body: { code: 'subscribers_only' } });
     expect(await owned(stranger)).toBe(false);
+    expect(await subscribed(stranger)).toBe(false);
     expect((await call(platform, 'GET', `/api/purchases/${bought.body.id}`, stranger.session.access_token)).body).toMatchObject({ status: 'paid' });
   });
 });

@@ -215,6 +215,7 @@ describe('the public directory', () => {
       acceptsCollaborationRequests: true,
       createdAt: expect.any(String),
       isFavorite: false,
+      isSubscribed: false,
     });
     expect((await api('GET', `/api/stores/nobody-${run}`, null)).body).toMatchObject({ code: 'store_not_found' });
   });

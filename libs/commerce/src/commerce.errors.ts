@@ -36,5 +36,6 @@ export const PurchaseErrors = {
     new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for a different purchase: send a new key for a new purchase'),
   subscribersOnly: () => new AppError(403, 'subscribers_only', 'This store is for subscribers only: subscribe to buy and open its items'),
   badSignature: () => new AppError(400, 'invalid_signature', 'Webhook signature missing, invalid or too old'),
+  invalidEvent: (problem: string) => new AppError(400, 'invalid_event', `The event body is not a valid payment event: ${problem}`),
   referralNotAllowed: () => new AppError(400, 'referral_not_allowed', 'Referral links are for published albums of stores with referrals on, and not for your own items'),
 };

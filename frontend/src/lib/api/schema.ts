@@ -986,7 +986,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The sandbox provider's signed events (each applied once; unknown or forged: 400) */
+        /** The sandbox provider's signed events (each applied once; forged or not a payment event: 400) */
         post: operations["PaymentWebhooksController_sandbox"];
         delete?: never;
         options?: never;
@@ -2252,6 +2252,8 @@ export interface components {
             /** @description In your favourites (false when not signed in) */
             isFavorite: boolean;
             isNsfw: boolean;
+            /** @description You subscribe to this store, in a paid period (false when not signed in). A subscribers_only store sells and opens its items only to subscribers */
+            isSubscribed: boolean;
             /** @enum {string} */
             layout: "grid" | "list";
             referrals: components["schemas"]["StoreReferralsDto"];

@@ -26,12 +26,13 @@ export class PaymentWebhooksController {
   @HttpCode(200)
   @RouteConfig({ rawBody: true })
   @ApiHeader({ name: 'Fanmint-Signature', required: true, description: 't=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody">' })
-  @ApiOperation({ summary: "The sandbox provider's signed events (each applied once; unknown or forged: 400)" })
+  @ApiOperation({ summary: "The sandbox provider's signed events (each applied once; forged or not a payment event: 400)" })
   async sandbox(@Req() request: FastifyRequest & { rawBody?: string }): Promise<{ received: true; outcome: string }> {
     const header = request.headers[SIGNATURE_HEADER];
-    const event = this.provider.name === 'sandbox' ? this.provider.verifyWebhook(request.rawBody ?? '', typeof header === 'string' ? header : undefined) : null;
-    if (!event) throw PurchaseErrors.badSignature();
-    const outcome = await this.commands.execute(new HandlePaymentEventCommand(this.provider.name, event));
+    if (this.provider.name !== 'sandbox') throw PurchaseErrors.badSignature();
+    const verified = this.provider.verifyWebhook(request.rawBody ?? '', typeof header === 'string' ? header : undefined);
+    if ('refused' in verified) throw verified.refused === 'signature' ? PurchaseErrors.badSignature() : PurchaseErrors.invalidEvent(verified.problem);
+    const outcome = await this.commands.execute(new HandlePaymentEventCommand(this.provider.name, verified.event));
     return { received: true, outcome };
   }
 }

@@ -100,6 +100,8 @@ export class PublicStoreDto {
   @ApiProperty() acceptsCollaborationRequests!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ description: 'In your favourites (false when not signed in)' }) isFavorite!: boolean;
+  @ApiProperty({ description: 'You subscribe to this store, in a paid period (false when not signed in). A subscribers_only store sells and opens its items only to subscribers' })
+  isSubscribed!: boolean;
 }
 
 /** An item on a store page, with what a signed-in fan may open. */

@@ -67,6 +67,9 @@ export interface PaymentEvent {
   occurredAt: Date;
 }
 
+/** A webhook delivery: its event, or why it is refused (a bad signature says nothing about the body). */
+export type WebhookVerification = { event: PaymentEvent } | { refused: 'signature' } | { refused: 'event'; problem: string };
+
 /**
  * What commerce needs from a payment provider. Payments confirm later: the outcome arrives as a
  * signed webhook, verified here and applied by HandlePaymentEvent.
@@ -82,8 +85,8 @@ export interface PaymentProvider {
   preparePayment(payment: CreatePayment, gate: string): PreparedPayment;
   /** Asks for a full refund; the payment.refunded event follows. False when it cannot be refunded. */
   refund(reference: string): Promise<boolean>;
-  /** The event in a webhook delivery, or null when its signature is missing, forged or too old. */
-  verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent | null;
+  /** The event in a webhook delivery; refused when its signature is missing, forged or too old, or its signed body is not a payment event. */
+  verifyWebhook(rawBody: string, signature: string | undefined): WebhookVerification;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -32,6 +32,8 @@ export interface PublicStoreView {
   createdAt: string;
   /** The signed-in viewer has the store in their favourites (false for anonymous viewers). */
   isFavorite: boolean;
+  /** The signed-in viewer has a subscription to the store in a paid period (false for anonymous viewers). */
+  isSubscribed: boolean;
 }
 
 /** One store in the public listing. */
@@ -77,5 +79,6 @@ export function toPublicStore(store: Store): PublicStoreView {
     acceptsCollaborationRequests: store.acceptsCollaborationRequests,
     createdAt: store.createdAt.toISOString(),
     isFavorite: false,
+    isSubscribed: false,
   };
 }

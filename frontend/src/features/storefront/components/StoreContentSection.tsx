@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Skeleton, Stack, Text, Title, Group } from '@mantine/core';
+import { Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff, IconLibraryPhoto } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -16,10 +16,12 @@ export interface StoreContentSectionProps {
   onTakedown: (item: ContentItem) => void;
   onAppeal: (item: ContentItem) => void;
   renderAction?: (item: ContentItem) => ReactNode;
+  /** Above the items, e.g. that the store is for subscribers only. */
+  notice?: ReactNode;
 }
 
 /** The store's approved videos and albums as a grid. */
-export function StoreContentSection({ content, onReport, onTakedown, onAppeal, renderAction }: StoreContentSectionProps) {
+export function StoreContentSection({ content, onReport, onTakedown, onAppeal, renderAction, notice }: StoreContentSectionProps) {
   const items = content.data ?? [];
   let body;
   if (content.isPending) {
@@ -79,6 +81,7 @@ export function StoreContentSection({ content, onReport, onTakedown, onAppeal, r
           </Text>
         )}
       </Group>
+      {notice && items.length > 0 && <Box mb="md">{notice}</Box>}
       {body}
     </section>
   );

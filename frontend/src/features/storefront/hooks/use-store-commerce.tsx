@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
-import { IconGift, IconUsers } from '@tabler/icons-react';
+import { Alert, Badge, Button } from '@mantine/core';
+import { IconCircleCheck, IconGift, IconLock, IconUsers } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -37,18 +37,28 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean) {
   });
 
   const { subscription, tips, referrals } = store;
+  const subscribed = Boolean(store.isSubscribed);
+  const subscribe =
+    subscription.enabled && subscription.priceMinor !== null
+      ? whenSignedIn(() =>
+          setCheckout({ kind: 'subscription', storeSlug: store.slug, storeName: store.displayName, amountMinor: subscription.priceMinor!, currency: store.currency }),
+        )
+      : null;
+  // The purchase statement sells a subscribers-only store's items to live subscribers only (403 subscribers_only).
+  const locked = store.visibility === 'subscribers_only' && !subscribed ? { onSubscribe: subscribe } : undefined;
+
   const heroActions = (
     <>
-      {subscription.enabled && subscription.priceMinor !== null && (
-        <Button
-          w={FULL_WIDTH_ON_PHONES}
-          leftSection={<IconUsers size={18} />}
-          onClick={whenSignedIn(() =>
-            setCheckout({ kind: 'subscription', storeSlug: store.slug, storeName: store.displayName, amountMinor: subscription.priceMinor!, currency: store.currency }),
-          )}
-        >
-          Subscribe · {formatMoney(subscription.priceMinor, store.currency)}/month
-        </Button>
+      {subscribed ? (
+        <Badge size="xl" radius="sm" variant="light" color="green" tt="none" fw={600} leftSection={<IconCircleCheck size={18} />}>
+          Subscribed
+        </Badge>
+      ) : (
+        subscribe && (
+          <Button w={FULL_WIDTH_ON_PHONES} leftSection={<IconUsers size={18} />} onClick={subscribe}>
+            Subscribe · {formatMoney(subscription.priceMinor!, store.currency)}/month
+          </Button>
+        )
       )}
       {tips.enabled && tips.minimumTipMinor !== null && (
         <Button
@@ -85,7 +95,16 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean) {
       )}
       onOpen={whenSignedIn(() => opener.mutate(item))}
       onShare={whenSignedIn(() => setSharing(item))}
+      locked={locked}
     />
+  );
+
+  const contentNotice = locked && (
+    <Alert variant="light" radius="lg" icon={<IconLock size={18} />} title="For subscribers only">
+      {subscribe
+        ? `Subscribe for ${formatMoney(subscription.priceMinor!, store.currency)}/month to unlock every video and album in this store.`
+        : 'This store sells its videos and albums to subscribers only.'}
+    </Alert>
   );
 
   const modals = (
@@ -96,5 +115,5 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean) {
     </>
   );
 
-  return { heroActions, favoriteButton, contentAction, modals };
+  return { heroActions, favoriteButton, contentAction, contentNotice, modals };
 }

@@ -68,6 +68,7 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
           onTakedown={(item) => setDialog({ kind: 'takedown', target: contentTarget(item) })}
           onAppeal={(item) => setDialog({ kind: 'appeal', target: contentTarget(item) })}
           renderAction={commerce.contentAction}
+          notice={commerce.contentNotice}
         />
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="store-safety-title">
           <Group justify="space-between" align="center" gap="md">

@@ -256,6 +256,57 @@ describe('store page purchases', () => {
     expect(screen.queryByRole('button', { name: 'Send a tip' })).toBeNull();
   });
 
+  it('offers Subscribe to unlock instead of Buy in a subscribers-only store, and Open on every item once subscribed', async () => {
+    let subscribed = false;
+    let polls = 0;
+    const fetchMock = liveStore({
+      'GET /api/stores/jane-fit': () => json(publicStore({ visibility: 'subscribers_only', isSubscribed: subscribed })),
+      'GET /api/stores/jane-fit/content': () =>
+        json({ items: [contentItem(), album].map((item) => ({ ...item, owned: subscribed, purchaseId: subscribed ? PURCHASE_ID : null })) }),
+      'POST /api/purchases': () => json(purchase({ kind: 'subscription', amountMinor: 999, contentId: null, contentTitle: null, contentKind: null }), 201),
+      [`GET /api/purchases/${PURCHASE_ID}`]: () => {
+        subscribed = ++polls > 1;
+        return json(purchase({ kind: 'subscription', amountMinor: 999, status: subscribed ? 'paid' : 'pending' }));
+      },
+    });
+    const user = userEvent.setup();
+    renderStore();
+    const video = await screen.findByRole('article', { name: 'Full body burn' }, LAZY_PAGE);
+    const albumCard = screen.getByRole('article', { name: 'Beach day' });
+    expect(screen.getByText('For subscribers only')).toBeTruthy();
+    expect(screen.getByText('Subscribe for $9.99/month to unlock every video and album in this store.')).toBeTruthy();
+    for (const card of [video, albumCard]) {
+      expect(within(card).queryByRole('button', { name: /^Buy/ })).toBeNull();
+      expect(within(card).queryByRole('button', { name: /Share & earn/ })).toBeNull();
+    }
+
+    await user.click(within(albumCard).getByRole('button', { name: 'Subscribe to unlock Beach day' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe' });
+    await fillCard(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+    expect(await within(dialog).findByText('Payment confirmed', {}, POLL)).toBeTruthy();
+    expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).toMatchObject({ kind: 'subscription', storeSlug: 'jane-fit' });
+    await user.keyboard('{Escape}');
+
+    // The store and its items are asked again: every item opens, and the hero says so.
+    expect(await within(video).findByRole('button', { name: 'Open Full body burn' }, POLL)).toBeTruthy();
+    expect(within(albumCard).getByRole('button', { name: 'Open Beach day' })).toBeTruthy();
+    expect(await screen.findByText('Subscribed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull();
+    expect(screen.queryByText('For subscribers only')).toBeNull();
+  }, 15_000);
+
+  it('sends a signed-out visitor of a subscribers-only store to sign in from Subscribe to unlock', async () => {
+    localStorage.removeItem('token');
+    liveStore({}, { profile: publicStore({ visibility: 'subscribers_only', isSubscribed: false }) });
+    const user = userEvent.setup();
+    const { router } = renderStore();
+    const card = await screen.findByRole('article', { name: 'Full body burn' }, LAZY_PAGE);
+    expect(within(card).queryByRole('button', { name: /^Buy/ })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Subscribe to unlock Full body burn' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+  });
+
   it('sends signed-out visitors to sign in', async () => {
     localStorage.removeItem('token');
     const fetchMock = liveStore();

@@ -3,8 +3,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import bs58 from 'bs58';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
-import { PAYMENT_EVENT_TYPES, type CreatePayment, type PreparedPayment, type PaymentEvent, type PaymentEventType, type PaymentProvider } from '../payment-provider.js';
+import { type CreatePayment, type PreparedPayment, type PaymentEventType, type PaymentProvider, type WebhookVerification } from '../payment-provider.js';
 import { FAILURE_MESSAGES, outcomeOfCard, tokenAmount } from './sandbox-outcomes.js';
+import { parseWebhookEvent, type WebhookBody } from './webhook-event.js';
 import { signatureHeader, verifySignature } from './webhook-signature.js';
 
 export const SANDBOX_WEBHOOK_PATH = '/api/payments/webhooks/sandbox';
@@ -26,13 +27,6 @@ interface EventRow {
   amount_minor: string;
   currency: string;
   failure_reason: string | null;
-}
-
-interface WebhookBody {
-  id: string;
-  type: PaymentEventType;
-  created: number;
-  data: { paymentId: string; reference: string; amountMinor: number; currency: string; failureReason: string | null };
 }
 
 /**
@@ -190,21 +184,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return 'delivered';
   }
 
-  verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent | null {
-    if (!verifySignature(this.config.SANDBOX_WEBHOOK_SECRET, signature, rawBody, Math.floor(this.clock.now().getTime() / 1000))) return null;
-    const body = JSON.parse(rawBody) as Partial<WebhookBody>;
-    const data = body.data;
-    if (typeof body.id !== 'string' || !PAYMENT_EVENT_TYPES.includes(body.type as PaymentEventType) || typeof data?.reference !== 'string') return null;
-    if (typeof data.paymentId !== 'string' || !Number.isSafeInteger(data.amountMinor) || typeof data.currency !== 'string') return null;
-    return {
-      id: body.id,
-      type: body.type as PaymentEventType,
-      reference: data.reference,
-      providerPaymentId: data.paymentId,
-      amountMinor: data.amountMinor,
-      currency: data.currency,
-      failureReason: data.failureReason ?? null,
-      occurredAt: new Date((body.created ?? 0) * 1000),
-    };
+  verifyWebhook(rawBody: string, signature: string | undefined): WebhookVerification {
+    // Nothing about the body is read, or told, before its signature holds.
+    if (!verifySignature(this.config.SANDBOX_WEBHOOK_SECRET, signature, rawBody, Math.floor(this.clock.now().getTime() / 1000))) return { refused: 'signature' };
+    const parsed = parseWebhookEvent(rawBody);
+    return 'event' in parsed ? parsed : { refused: 'event', problem: parsed.problem };
   }
 }

@@ -22,8 +22,9 @@ export function PaymentProgress({ purchase, onRetry, onClose }: { purchase: Purc
 
   useEffect(() => {
     if (current.status !== 'paid') return;
-    // The store's Buy buttons turn into Open, and the history shows the new row.
+    // The store's Buy buttons turn into Open (a subscription also unlocks a subscribers-only store), and the history shows the new row.
     void client.invalidateQueries({ queryKey: ['storefront', 'content'] });
+    void client.invalidateQueries({ queryKey: ['storefront', 'store'] });
     void client.invalidateQueries({ queryKey: purchaseKeys.all });
   }, [current.status, client]);
 
