@@ -63,7 +63,6 @@ describe('the sandbox webhook endpoint', () => {
       [event({ data: { ...data, currency: undefined } }), /currency/],
       [event({ data: null }), /data/],
       [event({ created: 'yesterday', data }), /created/],
-      [event({ id: 'evt_\u0000', data }), /id/],
     ] as const) {
       const response = await post(body, sign(body, now));
       expect(response.status).toBe(400);
@@ -71,6 +70,10 @@ describe('the sandbox webhook endpoint', () => {
       expect(answer).toMatchObject({ code: 'invalid_event', message: expect.stringMatching(/^The event body is not a valid payment event: /) });
       expect(answer.message).toMatch(problem);
     }
+    // A NUL anywhere in a JSON body is refused by the body parser for every route (bad-input.e2e.ts).
+    const withNul = event({ id: 'evt_bad_\u0000', data });
+    const nul = await post(withNul, sign(withNul, now));
+    expect({ status: nul.status, code: ((await nul.json()) as { code: string }).code }).toEqual({ status: 400, code: 'bad_json' });
     expect(await f.db().execute(`select 1 from payment_events where event_id like 'evt_bad%'`)).toEqual([]);
     // Malformed JSON sent as JSON is refused by the body parser before the route (unchanged).
     expect(await (await post('{"id": "evt_bad_json", ', sign('{"id": "evt_bad_json", ', now))).json()).toMatchObject({ code: 'bad_json' });

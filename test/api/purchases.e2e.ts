@@ -260,12 +260,14 @@ describe('history, sales and exports', () => {
 
     expect((await call(platform, 'GET', '/api/sales', token())).body).toMatchObject({ totals: { grossMinor: 0, count: 0, refundedMinor: 0 }, items: [] });
     expect((await call(platform, 'GET', '/api/sales?from=2026-13-01', f.creator.token)).status).toBe(400);
-    for (const query of ['to=0', 'from=0', 'to=-1', 'to=1e309', 'from=2026-11-01&to=0', 'to=2026-02-30', 'to=2026-01-01&to=2026-01-02', 'to=%00']) {
+    for (const query of ['to=0', 'from=0', 'to=-1', 'to=1e309', 'from=2026-11-01&to=0', 'to=2026-02-30', 'to=2026-01-01&to=2026-01-02']) {
       for (const path of ['/api/sales', '/api/sales/export.csv']) {
         const refused = await call(platform, 'GET', `${path}?${query}`, f.creator.token);
         expect({ query, path, status: refused.status, code: refused.body?.code }).toEqual({ query, path, status: 400, code: 'validation_failed' });
       }
     }
+    // A NUL is refused for every route before routing (bad-input.e2e.ts), so it never reaches the range check.
+    expect((await call(platform, 'GET', '/api/sales?to=%00', f.creator.token)).body).toMatchObject({ code: 'bad_request' });
     const cursorOf = (createdAt: string) => Buffer.from(JSON.stringify([createdAt, '00000000-0000-4000-8000-000000000000'])).toString('base64url');
     for (const query of ['limit=0', 'limit=-1', 'limit=abc', 'limit=1e3', 'cursor=%00', 'limit=1&limit=2', `cursor=${cursorOf('-271821-04-20T00:00:00.000Z')}`, `cursor=${cursorOf('+275760-09-13T00:00:00.000Z')}`]) {
       expect({ query, status: (await call(platform, 'GET', `/api/purchases?${query}`, token())).status }).toEqual({ query, status: 400 });
