@@ -2281,6 +2281,8 @@ export interface components {
             title: string;
         };
         PurchasedMediaDto: {
+            /** @description The full file as a download (Content-Disposition: attachment), signed for ten minutes; null unless the store allows downloads */
+            downloadUrl: string | null;
             /** @description The full file, signed for ten minutes */
             fileUrl: string | null;
             id: string;

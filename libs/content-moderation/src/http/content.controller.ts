@@ -16,7 +16,7 @@ import { ContentMedia } from '../entities/content-media.entity.js';
 import { ContentItem } from '../entities/content-item.entity.js';
 import { mediaDirectory } from '../jobs/media-processor.js';
 import { ContentErrors } from '../moderation.errors.js';
-import { MediaLinks } from './media-links.js';
+import { MediaLinks, downloadName } from './media-links.js';
 import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, ContentViewDto, CreateContentDto, ReasonDto } from './content.dto.js';
 
 /** A creator's own videos and albums: create, change, submit for review (the owner always from the session). */
@@ -188,7 +188,9 @@ export class MediaController {
     if (!found) throw new AppError(404, 'not_found', 'Media not found');
     const { size } = found;
     const type = TYPES[key.split('.').pop()!] ?? 'application/octet-stream';
-    void reply.header('content-type', type).header('cache-control', 'private, max-age=600').header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
+    // Only a link signed as a download (issued when the store allows downloads) is served as an attachment.
+    const disposition = claims.v === 'download' ? `attachment; filename="${downloadName(file.originalName, key)}"` : 'inline';
+    void reply.header('content-type', type).header('content-disposition', disposition).header('cache-control', 'private, max-age=600').header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
     const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
     if (range && (range[1] || range[2])) {
       const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));

@@ -7,7 +7,7 @@ import { ContentMedia } from '../../entities/content-media.entity.js';
 import { MediaLinks } from '../../http/media-links.js';
 import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from './content.query.js';
 
-async function toViews(em: EntityManager, items: ContentItem[], links: MediaLinks, now: Date): Promise<ContentView[]> {
+async function toViews(em: EntityManager, items: ContentItem[], links: MediaLinks, now: Date, withDownloads = false): Promise<ContentView[]> {
   const ids = items.map((item) => item.id);
   const media = items.length ? await em.find(ContentMedia, { contentId: { $in: ids } }, { orderBy: { position: 'asc' } }) : [];
   const featured = items.length
@@ -50,6 +50,7 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
           thumbnailUrl: file.thumbnailKey ? links.issue(file.id, 'thumbnail') : null,
           previewUrl: file.previewKey ? links.issue(file.id, 'preview') : null,
           fileUrl: file.cleanKey ? links.issue(file.id, 'file') : null,
+          ...(withDownloads ? { downloadUrl: file.cleanKey ? links.issue(file.id, 'download') : null } : {}),
         })),
     };
   });
@@ -62,10 +63,10 @@ abstract class ContentReader {
     protected readonly clock: Clock,
   ) {}
 
-  protected async views(where: Record<string, unknown>, orderBy: Record<string, 'asc' | 'desc'>, limit = 200): Promise<ContentView[]> {
+  protected async views(where: Record<string, unknown>, orderBy: Record<string, 'asc' | 'desc'>, limit = 200, withDownloads = false): Promise<ContentView[]> {
     const em = this.orm.em.fork();
     const items = await em.find(ContentItem, where, { orderBy, limit });
-    return toViews(em, items, this.links, this.clock.now());
+    return toViews(em, items, this.links, this.clock.now(), withDownloads);
   }
 }
 
@@ -86,8 +87,8 @@ export class ContentByIdHandler extends ContentReader implements IQueryHandler<C
     super(orm, links, clock);
   }
 
-  async execute({ contentId }: ContentByIdQuery) {
-    return (await this.views({ id: contentId }, { id: 'asc' }))[0] ?? null;
+  async execute({ contentId, withDownloads }: ContentByIdQuery) {
+    return (await this.views({ id: contentId }, { id: 'asc' }, 200, withDownloads))[0] ?? null;
   }
 }
 

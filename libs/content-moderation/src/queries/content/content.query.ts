@@ -17,6 +17,8 @@ export interface MediaView {
   /** Videos: the public ten-second teaser. */
   previewUrl: string | null;
   fileUrl: string | null;
+  /** Only when asked for (a buyer of a store that allows downloads): the full file as an attachment. */
+  downloadUrl?: string | null;
 }
 
 export interface ContentView {
@@ -47,7 +49,11 @@ export class MyContentQuery extends Query<ContentView[]> {
 }
 
 export class ContentByIdQuery extends Query<ContentView | null> {
-  constructor(readonly contentId: string) {
+  constructor(
+    readonly contentId: string,
+    /** Also sign a download link per processed file (the caller checked the store allows it). */
+    readonly withDownloads = false,
+  ) {
     super();
   }
 }
