@@ -93,6 +93,22 @@ describe('buying an item', () => {
     expect(await owned(null)).toEqual({ [albumId]: false, [videoId]: false });
   });
 
+  it("shows no user id of the creator in public store views or in the fan's purchase views (a slug serves)", async () => {
+    expect((await call(platform, 'PUT', `/api/favorites/${f.slug}`, token())).status).toBeLessThan(300);
+    const views = [
+      ...[null, token()].flatMap((who) => [`/api/stores/${f.slug}/content`, `/api/stores/${f.slug}`, '/api/stores', '/api/categories'].map((path) => [path, who] as const)),
+      ...['/api/purchases', `/api/purchases/${purchaseId}`, `/api/purchases/${purchaseId}/content`, '/api/purchases/export.csv', '/api/subscriptions', '/api/favorites', '/api/referral-links'].map((path) => [path, token()] as const),
+    ];
+    for (const [path, who] of views) {
+      const response = await call(platform, 'GET', path, who);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      expect({ path, leaks: response.text.includes(f.creator.userId) }).toEqual({ path, leaks: false });
+    }
+    const [item] = (await call(platform, 'GET', `/api/stores/${f.slug}/content`, null)).body.items;
+    for (const field of ['creatorId', 'collaboratorIds', 'claimedBy', 'decidedBy', 'rejectionReason']) expect(item).not.toHaveProperty(field);
+    expect((await call(platform, 'DELETE', `/api/favorites/${f.slug}`, token())).status).toBeLessThan(300);
+  });
+
   it('refuses to sell the same item twice, an unknown item, and your own item', async () => {
     expect((await buy(token(), { kind: 'content', contentId: albumId, method: 'card', card: CARD })).body).toMatchObject({ code: 'already_owned' });
     expect((await buy(token(), { kind: 'content', contentId: '00000000-0000-4000-8000-000000000000', method: 'card', card: CARD })).status).toBe(404);

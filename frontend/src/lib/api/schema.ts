@@ -1995,7 +1995,7 @@ export interface components {
             title?: string;
         };
         ContentListDto: {
-            items: components["schemas"]["ContentViewDto"][];
+            items: components["schemas"]["ManagedContentViewDto"][];
         };
         ContentPatchDto: {
             /** @description Buyers may download purchased videos and albums */
@@ -2012,31 +2012,6 @@ export interface components {
              * @example 999
              */
             defaultVideoPriceMinor?: number;
-        };
-        ContentViewDto: {
-            /** Format: date-time */
-            claimedAt: string | null;
-            claimedBy: string | null;
-            collaboratorIds: string[];
-            /** Format: date-time */
-            createdAt: string;
-            creatorId: string;
-            currency: string;
-            /** Format: date-time */
-            decidedAt: string | null;
-            decidedBy: string | null;
-            description: string;
-            id: string;
-            /** @enum {string} */
-            kind: "video" | "album";
-            media: components["schemas"]["MediaViewDto"][];
-            priceMinor: number;
-            rejectionReason: string | null;
-            /** @enum {string} */
-            status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
-            /** Format: date-time */
-            submittedAt: string | null;
-            title: string;
         };
         CountriesDto: {
             countries: components["schemas"]["CountryDto"][];
@@ -2130,6 +2105,31 @@ export interface components {
         };
         FavoriteListDto: {
             items: components["schemas"]["FavoriteDto"][];
+        };
+        ManagedContentViewDto: {
+            /** Format: date-time */
+            claimedAt: string | null;
+            claimedBy: string | null;
+            collaboratorIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+            creatorId: string;
+            currency: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: string | null;
+            description: string;
+            id: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            media: components["schemas"]["MediaViewDto"][];
+            priceMinor: number;
+            rejectionReason: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
+            /** Format: date-time */
+            submittedAt: string | null;
+            title: string;
         };
         MediaViewDto: {
             durationSeconds: number | null;
@@ -2670,16 +2670,10 @@ export interface components {
         };
         StoreItemDto: {
             /** Format: date-time */
-            claimedAt: string | null;
-            claimedBy: string | null;
-            collaboratorIds: string[];
-            /** Format: date-time */
             createdAt: string;
-            creatorId: string;
             currency: string;
             /** Format: date-time */
             decidedAt: string | null;
-            decidedBy: string | null;
             description: string;
             id: string;
             /** @enum {string} */
@@ -2690,11 +2684,8 @@ export interface components {
             priceMinor: number;
             /** @description Open it with GET /api/purchases/{purchaseId}/content (plus contentId for a subscription) */
             purchaseId: string | null;
-            rejectionReason: string | null;
             /** @enum {string} */
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
-            /** Format: date-time */
-            submittedAt: string | null;
             title: string;
         };
         StoreItemListDto: {
@@ -3072,7 +3063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -3093,7 +3084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -3114,7 +3105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -3139,7 +3130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -3160,7 +3151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -3185,7 +3176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -3206,7 +3197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -3965,7 +3956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -3986,7 +3977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -4011,7 +4002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -4033,7 +4024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -4054,7 +4045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };

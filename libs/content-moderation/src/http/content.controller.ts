@@ -17,7 +17,7 @@ import { ContentItem } from '../entities/content-item.entity.js';
 import { mediaDirectory } from '../jobs/media-processor.js';
 import { ContentErrors } from '../moderation.errors.js';
 import { MediaLinks, downloadName } from './media-links.js';
-import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, ContentViewDto, CreateContentDto, ReasonDto } from './content.dto.js';
+import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, CreateContentDto, ManagedContentViewDto, ReasonDto } from './content.dto.js';
 
 /** A creator's own videos and albums: create, change, submit for review (the owner always from the session). */
 @ApiTags('content')
@@ -33,7 +33,7 @@ export class ContentController {
   @UseGuards(BearerGuard)
   @HttpCode(201)
   @ApiOperation({ summary: 'Start a video or photo album (verified creators, live phase); upload its files with tus at /api/uploads' })
-  @ApiCreatedResponse({ type: ContentViewDto })
+  @ApiCreatedResponse({ type: ManagedContentViewDto })
   async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateContentDto): Promise<ContentView> {
     const { id } = await this.commands.execute(new CreateContentCommand(auth.user.id, body.kind, { title: body.title, description: body.description, priceMinor: body.priceMinor, currency: body.currency }));
     return (await this.queries.execute(new ContentByIdQuery(id)))!;
@@ -48,7 +48,7 @@ export class ContentController {
 
   @Get(':id')
   @UseGuards(BearerGuard)
-  @ApiOkResponse({ type: ContentViewDto })
+  @ApiOkResponse({ type: ManagedContentViewDto })
   async one(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
     const view = await this.queries.execute(new ContentByIdQuery(id));
     if (!view || view.creatorId !== auth.user.id) throw ContentErrors.notFound();
@@ -58,7 +58,7 @@ export class ContentController {
   @Patch(':id')
   @UseGuards(BearerGuard)
   @ApiOperation({ summary: 'Change a draft or a rejected item' })
-  @ApiOkResponse({ type: ContentViewDto })
+  @ApiOkResponse({ type: ManagedContentViewDto })
   async update(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ContentFieldsDto): Promise<ContentView> {
     const { collaboratorIds, ...fields } = body;
     if (Object.values(fields).some((value) => value !== undefined)) await this.commands.execute(new UpdateContentCommand(auth.user.id, id, fields));
@@ -69,7 +69,7 @@ export class ContentController {
   @Delete(':id/media/:mediaId')
   @UseGuards(BearerGuard)
   @ApiOperation({ summary: 'Remove a file from a draft or rejected item (e.g. to replace a video)' })
-  @ApiOkResponse({ type: ContentViewDto })
+  @ApiOkResponse({ type: ManagedContentViewDto })
   async removeMedia(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Param('mediaId', new ParseUUIDPipe()) mediaId: string): Promise<ContentView> {
     await this.commands.execute(new RemoveMediaCommand(auth.user.id, id, mediaId));
     return (await this.queries.execute(new ContentByIdQuery(id)))!;
@@ -79,7 +79,7 @@ export class ContentController {
   @UseGuards(BearerGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Send for pre-publication review: Pending Review (moderators are notified)' })
-  @ApiOkResponse({ type: ContentViewDto })
+  @ApiOkResponse({ type: ManagedContentViewDto })
   async submit(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
     await this.commands.execute(new SubmitContentCommand(auth.user.id, id));
     return (await this.queries.execute(new ContentByIdQuery(id)))!;
@@ -105,42 +105,42 @@ export class AdminContentController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ContentViewDto })
+  @ApiOkResponse({ type: ManagedContentViewDto })
   async one(@Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
     const view = await this.queries.execute(new ContentByIdQuery(id));
     if (!view || view.status === 'draft') throw ContentErrors.notFound();
     return view;
   }
 
-  @Post(':id/claim') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/claim') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
   claim(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'claim' }, client);
   }
 
-  @Post(':id/release') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/release') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
   release(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'release' }, client);
   }
 
-  @Post(':id/approve') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/approve') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
   @ApiOperation({ summary: 'Approve (needs the claim): the item goes live in the store; the creator is emailed' })
   approve(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'approve' }, client);
   }
 
-  @Post(':id/reject') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/reject') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
   @ApiOperation({ summary: 'Reject with a reason (needs the claim); the creator may change and resubmit, or appeal' })
   reject(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ReasonDto, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'reject', reason: body.reason }, client);
   }
 
-  @Post(':id/remove') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/remove') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
   @ApiOperation({ summary: 'Remove content without notice (admins; audited)' })
   remove(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ReasonDto, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'remove', reason: body.reason }, client);
   }
 
-  @Post(':id/restore') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/restore') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
   @ApiOperation({ summary: 'Restore removed content after an upheld appeal (admins; audited)' })
   restore(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'restore' }, client);

@@ -111,26 +111,31 @@ export class MediaViewDto {
   @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes; never in public views' }) fileUrl!: string | null;
 }
 
+/** What anyone may see of an approved item (store pages): no user ids, no review trail. */
 export class ContentViewDto {
   @ApiProperty() id!: string;
-  @ApiProperty() creatorId!: string;
   @ApiProperty({ enum: CONTENT_KINDS }) kind!: ContentKind;
   @ApiProperty() title!: string;
   @ApiProperty() description!: string;
   @ApiProperty() priceMinor!: number;
   @ApiProperty() currency!: string;
   @ApiProperty({ enum: CONTENT_STATUSES }) status!: ContentStatus;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) decidedAt!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: () => [MediaViewDto] }) media!: MediaViewDto[];
+}
+
+/** An item as its creator and staff see it: with the creator, collaborators and the review trail. */
+export class ManagedContentViewDto extends ContentViewDto {
+  @ApiProperty() creatorId!: string;
   @ApiProperty({ type: String, nullable: true }) rejectionReason!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) submittedAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) claimedBy!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) claimedAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) decidedBy!: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) decidedAt!: string | null;
-  @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: [String] }) collaboratorIds!: string[];
-  @ApiProperty({ type: () => [MediaViewDto] }) media!: MediaViewDto[];
 }
 
 export class ContentListDto {
-  @ApiProperty({ type: () => [ContentViewDto] }) items!: ContentViewDto[];
+  @ApiProperty({ type: () => [ManagedContentViewDto] }) items!: ManagedContentViewDto[];
 }

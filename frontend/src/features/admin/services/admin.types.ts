@@ -21,7 +21,7 @@ export type SitePasswordStatus = ApiSchemas['SitePasswordStatusDto'];
 export type SetSitePasswordRequest = ApiSchemas['SetSitePasswordDto'];
 export type DisableUserMfaRequest = ApiSchemas['DisableUserMfaDto'];
 
-export type ContentItem = ApiSchemas['ContentViewDto'];
+export type ContentItem = ApiSchemas['ManagedContentViewDto'];
 /** Drafts never reach the console. */
 export type ContentReviewStatus = Exclude<ContentItem['status'], 'draft'>;
 /** One file of an item, with ten-minute links (thumbnailUrl, fileUrl) usable directly as src. */

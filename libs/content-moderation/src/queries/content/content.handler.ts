@@ -5,7 +5,7 @@ import { Clock, liveClaimant, notOwnWorkSql } from '#app/platform';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentMedia } from '../../entities/content-media.entity.js';
 import { MediaLinks } from '../../http/media-links.js';
-import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from './content.query.js';
+import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView, type PublicContentView } from './content.query.js';
 
 async function toViews(em: EntityManager, items: ContentItem[], links: MediaLinks, now: Date, withDownloads = false): Promise<ContentView[]> {
   const ids = items.map((item) => item.id);
@@ -117,6 +117,20 @@ export class ApprovedContentHandler extends ContentReader implements IQueryHandl
   async execute({ creatorId }: ApprovedContentQuery) {
     // The public sees thumbnails; the full files are for buyers (commerce), never a public link.
     const views = await this.views({ creatorId, status: 'approved' }, { decidedAt: 'desc', id: 'desc' });
-    return views.map((view) => ({ ...view, claimedBy: null, decidedBy: null, media: view.media.map((file) => ({ ...file, fileUrl: null, originalName: '' })) }));
+    // Listed field by field, so nothing added to the staff view later leaks here.
+    return views.map(
+      (view): PublicContentView => ({
+        id: view.id,
+        kind: view.kind,
+        title: view.title,
+        description: view.description,
+        priceMinor: view.priceMinor,
+        currency: view.currency,
+        status: view.status,
+        decidedAt: view.decidedAt,
+        createdAt: view.createdAt,
+        media: view.media.map((file) => ({ ...file, fileUrl: null, originalName: '' })),
+      }),
+    );
   }
 }

@@ -70,8 +70,11 @@ export class ContentReviewQueueQuery extends Query<ContentView[]> {
   }
 }
 
+/** What anyone may see of an approved item: no user ids (creator, collaborators, reviewers), no review trail. */
+export type PublicContentView = Pick<ContentView, 'id' | 'kind' | 'title' | 'description' | 'priceMinor' | 'currency' | 'status' | 'decidedAt' | 'createdAt' | 'media'>;
+
 /** What the public (and commerce's store pages) may see: approved items only. */
-export class ApprovedContentQuery extends Query<ContentView[]> {
+export class ApprovedContentQuery extends Query<PublicContentView[]> {
   constructor(readonly creatorId: string) {
     super();
   }
