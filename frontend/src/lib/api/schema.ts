@@ -1876,6 +1876,8 @@ export interface components {
         };
         CaseViewDto: {
             breached: boolean;
+            /** @description What you may do with it: claim it, resolve it, or neither (another reviewer holds it, or you filed it or it is about you or your content) */
+            claim: components["schemas"]["ClaimViewDto"];
             /** Format: date-time */
             claimedAt: string | null;
             claimedBy: string | null;
@@ -1920,6 +1922,18 @@ export interface components {
         ChangeRoleDto: {
             /** @enum {string} */
             role: "fan" | "creator" | "moderator" | "admin";
+        };
+        ClaimViewDto: {
+            /**
+             * Format: date-time
+             * @description When the live claim lapses (30 minutes after it was taken); null without one
+             */
+            expiresAt: string | null;
+            /**
+             * @description open: you may claim it; mine: you hold the claim and may decide or release; taken: another reviewer holds it; own_work: your own work, never yours to review; closed: not waiting for review
+             * @enum {string}
+             */
+            state: "open" | "mine" | "taken" | "own_work" | "closed";
         };
         CollaborationPatchDto: {
             /** @description Other creators may send collaboration requests */
@@ -2400,6 +2414,8 @@ export interface components {
             userPhotoWithId: string;
         };
         ReviewItemDetailDto: {
+            /** @description What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own) */
+            claim: components["schemas"]["ClaimViewDto"];
             /** Format: date-time */
             claimedAt: string | null;
             /** @description Who holds the claim; null when unclaimed or the claim has lapsed */
@@ -2434,6 +2450,8 @@ export interface components {
             userId: string;
         };
         ReviewItemDto: {
+            /** @description What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own) */
+            claim: components["schemas"]["ClaimViewDto"];
             /** Format: date-time */
             claimedAt: string | null;
             /** @description Who holds the claim; null when unclaimed or the claim has lapsed */
@@ -2575,6 +2593,36 @@ export interface components {
              * @example jane-fit
              */
             slug: string;
+        };
+        StaffContentListDto: {
+            items: components["schemas"]["StaffContentViewDto"][];
+        };
+        StaffContentViewDto: {
+            /** @description What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own or features you) */
+            claim: components["schemas"]["ClaimViewDto"];
+            /** Format: date-time */
+            claimedAt: string | null;
+            claimedBy: string | null;
+            collaboratorIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+            creatorId: string;
+            currency: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: string | null;
+            description: string;
+            id: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            media: components["schemas"]["MediaViewDto"][];
+            priceMinor: number;
+            rejectionReason: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
+            /** Format: date-time */
+            submittedAt: string | null;
+            title: string;
         };
         StaffRefDto: {
             /** @description "(deleted user)" when the account is gone */
@@ -3042,7 +3090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentListDto"];
+                    "application/json": components["schemas"]["StaffContentListDto"];
                 };
             };
         };
@@ -3063,7 +3111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3084,7 +3132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3105,7 +3153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3130,7 +3178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3151,7 +3199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3176,7 +3224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3197,7 +3245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };

@@ -17,7 +17,7 @@ import { ContentItem } from '../entities/content-item.entity.js';
 import { mediaDirectory } from '../jobs/media-processor.js';
 import { ContentErrors } from '../moderation.errors.js';
 import { MediaLinks, downloadName } from './media-links.js';
-import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, CreateContentDto, ManagedContentViewDto, ReasonDto } from './content.dto.js';
+import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, CreateContentDto, ManagedContentViewDto, StaffContentListDto, StaffContentViewDto, ReasonDto } from './content.dto.js';
 
 /** A creator's own videos and albums: create, change, submit for review (the owner always from the session). */
 @ApiTags('content')
@@ -99,48 +99,48 @@ export class AdminContentController {
 
   @Get()
   @ApiOperation({ summary: 'Content waiting for review, oldest first (or decided items, newest first)' })
-  @ApiOkResponse({ type: ContentListDto })
-  async queue(@CurrentAuth() auth: AuthContext, @Query() query: ContentQueueQueryDto): Promise<ContentListDto> {
+  @ApiOkResponse({ type: StaffContentListDto })
+  async queue(@CurrentAuth() auth: AuthContext, @Query() query: ContentQueueQueryDto): Promise<{ items: ContentView[] }> {
     return { items: await this.queries.execute(new ContentReviewQueueQuery(query.status ?? 'pending_review', auth.user.id)) };
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ManagedContentViewDto })
-  async one(@Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
-    const view = await this.queries.execute(new ContentByIdQuery(id));
+  @ApiOkResponse({ type: StaffContentViewDto })
+  async one(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
+    const view = await this.queries.execute(new ContentByIdQuery(id, { reviewerId: auth.user.id }));
     if (!view || view.status === 'draft') throw ContentErrors.notFound();
     return view;
   }
 
-  @Post(':id/claim') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
+  @Post(':id/claim') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   claim(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'claim' }, client);
   }
 
-  @Post(':id/release') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
+  @Post(':id/release') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   release(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'release' }, client);
   }
 
-  @Post(':id/approve') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
+  @Post(':id/approve') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   @ApiOperation({ summary: 'Approve (needs the claim): the item goes live in the store; the creator is emailed' })
   approve(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'approve' }, client);
   }
 
-  @Post(':id/reject') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
+  @Post(':id/reject') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   @ApiOperation({ summary: 'Reject with a reason (needs the claim); the creator may change and resubmit, or appeal' })
   reject(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ReasonDto, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'reject', reason: body.reason }, client);
   }
 
-  @Post(':id/remove') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
+  @Post(':id/remove') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   @ApiOperation({ summary: 'Remove content without notice (admins; audited)' })
   remove(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ReasonDto, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'remove', reason: body.reason }, client);
   }
 
-  @Post(':id/restore') @HttpCode(200) @ApiOkResponse({ type: ManagedContentViewDto })
+  @Post(':id/restore') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   @ApiOperation({ summary: 'Restore removed content after an upheld appeal (admins; audited)' })
   restore(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'restore' }, client);
@@ -148,7 +148,7 @@ export class AdminContentController {
 
   private async act(id: string, auth: AuthContext, action: ContentReviewAction, client: ClientInfo): Promise<ContentView> {
     await this.commands.execute(new ReviewContentCommand(id, auth.user.id, auth.user.appRole, action, client.ip));
-    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+    return (await this.queries.execute(new ContentByIdQuery(id, { reviewerId: auth.user.id })))!;
   }
 }
 

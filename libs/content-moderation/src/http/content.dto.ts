@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { ClaimViewDto } from '#app/platform';
 import { CONTENT_KINDS, type ContentKind, type ContentStatus } from '../entities/content-item.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -134,6 +135,16 @@ export class ManagedContentViewDto extends ContentViewDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) claimedAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) decidedBy!: string | null;
   @ApiProperty({ type: [String] }) collaboratorIds!: string[];
+}
+
+/** An item in the review console: with what the staff member asking may do with it. */
+export class StaffContentViewDto extends ManagedContentViewDto {
+  @ApiProperty({ type: () => ClaimViewDto, description: 'What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own or features you)' })
+  claim!: ClaimViewDto;
+}
+
+export class StaffContentListDto {
+  @ApiProperty({ type: () => [StaffContentViewDto] }) items!: StaffContentViewDto[];
 }
 
 export class ContentListDto {

@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { ClaimView } from '#app/platform';
 import type { ContentKind, ContentStatus } from '../../entities/content-item.entity.js';
 
 export interface MediaView {
@@ -39,6 +40,15 @@ export interface ContentView {
   createdAt: string;
   collaboratorIds: string[];
   media: MediaView[];
+  /** Staff views only: what the staff member asking may do with it (the shared review-claim rule). */
+  claim?: ClaimView;
+}
+
+export interface ContentViewOptions {
+  /** Also sign a download link per processed file (the caller checked the store allows it). */
+  withDownloads?: boolean;
+  /** A staff member asking: each view says what they may do with it. */
+  reviewerId?: string;
 }
 
 /** A creator's own items, newest first. */
@@ -51,8 +61,7 @@ export class MyContentQuery extends Query<ContentView[]> {
 export class ContentByIdQuery extends Query<ContentView | null> {
   constructor(
     readonly contentId: string,
-    /** Also sign a download link per processed file (the caller checked the store allows it). */
-    readonly withDownloads = false,
+    readonly options: ContentViewOptions = {},
   ) {
     super();
   }
