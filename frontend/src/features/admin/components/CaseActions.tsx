@@ -67,28 +67,28 @@ export function CaseActions({ item, pending, onAction }: CaseActionsProps) {
           {claimHint(item)}
         </Text>
         {item.claim.state !== 'own_work' && (
-        <Group gap="xs">
-          {holds ? (
-            <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
-              Release
+          <Group gap="xs">
+            {holds ? (
+              <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
+                Release
+              </Button>
+            ) : (
+              <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
+                Claim
+              </Button>
+            )}
+            <Button
+              leftSection={<IconGavel size={16} />}
+              color="green"
+              onClick={() => {
+                setOutcome('');
+                setResolving(true);
+              }}
+              disabled={!holds || busy}
+            >
+              Resolve
             </Button>
-          ) : (
-            <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
-              Claim
-            </Button>
-          )}
-          <Button
-            leftSection={<IconGavel size={16} />}
-            color="green"
-            onClick={() => {
-              setOutcome('');
-              setResolving(true);
-            }}
-            disabled={!holds || busy}
-          >
-            Resolve
-          </Button>
-        </Group>
+          </Group>
         )}
       </Stack>
 

@@ -52,23 +52,23 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
               {claimHint(item)}
             </Text>
             {item.claim.state !== 'own_work' && (
-            <Group gap="xs">
-              {holds ? (
-                <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => settle('release')} loading={pending === 'release'} disabled={busy}>
-                  Release
+              <Group gap="xs">
+                {holds ? (
+                  <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => settle('release')} loading={pending === 'release'} disabled={busy}>
+                    Release
+                  </Button>
+                ) : (
+                  <Button leftSection={<IconHandGrab size={16} />} onClick={() => settle('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
+                    Claim
+                  </Button>
+                )}
+                <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
+                  Approve
                 </Button>
-              ) : (
-                <Button leftSection={<IconHandGrab size={16} />} onClick={() => settle('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
-                  Claim
+                <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setReasonFor('reject')} disabled={!holds || busy}>
+                  Reject
                 </Button>
-              )}
-              <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
-                Approve
-              </Button>
-              <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setReasonFor('reject')} disabled={!holds || busy}>
-                Reject
-              </Button>
-            </Group>
+              </Group>
             )}
           </>
         ) : (

@@ -52,23 +52,23 @@ export function VerificationActions({ item, pending, onAction }: VerificationAct
           {claimHint(item)}
         </Text>
         {item.claim.state !== 'own_work' && (
-        <Group gap="xs">
-          {holds ? (
-            <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
-              Release
+          <Group gap="xs">
+            {holds ? (
+              <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
+                Release
+              </Button>
+            ) : (
+              <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
+                Claim
+              </Button>
+            )}
+            <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
+              Accept
             </Button>
-          ) : (
-            <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
-              Claim
+            <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)} disabled={!holds || busy}>
+              Reject
             </Button>
-          )}
-          <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
-            Accept
-          </Button>
-          <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)} disabled={!holds || busy}>
-            Reject
-          </Button>
-        </Group>
+          </Group>
         )}
       </Stack>
 
