@@ -38,10 +38,11 @@ export async function call(platform: TestPlatform, method: string, path: string,
 export const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 
 export async function startCommercePlatform(clock: FixedClock) {
+  const storageDir = mkdtempSync(join(tmpdir(), 'fanmint-commerce-'));
   const platform = await startTestPlatform({
     queueBackend: 'redis',
     clock,
-    env: { LAUNCH_PHASE: 'live', SANDBOX_CONFIRM_DELAY_MS: '0', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'fanmint-commerce-')) },
+    env: { LAUNCH_PHASE: 'live', SANDBOX_CONFIRM_DELAY_MS: '0', STORAGE_DIR: storageDir },
   });
   const db = () => platform.api.get(MikroORM).em.fork();
   const sandbox = platform.api.get(SandboxPaymentProvider);
@@ -87,7 +88,7 @@ export async function startCommercePlatform(clock: FixedClock) {
       (row) => row.payload,
     );
 
-  return { platform, db, sandbox, moderator, creator, slug, approvedItem, settle, outboxRows, purchaseStatus, newFan: () => signedInUser(platform) };
+  return { platform, storageDir, db, sandbox, moderator, creator, slug, approvedItem, settle, outboxRows, purchaseStatus, newFan: () => signedInUser(platform) };
 }
 
 export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { FixedClock, verifiedCreator, type TestPlatform } from '#app/testing';
 import { CARD, DECLINED, NO_FUNDS, call, newKey, startCommercePlatform } from './commerce-fixtures.js';
@@ -89,6 +91,22 @@ describe('buying an item', () => {
     expect(await owned(token())).toEqual({ [albumId]: true, [videoId]: false });
     expect(await owned(other.session.access_token)).toEqual({ [albumId]: false, [videoId]: false });
     expect(await owned(null)).toEqual({ [albumId]: false, [videoId]: false });
+  });
+
+  it("shows no user id of the creator in public store views or in the fan's purchase views (a slug serves)", async () => {
+    expect((await call(platform, 'PUT', `/api/favorites/${f.slug}`, token())).status).toBeLessThan(300);
+    const views = [
+      ...[null, token()].flatMap((who) => [`/api/stores/${f.slug}/content`, `/api/stores/${f.slug}`, '/api/stores', '/api/categories'].map((path) => [path, who] as const)),
+      ...['/api/purchases', `/api/purchases/${purchaseId}`, `/api/purchases/${purchaseId}/content`, '/api/purchases/export.csv', '/api/subscriptions', '/api/favorites', '/api/referral-links'].map((path) => [path, token()] as const),
+    ];
+    for (const [path, who] of views) {
+      const response = await call(platform, 'GET', path, who);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      expect({ path, leaks: response.text.includes(f.creator.userId) }).toEqual({ path, leaks: false });
+    }
+    const [item] = (await call(platform, 'GET', `/api/stores/${f.slug}/content`, null)).body.items;
+    for (const field of ['creatorId', 'collaboratorIds', 'claimedBy', 'decidedBy', 'rejectionReason']) expect(item).not.toHaveProperty(field);
+    expect((await call(platform, 'DELETE', `/api/favorites/${f.slug}`, token())).status).toBeLessThan(300);
   });
 
   it('refuses to sell the same item twice, an unknown item, and your own item', async () => {
@@ -350,5 +368,56 @@ describe('a subscribers-only store', () => {
     expect(await owned(stranger)).toBe(false);
     expect(await subscribed(stranger)).toBe(false);
     expect((await call(platform, 'GET', `/api/purchases/${bought.body.id}`, stranger.session.access_token)).body).toMatchObject({ status: 'paid' });
+  });
+});
+
+describe("a store's download setting", () => {
+  it('gives buyers a signed download link per file only while the store allows downloads; the view link stays inline and cannot be turned into a download', async () => {
+    const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
+    const slug = `downloads-${Date.now().toString(36)}`;
+    expect((await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Download Shop' })).status).toBe(201);
+    const itemId = await f.approvedItem('album', 700, 'Holiday album', creator.userId);
+    // A real file on disk under a name that would break a header if sent as it is.
+    await f.db().execute(`update content_media set original_name = ?, clean_key = 'dl-test.jpg' where content_id = ?`, ['../My "holiday"\r\nphoto.jpeg', itemId]);
+    mkdirSync(join(f.storageDir, 'media'), { recursive: true });
+    writeFileSync(join(f.storageDir, 'media', 'dl-test.jpg'), Buffer.from('jpeg bytes'));
+    const buyer = await f.newFan();
+    const bought = await buy(buyer.session.access_token, { kind: 'content', contentId: itemId, method: 'card', card: CARD });
+    await f.settle(bought.body.id);
+    const open = () => call(platform, 'GET', `/api/purchases/${bought.body.id}/content`, buyer.session.access_token);
+
+    // Off (the default): no download link, and the view link is served inline.
+    const closed = await open();
+    expect(closed.body.media).toEqual([expect.objectContaining({ fileUrl: expect.stringMatching(/^\/api\/media\?token=/), downloadUrl: null })]);
+    const viewed = await call(platform, 'GET', closed.body.media[0].fileUrl, null);
+    expect(viewed.status).toBe(200);
+    expect(viewed.headers.get('content-disposition')).toBe('inline');
+    // A client cannot ask for an attachment: the variant is inside the signature.
+    for (const extra of ['&download=1', '&v=download', '&disposition=attachment']) {
+      expect((await call(platform, 'GET', closed.body.media[0].fileUrl + extra, null)).headers.get('content-disposition')).toBe('inline');
+    }
+
+    // On: each file also carries a download link, served as an attachment under a safe name.
+    expect((await call(platform, 'PATCH', '/api/stores/mine', creator.token, { content: { allowDownloads: true } })).body.content.allowDownloads).toBe(true);
+    const allowed = await open();
+    const [file] = allowed.body.media;
+    expect(file.downloadUrl).toMatch(/^\/api\/media\?token=/);
+    expect(file.downloadUrl).not.toBe(file.fileUrl);
+    const downloaded = await call(platform, 'GET', file.downloadUrl, null);
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.text).toBe('jpeg bytes');
+    expect(downloaded.headers.get('content-disposition')).toBe('attachment; filename="My_holiday_photo.jpg"');
+    expect((await call(platform, 'GET', file.fileUrl, null)).headers.get('content-disposition')).toBe('inline');
+    // Tampered links are refused: a view link rewritten to claim the download variant under its old signature,
+    // and a download link whose signature was changed.
+    const [body, signature] = new URL(file.fileUrl, platform.baseUrl).searchParams.get('token')!.split('.');
+    const rewritten = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), v: 'download' })).toString('base64url');
+    expect(await call(platform, 'GET', `/api/media?token=${rewritten}.${signature}`, null)).toMatchObject({ status: 403, body: { code: 'invalid_link' } });
+    const tampered = file.downloadUrl.slice(0, -3) + (file.downloadUrl.slice(-3) === 'xyz' ? 'abc' : 'xyz');
+    expect(await call(platform, 'GET', tampered, null)).toMatchObject({ status: 403, body: { code: 'invalid_link' } });
+
+    // Off again: the setting is re-read when the item is opened, so no new download links are issued.
+    expect((await call(platform, 'PATCH', '/api/stores/mine', creator.token, { content: { allowDownloads: false } })).status).toBe(200);
+    expect((await open()).body.media).toEqual([expect.objectContaining({ downloadUrl: null })]);
   });
 });

@@ -52,20 +52,26 @@ describe('staff and their own work', () => {
     form.append('idPhoto', new Blob([new Uint8Array(await photo(2))], { type: 'image/jpeg' }), 'id.jpg');
     const submitted = await fetch(`${platform.baseUrl}/api/verify-user`, { method: 'POST', headers: { authorization: `Bearer ${self.token}` }, body: form });
     expect(submitted.status).toBe(201);
-    const theirs = (await api('GET', '/api/admin/verifications', other.token)).body.items as { id: string; userId: string }[];
+    const theirs = (await api('GET', '/api/admin/verifications', other.token)).body.items as { id: string; userId: string; claim: unknown }[];
     verificationId = theirs.find((item) => item.userId === self.userId)!.id;
+    // The server says, per row and per item, what the viewer may do: the web shows no Claim button for their own.
+    expect(theirs.find((item) => item.id === verificationId)!.claim).toEqual({ state: 'open', expiresAt: null });
+    expect((await api('GET', `/api/admin/verifications/${verificationId}`, self.token)).body.claim).toEqual({ state: 'own_work', expiresAt: null });
     expect(await api('POST', `/api/admin/verifications/${verificationId}/claim`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
     expect((await api('GET', '/api/admin/verifications', self.token)).body.items.map((item: { id: string }) => item.id)).not.toContain(verificationId);
     await sql(`update verification_submissions set claimed_by = ?, claimed_at = now() where id = ?`, [self.userId, verificationId]);
     expect(await api('POST', `/api/admin/verifications/${verificationId}/accept`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
-    expect((await api('GET', `/api/admin/verifications/${verificationId}`, other.token)).body).toMatchObject({ status: 'processing' });
+    expect((await api('GET', `/api/admin/verifications/${verificationId}`, other.token)).body).toMatchObject({ status: 'processing', claim: { state: 'taken', expiresAt: expect.any(String) } });
+    expect((await api('GET', `/api/admin/verifications/${verificationId}`, self.token)).body.claim).toMatchObject({ state: 'own_work' });
   });
 
   it('a moderator cannot claim or approve content they made, and does not see it in their queue', async () => {
     // Another moderator decides the verification as usual, so the first can upload.
     await sql(`update verification_submissions set claimed_by = null, claimed_at = null where id = ?`, [verificationId]);
-    expect((await api('POST', `/api/admin/verifications/${verificationId}/claim`, other.token)).status).toBe(200);
-    expect((await api('POST', `/api/admin/verifications/${verificationId}/accept`, other.token)).status).toBe(200);
+    const claimed = await api('POST', `/api/admin/verifications/${verificationId}/claim`, other.token);
+    expect(claimed).toMatchObject({ status: 200, body: { claim: { state: 'mine', expiresAt: expect.any(String) } } });
+    expect(new Date(claimed.body.claim.expiresAt).getTime() - new Date(claimed.body.claimedAt).getTime()).toBe(30 * 60_000);
+    expect(await api('POST', `/api/admin/verifications/${verificationId}/accept`, other.token)).toMatchObject({ status: 200, body: { claim: { state: 'closed', expiresAt: null } } });
     const album = await api('POST', '/api/content', self.token, { kind: 'album', title: 'My own shoot', priceMinor: 500, currency: 'USD' });
     expect(album.status).toBe(201);
     contentId = album.body.id;
@@ -76,13 +82,14 @@ describe('staff and their own work', () => {
     await platform.drain();
     expect((await api('POST', `/api/content/${contentId}/submit`, self.token)).body).toMatchObject({ status: 'pending_review' });
 
-    expect((await api('GET', '/api/admin/content', other.token)).body.items.map((item: { id: string }) => item.id)).toContain(contentId);
+    expect((await api('GET', '/api/admin/content', other.token)).body.items).toContainEqual(expect.objectContaining({ id: contentId, claim: { state: 'open', expiresAt: null } }));
+    expect((await api('GET', `/api/admin/content/${contentId}`, self.token)).body.claim).toEqual({ state: 'own_work', expiresAt: null });
     expect(await api('POST', `/api/admin/content/${contentId}/claim`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
     expect((await api('GET', '/api/admin/content', self.token)).body.items.map((item: { id: string }) => item.id)).not.toContain(contentId);
     await sql(`update content_items set claimed_by = ?, claimed_at = now() where id = ?`, [self.userId, contentId]);
     expect(await api('POST', `/api/admin/content/${contentId}/approve`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
     expect(await api('POST', `/api/admin/content/${contentId}/reject`, self.token, { reason: 'Rejecting my own work' })).toMatchObject({ status: 403, body: { code: 'own_work' } });
-    expect((await api('GET', `/api/admin/content/${contentId}`, other.token)).body).toMatchObject({ status: 'pending_review' });
+    expect((await api('GET', `/api/admin/content/${contentId}`, other.token)).body).toMatchObject({ status: 'pending_review', claim: { state: 'taken' } });
   });
 
   it('a moderator cannot work a case they filed, or one about their own content or account', async () => {
@@ -94,8 +101,11 @@ describe('staff and their own work', () => {
     expect(cases.every(Boolean)).toBe(true);
 
     const mine = (await api('GET', '/api/admin/moderation/cases', self.token)).body.items.map((item: { id: string }) => item.id);
-    const theirs = (await api('GET', '/api/admin/moderation/cases', other.token)).body.items.map((item: { id: string }) => item.id);
+    const theirRows = (await api('GET', '/api/admin/moderation/cases', other.token)).body.items as { id: string; claim: unknown }[];
+    const theirs = theirRows.map((item) => item.id);
     for (const id of cases) {
+      expect(theirRows.find((row) => row.id === id)!.claim).toEqual({ state: 'open', expiresAt: null });
+      expect((await api('GET', `/api/admin/moderation/cases/${id}`, self.token)).body.claim).toEqual({ state: 'own_work', expiresAt: null });
       expect(await api('POST', `/api/admin/moderation/cases/${id}/claim`, self.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
       expect(theirs).toContain(id);
       expect(mine).not.toContain(id);

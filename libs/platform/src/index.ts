@@ -28,3 +28,4 @@ export * from './files/private-files.js';
 export * from './http/signed-tokens.js';
 export * from './csv/csv.js';
 export * from './review/review-claim.js';
+export { ClaimViewDto } from './review/claim-view.dto.js';

@@ -1876,6 +1876,8 @@ export interface components {
         };
         CaseViewDto: {
             breached: boolean;
+            /** @description What you may do with it: claim it, resolve it, or neither (another reviewer holds it, or you filed it or it is about you or your content) */
+            claim: components["schemas"]["ClaimViewDto"];
             /** Format: date-time */
             claimedAt: string | null;
             claimedBy: string | null;
@@ -1920,6 +1922,18 @@ export interface components {
         ChangeRoleDto: {
             /** @enum {string} */
             role: "fan" | "creator" | "moderator" | "admin";
+        };
+        ClaimViewDto: {
+            /**
+             * Format: date-time
+             * @description When the live claim lapses (30 minutes after it was taken); null without one
+             */
+            expiresAt: string | null;
+            /**
+             * @description open: you may claim it; mine: you hold the claim and may decide or release; taken: another reviewer holds it; own_work: your own work, never yours to review; closed: not waiting for review
+             * @enum {string}
+             */
+            state: "open" | "mine" | "taken" | "own_work" | "closed";
         };
         CollaborationPatchDto: {
             /** @description Other creators may send collaboration requests */
@@ -1995,7 +2009,7 @@ export interface components {
             title?: string;
         };
         ContentListDto: {
-            items: components["schemas"]["ContentViewDto"][];
+            items: components["schemas"]["ManagedContentViewDto"][];
         };
         ContentPatchDto: {
             /** @description Buyers may download purchased videos and albums */
@@ -2012,31 +2026,6 @@ export interface components {
              * @example 999
              */
             defaultVideoPriceMinor?: number;
-        };
-        ContentViewDto: {
-            /** Format: date-time */
-            claimedAt: string | null;
-            claimedBy: string | null;
-            collaboratorIds: string[];
-            /** Format: date-time */
-            createdAt: string;
-            creatorId: string;
-            currency: string;
-            /** Format: date-time */
-            decidedAt: string | null;
-            decidedBy: string | null;
-            description: string;
-            id: string;
-            /** @enum {string} */
-            kind: "video" | "album";
-            media: components["schemas"]["MediaViewDto"][];
-            priceMinor: number;
-            rejectionReason: string | null;
-            /** @enum {string} */
-            status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
-            /** Format: date-time */
-            submittedAt: string | null;
-            title: string;
         };
         CountriesDto: {
             countries: components["schemas"]["CountryDto"][];
@@ -2130,6 +2119,31 @@ export interface components {
         };
         FavoriteListDto: {
             items: components["schemas"]["FavoriteDto"][];
+        };
+        ManagedContentViewDto: {
+            /** Format: date-time */
+            claimedAt: string | null;
+            claimedBy: string | null;
+            collaboratorIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+            creatorId: string;
+            currency: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: string | null;
+            description: string;
+            id: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            media: components["schemas"]["MediaViewDto"][];
+            priceMinor: number;
+            rejectionReason: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
+            /** Format: date-time */
+            submittedAt: string | null;
+            title: string;
         };
         MediaViewDto: {
             durationSeconds: number | null;
@@ -2283,6 +2297,8 @@ export interface components {
             title: string;
         };
         PurchasedMediaDto: {
+            /** @description The full file as a download (Content-Disposition: attachment), signed for ten minutes; null unless the store allows downloads */
+            downloadUrl: string | null;
             /** @description The full file, signed for ten minutes */
             fileUrl: string | null;
             id: string;
@@ -2400,6 +2416,8 @@ export interface components {
             userPhotoWithId: string;
         };
         ReviewItemDetailDto: {
+            /** @description What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own) */
+            claim: components["schemas"]["ClaimViewDto"];
             /** Format: date-time */
             claimedAt: string | null;
             /** @description Who holds the claim; null when unclaimed or the claim has lapsed */
@@ -2434,6 +2452,8 @@ export interface components {
             userId: string;
         };
         ReviewItemDto: {
+            /** @description What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own) */
+            claim: components["schemas"]["ClaimViewDto"];
             /** Format: date-time */
             claimedAt: string | null;
             /** @description Who holds the claim; null when unclaimed or the claim has lapsed */
@@ -2576,6 +2596,36 @@ export interface components {
              */
             slug: string;
         };
+        StaffContentListDto: {
+            items: components["schemas"]["StaffContentViewDto"][];
+        };
+        StaffContentViewDto: {
+            /** @description What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own or features you) */
+            claim: components["schemas"]["ClaimViewDto"];
+            /** Format: date-time */
+            claimedAt: string | null;
+            claimedBy: string | null;
+            collaboratorIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+            creatorId: string;
+            currency: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: string | null;
+            description: string;
+            id: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            media: components["schemas"]["MediaViewDto"][];
+            priceMinor: number;
+            rejectionReason: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
+            /** Format: date-time */
+            submittedAt: string | null;
+            title: string;
+        };
         StaffRefDto: {
             /** @description "(deleted user)" when the account is gone */
             email: string;
@@ -2670,16 +2720,10 @@ export interface components {
         };
         StoreItemDto: {
             /** Format: date-time */
-            claimedAt: string | null;
-            claimedBy: string | null;
-            collaboratorIds: string[];
-            /** Format: date-time */
             createdAt: string;
-            creatorId: string;
             currency: string;
             /** Format: date-time */
             decidedAt: string | null;
-            decidedBy: string | null;
             description: string;
             id: string;
             /** @enum {string} */
@@ -2690,11 +2734,8 @@ export interface components {
             priceMinor: number;
             /** @description Open it with GET /api/purchases/{purchaseId}/content (plus contentId for a subscription) */
             purchaseId: string | null;
-            rejectionReason: string | null;
             /** @enum {string} */
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
-            /** Format: date-time */
-            submittedAt: string | null;
             title: string;
         };
         StoreItemListDto: {
@@ -3051,7 +3092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentListDto"];
+                    "application/json": components["schemas"]["StaffContentListDto"];
                 };
             };
         };
@@ -3072,7 +3113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3093,7 +3134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3114,7 +3155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3139,7 +3180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3160,7 +3201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3185,7 +3226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3206,7 +3247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["StaffContentViewDto"];
                 };
             };
         };
@@ -3965,7 +4006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -3986,7 +4027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -4011,7 +4052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -4033,7 +4074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };
@@ -4054,7 +4095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentViewDto"];
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
                 };
             };
         };

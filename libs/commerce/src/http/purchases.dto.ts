@@ -135,6 +135,8 @@ export class PurchasedMediaDto {
   @ApiProperty({ enum: ['video', 'image'] }) mediaType!: 'video' | 'image';
   @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes' }) thumbnailUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The full file, signed for ten minutes' }) fileUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The full file as a download (Content-Disposition: attachment), signed for ten minutes; null unless the store allows downloads' })
+  downloadUrl!: string | null;
 }
 
 export class PurchasedContentDto {

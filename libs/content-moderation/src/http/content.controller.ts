@@ -16,8 +16,8 @@ import { ContentMedia } from '../entities/content-media.entity.js';
 import { ContentItem } from '../entities/content-item.entity.js';
 import { mediaDirectory } from '../jobs/media-processor.js';
 import { ContentErrors } from '../moderation.errors.js';
-import { MediaLinks } from './media-links.js';
-import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, ContentViewDto, CreateContentDto, ReasonDto } from './content.dto.js';
+import { MediaLinks, downloadName } from './media-links.js';
+import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, CreateContentDto, ManagedContentViewDto, StaffContentListDto, StaffContentViewDto, ReasonDto } from './content.dto.js';
 
 /** A creator's own videos and albums: create, change, submit for review (the owner always from the session). */
 @ApiTags('content')
@@ -33,7 +33,7 @@ export class ContentController {
   @UseGuards(BearerGuard)
   @HttpCode(201)
   @ApiOperation({ summary: 'Start a video or photo album (verified creators, live phase); upload its files with tus at /api/uploads' })
-  @ApiCreatedResponse({ type: ContentViewDto })
+  @ApiCreatedResponse({ type: ManagedContentViewDto })
   async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateContentDto): Promise<ContentView> {
     const { id } = await this.commands.execute(new CreateContentCommand(auth.user.id, body.kind, { title: body.title, description: body.description, priceMinor: body.priceMinor, currency: body.currency }));
     return (await this.queries.execute(new ContentByIdQuery(id)))!;
@@ -48,7 +48,7 @@ export class ContentController {
 
   @Get(':id')
   @UseGuards(BearerGuard)
-  @ApiOkResponse({ type: ContentViewDto })
+  @ApiOkResponse({ type: ManagedContentViewDto })
   async one(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
     const view = await this.queries.execute(new ContentByIdQuery(id));
     if (!view || view.creatorId !== auth.user.id) throw ContentErrors.notFound();
@@ -58,7 +58,7 @@ export class ContentController {
   @Patch(':id')
   @UseGuards(BearerGuard)
   @ApiOperation({ summary: 'Change a draft or a rejected item' })
-  @ApiOkResponse({ type: ContentViewDto })
+  @ApiOkResponse({ type: ManagedContentViewDto })
   async update(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ContentFieldsDto): Promise<ContentView> {
     const { collaboratorIds, ...fields } = body;
     if (Object.values(fields).some((value) => value !== undefined)) await this.commands.execute(new UpdateContentCommand(auth.user.id, id, fields));
@@ -69,7 +69,7 @@ export class ContentController {
   @Delete(':id/media/:mediaId')
   @UseGuards(BearerGuard)
   @ApiOperation({ summary: 'Remove a file from a draft or rejected item (e.g. to replace a video)' })
-  @ApiOkResponse({ type: ContentViewDto })
+  @ApiOkResponse({ type: ManagedContentViewDto })
   async removeMedia(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Param('mediaId', new ParseUUIDPipe()) mediaId: string): Promise<ContentView> {
     await this.commands.execute(new RemoveMediaCommand(auth.user.id, id, mediaId));
     return (await this.queries.execute(new ContentByIdQuery(id)))!;
@@ -79,7 +79,7 @@ export class ContentController {
   @UseGuards(BearerGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Send for pre-publication review: Pending Review (moderators are notified)' })
-  @ApiOkResponse({ type: ContentViewDto })
+  @ApiOkResponse({ type: ManagedContentViewDto })
   async submit(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
     await this.commands.execute(new SubmitContentCommand(auth.user.id, id));
     return (await this.queries.execute(new ContentByIdQuery(id)))!;
@@ -99,48 +99,48 @@ export class AdminContentController {
 
   @Get()
   @ApiOperation({ summary: 'Content waiting for review, oldest first (or decided items, newest first)' })
-  @ApiOkResponse({ type: ContentListDto })
-  async queue(@CurrentAuth() auth: AuthContext, @Query() query: ContentQueueQueryDto): Promise<ContentListDto> {
+  @ApiOkResponse({ type: StaffContentListDto })
+  async queue(@CurrentAuth() auth: AuthContext, @Query() query: ContentQueueQueryDto): Promise<{ items: ContentView[] }> {
     return { items: await this.queries.execute(new ContentReviewQueueQuery(query.status ?? 'pending_review', auth.user.id)) };
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ContentViewDto })
-  async one(@Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
-    const view = await this.queries.execute(new ContentByIdQuery(id));
+  @ApiOkResponse({ type: StaffContentViewDto })
+  async one(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
+    const view = await this.queries.execute(new ContentByIdQuery(id, { reviewerId: auth.user.id }));
     if (!view || view.status === 'draft') throw ContentErrors.notFound();
     return view;
   }
 
-  @Post(':id/claim') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/claim') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   claim(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'claim' }, client);
   }
 
-  @Post(':id/release') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/release') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   release(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'release' }, client);
   }
 
-  @Post(':id/approve') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/approve') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   @ApiOperation({ summary: 'Approve (needs the claim): the item goes live in the store; the creator is emailed' })
   approve(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'approve' }, client);
   }
 
-  @Post(':id/reject') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/reject') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   @ApiOperation({ summary: 'Reject with a reason (needs the claim); the creator may change and resubmit, or appeal' })
   reject(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ReasonDto, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'reject', reason: body.reason }, client);
   }
 
-  @Post(':id/remove') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/remove') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   @ApiOperation({ summary: 'Remove content without notice (admins; audited)' })
   remove(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ReasonDto, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'remove', reason: body.reason }, client);
   }
 
-  @Post(':id/restore') @HttpCode(200) @ApiOkResponse({ type: ContentViewDto })
+  @Post(':id/restore') @HttpCode(200) @ApiOkResponse({ type: StaffContentViewDto })
   @ApiOperation({ summary: 'Restore removed content after an upheld appeal (admins; audited)' })
   restore(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
     return this.act(id, auth, { kind: 'restore' }, client);
@@ -148,7 +148,7 @@ export class AdminContentController {
 
   private async act(id: string, auth: AuthContext, action: ContentReviewAction, client: ClientInfo): Promise<ContentView> {
     await this.commands.execute(new ReviewContentCommand(id, auth.user.id, auth.user.appRole, action, client.ip));
-    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+    return (await this.queries.execute(new ContentByIdQuery(id, { reviewerId: auth.user.id })))!;
   }
 }
 
@@ -188,7 +188,9 @@ export class MediaController {
     if (!found) throw new AppError(404, 'not_found', 'Media not found');
     const { size } = found;
     const type = TYPES[key.split('.').pop()!] ?? 'application/octet-stream';
-    void reply.header('content-type', type).header('cache-control', 'private, max-age=600').header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
+    // Only a link signed as a download (issued when the store allows downloads) is served as an attachment.
+    const disposition = claims.v === 'download' ? `attachment; filename="${downloadName(file.originalName, key)}"` : 'inline';
+    void reply.header('content-type', type).header('content-disposition', disposition).header('cache-control', 'private, max-age=600').header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
     const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
     if (range && (range[1] || range[2])) {
       const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));

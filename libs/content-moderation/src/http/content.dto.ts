@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { ClaimViewDto } from '#app/platform';
 import { CONTENT_KINDS, type ContentKind, type ContentStatus } from '../entities/content-item.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -111,26 +112,41 @@ export class MediaViewDto {
   @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes; never in public views' }) fileUrl!: string | null;
 }
 
+/** What anyone may see of an approved item (store pages): no user ids, no review trail. */
 export class ContentViewDto {
   @ApiProperty() id!: string;
-  @ApiProperty() creatorId!: string;
   @ApiProperty({ enum: CONTENT_KINDS }) kind!: ContentKind;
   @ApiProperty() title!: string;
   @ApiProperty() description!: string;
   @ApiProperty() priceMinor!: number;
   @ApiProperty() currency!: string;
   @ApiProperty({ enum: CONTENT_STATUSES }) status!: ContentStatus;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) decidedAt!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: () => [MediaViewDto] }) media!: MediaViewDto[];
+}
+
+/** An item as its creator and staff see it: with the creator, collaborators and the review trail. */
+export class ManagedContentViewDto extends ContentViewDto {
+  @ApiProperty() creatorId!: string;
   @ApiProperty({ type: String, nullable: true }) rejectionReason!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) submittedAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) claimedBy!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) claimedAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) decidedBy!: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) decidedAt!: string | null;
-  @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: [String] }) collaboratorIds!: string[];
-  @ApiProperty({ type: () => [MediaViewDto] }) media!: MediaViewDto[];
+}
+
+/** An item in the review console: with what the staff member asking may do with it. */
+export class StaffContentViewDto extends ManagedContentViewDto {
+  @ApiProperty({ type: () => ClaimViewDto, description: 'What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own or features you)' })
+  claim!: ClaimViewDto;
+}
+
+export class StaffContentListDto {
+  @ApiProperty({ type: () => [StaffContentViewDto] }) items!: StaffContentViewDto[];
 }
 
 export class ContentListDto {
-  @ApiProperty({ type: () => [ContentViewDto] }) items!: ContentViewDto[];
+  @ApiProperty({ type: () => [ManagedContentViewDto] }) items!: ManagedContentViewDto[];
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, SignedTokens, type AppConfig } from '#app/platform';
 
-export type MediaVariant = 'thumbnail' | 'preview' | 'file';
+/** 'download' is the full file served as an attachment: a variant of its own so the signature covers it. */
+export type MediaVariant = 'thumbnail' | 'preview' | 'file' | 'download';
 export const MEDIA_LINK_TTL_SECONDS = 600;
 
 interface Claims {
@@ -27,6 +28,16 @@ export class MediaLinks {
 
   read(token: string): Claims | null {
     const claims = this.tokens.read(token);
-    return claims && (claims.v === 'thumbnail' || claims.v === 'preview' || claims.v === 'file') ? claims : null;
+    return claims && (claims.v === 'thumbnail' || claims.v === 'preview' || claims.v === 'file' || claims.v === 'download') ? claims : null;
   }
+}
+
+/**
+ * The name a download is saved under: the uploaded name's stem in plain ASCII (nothing a header or a
+ * file system could read as a quote, a path or a control), with the extension of the file served.
+ */
+export function downloadName(originalName: string, servedKey: string): string {
+  const stem = originalName.replace(/\.[^.]*$/, '').normalize('NFKD').replace(/[^A-Za-z0-9 _-]+/g, '_').replace(/ *_[ _]*/g, '_').replace(/^[\s_-]+|[\s_-]+$/g, '').slice(0, 100);
+  const extension = /\.([a-z0-9]{1,8})$/i.exec(servedKey)?.[1] ?? 'bin';
+  return `${stem || 'download'}.${extension}`;
 }

@@ -77,8 +77,8 @@ export class AdminModerationController {
 
   @Get('cases/:id')
   @ApiOkResponse({ type: CaseViewDto })
-  async case(@Param('id', new ParseUUIDPipe()) id: string): Promise<CaseViewDto> {
-    const found = await this.queries.execute(new CaseQuery(id));
+  async case(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<CaseViewDto> {
+    const found = await this.queries.execute(new CaseQuery(id, auth.user.id));
     if (!found) throw ModerationErrors.notFound();
     return found;
   }
@@ -129,7 +129,7 @@ export class AdminModerationController {
 
   private async act(id: string, auth: AuthContext, action: CaseAction, client: ClientInfo) {
     await this.commands.execute(new WorkCaseCommand(id, auth.user.id, action, client.ip));
-    return (await this.queries.execute(new CaseQuery(id)))!;
+    return (await this.queries.execute(new CaseQuery(id, auth.user.id)))!;
   }
 }
 

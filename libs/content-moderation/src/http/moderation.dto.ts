@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ClaimViewDto } from '#app/platform';
 import { CASE_OUTCOMES, REPORT_REASONS, SUBJECT_TYPES, type CaseOutcome, type ReportReason, type SubjectType } from '../entities/moderation-case.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -113,6 +114,7 @@ export class CaseViewDto {
   @ApiProperty({ type: String, nullable: true }) resolvedBy!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) resolvedAt!: string | null;
   @ApiProperty() breached!: boolean;
+  @ApiProperty({ type: () => ClaimViewDto, description: 'What you may do with it: claim it, resolve it, or neither (another reviewer holds it, or you filed it or it is about you or your content)' }) claim!: ClaimViewDto;
 }
 
 export class CaseListDto {

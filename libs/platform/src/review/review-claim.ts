@@ -37,3 +37,26 @@ export function notOwnWorkSql(staffId: string, owners: readonly string[], ownerL
   const parts = [...owners.map((expression) => `(${expression}) is distinct from ?`), ...ownerLists.map((subquery) => `? <> all(array(${subquery}))`)];
   return { sql: parts.length ? `(${parts.join(' and ')})` : 'true', params: parts.map(() => staffId) };
 }
+
+/**
+ * What the viewer may do with an item, as the queues and detail pages show it: `open` (claim it),
+ * `mine` (decide or release it), `taken` (someone else's live claim), `own_work` (never theirs to
+ * review), `closed` (not waiting for review). `expiresAt` is when a live claim lapses.
+ */
+export type ClaimViewState = 'open' | 'mine' | 'taken' | 'own_work' | 'closed';
+export const CLAIM_VIEW_STATES: readonly ClaimViewState[] = ['open', 'mine', 'taken', 'own_work', 'closed'];
+
+export interface ClaimView {
+  state: ClaimViewState;
+  expiresAt: string | null;
+}
+
+/** The claim rule above, answered for one viewer; `reviewable` is whether the item waits for review at all. */
+export function claimView(claim: ReviewClaim, viewerId: string, owners: readonly (string | null)[], reviewable: boolean, now: Date): ClaimView {
+  if (!reviewable) return { state: 'closed', expiresAt: null };
+  const holder = liveClaimant(claim, now);
+  const expiresAt = holder !== null ? new Date(claim.claimedAt!.getTime() + REVIEW_CLAIM_TTL_MS).toISOString() : null;
+  if (owners.includes(viewerId)) return { state: 'own_work', expiresAt };
+  if (holder === null) return { state: 'open', expiresAt: null };
+  return { state: holder === viewerId ? 'mine' : 'taken', expiresAt };
+}

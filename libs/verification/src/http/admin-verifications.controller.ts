@@ -36,7 +36,7 @@ export class AdminVerificationsController {
   @ApiOperation({ summary: 'One submission with two-minute links to its images (the view is audited)' })
   @ApiOkResponse({ type: ReviewItemDetailDto })
   async detail(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo): Promise<ReviewItemDetailDto> {
-    const item = await this.queries.execute(new ReviewItemQuery(id));
+    const item = await this.queries.execute(new ReviewItemQuery(id, auth.user.id));
     if (!item) throw VerificationErrors.notFound();
     const em = this.orm.em.fork();
     await this.audit.record(em, { actorId: auth.user.id, action: 'verification.viewed', targetType: 'verification', targetId: id, details: { userId: item.userId }, ipAddress: client.ip });
@@ -79,7 +79,7 @@ export class AdminVerificationsController {
 
   private async act(id: string, auth: AuthContext, action: ReviewAction, client: ClientInfo): Promise<ReviewItemDto> {
     await this.commands.execute(new ReviewVerificationCommand(id, auth.user.id, action, client.ip));
-    const item = await this.queries.execute(new ReviewItemQuery(id));
+    const item = await this.queries.execute(new ReviewItemQuery(id, auth.user.id));
     const { imageKeys: _keys, ...rest } = item!;
     return rest;
   }
@@ -103,7 +103,7 @@ export class VerificationImagesController {
     // The link dies with its holder's staff role.
     const staff = await this.queries.execute(new FindUserQuery(claims.u));
     if (!staff || (staff.role !== 'moderator' && staff.role !== 'admin')) throw VerificationErrors.badImageLink();
-    const item = await this.queries.execute(new ReviewItemQuery(claims.s));
+    const item = await this.queries.execute(new ReviewItemQuery(claims.s, claims.u));
     if (!item) throw VerificationErrors.notFound();
     const data = await this.files.get(item.imageKeys[claims.k]);
     void reply

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../entities/verification-submission.entity.js';
+import { ClaimViewDto } from '#app/platform';
 
 export class QueueQueryDto {
   @ApiPropertyOptional({ enum: VERIFICATION_STATUSES, default: 'processing' })
@@ -39,6 +40,7 @@ export class ReviewItemDto {
   @ApiProperty({ type: () => StaffRefDto, nullable: true }) decidedBy!: StaffRefDto | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) decidedAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) rejectionReason!: string | null;
+  @ApiProperty({ type: () => ClaimViewDto, description: 'What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own)' }) claim!: ClaimViewDto;
 }
 
 export class ReviewQueueDto {

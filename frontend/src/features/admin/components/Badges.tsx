@@ -1,23 +1,31 @@
 import { Badge, Text } from '@mantine/core';
-import type { ContentItem } from '../services/admin.types';
-import type { ClaimState, HeldClaim } from '../services/claims';
+import type { ClaimView, ContentItem } from '../services/admin.types';
 import { contentStatusLabel } from '../services/moderation-labels';
 
-export function ClaimBadge({ claim }: { claim: ClaimState }) {
-  if (claim.kind === 'mine') {
+/** The claim column of a queue, from the server's claim state; `holder` names who holds it when known. */
+export function ClaimBadge({ claim, holder }: { claim: ClaimView; holder?: string | null }) {
+  if (claim.state === 'mine') {
     return (
       <Badge color="green" variant="light" radius="sm">
         Claimed by you
       </Badge>
     );
   }
-  if (claim.kind === 'other') {
+  if (claim.state === 'own_work') {
     return (
-      <Text size="sm" truncate="end" title={`Claimed by ${claim.holder.email}`}>
+      <Badge color="gray" variant="light" radius="sm" title="Your own work: another reviewer decides it">
+        Your own
+      </Badge>
+    );
+  }
+  if (claim.state === 'taken') {
+    if (!holder) return <Text size="sm">Claimed by someone else</Text>;
+    return (
+      <Text size="sm" truncate="end" title={`Claimed by ${holder}`}>
         <Text span size="sm" c="dimmed">
           Claimed by{' '}
         </Text>
-        {claim.holder.email}
+        {holder}
       </Text>
     );
   }
@@ -26,19 +34,6 @@ export function ClaimBadge({ claim }: { claim: ClaimState }) {
       Unclaimed
     </Text>
   );
-}
-
-/** Content and cases know the claim holder by id only. */
-export function HeldClaimBadge({ claim }: { claim: HeldClaim }) {
-  if (claim.kind === 'mine') return <ClaimBadge claim={claim} />;
-  if (claim.kind === 'other') {
-    return (
-      <Text size="sm" truncate="end" title={`Claimed by staff member ${claim.holderId}`}>
-        Claimed by someone else
-      </Text>
-    );
-  }
-  return <ClaimBadge claim={claim} />;
 }
 
 const STATUS_COLORS: Record<string, string> = { processing: 'blue', accepted: 'green', rejected: 'red' };

@@ -2,8 +2,7 @@ import { Badge, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/
 import { IconGavel, IconHandGrab, IconHandOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CaseOutcome, ModerationCase, ResolveCaseRequest } from '../services/admin.types';
-import { CLAIM_TTL_MS, type HeldClaim } from '../services/claims';
-import { formatDateTime } from '../services/format';
+import { claimUntil, formatDateTime } from '../services/format';
 import type { CaseAction } from '../services/moderation-api';
 import { OUTCOME_OPTIONS, outcomeEffect, outcomeLabel } from '../services/moderation-labels';
 import { ReasonModal } from './ReasonModal';
@@ -13,27 +12,24 @@ export const CASE_NOTE_MAX = 2000;
 
 export interface CaseActionsProps {
   item: ModerationCase;
-  claim: HeldClaim;
   pending: CaseAction | null;
   onAction: (action: CaseAction, body?: ResolveCaseRequest) => Promise<boolean>;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
-function claimHint(item: ModerationCase, claim: HeldClaim): string {
-  if (claim.kind === 'mine') {
-    const until = item.claimedAt ? ` until ${timeFormat.format(new Date(new Date(item.claimedAt).getTime() + CLAIM_TTL_MS))}` : '';
-    return `You hold the claim${until}. Resolve the case, or release it for someone else.`;
-  }
-  if (claim.kind === 'other') return 'Someone else is working on this case.';
+/** What the server says the viewer may do (item.claim): the web keeps no copy of the claim rule. */
+function claimHint({ claim }: ModerationCase): string {
+  if (claim.state === 'mine') return `You hold the claim${claimUntil(claim.expiresAt)}. Resolve the case, or release it for someone else.`;
+  if (claim.state === 'own_work') return 'You filed this case, or it is about you or your content: another moderator works on it.';
+  if (claim.state === 'taken') return 'Someone else is working on this case.';
   return 'Claim this case to resolve it.';
 }
 
 /** Claim, release and resolve (needs the caller's claim) an open case; a resolved one shows its outcome. */
-export function CaseActions({ item, claim, pending, onAction }: CaseActionsProps) {
+export function CaseActions({ item, pending, onAction }: CaseActionsProps) {
   const [resolving, setResolving] = useState(false);
   const [outcome, setOutcome] = useState<CaseOutcome | ''>('');
-  const holds = claim.kind === 'mine';
+  const holds = item.claim.state === 'mine';
   const busy = pending !== null;
   const hint = outcome === '' ? 'Choose what was decided.' : outcomeEffect(outcome, item.subjectType === 'content');
 
@@ -68,30 +64,32 @@ export function CaseActions({ item, claim, pending, onAction }: CaseActionsProps
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {claimHint(item, claim)}
+          {claimHint(item)}
         </Text>
-        <Group gap="xs">
-          {holds ? (
-            <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
-              Release
+        {item.claim.state !== 'own_work' && (
+          <Group gap="xs">
+            {holds ? (
+              <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
+                Release
+              </Button>
+            ) : (
+              <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
+                Claim
+              </Button>
+            )}
+            <Button
+              leftSection={<IconGavel size={16} />}
+              color="green"
+              onClick={() => {
+                setOutcome('');
+                setResolving(true);
+              }}
+              disabled={!holds || busy}
+            >
+              Resolve
             </Button>
-          ) : (
-            <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy}>
-              Claim
-            </Button>
-          )}
-          <Button
-            leftSection={<IconGavel size={16} />}
-            color="green"
-            onClick={() => {
-              setOutcome('');
-              setResolving(true);
-            }}
-            disabled={!holds || busy}
-          >
-            Resolve
-          </Button>
-        </Group>
+          </Group>
+        )}
       </Stack>
 
       <ReasonModal

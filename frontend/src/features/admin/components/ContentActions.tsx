@@ -2,9 +2,8 @@ import { Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconHandGrab, IconHandOff, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ContentItem } from '../services/admin.types';
-import { CLAIM_TTL_MS, type HeldClaim } from '../services/claims';
 import type { ContentAction } from '../services/content-review-api';
-import { formatDateTime } from '../services/format';
+import { claimUntil, formatDateTime } from '../services/format';
 import { ReviewStatusBadge } from './Badges';
 import { ConfirmModal } from './ConfirmModal';
 import { ReasonModal } from './ReasonModal';
@@ -14,28 +13,24 @@ export const CONTENT_REASON_MAX = 1000;
 
 export interface ContentActionsProps {
   item: ContentItem;
-  claim: HeldClaim;
   isAdmin: boolean;
   pending: ContentAction | null;
   onAction: (action: ContentAction, reason?: string) => Promise<boolean>;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
-function claimHint(item: ContentItem, claim: HeldClaim): string {
-  if (claim.kind === 'mine') {
-    const until = item.claimedAt ? ` until ${timeFormat.format(new Date(new Date(item.claimedAt).getTime() + CLAIM_TTL_MS))}` : '';
-    return `You hold the claim${until}. Approve or reject, or release it for someone else.`;
-  }
-  if (claim.kind === 'other') return 'Someone else is reviewing this item.';
+/** What the server says the viewer may do (item.claim): the web keeps no copy of the claim rule. */
+function claimHint({ claim }: ContentItem): string {
+  if (claim.state === 'mine') return `You hold the claim${claimUntil(claim.expiresAt)}. Approve or reject, or release it for someone else.`;
+  if (claim.state === 'own_work') return 'This is your own work (or it features you): another moderator reviews it.';
+  if (claim.state === 'taken') return 'Someone else is reviewing this item.';
   return 'Claim this item to approve or reject it.';
 }
 
 /** Claim, release, approve, reject (these two need the caller's claim); admins also remove and restore. */
-export function ContentActions({ item, claim, isAdmin, pending, onAction }: ContentActionsProps) {
+export function ContentActions({ item, isAdmin, pending, onAction }: ContentActionsProps) {
   const [confirming, setConfirming] = useState<'approve' | 'restore' | null>(null);
   const [reasonFor, setReasonFor] = useState<'reject' | 'remove' | null>(null);
-  const holds = claim.kind === 'mine';
+  const holds = item.claim.state === 'mine';
   const busy = pending !== null;
   const reviewing = item.status === 'pending_review';
   const canRemove = isAdmin && item.status !== 'removed' && item.status !== 'draft';
@@ -54,25 +49,27 @@ export function ContentActions({ item, claim, isAdmin, pending, onAction }: Cont
         {reviewing ? (
           <>
             <Text size="sm" c="dimmed" aria-live="polite">
-              {claimHint(item, claim)}
+              {claimHint(item)}
             </Text>
-            <Group gap="xs">
-              {holds ? (
-                <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => settle('release')} loading={pending === 'release'} disabled={busy}>
-                  Release
+            {item.claim.state !== 'own_work' && (
+              <Group gap="xs">
+                {holds ? (
+                  <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => settle('release')} loading={pending === 'release'} disabled={busy}>
+                    Release
+                  </Button>
+                ) : (
+                  <Button leftSection={<IconHandGrab size={16} />} onClick={() => settle('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
+                    Claim
+                  </Button>
+                )}
+                <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
+                  Approve
                 </Button>
-              ) : (
-                <Button leftSection={<IconHandGrab size={16} />} onClick={() => settle('claim')} loading={pending === 'claim'} disabled={busy}>
-                  Claim
+                <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setReasonFor('reject')} disabled={!holds || busy}>
+                  Reject
                 </Button>
-              )}
-              <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
-                Approve
-              </Button>
-              <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setReasonFor('reject')} disabled={!holds || busy}>
-                Reject
-              </Button>
-            </Group>
+              </Group>
+            )}
           </>
         ) : (
           <Group gap="sm">

@@ -2,8 +2,8 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconHandGrab, IconHandOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { VerificationDetail } from '../services/admin.types';
-import { CLAIM_TTL_MS, type ClaimState } from '../services/claims';
 import type { VerificationAction } from '../services/admin-api';
+import { claimUntil } from '../services/format';
 import { ConfirmModal } from './ConfirmModal';
 import { ReasonModal } from './ReasonModal';
 import { StatusBadge } from './Badges';
@@ -13,27 +13,23 @@ export const REJECT_REASON_MAX = 500;
 
 export interface VerificationActionsProps {
   item: VerificationDetail;
-  claim: ClaimState;
   pending: VerificationAction | null;
   onAction: (action: VerificationAction, reason?: string) => Promise<boolean>;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
-function claimHint(item: VerificationDetail, claim: ClaimState): string {
-  if (claim.kind === 'mine') {
-    const until = item.claimedAt ? ` until ${timeFormat.format(new Date(new Date(item.claimedAt).getTime() + CLAIM_TTL_MS))}` : '';
-    return `You hold the claim${until}. Accept or reject, or release it for another moderator.`;
-  }
-  if (claim.kind === 'other') return `${claim.holder.email} is reviewing this submission.`;
+/** What the server says the viewer may do (item.claim): the web keeps no copy of the claim rule. */
+function claimHint({ claim, claimedBy }: VerificationDetail): string {
+  if (claim.state === 'mine') return `You hold the claim${claimUntil(claim.expiresAt)}. Accept or reject, or release it for another moderator.`;
+  if (claim.state === 'own_work') return 'This is your own submission: another moderator reviews it.';
+  if (claim.state === 'taken') return `${claimedBy?.email ?? 'Another moderator'} is reviewing this submission.`;
   return 'Claim this submission to accept or reject it.';
 }
 
 /** Claim, release, accept, reject. Accept and reject need the caller's own claim. */
-export function VerificationActions({ item, claim, pending, onAction }: VerificationActionsProps) {
+export function VerificationActions({ item, pending, onAction }: VerificationActionsProps) {
   const [confirmAccept, setConfirmAccept] = useState(false);
   const [rejecting, setRejecting] = useState(false);
-  const holds = claim.kind === 'mine';
+  const holds = item.claim.state === 'mine';
   const busy = pending !== null;
 
   if (item.status !== 'processing') {
@@ -53,25 +49,27 @@ export function VerificationActions({ item, claim, pending, onAction }: Verifica
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {claimHint(item, claim)}
+          {claimHint(item)}
         </Text>
-        <Group gap="xs">
-          {holds ? (
-            <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
-              Release
+        {item.claim.state !== 'own_work' && (
+          <Group gap="xs">
+            {holds ? (
+              <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
+                Release
+              </Button>
+            ) : (
+              <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
+                Claim
+              </Button>
+            )}
+            <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
+              Accept
             </Button>
-          ) : (
-            <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy}>
-              Claim
+            <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)} disabled={!holds || busy}>
+              Reject
             </Button>
-          )}
-          <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
-            Accept
-          </Button>
-          <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)} disabled={!holds || busy}>
-            Reject
-          </Button>
-        </Group>
+          </Group>
+        )}
       </Stack>
 
       <ConfirmModal

@@ -12,7 +12,7 @@ vi.mock('../services/admin-auth-client', async () => {
 });
 
 const DETAIL = 'GET /api/admin/moderation/cases/case-1';
-const mine = { claimedBy: MODERATOR.id, claimedAt: minutesAgo(1) };
+const mine = { claimedBy: MODERATOR.id, claimedAt: minutesAgo(1), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } };
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('CaseDetailPage', () => {
@@ -39,6 +39,13 @@ describe('CaseDetailPage', () => {
     expect(within(facts).getByText('1 d 22 h left')).toBeTruthy();
     expect(button('Resolve').disabled).toBe(true);
     expect(button('Claim').disabled).toBe(false);
+  });
+
+  it('offers no Claim or Resolve on a case about your own work (the server says own_work)', async () => {
+    stubFetch({ 'GET /api/admin/me': () => json(MODERATOR), [DETAIL]: () => json(moderationCase({ claim: { state: 'own_work', expiresAt: null } })) });
+    renderAdmin('/admin/moderation/case-1');
+    expect(await screen.findByText('You filed this case, or it is about you or your content: another moderator works on it.')).toBeTruthy();
+    for (const name of ['Claim', 'Resolve']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
   it('claims and resolves with an outcome and a note', async () => {

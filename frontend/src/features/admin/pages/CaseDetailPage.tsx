@@ -11,7 +11,6 @@ import { useAdminMe } from '../hooks/use-admin-me';
 import { useCase, useCaseAction } from '../hooks/use-moderation-cases';
 import { useNow } from '../hooks/use-now';
 import type { ResolveCaseRequest } from '../services/admin.types';
-import { heldClaim } from '../services/claims';
 import type { CaseAction } from '../services/moderation-api';
 import { CASE_KIND_LABELS, reasonLabel } from '../services/moderation-labels';
 
@@ -59,7 +58,7 @@ export function CaseDetailPage() {
           />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <CaseActions item={item} claim={heldClaim(item, item.status === 'open', me.id, now)} pending={action.isPending ? action.variables.action : null} onAction={onAction} />
+              <CaseActions item={item} pending={action.isPending ? action.variables.action : null} onAction={onAction} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack gap="md">

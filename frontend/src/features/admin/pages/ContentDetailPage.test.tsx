@@ -12,7 +12,7 @@ vi.mock('../services/admin-auth-client', async () => {
 });
 
 const DETAIL = 'GET /api/admin/content/c-1';
-const mine = { claimedBy: MODERATOR.id, claimedAt: minutesAgo(2) };
+const mine = { claimedBy: MODERATOR.id, claimedAt: minutesAgo(2), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } };
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const signIn = (token: string) => window.localStorage.setItem('adminToken', token);
 
@@ -54,14 +54,26 @@ describe('ContentDetailPage', () => {
     signIn('mod-token');
     stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
-      [DETAIL]: () => json(contentItem({ claimedBy: 'mod-2', claimedAt: minutesAgo(5) })),
+      [DETAIL]: () => json(contentItem({ claimedBy: 'mod-2', claimedAt: minutesAgo(5), claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) } })),
     });
     renderAdmin('/admin/content/c-1');
     expect(await screen.findByText('Someone else is reviewing this item.')).toBeTruthy();
     expect(button('Approve').disabled).toBe(true);
     expect(button('Reject').disabled).toBe(true);
-    expect(button('Claim').disabled).toBe(false);
+    // The server says another reviewer holds it: claiming would be refused, so the button is off.
+    expect(button('Claim').disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+  });
+
+  it('offers no Claim, Approve or Reject on your own work (the server says own_work)', async () => {
+    signIn('mod-token');
+    stubFetch({
+      'GET /api/admin/me': () => json(MODERATOR),
+      [DETAIL]: () => json(contentItem({ creatorId: MODERATOR.id, claim: { state: 'own_work', expiresAt: null } })),
+    });
+    renderAdmin('/admin/content/c-1');
+    expect(await screen.findByText('This is your own work (or it features you): another moderator reviews it.')).toBeTruthy();
+    for (const name of ['Claim', 'Approve', 'Reject']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
   it('claims, then approves after confirmation and returns to the queue', async () => {

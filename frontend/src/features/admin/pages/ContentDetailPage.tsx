@@ -11,7 +11,6 @@ import { QueryStatus } from '../components/QueryStatus';
 import { useAdminMe } from '../hooks/use-admin-me';
 import { useContentAction, useContentDetail } from '../hooks/use-content-review';
 import { useNow } from '../hooks/use-now';
-import { heldClaim } from '../services/claims';
 import type { ContentAction } from '../services/content-review-api';
 import { formatRelative } from '../services/format';
 
@@ -76,7 +75,6 @@ export function ContentDetailPage() {
               <Stack gap="md">
                 <ContentActions
                   item={item}
-                  claim={heldClaim(item, item.status === 'pending_review', me.id, now)}
                   isAdmin={me.role === 'admin'}
                   pending={action.isPending ? action.variables.action : null}
                   onAction={onAction}

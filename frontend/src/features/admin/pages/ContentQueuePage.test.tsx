@@ -25,8 +25,8 @@ describe('ContentQueuePage', () => {
         json({
           items: [
             contentItem({ id: 'new', title: 'Newest album', submittedAt: minutesAgo(5) }),
-            contentItem({ id: 'old', title: 'Oldest video', kind: 'video', media: [video()], submittedAt: minutesAgo(60 * 26), claimedBy: MODERATOR.id, claimedAt: minutesAgo(2) }),
-            contentItem({ id: 'mid', title: 'Middle album', submittedAt: minutesAgo(180), claimedBy: 'mod-2', claimedAt: minutesAgo(4) }),
+            contentItem({ id: 'old', title: 'Oldest video', kind: 'video', media: [video()], submittedAt: minutesAgo(60 * 26), claimedBy: MODERATOR.id, claimedAt: minutesAgo(2), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } }),
+            contentItem({ id: 'mid', title: 'Middle album', submittedAt: minutesAgo(180), claimedBy: 'mod-2', claimedAt: minutesAgo(4), claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) } }),
           ],
         }),
     });

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Box, Card, Group, Table, Tabs, Text, Tooltip } from
 import { IconRefresh } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import { HeldClaimBadge } from '../components/Badges';
+import { ClaimBadge } from '../components/Badges';
 import { ContentThumb } from '../components/ContentThumb';
 import { PageHeader } from '../components/PageHeader';
 import { QueryStatus } from '../components/QueryStatus';
@@ -10,7 +10,6 @@ import { useAdminMe } from '../hooks/use-admin-me';
 import { useContentQueue } from '../hooks/use-content-review';
 import { useNow } from '../hooks/use-now';
 import type { ContentItem, ContentReviewStatus } from '../services/admin.types';
-import { heldClaim } from '../services/claims';
 import { formatDateTime, formatRelative } from '../services/format';
 import { CONTENT_STATUS_LABELS, formatClipLength, formatMoney } from '../services/moderation-labels';
 
@@ -54,8 +53,8 @@ function When({ iso, now }: { iso: string | null; now: number }) {
   );
 }
 
-function StateCell({ item, meId, now }: { item: ContentItem; meId: string; now: number }) {
-  if (item.status === 'pending_review') return <HeldClaimBadge claim={heldClaim(item, true, meId, now)} />;
+function StateCell({ item, meId }: { item: ContentItem; meId: string }) {
+  if (item.status === 'pending_review') return <ClaimBadge claim={item.claim} />;
   return (
     <>
       <Text size="sm">{item.decidedBy === meId ? 'You' : item.decidedBy ? 'Someone else' : '—'}</Text>
@@ -151,7 +150,7 @@ export function ContentQueuePage() {
                           </Text>
                         </Text>
                         <Box hiddenFrom="sm" mt={2}>
-                          <StateCell item={item} meId={me.id} now={now} />
+                          <StateCell item={item} meId={me.id} />
                         </Box>
                       </Box>
                     </Group>
@@ -163,7 +162,7 @@ export function ContentQueuePage() {
                     {formatMoney(item.priceMinor, item.currency)}
                   </Table.Td>
                   <Table.Td visibleFrom="sm" style={{ maxWidth: 0 }}>
-                    <StateCell item={item} meId={me.id} now={now} />
+                    <StateCell item={item} meId={me.id} />
                   </Table.Td>
                 </Table.Tr>
               ))}

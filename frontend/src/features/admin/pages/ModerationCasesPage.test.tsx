@@ -31,7 +31,7 @@ describe('ModerationCasesPage', () => {
           items: [
             moderationCase({ id: 'later', reason: 'spam' }, 1, 48),
             moderationCase({ id: 'late', reason: 'minor', breached: true }, 50, 48),
-            moderationCase({ id: 'soon', reason: 'copyright', claimedBy: MODERATOR.id, claimedAt: minutesAgo(1) }, 40, 48),
+            moderationCase({ id: 'soon', reason: 'copyright', claimedBy: MODERATOR.id, claimedAt: minutesAgo(1), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } }, 40, 48),
           ],
         }),
     });

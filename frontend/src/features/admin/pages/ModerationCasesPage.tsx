@@ -2,15 +2,13 @@ import { ActionIcon, Anchor, Badge, Box, Card, Group, Table, Tabs, Text, Tooltip
 import { IconRefresh } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import { HeldClaimBadge } from '../components/Badges';
+import { ClaimBadge } from '../components/Badges';
 import { DeadlineCountdown, ResolvedDeadline } from '../components/DeadlineCountdown';
 import { PageHeader } from '../components/PageHeader';
 import { QueryStatus } from '../components/QueryStatus';
-import { useAdminMe } from '../hooks/use-admin-me';
 import { useCaseList } from '../hooks/use-moderation-cases';
 import { useNow } from '../hooks/use-now';
 import type { CaseKind, ModerationCase } from '../services/admin.types';
-import { heldClaim } from '../services/claims';
 import { formatDateTime, formatRelative } from '../services/format';
 import { CASE_KIND_LABELS, outcomeLabel, reasonLabel, SUBJECT_LABELS, URGENT_REASONS } from '../services/moderation-labels';
 
@@ -58,7 +56,7 @@ function CaseCell({ item, showKind }: { item: ModerationCase; showKind: boolean 
   );
 }
 
-function OpenCases({ items, fetchedAt, meId, now }: { items: ModerationCase[]; fetchedAt: number; meId: string; now: number }) {
+function OpenCases({ items, fetchedAt, now }: { items: ModerationCase[]; fetchedAt: number; now: number }) {
   const navigate = useNavigate();
   return (
     <Table highlightOnHover verticalSpacing="xs" horizontalSpacing="sm" fz="sm" aria-label="Open cases">
@@ -81,14 +79,14 @@ function OpenCases({ items, fetchedAt, meId, now }: { items: ModerationCase[]; f
             <Table.Td style={{ maxWidth: 0, verticalAlign: 'top' }}>
               <CaseCell item={item} showKind={false} />
               <Box hiddenFrom="sm" mt={2}>
-                <HeldClaimBadge claim={heldClaim(item, true, meId, now)} />
+                <ClaimBadge claim={item.claim} />
               </Box>
             </Table.Td>
             <Table.Td visibleFrom="sm" style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }} title={formatDateTime(item.openedAt)}>
               {formatRelative(item.openedAt, now)}
             </Table.Td>
             <Table.Td visibleFrom="sm" style={{ maxWidth: 0, verticalAlign: 'top' }}>
-              <HeldClaimBadge claim={heldClaim(item, true, meId, now)} />
+              <ClaimBadge claim={item.claim} />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -137,7 +135,6 @@ function ResolvedCases({ items, now }: { items: ModerationCase[]; now: number })
 
 export function ModerationCasesPage() {
   usePageMeta({ title: 'Moderation cases', noindex: true });
-  const me = useAdminMe();
   const [params, setParams] = useSearchParams();
   const view = parseView(params.get('view'));
   const resolved = view === 'resolved';
@@ -183,7 +180,7 @@ export function ModerationCasesPage() {
       )}
       {items.length > 0 && (
         <Card withBorder radius="md" p={0}>
-          {resolved ? <ResolvedCases items={items} now={now} /> : <OpenCases items={items} fetchedAt={list.dataUpdatedAt} meId={me.id} now={now} />}
+          {resolved ? <ResolvedCases items={items} now={now} /> : <OpenCases items={items} fetchedAt={list.dataUpdatedAt} now={now} />}
         </Card>
       )}
     </>

@@ -22,7 +22,7 @@ vi.mock('../services/admin-auth-client', async () => {
 });
 
 const DETAIL = 'GET /api/admin/verifications/v-1';
-const mine = { claimedBy: { id: MODERATOR.id, email: MODERATOR.email }, claimedAt: minutesAgo(2) };
+const mine = { claimedBy: { id: MODERATOR.id, email: MODERATOR.email }, claimedAt: minutesAgo(2), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } };
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('VerificationDetailPage', () => {
@@ -49,11 +49,19 @@ describe('VerificationDetailPage', () => {
   it('keeps Accept disabled while another moderator holds the claim', async () => {
     stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
-      [DETAIL]: () => json(verification({ claimedBy: { id: 'mod-2', email: 'other@fanmint.test' }, claimedAt: minutesAgo(5) })),
+      [DETAIL]: () => json(verification({ claimedBy: { id: 'mod-2', email: 'other@fanmint.test' }, claimedAt: minutesAgo(5), claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) } })),
     });
     renderAdmin('/admin/verifications/v-1');
     expect(await screen.findByText('other@fanmint.test is reviewing this submission.')).toBeTruthy();
     expect(button('Accept').disabled).toBe(true);
+    expect(button('Claim').disabled).toBe(true);
+  });
+
+  it('offers no Claim, Accept or Reject on your own submission (the server says own_work)', async () => {
+    stubFetch({ 'GET /api/admin/me': () => json(MODERATOR), [DETAIL]: () => json(verification({ userId: MODERATOR.id, claim: { state: 'own_work', expiresAt: null } })) });
+    renderAdmin('/admin/verifications/v-1');
+    expect(await screen.findByText('This is your own submission: another moderator reviews it.')).toBeTruthy();
+    for (const name of ['Claim', 'Accept', 'Reject']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
   it('claims, then accepts after confirmation', async () => {

@@ -8,11 +8,9 @@ import { EvidenceImage } from '../components/EvidenceImage';
 import { PageHeader } from '../components/PageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { VerificationActions } from '../components/VerificationActions';
-import { useAdminMe } from '../hooks/use-admin-me';
 import { useNow } from '../hooks/use-now';
 import { useVerificationAction, useVerificationDetail } from '../hooks/use-verifications';
 import type { VerificationAction } from '../services/admin-api';
-import { claimState } from '../services/claims';
 import { formatRelative } from '../services/format';
 
 /** An image error right after a fetch is not an expired URL: don't refetch in a loop. */
@@ -20,7 +18,6 @@ const MIN_REFETCH_GAP_MS = 10_000;
 
 export function VerificationDetailPage() {
   const { id = '' } = useParams();
-  const me = useAdminMe();
   const navigate = useNavigate();
   const detail = useVerificationDetail(id);
   const action = useVerificationAction(id);
@@ -72,7 +69,6 @@ export function VerificationDetailPage() {
               <Stack gap="md">
                 <VerificationActions
                   item={item}
-                  claim={claimState(item, me.id, now)}
                   pending={action.isPending ? action.variables.action : null}
                   onAction={onAction}
                 />

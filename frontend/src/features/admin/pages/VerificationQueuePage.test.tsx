@@ -24,22 +24,25 @@ describe('VerificationQueuePage', () => {
         json({
           items: [
             { ...base, id: 'new', fullName: 'Newest Person', submittedAt: minutesAgo(5) },
-            { ...base, id: 'mine', fullName: 'Oldest Person', submittedAt: minutesAgo(60 * 26), claimedBy: { id: MODERATOR.id, email: MODERATOR.email }, claimedAt: minutesAgo(3) },
-            { ...base, id: 'other', fullName: 'Middle Person', submittedAt: minutesAgo(180), claimedBy: { id: 'mod-2', email: 'other@fanmint.test' }, claimedAt: minutesAgo(10) },
-            { ...base, id: 'lapsed', fullName: 'Lapsed Claim', submittedAt: minutesAgo(30), claimedBy: { id: 'mod-2', email: 'other@fanmint.test' }, claimedAt: minutesAgo(45) },
+            { ...base, id: 'mine', fullName: 'Oldest Person', submittedAt: minutesAgo(60 * 26), claimedBy: { id: MODERATOR.id, email: MODERATOR.email }, claimedAt: minutesAgo(3), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } },
+            { ...base, id: 'other', fullName: 'Middle Person', submittedAt: minutesAgo(180), claimedBy: { id: 'mod-2', email: 'other@fanmint.test' }, claimedAt: minutesAgo(10), claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) } },
+            // The web keeps no clock of its own for claims: the server's state decides (this claim has lapsed).
+            { ...base, id: 'lapsed', fullName: 'Lapsed Claim', submittedAt: minutesAgo(30), claimedBy: { id: 'mod-2', email: 'other@fanmint.test' }, claimedAt: minutesAgo(45), claim: { state: 'open' as const, expiresAt: null } },
+            { ...base, id: 'own', fullName: 'Own Person', submittedAt: minutesAgo(1), claim: { state: 'own_work' as const, expiresAt: null } },
           ],
         }),
     });
     renderAdmin('/admin/verifications');
     const table = await screen.findByRole('table', { name: 'Processing submissions' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Oldest Person', 'Middle Person', 'Lapsed Claim', 'Newest Person']);
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Oldest Person', 'Middle Person', 'Lapsed Claim', 'Newest Person', 'Own Person']);
     expect(within(rows[0]).getByText('1 d ago')).toBeTruthy();
     expect(within(rows[0]).getAllByText('Claimed by you')).toHaveLength(2);
     expect(within(rows[1]).getByText('3 h ago')).toBeTruthy();
     expect(within(rows[1]).getAllByTitle('Claimed by other@fanmint.test')).toHaveLength(2);
     expect(within(rows[2]).getAllByText('Unclaimed')).toHaveLength(2);
     expect(within(rows[3]).getByText('5 min ago')).toBeTruthy();
+    expect(within(rows[4]).getAllByText('Your own')).toHaveLength(2);
     expect(within(rows[0]).getByRole('link').getAttribute('href')).toBe('/admin/verifications/mine');
     expect(document.title).toBe('Verification queue | Fanmint');
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');

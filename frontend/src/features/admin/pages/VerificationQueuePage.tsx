@@ -9,8 +9,7 @@ import { useAdminMe } from '../hooks/use-admin-me';
 import { useNow } from '../hooks/use-now';
 import { useVerificationList } from '../hooks/use-verifications';
 import type { VerificationItem, VerificationStatus } from '../services/admin.types';
-import { claimState, oldestFirst } from '../services/claims';
-import { formatDateTime, formatRelative } from '../services/format';
+import { formatDateTime, formatRelative, oldestFirst } from '../services/format';
 
 const TABS: { value: VerificationStatus; label: string; empty: string }[] = [
   { value: 'processing', label: 'Processing', empty: 'No submissions are waiting for review.' },
@@ -34,7 +33,7 @@ function TimeCell({ iso, now }: { iso: string | null; now: number }) {
 /** Who holds the claim (processing) or who decided and when (accepted, rejected). */
 function StateCell(props: { item: VerificationItem; decided: boolean; meId: string; now: number; labelled?: boolean }) {
   const { item, decided, meId, now, labelled } = props;
-  if (!decided) return <ClaimBadge claim={claimState(item, meId, now)} />;
+  if (!decided) return <ClaimBadge claim={item.claim} holder={item.claimedBy?.email} />;
   return (
     <>
       {labelled ? (

@@ -3,6 +3,8 @@ import type { ApiSchemas } from '../../../lib/api/types';
 export type AdminMe = ApiSchemas['AdminMeDto'];
 export type StaffRole = AdminMe['role'];
 export type PersonRef = ApiSchemas['StaffRefDto'];
+/** What the signed-in staff member may do with a review item, as the server's claim rule says. */
+export type ClaimView = ApiSchemas['ClaimViewDto'];
 
 export type VerificationItem = ApiSchemas['ReviewItemDto'];
 export type VerificationStatus = VerificationItem['status'];
@@ -21,7 +23,7 @@ export type SitePasswordStatus = ApiSchemas['SitePasswordStatusDto'];
 export type SetSitePasswordRequest = ApiSchemas['SetSitePasswordDto'];
 export type DisableUserMfaRequest = ApiSchemas['DisableUserMfaDto'];
 
-export type ContentItem = ApiSchemas['ContentViewDto'];
+export type ContentItem = ApiSchemas['StaffContentViewDto'];
 /** Drafts never reach the console. */
 export type ContentReviewStatus = Exclude<ContentItem['status'], 'draft'>;
 /** One file of an item, with ten-minute links (thumbnailUrl, fileUrl) usable directly as src. */

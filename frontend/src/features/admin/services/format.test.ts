@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimState, oldestFirst } from './claims';
-import { ageFrom, formatRelative } from './format';
+import { ageFrom, formatRelative, oldestFirst } from './format';
 
 const NOW = new Date('2025-06-01T12:00:00Z').getTime();
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -24,15 +23,7 @@ describe('ageFrom', () => {
   });
 });
 
-describe('claimState', () => {
-  const base = { status: 'processing' as const, claimedBy: { id: 'm1', email: 'm1@x' }, claimedAt: ago(60_000) };
-  it('tells own, other and lapsed claims apart', () => {
-    expect(claimState(base, 'm1', NOW)).toEqual({ kind: 'mine' });
-    expect(claimState(base, 'm2', NOW)).toEqual({ kind: 'other', holder: base.claimedBy });
-    expect(claimState({ ...base, claimedAt: ago(31 * 60_000) }, 'm1', NOW)).toEqual({ kind: 'none' });
-    expect(claimState({ ...base, status: 'accepted' }, 'm1', NOW)).toEqual({ kind: 'none' });
-  });
-
+describe('oldestFirst', () => {
   it('sorts oldest first', () => {
     expect(oldestFirst([{ submittedAt: ago(1) }, { submittedAt: ago(3) }, { submittedAt: ago(2) }]).map((i) => i.submittedAt)).toEqual([
       ago(3),

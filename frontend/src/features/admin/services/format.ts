@@ -54,3 +54,14 @@ export function errorMessage(error: unknown): string {
   if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
   return String(error);
 }
+
+export function oldestFirst<T extends { submittedAt: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => new Date(a.submittedAt).getTime() - new Date(b.submittedAt).getTime());
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** " until 10:30" for a live claim (the server says when it lapses), else "". */
+export function claimUntil(expiresAt: string | null): string {
+  return expiresAt ? ` until ${timeFormat.format(new Date(expiresAt))}` : '';
+}

@@ -78,6 +78,7 @@ export function verification(overrides: Partial<VerificationDetail> = {}): Verif
     country: 'GB',
     countryName: 'United Kingdom',
     status: 'processing',
+    claim: { state: 'open', expiresAt: null },
     submittedAt: minutesAgo(180),
     claimedBy: null,
     claimedAt: null,

@@ -58,6 +58,7 @@ export function contentItem(overrides: Partial<ContentItem> = {}): ContentItem {
     createdAt: ago(5 * HOUR),
     collaboratorIds: [],
     media: [photo(1), photo(2), photo(3)],
+    claim: { state: 'open', expiresAt: null },
     ...overrides,
   };
 }
@@ -88,6 +89,7 @@ export function moderationCase(overrides: Partial<ModerationCase> = {}, openedHo
     resolvedBy: null,
     resolvedAt: null,
     breached: false,
+    claim: { state: 'open', expiresAt: null },
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { apiRequest } from '../../../lib/api-client';
 import type { ApiSchemas } from '../../../lib/api/types';
 import type { Currency } from './money';
 
-export type ContentItem = ApiSchemas['ContentViewDto'];
+export type ContentItem = ApiSchemas['ManagedContentViewDto'];
 export type ContentMedia = ApiSchemas['MediaViewDto'];
 export type ContentKind = ContentItem['kind'];
 export type ContentStatus = ContentItem['status'];

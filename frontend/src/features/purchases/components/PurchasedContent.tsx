@@ -1,7 +1,17 @@
-import { Alert, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { errorMessage } from '../../storefront/services/storefront.service';
 import { usePurchasedContent } from '../hooks/use-purchase-queries';
+
+/** Present only when the store allows downloads: the server signs the link as an attachment. */
+function DownloadButton({ url, label }: { url: string | null | undefined; label: string }) {
+  if (!url) return null;
+  return (
+    <Button component="a" href={url} download variant="light" size="xs" leftSection={<IconDownload size={14} />} aria-label={label}>
+      Download
+    </Button>
+  );
+}
 
 /** The files of a paid purchase (signed links): photos in a grid, videos with the browser's controls. */
 export function PurchasedContent({ purchaseId }: { purchaseId: string }) {
@@ -26,27 +36,26 @@ export function PurchasedContent({ purchaseId }: { purchaseId: string }) {
   if (files.length === 0) return <Text c="dimmed">The files are still being prepared. Check back in a few minutes.</Text>;
   return (
     <Stack gap="md" aria-label={`Files of ${content.data.title}`}>
-      {videos.map((video) => (
-        <video
-          key={video.id}
-          controls
-          preload="metadata"
-          src={video.fileUrl!}
-          poster={video.thumbnailUrl ?? undefined}
-          style={{ width: '100%', borderRadius: 8, background: '#000' }}
-        />
+      {videos.map((video, index) => (
+        <Stack key={video.id} gap={6} align="flex-start">
+          <video controls preload="metadata" src={video.fileUrl!} poster={video.thumbnailUrl ?? undefined} style={{ width: '100%', borderRadius: 8, background: '#000' }} />
+          <DownloadButton url={video.downloadUrl} label={`Download ${content.data.title}${videos.length > 1 ? `, video ${index + 1}` : ''}`} />
+        </Stack>
       ))}
       {images.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
           {images.map((image, index) => (
-            <a key={image.id} href={image.fileUrl!} target="_blank" rel="noopener noreferrer">
-              <img
-                src={image.fileUrl!}
-                alt={`${content.data.title}, photo ${index + 1}`}
-                loading="lazy"
-                style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 6, display: 'block' }}
-              />
-            </a>
+            <Stack key={image.id} gap={6}>
+              <a href={image.fileUrl!} target="_blank" rel="noopener noreferrer">
+                <img
+                  src={image.fileUrl!}
+                  alt={`${content.data.title}, photo ${index + 1}`}
+                  loading="lazy"
+                  style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 6, display: 'block' }}
+                />
+              </a>
+              <DownloadButton url={image.downloadUrl} label={`Download ${content.data.title}, photo ${index + 1}`} />
+            </Stack>
           ))}
         </SimpleGrid>
       )}

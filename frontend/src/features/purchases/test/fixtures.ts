@@ -22,16 +22,17 @@ export const purchase = (overrides: Partial<PurchaseDto> = {}): PurchaseDto => (
   ...overrides,
 });
 
-export const purchasedContent = (kind: 'video' | 'album' = 'video') => ({
+/** With downloads, each file also has a download link (the store allows downloads). */
+export const purchasedContent = (kind: 'video' | 'album' = 'video', downloads = false) => ({
   id: 'c0ffee00-0000-4000-8000-000000000001',
   title: 'Full body burn',
   kind,
   media:
     kind === 'video'
-      ? [{ id: 'm1', mediaType: 'video', thumbnailUrl: '/media/thumb-1.jpg', fileUrl: '/media/file-1.mp4?sig=abc' }]
+      ? [{ id: 'm1', mediaType: 'video', thumbnailUrl: '/media/thumb-1.jpg', fileUrl: '/media/file-1.mp4?sig=abc', downloadUrl: downloads ? '/api/media?token=dl-1' : null }]
       : [
-          { id: 'p1', mediaType: 'image', thumbnailUrl: '/media/t1.jpg', fileUrl: '/media/p1.jpg?sig=1' },
-          { id: 'p2', mediaType: 'image', thumbnailUrl: '/media/t2.jpg', fileUrl: '/media/p2.jpg?sig=2' },
+          { id: 'p1', mediaType: 'image', thumbnailUrl: '/media/t1.jpg', fileUrl: '/media/p1.jpg?sig=1', downloadUrl: downloads ? '/api/media?token=dl-p1' : null },
+          { id: 'p2', mediaType: 'image', thumbnailUrl: '/media/t2.jpg', fileUrl: '/media/p2.jpg?sig=2', downloadUrl: downloads ? '/api/media?token=dl-p2' : null },
         ],
 });
 

@@ -14,6 +14,7 @@ interface Row {
   content_id: string | null;
   creator_id: string;
   visibility: StoreVisibility;
+  allow_downloads: boolean;
   subscribed: boolean;
 }
 
@@ -27,7 +28,7 @@ export class PurchasedContentHandler implements IQueryHandler<PurchasedContentQu
 
   async execute({ buyerId, purchaseId, contentId }: PurchasedContentQuery): Promise<PurchasedContentView> {
     const [purchase] = await this.orm.em.getConnection().execute<Row[]>(
-      `select p.kind, p.status, p.content_id, p.creator_id, s.visibility, ${liveSubscriptionSql('p.buyer_id', 'p.store_id')} as subscribed
+      `select p.kind, p.status, p.content_id, p.creator_id, s.visibility, s.allow_downloads, ${liveSubscriptionSql('p.buyer_id', 'p.store_id')} as subscribed
          from purchases p join stores s on s.id = p.store_id where p.id = ? and p.buyer_id = ?`,
       [this.clock.now(), purchaseId, buyerId],
     );
@@ -37,14 +38,15 @@ export class PurchasedContentHandler implements IQueryHandler<PurchasedContentQu
     if (!entitled || !wanted) throw PurchaseErrors.notPurchased();
     // Checked when the item is opened, not only when it was bought: the store may have turned subscribers-only since.
     if (!mayOpenBoughtItems(purchase.visibility, purchase.subscribed)) throw PurchaseErrors.subscribersOnly();
-    const content = await this.queries.execute(new ContentByIdQuery(wanted));
+    // The store's download setting is read now, so turning it off stops new download links at once.
+    const content = await this.queries.execute(new ContentByIdQuery(wanted, { withDownloads: purchase.allow_downloads }));
     // A subscription opens the store's own items only; a removed item opens for nobody.
     if (!content || content.status !== 'approved' || content.creatorId !== purchase.creator_id) throw PurchaseErrors.contentNotFound();
     return {
       id: content.id,
       title: content.title,
       kind: content.kind,
-      media: content.media.map((file) => ({ id: file.id, mediaType: file.mediaType, thumbnailUrl: file.thumbnailUrl, fileUrl: file.fileUrl })),
+      media: content.media.map((file) => ({ id: file.id, mediaType: file.mediaType, thumbnailUrl: file.thumbnailUrl, fileUrl: file.fileUrl, downloadUrl: file.downloadUrl ?? null })),
     };
   }
 }

@@ -5,6 +5,8 @@ export interface PurchasedMedia {
   mediaType: 'video' | 'image';
   thumbnailUrl: string | null;
   fileUrl: string | null;
+  /** Null unless the store allows downloads: the full file, saved as an attachment. */
+  downloadUrl: string | null;
 }
 
 export interface PurchasedContentView {

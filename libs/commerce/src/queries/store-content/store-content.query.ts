@@ -1,8 +1,8 @@
 import { Query } from '@nestjs/cqrs';
-import type { ContentView } from '#app/content-moderation';
+import type { PublicContentView } from '#app/content-moderation';
 
 /** An item on a store page; `owned` (with the purchase that opens it) for a signed-in buyer or subscriber. */
-export type StoreItemView = ContentView & { owned: boolean; purchaseId: string | null };
+export type StoreItemView = PublicContentView & { owned: boolean; purchaseId: string | null };
 
 /** A store's approved videos and albums (thumbnails only), behind the same NSFW rule as its profile. */
 export class StoreContentQuery extends Query<StoreItemView[]> {

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { ClaimView } from '#app/platform';
 import type { CaseKind } from '../../domain/business-days.js';
 import type { SubjectType } from '../../entities/moderation-case.entity.js';
 
@@ -24,6 +25,8 @@ export interface CaseView {
   resolvedBy: string | null;
   resolvedAt: string | null;
   breached: boolean;
+  /** What the staff member asking may do with it (the shared review-claim rule). */
+  claim: ClaimView;
 }
 
 /** Anyone files a report, a takedown request or a depicted-person appeal; the policy sets its deadline. */

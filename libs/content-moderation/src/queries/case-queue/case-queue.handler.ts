@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Clock, liveClaimant, notOwnWorkSql } from '#app/platform';
+import { Clock, claimView, liveClaimant, notOwnWorkSql } from '#app/platform';
 import { deadlineStage } from '../../domain/business-days.js';
 import type { CaseView } from '../../commands/open-case/open-case.command.js';
 import { CaseQuery, CaseQueueQuery } from './case-queue.query.js';
@@ -24,11 +24,16 @@ interface CaseRow {
   resolved_by: string | null;
   resolved_at: Date | string | null;
   breached: boolean;
+  reporter_user_id: string | null;
+  content_creator_id: string | null;
 }
 
-const SELECT = `select c.*, (b.case_id is not null) as breached from moderation_cases c left join moderation_deadline_breaches b on b.case_id = c.id`;
+// With the owners the claim rule needs: the filer (c.reporter_user_id), the account or the content's creator a case is about.
+const SELECT = `select c.*, (b.case_id is not null) as breached,
+    (select i.creator_id from content_items i where c.subject_type = 'content' and i.id::text = c.subject_id) as content_creator_id
+  from moderation_cases c left join moderation_deadline_breaches b on b.case_id = c.id`;
 
-function toView(row: CaseRow, now: Date): CaseView {
+function toView(row: CaseRow, viewerId: string, now: Date): CaseView {
   const openedAt = new Date(row.opened_at);
   const dueAt = new Date(row.due_at);
   const claimedAt = row.claimed_at ? new Date(row.claimed_at) : null;
@@ -53,6 +58,13 @@ function toView(row: CaseRow, now: Date): CaseView {
     resolvedBy: row.resolved_by,
     resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
     breached: row.breached,
+    claim: claimView(
+      { claimedBy: row.claimed_by, claimedAt },
+      viewerId,
+      [row.reporter_user_id, row.subject_type === 'account' ? row.subject_id : null, row.content_creator_id],
+      row.status === 'open',
+      now,
+    ),
   };
 }
 
@@ -74,7 +86,7 @@ export class CaseQueueHandler implements IQueryHandler<CaseQueueQuery> {
       [status, ...(kind ? [kind] : []), ...notOwn.params, limit],
     );
     const now = this.clock.now();
-    return rows.map((row) => toView(row, now));
+    return rows.map((row) => toView(row, viewerId, now));
   }
 }
 
@@ -85,8 +97,8 @@ export class CaseHandler implements IQueryHandler<CaseQuery> {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute({ caseId }: CaseQuery): Promise<CaseView | null> {
+  async execute({ caseId, viewerId }: CaseQuery): Promise<CaseView | null> {
     const [row] = await this.orm.em.fork().execute<CaseRow[]>(`${SELECT} where c.id = ?`, [caseId]);
-    return row ? toView(row, this.clock.now()) : null;
+    return row ? toView(row, viewerId, this.clock.now()) : null;
   }
 }

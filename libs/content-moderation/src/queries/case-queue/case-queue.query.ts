@@ -16,7 +16,11 @@ export class CaseQueueQuery extends Query<CaseView[]> {
 }
 
 export class CaseQuery extends Query<CaseView | null> {
-  constructor(readonly caseId: string) {
+  constructor(
+    readonly caseId: string,
+    /** The staff member asking, for `claim`. */
+    readonly viewerId: string,
+  ) {
     super();
   }
 }

@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { Clock, liveClaimant, notOwnWorkSql } from '#app/platform';
+import { Clock, claimView, liveClaimant, notOwnWorkSql } from '#app/platform';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentMedia } from '../../entities/content-media.entity.js';
 import { MediaLinks } from '../../http/media-links.js';
-import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from './content.query.js';
+import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView, type ContentViewOptions, type PublicContentView } from './content.query.js';
 
-async function toViews(em: EntityManager, items: ContentItem[], links: MediaLinks, now: Date): Promise<ContentView[]> {
+async function toViews(em: EntityManager, items: ContentItem[], links: MediaLinks, now: Date, { withDownloads = false, reviewerId }: ContentViewOptions = {}): Promise<ContentView[]> {
   const ids = items.map((item) => item.id);
   const media = items.length ? await em.find(ContentMedia, { contentId: { $in: ids } }, { orderBy: { position: 'asc' } }) : [];
   const featured = items.length
@@ -19,6 +19,7 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
   for (const row of featured) featuredByItem.set(row.content_id, [...(featuredByItem.get(row.content_id) ?? []), row.collaborator_id]);
   return items.map((item) => {
     const claimLive = liveClaimant(item, now) !== null;
+    const collaboratorIds = featuredByItem.get(item.id) ?? [];
     return {
       id: item.id,
       creatorId: item.creatorId,
@@ -35,7 +36,7 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
       decidedBy: item.decidedBy,
       decidedAt: item.decidedAt?.toISOString() ?? null,
       createdAt: item.createdAt.toISOString(),
-      collaboratorIds: featuredByItem.get(item.id) ?? [],
+      collaboratorIds,
       media: (mediaByItem.get(item.id) ?? []).map((file) => ({
           id: file.id,
           mediaType: file.mediaType,
@@ -50,7 +51,9 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
           thumbnailUrl: file.thumbnailKey ? links.issue(file.id, 'thumbnail') : null,
           previewUrl: file.previewKey ? links.issue(file.id, 'preview') : null,
           fileUrl: file.cleanKey ? links.issue(file.id, 'file') : null,
+          ...(withDownloads ? { downloadUrl: file.cleanKey ? links.issue(file.id, 'download') : null } : {}),
         })),
+      ...(reviewerId ? { claim: claimView(item, reviewerId, [item.creatorId, ...collaboratorIds], item.status === 'pending_review', now) } : {}),
     };
   });
 }
@@ -62,10 +65,10 @@ abstract class ContentReader {
     protected readonly clock: Clock,
   ) {}
 
-  protected async views(where: Record<string, unknown>, orderBy: Record<string, 'asc' | 'desc'>, limit = 200): Promise<ContentView[]> {
+  protected async views(where: Record<string, unknown>, orderBy: Record<string, 'asc' | 'desc'>, limit = 200, options: ContentViewOptions = {}): Promise<ContentView[]> {
     const em = this.orm.em.fork();
     const items = await em.find(ContentItem, where, { orderBy, limit });
-    return toViews(em, items, this.links, this.clock.now());
+    return toViews(em, items, this.links, this.clock.now(), options);
   }
 }
 
@@ -86,8 +89,8 @@ export class ContentByIdHandler extends ContentReader implements IQueryHandler<C
     super(orm, links, clock);
   }
 
-  async execute({ contentId }: ContentByIdQuery) {
-    return (await this.views({ id: contentId }, { id: 'asc' }))[0] ?? null;
+  async execute({ contentId, options }: ContentByIdQuery) {
+    return (await this.views({ id: contentId }, { id: 'asc' }, 1, options))[0] ?? null;
   }
 }
 
@@ -98,12 +101,12 @@ export class ContentReviewQueueHandler extends ContentReader implements IQueryHa
   }
 
   async execute({ status, viewerId, limit }: ContentReviewQueueQuery) {
-    if (status !== 'pending_review') return this.views({ status }, { decidedAt: 'desc', id: 'desc' }, limit);
+    if (status !== 'pending_review') return this.views({ status }, { decidedAt: 'desc', id: 'desc' }, limit, { reviewerId: viewerId });
     // Staff never see their own work (made by or featuring them) as waiting for their review.
     const notOwn = notOwnWorkSql(viewerId, ['i.creator_id'], ['select cc.collaborator_id from content_collaborators cc where cc.content_id = i.id']);
     const em = this.orm.em.fork();
     const items = await em.createQueryBuilder(ContentItem, 'i').where({ status }).andWhere(notOwn.sql, notOwn.params).orderBy({ submittedAt: 'asc', id: 'asc' }).limit(limit).getResultList();
-    return toViews(em, items, this.links, this.clock.now());
+    return toViews(em, items, this.links, this.clock.now(), { reviewerId: viewerId });
   }
 }
 
@@ -116,6 +119,20 @@ export class ApprovedContentHandler extends ContentReader implements IQueryHandl
   async execute({ creatorId }: ApprovedContentQuery) {
     // The public sees thumbnails; the full files are for buyers (commerce), never a public link.
     const views = await this.views({ creatorId, status: 'approved' }, { decidedAt: 'desc', id: 'desc' });
-    return views.map((view) => ({ ...view, claimedBy: null, decidedBy: null, media: view.media.map((file) => ({ ...file, fileUrl: null, originalName: '' })) }));
+    // Listed field by field, so nothing added to the staff view later leaks here.
+    return views.map(
+      (view): PublicContentView => ({
+        id: view.id,
+        kind: view.kind,
+        title: view.title,
+        description: view.description,
+        priceMinor: view.priceMinor,
+        currency: view.currency,
+        status: view.status,
+        decidedAt: view.decidedAt,
+        createdAt: view.createdAt,
+        media: view.media.map((file) => ({ ...file, fileUrl: null, originalName: '' })),
+      }),
+    );
   }
 }

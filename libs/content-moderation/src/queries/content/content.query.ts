@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { ClaimView } from '#app/platform';
 import type { ContentKind, ContentStatus } from '../../entities/content-item.entity.js';
 
 export interface MediaView {
@@ -17,6 +18,8 @@ export interface MediaView {
   /** Videos: the public ten-second teaser. */
   previewUrl: string | null;
   fileUrl: string | null;
+  /** Only when asked for (a buyer of a store that allows downloads): the full file as an attachment. */
+  downloadUrl?: string | null;
 }
 
 export interface ContentView {
@@ -37,6 +40,15 @@ export interface ContentView {
   createdAt: string;
   collaboratorIds: string[];
   media: MediaView[];
+  /** Staff views only: what the staff member asking may do with it (the shared review-claim rule). */
+  claim?: ClaimView;
+}
+
+export interface ContentViewOptions {
+  /** Also sign a download link per processed file (the caller checked the store allows it). */
+  withDownloads?: boolean;
+  /** A staff member asking: each view says what they may do with it. */
+  reviewerId?: string;
 }
 
 /** A creator's own items, newest first. */
@@ -47,7 +59,10 @@ export class MyContentQuery extends Query<ContentView[]> {
 }
 
 export class ContentByIdQuery extends Query<ContentView | null> {
-  constructor(readonly contentId: string) {
+  constructor(
+    readonly contentId: string,
+    readonly options: ContentViewOptions = {},
+  ) {
     super();
   }
 }
@@ -64,8 +79,11 @@ export class ContentReviewQueueQuery extends Query<ContentView[]> {
   }
 }
 
+/** What anyone may see of an approved item: no user ids (creator, collaborators, reviewers), no review trail. */
+export type PublicContentView = Pick<ContentView, 'id' | 'kind' | 'title' | 'description' | 'priceMinor' | 'currency' | 'status' | 'decidedAt' | 'createdAt' | 'media'>;
+
 /** What the public (and commerce's store pages) may see: approved items only. */
-export class ApprovedContentQuery extends Query<ContentView[]> {
+export class ApprovedContentQuery extends Query<PublicContentView[]> {
   constructor(readonly creatorId: string) {
     super();
   }

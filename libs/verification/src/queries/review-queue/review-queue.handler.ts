@@ -2,13 +2,13 @@ import { Inject } from '@nestjs/common';
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { FindUserQuery, type UserSummary } from '#app/identity';
-import { Clock, liveClaimant, notOwnWorkSql } from '#app/platform';
+import { Clock, claimView, liveClaimant, notOwnWorkSql } from '#app/platform';
 import { findCountry } from '../../domain/countries.js';
 import { VerificationSubmission } from '../../entities/verification-submission.entity.js';
 import { ReviewItemQuery, ReviewQueueQuery, type ReviewItem } from './review-queue.query.js';
 
 /** Turns rows into queue items, asking identity once per distinct user for the emails. */
-async function toItems(rows: VerificationSubmission[], queries: QueryBus, now: Date): Promise<ReviewItem[]> {
+async function toItems(rows: VerificationSubmission[], queries: QueryBus, viewerId: string, now: Date): Promise<ReviewItem[]> {
   const ids = new Set(rows.flatMap((row) => [row.userId, row.claimedBy, row.decidedBy].filter((id): id is string => id !== null)));
   const users = new Map<string, UserSummary | null>();
   for (const id of ids) users.set(id, await queries.execute(new FindUserQuery(id)));
@@ -30,6 +30,7 @@ async function toItems(rows: VerificationSubmission[], queries: QueryBus, now: D
       decidedBy: ref(row.decidedBy),
       decidedAt: row.decidedAt?.toISOString() ?? null,
       rejectionReason: row.rejectionReason,
+      claim: claimView(row, viewerId, [row.userId], row.status === 'processing', now),
     };
   });
 }
@@ -47,7 +48,7 @@ export class ReviewQueueHandler implements IQueryHandler<ReviewQueueQuery> {
     // Staff never see their own submission as waiting for their review.
     const notOwn = status === 'processing' ? notOwnWorkSql(viewerId, ['v.user_id']) : { sql: 'true', params: [] };
     const rows = await this.orm.em.fork().createQueryBuilder(VerificationSubmission, 'v').where({ status }).andWhere(notOwn.sql, notOwn.params).orderBy(order as never).limit(limit).getResultList();
-    return toItems(rows, this.queries, this.clock.now());
+    return toItems(rows, this.queries, viewerId, this.clock.now());
   }
 }
 
@@ -59,10 +60,10 @@ export class ReviewItemHandler implements IQueryHandler<ReviewItemQuery> {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute({ submissionId }: ReviewItemQuery) {
+  async execute({ submissionId, viewerId }: ReviewItemQuery) {
     const row = await this.orm.em.fork().findOne(VerificationSubmission, submissionId);
     if (!row) return null;
-    const [item] = await toItems([row], this.queries, this.clock.now());
+    const [item] = await toItems([row], this.queries, viewerId, this.clock.now());
     return { ...item, imageKeys: { userPhotoWithId: row.userPhotoKey, idPhoto: row.idPhotoKey } };
   }
 }

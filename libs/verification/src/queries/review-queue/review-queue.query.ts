@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { ClaimView } from '#app/platform';
 import type { VerificationStatus } from '../../entities/verification-submission.entity.js';
 
 export interface StaffRef {
@@ -21,6 +22,8 @@ export interface ReviewItem {
   decidedBy: StaffRef | null;
   decidedAt: string | null;
   rejectionReason: string | null;
+  /** What the staff member asking may do with it (the shared review-claim rule). */
+  claim: ClaimView;
 }
 
 /** The review queue: one status, oldest first (the order moderators work in). */
@@ -37,7 +40,11 @@ export class ReviewQueueQuery extends Query<ReviewItem[]> {
 
 /** One queue item; with `withImageKeys` also where its two images are stored. */
 export class ReviewItemQuery extends Query<(ReviewItem & { imageKeys: { userPhotoWithId: string; idPhoto: string } }) | null> {
-  constructor(readonly submissionId: string) {
+  constructor(
+    readonly submissionId: string,
+    /** The staff member asking, for `claim`. */
+    readonly viewerId: string,
+  ) {
     super();
   }
 }

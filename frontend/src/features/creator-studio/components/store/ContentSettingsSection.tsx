@@ -61,7 +61,7 @@ export function ContentSettingsSection({ store }: { store: Store }) {
       </SimpleGrid>
       <Switch
         label="Allow downloads"
-        description="Buyers may download the videos and albums they purchased"
+        description="Buyers and subscribers get a Download button on the files they open. Turning this off stops new downloads at once."
         {...form.getInputProps('allowDownloads', { type: 'checkbox' })}
       />
     </SettingsSection>
