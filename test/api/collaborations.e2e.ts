@@ -5,7 +5,7 @@ import * as tus from 'tus-js-client';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatform } from '#app/testing';
+import { callApi, signedInUser, staffSession, startTestPlatform, type TestPlatform, verifiedCreator } from '#app/testing';
 
 let platform: TestPlatform;
 let moderator: Awaited<ReturnType<typeof staffSession>>;
@@ -13,15 +13,7 @@ let creator: Awaited<ReturnType<typeof verifiedCreator>>;
 let partner: Awaited<ReturnType<typeof verifiedCreator>>;
 const slug = `duo-${Date.now().toString(36)}`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
-async function api(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${platform.baseUrl}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
+const api = (method: string, path: string, token: string | null, body?: unknown) => callApi(platform, method, path, token, body);
 
 async function releaseForm(token: string, id: string, bytes: Buffer, name = 'release.pdf') {
   const form = new FormData();

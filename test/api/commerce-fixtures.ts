@@ -4,36 +4,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxPaymentProvider } from '#app/commerce';
-import { FixedClock, signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatform } from '#app/testing';
+import { callApi, FixedClock, signedInUser, staffSession, startTestPlatform, verifiedCreator } from '#app/testing';
 
 /** Shared by the purchase suites: a live platform on Redis queues (own prefix), payments settled by hand. */
 export const CARD = { number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123', name: 'Alex Fan' };
 export const DECLINED = { ...CARD, number: '4000 0000 0000 0002' };
 export const NO_FUNDS = { ...CARD, number: '4000000000009995' };
 
-export interface Response {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
-  body: any;
-  text: string;
-  headers: Headers;
-}
-
-export async function call(platform: TestPlatform, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  const response = await fetch(`${platform.baseUrl}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  return { status: response.status, body: parsed, text, headers: response.headers };
-}
+/** The suites' request helper (libs/testing), under the name these suites use. */
+export { type ApiResponse as Response } from '#app/testing';
+export const call = callApi;
 
 export const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
-import { staffSession, startTestPlatform, verifiedCreator, type StaffSession, type TestPlatform } from '#app/testing';
+import { callApi, staffSession, type StaffSession, startTestPlatform, type TestPlatform, verifiedCreator } from '#app/testing';
 
 /** Issue 17 #1, #2, #12 (content part) and #13: media change only while nobody reviews it, limits hold, nulls are 400s. */
 const storageDir = mkdtempSync(join(tmpdir(), 'fanmint-content-hardening-'));
@@ -17,15 +17,7 @@ let moderator: StaffSession;
 let creator: Awaited<ReturnType<typeof verifiedCreator>>;
 let albumId = '';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
-async function api(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${platform.baseUrl}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
+const api = (method: string, path: string, token: string | null, body?: unknown) => callApi(platform, method, path, token, body);
 
 /** A tus upload with the official client; `stopAfter` aborts it part-way (a dropped connection). */
 function upload(file: Buffer, metadata: Record<string, string>, options: { uploadUrl?: string; stopAfter?: number } = {}): Promise<{ url: string | null; status: number | null }> {
@@ -164,7 +156,7 @@ describe('upload limits (#13)', () => {
     const first = await tusCreate({ contentId: item.body.id, filename: 'a.mp4' }, clip.length);
     const second = await tusCreate({ contentId: item.body.id, filename: 'b.mp4' }, clip.length);
     const answers = await Promise.all([tusPatch(first, 0, clip), tusPatch(second, 0, clip)]);
-    expect(answers.sort()).toEqual([204, 409]);
+    expect([...answers].sort()).toEqual([204, 409]);
     expect(await mediaOf(item.body.id)).toHaveLength(1);
     const refused = answers[0] === 409 ? first : second;
     expect(leftInUploads(refused)).toEqual([]);

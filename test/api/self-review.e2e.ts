@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
-import { signedInUser, staffSession, startTestPlatform, type StaffSession, type TestPlatform } from '#app/testing';
+import { callApi, signedInUser, staffSession, type StaffSession, startTestPlatform, type TestPlatform } from '#app/testing';
 
 /**
  * Issue 17 #9: nobody claims or decides their own work (an ID verification they submitted, content
@@ -19,15 +19,7 @@ let other: StaffSession;
 let verificationId = '';
 let contentId = '';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
-async function api(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${platform.baseUrl}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
+const api = (method: string, path: string, token: string | null, body?: unknown) => callApi(platform, method, path, token, body);
 
 const sql = (statement: string, params: unknown[]) => platform.api.get(MikroORM).em.fork().execute(statement, params);
 const photo = (seed: number) => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: seed, g: 90, b: 160 } } }).jpeg().toBuffer();

@@ -5,3 +5,4 @@ export * from './factories.js';
 export * from './browser.js';
 export * from './images.js';
 export * from './totp.js';
+export * from './http.js';
