@@ -180,7 +180,7 @@ describe('compliance reports', () => {
 
   it('registers the recurring jobs once, however many workers start', async () => {
     const queues = platform.worker!.get(QueueFactory);
-    await Promise.all([queues.registerSchedules(), queues.registerSchedules()]);
+    await Promise.all([queues.registerSchedules(), queues.registerSchedules(), queues.registerSchedules(), queues.registerSchedules()]);
     const registered: string[] = [];
     for (const name of new Set(JOB_SCHEDULES.map((schedule) => schedule.queue))) {
       registered.push(...(await queues.queue(name).getJobSchedulers()).map((scheduler) => String(scheduler.key ?? scheduler.id)));

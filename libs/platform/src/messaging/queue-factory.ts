@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, createPostgresBackend, withBackend, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -47,7 +48,18 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   async registerSchedules(): Promise<string[]> {
     for (const schedule of JOB_SCHEDULES) {
       const repeat = schedule.every ? { every: schedule.every } : { pattern: schedule.pattern!, tz: 'UTC' };
-      await this.queue(schedule.queue).upsertJobScheduler(`${schedule.queue}:${schedule.name}`, repeat, { name: schedule.name, data: {} });
+      // Workers starting together race on the scheduler's next iteration (PostgreSQL backend): a loser
+      // is told the job id exists (a winner just wrote the same one) or is chosen as a deadlock victim.
+      // Upserting again, a moment later, finds the scheduler and updates it.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.queue(schedule.queue).upsertJobScheduler(`${schedule.queue}:${schedule.name}`, repeat, { name: schedule.name, data: {} });
+          break;
+        } catch (error) {
+          if (attempt >= 8 || !lostSchedulerRace(error)) throw error;
+          await sleep(20 + Math.random() * 80 * attempt);
+        }
+      }
     }
     return JOB_SCHEDULES.map((schedule) => `${schedule.queue}/${schedule.name}`);
   }
@@ -77,4 +89,10 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   private pgConnection() {
     return { connectionString: this.config.DATABASE_URL, schema: this.config.QUEUE_SCHEMA, migrate: true, max: 5 };
   }
+}
+
+/** A concurrent upsert of the same job scheduler won: the PostgreSQL backend's duplicate iteration id or deadlock. */
+function lostSchedulerRace(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.message.includes('job ID already exists') || (error as Error & { code?: string }).code === '40P01';
 }
