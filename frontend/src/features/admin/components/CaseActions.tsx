@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { IconGavel, IconHandGrab, IconHandOff } from '@tabler/icons-react';
+import { IconGavel } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CaseOutcome, ModerationCase, ResolveCaseRequest } from '../services/admin.types';
 import { claimUntil, formatDateTime } from '../services/format';
 import type { CaseAction } from '../services/moderation-api';
 import { OUTCOME_OPTIONS, outcomeEffect, outcomeLabel } from '../services/moderation-labels';
+import { ClaimToggle } from './ClaimToggle';
 import { ReasonModal } from './ReasonModal';
 
 export const CASE_NOTE_MIN = 5;
@@ -68,15 +69,7 @@ export function CaseActions({ item, pending, onAction }: CaseActionsProps) {
         </Text>
         {item.claim.state !== 'own_work' && (
           <Group gap="xs">
-            {holds ? (
-              <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
-                Release
-              </Button>
-            ) : (
-              <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
-                Claim
-              </Button>
-            )}
+            <ClaimToggle state={item.claim.state} pending={pending === 'claim' || pending === 'release' ? pending : null} busy={busy} onToggle={(action) => void onAction(action)} />
             <Button
               leftSection={<IconGavel size={16} />}
               color="green"

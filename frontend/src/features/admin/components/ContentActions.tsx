@@ -1,11 +1,12 @@
 import { Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconHandGrab, IconHandOff, IconTrash, IconX } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ContentItem } from '../services/admin.types';
 import type { ContentAction } from '../services/content-review-api';
 import { claimUntil, formatDateTime } from '../services/format';
 import { ReviewStatusBadge } from './Badges';
 import { ConfirmModal } from './ConfirmModal';
+import { ClaimToggle } from './ClaimToggle';
 import { ReasonModal } from './ReasonModal';
 
 export const CONTENT_REASON_MIN = 5;
@@ -53,15 +54,7 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
             </Text>
             {item.claim.state !== 'own_work' && (
               <Group gap="xs">
-                {holds ? (
-                  <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => settle('release')} loading={pending === 'release'} disabled={busy}>
-                    Release
-                  </Button>
-                ) : (
-                  <Button leftSection={<IconHandGrab size={16} />} onClick={() => settle('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
-                    Claim
-                  </Button>
-                )}
+                <ClaimToggle state={item.claim.state} pending={pending === 'claim' || pending === 'release' ? pending : null} busy={busy} onToggle={(action) => settle(action)} />
                 <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
                   Approve
                 </Button>

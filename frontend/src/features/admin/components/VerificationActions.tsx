@@ -1,10 +1,11 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconCheck, IconHandGrab, IconHandOff, IconX } from '@tabler/icons-react';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { VerificationDetail } from '../services/admin.types';
 import type { VerificationAction } from '../services/admin-api';
 import { claimUntil } from '../services/format';
 import { ConfirmModal } from './ConfirmModal';
+import { ClaimToggle } from './ClaimToggle';
 import { ReasonModal } from './ReasonModal';
 import { StatusBadge } from './Badges';
 
@@ -53,15 +54,7 @@ export function VerificationActions({ item, pending, onAction }: VerificationAct
         </Text>
         {item.claim.state !== 'own_work' && (
           <Group gap="xs">
-            {holds ? (
-              <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => void onAction('release')} loading={pending === 'release'} disabled={busy}>
-                Release
-              </Button>
-            ) : (
-              <Button leftSection={<IconHandGrab size={16} />} onClick={() => void onAction('claim')} loading={pending === 'claim'} disabled={busy || item.claim.state !== 'open'}>
-                Claim
-              </Button>
-            )}
+            <ClaimToggle state={item.claim.state} pending={pending === 'claim' || pending === 'release' ? pending : null} busy={busy} onToggle={(action) => void onAction(action)} />
             <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
               Accept
             </Button>
