@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse/sync';
 import { ComplianceReports, DeadlineWatch } from '#app/content-moderation';
-import { JOB_SCHEDULES, QueueFactory } from '#app/platform';
+import { JOB_SCHEDULES, QueueFactory, RecurringJobs, ScheduledJobs } from '#app/platform';
 import { FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
 
 // Friday 20 November 2026, noon UTC: the appeal's 7 business days cross a weekend.
@@ -179,15 +179,20 @@ describe('compliance reports', () => {
   });
 
   it('registers the recurring jobs once, however many workers start', async () => {
-    const queues = platform.worker!.get(QueueFactory);
-    await Promise.all([queues.registerSchedules(), queues.registerSchedules(), queues.registerSchedules(), queues.registerSchedules()]);
+    // Four workers' schedulers tick every recurring job in the same period at once. They enqueue to
+    // queues of their own that nothing consumes: here the jobs would run on the suites' shared
+    // database (month-end would close a month for every suite).
+    const queues = new QueueFactory({ ...platform.config, QUEUE_SCHEMA: `${platform.config.QUEUE_SCHEMA}_ticks`, REDIS_PREFIX: `${platform.config.REDIS_PREFIX}ticks` });
+    const schedulers = [1, 2, 3, 4].map(() => new RecurringJobs(new ScheduledJobs(platform.api.get(MikroORM), queues, clock)));
+    await Promise.all(schedulers.flatMap((scheduler) => JOB_SCHEDULES.map((schedule) => scheduler[schedule.method]())));
     const registered: string[] = [];
     for (const name of new Set(JOB_SCHEDULES.map((schedule) => schedule.queue))) {
-      registered.push(...(await queues.queue(name).getJobSchedulers()).map((scheduler) => String(scheduler.key ?? scheduler.id)));
+      registered.push(...(await queues.queue(name).getJobs()).map((job) => `${name}:${job.name}`));
     }
     expect(registered.sort()).toEqual(JOB_SCHEDULES.map((schedule) => `${schedule.queue}:${schedule.name}`).sort());
     expect(registered).toEqual(expect.arrayContaining(['moderation:check-deadlines', 'moderation:compliance-reports', 'payouts:month-end']));
-    // The queues are shared with the suites that run after this one: leave no recurring job behind.
-    for (const schedule of JOB_SCHEDULES) await queues.queue(schedule.queue).removeJobScheduler(`${schedule.queue}:${schedule.name}`);
+    // Nobody consumes these queues: leave no job behind.
+    for (const name of new Set(JOB_SCHEDULES.map((schedule) => schedule.queue))) await queues.queue(name).obliterate({ force: true });
+    await queues.onApplicationShutdown();
   });
 });

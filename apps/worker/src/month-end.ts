@@ -18,7 +18,7 @@ await runMain('month-end', async (config) => {
   if (!values.period || !/^\d{4}-(0[1-9]|1[0-2])$/.test(values.period)) throw new Error('--period YYYY-MM is required');
   const now = values.at ? new Date(values.at) : new Date();
   const logger = createLogger(config.LOG_LEVEL, 'month-end');
-  const app = await NestFactory.createApplicationContext(WorkerModule.register({ config, orm: ORM_SETUP, clock: new FixedClock(now) }), { logger: new PinoNestLogger(logger) });
+  const app = await NestFactory.createApplicationContext(WorkerModule.register({ config, orm: ORM_SETUP, clock: new FixedClock(now), schedules: false }), { logger: new PinoNestLogger(logger) });
   const started = performance.now();
   const summary = await app.get(MonthEndClose).run(values.period, now, {
     batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,

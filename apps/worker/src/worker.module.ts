@@ -1,21 +1,29 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { JobRunner, OutboxRelay, PlatformModule, type PlatformOptions } from '#app/platform';
+import { ScheduleModule } from '@nestjs/schedule';
+import { JobRunner, OutboxRelay, PlatformModule, RecurringJobs, ScheduledJobs, type PlatformOptions } from '#app/platform';
 import { NotificationsModule } from '#app/notifications';
 import { ContentModerationJobsModule } from '#app/content-moderation';
 import { CommerceJobsModule } from '#app/commerce';
 import { PayoutsJobsModule } from '#app/payouts';
 import { IdentityQueriesModule } from '#app/identity';
 
+export interface WorkerOptions extends PlatformOptions {
+  /** Tick the recurring jobs on their crons (RecurringJobs); off, they are only ticked by calling them. */
+  schedules?: boolean;
+}
+
 @Module({})
 export class WorkerModule {
-  static register(options: PlatformOptions): DynamicModule {
+  static register(options: WorkerOptions): DynamicModule {
+    // The one ScheduleModule of the system: the api never ticks.
+    const schedule = options.schedules === false ? ScheduleModule.forRoot({ cronJobs: false, intervals: false, timeouts: false }) : ScheduleModule.forRoot();
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule],
-      providers: [OutboxRelay, JobRunner],
-      exports: [OutboxRelay, JobRunner],
+      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule],
+      providers: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs],
+      exports: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs],
     };
   }
 }

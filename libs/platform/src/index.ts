@@ -8,6 +8,8 @@ export * from './messaging/job-catalogue.js';
 export * from './messaging/outbox.js';
 export * from './messaging/outbox-relay.js';
 export * from './messaging/queue-factory.js';
+export * from './messaging/scheduled-jobs.js';
+export * from './messaging/recurring-jobs.js';
 export * from './messaging/idempotency.js';
 export * from './mail/mail-transport.js';
 export * from './rate-limit/rate-limits.js';

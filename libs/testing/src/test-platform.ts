@@ -14,7 +14,7 @@ export interface TestPlatformOptions {
   env?: Record<string, string>;
   /** Start the worker (outbox relay and consumers). */
   worker?: boolean;
-  /** Register the recurring jobs (off by default: tests run scheduled handlers on an injected clock). */
+  /** Tick the recurring jobs on their crons (off by default: tests tick RecurringJobs themselves on an injected clock). */
   schedules?: boolean;
 }
 

@@ -1,6 +1,9 @@
 import type { DefaultJobOptions } from 'bullmq';
 
-/** Every queue, its jobs and their payloads. Producers and consumers both type against this. */
+/**
+ * Every queue, its jobs and their payloads. Producers and consumers both type against this.
+ * The recurring ones are ticked by the worker's RecurringJobs (recurring-jobs.ts).
+ */
 export interface JobCatalogue {
   notifications: {
     'send-email': SendEmailJob;
@@ -86,22 +89,6 @@ export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobCatalogue
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobPayload<Q, N> & { messageId?: string };
 
 export const QUEUE_NAMES: QueueName[] = ['notifications', 'maintenance', 'moderation', 'media', 'payments', 'payouts'];
-
-/** One recurring job: milliseconds between runs, or a cron pattern (UTC). */
-export type JobSchedule = { [Q in QueueName]: { queue: Q; name: JobName<Q>; every?: number; pattern?: string } }[QueueName];
-
-/**
- * Recurring jobs, registered by every worker with BullMQ's upsertJobScheduler (idempotent: many
- * workers, one schedule). Their handlers must be safe to run twice for the same period.
- */
-export const JOB_SCHEDULES: JobSchedule[] = [
-  { queue: 'moderation', name: 'check-deadlines', every: 60_000 },
-  { queue: 'moderation', name: 'compliance-reports', pattern: '10 0 * * *' },
-  { queue: 'payments', name: 'settle-due', every: 1_000 },
-  { queue: 'payments', name: 'renew-subscriptions', every: 15 * 60_000 },
-  // 23:00 UTC every day; the handler acts on the last calendar day (and catches up a missed month).
-  { queue: 'payouts', name: 'month-end', pattern: '0 23 * * *' },
-];
 
 export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
   attempts: 8,

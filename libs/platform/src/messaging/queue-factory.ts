@@ -1,9 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, createPostgresBackend, withBackend, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { DEFAULT_JOB_OPTIONS, JOB_SCHEDULES, type QueueName } from './job-catalogue.js';
+import { DEFAULT_JOB_OPTIONS, type QueueName } from './job-catalogue.js';
 
 export type QueueBackendKind = 'redis' | 'postgres';
 
@@ -21,6 +20,11 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.kind = config.REDIS_URL ? 'redis' : 'postgres';
+  }
+
+  /** Which deployment of the queues this is (key prefix or schema): jobs of one never reach another's workers. */
+  get namespace(): string {
+    return this.kind === 'redis' ? `redis:${this.config.REDIS_PREFIX}` : `postgres:${this.config.QUEUE_SCHEMA}`;
   }
 
   queue(name: QueueName): Queue {
@@ -42,26 +46,6 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
         : (new this.pg.Worker(name, processor, { concurrency: 4, ...options, connection: this.pgConnection() } as never) as unknown as Worker);
     this.workers.push(worker);
     return worker;
-  }
-
-  /** Registers every recurring job of the catalogue (safe from every worker: upsert by id). */
-  async registerSchedules(): Promise<string[]> {
-    for (const schedule of JOB_SCHEDULES) {
-      const repeat = schedule.every ? { every: schedule.every } : { pattern: schedule.pattern!, tz: 'UTC' };
-      // Workers starting together race on the scheduler's next iteration (PostgreSQL backend): a loser
-      // is told the job id exists (a winner just wrote the same one) or is chosen as a deadlock victim.
-      // Upserting again, a moment later, finds the scheduler and updates it.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await this.queue(schedule.queue).upsertJobScheduler(`${schedule.queue}:${schedule.name}`, repeat, { name: schedule.name, data: {} });
-          break;
-        } catch (error) {
-          if (attempt >= 8 || !lostSchedulerRace(error)) throw error;
-          await sleep(20 + Math.random() * 80 * attempt);
-        }
-      }
-    }
-    return JOB_SCHEDULES.map((schedule) => `${schedule.queue}/${schedule.name}`);
   }
 
   /** Answers when the backend is reachable; used by /health. */
@@ -89,10 +73,4 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   private pgConnection() {
     return { connectionString: this.config.DATABASE_URL, schema: this.config.QUEUE_SCHEMA, migrate: true, max: 5 };
   }
-}
-
-/** A concurrent upsert of the same job scheduler won: the PostgreSQL backend's duplicate iteration id or deadlock. */
-function lostSchedulerRace(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return error.message.includes('job ID already exists') || (error as Error & { code?: string }).code === '40P01';
 }

@@ -1,4 +1,5 @@
 import { Migration20261122000000AuditLog } from './20261122000000-audit-log.migration.js';
 import { Migration20261121000000Platform } from './20261121000000-platform.migration.js';
+import { Migration20261125130000ScheduleTicks } from './20261125130000-schedule-ticks.migration.js';
 
-export const platformMigrations = [Migration20261121000000Platform, Migration20261122000000AuditLog];
+export const platformMigrations = [Migration20261121000000Platform, Migration20261122000000AuditLog, Migration20261125130000ScheduleTicks];
