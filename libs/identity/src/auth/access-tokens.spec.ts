@@ -77,6 +77,7 @@ describe('AccessTokens', () => {
     ['another algorithm', `${segment({ alg: 'RS256', typ: 'JWT' })}.${segment(valid)}.c2ln`, '"alg" (Algorithm) Header Parameter value not allowed'],
     ['HS512', handSigned({ alg: 'HS512', typ: 'JWT' }, valid), '"alg" (Algorithm) Header Parameter value not allowed'],
     ['a wrong signature', `${segment(HS256)}.${segment(valid)}.AAAA`, 'signature verification failed'],
+    ['claims that are not base64url', `${segment(HS256)}.@@@.c2ln`, 'signature verification failed'],
     ['an empty signature', `${segment(HS256)}.${segment(valid)}.`, 'signature verification failed'],
     ['another secret', handSigned(HS256, valid, 'not-the-secret'), 'signature verification failed'],
     ['claims that are a JSON array', handSigned(HS256, [1, 2]), 'JWT Claims Set must be a top-level JSON object'],

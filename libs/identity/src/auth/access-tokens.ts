@@ -104,7 +104,8 @@ export class AccessTokens {
       case 'jwt malformed':
         return 'Invalid Compact JWS';
       case 'invalid token':
-        return 'JWS Protected Header is invalid';
+        // A segment jsonwebtoken cannot read: the header itself, or (with a readable header) bytes that are not base64url.
+        return isObject(readHeader(token)) ? 'signature verification failed' : 'JWS Protected Header is invalid';
       case 'invalid algorithm':
       case 'jwt signature is required':
         if (!isObject(header)) return 'JWS Protected Header is invalid';
@@ -134,6 +135,14 @@ export class AccessTokens {
 
   private nowSeconds(): number {
     return Math.floor(this.clock.now().getTime() / 1000);
+  }
+}
+
+function readHeader(token: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(token.slice(0, token.indexOf('.')), 'base64url').toString('utf8'));
+  } catch {
+    return null;
   }
 }
 
