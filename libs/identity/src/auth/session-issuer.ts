@@ -7,7 +7,7 @@ import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { AmrClaim, type AuthMethod } from '../entities/amr-claim.entity.js';
 import { newSecureToken } from '../domain/secure-token.js';
 import { appMetadata, toUserJson, userMetadata, type FactorJson } from '../domain/user-json.js';
-import { JwtService } from './jwt.service.js';
+import { AccessTokens } from './access-tokens.js';
 import { FactorReader } from './factor-reader.js';
 
 export interface SessionResponse {
@@ -31,7 +31,7 @@ export const SECOND_FACTOR_METHODS = new Set(['totp', 'recovery_code']);
 @Injectable()
 export class SessionIssuer {
   constructor(
-    @Inject(JwtService) private readonly jwt: JwtService,
+    @Inject(AccessTokens) private readonly tokens: AccessTokens,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(FactorReader) private readonly factors: FactorReader,
   ) {}
@@ -70,7 +70,7 @@ export class SessionIssuer {
     // Both must hold: removing 2FA sets the session to aal1, whatever claims are left over.
     const aal: Aal = session.aal === 'aal2' && claims.some((claim) => SECOND_FACTOR_METHODS.has(claim.method)) ? 'aal2' : 'aal1';
     const factors: FactorJson[] = await this.factors.forUser(user.id);
-    const { token, expiresAt } = await this.jwt.sign({
+    const { token, expiresAt } = this.tokens.sign({
       sub: user.id,
       email: user.email,
       phone: '',
@@ -84,7 +84,7 @@ export class SessionIssuer {
     return {
       access_token: token,
       token_type: 'bearer',
-      expires_in: this.jwt.expiresIn,
+      expires_in: this.tokens.expiresIn,
       expires_at: expiresAt,
       refresh_token: refreshToken,
       user: toUserJson(user, factors),

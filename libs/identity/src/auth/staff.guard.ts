@@ -1,19 +1,19 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { AppError } from '#app/platform';
-import type { AuthContext } from './bearer.guard.js';
+import type { AuthContext, BearerRequest } from './bearer.strategy.js';
 import { IdentityErrors } from '../identity.errors.js';
 
 const STAFF_ROLES = new Set(['admin', 'moderator']);
 
 /**
  * Admin and moderator routes (after BearerGuard): a staff role and a second factor in this session.
- * BearerGuard read both from the database on this request (the role, and the session's aal capping
- * the token's), so a removed role or 2FA ends console access at once.
+ * The bearer strategy read both from the database on this request (the role, and the session's aal
+ * capping the token's), so a removed role or 2FA ends console access at once.
  */
 @Injectable()
 export class StaffGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const auth = context.switchToHttp().getRequest<{ auth?: AuthContext }>().auth;
+    const auth = context.switchToHttp().getRequest<BearerRequest>().auth;
     if (!auth || !STAFF_ROLES.has(auth.user.appRole)) throw new AppError(403, 'forbidden', 'This action is for moderators and admins');
     if (auth.claims.aal !== 'aal2') throw new AppError(403, 'insufficient_aal', 'AAL2 session is required for moderator and admin actions. Sign in with two-factor authentication.');
     return true;
