@@ -351,7 +351,7 @@ export async function runAuthBench(options) {
     baseline = fork(join(rootDir, 'bench/baseline-server.mjs'), [], {
       cwd: rootDir,
       execArgv: profArgs(options.cpuProfDir && join(options.cpuProfDir, 'baseline')),
-      env: childEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, JWT_ISSUER: `${publicUrl}/auth/v1`, POOL_MAX: '10', JWT_VERIFY: options.baselineJwt ?? 'jose' }),
+      env: childEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, JWT_ISSUER: `${publicUrl}/auth/v1`, POOL_MAX: '10', JWT_VERIFY: options.baselineJwt ?? 'jsonwebtoken' }),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     cleanup.push(() => stopChild(baseline));
@@ -360,7 +360,7 @@ export async function runAuthBench(options) {
     const check = await fetch(`${baselineUrl}${USER_PATH}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
     const productCheck = await fetch(`${baseUrl}${USER_PATH}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
     if (!check.ok || !productCheck.ok) throw new Error(`GET ${USER_PATH} self-check failed: baseline ${check.status}, product ${productCheck.status}`);
-    result.user = { baselineJwtVerify: options.baselineJwt ?? 'jose', tokens: tokens.length, productBodyBytes: (await productCheck.text()).length, baselineBodyBytes: (await check.text()).length };
+    result.user = { baselineJwtVerify: options.baselineJwt ?? 'jsonwebtoken', tokens: tokens.length, productBodyBytes: (await productCheck.text()).length, baselineBodyBytes: (await check.text()).length };
 
     const run = { connections: options.userConnections, durationS: options.durationS };
     await measureUser(baseUrl, tokens, { ...run, durationS: options.warmupS });

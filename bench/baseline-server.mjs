@@ -1,16 +1,17 @@
 // The bare baseline for GET /auth/v1/user: node:http + a pg Pool doing the same work per request
-// as the product's BearerGuard (HS256 verification with jose, same issuer/audience checks, then
+// as the product's bearer strategy (HS256 verification with jsonwebtoken, the library under @nestjs/jwt,
+// with the secret as a key object and the same issuer/audience checks, then
 // the same user + session lookup) and answering the user row as JSON. No framework, no ORM.
 //
 // Run as a child process (its own event loop, like the api). Environment:
 //   DATABASE_URL, JWT_SECRET, JWT_ISSUER, POOL_MAX (default 10, the product's MikroORM pool max),
-//   JWT_VERIFY = jose (default: jose.jwtVerify, as the product does today) | hmac (synchronous
-//   node:crypto HMAC-SHA256 + the same claim checks; use it if the product switches to that)
+//   JWT_VERIFY = jsonwebtoken (default: jsonwebtoken.verify, as the product does today) | hmac
+//   (node:crypto HMAC-SHA256 + the same claim checks; use it if the product switches to that)
 // Sends { port } to the parent over IPC once it listens.
 import http from 'node:http';
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
-import { jwtVerify } from 'jose';
+import jsonwebtoken from 'jsonwebtoken';
 
 const key = createSecretKey(Buffer.from(process.env.JWT_SECRET, 'utf8'));
 const issuer = process.env.JWT_ISSUER;
@@ -45,7 +46,7 @@ function verifyHmac(token) {
 const verify =
   process.env.JWT_VERIFY === 'hmac'
     ? async (token) => verifyHmac(token)
-    : async (token) => (await jwtVerify(token, key, { algorithms: ['HS256'], issuer, audience: 'authenticated' })).payload;
+    : async (token) => jsonwebtoken.verify(token, key, { algorithms: ['HS256'], issuer, audience: 'authenticated' });
 
 async function handle(req, res) {
   if (req.method !== 'GET' || req.url !== '/auth/v1/user') return send(res, 404, { error: 'not_found' });

@@ -119,7 +119,7 @@ for (const backendUrl of backends) {
         warmupS: Number(process.env.BENCH_WARMUP ?? 10),
         sweepConnections: [10, 40],
         sweepDurationS: 5,
-        baselineJwt: process.env.BENCH_BASELINE_JWT ?? 'jose',
+        baselineJwt: process.env.BENCH_BASELINE_JWT ?? 'jsonwebtoken',
         soakRuns: Number(process.env.BENCH_SOAK_RUNS ?? 0),
         cpuProfDir: cpuProfDir && join(cpuProfDir, backendUrl ? 'redis' : 'postgres'),
         log,
