@@ -103,7 +103,7 @@ if (unstyled.size) {
   throw new Error(`Mantine classes with no styles in the build (add the component to frontend/src/app/mantine-styles.ts): ${[...unstyled].map(([name, path]) => `${name} on ${path}`).join(', ')}`);
 }
 
-// Pre-compressed copies of text assets, served by @fastify/static (preCompressed).
+// Pre-compressed copies of text assets, served by express-static-gzip (brotli first, then gzip).
 let compressed = 0;
 async function compressTree(dir) {
   for (const name of await readdir(dir)) {

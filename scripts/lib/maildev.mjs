@@ -1,4 +1,4 @@
-// Embedded SMTP catcher with a web inbox (package `maildev`), run in-process.
+// Embedded SMTP catcher with a web inbox (package `maildev` 2, on Express), run in-process.
 import { mkdirSync } from 'node:fs';
 import { findFreePort } from './util.mjs';
 
@@ -10,39 +10,25 @@ import { findFreePort } from './util.mjs';
  * @returns {Promise<{ smtpUrl: string, webUrl: string, smtpPort: number, webPort: number, stop: () => Promise<void> }>}
  */
 export async function startMaildev({ smtpPort = 1025, webPort = 1080, mailDirectory, host = '127.0.0.1' } = {}) {
-  const { MailDev } = await import('maildev');
+  const { default: createMailDev } = await import('maildev');
   const smtp = await findFreePort(smtpPort);
   const web = await findFreePort(webPort, { exclude: [smtp] });
   if (mailDirectory) mkdirSync(mailDirectory, { recursive: true });
-  const maildev = new MailDev({
-    smtp,
-    web,
-    ip: host,
-    webIp: host,
-    silent: true,
-    ...(mailDirectory ? { mailDirectory } : {}),
-  });
-  // maildev prints "MailDev API running at …" even when silent; the caller prints the inbox URL.
-  const { log: originalLog, info: originalInfo } = console;
-  const quiet =
-    (original) =>
-    (...args) => {
-      if (!(typeof args[0] === 'string' && args[0].startsWith('MailDev'))) original(...args);
-    };
-  console.log = quiet(originalLog);
-  console.info = quiet(originalInfo);
-  try {
-    await maildev.start();
-  } finally {
-    console.log = originalLog;
-    console.info = originalInfo;
+  // maildev adds SIGTERM/SIGINT handlers that exit the process at once; start.mjs owns shutdown
+  // (it stops the api, the worker and the embedded database first), so those handlers are removed.
+  const signals = ['SIGTERM', 'SIGINT'];
+  const ours = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const maildev = createMailDev({ smtp, web, ip: host, webIp: host, silent: true, ...(mailDirectory ? { mailDirectory } : {}) });
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) if (!ours.get(signal).has(listener)) process.removeListener(signal, listener);
   }
+  await maildev.listen();
   let stopped;
   return {
     smtpUrl: `smtp://${host}:${smtp}`,
     webUrl: `http://localhost:${web}`,
     smtpPort: smtp,
     webPort: web,
-    stop: () => (stopped ??= maildev.stop()),
+    stop: () => (stopped ??= new Promise((resolve) => maildev.close(() => resolve()))),
   };
 }

@@ -1,54 +1,75 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { LogController } from 'fastify';
-import multipart from '@fastify/multipart';
+import type { RequestHandler, Response } from 'express';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import {
   ErrorFilter,
   PinoNestLogger,
   createLogger,
   createValidationPipe,
-  registerSecurityHeaders,
+  readBodies,
+  refuseEncodedNul,
+  securityHeadersMiddleware,
   type AppConfig,
-  registerRequestChecks,
   type Clock,
 } from '#app/platform';
-import { registerSiteGate, SiteGate } from '#app/identity';
-import { registerUploads } from '#app/content-moderation';
+import { siteGateMiddleware, SiteGate } from '#app/identity';
+import { uploadsHandler, UPLOADS_PATH } from '#app/content-moderation';
 import { AppModule } from './app.module.js';
 import { ORM_SETUP } from './composition.js';
-import { serveSpa, type SpaPages } from './spa.js';
+import { noWebApp, serveSpa } from './spa.js';
 import { openApiDocument } from './openapi-document.js';
 
-/** Bodies of other types (multipart and tus uploads read their own, with their own limits). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Nest's Express adapter, with two additions: the web app is mounted where Nest puts its not-found
+ * handler, so it answers only what no API route matched (an unknown API path gets the JSON 404),
+ * and a null result is sent as JSON.
+ */
+class FanmintExpressAdapter extends ExpressAdapter {
+  constructor(private readonly afterRoutes: () => RequestHandler) {
+    super();
+  }
+
+  /** A handler that answers null sends the JSON `null` (the payout method not set yet), not an empty body. */
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    if (body !== null) return super.reply(response, body, statusCode);
+    if (statusCode) response.status(statusCode);
+    return response.json(null);
+  }
+
+  override setNotFoundHandler(handler: RequestHandler, prefix?: string): void {
+    this.use(this.afterRoutes());
+    super.setNotFoundHandler(handler, prefix);
+  }
+}
 
 /** Builds the HTTP application (used by main.ts and by the end-to-end tests). */
-export async function createApiApp(config: AppConfig, options: { clock?: Clock } = {}): Promise<NestFastifyApplication> {
+export async function createApiApp(config: AppConfig, options: { clock?: Clock } = {}): Promise<NestExpressApplication> {
   const logger = createLogger(config.LOG_LEVEL, 'api');
-  const adapter = new FastifyAdapter({
-    bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
-    loggerInstance: logger,
-    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
-  });
-  const app = await NestFactory.create<NestFastifyApplication>(
+  const web = serveSpa(resolve(config.WEB_DIST ?? 'frontend/dist'), config.PUBLIC_URL);
+  const adapter = new FanmintExpressAdapter(() => (web ? web.router : noWebApp()));
+  const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register({ config, orm: ORM_SETUP, clock: options.clock }),
     adapter,
     { logger: new PinoNestLogger(logger), bufferLogs: false, bodyParser: false },
   );
-  const fastify = app.getHttpAdapter().getInstance();
-  // Bodies and targets are checked before any route or DTO sees them (limits in README).
-  registerRequestChecks(fastify);
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
+  app.set('etag', false);
+  app.disable('x-powered-by');
+  // A long upload is one request: no deadline on it; idle keep-alive connections close after 72 s.
+  const server = app.getHttpServer() as Server;
+  server.requestTimeout = 0;
+  server.keepAliveTimeout = 72_000;
 
-  // Multipart bodies (ID images) are read by the routes that take them, each with its own limits.
-  await app.register(multipart as never, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 10, parts: 12 } });
-  registerSecurityHeaders(fastify);
-  let spa: SpaPages | null = null;
-  registerSiteGate(fastify, app.get(SiteGate), () => spa);
-  registerUploads(fastify, app);
+  // Targets and bodies are checked before any route or DTO sees them (limits in README).
+  app.use(refuseEncodedNul());
+  app.use(securityHeadersMiddleware());
+  app.use(siteGateMiddleware(app.get(SiteGate), () => web));
   app.enableCors({
     origin: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -56,12 +77,17 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock }
     exposedHeaders: ['X-Supabase-Api-Version', 'x-sb-error-code'],
     maxAge: 600,
   });
+  app.use(readBodies());
+  const uploads = uploadsHandler(app);
+  const express = app.getHttpAdapter().getInstance();
+  express.all(UPLOADS_PATH, uploads);
+  express.all(`${UPLOADS_PATH}/*upload`, uploads);
+
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();
 
   SwaggerModule.setup('api/docs', app, openApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });
-  spa = await serveSpa(fastify, resolve(config.WEB_DIST ?? 'frontend/dist'), config.PUBLIC_URL);
   await app.init();
   return app;
 }

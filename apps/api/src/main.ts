@@ -3,5 +3,5 @@ import { createApiApp } from './create-app.js';
 
 await runMain('api', async (config) => {
   const app = await createApiApp(config);
-  await app.listen({ port: config.PORT, host: '0.0.0.0' });
+  await app.listen(config.PORT, '0.0.0.0');
 });

@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Router, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { AppError, CONTENT_SECURITY_POLICY, sendError } from '#app/platform';
 
 const API_PREFIXES = ['/api', '/auth/', '/functions/', '/health', '/rest/', '/storage/'];
@@ -29,8 +30,13 @@ interface PrerenderManifest {
 
 /** What the site gate needs from the web app: the gate page and the files it loads. */
 export interface SpaPages {
-  sendGate(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  sendGate(request: IncomingMessage, response: ServerResponse): void;
   isGateAsset(path: string): boolean;
+}
+
+/** The web app: its router (mounted after the API routes) and what the site gate needs from it. */
+export interface WebApp extends SpaPages {
+  router: Router;
 }
 
 function page(body: string): Page {
@@ -51,87 +57,103 @@ function cspFor(html: string): string {
   return hashes.length ? CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`) : CONTENT_SECURITY_POLICY;
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200, csp?: string): FastifyReply {
+function sendPage(request: IncomingMessage, response: ServerResponse, page: Page, status = 200, headers: Record<string, string> = {}): void {
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  void reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  if (csp) void reply.header('content-security-policy', csp);
+  response.statusCode = status;
+  response.setHeader('content-type', 'text/html; charset=utf-8');
+  response.setHeader('cache-control', 'no-cache');
+  response.setHeader('vary', 'accept-encoding');
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
   if (status === 200) {
-    void reply.header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    response.setHeader('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) {
+      response.statusCode = 304;
+      return void response.end();
+    }
   }
-  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.body);
+  const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [null, Buffer.from(page.body)];
+  if (encoding) response.setHeader('content-encoding', encoding);
+  response.setHeader('content-length', body.length);
+  response.end(request.method === 'HEAD' ? undefined : body);
 }
+
+const noRoute = (request: IncomingMessage, response: ServerResponse, path: string) =>
+  sendError(response, new AppError(404, 'not_found', `No route for ${request.method} ${path}`));
 
 /**
  * Serves the built web app: hashed assets as immutable files (pre-compressed at build), each public
  * route as its prerendered HTML, client-only routes (dashboard, reset links) as the app shell, and
  * anything else as the prerendered not-found page with status 404. Also sitemap.xml and robots.txt.
  */
-export async function serveSpa(fastify: FastifyInstance, webDist: string | undefined, publicUrl: string): Promise<SpaPages | null> {
+export function serveSpa(webDist: string | undefined, publicUrl: string): WebApp | null {
+  const router = Router({ caseSensitive: true, strict: true });
   const root = webDist && existsSync(join(webDist, 'index.html')) ? webDist : null;
-  if (!root) {
-    fastify.get('/*', (request, reply) => sendError(reply, new AppError(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)));
-    return null;
-  }
+  if (!root) return null;
   const load = (file: string) => readFileSync(join(root, file), 'utf8').replaceAll(ORIGIN_PLACEHOLDER, publicUrl);
   const manifestPath = join(root, 'prerendered', 'manifest.json');
   const manifest: PrerenderManifest | null = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null;
 
   const shellHtml = load('index.html');
   const shell = page(shellHtml);
-  const csp = cspFor(shellHtml);
+  const csp = { 'content-security-policy': cspFor(shellHtml) };
   const pages = new Map(Object.entries(manifest?.pages ?? {}).map(([path, file]) => [path, page(load(file))]));
   const notFound = manifest ? page(load(manifest.notFound)) : shell;
   const gate = manifest ? page(load(manifest.gate)) : shell;
   const gateAssets = new Set(manifest?.gateAssets ?? []);
   const sitemap = manifest?.sitemap ?? [];
+  const assets = join(root, 'assets');
 
-  await fastify.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    setHeaders: (res, path) => {
-      const immutable = path.includes(`${join(root, 'assets')}`);
-      void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-    },
-  });
-
-  fastify.get('/robots.txt', (_request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\nDisallow: /auth/\n\nSitemap: ${publicUrl}/sitemap.xml\n`),
+  // Built files, the pre-compressed copy the browser accepts (brotli first); hashed assets are immutable.
+  router.use(
+    expressStaticGzip(root, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: {
+        index: false,
+        redirect: false,
+        setHeaders: (response: ServerResponse, path: string) =>
+          response.setHeader('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+      },
+    }),
   );
-  fastify.get('/sitemap.xml', (_request, reply) =>
-    reply
+  router.get('/robots.txt', (_request: Request, response: Response) => {
+    response
+      .type('text/plain; charset=utf-8')
+      .set('cache-control', 'public, max-age=3600')
+      .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\nDisallow: /auth/\n\nSitemap: ${publicUrl}/sitemap.xml\n`);
+  });
+  router.get('/sitemap.xml', (_request: Request, response: Response) => {
+    response
       .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
+      .set('cache-control', 'public, max-age=3600')
       .send(
         `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
           sitemap.map((path) => `  <url><loc>${publicUrl}${path === '/' ? '/' : path}</loc></url>`).join('\n') +
           `\n</urlset>\n`,
-      ),
-  );
-  fastify.get('/signup', (_request, reply) => reply.redirect('/sign-up', 301));
-
-  fastify.get('/*', (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0];
-    if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-      return sendError(reply, new AppError(404, 'not_found', `No route for ${request.method} ${path}`));
-    }
+      );
+  });
+  router.get('/signup', (_request: Request, response: Response) => response.redirect(301, '/sign-up'));
+  router.use((request: Request, response: Response) => {
+    const path = request.path;
+    if (API_PREFIXES.some((prefix) => path.startsWith(prefix)) || (request.method !== 'GET' && request.method !== 'HEAD')) return noRoute(request, response, path);
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const prerendered = pages.get(normalised);
-    if (prerendered) return sendPage(request, reply, prerendered, 200, csp);
-    if (CLIENT_ROUTES.some((route) => route.test(normalised))) return sendPage(request, reply, shell, 200, csp);
-    return sendPage(request, reply, notFound, 404, csp);
+    if (prerendered) return sendPage(request, response, prerendered, 200, csp);
+    if (CLIENT_ROUTES.some((route) => route.test(normalised))) return sendPage(request, response, shell, 200, csp);
+    return sendPage(request, response, notFound, 404, csp);
   });
 
   return {
-    sendGate: (request, reply) =>
-      sendPage(request, reply, gate, 401, csp).header('x-robots-tag', 'noindex').header('cache-control', 'no-store'),
+    router,
+    sendGate: (request, response) => sendPage(request, response, gate, 401, { ...csp, 'x-robots-tag': 'noindex', 'cache-control': 'no-store' }),
     isGateAsset: (path) => gateAssets.has(path),
   };
+}
+
+/** Where no web app is built: every path the API does not answer is a JSON 404. */
+export function noWebApp(): Router {
+  const router = Router();
+  router.use((request: Request, response: Response) => noRoute(request, response, request.path));
+  return router;
 }

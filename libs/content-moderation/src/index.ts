@@ -8,7 +8,7 @@ export { contentModerationEntities } from './entities/index.js';
 export { DeadlineWatch } from './jobs/deadline-watch.js';
 export { ComplianceReports } from './jobs/compliance-reports.js';
 export { MediaProcessor } from './jobs/media-processor.js';
-export { registerUploads, UPLOADS_PATH } from './uploads/uploads.js';
+export { uploadsHandler, UPLOADS_PATH } from './uploads/uploads.js';
 export { ApprovedContentQuery, ContentByIdQuery, type ContentView, type PublicContentView } from './queries/content/content.query.js';
 export { PURCHASABLE_CONTENT_SQL, PurchasableContentQuery, type PurchasableContent } from './queries/purchasable-content/purchasable-content.query.js';
 export { ContentListDto, ContentViewDto, ManagedContentViewDto, MediaViewDto } from './http/content.dto.js';

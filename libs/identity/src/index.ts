@@ -15,7 +15,7 @@ export type { SessionResponse, ClientInfo } from './auth/session-issuer.js';
 export { Client } from './auth/client-info.js';
 export { FindUserQuery, type UserSummary } from './queries/find-user/find-user.query.js';
 export { SiteGate, SITE_ACCESS_COOKIE } from './site-gate/site-gate.js';
-export { registerSiteGate, type GatePage } from './site-gate/site-gate.hook.js';
+export { siteGateMiddleware, type GatePage } from './site-gate/site-gate.hook.js';
 export { ChangeUserRoleCommand, APP_ROLES } from './commands/change-role/change-role.command.js';
 export { SearchUsersQuery, type UserRecord } from './queries/search-users/search-users.query.js';
 export type { AppRole } from './entities/user.entity.js';

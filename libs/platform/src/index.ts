@@ -18,6 +18,7 @@ export * from './http/error.filter.js';
 export * from './http/validation.pipe.js';
 export * from './http/json-body.js';
 export * from './http/request-checks.js';
+export * from './http/multipart-form.js';
 export * from './health/health.controller.js';
 export * from './platform.module.js';
 export * from './messaging/job-handler.js';

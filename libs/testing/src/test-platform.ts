@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { FixedClock, OutboxRelay, QueueFactory, QUEUE_NAMES, loadConfig, type AppConfig, type Clock } from '#app/platform';
@@ -22,7 +22,7 @@ export interface TestPlatform {
   baseUrl: string;
   config: AppConfig;
   inbox: MailInbox;
-  api: NestFastifyApplication;
+  api: NestExpressApplication;
   worker: INestApplicationContext | null;
   /** Publishes pending outbox rows and waits until every queue is idle. */
   drain(timeoutMs?: number): Promise<void>;
@@ -74,7 +74,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     ...options.env,
   });
   const api = await createApiApp(config, { clock: options.clock });
-  await api.listen({ port, host: '127.0.0.1' });
+  await api.listen(port, '127.0.0.1');
   const worker = options.worker === false ? null : await createWorker(config, { clock: options.clock, relayIntervalMs: 50, schedules: options.schedules ?? false });
 
   if (worker) inbox.explainMissing = () => describeMailWork(worker, api);
@@ -120,13 +120,13 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   };
 }
 
-async function unpublishedOutboxRows(api: NestFastifyApplication): Promise<number> {
+async function unpublishedOutboxRows(api: NestExpressApplication): Promise<number> {
   const [{ pending }] = await api.get(MikroORM).em.fork().execute<{ pending: number }[]>(`select count(*)::int as pending from outbox_message where published_at is null`);
   return pending;
 }
 
 /** What became of the mail this platform meant to send: unpublished outbox rows and unfinished or failed send-email jobs. */
-async function describeMailWork(worker: INestApplicationContext, api: NestFastifyApplication): Promise<string> {
+async function describeMailWork(worker: INestApplicationContext, api: NestExpressApplication): Promise<string> {
   const pending = await unpublishedOutboxRows(api);
   const jobs = await worker.get(QueueFactory).queue('notifications').getJobs(['waiting', 'active', 'delayed', 'failed']);
   const lines = await Promise.all(

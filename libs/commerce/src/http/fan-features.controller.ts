@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Put, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { ManageSubscriptionCommand } from '../commands/manage-subscription/manage-subscription.command.js';
 import { SetFavoriteCommand } from '../commands/favorites/favorites.command.js';
@@ -88,9 +88,9 @@ export class ReferralLinksController {
   @Post()
   @ApiOperation({ summary: 'Your link to an album (5% of each sale through it, paid from the platform share); 200 when you had one' })
   @ApiCreatedResponse({ type: ReferralLinkDto })
-  async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateReferralLinkDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<ReferralLinkDto> {
+  async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateReferralLinkDto, @Res({ passthrough: true }) response: ServerResponse): Promise<ReferralLinkDto> {
     const { link, created } = await this.commands.execute(new CreateReferralLinkCommand(auth.user.id, body.contentId));
-    reply.status(created ? 201 : 200);
+    response.statusCode = created ? 201 : 200;
     return link;
   }
 

@@ -1,8 +1,7 @@
-import { Controller, HttpCode, Inject, Param, ParseUUIDPipe, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Inject, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { RawBody } from '#app/platform';
 import { BearerGuard, Client, CurrentAuth, StaffGuard, requireAdmin, type AuthContext, type ClientInfo } from '#app/identity';
 import { HandlePaymentEventCommand } from '../commands/handle-payment-event/handle-payment-event.command.js';
 import { RefundPurchaseCommand } from '../commands/refund-purchase/refund-purchase.command.js';
@@ -24,13 +23,11 @@ export class PaymentWebhooksController {
 
   @Post('sandbox')
   @HttpCode(200)
-  @RouteConfig({ rawBody: true })
   @ApiHeader({ name: 'Fanmint-Signature', required: true, description: 't=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody">' })
   @ApiOperation({ summary: "The sandbox provider's signed events (each applied once; forged or not a payment event: 400)" })
-  async sandbox(@Req() request: FastifyRequest & { rawBody?: string }): Promise<{ received: true; outcome: string }> {
-    const header = request.headers[SIGNATURE_HEADER];
+  async sandbox(@RawBody() rawBody: string, @Headers(SIGNATURE_HEADER) header: string | undefined): Promise<{ received: true; outcome: string }> {
     if (this.provider.name !== 'sandbox') throw PurchaseErrors.badSignature();
-    const verified = this.provider.verifyWebhook(request.rawBody ?? '', typeof header === 'string' ? header : undefined);
+    const verified = this.provider.verifyWebhook(rawBody, typeof header === 'string' ? header : undefined);
     if ('refused' in verified) throw verified.refused === 'signature' ? PurchaseErrors.badSignature() : PurchaseErrors.invalidEvent(verified.problem);
     const outcome = await this.commands.execute(new HandlePaymentEventCommand(this.provider.name, verified.event));
     return { received: true, outcome };

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, Headers, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { PurchaseCommand } from '../commands/purchase/purchase.command.js';
 import { ExportPurchasesQuery, GetPurchaseQuery, ListPurchasesQuery } from '../queries/purchases/purchases.query.js';
@@ -30,13 +30,13 @@ export class PurchasesController {
     @CurrentAuth() auth: AuthContext,
     @Headers('idempotency-key') key: string | undefined,
     @Body() body: CreatePurchaseDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<PurchaseDto> {
     if (typeof key !== 'string' || key.length < 8 || key.length > 100) {
       throw PurchaseErrors.invalid([{ field: 'Idempotency-Key', message: 'Send an Idempotency-Key header of 8 to 100 characters' }]);
     }
     const { purchase, created } = await this.commands.execute(new PurchaseCommand(auth.user.id, key, body));
-    reply.status(created ? 201 : 200);
+    response.statusCode = created ? 201 : 200;
     return purchase;
   }
 

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Put, Req, UploadedFile, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '#app/platform';
+import type { IncomingMessage } from 'node:http';
+import { AppError, ErrorFilter, assertMultipartForm, multerCause, toAppError } from '#app/platform';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { DecideCollaborationCommand, FileReleaseFormCommand, type CollaborationDecision } from '../commands/collaborations/collaborations.command.js';
 import { MAX_RELEASE_FORM_BYTES } from '../commands/collaborations/collaborations.handler.js';
@@ -43,6 +44,17 @@ export class MyCollaborationsDto {
 }
 
 /** A creator's collaborator list (SPEC §2 Collaborators): requests, approve/reject, permissions, release forms. */
+const releaseFormRequired = () => new AppError(400, 'validation_failed', 'releaseForm is required');
+
+/** What Multer refused while reading the release form, in the form's own words. */
+function releaseFormError(exception: unknown): AppError | null {
+  const cause = multerCause(exception);
+  if (!cause) return null;
+  if (cause.code === 'LIMIT_FILE_SIZE') return CollaborationErrors.releaseFormTooLarge();
+  if (cause.code.startsWith('LIMIT_')) return releaseFormRequired();
+  return toAppError(exception);
+}
+
 @ApiTags('collaborations')
 @ApiBearerAuth()
 @Controller('api/collaborations')
@@ -84,18 +96,17 @@ export class CollaborationsController {
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'File the signed release form (PDF, JPEG or PNG, at most 10 MB; stored encrypted)' })
   @ApiOkResponse({ type: MyCollaborationsDto })
-  async releaseForm(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Req() request: FastifyRequest) {
-    if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the release form as multipart/form-data (field releaseForm)');
-    let bytes: Buffer;
-    try {
-      const file = await request.file({ limits: { fileSize: MAX_RELEASE_FORM_BYTES, files: 1, fields: 0 } });
-      if (!file || file.fieldname !== 'releaseForm') throw new AppError(400, 'validation_failed', 'releaseForm is required');
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw CollaborationErrors.releaseFormTooLarge();
-      throw error;
-    }
-    await this.commands.execute(new FileReleaseFormCommand(auth.user.id, id, bytes));
+  @UseInterceptors(FileInterceptor('releaseForm', { limits: { fileSize: MAX_RELEASE_FORM_BYTES, files: 1, fields: 0 } }))
+  @UseFilters(new ErrorFilter(releaseFormError))
+  async releaseForm(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Req() request: IncomingMessage,
+    @UploadedFile() file: { buffer: Buffer } | undefined,
+  ) {
+    assertMultipartForm(request, () => new AppError(415, 'unsupported_media_type', 'Send the release form as multipart/form-data (field releaseForm)'));
+    if (!file) throw releaseFormRequired();
+    await this.commands.execute(new FileReleaseFormCommand(auth.user.id, id, file.buffer));
     return this.queries.execute(new MyCollaborationsQuery(auth.user.id));
   }
 

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -170,7 +171,7 @@ export class MediaController {
 
   @Get()
   @ApiOperation({ summary: 'A thumbnail or file through a ten-minute link from a content view' })
-  async media(@Query('token') token: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async media(@Query('token') token: unknown, @Req() request: IncomingMessage, @Res() response: ServerResponse) {
     const claims = typeof token === 'string' ? this.links.read(token) : null;
     if (!claims) throw new AppError(403, 'invalid_link', 'This media link is invalid or has expired');
     const em = this.orm.em.fork();
@@ -190,14 +191,20 @@ export class MediaController {
     const type = TYPES[key.split('.').pop()!] ?? 'application/octet-stream';
     // Only a link signed as a download (issued when the store allows downloads) is served as an attachment.
     const disposition = claims.v === 'download' ? `attachment; filename="${downloadName(file.originalName, key)}"` : 'inline';
-    void reply.header('content-type', type).header('content-disposition', disposition).header('cache-control', 'private, max-age=600').header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
+    const headers = { 'content-type': type, 'content-disposition': disposition, 'cache-control': 'private, max-age=600', 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff' };
+    // A client that goes away mid-file only ends its own stream; the file handle is closed either way.
+    const send = (status: number, extra: Record<string, string>, range?: { start: number; end: number }) => {
+      response.writeHead(status, { ...headers, ...extra });
+      if (request.method === 'HEAD') return void response.end();
+      pipeline(createReadStream(path, range), response, () => undefined);
+    };
     const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
     if (range && (range[1] || range[2])) {
       const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
       const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-      if (start >= size || start > end) return reply.status(416).header('content-range', `bytes */${size}`).send();
-      return reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`).header('content-length', String(end - start + 1)).send(createReadStream(path, { start, end }));
+      if (start >= size || start > end) return void response.writeHead(416, { ...headers, 'content-range': `bytes */${size}` }).end();
+      return send(206, { 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) }, { start, end });
     }
-    return reply.header('content-length', String(size)).send(createReadStream(path));
+    send(200, { 'content-length': String(size) });
   }
 }

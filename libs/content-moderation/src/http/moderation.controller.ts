@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { BearerGuard, Client, CurrentAuth, StaffGuard, requireAdmin, type AuthContext, type ClientInfo } from '#app/identity';
 import { AppError } from '#app/platform';
@@ -28,7 +28,7 @@ export class ModerationController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Report content, a store or an account: reviewed within 48 hours' })
   @ApiCreatedResponse({ type: CaseReceiptDto })
-  async report(@Body() body: ReportDto, @Req() request: FastifyRequest, @Client() client: ClientInfo) {
+  async report(@Body() body: ReportDto, @Req() request: IncomingMessage, @Client() client: ClientInfo) {
     return this.open('report', body, body.email ?? null, request, client);
   }
 
@@ -36,7 +36,7 @@ export class ModerationController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Ask for content to be taken down: acted on within 24 hours' })
   @ApiCreatedResponse({ type: CaseReceiptDto })
-  async takedown(@Body() body: TakedownDto, @Req() request: FastifyRequest, @Client() client: ClientInfo) {
+  async takedown(@Body() body: TakedownDto, @Req() request: IncomingMessage, @Client() client: ClientInfo) {
     return this.open('takedown', body, body.email, request, client);
   }
 
@@ -44,11 +44,11 @@ export class ModerationController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Appeal (e.g. as a person depicted): resolved within 7 business days' })
   @ApiCreatedResponse({ type: CaseReceiptDto })
-  async appeal(@Body() body: AppealDto, @Req() request: FastifyRequest, @Client() client: ClientInfo) {
+  async appeal(@Body() body: AppealDto, @Req() request: IncomingMessage, @Client() client: ClientInfo) {
     return this.open('appeal', body, body.email, request, client);
   }
 
-  private async open(kind: CaseKind, body: ReportDto | TakedownDto | AppealDto, email: string | null, request: FastifyRequest, client: ClientInfo) {
+  private async open(kind: CaseKind, body: ReportDto | TakedownDto | AppealDto, email: string | null, request: IncomingMessage, client: ClientInfo) {
     const auth = request.headers.authorization ? await this.bearer.authenticate(request.headers.authorization) : null;
     const reporterEmail = email ?? auth?.user.email ?? null;
     if (!reporterEmail && kind !== 'report') throw ModerationErrors.emailRequired();

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { Server, type ServerOptions } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppError, Clock, Outbox, RateLimits, type AppConfig } from '#app/platform';
@@ -49,7 +49,7 @@ export function uploadsDirectory(config: AppConfig): string {
  * items; each finished file is checked by its bytes and handed to the worker for processing.
  * Files live under STORAGE_DIR/uploads, outside anything served; media links are signed.
  */
-export function registerUploads(fastify: FastifyInstance, app: INestApplication): void {
+export function uploadsHandler(app: INestApplication): (request: IncomingMessage, response: ServerResponse) => void {
   const config = app.get<AppConfig>(APP_CONFIG);
   const bearer = app.get(BearerGuard);
   const creators = app.get(CreatorCheck);
@@ -166,12 +166,8 @@ export function registerUploads(fastify: FastifyInstance, app: INestApplication)
     },
   });
 
-  // tus bodies are raw bytes read by the tus server itself.
-  fastify.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  const handler = async (request: { raw: import('node:http').IncomingMessage }, reply: { hijack(): void; raw: import('node:http').ServerResponse }) => {
-    reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+  // tus reads the raw bytes and answers on Node's response itself (mounted at UPLOADS_PATH and below it).
+  return (request, response) => {
+    tus.handle(request, response).catch(() => response.destroy());
   };
-  fastify.all(UPLOADS_PATH, handler);
-  fastify.all(`${UPLOADS_PATH}/*`, handler);
 }

@@ -1,9 +1,9 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { Request } from 'express';
 import type { ClientInfo } from './session-issuer.js';
 
-/** The caller's address (Fastify honours X-Forwarded-For only when TRUST_PROXY is on) and user agent. */
+/** The caller's address (Express reads X-Forwarded-For only when TRUST_PROXY is on) and user agent. */
 export const Client = createParamDecorator((_data: unknown, context: ExecutionContext): ClientInfo => {
-  const request = context.switchToHttp().getRequest<FastifyRequest>();
-  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+  const request = context.switchToHttp().getRequest<Request>();
+  return { ip: request.ip ?? request.socket.remoteAddress ?? '', userAgent: String(request.headers['user-agent'] ?? '') };
 });

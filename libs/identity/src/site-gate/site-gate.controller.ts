@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Put, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { APP_CONFIG, type AppConfig } from '#app/platform';
 import { BearerGuard, CurrentAuth, type AuthContext } from '../auth/bearer.guard.js';
 import { Client } from '../auth/client-info.js';
@@ -37,10 +37,10 @@ export class SiteGateController {
   @Post('unlock')
   @HttpCode(204)
   @ApiOperation({ summary: 'Check the site password; on success a signed HttpOnly cookie unlocks this browser' })
-  async unlock(@Body() body: UnlockSiteDto, @Client() client: ClientInfo, @Res({ passthrough: true }) reply: FastifyReply) {
+  async unlock(@Body() body: UnlockSiteDto, @Client() client: ClientInfo, @Res({ passthrough: true }) response: ServerResponse) {
     const cookie = await this.gate.unlock(body.password, client.ip);
     if (cookie === null) return;
-    void reply.header(
+    response.setHeader(
       'set-cookie',
       [
         `${SITE_ACCESS_COOKIE}=${cookie}`,

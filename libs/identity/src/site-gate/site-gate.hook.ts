@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError, sendError } from '#app/platform';
 import { IdentityErrors } from '../identity.errors.js';
 import { SITE_ACCESS_COOKIE, SiteGate } from './site-gate.js';
 
 /** What the gate shows instead of a page, and which files that page may load while the site is locked. */
 export interface GatePage {
-  sendGate(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  sendGate(request: IncomingMessage, response: ServerResponse): void;
   isGateAsset(path: string): boolean;
 }
 
@@ -27,21 +27,20 @@ function readCookie(header: string | undefined, name: string): string | undefine
  * call with 401 site_locked, except the gate itself and the files it loads, until this browser
  * holds a valid unlock cookie. Checked on the server for every request.
  */
-export function registerSiteGate(fastify: FastifyInstance, gate: SiteGate, page: () => GatePage | null): void {
-  fastify.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0];
-    if (request.method === 'OPTIONS' || OPEN_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
-    try {
-      if (await gate.admits(readCookie(request.headers.cookie, SITE_ACCESS_COOKIE))) return;
-    } catch (error) {
-      sendError(reply, error instanceof AppError ? error : IdentityErrors.sitePasswordLookupFailed());
-      return reply;
-    }
-    const gatePage = page();
-    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
-    if (!isApi && gatePage?.isGateAsset(path)) return;
-    if (!isApi && gatePage) return gatePage.sendGate(request, reply);
-    sendError(reply, IdentityErrors.siteLocked());
-    return reply;
-  });
+export function siteGateMiddleware(gate: SiteGate, page: () => GatePage | null) {
+  return (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void): void => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (request.method === 'OPTIONS' || OPEN_PREFIXES.some((prefix) => path.startsWith(prefix))) return next();
+    gate.admits(readCookie(request.headers.cookie, SITE_ACCESS_COOKIE)).then(
+      (admitted) => {
+        if (admitted) return next();
+        const gatePage = page();
+        const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
+        if (!isApi && gatePage?.isGateAsset(path)) return next();
+        if (!isApi && gatePage) return gatePage.sendGate(request, response);
+        sendError(response, IdentityErrors.siteLocked());
+      },
+      (error: unknown) => sendError(response, error instanceof AppError ? error : IdentityErrors.sitePasswordLookupFailed()),
+    );
+  };
 }

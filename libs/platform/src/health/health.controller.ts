@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { QueueFactory } from '../messaging/queue-factory.js';
 import { MailTransport } from '../mail/mail-transport.js';
 
@@ -26,16 +26,17 @@ export class HealthController {
   ) {}
 
   @Get()
-  async health(@Res() reply: FastifyReply) {
+  async health(@Res({ passthrough: true }) response: ServerResponse) {
     const [database, queue, mail] = await Promise.all([
       probe(() => this.orm.em.fork().execute('select 1')),
       probe(() => this.queues.ping()),
       probe(() => this.mail.ping()),
     ]);
     const ok = database === 'up' && queue === 'up' && mail === 'up';
-    void reply.status(ok ? 200 : 503).send({
+    response.statusCode = ok ? 200 : 503;
+    return {
       status: ok ? 'ok' : 'degraded',
       checks: { database, queue: { status: queue, backend: this.queues.kind }, mail },
-    });
+    };
   }
 }

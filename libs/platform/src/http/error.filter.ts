@@ -1,5 +1,5 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { AppError, errorBody } from './app-error.js';
 
 const STATUS_CODES: Record<number, string> = {
@@ -14,17 +14,26 @@ const STATUS_CODES: Record<number, string> = {
   429: 'over_request_rate_limit',
 };
 
-/** What the multipart reader (busboy) throws for a form it cannot read: no or bad boundary, cut-off data. */
-const MULTIPART_READ_ERRORS = [/^Multipart: Boundary not found/, /unexpected end of multipart data/i, /^The needle cannot/, /^Unsupported Content-Type/];
+/** What the multipart reader (busboy, under Multer) throws for a form it cannot read: no or bad boundary, cut-off data. */
+const MULTIPART_READ_ERRORS = [/^Multipart: Boundary not found/, /unexpected end of (multipart data|form|file)/i, /^Malformed part header/, /needle/i, /^Unsupported Content-Type/];
 
 export function isUnreadableMultipart(error: unknown): boolean {
   const message = (error as Error | undefined)?.message;
   return typeof message === 'string' && MULTIPART_READ_ERRORS.some((pattern) => pattern.test(message));
 }
 
+/** The error Multer raised under a Nest exception (Nest keeps it as the cause), with its code and field. */
+export function multerCause(exception: unknown): { code: string; field?: string } | null {
+  const cause = exception instanceof HttpException ? (exception.cause as { name?: string; code?: unknown; field?: string } | undefined) : undefined;
+  return cause?.name === 'MulterError' && typeof cause.code === 'string' ? { code: cause.code, field: cause.field } : null;
+}
+
 export function toAppError(exception: unknown): AppError {
   if (exception instanceof AppError) return exception;
   if (exception instanceof HttpException) {
+    if (isUnreadableMultipart(exception.cause)) {
+      return new AppError(400, 'bad_multipart', `The multipart form could not be read: ${(exception.cause as Error).message}`);
+    }
     const status = exception.getStatus();
     const response = exception.getResponse();
     const message =
@@ -37,42 +46,48 @@ export function toAppError(exception: unknown): AppError {
   if (isUnreadableMultipart(exception)) {
     return new AppError(400, 'bad_multipart', `The multipart form could not be read: ${(exception as Error).message}`);
   }
-  const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
-  if (fastifyError?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || exception instanceof SyntaxError) {
-    return new AppError(400, 'bad_json', `Could not parse request body as JSON: ${fastifyError.message}`);
-  }
-  if (fastifyError?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return new AppError(413, 'request_too_large', 'Request body is too large');
-  }
-  if (fastifyError?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return new AppError(415, 'unsupported_media_type', 'Unsupported content type');
-  }
-  if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode < 500) {
-    return new AppError(fastifyError.statusCode, STATUS_CODES[fastifyError.statusCode] ?? 'unknown', fastifyError.message ?? 'Bad request');
+  // Errors from Express and the libraries under it (http-errors) carry their status.
+  const httpError = exception as { status?: number; statusCode?: number; message?: string } | undefined;
+  const status = httpError?.statusCode ?? httpError?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(status, STATUS_CODES[status] ?? 'unknown', httpError?.message ?? 'Bad request');
   }
   return new AppError(500, 'unexpected_failure', 'Unexpected failure, please try again');
 }
 
+/**
+ * Every error leaves as the one error body. A route whose errors need their own wording (a form's
+ * Multer limits) passes `refine`, which maps what it knows and leaves the rest to toAppError.
+ */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
+  constructor(private readonly refine?: (exception: unknown) => AppError | null) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const error = toAppError(exception);
+    const response = host.switchToHttp().getResponse<ServerResponse>();
+    const error = this.refine?.(exception) ?? toAppError(exception);
     if (error.status >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
-    sendError(reply, error);
+    sendError(response, error);
   }
 }
 
-export function sendError(reply: FastifyReply, error: AppError): void {
+/** Writes the error body on Node's response (Express's extends it), from a filter or a middleware alike. */
+export function sendError(response: ServerResponse, error: AppError): void {
+  if (response.headersSent) {
+    // A stream that failed half way: the client sees a cut-off response, never a second one.
+    response.destroy();
+    return;
+  }
+  const body = JSON.stringify(errorBody(error.code, error.message, error.details, error.extra));
   const retryAfter = error.extra?.retry_after;
-  if (error.status === 429 && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-  void reply
-    .status(error.status)
-    .header('x-sb-error-code', error.code)
-    .header('x-supabase-api-version', '2024-01-01')
-    // Always JSON, also from routes that declared another content type for their success (CSV exports).
-    .header('content-type', 'application/json; charset=utf-8')
-    .send(errorBody(error.code, error.message, error.details, error.extra));
+  if (error.status === 429 && typeof retryAfter === 'number') response.setHeader('retry-after', String(retryAfter));
+  response.statusCode = error.status;
+  response.setHeader('x-sb-error-code', error.code);
+  response.setHeader('x-supabase-api-version', '2024-01-01');
+  // Always JSON, also from routes that declared another content type for their success (CSV exports).
+  response.setHeader('content-type', 'application/json; charset=utf-8');
+  response.setHeader('content-length', Buffer.byteLength(body));
+  response.end(body);
 }

@@ -2,7 +2,7 @@ import { AppError } from './app-error.js';
 
 /** Deepest nesting of arrays and objects a request body may have; no route needs more than a handful. */
 export const JSON_MAX_DEPTH = 32;
-/** Largest JSON body a route takes unless it asks for more (`@RouteConfig({ bodyLimit })`). */
+/** Largest JSON body a request may carry unless readBodies is told otherwise for it (`jsonLimit`). */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
 const QUOTE = 0x22;
@@ -50,7 +50,7 @@ export function parseJsonBody(text: string, maxDepth = JSON_MAX_DEPTH): unknown 
   return parsed;
 }
 
-/** As Fastify's own parser does: a body that could reach an object's prototype is refused, whatever reads it later. */
+/** A body that could reach an object's prototype is refused, whatever reads it later. */
 function refusePrototypeKeys(key: string, value: unknown): unknown {
   if (key === '__proto__' || (key === 'constructor' && typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype'))) {
     throw new AppError(400, 'bad_json', `Request body has a forbidden key: ${key}`);

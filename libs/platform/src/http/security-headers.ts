@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const POLICY: Parameters<typeof helmet>[0] = {
   contentSecurityPolicy: {
@@ -36,10 +36,11 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-export function registerSecurityHeaders(fastify: FastifyInstance): void {
-  const headers = securityHeaders();
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
-    done();
-  });
+/** Sets the policy's headers on every response (HTML pages replace the CSP with one naming their inline scripts). */
+export function securityHeadersMiddleware(): (request: IncomingMessage, response: ServerResponse, next: () => void) => void {
+  const headers = Object.entries(securityHeaders());
+  return (_request, response, next) => {
+    for (const [name, value] of headers) response.setHeader(name, value);
+    next();
+  };
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { BearerGuard, Client, CurrentAuth, FindUserQuery, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
 import { AuditLog, PrivateFiles } from '#app/platform';
@@ -97,7 +97,7 @@ export class VerificationImagesController {
 
   @Get()
   @ApiOperation({ summary: 'An ID image through a two-minute link from GET /api/admin/verifications/:id' })
-  async image(@Query('token') token: unknown, @Res() reply: FastifyReply) {
+  async image(@Query('token') token: unknown, @Res() response: ServerResponse) {
     const claims = typeof token === 'string' ? this.links.read(token) : null;
     if (!claims) throw VerificationErrors.badImageLink();
     // The link dies with its holder's staff role.
@@ -106,11 +106,14 @@ export class VerificationImagesController {
     const item = await this.queries.execute(new ReviewItemQuery(claims.s, claims.u));
     if (!item) throw VerificationErrors.notFound();
     const data = await this.files.get(item.imageKeys[claims.k]);
-    void reply
-      .header('content-type', 'image/jpeg')
-      .header('cache-control', 'private, no-store, max-age=0')
-      .header('content-disposition', 'inline')
-      .header('cross-origin-resource-policy', 'same-origin')
-      .send(data);
+    response
+      .writeHead(200, {
+        'content-type': 'image/jpeg',
+        'content-length': data.length,
+        'cache-control': 'private, no-store, max-age=0',
+        'content-disposition': 'inline',
+        'cross-origin-resource-policy': 'same-origin',
+      })
+      .end(data);
   }
 }

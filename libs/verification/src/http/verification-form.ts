@@ -1,52 +1,52 @@
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '#app/platform';
+import type { IncomingMessage } from 'node:http';
+import { AppError, assertMultipartForm, multerCause, toAppError } from '#app/platform';
 import { MAX_IMAGE_BYTES } from '../domain/id-image.js';
 import type { ApplicantInput } from '../domain/applicant.js';
 import type { SubmittedImages } from '../commands/submit-verification/submit-verification.command.js';
 import { VerificationErrors } from '../verification.errors.js';
 
 const TEXT_FIELDS = ['fullName', 'dateOfBirth', 'country'] as const;
-const FILE_FIELDS = ['userPhotoWithId', 'idPhoto'] as const;
+export const ID_IMAGE_FIELDS = ['userPhotoWithId', 'idPhoto'] as const;
 
-interface MultipartError {
-  code?: string;
+/** Multer's limits for the form (SPEC §7): two files of at most 10 MB, three short text fields, nothing else; held in memory. */
+export const VERIFICATION_FORM_LIMITS = { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 6, fieldSize: 1000, parts: 8 };
+
+export interface UploadedImage {
+  fieldname: string;
+  buffer: Buffer;
+}
+
+const onlyTheseFields = () => new AppError(400, 'validation_failed', 'Send fullName, dateOfBirth, country, userPhotoWithId and idPhoto only');
+
+/** The form's own wording for what Multer refused while reading it; anything else takes the shared mapping. */
+export function verificationFormError(exception: unknown): AppError | null {
+  const cause = multerCause(exception);
+  if (!cause) return null;
+  if (cause.code === 'LIMIT_FILE_SIZE') return VerificationErrors.tooLarge('An image');
+  if (cause.code === 'LIMIT_UNEXPECTED_FILE' && cause.field) return VerificationErrors.unexpectedPart(cause.field);
+  if (cause.code.startsWith('LIMIT_')) return onlyTheseFields();
+  return toAppError(exception);
 }
 
 /**
- * Reads the multipart verification form (SPEC §7) with hard limits: two files of at most 10 MB,
- * three short text fields, nothing else. Files are read to memory only up to the limit.
+ * The verification form as Multer read it: the three text fields, nothing else, and both images.
  */
-export async function readVerificationForm(request: FastifyRequest): Promise<{ input: ApplicantInput; images: SubmittedImages }> {
-  if (!request.isMultipart()) throw VerificationErrors.notMultipart();
+export function readVerificationForm(
+  request: IncomingMessage & { body?: Record<string, unknown> },
+  files: Partial<Record<(typeof ID_IMAGE_FIELDS)[number], UploadedImage[]>> | undefined,
+): { input: ApplicantInput; images: SubmittedImages } {
+  assertMultipartForm(request, VerificationErrors.notMultipart);
   const input: Record<string, string> = {};
-  const files: Partial<Record<(typeof FILE_FIELDS)[number], Buffer>> = {};
-  try {
-    const parts = request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 6, fieldSize: 1000, parts: 8 } });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const name = part.fieldname as (typeof FILE_FIELDS)[number];
-        if (!FILE_FIELDS.includes(name) || files[name]) {
-          part.file.resume();
-          throw VerificationErrors.unexpectedPart(part.fieldname);
-        }
-        files[name] = await part.toBuffer();
-      } else {
-        if (!(TEXT_FIELDS as readonly string[]).includes(part.fieldname) || Object.hasOwn(input, part.fieldname)) throw VerificationErrors.unexpectedPart(part.fieldname);
-        const value = String(part.value);
-        if (value.includes('\u0000')) throw new AppError(400, 'validation_failed', `${part.fieldname} contains a NUL character, which no field accepts`);
-        input[part.fieldname] = value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as MultipartError).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw VerificationErrors.tooLarge('An image');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new AppError(400, 'validation_failed', 'Send fullName, dateOfBirth, country, userPhotoWithId and idPhoto only');
-    }
-    // Anything else the reader throws (no boundary, data cut off) is a form we cannot read, not a server fault.
-    throw new AppError(400, code?.startsWith('FST_') ? 'validation_failed' : 'bad_multipart', `The form could not be read: ${(error as Error).message}`);
+  for (const [name, value] of Object.entries(request.body ?? {})) {
+    // A repeated field reads as an array: it is as unexpected as a field of another name.
+    if (!(TEXT_FIELDS as readonly string[]).includes(name) || typeof value !== 'string') throw VerificationErrors.unexpectedPart(name);
+    if (value.includes('\u0000')) throw new AppError(400, 'validation_failed', `${name} contains a NUL character, which no field accepts`);
+    input[name] = value;
   }
-  for (const field of FILE_FIELDS) if (!files[field]) throw VerificationErrors.missingImage(field);
-  return { input, images: { userPhotoWithId: files.userPhotoWithId!, idPhoto: files.idPhoto! } };
+  const image = (field: (typeof ID_IMAGE_FIELDS)[number]) => {
+    const buffer = files?.[field]?.[0]?.buffer;
+    if (!buffer) throw VerificationErrors.missingImage(field);
+    return buffer;
+  };
+  return { input, images: { userPhotoWithId: image('userPhotoWithId'), idPhoto: image('idPhoto') } };
 }

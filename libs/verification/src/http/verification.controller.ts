@@ -1,15 +1,27 @@
-import { Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Injectable, Post, Req, UploadedFiles, UseFilters, UseGuards, UseInterceptors, type CanActivate } from '@nestjs/common';
+import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
-import { APP_CONFIG, type AppConfig } from '#app/platform';
+import { APP_CONFIG, ErrorFilter, type AppConfig } from '#app/platform';
 import { COUNTRIES } from '../domain/countries.js';
 import { SubmitVerificationCommand } from '../commands/submit-verification/submit-verification.command.js';
 import { VerificationStatusQuery } from '../queries/verification-status/verification-status.query.js';
-import { readVerificationForm } from './verification-form.js';
+import { ID_IMAGE_FIELDS, VERIFICATION_FORM_LIMITS, readVerificationForm, verificationFormError, type UploadedImage } from './verification-form.js';
 import { VerificationErrors } from '../verification.errors.js';
 import { CountriesDto, PlatformConfigDto, SubmissionReceiptDto, VerificationStatusDto } from './verification.dto.js';
+
+/** Submissions are taken in the live phase only. */
+@Injectable()
+export class VerificationOpenGuard implements CanActivate {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  canActivate(): boolean {
+    if (this.config.LAUNCH_PHASE !== 'live') throw VerificationErrors.paused();
+    return true;
+  }
+}
 
 @ApiTags('verification')
 @Controller('api')
@@ -46,7 +58,10 @@ export class VerificationController {
   @Post('verify-user')
   @HttpCode(201)
   @ApiBearerAuth()
-  @UseGuards(BearerGuard)
+  // The phase is checked before Multer reads megabytes of images that would be thrown away.
+  @UseGuards(BearerGuard, VerificationOpenGuard)
+  @UseInterceptors(FileFieldsInterceptor(ID_IMAGE_FIELDS.map((name) => ({ name, maxCount: 1 })), { limits: VERIFICATION_FORM_LIMITS }))
+  @UseFilters(new ErrorFilter(verificationFormError))
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -63,10 +78,12 @@ export class VerificationController {
   })
   @ApiOperation({ summary: 'Submit your identity verification (live phase): details and two ID images, checked by content, re-encoded, encrypted' })
   @ApiCreatedResponse({ type: SubmissionReceiptDto })
-  async submit(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest): Promise<SubmissionReceiptDto> {
-    // Refuse before reading megabytes of images that would be thrown away.
-    if (this.config.LAUNCH_PHASE !== 'live') throw VerificationErrors.paused();
-    const form = await readVerificationForm(request);
+  async submit(
+    @CurrentAuth() auth: AuthContext,
+    @Req() request: IncomingMessage,
+    @UploadedFiles() files: Partial<Record<(typeof ID_IMAGE_FIELDS)[number], UploadedImage[]>> | undefined,
+  ): Promise<SubmissionReceiptDto> {
+    const form = readVerificationForm(request, files);
     return this.commands.execute(new SubmitVerificationCommand(auth.user.id, form.input, form.images));
   }
 }

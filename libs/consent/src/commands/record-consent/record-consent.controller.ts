@@ -1,8 +1,7 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
-import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
+import { BearerGuard, Client, CurrentAuth, type AuthContext, type ClientInfo } from '#app/identity';
 import { RecordConsentCommand } from './record-consent.command.js';
 import { RecordConsentDto } from './record-consent.dto.js';
 
@@ -16,9 +15,9 @@ export class RecordConsentController {
   @HttpCode(200)
   @UseGuards(BearerGuard)
   @ApiOperation({ summary: 'Record the policies the signed-in user accepted (SPEC §3, §7)' })
-  async record(@CurrentAuth() auth: AuthContext, @Body() body: RecordConsentDto, @Req() request: FastifyRequest) {
+  async record(@CurrentAuth() auth: AuthContext, @Body() body: RecordConsentDto, @Client() client: ClientInfo) {
     const result = await this.commands.execute(
-      new RecordConsentCommand(auth.user.id, body.consentData, request.ip, String(request.headers['user-agent'] ?? '')),
+      new RecordConsentCommand(auth.user.id, body.consentData, client.ip, client.userAgent),
     );
     return { success: true, error: null, recorded: result.recorded };
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nest
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { AppError } from '#app/platform';
 import { Client } from '../../auth/client-info.js';
 import { IdentityMailer } from '../../auth/identity-mailer.js';
@@ -32,7 +32,7 @@ export class VerifyController {
 
   @Get('verify')
   @ApiOperation({ summary: 'Email link: 303 to redirect_to with the session (or the error) in the fragment' })
-  async verifyLink(@Query() query: VerifyLinkQueryDto, @Client() client: ClientInfo, @Res() reply: FastifyReply) {
+  async verifyLink(@Query() query: VerifyLinkQueryDto, @Client() client: ClientInfo, @Res() response: ServerResponse) {
     const fallback = query.type === 'recovery' ? '/reset-password' : '/sign-in';
     const target = this.mailer.safeRedirect(query.redirect_to, fallback).split('#')[0];
     let fragment: URLSearchParams;
@@ -42,7 +42,7 @@ export class VerifyController {
         // PKCE (contract §8): the code goes in the query; the client exchanges it with its verifier.
         const withCode = new URL(target);
         withCode.searchParams.set('code', result.auth_code);
-        return void reply.status(303).header('location', withCode.toString()).send();
+        return void response.writeHead(303, { location: withCode.toString() }).end();
       }
       fragment = new URLSearchParams({
         access_token: result.access_token,
@@ -57,7 +57,7 @@ export class VerifyController {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
       fragment = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message, sb: '' });
     }
-    void reply.status(303).header('location', `${target}#${fragment.toString()}`).send();
+    response.writeHead(303, { location: `${target}#${fragment.toString()}` }).end();
   }
 
   @Post('verify')
