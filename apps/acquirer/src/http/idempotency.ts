@@ -39,7 +39,7 @@ export async function idempotent(
   const scope = `${request.method} ${request.baseUrl}${request.path}`;
   const hash = createHash('sha256').update(canonical(request.body ?? null)).digest('hex');
   return inTransaction(ctx.pool, async (client) => {
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`${scope}\u0000${key}`]);
+    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`${scope} ${key}`]);
     const { rows } = await client.query<{ request_hash: string; response_status: number; response_body: unknown }>(
       'select request_hash, response_status, response_body from idempotency_keys where scope = $1 and key = $2',
       [scope, key],
