@@ -18,6 +18,7 @@ export class WebhookReceiver {
   private server: Server | null = null;
   private failures = 0;
   private failStatus = 500;
+  private failType: string | null = null;
   url = '';
 
   async start(): Promise<this> {
@@ -28,19 +29,22 @@ export class WebhookReceiver {
     return this;
   }
 
-  /** The next `count` deliveries are answered with `status`. */
-  failNext(count: number, status = 500): void {
+  /** The next `count` deliveries (of `type`, when given) are answered with `status`. */
+  failNext(count: number, status = 500, type: string | null = null): void {
     this.failures = count;
     this.failStatus = status;
+    this.failType = type;
   }
 
   private async handle(request: IncomingMessage): Promise<number> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString('utf8');
-    const status = this.failures > 0 ? this.failStatus : 200;
-    if (this.failures > 0) this.failures -= 1;
-    this.received.push({ signature: request.headers['acquirer-signature'] as string | undefined, rawBody, event: JSON.parse(rawBody) as WebhookEvent, status, at: Date.now() });
+    const event = JSON.parse(rawBody) as WebhookEvent;
+    const fail = this.failures > 0 && (!this.failType || this.failType === event.type);
+    const status = fail ? this.failStatus : 200;
+    if (fail) this.failures -= 1;
+    this.received.push({ signature: request.headers['acquirer-signature'] as string | undefined, rawBody, event, status, at: Date.now() });
     return status;
   }
 
