@@ -65,7 +65,7 @@ body { margin: 0; background: var(--bg); color: var(--text); font: 16px/1.5 syst
 .secured { display: inline-flex; align-items: center; gap: 6px; margin: 0 0 4px; }
 .fineprint { margin: 0; font-size: 12px; }
 .icon { width: 14px; height: 14px; flex: none; }
-.single { justify-content: flex-start; padding-top: 24px; }
+.single { justify-content: flex-start; padding: 24px 12px; }
 .challenge h1, .message h1 { font-size: 22px; line-height: 1.3; margin: 8px 0 10px; }
 .challenge > p, .message > p { color: var(--muted); }
 .challenge form, .message .link-button { margin-top: 20px; }
