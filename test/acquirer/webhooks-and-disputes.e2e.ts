@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createAcquirer, loadAcquirerConfig, type Acquirer } from '../../apps/acquirer/src/index.js';
-import { startSandboxAcquirer, testDatabaseUrl, type SandboxAcquirer } from '#app/testing';
+import { eventually, startSandboxAcquirer, testDatabaseUrl, type SandboxAcquirer } from '#app/testing';
 import { card, key, postForm, sessionBody, WebhookReceiver } from './support.js';
 
 const dataId = (item: { event: { data: unknown } }) => (item.event.data as { id: string }).id;
@@ -83,7 +83,8 @@ describe('sandbox acquirer: webhooks and disputes', () => {
     try {
       const session = (await capped.request('POST', '/v1/checkout_sessions', sessionBody(), { 'idempotency-key': key() })).body;
       await capped.request('POST', `/v1/test/checkout_sessions/${session.id}/expire`);
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await eventually(() => stubborn.received.length, (count) => count >= 3);
+      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(stubborn.received.map((item) => item.status)).toEqual([503, 503, 503]);
     } finally {
       await capped.close();
@@ -147,7 +148,8 @@ describe('sandbox acquirer: webhooks and disputes', () => {
         sessions.push(session.id);
         await fetch(`${url}/v1/test/checkout_sessions/${session.id}/expire`, { method: 'POST', headers: { authorization: `Bearer ${acq.secretKey}` } });
       }
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await eventually(() => shared.accepted('checkout_session.expired').length, (count) => count >= 30);
+      await new Promise((resolve) => setTimeout(resolve, 300));
       const ids = shared.accepted('checkout_session.expired').map((item) => item.event.id);
       expect(ids).toHaveLength(30);
       expect(new Set(ids).size).toBe(30);
