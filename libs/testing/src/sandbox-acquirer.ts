@@ -21,7 +21,7 @@ export interface SandboxAcquirer {
   secretKey: string;
   webhookSecrets: string[];
   schema: string;
-  /** A call to the merchant API with the secret key (pass `auth: null` to leave it out). */
+  /** A call to the merchant API with the secret key (a header given as null is left out, e.g. `{ authorization: null }`). */
   request(method: string, path: string, body?: unknown, headers?: Record<string, string | null>): Promise<ApiResponse>;
   /** Runs expiry, disputes, confirmations and webhook delivery now instead of at the next poll. */
   tick(): Promise<void>;
