@@ -4,12 +4,14 @@
 //   2. PostgreSQL: DATABASE_URL, or an embedded server with its data under var/postgres
 //   3. mail: SMTP_URL, or an embedded SMTP catcher (maildev) with a web inbox
 //   4. JWT_SECRET: the environment, or one generated once and kept in var/secrets.json
-//   5. migrate, seed, then the api and the worker; waits for GET /health
-//   6. prints the URL, the mail inbox and the demo accounts
+//   5. the sandbox acquirer (apps/acquirer), its own process on the same PostgreSQL in its
+//      own schema `acquirer`, its keys from the environment or kept in var/secrets.json
+//   6. migrate, seed, then the api and the worker; waits for GET /health
+//   7. prints the URL, the mail inbox, the acquirer's URL and the demo accounts
 //
-// Ctrl-C / SIGTERM stops everything: api and worker (SIGTERM, SIGKILL after 10 s),
-// then the mail catcher, then PostgreSQL. If the api or the worker dies, everything
-// stops and the exit code is non-zero.
+// Ctrl-C / SIGTERM stops everything: api, worker and acquirer (SIGTERM, SIGKILL after 10 s),
+// then the mail catcher, then PostgreSQL. If the api, the worker or the acquirer dies,
+// everything stops and the exit code is non-zero.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -37,6 +39,7 @@ const varDir = join(rootDir, 'var');
 const paths = {
   apiMain: join(rootDir, 'dist/apps/api/src/main.js'),
   workerMain: join(rootDir, 'dist/apps/worker/src/main.js'),
+  acquirerMain: join(rootDir, 'dist/apps/acquirer/src/main.js'),
   migrate: join(rootDir, 'dist/apps/api/src/migrate.js'),
   seed: join(rootDir, 'dist/apps/api/src/seed.js'),
   webIndex: join(rootDir, 'frontend/dist/index.html'),
@@ -160,7 +163,7 @@ function newestMtime(dir, skip = new Set(['node_modules', 'dist', '.vite'])) {
 }
 
 function buildReason() {
-  for (const output of [paths.apiMain, paths.workerMain, paths.migrate, paths.seed, paths.webIndex]) {
+  for (const output of [paths.apiMain, paths.workerMain, paths.acquirerMain, paths.migrate, paths.seed, paths.webIndex]) {
     if (!existsSync(output)) return `${relative(rootDir, output)} is missing`;
   }
   // tsc --incremental leaves unchanged outputs untouched, so a stamp written
@@ -196,8 +199,9 @@ async function buildIfNeeded() {
 
 // ---------------------------------------------------------------- settings and services
 
-function jwtSecret() {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+/** A secret from the environment, or one generated once and kept in var/secrets.json. */
+function keptSecret(name, generate, isValid = (value) => typeof value === 'string' && value.length >= 32) {
+  if (process.env[name]) return process.env[name];
   let secrets = {};
   if (existsSync(paths.secrets)) {
     try {
@@ -206,14 +210,18 @@ function jwtSecret() {
       throw new StartError(`${relative(rootDir, paths.secrets)} is not valid JSON; fix or delete it`);
     }
   }
-  if (typeof secrets.JWT_SECRET !== 'string' || secrets.JWT_SECRET.length < 32) {
-    secrets.JWT_SECRET = randomBytes(48).toString('base64url');
+  if (!isValid(secrets[name])) {
+    secrets[name] = generate();
     mkdirSync(varDir, { recursive: true });
     writeFileSync(paths.secrets, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
-    log.info(`generated JWT_SECRET, kept in ${relative(rootDir, paths.secrets)} so sessions survive restarts`);
+    log.info(`generated ${name}, kept in ${relative(rootDir, paths.secrets)} so it survives restarts`);
   }
   chmodSync(paths.secrets, 0o600);
-  return secrets.JWT_SECRET;
+  return secrets[name];
+}
+
+function jwtSecret() {
+  return keptSecret('JWT_SECRET', () => randomBytes(48).toString('base64url'));
 }
 
 async function database() {
@@ -269,6 +277,29 @@ async function httpPort() {
   return port;
 }
 
+/** The sandbox acquirer: its own process, port and schema; our api reaches it over HTTP. */
+async function acquirer({ databaseUrl, apiPort }) {
+  const port = process.env.ACQUIRER_PORT
+    ? Number(process.env.ACQUIRER_PORT)
+    : await findFreePort(4010, { exclude: [apiPort, running.maildev?.smtpPort, running.maildev?.webPort] });
+  const publicUrl = process.env.ACQUIRER_PUBLIC_URL || `http://localhost:${port}`;
+  const settings = {
+    ACQUIRER_PORT: String(port),
+    ACQUIRER_PUBLIC_URL: publicUrl,
+    ACQUIRER_DATABASE_URL: process.env.ACQUIRER_DATABASE_URL || databaseUrl,
+    ACQUIRER_SCHEMA: process.env.ACQUIRER_SCHEMA || 'acquirer',
+    ACQUIRER_SECRET_KEY: keptSecret('ACQUIRER_SECRET_KEY', () => `sk_test_${randomBytes(24).toString('hex')}`),
+    ACQUIRER_WEBHOOK_SECRETS: keptSecret('ACQUIRER_WEBHOOK_SECRETS', () => `whsec_${randomBytes(24).toString('hex')}`, (v) => typeof v === 'string' && v.length >= 16),
+    ACQUIRER_WEBHOOK_URL: process.env.ACQUIRER_WEBHOOK_URL || `http://127.0.0.1:${apiPort}/api/payments/webhooks/sandbox`,
+    ACQUIRER_MERCHANT_NAME: process.env.ACQUIRER_MERCHANT_NAME || 'Fanmint',
+  };
+  log.info('starting the sandbox acquirer…');
+  const service = spawnService('acquirer', [paths.acquirerMain], { env: childEnv(settings) });
+  running.services.push(service);
+  await waitForHealth(port, [service], 'the sandbox acquirer');
+  return { ...settings, url: publicUrl };
+}
+
 async function queues() {
   if (!process.env.REDIS_URL) return 'BullMQ on PostgreSQL (set REDIS_URL to use Redis)';
   const problem = await probeRedis(process.env.REDIS_URL, 5000);
@@ -296,7 +327,7 @@ function parseAccounts(stdout) {
   return accounts;
 }
 
-async function waitForHealth(port, services) {
+async function waitForHealth(port, services, what = 'the api') {
   const url = `http://127.0.0.1:${port}/health`;
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   let last = 'no answer yet';
@@ -317,15 +348,16 @@ async function waitForHealth(port, services) {
     }
     await sleep(500);
   }
-  throw new StartError(`the api did not report healthy at ${url} within ${HEALTH_TIMEOUT_MS / 1000} s (${last})`);
+  throw new StartError(`${what} did not report healthy at ${url} within ${HEALTH_TIMEOUT_MS / 1000} s (${last})`);
 }
 
-function banner({ publicUrl, inbox, smtpUrl, db, queue, accounts }) {
+function banner({ publicUrl, inbox, smtpUrl, db, queue, accounts, payments }) {
   const line = '─'.repeat(72);
   const out = [];
   out.push('', style.green(line), `  ${style.bold('Fanmint is running')}`, '');
   out.push(`  App            ${style.bold(publicUrl)}`);
   out.push(`  Mail inbox     ${inbox ? style.bold(inbox) : `none here: mail goes to ${redactUrl(smtpUrl)} (SMTP_URL)`}`);
+  out.push(`  Payments       sandbox acquirer ${style.bold(payments.url)} ${style.dim('(test cards: apps/acquirer/README.md)')}`);
   out.push(`  Database       ${db.label}`);
   out.push(`  Queues         ${queue}`);
   out.push(`  Staff console  ${style.bold(`${publicUrl}/admin/sign-in`)} ${style.dim('(moderator/admin: turn on 2FA at /dashboard/security first)')}`);
@@ -355,6 +387,8 @@ async function main() {
   const queue = await queues();
   const port = await httpPort();
   const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
+  const payments = await acquirer({ databaseUrl: db.url, apiPort: port });
+  if (stopping) return;
 
   const env = childEnv({
     DATABASE_URL: db.url,
@@ -363,6 +397,10 @@ async function main() {
     PUBLIC_URL: publicUrl,
     JWT_SECRET: secret,
     WEB_DIST: process.env.WEB_DIST || join(rootDir, 'frontend/dist'),
+    PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || 'sandbox',
+    SANDBOX_ACQUIRER_URL: payments.url,
+    SANDBOX_ACQUIRER_SECRET_KEY: payments.ACQUIRER_SECRET_KEY,
+    SANDBOX_ACQUIRER_WEBHOOK_SECRETS: payments.ACQUIRER_WEBHOOK_SECRETS,
   });
 
   log.info('running migrations…');
@@ -385,7 +423,7 @@ async function main() {
 
   await waitForHealth(port, running.services);
   if (stopping) return;
-  banner({ publicUrl, inbox, smtpUrl, db, queue, accounts });
+  banner({ publicUrl, inbox, smtpUrl, db, queue, accounts, payments });
 }
 
 main().catch((error) => {

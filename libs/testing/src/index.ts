@@ -6,3 +6,4 @@ export * from './browser.js';
 export * from './images.js';
 export * from './totp.js';
 export * from './http.js';
+export * from './sandbox-acquirer.js';

@@ -1,0 +1,71 @@
+import type { DisputeStatus } from '../client/api-types.js';
+import { inTransaction, type Queryable } from '../db/database.js';
+import { ApiError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import type { AcquirerContext } from './context.js';
+import { emitEvent } from './events.js';
+import { findPayment } from './payments.js';
+import { disputeObject, type DisputeRow } from './rows.js';
+
+/** needs_response → under_review → won | lost; a merchant may also accept (needs_response → lost). */
+const NEXT: Record<DisputeStatus, DisputeStatus[]> = {
+  needs_response: ['under_review', 'lost'],
+  under_review: ['won', 'lost'],
+  won: [],
+  lost: [],
+};
+
+export function canMoveDispute(from: DisputeStatus, to: DisputeStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+const SELECT = `select d.*, p.reference from disputes d join payments p on p.id = d.payment_id`;
+
+export async function getDispute(db: Queryable, id: string, { lock = false } = {}): Promise<DisputeRow> {
+  const { rows } = await db.query<DisputeRow>(`${SELECT} where d.id = $1 ${lock ? 'for update of d' : ''}`, [id]);
+  if (!rows[0]) throw ApiError.notFound('dispute', id);
+  return rows[0];
+}
+
+/** The cardholder's bank disputes a succeeded payment. */
+export async function openDispute(db: Queryable, ctx: AcquirerContext, paymentId: string, reason: string): Promise<DisputeRow> {
+  const payment = await findPayment(db, paymentId, { lock: true });
+  if (!payment) throw ApiError.notFound('payment', paymentId);
+  if (payment.dispute_id) throw ApiError.conflict(`Payment ${paymentId} is already disputed (${payment.dispute_id})`);
+  if (payment.status !== 'succeeded') throw ApiError.conflict(`Only a succeeded payment can be disputed; ${paymentId} is ${payment.status}`);
+  const id = newId('dp');
+  await db.query(`insert into disputes (id, payment_id, status, reason, amount, currency) values ($1, $2, 'needs_response', $3, $4, $5)`, [
+    id,
+    paymentId,
+    reason,
+    payment.amount,
+    payment.currency,
+  ]);
+  await db.query(`update payments set dispute_due_at = null where id = $1`, [paymentId]);
+  const dispute = await getDispute(db, id);
+  await emitEvent(db, ctx, 'dispute.created', disputeObject(dispute));
+  ctx.log.info('dispute opened', { dispute: id, payment: paymentId });
+  return dispute;
+}
+
+export async function moveDispute(db: Queryable, ctx: AcquirerContext, id: string, to: DisputeStatus): Promise<DisputeRow> {
+  const current = await getDispute(db, id, { lock: true });
+  if (!canMoveDispute(current.status, to)) throw ApiError.conflict(`A dispute cannot go from ${current.status} to ${to}`);
+  await db.query(`update disputes set status = $2, updated_at = now() where id = $1`, [id, to]);
+  const dispute = await getDispute(db, id);
+  await emitEvent(db, ctx, 'dispute.updated', disputeObject(dispute));
+  if (to === 'won' || to === 'lost') await emitEvent(db, ctx, 'dispute.closed', disputeObject(dispute));
+  ctx.log.info('dispute moved', { dispute: id, from: current.status, to });
+  return dispute;
+}
+
+/** Opens the disputes that "approves, then charges back" cards have due. */
+export async function openDueDisputes(ctx: AcquirerContext): Promise<number> {
+  return inTransaction(ctx.pool, async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `select id from payments where dispute_due_at <= now() and status = 'succeeded' order by dispute_due_at limit 20 for update skip locked`,
+    );
+    for (const row of rows) await openDispute(client, ctx, row.id, 'fraudulent');
+    return rows.length;
+  });
+}
