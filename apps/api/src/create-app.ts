@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { RequestHandler, Response } from 'express';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import {
@@ -22,29 +21,7 @@ import { AppModule } from './app.module.js';
 import { ORM_SETUP } from './composition.js';
 import { noWebApp, serveSpa } from './spa.js';
 import { openApiDocument } from './openapi-document.js';
-
-/**
- * Nest's Express adapter, with two additions: the web app is mounted where Nest puts its not-found
- * handler, so it answers only what no API route matched (an unknown API path gets the JSON 404),
- * and a null result is sent as JSON.
- */
-class FanmintExpressAdapter extends ExpressAdapter {
-  constructor(private readonly afterRoutes: () => RequestHandler) {
-    super();
-  }
-
-  /** A handler that answers null sends the JSON `null` (the payout method not set yet), not an empty body. */
-  override reply(response: Response, body: unknown, statusCode?: number): unknown {
-    if (body !== null) return super.reply(response, body, statusCode);
-    if (statusCode) response.status(statusCode);
-    return response.json(null);
-  }
-
-  override setNotFoundHandler(handler: RequestHandler, prefix?: string): void {
-    this.use(this.afterRoutes());
-    super.setNotFoundHandler(handler, prefix);
-  }
-}
+import { FanmintExpressAdapter } from './express-adapter.js';
 
 /** Builds the HTTP application (used by main.ts and by the end-to-end tests). */
 export async function createApiApp(config: AppConfig, options: { clock?: Clock } = {}): Promise<NestExpressApplication> {

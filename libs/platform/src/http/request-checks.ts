@@ -61,8 +61,10 @@ export function readBodies(options: RequestCheckOptions = {}): Middleware {
     }
     const limit = type === 'application/json' ? (options.jsonLimit?.(request) ?? JSON_BODY_LIMIT_BYTES) : TEXT_BODY_LIMIT_BYTES;
     const length = request.headers['content-length'];
-    getRawBody(request, { limit, length, encoding: 'utf8' }).then(
-      (text) => {
+    // Read as bytes and decoded once (raw-body's own decoding goes through iconv-lite, chunk by chunk).
+    getRawBody(request, { limit, length }).then(
+      (bytes) => {
+        const text = bytes.toString('utf8');
         if (type === 'text/plain') {
           req.body = text;
           return next();
@@ -79,7 +81,6 @@ export function readBodies(options: RequestCheckOptions = {}): Middleware {
       (error: { type?: string; message?: string }) => {
         if (request.readable) request.resume();
         if (error.type === 'entity.too.large') return sendError(response, new AppError(413, 'request_too_large', 'Request body is too large'));
-        if (error.type === 'encoding.unsupported') return sendError(response, new AppError(415, 'unsupported_media_type', 'Unsupported content type'));
         if (error.type === 'request.aborted') return response.destroy();
         sendError(response, new AppError(400, 'bad_request', `The request body could not be read: ${error.message ?? 'unknown error'}`));
       },
