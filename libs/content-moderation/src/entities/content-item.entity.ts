@@ -50,6 +50,10 @@ export class ContentItem {
   @Property({ type: 'timestamptz', nullable: true })
   decidedAt: Date | null = null;
 
+  /** How many changes of the item were announced to other modules: the version of its latest integration event. */
+  @Property({ type: 'integer' })
+  revision: number = 0;
+
   @Property({ type: 'timestamptz' })
   createdAt!: Date;
 
