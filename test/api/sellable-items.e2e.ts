@@ -124,6 +124,26 @@ describe.each(backends)('sellable items on the %s queue backend', (backend) => {
     expect((await call(platform, 'GET', `/api/purchases/${bought.body.id}/content`, buyer.session.access_token)).status).toBe(200);
   });
 
+  it('a takedown upheld through a moderation case withdraws the item, an upheld appeal puts it back on sale', async () => {
+    const albumId = await f.approvedItem('album', 650, 'Disputed album');
+    const resolve = async (caseId: string, outcome: 'content_removed' | 'content_restored') => {
+      expect((await call(platform, 'POST', `/api/admin/moderation/cases/${caseId}/claim`, f.moderator.token)).status).toBe(200);
+      expect((await call(platform, 'POST', `/api/admin/moderation/cases/${caseId}/resolve`, f.moderator.token, { outcome, note: 'Checked; decided.' })).body).toMatchObject({ outcome });
+    };
+    const takedown = await call(platform, 'POST', '/api/moderation/takedown-requests', null, { subjectType: 'content', subjectId: albumId, reason: 'depicted_without_consent', details: 'I appear in this album without consent.', email: 'person@example.test' });
+    await resolve(takedown.body.id, 'content_removed');
+    await platform.drain();
+    expect(await row(albumId)).toMatchObject({ status: 'withdrawn', version: 2 });
+    const fan = await f.newFan();
+    expect((await buy(fan.session.access_token, albumId)).body).toMatchObject({ code: 'content_not_found' });
+
+    const appeal = await call(platform, 'POST', '/api/moderation/appeals', f.creator.token, { subjectType: 'content', subjectId: albumId, reason: 'creator_removal', details: 'The person signed a release; here it is.', email: f.creator.email });
+    await resolve(appeal.body.id, 'content_restored');
+    await platform.drain();
+    expect(await row(albumId)).toMatchObject({ status: 'sellable', version: 3 });
+    expect((await buy(fan.session.access_token, albumId)).status).toBe(201);
+  });
+
   it('an older event delivered after a newer one changes nothing', async () => {
     const contentId = randomUUID();
     expect(await deliver('content-approved', eventOf(contentId, 1), randomUUID())).toBe('applied');
