@@ -85,6 +85,6 @@ export class CommerceModule {}
  */
 @Module({
   providers: [...paymentProviders, SubscriptionRenewals, DeliverWebhookJob, SettleDueJob, RenewSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob],
-  exports: [...paymentProviders, SubscriptionRenewals, RecordSellableItem],
+  exports: [...paymentProviders, SubscriptionRenewals],
 })
 export class CommerceJobsModule {}
