@@ -1,7 +1,7 @@
 // `npm run bench:purchases`: the purchase hot path (issue 7): POST /api/purchases >= 500 purchases/s, p99 < 50 ms.
 //
 // A fresh database fanmint_bench_buy_<ts> (migrated with dist/apps/api/src/migrate.js, dropped at the
-// end, also on Ctrl-C) seeded in SQL: one active store with enough approved items, BENCH_FANS
+// end, also on Ctrl-C) seeded in SQL: one active store with enough approved (sellable) items, BENCH_FANS
 // confirmed fans (signed in through /auth/v1 with @supabase/auth-js). The built api runs with
 // LAUNCH_PHASE=live, SANDBOX_CONFIRM_DELAY_MS=600000 (nothing settles during the run), Redis under a
 // per-run prefix, no worker. Every request is a NEW card purchase of a different (fan, item) pair with
@@ -132,6 +132,12 @@ async function main() {
     `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
      select gen_random_uuid(), c.id, 'bench-' || c.id, case c.kind when 'video' then 'video' else 'image' end, case c.kind when 'video' then 'mp4' else 'jpeg' end,
             'original.bin', 1000, 'ready', 'thumb.jpg', 'clean.bin', 0, now() from content_items c`,
+  );
+  // Commerce sells from its own sellable_items, which the worker fills from the approval events; no
+  // worker runs here, so the rows the events would have made are seeded with the items.
+  await db.query(
+    `insert into sellable_items (content_id, creator_id, kind, title, price_minor, currency, status, version, updated_at)
+     select id, creator_id, kind, title, price_minor, currency, 'sellable', 1, now() from content_items`,
   );
   // cost 4: sign-in is not what is measured (the hash carries its cost, the api's BCRYPT_COST does not matter)
   await db.query(`insert into users (email, encrypted_password, email_confirmed_at) select unnest($1::text[]), $2, now()`, [emails, await bcrypt.hash(PASSWORD, 4)]);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { SandboxPaymentProvider } from '#app/commerce';
 import { callApi, FixedClock, signedInUser, staffSession, startTestPlatform, verifiedCreator } from '#app/testing';
 
-/** Shared by the purchase suites: a live platform on Redis queues (own prefix), payments settled by hand. */
+/** Shared by the purchase suites: a live platform on Redis queues (own prefix) unless told otherwise, payments settled by hand. */
 export const CARD = { number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123', name: 'Alex Fan' };
 export const DECLINED = { ...CARD, number: '4000 0000 0000 0002' };
 export const NO_FUNDS = { ...CARD, number: '4000000000009995' };
@@ -17,10 +17,10 @@ export const call = callApi;
 
 export const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 
-export async function startCommercePlatform(clock: FixedClock) {
+export async function startCommercePlatform(clock: FixedClock, options: { queueBackend?: 'postgres' | 'redis' } = {}) {
   const storageDir = mkdtempSync(join(tmpdir(), 'fanmint-commerce-'));
   const platform = await startTestPlatform({
-    queueBackend: 'redis',
+    queueBackend: options.queueBackend ?? 'redis',
     clock,
     env: { LAUNCH_PHASE: 'live', SANDBOX_CONFIRM_DELAY_MS: '0', STORAGE_DIR: storageDir },
   });
@@ -38,20 +38,29 @@ export async function startCommercePlatform(clock: FixedClock) {
   });
   if (patched.status !== 200) throw new Error(`store settings: ${patched.status} ${patched.text}`);
 
-  /** An approved item with one processed file (inserted directly: the upload pipeline has its own suite). */
+  /**
+   * An approved item with one processed file, on sale: submitted items and their file are inserted
+   * directly (the upload pipeline has its own suite), a moderator approves through the api, and the
+   * worker brings the approval to commerce's sellable items (drain) before anyone buys.
+   */
   const approvedItem = async (kind: 'video' | 'album', priceMinor: number, title: string, creatorId = creator.userId) => {
     const id = randomUUID();
     const now = clock.now();
     await db().execute(
-      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, decided_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, 'USD', 'approved', ?, ?, ?, ?)`,
-      [id, creatorId, kind, title, priceMinor, now, now, now, now],
+      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at)
+       values (?, ?, ?, ?, ?, 'USD', 'pending_review', ?, ?, ?)`,
+      [id, creatorId, kind, title, priceMinor, now, now, now],
     );
     await db().execute(
       `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
        values (?, ?, ?, ?, ?, 'original.bin', 1000, 'ready', 'thumb.jpg', 'clean.bin', 0, ?)`,
       [randomUUID(), id, `upload-${randomBytes(8).toString('hex')}`, kind === 'video' ? 'video' : 'image', kind === 'video' ? 'mp4' : 'jpeg', now],
     );
+    for (const step of ['claim', 'approve']) {
+      const answer = await call(platform, 'POST', `/api/admin/content/${id}/${step}`, moderator.token);
+      if (answer.status !== 200) throw new Error(`${step} ${title}: ${answer.status} ${answer.text}`);
+    }
+    await platform.drain();
     return id;
   };
 

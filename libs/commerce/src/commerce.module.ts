@@ -33,6 +33,9 @@ import { FavoritesController, ReferralLinksController, SubscriptionsController }
 import { SalesController } from './http/sales.controller.js';
 import { AdminPaymentsController, PaymentWebhooksController } from './http/payments.controller.js';
 import { DeliverWebhookJob, RenewSubscriptionsJob, SettleDueJob } from './jobs/payments-jobs.js';
+import { SellableItems } from './queries/sellable-items/sellable-items.js';
+import { RecordSellableItem } from './commands/record-sellable-item/record-sellable-item.js';
+import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './commands/record-sellable-item/record-sellable-item.job.js';
 
 /**
  * Commerce (SPEC §1, §2, §4, §9): creators' stores and the public directory; fans' purchases,
@@ -55,6 +58,7 @@ import { DeliverWebhookJob, RenewSubscriptionsJob, SettleDueJob } from './jobs/p
     StoreNamesHandler,
     RequestStoreCollaborationHandler,
     ...paymentProviders,
+    SellableItems,
     PurchaseHandler,
     HandlePaymentEventHandler,
     ManageSubscriptionHandler,
@@ -75,9 +79,12 @@ import { DeliverWebhookJob, RenewSubscriptionsJob, SettleDueJob } from './jobs/p
 })
 export class CommerceModule {}
 
-/** The worker's half: the sandbox provider's webhook deliveries and settlements, and subscription renewals. */
+/**
+ * The worker's half: the sandbox provider's webhook deliveries and settlements, subscription
+ * renewals, and the sellable items kept from content-moderation's events.
+ */
 @Module({
-  providers: [...paymentProviders, SubscriptionRenewals, DeliverWebhookJob, SettleDueJob, RenewSubscriptionsJob],
+  providers: [...paymentProviders, SubscriptionRenewals, DeliverWebhookJob, SettleDueJob, RenewSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob],
   exports: [...paymentProviders, SubscriptionRenewals],
 })
 export class CommerceJobsModule {}

@@ -19,7 +19,7 @@ import { CollaboratorCheck } from './commands/review-content/collaborator-check.
 import { DecideCollaborationHandler, FileReleaseFormHandler, RequestCollaborationHandler, SetContentCollaboratorsHandler } from './commands/collaborations/collaborations.handler.js';
 import { MyCollaborationsHandler } from './queries/collaborations/collaborations.handler.js';
 import { CollaborationsController } from './http/collaborations.controller.js';
-import { PurchasableContentHandler } from './queries/purchasable-content/purchasable-content.handler.js';
+import { ContentSaleEvents } from './events/content-sale-events.js';
 
 /**
  * Content moderation (SPEC §1, §9): reports reviewed within 48 hours, takedowns within 24 hours,
@@ -53,7 +53,7 @@ import { PurchasableContentHandler } from './queries/purchasable-content/purchas
     FileReleaseFormHandler,
     SetContentCollaboratorsHandler,
     MyCollaborationsHandler,
-    PurchasableContentHandler,
+    ContentSaleEvents,
   ],
   exports: [DeadlineWatch, ComplianceReports, CreatorCheck],
 })

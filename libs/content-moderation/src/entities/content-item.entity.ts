@@ -1,4 +1,5 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { ReviewStatus } from '../domain/review-state.js';
 
@@ -49,6 +50,10 @@ export class ContentItem {
 
   @Property({ type: 'timestamptz', nullable: true })
   decidedAt: Date | null = null;
+
+  /** How many changes of the item were announced to other modules: the version of its latest integration event. */
+  @Property({ type: 'integer' })
+  revision: Opt<number> = 0;
 
   @Property({ type: 'timestamptz' })
   createdAt!: Date;

@@ -22,6 +22,14 @@ export interface JobCatalogue {
     'check-deadlines': Record<string, never>;
     /** Daily: last month's compliance report (due by the 5th) and last quarter's internal audit, once each. */
     'compliance-reports': Record<string, never>;
+    // content-moderation -> commerce's sellable items. On this queue, not one of their own: every
+    // queue costs each worker a PostgreSQL pool. One job per consumer (a job has one handler).
+    /** A moderator approved an item: it may be sold from now on. */
+    'content-approved': ContentSaleEvent;
+    /** An item was taken down: it may no longer be sold (what was bought stays its buyers'). */
+    'content-removed': ContentSaleEvent;
+    /** A removed item was put back (an upheld appeal): it may be sold again. */
+    'content-restored': ContentSaleEvent;
   };
   payments: {
     /** Sandbox provider: deliver one signed webhook event to our webhook endpoint (retried like a real provider). */
@@ -41,6 +49,23 @@ export interface JobCatalogue {
     /** Hand one closed batch's payouts to the payout provider. */
     'dispatch-payouts': { runId: string; batchNo: number };
   };
+}
+
+/**
+ * content-moderation -> commerce: what an item is sold as, after the change the job is named for.
+ * Every event carries all of it (an approved item's price cannot change today: it is edited only
+ * as a draft or after a rejection), so the latest event alone says what is for sale.
+ */
+export interface ContentSaleEvent {
+  contentId: string;
+  /** The item's revision: +1 on every announced change, so an older event arriving late is ignored. */
+  version: number;
+  creatorId: string;
+  kind: 'video' | 'album';
+  title: string;
+  priceMinor: number;
+  currency: string;
+  occurredAt: string;
 }
 
 /** commerce -> payouts: a payment the provider captured. Amounts in minor units of `currency`. */

@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Clock, PreparedStatements } from '#app/platform';
-import { PURCHASABLE_CONTENT_SQL, PurchasableContentQuery } from '#app/content-moderation';
 import { checkCard } from '../../domain/card.js';
 import { CommerceErrors, PurchaseErrors } from '../../commerce.errors.js';
 import { PAYMENT_PROVIDER, withPaymentRows, type PaymentProvider } from '../../payments/payment-provider.js';
@@ -13,6 +12,7 @@ import { priceStoreSale } from './sale-plan.js';
 import { requestFingerprint } from './request-fingerprint.js';
 import { liveSubscriptionSql, mayOpenBoughtItems } from '../../queries/purchased-content/entitlements.js';
 import type { StoreVisibility } from '../../domain/store-settings.js';
+import { SELLABLE_ITEM_SQL, SellableItems } from '../../queries/sellable-items/sellable-items.js';
 
 /**
  * What is being sold. A store sale (subscription, tip) is priced here from the store's settings;
@@ -55,7 +55,8 @@ interface ReplayOf {
 class NothingInserted extends Error {}
 
 /**
- * The purchase hot path: one statement reads the item (approved, priced, not the buyer's own),
+ * The purchase hot path: one statement reads the item (sellable in commerce's own sellable_items,
+ * priced, not the buyer's own),
  * checks the store and the referral link, writes the purchase and the provider's payment together,
  * and answers nothing for a replayed Idempotency-Key; it is prepared once per connection.
  * Confirmation comes later, by webhook. Only a purchase that wrote nothing reads more, to say why.
@@ -64,7 +65,7 @@ class NothingInserted extends Error {}
 export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(SellableItems) private readonly items: SellableItems,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PreparedStatements) private readonly statements: PreparedStatements,
@@ -83,8 +84,8 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     const what =
       sale.kind === 'content'
         ? {
-            // The item as the content module sells it, in its store, priced as quoted (if quoted).
-            ctes: `c as (${PURCHASABLE_CONTENT_SQL}),
+            // The item as commerce's read model has it (sellable), in its creator's store, priced as quoted (if quoted).
+            ctes: `c as (${SELLABLE_ITEM_SQL}),
              s as (select st.id, st.owner_id, st.slug, st.display_name, st.referrals_enabled, c.id as content_id, c.title as content_title, c.kind as content_kind,
                           c.price_minor as amount_minor, c.currency
                      from c join stores st on st.owner_id = c.creator_id and st.status = 'active'
@@ -180,7 +181,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
   /** An item: priced by the purchase statement, unless crypto instructions need the price first. */
   private async contentSale(request: PurchaseRequest, buyerId: string, key: ReplayOf): Promise<Sale | { replay: PurchaseView }> {
     if (request.method !== 'crypto') return { kind: 'content', contentId: request.contentId!, known: null };
-    const content = await this.queries.execute(new PurchasableContentQuery(request.contentId!));
+    const content = await this.items.find(request.contentId!);
     if (!content || content.creatorId === buyerId || content.priceMinor <= 0) {
       const replay = await this.replay(buyerId, key);
       if (replay) return { replay };
@@ -191,7 +192,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
 
   /** Why an item could not be bought (the statement wrote nothing and it was no replay). */
   private async whyNotForSale(contentId: string, buyerId: string): Promise<Error> {
-    const content = await this.queries.execute(new PurchasableContentQuery(contentId));
+    const content = await this.items.find(contentId);
     if (!content) return PurchaseErrors.contentNotFound();
     if (content.creatorId === buyerId) return PurchaseErrors.ownStore();
     if (content.priceMinor <= 0) return PurchaseErrors.notForSale();

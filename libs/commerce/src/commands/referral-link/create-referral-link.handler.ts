@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_CONFIG, Clock, type AppConfig } from '#app/platform';
-import { PurchasableContentQuery } from '#app/content-moderation';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { REFERRAL_LINK_GROUP, REFERRAL_LINK_SELECT, toReferralLinkView, type ReferralLinkRow } from '../../queries/referral-links/referral-link-view.js';
 import { CreateReferralLinkCommand } from './create-referral-link.command.js';
+import { SellableItems } from '../../queries/sellable-items/sellable-items.js';
 
 /** Ten letters and digits: short enough to share, far too many to guess. */
 const newCode = () => randomBytes(16).toString('base64url').replace(/[-_]/g, '').slice(0, 10);
@@ -15,13 +15,13 @@ const newCode = () => randomBytes(16).toString('base64url').replace(/[-_]/g, '')
 export class CreateReferralLinkHandler implements ICommandHandler<CreateReferralLinkCommand> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(SellableItems) private readonly items: SellableItems,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ ownerId, contentId }: CreateReferralLinkCommand) {
-    const content = await this.queries.execute(new PurchasableContentQuery(contentId));
+    const content = await this.items.find(contentId);
     if (!content) throw PurchaseErrors.contentNotFound();
     if (content.kind !== 'album' || content.creatorId === ownerId) throw PurchaseErrors.referralNotAllowed();
     const em = this.orm.em.fork();

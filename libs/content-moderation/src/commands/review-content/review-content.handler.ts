@@ -8,6 +8,7 @@ import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentErrors } from '../../moderation.errors.js';
 import { ReviewContentCommand, type ContentReviewAction } from './review-content.command.js';
 import { CollaboratorCheck } from './collaborator-check.js';
+import { ContentSaleEvents } from '../../events/content-sale-events.js';
 
 const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: ContentErrors.ownWork, claimed_by_other: ContentErrors.claimedByOther, not_claimed: ContentErrors.notClaimed };
 
@@ -36,6 +37,7 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CollaboratorCheck) private readonly collaborators: CollaboratorCheck,
+    @Inject(ContentSaleEvents) private readonly saleEvents: ContentSaleEvents,
   ) {}
 
   async execute({ contentId, staffId, staffRole, action: requestedAction, ip }: ReviewContentCommand): Promise<void> {
@@ -77,6 +79,8 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
         item.decidedAt = now;
         item.claimedBy = null;
         item.claimedAt = null;
+        // Commerce sells from its own copy: approved, removed and restored reach it through the outbox.
+        this.saleEvents.announce(em, item, before.status, now);
         if (action.kind === 'approve' || action.kind === 'reject') await this.notifyCreator(em, item);
       }
       item.updatedAt = now;

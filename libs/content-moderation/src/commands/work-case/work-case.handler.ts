@@ -7,6 +7,7 @@ import { ContentItem } from '../../entities/content-item.entity.js';
 import { ModerationCase } from '../../entities/moderation-case.entity.js';
 import { ModerationErrors } from '../../moderation.errors.js';
 import { WorkCaseCommand, type CaseAction } from './work-case.command.js';
+import { ContentSaleEvents } from '../../events/content-sale-events.js';
 
 const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: ModerationErrors.ownWork, claimed_by_other: ModerationErrors.claimedByOther, not_claimed: ModerationErrors.notClaimed };
 
@@ -16,6 +17,7 @@ export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(ContentSaleEvents) private readonly saleEvents: ContentSaleEvents,
   ) {}
 
   async execute({ caseId, staffId, action, ip }: WorkCaseCommand): Promise<void> {
@@ -83,6 +85,7 @@ export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
     item.decidedBy = staffId;
     item.decidedAt = now;
     item.updatedAt = now;
+    this.saleEvents.announce(em, item, before, now);
     await this.audit.record(em, {
       actorId: staffId,
       action: action.outcome === 'content_removed' ? 'content.removed' : 'content.restored',
