@@ -23,6 +23,11 @@ export async function callApi(
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
+  return readApiResponse(response);
+}
+
+/** A fetch response as a suite checks it: the body parsed as JSON when it is JSON, null otherwise. */
+export async function readApiResponse(response: Response): Promise<ApiResponse> {
   const text = await response.text();
   let parsed: unknown = null;
   try {

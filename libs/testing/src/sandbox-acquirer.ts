@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createAcquirer, loadAcquirerConfig, type Acquirer } from '../../../apps/acquirer/src/index.js';
-import type { ApiResponse } from './http.js';
+import { readApiResponse, type ApiResponse } from './http.js';
 import { testDatabaseUrl } from './test-platform.js';
 
 export interface SandboxAcquirerOptions {
@@ -64,15 +64,7 @@ export async function startSandboxAcquirer(options: SandboxAcquirerOptions = {})
       if (value === null) delete sent[name.toLowerCase()];
       else sent[name.toLowerCase()] = value;
     }
-    const response = await fetch(`${url}${path}`, { method, headers: sent, body: body !== undefined ? JSON.stringify(body) : undefined, redirect: 'manual' });
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-    return { status: response.status, body: parsed, text, headers: response.headers };
+    return readApiResponse(await fetch(`${url}${path}`, { method, headers: sent, body: body !== undefined ? JSON.stringify(body) : undefined, redirect: 'manual' }));
   };
 
   let closed: Promise<void> | null = null;
