@@ -1,15 +1,15 @@
 import type { Provider } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#app/platform';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
-import { SandboxPaymentProvider } from './sandbox/sandbox-payment-provider.js';
+import { AcquirerPaymentProvider } from './acquirer/acquirer-payment-provider.js';
 
-/** PAYMENT_PROVIDER picks the implementation behind the port (only the sandbox ships). */
+/** PAYMENT_PROVIDER picks the adapter behind the port (only the sandbox acquirer ships). */
 export const paymentProviders: Provider[] = [
-  SandboxPaymentProvider,
+  AcquirerPaymentProvider,
   {
     provide: PAYMENT_PROVIDER,
-    inject: [APP_CONFIG, SandboxPaymentProvider],
-    useFactory: (config: AppConfig, sandbox: SandboxPaymentProvider): PaymentProvider => {
+    inject: [APP_CONFIG, AcquirerPaymentProvider],
+    useFactory: (config: AppConfig, sandbox: AcquirerPaymentProvider): PaymentProvider => {
       switch (config.PAYMENT_PROVIDER) {
         case 'sandbox':
           return sandbox;

@@ -1,4 +1,4 @@
-import type { CardInput } from '../domain/card.js';
+import { AppError } from '#app/platform';
 
 export const PAYMENT_METHODS = ['card', 'crypto'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -10,83 +10,134 @@ export interface CryptoInstructions {
   amountToken: string;
 }
 
-export interface CreatePayment {
-  /** Our id for the payment (a purchase id); the provider's events carry it back. */
-  reference: string;
-  /** Known up front, or null when the caller's statement prices the order (its gate answers the amount). Crypto payments need it. */
-  amountMinor: number | null;
-  currency: string | null;
-  method: PaymentMethod;
-  /** A new card (card payments without a saved method). */
-  card?: CardInput;
-  /** A method saved by an earlier payment (subscription renewals). */
-  savedMethodRef?: string;
+/** What the provider reports about a card; never its number. */
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
-/**
- * Rows a provider keeps in our database for a new payment, as data-modifying CTEs
- * (`name as (...)`, comma-separated) for the caller's own statement, with their parameters in order.
- */
-export interface PaymentRows {
-  ctes: string;
-  params: unknown[];
-}
-
-export interface PreparedPayment {
-  providerPaymentId: string;
-  /** Can be charged again without the fan (renewals). */
-  savedMethodRef: string;
-  crypto: CryptoInstructions | null;
-  /** Written by the caller's statement with its order; null when the provider keeps nothing here. */
-  rows: PaymentRows | null;
-}
-
-/**
- * The caller's statement with the provider's rows: `with <order CTEs>, <payment CTEs> <final query>`.
- * The payment CTEs write only when the gate CTE answers a row, so the payment and the order are
- * written together or not at all, in one statement (one round trip, no BEGIN/COMMIT).
- */
-export function withPaymentRows(order: { ctes: string; params: unknown[] }, payment: PreparedPayment, finalQuery: string): [string, unknown[]] {
-  if (!payment.rows) return [`with ${order.ctes}\n${finalQuery}`, order.params];
-  return [`with ${order.ctes},\n${payment.rows.ctes}\n${finalQuery}`, [...order.params, ...payment.rows.params]];
-}
-
-export const PAYMENT_EVENT_TYPES = ['payment.succeeded', 'payment.failed', 'payment.refunded', 'payment.charged_back'] as const;
-export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
-
-/** A verified provider event, in our words. */
-export interface PaymentEvent {
+export interface SavedMethod extends CardSummary {
   id: string;
-  type: PaymentEventType;
+}
+
+export interface CheckoutRequest {
+  /** Our purchase id: the provider's objects carry it back, and it is the call's Idempotency-Key. */
   reference: string;
-  providerPaymentId: string;
-  /** The payment's amount and currency as the provider holds them; applied only when they are the purchase's. */
   amountMinor: number;
   currency: string;
+  description: string;
+  /** Our buyer's user id: the provider keeps saved cards under it. */
+  customerRef: string;
+  method: PaymentMethod;
+  /** Keep the card for charges without the fan (subscription renewals). */
+  saveCard: boolean;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A card checkout is a hosted page the fan is sent to; a crypto one is an address to pay. */
+export type Checkout =
+  | { kind: 'hosted'; checkoutId: string; url: string; expiresAt: Date }
+  | { kind: 'crypto'; checkoutId: string; crypto: CryptoInstructions };
+
+/** What we know of a purchase's payment at the provider. */
+export interface PaymentIds {
+  method: PaymentMethod;
+  checkoutId: string | null;
+  providerPaymentId: string | null;
+}
+
+export interface MerchantCharge {
+  reference: string;
+  customerRef: string;
+  savedMethodRef: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+}
+
+export const DISPUTE_STAGES = ['needs_response', 'under_review', 'won', 'lost'] as const;
+export type DisputeStage = (typeof DISPUTE_STAGES)[number];
+
+/**
+ * What happened to a payment, in our words (whatever the provider calls it):
+ * - captured: the money was taken (card summary and saved method when known);
+ * - declined: an attempt failed; `final` when no other attempt can follow (a merchant-initiated
+ *   charge), otherwise the fan may still try another card on the open hosted page;
+ * - checkout_expired: the hosted page or invoice ended without a payment;
+ * - refunded; disputed: a dispute opened or moved to `disputeStage`.
+ */
+export type PaymentFactType = 'captured' | 'declined' | 'checkout_expired' | 'refunded' | 'disputed';
+
+export interface PaymentFact {
+  type: PaymentFactType;
+  /** Our purchase id, as given when the checkout or charge was created. */
+  reference: string;
+  checkoutId: string | null;
+  providerPaymentId: string | null;
+  amountMinor: number;
+  currency: string;
+  card: CardSummary | null;
+  savedMethodRef: string | null;
   failureReason: string | null;
+  final: boolean;
+  disputeStage: DisputeStage | null;
   occurredAt: Date;
 }
 
-/** A webhook delivery: its event, or why it is refused (a bad signature says nothing about the body). */
-export type WebhookVerification = { event: PaymentEvent } | { refused: 'signature' } | { refused: 'event'; problem: string };
+/** A verified webhook event: a fact with the provider's event id, claimed once. */
+export interface PaymentEvent extends PaymentFact {
+  id: string;
+}
 
 /**
- * What commerce needs from a payment provider. Payments confirm later: the outcome arrives as a
- * signed webhook, verified here and applied by HandlePaymentEvent.
+ * A webhook delivery: its event (null for an event type we do not act on), or why it is refused
+ * (a bad signature says nothing about the body).
+ */
+export type WebhookVerification = { event: PaymentEvent | null } | { refused: 'signature' } | { refused: 'event'; problem: string };
+
+/** The provider could not be reached, timed out or failed (after bounded retries): nothing was charged by this call. */
+export class PaymentsUnavailable extends AppError {
+  constructor(readonly problem: string) {
+    super(503, 'payments_unavailable', 'Payments are unavailable right now. Nothing was charged; try again in a minute.');
+  }
+}
+
+/** The provider refused the request (4xx): retrying it would not help. */
+export class PaymentProviderRefused extends AppError {
+  constructor(
+    readonly providerStatus: number,
+    message: string,
+  ) {
+    super(502, 'payment_provider_refused', `The payment provider refused the request: ${message}`);
+  }
+}
+
+/**
+ * What commerce needs from a payment provider, over the network. Every call that moves money
+ * carries an idempotency key derived from our purchase id, so a retry never charges twice; the
+ * outcome of a hosted checkout arrives later as a signed webhook (or through `retrieve`).
+ * Calls throw PaymentsUnavailable or PaymentProviderRefused.
  */
 export interface PaymentProvider {
   readonly name: string;
-  /**
-   * Prepares a payment for the caller's order: its ids now, and the provider's rows as CTEs that
-   * write only when the caller's CTE named `gate` answers a row (the order was written, with its
-   * amount_minor and currency columns). Never calls out over the network; the outcome arrives by
-   * webhook.
-   */
-  preparePayment(payment: CreatePayment, gate: string): PreparedPayment;
-  /** Asks for a full refund; the payment.refunded event follows. False when it cannot be refunded. */
-  refund(reference: string): Promise<boolean>;
-  /** The event in a webhook delivery; refused when its signature is missing, forged or too old, or its signed body is not a payment event. */
-  verifyWebhook(rawBody: string, signature: string | undefined): WebhookVerification;
+  /** Opens a hosted checkout (card) or a crypto invoice for one purchase; the same reference returns the same checkout. */
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** The latest state of a checkout (or payment) we know the id of, as the fact it amounts to; null while nothing happened yet. */
+  retrieve(payment: PaymentIds): Promise<PaymentFact | null>;
+  /** Refunds a captured payment in full; the refunded fact is returned (and also arrives by webhook). */
+  refund(reference: string, providerPaymentId: string): Promise<PaymentFact>;
+  /** Charges a saved method without the fan (renewals); a decline is a `declined` fact, not an error. */
+  chargeSavedMethod(charge: MerchantCharge): Promise<PaymentFact>;
+  listSavedMethods(customerRef: string): Promise<SavedMethod[]>;
+  /** False when the customer has no such method. */
+  deleteSavedMethod(customerRef: string, methodId: string): Promise<boolean>;
+  /** The event in a webhook delivery, checked against its signature header(s). */
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): WebhookVerification;
+  /** Sandbox only (null elsewhere): make the fan's bank dispute a captured payment. */
+  readonly sandbox: { openDispute(providerPaymentId: string): Promise<void> } | null;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

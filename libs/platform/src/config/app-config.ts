@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 
 const url = (protocols: string[]) =>
@@ -49,15 +48,27 @@ const schema = z.object({
   /** Test-only (GoTrue's MAILER_AUTOCONFIRM): sign-up confirms at once and returns a session. Refused in production. */
   AUTH_AUTOCONFIRM: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  /** Which payment provider takes fans' payments; only the sandbox ships so far. */
+  /** Which payment provider takes fans' payments; only the sandbox acquirer ships so far. */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /** Signs the sandbox provider's webhooks; derived from JWT_SECRET when unset. */
-  SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** How long the sandbox waits before it confirms (or fails) a payment. */
-  SANDBOX_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** The sandbox acquirer's merchant API (apps/acquirer); the defaults are its own. */
+  SANDBOX_ACQUIRER_URL: url(['http', 'https']).default('http://localhost:4010'),
+  SANDBOX_ACQUIRER_SECRET_KEY: z.string().min(8).default('sk_test_fanmint_sandbox_local'),
+  /** Comma-separated webhook signing secrets; a delivery signed with any of them is accepted (rotation). */
+  SANDBOX_ACQUIRER_WEBHOOK_SECRETS: z
+    .string()
+    .default('whsec_fanmint_sandbox_local')
+    .transform((value) => value.split(',').map((secret) => secret.trim()).filter(Boolean))
+    .refine((secrets) => secrets.length > 0, { message: 'must name at least one secret' }),
+  /** Per attempt of a call to the payment provider; calls are retried a few times on network errors and 5xx. */
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * A purchase still pending or awaiting the fan on the hosted page this long after it was created
+   * is expired by our sweep (after asking the provider): the acquirer's session lasts 30 minutes.
+   */
+  CHECKOUT_ABANDONED_AFTER_SECONDS: z.coerce.number().int().min(60).default(45 * 60),
 });
 
-export type AppConfig = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'SANDBOX_WEBHOOK_SECRET'> & { PUBLIC_URL: string; SANDBOX_WEBHOOK_SECRET: string };
+export type AppConfig = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -77,7 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     ...config,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
-    SANDBOX_WEBHOOK_SECRET: config.SANDBOX_WEBHOOK_SECRET ?? createHmac('sha256', config.JWT_SECRET).update('sandbox-webhooks').digest('hex'),
   };
 }
 
