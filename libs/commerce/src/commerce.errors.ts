@@ -31,6 +31,7 @@ export const PurchaseErrors = {
   subscriptionNotFound: () => new AppError(404, 'subscription_not_found', 'Subscription not found'),
   subscriptionEnded: () => new AppError(409, 'subscription_ended', 'This subscription has ended: subscribe again from the store'),
   notRefundable: () => new AppError(409, 'not_refundable', 'Only a paid purchase can be refunded'),
+  paymentMethodNotFound: () => new AppError(404, 'payment_method_not_found', 'Saved card not found'),
   sandboxOnly: () => new AppError(404, 'not_found', 'Sandbox controls exist only with the sandbox payment provider'),
   idempotencyKeyReused: () =>
     new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for a different purchase: send a new key for a new purchase'),

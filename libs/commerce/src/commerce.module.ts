@@ -32,7 +32,14 @@ import { PurchasesController } from './http/purchases.controller.js';
 import { FavoritesController, ReferralLinksController, SubscriptionsController } from './http/fan-features.controller.js';
 import { SalesController } from './http/sales.controller.js';
 import { AdminPaymentsController, PaymentWebhooksController } from './http/payments.controller.js';
-import { DeliverWebhookJob, RenewSubscriptionsJob, SettleDueJob } from './jobs/payments-jobs.js';
+import { ExpireCheckoutsJob, RenewSubscriptionsJob } from './jobs/payments-jobs.js';
+import { PurchaseRepository } from './repositories/purchase.repository.js';
+import { PaymentFacts } from './commands/handle-payment-event/apply-payment-fact.js';
+import { CheckoutOpener } from './commands/purchase/open-checkout.js';
+import { RefreshPurchaseHandler } from './commands/refresh-purchase/refresh-purchase.handler.js';
+import { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
+import { DeletePaymentMethodHandler, ListPaymentMethodsHandler } from './commands/manage-payment-methods/payment-methods.handler.js';
+import { BillingController } from './http/billing.controller.js';
 import { SellableItems } from './queries/sellable-items/sellable-items.js';
 import { RecordSellableItem } from './commands/record-sellable-item/record-sellable-item.js';
 import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './commands/record-sellable-item/record-sellable-item.job.js';
@@ -43,7 +50,7 @@ import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './com
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [StoresController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, PaymentWebhooksController, AdminPaymentsController],
+  controllers: [StoresController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, BillingController, PaymentWebhooksController, AdminPaymentsController],
   providers: [
     LivePhaseGuard,
     OptionalAuthGuard,
@@ -58,8 +65,14 @@ import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './com
     StoreNamesHandler,
     RequestStoreCollaborationHandler,
     ...paymentProviders,
+    PurchaseRepository,
+    PaymentFacts,
+    CheckoutOpener,
     SellableItems,
     PurchaseHandler,
+    RefreshPurchaseHandler,
+    ListPaymentMethodsHandler,
+    DeletePaymentMethodHandler,
     HandlePaymentEventHandler,
     ManageSubscriptionHandler,
     RefundPurchaseHandler,
@@ -80,11 +93,11 @@ import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './com
 export class CommerceModule {}
 
 /**
- * The worker's half: the sandbox provider's webhook deliveries and settlements, subscription
- * renewals, and the sellable items kept from content-moderation's events.
+ * The worker's half: subscription renewals, the expiry of abandoned checkouts, and the sellable
+ * items kept from content-moderation's events.
  */
 @Module({
-  providers: [...paymentProviders, SubscriptionRenewals, DeliverWebhookJob, SettleDueJob, RenewSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob],
-  exports: [...paymentProviders, SubscriptionRenewals],
+  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob],
+  exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}

@@ -1,12 +1,12 @@
-import { Controller, Headers, HttpCode, Inject, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Param, ParseUUIDPipe, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { IncomingMessage } from 'node:http';
 import { RawBody } from '#app/platform';
 import { BearerGuard, Client, CurrentAuth, StaffGuard, requireAdmin, type AuthContext, type ClientInfo } from '#app/identity';
 import { HandlePaymentEventCommand } from '../commands/handle-payment-event/handle-payment-event.command.js';
 import { RefundPurchaseCommand } from '../commands/refund-purchase/refund-purchase.command.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
-import { SIGNATURE_HEADER } from '../payments/sandbox/sandbox-payment-provider.js';
 import { PurchaseErrors } from '../commerce.errors.js';
 import { LivePhaseGuard } from './live-phase.guard.js';
 import { PurchaseDto } from './purchases.dto.js';
@@ -23,13 +23,14 @@ export class PaymentWebhooksController {
 
   @Post('sandbox')
   @HttpCode(200)
-  @ApiHeader({ name: 'Fanmint-Signature', required: true, description: 't=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody">' })
-  @ApiOperation({ summary: "The sandbox provider's signed events (each applied once; forged or not a payment event: 400)" })
-  async sandbox(@RawBody() rawBody: string, @Headers(SIGNATURE_HEADER) header: string | undefined): Promise<{ received: true; outcome: string }> {
+  @ApiHeader({ name: 'Acquirer-Signature', required: true, description: 't=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody">[,v1=…] (one v1 per active secret)' })
+  @ApiOperation({ summary: "The sandbox acquirer's signed events (each applied once; forged, too old or not an event: 400)" })
+  async sandbox(@RawBody() rawBody: string, @Req() request: IncomingMessage): Promise<{ received: true; outcome: string }> {
     if (this.provider.name !== 'sandbox') throw PurchaseErrors.badSignature();
-    const verified = this.provider.verifyWebhook(rawBody, typeof header === 'string' ? header : undefined);
+    const verified = this.provider.verifyWebhook(rawBody, request.headers);
     if ('refused' in verified) throw verified.refused === 'signature' ? PurchaseErrors.badSignature() : PurchaseErrors.invalidEvent(verified.problem);
-    const outcome = await this.commands.execute(new HandlePaymentEventCommand(this.provider.name, verified.event));
+    // An event type we do not act on is received all the same, so the acquirer stops sending it.
+    const outcome = verified.event ? await this.commands.execute(new HandlePaymentEventCommand(this.provider.name, verified.event)) : 'ignored';
     return { received: true, outcome };
   }
 }
@@ -53,7 +54,7 @@ export class AdminPaymentsController {
 
   @Post('sandbox/payments/:purchaseId/chargeback')
   @HttpCode(200)
-  @ApiOperation({ summary: "Sandbox provider only (admins): the fan's bank disputes a paid purchase; a chargeback webhook follows" })
+  @ApiOperation({ summary: "Sandbox acquirer only (admins): the fan's bank disputes a paid purchase (the acquirer's test API); the dispute's webhooks follow" })
   @ApiOkResponse({ type: PurchaseDto })
   chargeback(@CurrentAuth() auth: AuthContext, @Client() client: ClientInfo, @Param('purchaseId', new ParseUUIDPipe()) id: string): Promise<PurchaseDto> {
     requireAdmin(auth);

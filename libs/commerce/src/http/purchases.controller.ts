@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Header, Headers, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { PurchaseCommand } from '../commands/purchase/purchase.command.js';
+import { RefreshPurchaseCommand } from '../commands/refresh-purchase/refresh-purchase.command.js';
 import { ExportPurchasesQuery, GetPurchaseQuery, ListPurchasesQuery } from '../queries/purchases/purchases.query.js';
 import { PurchasedContentQuery } from '../queries/purchased-content/purchased-content.query.js';
 import { PurchaseErrors } from '../commerce.errors.js';
@@ -23,7 +24,7 @@ export class PurchasesController {
 
   @Post()
   @ApiHeader({ name: 'Idempotency-Key', required: true, description: '8-100 characters; the same key from the same user returns the first purchase (200)' })
-  @ApiOperation({ summary: 'Buy an item, subscribe to a store or tip it; the payment confirms later (poll GET /api/purchases/{id})' })
+  @ApiOperation({ summary: "Buy an item, subscribe to a store or tip it: send the fan to checkoutUrl (the acquirer's hosted page); the payment confirms by webhook (or POST /api/purchases/{id}/refresh). 503 payments_unavailable when the provider cannot be reached: retry with the same Idempotency-Key" })
   @ApiCreatedResponse({ type: PurchaseDto })
   @ApiOkResponse({ type: PurchaseDto, description: 'A replayed Idempotency-Key: the first purchase' })
   async create(
@@ -41,7 +42,7 @@ export class PurchasesController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Your purchase history, newest first' })
+  @ApiOperation({ summary: 'Your purchase history, newest first: paid, refunded and charged-back purchases (declined or abandoned attempts are not listed)' })
   @ApiOkResponse({ type: PurchasePageDto })
   list(@CurrentAuth() auth: AuthContext, @Query() query: PurchaseHistoryQueryDto): Promise<PurchasePageDto> {
     return this.queries.execute(new ListPurchasesQuery(auth.user.id, query.cursor, query.limit ?? 20));
@@ -60,6 +61,14 @@ export class PurchasesController {
   @ApiOkResponse({ type: PurchaseDto })
   one(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<PurchaseDto> {
     return this.queries.execute(new GetPurchaseQuery(auth.user.id, id));
+  }
+
+  @Post(':id/refresh')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Ask the payment provider for the purchase's outcome now (the return page after the hosted checkout), instead of waiting for its webhook" })
+  @ApiOkResponse({ type: PurchaseDto })
+  refresh(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<PurchaseDto> {
+    return this.commands.execute(new RefreshPurchaseCommand(auth.user.id, id));
   }
 
   @Get(':id/content')

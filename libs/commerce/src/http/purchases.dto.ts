@@ -1,35 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payments/payment-provider.js';
 import { PURCHASE_KINDS, PURCHASE_STATUSES, type PurchaseKind, type PurchaseStatus } from '../queries/purchases/purchase-view.js';
 import { MAX_TIP_MINOR } from '../commands/purchase/sale-plan.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-export class CardDto {
-  @ApiProperty({ example: '4242 4242 4242 4242', description: 'Sandbox: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds' })
-  @Matches(/^[\d\s-]{12,23}$/, { message: 'Your card number is invalid.' })
-  @IsString({ message: 'Enter your card number' })
-  number!: string;
-
-  @ApiProperty({ example: '12/30', pattern: '^(0[1-9]|1[0-2])/\\d{2}$' })
-  @Matches(/^(0[1-9]|1[0-2])\/\d{2}$/, { message: 'Enter the expiry date as MM/YY.' })
-  @IsString({ message: 'Enter the expiry date as MM/YY.' })
-  expiry!: string;
-
-  @ApiProperty({ example: '123', pattern: '^\\d{3,4}$' })
-  @Matches(/^\d{3,4}$/, { message: "Your card's security code (CVC) has 3 or 4 digits." })
-  @IsString({ message: "Enter your card's security code (CVC)" })
-  cvc!: string;
-
-  @ApiProperty({ example: 'Alex Fan', maxLength: 100 })
-  @Transform(trim)
-  @MaxLength(100)
-  @Matches(/\S/, { message: 'Enter the name on the card.' })
-  @IsString({ message: 'Enter the name on the card.' })
-  name!: string;
-}
 
 export class CreatePurchaseDto {
   @ApiProperty({ enum: PURCHASE_KINDS })
@@ -65,11 +41,12 @@ export class CreatePurchaseDto {
   @IsIn(PAYMENT_METHODS, { message: 'method must be card or crypto' })
   method!: PaymentMethod;
 
-  @ApiPropertyOptional({ type: () => CardDto, description: 'Required for method card' })
+  @ApiPropertyOptional({ maxLength: 500, example: '/stores/jane-fit', description: 'A path of this site to come back to after paying (the return page sends the fan there)' })
   @IsOptional()
-  @ValidateNested()
-  @Type(() => CardDto)
-  card?: CardDto;
+  @MaxLength(500, { message: 'returnTo must be at most 500 characters' })
+  @Matches(/^\/(?![/\\])[^\s\\]*$/, { message: 'returnTo must be a path of this site, starting with /' })
+  @IsString({ message: 'returnTo must be a path of this site, starting with /' })
+  returnTo?: string;
 
   @ApiPropertyOptional({ maxLength: 40, description: "The ref code of a fan's referral link (albums)" })
   @IsOptional()
@@ -99,6 +76,9 @@ export class PurchaseDto {
   @ApiProperty({ type: String, nullable: true }) subscriptionId!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Your card was declined.' }) failureReason!: string | null;
   @ApiProperty({ type: () => CryptoInstructionsDto, nullable: true }) crypto!: CryptoInstructionsDto | null;
+  @ApiProperty({ type: String, nullable: true, description: "The acquirer's hosted payment page, while the purchase is requires_action: send the fan there" })
+  checkoutUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Where the fan asked to come back to' }) returnTo!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paidAt!: string | null;
 }
@@ -150,4 +130,16 @@ export class AutoRenewDto {
   @ApiProperty()
   @IsBoolean({ message: 'autoRenew must be true or false' })
   autoRenew!: boolean;
+}
+
+export class SavedCardDto {
+  @ApiProperty({ description: "The acquirer's id of the saved card" }) id!: string;
+  @ApiProperty({ example: 'visa' }) brand!: string;
+  @ApiProperty({ example: '4242' }) last4!: string;
+  @ApiProperty({ example: 12 }) expMonth!: number;
+  @ApiProperty({ example: 2030 }) expYear!: number;
+}
+
+export class SavedCardsDto {
+  @ApiProperty({ type: [SavedCardDto] }) items!: SavedCardDto[];
 }

@@ -1,27 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JobHandler, type JobData, type JobProcessor } from '#app/platform';
-import { SandboxPaymentProvider } from '../payments/sandbox/sandbox-payment-provider.js';
+import { JobHandler, type JobProcessor } from '#app/platform';
 import { SubscriptionRenewals } from '../commands/renew-subscriptions/subscription-renewals.js';
-
-@Injectable()
-@JobHandler('payments', 'deliver-webhook')
-export class DeliverWebhookJob implements JobProcessor<'payments', 'deliver-webhook'> {
-  constructor(@Inject(SandboxPaymentProvider) private readonly sandbox: SandboxPaymentProvider) {}
-
-  handle({ eventId }: JobData<'payments', 'deliver-webhook'>) {
-    return this.sandbox.deliver(eventId);
-  }
-}
-
-@Injectable()
-@JobHandler('payments', 'settle-due')
-export class SettleDueJob implements JobProcessor<'payments', 'settle-due'> {
-  constructor(@Inject(SandboxPaymentProvider) private readonly sandbox: SandboxPaymentProvider) {}
-
-  handle() {
-    return this.sandbox.settleDue();
-  }
-}
+import { ExpireCheckouts } from '../commands/expire-checkouts/expire-checkouts.js';
 
 @Injectable()
 @JobHandler('payments', 'renew-subscriptions')
@@ -30,5 +10,15 @@ export class RenewSubscriptionsJob implements JobProcessor<'payments', 'renew-su
 
   handle() {
     return this.renewals.run();
+  }
+}
+
+@Injectable()
+@JobHandler('payments', 'expire-checkouts')
+export class ExpireCheckoutsJob implements JobProcessor<'payments', 'expire-checkouts'> {
+  constructor(@Inject(ExpireCheckouts) private readonly checkouts: ExpireCheckouts) {}
+
+  handle() {
+    return this.checkouts.run();
   }
 }

@@ -9,6 +9,10 @@ export interface JobCatalogue {
     'send-email': SendEmailJob;
     /** Identity's recover / resend: look the address up, mint the link, queue its mail; off the request path (no enumeration by timing). */
     'send-email-link': EmailLinkJob;
+    /** commerce: a purchase was paid (receipt to the fan, a new sale, tip or subscriber to the creator). */
+    'purchase-paid': { purchaseId: string };
+    /** commerce: a paid purchase was disputed by the fan's bank (charged back). */
+    'purchase-disputed': { purchaseId: string };
   };
   maintenance: {
     'purge-expired': Record<string, never>;
@@ -32,10 +36,8 @@ export interface JobCatalogue {
     'content-restored': ContentSaleEvent;
   };
   payments: {
-    /** Sandbox provider: deliver one signed webhook event to our webhook endpoint (retried like a real provider). */
-    'deliver-webhook': { eventId: string };
-    /** Sandbox provider: settle payments whose confirmation delay has passed. */
-    'settle-due': Record<string, never>;
+    /** Every minute: expire checkouts abandoned past their lifetime, after asking the provider about each. */
+    'expire-checkouts': Record<string, never>;
     /** Charge subscriptions whose period ended and that still renew automatically. */
     'renew-subscriptions': Record<string, never>;
   };

@@ -34,10 +34,10 @@ export class RecurringJobs {
     return this.scheduled.enqueue('moderation', 'compliance-reports', 'day');
   }
 
-  /** Sandbox provider: settles the payments whose confirmation delay has passed. */
-  @Recurring('payments', 'settle-due', '* * * * * *')
-  settleDue(): Promise<string | null> {
-    return this.scheduled.enqueue('payments', 'settle-due', 'second');
+  /** Expires checkouts the fan abandoned (once the provider confirms nothing was paid). */
+  @Recurring('payments', 'expire-checkouts', '30 * * * * *')
+  expireCheckouts(): Promise<string | null> {
+    return this.scheduled.enqueue('payments', 'expire-checkouts', 'minute');
   }
 
   /** Charges the subscriptions whose period ended (and expires those that do not renew). */

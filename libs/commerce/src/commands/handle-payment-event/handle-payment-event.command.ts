@@ -1,8 +1,9 @@
 import { Command } from '@nestjs/cqrs';
 import type { PaymentEvent } from '../../payments/payment-provider.js';
+import type { PaymentFactOutcome } from './apply-payment-fact.js';
 
-/** 'duplicate' when the event was received before; 'refused' when its payment id, amount or currency are not its purchase's. */
-export type PaymentEventOutcome = 'applied' | 'duplicate' | 'ignored' | 'refused';
+/** 'duplicate' when the event was received before. */
+export type PaymentEventOutcome = PaymentFactOutcome | 'duplicate';
 
 /** Applies one verified provider event to its purchase. */
 export class HandlePaymentEventCommand extends Command<PaymentEventOutcome> {

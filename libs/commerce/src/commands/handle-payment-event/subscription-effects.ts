@@ -1,21 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { addCalendarMonth } from '../../domain/money.js';
-import type { LockedPurchase } from './handle-payment-event.handler.js';
+import type { PurchaseRecord } from '../../repositories/purchase.repository.js';
 
 /**
  * A paid subscription charge: the first one starts (or restarts) the fan's subscription to the
- * store for a calendar month; a renewal extends the period it was charged for.
+ * store for a calendar month; a renewal extends the period it was charged for. Answers the
+ * subscription's id, which the purchase keeps.
  */
-export async function activateSubscription(em: EntityManager, purchase: LockedPurchase, paidAt: Date): Promise<void> {
-  if (purchase.subscription_id && purchase.period_start) {
-    const start = new Date(purchase.period_start);
+export async function activateSubscription(em: EntityManager, purchase: PurchaseRecord, paidAt: Date): Promise<string> {
+  if (purchase.subscriptionId && purchase.periodStart) {
+    const start = purchase.periodStart;
     await em.execute(
       `update subscriptions set status = 'active', current_period_start = ?, current_period_end = ?, updated_at = ?
         where id = ? and current_period_end = ?`,
-      [start, addCalendarMonth(start), paidAt, purchase.subscription_id, start],
+      [start, addCalendarMonth(start), paidAt, purchase.subscriptionId, start],
     );
-    return;
+    return purchase.subscriptionId;
   }
   const [row] = await em.execute<{ id: string }[]>(
     `insert into subscriptions (id, subscriber_id, store_id, creator_id, status, auto_renew, price_minor, currency, method, payment_method_ref,
@@ -26,22 +27,22 @@ export async function activateSubscription(em: EntityManager, purchase: LockedPu
            payment_method_ref = excluded.payment_method_ref, current_period_start = excluded.current_period_start,
            current_period_end = excluded.current_period_end, started_at = excluded.started_at, cancelled_at = null, updated_at = excluded.updated_at
      returning id`,
-    [randomUUID(), purchase.buyer_id, purchase.store_id, purchase.creator_id, purchase.amount_minor, purchase.currency, purchase.method, purchase.payment_method_ref ?? '', paidAt, addCalendarMonth(paidAt), paidAt, paidAt],
+    [randomUUID(), purchase.buyerId, purchase.storeId, purchase.creatorId, purchase.amountMinor, purchase.currency, purchase.method, purchase.savedMethodRef ?? '', paidAt, addCalendarMonth(paidAt), paidAt, paidAt],
   );
-  await em.execute(`update purchases set subscription_id = ? where id = ?`, [row.id, purchase.id]);
+  return row.id;
 }
 
 /** A renewal that could not be charged: no access until the fan pays again. */
-export async function markPastDue(em: EntityManager, purchase: LockedPurchase, at: Date): Promise<void> {
-  await em.execute(`update subscriptions set status = 'past_due', updated_at = ? where id = ? and status = 'active' and current_period_end = ?`, [at, purchase.subscription_id, purchase.period_start]);
+export async function markPastDue(em: EntityManager, purchase: PurchaseRecord, at: Date): Promise<void> {
+  await em.execute(`update subscriptions set status = 'past_due', updated_at = ? where id = ? and status = 'active' and current_period_end = ?`, [at, purchase.subscriptionId, purchase.periodStart]);
 }
 
 /** A refunded or charged-back subscription payment ends access now and stops renewals. */
-export async function endSubscriptionAccess(em: EntityManager, purchase: LockedPurchase, at: Date): Promise<void> {
-  if (!purchase.subscription_id) return;
+export async function endSubscriptionAccess(em: EntityManager, purchase: PurchaseRecord, at: Date): Promise<void> {
+  if (!purchase.subscriptionId) return;
   await em.execute(
     `update subscriptions set status = 'cancelled', auto_renew = false, cancelled_at = coalesce(cancelled_at, ?), current_period_end = least(current_period_end, ?), updated_at = ?
       where id = ?`,
-    [at, at, at, purchase.subscription_id],
+    [at, at, at, purchase.subscriptionId],
   );
 }

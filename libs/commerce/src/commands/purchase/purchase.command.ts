@@ -1,5 +1,4 @@
 import { Command } from '@nestjs/cqrs';
-import type { CardInput } from '../../domain/card.js';
 import type { PaymentMethod } from '../../payments/payment-provider.js';
 import type { PurchaseKind, PurchaseView } from '../../queries/purchases/purchase-view.js';
 
@@ -10,8 +9,9 @@ export interface PurchaseRequest {
   amountMinor?: number;
   message?: string;
   method: PaymentMethod;
-  card?: CardInput;
   referralCode?: string;
+  /** A path of ours the return page sends the fan back to after paying. */
+  returnTo?: string;
 }
 
 /** A fan buys an item, subscribes to a store or tips it; `created` is false for a replayed Idempotency-Key. */

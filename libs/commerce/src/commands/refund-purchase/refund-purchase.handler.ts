@@ -4,8 +4,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { AuditLog } from '#app/platform';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
-import { SandboxPaymentProvider } from '../../payments/sandbox/sandbox-payment-provider.js';
 import { PURCHASE_SELECT, toPurchaseView, type PurchaseRow } from '../../queries/purchases/purchase-view.js';
+import { PurchaseRepository } from '../../repositories/purchase.repository.js';
+import { PaymentFacts } from '../handle-payment-event/apply-payment-fact.js';
 import { RefundPurchaseCommand } from './refund-purchase.command.js';
 
 @CommandHandler(RefundPurchaseCommand)
@@ -13,25 +14,29 @@ export class RefundPurchaseHandler implements ICommandHandler<RefundPurchaseComm
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
+    @Inject(PaymentFacts) private readonly facts: PaymentFacts,
     @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   async execute({ adminId, purchaseId, action, ipAddress }: RefundPurchaseCommand) {
     const em = this.orm.em.fork();
-    if (action === 'chargeback' && !(this.provider instanceof SandboxPaymentProvider)) throw PurchaseErrors.sandboxOnly();
-    const [row] = await em.execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.id = ?`, [purchaseId]);
-    if (!row) throw PurchaseErrors.purchaseNotFound();
-    if (row.status !== 'paid') throw PurchaseErrors.notRefundable();
-    const accepted = action === 'refund' ? await this.provider.refund(purchaseId) : await (this.provider as SandboxPaymentProvider).chargeback(purchaseId);
-    if (!accepted) throw PurchaseErrors.notRefundable();
+    const sandbox = this.provider.sandbox;
+    if (action === 'chargeback' && !sandbox) throw PurchaseErrors.sandboxOnly();
+    const purchase = await this.purchases.find(em, purchaseId);
+    if (!purchase) throw PurchaseErrors.purchaseNotFound();
+    if (purchase.status !== 'paid' || !purchase.providerPaymentId) throw PurchaseErrors.notRefundable();
+    if (action === 'refund') await this.facts.applyToPurchase(purchase.id, await this.provider.refund(purchase.id, purchase.providerPaymentId));
+    else await sandbox!.openDispute(purchase.providerPaymentId);
     await this.audit.record(em, {
       actorId: adminId,
       action: action === 'refund' ? 'purchase.refund_requested' : 'purchase.chargeback_simulated',
       targetType: 'purchase',
       targetId: purchaseId,
-      details: { amountMinor: Number(row.amount_minor), currency: row.currency },
+      details: { amountMinor: purchase.amountMinor, currency: purchase.currency },
       ipAddress,
     });
+    const [row] = await em.execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.id = ?`, [purchaseId]);
     return toPurchaseView(row);
   }
 }

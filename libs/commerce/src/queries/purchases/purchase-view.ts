@@ -1,9 +1,9 @@
 import type { CryptoInstructions, PaymentMethod } from '../../payments/payment-provider.js';
+import type { PurchaseStatus } from '../../domain/purchase.js';
 
+export { PURCHASE_STATUSES, type PurchaseStatus } from '../../domain/purchase.js';
 export const PURCHASE_KINDS = ['content', 'subscription', 'tip'] as const;
 export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
-export const PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'charged_back'] as const;
-export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 export interface PurchaseView {
   id: string;
@@ -20,6 +20,9 @@ export interface PurchaseView {
   subscriptionId: string | null;
   failureReason: string | null;
   crypto: CryptoInstructions | null;
+  /** The hosted payment page, while the purchase waits for the fan there. */
+  checkoutUrl: string | null;
+  returnTo: string | null;
   createdAt: string;
   paidAt: string | null;
 }
@@ -41,6 +44,8 @@ export interface PurchaseRow {
   subscription_id: string | null;
   failure_reason: string | null;
   crypto: CryptoInstructions | null;
+  checkout_url: string | null;
+  return_to: string | null;
   created_at: Date | string;
   paid_at: Date | string | null;
 }
@@ -48,7 +53,7 @@ export interface PurchaseRow {
 /** PURCHASE_SELECT with more columns of `p` first (`p.request_hash, `). */
 export const purchaseSelect = (extraColumns = '') => `
   select ${extraColumns}p.id, p.buyer_id, p.kind, p.status, p.amount_minor, p.currency, p.method, s.slug as store_slug, s.display_name as store_name,
-         p.content_id, p.content_title, p.content_kind, p.subscription_id, p.failure_reason, p.crypto, p.created_at, p.paid_at
+         p.content_id, p.content_title, p.content_kind, p.subscription_id, p.failure_reason, p.crypto, p.checkout_url, p.return_to, p.created_at, p.paid_at
     from purchases p join stores s on s.id = p.store_id`;
 export const PURCHASE_SELECT = purchaseSelect();
 
@@ -70,6 +75,8 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
     subscriptionId: row.subscription_id,
     failureReason: row.failure_reason,
     crypto: row.crypto,
+    checkoutUrl: row.status === 'requires_action' ? row.checkout_url : null,
+    returnTo: row.return_to,
     createdAt: iso(row.created_at),
     paidAt: row.paid_at === null ? null : iso(row.paid_at),
   };

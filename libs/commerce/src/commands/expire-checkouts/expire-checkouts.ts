@@ -1,0 +1,62 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { APP_CONFIG, Clock, type AppConfig } from '#app/platform';
+import { expireAbandoned, OPEN_STATUSES } from '../../domain/purchase.js';
+import { PAYMENT_PROVIDER, PaymentsUnavailable, type PaymentProvider } from '../../payments/payment-provider.js';
+import { PurchaseRepository } from '../../repositories/purchase.repository.js';
+import { PaymentFacts } from '../handle-payment-event/apply-payment-fact.js';
+
+const BATCH = 200;
+
+/**
+ * The expire-checkouts job: a purchase still pending or waiting on the hosted page well after its
+ * checkout's lifetime is asked about once more (so one paid meanwhile becomes paid, not expired),
+ * then expired. Expiring releases nothing: no sale was booked, no subscription started.
+ */
+@Injectable()
+export class ExpireCheckouts {
+  private readonly logger = new Logger(ExpireCheckouts.name);
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
+    @Inject(PaymentFacts) private readonly facts: PaymentFacts,
+  ) {}
+
+  async run(): Promise<{ expired: number; settled: number }> {
+    const before = new Date(this.clock.now().getTime() - this.config.CHECKOUT_ABANDONED_AFTER_SECONDS * 1000);
+    const ids = await this.purchases.openBefore(this.orm.em.fork(), before, BATCH);
+    let expired = 0;
+    let settled = 0;
+    for (const id of ids) {
+      const outcome = await this.sweep(id);
+      if (outcome === 'expired') expired++;
+      else if (outcome === 'settled') settled++;
+    }
+    if (expired || settled) this.logger.log(`checkouts: ${expired} expired, ${settled} settled by the provider's answer`);
+    return { expired, settled };
+  }
+
+  private async sweep(id: string): Promise<'expired' | 'settled' | 'kept'> {
+    const purchase = await this.purchases.find(this.orm.em.fork(), id);
+    if (!purchase || !OPEN_STATUSES.includes(purchase.status)) return 'kept';
+    try {
+      const fact = await this.provider.retrieve(purchase);
+      if (fact && (await this.facts.applyToPurchase(id, fact))?.outcome === 'applied' && fact.type !== 'declined') return 'settled';
+    } catch (error) {
+      // Not knowing is no reason to expire: the next run asks again.
+      if (error instanceof PaymentsUnavailable) return 'kept';
+      throw error;
+    }
+    return this.orm.em.fork().transactional(async (em) => {
+      const locked = await this.purchases.lock(em, id);
+      const decision = locked && expireAbandoned(locked);
+      if (!locked || !decision?.changed) return 'kept';
+      await this.purchases.save(em, { ...locked, ...decision.purchase });
+      return 'expired';
+    });
+  }
+}

@@ -1,0 +1,85 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Outbox } from '#app/platform';
+import { applyPaymentFact, describePurchase, type PurchaseDecision, type PurchaseEffect } from '../../domain/purchase.js';
+import type { PaymentFact } from '../../payments/payment-provider.js';
+import { PurchaseRepository, type PurchaseRecord } from '../../repositories/purchase.repository.js';
+import { activateSubscription, endSubscriptionAccess, markPastDue } from './subscription-effects.js';
+
+/** 'refused': not this purchase's payment (amount, currency or ids); 'ignored': nothing to change, or a move that makes no sense. */
+export type PaymentFactOutcome = 'applied' | 'ignored' | 'refused';
+
+export interface AppliedFact {
+  outcome: PaymentFactOutcome;
+  purchase: PurchaseRecord;
+  /** Why nothing changed. */
+  reason: string | null;
+}
+
+/**
+ * Applies what the provider says about a payment (a webhook, a retrieve, a synchronous charge) to
+ * its purchase through the aggregate, with everything that follows in the same transaction: the
+ * subscription, and the outbox rows for payouts and notifications.
+ */
+@Injectable()
+export class PaymentFacts {
+  private readonly logger = new Logger(PaymentFacts.name);
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
+    @Inject(Outbox) private readonly outbox: Outbox,
+  ) {}
+
+  /** In a transaction of its own: locks the purchase, applies the fact; null when there is no such purchase. */
+  applyToPurchase(purchaseId: string, fact: PaymentFact): Promise<AppliedFact | null> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const purchase = await this.purchases.lock(em, purchaseId);
+      if (!purchase) return null;
+      return this.apply(em, purchase, fact, null);
+    });
+  }
+
+  /** In the caller's transaction, on a purchase it locked. */
+  async apply(em: EntityManager, purchase: PurchaseRecord, fact: PaymentFact, eventId: string | null): Promise<AppliedFact> {
+    const decision: PurchaseDecision = applyPaymentFact(purchase, fact);
+    if (!decision.changed) {
+      if (decision.refusal.code !== 'no_change') this.logger.warn(`purchase ${purchase.id}: ${fact.type}${eventId ? ` (event ${eventId})` : ''} refused: ${decision.refusal.reason}`);
+      return { outcome: decision.refusal.code === 'mismatch' ? 'refused' : 'ignored', purchase, reason: decision.refusal.reason };
+    }
+    const changed: PurchaseRecord = { ...purchase, ...decision.purchase };
+    for (const effect of decision.effects) await this.follow(em, changed, effect, fact.occurredAt);
+    await this.purchases.save(em, changed);
+    return { outcome: 'applied', purchase: changed, reason: null };
+  }
+
+  private async follow(em: EntityManager, purchase: PurchaseRecord, effect: PurchaseEffect, at: Date): Promise<void> {
+    switch (effect) {
+      case 'sale':
+        if (purchase.kind === 'subscription') purchase.subscriptionId = await activateSubscription(em, purchase, at);
+        this.outbox.enqueue(em, 'payouts', 'post-sale', {
+          saleId: purchase.id,
+          creatorId: purchase.creatorId,
+          referrerId: purchase.referrerId,
+          grossMinor: purchase.amountMinor,
+          currency: purchase.currency,
+          rail: purchase.method === 'card' ? 'fiat' : 'token',
+          kind: purchase.kind,
+          description: describePurchase(purchase),
+          occurredAt: at.toISOString(),
+        });
+        this.outbox.enqueue(em, 'notifications', 'purchase-paid', { purchaseId: purchase.id });
+        return;
+      case 'refund':
+      case 'chargeback':
+        if (purchase.kind === 'subscription') await endSubscriptionAccess(em, purchase, at);
+        // A purchase is reversed once: its id and the kind are the reversal's idempotency key in payouts.
+        this.outbox.enqueue(em, 'payouts', 'post-reversal', { saleId: purchase.id, kind: effect, eventId: `${purchase.id}:${effect}`, occurredAt: at.toISOString() });
+        if (effect === 'chargeback') this.outbox.enqueue(em, 'notifications', 'purchase-disputed', { purchaseId: purchase.id });
+        return;
+      case 'declined':
+        if (purchase.subscriptionId) await markPastDue(em, purchase, at);
+        return;
+    }
+  }
+}

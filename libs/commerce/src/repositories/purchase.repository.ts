@@ -1,0 +1,268 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PreparedStatements } from '#app/platform';
+import type { CryptoInstructions, DisputeStage, PaymentMethod } from '../payments/payment-provider.js';
+import type { PurchasePayment, PurchaseStatus } from '../domain/purchase.js';
+import type { PurchaseKind } from '../queries/purchases/purchase-view.js';
+
+/** A purchase as its handlers change it: its payment (the aggregate's part) and what it was for. */
+export interface PurchaseRecord extends PurchasePayment {
+  buyerId: string;
+  storeId: string;
+  creatorId: string;
+  kind: PurchaseKind;
+  contentTitle: string | null;
+  storeName: string;
+  subscriptionId: string | null;
+  periodStart: Date | null;
+  referrerId: string | null;
+  createdAt: Date;
+}
+
+interface Row {
+  id: string;
+  buyer_id: string;
+  store_id: string;
+  creator_id: string;
+  kind: PurchaseKind;
+  status: PurchaseStatus;
+  amount_minor: string;
+  currency: string;
+  method: PaymentMethod;
+  content_title: string | null;
+  store_name: string;
+  subscription_id: string | null;
+  period_start: Date | null;
+  referrer_id: string | null;
+  checkout_id: string | null;
+  checkout_url: string | null;
+  checkout_expires_at: Date | null;
+  crypto: CryptoInstructions | null;
+  provider_payment_id: string | null;
+  payment_method_ref: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  failure_reason: string | null;
+  dispute_stage: DisputeStage | null;
+  paid_at: Date | null;
+  reversed_at: Date | null;
+  created_at: Date;
+}
+
+const toRecord = (row: Row): PurchaseRecord => ({
+  id: row.id,
+  buyerId: row.buyer_id,
+  storeId: row.store_id,
+  creatorId: row.creator_id,
+  kind: row.kind,
+  status: row.status,
+  amountMinor: Number(row.amount_minor),
+  currency: row.currency,
+  method: row.method,
+  contentTitle: row.content_title,
+  storeName: row.store_name,
+  subscriptionId: row.subscription_id,
+  periodStart: row.period_start && new Date(row.period_start),
+  referrerId: row.referrer_id,
+  checkoutId: row.checkout_id,
+  checkoutUrl: row.checkout_url,
+  checkoutExpiresAt: row.checkout_expires_at && new Date(row.checkout_expires_at),
+  crypto: row.crypto,
+  providerPaymentId: row.provider_payment_id,
+  savedMethodRef: row.payment_method_ref,
+  card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4, expMonth: row.card_exp_month ?? 0, expYear: row.card_exp_year ?? 0 } : null,
+  failureReason: row.failure_reason,
+  disputeStage: row.dispute_stage,
+  paidAt: row.paid_at && new Date(row.paid_at),
+  reversedAt: row.reversed_at && new Date(row.reversed_at),
+  createdAt: new Date(row.created_at),
+});
+
+/** Only the buyer's purchase, or only one paid through this provider. */
+export interface PurchaseScope {
+  buyerId?: string;
+  provider?: string;
+}
+
+/** A new purchase of an item, a subscription or a tip: the caller's CTEs name what is sold as `s`. */
+export interface NewSale {
+  /** CTEs ending in `s` (id, owner_id, slug, display_name, referrals_enabled, content_id, content_title, content_kind, amount_minor, currency). */
+  what: { ctes: string; params: unknown[] };
+  id: string;
+  buyerId: string;
+  kind: PurchaseKind;
+  method: PaymentMethod;
+  message: string | null;
+  idempotencyKey: string;
+  requestHash: string;
+  provider: string;
+  returnTo: string | null;
+  referralCode: string | null;
+  createdAt: Date;
+}
+
+export interface InsertedSale {
+  slug: string;
+  display_name: string;
+  amount_minor: string;
+  currency: string;
+  content_id: string | null;
+  content_title: string | null;
+  content_kind: 'video' | 'album' | null;
+}
+
+export interface NewRenewal {
+  id: string;
+  subscriberId: string;
+  storeId: string;
+  creatorId: string;
+  subscriptionId: string;
+  periodStart: Date;
+  amountMinor: number;
+  currency: string;
+  method: PaymentMethod;
+  savedMethodRef: string;
+  provider: string;
+  createdAt: Date;
+}
+
+/**
+ * The one writer of purchases. New ones are written pending (their checkout comes after, over the
+ * network); every later change loads the purchase FOR UPDATE in the caller's transaction, decides
+ * it in the aggregate (domain/purchase.ts) and saves it here.
+ */
+@Injectable()
+export class PurchaseRepository {
+  constructor(@Inject(PreparedStatements) private readonly statements: PreparedStatements) {}
+
+  /**
+   * The checkout's hot path in one statement (prepared once per connection): what is sold, the
+   * referral link, and the pending purchase; nothing for a replayed Idempotency-Key (null).
+   */
+  async insertSale(sale: NewSale): Promise<InsertedSale | null> {
+    const [row] = await this.statements.query<InsertedSale>(
+      `with ${sale.what.ctes},
+         ins as (
+           insert into purchases (id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method, status, message,
+                                  referral_link_id, referrer_id, idempotency_key, request_hash, provider, return_to, created_at)
+           select ?::uuid, ?::uuid, s.id, s.owner_id, ?, s.content_id, s.content_title, s.content_kind, s.amount_minor, s.currency, ?, 'pending', ?, r.id, r.owner_id, ?, ?, ?, ?, ?::timestamptz
+             from s left join referral_links r
+               on r.code = ?::text and r.content_id = s.content_id and s.referrals_enabled and s.content_kind = 'album' and r.owner_id <> ?::uuid and r.owner_id <> s.owner_id
+           on conflict (buyer_id, idempotency_key) do nothing
+           returning amount_minor, currency
+         )
+       select s.slug, s.display_name, ins.amount_minor, ins.currency, s.content_id, s.content_title, s.content_kind from ins, s`,
+      [
+        ...sale.what.params,
+        sale.id,
+        sale.buyerId,
+        sale.kind,
+        sale.method,
+        sale.message,
+        sale.idempotencyKey,
+        sale.requestHash,
+        sale.provider,
+        sale.returnTo,
+        sale.createdAt,
+        sale.referralCode,
+        sale.buyerId,
+      ],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * A renewal's purchase, once per subscription and period: its id while it is still pending (new,
+   * or left pending when the provider could not be reached), null when another run settled it.
+   */
+  async placeRenewal(em: EntityManager, renewal: NewRenewal): Promise<string | null> {
+    const key = `renewal:${renewal.subscriptionId}:${renewal.periodStart.toISOString()}`;
+    const [row] = await em.execute<{ id: string }[]>(
+      `with ins as (
+         insert into purchases (id, buyer_id, store_id, creator_id, kind, subscription_id, period_start, amount_minor, currency, method, status,
+                                idempotency_key, provider, payment_method_ref, created_at)
+         values (?, ?, ?, ?, 'subscription', ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)
+         on conflict (buyer_id, idempotency_key) do nothing returning id
+       )
+       select id from ins
+       union all
+       select id from purchases where buyer_id = ? and idempotency_key = ? and status = 'pending' and provider_payment_id is null`,
+      [
+        renewal.id,
+        renewal.subscriberId,
+        renewal.storeId,
+        renewal.creatorId,
+        renewal.subscriptionId,
+        renewal.periodStart,
+        renewal.amountMinor,
+        renewal.currency,
+        renewal.method,
+        key,
+        renewal.provider,
+        renewal.savedMethodRef,
+        renewal.createdAt,
+        renewal.subscriberId,
+        key,
+      ],
+    );
+    return row?.id ?? null;
+  }
+
+  /** The purchase, locked for the rest of the caller's transaction; `buyerId` scopes it to its buyer. */
+  lock(em: EntityManager, id: string, scope: PurchaseScope = {}): Promise<PurchaseRecord | null> {
+    return this.select(em, id, scope, 'for update of p');
+  }
+
+  /** The purchase as it is now, unlocked (before a call to the provider, which must not hold a lock). */
+  find(em: EntityManager, id: string, scope: PurchaseScope = {}): Promise<PurchaseRecord | null> {
+    return this.select(em, id, scope, '');
+  }
+
+  private async select(em: EntityManager, id: string, scope: PurchaseScope, lock: string): Promise<PurchaseRecord | null> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+    const [row] = await em.execute<Row[]>(
+      `select p.*, s.display_name as store_name from purchases p join stores s on s.id = p.store_id
+        where p.id = ? and (?::uuid is null or p.buyer_id = ?::uuid) and (?::text is null or p.provider = ?::text) ${lock}`,
+      [id, scope.buyerId ?? null, scope.buyerId ?? null, scope.provider ?? null, scope.provider ?? null],
+    );
+    return row ? toRecord(row) : null;
+  }
+
+  async save(em: EntityManager, purchase: PurchaseRecord): Promise<void> {
+    await em.execute(
+      `update purchases set status = ?, checkout_id = ?, checkout_url = ?, checkout_expires_at = ?, crypto = ?::jsonb, provider_payment_id = ?, payment_method_ref = ?,
+              card_brand = ?, card_last4 = ?, card_exp_month = ?, card_exp_year = ?, failure_reason = ?, dispute_stage = ?, paid_at = ?, reversed_at = ?, subscription_id = ?
+        where id = ?`,
+      [
+        purchase.status,
+        purchase.checkoutId,
+        purchase.checkoutUrl,
+        purchase.checkoutExpiresAt,
+        purchase.crypto ? JSON.stringify(purchase.crypto) : null,
+        purchase.providerPaymentId,
+        purchase.savedMethodRef,
+        purchase.card?.brand ?? null,
+        purchase.card?.last4 ?? null,
+        purchase.card?.expMonth ?? null,
+        purchase.card?.expYear ?? null,
+        purchase.failureReason,
+        purchase.disputeStage,
+        purchase.paidAt,
+        purchase.reversedAt,
+        purchase.subscriptionId,
+        purchase.id,
+      ],
+    );
+  }
+
+  /** Checkouts still open that were created before `before`, oldest first (the expiry sweep; renewals retry on their own). */
+  async openBefore(em: EntityManager, before: Date, limit: number): Promise<string[]> {
+    const rows = await em.execute<{ id: string }[]>(
+      `select id from purchases where status in ('pending', 'requires_action') and created_at < ? and period_start is null order by created_at limit ?`,
+      [before, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+}
