@@ -36,6 +36,11 @@ import { DeliverWebhookJob, RenewSubscriptionsJob, SettleDueJob } from './jobs/p
 import { SellableItems } from './queries/sellable-items/sellable-items.js';
 import { RecordSellableItem } from './commands/record-sellable-item/record-sellable-item.js';
 import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './commands/record-sellable-item/record-sellable-item.job.js';
+import { NotificationsController } from './notifications/notifications.controller.js';
+import { ListNotificationsHandler } from './notifications/list-notifications.handler.js';
+import { MarkNotificationsReadHandler } from './notifications/mark-notifications-read.handler.js';
+import { NotifyPurchase } from './notifications/notify-purchase.js';
+import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-purchase.job.js';
 
 /**
  * Commerce (SPEC §1, §2, §4, §9): creators' stores and the public directory; fans' purchases,
@@ -43,7 +48,7 @@ import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './com
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [StoresController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, PaymentWebhooksController, AdminPaymentsController],
+  controllers: [StoresController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, PaymentWebhooksController, AdminPaymentsController, NotificationsController],
   providers: [
     LivePhaseGuard,
     OptionalAuthGuard,
@@ -74,6 +79,8 @@ import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './com
     MyReferralLinksHandler,
     SalesHandler,
     ExportSalesHandler,
+    ListNotificationsHandler,
+    MarkNotificationsReadHandler,
   ],
   exports: [...paymentProviders],
 })
@@ -81,10 +88,11 @@ export class CommerceModule {}
 
 /**
  * The worker's half: the sandbox provider's webhook deliveries and settlements, subscription
- * renewals, and the sellable items kept from content-moderation's events.
+ * renewals, the sellable items kept from content-moderation's events, and the receipts and
+ * creator notifications of paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, SubscriptionRenewals, DeliverWebhookJob, SettleDueJob, RenewSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob],
+  providers: [...paymentProviders, SubscriptionRenewals, DeliverWebhookJob, SettleDueJob, RenewSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob],
   exports: [...paymentProviders, SubscriptionRenewals],
 })
 export class CommerceJobsModule {}

@@ -100,6 +100,7 @@ export class HandlePaymentEventHandler implements ICommandHandler<HandlePaymentE
           description: describe(purchase),
           occurredAt: at.toISOString(),
         });
+        this.outbox.enqueue(em, 'notifications', 'purchase-paid', { purchaseId: purchase.id });
         return true;
       }
       case 'payment.failed': {
@@ -115,6 +116,7 @@ export class HandlePaymentEventHandler implements ICommandHandler<HandlePaymentE
         await em.execute(`update purchases set status = ?, reversed_at = ? where id = ?`, [kind === 'refund' ? 'refunded' : 'charged_back', at, purchase.id]);
         if (purchase.kind === 'subscription') await endSubscriptionAccess(em, purchase, at);
         this.outbox.enqueue(em, 'payouts', 'post-reversal', { saleId: purchase.id, kind, eventId: event.id, occurredAt: at.toISOString() });
+        if (kind === 'chargeback') this.outbox.enqueue(em, 'notifications', 'purchase-disputed', { purchaseId: purchase.id });
         return true;
       }
     }
