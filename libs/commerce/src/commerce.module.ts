@@ -43,6 +43,11 @@ import { BillingController } from './http/billing.controller.js';
 import { SellableItems } from './queries/sellable-items/sellable-items.js';
 import { RecordSellableItem } from './commands/record-sellable-item/record-sellable-item.js';
 import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './commands/record-sellable-item/record-sellable-item.job.js';
+import { NotificationsController } from './notifications/notifications.controller.js';
+import { ListNotificationsHandler } from './notifications/list-notifications.handler.js';
+import { MarkNotificationsReadHandler } from './notifications/mark-notifications-read.handler.js';
+import { NotifyPurchase } from './notifications/notify-purchase.js';
+import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-purchase.job.js';
 
 /**
  * Commerce (SPEC §1, §2, §4, §9): creators' stores and the public directory; fans' purchases,
@@ -50,7 +55,7 @@ import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './com
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [StoresController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, BillingController, PaymentWebhooksController, AdminPaymentsController],
+  controllers: [StoresController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, BillingController, PaymentWebhooksController, AdminPaymentsController, NotificationsController],
   providers: [
     LivePhaseGuard,
     OptionalAuthGuard,
@@ -87,17 +92,20 @@ import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './com
     MyReferralLinksHandler,
     SalesHandler,
     ExportSalesHandler,
+    ListNotificationsHandler,
+    MarkNotificationsReadHandler,
   ],
   exports: [...paymentProviders],
 })
 export class CommerceModule {}
 
 /**
- * The worker's half: subscription renewals, the expiry of abandoned checkouts, and the sellable
- * items kept from content-moderation's events.
+ * The worker's half: subscription renewals, the expiry of abandoned checkouts, the sellable
+ * items kept from content-moderation's events, and the receipts and creator notifications of
+ * paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob],
+  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob],
   exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}

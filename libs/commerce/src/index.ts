@@ -5,6 +5,7 @@ import { Migration20261122001300PurchasesHotStore } from './database/migrations/
 import { Migration20261125101700PurchaseRequestHash } from './database/migrations/20261125101700-purchase-request-hash.migration.js';
 import { Migration20261126100100SellableItems } from './database/migrations/20261126100100-sellable-items.migration.js';
 import { Migration20261126100200SellableItemsBackfill } from './database/migrations/20261126100200-sellable-items-backfill.migration.js';
+import { Migration20261126110000CreatorNotifications } from './database/migrations/20261126110000-creator-notifications.migration.js';
 import { Migration20261127100000HostedCheckout } from './database/migrations/20261127100000-hosted-checkout.migration.js';
 
 export { CommerceModule, CommerceJobsModule } from './commerce.module.js';
@@ -12,4 +13,4 @@ export { SubscriptionRenewals } from './commands/renew-subscriptions/subscriptio
 export { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
 export { PAYMENT_PROVIDER, type PaymentProvider, type PaymentEvent } from './payments/payment-provider.js';
 export const commerceEntities = [Store];
-export const commerceMigrations = [Migration20261122000700Stores, Migration20261122001100Purchases, Migration20261122001300PurchasesHotStore, Migration20261125101700PurchaseRequestHash, Migration20261126100100SellableItems, Migration20261126100200SellableItemsBackfill, Migration20261127100000HostedCheckout];
+export const commerceMigrations = [Migration20261122000700Stores, Migration20261122001100Purchases, Migration20261122001300PurchasesHotStore, Migration20261125101700PurchaseRequestHash, Migration20261126100100SellableItems, Migration20261126100200SellableItemsBackfill, Migration20261126110000CreatorNotifications, Migration20261127100000HostedCheckout];

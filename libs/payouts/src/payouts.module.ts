@@ -13,6 +13,7 @@ import { StatementHandler } from './queries/statement/statement.handler.js';
 import { TransactionsHandler } from './queries/transactions/transactions.handler.js';
 import { PayoutHistoryHandler } from './queries/payout-history/payout-history.handler.js';
 import { PayoutMethodHandler } from './queries/payout-method/payout-method.handler.js';
+import { SaleEarningsHandler } from './queries/sale-earnings/sale-earnings.handler.js';
 import { PayoutRuns } from './queries/payout-runs.js';
 import { AdminPayoutsController, PayoutsController } from './http/payouts.controller.js';
 import { PayoutsLiveGuard } from './http/payouts-live.guard.js';
@@ -31,6 +32,7 @@ const core = [
   TransactionsHandler,
   PayoutHistoryHandler,
   PayoutMethodHandler,
+  SaleEarningsHandler,
 ];
 
 /** Payouts (SPEC §3, §4, §9): the ledger, splits, holds, the month-end close and payouts; HTTP for the api. */

@@ -14,7 +14,8 @@ export class SalesQueryDto {
 }
 
 export class SalesTotalsDto {
-  @ApiProperty() grossMinor!: number;
+  @ApiProperty({ description: 'What fans paid' }) grossMinor!: number;
+  @ApiProperty({ description: "Your share of the same sales after the platform's split (sales payouts has booked)" }) netMinor!: number;
   @ApiProperty() count!: number;
   @ApiProperty({ description: 'Refunded and charged back' }) refundedMinor!: number;
 }
@@ -36,10 +37,12 @@ export class SaleItemDto {
   @ApiProperty({ enum: ['content', 'subscription', 'tip'] }) kind!: 'content' | 'subscription' | 'tip';
   @ApiProperty() title!: string;
   @ApiProperty({ example: 'fan••3f2a' }) buyer!: string;
-  @ApiProperty() grossMinor!: number;
+  @ApiProperty({ description: 'What the fan paid' }) grossMinor!: number;
+  @ApiProperty({ type: Number, nullable: true, description: "Your share after the platform's split; null for a few seconds, until payouts has booked the sale" }) netMinor!: number | null;
   @ApiProperty() currency!: string;
   @ApiProperty({ enum: ['card', 'crypto'] }) method!: 'card' | 'crypto';
   @ApiProperty({ enum: ['paid', 'refunded', 'charged_back'] }) status!: 'paid' | 'refunded' | 'charged_back';
+  @ApiProperty({ type: String, nullable: true, description: "The fan's message with a tip" }) message!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 

@@ -125,6 +125,33 @@ ${button('contentUrl', 'See your content')}`,
 ${button('contentUrl', 'Open your content')}`,
     text: `"{{title}}" could not be approved, for this reason:\n\n{{reason}}\n\nChange it and submit again, or appeal: {{contentUrl}}`,
   },
+  'purchase-receipt': {
+    subject: 'Your Fanmint receipt: {{amount}} to {{storeName}}',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Thanks for your payment</h1>
+<p style="line-height:22px">This is your receipt for a payment to <strong>{{storeName}}</strong> on Fanmint.</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="line-height:22px;border-top:1px solid #e6dfea;border-bottom:1px solid #e6dfea;margin:16px 0">
+<tr><td style="padding:8px 0;color:#6b6474">Item</td><td style="padding:8px 0;text-align:right">{{item}}</td></tr>
+<tr><td style="padding:8px 0;color:#6b6474">Store</td><td style="padding:8px 0;text-align:right">{{storeName}}</td></tr>
+<tr><td style="padding:8px 0;color:#6b6474">Amount</td><td style="padding:8px 0;text-align:right"><strong>{{amount}}</strong> ({{currency}})</td></tr>
+<tr><td style="padding:8px 0;color:#6b6474">VAT</td><td style="padding:8px 0;text-align:right">VAT: included where applicable</td></tr>
+<tr><td style="padding:8px 0;color:#6b6474">Paid with</td><td style="padding:8px 0;text-align:right">{{paidWith}}</td></tr>
+<tr><td style="padding:8px 0;color:#6b6474">Date</td><td style="padding:8px 0;text-align:right">{{date}}</td></tr>
+<tr><td style="padding:8px 0;color:#6b6474">Merchant</td><td style="padding:8px 0;text-align:right">Fanmint</td></tr>
+<tr><td style="padding:8px 0;color:#6b6474">Reference</td><td style="padding:8px 0;text-align:right;font-family:monospace;word-break:break-all">{{reference}}</td></tr>
+</table>
+${button('receiptUrl', 'View in Billing & Payments')}
+<p style="line-height:22px;color:#6b6474">The charge appears on your statement from Fanmint. Quote the reference if you contact support about this payment.</p>`,
+    text: `Your Fanmint receipt\n\nItem: {{item}}\nStore: {{storeName}}\nAmount: {{amount}} ({{currency}})\nVAT: included where applicable\nPaid with: {{paidWith}}\nDate: {{date}}\nMerchant: Fanmint\nReference: {{reference}}\n\nView it in Billing & Payments: {{receiptUrl}}\n\nThe charge appears on your statement from Fanmint. Quote the reference if you contact support about this payment.`,
+  },
+  'creator-activity': {
+    subject: '{{subject}}',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">{{subject}}</h1>
+<p style="line-height:22px">{{text}}</p>
+{{#if message}}<p style="line-height:22px;padding:12px 16px;background:#f4eef6;border-radius:4px">“{{message}}”</p>
+{{/if}}{{#if note}}<p style="line-height:22px">{{note}}</p>
+{{/if}}${button('salesUrl', 'Open your sales')}`,
+    text: `{{subject}}\n\n{{text}}\n{{#if message}}\nTheir message: “{{message}}”\n{{/if}}{{#if note}}\n{{note}}\n{{/if}}\nYour sales: {{salesUrl}}`,
+  },
   'moderation-case-opened': {
     subject: 'New {{caseKind}}: due {{dueAt}}',
     html: `<h1 style="font-size:20px;margin:0 0 16px">New {{caseKind}}</h1>

@@ -9,10 +9,11 @@ export interface JobCatalogue {
     'send-email': SendEmailJob;
     /** Identity's recover / resend: look the address up, mint the link, queue its mail; off the request path (no enumeration by timing). */
     'send-email-link': EmailLinkJob;
-    /** commerce: a purchase was paid (receipt to the fan, a new sale, tip or subscriber to the creator). */
-    'purchase-paid': { purchaseId: string };
-    /** commerce: a paid purchase was disputed by the fan's bank (charged back). */
-    'purchase-disputed': { purchaseId: string };
+    // commerce -> commerce, after the commit that changed the purchase: the fan's receipt, the creator's email and dashboard entry.
+    /** A purchase became paid (a first payment or a subscription renewal). */
+    'purchase-paid': PurchaseNotificationJob;
+    /** A paid purchase was charged back. */
+    'purchase-disputed': PurchaseNotificationJob;
   };
   maintenance: {
     'purge-expired': Record<string, never>;
@@ -93,6 +94,11 @@ export interface PostReversalJob {
   /** The provider's event id: the idempotency key of the reversal. */
   eventId: string;
   occurredAt: string;
+}
+
+/** Names the purchase only: the consumer re-reads it, so the message says nothing that may have changed. */
+export interface PurchaseNotificationJob {
+  purchaseId: string;
 }
 
 export interface EmailLinkJob {

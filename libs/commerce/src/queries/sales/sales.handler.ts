@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { toCsv } from '#app/platform';
+import { SaleEarningsQuery } from '#app/payouts';
 import { formatMinor, maskBuyer } from '../../domain/money.js';
 import { daysBetween } from './sales-range.js';
 import { ExportSalesQuery, SalesQuery, type SaleItemView, type SalesRange, type SalesView } from './sales.query.js';
@@ -15,6 +16,7 @@ interface SaleRow {
   currency: string;
   method: SaleItemView['method'];
   status: SaleItemView['status'];
+  message: string | null;
   paid_at: Date;
 }
 
@@ -29,7 +31,7 @@ abstract class SalesReader {
     const em = this.orm.em.getConnection();
     const [store] = await em.execute<{ currency: string }[]>(`select currency from stores where owner_id = ?`, [creatorId]);
     const rows = await em.execute<SaleRow[]>(
-      `select id, buyer_id, kind, content_title, amount_minor, currency, method, status, paid_at from purchases
+      `select id, buyer_id, kind, content_title, amount_minor, currency, method, status, message, paid_at from purchases
         where creator_id = ? and status in ('paid', 'refunded', 'charged_back') and paid_at >= (?::date)::timestamp at time zone 'UTC' and paid_at < (?::date + 1)::timestamp at time zone 'UTC'
         order by paid_at desc, id desc`,
       [creatorId, range.from, range.to],
@@ -40,18 +42,24 @@ abstract class SalesReader {
 
 @QueryHandler(SalesQuery)
 export class SalesHandler extends SalesReader implements IQueryHandler<SalesQuery> {
-  constructor(@Inject(MikroORM) orm: MikroORM) {
+  constructor(
+    @Inject(MikroORM) orm: MikroORM,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {
     super(orm);
   }
 
   async execute({ creatorId, range }: SalesQuery): Promise<SalesView> {
     const { currency, rows } = await this.sales(creatorId, range);
+    // Net is the creator's share as payouts booked it; a sale seconds old may not be booked yet (null).
+    const net = await this.queries.execute(new SaleEarningsQuery(creatorId, rows.map((row) => row.id)));
     const daily = new Map(daysBetween(range.from, range.to).map((date) => [date, { date, grossMinor: 0, count: 0 }]));
     const byKind = new Map<string, { kind: string; grossMinor: number; count: number }>();
-    const totals = { grossMinor: 0, count: 0, refundedMinor: 0 };
+    const totals = { grossMinor: 0, netMinor: 0, count: 0, refundedMinor: 0 };
     for (const row of rows.filter((sale) => sale.currency === currency)) {
       const gross = Number(row.amount_minor);
       totals.grossMinor += gross;
+      totals.netMinor += net[row.id] ?? 0;
       totals.count += 1;
       if (row.status !== 'paid') totals.refundedMinor += gross;
       const day = daily.get(new Date(row.paid_at).toISOString().slice(0, 10));
@@ -75,9 +83,11 @@ export class SalesHandler extends SalesReader implements IQueryHandler<SalesQuer
         title: titleOf(row),
         buyer: maskBuyer(row.buyer_id),
         grossMinor: Number(row.amount_minor),
+        netMinor: net[row.id] ?? null,
         currency: row.currency,
         method: row.method,
         status: row.status,
+        message: row.message,
         createdAt: new Date(row.paid_at).toISOString(),
       })),
     };

@@ -12,15 +12,19 @@ export interface SaleItemView {
   title: string;
   buyer: string;
   grossMinor: number;
+  /** The creator's share after the platform's split, null until payouts has booked the sale. */
+  netMinor: number | null;
   currency: string;
   method: 'card' | 'crypto';
   status: 'paid' | 'refunded' | 'charged_back';
+  /** The fan's message with a tip. */
+  message: string | null;
   createdAt: string;
 }
 
 export interface SalesView {
   currency: string;
-  totals: { grossMinor: number; count: number; refundedMinor: number };
+  totals: { grossMinor: number; netMinor: number; count: number; refundedMinor: number };
   daily: { date: string; grossMinor: number; count: number }[];
   byKind: { kind: string; grossMinor: number; count: number }[];
   items: SaleItemView[];

@@ -1,0 +1,136 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { APP_CONFIG, Clock, Outbox, claimMessage, type AppConfig, type JobData } from '#app/platform';
+import { FindUserQuery } from '#app/identity';
+import { emailsCreator, formatMoney, itemOf, notificationSubject, notificationText, paidNotificationKind, type CreatorNotificationKind, type NotifiedPurchase } from './creator-notification.js';
+
+interface PurchaseRow {
+  id: string;
+  buyer_id: string;
+  creator_id: string;
+  kind: NotifiedPurchase['kind'];
+  content_title: string | null;
+  period_start: Date | null;
+  amount_minor: string;
+  currency: string;
+  method: 'card' | 'crypto';
+  message: string | null;
+  paid_at: Date | null;
+  store_name: string;
+}
+
+/** sent: this delivery wrote the entry and queued the emails; duplicate: an earlier one did; skipped: nothing to say. */
+export type NotifyOutcome = 'sent' | 'duplicate' | 'skipped';
+
+const CHARGEBACK_NOTE = "The fan's bank reversed this payment. Your share comes off your pending balance, or off your next payout if it was already paid out.";
+
+const toNotified = (row: PurchaseRow): NotifiedPurchase => ({
+  buyerId: row.buyer_id,
+  kind: row.kind,
+  contentTitle: row.content_title,
+  periodStart: row.period_start,
+  amountMinor: Number(row.amount_minor),
+  currency: row.currency,
+  storeName: row.store_name,
+});
+
+/**
+ * The consumers of notifications/purchase-paid and purchase-disputed. Each delivery is claimed in
+ * the transaction that writes the creator's entry and queues the emails through the outbox, and the
+ * entry is unique per purchase and kind: a redelivered job, or the same news sent twice, mails once.
+ */
+@Injectable()
+export class NotifyPurchase {
+  private readonly logger = new Logger(NotifyPurchase.name);
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The fan's receipt, and the creator's entry and email. A receipt is sent even if the payment was reversed since: it happened. */
+  paid(data: JobData<'notifications', 'purchase-paid'>): Promise<NotifyOutcome> {
+    return this.orm.em.fork().transactional(async (em) => {
+      if (data.messageId && !(await claimMessage(em, 'commerce.purchase-paid', data.messageId))) return 'duplicate';
+      const row = await this.purchase(em, data.purchaseId);
+      if (!row?.paid_at) {
+        this.logger.warn(`purchase-paid for ${data.purchaseId}, which was never paid: nothing sent`);
+        return 'skipped';
+      }
+      const purchase = toNotified(row);
+      const kind = paidNotificationKind(purchase);
+      if (!(await this.record(em, kind, row, purchase))) return 'duplicate';
+      const buyer = await this.queries.execute(new FindUserQuery(row.buyer_id));
+      if (buyer) {
+        this.outbox.enqueue(em, 'notifications', 'send-email', {
+          to: buyer.email,
+          template: 'purchase-receipt',
+          variables: {
+            amount: formatMoney(purchase.amountMinor, purchase.currency),
+            currency: purchase.currency,
+            item: itemOf(purchase),
+            storeName: purchase.storeName,
+            paidWith: row.method === 'card' ? 'Card' : 'Crypto',
+            date: new Date(row.paid_at).toUTCString(),
+            reference: row.id,
+            receiptUrl: `${this.config.PUBLIC_URL}/dashboard/billing/receipts/${row.id}`,
+          },
+        });
+      }
+      if (emailsCreator(kind)) await this.mailCreator(em, kind, row, purchase);
+      return 'sent';
+    });
+  }
+
+  /** The creator's chargeback entry and email, naming the sale that was disputed. */
+  disputed(data: JobData<'notifications', 'purchase-disputed'>): Promise<NotifyOutcome> {
+    return this.orm.em.fork().transactional(async (em) => {
+      if (data.messageId && !(await claimMessage(em, 'commerce.purchase-disputed', data.messageId))) return 'duplicate';
+      const row = await this.purchase(em, data.purchaseId);
+      if (!row?.paid_at) return 'skipped';
+      const purchase = toNotified(row);
+      if (!(await this.record(em, 'chargeback', row, purchase))) return 'duplicate';
+      await this.mailCreator(em, 'chargeback', row, purchase, CHARGEBACK_NOTE);
+      return 'sent';
+    });
+  }
+
+  private async purchase(em: EntityManager, purchaseId: string): Promise<PurchaseRow | undefined> {
+    const [row] = await em.execute<PurchaseRow[]>(
+      `select p.id, p.buyer_id, p.creator_id, p.kind, p.content_title, p.period_start, p.amount_minor, p.currency, p.method, p.message, p.paid_at, s.display_name as store_name
+         from purchases p join stores s on s.id = p.store_id where p.id = ?`,
+      [purchaseId],
+    );
+    return row;
+  }
+
+  /** Writes the creator's entry; false when this purchase already has its entry of that kind. */
+  private async record(em: EntityManager, kind: CreatorNotificationKind, row: PurchaseRow, purchase: NotifiedPurchase): Promise<boolean> {
+    const written = await em.execute(
+      `insert into creator_notifications (user_id, kind, purchase_id, text, message, amount_minor, currency, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (purchase_id, kind) do nothing returning id`,
+      [row.creator_id, kind, row.id, notificationText(kind, purchase), kind === 'tip' ? row.message : null, purchase.amountMinor, purchase.currency, this.clock.now()],
+    );
+    return written.length === 1;
+  }
+
+  private async mailCreator(em: EntityManager, kind: CreatorNotificationKind, row: PurchaseRow, purchase: NotifiedPurchase, note = ''): Promise<void> {
+    const creator = await this.queries.execute(new FindUserQuery(row.creator_id));
+    if (!creator) return;
+    this.outbox.enqueue(em, 'notifications', 'send-email', {
+      to: creator.email,
+      template: 'creator-activity',
+      variables: {
+        subject: notificationSubject(kind, purchase),
+        text: notificationText(kind, purchase),
+        message: kind === 'tip' ? (row.message ?? '') : '',
+        note,
+        salesUrl: `${this.config.PUBLIC_URL}/dashboard/sales`,
+      },
+    });
+  }
+}
