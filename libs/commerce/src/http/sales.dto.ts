@@ -1,3 +1,4 @@
+import { DISPUTE_STAGES, type DisputeStage } from '../payments/payment-provider.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 
@@ -42,6 +43,7 @@ export class SaleItemDto {
   @ApiProperty() currency!: string;
   @ApiProperty({ enum: ['card', 'crypto'] }) method!: 'card' | 'crypto';
   @ApiProperty({ enum: ['paid', 'refunded', 'charged_back'] }) status!: 'paid' | 'refunded' | 'charged_back';
+  @ApiProperty({ type: String, enum: DISPUTE_STAGES, nullable: true, description: "A charged-back sale's dispute stage" }) disputeStage!: DisputeStage | null;
   @ApiProperty({ type: String, nullable: true, description: "The fan's message with a tip" }) message!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }

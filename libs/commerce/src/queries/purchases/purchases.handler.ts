@@ -3,10 +3,14 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { toCsv } from '#app/platform';
 import { formatMinor } from '../../domain/money.js';
+import { HISTORY_STATUSES } from '../../domain/purchase.js';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { ExportPurchasesQuery, GetPurchaseQuery, ListPurchasesQuery } from './purchases.query.js';
 import { PURCHASE_SELECT, toPurchaseView, type PurchaseRow, type PurchaseView } from './purchase-view.js';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor.js';
+
+/** Payments that happened: a declined or abandoned attempt is not a purchase (GET /api/purchases/:id still shows it). */
+const IN_HISTORY = `p.status in (${HISTORY_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 @QueryHandler(GetPurchaseQuery)
 export class GetPurchaseHandler implements IQueryHandler<GetPurchaseQuery> {
@@ -28,7 +32,7 @@ export class ListPurchasesHandler implements IQueryHandler<ListPurchasesQuery> {
     const after = cursor === undefined ? null : decodeHistoryCursor(cursor);
     if (cursor !== undefined && !after) throw PurchaseErrors.invalid([{ field: 'cursor', message: 'cursor is not valid: pass the nextCursor of the previous page' }]);
     const rows = await this.orm.em.getConnection().execute<PurchaseRow[]>(
-      `${PURCHASE_SELECT} where p.buyer_id = ? ${after ? 'and (p.created_at, p.id) < (?, ?)' : ''} order by p.created_at desc, p.id desc limit ?`,
+      `${PURCHASE_SELECT} where p.buyer_id = ? and ${IN_HISTORY} ${after ? 'and (p.created_at, p.id) < (?, ?)' : ''} order by p.created_at desc, p.id desc limit ?`,
       after ? [buyerId, after.createdAt, after.id, limit + 1] : [buyerId, limit + 1],
     );
     const items = rows.slice(0, limit).map(toPurchaseView);
@@ -42,7 +46,7 @@ export class ExportPurchasesHandler implements IQueryHandler<ExportPurchasesQuer
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async execute({ buyerId }: ExportPurchasesQuery): Promise<string> {
-    const rows = await this.orm.em.getConnection().execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.buyer_id = ? order by p.created_at desc, p.id desc`, [buyerId]);
+    const rows = await this.orm.em.getConnection().execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.buyer_id = ? and ${IN_HISTORY} order by p.created_at desc, p.id desc`, [buyerId]);
     const records = rows.map(toPurchaseView).map((p) => [
       p.createdAt,
       p.id,

@@ -17,6 +17,7 @@ interface SaleRow {
   method: SaleItemView['method'];
   status: SaleItemView['status'];
   message: string | null;
+  dispute_stage: SaleItemView['disputeStage'];
   paid_at: Date;
 }
 
@@ -31,7 +32,7 @@ abstract class SalesReader {
     const em = this.orm.em.getConnection();
     const [store] = await em.execute<{ currency: string }[]>(`select currency from stores where owner_id = ?`, [creatorId]);
     const rows = await em.execute<SaleRow[]>(
-      `select id, buyer_id, kind, content_title, amount_minor, currency, method, status, message, paid_at from purchases
+      `select id, buyer_id, kind, content_title, amount_minor, currency, method, status, message, dispute_stage, paid_at from purchases
         where creator_id = ? and status in ('paid', 'refunded', 'charged_back') and paid_at >= (?::date)::timestamp at time zone 'UTC' and paid_at < (?::date + 1)::timestamp at time zone 'UTC'
         order by paid_at desc, id desc`,
       [creatorId, range.from, range.to],
@@ -87,6 +88,7 @@ export class SalesHandler extends SalesReader implements IQueryHandler<SalesQuer
         currency: row.currency,
         method: row.method,
         status: row.status,
+        disputeStage: row.dispute_stage,
         message: row.message,
         createdAt: new Date(row.paid_at).toISOString(),
       })),

@@ -1,3 +1,4 @@
+import type { DisputeStage } from '../../payments/payment-provider.js';
 import { Query } from '@nestjs/cqrs';
 
 export interface SalesRange {
@@ -17,6 +18,8 @@ export interface SaleItemView {
   currency: string;
   method: 'card' | 'crypto';
   status: 'paid' | 'refunded' | 'charged_back';
+  /** A charged-back sale's dispute: needs_response, under_review, won or lost. */
+  disputeStage: DisputeStage | null;
   /** The fan's message with a tip. */
   message: string | null;
   createdAt: string;
