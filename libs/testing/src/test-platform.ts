@@ -7,6 +7,7 @@ import { FixedClock, OutboxRelay, QueueFactory, QUEUE_NAMES, loadConfig, type Ap
 import { createApiApp } from '../../../apps/api/src/create-app.js';
 import { createWorker } from '../../../apps/worker/src/create-worker.js';
 import { MailInbox } from './mail-inbox.js';
+import { startSandboxAcquirer, type SandboxAcquirer } from './sandbox-acquirer.js';
 
 export interface TestPlatformOptions {
   queueBackend?: 'postgres' | 'redis';
@@ -16,6 +17,8 @@ export interface TestPlatformOptions {
   worker?: boolean;
   /** Tick the recurring jobs on their crons (off by default: tests tick RecurringJobs themselves on an injected clock). */
   schedules?: boolean;
+  /** Start a sandbox acquirer for the api's payments, its webhooks posted to this api (on by default). */
+  acquirer?: boolean;
 }
 
 export interface TestPlatform {
@@ -24,6 +27,8 @@ export interface TestPlatform {
   inbox: MailInbox;
   api: NestExpressApplication;
   worker: INestApplicationContext | null;
+  /** The sandbox acquirer the api takes payments through (its hosted pages, test API and schedule). */
+  acquirer: SandboxAcquirer | null;
   /** Publishes pending outbox rows and waits until every queue is idle. */
   drain(timeoutMs?: number): Promise<void>;
   closeApi(): Promise<void>;
@@ -56,6 +61,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   const port = await freePort();
   const backend = options.queueBackend ?? 'postgres';
   if (backend === 'redis' && !process.env.TEST_REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
+  const acquirer = options.acquirer === false ? null : await startSandboxAcquirer({ webhookUrl: `http://127.0.0.1:${port}/api/payments/webhooks/sandbox` });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDatabaseUrl(),
@@ -71,6 +77,9 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     // suite left behind (a delayed webhook, mail still queued at close) never run in the next one.
     QUEUE_SCHEMA: `bullmq_t${namespace}`,
     ...(backend === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    ...(acquirer
+      ? { SANDBOX_ACQUIRER_URL: acquirer.url, SANDBOX_ACQUIRER_SECRET_KEY: acquirer.secretKey, SANDBOX_ACQUIRER_WEBHOOK_SECRETS: acquirer.webhookSecrets.join(',') }
+      : {}),
     ...options.env,
   });
   const api = await createApiApp(config, { clock: options.clock });
@@ -102,6 +111,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   const closeApi = once(() => api.close());
   const closeWorker = once(async () => worker?.close());
   const closeInbox = once(() => inbox.stop());
+  const closeAcquirer = once(async () => acquirer?.close());
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -109,12 +119,14 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     inbox,
     api,
     worker,
+    acquirer,
     drain,
     closeApi,
     closeWorker,
     async close() {
       await closeWorker();
       await closeApi();
+      await closeAcquirer();
       await closeInbox();
     },
   };

@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEmpty, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payments/payment-provider.js';
 import { PURCHASE_KINDS, PURCHASE_STATUSES, type PurchaseKind, type PurchaseStatus } from '../queries/purchases/purchase-view.js';
 import { MAX_TIP_MINOR } from '../commands/purchase/sale-plan.js';
@@ -40,6 +40,11 @@ export class CreatePurchaseDto {
   @ApiProperty({ enum: PAYMENT_METHODS })
   @IsIn(PAYMENT_METHODS, { message: 'method must be card or crypto' })
   method!: PaymentMethod;
+
+  /** Refused, not dropped: a client still sending card details must learn they never reach us. */
+  @ApiHideProperty()
+  @IsEmpty({ message: 'Card details are never sent to Fanmint: the fan pays on the hosted checkout page (checkoutUrl)' })
+  card?: never;
 
   @ApiPropertyOptional({ maxLength: 500, example: '/stores/jane-fit', description: 'A path of this site to come back to after paying (the return page sends the fan there)' })
   @IsOptional()
