@@ -80,9 +80,9 @@ export class SubscriptionRenewals {
            from subscriptions sub join stores s on s.id = sub.store_id
           where sub.status = 'active' and sub.auto_renew and sub.current_period_end <= ?
             and not exists (select 1 from purchases p where p.subscription_id = sub.id and p.period_start = sub.current_period_end and p.status <> 'pending')
-            and not (sub.id = any(?::uuid[]))
+            and not (sub.id::text = any(string_to_array(?, ',')))
           order by sub.current_period_end limit ?`,
-        [now, [...unreachable], BATCH],
+        [now, [...unreachable].join(','), BATCH],
       );
       for (const subscription of due) {
         if (!(await this.queries.execute(new FindUserQuery(subscription.subscriber_id)))) {
