@@ -18,6 +18,12 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/prerender.mjs reads it to find the files the site gate page may load.
     manifest: true,
+    // No modulepreload links, in the HTML or appended at run time. Appending them while the entry
+    // evaluated (~40 for a route like /sign-up) was the longest task of a slow phone's page load,
+    // and those in the head competed with the stylesheet for the first paint; Lighthouse mobile on
+    // /sign-up went from ~0.70–0.85 to ~0.95 with them gone (bench/RESULTS.md, "Public site"). The
+    // cost: a route's chunks are fetched one import level at a time, after its first paint.
+    modulePreload: false,
   },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },

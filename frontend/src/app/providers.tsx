@@ -4,11 +4,25 @@ import { cssVariablesResolver, DEFAULT_COLOR_SCHEME, theme, themeManager } from 
 
 const NotificationsHost = lazy(() => import('./notifications-host'));
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [colorSchemeManager] = useState(themeManager);
-  // The toast container mounts after hydration, in its own chunk: toasts shown earlier wait in its store.
+/**
+ * The toast container mounts after hydration, in its own chunk: toasts shown earlier wait in its
+ * store. Its own component, so mounting it re-renders only itself: a state change in Providers
+ * would re-render MantineProvider, whose new context value re-renders every Mantine component on
+ * the page in one blocking task (~240 ms of a slow phone's main thread on /sign-up).
+ */
+function DeferredNotifications() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [colorSchemeManager] = useState(themeManager);
   return (
     <MantineProvider
       theme={theme}
@@ -16,11 +30,7 @@ export function Providers({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
-      {mounted && (
-        <Suspense fallback={null}>
-          <NotificationsHost />
-        </Suspense>
-      )}
+      <DeferredNotifications />
       {children}
     </MantineProvider>
   );

@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AuthCard } from '../components/AuthCard';
 import contrast from '../components/contrast.module.css';
-import { requestPasswordReset } from '../services/auth.service';
+import { requestPasswordReset, warmAuthClient } from '../services/auth.service';
 
 export function ForgotPasswordPage() {
   usePageMeta({
@@ -58,7 +58,7 @@ export function ForgotPasswordPage() {
           </Stack>
         </Alert>
       ) : (
-        <form method="post" onSubmit={form.onSubmit(handleSubmit)} noValidate>
+        <form method="post" onSubmit={form.onSubmit(handleSubmit)} onFocusCapture={warmAuthClient} noValidate>
           <HydratedFieldset>
             <Stack gap="md">
               <TextInput

@@ -1,3 +1,4 @@
+import { warmAuthClient } from '../services/auth.service';
 import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { BRAND } from '../../../lib/site';
 import { useBrowserValue } from '../../../lib/use-browser-value';
@@ -31,7 +32,7 @@ export function SignInPage() {
         Make sure the address bar shows <strong>{host}</strong> before entering your password. We
         will never ask for it anywhere else.
       </Alert>
-      <form method="post" onSubmit={form.onSubmit(submit)} noValidate>
+      <form method="post" onSubmit={form.onSubmit(submit)} onFocusCapture={warmAuthClient} noValidate>
         <HydratedFieldset>
           <Stack gap="md">
             <TextInput

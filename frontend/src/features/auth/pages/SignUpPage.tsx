@@ -1,3 +1,4 @@
+import { warmAuthClient } from '../services/auth.service';
 import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { Anchor, Button, Checkbox, Collapse, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
@@ -80,7 +81,7 @@ export function SignUpPage() {
       subtitle="Early sign-up is live. Claim your spot before launch."
       size={500}
     >
-      <form method="post" onSubmit={form.onSubmit(handleSubmit)} noValidate>
+      <form method="post" onSubmit={form.onSubmit(handleSubmit)} onFocusCapture={warmAuthClient} noValidate>
         <HydratedFieldset>
           <Stack gap="md">
             <TextInput

@@ -1,6 +1,17 @@
 import type { AuthError } from '@supabase/auth-js';
-import { auth, authRedirectUrl } from '../../../lib/auth-client';
 import { buildConsentPayload, flushPendingConsent, recordConsent, signUpMetadata, storePendingConsent } from './consent.service';
+
+/**
+ * The auth client (GoTrue with its session timers, ~100 KB with what it imports) loads when a form
+ * is first used, not with the page: on the prerendered sign-up and sign-in pages it was the largest
+ * script evaluated while they load. Forms call warmAuthClient when they get focus, so it is
+ * usually here by the time they are sent.
+ */
+const authClient = () => import('../../../lib/auth-client');
+
+export function warmAuthClient(): void {
+  void authClient();
+}
 
 export type SignInErrorKind = 'invalid_credentials' | 'email_not_confirmed' | 'account_locked' | 'other';
 
@@ -18,6 +29,7 @@ export type SignInResult =
   | { ok: false; kind: SignInErrorKind; message: string };
 
 export async function signIn(email: string, password: string): Promise<SignInResult> {
+  const { auth } = await authClient();
   const { data, error } = await auth.signInWithPassword({ email, password });
   if (error) return { ok: false, kind: classifySignInError(error), message: error.message };
 
@@ -26,6 +38,7 @@ export async function signIn(email: string, password: string): Promise<SignInRes
 }
 
 export async function hasVerifiedTotp(): Promise<boolean> {
+  const { auth } = await authClient();
   const { data, error } = await auth.mfa.listFactors();
   if (error) {
     console.error('Failed to list authentication factors', error);
@@ -35,6 +48,7 @@ export async function hasVerifiedTotp(): Promise<boolean> {
 }
 
 export async function resendVerification(email: string): Promise<AuthError | null> {
+  const { auth, authRedirectUrl } = await authClient();
   const { error } = await auth.resend({
     type: 'signup',
     email,
@@ -46,6 +60,7 @@ export async function resendVerification(email: string): Promise<AuthError | nul
 export type SignUpResult = { ok: true } | { ok: false; alreadyRegistered: boolean; message: string };
 
 export async function signUp(email: string, password: string, marketingConsent: boolean): Promise<SignUpResult> {
+  const { auth, authRedirectUrl } = await authClient();
   const { data, error } = await auth.signUp({
     email,
     password,
@@ -62,6 +77,7 @@ export async function signUp(email: string, password: string, marketingConsent: 
 }
 
 export async function requestPasswordReset(email: string): Promise<AuthError | null> {
+  const { auth, authRedirectUrl } = await authClient();
   const { error } = await auth.resetPasswordForEmail(email, { redirectTo: authRedirectUrl('/reset-password') });
   return error;
 }
@@ -73,6 +89,7 @@ export function isSecondFactorBlock(error: Pick<AuthError, 'code' | 'message'>):
 }
 
 async function unenrollTotpFactors(): Promise<void> {
+  const { auth } = await authClient();
   const { data, error } = await auth.mfa.listFactors();
   if (error) {
     console.warn('Could not list factors before the password reset', error);
@@ -87,6 +104,7 @@ async function unenrollTotpFactors(): Promise<void> {
 export type ResetPasswordResult = { ok: true } | { ok: false; secondFactorBlock: boolean; message: string };
 
 export async function resetPassword(password: string): Promise<ResetPasswordResult> {
+  const { auth } = await authClient();
   await unenrollTotpFactors();
   const { error } = await auth.updateUser({ password });
   if (error) return { ok: false, secondFactorBlock: isSecondFactorBlock(error), message: error.message };
@@ -94,12 +112,14 @@ export async function resetPassword(password: string): Promise<ResetPasswordResu
 }
 
 export async function hasSession(): Promise<boolean> {
+  const { auth } = await authClient();
   const { data, error } = await auth.getSession();
   if (error) throw error;
   return Boolean(data.session);
 }
 
 export async function signOut(): Promise<void> {
+  const { auth } = await authClient();
   const { error } = await auth.signOut();
   if (error) console.error('Sign-out failed', error);
 }
