@@ -143,6 +143,11 @@ export const routes: RouteObject[] = [
               return { Component: withQueryClient(StorePage) };
             },
           },
+          {
+            // Where the acquirer's hosted payment page sends the fan back (signed in, browser only).
+            path: '/checkout/return',
+            lazy: async () => ({ Component: (await import('../features/purchases/pages/CheckoutReturnRoute')).CheckoutReturnRoute }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage }) },
         ],
       },

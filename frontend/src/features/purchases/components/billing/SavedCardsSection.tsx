@@ -1,0 +1,97 @@
+import { Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import { useState } from 'react';
+import { notify } from '../../../../lib/notify';
+import { errorMessage } from '../../../storefront/services/storefront.service';
+import { useRemoveSavedCard, useSavedCards } from '../../hooks/use-purchase-queries';
+import { cardExpiry, cardLabel } from '../../purchase-labels';
+import type { SavedCardDto } from '../../services/purchase-types';
+import { LoadError } from '../LoadError';
+
+function SavedCard({ card, onRemove }: { card: SavedCardDto; onRemove: () => void }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="li" aria-label={cardLabel(card)}>
+      <Group justify="space-between" gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <ThemeIcon variant="light" radius="md" size="lg">
+            <IconCreditCard size={20} />
+          </ThemeIcon>
+          <Stack gap={0} miw={0}>
+            <Text fw={600}>{cardLabel(card)}</Text>
+            <Text size="sm" c="dimmed">
+              Expires {cardExpiry(card.expMonth, card.expYear)}
+            </Text>
+          </Stack>
+        </Group>
+        <Button variant="subtle" color="red" size="xs" onClick={onRemove} aria-label={`Remove ${cardLabel(card)}`} style={{ flexShrink: 0 }}>
+          Remove
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The cards the acquirer saved for one-tap paying on its page; removing one asks first. */
+export function SavedCardsSection() {
+  const cards = useSavedCards();
+  const remove = useRemoveSavedCard();
+  const [removing, setRemoving] = useState<SavedCardDto | null>(null);
+
+  let body;
+  if (cards.isPending) body = <Text c="dimmed">Loading your saved cards…</Text>;
+  else if (cards.isError) body = <LoadError title="Your saved cards could not be loaded" onRetry={() => void cards.refetch()} />;
+  else if (cards.data.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p="md">
+        <Text c="dimmed">No saved cards. When you pay by card you can save it on the payment page, to pay in one tap next time.</Text>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {cards.data.map((card) => (
+          <SavedCard key={card.id} card={card} onRemove={() => setRemoving(card)} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <section aria-labelledby="saved-cards-title">
+      <Title order={2} fz={{ base: 20, sm: 22 }} mb={4} id="saved-cards-title">
+        Saved cards
+      </Title>
+      <Text c="dimmed" size="sm" mb="sm">
+        Kept by our payment provider. Fanmint stores only the brand, the last four digits and the expiry date.
+      </Text>
+      {body}
+      <Modal opened={Boolean(removing)} onClose={() => setRemoving(null)} title="Remove this card?" centered>
+        {removing && (
+          <Stack gap="md">
+            <Text size="sm">{cardLabel(removing)} will no longer be offered when you pay. You can save it again the next time you pay with it.</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setRemoving(null)}>
+                Keep card
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() =>
+                  remove.mutate(removing.id, {
+                    onSuccess: () => {
+                      setRemoving(null);
+                      notify.success('The card was removed.');
+                    },
+                    onError: (error) => notify.error(errorMessage(error, 'The card could not be removed. Please try again.')),
+                  })
+                }
+              >
+                Remove card
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </section>
+  );
+}
