@@ -146,7 +146,13 @@ export const routes: RouteObject[] = [
           {
             // Where the acquirer's hosted payment page sends the fan back (signed in, browser only).
             path: '/checkout/return',
-            lazy: async () => ({ Component: (await import('../features/purchases/pages/CheckoutReturnRoute')).CheckoutReturnRoute }),
+            lazy: async () => {
+              const [{ CheckoutReturnRoute }, { withQueryClient }] = await Promise.all([
+                import('../features/purchases/pages/CheckoutReturnRoute'),
+                import('../lib/query-client'),
+              ]);
+              return { Component: withQueryClient(CheckoutReturnRoute) };
+            },
           },
           { path: '*', lazy: async () => ({ Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage }) },
         ],

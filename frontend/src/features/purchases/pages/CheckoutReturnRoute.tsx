@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { usePlatformConfig } from '../../../lib/platform-config';
-import { withQueryClient } from '../../../lib/query-client';
 import { ProtectedRoute } from '../../auth/components/ProtectedRoute';
 import { NotFoundPage } from '../../errors/pages/NotFoundPage';
 import { PageLoader } from '../../storefront/components/LaunchPhaseSwitch';
@@ -14,7 +13,7 @@ function LiveOnly({ children }: { children: ReactNode }) {
 }
 
 /** /checkout/return: signed-in fans only, like the dashboard's fan pages. */
-export const CheckoutReturnRoute = withQueryClient(function CheckoutReturnRoute() {
+export function CheckoutReturnRoute() {
   return (
     <ProtectedRoute>
       <LiveOnly>
@@ -22,4 +21,4 @@ export const CheckoutReturnRoute = withQueryClient(function CheckoutReturnRoute(
       </LiveOnly>
     </ProtectedRoute>
   );
-});
+}
