@@ -130,7 +130,8 @@ export function CheckoutForm({ target, referralCode, onCreated }: CheckoutFormPr
             {error.message}
           </Alert>
         )}
-        <Button type="submit" size="md" loading={purchase.isPending} leftSection={card ? <IconLock size={18} /> : <IconCoin size={18} />}>
+        {/* Narrow side padding: the label fits a 375 px phone's modal on one line. */}
+        <Button type="submit" size="md" px="sm" loading={purchase.isPending} leftSection={card ? <IconLock size={18} /> : <IconCoin size={18} />}>
           {card ? 'Continue to secure payment' : 'Continue with crypto'}
         </Button>
       </Stack>
