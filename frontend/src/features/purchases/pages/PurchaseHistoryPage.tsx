@@ -10,6 +10,8 @@ import { PurchaseCards } from '../components/history/PurchaseCards';
 import { PurchasesTable } from '../components/history/PurchasesTable';
 import { SubscriptionsSection } from '../components/history/SubscriptionsSection';
 import { LoadError } from '../components/LoadError';
+import { LoadMore } from '../components/LoadMore';
+import { PageSection } from '../components/PageSection';
 import { PageHeader } from '../components/PageHeader';
 import { useExportPurchasesCsv, usePurchaseHistory } from '../hooks/use-purchase-queries';
 import type { PurchaseDto } from '../services/purchase-types';
@@ -40,13 +42,7 @@ function Purchases({ onOpen }: { onOpen: (purchase: PurchaseDto) => void }) {
       <Box hiddenFrom="sm">
         <PurchaseCards purchases={purchases} onOpen={onOpen} />
       </Box>
-      {history.hasNextPage && (
-        <Center>
-          <Button variant="default" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-            Load more
-          </Button>
-        </Center>
-      )}
+      <LoadMore list={history} />
     </Stack>
   );
 }
@@ -74,12 +70,9 @@ export function PurchaseHistoryPage() {
           </Button>
         }
       />
-      <section aria-labelledby="purchases-title">
-        <Title order={2} fz={{ base: 20, sm: 22 }} mb="sm" id="purchases-title">
-          Purchases
-        </Title>
+      <PageSection id="purchases-title" title="Purchases">
         <Purchases onOpen={setViewing} />
-      </section>
+      </PageSection>
       <SubscriptionsSection />
       <section aria-labelledby="refunds-title">
         <Title order={2} fz={{ base: 20, sm: 22 }} mb="xs" id="refunds-title">

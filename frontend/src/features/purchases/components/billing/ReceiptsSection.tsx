@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Flex, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../storefront/format';
@@ -8,6 +8,8 @@ import type { PurchaseDto } from '../../services/purchase-types';
 import { purchaseTitle } from '../checkout/checkout-target';
 import { EmptyState } from '../EmptyState';
 import { LoadError } from '../LoadError';
+import { LoadMore } from '../LoadMore';
+import { PageSection } from '../PageSection';
 
 function ReceiptRow({ purchase }: { purchase: PurchaseDto }) {
   const title = purchaseTitle(purchase);
@@ -75,22 +77,13 @@ export function ReceiptsSection() {
             ))}
           </Stack>
         )}
-        {history.hasNextPage && (
-          <Center>
-            <Button variant="default" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-              Load more
-            </Button>
-          </Center>
-        )}
+        <LoadMore list={history} />
       </Stack>
     );
   }
   return (
-    <section aria-labelledby="receipts-title">
-      <Title order={2} fz={{ base: 20, sm: 22 }} mb="sm" id="receipts-title">
-        Receipts
-      </Title>
+    <PageSection id="receipts-title" title="Receipts">
       {body}
-    </section>
+    </PageSection>
   );
 }

@@ -1,12 +1,15 @@
-import { Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../../lib/notify';
+import { BRAND } from '../../../../lib/site';
+import { ConfirmModal } from '../../../site/components/ConfirmModal';
 import { errorMessage } from '../../../storefront/services/storefront.service';
 import { useRemoveSavedCard, useSavedCards } from '../../hooks/use-purchase-queries';
 import { cardExpiry, cardLabel } from '../../purchase-labels';
 import type { SavedCardDto } from '../../services/purchase-types';
 import { LoadError } from '../LoadError';
+import { PageSection } from '../PageSection';
 
 function SavedCard({ card, onRemove }: { card: SavedCardDto; onRemove: () => void }) {
   return (
@@ -57,41 +60,33 @@ export function SavedCardsSection() {
   }
 
   return (
-    <section aria-labelledby="saved-cards-title">
-      <Title order={2} fz={{ base: 20, sm: 22 }} mb={4} id="saved-cards-title">
-        Saved cards
-      </Title>
-      <Text c="dimmed" size="sm" mb="sm">
-        Kept by our payment provider. Fanmint stores only the brand, the last four digits and the expiry date.
-      </Text>
+    <PageSection
+      id="saved-cards-title"
+      title="Saved cards"
+      description={`Kept by our payment provider. ${BRAND} stores only the brand, the last four digits and the expiry date.`}
+    >
       {body}
-      <Modal opened={Boolean(removing)} onClose={() => setRemoving(null)} title="Remove this card?" centered>
-        {removing && (
-          <Stack gap="md">
-            <Text size="sm">{cardLabel(removing)} will no longer be offered when you pay. You can save it again the next time you pay with it.</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setRemoving(null)}>
-                Keep card
-              </Button>
-              <Button
-                color="red"
-                loading={remove.isPending}
-                onClick={() =>
-                  remove.mutate(removing.id, {
-                    onSuccess: () => {
-                      setRemoving(null);
-                      notify.success('The card was removed.');
-                    },
-                    onError: (error) => notify.error(errorMessage(error, 'The card could not be removed. Please try again.')),
-                  })
-                }
-              >
-                Remove card
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
-    </section>
+      <ConfirmModal
+        opened={Boolean(removing)}
+        onClose={() => setRemoving(null)}
+        title="Remove this card?"
+        cancelLabel="Keep card"
+        confirmLabel="Remove card"
+        confirmColor="red"
+        pending={remove.isPending}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              setRemoving(null);
+              notify.success('The card was removed.');
+            },
+            onError: (error) => notify.error(errorMessage(error, 'The card could not be removed. Please try again.')),
+          })
+        }
+      >
+        {removing && <Text size="sm">{cardLabel(removing)} will no longer be offered when you pay. You can save it again the next time you pay with it.</Text>}
+      </ConfirmModal>
+    </PageSection>
   );
 }

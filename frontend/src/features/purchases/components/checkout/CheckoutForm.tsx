@@ -4,6 +4,7 @@ import { IconAlertCircle, IconCoin, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../../lib/api-client';
+import { BRAND } from '../../../../lib/site';
 import { MoneyInput } from '../../../creator-studio/components/store/MoneyInput';
 import { formatMoney } from '../../../storefront/format';
 import type { PaymentMethod, PurchaseDto } from '../../services/purchase-types';
@@ -117,7 +118,7 @@ export function CheckoutForm({ target, referralCode, onCreated }: CheckoutFormPr
             <IconLock size={18} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
             <Text size="sm" c="dimmed">
               You enter your card on our payment provider’s secure page, which also runs your bank’s check (3-D Secure) when it asks for one.
-              Fanmint never sees your card number.
+              {BRAND} never sees your card number.
             </Text>
           </Group>
         ) : (
