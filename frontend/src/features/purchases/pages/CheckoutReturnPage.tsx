@@ -5,13 +5,12 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { formatMoney } from '../../storefront/format';
 import '../purchases-styles';
-import { purchaseTitle } from '../components/checkout/checkout-target';
+import { checkoutDetail, purchaseTitle } from '../components/checkout/checkout-target';
 import { OrderSummary } from '../components/checkout/OrderSummary';
 import { PaymentConfirmed, PaymentProblem, PaymentWaiting } from '../components/checkout/PaymentOutcome';
 import { LoadError } from '../components/LoadError';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { useStoreRefreshWhenPaid } from '../hooks/use-purchase-queries';
-import { KIND_LABELS } from '../purchase-labels';
 import { pendingCheckoutUrl } from '../services/hosted-checkout';
 import type { PurchaseDto } from '../services/purchase-types';
 
@@ -131,7 +130,7 @@ function ReturnState({ purchaseId, cancelled }: { purchaseId: string; cancelled:
     <Stack gap="lg">
       <OrderSummary
         title={purchaseTitle(current)}
-        detail={`${current.storeName} · ${KIND_LABELS[current.kind]}`}
+        detail={checkoutDetail(current)}
         amount={formatMoney(current.amountMinor, current.currency)}
       />
       <Outcome purchase={current} cancelled={cancelled} gaveUp={gaveUp} />

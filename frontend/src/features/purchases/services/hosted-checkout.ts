@@ -6,8 +6,7 @@ import type { PurchaseDto } from './purchase-types';
  */
 export function pendingCheckoutUrl(purchase: PurchaseDto): string | null {
   if (purchase.status !== 'requires_action' || !purchase.checkoutUrl) return null;
-  const protocol = URL.canParse(purchase.checkoutUrl) ? new URL(purchase.checkoutUrl).protocol : null;
-  return protocol === 'https:' || protocol === 'http:' ? purchase.checkoutUrl : null;
+  return /^https?:\/\/[^/]/i.test(purchase.checkoutUrl) ? purchase.checkoutUrl : null;
 }
 
 /** A full-page redirect: the card is entered on the acquirer's origin, never in our page. */

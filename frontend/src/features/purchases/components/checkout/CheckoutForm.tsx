@@ -9,7 +9,7 @@ import { MoneyInput } from '../../../creator-studio/components/store/MoneyInput'
 import { formatMoney } from '../../../storefront/format';
 import type { PaymentMethod, PurchaseDto } from '../../services/purchase-types';
 import { createPurchase } from '../../services/purchases.service';
-import { checkoutTitle, MAX_TIP_MINOR, purchaseBase, storeReturnPath, type CheckoutTarget } from './checkout-target';
+import { checkoutDetail, checkoutTitle, MAX_TIP_MINOR, purchaseBase, storeReturnPath, type CheckoutTarget } from './checkout-target';
 import { OrderSummary } from './OrderSummary';
 
 export interface CheckoutValues {
@@ -17,8 +17,6 @@ export interface CheckoutValues {
   tipAmount: number | string;
   tipMessage: string;
 }
-
-const KIND_LABEL = { content: 'Video or album', subscription: 'Subscription, billed monthly', tip: 'Tip' } as const;
 
 const toMinor = (major: number | string) => Math.round(Number(major) * 100);
 
@@ -85,7 +83,7 @@ export function CheckoutForm({ target, referralCode, onCreated }: CheckoutFormPr
   return (
     <form onSubmit={form.onSubmit((values) => purchase.mutate(values))} noValidate>
       <Stack gap="md">
-        <OrderSummary title={checkoutTitle(target)} detail={`${target.storeName} · ${KIND_LABEL[target.kind]}`} amount={formatMoney(amountMinor, target.currency)}>
+        <OrderSummary title={checkoutTitle(target)} detail={checkoutDetail(target)} amount={formatMoney(amountMinor, target.currency)}>
           {target.kind === 'subscription' && (
             <Text size="sm" c="dimmed">
               {formatMoney(target.amountMinor, target.currency)} per month. It renews automatically until you cancel, and each renewal is charged to

@@ -15,6 +15,11 @@ export function checkoutTitle(item: { kind: PurchaseKind; storeName: string; tit
   return item.kind === 'subscription' ? `Monthly subscription to ${item.storeName}` : `Tip for ${item.storeName}`;
 }
 
+const KIND_DETAIL = { content: 'Video or album', subscription: 'Subscription, billed monthly', tip: 'Tip' } as const;
+
+/** The line under the title: the store and the kind of payment, e.g. 'Jane Fit · Tip'. */
+export const checkoutDetail = (item: { kind: PurchaseKind; storeName: string }) => `${item.storeName} · ${KIND_DETAIL[item.kind]}`;
+
 export const purchaseTitle = (purchase: PurchaseDto) => checkoutTitle({ ...purchase, title: purchase.contentTitle });
 
 /**
