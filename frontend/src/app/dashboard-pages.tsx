@@ -13,7 +13,7 @@ export { RewardsPage } from '../features/rewards/pages/RewardsPage';
 export { VerificationPage } from '../features/verification/pages/VerificationPage';
 export { MyPhotoAlbumsRoute, MyVideosRoute, StoreSettingsRoute } from '../features/creator-studio/pages/creator-studio-routes';
 export { CollaboratorsRoute } from '../features/collaborators/pages/CollaboratorsRoute';
-export { FavoriteStoresRoute, PurchaseHistoryRoute, ReferralsRoute } from '../features/purchases/pages/purchases-routes';
+export { FanBillingRoute, FavoriteStoresRoute, PurchaseHistoryRoute, ReceiptRoute, ReferralsRoute } from '../features/purchases/pages/purchases-routes';
 export { BillingRoute, SalesRoute } from '../features/earnings/pages/earnings-routes';
 
 /** The login guard around the dashboard shell: one chunk, loaded only when /dashboard is opened. */

@@ -143,6 +143,17 @@ export const routes: RouteObject[] = [
               return { Component: withQueryClient(StorePage) };
             },
           },
+          {
+            // Where the acquirer's hosted payment page sends the fan back (signed in, browser only).
+            path: '/checkout/return',
+            lazy: async () => {
+              const [{ CheckoutReturnRoute }, { withQueryClient }] = await Promise.all([
+                import('../features/purchases/pages/CheckoutReturnRoute'),
+                import('../lib/query-client'),
+              ]);
+              return { Component: withQueryClient(CheckoutReturnRoute) };
+            },
+          },
           { path: '*', lazy: async () => ({ Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage }) },
         ],
       },

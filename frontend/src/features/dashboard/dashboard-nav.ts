@@ -1,4 +1,5 @@
 import {
+  IconBuildingBank,
   IconBuildingStore,
   IconChartBar,
   IconCreditCard,
@@ -51,12 +52,7 @@ export const DASHBOARD_NAV: DashboardNavGroup[] = [
       { label: 'Favorite Stores', to: '/dashboard/favorite-stores', icon: IconHeart, description: 'Stores you follow' },
       { label: 'Purchases', to: '/dashboard/purchases', icon: IconShoppingBag, description: 'Your purchase history' },
       { label: 'Referrals', to: '/dashboard/myreferrals', icon: IconUserPlus, description: 'Earn 5% on referred content' },
-      {
-        label: 'Billing & Payments',
-        to: '/dashboard/billingandpayments',
-        icon: IconCreditCard,
-        description: 'Cards, bank and crypto',
-      },
+      { label: 'Billing & Payments', to: '/dashboard/billing', icon: IconCreditCard, description: 'Saved cards and receipts' },
     ],
   },
   {
@@ -64,6 +60,7 @@ export const DASHBOARD_NAV: DashboardNavGroup[] = [
     tileTitle: 'Creator Tools',
     items: [
       { label: 'Sales', to: '/dashboard/sales', icon: IconChartBar, description: 'Revenue and analytics' },
+      { label: 'Payouts', to: '/dashboard/billingandpayments', icon: IconBuildingBank, description: 'Balances and payouts' },
       {
         label: 'Store Settings',
         to: '/dashboard/mystoresettings',

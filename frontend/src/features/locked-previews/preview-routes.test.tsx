@@ -6,6 +6,7 @@ import { pageAt } from './test/page-at';
 /** SPEC §2: which locked preview each dashboard route shows. */
 const EXPECTED: [path: string, title: string, image: string][] = [
   ['/dashboard/billingandpayments', 'Billing & Payments', 'billing'],
+  ['/dashboard/billing', 'Billing & Payments', 'billing'],
   ['/dashboard/collaborators', 'Collaborators', 'collaborators'],
   ['/dashboard/demo-page-testing', 'Collaborators', 'collaborators'],
   ['/dashboard/photo-albums', 'My Photo Albums', 'photo-albums'],

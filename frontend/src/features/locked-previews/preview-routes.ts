@@ -3,6 +3,8 @@ import type { LockedPreviewKey } from './preview-content';
 /** Dashboard routes that show a locked-feature preview, and which one (SPEC §2). */
 export const LOCKED_PREVIEW_ROUTES: Readonly<Record<string, LockedPreviewKey>> = {
   '/dashboard/billingandpayments': 'billing',
+  '/dashboard/billing': 'billing',
+  '/dashboard/billing/receipts/:id': 'billing',
   '/dashboard/collaborators': 'collaborators',
   // The spec keeps this path as a second address of the Collaborators page.
   '/dashboard/demo-page-testing': 'collaborators',

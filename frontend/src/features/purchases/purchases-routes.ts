@@ -3,4 +3,6 @@ export const PURCHASES_ROUTES = {
   '/dashboard/purchases': 'PurchaseHistoryRoute',
   '/dashboard/favorite-stores': 'FavoriteStoresRoute',
   '/dashboard/myreferrals': 'ReferralsRoute',
+  '/dashboard/billing': 'FanBillingRoute',
+  '/dashboard/billing/receipts/:id': 'ReceiptRoute',
 } as const;

@@ -5,7 +5,7 @@ import type { ContentItem } from '../services/admin.types';
 import type { ContentAction } from '../services/content-review-api';
 import { claimUntil, formatDateTime } from '../services/format';
 import { ReviewStatusBadge } from './Badges';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../site/components/ConfirmModal';
 import { ClaimToggle } from './ClaimToggle';
 import { ReasonModal } from './ReasonModal';
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
-import { ConfirmModal } from '../components/ConfirmModal';
+import { ConfirmModal } from '../../site/components/ConfirmModal';
 import { PageHeader } from '../components/PageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { useClearSitePassword, useSetSitePassword, useSitePasswordStatus } from '../hooks/use-site-password';

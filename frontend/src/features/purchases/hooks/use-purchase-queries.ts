@@ -1,9 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usePlatformConfig } from '../../../lib/platform-config';
+import { useEffect } from 'react';
+import { notify } from '../../../lib/notify';
+import { errorMessage } from '../../storefront/services/storefront.service';
+import { listSavedCards, removeSavedCard } from '../services/billing.service';
 import { listFavorites } from '../services/favorites.service';
-import type { PurchaseDto, SubscriptionDto } from '../services/purchase-types';
+import type { PurchaseDto, PurchaseStatus, SavedCardDto, SubscriptionDto } from '../services/purchase-types';
 import {
   cancelSubscription,
+  downloadPurchasesCsv,
   getPurchase,
   getPurchasedContent,
   listPurchases,
@@ -22,14 +26,8 @@ export const purchaseKeys = {
   subscriptions: ['purchases', 'subscriptions'] as const,
   favorites: ['purchases', 'favorites'] as const,
   referrals: ['purchases', 'referrals'] as const,
+  savedCards: ['purchases', 'saved-cards'] as const,
 };
-
-/** The sandbox note shows unless the config names another provider (older backends send no field). */
-export function useIsSandbox(): boolean {
-  const config = usePlatformConfig();
-  const provider = config.data?.paymentProvider;
-  return !provider || provider === 'sandbox';
-}
 
 /** Polls a purchase every 1.5 s while it is pending; starts from the POST's answer. */
 export function usePurchaseStatus(initial: PurchaseDto | null) {
@@ -43,6 +41,19 @@ export function usePurchaseStatus(initial: PurchaseDto | null) {
     refetchIntervalInBackground: true,
     retry: 3,
   });
+}
+
+export const usePurchase = (id: string) => useQuery({ queryKey: purchaseKeys.one(id), queryFn: () => getPurchase(id) });
+
+/** Once paid, the store's Buy buttons turn into Open (a subscription unlocks a subscribers-only store) and the history shows the new row. */
+export function useStoreRefreshWhenPaid(status: PurchaseStatus | undefined) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (status !== 'paid') return;
+    void client.invalidateQueries({ queryKey: ['storefront', 'content'] });
+    void client.invalidateQueries({ queryKey: ['storefront', 'store'] });
+    void client.invalidateQueries({ queryKey: purchaseKeys.all });
+  }, [status, client]);
 }
 
 export function usePurchaseHistory() {
@@ -89,5 +100,22 @@ export function useCreateReferralLink() {
   return useMutation({
     mutationFn: createReferralLink,
     onSuccess: () => void client.invalidateQueries({ queryKey: purchaseKeys.referrals }),
+  });
+}
+
+/** GET /api/purchases/export.csv as a download, with a toast when it fails. */
+export const useExportPurchasesCsv = () =>
+  useMutation({
+    mutationFn: downloadPurchasesCsv,
+    onError: (error) => notify.error(errorMessage(error, 'The export could not be downloaded. Please try again.')),
+  });
+
+export const useSavedCards = () => useQuery({ queryKey: purchaseKeys.savedCards, queryFn: listSavedCards });
+
+export function useRemoveSavedCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: removeSavedCard,
+    onSuccess: (_done, id) => client.setQueryData<SavedCardDto[]>(purchaseKeys.savedCards, (cards) => cards?.filter((card) => card.id !== id)),
   });
 }

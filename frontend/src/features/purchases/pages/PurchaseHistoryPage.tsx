@@ -1,11 +1,8 @@
 import { Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorMessage } from '../../storefront/services/storefront.service';
 import '../purchases-styles';
 import { ContentViewerModal } from '../components/ContentViewerModal';
 import { EmptyState } from '../components/EmptyState';
@@ -13,10 +10,11 @@ import { PurchaseCards } from '../components/history/PurchaseCards';
 import { PurchasesTable } from '../components/history/PurchasesTable';
 import { SubscriptionsSection } from '../components/history/SubscriptionsSection';
 import { LoadError } from '../components/LoadError';
+import { LoadMore } from '../components/LoadMore';
+import { PageSection } from '../components/PageSection';
 import { PageHeader } from '../components/PageHeader';
-import { usePurchaseHistory } from '../hooks/use-purchase-queries';
+import { useExportPurchasesCsv, usePurchaseHistory } from '../hooks/use-purchase-queries';
 import type { PurchaseDto } from '../services/purchase-types';
-import { downloadPurchasesCsv } from '../services/purchases.service';
 
 function Purchases({ onOpen }: { onOpen: (purchase: PurchaseDto) => void }) {
   const history = usePurchaseHistory();
@@ -44,13 +42,7 @@ function Purchases({ onOpen }: { onOpen: (purchase: PurchaseDto) => void }) {
       <Box hiddenFrom="sm">
         <PurchaseCards purchases={purchases} onOpen={onOpen} />
       </Box>
-      {history.hasNextPage && (
-        <Center>
-          <Button variant="default" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-            Load more
-          </Button>
-        </Center>
-      )}
+      <LoadMore list={history} />
     </Stack>
   );
 }
@@ -59,10 +51,7 @@ function Purchases({ onOpen }: { onOpen: (purchase: PurchaseDto) => void }) {
 export function PurchaseHistoryPage() {
   usePageMeta({ title: 'Purchase History', noindex: true });
   const [viewing, setViewing] = useState<PurchaseDto | null>(null);
-  const exportCsv = useMutation({
-    mutationFn: downloadPurchasesCsv,
-    onError: (error) => notify.error(errorMessage(error, 'The export could not be downloaded. Please try again.')),
-  });
+  const exportCsv = useExportPurchasesCsv();
 
   return (
     <Stack gap="xl" maw={1200} mx="auto">
@@ -81,12 +70,9 @@ export function PurchaseHistoryPage() {
           </Button>
         }
       />
-      <section aria-labelledby="purchases-title">
-        <Title order={2} fz={{ base: 20, sm: 22 }} mb="sm" id="purchases-title">
-          Purchases
-        </Title>
+      <PageSection id="purchases-title" title="Purchases">
         <Purchases onOpen={setViewing} />
-      </section>
+      </PageSection>
       <SubscriptionsSection />
       <section aria-labelledby="refunds-title">
         <Title order={2} fz={{ base: 20, sm: 22 }} mb="xs" id="refunds-title">

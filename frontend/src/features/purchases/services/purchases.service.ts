@@ -17,6 +17,9 @@ export const createPurchase = (body: CreatePurchaseDto, idempotencyKey: string) 
 
 export const getPurchase = (id: string) => apiRequest<PurchaseDto>(`/api/purchases/${enc(id)}`);
 
+/** POST /api/purchases/{id}/refresh: the server asks the payment provider for the latest state (the webhook may lag). */
+export const refreshPurchase = (id: string) => apiRequest<PurchaseDto>(`/api/purchases/${enc(id)}/refresh`, { method: 'POST' });
+
 export function listPurchases(cursor: string | null, limit = 20): Promise<PurchasePageDto> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);

@@ -19,6 +19,8 @@ export const purchase = (overrides: Partial<PurchaseDto> = {}): PurchaseDto => (
   crypto: null,
   createdAt: '2026-11-03T10:00:00.000Z',
   paidAt: null,
+  checkoutUrl: null,
+  returnTo: '/stores/jane-fit',
   ...overrides,
 });
 

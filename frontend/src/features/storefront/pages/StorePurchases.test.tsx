@@ -2,9 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
+import { openHostedCheckout } from '../../purchases/services/hosted-checkout';
 import { purchase, purchasedContent, PURCHASE_ID, referralLink } from '../../purchases/test/fixtures';
 import { CATEGORIES, contentItem, json, LAZY_PAGE, publicStore, requestsTo, serve } from '../test/serve';
 import { StorePage } from './StorePage';
+
+// jsdom cannot leave the page: the redirect to the acquirer's hosted page is recorded instead.
+vi.mock('../../purchases/services/hosted-checkout', async (original) => ({
+  ...(await original<typeof import('../../purchases/services/hosted-checkout')>()),
+  openHostedCheckout: vi.fn(),
+}));
 
 const POLL = { timeout: 6000 };
 const album = contentItem({
@@ -27,9 +34,9 @@ function renderStore(path = '/stores/jane-fit') {
 
 type Handlers = Parameters<typeof serve>[0];
 
-function liveStore(extra: Handlers = {}, { profile = publicStore(), items = [contentItem(), album], provider }: { profile?: object; items?: object[]; provider?: string } = {}) {
+function liveStore(extra: Handlers = {}, { profile = publicStore(), items = [contentItem(), album] }: { profile?: object; items?: object[] } = {}) {
   return serve({
-    'GET /api/config': () => json({ launchPhase: 'live', ...(provider ? { paymentProvider: provider } : {}) }),
+    'GET /api/config': () => json({ launchPhase: 'live' }),
     'GET /api/categories': () => json({ items: CATEGORIES }),
     'GET /api/stores/jane-fit': () => json(profile),
     'GET /api/stores/jane-fit/content': () => json({ items }),
@@ -37,69 +44,40 @@ function liveStore(extra: Handlers = {}, { profile = publicStore(), items = [con
   });
 }
 
-async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242424242424242') {
-  await user.type(screen.getByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry'), '1299');
-  await user.type(screen.getByLabelText('CVC'), '123');
-  await user.type(screen.getByLabelText('Name on card'), 'Jane Doe');
-}
-
 async function openCheckout(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Buy Full body burn' }, LAZY_PAGE));
   return screen.findByRole('dialog', { name: 'Checkout' });
 }
 
+const HOSTED_PAGE = 'http://localhost:4010/pay/cs_test_1';
+const awaitingCard = (overrides: Parameters<typeof purchase>[0] = {}) => purchase({ status: 'requires_action', checkoutUrl: HOSTED_PAGE, ...overrides });
+
 describe('store page purchases', () => {
   beforeEach(() => localStorage.setItem('token', 'fan-token'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('validates the card form with clear messages and lists the sandbox test cards', async () => {
+  it('sums up the order and sends the card to the provider’s page: no card fields, no test cards', async () => {
     liveStore();
     const user = userEvent.setup();
     renderStore();
     const dialog = await openCheckout(user);
     expect(within(dialog).getByLabelText('Order summary').textContent).toContain('Full body burn');
     expect(within(dialog).getByText('$12.99')).toBeTruthy();
-    expect(within(dialog).getByText('4242 4242 4242 4242')).toBeTruthy();
-    expect(within(dialog).getByText('4000 0000 0000 0002')).toBeTruthy();
-
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $12.99' }));
-    expect(await within(dialog).findByText('Enter your card number')).toBeTruthy();
-    expect(within(dialog).getByText('Enter the expiry date as MM/YY')).toBeTruthy();
-    expect(within(dialog).getByText('Enter the 3 or 4 digit security code')).toBeTruthy();
-    expect(within(dialog).getByText('Enter the name shown on the card')).toBeTruthy();
-
-    await user.type(screen.getByLabelText('Card number'), '4242424242424241');
-    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4242 4242 4242 4241');
-    await user.type(screen.getByLabelText('Expiry'), '0120');
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $12.99' }));
-    expect(await within(dialog).findByText('This card number is not valid. Check the digits.')).toBeTruthy();
-    expect(within(dialog).getByText('This card has expired')).toBeTruthy();
+    expect(within(dialog).getByText(/You enter your card on our payment provider’s secure page/)).toBeTruthy();
+    expect(within(dialog).getByText(/Fanmint never sees your card number\./)).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Card number')).toBeNull();
+    expect(within(dialog).queryByText(/4242/)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Continue to secure payment' })).toBeTruthy();
   });
 
-  it('hides the test cards when the platform uses a real payment provider', async () => {
-    liveStore({}, { provider: 'stripe' });
-    const user = userEvent.setup();
-    renderStore();
-    const dialog = await openCheckout(user);
-    expect(within(dialog).getByLabelText('Card number')).toBeTruthy();
-    expect(within(dialog).queryByText('4242 4242 4242 4242')).toBeNull();
-  });
-
-  it('pays by card with an Idempotency-Key and the ?ref= code, polls until paid, then opens the files', async () => {
-    let polls = 0;
-    const fetchMock = liveStore({
-      'POST /api/purchases': () => json(purchase(), 201),
-      [`GET /api/purchases/${PURCHASE_ID}`]: () => json(purchase({ status: ++polls > 1 ? 'paid' : 'pending' })),
-      [`GET /api/purchases/${PURCHASE_ID}/content`]: () => json(purchasedContent('video')),
-    });
+  it('creates the purchase with an Idempotency-Key, the ?ref= code and the store to come back to, then goes to the hosted page', async () => {
+    const fetchMock = liveStore({ 'POST /api/purchases': () => json(awaitingCard(), 201) });
     const user = userEvent.setup();
     renderStore('/stores/jane-fit?ref=r3f2a9');
     const dialog = await openCheckout(user);
-    await fillCard(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $12.99' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to secure payment' }));
 
-    expect(await within(dialog).findByText('Waiting for payment confirmation…')).toBeTruthy();
+    await waitFor(() => expect(openHostedCheckout).toHaveBeenCalledWith(HOSTED_PAGE));
     const [post] = requestsTo(fetchMock, 'POST /api/purchases');
     expect(post.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(post.headers.get('Authorization')).toBe('Bearer fan-token');
@@ -107,52 +85,61 @@ describe('store page purchases', () => {
       kind: 'content',
       contentId: 'c0ffee00-0000-4000-8000-000000000001',
       method: 'card',
-      card: { number: '4242424242424242', expiry: '12/99', cvc: '123', name: 'Jane Doe' },
       referralCode: 'r3f2a9',
+      returnTo: '/stores/jane-fit?ref=r3f2a9',
     });
+    expect(within(dialog).getByText('Taking you to the secure payment page…')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Continue to the payment page' }).getAttribute('href')).toBe(HOSTED_PAGE);
+  });
 
-    expect(await within(dialog).findByText('Payment confirmed', {}, POLL)).toBeTruthy();
-    expect(polls).toBeGreaterThanOrEqual(2);
-    await user.click(within(dialog).getByRole('button', { name: 'Open' }));
-    await waitFor(() => expect(dialog.querySelector('video')?.getAttribute('src')).toBe('/media/file-1.mp4?sig=abc'));
-    expect(dialog.querySelector('video')?.hasAttribute('controls')).toBe(true);
-  }, 15_000);
+  it('never follows a hosted-page address that is not http(s)', async () => {
+    liveStore({ 'POST /api/purchases': () => json(awaitingCard({ checkoutUrl: 'javascript:alert(1)' }), 201) });
+    const user = userEvent.setup();
+    renderStore();
+    const dialog = await openCheckout(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to secure payment' }));
+    expect(await within(dialog).findByText('Waiting for payment confirmation…')).toBeTruthy();
+    expect(openHostedCheckout).not.toHaveBeenCalled();
+    expect(within(dialog).queryByRole('link')).toBeNull();
+  });
 
-  it('shows a declined payment in red and starts a new attempt with a new key on Try again', async () => {
+  it('says nothing was charged when the acquirer is down, and retries the same attempt with the same key', async () => {
+    let calls = 0;
     const fetchMock = liveStore({
-      'POST /api/purchases': () => json(purchase(), 201),
-      [`GET /api/purchases/${PURCHASE_ID}`]: () => json(purchase({ status: 'failed', failureReason: 'Your card was declined.' })),
+      'POST /api/purchases': () =>
+        ++calls === 1
+          ? json({ code: 'payments_unavailable', message: 'Card payments are unavailable right now.' }, 503)
+          : json(awaitingCard(), 201),
     });
     const user = userEvent.setup();
     renderStore();
     const dialog = await openCheckout(user);
-    await fillCard(user, '4000000000000002');
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $12.99' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to secure payment' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Nothing was charged');
+    expect(alert.textContent).toContain('Card payments are unavailable right now. Try again in a moment.');
+    expect(openHostedCheckout).not.toHaveBeenCalled();
 
-    expect(await within(dialog).findByText('Your card was declined.', {}, POLL)).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
-    await fillCard(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $12.99' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to secure payment' }));
+    await waitFor(() => expect(openHostedCheckout).toHaveBeenCalledWith(HOSTED_PAGE));
+    const [first, second] = requestsTo(fetchMock, 'POST /api/purchases');
+    expect(second.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
+  });
+
+  it('shows a refusal and makes the next submit a new attempt with a new key', async () => {
+    let calls = 0;
+    const fetchMock = liveStore({
+      'POST /api/purchases': () => (++calls === 1 ? json({ code: 'not_for_sale', message: 'This item is no longer for sale.' }, 409) : json(awaitingCard(), 201)),
+    });
+    const user = userEvent.setup();
+    renderStore();
+    const dialog = await openCheckout(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to secure payment' }));
+    expect(await within(dialog).findByText('This item is no longer for sale.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to secure payment' }));
     await waitFor(() => expect(requestsTo(fetchMock, 'POST /api/purchases')).toHaveLength(2));
     const [first, second] = requestsTo(fetchMock, 'POST /api/purchases');
     expect(second.headers.get('Idempotency-Key')).not.toBe(first.headers.get('Idempotency-Key'));
-  }, 15_000);
-
-  it('retries a request whose answer was lost with the same Idempotency-Key', async () => {
-    let calls = 0;
-    const fetchMock = liveStore({
-      'POST /api/purchases': () => (++calls === 1 ? json({ message: 'Bad gateway' }, 502) : json(purchase({ status: 'paid' }), 200)),
-    });
-    const user = userEvent.setup();
-    renderStore();
-    const dialog = await openCheckout(user);
-    await fillCard(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $12.99' }));
-    expect(await within(dialog).findByText(/could not be reached/)).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $12.99' }));
-    expect(await within(dialog).findByText('Payment confirmed')).toBeTruthy();
-    const [first, second] = requestsTo(fetchMock, 'POST /api/purchases');
-    expect(second.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
   });
 
   it('pays by crypto: shows the Solana address and the token amount', async () => {
@@ -170,8 +157,9 @@ describe('store page purchases', () => {
     expect(within(dialog).getByText('129.9 FANM')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copy solana address' })).toBeTruthy();
     expect(within(dialog).getByText('Waiting for payment confirmation…')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).toMatchObject({ method: 'crypto' });
+    expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).toMatchObject({ method: 'crypto', returnTo: '/stores/jane-fit' });
     expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).not.toHaveProperty('card');
+    expect(openHostedCheckout).not.toHaveBeenCalled();
   });
 
   it('subscribes and tips from the hero, with the store’s minimum tip checked', async () => {
@@ -181,6 +169,7 @@ describe('store page purchases', () => {
     await user.click(await screen.findByRole('button', { name: 'Subscribe · $9.99/month' }, LAZY_PAGE));
     const subscribe = await screen.findByRole('dialog', { name: 'Subscribe' });
     expect(within(subscribe).getByText('Monthly subscription to Jane Fit')).toBeTruthy();
+    expect(within(subscribe).getByText(/\$9\.99 per month\. It renews automatically until you cancel, and each renewal is charged to\s+the card you save/)).toBeTruthy();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Subscribe' })).toBeNull());
 
@@ -194,9 +183,17 @@ describe('store page purchases', () => {
     expect(await within(tip).findByText('The minimum tip is $2.00')).toBeTruthy();
     await user.clear(amount);
     await user.type(amount, '5');
+    await user.type(within(tip).getByLabelText('Message (optional)'), 'Loved the new routine!');
     await user.click(within(tip).getByRole('button', { name: 'Continue with crypto' }));
     expect(await within(tip).findByText('Payment confirmed')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).toEqual({ kind: 'tip', storeSlug: 'jane-fit', amountMinor: 500, method: 'crypto' });
+    expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).toEqual({
+      kind: 'tip',
+      storeSlug: 'jane-fit',
+      amountMinor: 500,
+      message: 'Loved the new routine!',
+      method: 'crypto',
+      returnTo: '/stores/jane-fit',
+    });
   });
 
   it('toggles the favourite heart with PUT and DELETE', async () => {
@@ -257,16 +254,18 @@ describe('store page purchases', () => {
   });
 
   it('offers Subscribe to unlock instead of Buy in a subscribers-only store, and Open on every item once subscribed', async () => {
+    const crypto = { network: 'solana' as const, address: '7Xf3kq9Lw2SandboxAddr', amountToken: '999 FANM' };
+    const subscriptionByCrypto = { kind: 'subscription' as const, method: 'crypto' as const, crypto, amountMinor: 999, contentId: null, contentTitle: null, contentKind: null };
     let subscribed = false;
     let polls = 0;
     const fetchMock = liveStore({
       'GET /api/stores/jane-fit': () => json(publicStore({ visibility: 'subscribers_only', isSubscribed: subscribed })),
       'GET /api/stores/jane-fit/content': () =>
         json({ items: [contentItem(), album].map((item) => ({ ...item, owned: subscribed, purchaseId: subscribed ? PURCHASE_ID : null })) }),
-      'POST /api/purchases': () => json(purchase({ kind: 'subscription', amountMinor: 999, contentId: null, contentTitle: null, contentKind: null }), 201),
+      'POST /api/purchases': () => json(purchase({ ...subscriptionByCrypto, status: 'pending' }), 201),
       [`GET /api/purchases/${PURCHASE_ID}`]: () => {
         subscribed = ++polls > 1;
-        return json(purchase({ kind: 'subscription', amountMinor: 999, status: subscribed ? 'paid' : 'pending' }));
+        return json(purchase({ ...subscriptionByCrypto, status: subscribed ? 'paid' : 'pending' }));
       },
     });
     const user = userEvent.setup();
@@ -282,8 +281,8 @@ describe('store page purchases', () => {
 
     await user.click(within(albumCard).getByRole('button', { name: 'Subscribe to unlock Beach day' }));
     const dialog = await screen.findByRole('dialog', { name: 'Subscribe' });
-    await fillCard(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+    await user.click(within(dialog).getByText('Crypto'));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with crypto' }));
     expect(await within(dialog).findByText('Payment confirmed', {}, POLL)).toBeTruthy();
     expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).toMatchObject({ kind: 'subscription', storeSlug: 'jane-fit' });
     await user.keyboard('{Escape}');

@@ -1,55 +1,53 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCoin, IconCreditCard } from '@tabler/icons-react';
+import { IconAlertCircle, IconCoin, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../../lib/api-client';
+import { BRAND } from '../../../../lib/site';
 import { MoneyInput } from '../../../creator-studio/components/store/MoneyInput';
 import { formatMoney } from '../../../storefront/format';
-import { cardNumberError, cvcError, digitsOnly, expiryError, nameError } from '../../services/card-validation';
 import type { PaymentMethod, PurchaseDto } from '../../services/purchase-types';
 import { createPurchase } from '../../services/purchases.service';
-import { CardFields } from './CardFields';
-import { checkoutTitle, MAX_TIP_MINOR, purchaseBase, type CheckoutTarget } from './checkout-target';
+import { checkoutDetail, checkoutTitle, MAX_TIP_MINOR, purchaseBase, storeReturnPath, type CheckoutTarget } from './checkout-target';
+import { OrderSummary } from './OrderSummary';
 
 export interface CheckoutValues {
   method: PaymentMethod;
-  number: string;
-  expiry: string;
-  cvc: string;
-  name: string;
   tipAmount: number | string;
   tipMessage: string;
 }
 
-const KIND_LABEL = { content: 'Video or album', subscription: 'Subscription, billed monthly', tip: 'Tip' } as const;
-
 const toMinor = (major: number | string) => Math.round(Number(major) * 100);
 
-function refusal(error: unknown): string {
-  if (error instanceof ApiError && error.status < 500 && error.body?.message) return error.body.message;
-  return 'The payment service could not be reached. Check your connection and try again.';
+interface CheckoutError {
+  title?: string;
+  message: string;
+}
+
+function refusal(error: unknown): CheckoutError {
+  if (error instanceof ApiError && error.body?.code === 'payments_unavailable') {
+    return { title: 'Nothing was charged', message: `${error.body.message ?? 'Payments are unavailable right now.'} Try again in a moment.` };
+  }
+  if (error instanceof ApiError && error.status < 500 && error.body?.message) return { message: error.body.message };
+  return { message: 'The payment service could not be reached. Check your connection and try again.' };
 }
 
 export interface CheckoutFormProps {
   target: CheckoutTarget;
   referralCode: string | null;
-  sandbox: boolean;
+  /** The purchase is created: a card payment goes on to the hosted page, crypto to its instructions. */
   onCreated: (purchase: PurchaseDto) => void;
 }
 
-/** The order summary and the payment form; one Idempotency-Key per attempt, kept when the same attempt is retried. */
-export function CheckoutForm({ target, referralCode, sandbox, onCreated }: CheckoutFormProps) {
+/** The order summary and the payment method; one Idempotency-Key per attempt, kept when the same attempt is retried. */
+export function CheckoutForm({ target, referralCode, onCreated }: CheckoutFormProps) {
   const attemptKey = useRef<string>(crypto.randomUUID());
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<CheckoutError | null>(null);
   const minimum = target.kind === 'tip' ? target.minimumMinor : 0;
   const form = useForm<CheckoutValues>({
-    initialValues: { method: 'card', number: '', expiry: '', cvc: '', name: '', tipAmount: minimum / 100, tipMessage: '' },
+    initialValues: { method: 'card', tipAmount: minimum / 100, tipMessage: '' },
     validate: {
-      number: (value, values) => (values.method === 'card' ? cardNumberError(value) : null),
-      expiry: (value, values) => (values.method === 'card' ? expiryError(value) : null),
-      cvc: (value, values) => (values.method === 'card' ? cvcError(value) : null),
-      name: (value, values) => (values.method === 'card' ? nameError(value) : null),
       tipAmount: (value) => {
         if (target.kind !== 'tip') return null;
         const minor = toMinor(value);
@@ -66,40 +64,33 @@ export function CheckoutForm({ target, referralCode, sandbox, onCreated }: Check
       const body = {
         ...purchaseBase(target, { amountMinor: toMinor(values.tipAmount), message: values.tipMessage }),
         method: values.method,
-        ...(values.method === 'card'
-          ? { card: { number: digitsOnly(values.number), expiry: values.expiry, cvc: values.cvc, name: values.name.trim() } }
-          : {}),
         ...(referralCode ? { referralCode } : {}),
+        returnTo: storeReturnPath(target.storeSlug, referralCode),
       };
       return createPurchase(body, attemptKey.current);
     },
     onMutate: () => setError(null),
     onSuccess: onCreated,
     onError: (failure) => {
-      // A refusal is final for this attempt: the next submit is a new attempt. A lost answer is retried with the same key.
+      // A refusal is final for this attempt: the next submit is a new attempt. A lost answer or an
+      // acquirer that is down (5xx) is retried with the same key, so it can never charge twice.
       if (failure instanceof ApiError && failure.status < 500) attemptKey.current = crypto.randomUUID();
       setError(refusal(failure));
     },
   });
+  const card = form.values.method === 'card';
 
   return (
     <form onSubmit={form.onSubmit((values) => purchase.mutate(values))} noValidate>
       <Stack gap="md">
-        <Paper withBorder radius="md" p="md" aria-label="Order summary" component="section">
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <Stack gap={2} miw={0}>
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {checkoutTitle(target)}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {target.storeName} · {KIND_LABEL[target.kind]}
-              </Text>
-            </Stack>
-            <Text fw={700} fz="lg" style={{ flexShrink: 0 }} data-testid="checkout-amount">
-              {formatMoney(amountMinor, target.currency)}
+        <OrderSummary title={checkoutTitle(target)} detail={checkoutDetail(target)} amount={formatMoney(amountMinor, target.currency)}>
+          {target.kind === 'subscription' && (
+            <Text size="sm" c="dimmed">
+              {formatMoney(target.amountMinor, target.currency)} per month. It renews automatically until you cancel, and each renewal is charged to
+              the card you save when you pay. Cancel any time in your purchase history.
             </Text>
-          </Group>
-        </Paper>
+          )}
+        </OrderSummary>
         {target.kind === 'tip' && (
           <>
             <MoneyInput
@@ -120,25 +111,27 @@ export function CheckoutForm({ target, referralCode, sandbox, onCreated }: Check
           ]}
           {...form.getInputProps('method')}
         />
-        {form.values.method === 'card' ? (
-          <CardFields form={form} sandbox={sandbox} />
+        {card ? (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconLock size={18} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="sm" c="dimmed">
+              You enter your card on our payment provider’s secure page, which also runs your bank’s check (3-D Secure) when it asks for one.
+              {BRAND} never sees your card number.
+            </Text>
+          </Group>
         ) : (
           <Text size="sm" c="dimmed">
             Pay in the platform token on Solana. When you continue you get the address and the exact token amount to send.
           </Text>
         )}
         {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {error}
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={error.title} role="alert">
+            {error.message}
           </Alert>
         )}
-        <Button
-          type="submit"
-          size="md"
-          loading={purchase.isPending}
-          leftSection={form.values.method === 'card' ? <IconCreditCard size={18} /> : <IconCoin size={18} />}
-        >
-          {form.values.method === 'card' ? `Pay ${formatMoney(amountMinor, target.currency)}` : 'Continue with crypto'}
+        {/* Narrow side padding: the label fits a 375 px phone's modal on one line. */}
+        <Button type="submit" size="md" px="sm" loading={purchase.isPending} leftSection={card ? <IconLock size={18} /> : <IconCoin size={18} />}>
+          {card ? 'Continue to secure payment' : 'Continue with crypto'}
         </Button>
       </Stack>
     </form>

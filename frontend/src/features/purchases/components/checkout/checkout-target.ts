@@ -1,4 +1,4 @@
-import type { CreatePurchaseDto } from '../../services/purchase-types';
+import type { CreatePurchaseDto, PurchaseDto, PurchaseKind } from '../../services/purchase-types';
 
 /** What the fan is paying for: a video or album, a month of a store's subscription, or a tip of their choice. */
 export type CheckoutTarget =
@@ -9,12 +9,29 @@ export type CheckoutTarget =
 /** Tips above this are refused by the API (100000 minor units). */
 export const MAX_TIP_MINOR = 100_000;
 
-export function checkoutTitle(target: CheckoutTarget): string {
-  if (target.kind === 'content') return target.title;
-  return target.kind === 'subscription' ? `Monthly subscription to ${target.storeName}` : `Tip for ${target.storeName}`;
+/** The line naming what is paid for, before checkout (a target) or after (a purchase, whose title is `contentTitle`). */
+export function checkoutTitle(item: { kind: PurchaseKind; storeName: string; title?: string | null }): string {
+  if (item.kind === 'content') return item.title ?? 'Video or album';
+  return item.kind === 'subscription' ? `Monthly subscription to ${item.storeName}` : `Tip for ${item.storeName}`;
 }
 
-/** The purchase body without payment details. */
+const KIND_DETAIL = { content: 'Video or album', subscription: 'Subscription, billed monthly', tip: 'Tip' } as const;
+
+/** The line under the title: the store and the kind of payment, e.g. 'Jane Fit · Tip'. */
+export const checkoutDetail = (item: { kind: PurchaseKind; storeName: string }) => `${item.storeName} · ${KIND_DETAIL[item.kind]}`;
+
+export const purchaseTitle = (purchase: PurchaseDto) => checkoutTitle({ ...purchase, title: purchase.contentTitle });
+
+/**
+ * Where the fan lands after the payment page: the store, with the `?ref=` code of the link they came by,
+ * so it still counts for what they buy next.
+ */
+export function storeReturnPath(storeSlug: string, referralCode: string | null): string {
+  const path = `/stores/${encodeURIComponent(storeSlug)}`;
+  return referralCode ? `${path}?ref=${encodeURIComponent(referralCode)}` : path;
+}
+
+/** The purchase body without the payment method. */
 export function purchaseBase(target: CheckoutTarget, tip: { amountMinor: number; message: string }): Omit<CreatePurchaseDto, 'method'> {
   if (target.kind === 'content') return { kind: 'content', contentId: target.contentId };
   if (target.kind === 'subscription') return { kind: 'subscription', storeSlug: target.storeSlug };

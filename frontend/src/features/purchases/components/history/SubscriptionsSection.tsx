@@ -1,15 +1,17 @@
-import { Anchor, Badge, Button, Card, Group, Modal, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { notify } from '../../../../lib/notify';
 import { formatMoney } from '../../../storefront/format';
+import { ConfirmModal } from '../../../site/components/ConfirmModal';
 import { errorMessage } from '../../../storefront/services/storefront.service';
 import { useCancelSubscription, useSetAutoRenew, useSubscriptions } from '../../hooks/use-purchase-queries';
 import { formatDate, SUBSCRIPTION_COLORS, SUBSCRIPTION_LABELS } from '../../purchase-labels';
 import type { SubscriptionDto } from '../../services/purchase-types';
 import { EmptyState } from '../EmptyState';
 import { LoadError } from '../LoadError';
+import { PageSection } from '../PageSection';
 
 function periodText(subscription: SubscriptionDto): string {
   const date = formatDate(subscription.currentPeriodEnd);
@@ -85,41 +87,33 @@ export function SubscriptionsSection() {
     );
 
   return (
-    <section aria-labelledby="subscriptions-title">
-      <Title order={2} fz={{ base: 20, sm: 22 }} mb="sm" id="subscriptions-title">
-        Subscriptions
-      </Title>
+    <PageSection id="subscriptions-title" title="Subscriptions">
       {body}
-      <Modal opened={Boolean(cancelling)} onClose={() => setCancelling(null)} title="Cancel subscription?" centered>
+      <ConfirmModal
+        opened={Boolean(cancelling)}
+        onClose={() => setCancelling(null)}
+        title="Cancel subscription?"
+        cancelLabel="Keep subscription"
+        confirmLabel="Cancel subscription"
+        confirmColor="red"
+        pending={cancel.isPending}
+        onConfirm={() =>
+          cancelling &&
+          cancel.mutate(cancelling.id, {
+            onSuccess: () => {
+              setCancelling(null);
+              notify.success('Your subscription was cancelled.');
+            },
+            onError: (error) => notify.error(errorMessage(error, 'The subscription could not be cancelled. Please try again.')),
+          })
+        }
+      >
         {cancelling && (
-          <Stack gap="md">
-            <Text size="sm">
-              Your subscription to {cancelling.storeName} will not renew. You keep access until{' '}
-              {formatDate(cancelling.currentPeriodEnd)}.
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setCancelling(null)}>
-                Keep subscription
-              </Button>
-              <Button
-                color="red"
-                loading={cancel.isPending}
-                onClick={() =>
-                  cancel.mutate(cancelling.id, {
-                    onSuccess: () => {
-                      setCancelling(null);
-                      notify.success('Your subscription was cancelled.');
-                    },
-                    onError: (error) => notify.error(errorMessage(error, 'The subscription could not be cancelled. Please try again.')),
-                  })
-                }
-              >
-                Cancel subscription
-              </Button>
-            </Group>
-          </Stack>
+          <Text size="sm">
+            Your subscription to {cancelling.storeName} will not renew. You keep access until {formatDate(cancelling.currentPeriodEnd)}.
+          </Text>
         )}
-      </Modal>
-    </section>
+      </ConfirmModal>
+    </PageSection>
   );
 }

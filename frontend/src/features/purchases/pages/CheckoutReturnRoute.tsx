@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { usePlatformConfig } from '../../../lib/platform-config';
+import { ProtectedRoute } from '../../auth/components/ProtectedRoute';
+import { NotFoundPage } from '../../errors/pages/NotFoundPage';
+import { PageLoader } from '../../storefront/components/LaunchPhaseSwitch';
+import { CheckoutReturnPage } from './CheckoutReturnPage';
+
+/** Before launch nothing is sold, so there is no payment to come back from. */
+function LiveOnly({ children }: { children: ReactNode }) {
+  const config = usePlatformConfig();
+  if (config.isPending) return <PageLoader />;
+  return config.data?.launchPhase === 'live' ? children : <NotFoundPage />;
+}
+
+/** /checkout/return: signed-in fans only, like the dashboard's fan pages. */
+export function CheckoutReturnRoute() {
+  return (
+    <ProtectedRoute>
+      <LiveOnly>
+        <CheckoutReturnPage />
+      </LiveOnly>
+    </ProtectedRoute>
+  );
+}
