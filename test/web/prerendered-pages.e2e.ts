@@ -138,6 +138,12 @@ describeBuilt('public pages without JavaScript', () => {
     expect(document.getElementById('root')!.children).toHaveLength(0);
   });
 
+  it("serves the payment provider's return address as the app shell (with the query it appends)", async () => {
+    const { response, meta } = await fetchWithoutScripts(platform, '/checkout/return?purchase=00000000-0000-4000-8000-000000000000&cancelled=1');
+    expect(response.status).toBe(200);
+    expect(meta('robots')).toMatch(/noindex/);
+  });
+
   it('lists the indexable pages in sitemap.xml and points robots.txt at it', async () => {
     const sitemap = await (await fetch(`${platform.baseUrl}/sitemap.xml`)).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);

@@ -9,7 +9,7 @@ import { AppError, CONTENT_SECURITY_POLICY, sendError } from '#app/platform';
 
 const API_PREFIXES = ['/api', '/auth/', '/functions/', '/health', '/rest/', '/storage/'];
 /** Routes the app renders in the browser only (signed-in or token-bearing pages). */
-const CLIENT_ROUTES = [/^\/dashboard(\/.*)?$/, /^\/admin(\/.*)?$/, /^\/stores\/[a-z0-9-]{3,40}$/, /^\/create-new-password\/[^/]+$/];
+const CLIENT_ROUTES = [/^\/dashboard(\/.*)?$/, /^\/admin(\/.*)?$/, /^\/stores\/[a-z0-9-]{3,40}$/, /^\/create-new-password\/[^/]+$/, /^\/checkout\/return$/];
 /** Written into prerendered pages at build time; replaced with PUBLIC_URL when served. */
 const ORIGIN_PLACEHOLDER = '__SITE_ORIGIN__';
 
