@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import bs58 from 'bs58';
 import { randomBytes } from 'node:crypto';
-import { signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
+import { callApi, signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatform } from '#app/testing';
+import { CARD, postForm, waitFor } from './commerce-fixtures.js';
 
 /**
  * Every staff route of the OpenAPI document, called by every kind of caller that must be refused.
@@ -42,7 +43,8 @@ let auditRowsBefore = 0;
 const auditRows = async () => (await platform.api.get(MikroORM).em.fork().execute<{ n: number }[]>(`select count(*)::int as n from audit_log`))[0].n;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
+  // Live, so the store and payment routes are open (before launch they answer not_launched to everyone).
+  platform = await startTestPlatform({ env: { LAUNCH_PHASE: 'live' } });
   const document = (await (await fetch(`${platform.baseUrl}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(document.paths)
     .filter(([path]) => path.startsWith('/api/admin'))
@@ -156,5 +158,52 @@ describe("user-scoped routes act on the caller's own records only", () => {
 
     expect(await snapshot()).toEqual(before);
     expect((await send('GET', '/auth/v1/user', ownerToken)).status).toBe(200);
+  });
+});
+
+describe("payment routes act on the caller's own purchases and saved cards only", () => {
+  it("answer 401 signed out and 404 to another fan's token on the purchase, refresh and saved-card routes, and change nothing", async () => {
+    const creator = await verifiedCreator(platform);
+    const slug = `matrix-${randomBytes(3).toString('hex')}`;
+    expect((await callApi(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Matrix Shop' })).status).toBe(201);
+    expect((await callApi(platform, 'PATCH', '/api/stores/mine', creator.token, { access: { subscriptionEnabled: true, subscriptionPriceMinor: 500 } })).status).toBe(200);
+    // The owner subscribes on the hosted page: a paid purchase, and a card the acquirer saved under their id.
+    const owner = await signedInUser(platform);
+    const stranger = await signedInUser(platform);
+    const ownerToken = owner.session.access_token;
+    const strangerToken = stranger.session.access_token;
+    const subscribed = await callApi(platform, 'POST', '/api/purchases', ownerToken, { kind: 'subscription', storeSlug: slug, method: 'card' }, { 'idempotency-key': `matrix-${randomBytes(6).toString('hex')}` });
+    expect(subscribed.status).toBe(201);
+    await postForm(subscribed.body.checkoutUrl, CARD);
+    const purchaseId = subscribed.body.id as string;
+    const db = platform.api.get(MikroORM).em.fork();
+    await waitFor(async () => (await db.execute<{ status: string }[]>(`select status from purchases where id = ?`, [purchaseId]))[0].status === 'paid', 15_000, 'the payment webhook');
+    const [card] = (await callApi(platform, 'GET', '/api/billing/payment-methods', ownerToken)).body.items as { id: string }[];
+    const snapshot = async () => ({
+      purchase: await db.execute(`select * from purchases where id = ?`, [purchaseId]),
+      cards: (await callApi(platform, 'GET', '/api/billing/payment-methods', ownerToken)).body,
+    });
+    const before = await snapshot();
+    expect(before.cards.items).toHaveLength(1);
+
+    const routes = [
+      ['GET', `/api/purchases/${purchaseId}`],
+      ['POST', `/api/purchases/${purchaseId}/refresh`],
+      ['GET', `/api/purchases/${purchaseId}/content`],
+      ['DELETE', `/api/billing/payment-methods/${card.id}`],
+    ] as const;
+    const failures: string[] = [];
+    for (const [method, path] of [...routes, ['GET', '/api/billing/payment-methods'] as const]) {
+      const anonymous = await callApi(platform, method, path, null);
+      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
+    }
+    for (const [method, path] of routes) {
+      const response = await callApi(platform, method, path, strangerToken);
+      if (response.status !== 404) failures.push(`${method} ${path} stranger -> ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+    // What the stranger lists is their own (empty) set of cards.
+    expect((await callApi(platform, 'GET', '/api/billing/payment-methods', strangerToken)).body).toEqual({ items: [] });
+    expect(await snapshot()).toEqual(before);
   });
 });

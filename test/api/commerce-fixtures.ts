@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callApi, FixedClock, signedInUser, staffSession, startTestPlatform, verifiedCreator } from '#app/testing';
+import { callApi, FixedClock, signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatformOptions } from '#app/testing';
 
 /**
  * Shared by the purchase suites: a live platform on Redis queues (own prefix) unless told otherwise,
@@ -21,12 +21,13 @@ export const call = callApi;
 
 export const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 
-export async function startCommercePlatform(clock: FixedClock, options: { queueBackend?: 'postgres' | 'redis' } = {}) {
+export async function startCommercePlatform(clock: FixedClock, options: Pick<TestPlatformOptions, 'queueBackend' | 'env' | 'acquirerEnv' | 'logSink'> = {}) {
   const storageDir = mkdtempSync(join(tmpdir(), 'fanmint-commerce-'));
   const platform = await startTestPlatform({
+    ...options,
     queueBackend: options.queueBackend ?? 'redis',
     clock,
-    env: { LAUNCH_PHASE: 'live', STORAGE_DIR: storageDir },
+    env: { LAUNCH_PHASE: 'live', STORAGE_DIR: storageDir, ...options.env },
   });
   const db = () => platform.api.get(MikroORM).em.fork();
   const acquirer = platform.acquirer!;
@@ -124,7 +125,7 @@ const expect200 = (answer: { status: number; text: string }) => {
 };
 
 /** Posts a hosted page's form as a browser does (urlencoded, redirects not followed) and answers where it sends the fan. */
-async function postForm(url: string, fields: Record<string, string>): Promise<string> {
+export async function postForm(url: string, fields: Record<string, string>): Promise<string> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
   const location = response.headers.get('location');
   if (response.status !== 303 || !location) throw new Error(`the hosted page answered ${response.status}: ${(await response.text()).slice(0, 300)}`);

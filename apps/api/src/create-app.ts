@@ -14,6 +14,7 @@ import {
   securityHeadersMiddleware,
   type AppConfig,
   type Clock,
+  type LogSink,
 } from '#app/platform';
 import { siteGateMiddleware, SiteGate } from '#app/identity';
 import { uploadsHandler, UPLOADS_PATH } from '#app/content-moderation';
@@ -24,8 +25,8 @@ import { openApiDocument } from './openapi-document.js';
 import { FanmintExpressAdapter } from './express-adapter.js';
 
 /** Builds the HTTP application (used by main.ts and by the end-to-end tests). */
-export async function createApiApp(config: AppConfig, options: { clock?: Clock } = {}): Promise<NestExpressApplication> {
-  const logger = createLogger(config.LOG_LEVEL, 'api');
+export async function createApiApp(config: AppConfig, options: { clock?: Clock; logSink?: LogSink } = {}): Promise<NestExpressApplication> {
+  const logger = createLogger(config.LOG_LEVEL, 'api', options.logSink);
   const web = serveSpa(resolve(config.WEB_DIST ?? 'frontend/dist'), config.PUBLIC_URL);
   const adapter = new FanmintExpressAdapter(() => (web ? web.router : noWebApp()));
   const app = await NestFactory.create<NestExpressApplication>(

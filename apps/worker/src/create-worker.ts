@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { JOB_SCHEDULES, JobRunner, OutboxRelay, PinoNestLogger, createLogger, type AppConfig, type Clock } from '#app/platform';
+import { JOB_SCHEDULES, JobRunner, OutboxRelay, PinoNestLogger, createLogger, type AppConfig, type Clock, type LogSink } from '#app/platform';
 import { ORM_SETUP } from '../../api/src/composition.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -10,8 +10,11 @@ import { WorkerModule } from './worker.module.js';
  * server. `schedules: false` leaves the ticks off: tests tick RecurringJobs themselves with an
  * injected clock instead of waiting for the real one.
  */
-export async function createWorker(config: AppConfig, options: { clock?: Clock; relayIntervalMs?: number; schedules?: boolean } = {}): Promise<INestApplicationContext> {
-  const logger = createLogger(config.LOG_LEVEL, 'worker');
+export async function createWorker(
+  config: AppConfig,
+  options: { clock?: Clock; relayIntervalMs?: number; schedules?: boolean; logSink?: LogSink } = {},
+): Promise<INestApplicationContext> {
+  const logger = createLogger(config.LOG_LEVEL, 'worker', options.logSink);
   const schedules = options.schedules !== false;
   const app = await NestFactory.createApplicationContext(WorkerModule.register({ config, orm: ORM_SETUP, clock: options.clock, schedules }), {
     logger: new PinoNestLogger(logger),

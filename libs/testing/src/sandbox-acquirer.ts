@@ -25,6 +25,10 @@ export interface SandboxAcquirer {
   request(method: string, path: string, body?: unknown, headers?: Record<string, string | null>): Promise<ApiResponse>;
   /** Runs expiry, disputes, confirmations and webhook delivery now instead of at the next poll. */
   tick(): Promise<void>;
+  /** An outage: stops serving (its port closed), keeping its schema. */
+  stop(): Promise<void>;
+  /** Back after stop(): the same port, schema and keys. */
+  restart(): Promise<void>;
   /** Stops it and drops its schema. */
   close(): Promise<void>;
 }
@@ -55,8 +59,9 @@ export async function startSandboxAcquirer(options: SandboxAcquirerOptions = {})
     ...options.env,
   });
   const logSink = options.logSink ?? (process.env.ACQUIRER_TEST_LOG ? (line: string) => process.stderr.write(`${line}\n`) : undefined);
-  const acquirer = await createAcquirer(config, { logSink });
+  let acquirer = await createAcquirer(config, { logSink });
   const url = await acquirer.listen();
+  const port = new URL(url).port;
 
   const request = async (method: string, path: string, body?: unknown, headers: Record<string, string | null> = {}): Promise<ApiResponse> => {
     const sent: Record<string, string> = { authorization: `Bearer ${secretKey}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };
@@ -69,13 +74,20 @@ export async function startSandboxAcquirer(options: SandboxAcquirerOptions = {})
 
   let closed: Promise<void> | null = null;
   return {
-    acquirer,
+    get acquirer() {
+      return acquirer;
+    },
     url,
     secretKey,
     webhookSecrets,
     schema,
     request,
     tick: () => acquirer.tick(),
+    stop: () => acquirer.close(),
+    async restart() {
+      acquirer = await createAcquirer({ ...config, port: Number(port) }, { logSink });
+      await acquirer.listen();
+    },
     close() {
       closed ??= (async () => {
         await acquirer.close();

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { FixedClock, OutboxRelay, QueueFactory, QUEUE_NAMES, loadConfig, type AppConfig, type Clock } from '#app/platform';
+import { FixedClock, OutboxRelay, QueueFactory, QUEUE_NAMES, loadConfig, type AppConfig, type Clock, type LogSink } from '#app/platform';
 import { createApiApp } from '../../../apps/api/src/create-app.js';
 import { createWorker } from '../../../apps/worker/src/create-worker.js';
 import { MailInbox } from './mail-inbox.js';
@@ -19,6 +19,10 @@ export interface TestPlatformOptions {
   schedules?: boolean;
   /** Start a sandbox acquirer for the api's payments, its webhooks posted to this api (on by default). */
   acquirer?: boolean;
+  /** ACQUIRER_* settings for that acquirer (e.g. a long ACQUIRER_CHAOS_HOLD_MS to hold webhooks back). */
+  acquirerEnv?: Record<string, string>;
+  /** Receives every log line of the api and the worker (set LOG_LEVEL in `env` to have some). */
+  logSink?: LogSink;
 }
 
 export interface TestPlatform {
@@ -61,7 +65,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   const port = await freePort();
   const backend = options.queueBackend ?? 'postgres';
   if (backend === 'redis' && !process.env.TEST_REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
-  const acquirer = options.acquirer === false ? null : await startSandboxAcquirer({ webhookUrl: `http://127.0.0.1:${port}/api/payments/webhooks/sandbox` });
+  const acquirer = options.acquirer === false ? null : await startSandboxAcquirer({ webhookUrl: `http://127.0.0.1:${port}/api/payments/webhooks/sandbox`, env: options.acquirerEnv });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDatabaseUrl(),
@@ -82,9 +86,9 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
       : {}),
     ...options.env,
   });
-  const api = await createApiApp(config, { clock: options.clock });
+  const api = await createApiApp(config, { clock: options.clock, logSink: options.logSink });
   await api.listen(port, '127.0.0.1');
-  const worker = options.worker === false ? null : await createWorker(config, { clock: options.clock, relayIntervalMs: 50, schedules: options.schedules ?? false });
+  const worker = options.worker === false ? null : await createWorker(config, { clock: options.clock, relayIntervalMs: 50, schedules: options.schedules ?? false, logSink: options.logSink });
 
   if (worker) inbox.explainMissing = () => describeMailWork(worker, api);
 

@@ -448,7 +448,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox provider only (admins): the fan's bank disputes a paid purchase; a chargeback webhook follows */
+        /** Sandbox acquirer only (admins): the fan's bank disputes a paid purchase (the acquirer's test API); the dispute's webhooks follow */
         post: operations["AdminPaymentsController_chargeback"];
         delete?: never;
         options?: never;
@@ -657,6 +657,40 @@ export interface paths {
         /** First-party analytics: page views and Authentication/Error events, sent only with consent */
         post: operations["AnalyticsController_record"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved cards (brand, last four, expiry), for one-tap payment on the hosted page */
+        get: operations["BillingController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/payment-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget a saved card (404 when it is not yours); subscriptions renewing on it will fail to renew */
+        delete: operations["BillingController_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -977,6 +1011,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your activity entries, newest first, a page at a time, with the number unread */
+        get: operations["NotificationsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark your entries as read: all of them, or up to an id */
+        post: operations["NotificationsController_markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/webhooks/sandbox": {
         parameters: {
             query?: never;
@@ -986,7 +1054,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The sandbox provider's signed events (each applied once; forged or not a payment event: 400) */
+        /** The sandbox acquirer's signed events (each applied once; forged, too old or not an event: 400) */
         post: operations["PaymentWebhooksController_sandbox"];
         delete?: never;
         options?: never;
@@ -1088,10 +1156,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your purchase history, newest first */
+        /** Your purchase history, newest first: paid, refunded and charged-back purchases (declined or abandoned attempts are not listed) */
         get: operations["PurchasesController_list"];
         put?: never;
-        /** Buy an item, subscribe to a store or tip it; the payment confirms later (poll GET /api/purchases/{id}) */
+        /** Buy an item, subscribe to a store or tip it: send the fan to checkoutUrl (the acquirer's hosted page); the payment confirms by webhook (or POST /api/purchases/{id}/refresh). 503 payments_unavailable when the provider cannot be reached: retry with the same Idempotency-Key */
         post: operations["PurchasesController_create"];
         delete?: never;
         options?: never;
@@ -1126,6 +1194,23 @@ export interface paths {
         get: operations["PurchasesController_content"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the payment provider for the purchase's outcome now (the return page after the hosted checkout), instead of waiting for its webhook */
+        post: operations["PurchasesController_refresh"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1850,19 +1935,6 @@ export interface components {
             /** @description Pending Balance: earnings not yet released (minor units) */
             pendingMinor: number;
         };
-        CardDto: {
-            /** @example 123 */
-            cvc: string;
-            /** @example 12/30 */
-            expiry: string;
-            /** @example Alex Fan */
-            name: string;
-            /**
-             * @description Sandbox: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds
-             * @example 4242 4242 4242 4242
-             */
-            number: string;
-        };
         CaseListDto: {
             items: components["schemas"]["CaseViewDto"][];
         };
@@ -2049,8 +2121,6 @@ export interface components {
         CreatePurchaseDto: {
             /** @description kind tip: minor units, at least the store's minimum tip, at most 100000 */
             amountMinor?: number;
-            /** @description Required for method card */
-            card?: components["schemas"]["CardDto"];
             /**
              * Format: uuid
              * @description kind content: the video or album
@@ -2065,6 +2135,11 @@ export interface components {
             /** @description The ref code of a fan's referral link (albums) */
             referralCode?: string;
             /**
+             * @description A path of this site to come back to after paying (the return page sends the fan there)
+             * @example /stores/jane-fit
+             */
+            returnTo?: string;
+            /**
              * @description kind subscription or tip: the store
              * @example jane-fit
              */
@@ -2076,6 +2151,28 @@ export interface components {
              * @description A published album of a store with referrals on
              */
             contentId: string;
+        };
+        CreatorNotificationDto: {
+            /** @description Gross, minor units */
+            amountMinor: number;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            /** @example 42 */
+            id: string;
+            /** @enum {string} */
+            kind: "sale" | "tip" | "subscriber" | "renewal" | "chargeback";
+            /** @description The fan's message with a tip */
+            message: string | null;
+            /**
+             * Format: uuid
+             * @description The sale it is about
+             */
+            purchaseId: string;
+            /** Format: date-time */
+            readAt: string | null;
+            /** @example fan••3f2a sent you a $5.00 tip */
+            text: string;
         };
         CryptoInstructionsDto: {
             /** @description Send the tokens to this address */
@@ -2145,6 +2242,10 @@ export interface components {
             submittedAt: string | null;
             title: string;
         };
+        MarkNotificationsReadDto: {
+            /** @description Mark the entries up to and including this id (usually the newest one shown); leave out to mark all */
+            upToId?: string;
+        };
         MediaViewDto: {
             durationSeconds: number | null;
             error: string | null;
@@ -2170,6 +2271,13 @@ export interface components {
             asCollaborator: components["schemas"]["CollaborationViewDto"][];
             /** @description Requests to you and your collaborators */
             asCreator: components["schemas"]["CollaborationViewDto"][];
+        };
+        NotificationsPageDto: {
+            /** @description Newest first */
+            items: components["schemas"]["CreatorNotificationDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+            unreadCount: number;
         };
         NsfwPatchDto: {
             categories?: ("fitness" | "cosplay" | "lifestyle" | "music" | "art" | "photography" | "education" | "gaming" | "comedy" | "adult-solo" | "adult-couples" | "adult-fetish" | "adult-lgbtq")[];
@@ -2310,6 +2418,8 @@ export interface components {
         PurchaseDto: {
             /** @description Minor units */
             amountMinor: number;
+            /** @description The acquirer's hosted payment page, while the purchase is requires_action: send the fan there */
+            checkoutUrl: string | null;
             contentId: string | null;
             /** @enum {string|null} */
             contentKind: "video" | "album" | null;
@@ -2329,8 +2439,10 @@ export interface components {
             method: "card" | "crypto";
             /** Format: date-time */
             paidAt: string | null;
+            /** @description Where the fan asked to come back to */
+            returnTo: string | null;
             /** @enum {string} */
-            status: "pending" | "paid" | "failed" | "refunded" | "charged_back";
+            status: "pending" | "requires_action" | "paid" | "failed" | "expired" | "refunded" | "charged_back";
             storeName: string;
             storeSlug: string;
             subscriptionId: string | null;
@@ -2516,13 +2628,23 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             currency: string;
+            /**
+             * @description A charged-back sale's dispute stage
+             * @enum {string|null}
+             */
+            disputeStage: "needs_response" | "under_review" | "won" | "lost" | null;
+            /** @description What the fan paid */
             grossMinor: number;
             /** Format: uuid */
             id: string;
             /** @enum {string} */
             kind: "content" | "subscription" | "tip";
+            /** @description The fan's message with a tip */
+            message: string | null;
             /** @enum {string} */
             method: "card" | "crypto";
+            /** @description Your share after the platform's split; null for a few seconds, until payouts has booked the sale */
+            netMinor: number | null;
             /** @enum {string} */
             status: "paid" | "refunded" | "charged_back";
             title: string;
@@ -2550,9 +2672,27 @@ export interface components {
         };
         SalesTotalsDto: {
             count: number;
+            /** @description What fans paid */
             grossMinor: number;
+            /** @description Your share of the same sales after the platform's split (sales payouts has booked) */
+            netMinor: number;
             /** @description Refunded and charged back */
             refundedMinor: number;
+        };
+        SavedCardDto: {
+            /** @example visa */
+            brand: string;
+            /** @example 12 */
+            expMonth: number;
+            /** @example 2030 */
+            expYear: number;
+            /** @description The acquirer's id of the saved card */
+            id: string;
+            /** @example 4242 */
+            last4: string;
+        };
+        SavedCardsDto: {
+            items: components["schemas"]["SavedCardDto"][];
         };
         SetPayoutMethodDto: {
             accountHolder?: string;
@@ -2861,6 +3001,9 @@ export interface components {
         };
         UnlockSiteDto: {
             password: string;
+        };
+        UnreadCountDto: {
+            unreadCount: number;
         };
         UpdateStoreSettingsDto: {
             access?: components["schemas"]["AccessPatchDto"];
@@ -3818,6 +3961,44 @@ export interface operations {
             };
         };
     };
+    BillingController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCardsDto"];
+                };
+            };
+        };
+    };
+    BillingController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     CategoriesController_list: {
         parameters: {
             query?: never;
@@ -4264,12 +4445,58 @@ export interface operations {
             };
         };
     };
+    NotificationsController_list: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsPageDto"];
+                };
+            };
+        };
+    };
+    NotificationsController_markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkNotificationsReadDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountDto"];
+                };
+            };
+        };
+    };
     PaymentWebhooksController_sandbox: {
         parameters: {
             query?: never;
             header: {
-                /** @description t=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody"> */
-                "Fanmint-Signature": string;
+                /** @description t=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody">[,v1=…] (one v1 per active secret) */
+                "Acquirer-Signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4518,6 +4745,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PurchasedContentDto"];
+                };
+            };
+        };
+    };
+    PurchasesController_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseDto"];
                 };
             };
         };

@@ -1,8 +1,12 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
 
-export function createLogger(level: string, name: string): Logger {
-  return pino({ level, name, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime });
+/** Receives each log line (JSON, newline-terminated) instead of stdout: tests read what was logged. */
+export type LogSink = (line: string) => void;
+
+export function createLogger(level: string, name: string, sink?: LogSink): Logger {
+  const options = { level, name, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime };
+  return sink ? pino(options, { write: sink }) : pino(options);
 }
 
 /** Routes Nest's own log calls into structured JSON lines. */
