@@ -175,3 +175,16 @@ describe('the notifications API', () => {
     }
   });
 });
+
+describe('a creator who turned sale emails off in their store settings', () => {
+  it('still gets the dashboard entry, but no email; the fan still gets the receipt', async () => {
+    const off = await call(platform, 'PATCH', '/api/stores/mine', f.creator.token, { notifications: { emailSales: false } });
+    expect(off).toMatchObject({ status: 200, body: { notifications: { emailSales: false } } });
+    expect((await call(platform, 'PATCH', '/api/stores/mine', f.creator.token, { notifications: { emailSales: 'no' } })).status).toBe(400);
+    const id = await paidPurchase(fan, { kind: 'tip', storeSlug: f.slug, amountMinor: 700, message: 'A quiet one' });
+    expect((await notifications(f.creator.token)).body.items[0]).toMatchObject({ kind: 'tip', purchaseId: id, message: 'A quiet one' });
+    await platform.inbox.waitFor(fan.email, /^Your Fanmint receipt: \$7\.00/);
+    expect(platform.inbox.for(f.creator.email).filter((mail) => mail.subject === 'New tip: $7.00')).toEqual([]);
+    expect((await call(platform, 'PATCH', '/api/stores/mine', f.creator.token, { notifications: { emailSales: true } })).body).toMatchObject({ notifications: { emailSales: true } });
+  });
+});

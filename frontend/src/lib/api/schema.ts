@@ -2238,6 +2238,10 @@ export interface components {
             nextCursor: string | null;
             unreadCount: number;
         };
+        NotificationsPatchDto: {
+            /** @description Email me about sales, tips, subscribers and chargebacks (the Activity list shows them either way) */
+            emailSales?: boolean;
+        };
         NsfwPatchDto: {
             categories?: ("fitness" | "cosplay" | "lifestyle" | "music" | "art" | "photography" | "education" | "gaming" | "comedy" | "adult-solo" | "adult-couples" | "adult-fetish" | "adult-lgbtq")[];
             /** @description Adult content (18+); an adult category turns it on */
@@ -2783,6 +2787,7 @@ export interface components {
             createdAt: string;
             /** Format: uuid */
             id: string;
+            notifications: components["schemas"]["StoreNotificationsDto"];
             nsfw: components["schemas"]["StoreNsfwDto"];
             referrals: components["schemas"]["StoreReferralsDto"];
             /** @example jane-fit */
@@ -2820,6 +2825,10 @@ export interface components {
             /** @description The store's public name */
             name: string;
             slug: string;
+        };
+        StoreNotificationsDto: {
+            /** @description Email me about sales, tips, subscribers and chargebacks */
+            emailSales: boolean;
         };
         StoreNsfwDto: {
             /**
@@ -2945,6 +2954,7 @@ export interface components {
             appearance?: components["schemas"]["AppearancePatchDto"];
             collaboration?: components["schemas"]["CollaborationPatchDto"];
             content?: components["schemas"]["ContentPatchDto"];
+            notifications?: components["schemas"]["NotificationsPatchDto"];
             nsfw?: components["schemas"]["NsfwPatchDto"];
             referrals?: components["schemas"]["ReferralsPatchDto"];
             tips?: components["schemas"]["TipsPatchDto"];
