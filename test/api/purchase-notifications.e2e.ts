@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { QueueFactory } from '#app/platform';
+import { SubscriptionRenewals } from '#app/commerce';
 import { FixedClock, type TestPlatform } from '#app/testing';
 import { CARD, call, newKey, startCommercePlatform, waitFor } from './commerce-fixtures.js';
 
@@ -120,6 +121,23 @@ describe('a subscription and a chargeback', () => {
     await platform.inbox.waitFor(f.creator.email, /^New subscriber: \$9\.99$/);
     expect((await notifications(f.creator.token)).body.items[0]).toMatchObject({ kind: 'subscriber', purchaseId: id, amountMinor: 999 });
     expect(await platform.inbox.waitFor(other.email, /receipt/)).toMatchObject({ text: expect.stringContaining('Item: Monthly subscription to Commerce Shop') });
+  });
+
+  it('sends a receipt for a renewal, and gives the creator a quiet entry without an email', async () => {
+    const start = clock.now();
+    clock.set(new Date(start.getTime() + 32 * 86_400_000));
+    let renewalId: string;
+    try {
+      await platform.worker!.get(SubscriptionRenewals).run();
+      [{ id: renewalId }] = await f.db().execute<{ id: string }[]>(`select id from purchases where buyer_id = ? and period_start is not null`, [other.session.user.id]);
+      await f.settle(renewalId);
+      await platform.drain();
+    } finally {
+      clock.set(start);
+    }
+    expect(await platform.inbox.waitFor(other.email, /receipt/, { nth: 2 })).toMatchObject({ text: expect.stringContaining(`Reference: ${renewalId}`) });
+    expect((await notifications(f.creator.token)).body.items[0]).toMatchObject({ kind: 'renewal', purchaseId: renewalId, amountMinor: 999 });
+    expect(platform.inbox.for(f.creator.email).filter((mail) => mail.subject.startsWith('Subscription renewed'))).toEqual([]);
   });
 
   it('writes a chargeback entry and emails the creator which sale was disputed', async () => {
