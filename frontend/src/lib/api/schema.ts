@@ -2279,6 +2279,10 @@ export interface components {
             nextCursor: string | null;
             unreadCount: number;
         };
+        NotificationsPatchDto: {
+            /** @description Email me about sales, tips, subscribers and chargebacks (the Activity list shows them either way) */
+            emailSales?: boolean;
+        };
         NsfwPatchDto: {
             categories?: ("fitness" | "cosplay" | "lifestyle" | "music" | "art" | "photography" | "education" | "gaming" | "comedy" | "adult-solo" | "adult-couples" | "adult-fetish" | "adult-lgbtq")[];
             /** @description Adult content (18+); an adult category turns it on */
@@ -2848,6 +2852,7 @@ export interface components {
             createdAt: string;
             /** Format: uuid */
             id: string;
+            notifications: components["schemas"]["StoreNotificationsDto"];
             nsfw: components["schemas"]["StoreNsfwDto"];
             referrals: components["schemas"]["StoreReferralsDto"];
             /** @example jane-fit */
@@ -2885,6 +2890,10 @@ export interface components {
             /** @description The store's public name */
             name: string;
             slug: string;
+        };
+        StoreNotificationsDto: {
+            /** @description Email me about sales, tips, subscribers and chargebacks */
+            emailSales: boolean;
         };
         StoreNsfwDto: {
             /**
@@ -3010,6 +3019,7 @@ export interface components {
             appearance?: components["schemas"]["AppearancePatchDto"];
             collaboration?: components["schemas"]["CollaborationPatchDto"];
             content?: components["schemas"]["ContentPatchDto"];
+            notifications?: components["schemas"]["NotificationsPatchDto"];
             nsfw?: components["schemas"]["NsfwPatchDto"];
             referrals?: components["schemas"]["ReferralsPatchDto"];
             tips?: components["schemas"]["TipsPatchDto"];
