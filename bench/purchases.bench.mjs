@@ -31,7 +31,7 @@
 // BENCH_CONCURRENCY, BENCH_FANS (50), BENCH_RATE, BENCH_WEBHOOKS, BENCH_WEBHOOK_WARMUP,
 // BENCH_WEBHOOK_CONCURRENCY, BENCH_CPU_PROF=1 (api and acquirer under --cpu-prof, profiles in
 // var/tmp/cpu-prof-purchases-<ts>/; such a run is not recorded), BENCH_API_NODE_FLAGS, BENCH_API_LOG,
-// BENCH_POOL_MAX, BENCH_TIMELINE (see bench/README.md).
+// BENCH_POOL_MAX, BENCH_TIMELINE, BENCH_LOG_LEVEL (see bench/README.md).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
