@@ -1,24 +1,38 @@
-// `npm run bench:purchases`: the purchase hot path (issue 7): POST /api/purchases >= 500 purchases/s, p99 < 50 ms.
+// `npm run bench:purchases`: checkout creation and webhook processing (issue 19), each against a
+// baseline measured in the same run. Targets: POST /api/purchases, which opens a checkout session at
+// the sandbox acquirer over HTTP, >= 500/s with p99 < 100 ms; webhook processing >= 1,000 events/s.
 //
 // A fresh database fanmint_bench_buy_<ts> (migrated with dist/apps/api/src/migrate.js, dropped at the
-// end, also on Ctrl-C) seeded in SQL: one active store with enough approved (sellable) items, BENCH_FANS
-// confirmed fans (signed in through /auth/v1 with @supabase/auth-js). The built api runs with
-// LAUNCH_PHASE=live, SANDBOX_CONFIRM_DELAY_MS=600000 (nothing settles during the run), Redis under a
-// per-run prefix, no worker. Every request is a NEW card purchase of a different (fan, item) pair with
-// a fresh Idempotency-Key; a warm-up of BENCH_WARMUP (15,000: 30 s at the target rate), then BENCH_PURCHASES
-// (default 10,000) offered in an open loop
-// at the target rate (500/s: request i starts at i/500 s, its latency counted from then, so a stall
-// cannot hide behind fewer requests sent), over at most BENCH_CONCURRENCY (64) sockets. The target is a
-// rate with a latency bound, and this measures exactly that. BENCH_RATE=closed: a closed loop with
-// BENCH_CONCURRENCY (then 16) in flight instead, the capacity (there p50 ≈ in flight ÷ throughput, by
-// construction). Any answer but 201 is an error. Afterwards the purchases are
-// counted in SQL. Writes bench/results/purchases-<ts>.json and appends a row to bench/RESULTS.md
-// (--no-record: not). Exit code 0 whatever the verdict; non-zero only when it could not run.
-// Environment: BENCH_PG_URL, BENCH_REDIS_URL, BENCH_PURCHASES, BENCH_CONCURRENCY, BENCH_FANS (default 50),
-// BENCH_RATE (purchases/s of the open loop, default 500; `closed` for the closed loop),
-// BENCH_CPU_PROF=1 (the api runs under --cpu-prof, profile in var/tmp/cpu-prof-purchases-<ts>/; such a
-// run is not recorded in bench/RESULTS.md).
-import { spawn, spawnSync } from 'node:child_process';
+// end, also on Ctrl-C) seeded in SQL: one active store with enough sellable items, BENCH_FANS confirmed
+// fans (signed in through /auth/v1 with @supabase/auth-js). Two built processes: the sandbox acquirer
+// (dist/apps/acquirer/src/main.js, its own schema `acquirer` in the bench database, webhooks addressed
+// to the bench api) and the api (LAUNCH_PHASE=live, PAYMENT_PROVIDER=sandbox pointed at that acquirer,
+// Redis under a per-run prefix, no worker: a webhook is applied in the api's own transaction).
+//
+// 1. Checkout. A warm-up of BENCH_WARMUP purchases (15,000: 30 s at the target rate; it warms the
+//    acquirer too), then BENCH_WINDOWS (3) pairs of windows of BENCH_PURCHASES (10,000) each, offered
+//    in an open loop at BENCH_RATE (500/s: request i starts at i/500 s, its latency counted from then)
+//    over at most BENCH_CONCURRENCY (64) sockets: first the baseline, POST /v1/checkout_sessions to the
+//    acquirer directly with the body and Idempotency-Key our adapter sends; then POST /api/purchases,
+//    each a new card purchase of a different (fan, item) pair with a fresh Idempotency-Key and a
+//    returnTo. Any answer but 201 is an error. BENCH_RATE=closed: a closed loop instead (the capacity).
+//    No acquirer webhook is due in this phase: nothing is paid, and no session expires (2 h TTL).
+// 2. Webhooks. For BENCH_WEBHOOKS (10,000) of those purchases, the two events the acquirer sends when
+//    a hosted checkout is paid (payment.succeeded, then checkout_session.completed with the payment
+//    inside), built from its own session rows with its own object functions and signed with its own
+//    helper at send time, POSTed in that order with BENCH_WEBHOOK_CONCURRENCY (16) in flight (a closed
+//    loop: the capacity), after a warm-up on BENCH_WEBHOOK_WARMUP (5,000) warm-up purchases. Baseline:
+//    the same deliveries to bench/webhook-baseline-server.mjs (node:http, signature check only).
+//    Every delivery must answer 200, each purchase's first event `applied`, and SQL must count them paid.
+//
+// Writes bench/results/purchases-<ts>.json and appends a row to the "Checkout and webhooks" section of
+// bench/RESULTS.md (--no-record: not). Exit code 0 whatever the verdict; non-zero only when it could not
+// run. Environment: BENCH_PG_URL, BENCH_REDIS_URL, BENCH_PURCHASES, BENCH_WINDOWS, BENCH_WARMUP,
+// BENCH_CONCURRENCY, BENCH_FANS (50), BENCH_RATE, BENCH_WEBHOOKS, BENCH_WEBHOOK_WARMUP,
+// BENCH_WEBHOOK_CONCURRENCY, BENCH_CPU_PROF=1 (api and acquirer under --cpu-prof, profiles in
+// var/tmp/cpu-prof-purchases-<ts>/; such a run is not recorded), BENCH_API_NODE_FLAGS, BENCH_API_LOG,
+// BENCH_POOL_MAX, BENCH_TIMELINE, BENCH_LOG_LEVEL (see bench/README.md).
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,30 +51,41 @@ const { GoTrueClient } = await import('@supabase/auth-js');
 const { SMTPServer } = await import('smtp-server');
 const { Redis } = await import('ioredis');
 
-const TARGETS = { perSecond: 500, p99Ms: 50 };
+const TARGETS = { checkoutsPerSecond: 500, checkoutP99Ms: 100, webhookEventsPerSecond: 1000 };
 // Warm-up: paced at the target rate for 30 s by default. A fresh api is still compiling its hot
 // paths (V8 tier-up) for its first ~10,000 purchases, and the compiler's background threads take a
 // third of a core in bursts; the target is the steady state of a running api.
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15_000);
 const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 3);
 const PASSWORD = 'Bench-Purchases-7!horse';
-const CARD = { number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Bench Fan' };
+const RETURN_TO = '/stores/bench-shop';
+const ACQUIRER_SCHEMA = 'acquirer';
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const purchases = Number(process.env.BENCH_PURCHASES ?? 10_000);
-const rate = process.env.BENCH_RATE === 'closed' ? null : Number(process.env.BENCH_RATE ?? TARGETS.perSecond); // open loop at this many purchases/s
+const rate = process.env.BENCH_RATE === 'closed' ? null : Number(process.env.BENCH_RATE ?? TARGETS.checkoutsPerSecond); // open loop at this many requests/s
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? (rate ? 64 : 16));
 const fanCount = Number(process.env.BENCH_FANS ?? 50);
+const webhookPurchases = Number(process.env.BENCH_WEBHOOKS ?? 10_000);
+const webhookWarmup = Number(process.env.BENCH_WEBHOOK_WARMUP ?? 5_000);
+const webhookConcurrency = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 16);
 const cpuProfDir = process.env.BENCH_CPU_PROF ? join(rootDir, `var/tmp/cpu-prof-purchases-${new Date().toISOString().replace(/[-:.]/g, '')}`) : null;
 const record = !process.argv.includes('--no-record') && !cpuProfDir;
-for (const [name, value] of Object.entries({ purchases, concurrency, fanCount, rate: rate ?? 1, windows: Number(process.env.BENCH_WINDOWS ?? 3) })) {
+for (const [name, value] of Object.entries({ purchases, concurrency, fanCount, rate: rate ?? 1, windows: WINDOWS, webhookPurchases, webhookConcurrency, warmup: WARMUP + 1, webhookWarmup: webhookWarmup + 1 })) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number (got ${value})`);
 }
+// The webhook phase pays purchases the checkout phase made: its warm-up ones from the warm-up, its measured ones from the windows.
+if (webhookWarmup > WARMUP || webhookPurchases > WINDOWS * purchases) throw new Error('BENCH_WEBHOOK_WARMUP must be <= BENCH_WARMUP and BENCH_WEBHOOKS <= BENCH_WINDOWS × BENCH_PURCHASES');
 const timestamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..+$/, '').replace('T', '_').toLowerCase();
 const log = (message) => console.log(`[bench:purchases] ${message}`);
 const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-const mainJs = join(rootDir, 'dist/apps/api/src/main.js');
-if (!existsSync(mainJs) && spawnSync('npm', ['run', 'build:server'], { cwd: rootDir, stdio: 'inherit', env: childEnv() }).status !== 0) throw new Error('build failed');
+const dist = (path) => join(rootDir, 'dist/apps', path);
+const mains = { api: dist('api/src/main.js'), acquirer: dist('acquirer/src/main.js') };
+if (!Object.values(mains).every(existsSync) && spawnSync('npm', ['run', 'build:server'], { cwd: rootDir, stdio: 'inherit', env: childEnv() }).status !== 0) throw new Error('build failed');
+// The acquirer's own signing helper and the functions that shape its webhook objects from its rows.
+const acquirerClientUrl = pathToFileURL(dist('acquirer/src/client/index.js')).href;
+const { signWebhookPayload, SIGNATURE_HEADER } = await import(acquirerClientUrl);
+const { paymentObject, sessionObject } = await import(pathToFileURL(dist('acquirer/src/services/rows.js')).href);
 
 // ---- cleanup, also on Ctrl-C ---------------------------------------------------------------------
 const cleanupSteps = [];
@@ -77,6 +102,34 @@ const abort = async (code, message) => {
 process.once('SIGINT', () => void abort(130, 'interrupted: cleaning up'));
 process.once('SIGTERM', () => void abort(143, 'terminated: cleaning up'));
 
+/** Stops a child with SIGTERM (SIGKILL after 10 s) unless it has already exited. */
+async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await Promise.all([once(child, 'exit'), child.kill('SIGTERM')]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Starts a built service (`dist/apps/<name>/src/main.js`) through a one-line launcher in `tmp`, so its
+ * command line is not the main.js one (other sessions on this box stop "their" api or acquirer by that
+ * name). Its last output is kept for the error message when it dies mid-run, which stops the bench.
+ */
+function startService(name, tmp, env, nodeFlags = []) {
+  const launcher = join(tmp, `buy-bench-${name}.mjs`);
+  writeFileSync(launcher, `await import(${JSON.stringify(pathToFileURL(mains[name]).href)});\n`);
+  const profFlags = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(cpuProfDir, name)}`] : [];
+  const child = spawn(process.execPath, [...profFlags, ...nodeFlags, launcher], { cwd: rootDir, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  const keep = (chunk) => void (output.push(chunk.toString()), output.length > 100 && output.shift());
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const lastOutput = () => output.join('').slice(-4000);
+  let stopping = false;
+  child.on('exit', (code, signal) => !stopping && void abort(1, `the ${name} exited (${signal ?? code}):\n${lastOutput()}`));
+  cleanupSteps.push(() => ((stopping = true), stopChild(child)));
+  return { child, lastOutput };
+}
+
 /** The official auth client, unmodified, with an in-memory session store. */
 async function signIn(baseUrl, email) {
   const items = new Map();
@@ -87,10 +140,31 @@ async function signIn(baseUrl, email) {
   return data.session.access_token;
 }
 
+/**
+ * The two events the acquirer records when a customer pays a checkout session on its hosted page
+ * (services/payments.ts, then services/checkout-sessions.ts completeSession), as webhook bodies: the
+ * payment row it would write, shaped by its own paymentObject / sessionObject.
+ */
+function paidSessionEvents(session, publicUrl) {
+  const now = new Date();
+  const payment = {
+    id: `pay_${randomBytes(12).toString('hex')}`, status: 'succeeded', initiated_by: 'customer', amount: session.amount, currency: session.currency, reference: session.reference,
+    description: session.description, customer_id: session.customer_id, session_id: session.id, payment_method_id: null, card_token: `tok_${randomBytes(12).toString('hex')}`,
+    brand: 'visa', last4: '4242', exp_month: 12, exp_year: now.getUTCFullYear() + 4, failure_code: null, failure_message: null, dispute_due_at: null, created_at: now,
+  };
+  const completed = { ...session, status: 'complete', payment_id: payment.id, completed_at: now };
+  const event = (type, data) => JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, type, created: now.toISOString(), data });
+  return [event('payment.succeeded', paymentObject(payment)), event('checkout_session.completed', sessionObject(completed, payment, publicUrl))];
+}
+
 // ---- main ------------------------------------------------------------------------------------------
 const machine = { cores: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', node: process.version, date: new Date().toISOString(), loadAvgAtStart: loadavg().map((l) => round(l)) };
 log(`machine: ${machine.cores} × ${machine.cpu}, load ${machine.loadAvgAtStart.join(' ')}${machine.loadAvgAtStart[0] > machine.cores * 0.5 ? ' (busy: latencies will be inflated)' : ''}`);
-const result = { machine, targets: TARGETS, options: { purchases, windows: WINDOWS, warmup: WARMUP, concurrency, rate, fans: fanCount, redisUrl } };
+const result = {
+  machine,
+  targets: TARGETS,
+  options: { purchases, windows: WINDOWS, warmup: WARMUP, concurrency, rate, fans: fanCount, redisUrl, webhookPurchases, webhookWarmup, webhookConcurrency },
+};
 
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'fanmint-bench-purchases-'));
@@ -106,7 +180,7 @@ async function main() {
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
   const databaseUrl = dbUrl.toString();
-  const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], { cwd: rootDir, env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), encoding: 'utf8' });
+  const migrate = spawnSync(process.execPath, [dist('api/src/migrate.js')], { cwd: rootDir, env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), encoding: 'utf8' });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}${migrate.stderr}`);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -140,12 +214,12 @@ async function main() {
      select id, creator_id, kind, title, price_minor, currency, 'sellable', 1, now() from content_items`,
   );
   // cost 4: sign-in is not what is measured (the hash carries its cost, the api's BCRYPT_COST does not matter)
-  await db.query(`insert into users (email, encrypted_password, email_confirmed_at) select unnest($1::text[]), $2, now()`, [emails, await bcrypt.hash(PASSWORD, 4)]);
+  const fanIds = (await db.query(`insert into users (email, encrypted_password, email_confirmed_at) select unnest($1::text[]), $2, now() returning id`, [emails, await bcrypt.hash(PASSWORD, 4)])).rows.map((r) => r.id);
   await db.query('vacuum analyze');
-  const items = (await db.query(`select id from content_items order by title`)).rows.map((r) => r.id);
+  const items = (await db.query(`select id, title, price_minor from content_items order by title`)).rows;
   log(`seeded ${dbName}: 1 store, ${items.length} approved items, ${fanCount} fans`);
 
-  // ---- SMTP sink (the api needs SMTP_URL), Redis prefix, the api
+  // ---- SMTP sink (the api needs SMTP_URL), Redis prefix, the acquirer, the api
   const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, onData: (stream, _s, done) => stream.resume().on('end', () => done()) });
   await new Promise((resolve, reject) => smtp.once('error', reject).listen(0, '127.0.0.1', resolve));
   cleanupSteps.push(() => new Promise((resolve) => smtp.close(resolve)));
@@ -160,82 +234,145 @@ async function main() {
     await redis.quit();
   });
   const port = await findFreePort(39_800);
+  const acquirerPort = await findFreePort(port + 1);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const acquirerUrl = `http://127.0.0.1:${acquirerPort}`;
+  const secretKey = `sk_test_bench_${randomBytes(16).toString('hex')}`;
+  const webhookSecrets = [`whsec_bench_${randomBytes(16).toString('hex')}`];
+  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
+  const acquirer = startService('acquirer', tmp, {
+    ACQUIRER_PORT: String(acquirerPort), ACQUIRER_HOST: '127.0.0.1', ACQUIRER_PUBLIC_URL: acquirerUrl, ACQUIRER_DATABASE_URL: databaseUrl, ACQUIRER_SCHEMA,
+    ACQUIRER_SECRET_KEY: secretKey, ACQUIRER_WEBHOOK_SECRETS: webhookSecrets.join(','), ACQUIRER_WEBHOOK_URL: `${baseUrl}/api/payments/webhooks/sandbox`,
+    // No session may expire mid-run: its checkout_session.expired webhook would land in the measurements.
+    ACQUIRER_SESSION_TTL_SECONDS: '7200', ACQUIRER_LOG_LEVEL: 'warn',
+  });
+  await waitForHealth(`${acquirerUrl}/health`, acquirer.child).catch((error) => Promise.reject(new Error(`${error.message}\n${acquirer.lastOutput()}`)));
   const apiEnv = {
     NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET: `buy-bench-${timestamp}-0123456789abcdefghijklmnopqrstuvwxyz`, SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
-    PORT: String(port), PUBLIC_URL: baseUrl, LAUNCH_PHASE: 'live', SANDBOX_CONFIRM_DELAY_MS: '600000', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn',
+    PORT: String(port), PUBLIC_URL: baseUrl, LAUNCH_PHASE: 'live', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    PAYMENT_PROVIDER: 'sandbox', SANDBOX_ACQUIRER_URL: acquirerUrl, SANDBOX_ACQUIRER_SECRET_KEY: secretKey, SANDBOX_ACQUIRER_WEBHOOK_SECRETS: webhookSecrets.join(','),
     REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, STORAGE_DIR: join(tmp, 'storage'),
     ...(process.env.BENCH_POOL_MAX ? { DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX } : {}),
   };
-  // Through a launcher, so the command line is not `node dist/apps/api/src/main.js` (other sessions stop their api by that name).
-  const launcher = join(tmp, 'buy-bench-api.mjs');
-  writeFileSync(launcher, `await import(${JSON.stringify(pathToFileURL(mainJs).href)});\n`);
-  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
-  const apiFlags = [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), ...(process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
-  const child = spawn(process.execPath, [...apiFlags, launcher], { cwd: rootDir, env: childEnv(apiEnv), stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = [];
-  const keep = (chunk) => void (output.push(chunk.toString()), output.length > 100 && output.shift());
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  const api = startService('api', tmp, apiEnv, process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []);
   // BENCH_API_LOG=<file>: everything the api prints (with BENCH_API_NODE_FLAGS=--trace-gc, its GC pauses).
   if (process.env.BENCH_API_LOG) {
     const file = createWriteStream(process.env.BENCH_API_LOG);
-    child.stdout.pipe(file);
-    child.stderr.pipe(file);
+    api.child.stdout.pipe(file);
+    api.child.stderr.pipe(file);
   }
-  result.apiSpawnedAt = Date.now();
-  let stopping = false;
-  child.on('exit', (code, signal) => !stopping && void abort(1, `the api exited (${signal ?? code}):\n${output.join('').slice(-4000)}`));
-  cleanupSteps.push(async () => {
-    stopping = true;
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await Promise.all([once(child, 'exit'), child.kill('SIGTERM')]).finally(() => clearTimeout(timer));
-  });
-  await waitForHealth(`${baseUrl}/health`, child).catch((error) => Promise.reject(new Error(`${error.message}\n${output.join('').slice(-4000)}`)));
+  await waitForHealth(`${baseUrl}/health`, api.child).catch((error) => Promise.reject(new Error(`${error.message}\n${api.lastOutput()}`)));
   const tokens = [];
   for (const email of emails) tokens.push(await signIn(baseUrl, email));
-  log(`api (pid ${child.pid}) on ${baseUrl}; ${tokens.length} fans signed in`);
+  log(`acquirer (pid ${acquirer.child.pid}) on ${acquirerUrl}, api (pid ${api.child.pid}) on ${baseUrl}; ${tokens.length} fans signed in`);
 
-  // ---- warm-up, then the measured run; request i buys item ⌊i / fans⌋ as fan i mod fans
-  const agent = connectionPool(baseUrl, concurrency);
+  // ---- 1. checkout: warm-up, then windows of the acquirer alone and of our api; request i buys item ⌊i / fans⌋ as fan i mod fans
+  const apiAgent = connectionPool(baseUrl, concurrency);
+  const acquirerAgent = connectionPool(acquirerUrl, concurrency);
+  cleanupSteps.push(() => Promise.all([apiAgent.close(), acquirerAgent.close()]));
   const buy = (offset) => (i) => {
     const n = offset + i;
-    const body = JSON.stringify({ kind: 'content', contentId: items[Math.floor(n / fanCount)], method: 'card', card: CARD });
-    return post(agent, '/api/purchases', { authorization: `Bearer ${tokens[n % fanCount]}`, 'idempotency-key': `bench-${randomUUID()}` }, body);
+    const body = JSON.stringify({ kind: 'content', contentId: items[Math.floor(n / fanCount)].id, method: 'card', returnTo: RETURN_TO });
+    return post(apiAgent, '/api/purchases', { authorization: `Bearer ${tokens[n % fanCount]}`, 'idempotency-key': `bench-${randomUUID()}` }, body);
   };
+  // What our adapter sends for purchase n (libs/commerce's CheckoutOpener and AcquirerPaymentProvider), with a fresh reference as its key.
+  const openSession = (i) => {
+    const item = items[Math.floor(i / fanCount) % items.length];
+    const reference = randomUUID();
+    const returnPage = `${baseUrl}/checkout/return?purchase=${reference}`;
+    const body = JSON.stringify({
+      amount: Number(item.price_minor), currency: 'USD', reference, description: `Purchase: ${item.title}`,
+      customer: fanIds[i % fanCount], save_card: false, success_url: returnPage, cancel_url: `${returnPage}&cancelled=1`,
+    });
+    return post(acquirerAgent, '/v1/checkout_sessions', { authorization: `Bearer ${secretKey}`, 'idempotency-key': reference }, body);
+  };
+  const describe = (run) => `${run.perSecond}/s, p50 ${run.latencyMs.p50} / p95 ${run.latencyMs.p95} / p99 ${run.latencyMs.p99} ms, max ${run.latencyMs.max} ms, errors ${run.errors}`;
   result.warmup = await load(buy(0), WARMUP, concurrency, rate);
-  log(`warm-up: ${WARMUP} purchases at ${result.warmup.perSecond}/s, p50 ${result.warmup.latencyMs.p50} / p99 ${result.warmup.latencyMs.p99} ms (a fresh api), slow (>= 50 ms) in ${result.warmup.stalls.length} windows of 100 ms, statuses ${JSON.stringify(result.warmup.statuses)}`);
+  log(`warm-up: ${WARMUP} purchases: ${describe(result.warmup)} (a fresh api and acquirer), slow (>= 50 ms) in ${result.warmup.stalls.length} windows of 100 ms, statuses ${JSON.stringify(result.warmup.statuses)}`);
   // Without autovacuum (this machine's PostgreSQL runs with it off; the api warns at boot) nothing refreshes
   // the statistics of tables that grew from empty during the warm-up, and plans cached while they were
-  // small (the sandbox payment's foreign-key check) keep scanning them on every purchase: PostgreSQL's
-  // CPU per purchase grew 1.0 -> 2.3 ms over 60,000 purchases. ANALYZE, as auto-analyze would have.
+  // small keep scanning them. ANALYZE, as auto-analyze would have.
   result.autovacuum = (await db.query(`select current_setting('autovacuum') as v`)).rows[0].v;
   if (result.autovacuum !== 'on') {
     await db.query('analyze');
     log('autovacuum is off on this server: ANALYZE after the warm-up, as auto-analyze would have');
   }
-  // CPU of the api, of the PostgreSQL backends serving it (its pool, open after the warm-up) and of the rest
+  // CPU of the api, the acquirer, the PostgreSQL backends serving both (their pools, open after the warm-up) and of the rest
   const backends = (await db.query(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName])).rows.map((r) => r.pid);
-  const pids = { api: child.pid, bench: process.pid, ...Object.fromEntries(backends.map((pid) => [`pg${pid}`, pid])) };
-  // WINDOWS back-to-back measured windows of `purchases` each on the same api: the verdict is the median
-  // window's, and every window is recorded (a neighbour's CPU burst lands in one window, not in all).
-  result.windows = [];
+  const pids = { api: api.child.pid, acquirer: acquirer.child.pid, bench: process.pid, ...Object.fromEntries(backends.map((pid) => [`pg${pid}`, pid])) };
+  /** Runs `measure` and adds the CPU used meanwhile: cores, and ms per request of the api, the acquirer and PostgreSQL. */
+  const withCpu = async (measure, extraPids = {}) => {
+    const before = cpuSnapshot({ ...pids, ...extraPids });
+    const run = await measure();
+    const { apiCores = 0, acquirerCores = 0, benchCores, machineCores, otherCores, ...rest } = cpuUsage(before, cpuSnapshot({ ...pids, ...extraPids }));
+    const pgCores = round(Object.entries(rest).filter(([name]) => name.startsWith('pg')).reduce((sum, [, cores]) => sum + cores, 0));
+    const msPer = (cores) => round((cores * run.wallS * 1000) / run.count, 3);
+    run.cpu = { apiCores, acquirerCores, pgCores, pgBackends: backends.length, benchCores, otherCores, machineCores, ...rest };
+    run.cpuMsPerRequest = { api: msPer(apiCores), acquirer: msPer(acquirerCores), pg: msPer(pgCores) };
+    return run;
+  };
+  result.checkout = { baseline: [], api: [] };
   for (let w = 0; w < WINDOWS; w++) {
-    const before = cpuSnapshot(pids);
-    const startedAt = Date.now();
-    const startedMonoUs = Number(process.hrtime.bigint() / 1000n);
-    const window = await load(buy(WARMUP + w * purchases), purchases, concurrency, rate);
-    const { apiCores, benchCores, machineCores, otherCores, ...pgCores } = cpuUsage(before, cpuSnapshot(pids));
-    window.cpu = { apiCores, pgCores: round(Object.values(pgCores).reduce((a, b) => a + b, 0)), pgBackends: backends.length, benchCores, otherCores, machineCores };
-    const msPer = (cores) => round((cores * window.wallS * 1000) / purchases, 3);
-    Object.assign(window, { startedAt, startedMonoUs, apiCpuMsPerPurchase: msPer(apiCores), pgCpuMsPerPurchase: msPer(window.cpu.pgCores) });
-    result.windows.push(window);
-    log(`window ${w + 1}/${WINDOWS}: ${window.perSecond}/s, p50 ${window.latencyMs.p50} / p95 ${window.latencyMs.p95} / p99 ${window.latencyMs.p99} ms, max ${window.latencyMs.max} ms, errors ${window.errors}; machine ${window.cpu.machineCores} cores (others ${window.cpu.otherCores})`);
+    const baseline = await withCpu(() => load(openSession, purchases, concurrency, rate));
+    result.checkout.baseline.push(baseline);
+    log(`window ${w + 1}/${WINDOWS}, acquirer alone: ${describe(baseline)}; machine ${baseline.cpu.machineCores} cores (others ${baseline.cpu.otherCores})`);
+    const window = await withCpu(() => load(buy(WARMUP + w * purchases), purchases, concurrency, rate));
+    result.checkout.api.push(window);
+    log(`window ${w + 1}/${WINDOWS}, our api:        ${describe(window)}; machine ${window.cpu.machineCores} cores (others ${window.cpu.otherCores})`);
   }
-  await agent.close();
-  const counted = (await db.query(`select count(*)::int as n, count(distinct (buyer_id, content_id))::int as pairs from purchases where kind = 'content' and status = 'pending'`)).rows[0];
-  result.verify = { expected: total, purchases: counted.n, distinctPairs: counted.pairs, ok: counted.n === total && counted.pairs === total };
+  const counted = (
+    await db.query(
+      `select count(*)::int as n, count(distinct (buyer_id, content_id))::int as pairs, count(*) filter (where checkout_id is not null and status = 'requires_action')::int as hosted,
+              (select count(*)::int from ${ACQUIRER_SCHEMA}.checkout_sessions s where s.reference in (select id::text from purchases)) as sessions
+         from purchases where kind = 'content'`,
+    )
+  ).rows[0];
+  result.checkout.verify = { expected: total, ...counted, ok: [counted.n, counted.pairs, counted.hosted, counted.sessions].every((n) => n === total) };
+
+  // ---- 2. webhooks: the acquirer's deliveries for paid sessions, to the bare verifier, then to our api
+  // Sessions in the order the purchases were made: the first webhookWarmup are warm-up purchases, the measured ones come from the windows.
+  const sessionsOf = async (offset, limit) =>
+    (await db.query(`select s.* from ${ACQUIRER_SCHEMA}.checkout_sessions s join purchases p on p.checkout_id = s.id order by p.created_at, p.id offset $1 limit $2`, [offset, limit])).rows;
+  const deliveriesFor = (sessions) => sessions.flatMap((session) => paidSessionEvents(session, acquirerUrl));
+  const warmupDeliveries = deliveriesFor(await sessionsOf(0, webhookWarmup));
+  const measuredSessions = await sessionsOf(WARMUP, webhookPurchases);
+  const measuredDeliveries = deliveriesFor(measuredSessions);
+  const outcomes = {};
+  /** Posts deliveries[i] to `agent`, signed now as the acquirer's dispatcher does at send time; counts the outcomes our api answers. */
+  const deliver = (agent, deliveries) => async (i) => {
+    const body = deliveries[i];
+    const signature = signWebhookPayload(body, webhookSecrets, Math.floor(Date.now() / 1000));
+    const answer = await post(agent, '/api/payments/webhooks/sandbox', { 'user-agent': 'SandboxAcquirer-Webhooks/1.0', [SIGNATURE_HEADER]: signature }, body);
+    const outcome = answer.status === 200 ? (JSON.parse(answer.body).outcome ?? 'received') : `HTTP ${answer.status}`;
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    return answer;
+  };
+  const webhooks = (agent, deliveries) => load(deliver(agent, deliveries), deliveries.length, webhookConcurrency, null, 200);
+
+  const verifier = fork(join(rootDir, 'bench/webhook-baseline-server.mjs'), [], {
+    cwd: rootDir,
+    env: childEnv({ WEBHOOK_SECRETS: webhookSecrets.join(','), SIGNATURE_MODULE: acquirerClientUrl }),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  cleanupSteps.push(() => stopChild(verifier));
+  const [{ port: verifierPort }] = await once(verifier, 'message');
+  const verifierAgent = connectionPool(`http://127.0.0.1:${verifierPort}`, webhookConcurrency);
+  cleanupSteps.push(() => verifierAgent.close());
+  await webhooks(verifierAgent, warmupDeliveries);
+  const baseline = await withCpu(() => webhooks(verifierAgent, measuredDeliveries), { verifier: verifier.pid });
+  log(`webhooks, bare signature check: ${describe(baseline)} (${webhookConcurrency} in flight); verifier ${baseline.cpu.verifierCores} cores`);
+
+  const warmup = await webhooks(apiAgent, warmupDeliveries);
+  log(`webhooks warm-up on our api: ${describe(warmup)}`);
+  for (const key of Object.keys(outcomes)) delete outcomes[key];
+  const measured = await withCpu(() => webhooks(apiAgent, measuredDeliveries));
+  measured.outcomes = { ...outcomes };
+  log(`webhooks, our api: ${describe(measured)} (${webhookConcurrency} in flight), outcomes ${JSON.stringify(measured.outcomes)}`);
+  const paid = (await db.query(`select count(*)::int as n from purchases where checkout_id = any($1::text[]) and status = 'paid'`, [measuredSessions.map((s) => s.id)])).rows[0].n;
+  const events = (await db.query(`select count(*)::int as n from payment_events where event_id = any($1::text[])`, [measuredDeliveries.map((body) => JSON.parse(body).id)])).rows[0].n;
+  const verify = { purchases: measuredSessions.length, paid, events, expectedEvents: measuredDeliveries.length };
+  verify.ok = measuredSessions.length === webhookPurchases && paid === webhookPurchases && events === measuredDeliveries.length && measured.outcomes.applied === webhookPurchases;
+  result.webhooks = { warmup, baseline, api: measured, verify };
   result.loadAvgAtEnd = loadavg().map((l) => round(l));
 }
 
@@ -248,49 +385,74 @@ if (failure) {
 }
 
 // ---- verdict, results file, bench/RESULTS.md row ----------------------------------------------------
-const { windows, verify } = result;
+const { checkout, webhooks } = result;
 // Open loop: the offered rate must reach the target and be kept up (a window's own tail makes it a hair under).
-const keptUp = (w) => (rate ? rate >= TARGETS.perSecond && w.perSecond >= rate * 0.98 : w.perSecond >= TARGETS.perSecond);
-const byP99 = [...windows].sort((a, b) => a.latencyMs.p99 - b.latencyMs.p99);
-const run = byP99[Math.floor((byP99.length - 1) / 2)]; // the median window (the lower middle one for an even count)
-const worst = byP99.at(-1);
-result.run = run;
-const pass = windows.every((w) => keptUp(w) && w.errors === 0) && run.latencyMs.p99 < TARGETS.p99Ms && verify.ok;
+const keptUp = (w) => (rate ? rate >= TARGETS.checkoutsPerSecond && w.perSecond >= rate * 0.98 : w.perSecond >= TARGETS.checkoutsPerSecond);
+/** The median run by p99 (the lower middle one for an even count): a neighbour's CPU burst lands in one window, not in all. */
+const medianByP99 = (runs) => [...runs].sort((a, b) => a.latencyMs.p99 - b.latencyMs.p99)[Math.floor((runs.length - 1) / 2)];
+const run = medianByP99(checkout.api);
+const base = medianByP99(checkout.baseline);
+checkout.run = run;
+checkout.baselineRun = base;
+checkout.ratio = round(run.perSecond / base.perSecond, 3);
+webhooks.ratio = round(webhooks.api.perSecond / webhooks.baseline.perSecond, 3);
+const checkoutPass = checkout.api.every((w) => keptUp(w) && w.errors === 0) && run.latencyMs.p99 < TARGETS.checkoutP99Ms && checkout.verify.ok;
+const webhookPass = webhooks.api.perSecond >= TARGETS.webhookEventsPerSecond && webhooks.api.errors === 0 && webhooks.verify.ok;
+const pass = checkoutPass && webhookPass;
 result.result = pass ? 'PASS' : 'FAIL';
 // Other processes share this 2-core box: a FAIL with cores busy elsewhere is flagged.
-const busy = !pass && run.errors === 0 && verify.ok && run.cpu.otherCores > 0.25 ? ` (busy machine: ${run.cpu.otherCores} cores used by others)` : '';
-const windowNo = (w) => windows.indexOf(w) + 1;
-log(`median window (${windowNo(run)} of ${windows.length}; ${purchases} purchases, ${rate ? `open loop at ${rate}/s, at most ${concurrency} sockets` : `${concurrency} in flight`}): ${run.perSecond}/s (target >= ${TARGETS.perSecond}), p50 ${run.latencyMs.p50} / p95 ${run.latencyMs.p95} / p99 ${run.latencyMs.p99} ms (target < ${TARGETS.p99Ms}), max ${run.latencyMs.max} ms; windows' p99 ${windows.map((w) => w.latencyMs.p99).join(' / ')} ms`);
-for (const w of windows) {
+const othersBusy = Math.max(run.cpu.otherCores, webhooks.api.cpu.otherCores);
+const busy = !pass && checkout.verify.ok && webhooks.verify.ok && othersBusy > 0.25 ? ` (busy machine: ${othersBusy} cores used by others)` : '';
+const p99s = (runs) => runs.map((w) => w.latencyMs.p99).join(' / ');
+const loop = rate ? `open loop at ${rate}/s, at most ${concurrency} sockets` : `${concurrency} in flight`;
+const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
+console.log(`
+| figure | measured | baseline | target | verdict |
+|---|---|---|---|---|
+| checkouts/s (median window; ${loop}) | ${run.perSecond} (errors ${checkout.api.reduce((sum, w) => sum + w.errors, 0)}) | ${base.perSecond} acquirer alone (ratio ${checkout.ratio}) | >= ${TARGETS.checkoutsPerSecond}, no error | ${verdict(checkout.api.every((w) => keptUp(w) && w.errors === 0))} |
+| checkout p99 ms (p50 / p95 / p99) | ${run.latencyMs.p50} / ${run.latencyMs.p95} / ${run.latencyMs.p99} | ${base.latencyMs.p50} / ${base.latencyMs.p95} / ${base.latencyMs.p99} | p99 < ${TARGETS.checkoutP99Ms} | ${verdict(run.latencyMs.p99 < TARGETS.checkoutP99Ms)} |
+| webhook events/s (${webhookConcurrency} in flight; p99 ms) | ${webhooks.api.perSecond} (p99 ${webhooks.api.latencyMs.p99}, errors ${webhooks.api.errors}) | ${webhooks.baseline.perSecond} bare signature check (ratio ${webhooks.ratio}; p99 ${webhooks.baseline.latencyMs.p99}) | >= ${TARGETS.webhookEventsPerSecond}, all applied | ${verdict(webhookPass)} |
+`);
+const windowNo = (w) => checkout.api.indexOf(w) + 1;
+log(`checkout windows' p99: our api ${p99s(checkout.api)} ms, the acquirer alone ${p99s(checkout.baseline)} ms (median window ${windowNo(run)} of ${WINDOWS}, ${purchases} requests each)`);
+for (const w of checkout.api) {
   log(`window ${windowNo(w)}: slow requests (>= 50 ms) by 100 ms: ${w.stalls.map((x) => `${(x.atMs / 1000).toFixed(1)} s: ${x.slow} (worst ${x.worstMs})`).join(', ') || 'none'}; the generator's event-loop delay p99 ${w.generatorLoopDelayMs.p99} / max ${w.generatorLoopDelayMs.max} ms`);
 }
-log(`statuses ${JSON.stringify(Object.fromEntries(windows.map((w, i) => [`window ${i + 1}`, w.statuses])))}${windows.flatMap((w) => w.errorSamples).length ? `: ${windows.flatMap((w) => w.errorSamples).join(' | ')}` : ''}`);
-log(`cpu (median window): api ${run.cpu.apiCores} cores (${run.apiCpuMsPerPurchase} ms per purchase), its ${run.cpu.pgBackends} PostgreSQL backends ${run.cpu.pgCores} (${run.pgCpuMsPerPurchase} ms), bench ${run.cpu.benchCores}, everything else ${run.cpu.otherCores}; machine ${run.cpu.machineCores} of ${machine.cores}`);
-log(`SQL check: ${verify.purchases} pending content purchases, ${verify.distinctPairs} distinct (fan, item) pairs, expected ${verify.expected}: ${verify.ok ? 'ok' : 'MISMATCH'}`);
+const samples = [...checkout.api, ...checkout.baseline, webhooks.api].flatMap((w) => w.errorSamples);
+log(`statuses ${JSON.stringify(Object.fromEntries(checkout.api.map((w, i) => [`window ${i + 1}`, w.statuses])))}${samples.length ? `: ${samples.join(' | ')}` : ''}`);
+const cpuLine = (label, r, per) => `${label}: api ${r.cpu.apiCores} cores (${r.cpuMsPerRequest.api} ms per ${per}), acquirer ${r.cpu.acquirerCores} (${r.cpuMsPerRequest.acquirer} ms), PostgreSQL ${r.cpu.pgCores} (${r.cpuMsPerRequest.pg} ms), bench ${r.cpu.benchCores}, everything else ${r.cpu.otherCores}; machine ${r.cpu.machineCores} of ${machine.cores}`;
+log(cpuLine('cpu, checkout through our api (median window)', run, 'checkout'));
+log(cpuLine('cpu, the acquirer alone (median window)', base, 'session'));
+log(cpuLine('cpu, webhooks to our api', webhooks.api, 'event'));
+log(`SQL check, checkout: ${checkout.verify.n} content purchases, ${checkout.verify.pairs} distinct (fan, item) pairs, ${checkout.verify.hosted} awaiting the hosted page, ${checkout.verify.sessions} sessions at the acquirer, expected ${checkout.verify.expected}: ${checkout.verify.ok ? 'ok' : 'MISMATCH'}`);
+log(`SQL check, webhooks: ${webhooks.verify.paid} of ${webhooks.verify.purchases} purchases paid, ${webhooks.verify.events} of ${webhooks.verify.expectedEvents} events recorded, ${webhooks.api.outcomes.applied ?? 0} applied: ${webhooks.verify.ok ? 'ok' : 'MISMATCH'}`);
 log(`load average ${machine.loadAvgAtStart.join(' ')} at start, ${result.loadAvgAtEnd.join(' ')} at the end`);
 log(`RESULT: ${result.result}${busy}`);
 mkdirSync(join(rootDir, 'bench/results'), { recursive: true });
 const file = join(rootDir, `bench/results/purchases-${timestamp}.json`);
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 log(`results: ${relative(rootDir, file)}`);
-if (cpuProfDir) log(`cpu profile of the api in ${relative(rootDir, cpuProfDir)}`);
+if (cpuProfDir) log(`cpu profiles of the api and the acquirer in ${relative(rootDir, cpuProfDir)}`);
 if (!record) process.exit(0);
 const resultsMd = join(rootDir, 'bench/RESULTS.md');
-const SECTION = '## Purchases (npm run bench:purchases)';
+const SECTION = '## Checkout and webhooks (npm run bench:purchases, issue 19)';
 const header =
   'One row per run of `npm run bench:purchases` (appended automatically; full JSON in `bench/results/purchases-<timestamp>.json`, not committed). ' +
-      'Each request is a new card purchase of an approved item (a different fan × item pair, fresh Idempotency-Key), open loop at a fixed rate (from the rows of 2026-11-22 11:59Z on; before: closed loop, N in flight), after a warm-up (200 requests before 2026-11-24; since then 15,000 at the target rate, past the JIT tier-up of a fresh api); from 2026-11-24 three back-to-back windows of 10,000 on the same api, figures of the median window (by p99), with the p99 of every window beside them; the api runs with Redis, no worker, no settlement.\n\n' +
-      `Targets (issue 7): POST /api/purchases >= ${TARGETS.perSecond} purchases/s with p99 < ${TARGETS.p99Ms} ms, 0 errors.\n\n` +
-      '| date (UTC) | machine (cores × cpu, load 1/5/15 min) | purchases × in flight (or at a fixed rate) | purchases/s | p50 / p95 / p99 ms | errors | CPU ms per purchase: api / PostgreSQL (other cores busy) | verdict | results file |\n' +
-      '|---|---|---|---|---|---|---|---|---|\n';
+  'Checkout: each request is a new card purchase of a sellable item (a different fan × item pair, fresh Idempotency-Key, returnTo) that opens a checkout session at the sandbox acquirer, a separate process on the same machine; open loop at a fixed rate after a warm-up, three back-to-back pairs of windows (the acquirer alone with the body our adapter sends, then our api), figures of the median window by p99 with every window\'s p99 beside them. ' +
+  "Webhooks: the acquirer's two deliveries for each paid session (payment.succeeded, checkout_session.completed), signed with its helper, N in flight, after a warm-up; baseline a bare node:http server that only checks the signature. No worker runs.\n\n" +
+  `Targets (issue 19): checkout >= ${TARGETS.checkoutsPerSecond}/s with p99 < ${TARGETS.checkoutP99Ms} ms and no error; webhooks >= ${TARGETS.webhookEventsPerSecond} events/s, each applied.\n\n` +
+  '| date (UTC) | machine (cores × cpu, load 1/5/15 min) | checkout load | checkouts/s: api / acquirer alone | checkout p50 / p95 / p99 ms: api (acquirer alone) | errors | CPU ms per checkout: api / acquirer / PostgreSQL (other cores busy) | webhooks: events/s, p99 ms (bare check events/s) | CPU ms per event: api / PostgreSQL | verdict | results file |\n' +
+  '|---|---|---|---|---|---|---|---|---|---|---|\n';
 const cells = [
   `${machine.date.slice(0, 16).replace('T', ' ')}Z`,
   `${machine.cores} × ${machine.cpu}, load ${machine.loadAvgAtStart.join(' ')}`,
-  rate ? `${windows.length} windows × ${purchases} at ${rate}/s (${concurrency} sockets), after ${WARMUP} warm-up` : `${windows.length} windows × ${purchases} × ${concurrency}`,
-  `**${run.perSecond}**`,
-  `${run.latencyMs.p50} / ${run.latencyMs.p95} / **${run.latencyMs.p99}** (median window; windows' p99 ${windows.map((w) => w.latencyMs.p99).join(' / ')})`,
-  `${windows.reduce((sum, w) => sum + w.errors, 0)}${verify.ok ? '' : ' (SQL count mismatch)'}`,
-  `${run.apiCpuMsPerPurchase} / ${run.pgCpuMsPerPurchase} (${run.cpu.otherCores})`,
+  `${WINDOWS} × ${purchases} ${rate ? `at ${rate}/s (${concurrency} sockets)` : `× ${concurrency} in flight`}, after ${WARMUP} warm-up`,
+  `**${run.perSecond}** / ${base.perSecond}`,
+  `${run.latencyMs.p50} / ${run.latencyMs.p95} / **${run.latencyMs.p99}** (${base.latencyMs.p50} / ${base.latencyMs.p95} / ${base.latencyMs.p99}); windows' p99 ${p99s(checkout.api)} (${p99s(checkout.baseline)})`,
+  `${checkout.api.reduce((sum, w) => sum + w.errors, 0)} / ${webhooks.api.errors}${checkout.verify.ok && webhooks.verify.ok ? '' : ' (SQL count mismatch)'}`,
+  `${run.cpuMsPerRequest.api} / ${run.cpuMsPerRequest.acquirer} / ${run.cpuMsPerRequest.pg} (${run.cpu.otherCores})`,
+  `**${webhooks.api.perSecond}**, ${webhooks.api.latencyMs.p99} × ${webhookConcurrency} in flight, ${webhooks.api.count} events (${webhooks.baseline.perSecond})`,
+  `${webhooks.api.cpuMsPerRequest.api} / ${webhooks.api.cpuMsPerRequest.pg} (${webhooks.api.cpu.otherCores})`,
   `**${result.result}**${busy}`,
   relative(rootDir, file),
 ];
