@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { QueueFactory } from '#app/platform';
+import { SubscriptionRenewals } from '#app/commerce';
 import { FixedClock, type TestPlatform } from '#app/testing';
 import { call, newKey, startCommercePlatform, waitFor } from './commerce-fixtures.js';
 
@@ -122,6 +123,23 @@ describe('a subscription and a chargeback', () => {
     expect(await platform.inbox.waitFor(other.email, /receipt/)).toMatchObject({ text: expect.stringContaining('Item: Monthly subscription to Commerce Shop') });
   });
 
+  it('sends a receipt for a renewal, and gives the creator a quiet entry without an email', async () => {
+    const start = clock.now();
+    clock.set(new Date(start.getTime() + 32 * 86_400_000));
+    let renewalId: string;
+    try {
+      await platform.worker!.get(SubscriptionRenewals).run();
+      [{ id: renewalId }] = await f.db().execute<{ id: string }[]>(`select id from purchases where buyer_id = ? and period_start is not null`, [other.session.user.id]);
+      await f.settle(renewalId);
+      await platform.drain();
+    } finally {
+      clock.set(start);
+    }
+    expect(await platform.inbox.waitFor(other.email, /receipt/, { nth: 2 })).toMatchObject({ text: expect.stringContaining(`Reference: ${renewalId}`) });
+    expect((await notifications(f.creator.token)).body.items[0]).toMatchObject({ kind: 'renewal', purchaseId: renewalId, amountMinor: 999 });
+    expect(platform.inbox.for(f.creator.email).filter((mail) => mail.subject.startsWith('Subscription renewed'))).toEqual([]);
+  });
+
   it('writes a chargeback entry and emails the creator which sale was disputed', async () => {
     const id = await paidPurchase(other, { kind: 'content', contentId: albumId });
     expect((await f.acquirer.request('POST', `/v1/test/payments/${(await f.db().execute<{ p: string }[]>(`select provider_payment_id as p from purchases where id = ?`, [id]))[0].p}/dispute`, {})).status).toBe(201);
@@ -173,5 +191,18 @@ describe('the notifications API', () => {
       const refused = await call(platform, 'POST', '/api/notifications/read', fan.session.access_token, body);
       expect({ body, status: refused.status }).toEqual({ body, status: 400 });
     }
+  });
+});
+
+describe('a creator who turned sale emails off in their store settings', () => {
+  it('still gets the dashboard entry, but no email; the fan still gets the receipt', async () => {
+    const off = await call(platform, 'PATCH', '/api/stores/mine', f.creator.token, { notifications: { emailSales: false } });
+    expect(off).toMatchObject({ status: 200, body: { notifications: { emailSales: false } } });
+    expect((await call(platform, 'PATCH', '/api/stores/mine', f.creator.token, { notifications: { emailSales: 'no' } })).status).toBe(400);
+    const id = await paidPurchase(fan, { kind: 'tip', storeSlug: f.slug, amountMinor: 700, message: 'A quiet one' });
+    expect((await notifications(f.creator.token)).body.items[0]).toMatchObject({ kind: 'tip', purchaseId: id, message: 'A quiet one' });
+    await platform.inbox.waitFor(fan.email, /^Your Fanmint receipt: \$7\.00/);
+    expect(platform.inbox.for(f.creator.email).filter((mail) => mail.subject === 'New tip: $7.00')).toEqual([]);
+    expect((await call(platform, 'PATCH', '/api/stores/mine', f.creator.token, { notifications: { emailSales: true } })).body).toMatchObject({ notifications: { emailSales: true } });
   });
 });

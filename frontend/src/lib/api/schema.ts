@@ -977,6 +977,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your activity entries, newest first, a page at a time, with the number unread */
+        get: operations["NotificationsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark your entries as read: all of them, or up to an id */
+        post: operations["NotificationsController_markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/webhooks/sandbox": {
         parameters: {
             query?: never;
@@ -2077,6 +2111,28 @@ export interface components {
              */
             contentId: string;
         };
+        CreatorNotificationDto: {
+            /** @description Gross, minor units */
+            amountMinor: number;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            /** @example 42 */
+            id: string;
+            /** @enum {string} */
+            kind: "sale" | "tip" | "subscriber" | "renewal" | "chargeback";
+            /** @description The fan's message with a tip */
+            message: string | null;
+            /**
+             * Format: uuid
+             * @description The sale it is about
+             */
+            purchaseId: string;
+            /** Format: date-time */
+            readAt: string | null;
+            /** @example fan••3f2a sent you a $5.00 tip */
+            text: string;
+        };
         CryptoInstructionsDto: {
             /** @description Send the tokens to this address */
             address: string;
@@ -2145,6 +2201,10 @@ export interface components {
             submittedAt: string | null;
             title: string;
         };
+        MarkNotificationsReadDto: {
+            /** @description Mark the entries up to and including this id (usually the newest one shown); leave out to mark all */
+            upToId?: string;
+        };
         MediaViewDto: {
             durationSeconds: number | null;
             error: string | null;
@@ -2170,6 +2230,17 @@ export interface components {
             asCollaborator: components["schemas"]["CollaborationViewDto"][];
             /** @description Requests to you and your collaborators */
             asCreator: components["schemas"]["CollaborationViewDto"][];
+        };
+        NotificationsPageDto: {
+            /** @description Newest first */
+            items: components["schemas"]["CreatorNotificationDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+            unreadCount: number;
+        };
+        NotificationsPatchDto: {
+            /** @description Email me about sales, tips, subscribers and chargebacks (the Activity list shows them either way) */
+            emailSales?: boolean;
         };
         NsfwPatchDto: {
             categories?: ("fitness" | "cosplay" | "lifestyle" | "music" | "art" | "photography" | "education" | "gaming" | "comedy" | "adult-solo" | "adult-couples" | "adult-fetish" | "adult-lgbtq")[];
@@ -2516,13 +2587,18 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             currency: string;
+            /** @description What the fan paid */
             grossMinor: number;
             /** Format: uuid */
             id: string;
             /** @enum {string} */
             kind: "content" | "subscription" | "tip";
+            /** @description The fan's message with a tip */
+            message: string | null;
             /** @enum {string} */
             method: "card" | "crypto";
+            /** @description Your share after the platform's split; null for a few seconds, until payouts has booked the sale */
+            netMinor: number | null;
             /** @enum {string} */
             status: "paid" | "refunded" | "charged_back";
             title: string;
@@ -2550,7 +2626,10 @@ export interface components {
         };
         SalesTotalsDto: {
             count: number;
+            /** @description What fans paid */
             grossMinor: number;
+            /** @description Your share of the same sales after the platform's split (sales payouts has booked) */
+            netMinor: number;
             /** @description Refunded and charged back */
             refundedMinor: number;
         };
@@ -2708,6 +2787,7 @@ export interface components {
             createdAt: string;
             /** Format: uuid */
             id: string;
+            notifications: components["schemas"]["StoreNotificationsDto"];
             nsfw: components["schemas"]["StoreNsfwDto"];
             referrals: components["schemas"]["StoreReferralsDto"];
             /** @example jane-fit */
@@ -2745,6 +2825,10 @@ export interface components {
             /** @description The store's public name */
             name: string;
             slug: string;
+        };
+        StoreNotificationsDto: {
+            /** @description Email me about sales, tips, subscribers and chargebacks */
+            emailSales: boolean;
         };
         StoreNsfwDto: {
             /**
@@ -2862,11 +2946,15 @@ export interface components {
         UnlockSiteDto: {
             password: string;
         };
+        UnreadCountDto: {
+            unreadCount: number;
+        };
         UpdateStoreSettingsDto: {
             access?: components["schemas"]["AccessPatchDto"];
             appearance?: components["schemas"]["AppearancePatchDto"];
             collaboration?: components["schemas"]["CollaborationPatchDto"];
             content?: components["schemas"]["ContentPatchDto"];
+            notifications?: components["schemas"]["NotificationsPatchDto"];
             nsfw?: components["schemas"]["NsfwPatchDto"];
             referrals?: components["schemas"]["ReferralsPatchDto"];
             tips?: components["schemas"]["TipsPatchDto"];
@@ -4260,6 +4348,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CaseReceiptDto"];
+                };
+            };
+        };
+    };
+    NotificationsController_list: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsPageDto"];
+                };
+            };
+        };
+    };
+    NotificationsController_markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkNotificationsReadDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountDto"];
                 };
             };
         };

@@ -30,6 +30,7 @@ export interface StoreSettings {
   tips: { enabled: boolean; minimumTipMinor: number };
   referrals: { enabled: boolean };
   collaboration: { acceptRequests: boolean };
+  notifications: { emailSales: boolean };
   nsfw: { isNsfw: boolean; categories: string[] };
 }
 
@@ -50,6 +51,7 @@ export function defaultSettings(displayName: string): StoreSettings {
     tips: { enabled: true, minimumTipMinor: 100 },
     referrals: { enabled: true },
     collaboration: { acceptRequests: false },
+    notifications: { emailSales: true },
     nsfw: { isNsfw: false, categories: [] },
   };
 }
@@ -92,6 +94,7 @@ export function applySettingsPatch(current: StoreSettings, patch: StoreSettingsP
     tips: { ...current.tips, ...given(patch.tips) },
     referrals: { ...current.referrals, ...given(patch.referrals) },
     collaboration: { ...current.collaboration, ...given(patch.collaboration) },
+    notifications: { ...current.notifications, ...given(patch.notifications) },
     nsfw: { ...current.nsfw, ...given(patch.nsfw), categories: [...(patch.nsfw?.categories ?? current.nsfw.categories)] },
   };
 

@@ -15,13 +15,14 @@ export function settingsOf(store: Store): StoreSettings {
     tips: { enabled: store.tipsEnabled, minimumTipMinor: store.minimumTipMinor },
     referrals: { enabled: store.referralsEnabled },
     collaboration: { acceptRequests: store.acceptsCollaborationRequests },
+    notifications: { emailSales: store.emailSales },
     nsfw: { isNsfw: store.isNsfw, categories: [...store.categories] },
   };
 }
 
 /** Copies checked settings onto the row. */
 export function writeSettings(store: Store, settings: StoreSettings): void {
-  const { appearance, content, access, tips, referrals, collaboration, nsfw } = settings;
+  const { appearance, content, access, tips, referrals, collaboration, notifications, nsfw } = settings;
   Object.assign(store, {
     displayName: appearance.displayName,
     tagline: appearance.tagline,
@@ -39,6 +40,7 @@ export function writeSettings(store: Store, settings: StoreSettings): void {
     minimumTipMinor: tips.minimumTipMinor,
     referralsEnabled: referrals.enabled,
     acceptsCollaborationRequests: collaboration.acceptRequests,
+    emailSales: notifications.emailSales,
     isNsfw: nsfw.isNsfw,
     categories: [...nsfw.categories],
   } satisfies Partial<Store>);

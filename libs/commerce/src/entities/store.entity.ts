@@ -73,6 +73,10 @@ export class Store {
   @Property({ type: 'boolean' })
   acceptsCollaborationRequests!: boolean;
 
+  /** Email the owner about each sale, tip, subscriber and chargeback (the dashboard entry is written either way). */
+  @Property({ type: 'boolean' })
+  emailSales: boolean = true;
+
   @Property({ type: 'boolean' })
   isNsfw!: boolean;
 

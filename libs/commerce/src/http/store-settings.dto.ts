@@ -113,6 +113,13 @@ export class CollaborationPatchDto {
   acceptRequests?: boolean;
 }
 
+export class NotificationsPatchDto {
+  @ApiPropertyOptional({ description: 'Email me about sales, tips, subscribers and chargebacks (the Activity list shows them either way)' })
+  @Settable()
+  @IsBoolean(flag('emailSales'))
+  emailSales?: boolean;
+}
+
 export class NsfwPatchDto {
   @ApiPropertyOptional({ description: 'Adult content (18+); an adult category turns it on' })
   @Settable()
@@ -138,5 +145,6 @@ export class UpdateStoreSettingsDto {
   @Section(() => TipsPatchDto) tips?: TipsPatchDto;
   @Section(() => ReferralsPatchDto) referrals?: ReferralsPatchDto;
   @Section(() => CollaborationPatchDto) collaboration?: CollaborationPatchDto;
+  @Section(() => NotificationsPatchDto) notifications?: NotificationsPatchDto;
   @Section(() => NsfwPatchDto) nsfw?: NsfwPatchDto;
 }

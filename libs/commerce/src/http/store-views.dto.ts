@@ -50,6 +50,10 @@ export class StoreCollaborationDto {
   @ApiProperty() acceptRequests!: boolean;
 }
 
+export class StoreNotificationsDto {
+  @ApiProperty({ description: 'Email me about sales, tips, subscribers and chargebacks' }) emailSales!: boolean;
+}
+
 export class StoreNsfwDto {
   @ApiProperty({ description: 'Adult content (18+): hidden from anonymous visitors' }) isNsfw!: boolean;
   @ApiProperty(CATEGORY_DOC) categories!: string[];
@@ -66,6 +70,7 @@ export class StoreDto {
   @ApiProperty({ type: () => StoreTipsDto }) tips!: StoreTipsDto;
   @ApiProperty({ type: () => StoreReferralsDto }) referrals!: StoreReferralsDto;
   @ApiProperty({ type: () => StoreCollaborationDto }) collaboration!: StoreCollaborationDto;
+  @ApiProperty({ type: () => StoreNotificationsDto }) notifications!: StoreNotificationsDto;
   @ApiProperty({ type: () => StoreNsfwDto }) nsfw!: StoreNsfwDto;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;

@@ -18,6 +18,7 @@ interface PurchaseRow {
   message: string | null;
   paid_at: Date | null;
   store_name: string;
+  email_sales: boolean;
 }
 
 /** sent: this delivery wrote the entry and queued the emails; duplicate: an earlier one did; skipped: nothing to say. */
@@ -101,7 +102,7 @@ export class NotifyPurchase {
 
   private async purchase(em: EntityManager, purchaseId: string): Promise<PurchaseRow | undefined> {
     const [row] = await em.execute<PurchaseRow[]>(
-      `select p.id, p.buyer_id, p.creator_id, p.kind, p.content_title, p.period_start, p.amount_minor, p.currency, p.method, p.message, p.paid_at, s.display_name as store_name
+      `select p.id, p.buyer_id, p.creator_id, p.kind, p.content_title, p.period_start, p.amount_minor, p.currency, p.method, p.message, p.paid_at, s.display_name as store_name, s.email_sales
          from purchases p join stores s on s.id = p.store_id where p.id = ?`,
       [purchaseId],
     );
@@ -119,6 +120,7 @@ export class NotifyPurchase {
   }
 
   private async mailCreator(em: EntityManager, kind: CreatorNotificationKind, row: PurchaseRow, purchase: NotifiedPurchase, note = ''): Promise<void> {
+    if (!row.email_sales) return;
     const creator = await this.queries.execute(new FindUserQuery(row.creator_id));
     if (!creator) return;
     this.outbox.enqueue(em, 'notifications', 'send-email', {

@@ -18,6 +18,16 @@ describe('email templates', () => {
     expect(email.html).not.toContain('<script>');
   });
 
+  it("quotes a tip's message in the creator's email only when there is one", () => {
+    const base = { subject: 'New sale: $14.99', text: 'fan••3f2a bought "Sunset" for $14.99', message: '', note: '', salesUrl: 'https://fanmint.test/dashboard/sales' };
+    const sale = renderEmail('creator-activity', base, 'https://fanmint.test');
+    expect(sale.text).not.toContain('Their message');
+    expect(sale.html).not.toContain('“');
+    const tip = renderEmail('creator-activity', { ...base, message: 'Thanks <3' }, 'https://fanmint.test');
+    expect(tip.text).toContain('Their message: “Thanks <3”');
+    expect(tip.html).toContain('“Thanks &lt;3”');
+  });
+
   it('refuses an unknown template', () => {
     expect(() => renderEmail('nope', {}, 'https://fanmint.test')).toThrow('Unknown email template "nope"');
   });

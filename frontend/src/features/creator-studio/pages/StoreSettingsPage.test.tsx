@@ -123,12 +123,35 @@ describe('StoreSettingsPage: settings sections', () => {
     renderPage();
     await screen.findByRole('region', { name: 'Appearance' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Appearance', 'Content Settings', 'Access Control', 'Tips', 'Referrals', 'Collaboration', 'NSFW Settings']);
+    expect(headings).toEqual(['Appearance', 'Content Settings', 'Access Control', 'Tips', 'Referrals', 'Collaboration', 'Notifications', 'NSFW Settings']);
     expect(screen.getByTestId('store-url').textContent).toBe(`${window.location.origin}/stores/jane-fit`);
     expect(screen.getByRole('link', { name: 'View store' }).getAttribute('href')).toBe('/stores/jane-fit');
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
     expect(within(section('Referrals')).getByLabelText('5% commission')).toBeTruthy();
     expect(within(section('Referrals')).getByText(/paid from the platform's share/)).toBeTruthy();
+  });
+
+  it('turns sale emails off in Notifications', async () => {
+    let current = storeFixture();
+    const { bodyOf } = serve({
+      store: current,
+      extra: {
+        'PATCH /api/stores/mine': (init) => {
+          const body = JSON.parse(init?.body as string) as { notifications: Store['notifications'] };
+          current = { ...current, notifications: body.notifications };
+          return json(current);
+        },
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    const emailSales = within(notifications).getByRole('switch', { name: /Email me about sales/ });
+    expect((emailSales as HTMLInputElement).checked).toBe(true);
+    await user.click(emailSales);
+    await user.click(within(notifications).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Notifications saved')).toBeTruthy();
+    expect(bodyOf('PATCH', '/api/stores/mine')).toEqual({ notifications: { emailSales: false } });
   });
 
   it('saves a section in minor units and shows the server’s field error under its input', async () => {

@@ -9,6 +9,7 @@ import { AccessControlSection } from '../components/store/AccessControlSection';
 import { AppearanceSection } from '../components/store/AppearanceSection';
 import { CollaborationSection } from '../components/store/CollaborationSection';
 import { ContentSettingsSection } from '../components/store/ContentSettingsSection';
+import { NotificationsSection } from '../components/store/NotificationsSection';
 import { NsfwSection } from '../components/store/NsfwSection';
 import { OpenStoreForm } from '../components/store/OpenStoreForm';
 import { ReferralsSection } from '../components/store/ReferralsSection';
@@ -34,6 +35,7 @@ function StoreSettings({ store }: { store: Store }) {
       <TipsSection store={store} />
       <ReferralsSection store={store} />
       <CollaborationSection store={store} />
+      <NotificationsSection store={store} />
       <NsfwSection store={store} />
     </>
   );

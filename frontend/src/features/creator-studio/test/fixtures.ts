@@ -21,6 +21,7 @@ export function storeFixture(overrides: Partial<Store> = {}): Store {
     tips: { enabled: true, minimumTipMinor: 100 },
     referrals: { enabled: true, commissionPercent: 5 },
     collaboration: { acceptRequests: false },
+    notifications: { emailSales: true },
     nsfw: { isNsfw: false, categories: ['fitness'] },
     createdAt: '2026-01-03T00:00:00Z',
     updatedAt: '2026-01-03T00:00:00Z',

@@ -1,4 +1,4 @@
-import type { PayoutStatus, SaleKind, SaleStatus, TransactionKind } from '../services/earnings-types';
+import type { ActivityKind, PayoutStatus, SaleKind, SaleStatus, TransactionKind } from '../services/earnings-types';
 
 export interface BadgeStyle {
   label: string;
@@ -38,4 +38,12 @@ export const PAYOUT_STATUS: Record<PayoutStatus, BadgeStyle> = {
   submitted: { label: 'Submitted', color: 'blue' },
   paid: { label: 'Paid', color: 'teal' },
   failed: { label: 'Failed', color: 'red' },
+};
+
+export const ACTIVITY_KIND: Record<ActivityKind, BadgeStyle> = {
+  sale: { label: 'Sale', color: 'teal' },
+  tip: { label: 'Tip', color: 'grape' },
+  subscriber: { label: 'New subscriber', color: 'blue' },
+  renewal: { label: 'Renewal', color: 'gray' },
+  chargeback: { label: 'Chargeback', color: 'red' },
 };

@@ -5,7 +5,7 @@ import { renderRoutes } from '../../../test/render';
 import { json, requestsTo, serve } from '../../storefront/test/serve';
 import { periodRange } from '../services/sales.service';
 import { captureDownloads, giveChartsASize } from '../test/download';
-import { emptySales, salesReport } from '../test/fixtures';
+import { activityEntry, activityPage, emptySales, salesReport } from '../test/fixtures';
 import { SalesPage } from './SalesPage';
 
 const renderPage = () => renderRoutes([{ path: '/dashboard/sales', element: <SalesPage /> }], '/dashboard/sales');
@@ -23,6 +23,7 @@ describe('SalesPage', () => {
     renderPage();
 
     expect(within(await screen.findByRole('region', { name: 'Gross sales' })).getByText('$123.45')).toBeTruthy();
+    expect(within(card('Net earnings')).getByText('$92.58')).toBeTruthy();
     expect(within(card('Number of sales')).getByText('7')).toBeTruthy();
     expect(within(card('Refunded')).getByText('$9.99')).toBeTruthy();
 
@@ -33,15 +34,19 @@ describe('SalesPage', () => {
 
     const rows = within(card('Sales')).getAllByRole('row');
     expect(rows.map((row) => within(row).queryAllByRole('columnheader').map((cell) => cell.textContent))[0]).toEqual([
-      'Date', 'Item', 'Buyer', 'Gross', 'Method', 'Status',
+      'Date', 'Item', 'Buyer', 'Gross', 'Net', 'Method', 'Status',
     ]);
     expect(within(rows[1]!).getByText('Full body burn')).toBeTruthy();
     expect(within(rows[1]!).getByText('fan••3f2a')).toBeTruthy();
     expect(within(rows[1]!).getByText('$12.99')).toBeTruthy();
+    expect(within(rows[1]!).getByText('$9.74')).toBeTruthy();
     expect(within(rows[1]!).getByText('Card')).toBeTruthy();
     expect(within(rows[1]!).getByText('Paid')).toBeTruthy();
     expect(within(rows[2]!).getByText('Crypto')).toBeTruthy();
     expect(within(rows[2]!).getByText('Refunded')).toBeTruthy();
+    // A tip shows the fan's message; a sale payouts has not booked yet shows its net as pending.
+    expect(within(rows[2]!).getByText('“Keep the videos coming!”')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Pending')).toBeTruthy();
   });
 
   it('draws the daily chart from the data', async () => {
@@ -84,7 +89,7 @@ describe('SalesPage', () => {
 
   it('offers a retry when the sales cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    serve({ 'GET /api/sales': () => json({ message: 'boom' }, 500) });
+    serve({ 'GET /api/sales': () => json({ message: 'boom' }, 500), 'GET /api/notifications': () => json(activityPage()) });
     renderPage();
     expect(await screen.findByText('Your sales could not be loaded')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -107,5 +112,64 @@ describe('SalesPage', () => {
     const [request] = requestsTo(fetchMock, 'GET /api/sales/export.csv');
     expect(request?.headers.get('Authorization')).toBe('Bearer creator-token');
     expect(downloads.blobs[0]?.size).toBe('date,sale_id,kind,item,buyer,gross,currency,method,status\n'.length);
+  });
+
+  describe('Activity', () => {
+    const activity = () => screen.getByRole('region', { name: /^Activity/ });
+
+    it('lists the newest sales, tips and subscribers with the unread count and the tip message', async () => {
+      serve({ 'GET /api/sales': () => json(salesReport()), 'GET /api/notifications': () => json(activityPage()) });
+      renderPage();
+      const list = await screen.findByRole('list', { name: 'Activity entries' });
+      const items = within(list).getAllByRole('listitem');
+      expect(items.map((item) => item.hasAttribute('data-unread'))).toEqual([true, true, false]);
+      expect(within(items[0]!).getByText('fan••9c1d sent you a $5.00 tip')).toBeTruthy();
+      expect(within(items[0]!).getByText('“Keep the videos coming!”')).toBeTruthy();
+      expect(within(items[2]!).getByText('New subscriber')).toBeTruthy();
+      expect(within(activity()).getByLabelText('2 unread').textContent).toBe('2');
+    });
+
+    it('marks everything shown as read, up to the newest entry', async () => {
+      let read = false;
+      const fetchMock = serve({
+        'GET /api/sales': () => json(salesReport()),
+        'GET /api/notifications': () =>
+          json(read ? activityPage({ unreadCount: 0, items: activityPage().items.map((item) => ({ ...item, readAt: '2026-03-04T10:00:00.000Z' })) }) : activityPage()),
+        'POST /api/notifications/read': () => {
+          read = true;
+          return json({ unreadCount: 0 });
+        },
+      });
+      renderPage();
+      const user = userEvent.setup();
+      await screen.findByRole('list', { name: 'Activity entries' });
+      await user.click(within(activity()).getByRole('button', { name: 'Mark all as read' }));
+
+      await waitFor(() => expect(within(activity()).queryByLabelText(/unread/)).toBeNull());
+      expect(requestsTo(fetchMock, 'POST /api/notifications/read').map((request) => request.body)).toEqual([{ upToId: '3' }]);
+      expect((within(activity()).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+    });
+
+    it('loads older entries with the cursor of the page before', async () => {
+      const fetchMock = serve({
+        'GET /api/sales': () => json(salesReport()),
+        'GET /api/notifications': ({ url }) =>
+          json(url.searchParams.get('cursor') === '1' ? activityPage({ items: [activityEntry({ id: '0', text: 'An older tip' })] }) : activityPage({ nextCursor: '1' })),
+      });
+      renderPage();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Show more' }));
+      expect(await screen.findByText('An older tip')).toBeTruthy();
+      expect(within(screen.getByRole('list', { name: 'Activity entries' })).getAllByRole('listitem')).toHaveLength(4);
+      expect(requestsTo(fetchMock, 'GET /api/notifications').map(({ url }) => url.searchParams.get('cursor'))).toEqual([null, '1']);
+      expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    });
+
+    it('says what will show when there is nothing yet', async () => {
+      serve({ 'GET /api/sales': () => json(emptySales()), 'GET /api/notifications': () => json(activityPage({ items: [], unreadCount: 0 })) });
+      renderPage();
+      expect(await screen.findByText('New sales, tips, subscribers and chargebacks will show here.')).toBeTruthy();
+      expect((within(activity()).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+    });
   });
 });

@@ -3,6 +3,7 @@ import { IconChartBar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { usePageMeta } from '../../../lib/page-meta';
 import '../earnings-styles';
+import { ActivityPanel } from '../components/activity/ActivityPanel';
 import { ExportCsvButton } from '../components/ExportCsvButton';
 import { LoadError } from '../../purchases/components/LoadError';
 import { NoStorePrompt } from '../components/NoStorePrompt';
@@ -74,6 +75,7 @@ export function SalesPage() {
         <NoStorePrompt />
       ) : (
         <>
+          <ActivityPanel />
           <Flex gap="sm" justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
             <SegmentedControl
               aria-label="Period"

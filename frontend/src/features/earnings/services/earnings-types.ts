@@ -7,6 +7,10 @@ export type SaleKind = ApiSchemas['SalesByKindDto']['kind'];
 export type SaleStatus = Sale['status'];
 export type PaymentMethod = Sale['method'];
 
+export type ActivityPage = ApiSchemas['NotificationsPageDto'];
+export type ActivityEntry = ApiSchemas['CreatorNotificationDto'];
+export type ActivityKind = ActivityEntry['kind'];
+
 export type CurrencyBalance = ApiSchemas['BalanceDto'];
 export type Statement = ApiSchemas['StatementDto'];
 export type LedgerTransaction = ApiSchemas['StatementLineDto'];

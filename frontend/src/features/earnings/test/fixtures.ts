@@ -1,4 +1,6 @@
 import type {
+  ActivityEntry,
+  ActivityPage,
   LedgerTransaction,
   Payout,
   SalesReport,
@@ -7,7 +9,7 @@ import type {
 
 export const salesReport = (overrides: Partial<SalesReport> = {}): SalesReport => ({
   currency: 'USD',
-  totals: { grossMinor: 12_345, count: 7, refundedMinor: 999 },
+  totals: { grossMinor: 12_345, netMinor: 9_258, count: 7, refundedMinor: 999 },
   daily: [
     { date: '2026-03-01', grossMinor: 2_500, count: 2 },
     { date: '2026-03-02', grossMinor: 0, count: 0 },
@@ -24,9 +26,11 @@ export const salesReport = (overrides: Partial<SalesReport> = {}): SalesReport =
       title: 'Full body burn',
       buyer: 'fan••3f2a',
       grossMinor: 1_299,
+      netMinor: 974,
       currency: 'USD',
       method: 'card',
       status: 'paid',
+      message: null,
       createdAt: '2026-03-03T10:00:00.000Z',
     },
     {
@@ -35,9 +39,11 @@ export const salesReport = (overrides: Partial<SalesReport> = {}): SalesReport =
       title: 'Tip',
       buyer: 'fan••9c1d',
       grossMinor: 500,
+      netMinor: null,
       currency: 'USD',
       method: 'crypto',
       status: 'refunded',
+      message: 'Keep the videos coming!',
       createdAt: '2026-03-01T09:00:00.000Z',
     },
   ],
@@ -45,7 +51,31 @@ export const salesReport = (overrides: Partial<SalesReport> = {}): SalesReport =
 });
 
 export const emptySales = (): SalesReport =>
-  salesReport({ totals: { grossMinor: 0, count: 0, refundedMinor: 0 }, daily: [], byKind: [], items: [] });
+  salesReport({ totals: { grossMinor: 0, netMinor: 0, count: 0, refundedMinor: 0 }, daily: [], byKind: [], items: [] });
+
+export const activityEntry = (overrides: Partial<ActivityEntry> = {}): ActivityEntry => ({
+  id: '3',
+  kind: 'tip',
+  purchaseId: 'sale-2',
+  text: 'fan••9c1d sent you a $5.00 tip',
+  message: 'Keep the videos coming!',
+  amountMinor: 500,
+  currency: 'USD',
+  createdAt: '2026-03-03T10:00:00.000Z',
+  readAt: null,
+  ...overrides,
+});
+
+export const activityPage = (overrides: Partial<ActivityPage> = {}): ActivityPage => ({
+  items: [
+    activityEntry(),
+    activityEntry({ id: '2', kind: 'sale', purchaseId: 'sale-1', text: 'fan••3f2a bought "Full body burn" for $12.99', message: null, amountMinor: 1_299 }),
+    activityEntry({ id: '1', kind: 'subscriber', purchaseId: 'sale-0', text: 'fan••77aa subscribed to your store for $9.99 a month', message: null, amountMinor: 999, readAt: '2026-03-02T10:00:00.000Z' }),
+  ],
+  nextCursor: null,
+  unreadCount: 2,
+  ...overrides,
+});
 
 export const HOLD_REASON = 'New creators’ earnings are held 21 days until 4 months of clean history.';
 

@@ -1,11 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The creator's activity entries (new sale, tip, subscriber, renewal, chargeback), one per purchase
+ * The creator's choice to be emailed about sales (on by default), and their activity entries (new sale, tip, subscriber, renewal, chargeback), one per purchase
  * and kind: the unique key keeps a redelivered or repeated notification from writing a second one.
  */
 export class Migration20261126110000CreatorNotifications extends Migration {
   override async up(): Promise<void> {
+    this.addSql(`alter table stores add column email_sales boolean not null default true`);
     this.addSql(`
       create table creator_notifications (
         id bigserial primary key,
@@ -26,5 +27,6 @@ export class Migration20261126110000CreatorNotifications extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`drop table creator_notifications`);
+    this.addSql(`alter table stores drop column email_sales`);
   }
 }

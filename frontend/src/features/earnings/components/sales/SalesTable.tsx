@@ -6,6 +6,19 @@ import { METHOD_LABELS, SALE_KIND_LABELS, SALE_STATUS } from '../labels';
 import { MobileRows } from '../MobileRows';
 import classes from '../earnings.module.css';
 
+/** Net is null for the few seconds before payouts books a sale. */
+const netOf = (sale: Sale) => (sale.netMinor === null ? 'Pending' : formatMoney(sale.netMinor, sale.currency));
+
+/** A tip's message, under its title. */
+function TipMessage({ sale }: { sale: Sale }) {
+  if (!sale.message) return null;
+  return (
+    <Text size="xs" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+      “{sale.message}”
+    </Text>
+  );
+}
+
 export function SalesTable({ items }: { items: Sale[] }) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="sales-table-title">
@@ -20,11 +33,12 @@ export function SalesTable({ items }: { items: Sale[] }) {
             title: <Text size="sm" fw={600}>{sale.title}</Text>,
             amount: formatMoney(sale.grossMinor, sale.currency),
             badge: <LabelBadge style={SALE_STATUS[sale.status]} />,
-            meta: [formatDay(sale.createdAt), SALE_KIND_LABELS[sale.kind], sale.buyer, METHOD_LABELS[sale.method] ?? sale.method].join(' · '),
+            meta: [`Net ${netOf(sale)}`, formatDay(sale.createdAt), SALE_KIND_LABELS[sale.kind], sale.buyer, METHOD_LABELS[sale.method] ?? sale.method].join(' · '),
+            extra: <TipMessage sale={sale} />,
           }))}
         />
         <Box visibleFrom="sm">
-          <Table.ScrollContainer minWidth={680} type="native">
+          <Table.ScrollContainer minWidth={760} type="native">
             <Table verticalSpacing="sm" striped highlightOnHover aria-labelledby="sales-table-title">
               <Table.Thead>
                 <Table.Tr>
@@ -32,6 +46,7 @@ export function SalesTable({ items }: { items: Sale[] }) {
                   <Table.Th>Item</Table.Th>
                   <Table.Th>Buyer</Table.Th>
                   <Table.Th ta="right">Gross</Table.Th>
+                  <Table.Th ta="right">Net</Table.Th>
                   <Table.Th>Method</Table.Th>
                   <Table.Th>Status</Table.Th>
                 </Table.Tr>
@@ -47,12 +62,16 @@ export function SalesTable({ items }: { items: Sale[] }) {
                       <Text size="xs" c="dimmed">
                         {SALE_KIND_LABELS[sale.kind]}
                       </Text>
+                      <TipMessage sale={sale} />
                     </Table.Td>
                     <Table.Td ff="monospace" fz="sm">
                       {sale.buyer}
                     </Table.Td>
                     <Table.Td ta="right" className={classes.amount}>
                       {formatMoney(sale.grossMinor, sale.currency)}
+                    </Table.Td>
+                    <Table.Td ta="right" className={classes.amount}>
+                      {netOf(sale)}
                     </Table.Td>
                     <Table.Td>{METHOD_LABELS[sale.method] ?? sale.method}</Table.Td>
                     <Table.Td>
