@@ -179,6 +179,76 @@ describe('payment outcomes', () => {
   });
 });
 
+describe('buying again while a checkout is open', () => {
+  const sessions = async (purchaseId: string) =>
+    (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from "${f.acquirer.schema}".checkout_sessions where reference = ?`, [purchaseId]))[0].n;
+  /** The buyer's purchases by id (the suite's clock is fixed, so they share one created_at). */
+  const fanPurchases = async (buyerId: string) =>
+    Object.fromEntries(
+      (await f.db().execute<{ id: string; status: string; method: string }[]>(`select id, status, method from purchases where buyer_id = ?`, [buyerId])).map(({ id, ...rest }) => [id, rest]),
+    );
+
+  it('takes a fan whose card was declined back to the same hosted page (200), then sells once: paid, and already owned after', async () => {
+    const buyer = await f.newFan();
+    const body = { kind: 'content', contentId: albumId, method: 'card' };
+    const first = await buy(buyer.session.access_token, body);
+    await f.settle(first.body.id, DECLINED);
+    const again = await buy(buyer.session.access_token, body);
+    expect(again).toMatchObject({ status: 200, body: { id: first.body.id, status: 'requires_action', checkoutUrl: first.body.checkoutUrl, failureReason: expect.any(String) } });
+    expect(await sessions(first.body.id)).toBe(1);
+    await f.settle(first.body.id, CARD);
+    expect(await buy(buyer.session.access_token, body)).toMatchObject({ status: 409, body: { code: 'already_owned' } });
+    expect(await fanPurchases(buyer.session.user.id)).toEqual({ [first.body.id]: { status: 'paid', method: 'card' } });
+    expect(await f.outboxRows('post-sale', first.body.id)).toHaveLength(1);
+  });
+
+  it('keeps the idempotency rules: the first key replays its purchase, and refuses another body (422)', async () => {
+    const buyer = await f.newFan();
+    const key = newKey();
+    const body = { kind: 'content', contentId: videoId, method: 'card' };
+    const first = await buy(buyer.session.access_token, body, key);
+    expect(first.status).toBe(201);
+    expect(await buy(buyer.session.access_token, body, newKey())).toMatchObject({ status: 200, body: { id: first.body.id } });
+    expect(await buy(buyer.session.access_token, body, key)).toMatchObject({ status: 200, body: { id: first.body.id, checkoutUrl: first.body.checkoutUrl } });
+    expect(await buy(buyer.session.access_token, { ...body, method: 'crypto' }, key)).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
+    expect(await fanPurchases(buyer.session.user.id)).toEqual({ [first.body.id]: { status: 'requires_action', method: 'card' } });
+  });
+
+  it('ends a left checkout when the fan asks for something else (crypto instead of card): the old one expires and books nothing', async () => {
+    const buyer = await f.newFan();
+    const card = await buy(buyer.session.access_token, { kind: 'content', contentId: videoId, method: 'card' });
+    const crypto = await buy(buyer.session.access_token, { kind: 'content', contentId: videoId, method: 'crypto' });
+    expect(crypto).toMatchObject({ status: 201, body: { method: 'crypto', status: 'pending', crypto: { network: 'solana' } } });
+    expect(crypto.body.id).not.toBe(card.body.id);
+    expect(await fanPurchases(buyer.session.user.id)).toEqual({
+      [card.body.id]: { status: 'expired', method: 'card' },
+      [crypto.body.id]: { status: 'pending', method: 'crypto' },
+    });
+    await f.settle(crypto.body.id);
+    expect(await f.outboxRows('post-sale', card.body.id)).toEqual([]);
+    expect(await f.outboxRows('post-sale', crypto.body.id)).toHaveLength(1);
+  });
+
+  it("takes a fan back to the store's open subscription checkout, and starts a new one once its hosted page has lapsed", async () => {
+    const buyer = await f.newFan();
+    const body = { kind: 'subscription', storeSlug: f.slug, method: 'card' };
+    const first = await buy(buyer.session.access_token, body);
+    expect(await buy(buyer.session.access_token, body)).toMatchObject({ status: 200, body: { id: first.body.id, checkoutUrl: first.body.checkoutUrl } });
+    // Its session's lifetime is over (the acquirer's expiry webhook not here yet).
+    await f.db().execute(`update purchases set checkout_expires_at = ? where id = ?`, [new Date(clock.now().getTime() - 1000), first.body.id]);
+    const second = await buy(buyer.session.access_token, body);
+    expect(second).toMatchObject({ status: 201, body: { status: 'requires_action', checkoutUrl: expect.any(String) } });
+    expect(second.body.checkoutUrl).not.toBe(first.body.checkoutUrl);
+    expect(await fanPurchases(buyer.session.user.id)).toEqual({
+      [first.body.id]: { status: 'expired', method: 'card' },
+      [second.body.id]: { status: 'requires_action', method: 'card' },
+    });
+    await f.settle(second.body.id);
+    expect(await buy(buyer.session.access_token, body)).toMatchObject({ status: 409, body: { code: 'already_subscribed' } });
+    expect(await f.db().execute(`select id from subscriptions where subscriber_id = ?`, [buyer.session.user.id])).toHaveLength(1);
+  });
+});
+
 describe('tips', () => {
   it('refuses a tip under the store minimum and stores nothing; accepts one with a message', async () => {
     const key = newKey();
@@ -267,7 +337,8 @@ describe('history, sales and exports', () => {
     expect(sales.body.totals).toEqual({ grossMinor: paidSales.reduce((a, b) => a + b, 0), netMinor: expect.any(Number), count: paidSales.length, refundedMinor: 0 });
     expect(sales.body.daily).toHaveLength(30);
     expect(sales.body.daily.at(-1)).toEqual({ date: clock.now().toISOString().slice(0, 10), grossMinor: sales.body.totals.grossMinor, count: paidSales.length });
-    expect(sales.body.byKind.map((k: { kind: string }) => k.kind).sort()).toEqual(['content', 'tip']);
+    // Items, tips and the subscription bought again after a lapsed checkout.
+    expect(sales.body.byKind.map((k: { kind: string }) => k.kind).sort()).toEqual(['content', 'subscription', 'tip']);
     expect(sales.body.items[0].buyer).toMatch(/^fan••[0-9a-f]{4}$/);
     expect(JSON.stringify(sales.body)).not.toContain(fan.session.user.id);
 

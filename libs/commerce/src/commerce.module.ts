@@ -36,6 +36,7 @@ import { ExpireCheckoutsJob, RenewSubscriptionsJob } from './jobs/payments-jobs.
 import { PurchaseRepository } from './repositories/purchase.repository.js';
 import { PaymentFacts } from './commands/handle-payment-event/apply-payment-fact.js';
 import { CheckoutOpener } from './commands/purchase/open-checkout.js';
+import { OpenAttempts } from './commands/purchase/open-attempt.js';
 import { RefreshPurchaseHandler } from './commands/refresh-purchase/refresh-purchase.handler.js';
 import { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
 import { DeletePaymentMethodHandler, ListPaymentMethodsHandler } from './commands/manage-payment-methods/payment-methods.handler.js';
@@ -73,6 +74,8 @@ import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-pur
     PurchaseRepository,
     PaymentFacts,
     CheckoutOpener,
+    ExpireCheckouts,
+    OpenAttempts,
     SellableItems,
     PurchaseHandler,
     RefreshPurchaseHandler,

@@ -448,7 +448,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox provider only (admins): the fan's bank disputes a paid purchase; a chargeback webhook follows */
+        /** Sandbox acquirer only (admins): the fan's bank disputes a paid purchase (the acquirer's test API); the dispute's webhooks follow */
         post: operations["AdminPaymentsController_chargeback"];
         delete?: never;
         options?: never;
@@ -657,6 +657,40 @@ export interface paths {
         /** First-party analytics: page views and Authentication/Error events, sent only with consent */
         post: operations["AnalyticsController_record"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved cards (brand, last four, expiry), for one-tap payment on the hosted page */
+        get: operations["BillingController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/payment-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget a saved card (404 when it is not yours); subscriptions renewing on it will fail to renew */
+        delete: operations["BillingController_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1020,7 +1054,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The sandbox provider's signed events (each applied once; forged or not a payment event: 400) */
+        /** The sandbox acquirer's signed events (each applied once; forged, too old or not an event: 400) */
         post: operations["PaymentWebhooksController_sandbox"];
         delete?: never;
         options?: never;
@@ -1122,10 +1156,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your purchase history, newest first */
+        /** Your purchase history, newest first: paid, refunded and charged-back purchases (declined or abandoned attempts are not listed) */
         get: operations["PurchasesController_list"];
         put?: never;
-        /** Buy an item, subscribe to a store or tip it; the payment confirms later (poll GET /api/purchases/{id}) */
+        /** Buy an item, subscribe to a store or tip it: send the fan to checkoutUrl (the acquirer's hosted page); the payment confirms by webhook (or POST /api/purchases/{id}/refresh). 503 payments_unavailable when the provider cannot be reached: retry with the same Idempotency-Key */
         post: operations["PurchasesController_create"];
         delete?: never;
         options?: never;
@@ -1160,6 +1194,23 @@ export interface paths {
         get: operations["PurchasesController_content"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the payment provider for the purchase's outcome now (the return page after the hosted checkout), instead of waiting for its webhook */
+        post: operations["PurchasesController_refresh"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1884,19 +1935,6 @@ export interface components {
             /** @description Pending Balance: earnings not yet released (minor units) */
             pendingMinor: number;
         };
-        CardDto: {
-            /** @example 123 */
-            cvc: string;
-            /** @example 12/30 */
-            expiry: string;
-            /** @example Alex Fan */
-            name: string;
-            /**
-             * @description Sandbox: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds
-             * @example 4242 4242 4242 4242
-             */
-            number: string;
-        };
         CaseListDto: {
             items: components["schemas"]["CaseViewDto"][];
         };
@@ -2083,8 +2121,6 @@ export interface components {
         CreatePurchaseDto: {
             /** @description kind tip: minor units, at least the store's minimum tip, at most 100000 */
             amountMinor?: number;
-            /** @description Required for method card */
-            card?: components["schemas"]["CardDto"];
             /**
              * Format: uuid
              * @description kind content: the video or album
@@ -2098,6 +2134,11 @@ export interface components {
             method: "card" | "crypto";
             /** @description The ref code of a fan's referral link (albums) */
             referralCode?: string;
+            /**
+             * @description A path of this site to come back to after paying (the return page sends the fan there)
+             * @example /stores/jane-fit
+             */
+            returnTo?: string;
             /**
              * @description kind subscription or tip: the store
              * @example jane-fit
@@ -2381,6 +2422,8 @@ export interface components {
         PurchaseDto: {
             /** @description Minor units */
             amountMinor: number;
+            /** @description The acquirer's hosted payment page, while the purchase is requires_action: send the fan there */
+            checkoutUrl: string | null;
             contentId: string | null;
             /** @enum {string|null} */
             contentKind: "video" | "album" | null;
@@ -2400,8 +2443,10 @@ export interface components {
             method: "card" | "crypto";
             /** Format: date-time */
             paidAt: string | null;
+            /** @description Where the fan asked to come back to */
+            returnTo: string | null;
             /** @enum {string} */
-            status: "pending" | "paid" | "failed" | "refunded" | "charged_back";
+            status: "pending" | "requires_action" | "paid" | "failed" | "expired" | "refunded" | "charged_back";
             storeName: string;
             storeSlug: string;
             subscriptionId: string | null;
@@ -2587,6 +2632,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             currency: string;
+            /**
+             * @description A charged-back sale's dispute stage
+             * @enum {string|null}
+             */
+            disputeStage: "needs_response" | "under_review" | "won" | "lost" | null;
             /** @description What the fan paid */
             grossMinor: number;
             /** Format: uuid */
@@ -2632,6 +2682,21 @@ export interface components {
             netMinor: number;
             /** @description Refunded and charged back */
             refundedMinor: number;
+        };
+        SavedCardDto: {
+            /** @example visa */
+            brand: string;
+            /** @example 12 */
+            expMonth: number;
+            /** @example 2030 */
+            expYear: number;
+            /** @description The acquirer's id of the saved card */
+            id: string;
+            /** @example 4242 */
+            last4: string;
+        };
+        SavedCardsDto: {
+            items: components["schemas"]["SavedCardDto"][];
         };
         SetPayoutMethodDto: {
             accountHolder?: string;
@@ -3906,6 +3971,44 @@ export interface operations {
             };
         };
     };
+    BillingController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCardsDto"];
+                };
+            };
+        };
+    };
+    BillingController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     CategoriesController_list: {
         parameters: {
             query?: never;
@@ -4402,8 +4505,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description t=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody"> */
-                "Fanmint-Signature": string;
+                /** @description t=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody">[,v1=…] (one v1 per active secret) */
+                "Acquirer-Signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4652,6 +4755,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PurchasedContentDto"];
+                };
+            };
+        };
+    };
+    PurchasesController_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseDto"];
                 };
             };
         };

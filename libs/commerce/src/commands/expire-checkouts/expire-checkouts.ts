@@ -2,11 +2,17 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Clock, type AppConfig } from '#app/platform';
 import { expireAbandoned, OPEN_STATUSES } from '../../domain/purchase.js';
-import { PAYMENT_PROVIDER, PaymentsUnavailable, type PaymentProvider } from '../../payments/payment-provider.js';
+import { PAYMENT_PROVIDER, PaymentProviderRefused, PaymentsUnavailable, type PaymentProvider } from '../../payments/payment-provider.js';
 import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 import { PaymentFacts } from '../handle-payment-event/apply-payment-fact.js';
 
 const BATCH = 200;
+
+/** A checkout the provider does not know (404) took no payment: as good as nothing happened. */
+const unknownIsNothing = (error: unknown): null => {
+  if (error instanceof PaymentProviderRefused && error.providerStatus === 404) return null;
+  throw error;
+};
 
 /**
  * The expire-checkouts job: a purchase still pending or waiting on the hosted page well after its
@@ -41,16 +47,26 @@ export class ExpireCheckouts {
   }
 
   private async sweep(id: string): Promise<'expired' | 'settled' | 'kept'> {
-    const purchase = await this.purchases.find(this.orm.em.fork(), id);
-    if (!purchase || !OPEN_STATUSES.includes(purchase.status)) return 'kept';
     try {
-      const fact = await this.provider.retrieve(purchase);
-      if (fact && (await this.facts.applyToPurchase(id, fact))?.outcome === 'applied' && fact.type !== 'declined') return 'settled';
+      return await this.expire(id);
     } catch (error) {
-      // Not knowing is no reason to expire: the next run asks again.
-      if (error instanceof PaymentsUnavailable) return 'kept';
+      // Not knowing is no reason to expire: the next run asks again. One purchase the provider
+      // refuses to talk about must not hold up the rest of the batch.
+      if (error instanceof PaymentProviderRefused) this.logger.warn(`purchase ${id}: not expired, the provider refused to retrieve it: ${error.message}`);
+      if (error instanceof PaymentsUnavailable || error instanceof PaymentProviderRefused) return 'kept';
       throw error;
     }
+  }
+
+  /**
+   * One open purchase: asked about at the provider (a payment it took makes it paid, not expired),
+   * then expired if it is still open. Throws PaymentsUnavailable when the provider cannot say.
+   */
+  async expire(id: string): Promise<'expired' | 'settled' | 'kept'> {
+    const purchase = await this.purchases.find(this.orm.em.fork(), id);
+    if (!purchase || !OPEN_STATUSES.includes(purchase.status)) return 'kept';
+    const fact = await this.provider.retrieve(purchase).catch(unknownIsNothing);
+    if (fact && (await this.facts.applyToPurchase(id, fact))?.outcome === 'applied' && fact.type !== 'declined') return 'settled';
     return this.orm.em.fork().transactional(async (em) => {
       const locked = await this.purchases.lock(em, id);
       const decision = locked && expireAbandoned(locked);

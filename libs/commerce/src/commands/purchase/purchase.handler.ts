@@ -7,6 +7,7 @@ import { CommerceErrors, PurchaseErrors } from '../../commerce.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
 import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 import { CheckoutOpener, needsCheckout } from './open-checkout.js';
+import { heldBy, heldError, OpenAttempts, type Held } from './open-attempt.js';
 import { purchaseSelect, toPurchaseView, type PurchaseRow, type PurchaseView } from '../../queries/purchases/purchase-view.js';
 import { PurchaseCommand, type PurchaseRequest } from './purchase.command.js';
 import { priceStoreSale } from './sale-plan.js';
@@ -45,7 +46,8 @@ interface ReplayOf {
  * nothing for a replayed Idempotency-Key; then the provider opens its checkout (a hosted page, or a
  * crypto invoice) for it. A replay whose checkout never opened (the provider was down) asks again,
  * with the same purchase id, so it gets the same checkout. Only a purchase that wrote nothing reads
- * more, to say why.
+ * more, to say why; one that collides with the buyer's own open attempt at the same item goes back
+ * to it (open-attempt.ts).
  */
 @CommandHandler(PurchaseCommand)
 export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
@@ -56,6 +58,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
     @Inject(CheckoutOpener) private readonly checkouts: CheckoutOpener,
+    @Inject(OpenAttempts) private readonly attempts: OpenAttempts,
   ) {}
 
   async execute({ buyerId, idempotencyKey, request }: PurchaseCommand): Promise<{ purchase: PurchaseView; created: boolean }> {
@@ -66,7 +69,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     return { purchase, created: placed.created };
   }
 
-  private async place(buyerId: string, request: PurchaseRequest, replayOf: ReplayOf): Promise<{ purchase: PurchaseView; created: boolean }> {
+  private async place(buyerId: string, request: PurchaseRequest, replayOf: ReplayOf, retried = false): Promise<{ purchase: PurchaseView; created: boolean }> {
     const sale = request.kind === 'content' ? { kind: 'content' as const, contentId: request.contentId! } : await this.storeSale(request, buyerId, replayOf);
     if ('replay' in sale) return { purchase: sale.replay, created: false };
     const now = this.clock.now();
@@ -106,9 +109,9 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
         createdAt: now,
       });
     } catch (error) {
-      if (/purchases_owned_content/.test(String(error))) throw PurchaseErrors.alreadyOwned();
-      if (/purchases_pending_subscription/.test(String(error))) throw PurchaseErrors.alreadySubscribed();
-      throw error;
+      const held = heldBy(error);
+      if (!held) throw error;
+      return this.takeOver(buyerId, request, replayOf, held, retried);
     }
     if (!row) {
       const replay = await this.replay(buyerId, replayOf);
@@ -138,6 +141,20 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       paid_at: null,
     });
     return { purchase, created: true };
+  }
+
+  /**
+   * The item or subscription is held by another purchase of the buyer's: a paid one (or a renewal)
+   * answers 409 as before; their own open attempt is answered again for the same request, or ended
+   * so this request starts a new one (once: a second collision is a concurrent request's attempt).
+   */
+  private async takeOver(buyerId: string, request: PurchaseRequest, replayOf: ReplayOf, held: Held, retried: boolean): Promise<{ purchase: PurchaseView; created: boolean }> {
+    const attempt = await this.attempts.find(buyerId, held, request);
+    if (!attempt) throw heldError(held);
+    if (this.attempts.answersAgain(attempt, replayOf.fingerprint)) return { purchase: attempt.purchase, created: false };
+    if (retried) throw heldError(held);
+    await this.attempts.end(attempt);
+    return this.place(buyerId, request, replayOf, true);
   }
 
   private checkRequest(request: PurchaseRequest): void {
