@@ -65,6 +65,8 @@ export function PaymentProblem({ kind, failureReason, children }: { kind: Paymen
           <Text size="sm" fw={500}>
             {(kind === 'failed' && failureReason) || problem.text}
           </Text>
+          {/* A checkout that timed out after a declined card: the fan learns why that card did not go through. */}
+          {kind === 'expired' && failureReason && <Text size="sm">Your last attempt: {failureReason}</Text>}
           {problem.nothingCharged && <Text size="sm">Nothing was charged.</Text>}
         </Stack>
       </Alert>
