@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { SubscriptionRenewals } from '#app/commerce';
-import { FixedClock, describeInBrowser, eventually, openBrowser, signInWithPassword, waitForPath, type BrowserSession } from '#app/testing';
+import { FixedClock, browserPool, describeInBrowser, eventually, signInWithPassword, waitForPath } from '#app/testing';
 import { CARD, DECLINED, THREE_D_SECURE, call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { continueToHostedPage, passThreeDSecure, payOnHostedPage, submitCard } from './hosted-payment-page.js';
 
@@ -22,13 +22,8 @@ const CHARGED_BACK = { ...CARD, number: '4000 0000 0000 0259' };
 const SHOTS = 'var/tmp/screens-i19';
 
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
-const sessions: BrowserSession[] = [];
-
-async function browser(): Promise<Page> {
-  const session = await openBrowser(shop.platform.baseUrl, { cookieConsentStored: true, timeoutMs: 20_000 });
-  sessions.push(session);
-  return session.page;
-}
+const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
+const browser = () => browsers.open(shop.platform.baseUrl);
 
 async function signedIn(who: { email: string; password: string }): Promise<Page> {
   const page = await browser();
@@ -42,6 +37,15 @@ async function fanAtStore() {
   const page = await signedIn(fan);
   await page.goto(`/stores/${shop.slug}`);
   return { fan, page, token: fan.session.access_token };
+}
+
+/** A new item on sale, and a new fan who chose to buy it, on the acquirer's page. */
+async function fanBuying(kind: 'video' | 'album', priceMinor: number, title: string) {
+  await shop.approvedItem(kind, priceMinor, title);
+  const { page, token } = await fanAtStore();
+  await page.getByRole('button', { name: `Buy ${title}` }).click();
+  await continueToHostedPage(page);
+  return { page, token };
 }
 
 /** Back from the return page to the store, where a bought item offers Open instead of Buy. */
@@ -76,16 +80,13 @@ describeInBrowser('hosted checkout in the browser', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const session of sessions) await session.close().catch(() => undefined);
+    await browsers.closeAll();
     await shop?.platform.drain(30_000).catch(() => undefined);
     await shop?.platform.close();
   });
 
   it('a 3-D Secure card: the bank’s challenge page, then paid, and the item unlocked on the store', async () => {
-    await shop.approvedItem('album', 1500, 'Night Drive Album');
-    const { page } = await fanAtStore();
-    await page.getByRole('button', { name: 'Buy Night Drive Album' }).click();
-    await continueToHostedPage(page);
+    const { page } = await fanBuying('album', 1500, 'Night Drive Album');
     await submitCard(page, THREE_D_SECURE);
     await page.getByRole('heading', { name: "Your bank wants to confirm it's you" }).waitFor();
     await passThreeDSecure(page);
@@ -95,10 +96,7 @@ describeInBrowser('hosted checkout in the browser', () => {
   }, 120_000);
 
   it('a declined card, then another card in the same session: paid, and only the paid purchase is listed', async () => {
-    await shop.approvedItem('video', 800, 'Second Try Video');
-    const { page, token } = await fanAtStore();
-    await page.getByRole('button', { name: 'Buy Second Try Video' }).click();
-    await continueToHostedPage(page);
+    const { page, token } = await fanBuying('video', 800, 'Second Try Video');
     await submitCard(page, DECLINED);
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor({ timeout: STEP_TIMEOUT });
     await payOnHostedPage(page, CARD);
@@ -175,10 +173,7 @@ describeInBrowser('hosted checkout in the browser', () => {
   }, 120_000);
 
   it('a charge-back: the creator’s sale shows it with its dispute stage, and the stage follows the dispute', async () => {
-    await shop.approvedItem('album', 2000, 'Disputed Album');
-    const { page, token } = await fanAtStore();
-    await page.getByRole('button', { name: 'Buy Disputed Album' }).click();
-    await continueToHostedPage(page);
+    const { page, token } = await fanBuying('album', 2000, 'Disputed Album');
     await payOnHostedPage(page, CHARGED_BACK);
     // Paid, and reversed by the fan's bank moments later: the return page may already say so.
     await page.getByText(/^(Payment confirmed|Payment reversed)$/).waitFor({ timeout: STEP_TIMEOUT });
@@ -199,10 +194,7 @@ describeInBrowser('hosted checkout in the browser', () => {
   }, 120_000);
 
   it('a cancelled checkout: the return page says nothing was charged, and the item is still for sale', async () => {
-    await shop.approvedItem('video', 700, 'Left Behind Video');
-    const { page, token } = await fanAtStore();
-    await page.getByRole('button', { name: 'Buy Left Behind Video' }).click();
-    await continueToHostedPage(page);
+    const { page, token } = await fanBuying('video', 700, 'Left Behind Video');
     await page.getByRole('link', { name: 'Cancel and return to Fanmint' }).click();
     await waitForPath(page, '/checkout/return', STEP_TIMEOUT);
     expect(new URL(page.url()).searchParams.get('cancelled')).toBe('1');

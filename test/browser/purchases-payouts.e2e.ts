@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { HOLD_REASONS, MonthEndJobHandler } from '#app/payouts';
-import { FixedClock, describeInBrowser, openBrowser, signInWithPassword, waitForPath, type BrowserSession } from '#app/testing';
+import { FixedClock, browserPool, describeInBrowser, signInWithPassword, waitForPath } from '#app/testing';
 import { call, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { checkOutAndPay } from './hosted-payment-page.js';
 
@@ -18,13 +17,8 @@ import { checkOutAndPay } from './hosted-payment-page.js';
 const clock = new FixedClock(new Date('2035-05-02T10:00:00Z'));
 const STEP_TIMEOUT = 60_000;
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
-const sessions: BrowserSession[] = [];
-
-async function browser(): Promise<Page> {
-  const session = await openBrowser(shop.platform.baseUrl, { cookieConsentStored: true, timeoutMs: 20_000 });
-  sessions.push(session);
-  return session.page;
-}
+const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
+const browser = () => browsers.open(shop.platform.baseUrl);
 
 describeInBrowser('purchases and payouts in the browser', () => {
   beforeAll(async () => {
@@ -33,7 +27,7 @@ describeInBrowser('purchases and payouts in the browser', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const session of sessions) await session.close().catch(() => undefined);
+    await browsers.closeAll();
     await shop?.platform.drain(30_000);
     await shop?.platform.close();
   });
