@@ -130,7 +130,7 @@ export class AcquirerPaymentProvider implements PaymentProvider {
     if (!verifyAcquirerSignature(rawBody, typeof header === 'string' ? header : undefined, this.webhookSecrets, Math.floor(Date.now() / 1000))) {
       return { refused: 'signature' };
     }
-    let body: { id?: unknown; type?: unknown; data?: unknown };
+    let body: { id?: unknown; type?: unknown; created?: unknown; data?: unknown };
     try {
       body = JSON.parse(rawBody) as typeof body;
     } catch (error) {
@@ -139,6 +139,8 @@ export class AcquirerPaymentProvider implements PaymentProvider {
     if (typeof body !== 'object' || body === null || typeof body.id !== 'string' || !/^[\w-]{1,100}$/.test(body.id)) return { refused: 'event', problem: 'id must be an event id' };
     if (typeof body.type !== 'string') return { refused: 'event', problem: 'type must be a string' };
     if (!EVENT_TYPES.has(body.type)) return { event: null };
+    // A malformed event is refused whole, though its time is not what dates the payment (below).
+    if (typeof body.created !== 'string' || Number.isNaN(Date.parse(body.created))) return { refused: 'event', problem: 'created must be an ISO 8601 time' };
     const problem = objectProblem(body.data);
     if (problem) return { refused: 'event', problem };
     // Dated by our clock when applied, as a retrieved state is (refresh, reconciliation): the same
