@@ -13,7 +13,7 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
     <li data-unread={unread || undefined}>
       <Stack gap={4}>
         {/* On phones the badge sits above the line, which then gets the full width instead of a narrow column. */}
-        <Flex direction={{ base: 'column', xs: 'row' }} gap={{ base: 4, xs: 'xs' }} align="flex-start">
+        <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 4, sm: 'xs' }} align="flex-start">
           <LabelBadge style={ACTIVITY_KIND[entry.kind]} />
           <Text size="sm" fw={unread ? 700 : 400} style={{ overflowWrap: 'anywhere' }}>
             {entry.text}

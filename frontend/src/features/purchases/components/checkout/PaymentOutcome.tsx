@@ -13,7 +13,7 @@ const PAID_TEXT = {
 /** The ways on from an outcome: a right-aligned row, on phones full-width buttons with the main (last) one on top. */
 export function OutcomeActions({ children }: { children: ReactNode }) {
   return (
-    <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
+    <Flex direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="sm">
       {children}
     </Flex>
   );
