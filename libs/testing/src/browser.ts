@@ -134,6 +134,21 @@ export async function openBrowser(baseUrl: string, { ip = clientIp(), timeoutMs 
   };
 }
 
+/** The browsers a suite opens as it goes (each a fresh profile, as `openBrowser`), closed together at its end. */
+export function browserPool(options: OpenBrowserOptions = {}) {
+  const sessions: BrowserSession[] = [];
+  return {
+    async open(baseUrl: string): Promise<Page> {
+      const session = await openBrowser(baseUrl, options);
+      sessions.push(session);
+      return session.page;
+    },
+    async closeAll(): Promise<void> {
+      while (sessions.length) await sessions.pop()!.close();
+    },
+  };
+}
+
 /** Fills the sign-in form and submits it (where the page goes next is up to the caller). */
 export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
   if (new URL(page.url()).pathname !== '/sign-in') await page.goto('/sign-in');

@@ -1,4 +1,4 @@
-import type { ActivityKind, PayoutStatus, SaleKind, SaleStatus, TransactionKind } from '../services/earnings-types';
+import type { ActivityKind, DisputeStage, PayoutStatus, SaleKind, SaleStatus, TransactionKind } from '../services/earnings-types';
 
 export interface BadgeStyle {
   label: string;
@@ -21,6 +21,14 @@ export const SALE_STATUS: Record<SaleStatus, BadgeStyle> = {
   paid: { label: 'Paid', color: 'teal' },
   refunded: { label: 'Refunded', color: 'gray' },
   charged_back: { label: 'Charged back', color: 'red' },
+};
+
+/** A charged-back sale's dispute with the fan's bank, as the acquirer reports it. */
+export const DISPUTE_STAGE: Record<DisputeStage, string> = {
+  needs_response: 'Dispute needs a response',
+  under_review: 'Dispute under review',
+  won: 'Dispute won',
+  lost: 'Dispute lost',
 };
 
 export const TRANSACTION_KIND: Record<TransactionKind, BadgeStyle> = {

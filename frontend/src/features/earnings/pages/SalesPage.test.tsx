@@ -49,6 +49,16 @@ describe('SalesPage', () => {
     expect(within(rows[2]!).getByText('Pending')).toBeTruthy();
   });
 
+  it("shows a charged-back sale's dispute stage under its status", async () => {
+    const [sale] = salesReport().items;
+    serve({ 'GET /api/sales': () => json(salesReport({ items: [{ ...sale!, status: 'charged_back', disputeStage: 'under_review' }] })) });
+    renderPage();
+
+    const [, row] = within(await screen.findByRole('region', { name: 'Sales' })).getAllByRole('row');
+    expect(within(row!).getByText('Charged back')).toBeTruthy();
+    expect(within(row!).getByText('Dispute under review')).toBeTruthy();
+  });
+
   it('draws the daily chart from the data', async () => {
     serve({ 'GET /api/sales': () => json(salesReport()) });
     const { container } = renderPage();

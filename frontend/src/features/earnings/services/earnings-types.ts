@@ -5,6 +5,7 @@ export type SalesReport = ApiSchemas['SalesDto'];
 export type Sale = ApiSchemas['SaleItemDto'];
 export type SaleKind = ApiSchemas['SalesByKindDto']['kind'];
 export type SaleStatus = Sale['status'];
+export type DisputeStage = NonNullable<Sale['disputeStage']>;
 export type PaymentMethod = Sale['method'];
 
 export type ActivityPage = ApiSchemas['NotificationsPageDto'];

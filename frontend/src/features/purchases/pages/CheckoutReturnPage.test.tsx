@@ -80,6 +80,14 @@ describe('checkout return page', () => {
     expect(requestsTo(fetchMock, GET)).toHaveLength(1);
   });
 
+  it('an expired checkout after a declined card says why the last attempt failed', async () => {
+    servePurchase(purchase({ status: 'expired', returnTo, failureReason: 'Your card was declined.' }));
+    renderReturn();
+    expect(await screen.findByText('Checkout expired')).toBeTruthy();
+    expect(screen.getByText('Your last attempt: Your card was declined.')).toBeTruthy();
+    expect(screen.getByText('Nothing was charged.')).toBeTruthy();
+  });
+
   it('a cancelled return says nothing was charged, offers the still-open payment page, and waits for nothing', async () => {
     const fetchMock = servePurchase(awaiting());
     renderReturn(`?purchase=${PURCHASE_ID}&cancelled=1`);

@@ -7,7 +7,7 @@ import { formatMoney } from '../../storefront/format';
 import '../purchases-styles';
 import { checkoutDetail, purchaseTitle } from '../components/checkout/checkout-target';
 import { OrderSummary } from '../components/checkout/OrderSummary';
-import { PaymentConfirmed, PaymentProblem, PaymentWaiting } from '../components/checkout/PaymentOutcome';
+import { OutcomeActions, PaymentConfirmed, PaymentProblem, PaymentWaiting } from '../components/checkout/PaymentOutcome';
 import { LoadError } from '../components/LoadError';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { useStoreRefreshWhenPaid } from '../hooks/use-purchase-queries';
@@ -78,10 +78,10 @@ function Outcome({ purchase, cancelled, gaveUp }: { purchase: PurchaseDto; cance
           It is taking longer than usual. We will email you as soon as it is confirmed, and it will show in your purchase history. You can
           close this page.
         </Alert>
-        <Group justify="flex-end" gap="sm">
+        <OutcomeActions>
           <HistoryButton />
           <FinishPaying purchase={purchase} />
-        </Group>
+        </OutcomeActions>
       </Stack>
     );
   }

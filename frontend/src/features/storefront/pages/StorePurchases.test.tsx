@@ -64,7 +64,7 @@ describe('store page purchases', () => {
     expect(within(dialog).getByLabelText('Order summary').textContent).toContain('Full body burn');
     expect(within(dialog).getByText('$12.99')).toBeTruthy();
     expect(within(dialog).getByText(/You enter your card on our payment provider’s secure page/)).toBeTruthy();
-    expect(within(dialog).getByText(/Fanmint never sees your card number\./)).toBeTruthy();
+    expect(within(dialog).getByText(/asks for one\. Fanmint never sees your card number\./)).toBeTruthy();
     expect(within(dialog).queryByLabelText('Card number')).toBeNull();
     expect(within(dialog).queryByText(/4242/)).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Continue to secure payment' })).toBeTruthy();

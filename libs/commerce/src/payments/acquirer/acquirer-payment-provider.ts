@@ -139,11 +139,14 @@ export class AcquirerPaymentProvider implements PaymentProvider {
     if (typeof body !== 'object' || body === null || typeof body.id !== 'string' || !/^[\w-]{1,100}$/.test(body.id)) return { refused: 'event', problem: 'id must be an event id' };
     if (typeof body.type !== 'string') return { refused: 'event', problem: 'type must be a string' };
     if (!EVENT_TYPES.has(body.type)) return { event: null };
-    const created = new Date(typeof body.created === 'string' ? body.created : NaN);
-    if (Number.isNaN(created.getTime())) return { refused: 'event', problem: 'created must be an ISO 8601 time' };
+    // A malformed event is refused whole, though its time is not what dates the payment (below).
+    if (typeof body.created !== 'string' || Number.isNaN(Date.parse(body.created))) return { refused: 'event', problem: 'created must be an ISO 8601 time' };
     const problem = objectProblem(body.data);
     if (problem) return { refused: 'event', problem };
-    const fact = factOf(body.data as AcquirerObject, created);
+    // Dated by our clock when applied, as a retrieved state is (refresh, reconciliation): the same
+    // payment gets the same dates whichever arrives first, and a late webhook never books a sale
+    // into a month that was already closed.
+    const fact = factOf(body.data as AcquirerObject, this.clock.now());
     return { event: fact && { ...fact, id: body.id } };
   }
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Center, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notify } from '../../../../lib/notify';
 import { useActivity, useMarkActivityRead } from '../../hooks/use-activity';
 import type { ActivityEntry } from '../../services/earnings-types';
@@ -12,12 +12,13 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
   return (
     <li data-unread={unread || undefined}>
       <Stack gap={4}>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
+        {/* On phones the badge sits above the line, which then gets the full width instead of a narrow column. */}
+        <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 4, sm: 'xs' }} align="flex-start">
           <LabelBadge style={ACTIVITY_KIND[entry.kind]} />
           <Text size="sm" fw={unread ? 700 : 400} style={{ overflowWrap: 'anywhere' }}>
             {entry.text}
           </Text>
-        </Group>
+        </Flex>
         {entry.message && (
           <Text size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
             “{entry.message}”

@@ -2,7 +2,7 @@ import { Box, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { Sale } from '../../services/earnings-types';
 import { formatDay, formatMoney } from '../../services/format';
 import { LabelBadge } from '../LabelBadge';
-import { METHOD_LABELS, SALE_KIND_LABELS, SALE_STATUS } from '../labels';
+import { DISPUTE_STAGE, METHOD_LABELS, SALE_KIND_LABELS, SALE_STATUS } from '../labels';
 import { MobileRows } from '../MobileRows';
 import classes from '../earnings.module.css';
 
@@ -15,6 +15,16 @@ function TipMessage({ sale }: { sale: Sale }) {
   return (
     <Text size="xs" fs="italic" style={{ overflowWrap: 'anywhere' }}>
       “{sale.message}”
+    </Text>
+  );
+}
+
+/** Where a charged-back sale's dispute stands, under its status: the money may still come back. */
+function DisputeStage({ sale }: { sale: Sale }) {
+  if (!sale.disputeStage) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {DISPUTE_STAGE[sale.disputeStage]}
     </Text>
   );
 }
@@ -34,7 +44,12 @@ export function SalesTable({ items }: { items: Sale[] }) {
             amount: formatMoney(sale.grossMinor, sale.currency),
             badge: <LabelBadge style={SALE_STATUS[sale.status]} />,
             meta: [`Net ${netOf(sale)}`, formatDay(sale.createdAt), SALE_KIND_LABELS[sale.kind], sale.buyer, METHOD_LABELS[sale.method] ?? sale.method].join(' · '),
-            extra: <TipMessage sale={sale} />,
+            extra: (
+              <>
+                <DisputeStage sale={sale} />
+                <TipMessage sale={sale} />
+              </>
+            ),
           }))}
         />
         <Box visibleFrom="sm">
@@ -76,6 +91,7 @@ export function SalesTable({ items }: { items: Sale[] }) {
                     <Table.Td>{METHOD_LABELS[sale.method] ?? sale.method}</Table.Td>
                     <Table.Td>
                       <LabelBadge style={SALE_STATUS[sale.status]} />
+                      <DisputeStage sale={sale} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

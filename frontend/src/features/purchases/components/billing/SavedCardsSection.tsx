@@ -46,7 +46,8 @@ export function SavedCardsSection() {
   else if (cards.data.length === 0) {
     body = (
       <Paper withBorder radius="md" p="md">
-        <Text c="dimmed">No saved cards. When you pay by card you can save it on the payment page, to pay in one tap next time.</Text>
+        {/* The payment page saves the card a subscription is paid with (renewals need it); it offers no checkbox for other payments. */}
+        <Text c="dimmed">No saved cards. The card you subscribe with is saved for its renewals, and offered for one-tap paying next time.</Text>
       </Paper>
     );
   } else {
@@ -85,7 +86,7 @@ export function SavedCardsSection() {
           })
         }
       >
-        {removing && <Text size="sm">{cardLabel(removing)} will no longer be offered when you pay. You can save it again the next time you pay with it.</Text>}
+        {removing && <Text size="sm">{cardLabel(removing)} will no longer be offered when you pay.</Text>}
       </ConfirmModal>
     </PageSection>
   );

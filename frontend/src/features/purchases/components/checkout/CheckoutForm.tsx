@@ -115,7 +115,7 @@ export function CheckoutForm({ target, referralCode, onCreated }: CheckoutFormPr
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <IconLock size={18} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
             <Text size="sm" c="dimmed">
-              You enter your card on our payment provider’s secure page, which also runs your bank’s check (3-D Secure) when it asks for one.
+              You enter your card on our payment provider’s secure page, which also runs your bank’s check (3-D Secure) when it asks for one.{' '}
               {BRAND} never sees your card number.
             </Text>
           </Group>

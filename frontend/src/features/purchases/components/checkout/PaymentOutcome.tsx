@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Flex, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFolderOpen, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { PurchaseDto } from '../../services/purchase-types';
@@ -9,6 +9,15 @@ const PAID_TEXT = {
   subscription: 'Your subscription is active. Manage it in your purchase history.',
   tip: 'Thank you! Your tip is on its way to the creator.',
 } as const;
+
+/** The ways on from an outcome: a right-aligned row, on phones full-width buttons with the main (last) one on top. */
+export function OutcomeActions({ children }: { children: ReactNode }) {
+  return (
+    <Flex direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="sm">
+      {children}
+    </Flex>
+  );
+}
 
 /** Paid: what the fan got, the files of a bought item on demand, and the caller's way on. */
 export function PaymentConfirmed({ purchase, children }: { purchase: PurchaseDto; children: ReactNode }) {
@@ -27,14 +36,14 @@ export function PaymentConfirmed({ purchase, children }: { purchase: PurchaseDto
         </Stack>
       </Group>
       {open && <PurchasedContent purchaseId={purchase.id} />}
-      <Group justify="flex-end" gap="sm">
+      <OutcomeActions>
         {children}
         {purchase.kind === 'content' && !open && (
           <Button leftSection={<IconFolderOpen size={18} />} onClick={() => setOpen(true)}>
             Open
           </Button>
         )}
-      </Group>
+      </OutcomeActions>
     </Stack>
   );
 }
@@ -65,12 +74,12 @@ export function PaymentProblem({ kind, failureReason, children }: { kind: Paymen
           <Text size="sm" fw={500}>
             {(kind === 'failed' && failureReason) || problem.text}
           </Text>
+          {/* A checkout that timed out after a declined card: the fan learns why that card did not go through. */}
+          {kind === 'expired' && failureReason && <Text size="sm">Your last attempt: {failureReason}</Text>}
           {problem.nothingCharged && <Text size="sm">Nothing was charged.</Text>}
         </Stack>
       </Alert>
-      <Group justify="flex-end" gap="sm">
-        {children}
-      </Group>
+      <OutcomeActions>{children}</OutcomeActions>
     </Stack>
   );
 }
