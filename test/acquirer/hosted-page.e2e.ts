@@ -147,6 +147,30 @@ describeInBrowser('sandbox acquirer: hosted payment page', () => {
     expect((await acq.request('GET', '/v1/customers/fan-browser/payment_methods')).body.data).toHaveLength(1);
   });
 
+  it("lets a known customer choose to save a card, unticked by default, also through 3-D Secure; a guest is not asked", async () => {
+    const methods = async () => (await acq.request('GET', '/v1/customers/fan-opt-in/payment_methods')).body.data as unknown[];
+    const page = await browser();
+    const guest = await newSession({ amount: 300, description: 'Tip for Mia' });
+    await page.goto(guest.url);
+    expect(await page.getByLabel(/Save this card/).count()).toBe(0);
+
+    const declined = await newSession({ customer: 'fan-opt-in', amount: 300 });
+    await page.goto(declined.url);
+    expect(await page.getByLabel('Save this card with Fanmint for faster checkout next time').isChecked()).toBe(false);
+    await payWith(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/success/);
+    expect(await methods()).toHaveLength(0);
+
+    const chosen = await newSession({ customer: 'fan-opt-in', amount: 400 });
+    await page.goto(chosen.url);
+    await page.getByLabel('Save this card with Fanmint for faster checkout next time').check();
+    await payWith(page, '4000 0000 0000 3220');
+    await page.getByLabel('One-time code').fill('123456');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${merchantUrl}/success?session_id=${chosen.id}`);
+    expect(await methods()).toMatchObject([{ card: { last4: '3220' } }]);
+  });
+
   it('looks like a payment page people trust: screenshots at 375 and 1280 px, light and dark', async () => {
     const withSaved = await newSession({ customer: 'fan-browser', save_card: true, amount: 2499, description: 'Behind-the-scenes album (24 photos) by Mia' });
     const plain = await newSession({ amount: 999, description: 'Tip for Mia' });

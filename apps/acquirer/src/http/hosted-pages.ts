@@ -31,9 +31,13 @@ export function hostedPages(ctx: AcquirerContext): Router {
     response.status(status).type('html').send(markup);
   };
 
-  const renderPay = async (response: Response, session: SessionRow, extra: { status?: number; alert?: string | null; errors?: Record<string, string>; values?: Partial<CardInput> } = {}) => {
+  const renderPay = async (
+    response: Response,
+    session: SessionRow,
+    extra: { status?: number; alert?: string | null; errors?: Record<string, string>; values?: Partial<CardInput>; saveCardTicked?: boolean } = {},
+  ) => {
     const savedCards = session.customer_id ? await listPaymentMethods(ctx.pool, session.customer_id) : [];
-    sendPage(response, extra.status ?? 200, payPage({ merchantName, session, savedCards, alert: extra.alert, errors: extra.errors, values: extra.values }), session);
+    sendPage(response, extra.status ?? 200, payPage({ merchantName, session, savedCards, ...extra }), session);
   };
 
   const follow = (response: Response, sessionId: string, outcome: CheckoutOutcome) => {
@@ -78,14 +82,15 @@ export function hostedPages(ctx: AcquirerContext): Router {
     const savedMethod = field(body, 'payment_method');
     if (savedMethod) return follow(response, sessionId, await payWithSavedCard(ctx, sessionId, savedMethod));
 
+    const saveCard = field(body, 'save_card') === 'yes';
     const input: CardInput = { number: field(body, 'number'), expiry: field(body, 'expiry'), cvc: field(body, 'cvc'), name: field(body, 'name') };
     const checked = validateCard(input);
     if ('errors' in checked) {
       const session = await findSession(ctx.pool, sessionId);
       if (!session || session.status !== 'open') return follow(response, sessionId, { kind: 'closed', session });
-      return renderPay(response, session, { status: 422, errors: checked.errors, values: input });
+      return renderPay(response, session, { status: 422, errors: checked.errors, values: input, saveCardTicked: saveCard });
     }
-    return follow(response, sessionId, await payWithNewCard(ctx, sessionId, checked.card));
+    return follow(response, sessionId, await payWithNewCard(ctx, sessionId, checked.card, { saveCard }));
   });
 
   router.get('/3ds/:challengeId', async (request: Request, response: Response) => {

@@ -41,6 +41,8 @@ body { margin: 0; background: var(--bg); color: var(--text); font: 16px/1.5 syst
 .field-error { color: var(--error); font-size: 13px; margin: 6px 0 0; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
 .note { font-size: 13px; color: var(--muted); margin: 4px 0 14px; }
+.save-option { display: flex; gap: 10px; align-items: flex-start; font-size: 14px; margin: 4px 0 16px; cursor: pointer; }
+.save-option input { width: 18px; height: 18px; margin: 1px 0 0; accent-color: var(--accent); flex: none; }
 .pay-button { display: block; width: 100%; border: 0; border-radius: 8px; background: var(--accent); color: var(--accent-text); font: inherit; font-weight: 600; font-size: 16px; padding: 13px 16px; cursor: pointer; text-align: center; text-decoration: none; transition: background .15s; }
 .pay-button:hover { background: var(--accent-hover); }
 .pay-button:focus-visible, .secondary-button:focus-visible, .saved-card:focus-visible, .cancel:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }

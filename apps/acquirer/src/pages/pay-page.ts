@@ -12,6 +12,8 @@ export interface PayPageModel {
   errors?: CardErrors;
   /** What the customer typed, for a form sent back with field errors (never the CVC). */
   values?: Partial<CardInput>;
+  /** The customer ticked "save this card" before the form came back with field errors. */
+  saveCardTicked?: boolean;
 }
 
 const expiryLabel = (month: number, year: number) => `${String(month).padStart(2, '0')}/${String(year).slice(-2)}`;
@@ -54,6 +56,16 @@ function savedCardsSection(model: PayPageModel, amount: string): SafeHtml | '' {
 </section>`;
 }
 
+/**
+ * Saving the card: the merchant asks for it (a subscription renews on it) and the customer is told;
+ * otherwise, for a known customer, the customer may choose it (unticked, as consent requires).
+ */
+function saveCardChoice({ session, merchantName, saveCardTicked }: PayPageModel): SafeHtml | '' {
+  if (session.save_card) return html`<p class="note">Your card will be saved with ${merchantName} for faster checkout and renewals. You can remove it at any time.</p>`;
+  if (!session.customer_id) return '';
+  return html`<label class="save-option"><input type="checkbox" name="save_card" value="yes"${saveCardTicked ? html` checked` : ''}> Save this card with ${merchantName} for faster checkout next time</label>`;
+}
+
 export function payPage(model: PayPageModel): string {
   const { session, merchantName } = model;
   const amount = formatAmount(Number(session.amount), session.currency);
@@ -75,7 +87,7 @@ export function payPage(model: PayPageModel): string {
         ${field('cvc', 'Security code', html`type="text" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" maxlength="4"`, model)}
       </div>
       ${field('name', 'Name on card', html`type="text" autocomplete="cc-name" placeholder="Full name" maxlength="100"`, model)}
-      ${session.save_card ? html`<p class="note">Your card will be saved with ${merchantName} for faster checkout and renewals. You can remove it at any time.</p>` : ''}
+      ${saveCardChoice(model)}
       <button type="submit" class="pay-button">Pay ${amount}</button>
     </form>
     <a class="cancel" href="${session.cancel_url}">Cancel and return to ${merchantName}</a>

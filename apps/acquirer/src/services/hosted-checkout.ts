@@ -30,7 +30,7 @@ async function openSession(db: Queryable, ctx: AcquirerContext, sessionId: strin
   return session;
 }
 
-async function settle(db: Queryable, ctx: AcquirerContext, session: SessionRow, card: CardOnFile, authenticated: boolean): Promise<CheckoutOutcome> {
+async function settle(db: Queryable, ctx: AcquirerContext, session: SessionRow, card: CardOnFile, authenticated: boolean, saveCard: boolean): Promise<CheckoutOutcome> {
   const payment = await charge(db, ctx, {
     card,
     amount: Number(session.amount),
@@ -41,26 +41,29 @@ async function settle(db: Queryable, ctx: AcquirerContext, session: SessionRow, 
     sessionId: session.id,
     initiatedBy: 'customer',
     authenticated,
-    saveCard: session.save_card,
+    saveCard,
   });
   if (payment.status !== 'succeeded') return { kind: 'declined', paymentId: payment.id };
   return { kind: 'paid', session: await completeSession(db, ctx, session, payment) };
 }
 
-async function payOrChallenge(db: Queryable, ctx: AcquirerContext, session: SessionRow, card: CardOnFile): Promise<CheckoutOutcome> {
-  if (!needsThreeDSecure(card.behaviour)) return settle(db, ctx, session, card, false);
+/** The card is saved when the merchant asks (the customer was told) or the customer chose it on the page. */
+const savesCard = (session: SessionRow, customerChose: boolean) => session.save_card || (customerChose && session.customer_id !== null);
+
+async function payOrChallenge(db: Queryable, ctx: AcquirerContext, session: SessionRow, card: CardOnFile, saveCard: boolean): Promise<CheckoutOutcome> {
+  if (!needsThreeDSecure(card.behaviour)) return settle(db, ctx, session, card, false, saveCard);
   const id = newId('auth');
   await db.query(
     `insert into challenges (id, session_id, status, card_token, behaviour, brand, last4, exp_month, exp_year, payment_method_id, save_card)
      values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [id, session.id, card.token, card.behaviour, card.brand, card.last4, card.expMonth, card.expYear, card.paymentMethodId, session.save_card],
+    [id, session.id, card.token, card.behaviour, card.brand, card.last4, card.expMonth, card.expYear, card.paymentMethodId, saveCard],
   );
   ctx.log.info('3-D Secure challenge started', { session: session.id, challenge: id });
   return { kind: 'challenge', challengeId: id };
 }
 
 /** A new card typed on the hosted page. Its number decides its behaviour and is then dropped for a random token. */
-export async function payWithNewCard(ctx: AcquirerContext, sessionId: string, card: ValidCard): Promise<CheckoutOutcome> {
+export async function payWithNewCard(ctx: AcquirerContext, sessionId: string, card: ValidCard, { saveCard = false } = {}): Promise<CheckoutOutcome> {
   const onFile: CardOnFile = {
     token: newId('tok'),
     behaviour: behaviourOf(card.number),
@@ -73,7 +76,7 @@ export async function payWithNewCard(ctx: AcquirerContext, sessionId: string, ca
   return inTransaction(ctx.pool, async (client) => {
     const session = await openSession(client, ctx, sessionId);
     if ('closed' in session) return { kind: 'closed', session: session.closed };
-    return payOrChallenge(client, ctx, session, onFile);
+    return payOrChallenge(client, ctx, session, onFile, savesCard(session, saveCard));
   });
 }
 
@@ -84,7 +87,7 @@ export async function payWithSavedCard(ctx: AcquirerContext, sessionId: string, 
     if ('closed' in session) return { kind: 'closed', session: session.closed };
     const method = session.customer_id ? await findPaymentMethod(client, session.customer_id, paymentMethodId) : null;
     if (!method) return { kind: 'unknown_method' };
-    return payOrChallenge(client, ctx, session, cardOnFile(method));
+    return payOrChallenge(client, ctx, session, cardOnFile(method), session.save_card);
   });
 }
 
@@ -99,6 +102,7 @@ export interface ChallengeRow {
   exp_month: number;
   exp_year: number;
   payment_method_id: string | null;
+  save_card: boolean;
 }
 
 export async function findChallenge(db: Queryable, id: string, { lock = false } = {}): Promise<ChallengeRow | null> {
@@ -126,6 +130,6 @@ export async function answerChallenge(ctx: AcquirerContext, challengeId: string,
       expYear: challenge.exp_year,
       paymentMethodId: challenge.payment_method_id,
     };
-    return settle(client, ctx, session, card, passed);
+    return settle(client, ctx, session, card, passed, challenge.save_card);
   });
 }
