@@ -21,6 +21,8 @@ async function paidPurchase(who: typeof fan, body: Record<string, unknown>): Pro
 }
 
 const notifications = (token: string | null, query = '') => call(platform, 'GET', `/api/notifications${query}`, token);
+const salesRow = async (saleId: string) =>
+  ((await call(platform, 'GET', '/api/sales', f.creator.token)).body.items as { id: string; netMinor: number | null }[]).find((item) => item.id === saleId);
 const entriesOf = async (purchaseId: string) => (await f.db().execute(`select kind from creator_notifications where purchase_id = ?`, [purchaseId])).length;
 const mailsAbout = (address: string, purchaseIdOrText: string) => platform.inbox.for(address).filter((mail) => mail.text.includes(purchaseIdOrText));
 
@@ -44,7 +46,7 @@ describe('a paid purchase', () => {
     purchaseId = await paidPurchase(fan, { kind: 'content', contentId: albumId });
     const receipt = await platform.inbox.waitFor(fan.email, /receipt/);
     expect(receipt.subject).toBe('Your Fanmint receipt: $14.99 to Commerce Shop');
-    for (const line of ['Item: Beach album', 'Store: Commerce Shop', 'Amount: $14.99 (USD)', 'VAT: included where applicable', 'Paid with: Card', 'Merchant: Fanmint', `Reference: ${purchaseId}`]) {
+    for (const line of ['Item: Beach album', 'Store: Commerce Shop', 'Amount: $14.99 (USD)', 'VAT: included where applicable', 'Paid with: Visa •••• 4242', 'Merchant: Fanmint', `Reference: ${purchaseId}`]) {
       expect(receipt.text).toContain(line);
     }
     expect(receipt.links).toContain(`${platform.baseUrl}/dashboard/billing/receipts/${purchaseId}`);
@@ -151,6 +153,9 @@ describe('a subscription and a chargeback', () => {
     expect(mail.text).toContain("The fan's bank reversed this payment.");
     const kinds = (await notifications(f.creator.token)).body.items.filter((item: { purchaseId: string }) => item.purchaseId === id).map((item: { kind: string }) => item.kind);
     expect(kinds).toEqual(['chargeback', 'sale']);
+    // The reversal took the creator's share back: the sale nets to nothing.
+    await waitFor(async () => (await salesRow(id))?.netMinor === 0, 10_000, 'the chargeback booked in the ledger');
+    expect(await salesRow(id)).toMatchObject({ status: 'charged_back', grossMinor: 1499, netMinor: 0, disputeStage: 'needs_response' });
   });
 });
 

@@ -56,6 +56,7 @@ describe('buying an item', () => {
       crypto: null,
       checkoutUrl: expect.stringMatching(new RegExp(`^${f.acquirer.url}/pay/cs_`)),
       returnTo: '/stores/shop',
+      card: null,
       createdAt: clock.now().toISOString(),
       paidAt: null,
     });
@@ -65,7 +66,8 @@ describe('buying an item', () => {
 
     await f.settle(purchaseId);
     const paid = await call(platform, 'GET', `/api/purchases/${purchaseId}`, token());
-    expect(paid.body).toMatchObject({ status: 'paid', paidAt: expect.any(String) });
+    // The card as the acquirer reports it: brand and last four, never the number.
+    expect(paid.body).toMatchObject({ status: 'paid', paidAt: expect.any(String), card: { brand: 'visa', last4: '4242' } });
     expect(await f.outboxRows('post-sale', purchaseId)).toEqual([
       {
         saleId: purchaseId,

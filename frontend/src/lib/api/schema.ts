@@ -2299,6 +2299,12 @@ export interface components {
              */
             slug: string;
         };
+        PaidCardDto: {
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last4: string;
+        };
         PayoutDto: {
             amountMinor: number;
             createdAt: string;
@@ -2422,6 +2428,8 @@ export interface components {
         PurchaseDto: {
             /** @description Minor units */
             amountMinor: number;
+            /** @description The card it was paid with, as the acquirer reports it (never the number) */
+            card: components["schemas"]["PaidCardDto"] | null;
             /** @description The acquirer's hosted payment page, while the purchase is requires_action: send the fan there */
             checkoutUrl: string | null;
             contentId: string | null;

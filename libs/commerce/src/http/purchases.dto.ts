@@ -66,6 +66,11 @@ export class CryptoInstructionsDto {
   @ApiProperty({ example: '1299', description: 'Whole platform tokens' }) amountToken!: string;
 }
 
+export class PaidCardDto {
+  @ApiProperty({ example: 'visa' }) brand!: string;
+  @ApiProperty({ example: '4242', pattern: '^[0-9]{4}$' }) last4!: string;
+}
+
 export class PurchaseDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: PURCHASE_KINDS }) kind!: PurchaseKind;
@@ -84,6 +89,8 @@ export class PurchaseDto {
   @ApiProperty({ type: String, nullable: true, description: "The acquirer's hosted payment page, while the purchase is requires_action: send the fan there" })
   checkoutUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Where the fan asked to come back to' }) returnTo!: string | null;
+  @ApiProperty({ type: () => PaidCardDto, nullable: true, description: 'The card it was paid with, as the acquirer reports it (never the number)' })
+  card!: PaidCardDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paidAt!: string | null;
 }

@@ -15,10 +15,21 @@ interface PurchaseRow {
   amount_minor: string;
   currency: string;
   method: 'card' | 'crypto';
+  card_brand: string | null;
+  card_last4: string | null;
   message: string | null;
   paid_at: Date | null;
   store_name: string;
   email_sales: boolean;
+}
+
+const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+/** How the receipt names the payment: the card as the acquirer reported it (brand and last four), or crypto. */
+function paidWith(row: Pick<PurchaseRow, 'method' | 'card_brand' | 'card_last4'>): string {
+  if (row.method === 'crypto') return 'Crypto';
+  if (!row.card_brand || !row.card_last4) return 'Card';
+  return `${CARD_BRANDS[row.card_brand] ?? row.card_brand} •••• ${row.card_last4}`;
 }
 
 /** sent: this delivery wrote the entry and queued the emails; duplicate: an earlier one did; skipped: nothing to say. */
@@ -75,7 +86,7 @@ export class NotifyPurchase {
             currency: purchase.currency,
             item: itemOf(purchase),
             storeName: purchase.storeName,
-            paidWith: row.method === 'card' ? 'Card' : 'Crypto',
+            paidWith: paidWith(row),
             date: new Date(row.paid_at).toUTCString(),
             reference: row.id,
             receiptUrl: `${this.config.PUBLIC_URL}/dashboard/billing/receipts/${row.id}`,
@@ -102,7 +113,7 @@ export class NotifyPurchase {
 
   private async purchase(em: EntityManager, purchaseId: string): Promise<PurchaseRow | undefined> {
     const [row] = await em.execute<PurchaseRow[]>(
-      `select p.id, p.buyer_id, p.creator_id, p.kind, p.content_title, p.period_start, p.amount_minor, p.currency, p.method, p.message, p.paid_at, s.display_name as store_name, s.email_sales
+      `select p.id, p.buyer_id, p.creator_id, p.kind, p.content_title, p.period_start, p.amount_minor, p.currency, p.method, p.card_brand, p.card_last4, p.message, p.paid_at, s.display_name as store_name, s.email_sales
          from purchases p join stores s on s.id = p.store_id where p.id = ?`,
       [purchaseId],
     );

@@ -21,6 +21,7 @@ export const purchase = (overrides: Partial<PurchaseDto> = {}): PurchaseDto => (
   paidAt: null,
   checkoutUrl: null,
   returnTo: '/stores/jane-fit',
+  card: null,
   ...overrides,
 });
 

@@ -137,6 +137,8 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       crypto: null,
       checkout_url: null,
       return_to: request.returnTo ?? null,
+      card_brand: null,
+      card_last4: null,
       created_at: now,
       paid_at: null,
     });

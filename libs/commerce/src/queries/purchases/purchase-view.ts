@@ -23,6 +23,8 @@ export interface PurchaseView {
   /** The hosted payment page, while the purchase waits for the fan there. */
   checkoutUrl: string | null;
   returnTo: string | null;
+  /** The card it was paid with, as the acquirer reports it (brand and last four, never the number). */
+  card: { brand: string; last4: string } | null;
   createdAt: string;
   paidAt: string | null;
 }
@@ -46,6 +48,8 @@ export interface PurchaseRow {
   crypto: CryptoInstructions | null;
   checkout_url: string | null;
   return_to: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
   created_at: Date | string;
   paid_at: Date | string | null;
 }
@@ -53,7 +57,8 @@ export interface PurchaseRow {
 /** PURCHASE_SELECT with more columns of `p` first (`p.request_hash, `). */
 export const purchaseSelect = (extraColumns = '') => `
   select ${extraColumns}p.id, p.buyer_id, p.kind, p.status, p.amount_minor, p.currency, p.method, s.slug as store_slug, s.display_name as store_name,
-         p.content_id, p.content_title, p.content_kind, p.subscription_id, p.failure_reason, p.crypto, p.checkout_url, p.return_to, p.created_at, p.paid_at
+         p.content_id, p.content_title, p.content_kind, p.subscription_id, p.failure_reason, p.crypto, p.checkout_url, p.return_to,
+         p.card_brand, p.card_last4, p.created_at, p.paid_at
     from purchases p join stores s on s.id = p.store_id`;
 export const PURCHASE_SELECT = purchaseSelect();
 
@@ -77,6 +82,7 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
     crypto: row.crypto,
     checkoutUrl: row.status === 'requires_action' ? row.checkout_url : null,
     returnTo: row.return_to,
+    card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     createdAt: iso(row.created_at),
     paidAt: row.paid_at === null ? null : iso(row.paid_at),
   };

@@ -47,7 +47,7 @@ export function SavedCardsSection() {
     body = (
       <Paper withBorder radius="md" p="md">
         {/* The payment page saves the card a subscription is paid with (renewals need it); it offers no checkbox for other payments. */}
-        <Text c="dimmed">No saved cards. The card you subscribe with is saved for its renewals, and offered for one-tap paying next time.</Text>
+        <Text c="dimmed">No saved cards. Tick “Save this card” on the payment page, or subscribe (a subscription renews on its card), and it is offered for one-tap paying next time.</Text>
       </Paper>
     );
   } else {
