@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import { SubscriptionRenewals } from '#app/commerce';
+import { PurchaseRepository, SubscriptionRenewals } from '#app/commerce';
 import { FixedClock, staffSession, type StaffSession, type TestPlatform } from '#app/testing';
 import { call, newKey, startCommercePlatform, waitFor } from './commerce-fixtures.js';
 
@@ -280,5 +280,25 @@ describe('subscriptions', () => {
     expect(charged).toEqual([{ id: expect.any(String), status: 'failed' }]);
     expect(await subscriptionOf(token)).toMatchObject({ status: 'past_due' });
     expect(await f.outboxRows('post-sale', charged[0].id)).toEqual([]);
+  });
+});
+
+describe('a purchase saved without a lock', () => {
+  it('is saved only while it is at the version its writer decided on; one moved on meanwhile keeps its state', async () => {
+    const fan = await f.newFan();
+    const created = await buy(fan.session.access_token, { kind: 'content', contentId: albumId, method: 'card' });
+    const purchases = platform.api.get(PurchaseRepository);
+    const row = async () => (await f.db().execute(`select status, dispute_stage, version from purchases where id = ?`, [created.body.id]))[0];
+    // Written pending (1), then its checkout recorded by the request that wrote it (2).
+    const decidedOn = (await purchases.find(f.db(), created.body.id))!;
+    expect(decidedOn).toMatchObject({ status: 'requires_action', version: 2 });
+
+    await f.settle(created.body.id);
+    expect(await purchases.saveIfUnchanged({ ...decidedOn, status: 'expired', checkoutUrl: null })).toBe(false);
+    expect(await row()).toEqual({ status: 'paid', dispute_stage: null, version: 3 });
+
+    const current = (await purchases.find(f.db(), created.body.id))!;
+    expect(await purchases.saveIfUnchanged({ ...current, disputeStage: 'needs_response' })).toBe(true);
+    expect(await row()).toEqual({ status: 'paid', dispute_stage: 'needs_response', version: 4 });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 export type Queryable = Pick<pg.ClientBase, 'query'>;
@@ -24,4 +25,13 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   } finally {
     client.release();
   }
+}
+
+/**
+ * A hot-path statement, prepared once per connection under a name derived from its text: PostgreSQL
+ * parses and plans it the first time only (an unnamed statement is planned on every call).
+ */
+export function prepared(text: string): (values: unknown[]) => pg.QueryConfig {
+  const name = `acq_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  return (values) => ({ name, text, values });
 }

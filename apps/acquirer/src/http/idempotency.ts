@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { inTransaction, type Queryable } from '../db/database.js';
+import { inTransaction, prepared, type Queryable } from '../db/database.js';
 import { ApiError } from '../domain/errors.js';
 import type { AcquirerContext } from '../services/context.js';
 
@@ -18,6 +18,10 @@ function canonical(value: unknown): string {
   }
   return JSON.stringify(value ?? null);
 }
+
+const lockKey = prepared('select pg_advisory_xact_lock(hashtext($1))');
+const storedAnswer = prepared('select request_hash, response_status, response_body from idempotency_keys where scope = $1 and key = $2');
+const storeAnswer = prepared('insert into idempotency_keys (scope, key, request_hash, response_status, response_body) values ($1, $2, $3, $4, $5)');
 
 /**
  * Runs `work` once per Idempotency-Key and request path: the same key with the same body gets the
@@ -39,11 +43,8 @@ export async function idempotent(
   const scope = `${request.method} ${request.baseUrl}${request.path}`;
   const hash = createHash('sha256').update(canonical(request.body ?? null)).digest('hex');
   return inTransaction(ctx.pool, async (client) => {
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`${scope} ${key}`]);
-    const { rows } = await client.query<{ request_hash: string; response_status: number; response_body: unknown }>(
-      'select request_hash, response_status, response_body from idempotency_keys where scope = $1 and key = $2',
-      [scope, key],
-    );
+    await client.query(lockKey([`${scope} ${key}`]));
+    const { rows } = await client.query<{ request_hash: string; response_status: number; response_body: unknown }>(storedAnswer([scope, key]));
     if (rows[0]) {
       if (rows[0].request_hash !== hash) {
         throw new ApiError(409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different request body');
@@ -51,13 +52,7 @@ export async function idempotent(
       return { status: rows[0].response_status, body: rows[0].response_body, replayed: true };
     }
     const answer = await work(client);
-    await client.query('insert into idempotency_keys (scope, key, request_hash, response_status, response_body) values ($1, $2, $3, $4, $5)', [
-      scope,
-      key,
-      hash,
-      answer.status,
-      JSON.stringify(answer.body),
-    ]);
+    await client.query(storeAnswer([scope, key, hash, answer.status, JSON.stringify(answer.body)]));
     return { ...answer, replayed: false };
   });
 }

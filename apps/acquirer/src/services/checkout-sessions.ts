@@ -1,4 +1,4 @@
-import { inTransaction, type Queryable } from '../db/database.js';
+import { inTransaction, prepared, type Queryable } from '../db/database.js';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { AcquirerContext } from './context.js';
@@ -17,12 +17,15 @@ export interface CreateSessionInput {
   save_card?: boolean;
 }
 
+const insertSession = prepared(
+  `insert into checkout_sessions (id, status, amount, currency, reference, description, customer_id, save_card, success_url, cancel_url, expires_at)
+   values ($1, 'open', $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))
+   returning *`,
+);
+
 export async function createSession(db: Queryable, ctx: AcquirerContext, input: CreateSessionInput): Promise<SessionRow> {
   const { rows } = await db.query<SessionRow>(
-    `insert into checkout_sessions (id, status, amount, currency, reference, description, customer_id, save_card, success_url, cancel_url, expires_at)
-     values ($1, 'open', $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))
-     returning *`,
-    [
+    insertSession([
       newId('cs'),
       input.amount,
       input.currency,
@@ -33,7 +36,7 @@ export async function createSession(db: Queryable, ctx: AcquirerContext, input: 
       input.success_url,
       input.cancel_url,
       ctx.config.sessionTtlSeconds,
-    ],
+    ]),
   );
   ctx.log.info('checkout session created', { session: rows[0].id });
   return rows[0];

@@ -17,6 +17,8 @@ export interface PurchaseRecord extends PurchasePayment {
   periodStart: Date | null;
   referrerId: string | null;
   createdAt: Date;
+  /** Raised by every save; a save that names the version it decided on finds out whether it still stands. */
+  version: number;
 }
 
 interface Row {
@@ -49,6 +51,7 @@ interface Row {
   paid_at: Date | null;
   reversed_at: Date | null;
   created_at: Date;
+  version: number;
 }
 
 const toRecord = (row: Row): PurchaseRecord => ({
@@ -78,7 +81,19 @@ const toRecord = (row: Row): PurchaseRecord => ({
   paidAt: row.paid_at && new Date(row.paid_at),
   reversedAt: row.reversed_at && new Date(row.reversed_at),
   createdAt: new Date(row.created_at),
+  version: Number(row.version),
 });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A provider's event about a purchase, as it is claimed. */
+export interface PaymentEventClaim {
+  provider: string;
+  eventId: string;
+  type: string;
+  reference: string;
+  receivedAt: Date;
+}
 
 /** Only the buyer's purchase, or only one paid through this provider. */
 export interface PurchaseScope {
@@ -111,6 +126,8 @@ export interface InsertedSale {
   content_id: string | null;
   content_title: string | null;
   content_kind: 'video' | 'album' | null;
+  /** The purchase as written (pending, version 1): the checkout decides on it without reading it again. */
+  purchase: PurchaseRecord;
 }
 
 export interface NewRenewal {
@@ -142,7 +159,7 @@ export class PurchaseRepository {
    * referral link, and the pending purchase; nothing for a replayed Idempotency-Key (null).
    */
   async insertSale(sale: NewSale): Promise<InsertedSale | null> {
-    const [row] = await this.statements.query<InsertedSale>(
+    const [row] = await this.statements.query<Omit<InsertedSale, 'purchase'> & Row>(
       `with ${sale.what.ctes},
          ins as (
            insert into purchases (id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method, status, message,
@@ -151,9 +168,9 @@ export class PurchaseRepository {
              from s left join referral_links r
                on r.code = ?::text and r.content_id = s.content_id and s.referrals_enabled and s.content_kind = 'album' and r.owner_id <> ?::uuid and r.owner_id <> s.owner_id
            on conflict (buyer_id, idempotency_key) do nothing
-           returning amount_minor, currency
+           returning *
          )
-       select s.slug, s.display_name, ins.amount_minor, ins.currency, s.content_id, s.content_title, s.content_kind from ins, s`,
+       select s.slug, s.display_name as store_name, s.display_name, ins.* from ins, s`,
       [
         ...sale.what.params,
         sale.id,
@@ -170,7 +187,8 @@ export class PurchaseRepository {
         sale.buyerId,
       ],
     );
-    return row ?? null;
+    if (!row) return null;
+    return { slug: row.slug, display_name: row.display_name, amount_minor: row.amount_minor, currency: row.currency, content_id: row.content_id, content_title: row.content_title, content_kind: row.content_kind, purchase: toRecord(row) };
   }
 
   /**
@@ -220,8 +238,27 @@ export class PurchaseRepository {
     return this.select(em, id, scope, '');
   }
 
+  /**
+   * A provider's event claimed (its id is recorded once, ever) and the purchase it names locked for
+   * the rest of the caller's transaction, in one statement: `claimed` false for an event seen before,
+   * `purchase` null when the reference names none of this provider's purchases.
+   */
+  async claimEventAndLock(em: EntityManager, event: PaymentEventClaim): Promise<{ claimed: boolean; purchase: PurchaseRecord | null }> {
+    const [row] = await em.execute<(Partial<Row> & { claimed: number })[]>(
+      `with claimed as (
+         insert into payment_events (provider, event_id, type, reference, received_at) values (?, ?, ?, ?, ?) on conflict do nothing returning event_id
+       ),
+       locked as (
+         select p.*, s.display_name as store_name from purchases p join stores s on s.id = p.store_id where p.id = ?::uuid and p.provider = ? for update of p
+       )
+       select (select count(*) from claimed)::int as claimed, locked.* from (select 1) as one left join locked on true`,
+      [event.provider, event.eventId, event.type, event.reference, event.receivedAt, UUID.test(event.reference) ? event.reference : null, event.provider],
+    );
+    return { claimed: row.claimed === 1, purchase: row.id ? toRecord(row as Row) : null };
+  }
+
   private async select(em: EntityManager, id: string, scope: PurchaseScope, lock: string): Promise<PurchaseRecord | null> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+    if (!UUID.test(id)) return null;
     const [row] = await em.execute<Row[]>(
       `select p.*, s.display_name as store_name from purchases p join stores s on s.id = p.store_id
         where p.id = ? and (?::uuid is null or p.buyer_id = ?::uuid) and (?::text is null or p.provider = ?::text) ${lock}`,
@@ -230,31 +267,18 @@ export class PurchaseRepository {
     return row ? toRecord(row) : null;
   }
 
+  /** Saves a purchase the caller locked in `em`'s transaction. */
   async save(em: EntityManager, purchase: PurchaseRecord): Promise<void> {
-    await em.execute(
-      `update purchases set status = ?, checkout_id = ?, checkout_url = ?, checkout_expires_at = ?, crypto = ?::jsonb, provider_payment_id = ?, payment_method_ref = ?,
-              card_brand = ?, card_last4 = ?, card_exp_month = ?, card_exp_year = ?, failure_reason = ?, dispute_stage = ?, paid_at = ?, reversed_at = ?, subscription_id = ?
-        where id = ?`,
-      [
-        purchase.status,
-        purchase.checkoutId,
-        purchase.checkoutUrl,
-        purchase.checkoutExpiresAt,
-        purchase.crypto ? JSON.stringify(purchase.crypto) : null,
-        purchase.providerPaymentId,
-        purchase.savedMethodRef,
-        purchase.card?.brand ?? null,
-        purchase.card?.last4 ?? null,
-        purchase.card?.expMonth ?? null,
-        purchase.card?.expYear ?? null,
-        purchase.failureReason,
-        purchase.disputeStage,
-        purchase.paidAt,
-        purchase.reversedAt,
-        purchase.subscriptionId,
-        purchase.id,
-      ],
-    );
+    await em.execute(`${UPDATE_PURCHASE} where id = ?`, [...updateValues(purchase), purchase.id]);
+  }
+
+  /**
+   * Saves a purchase decided on without a lock, in one statement of its own, if it is still at the
+   * version the decision was made on; false (nothing written) when another writer saved it since.
+   */
+  async saveIfUnchanged(purchase: PurchaseRecord): Promise<boolean> {
+    const rows = await this.statements.query<{ id: string }>(`${UPDATE_PURCHASE} where id = ?::uuid and version = ?::int returning id`, [...updateValues(purchase), purchase.id, purchase.version]);
+    return rows.length === 1;
   }
 
   /** Checkouts still open that were created before `before`, oldest first (the expiry sweep; renewals retry on their own). */
@@ -265,4 +289,30 @@ export class PurchaseRepository {
     );
     return rows.map((row) => row.id);
   }
+}
+
+/** Every field a decision may change, and the version raised; the caller appends its WHERE. */
+const UPDATE_PURCHASE = `update purchases set status = ?, checkout_id = ?, checkout_url = ?, checkout_expires_at = ?::timestamptz, crypto = ?::jsonb, provider_payment_id = ?,
+        payment_method_ref = ?, card_brand = ?, card_last4 = ?, card_exp_month = ?::int, card_exp_year = ?::int, failure_reason = ?, dispute_stage = ?, paid_at = ?::timestamptz,
+        reversed_at = ?::timestamptz, subscription_id = ?::uuid, version = version + 1`;
+
+function updateValues(purchase: PurchaseRecord): unknown[] {
+  return [
+    purchase.status,
+    purchase.checkoutId,
+    purchase.checkoutUrl,
+    purchase.checkoutExpiresAt,
+    purchase.crypto ? JSON.stringify(purchase.crypto) : null,
+    purchase.providerPaymentId,
+    purchase.savedMethodRef,
+    purchase.card?.brand ?? null,
+    purchase.card?.last4 ?? null,
+    purchase.card?.expMonth ?? null,
+    purchase.card?.expYear ?? null,
+    purchase.failureReason,
+    purchase.disputeStage,
+    purchase.paidAt,
+    purchase.reversedAt,
+    purchase.subscriptionId,
+  ];
 }

@@ -24,12 +24,8 @@ export class HandlePaymentEventHandler implements ICommandHandler<HandlePaymentE
 
   execute({ provider, event }: HandlePaymentEventCommand): Promise<PaymentEventOutcome> {
     return this.orm.em.fork().transactional(async (em) => {
-      const claimed = await em.execute(
-        `insert into payment_events (provider, event_id, type, reference, received_at) values (?, ?, ?, ?, ?) on conflict do nothing returning event_id`,
-        [provider, event.id, event.type, event.reference, this.clock.now()],
-      );
-      if (claimed.length === 0) return 'duplicate';
-      const purchase = await this.purchases.lock(em, event.reference, { provider });
+      const { claimed, purchase } = await this.purchases.claimEventAndLock(em, { provider, eventId: event.id, type: event.type, reference: event.reference, receivedAt: this.clock.now() });
+      if (!claimed) return 'duplicate';
       if (!purchase) {
         this.logger.warn(`${provider} event ${event.id} names unknown purchase ${event.reference}`);
         return 'ignored';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '#app/platform';
 import { CommerceErrors, PurchaseErrors } from '../../commerce.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
-import { PurchaseRepository } from '../../repositories/purchase.repository.js';
+import { PurchaseRepository, type PurchaseRecord } from '../../repositories/purchase.repository.js';
 import { CheckoutOpener, needsCheckout } from './open-checkout.js';
 import { heldBy, heldError, OpenAttempts, type Held } from './open-attempt.js';
 import { purchaseSelect, toPurchaseView, type PurchaseRow, type PurchaseView } from '../../queries/purchases/purchase-view.js';
@@ -32,6 +32,13 @@ interface StoreRow {
   subscription_price_minor: string;
   existing_id: string | null;
   subscribed: boolean;
+}
+
+/** The purchase this request placed (`written`: as this request wrote it), or the one it answers again. */
+interface Placed {
+  purchase: PurchaseView;
+  created: boolean;
+  written?: PurchaseRecord;
 }
 
 /** An Idempotency-Key and the fingerprint of the request that came with it. */
@@ -65,11 +72,11 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     this.checkRequest(request);
     const replayOf = { key: idempotencyKey, fingerprint: requestFingerprint(request) };
     const placed = await this.place(buyerId, request, replayOf);
-    const purchase = needsCheckout(placed.purchase) ? await this.checkouts.open(buyerId, placed.purchase) : placed.purchase;
+    const purchase = needsCheckout(placed.purchase) ? await this.checkouts.open(buyerId, placed.purchase, placed.written ?? null) : placed.purchase;
     return { purchase, created: placed.created };
   }
 
-  private async place(buyerId: string, request: PurchaseRequest, replayOf: ReplayOf, retried = false): Promise<{ purchase: PurchaseView; created: boolean }> {
+  private async place(buyerId: string, request: PurchaseRequest, replayOf: ReplayOf, retried = false): Promise<Placed> {
     const sale = request.kind === 'content' ? { kind: 'content' as const, contentId: request.contentId! } : await this.storeSale(request, buyerId, replayOf);
     if ('replay' in sale) return { purchase: sale.replay, created: false };
     const now = this.clock.now();
@@ -142,7 +149,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       created_at: now,
       paid_at: null,
     });
-    return { purchase, created: true };
+    return { purchase, created: true, written: row.purchase };
   }
 
   /**
@@ -150,7 +157,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
    * answers 409 as before; their own open attempt is answered again for the same request, or ended
    * so this request starts a new one (once: a second collision is a concurrent request's attempt).
    */
-  private async takeOver(buyerId: string, request: PurchaseRequest, replayOf: ReplayOf, held: Held, retried: boolean): Promise<{ purchase: PurchaseView; created: boolean }> {
+  private async takeOver(buyerId: string, request: PurchaseRequest, replayOf: ReplayOf, held: Held, retried: boolean): Promise<Placed> {
     const attempt = await this.attempts.find(buyerId, held, request);
     if (!attempt) throw heldError(held);
     if (this.attempts.answersAgain(attempt, replayOf.fingerprint)) return { purchase: attempt.purchase, created: false };
