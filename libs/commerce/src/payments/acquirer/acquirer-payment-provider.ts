@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#app/platform';
 import {
   PaymentProviderRefused,
@@ -36,7 +36,7 @@ const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
  * commerce's tables: it turns our requests into the acquirer's and its objects into PaymentFacts.
  */
 @Injectable()
-export class AcquirerPaymentProvider implements PaymentProvider {
+export class AcquirerPaymentProvider implements PaymentProvider, OnModuleDestroy {
   readonly name = 'sandbox';
   private readonly http: AcquirerHttp;
   private readonly webhookSecrets: string[];
@@ -53,6 +53,10 @@ export class AcquirerPaymentProvider implements PaymentProvider {
       backoffMs: BACKOFF_MS,
     });
     this.webhookSecrets = config.SANDBOX_ACQUIRER_WEBHOOK_SECRETS;
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.http.close();
   }
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
