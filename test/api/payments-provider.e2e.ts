@@ -198,6 +198,48 @@ describe('abandoned checkouts', () => {
     // Nothing is held: the fan may subscribe again.
     expect(await buy(leaver.session.access_token, { kind: 'subscription', storeSlug: f.slug, method: 'card' })).toMatchObject({ status: 201 });
   });
+
+  it('sends back a late payment of a checkout we gave up on when the fan has bought the item again: booked, refunded once, never announced', async () => {
+    const fan = await f.newFan();
+    const token = fan.session.access_token;
+    const itemId = await f.approvedItem('album', 1300, 'Paid twice album');
+    const first = await buy(token, { ...album, contentId: itemId });
+    let second: Awaited<ReturnType<typeof buy>>;
+    await holdWebhooks();
+    try {
+      // The fan pays the first checkout after our side had given up on it (its webhook is late) ...
+      await f.pay(first.body.id);
+      await f.db().execute(`update purchases set status = 'expired', checkout_url = null where id = ?`, [first.body.id]);
+      // ... and buys the item again, paying that one too.
+      second = await buy(token, { ...album, contentId: itemId });
+      expect(second.status).toBe(201);
+      await f.pay(second.body.id);
+      expect((await call(platform, 'POST', `/api/purchases/${second.body.id}/refresh`, token)).body).toMatchObject({ status: 'paid' });
+    } finally {
+      await releaseWebhooks();
+    }
+    // The first payment's capture arrives: it is booked and refunded (the fan holds the item through the second).
+    await waitFor(async () => (await f.purchaseStatus(first.body.id)) === 'refunded', 15_000, 'the late capture to be booked and refunded');
+    expect(await f.purchaseStatus(second.body.id)).toBe('paid');
+    expect(await postSales(first.body.id)).toBe(1);
+    expect(await f.outboxRows('post-reversal', first.body.id)).toMatchObject([{ saleId: first.body.id, kind: 'refund' }]);
+    const notices = async (id: string) => (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from outbox_message where job_name = 'purchase-paid' and payload->>'purchaseId' = ?`, [id]))[0].n;
+    expect(await notices(first.body.id)).toBe(0);
+    expect(await notices(second.body.id)).toBe(1);
+    // The worker sends the money back at the acquirer, once.
+    const refunds = async () =>
+      (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from "${f.acquirer.schema}".refunds r join "${f.acquirer.schema}".payments p on p.id = r.payment_id where p.reference = ?`, [first.body.id]))[0].n;
+    await waitFor(async () => (await refunds()) === 1, 15_000, 'the duplicate payment to be refunded at the acquirer');
+    await platform.drain(15_000);
+    expect(await refunds()).toBe(1);
+    expect(await f.purchaseStatus(first.body.id)).toBe('refunded');
+    // The fan's history shows the refunded payment beside the paid one.
+    const history = (await call(platform, 'GET', '/api/purchases', token)).body.items as { id: string; status: string }[];
+    expect(history.map(({ id, status }) => ({ id, status })).sort((a, b) => a.status.localeCompare(b.status))).toEqual([
+      { id: second.body.id, status: 'paid' },
+      { id: first.body.id, status: 'refunded' },
+    ]);
+  });
 });
 
 describe('saved cards', () => {

@@ -43,8 +43,11 @@ export interface PurchasePayment {
   reversedAt: Date | null;
 }
 
-/** What else must happen in the same transaction: book the sale, book its reversal, or a renewal failed. */
-export type PurchaseEffect = 'sale' | 'refund' | 'chargeback' | 'declined';
+/**
+ * What else must happen in the same transaction: book the sale, book its reversal, a renewal
+ * failed, or send a payment back to the fan at the provider (return_payment).
+ */
+export type PurchaseEffect = 'sale' | 'refund' | 'chargeback' | 'declined' | 'return_payment';
 
 /** no_change: the purchase is already there (a duplicate or late event); not_allowed: the move makes no sense; mismatch: not this purchase's payment. */
 export interface PurchaseRefusal {
@@ -115,13 +118,27 @@ function reverse(purchase: PurchasePayment, fact: PaymentFact, to: 'refunded' | 
   return { ...reversed, effects: [...captured.effects, ...reversed.effects] };
 }
 
-/** What a fact from the provider does to the purchase (the caller checked nothing; mismatches are refused here). */
-export function applyPaymentFact(purchase: PurchasePayment, fact: PaymentFact): PurchaseDecision {
+/** What the purchase's buyer holds besides it: `item` when another of their purchases holds the same item (open or paid). */
+export interface BuyerHoldings {
+  itemHeldElsewhere: boolean;
+}
+
+/** Whether applying this fact needs to know what else the buyer holds (a late capture of an item they may have bought again). */
+export const needsHoldings = (purchase: PurchasePayment & { kind: string }, fact: PaymentFact) =>
+  fact.type === 'captured' && purchase.kind === 'content' && (purchase.status === 'failed' || purchase.status === 'expired');
+
+/**
+ * What a fact from the provider does to the purchase (the caller checked nothing; mismatches are
+ * refused here). A late capture of an item its buyer has meanwhile bought again (or is buying) is a
+ * second payment for one thing: it is booked, then refunded, and its money sent back (return_payment).
+ */
+export function applyPaymentFact(purchase: PurchasePayment, fact: PaymentFact, holdings: BuyerHoldings = { itemHeldElsewhere: false }): PurchaseDecision {
   const mismatch = mismatchOf(purchase, fact);
   if (mismatch) return refuse('mismatch', mismatch);
   switch (fact.type) {
     case 'captured':
       if (purchase.providerPaymentId === fact.providerPaymentId && (purchase.status === 'refunded' || purchase.status === 'charged_back')) return refuse('no_change', `already ${purchase.status}`);
+      if (holdings.itemHeldElsewhere && (purchase.status === 'failed' || purchase.status === 'expired')) return returnDuplicate(purchase, fact);
       return capture(purchase, fact);
     case 'declined':
       if (!fact.final && OPEN_STATUSES.includes(purchase.status)) {
@@ -141,6 +158,14 @@ export function applyPaymentFact(purchase: PurchasePayment, fact: PaymentFact): 
       return { changed: true, purchase: { ...purchase, disputeStage: stage }, effects: [] };
     }
   }
+}
+
+function returnDuplicate(purchase: PurchasePayment, fact: PaymentFact): PurchaseDecision {
+  const captured = capture(purchase, fact);
+  if (!captured.changed) return captured;
+  const refunded = move(captured.purchase, 'refunded', { reversedAt: fact.occurredAt }, ['refund', 'return_payment']);
+  if (!refunded.changed) return refunded;
+  return { ...refunded, effects: [...captured.effects, ...refunded.effects] };
 }
 
 /** Our own sweep: an open purchase the provider had nothing more to say about after its checkout's lifetime. */

@@ -41,6 +41,8 @@ export interface JobCatalogue {
     'expire-checkouts': Record<string, never>;
     /** Charge subscriptions whose period ended and that still renew automatically. */
     'renew-subscriptions': Record<string, never>;
+    /** Send a captured payment back to the fan at the provider (a second payment for an item they hold); idempotent by purchase. */
+    'return-payment': { purchaseId: string };
   };
   payouts: {
     /** Book a captured payment into the ledger (split, hold, release date); idempotent by saleId. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Outbox } from '#app/platform';
-import { applyPaymentFact, describePurchase, type PurchaseDecision, type PurchaseEffect } from '../../domain/purchase.js';
+import { applyPaymentFact, describePurchase, needsHoldings, type BuyerHoldings, type PurchaseDecision, type PurchaseEffect } from '../../domain/purchase.js';
 import type { PaymentFact } from '../../payments/payment-provider.js';
 import { PurchaseRepository, type PurchaseRecord } from '../../repositories/purchase.repository.js';
 import { activateSubscription, endSubscriptionAccess, markPastDue } from './subscription-effects.js';
@@ -42,18 +42,28 @@ export class PaymentFacts {
 
   /** In the caller's transaction, on a purchase it locked. */
   async apply(em: EntityManager, purchase: PurchaseRecord, fact: PaymentFact, eventId: string | null): Promise<AppliedFact> {
-    const decision: PurchaseDecision = applyPaymentFact(purchase, fact);
+    const decision: PurchaseDecision = applyPaymentFact(purchase, fact, needsHoldings(purchase, fact) ? await this.holdings(em, purchase) : undefined);
     if (!decision.changed) {
       if (decision.refusal.code !== 'no_change') this.logger.warn(`purchase ${purchase.id}: ${fact.type}${eventId ? ` (event ${eventId})` : ''} refused: ${decision.refusal.reason}`);
       return { outcome: decision.refusal.code === 'mismatch' ? 'refused' : 'ignored', purchase, reason: decision.refusal.reason };
     }
     const changed: PurchaseRecord = { ...purchase, ...decision.purchase };
-    for (const effect of decision.effects) await this.follow(em, changed, effect, fact.occurredAt);
+    for (const effect of decision.effects) await this.follow(em, changed, effect, fact.occurredAt, decision.effects);
     await this.purchases.save(em, changed);
     return { outcome: 'applied', purchase: changed, reason: null };
   }
 
-  private async follow(em: EntityManager, purchase: PurchaseRecord, effect: PurchaseEffect, at: Date): Promise<void> {
+  /** What the buyer holds besides this purchase, read in the transaction that locked it (the unique index of owned items guards the rest). */
+  private async holdings(em: EntityManager, purchase: PurchaseRecord): Promise<BuyerHoldings> {
+    const [held] = await em.execute<{ held: boolean }[]>(
+      `select exists (select 1 from purchases p join purchases o on o.buyer_id = p.buyer_id and o.content_id = p.content_id and o.kind = 'content' and o.id <> p.id
+                        where p.id = ? and o.status in ('pending', 'requires_action', 'paid')) as held`,
+      [purchase.id],
+    );
+    return { itemHeldElsewhere: held.held };
+  }
+
+  private async follow(em: EntityManager, purchase: PurchaseRecord, effect: PurchaseEffect, at: Date, all: PurchaseEffect[]): Promise<void> {
     switch (effect) {
       case 'sale':
         if (purchase.kind === 'subscription') purchase.subscriptionId = await activateSubscription(em, purchase, at);
@@ -68,7 +78,11 @@ export class PaymentFacts {
           description: describePurchase(purchase),
           occurredAt: at.toISOString(),
         });
-        this.outbox.enqueue(em, 'notifications', 'purchase-paid', { purchaseId: purchase.id });
+        // A payment returned at once (a duplicate) is no sale to announce to the fan or the creator.
+        if (!all.includes('return_payment')) this.outbox.enqueue(em, 'notifications', 'purchase-paid', { purchaseId: purchase.id });
+        return;
+      case 'return_payment':
+        this.outbox.enqueue(em, 'payments', 'return-payment', { purchaseId: purchase.id });
         return;
       case 'refund':
       case 'chargeback':
