@@ -14,3 +14,10 @@ export { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js
 export { PAYMENT_PROVIDER, type PaymentProvider, type PaymentEvent } from './payments/payment-provider.js';
 export const commerceEntities = [Store];
 export const commerceMigrations = [Migration20261122000700Stores, Migration20261122001100Purchases, Migration20261122001300PurchasesHotStore, Migration20261125101700PurchaseRequestHash, Migration20261126100100SellableItems, Migration20261126100200SellableItemsBackfill, Migration20261126110000CreatorNotifications, Migration20261127100000HostedCheckout];
+export { OpenStoreCommand } from './commands/open-store/open-store.command.js';
+export { UpdateStoreSettingsCommand } from './commands/update-store-settings/update-store-settings.command.js';
+export { SetFavoriteCommand } from './commands/favorites/favorites.command.js';
+export { PurchaseCommand } from './commands/purchase/purchase.command.js';
+export { RefreshPurchaseCommand } from './commands/refresh-purchase/refresh-purchase.command.js';
+export { GetMyStoreQuery } from './queries/get-my-store/get-my-store.query.js';
+export { SellableItems } from './queries/sellable-items/sellable-items.js';
