@@ -6,8 +6,9 @@
 //   4. JWT_SECRET: the environment, or one generated once and kept in var/secrets.json
 //   5. the sandbox acquirer (apps/acquirer), its own process on the same PostgreSQL in its
 //      own schema `acquirer`, its keys from the environment or kept in var/secrets.json
-//   6. migrate, seed, then the api and the worker; waits for GET /health
-//   7. prints the URL, the mail inbox, the acquirer's URL and the demo accounts
+//   6. migrate, seed the demo accounts, then the api and the worker; waits for GET /health
+//   7. with LAUNCH_PHASE=live: the demo marketplace (through the running worker and acquirer)
+//   8. prints the URL, the mail inbox, the acquirer's URL, the demo accounts and the demo store
 //
 // Ctrl-C / SIGTERM stops everything: api, worker and acquirer (SIGTERM, SIGKILL after 10 s),
 // then the mail catcher, then PostgreSQL. If the api, the worker or the acquirer dies,
@@ -42,6 +43,7 @@ const paths = {
   acquirerMain: join(rootDir, 'dist/apps/acquirer/src/main.js'),
   migrate: join(rootDir, 'dist/apps/api/src/migrate.js'),
   seed: join(rootDir, 'dist/apps/api/src/seed.js'),
+  seedMarketplace: join(rootDir, 'dist/apps/api/src/seed-marketplace.js'),
   webIndex: join(rootDir, 'frontend/dist/index.html'),
   buildStamp: join(rootDir, 'dist/.build-stamp'),
   secrets: join(varDir, 'secrets.json'),
@@ -163,7 +165,7 @@ function newestMtime(dir, skip = new Set(['node_modules', 'dist', '.vite'])) {
 }
 
 function buildReason() {
-  for (const output of [paths.apiMain, paths.workerMain, paths.acquirerMain, paths.migrate, paths.seed, paths.webIndex]) {
+  for (const output of [paths.apiMain, paths.workerMain, paths.acquirerMain, paths.migrate, paths.seed, paths.seedMarketplace, paths.webIndex]) {
     if (!existsSync(output)) return `${relative(rootDir, output)} is missing`;
   }
   // tsc --incremental leaves unchanged outputs untouched, so a stamp written
@@ -351,7 +353,25 @@ async function waitForHealth(port, services, what = 'the api') {
   throw new StartError(`${what} did not report healthy at ${url} within ${HEALTH_TIMEOUT_MS / 1000} s (${last})`);
 }
 
-function banner({ publicUrl, inbox, smtpUrl, db, queue, accounts, payments }) {
+/** The seed-marketplace step's one JSON line: the demo store, or null before launch. */
+function parseMarketplace(stdout) {
+  let marketplace = null;
+  for (const line of stdout.split('\n').map((text) => text.trim()).filter(Boolean)) {
+    try {
+      const value = JSON.parse(line);
+      if (value && typeof value === 'object' && 'marketplace' in value) {
+        marketplace = value.marketplace;
+        continue;
+      }
+    } catch {
+      /* not JSON */
+    }
+    process.stdout.write(`${line}\n`);
+  }
+  return marketplace;
+}
+
+function banner({ publicUrl, inbox, smtpUrl, db, queue, accounts, payments, marketplace }) {
   const line = '─'.repeat(72);
   const out = [];
   out.push('', style.green(line), `  ${style.bold('Fanmint is running')}`, '');
@@ -372,6 +392,9 @@ function banner({ publicUrl, inbox, smtpUrl, db, queue, accounts, payments }) {
     }
   } else {
     out.push(style.yellow('  (the seed printed no demo accounts)'));
+  }
+  if (marketplace) {
+    out.push('', `  ${style.bold('Demo store')}     ${style.bold(marketplace.storeUrl)} ${style.dim('(the demo fan has bought from it, subscribed and favourited it)')}`);
   }
   out.push('', `  Press Ctrl-C to stop.`, style.green(line), '');
   process.stdout.write(`${out.join('\n')}\n`);
@@ -423,7 +446,13 @@ async function main() {
 
   await waitForHealth(port, running.services);
   if (stopping) return;
-  banner({ publicUrl, inbox, smtpUrl, db, queue, accounts, payments });
+  let marketplace = null;
+  if (env.LAUNCH_PHASE === 'live') {
+    log.info('seeding the demo marketplace…');
+    marketplace = parseMarketplace(await step('seed marketplace', process.execPath, [paths.seedMarketplace], { env, captureStdout: true }));
+    if (stopping) return;
+  }
+  banner({ publicUrl, inbox, smtpUrl, db, queue, accounts, payments, marketplace });
 }
 
 main().catch((error) => {

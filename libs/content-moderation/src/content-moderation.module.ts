@@ -20,6 +20,7 @@ import { DecideCollaborationHandler, FileReleaseFormHandler, RequestCollaboratio
 import { MyCollaborationsHandler } from './queries/collaborations/collaborations.handler.js';
 import { CollaborationsController } from './http/collaborations.controller.js';
 import { ContentSaleEvents } from './events/content-sale-events.js';
+import { AttachMediaHandler } from './commands/attach-media/attach-media.handler.js';
 
 /**
  * Content moderation (SPEC §1, §9): reports reviewed within 48 hours, takedowns within 24 hours,
@@ -42,6 +43,7 @@ import { ContentSaleEvents } from './events/content-sale-events.js';
     UpdateContentHandler,
     SubmitContentHandler,
     RemoveMediaHandler,
+    AttachMediaHandler,
     ReviewContentHandler,
     MyContentHandler,
     ContentByIdHandler,

@@ -15,3 +15,7 @@ export { ContentListDto, ContentViewDto, ManagedContentViewDto, MediaViewDto } f
 export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content, Migration20261122000900Collaborations, Migration20261122001000ContentPreview, Migration20261126100000ContentRevision];
 export { StoreNamesQuery, type StoreName } from './queries/collaborations/store-names.query.js';
 export { RequestCollaborationCommand } from './commands/collaborations/collaborations.command.js';
+export { CreateContentCommand, SubmitContentCommand } from './commands/manage-content/manage-content.command.js';
+export { AttachMediaCommand } from './commands/attach-media/attach-media.command.js';
+export { ReviewContentCommand } from './commands/review-content/review-content.command.js';
+export { MyContentQuery } from './queries/content/content.query.js';

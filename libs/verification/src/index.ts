@@ -5,3 +5,6 @@ export { VerificationModule } from './verification.module.js';
 export { VerificationStatusQuery, type VerificationStatusView } from './queries/verification-status/verification-status.query.js';
 export const verificationEntities = [VerificationSubmission];
 export const verificationMigrations = [Migration20261122000500Verification];
+export { SubmitVerificationCommand } from './commands/submit-verification/submit-verification.command.js';
+export { ReviewVerificationCommand } from './commands/review-verification/review-verification.command.js';
+export { ReviewQueueQuery } from './queries/review-queue/review-queue.query.js';
