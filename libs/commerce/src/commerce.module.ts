@@ -33,6 +33,7 @@ import { FavoritesController, ReferralLinksController, SubscriptionsController }
 import { SalesController } from './http/sales.controller.js';
 import { AdminPaymentsController, PaymentWebhooksController } from './http/payments.controller.js';
 import { ExpireCheckoutsJob, RenewSubscriptionsJob } from './jobs/payments-jobs.js';
+import { EndAccountSubscriptionsJob } from './commands/end-account-subscriptions/end-account-subscriptions.job.js';
 import { PurchaseRepository } from './repositories/purchase.repository.js';
 import { PaymentFacts } from './commands/handle-payment-event/apply-payment-fact.js';
 import { CheckoutOpener } from './commands/purchase/open-checkout.js';
@@ -108,7 +109,7 @@ export class CommerceModule {}
  * paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob],
+  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob],
   exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}

@@ -20,3 +20,4 @@ export { ChangeUserRoleCommand, APP_ROLES } from './commands/change-role/change-
 export { SearchUsersQuery, type UserRecord } from './queries/search-users/search-users.query.js';
 export type { AppRole } from './entities/user.entity.js';
 export { ListStaffQuery } from './queries/list-staff/list-staff.query.js';
+export { EraseAccountCommand } from './commands/erase-account/erase-account.command.js';

@@ -41,6 +41,9 @@ export interface JobCatalogue {
     'expire-checkouts': Record<string, never>;
     /** Charge subscriptions whose period ended and that still renew automatically. */
     'renew-subscriptions': Record<string, never>;
+    // identity -> commerce, after the commit that erased the account.
+    /** An account was deleted: its subscriptions end, its store closes (idempotent). */
+    'account-deleted': AccountDeletedJob;
   };
   payouts: {
     /** Book a captured payment into the ledger (split, hold, release date); idempotent by saleId. */
@@ -93,6 +96,11 @@ export interface PostReversalJob {
   kind: 'refund' | 'chargeback';
   /** The provider's event id: the idempotency key of the reversal. */
   eventId: string;
+  occurredAt: string;
+}
+
+export interface AccountDeletedJob {
+  userId: string;
   occurredAt: string;
 }
 
