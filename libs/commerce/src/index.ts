@@ -9,6 +9,8 @@ import { Migration20261126110000CreatorNotifications } from './database/migratio
 import { Migration20261127100000HostedCheckout } from './database/migrations/20261127100000-hosted-checkout.migration.js';
 
 export { CommerceModule, CommerceJobsModule } from './commerce.module.js';
+export { ListPurchasesQuery, ExportPurchasesQuery } from './queries/purchases/purchases.query.js';
+export { MySubscriptionsQuery } from './queries/subscriptions/my-subscriptions.query.js';
 export { SubscriptionRenewals } from './commands/renew-subscriptions/subscription-renewals.js';
 export { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
 export { PAYMENT_PROVIDER, type PaymentProvider, type PaymentEvent } from './payments/payment-provider.js';
