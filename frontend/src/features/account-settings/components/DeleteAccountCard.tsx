@@ -81,8 +81,9 @@ function DeleteForm({ preview, onCancel }: { preview: DeletionPreview; onCancel:
         <List size="sm" spacing={4}>
           <List.Item>Your email, name and profile are erased, and you are signed out everywhere.</List.Item>
           <List.Item>
-            {preview.activeSubscriptions > 0 ? `${preview.activeSubscriptions} active subscription${preview.activeSubscriptions === 1 ? '' : 's'} end now; ` : ''}
-            you will not be charged again.
+            {preview.activeSubscriptions > 0
+              ? `Your ${preview.activeSubscriptions} active subscription${preview.activeSubscriptions === 1 ? ' ends' : 's end'} now; you will not be charged again.`
+              : 'You will not be charged again.'}
           </List.Item>
           <List.Item>Purchases you made can no longer be opened.</List.Item>
           <List.Item>Payment records are kept without your personal data, as tax law requires.</List.Item>
