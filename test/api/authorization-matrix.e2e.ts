@@ -156,6 +156,15 @@ describe("user-scoped routes act on the caller's own records only", () => {
     expect((await send('POST', `/auth/v1/factors/${factor.id}/verify`, strangerToken, { challenge_id: factor.id, code: '123456' })).status).toBe(404);
     expect((await send('DELETE', `/auth/v1/factors/${factor.id}`, strangerToken)).status).toBe(404);
 
+    // The data export and the deletion preview are the caller's own; signed out, they and deletion answer 401.
+    const exported = (await (await send('GET', '/api/account/export', strangerToken)).json()) as { account: { id: string; email: string } };
+    expect(exported.account).toMatchObject({ id: stranger.session.user.id, email: stranger.email });
+    expect(JSON.stringify(exported)).not.toContain(ownerId);
+    expect((await send('GET', '/api/account/deletion', strangerToken)).status).toBe(200);
+    for (const [method, path] of [['GET', '/api/account/export'], ['GET', '/api/account/export/purchases.csv'], ['GET', '/api/account/deletion'], ['DELETE', '/api/account']]) {
+      expect((await fetch(`${platform.baseUrl}${path}`, { method })).status).toBe(401);
+    }
+
     expect(await snapshot()).toEqual(before);
     expect((await send('GET', '/auth/v1/user', ownerToken)).status).toBe(200);
   });

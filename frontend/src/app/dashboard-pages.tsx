@@ -5,7 +5,7 @@ import { sharedQueryClient } from '../lib/query-client';
 
 export { DashboardHomePage } from '../features/dashboard/pages/DashboardHomePage';
 export { DashboardPlaceholderPage } from '../features/dashboard/pages/DashboardPlaceholderPage';
-export { GeneralSettingsPage } from '../features/dashboard/pages/GeneralSettingsPage';
+export { GeneralSettingsPage } from '../features/account-settings';
 export { LockedPreviewPage } from '../features/locked-previews/pages/LockedPreviewPage';
 export { ComingSoonFeaturePage } from '../features/coming-soon/pages/ComingSoonFeaturePage';
 export { SecuritySettingsPage } from '../features/two-factor/pages/SecuritySettingsPage';

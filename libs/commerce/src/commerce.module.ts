@@ -34,6 +34,7 @@ import { SalesController } from './http/sales.controller.js';
 import { AdminPaymentsController, PaymentWebhooksController } from './http/payments.controller.js';
 import { ExpireCheckoutsJob, RenewSubscriptionsJob, ReturnPaymentJob } from './jobs/payments-jobs.js';
 import { ReturnPayment } from './commands/return-payment/return-payment.js';
+import { EndAccountSubscriptionsJob } from './commands/end-account-subscriptions/end-account-subscriptions.job.js';
 import { PurchaseRepository } from './repositories/purchase.repository.js';
 import { PaymentFacts } from './commands/handle-payment-event/apply-payment-fact.js';
 import { CheckoutOpener } from './commands/purchase/open-checkout.js';
@@ -109,7 +110,7 @@ export class CommerceModule {}
  * paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob],
+  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob],
   exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}

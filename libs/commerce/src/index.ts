@@ -10,6 +10,8 @@ import { Migration20261127100000HostedCheckout } from './database/migrations/202
 import { Migration20261127110000PurchaseVersion } from './database/migrations/20261127110000-purchase-version.migration.js';
 
 export { CommerceModule, CommerceJobsModule } from './commerce.module.js';
+export { ListPurchasesQuery, ExportPurchasesQuery } from './queries/purchases/purchases.query.js';
+export { MySubscriptionsQuery } from './queries/subscriptions/my-subscriptions.query.js';
 export { SubscriptionRenewals } from './commands/renew-subscriptions/subscription-renewals.js';
 export { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
 /** Commerce's writer of purchases: exported for its own tests; other modules go through commands. */

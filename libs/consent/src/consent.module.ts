@@ -3,10 +3,11 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
 import { RecordConsentHandler } from './commands/record-consent/record-consent.handler.js';
 import { RecordConsentController } from './commands/record-consent/record-consent.controller.js';
+import { ListConsentRecordsHandler } from './queries/list-consent-records/list-consent-records.handler.js';
 
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [RecordConsentController],
-  providers: [RecordConsentHandler],
+  providers: [RecordConsentHandler, ListConsentRecordsHandler],
 })
 export class ConsentModule {}

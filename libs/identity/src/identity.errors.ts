@@ -6,7 +6,11 @@ export const IdentityErrors = {
   emailNotConfirmed: () => new AppError(400, 'email_not_confirmed', 'Email not confirmed'),
   missingEmailOrPhone: () => new AppError(400, 'validation_failed', 'missing email or phone'),
   unsupportedGrant: () => new AppError(400, 'validation_failed', 'unsupported_grant_type'),
-  emailChangeUnsupported: () => new AppError(422, 'email_change_not_supported', 'Changing the email address is not supported'),
+  emailExists: () => new AppError(422, 'email_exists', 'A user with this email address has already been registered'),
+  accountDeleted: () => new AppError(409, 'account_deleted', 'This account has already been deleted'),
+  deletionNeedsPassword: () => new AppError(400, 'validation_failed', 'Enter your password to delete your account'),
+  deletionNeedsSecondFactor: () =>
+    new AppError(403, 'mfa_reauthentication_required', 'Two-factor authentication is on: confirm it is you with a code from your authenticator app, then delete your account.'),
   userAlreadyExists: () => new AppError(422, 'user_already_exists', 'User already registered'),
   signupRequiresPassword: () => new AppError(400, 'validation_failed', 'Signup requires a valid password'),
   anonymousDisabled: () => new AppError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),

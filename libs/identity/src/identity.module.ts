@@ -45,6 +45,7 @@ import { SiteGate } from './site-gate/site-gate.js';
 import { ChangeUserRoleHandler } from './commands/change-role/change-role.handler.js';
 import { SearchUsersHandler } from './queries/search-users/search-users.handler.js';
 import { ListStaffHandler } from './queries/list-staff/list-staff.handler.js';
+import { EraseAccountHandler } from './commands/erase-account/erase-account.handler.js';
 import { ReauthenticateHandler } from './commands/reauthenticate/reauthenticate.handler.js';
 import { ReauthenticateController } from './commands/reauthenticate/reauthenticate.controller.js';
 import { AdminSitePasswordController, SiteGateController } from './site-gate/site-gate.controller.js';
@@ -72,6 +73,7 @@ const handlers = [
   SearchUsersHandler,
   ListStaffHandler,
   ReauthenticateHandler,
+  EraseAccountHandler,
 ];
 
 @Module({

@@ -41,6 +41,9 @@ interface UserSessionRow {
   confirmation_sent_at: Date | null;
   recovery_sent_at: Date | null;
   last_sign_in_at: Date | null;
+  email_change: string | null;
+  email_change_sent_at: Date | null;
+  deleted_at: Date | null;
   user_metadata: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
@@ -59,6 +62,9 @@ function toUser(row: UserSessionRow): User {
     confirmationSentAt: row.confirmation_sent_at,
     recoverySentAt: row.recovery_sent_at,
     lastSignInAt: row.last_sign_in_at,
+    emailChange: row.email_change,
+    emailChangeSentAt: row.email_change_sent_at,
+    deletedAt: row.deleted_at,
     userMetadata: row.user_metadata,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -102,7 +108,8 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
          from users u left join sessions s on s.id = ? and s.user_id = u.id where u.id = ?`,
       [claims.session_id, claims.sub],
     );
-    if (rows.length === 0) throw IdentityErrors.userNotFound();
+    // A deleted account's row stays (anonymised) but answers as GoTrue's deleted user does.
+    if (rows.length === 0 || rows[0].deleted_at) throw IdentityErrors.userNotFound();
     const row = rows[0];
     if (!row.session_id) throw IdentityErrors.sessionNotFound();
     // A token's aal is a snapshot: once 2FA is removed the session is aal1 at once, not at expiry.

@@ -28,7 +28,26 @@ export class IdentityMailer {
     });
   }
 
-  private verifyUrl(token: string, type: 'signup' | 'recovery', redirectTo: string): string {
+  /** The link to the new address: opening it makes the change (contract §8, type `email_change`). */
+  confirmEmailChange(em: EntityManager, to: string, token: string, redirectTo: string): void {
+    this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'confirm-email-change', variables: { confirmUrl: this.verifyUrl(token, 'email_change', redirectTo), newEmail: to } });
+  }
+
+  /** The old address hears of the request, so a hijacked session cannot move the account away silently. */
+  emailChangeRequested(em: EntityManager, to: string, newEmail: string): void {
+    this.outbox.enqueue(em, 'notifications', 'send-email', {
+      to,
+      template: 'email-change-requested',
+      variables: { newEmail, forgotUrl: `${this.config.PUBLIC_URL}/forgot-password`, settingsUrl: `${this.config.PUBLIC_URL}/dashboard/settings` },
+    });
+  }
+
+  /** Sent to the address before it is erased: the last email the account receives. */
+  accountDeleted(em: EntityManager, to: string): void {
+    this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'account-deleted', variables: { privacyUrl: `${this.config.PUBLIC_URL}/privacy` } });
+  }
+
+  private verifyUrl(token: string, type: 'signup' | 'recovery' | 'email_change', redirectTo: string): string {
     const verify = new URL(`${this.config.PUBLIC_URL}/auth/v1/verify`);
     verify.searchParams.set('token', token);
     verify.searchParams.set('type', type);

@@ -7,6 +7,7 @@ import { hashToken, newSecureToken } from '../domain/secure-token.js';
 export const TOKEN_LIFETIME_MS: Record<OneTimeTokenKind, number> = {
   signup: 24 * 3600 * 1000,
   recovery: 3600 * 1000,
+  email_change: 24 * 3600 * 1000,
 };
 
 /** Single-use, expiring email tokens, kept only as hashes. */

@@ -29,6 +29,8 @@ export function toUserJson(user: User, factors: FactorJson[] = []): Record<strin
     aud: 'authenticated',
     role: 'authenticated',
     email: user.email,
+    new_email: user.emailChange ?? undefined,
+    email_change_sent_at: user.emailChange ? iso(user.emailChangeSentAt) : undefined,
     email_confirmed_at: iso(user.emailConfirmedAt),
     phone: '',
     confirmation_sent_at: iso(user.confirmationSentAt),

@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
 
-export type OneTimeTokenKind = 'signup' | 'recovery';
+export type OneTimeTokenKind = 'signup' | 'recovery' | 'email_change';
 
 @Entity({ tableName: 'one_time_tokens' })
 export class OneTimeToken {

@@ -29,6 +29,17 @@ export class User {
   @Property({ type: 'timestamptz', nullable: true })
   lastSignInAt: Date | null = null;
 
+  /** A new address waiting for its confirmation link to be opened. */
+  @Property({ type: 'text', nullable: true })
+  emailChange: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  emailChangeSentAt: Date | null = null;
+
+  /** Set when the account was deleted: the row stays, anonymised, for the ledger and purchases it owns. */
+  @Property({ type: 'timestamptz', nullable: true })
+  deletedAt: Date | null = null;
+
   @Property({ type: 'json' })
   userMetadata: Record<string, unknown> = {};
 

@@ -41,6 +41,29 @@ ${button('signInUrl', 'Sign in')}
 <p style="line-height:22px">If this was not you, <a href="{{forgotUrl}}" style="color:#a5529f">reset your password now</a> and review your <a href="{{securityUrl}}" style="color:#a5529f">security settings</a>.</p>`,
     text: `Your Fanmint password was changed, and your other sessions were signed out.\n\nIf this was not you, reset your password now: {{forgotUrl}}\nSecurity settings: {{securityUrl}}`,
   },
+  'confirm-email-change': {
+    subject: 'Confirm your new Fanmint email address',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Confirm your new email address</h1>
+<p style="line-height:22px">You asked to use {{newEmail}} for your Fanmint account. Confirm it to make the change; until then, your account keeps its current address.</p>
+${button('confirmUrl', 'Confirm new address')}
+<p style="line-height:22px;color:#6b6474">This link works once and expires in 24 hours. If you did not ask for this, ignore this email and nothing changes.</p>`,
+    text: `Confirm your new Fanmint email address\n\nYou asked to use {{newEmail}} for your Fanmint account. Open this link to make the change (it works once and expires in 24 hours):\n{{confirmUrl}}\n\nIf you did not ask for this, ignore this email and nothing changes.`,
+  },
+  'email-change-requested': {
+    subject: 'A change of your Fanmint email address was requested',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Your email address is about to change</h1>
+<p style="line-height:22px">Someone signed in to your Fanmint account asked to change its email address to {{newEmail}}. The change happens only when the link sent to that address is opened.</p>
+<p style="line-height:22px">If this was not you, <a href="{{forgotUrl}}" style="color:#a5529f">reset your password now</a>: that signs out every session, and the change can then be made only by you. You can also review your <a href="{{settingsUrl}}" style="color:#a5529f">account settings</a>.</p>`,
+    text: `A change of your Fanmint email address to {{newEmail}} was requested. It happens only when the link sent to that address is opened.\n\nIf this was not you, reset your password now: {{forgotUrl}}\nAccount settings: {{settingsUrl}}`,
+  },
+  'account-deleted': {
+    subject: 'Your Fanmint account was deleted',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Your account was deleted</h1>
+<p style="line-height:22px">Your Fanmint account has been deleted as you asked. Your personal data (email address, name, profile picture, sessions) has been erased and your subscriptions have ended; you will not be charged again.</p>
+<p style="line-height:22px">Records of payments are kept, without your name or email address, for as long as tax and accounting law requires. Our <a href="{{privacyUrl}}" style="color:#a5529f">privacy policy</a> explains how long and why.</p>
+<p style="line-height:22px;color:#6b6474">This is the last email we send to this address. If you did not delete your account, contact support right away.</p>`,
+    text: `Your Fanmint account was deleted as you asked. Your personal data (email address, name, profile picture, sessions) has been erased and your subscriptions have ended; you will not be charged again.\n\nRecords of payments are kept, without your name or email address, for as long as tax and accounting law requires: {{privacyUrl}}\n\nThis is the last email we send to this address. If you did not delete your account, contact support right away.`,
+  },
   'mfa-enabled': {
     subject: 'Two-factor authentication is on',
     html: `<h1 style="font-size:20px;margin:0 0 16px">Two-factor authentication is on</h1>

@@ -4,7 +4,7 @@ import { TEMPLATES } from './catalogue.js';
 
 describe('email templates', () => {
   it('renders every template with a subject, an HTML body and a text body carrying the link', () => {
-    const variables = { confirmUrl: 'https://fanmint.test/verify-email?token=a', resetUrl: 'https://fanmint.test/r', tokenUrl: 'https://fanmint.test/t', signInUrl: 'https://fanmint.test/s', forgotUrl: 'https://fanmint.test/f', securityUrl: 'https://fanmint.test/sec', storeSettingsUrl: 'https://fanmint.test/st', verificationUrl: 'https://fanmint.test/v', reason: 'Blurred ID', caseKind: 'Content report', caseId: 'c1', dueAt: 'Sun, 22 Nov 2026', consoleUrl: 'https://fanmint.test/admin/moderation/c1', title: 'Sunset', kind: 'Video', contentUrl: 'https://fanmint.test/dashboard/my-videos', amount: '$14.99', currency: 'USD', storeName: 'Shop', item: 'Sunset', paidWith: 'Card', date: 'Thu, 26 Nov 2026 10:00:00 GMT', reference: 'p1', receiptUrl: 'https://fanmint.test/dashboard/billing/receipts/p1', subject: 'New tip: $3.00', text: 'fan••3f2a sent you a $3.00 tip', message: 'Love it', note: '', salesUrl: 'https://fanmint.test/dashboard/sales' };
+    const variables = { confirmUrl: 'https://fanmint.test/verify-email?token=a', resetUrl: 'https://fanmint.test/r', tokenUrl: 'https://fanmint.test/t', signInUrl: 'https://fanmint.test/s', forgotUrl: 'https://fanmint.test/f', securityUrl: 'https://fanmint.test/sec', storeSettingsUrl: 'https://fanmint.test/st', verificationUrl: 'https://fanmint.test/v', reason: 'Blurred ID', caseKind: 'Content report', caseId: 'c1', dueAt: 'Sun, 22 Nov 2026', consoleUrl: 'https://fanmint.test/admin/moderation/c1', title: 'Sunset', kind: 'Video', contentUrl: 'https://fanmint.test/dashboard/my-videos', amount: '$14.99', currency: 'USD', storeName: 'Shop', item: 'Sunset', paidWith: 'Card', date: 'Thu, 26 Nov 2026 10:00:00 GMT', reference: 'p1', receiptUrl: 'https://fanmint.test/dashboard/billing/receipts/p1', subject: 'New tip: $3.00', text: 'fan••3f2a sent you a $3.00 tip', message: 'Love it', note: '', salesUrl: 'https://fanmint.test/dashboard/sales', newEmail: 'new@fanmint.test', settingsUrl: 'https://fanmint.test/dashboard/settings', privacyUrl: 'https://fanmint.test/privacy' };
     for (const name of Object.keys(TEMPLATES)) {
       const email = renderEmail(name, variables, 'https://fanmint.test');
       expect(email.subject.length).toBeGreaterThan(10);
@@ -19,7 +19,7 @@ describe('email templates', () => {
   });
 
   it("quotes a tip's message in the creator's email only when there is one", () => {
-    const base = { subject: 'New sale: $14.99', text: 'fan••3f2a bought "Sunset" for $14.99', message: '', note: '', salesUrl: 'https://fanmint.test/dashboard/sales' };
+    const base = { subject: 'New sale: $14.99', text: 'fan••3f2a bought "Sunset" for $14.99', message: '', note: '', salesUrl: 'https://fanmint.test/dashboard/sales', newEmail: 'new@fanmint.test', settingsUrl: 'https://fanmint.test/dashboard/settings', privacyUrl: 'https://fanmint.test/privacy' };
     const sale = renderEmail('creator-activity', base, 'https://fanmint.test');
     expect(sale.text).not.toContain('Their message');
     expect(sale.html).not.toContain('“');

@@ -43,6 +43,9 @@ export interface JobCatalogue {
     'renew-subscriptions': Record<string, never>;
     /** Send a captured payment back to the fan at the provider (a second payment for an item they hold); idempotent by purchase. */
     'return-payment': { purchaseId: string };
+    // identity -> commerce, after the commit that erased the account.
+    /** An account was deleted: its subscriptions end, its store closes (idempotent). */
+    'account-deleted': AccountDeletedJob;
   };
   payouts: {
     /** Book a captured payment into the ledger (split, hold, release date); idempotent by saleId. */
@@ -95,6 +98,11 @@ export interface PostReversalJob {
   kind: 'refund' | 'chargeback';
   /** The provider's event id: the idempotency key of the reversal. */
   eventId: string;
+  occurredAt: string;
+}
+
+export interface AccountDeletedJob {
+  userId: string;
   occurredAt: string;
 }
 

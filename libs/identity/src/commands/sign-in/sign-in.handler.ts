@@ -32,7 +32,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
 
     const email = normalizeEmail(rawEmail);
     const em = this.orm.em.fork();
-    const user = await em.findOne(User, { email });
+    // A deleted account keeps its row (anonymised) but can never sign in again.
+    const user = await em.findOne(User, { email, deletedAt: null });
     const lockKey = user ? `${user.id}:${Passwords.stamp(user.encryptedPassword)}:${client.ip}` : `${email}:${client.ip}`;
     if (await this.limits.isLocked('signInFailuresPerAccountIp', lockKey)) throw IdentityErrors.accountLocked(LOCK_MINUTES);
 

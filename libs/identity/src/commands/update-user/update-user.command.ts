@@ -10,6 +10,7 @@ export class UpdateUserCommand extends Command<Record<string, unknown>> {
     readonly data: Record<string, unknown> | undefined,
     readonly client: ClientInfo,
     readonly email?: string,
+    readonly redirectTo?: string,
   ) {
     super();
   }

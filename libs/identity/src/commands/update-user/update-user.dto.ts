@@ -8,7 +8,7 @@ export class UpdateUserDto {
   @MaxLength(1024)
   password?: string;
 
-  @ApiPropertyOptional({ description: 'Checked but never changed here: changing the address is not supported' })
+  @ApiPropertyOptional({ description: 'A new address: a confirmation link goes to it (the change happens when it is opened) and a notice to the current one' })
   @IsOptional()
   @IsString()
   @MaxLength(320)

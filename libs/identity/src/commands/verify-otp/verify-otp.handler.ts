@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { User } from '../../entities/user.entity.js';
 import type { OneTimeTokenKind } from '../../entities/one-time-token.entity.js';
@@ -17,6 +17,7 @@ const VERIFY_TYPES = new Map<string, OneTimeTokenKind>([
   ['signup', 'signup'],
   ['email', 'signup'],
   ['recovery', 'recovery'],
+  ['email_change', 'email_change'],
 ]);
 
 /** Redeems an email link: confirms the address (signup) or starts recovery, and opens a session (or, for PKCE, an auth code). */
@@ -41,11 +42,23 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand> {
       const redeemed = await this.tokens.redeem(em, token ?? '', kind);
       if (!redeemed) throw invalid();
       const user = await em.findOneOrFail(User, redeemed.userId);
+      if (user.deletedAt) throw invalid();
+      if (kind === 'email_change') await this.completeEmailChange(em, user, invalid);
       if (email !== undefined && normalizeEmail(email) !== user.email) throw invalid();
       // A recovery link proves the inbox as well (GoTrue confirms on it too), so a later sign-up cannot reset this account.
       user.emailConfirmedAt ??= this.clock.now();
       if (viaLink && redeemed.flowStateId) return { auth_code: await this.flows.issueCode(em, redeemed.flowStateId) };
       return this.sessions.open(em, user, 'otp', client);
     });
+  }
+
+  /** The new address proved itself: it becomes the account's, unless someone took it meanwhile. */
+  private async completeEmailChange(em: EntityManager, user: User, invalid: () => Error): Promise<void> {
+    const next = user.emailChange;
+    if (!next) throw invalid();
+    if ((await em.count(User, { email: next, id: { $ne: user.id } })) > 0) throw IdentityErrors.emailExists();
+    user.email = next;
+    user.emailChange = null;
+    user.emailChangeSentAt = null;
   }
 }

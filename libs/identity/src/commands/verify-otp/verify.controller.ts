@@ -11,12 +11,12 @@ import { VerifyOtpCommand } from './verify-otp.command.js';
 
 export class VerifyLinkQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(512) token?: string;
-  @ApiPropertyOptional({ enum: ['signup', 'recovery'] }) @IsOptional() @IsString() @MaxLength(32) type?: string;
+  @ApiPropertyOptional({ enum: ['signup', 'recovery', 'email_change'] }) @IsOptional() @IsString() @MaxLength(32) type?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2048) redirect_to?: string;
 }
 
 export class VerifyOtpDto {
-  @ApiPropertyOptional({ enum: ['signup', 'recovery'] }) @IsOptional() @IsString() @MaxLength(32) type?: string;
+  @ApiPropertyOptional({ enum: ['signup', 'recovery', 'email_change'] }) @IsOptional() @IsString() @MaxLength(32) type?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(512) token_hash?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(512) token?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(320) email?: string;

@@ -1,12 +1,21 @@
-import { Body, Controller, Get, Inject, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Put, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { BearerGuard, CurrentAuth, type AuthContext } from '../../auth/bearer.guard.js';
 import { Client } from '../../auth/client-info.js';
 import type { ClientInfo } from '../../auth/session-issuer.js';
 import { UpdateUserCommand } from '../../commands/update-user/update-user.command.js';
 import { UpdateUserDto } from '../../commands/update-user/update-user.dto.js';
 import { GetUserQuery } from './get-user.query.js';
+
+export class RedirectQueryDto {
+  @ApiPropertyOptional({ description: 'Where the email-change link lands (our own origin only)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  redirect_to?: string;
+}
 
 @ApiTags('auth')
 @ApiBearerAuth()
@@ -25,8 +34,8 @@ export class UserController {
   }
 
   @Put('user')
-  @ApiOperation({ summary: 'Change the password or profile data of the signed-in user' })
-  update(@CurrentAuth() auth: AuthContext, @Body() body: UpdateUserDto, @Client() client: ClientInfo) {
-    return this.commands.execute(new UpdateUserCommand(auth.user.id, auth.sessionId, auth.claims.aal, body.password, body.data, client, body.email));
+  @ApiOperation({ summary: 'Change the password, email address or profile data of the signed-in user' })
+  update(@CurrentAuth() auth: AuthContext, @Body() body: UpdateUserDto, @Client() client: ClientInfo, @Query() query: RedirectQueryDto) {
+    return this.commands.execute(new UpdateUserCommand(auth.user.id, auth.sessionId, auth.claims.aal, body.password, body.data, client, body.email, query.redirect_to));
   }
 }

@@ -1,0 +1,36 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { IconChevronRight, IconShieldLock } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useAuthSession } from '../../auth/hooks/use-auth-session';
+import { DataExportCard } from '../components/DataExportCard';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
+import { EmailCard } from '../components/EmailCard';
+import { ProfileCard } from '../components/ProfileCard';
+import { SettingsSection } from '../components/SettingsSection';
+
+export function GeneralSettingsPage() {
+  usePageMeta({ title: 'General Settings', noindex: true });
+  const { session } = useAuthSession();
+  const user = session?.user;
+
+  return (
+    <Stack gap="lg" maw={880} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          General Settings
+        </Title>
+        <Text c="dimmed">Your account details, your data and your security.</Text>
+      </Stack>
+      <ProfileCard metadata={user?.user_metadata} />
+      <EmailCard email={user?.email} pendingEmail={user?.new_email} />
+      <SettingsSection icon={IconShieldLock} title="Password and security" description="Change your password, manage two-factor authentication, recovery codes and signed-in devices.">
+        <Button component={Link} to="/dashboard/security" variant="light" rightSection={<IconChevronRight size={16} />} style={{ alignSelf: 'flex-start' }}>
+          Security Settings
+        </Button>
+      </SettingsSection>
+      <DataExportCard />
+      <DeleteAccountCard />
+    </Stack>
+  );
+}

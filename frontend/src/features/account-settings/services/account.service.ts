@@ -1,0 +1,58 @@
+import { apiRequest } from '../../../lib/api-client';
+import { auth } from '../../../lib/auth-client';
+import type { components } from '../../../lib/api/schema';
+
+export type DeletionPreview = components['schemas']['DeletionPreviewDto'];
+
+export const DISPLAY_NAME_KEY = 'display_name';
+
+/** Throws the auth client's error so callers show its message. */
+function orThrow<T extends { error: Error | null }>(result: T): T {
+  if (result.error) throw result.error;
+  return result;
+}
+
+export async function saveDisplayName(displayName: string): Promise<void> {
+  orThrow(await auth.updateUser({ data: { [DISPLAY_NAME_KEY]: displayName.trim() || null } }));
+}
+
+/** The link goes to the new address; nothing changes until it is opened. */
+export async function requestEmailChange(email: string): Promise<void> {
+  orThrow(await auth.updateUser({ email }, { emailRedirectTo: `${window.location.origin}/dashboard/settings` }));
+}
+
+export function fetchDeletionPreview(): Promise<DeletionPreview> {
+  return apiRequest<DeletionPreview>('/api/account/deletion');
+}
+
+/** With 2FA on: proves the code on this session (aal2, fresh), which deletion then accepts. */
+export async function confirmWithCode(code: string): Promise<void> {
+  const { data } = orThrow(await auth.mfa.listFactors());
+  const factor = data?.totp[0];
+  if (!factor) throw new Error('No enabled 2FA found. Please refresh the page.');
+  orThrow(await auth.mfa.challengeAndVerify({ factorId: factor.id, code }));
+}
+
+export async function deleteAccount(password: string | undefined): Promise<void> {
+  const { data } = await auth.getSession();
+  await apiRequest('/api/account', { method: 'DELETE', json: password ? { password } : {}, bearer: data.session?.access_token });
+  // Every session is gone on the server; forget this one here too.
+  await auth.signOut({ scope: 'local' });
+}
+
+/** Saves a server-made file through the browser's download, with the name the server gave it. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const { data } = await auth.getSession();
+  const response = await fetch(path, { headers: { authorization: `Bearer ${data.session?.access_token ?? ''}` } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? `Download failed (${response.status})`);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,24 @@
+import { Query } from '@nestjs/cqrs';
+import type { AuthContext } from '#app/identity';
+
+export const EXPORT_FORMAT = 'fanmint-account-export/1';
+
+export interface AccountExport {
+  format: typeof EXPORT_FORMAT;
+  exported_at: string;
+  account: Record<string, unknown>;
+  sessions: unknown[];
+  consents: unknown[];
+  purchases: unknown[];
+  subscriptions: unknown[];
+  earnings: { balances: unknown[]; payout_method: unknown; transactions: unknown[] };
+  /** Paid and mass messages are not built yet; the key is here so the format does not change when they are. */
+  messages: unknown[];
+}
+
+/** Everything the platform holds about the signed-in person, as one JSON document (GDPR art. 15 and 20). */
+export class ExportAccountDataQuery extends Query<AccountExport> {
+  constructor(readonly auth: AuthContext) {
+    super();
+  }
+}
