@@ -12,13 +12,14 @@ import { BackofficeModule } from '#app/backoffice';
 import { ContentModerationModule } from '#app/content-moderation';
 import { CommerceModule } from '#app/commerce';
 import { PayoutsModule } from '#app/payouts';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 
 @Module({})
 export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule, PayoutsModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule, PayoutsModule, DashboardModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

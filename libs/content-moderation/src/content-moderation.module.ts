@@ -18,6 +18,7 @@ import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
 import { CollaboratorCheck } from './commands/review-content/collaborator-check.js';
 import { DecideCollaborationHandler, FileReleaseFormHandler, RequestCollaborationHandler, SetContentCollaboratorsHandler } from './commands/collaborations/collaborations.handler.js';
 import { MyCollaborationsHandler } from './queries/collaborations/collaborations.handler.js';
+import { ReviewCountsHandler } from './queries/review-counts/review-counts.handler.js';
 import { CollaborationsController } from './http/collaborations.controller.js';
 import { ContentSaleEvents } from './events/content-sale-events.js';
 
@@ -44,6 +45,7 @@ import { ContentSaleEvents } from './events/content-sale-events.js';
     RemoveMediaHandler,
     ReviewContentHandler,
     MyContentHandler,
+    ReviewCountsHandler,
     ContentByIdHandler,
     ContentReviewQueueHandler,
     ApprovedContentHandler,

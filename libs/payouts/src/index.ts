@@ -7,6 +7,7 @@ export { BookSale } from './commands/book-sale/book-sale.js';
 export { BookReversal } from './commands/book-reversal/book-reversal.js';
 export { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js';
 export { SaleEarningsQuery } from './queries/sale-earnings/sale-earnings.query.js';
+export { EarningsSummaryQuery, type EarningsSummaryView } from './queries/earnings-summary/earnings-summary.query.js';
 export { MonthEndJobHandler } from './jobs/payouts-jobs.js';
 export { SANDBOX_FAILING_HOLDER } from './payout-provider/sandbox-payout-provider.js';
 export { HOLD_REASONS } from './domain/hold-policy.js';
