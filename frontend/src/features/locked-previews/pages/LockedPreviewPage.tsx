@@ -15,6 +15,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
+import { usePlatformConfig } from '../../../lib/platform-config';
 import { EarlyAdopterPanel } from '../components/EarlyAdopterPanel';
 import { PreviewScreenshots } from '../components/PreviewScreenshots';
 import { LOCKED_PREVIEW_COPY as copy, LOCKED_PREVIEWS, type LockedPreviewKey } from '../preview-content';
@@ -37,6 +38,7 @@ export function LockedPreviewPage({ preview }: { preview: LockedPreviewKey }) {
   const { title, description, features, screenshotAlt } = LOCKED_PREVIEWS[preview];
   usePageMeta({ title, description, noindex: true });
   const FeatureIcon = ICONS[preview];
+  const live = usePlatformConfig().data?.launchPhase === 'live';
 
   return (
     <Stack gap="xl" maw={1200} mx="auto">
@@ -51,7 +53,7 @@ export function LockedPreviewPage({ preview }: { preview: LockedPreviewKey }) {
         </Group>
         <Group gap="sm">
           <Badge size="lg" variant="light" color="aqua" tt="none" leftSection={<IconLock size={14} />}>
-            {copy.lockBadge}
+            {live ? copy.comingBadge : copy.lockBadge}
           </Badge>
         </Group>
         <Text c="dimmed" maw={760}>
@@ -64,7 +66,7 @@ export function LockedPreviewPage({ preview }: { preview: LockedPreviewKey }) {
           {copy.screenshotsTitle}
         </Title>
         <Text size="sm" c="dimmed">
-          {copy.lockNote}
+          {live ? copy.comingNote : copy.lockNote}
         </Text>
         <PreviewScreenshots preview={preview} title={title} alt={screenshotAlt} />
       </Stack>
