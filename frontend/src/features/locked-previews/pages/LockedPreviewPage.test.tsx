@@ -7,6 +7,7 @@ import { expectPrerenderToHydrate } from '../../../test/prerender';
 import { renderAt } from '../../../test/render';
 import { LOCKED_PREVIEWS, type LockedPreviewKey } from '../preview-content';
 import { LockedPreviewPage } from './LockedPreviewPage';
+import { PhasedPreviewPage } from './PhasedPreviewPage';
 
 const KEYS = Object.keys(LOCKED_PREVIEWS) as LockedPreviewKey[];
 
@@ -120,7 +121,7 @@ describe('LockedPreviewPage', () => {
 
     it('words a preview that is still shown as coming, never as locked until a launch that has happened', async () => {
       serve({ 'GET /api/config': config('live') });
-      renderPreview('analytics');
+      renderAt(<PhasedPreviewPage preview="analytics" />, '/dashboard/lockedpage');
       expect(await screen.findByText('Coming soon')).toBeTruthy();
       expect(screen.getByText('We are still building this feature. Here is a preview of how it will look when it arrives.')).toBeTruthy();
       expect(screen.queryByText('Available at launch')).toBeNull();

@@ -15,7 +15,6 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
-import { usePlatformConfig } from '../../../lib/platform-config';
 import { EarlyAdopterPanel } from '../components/EarlyAdopterPanel';
 import { PreviewScreenshots } from '../components/PreviewScreenshots';
 import { LOCKED_PREVIEW_COPY as copy, LOCKED_PREVIEWS, type LockedPreviewKey } from '../preview-content';
@@ -33,12 +32,11 @@ const ICONS: Record<LockedPreviewKey, Icon> = {
   videos: IconVideo,
 };
 
-/** A feature that opens at launch: what it does, how it will look, and the rewards meanwhile. */
-export function LockedPreviewPage({ preview }: { preview: LockedPreviewKey }) {
+/** A feature that opens at launch (or, `live`, one still being built): what it does, how it will look, and the rewards meanwhile. */
+export function LockedPreviewPage({ preview, live = false }: { preview: LockedPreviewKey; live?: boolean }) {
   const { title, description, features, screenshotAlt } = LOCKED_PREVIEWS[preview];
   usePageMeta({ title, description, noindex: true });
   const FeatureIcon = ICONS[preview];
-  const live = usePlatformConfig().data?.launchPhase === 'live';
 
   return (
     <Stack gap="xl" maw={1200} mx="auto">
