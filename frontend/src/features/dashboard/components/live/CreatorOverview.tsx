@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Tit
 import { IconAlertCircle, IconBuildingBank, IconBuildingStore, IconChartBar, IconExternalLink, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from '@/shared/format';
+import contrast from '../../../auth/components/contrast.module.css';
 import type { CreatorSummary } from '../../services/dashboard-summary.service';
 import { Figure } from './Figure';
 import { payoutRhythm } from './hold-sentence';
@@ -35,7 +36,7 @@ function ReviewStatus({ content }: { content: CreatorSummary['content'] }) {
           Your content
         </Title>
         <Group gap="sm">
-          <Badge size="lg" variant="light" color="teal" tt="none">
+          <Badge size="lg" variant="light" color="teal" tt="none" classNames={{ label: contrast.tealOnTint }}>
             {content.approved} live
           </Badge>
           <Badge size="lg" variant="light" color="blue" tt="none">
@@ -68,7 +69,7 @@ export function CreatorOverview({ creator }: { creator: CreatorSummary }) {
   return (
     <Stack gap="lg" component="section" aria-label="Your store">
       {!creator.store && (
-        <Alert color="fanmint" variant="light" icon={<IconBuildingStore size={18} />} title="Open your store">
+        <Alert color="fanmint" variant="light" icon={<IconBuildingStore size={18} />} title="Open your store" className={contrast.tintedAlert}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">You are verified. Choose your store’s name and address to start selling.</Text>
             <Button component={Link} to="/dashboard/mystoresettings" size="sm">
@@ -95,10 +96,10 @@ export function CreatorOverview({ creator }: { creator: CreatorSummary }) {
       </SimpleGrid>
       <Text size="sm">{payoutRhythm(creator)}</Text>
       {!creator.payoutMethodSet && creator.nextPayout && (
-        <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />}>
+        <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} className={contrast.tintedAlert}>
           <Text size="sm">
             Add a payout method before {formatDate(creator.nextPayout.on)} to be paid then.{' '}
-            <Anchor component={Link} to="/dashboard/billingandpayments" size="sm" fw={600}>
+            <Anchor component={Link} to="/dashboard/billingandpayments" size="sm" fw={600} underline="always">
               Add a payout method
             </Anchor>
           </Text>

@@ -56,9 +56,9 @@ export function FanOverview({ fan, compact = false }: { fan: FanSummary; compact
   const { recentPurchases, subscriptions, favorites } = fan;
   if (compact && recentPurchases.length + subscriptions.length + favorites.length === 0) return null;
   const browse = (
-    <Text size="sm" c="dimmed">
+    <Text size="sm">
       Nothing here yet.{' '}
-      <Anchor component={Link} to="/stores" size="sm">
+      <Anchor component={Link} to="/stores" size="sm" underline="always">
         Browse stores
       </Anchor>
     </Text>
