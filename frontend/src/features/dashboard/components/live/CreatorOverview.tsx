@@ -112,7 +112,7 @@ export function CreatorOverview({ creator }: { creator: CreatorSummary }) {
             <Title order={2} size="h4" id="shortcuts-title">
               Shortcuts
             </Title>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               {SHORTCUTS.map(({ label, to, icon: Icon }) => (
                 <Button key={to} component={Link} to={to} variant="default" justify="flex-start" leftSection={<Icon size={18} />}>
                   {label}
