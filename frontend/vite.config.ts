@@ -13,6 +13,7 @@ export default defineConfig({
   root,
   cacheDir: fileURLToPath(new URL('../node_modules/.vite/frontend', import.meta.url)),
   plugins: [markdown(), react()],
+  resolve: { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

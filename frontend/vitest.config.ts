@@ -7,6 +7,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   cacheDir: fileURLToPath(new URL('../node_modules/.vite/frontend', import.meta.url)),
   plugins: [markdown(), react()],
+  resolve: { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

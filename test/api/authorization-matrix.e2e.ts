@@ -143,6 +143,7 @@ describe("user-scoped routes act on the caller's own records only", () => {
     // What the stranger reads is their own (empty) record, never the owner's.
     expect(await (await send('GET', '/api/rewards', strangerToken)).json()).toMatchObject({ walletAddress: null, telegramUsername: null });
     expect(await (await send('GET', '/api/verify-user/status', strangerToken)).json()).toMatchObject({ status: null });
+    expect(await (await send('GET', '/api/dashboard/summary', strangerToken)).json()).toEqual({ role: 'fan', verificationStatus: null, creator: null, fan: { recentPurchases: [], subscriptions: [], favorites: [] } });
     const sessions = (await (await send('GET', '/api/account/sessions', strangerToken)).json()) as { id: string }[];
     expect(sessions.map((session) => session.id)).not.toContain(ownerSessionId);
     const user = (await (await send('GET', '/auth/v1/user', strangerToken)).json()) as { id: string; factors?: unknown[] };

@@ -178,7 +178,9 @@ describe('month-end, chargebacks and refunds', () => {
     expect(await balances(creatorId)).toEqual({ pending: 1500, current: -3000 });
     token = await tokenOf(fan);
     const statement = await call('GET', '/api/payouts/statement', token);
-    expect(statement.body).toMatchObject({ currency: 'EUR', pendingMinor: 1500, currentMinor: -3000, adjustmentsMinor: -3000, schedule: 'held', holdReason: HOLD_REASONS.incident, nextPayoutOn: '2034-05-31' });
+    expect(statement.body).toMatchObject({ currency: 'EUR', pendingMinor: 1500, currentMinor: -3000, adjustmentsMinor: -3000, schedule: 'held', holdReason: HOLD_REASONS.incident });
+    // May's close releases 1500 against the -3000 debt: no month-end pays anything yet, so none is announced.
+    expect(statement.body).toMatchObject({ nextPayoutOn: null, nextPayoutMinor: 0 });
 
     // May's close: the late sale (1500) is released against the -3000: nothing to pay, -1500 carries forward.
     clock.set(new Date('2034-05-31T23:00:00Z'));
@@ -189,6 +191,12 @@ describe('month-end, chargebacks and refunds', () => {
     // June: a new sale (held 21 days: 10 June + 21 = 1 July) is not due; July's close pays 3000 - 1500.
     clock.set(new Date('2034-06-10T10:00:00Z'));
     await book({ creatorId, grossMinor: 4000 });
+    token = await tokenOf(fan);
+    // June's close pays nothing (the sale is payable on 1 July): the next payout is July's, 3000 - 1500.
+    expect((await call('GET', '/api/payouts/statement', token)).body).toMatchObject({ pendingMinor: 3000, currentMinor: -1500, nextPayoutOn: '2034-07-31', nextPayoutMinor: 1500 });
+    const juneLines = (await call('GET', '/api/payouts/transactions', token)).body.items as { kind: string; releaseOn: string | null; payoutOn: string | null; status: string | null }[];
+    expect(juneLines[0]).toMatchObject({ kind: 'sale', releaseOn: '2034-07-01', payoutOn: '2034-07-31', status: 'pending' });
+    expect(juneLines.filter((line) => line.status === 'released').every((line) => line.payoutOn === null)).toBe(true);
     clock.set(new Date('2034-06-30T23:00:00Z'));
     await close('2034-06');
     expect(await balances(creatorId)).toEqual({ pending: 3000, current: -1500 });

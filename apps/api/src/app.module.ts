@@ -13,13 +13,14 @@ import { ContentModerationModule } from '#app/content-moderation';
 import { CommerceModule } from '#app/commerce';
 import { PayoutsModule } from '#app/payouts';
 import { AccountModule } from '#app/account';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 
 @Module({})
 export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule, PayoutsModule, AccountModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule, PayoutsModule, AccountModule, DashboardModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

@@ -7,6 +7,7 @@ export { DashboardHomePage } from '../features/dashboard/pages/DashboardHomePage
 export { DashboardPlaceholderPage } from '../features/dashboard/pages/DashboardPlaceholderPage';
 export { GeneralSettingsPage } from '../features/account-settings';
 export { LockedPreviewPage } from '../features/locked-previews/pages/LockedPreviewPage';
+export { PhasedPreviewPage } from '../features/locked-previews/pages/PhasedPreviewPage';
 export { ComingSoonFeaturePage } from '../features/coming-soon/pages/ComingSoonFeaturePage';
 export { SecuritySettingsPage } from '../features/two-factor/pages/SecuritySettingsPage';
 export { RewardsPage } from '../features/rewards/pages/RewardsPage';

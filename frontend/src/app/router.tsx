@@ -34,7 +34,7 @@ const BUILT_DASHBOARD_PAGES = {
 
 type DashboardPageName = Exclude<
   keyof typeof import('./dashboard-pages'),
-  'DashboardPlaceholderPage' | 'LockedPreviewPage' | 'ComingSoonFeaturePage'
+  'DashboardPlaceholderPage' | 'LockedPreviewPage' | 'PhasedPreviewPage' | 'ComingSoonFeaturePage'
 >;
 
 const dashboardPage = (name: DashboardPageName) => async () => ({
@@ -50,10 +50,10 @@ const featurePageRoutes: RouteObject[] = [
     path: to.replace('/dashboard/', ''),
     // Creator pages switch on the launch phase themselves: live page, or this same preview.
     lazy: to in LIVE_PHASE_PAGES ? dashboardPage(LIVE_PHASE_PAGES[to]) : async () => {
-      const { LockedPreviewPage } = await import('./dashboard-pages');
+      const { PhasedPreviewPage } = await import('./dashboard-pages');
       return {
         Component: function LockedPreviewRoute() {
-          return <LockedPreviewPage preview={preview} />;
+          return <PhasedPreviewPage preview={preview} />;
         },
       };
     },

@@ -26,6 +26,7 @@ import { ExportPurchasesHandler, GetPurchaseHandler, ListPurchasesHandler } from
 import { PurchasedContentHandler } from './queries/purchased-content/purchased-content.handler.js';
 import { MySubscriptionsHandler } from './queries/subscriptions/my-subscriptions.handler.js';
 import { MyFavoritesHandler } from './queries/favorites/favorites.handler.js';
+import { CreatorActivityHandler } from './queries/creator-activity/creator-activity.handler.js';
 import { MyReferralLinksHandler } from './queries/referral-links/referral-links.handler.js';
 import { ExportSalesHandler, SalesHandler } from './queries/sales/sales.handler.js';
 import { PurchasesController } from './http/purchases.controller.js';
@@ -65,6 +66,7 @@ import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-pur
     OpenStoreHandler,
     UpdateStoreSettingsHandler,
     GetMyStoreHandler,
+    CreatorActivityHandler,
     CheckSlugHandler,
     ListStoresHandler,
     GetPublicStoreHandler,

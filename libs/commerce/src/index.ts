@@ -16,6 +16,12 @@ export { SubscriptionRenewals } from './commands/renew-subscriptions/subscriptio
 export { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
 /** Commerce's writer of purchases: exported for its own tests; other modules go through commands. */
 export { PurchaseRepository } from './repositories/purchase.repository.js';
+export { CreatorActivityQuery, type CreatorActivityView } from './queries/creator-activity/creator-activity.query.js';
+export type { PurchaseView } from './queries/purchases/purchase-view.js';
+export type { SubscriptionView } from './queries/subscriptions/subscription-view.js';
+export { MyFavoritesQuery, type FavoriteView } from './queries/favorites/favorites.query.js';
+export { FavoriteDto, SubscriptionDto } from './http/fan-features.dto.js';
+export { PurchaseDto } from './http/purchases.dto.js';
 export { PAYMENT_PROVIDER, type PaymentProvider, type PaymentEvent } from './payments/payment-provider.js';
 export const commerceEntities = [Store];
 export const commerceMigrations = [Migration20261122000700Stores, Migration20261122001100Purchases, Migration20261122001300PurchasesHotStore, Migration20261125101700PurchaseRequestHash, Migration20261126100100SellableItems, Migration20261126100200SellableItemsBackfill, Migration20261126110000CreatorNotifications, Migration20261127100000HostedCheckout, Migration20261127110000PurchaseVersion];

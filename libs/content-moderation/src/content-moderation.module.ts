@@ -18,6 +18,7 @@ import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
 import { CollaboratorCheck } from './commands/review-content/collaborator-check.js';
 import { DecideCollaborationHandler, FileReleaseFormHandler, RequestCollaborationHandler, SetContentCollaboratorsHandler } from './commands/collaborations/collaborations.handler.js';
 import { MyCollaborationsHandler } from './queries/collaborations/collaborations.handler.js';
+import { ReviewCountsHandler } from './queries/review-counts/review-counts.handler.js';
 import { CollaborationsController } from './http/collaborations.controller.js';
 import { ContentSaleEvents } from './events/content-sale-events.js';
 import { AttachMediaHandler } from './commands/attach-media/attach-media.handler.js';
@@ -46,6 +47,7 @@ import { AttachMediaHandler } from './commands/attach-media/attach-media.handler
     AttachMediaHandler,
     ReviewContentHandler,
     MyContentHandler,
+    ReviewCountsHandler,
     ContentByIdHandler,
     ContentReviewQueueHandler,
     ApprovedContentHandler,

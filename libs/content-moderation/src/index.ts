@@ -13,6 +13,7 @@ export { uploadsHandler, UPLOADS_PATH } from './uploads/uploads.js';
 export { ApprovedContentQuery, ContentByIdQuery, type ContentView, type PublicContentView } from './queries/content/content.query.js';
 export { ContentListDto, ContentViewDto, ManagedContentViewDto, MediaViewDto } from './http/content.dto.js';
 export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content, Migration20261122000900Collaborations, Migration20261122001000ContentPreview, Migration20261126100000ContentRevision];
+export { ReviewCountsQuery, type ReviewCountsView } from './queries/review-counts/review-counts.query.js';
 export { StoreNamesQuery, type StoreName } from './queries/collaborations/store-names.query.js';
 export { RequestCollaborationCommand } from './commands/collaborations/collaborations.command.js';
 export { CreateContentCommand, SubmitContentCommand } from './commands/manage-content/manage-content.command.js';

@@ -9,6 +9,7 @@ export { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js
 export { StatementQuery } from './queries/statement/statement.query.js';
 export { TransactionsQuery } from './queries/transactions/transactions.query.js';
 export { SaleEarningsQuery } from './queries/sale-earnings/sale-earnings.query.js';
+export { EarningsSummaryQuery, type EarningsSummaryView } from './queries/earnings-summary/earnings-summary.query.js';
 export { MonthEndJobHandler } from './jobs/payouts-jobs.js';
 export { SANDBOX_FAILING_HOLDER } from './payout-provider/sandbox-payout-provider.js';
 export { HOLD_REASONS } from './domain/hold-policy.js';

@@ -14,6 +14,7 @@ import { TransactionsHandler } from './queries/transactions/transactions.handler
 import { PayoutHistoryHandler } from './queries/payout-history/payout-history.handler.js';
 import { PayoutMethodHandler } from './queries/payout-method/payout-method.handler.js';
 import { SaleEarningsHandler } from './queries/sale-earnings/sale-earnings.handler.js';
+import { EarningsSummaryHandler } from './queries/earnings-summary/earnings-summary.handler.js';
 import { PayoutRuns } from './queries/payout-runs.js';
 import { AdminPayoutsController, PayoutsController } from './http/payouts.controller.js';
 import { PayoutsLiveGuard } from './http/payouts-live.guard.js';
@@ -33,6 +34,7 @@ const core = [
   PayoutHistoryHandler,
   PayoutMethodHandler,
   SaleEarningsHandler,
+  EarningsSummaryHandler,
 ];
 
 /** Payouts (SPEC §3, §4, §9): the ledger, splits, holds, the month-end close and payouts; HTTP for the api. */

@@ -101,3 +101,23 @@ export const DASHBOARD_EXTRA_ROUTES = [
   { to: '/dashboard/lockedpage', label: 'Advanced Analytics' },
   { to: '/dashboard/demo-page-testing', label: 'Collaborators' },
 ];
+
+export const CREATOR_SECTION = 'Creator Section';
+
+/** A fan's single way into the Creator Section (live phase): verification first, no empty sales pages. */
+export const BECOME_CREATOR_ITEM: DashboardNavItem = {
+  label: 'Become a creator',
+  to: '/dashboard/verification',
+  icon: IconBuildingStore,
+  description: 'Verify your ID and open your store',
+};
+
+/**
+ * The sidebar's groups for who is signed in. Before launch, or while unknown, every section shows
+ * (SPEC §6: no client-side gating is shown); live, a fan sees one "Become a creator" entry instead
+ * of the creator pages.
+ */
+export function navGroupsFor(role: 'creator' | 'fan' | null): DashboardNavGroup[] {
+  if (role !== 'fan') return DASHBOARD_NAV;
+  return DASHBOARD_NAV.map((group) => (group.title === CREATOR_SECTION ? { ...group, items: [BECOME_CREATOR_ITEM] } : group));
+}

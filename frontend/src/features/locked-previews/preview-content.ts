@@ -157,6 +157,9 @@ export const LOCKED_PREVIEWS: Record<LockedPreviewKey, LockedPreview> = {
 export const LOCKED_PREVIEW_COPY = {
   lockBadge: 'Available at launch',
   lockNote: 'This feature is locked until the full platform launch. Here is a preview of how it will look.',
+  /** After launch a preview is only shown for a feature not built yet: it must read as coming, not as locked. */
+  comingBadge: 'Coming soon',
+  comingNote: 'We are still building this feature. Here is a preview of how it will look when it arrives.',
   screenshotsTitle: 'Preview',
   featuresTitle: "What you'll be able to do",
   devices: { desktop: 'Desktop', mobile: 'Mobile' },

@@ -979,6 +979,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your own figures for the dashboard home: earnings and content as a creator, purchases, subscriptions and favourites as a fan */
+        get: operations["DashboardSummaryController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/favorites": {
         parameters: {
             query?: never;
@@ -2246,6 +2263,28 @@ export interface components {
             /** @example fan••3f2a sent you a $5.00 tip */
             text: string;
         };
+        CreatorSummaryDto: {
+            activeSubscribers: number;
+            content: components["schemas"]["ReviewCountsDto"];
+            /** @example EUR */
+            currency: string;
+            currentMinor: number;
+            /** @description Held payees: the day earnings move to the monthly payout */
+            heldUntil: string | null;
+            /** @description Sales this calendar month before the platform share (minor units) */
+            monthGrossMinor: number;
+            /** @description Your share of this month’s sales and referrals, less refunds and chargebacks (minor units) */
+            monthNetMinor: number;
+            /** @description Subscriptions started this calendar month */
+            newSubscribers: number;
+            /** @description The next month-end that pays something; null while none will */
+            nextPayout: components["schemas"]["NextPayoutDto"] | null;
+            payoutMethodSet: boolean;
+            pendingMinor: number;
+            /** @enum {string} */
+            schedule: "monthly" | "held";
+            store: components["schemas"]["DashboardStoreDto"] | null;
+        };
         CryptoInstructionsDto: {
             /** @description Send the tokens to this address */
             address: string;
@@ -2257,6 +2296,19 @@ export interface components {
             /** @enum {string} */
             network: "solana";
         };
+        DashboardStoreDto: {
+            currency: string;
+            displayName: string;
+            slug: string;
+        };
+        DashboardSummaryDto: {
+            creator: components["schemas"]["CreatorSummaryDto"] | null;
+            fan: components["schemas"]["FanSummaryDto"];
+            /** @enum {string} */
+            role: "creator" | "fan";
+            /** @enum {string|null} */
+            verificationStatus: "processing" | "rejected" | "accepted" | null;
+        };
         DeleteAccountDto: {
             /** @description The account password (with 2FA on, verify a code on this session first instead) */
             password?: string;
@@ -2264,8 +2316,11 @@ export interface components {
         DeletionPreviewDto: {
             activeSubscriptions: number;
             canDelete: boolean;
-            /** Format: date */
-            nextPayoutOn: string;
+            /**
+             * Format: date
+             * @description The next month-end close that pays something; null while none will
+             */
+            nextPayoutOn: string | null;
             owed: components["schemas"]["OwedDto"][];
             secondFactorRequired: boolean;
         };
@@ -2288,6 +2343,14 @@ export interface components {
             /** @example Authenticator App */
             friendly_name?: string;
             issuer?: string;
+        };
+        FanSummaryDto: {
+            /** @description The five most recently added */
+            favorites: components["schemas"]["FavoriteDto"][];
+            /** @description The five newest */
+            recentPurchases: components["schemas"]["PurchaseDto"][];
+            /** @description Active ones (and those awaiting payment), newest first, at most five */
+            subscriptions: components["schemas"]["SubscriptionDto"][];
         };
         FavoriteDto: {
             accentColor: string;
@@ -2355,6 +2418,12 @@ export interface components {
             asCollaborator: components["schemas"]["CollaborationViewDto"][];
             /** @description Requests to you and your collaborators */
             asCreator: components["schemas"]["CollaborationViewDto"][];
+        };
+        NextPayoutDto: {
+            /** @description Minor units */
+            amountMinor: number;
+            /** @description The month-end close that pays it (YYYY-MM-DD) */
+            on: string;
         };
         NotificationsPageDto: {
             /** @description Newest first */
@@ -2621,6 +2690,13 @@ export interface components {
             /** @enum {string} */
             outcome: "no_action" | "content_removed" | "content_restored" | "account_actioned";
         };
+        ReviewCountsDto: {
+            approved: number;
+            drafts: number;
+            /** @description Submitted, waiting for a moderator */
+            inReview: number;
+            rejected: number;
+        };
         ReviewImagesDto: {
             /** @description Two-minute link to the photo of the ID */
             idPhoto: string;
@@ -2881,8 +2957,10 @@ export interface components {
             currentMinor: number;
             heldUntil: string | null;
             holdReason: string;
-            /** @description The last calendar day of this month (YYYY-MM-DD) */
-            nextPayoutOn: string;
+            /** @description What that close pays (minor units; 0 when none) */
+            nextPayoutMinor: number;
+            /** @description The next month-end close that pays something (YYYY-MM-DD); null while none will */
+            nextPayoutOn: string | null;
             payoutMethod: components["schemas"]["PayoutMethodDto"] | null;
             /** @description Pending Balance: earnings not yet released (minor units) */
             pendingMinor: number;
@@ -2902,6 +2980,9 @@ export interface components {
             /** @enum {string} */
             kind: "sale" | "referral" | "refund" | "chargeback" | "release" | "payout" | "payout_returned";
             occurredAt: string;
+            /** @description Earnings not paid yet: the month-end close that pays them (YYYY-MM-DD) */
+            payoutOn: string | null;
+            /** @description The day the amount becomes payable */
             releaseOn: string | null;
             /** @enum {string|null} */
             status: "pending" | "released" | "paid" | "submitted" | "failed" | null;
@@ -4483,6 +4564,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentListDto"];
+                };
+            };
+        };
+    };
+    DashboardSummaryController_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSummaryDto"];
                 };
             };
         };

@@ -23,7 +23,8 @@ export class StatementDto extends BalanceDto {
   @ApiProperty({ enum: ['monthly', 'held'] }) schedule!: 'monthly' | 'held';
   @ApiProperty() holdReason!: string;
   @ApiProperty({ nullable: true, type: String }) heldUntil!: string | null;
-  @ApiProperty({ description: 'The last calendar day of this month (YYYY-MM-DD)' }) nextPayoutOn!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'The next month-end close that pays something (YYYY-MM-DD); null while none will' }) nextPayoutOn!: string | null;
+  @ApiProperty({ description: 'What that close pays (minor units; 0 when none)' }) nextPayoutMinor!: number;
   @ApiProperty({ nullable: true, type: PayoutMethodDto }) payoutMethod!: PayoutMethodDto | null;
   @ApiProperty({ type: [BalanceDto] }) balances!: BalanceDto[];
 }
@@ -37,7 +38,8 @@ export class StatementLineDto {
   @ApiProperty() currency!: string;
   @ApiProperty({ enum: ['pending', 'current'] }) balance!: 'pending' | 'current';
   @ApiProperty() occurredAt!: string;
-  @ApiProperty({ nullable: true, type: String }) releaseOn!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The day the amount becomes payable' }) releaseOn!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Earnings not paid yet: the month-end close that pays them (YYYY-MM-DD)' }) payoutOn!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Why the amount is held, and until when it is' }) holdReason!: string | null;
   @ApiProperty({ nullable: true, enum: ['pending', 'released', 'paid', 'submitted', 'failed'] }) status!: string | null;
 }

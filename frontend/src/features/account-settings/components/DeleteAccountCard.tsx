@@ -51,7 +51,7 @@ function DeleteForm({ preview, onCancel }: { preview: DeletionPreview; onCancel:
     return (
       <Stack gap="md">
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Earnings still to be paid">
-          You still have {owedText(preview)} in earnings that have not been paid out. They are paid on {preview.nextPayoutOn} (or when their hold ends). You can delete your account once your balance is zero.
+          You still have {owedText(preview)} in earnings that have not been paid out. They are paid {preview.nextPayoutOn ? `on ${preview.nextPayoutOn} (or when their hold ends)` : 'at the first month-end after their hold ends'}. You can delete your account once your balance is zero.
         </Alert>
         <Button variant="default" onClick={onCancel}>
           Close

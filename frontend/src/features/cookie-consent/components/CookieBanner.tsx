@@ -41,7 +41,8 @@ export function CookieBanner() {
             bottom: 16,
             maxWidth: 720,
             marginInline: 'auto',
-            zIndex: 400,
+            // Above the headers, below dialogs and the navigation drawers: never on top of an open menu.
+            zIndex: 250,
           }}
         >
           <Group justify="space-between" gap="md" wrap="wrap">

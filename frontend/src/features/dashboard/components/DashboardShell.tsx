@@ -47,7 +47,7 @@ export function DashboardShell() {
         padding={0}
         withCloseButton={false}
         hiddenFrom="md"
-        zIndex={300}
+        zIndex={700}
       >
         <DashboardSidebar email={email} onNavigate={drawer.close} onLogout={openLogout} />
       </Drawer>

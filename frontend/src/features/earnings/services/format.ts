@@ -1,6 +1,7 @@
 import { ApiError } from '../../../lib/api-client';
+import { formatDate, readerLocale } from '@/shared/format';
 
-export { formatMoney } from '../../creator-studio/services/money';
+export { formatMoney } from '@/shared/format';
 
 /** A calendar day as the API sends it ('YYYY-MM-DD'), read as a local date so no timezone shifts it. */
 function localDay(day: string): Date {
@@ -8,19 +9,14 @@ function localDay(day: string): Date {
   return new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1);
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const shortDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+/** '2026-03-31' or an ISO timestamp -> '31 Mar 2026' (in the reader's locale, en-IE without one). */
+export const formatDay = (value: string) => formatDate(value);
 
-/** '2026-03-31' or an ISO timestamp -> 'Mar 31, 2026' (in the reader's locale). */
-export const formatDay = (value: string) =>
-  dayFormat.format(/^\d{4}-\d{2}-\d{2}$/.test(value) ? localDay(value) : new Date(value));
-
-/** '2026-03-31' -> 'Mar 31': the chart's axis. */
-export const formatShortDay = (day: string) => shortDayFormat.format(localDay(day));
+/** '2026-03-31' -> '31 Mar': the chart's axis. */
+export const formatShortDay = (day: string) => new Intl.DateTimeFormat(readerLocale(), { month: 'short', day: 'numeric' }).format(localDay(day));
 
 /** A payout period 'YYYY-MM' -> 'March 2026'. */
-export const formatPeriod = (period: string) => monthFormat.format(localDay(`${period}-01`));
+export const formatPeriod = (period: string) => new Intl.DateTimeFormat(readerLocale(), { month: 'long', year: 'numeric' }).format(localDay(`${period}-01`));
 
 /** The creator has no store yet: the sales API answers 404 (or 403) with code no_store. */
 export const isNoStore = (error: unknown) =>

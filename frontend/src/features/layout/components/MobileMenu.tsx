@@ -7,7 +7,7 @@ import { AuthActions } from './AuthActions';
 export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { pathname } = useLocation();
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="xs" title="Menu" hiddenFrom="lg" zIndex={300}>
+    <Drawer opened={opened} onClose={onClose} position="right" size="xs" title="Menu" hiddenFrom="lg" zIndex={700}>
       <Stack gap="md">
         <Stack gap={4} component="nav" aria-label="Mobile">
           {MAIN_NAV.map((item) => (

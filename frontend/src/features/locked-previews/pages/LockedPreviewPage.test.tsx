@@ -1,11 +1,13 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { config, serve } from '../../storefront/test/serve';
 import { expectPrerenderToHydrate } from '../../../test/prerender';
 import { renderAt } from '../../../test/render';
 import { LOCKED_PREVIEWS, type LockedPreviewKey } from '../preview-content';
 import { LockedPreviewPage } from './LockedPreviewPage';
+import { PhasedPreviewPage } from './PhasedPreviewPage';
 
 const KEYS = Object.keys(LOCKED_PREVIEWS) as LockedPreviewKey[];
 
@@ -112,5 +114,18 @@ describe('LockedPreviewPage', () => {
   it('hydrates prerendered markup without a mismatch (both theme variants until the page runs)', async () => {
     window.localStorage.setItem('theme', 'light');
     await expectPrerenderToHydrate(<LockedPreviewPage preview="sales" />, '/dashboard/sales');
+  });
+
+  describe('after launch', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('words a preview that is still shown as coming, never as locked until a launch that has happened', async () => {
+      serve({ 'GET /api/config': config('live') });
+      renderAt(<PhasedPreviewPage preview="analytics" />, '/dashboard/lockedpage');
+      expect(await screen.findByText('Coming soon')).toBeTruthy();
+      expect(screen.getByText('We are still building this feature. Here is a preview of how it will look when it arrives.')).toBeTruthy();
+      expect(screen.queryByText('Available at launch')).toBeNull();
+      expect(screen.queryByText(/locked until the full platform launch/)).toBeNull();
+    });
   });
 });

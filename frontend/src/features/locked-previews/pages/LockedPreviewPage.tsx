@@ -32,8 +32,8 @@ const ICONS: Record<LockedPreviewKey, Icon> = {
   videos: IconVideo,
 };
 
-/** A feature that opens at launch: what it does, how it will look, and the rewards meanwhile. */
-export function LockedPreviewPage({ preview }: { preview: LockedPreviewKey }) {
+/** A feature that opens at launch (or, `live`, one still being built): what it does, how it will look, and the rewards meanwhile. */
+export function LockedPreviewPage({ preview, live = false }: { preview: LockedPreviewKey; live?: boolean }) {
   const { title, description, features, screenshotAlt } = LOCKED_PREVIEWS[preview];
   usePageMeta({ title, description, noindex: true });
   const FeatureIcon = ICONS[preview];
@@ -51,7 +51,7 @@ export function LockedPreviewPage({ preview }: { preview: LockedPreviewKey }) {
         </Group>
         <Group gap="sm">
           <Badge size="lg" variant="light" color="aqua" tt="none" leftSection={<IconLock size={14} />}>
-            {copy.lockBadge}
+            {live ? copy.comingBadge : copy.lockBadge}
           </Badge>
         </Group>
         <Text c="dimmed" maw={760}>
@@ -64,7 +64,7 @@ export function LockedPreviewPage({ preview }: { preview: LockedPreviewKey }) {
           {copy.screenshotsTitle}
         </Title>
         <Text size="sm" c="dimmed">
-          {copy.lockNote}
+          {live ? copy.comingNote : copy.lockNote}
         </Text>
         <PreviewScreenshots preview={preview} title={title} alt={screenshotAlt} />
       </Stack>

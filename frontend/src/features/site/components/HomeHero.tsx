@@ -24,7 +24,7 @@ function StoreMock() {
           <div key={tile} className={classes.mockTile} />
         ))}
       </SimpleGrid>
-      <div className={classes.mockChip}>You keep {REVENUE_SPLIT.token.creator}%</div>
+      <div className={classes.mockChip}>Keep up to {REVENUE_SPLIT.token.creator}%</div>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, QueryBus, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { holdFor } from '../../domain/hold-policy.js';
-import { lastDayOfMonth } from '../../domain/calendar.js';
+import { dayOf, periodOf } from '../../domain/calendar.js';
+import { nextPayout, type PendingBucket } from '../../domain/next-payout.js';
 import { PayoutMethodQuery } from '../payout-method/payout-method.query.js';
 import { StatementQuery, type BalanceView, type StatementView } from './statement.query.js';
 
@@ -47,15 +48,32 @@ export class StatementHandler implements IQueryHandler<StatementQuery> {
       { firstEarningAt: profile ? new Date(profile.first_earning_at) : null, highRisk: profile?.high_risk ?? false, lastIncidentAt: profile?.last_incident_at ? new Date(profile.last_incident_at) : null },
       now,
     );
-    const main = balances.find((balance) => balance.pendingMinor !== 0 || balance.currentMinor !== 0) ?? balances[0] ?? { currency: 'USD', pendingMinor: 0, currentMinor: 0, adjustmentsMinor: 0 };
+    // The operator is Irish: euros until the payee has earned in another currency.
+    const main = balances.find((balance) => balance.pendingMinor !== 0 || balance.currentMinor !== 0) ?? balances[0] ?? { currency: 'EUR', pendingMinor: 0, currentMinor: 0, adjustmentsMinor: 0 };
+    const next = nextPayout({ today: now, currentMinor: main.currentMinor, pending: await this.pendingBuckets(em, userId, main.currency), closedThisMonth: await this.closed(em, now) });
     return {
       ...main,
       schedule: hold.schedule,
       holdReason: hold.reason,
       heldUntil: hold.heldUntil,
-      nextPayoutOn: lastDayOfMonth(now),
+      nextPayoutOn: next?.on ?? null,
+      nextPayoutMinor: next?.amountMinor ?? 0,
       payoutMethod: await this.queries.execute(new PayoutMethodQuery(userId)),
       balances,
     };
+  }
+
+  /** The pending earnings by the day they become payable (the ledger's balance buckets). */
+  private async pendingBuckets(em: EntityManager, userId: string, currency: string): Promise<PendingBucket[]> {
+    const rows = await em.execute<{ bucket: Date | string; balance_minor: string }[]>(
+      `select b.bucket, b.balance_minor from ledger_accounts a join ledger_balances b on b.account_id = a.id
+        where a.owner_id = ? and a.kind = 'earnings_pending' and a.currency = ? and b.balance_minor <> 0 and b.bucket <> '-infinity'::date order by b.bucket`,
+      [userId, currency],
+    );
+    return rows.map((row) => ({ releaseOn: row.bucket instanceof Date ? dayOf(row.bucket) : String(row.bucket).slice(0, 10), amountMinor: Number(row.balance_minor) }));
+  }
+
+  private async closed(em: EntityManager, now: Date): Promise<boolean> {
+    return (await em.execute(`select 1 from payout_runs where period = ?`, [periodOf(now)])).length > 0;
   }
 }

@@ -13,7 +13,10 @@ export interface StatementView extends BalanceView {
   schedule: 'monthly' | 'held';
   holdReason: string;
   heldUntil: string | null;
-  nextPayoutOn: string;
+  /** The next month-end close that pays something (YYYY-MM-DD); null when none will yet. */
+  nextPayoutOn: string | null;
+  /** What that close pays, in the statement's currency (0 when none). */
+  nextPayoutMinor: number;
   payoutMethod: PayoutMethodView | null;
   balances: BalanceView[];
 }

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { payoutDayFor } from '../../domain/next-payout.js';
 import { TransactionsQuery, type StatementLine } from './transactions.query.js';
 
 interface LineRow {
@@ -62,18 +63,21 @@ export class TransactionsHandler implements IQueryHandler<TransactionsQuery> {
         if (closes.has(row.id)) continue;
         closes.add(row.id);
         const released = -rows.filter((other) => other.id === row.id && other.account_kind === 'earnings_pending').reduce((sum, other) => sum + Number(other.amount), 0);
-        const close = { ...base, balance: 'current' as const, releaseOn: day(row.release_on), holdReason: null };
+        const close = { ...base, balance: 'current' as const, releaseOn: day(row.release_on), payoutOn: null, holdReason: null };
         if (released !== 0) items.push({ ...close, id: `${row.id}-release`, kind: 'release', amountMinor: released, description: `Released from pending (${row.description})`, status: 'released' });
         if (row.payout_minor !== null) items.push({ ...close, id: `${row.id}-payout`, kind: 'payout', amountMinor: -Number(row.payout_minor), description: `Payout (${row.description})`, status: row.payout_status ?? 'pending' });
         continue;
       }
       const kind = row.kind as StatementLine['kind'];
       const isEarning = kind === 'sale' || kind === 'referral';
+      const releaseOn = day(row.release_on);
+      const pendingEarning = isEarning && balance === 'pending' && !row.released;
       items.push({
         ...base,
         id: `${row.id}-${balance}`,
         kind,
-        releaseOn: day(row.release_on),
+        releaseOn,
+        payoutOn: pendingEarning && releaseOn ? payoutDayFor(releaseOn) : null,
         holdReason: row.hold_reason,
         status: isEarning ? (row.released ? 'released' : 'pending') : null,
       });

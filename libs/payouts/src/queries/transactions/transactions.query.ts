@@ -13,6 +13,8 @@ export interface StatementLine {
   balance: 'pending' | 'current';
   occurredAt: string;
   releaseOn: string | null;
+  /** Earnings not paid yet: the month-end close that pays them. */
+  payoutOn: string | null;
   holdReason: string | null;
   status: 'pending' | 'released' | 'paid' | 'submitted' | 'failed' | null;
 }

@@ -3,7 +3,8 @@ import { IconCalendarDollar } from '@tabler/icons-react';
 import contrast from '../../../auth/components/contrast.module.css';
 import { SectionCard } from '../../../two-factor/components/SectionCard';
 import type { Statement } from '../../services/earnings-types';
-import { formatDay } from '../../services/format';
+import { POLICY_CONSTANTS } from '../../../../content/site-facts';
+import { formatDate, formatMoney } from '@/shared/format';
 
 export function PayoutSchedule({ statement }: { statement: Statement }) {
   const held = statement.schedule === 'held';
@@ -25,10 +26,16 @@ export function PayoutSchedule({ statement }: { statement: Statement }) {
       <Stack gap="xs">
         {held ? (
           <>
-            <Text>{statement.holdReason}</Text>
+            <Text>
+              Each sale waits {POLICY_CONSTANTS.pendingHoldDays} days before it can be paid out, a safeguard against
+              chargebacks while your account is new, and then goes out with the next month-end payout.
+            </Text>
+            <Text size="sm" c="dimmed">
+              {statement.holdReason}
+            </Text>
             {statement.heldUntil && (
               <Text size="sm">
-                Held until <strong>{formatDay(statement.heldUntil)}</strong>
+                Monthly payouts without the wait from <strong>{formatDate(statement.heldUntil)}</strong>
               </Text>
             )}
           </>
@@ -36,7 +43,14 @@ export function PayoutSchedule({ statement }: { statement: Statement }) {
           <Text>Paid on the last calendar day of each month</Text>
         )}
         <Text size="sm">
-          Next payout: <strong>{formatDay(statement.nextPayoutOn)}</strong>
+          {statement.nextPayoutOn ? (
+            <>
+              Next payout: <strong>{formatMoney(statement.nextPayoutMinor, statement.currency)}</strong> on{' '}
+              <strong>{formatDate(statement.nextPayoutOn)}</strong>
+            </>
+          ) : (
+            'Next payout: none due yet. Earnings become payable after their hold, then go out at the month-end close.'
+          )}
         </Text>
       </Stack>
     </SectionCard>

@@ -3,7 +3,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { SectionCard } from '../../../two-factor/components/SectionCard';
 import { useTransactions } from '../../hooks/use-payouts';
 import type { LedgerTransaction } from '../../services/earnings-types';
-import { formatDay, formatMoney } from '../../services/format';
+import { formatDate as formatDay, formatMoney } from '@/shared/format';
 import { PAYOUTS_EXPORT_PATH } from '../../services/payouts.service';
 import { ExportCsvButton } from '../ExportCsvButton';
 import { LabelBadge } from '../LabelBadge';
@@ -21,6 +21,13 @@ const signClass = (minor: number) => (minor > 0 ? classes.positive : minor < 0 ?
 // A sale stays booked on Pending; once a month-end run released it, it is no longer held.
 const isReleased = (transaction: LedgerTransaction) => transaction.balance === 'pending' && transaction.status === 'released';
 const isHeld = (transaction: LedgerTransaction) => transaction.balance === 'pending' && Boolean(transaction.holdReason) && !isReleased(transaction);
+/** When a line's money can be paid, and which month-end close pays it. */
+function payableText(transaction: LedgerTransaction): string | null {
+  if (!transaction.releaseOn) return null;
+  if (transaction.payoutOn) return `Payable ${formatDay(transaction.releaseOn)}, paid out ${formatDay(transaction.payoutOn)}`;
+  return `Payable ${formatDay(transaction.releaseOn)}`;
+}
+
 const balanceLabel = (transaction: LedgerTransaction) => (isReleased(transaction) ? 'Released' : transaction.balance === 'pending' ? 'Pending' : 'Current');
 
 function mobileRow(transaction: LedgerTransaction) {
@@ -32,7 +39,7 @@ function mobileRow(transaction: LedgerTransaction) {
     meta: [
       formatDay(transaction.occurredAt),
       balanceLabel(transaction),
-      transaction.releaseOn ? `Release ${formatDay(transaction.releaseOn)}` : null,
+      payableText(transaction),
     ].filter(Boolean).join(' · '),
     extra: isHeld(transaction) && (
       <Text size="xs" c="dimmed">
@@ -62,6 +69,7 @@ function TransactionRow({ transaction }: { transaction: LedgerTransaction }) {
       </Table.Td>
       <Table.Td>{balanceLabel(transaction)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{transaction.releaseOn ? formatDay(transaction.releaseOn) : '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{transaction.payoutOn ? formatDay(transaction.payoutOn) : '—'}</Table.Td>
     </Table.Tr>
   );
 }
@@ -89,7 +97,7 @@ export function TransactionsTable() {
         <Stack gap="md">
           <MobileRows label="Transactions" rows={rows.map(mobileRow)} />
           <Box visibleFrom="sm">
-            <Table.ScrollContainer minWidth={760} type="native">
+            <Table.ScrollContainer minWidth={860} type="native">
               <Table verticalSpacing="sm" striped aria-label="Transactions">
                 <Table.Thead>
                   <Table.Tr>
@@ -98,7 +106,8 @@ export function TransactionsTable() {
                     <Table.Th>Kind</Table.Th>
                     <Table.Th ta="right">Amount</Table.Th>
                     <Table.Th>Balance</Table.Th>
-                    <Table.Th>Release date</Table.Th>
+                    <Table.Th>Payable on</Table.Th>
+                    <Table.Th>Paid out on</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
