@@ -14,6 +14,7 @@ import { ReviewContentHandler } from './commands/review-content/review-content.h
 import { ApprovedContentHandler, ContentByIdHandler, ContentReviewQueueHandler, MyContentHandler } from './queries/content/content.handler.js';
 import { AdminContentController, ContentController, MediaController } from './http/content.controller.js';
 import { MediaLinks } from './http/media-links.js';
+import { BlurredPreviews } from './http/blurred-previews.js';
 import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
 import { CollaboratorCheck } from './commands/review-content/collaborator-check.js';
 import { DecideCollaborationHandler, FileReleaseFormHandler, RequestCollaborationHandler, SetContentCollaboratorsHandler } from './commands/collaborations/collaborations.handler.js';
@@ -38,6 +39,7 @@ import { ContentSaleEvents } from './events/content-sale-events.js';
     ComplianceReports,
     CreatorCheck,
     MediaLinks,
+    BlurredPreviews,
     CreateContentHandler,
     UpdateContentHandler,
     SubmitContentHandler,
