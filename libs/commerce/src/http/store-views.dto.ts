@@ -61,6 +61,17 @@ export class StoreNsfwDto {
   @ApiProperty(CATEGORY_DOC) categories!: string[];
 }
 
+export class StoreCountsDto {
+  @ApiProperty({ description: 'Published videos' }) videos!: number;
+  @ApiProperty({ description: 'Published albums' }) albums!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Live subscriptions; null unless the creator shows the count' }) subscribers!: number | null;
+}
+
+export class StoreImagesDto {
+  @ApiProperty({ type: String, nullable: true, example: '/api/stores/jane-fit/images/1b2c-banner-9f.webp' }) bannerUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true }) avatarUrl!: string | null;
+}
+
 /** The owner's store with every settings section. */
 export class StoreDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -87,17 +98,6 @@ export class PublicSubscriptionDto {
 export class PublicTipsDto {
   @ApiProperty() enabled!: boolean;
   @ApiProperty({ type: Number, nullable: true, description: 'Minor units; null when tips are off' }) minimumTipMinor!: number | null;
-}
-
-export class StoreCountsDto {
-  @ApiProperty({ description: 'Published videos' }) videos!: number;
-  @ApiProperty({ description: 'Published albums' }) albums!: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'Live subscriptions; null unless the creator shows the count' }) subscribers!: number | null;
-}
-
-export class StoreImagesDto {
-  @ApiProperty({ type: String, nullable: true, example: '/api/stores/jane-fit/images/1b2c-banner-9f.webp' }) bannerUrl!: string | null;
-  @ApiProperty({ type: String, nullable: true }) avatarUrl!: string | null;
 }
 
 /** A store's public profile. */
