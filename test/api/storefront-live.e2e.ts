@@ -28,7 +28,7 @@ async function upload(kind: string, token: string | null, bytes: Buffer | null, 
   const form = new FormData();
   if (bytes) form.append('image', new Blob([new Uint8Array(bytes)], { type }), 'upload.jpg');
   const response = await fetchRaw(`/api/stores/mine/${kind}`, { method: 'PUT', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
-  return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, any> | null };
+  return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string; images: { bannerUrl: string | null; avatarUrl: string | null } } | null };
 }
 
 beforeAll(async () => {
@@ -107,7 +107,7 @@ describe('an adult store by its link', () => {
 
   it('asks a signed-out visitor for the age check first, on the profile and the items alike', async () => {
     for (const path of [`/api/stores/${f.slug}`, `/api/stores/${f.slug}/content`]) {
-      for (const headers of [{}, { cookie: 'fanmint_age=forged.value' }, { cookie: 'fanmint_age=' }]) {
+      for (const headers of [{}, { cookie: 'fanmint_age=forged.value' }, { cookie: 'fanmint_age=' }] as Record<string, string>[]) {
         const refused = await call(f.platform, 'GET', path, null, undefined, headers);
         expect(refused).toMatchObject({ status: 401, body: { code: 'age_check_required', message: 'This store contains adult content (18+). Confirm you are 18 or older to view it.' } });
       }
