@@ -23,7 +23,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 function unlocks(videos: number, albums: number): string {
   if (videos + albums === 0) return 'everything the creator publishes';
   const parts = [videos > 0 && plural(videos, 'video', 'videos'), albums > 0 && plural(albums, 'album', 'albums')].filter(Boolean);
-  return `all ${parts.join(' and ')}`;
+  return parts.join(' and ');
 }
 
 export interface StoreHeroProps {

@@ -10,7 +10,17 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 
 /** Subscribed, when the answer does not say until when. */
 export function SubscribedBadge({ children = 'Subscribed' }: { children?: string }) {
   return (
-    <Badge size="xl" radius="sm" variant="light" color="green" tt="none" fw={600} leftSection={<IconCircleCheck size={18} />} style={{ height: 'auto', minHeight: 36, whiteSpace: 'normal' }}>
+    <Badge
+      size="xl"
+      radius="sm"
+      variant="light"
+      color="green"
+      tt="none"
+      fw={600}
+      leftSection={<IconCircleCheck size={18} />}
+      // A date in words does not fit a phone's badge on one line: it wraps instead of being cut off.
+      styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6, maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }}
+    >
       {children}
     </Badge>
   );

@@ -50,7 +50,7 @@ describe('/stores/:slug', () => {
     renderStore();
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Fit' })).toBeTruthy();
     expect(screen.getByText('Home workouts that work')).toBeTruthy();
-    expect(screen.getByText('Subscription $9.99/month · unlocks all 1 video')).toBeTruthy();
+    expect(screen.getByText('Subscription $9.99/month · unlocks 1 video')).toBeTruthy();
 
     const video = await screen.findByRole('article', { name: 'Full body burn' });
     expect(within(video).getByText('$12.99')).toBeTruthy();
@@ -96,7 +96,7 @@ describe('/stores/:slug', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'After Dark' })).toBeTruthy();
     expect(screen.getByText('1 video · 2 albums · 41 subscribers')).toBeTruthy();
-    expect(screen.getByText('Subscription $9.99/month · unlocks all 1 video and 2 albums')).toBeTruthy();
+    expect(screen.getByText('Subscription $9.99/month · unlocks 1 video and 2 albums')).toBeTruthy();
     const card = await screen.findByRole('article', { name: 'Full body burn' });
     expect(card.querySelector('img')?.getAttribute('src')).toBe('/api/media/m1/blurred');
     expect(within(card).getByLabelText('Locked')).toBeTruthy();
