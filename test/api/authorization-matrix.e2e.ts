@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import bs58 from 'bs58';
+import sharp from 'sharp';
 import { randomBytes } from 'node:crypto';
 import { callApi, signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatform } from '#app/testing';
 import { CARD, postForm, waitFor } from './commerce-fixtures.js';
@@ -215,5 +216,45 @@ describe("payment routes act on the caller's own purchases and saved cards only"
     // What the stranger lists is their own (empty) set of cards.
     expect((await callApi(platform, 'GET', '/api/billing/payment-methods', strangerToken)).body).toEqual({ items: [] });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("a store's banner, avatar and age record belong to their owner", () => {
+  it("lets another creator, a fan or no one change your store's images, and records a fan's age check on their own account only", async () => {
+    const owner = await verifiedCreator(platform);
+    const other = await verifiedCreator(platform);
+    const fan = await signedInUser(platform);
+    const slug = `images-${randomBytes(3).toString('hex')}`;
+    expect((await callApi(platform, 'POST', '/api/stores', owner.token, { slug, displayName: 'Owner Shop' })).status).toBe(201);
+    expect((await callApi(platform, 'POST', '/api/stores', other.token, { slug: `${slug}-b`, displayName: 'Other Shop' })).status).toBe(201);
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } } }).jpeg().toBuffer();
+    const upload = async (kind: string, token: string | null) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+      return (await fetch(`${platform.baseUrl}/api/stores/mine/${kind}`, { method: 'PUT', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form })).status;
+    };
+    expect(await upload('banner', owner.token)).toBe(200);
+    expect(await upload('avatar', owner.token)).toBe(200);
+    const db = platform.api.get(MikroORM).em.fork();
+    const ownerRow = async () => db.execute(`select banner_key, avatar_key, updated_at from stores where slug = ?`, [slug]);
+    const before = await ownerRow();
+
+    const failures: string[] = [];
+    for (const [method, kind] of [['PUT', 'banner'], ['PUT', 'avatar'], ['DELETE', 'banner'], ['DELETE', 'avatar']] as const) {
+      const anonymous = method === 'PUT' ? await upload(kind, null) : (await callApi(platform, method, `/api/stores/mine/${kind}`, null)).status;
+      if (anonymous !== 401) failures.push(`${method} ${kind} anonymous -> ${anonymous}`);
+      const asFan = method === 'PUT' ? await upload(kind, fan.session.access_token) : (await callApi(platform, method, `/api/stores/mine/${kind}`, fan.session.access_token)).status;
+      if (asFan !== 404) failures.push(`${method} ${kind} fan without a store -> ${asFan}`);
+      // Another creator's session reaches their own store only.
+      const asOther = method === 'PUT' ? await upload(kind, other.token) : (await callApi(platform, method, `/api/stores/mine/${kind}`, other.token)).status;
+      if (asOther !== 200) failures.push(`${method} ${kind} other creator -> ${asOther}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await ownerRow()).toEqual(before);
+
+    expect((await callApi(platform, 'POST', '/api/age-check', fan.session.access_token)).status).toBe(200);
+    const ages = await db.execute<{ user_id: string }[]>(`select user_id from age_confirmations where user_id in (?, ?, ?)`, [owner.userId, other.userId, fan.session.user.id]);
+    expect(ages.map((row) => row.user_id)).toEqual([fan.session.user.id]);
+    expect((await callApi(platform, 'GET', '/api/age-check', owner.token)).body).toEqual({ confirmed: false, recordedAt: null });
   });
 });

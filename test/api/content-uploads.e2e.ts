@@ -169,8 +169,9 @@ describe('uploads and pre-publication review', () => {
 
     const store = (await api('GET', `/api/stores/${storeSlug}/content`, null)).body.items;
     expect(store).toHaveLength(1);
-    expect(store[0].media[0]).toMatchObject({ fileUrl: null, originalName: '' });
-    expect((await api('GET', store[0].media[0].thumbnailUrl, null)).status).toBe(200);
+    // A visitor who has not bought it gets the server's blurred preview, never the thumbnail.
+    expect(store[0].media[0]).toMatchObject({ fileUrl: null, originalName: '', thumbnailUrl: null, previewUrl: null });
+    expect((await api('GET', store[0].media[0].blurredUrl, null)).status).toBe(200);
   });
 
   it('lets admins remove content without notice (moderators cannot); removed media links stop working', async () => {

@@ -91,11 +91,14 @@ describe('demo marketplace seed (npm start)', () => {
       // The creator: verified by the demo moderator, audited; the store open with its bio and categories.
       const [verification] = await db().execute<{ status: string; decided_by: string }[]>(`select status, decided_by from verification_submissions where user_id = ?`, [ids.creator]);
       expect(verification).toEqual({ status: 'accepted', decided_by: ids.moderator });
-      const [store] = await db().execute<{ id: string; status: string; tagline: string; description: string; is_nsfw: boolean; categories: string[]; subscription_enabled: boolean }[]>(
-        `select id, status, tagline, description, is_nsfw, categories, subscription_enabled from stores where owner_id = ?`,
+      const [store] = await db().execute<{ id: string; status: string; tagline: string; description: string; is_nsfw: boolean; categories: string[]; subscription_enabled: boolean; banner_key: string | null; avatar_key: string | null }[]>(
+        `select id, status, tagline, description, is_nsfw, categories, subscription_enabled, banner_key, avatar_key from stores where owner_id = ?`,
         [ids.creator],
       );
       expect(store).toMatchObject({ status: 'active', tagline: DEMO_STORE.tagline, description: DEMO_STORE.description, is_nsfw: true, subscription_enabled: true });
+      // Its banner and avatar, re-encoded by the same command as a creator's upload.
+      expect(store.banner_key).toEqual(expect.any(String));
+      expect(store.avatar_key).toEqual(expect.any(String));
       expect(store.categories).toEqual(DEMO_STORE.categories);
 
       // Items: approved by the moderator (audited), their generated files processed by the worker, on sale in commerce's read model.

@@ -78,7 +78,8 @@ describe('opening a store', () => {
       status: 'active',
       appearance: { displayName: 'Jane Fit', tagline: null, description: null, accentColor: '#a5529f', layout: 'grid' },
       content: { defaultVideoPriceMinor: 999, defaultAlbumPriceMinor: 1499, currency: 'USD', allowDownloads: false },
-      access: { visibility: 'public', subscriptionEnabled: false, subscriptionPriceMinor: 999 },
+      access: { visibility: 'public', subscriptionEnabled: false, subscriptionPriceMinor: 999, showSubscriberCount: false },
+      images: { bannerUrl: null, avatarUrl: null },
       tips: { enabled: true, minimumTipMinor: 100 },
       referrals: { enabled: true, commissionPercent: 5 },
       collaboration: { acceptRequests: false },
@@ -137,7 +138,7 @@ describe('store settings', () => {
       ...before,
       appearance: { ...before.appearance, tagline: 'Daily home workouts', accentColor: '#6fcee7', layout: 'list' },
       content: { defaultVideoPriceMinor: 499, defaultAlbumPriceMinor: 1499, currency: 'EUR', allowDownloads: true },
-      access: { visibility: 'subscribers_only', subscriptionEnabled: true, subscriptionPriceMinor: 1299 },
+      access: { visibility: 'subscribers_only', subscriptionEnabled: true, subscriptionPriceMinor: 1299, showSubscriberCount: false },
       tips: { enabled: true, minimumTipMinor: 300 },
       referrals: { enabled: false, commissionPercent: 5 },
       collaboration: { acceptRequests: true },
@@ -188,7 +189,7 @@ describe('the public directory', () => {
     expect(slugs((await listing('', 'not-a-token')).body)).toEqual([`jane-fit-${run}`]);
 
     const anonymous = await api('GET', `/api/stores/velvet-${run}`, null);
-    expect(anonymous).toMatchObject({ status: 401, body: { code: 'account_required', message: 'Sign in to view this store. It contains adult content (18+).' } });
+    expect(anonymous).toMatchObject({ status: 401, body: { code: 'age_check_required', message: 'This store contains adult content (18+). Confirm you are 18 or older to view it.' } });
     expect((await api('GET', `/api/stores/velvet-${run}`, 'not-a-token')).status).toBe(401);
     const signedIn = await api('GET', `/api/stores/velvet-${run}`, fan.session.access_token);
     expect(signedIn).toMatchObject({ status: 200, body: { slug: `velvet-${run}`, displayName: 'Velvet Nights', isNsfw: true, categories: ['adult-solo', 'cosplay'] } });
@@ -214,6 +215,11 @@ describe('the public directory', () => {
       referrals: { enabled: false, commissionPercent: 5 },
       acceptsCollaborationRequests: true,
       createdAt: expect.any(String),
+      bannerUrl: null,
+      avatarUrl: null,
+      counts: { videos: 0, albums: 0, subscribers: null },
+      isOwner: false,
+      mySubscription: null,
       isFavorite: false,
       isSubscribed: false,
     });
@@ -223,7 +229,9 @@ describe('the public directory', () => {
   it('filters by category, gating adult categories', async () => {
     expect(slugs((await listing('category=fitness', null)).body)).toEqual([`jane-fit-${run}`]);
     expect(slugs((await listing('category=cosplay', fan.session.access_token)).body)).toEqual([`velvet-${run}`]);
-    expect(slugs((await listing('category=cosplay', null)).body)).toEqual([]);
+    // The category counts the adult store a signed-out visitor cannot list: the answer says so instead of looking empty.
+    expect((await listing('category=cosplay', null)).body).toEqual({ items: [], nextCursor: null, adultStoresHidden: 1 });
+    expect((await listing('category=cosplay', fan.session.access_token)).body.adultStoresHidden).toBe(0);
     expect((await listing('category=adult-solo', null)).body).toMatchObject({ code: 'account_required' });
     expect(slugs((await listing('category=adult-solo', fan.session.access_token)).body)).toEqual([`velvet-${run}`]);
     expect((await listing('category=knitting', null)).status).toBe(400);
@@ -234,7 +242,7 @@ describe('the public directory', () => {
     const first = (await listing('sort=name&limit=1', token)).body;
     expect(slugs(first)).toEqual([`jane-fit-${run}`]);
     const second = (await listing(`sort=name&limit=1&cursor=${first.nextCursor}`, token)).body;
-    expect(second).toEqual({ items: [expect.objectContaining({ slug: `velvet-${run}` })], nextCursor: null });
+    expect(second).toEqual({ items: [expect.objectContaining({ slug: `velvet-${run}` })], nextCursor: null, adultStoresHidden: 0 });
     const newest = (await listing('limit=1', token)).body;
     expect(slugs(newest)).toEqual([`velvet-${run}`]);
     expect(slugs((await listing(`limit=1&cursor=${newest.nextCursor}`, token)).body)).toEqual([`jane-fit-${run}`]);
@@ -249,6 +257,10 @@ describe('the public directory', () => {
     expect(categories.body.items.length).toBeGreaterThanOrEqual(10);
     expect(bySlug.get('fitness')).toMatchObject({ name: 'Fitness', nsfw: false, storeCount: expect.any(Number) });
     expect(bySlug.get('adult-solo')).toMatchObject({ nsfw: true });
+    expect(bySlug.get('cosplay')).toMatchObject({ adultStoreCount: expect.any(Number) });
+    const cosplay = bySlug.get('cosplay') as { storeCount: number; adultStoreCount: number };
+    expect(cosplay.adultStoreCount).toBeGreaterThanOrEqual(1);
+    expect(cosplay.adultStoreCount).toBeLessThanOrEqual(cosplay.storeCount);
     expect((bySlug.get('adult-solo') as { storeCount: number }).storeCount).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,7 +1,7 @@
 import { AppError } from '#app/platform';
 import type { FieldProblem } from './domain/store-settings.js';
 
-export const ADULT_STORE_MESSAGE = 'Sign in to view this store. It contains adult content (18+).';
+export const ADULT_STORE_MESSAGE = 'This store contains adult content (18+). Confirm you are 18 or older to view it.';
 
 export const CommerceErrors = {
   notLaunched: () => new AppError(403, 'not_launched', 'Creator stores open when the platform launches. Follow our social channels for the date.'),
@@ -12,7 +12,11 @@ export const CommerceErrors = {
   slugTaken: () => new AppError(409, 'slug_taken', 'This store address is taken: choose another'),
   noStore: () => new AppError(404, 'no_store', 'You have not opened a store yet'),
   storeNotFound: () => new AppError(404, 'store_not_found', 'Store not found'),
-  adultStore: () => new AppError(401, 'account_required', ADULT_STORE_MESSAGE),
+  adultStore: () => new AppError(401, 'age_check_required', ADULT_STORE_MESSAGE),
+  storeImageNotFound: () => new AppError(404, 'not_found', 'Image not found'),
+  imageRejected: (status: number, code: string, message: string) => new AppError(status, code, message),
+  notMultipart: () => new AppError(415, 'unsupported_media_type', 'Send the image as multipart/form-data with one file field named image'),
+  imageMissing: () => new AppError(400, 'validation_failed', 'Choose an image to upload (a file field named image)', [{ field: 'image', message: 'Choose an image' }]),
   adultCategory: () => new AppError(401, 'account_required', 'Sign in to browse this category. It contains adult content (18+).'),
   badCursor: () => new AppError(400, 'validation_failed', 'cursor is not valid: pass the nextCursor of the previous page', [{ field: 'cursor', message: 'Invalid cursor' }]),
 };

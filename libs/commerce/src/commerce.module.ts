@@ -14,6 +14,12 @@ import { RequestStoreCollaborationHandler } from './commands/request-collaborati
 import { CategoriesController, StoresController } from './http/stores.controller.js';
 import { LivePhaseGuard } from './http/live-phase.guard.js';
 import { OptionalAuthGuard } from './http/optional-auth.guard.js';
+import { AgeCheckCookie } from './http/age-check-cookie.js';
+import { AgeCheckController } from './http/age-check.controller.js';
+import { StoreImagesController } from './http/store-images.controller.js';
+import { ChangeStoreImageHandler } from './commands/change-store-image/change-store-image.handler.js';
+import { StoreImageHandler } from './queries/store-image/store-image.handler.js';
+import { AgeCheckHandler, RecordAgeCheckHandler } from './commands/record-age-check/record-age-check.handler.js';
 import { paymentProviders } from './payments/payment-provider.provider.js';
 import { PurchaseHandler } from './commands/purchase/purchase.handler.js';
 import { HandlePaymentEventHandler } from './commands/handle-payment-event/handle-payment-event.handler.js';
@@ -59,10 +65,15 @@ import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-pur
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [StoresController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, BillingController, PaymentWebhooksController, AdminPaymentsController, NotificationsController],
+  controllers: [StoreImagesController, StoresController, AgeCheckController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, BillingController, PaymentWebhooksController, AdminPaymentsController, NotificationsController],
   providers: [
     LivePhaseGuard,
     OptionalAuthGuard,
+    AgeCheckCookie,
+    ChangeStoreImageHandler,
+    StoreImageHandler,
+    RecordAgeCheckHandler,
+    AgeCheckHandler,
     OpenStoreHandler,
     UpdateStoreSettingsHandler,
     GetMyStoreHandler,

@@ -8,6 +8,7 @@ import { Migration20261126100200SellableItemsBackfill } from './database/migrati
 import { Migration20261126110000CreatorNotifications } from './database/migrations/20261126110000-creator-notifications.migration.js';
 import { Migration20261127100000HostedCheckout } from './database/migrations/20261127100000-hosted-checkout.migration.js';
 import { Migration20261127110000PurchaseVersion } from './database/migrations/20261127110000-purchase-version.migration.js';
+import { Migration20261128100000StoreProfile } from './database/migrations/20261128100000-store-profile.migration.js';
 
 export { CommerceModule, CommerceJobsModule } from './commerce.module.js';
 export { ListPurchasesQuery, ExportPurchasesQuery } from './queries/purchases/purchases.query.js';
@@ -24,11 +25,12 @@ export { FavoriteDto, SubscriptionDto } from './http/fan-features.dto.js';
 export { PurchaseDto } from './http/purchases.dto.js';
 export { PAYMENT_PROVIDER, type PaymentProvider, type PaymentEvent } from './payments/payment-provider.js';
 export const commerceEntities = [Store];
-export const commerceMigrations = [Migration20261122000700Stores, Migration20261122001100Purchases, Migration20261122001300PurchasesHotStore, Migration20261125101700PurchaseRequestHash, Migration20261126100100SellableItems, Migration20261126100200SellableItemsBackfill, Migration20261126110000CreatorNotifications, Migration20261127100000HostedCheckout, Migration20261127110000PurchaseVersion];
+export const commerceMigrations = [Migration20261122000700Stores, Migration20261122001100Purchases, Migration20261122001300PurchasesHotStore, Migration20261125101700PurchaseRequestHash, Migration20261126100100SellableItems, Migration20261126100200SellableItemsBackfill, Migration20261126110000CreatorNotifications, Migration20261127100000HostedCheckout, Migration20261127110000PurchaseVersion, Migration20261128100000StoreProfile];
 export { OpenStoreCommand } from './commands/open-store/open-store.command.js';
 export { UpdateStoreSettingsCommand } from './commands/update-store-settings/update-store-settings.command.js';
 export { SetFavoriteCommand } from './commands/favorites/favorites.command.js';
 export { PurchaseCommand } from './commands/purchase/purchase.command.js';
 export { RefreshPurchaseCommand } from './commands/refresh-purchase/refresh-purchase.command.js';
 export { GetMyStoreQuery } from './queries/get-my-store/get-my-store.query.js';
+export { ChangeStoreImageCommand } from './commands/change-store-image/change-store-image.command.js';
 export { SellableItems } from './queries/sellable-items/sellable-items.js';

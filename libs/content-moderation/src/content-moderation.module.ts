@@ -14,6 +14,7 @@ import { ReviewContentHandler } from './commands/review-content/review-content.h
 import { ApprovedContentHandler, ContentByIdHandler, ContentReviewQueueHandler, MyContentHandler } from './queries/content/content.handler.js';
 import { AdminContentController, ContentController, MediaController } from './http/content.controller.js';
 import { MediaLinks } from './http/media-links.js';
+import { BlurredPreviews } from './http/blurred-previews.js';
 import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
 import { CollaboratorCheck } from './commands/review-content/collaborator-check.js';
 import { DecideCollaborationHandler, FileReleaseFormHandler, RequestCollaborationHandler, SetContentCollaboratorsHandler } from './commands/collaborations/collaborations.handler.js';
@@ -40,6 +41,7 @@ import { AttachMediaHandler } from './commands/attach-media/attach-media.handler
     ComplianceReports,
     CreatorCheck,
     MediaLinks,
+    BlurredPreviews,
     CreateContentHandler,
     UpdateContentHandler,
     SubmitContentHandler,

@@ -28,6 +28,7 @@ export * from './http/security-headers.js';
 export * from './config/run-main.js';
 export * from './audit/audit-log.js';
 export * from './files/private-files.js';
+export * from './files/clean-image.js';
 export * from './http/signed-tokens.js';
 export * from './csv/csv.js';
 export * from './review/review-claim.js';

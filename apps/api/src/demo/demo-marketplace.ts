@@ -5,7 +5,7 @@ import { APP_CONFIG, AppError, type AppConfig } from '#app/platform';
 import { SearchUsersQuery } from '#app/identity';
 import { ReviewQueueQuery, ReviewVerificationCommand, SubmitVerificationCommand, VerificationStatusQuery } from '#app/verification';
 import { AttachMediaCommand, CreateContentCommand, MyContentQuery, ReviewContentCommand, SubmitContentCommand } from '#app/content-moderation';
-import { GetMyStoreQuery, OpenStoreCommand, PurchaseCommand, RefreshPurchaseCommand, SellableItems, SetFavoriteCommand, UpdateStoreSettingsCommand } from '#app/commerce';
+import { ChangeStoreImageCommand, GetMyStoreQuery, OpenStoreCommand, PurchaseCommand, RefreshPurchaseCommand, SellableItems, SetFavoriteCommand, UpdateStoreSettingsCommand } from '#app/commerce';
 import { demoEmail } from './demo-accounts.js';
 import { demoMedia, readMedia, type DemoMediaFiles, type DemoMediaPlan } from './demo-media.js';
 import { payOnHostedPage } from './demo-payment.js';
@@ -138,14 +138,15 @@ async function openStore(commands: CommandBus, queries: QueryBus, creatorId: str
       nsfw: { isNsfw: true, categories: DEMO_STORE.categories },
     }),
   );
-  await setStoreImages(creatorId, media);
+  await setStoreImages(commands, queries, creatorId, media);
 }
 
-/**
- * The store's banner and avatar (drawn in demo-media.ts). The columns arrive with the store page
- * (issue 20, branch i20-storefront); until they are merged there is nothing to write.
- */
-async function setStoreImages(_creatorId: string, _media: DemoMediaFiles): Promise<void> {}
+/** The store's banner and avatar (drawn in demo-media.ts), through the same command as the creator's upload; once each. */
+async function setStoreImages(commands: CommandBus, queries: QueryBus, creatorId: string, media: DemoMediaFiles): Promise<void> {
+  const { images } = await queries.execute(new GetMyStoreQuery(creatorId));
+  if (!images.bannerUrl) await commands.execute(new ChangeStoreImageCommand(creatorId, 'banner', await readMedia(media.banner)));
+  if (!images.avatarUrl) await commands.execute(new ChangeStoreImageCommand(creatorId, 'avatar', await readMedia(media.avatar)));
+}
 
 /**
  * The demo fan buys as any fan: the purchase opens a checkout at the sandbox acquirer, the card is

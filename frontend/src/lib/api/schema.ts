@@ -713,6 +713,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/age-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the age check was passed: the account's record (bearer optional), or this browser's cookie */
+        get: operations["AgeCheckController_status"];
+        put?: never;
+        /** Declare being 18 or older: sets the signed cookie, and with a bearer token records it for the account (the first date is kept) */
+        post: operations["AgeCheckController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/events": {
         parameters: {
             query?: never;
@@ -1037,6 +1055,23 @@ export interface paths {
         };
         /** A thumbnail or file through a ten-minute link from a content view */
         get: operations["MediaController_media"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/{id}/blurred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An approved item's blurred preview (public, cacheable): made from its thumbnail on the server, never the thumbnail itself */
+        get: operations["MediaController_blurredPreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1465,7 +1500,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A store's public profile. An NSFW store answers 401 account_required to anonymous callers: "Sign in to view this store. It contains adult content (18+)." */
+        /** A store's public profile with its counts, and your subscription. An NSFW store answers 401 age_check_required to anonymous callers without the age-check cookie (POST /api/age-check): "This store contains adult content (18+). Confirm you are 18 or older to view it." */
         get: operations["StoresController_profile"];
         put?: never;
         post?: never;
@@ -1499,8 +1534,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A store's approved videos and albums (thumbnails only; nothing before approval); NSFW as for the profile */
+        /** A store's approved videos and albums: blurred previews for what you may not open, thumbnails for what you bought or subscribe to; NSFW as for the profile */
         get: operations["StoresController_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{slug}/images/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's current banner or avatar (the link from its profile); an adult store's need the age check, as its page does */
+        get: operations["StoreImagesController_image"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1525,6 +1577,24 @@ export interface paths {
         head?: never;
         /** Change any settings sections of your store; all of the change applies or none of it */
         patch: operations["StoresController_update"];
+        trace?: never;
+    };
+    "/api/stores/mine/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Upload your store's banner (kept at 1600 × 400) or avatar (400 × 400): checked by content, cropped, re-encoded as WebP without metadata */
+        put: operations["StoreImagesController_upload"];
+        post?: never;
+        /** Remove your store's banner or avatar (the page falls back to its accent colour and initials) */
+        delete: operations["StoreImagesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/stores/slug-available": {
@@ -1890,6 +1960,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AccessPatchDto: {
+            /** @description Show fans how many subscribe */
+            showSubscriberCount?: boolean;
             subscriptionEnabled?: boolean;
             /** @description Monthly, minor units */
             subscriptionPriceMinor?: number;
@@ -1944,6 +2016,15 @@ export interface components {
         };
         AdminUserListDto: {
             items: components["schemas"]["AdminUserDto"][];
+        };
+        AgeCheckDto: {
+            /** @description This account, or signed out this browser, declared being 18 or older */
+            confirmed: boolean;
+            /**
+             * Format: date-time
+             * @description When the account's declaration was recorded (null: not recorded for an account)
+             */
+            recordedAt: string | null;
         };
         AnalyticsEventDto: {
             /** @example sign_in */
@@ -2071,13 +2152,15 @@ export interface components {
             items: components["schemas"]["CategoryDto"][];
         };
         CategoryDto: {
+            /** @description Of those, adult (NSFW) stores: listed to accounts only */
+            adultStoreCount: number;
             /** @example Fitness */
             name: string;
             /** @description Adult category: its stores need a signed-in visitor */
             nsfw: boolean;
             /** @example fitness */
             slug: string;
-            /** @description Active stores in the category */
+            /** @description Active stores in the category, adult ones included */
             storeCount: number;
         };
         ChangeRoleDto: {
@@ -2394,6 +2477,8 @@ export interface components {
             upToId?: string;
         };
         MediaViewDto: {
+            /** @description Public: the thumbnail shrunk, blurred and re-encoded on the server (served once the item is approved) */
+            blurredUrl: string | null;
             durationSeconds: number | null;
             error: string | null;
             /** @description Signed for ten minutes; never in public views */
@@ -2409,7 +2494,7 @@ export interface components {
             sizeBytes: number;
             /** @enum {string} */
             status: "uploaded" | "ready" | "failed";
-            /** @description Signed for ten minutes */
+            /** @description Signed for ten minutes; on store pages only for buyers, subscribers and the creator */
             thumbnailUrl: string | null;
             width: number | null;
         };
@@ -2524,6 +2609,10 @@ export interface components {
             accentColor: string;
             acceptsCollaborationRequests: boolean;
             allowDownloads: boolean;
+            /** @description Square avatar (400 × 400); null when the creator has none */
+            avatarUrl: string | null;
+            /** @description Wide banner image (1600 × 400); null when the creator has none */
+            bannerUrl: string | null;
             /**
              * @description Category slugs: fitness, cosplay, lifestyle, music, art, photography, education, gaming, comedy, adult-solo, adult-couples, adult-fetish, adult-lgbtq
              * @example [
@@ -2532,6 +2621,7 @@ export interface components {
              *     ]
              */
             categories: string[];
+            counts: components["schemas"]["StoreCountsDto"];
             /** Format: date-time */
             createdAt: string;
             /** @enum {string} */
@@ -2541,10 +2631,14 @@ export interface components {
             /** @description In your favourites (false when not signed in) */
             isFavorite: boolean;
             isNsfw: boolean;
+            /** @description You are the creator of this store (false when not signed in) */
+            isOwner: boolean;
             /** @description You subscribe to this store, in a paid period (false when not signed in). A subscribers_only store sells and opens its items only to subscribers */
             isSubscribed: boolean;
             /** @enum {string} */
             layout: "grid" | "list";
+            /** @description Your subscription in a paid period: renews on currentPeriodEnd when autoRenew, else ends then (null otherwise) */
+            mySubscription: components["schemas"]["SubscriptionDto"] | null;
             referrals: components["schemas"]["StoreReferralsDto"];
             /** @example jane-fit */
             slug: string;
@@ -2993,6 +3087,8 @@ export interface components {
             nextCursor: string | null;
         };
         StoreAccessDto: {
+            /** @description Fans see how many subscribe */
+            showSubscriberCount: boolean;
             subscriptionEnabled: boolean;
             /** @description Monthly, minor units of currency */
             subscriptionPriceMinor: number;
@@ -3020,6 +3116,14 @@ export interface components {
             /** @description Minor units of currency */
             defaultVideoPriceMinor: number;
         };
+        StoreCountsDto: {
+            /** @description Published albums */
+            albums: number;
+            /** @description Live subscriptions; null unless the creator shows the count */
+            subscribers: number | null;
+            /** @description Published videos */
+            videos: number;
+        };
         StoreDto: {
             access: components["schemas"]["StoreAccessDto"];
             appearance: components["schemas"]["StoreAppearanceDto"];
@@ -3029,6 +3133,7 @@ export interface components {
             createdAt: string;
             /** Format: uuid */
             id: string;
+            images: components["schemas"]["StoreImagesDto"];
             notifications: components["schemas"]["StoreNotificationsDto"];
             nsfw: components["schemas"]["StoreNsfwDto"];
             referrals: components["schemas"]["StoreReferralsDto"];
@@ -3040,6 +3145,11 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        StoreImagesDto: {
+            avatarUrl: string | null;
+            /** @example /api/stores/jane-fit/images/1b2c-banner-9f.webp */
+            bannerUrl: string | null;
+        };
         StoreItemDto: {
             /** Format: date-time */
             createdAt: string;
@@ -3050,6 +3160,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "video" | "album";
+            /** @description Not yours to open: its files carry the blurred preview only (no thumbnail, no teaser) */
+            locked: boolean;
             media: components["schemas"]["MediaViewDto"][];
             /** @description You bought it, or subscribe to the store: open it instead of buying */
             owned: boolean;
@@ -3085,6 +3197,8 @@ export interface components {
             isNsfw: boolean;
         };
         StorePageDto: {
+            /** @description Signed out: adult stores that match but are listed to accounts only (0 when signed in) */
+            adultStoresHidden: number;
             items: components["schemas"]["StoreSummaryDto"][];
             /** @description Pass as `cursor` for the next page; null on the last page */
             nextCursor: string | null;
@@ -4208,6 +4322,44 @@ export interface operations {
             };
         };
     };
+    AgeCheckController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeCheckDto"];
+                };
+            };
+        };
+    };
+    AgeCheckController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeCheckDto"];
+                };
+            };
+        };
+    };
     AnalyticsController_record: {
         parameters: {
             query?: never;
@@ -4651,6 +4803,25 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaController_blurredPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -5404,6 +5575,26 @@ export interface operations {
             };
         };
     };
+    StoreImagesController_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     StoresController_mine: {
         parameters: {
             query?: never;
@@ -5435,6 +5626,58 @@ export interface operations {
                 "application/json": components["schemas"]["UpdateStoreSettingsDto"];
             };
         };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreDto"];
+                };
+            };
+        };
+    };
+    StoreImagesController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "banner" | "avatar";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG or WebP, at most 10 MB
+                     */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreDto"];
+                };
+            };
+        };
+    };
+    StoreImagesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "banner" | "avatar";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {

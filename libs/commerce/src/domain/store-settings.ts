@@ -26,7 +26,7 @@ export const SETTINGS_LIMITS = {
 export interface StoreSettings {
   appearance: { displayName: string; tagline: string | null; description: string | null; accentColor: string; layout: StoreLayout };
   content: { defaultVideoPriceMinor: number; defaultAlbumPriceMinor: number; currency: StoreCurrency; allowDownloads: boolean };
-  access: { visibility: StoreVisibility; subscriptionEnabled: boolean; subscriptionPriceMinor: number };
+  access: { visibility: StoreVisibility; subscriptionEnabled: boolean; subscriptionPriceMinor: number; showSubscriberCount: boolean };
   tips: { enabled: boolean; minimumTipMinor: number };
   referrals: { enabled: boolean };
   collaboration: { acceptRequests: boolean };
@@ -47,7 +47,7 @@ export function defaultSettings(displayName: string): StoreSettings {
   return {
     appearance: { displayName, tagline: null, description: null, accentColor: DEFAULT_ACCENT_COLOR, layout: 'grid' },
     content: { defaultVideoPriceMinor: 999, defaultAlbumPriceMinor: 1499, currency: 'USD', allowDownloads: false },
-    access: { visibility: 'public', subscriptionEnabled: false, subscriptionPriceMinor: 999 },
+    access: { visibility: 'public', subscriptionEnabled: false, subscriptionPriceMinor: 999, showSubscriberCount: false },
     tips: { enabled: true, minimumTipMinor: 100 },
     referrals: { enabled: true },
     collaboration: { acceptRequests: false },

@@ -80,6 +80,17 @@ export class Store {
   @Property({ type: 'boolean' })
   isNsfw!: boolean;
 
+  /** Fans see how many subscribe (off until the creator turns it on). */
+  @Property({ type: 'boolean' })
+  showSubscriberCount: boolean = false;
+
+  /** Re-encoded images under STORAGE_DIR/store-images; a new upload gets a new key, so links never serve a stale one. */
+  @Property({ type: 'text', nullable: true })
+  bannerKey: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  avatarKey: string | null = null;
+
   @Property({ type: ArrayType })
   categories: string[] = [];
 

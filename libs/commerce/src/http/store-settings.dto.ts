@@ -85,6 +85,11 @@ export class AccessPatchDto {
   @Settable()
   @IsInt(wholeMinor('subscriptionPriceMinor'))
   subscriptionPriceMinor?: number;
+
+  @ApiPropertyOptional({ description: 'Show fans how many subscribe' })
+  @Settable()
+  @IsBoolean(flag('showSubscriberCount'))
+  showSubscriberCount?: boolean;
 }
 
 export class TipsPatchDto {

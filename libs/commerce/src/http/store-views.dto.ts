@@ -11,6 +11,7 @@ import {
   type StoreVisibility,
 } from '../domain/store-settings.js';
 import { STORE_STATUSES, type StoreStatus } from '../entities/store.entity.js';
+import { SubscriptionDto } from './fan-features.dto.js';
 
 const CATEGORY_DOC: ApiPropertyOptions = { type: [String], example: ['fitness', 'lifestyle'], description: `Category slugs: ${STORE_CATEGORIES.map((c) => c.slug).join(', ')}` };
 
@@ -33,6 +34,7 @@ export class StoreAccessDto {
   @ApiProperty({ enum: STORE_VISIBILITIES }) visibility!: StoreVisibility;
   @ApiProperty() subscriptionEnabled!: boolean;
   @ApiProperty({ description: 'Monthly, minor units of currency' }) subscriptionPriceMinor!: number;
+  @ApiProperty({ description: 'Fans see how many subscribe' }) showSubscriberCount!: boolean;
 }
 
 export class StoreTipsDto {
@@ -59,6 +61,17 @@ export class StoreNsfwDto {
   @ApiProperty(CATEGORY_DOC) categories!: string[];
 }
 
+export class StoreCountsDto {
+  @ApiProperty({ description: 'Published videos' }) videos!: number;
+  @ApiProperty({ description: 'Published albums' }) albums!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Live subscriptions; null unless the creator shows the count' }) subscribers!: number | null;
+}
+
+export class StoreImagesDto {
+  @ApiProperty({ type: String, nullable: true, example: '/api/stores/jane-fit/images/1b2c-banner-9f.webp' }) bannerUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true }) avatarUrl!: string | null;
+}
+
 /** The owner's store with every settings section. */
 export class StoreDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -72,6 +85,7 @@ export class StoreDto {
   @ApiProperty({ type: () => StoreCollaborationDto }) collaboration!: StoreCollaborationDto;
   @ApiProperty({ type: () => StoreNotificationsDto }) notifications!: StoreNotificationsDto;
   @ApiProperty({ type: () => StoreNsfwDto }) nsfw!: StoreNsfwDto;
+  @ApiProperty({ type: () => StoreImagesDto }) images!: StoreImagesDto;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
@@ -104,6 +118,12 @@ export class PublicStoreDto {
   @ApiProperty({ type: () => StoreReferralsDto }) referrals!: StoreReferralsDto;
   @ApiProperty() acceptsCollaborationRequests!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Wide banner image (1600 × 400); null when the creator has none' }) bannerUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Square avatar (400 × 400); null when the creator has none' }) avatarUrl!: string | null;
+  @ApiProperty({ type: () => StoreCountsDto }) counts!: StoreCountsDto;
+  @ApiProperty({ description: 'You are the creator of this store (false when not signed in)' }) isOwner!: boolean;
+  @ApiProperty({ type: () => SubscriptionDto, nullable: true, description: 'Your subscription in a paid period: renews on currentPeriodEnd when autoRenew, else ends then (null otherwise)' })
+  mySubscription!: SubscriptionDto | null;
   @ApiProperty({ description: 'In your favourites (false when not signed in)' }) isFavorite!: boolean;
   @ApiProperty({ description: 'You subscribe to this store, in a paid period (false when not signed in). A subscribers_only store sells and opens its items only to subscribers' })
   isSubscribed!: boolean;
@@ -113,6 +133,7 @@ export class PublicStoreDto {
 export class StoreItemDto extends ContentViewDto {
   @ApiProperty({ description: 'You bought it, or subscribe to the store: open it instead of buying' }) owned!: boolean;
   @ApiProperty({ type: String, nullable: true, description: 'Open it with GET /api/purchases/{purchaseId}/content (plus contentId for a subscription)' }) purchaseId!: string | null;
+  @ApiProperty({ description: 'Not yours to open: its files carry the blurred preview only (no thumbnail, no teaser)' }) locked!: boolean;
 }
 
 export class StoreItemListDto {
@@ -132,6 +153,7 @@ export class StoreSummaryDto {
 export class StorePageDto {
   @ApiProperty({ type: [StoreSummaryDto] }) items!: StoreSummaryDto[];
   @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' }) nextCursor!: string | null;
+  @ApiProperty({ description: 'Signed out: adult stores that match but are listed to accounts only (0 when signed in)' }) adultStoresHidden!: number;
 }
 
 export class SlugAvailabilityDto {
@@ -144,7 +166,8 @@ export class CategoryDto {
   @ApiProperty({ example: 'fitness' }) slug!: string;
   @ApiProperty({ example: 'Fitness' }) name!: string;
   @ApiProperty({ description: 'Adult category: its stores need a signed-in visitor' }) nsfw!: boolean;
-  @ApiProperty({ description: 'Active stores in the category' }) storeCount!: number;
+  @ApiProperty({ description: 'Active stores in the category, adult ones included' }) storeCount!: number;
+  @ApiProperty({ description: 'Of those, adult (NSFW) stores: listed to accounts only' }) adultStoreCount!: number;
 }
 
 export class CategoriesDto {

@@ -10,7 +10,7 @@ import { ListStoresQuery } from '../queries/list-stores/list-stores.query.js';
 import { GetPublicStoreQuery } from '../queries/get-public-store/get-public-store.query.js';
 import { ListCategoriesQuery } from '../queries/list-categories/list-categories.query.js';
 import { LivePhaseGuard } from './live-phase.guard.js';
-import { OptionalAuthGuard, Viewer } from './optional-auth.guard.js';
+import { AgeChecked, OptionalAuthGuard, Viewer } from './optional-auth.guard.js';
 import { StoreContentQuery } from '../queries/store-content/store-content.query.js';
 import { RequestStoreCollaborationCommand } from '../commands/request-collaboration/request-collaboration.command.js';
 import { CollaborationRequestDto, CollaborationRequestReceiptDto } from './stores.dto.js';
@@ -84,10 +84,12 @@ export class StoresController {
   @ApiBearerAuth()
   @UseGuards(OptionalAuthGuard)
   @ApiParam({ name: 'slug', example: 'jane-fit' })
-  @ApiOperation({ summary: `A store's public profile. An NSFW store answers 401 account_required to anonymous callers: "${ADULT_STORE_MESSAGE}"` })
+  @ApiOperation({
+    summary: `A store's public profile with its counts, and your subscription. An NSFW store answers 401 age_check_required to anonymous callers without the age-check cookie (POST /api/age-check): "${ADULT_STORE_MESSAGE}"`,
+  })
   @ApiOkResponse({ type: PublicStoreDto })
-  async profile(@Viewer() viewer: AuthContext | null, @Param('slug') slug: string): Promise<PublicStoreDto> {
-    return this.queries.execute(new GetPublicStoreQuery(slug, viewer?.user.id ?? null));
+  async profile(@Viewer() viewer: AuthContext | null, @AgeChecked() ageChecked: boolean, @Param('slug') slug: string): Promise<PublicStoreDto> {
+    return this.queries.execute(new GetPublicStoreQuery(slug, { viewerId: viewer?.user.id ?? null, ageChecked }));
   }
 
   @Post(':slug/collaboration-requests')
@@ -105,10 +107,10 @@ export class StoresController {
   @ApiBearerAuth()
   @UseGuards(OptionalAuthGuard)
   @ApiParam({ name: 'slug', example: 'jane-fit' })
-  @ApiOperation({ summary: "A store's approved videos and albums (thumbnails only; nothing before approval); NSFW as for the profile" })
+  @ApiOperation({ summary: "A store's approved videos and albums: blurred previews for what you may not open, thumbnails for what you bought or subscribe to; NSFW as for the profile" })
   @ApiOkResponse({ type: StoreItemListDto })
-  async content(@Viewer() viewer: AuthContext | null, @Param('slug') slug: string): Promise<StoreItemListDto> {
-    return { items: await this.queries.execute(new StoreContentQuery(slug, viewer?.user.id ?? null)) };
+  async content(@Viewer() viewer: AuthContext | null, @AgeChecked() ageChecked: boolean, @Param('slug') slug: string): Promise<StoreItemListDto> {
+    return { items: await this.queries.execute(new StoreContentQuery(slug, { viewerId: viewer?.user.id ?? null, ageChecked })) };
   }
 }
 

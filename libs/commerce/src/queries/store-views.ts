@@ -1,12 +1,23 @@
 import { REFERRAL_COMMISSION_PERCENT, type StoreCurrency, type StoreLayout, type StoreSettings, type StoreVisibility } from '../domain/store-settings.js';
 import type { Store, StoreStatus } from '../entities/store.entity.js';
 import { settingsOf } from '../entities/store-settings.mapping.js';
+import type { SubscriptionView } from './subscriptions/subscription-view.js';
+
+export interface StoreImages {
+  bannerUrl: string | null;
+  avatarUrl: string | null;
+}
+
+/** Where a store's banner or avatar is served; the key changes with every upload, so the link can be cached for good. */
+export const storeImageUrl = (slug: string, key: string | null) => (key ? `/api/stores/${slug}/images/${key}` : null);
+const imagesOf = (store: Store): StoreImages => ({ bannerUrl: storeImageUrl(store.slug, store.bannerKey), avatarUrl: storeImageUrl(store.slug, store.avatarKey) });
 
 /** The owner's view: every settings section, as the Store Settings page edits them. */
 export interface StoreView extends Omit<StoreSettings, 'referrals'> {
   id: string;
   slug: string;
   status: StoreStatus;
+  images: StoreImages;
   referrals: StoreSettings['referrals'] & { commissionPercent: number };
   createdAt: string;
   updatedAt: string;
@@ -30,6 +41,14 @@ export interface PublicStoreView {
   referrals: { enabled: boolean; commissionPercent: number };
   acceptsCollaborationRequests: boolean;
   createdAt: string;
+  bannerUrl: string | null;
+  avatarUrl: string | null;
+  /** Published videos and albums; subscribers only when the creator shows the count (else null). */
+  counts: { videos: number; albums: number; subscribers: number | null };
+  /** The signed-in viewer is the store's creator: nothing to buy here. */
+  isOwner: boolean;
+  /** The signed-in viewer's subscription in a paid period (null otherwise): renews on, or ends on, its period end. */
+  mySubscription: SubscriptionView | null;
   /** The signed-in viewer has the store in their favourites (false for anonymous viewers). */
   isFavorite: boolean;
   /** The signed-in viewer has a subscription to the store in a paid period (false for anonymous viewers). */
@@ -53,6 +72,7 @@ export function toStoreView(store: Store): StoreView {
     id: store.id,
     slug: store.slug,
     status: store.status,
+    images: imagesOf(store),
     ...settings,
     referrals: { ...settings.referrals, commissionPercent: REFERRAL_COMMISSION_PERCENT },
     createdAt: store.createdAt.toISOString(),
@@ -60,7 +80,7 @@ export function toStoreView(store: Store): StoreView {
   };
 }
 
-export function toPublicStore(store: Store): PublicStoreView {
+export function toPublicStore(store: Store, counts: PublicStoreView['counts']): PublicStoreView {
   return {
     slug: store.slug,
     displayName: store.displayName,
@@ -78,6 +98,10 @@ export function toPublicStore(store: Store): PublicStoreView {
     referrals: { enabled: store.referralsEnabled, commissionPercent: REFERRAL_COMMISSION_PERCENT },
     acceptsCollaborationRequests: store.acceptsCollaborationRequests,
     createdAt: store.createdAt.toISOString(),
+    ...imagesOf(store),
+    counts,
+    isOwner: false,
+    mySubscription: null,
     isFavorite: false,
     isSubscribed: false,
   };

@@ -18,6 +18,7 @@ import { ContentItem } from '../entities/content-item.entity.js';
 import { mediaDirectory } from '../jobs/media-processor.js';
 import { ContentErrors } from '../moderation.errors.js';
 import { MediaLinks, downloadName } from './media-links.js';
+import { BlurredPreviews } from './blurred-previews.js';
 import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, CreateContentDto, ManagedContentViewDto, StaffContentListDto, StaffContentViewDto, ReasonDto } from './content.dto.js';
 
 /** A creator's own videos and albums: create, change, submit for review (the owner always from the session). */
@@ -165,8 +166,20 @@ export class MediaController {
     @Inject(MediaLinks) private readonly links: MediaLinks,
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(BlurredPreviews) private readonly blurred: BlurredPreviews,
   ) {
     this.directory = mediaDirectory(config);
+  }
+
+  @Get(':id/blurred')
+  @ApiOperation({ summary: "An approved item's blurred preview (public, cacheable): made from its thumbnail on the server, never the thumbnail itself" })
+  async blurredPreview(@Param('id', new ParseUUIDPipe()) id: string, @Res() response: ServerResponse) {
+    const em = this.orm.em.fork();
+    const file = await em.findOne(ContentMedia, id);
+    const item = file?.thumbnailKey ? await em.findOne(ContentItem, file.contentId) : null;
+    const bytes = file?.thumbnailKey && item?.status === 'approved' ? await this.blurred.bytes(file.id, file.thumbnailKey) : null;
+    if (!bytes) throw new AppError(404, 'not_found', 'Media not found');
+    response.writeHead(200, { 'content-type': 'image/webp', 'content-length': String(bytes.length), 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' }).end(bytes);
   }
 
   @Get()

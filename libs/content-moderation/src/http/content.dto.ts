@@ -107,7 +107,8 @@ export class MediaViewDto {
   @ApiProperty({ type: Number, nullable: true }) height!: number | null;
   @ApiProperty({ type: Number, nullable: true }) durationSeconds!: number | null;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes' }) thumbnailUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes; on store pages only for buyers, subscribers and the creator' }) thumbnailUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Public: the thumbnail shrunk, blurred and re-encoded on the server (served once the item is approved)' }) blurredUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Videos: a ten-second silent teaser, signed for ten minutes (public once approved)' }) previewUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes; never in public views' }) fileUrl!: string | null;
 }

@@ -16,6 +16,7 @@ export function photo(n: number, overrides: Partial<ContentMedia> = {}): Content
     durationSeconds: null,
     error: null,
     thumbnailUrl: `/api/media?token=thumb-${n}`,
+    blurredUrl: null,
     previewUrl: null,
     fileUrl: `/api/media?token=file-${n}`,
     ...overrides,

@@ -1,9 +1,10 @@
 import { trackEvent } from '../../../lib/analytics';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 import { resendVerification, signIn } from '../services/auth.service';
+import { rememberReturnTo, takeReturnTo } from '../services/return-to';
 
 export interface SignInValues {
   email: string;
@@ -12,6 +13,7 @@ export interface SignInValues {
 
 export function useSignIn() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const signInMutation = useMutation({ mutationFn: (v: SignInValues) => signIn(v.email, v.password) });
   const resendMutation = useMutation({ mutationFn: resendVerification });
@@ -24,11 +26,14 @@ export function useSignIn() {
         if (result.needsSecondFactor) {
           trackEvent('Authentication', 'sign_in_password_ok_needs_2fa');
           notify.info('Please enter your two-factor authentication code');
+          const next = params.get('next');
+          if (next) rememberReturnTo(next);
           navigate('/two-fa-login');
         } else {
           trackEvent('Authentication', 'sign_in');
           notify.success('Signed in successfully');
-          navigate('/dashboard');
+          // Back to the store and item the visitor was buying, when they came from one.
+          navigate(takeReturnTo(params.get('next')) ?? '/dashboard');
         }
         return;
       }

@@ -5,10 +5,11 @@ import { useBrowserValue } from '../../../lib/use-browser-value';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { IconLogin2, IconMailForward, IconShieldCheck } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AuthCard } from '../components/AuthCard';
 import { useSignIn, type SignInValues } from '../hooks/use-sign-in';
+import { withNext } from '../services/return-to';
 
 export function SignInPage() {
   const host = useBrowserValue(() => window.location.host, 'our official address');
@@ -18,6 +19,7 @@ export function SignInPage() {
     keywords: ['sign in', 'log in', 'creator account', 'fan account', BRAND],
   });
   const { submit, submitting, showResend, resend, resending } = useSignIn();
+  const next = useSearchParams()[0].get('next');
   const form = useForm<SignInValues>({
     initialValues: { email: '', password: '' },
     validate: {
@@ -75,7 +77,7 @@ export function SignInPage() {
       </form>
       <Text size="sm" ta="center" c="dimmed">
         Don&apos;t have an account?{' '}
-        <Anchor component={Link} to="/sign-up" fw={600} underline="always">
+        <Anchor component={Link} to={withNext('/sign-up', next)} fw={600} underline="always">
           Sign up
         </Anchor>
       </Text>

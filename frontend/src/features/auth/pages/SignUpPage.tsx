@@ -4,7 +4,7 @@ import { Anchor, Button, Checkbox, Collapse, PasswordInput, Stack, Text, TextInp
 import { isEmail, useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { meetsPasswordRules } from '../../../lib/password-rules';
 import { notify } from '../../../lib/notify';
@@ -12,6 +12,7 @@ import { BRAND, POLICY_VERSIONS } from '../../../lib/site';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordChecklist } from '../components/PasswordChecklist';
 import { useSignUp, type SignUpValues } from '../hooks/use-sign-up';
+import { rememberReturnTo, withNext } from '../services/return-to';
 
 const POLICY_LINKS = [
   { label: 'Terms of Service', to: '/terms' },
@@ -54,6 +55,7 @@ export function SignUpPage() {
     keywords: ['sign up', 'early sign-up', 'creator store', 'airdrop', BRAND],
   });
   const { submit, submitting, succeeded } = useSignUp();
+  const next = useSearchParams()[0].get('next');
   const emailRef = useRef<HTMLInputElement>(null);
   const form = useForm<SignUpValues>({
     initialValues: { email: '', password: '', confirmPassword: '', acceptedTerms: false, marketingConsent: false },
@@ -71,7 +73,10 @@ export function SignUpPage() {
       notify.error('You must accept the Terms of Service and Privacy Policy');
       return;
     }
-    if ((await submit(v)) === 'already-registered') emailRef.current?.focus();
+    const outcome = await submit(v);
+    // Kept across the email confirmation (its link may open in another tab): sign-in goes back there.
+    if (outcome === 'ok' && next) rememberReturnTo(next);
+    if (outcome === 'already-registered') emailRef.current?.focus();
   };
 
   return (
@@ -127,7 +132,7 @@ export function SignUpPage() {
       </form>
       <Text size="sm" ta="center" c="dimmed">
         Already have an account?{' '}
-        <Anchor component={Link} to="/sign-in" fw={600} underline="always">
+        <Anchor component={Link} to={withNext('/sign-in', next)} fw={600} underline="always">
           Sign in
         </Anchor>
       </Text>

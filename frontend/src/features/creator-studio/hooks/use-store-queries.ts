@@ -7,7 +7,7 @@ import {
   getCategories,
   getMyStore,
   openStore,
-  updateMyStore,
+  updateMyStore, uploadStoreImage, removeStoreImage,
   type Store,
 } from '../services/store.service';
 
@@ -39,6 +39,8 @@ function useStoreWrite<TVariables>(mutationFn: (variables: TVariables) => Promis
 
 export const useOpenStore = () => useStoreWrite(openStore);
 export const useUpdateStore = () => useStoreWrite(updateMyStore);
+export const useUploadStoreImage = () => useStoreWrite(uploadStoreImage);
+export const useRemoveStoreImage = () => useStoreWrite(removeStoreImage);
 
 export function useSlugAvailability(slug: string) {
   return useQuery({

@@ -123,7 +123,7 @@ describe('StoreSettingsPage: settings sections', () => {
     renderPage();
     await screen.findByRole('region', { name: 'Appearance' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Appearance', 'Content Settings', 'Access Control', 'Tips', 'Referrals', 'Collaboration', 'Notifications', 'NSFW Settings']);
+    expect(headings).toEqual(['Appearance', 'Banner and avatar', 'Content Settings', 'Access Control', 'Tips', 'Referrals', 'Collaboration', 'Notifications', 'NSFW Settings']);
     expect(screen.getByTestId('store-url').textContent).toBe(`${window.location.origin}/stores/jane-fit`);
     expect(screen.getByRole('link', { name: 'View store' }).getAttribute('href')).toBe('/stores/jane-fit');
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
@@ -196,7 +196,7 @@ describe('StoreSettingsPage: settings sections', () => {
     await user.click(within(access).getByRole('button', { name: 'Save changes' }));
     expect(await within(access).findByText('A subscribers-only store needs subscriptions turned on')).toBeTruthy();
     expect(bodyOf('PATCH', '/api/stores/mine', 1)).toEqual({
-      access: { visibility: 'subscribers_only', subscriptionEnabled: false, subscriptionPriceMinor: 999 },
+      access: { visibility: 'subscribers_only', subscriptionEnabled: false, subscriptionPriceMinor: 999, showSubscriberCount: false },
     });
     expect(calls('PATCH', '/api/stores/mine')).toHaveLength(2);
   });

@@ -14,6 +14,7 @@ import { NsfwSection } from '../components/store/NsfwSection';
 import { OpenStoreForm } from '../components/store/OpenStoreForm';
 import { ReferralsSection } from '../components/store/ReferralsSection';
 import { StoreAddressCard } from '../components/store/StoreAddressCard';
+import { StoreImagesSection } from '../components/store/StoreImagesSection';
 import { TipsSection } from '../components/store/TipsSection';
 import { useCreatorVerification, useMyStore } from '../hooks/use-store-queries';
 import type { Store } from '../services/store.service';
@@ -30,6 +31,7 @@ function StoreSettings({ store }: { store: Store }) {
     <>
       <StoreAddressCard store={store} />
       <AppearanceSection store={store} />
+      <StoreImagesSection store={store} />
       <ContentSettingsSection store={store} />
       <AccessControlSection store={store} />
       <TipsSection store={store} />

@@ -27,6 +27,17 @@ export const getMyStore = () => apiRequest<Store>('/api/stores/mine');
 export const openStore = (request: OpenStoreRequest) => apiRequest<Store>('/api/stores', { method: 'POST', json: request });
 
 /** Every section sent is applied, or none of them (400 validation_failed with details). */
+export type StoreImageKind = 'banner' | 'avatar';
+
+/** PUT /api/stores/mine/{kind}: the server checks the bytes, crops and re-encodes the image. */
+export function uploadStoreImage({ kind, file }: { kind: StoreImageKind; file: File }): Promise<Store> {
+  const form = new FormData();
+  form.append('image', file);
+  return apiRequest<Store>(`/api/stores/mine/${kind}`, { method: 'PUT', body: form });
+}
+
+export const removeStoreImage = (kind: StoreImageKind) => apiRequest<Store>(`/api/stores/mine/${kind}`, { method: 'DELETE' });
+
 export const updateMyStore = (patch: StorePatch) => apiRequest<Store>('/api/stores/mine', { method: 'PATCH', json: patch });
 
 export const checkSlug = (slug: string) =>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import marketing from '../../marketing/components/marketing.module.css';
 
 /** The age check in front of an adult store reached by a direct link (SPEC §2, §6). */
-export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
+export function AgeGate({ onConfirm, confirming = false }: { onConfirm: () => void; confirming?: boolean }) {
   const navigate = useNavigate();
   return (
     <Container size={520} px="md" py={{ base: 'xl', sm: 72 }}>
@@ -28,7 +28,7 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
             This store contains adult content. You must be 18 or older.
           </Text>
           <Group gap="sm" justify="center" w="100%" mt="xs">
-            <Button size="md" onClick={onConfirm} miw={180}>
+            <Button size="md" onClick={onConfirm} miw={180} loading={confirming}>
               I am 18 or older
             </Button>
             <Button size="md" variant="default" onClick={() => navigate('/')} miw={120}>

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconDotsVertical, IconFlag, IconGavel, IconLibraryPhoto, IconMovie, IconPhoto, IconPlayerPlay, IconScale } from '@tabler/icons-react';
+import { IconDotsVertical, IconFlag, IconGavel, IconLibraryPhoto, IconLock, IconMovie, IconPhoto, IconPlayerPlay, IconScale } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDuration, formatMoney } from '../format';
 import type { ContentItem } from '../services/storefront.service';
@@ -25,7 +25,8 @@ export interface ContentCardProps {
 }
 
 export function ContentCard({ item, onReport, onTakedown, onAppeal, action }: ContentCardProps) {
-  const thumbnail = item.media.find((media) => media.thumbnailUrl)?.thumbnailUrl ?? null;
+  // A visitor who may not open the item gets the server's blurred preview, never the thumbnail.
+  const thumbnail = item.media.find((media) => media.thumbnailUrl)?.thumbnailUrl ?? item.media.find((media) => media.blurredUrl)?.blurredUrl ?? null;
   const KindIcon = item.kind === 'video' ? IconPlayerPlay : IconPhoto;
   return (
     <Card withBorder radius="lg" padding={0} h="100%" component="article" aria-labelledby={`content-${item.id}`}>
@@ -35,6 +36,13 @@ export function ContentCard({ item, onReport, onTakedown, onAppeal, action }: Co
         ) : (
           <div className={classes.thumbPlaceholder} aria-hidden="true">
             {item.kind === 'video' ? <IconMovie size={40} stroke={1.4} /> : <IconLibraryPhoto size={40} stroke={1.4} />}
+          </div>
+        )}
+        {item.locked && (
+          <div className={classes.lockBadge} title="Buy or subscribe to unlock">
+            <span>
+              <IconLock size={22} aria-label="Locked" />
+            </span>
           </div>
         )}
         <Badge

@@ -17,6 +17,15 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** What a subscription opens: every published item, named by kind. */
+function unlocks(videos: number, albums: number): string {
+  if (videos + albums === 0) return 'everything the creator publishes';
+  const parts = [videos > 0 && plural(videos, 'video', 'videos'), albums > 0 && plural(albums, 'album', 'albums')].filter(Boolean);
+  return parts.join(' and ');
+}
+
 export interface StoreHeroProps {
   store: PublicStore;
   categories: readonly Category[] | undefined;
@@ -31,10 +40,11 @@ export interface StoreHeroProps {
 export function StoreHero({ store, categories, onReport, toolbar, actions }: StoreHeroProps) {
   const accent = safeAccent(store.accentColor);
   const facts: ReactNode[] = [];
+  const { videos, albums, subscribers } = store.counts;
   if (store.subscription.enabled && store.subscription.priceMinor !== null) {
     facts.push(
       <Fact key="subscription" icon={<IconUsers size={18} />}>
-        Subscription {formatMoney(store.subscription.priceMinor, store.currency)}/month
+        Subscription {formatMoney(store.subscription.priceMinor, store.currency)}/month · unlocks {unlocks(videos, albums)}
       </Fact>,
     );
   }
@@ -55,11 +65,14 @@ export function StoreHero({ store, categories, onReport, toolbar, actions }: Sto
 
   return (
     <Paper withBorder radius="lg" style={{ '--store-accent': accent } as CSSProperties} component="header">
-      <div className={classes.heroBanner}>{store.isNsfw && <AdultBadge size="lg" className={classes.bannerBadge} />}</div>
+      <div className={classes.heroBanner}>
+        {store.bannerUrl && <img className={classes.bannerImage} src={store.bannerUrl} alt="" decoding="async" />}
+        {store.isNsfw && <AdultBadge size="lg" className={classes.bannerBadge} />}
+      </div>
       <Stack gap="md" px={{ base: 'md', sm: 'xl' }} pb={{ base: 'lg', sm: 'xl' }}>
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <div className={classes.heroAvatar} style={{ color: textOnAccent(accent) }} aria-hidden="true">
-            {initials(store.displayName)}
+            {store.avatarUrl ? <img className={classes.avatarImage} src={store.avatarUrl} alt="" decoding="async" /> : initials(store.displayName)}
           </div>
           <Group gap="xs">
             {toolbar}
@@ -77,6 +90,9 @@ export function StoreHero({ store, categories, onReport, toolbar, actions }: Sto
               {store.tagline}
             </Text>
           )}
+          <Text size="sm" fw={600} className={marketing.muted}>
+            {[plural(videos, 'video', 'videos'), plural(albums, 'album', 'albums'), subscribers !== null && plural(subscribers, 'subscriber', 'subscribers')].filter(Boolean).join(' · ')}
+          </Text>
         </Stack>
         {store.categories.length > 0 && (
           <Group gap={6}>

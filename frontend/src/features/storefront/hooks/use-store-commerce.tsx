@@ -1,30 +1,50 @@
-import { Alert, Badge, Button } from '@mantine/core';
-import { IconCircleCheck, IconGift, IconLock, IconUsers } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Text } from '@mantine/core';
+import { IconEdit, IconGift, IconLock, IconUsers } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
+import { rememberReturnTo, withNext } from '../../auth/services/return-to';
 import { FULL_WIDTH_ON_PHONES } from '../../site/components/responsive';
 import { CheckoutModal } from '../../purchases/components/checkout/CheckoutModal';
 import type { CheckoutTarget } from '../../purchases/components/checkout/checkout-target';
 import { ContentViewerModal } from '../../purchases/components/ContentViewerModal';
-import { findPaidPurchase } from '../../purchases/services/purchases.service';
+import { findPaidPurchase, setAutoRenew } from '../../purchases/services/purchases.service';
 import { ContentPurchaseAction } from '../components/ContentPurchaseAction';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { ReferralLinkModal } from '../components/ReferralLinkModal';
+import { SubscribedBadge, SubscriptionStatus } from '../components/SubscriptionStatus';
 import { formatMoney } from '../format';
 import type { ContentItem, PublicStore } from '../services/storefront.service';
 
+/** The query that, back from signing up or in, opens the checkout of the item the visitor chose. */
+const BUY_PARAM = 'buy';
+const SUBSCRIBE_VALUE = 'subscription';
+
 /** Everything a fan can pay for or do on a store page: buy, open, subscribe, tip, favourite, share. */
-export function useStoreCommerce(store: PublicStore, signedIn: boolean) {
+export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: ContentItem[] | undefined) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const location = useLocation();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
   const referralCode = params.get('ref');
   const [checkout, setCheckout] = useState<CheckoutTarget | null>(null);
   const [sharing, setSharing] = useState<ContentItem | null>(null);
   const [viewing, setViewing] = useState<{ purchaseId: string; title: string } | null>(null);
-  const signIn = () => navigate('/sign-in');
-  const whenSignedIn = (action: () => void) => () => (signedIn ? action() : signIn());
+
+  /**
+   * A stranger's purchase needs an account: to sign-up and back to this store (its `?ref=` kept)
+   * with the chosen item's checkout open. Remembered too, for the email confirmation's tab.
+   */
+  const signUpFor = (buy: string | null) => {
+    const back = new URLSearchParams(location.search);
+    back.delete(BUY_PARAM);
+    if (buy) back.set(BUY_PARAM, buy);
+    const path = `${location.pathname}${back.size > 0 ? `?${back.toString()}` : ''}`;
+    rememberReturnTo(path);
+    navigate(withNext('/sign-up', path));
+  };
+  const whenSignedIn = (action: () => void, buy: string | null = null) => () => (signedIn ? action() : signUpFor(buy));
 
   const opener = useMutation({
     // The store list names the purchase that owns an item; older answers without it fall back to the history.
@@ -36,23 +56,61 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean) {
     onError: () => notify.error('Your content could not be opened. Please try again.'),
   });
 
+  const mine = store.mySubscription ?? null;
+  const renewal = useMutation({
+    mutationFn: (autoRenew: boolean) => setAutoRenew(mine!.id, autoRenew),
+    onSuccess: (saved) => {
+      notify.success(saved.autoRenew ? `Renewal resumed: it renews on ${new Date(saved.currentPeriodEnd).toLocaleDateString()}` : 'Renewal cancelled: you keep access until the end of the period');
+      void client.invalidateQueries({ queryKey: ['storefront', 'store', store.slug] });
+    },
+    onError: () => notify.error('Your subscription could not be changed. Please try again.'),
+  });
+
   const { subscription, tips, referrals } = store;
   const subscribed = Boolean(store.isSubscribed);
+  const owner = Boolean(store.isOwner);
+  // No Subscribe for a subscriber or for the store's own creator (the server refuses both anyway).
   const subscribe =
-    subscription.enabled && subscription.priceMinor !== null
-      ? whenSignedIn(() =>
-          setCheckout({ kind: 'subscription', storeSlug: store.slug, storeName: store.displayName, amountMinor: subscription.priceMinor!, currency: store.currency }),
+    subscription.enabled && subscription.priceMinor !== null && !subscribed && !owner
+      ? whenSignedIn(
+          () => setCheckout({ kind: 'subscription', storeSlug: store.slug, storeName: store.displayName, amountMinor: subscription.priceMinor!, currency: store.currency }),
+          SUBSCRIBE_VALUE,
         )
       : null;
+  const buy = (item: ContentItem) =>
+    setCheckout({ kind: 'content', contentId: item.id, title: item.title, storeSlug: store.slug, storeName: store.displayName, amountMinor: item.priceMinor, currency: item.currency });
   // The purchase statement sells a subscribers-only store's items to live subscribers only (403 subscribers_only).
-  const locked = store.visibility === 'subscribers_only' && !subscribed ? { onSubscribe: subscribe } : undefined;
+  const locked = store.visibility === 'subscribers_only' && !subscribed && !owner ? { onSubscribe: subscribe } : undefined;
 
-  const heroActions = (
+  // Back from signing up or in: the checkout the visitor chose opens once, and the URL forgets it.
+  const pendingBuy = signedIn ? params.get(BUY_PARAM) : null;
+  useEffect(() => {
+    if (!pendingBuy || (pendingBuy !== SUBSCRIBE_VALUE && !items)) return;
+    const item = items?.find((candidate) => candidate.id === pendingBuy);
+    if (pendingBuy === SUBSCRIBE_VALUE && subscribe) subscribe();
+    else if (item && !item.owned && !owner && !locked) buy(item);
+    const next = new URLSearchParams(params);
+    next.delete(BUY_PARAM);
+    setParams(next, { replace: true });
+    // Runs when the pending choice and the items are known; the handlers are rebuilt every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pendingBuy, items]);
+
+  const heroActions = owner ? (
     <>
-      {subscribed ? (
-        <Badge size="xl" radius="sm" variant="light" color="green" tt="none" fw={600} leftSection={<IconCircleCheck size={18} />}>
-          Subscribed
-        </Badge>
+      <Text size="sm" c="dimmed">
+        This is your store: fans see it like this.
+      </Text>
+      <Button component={Link} to="/dashboard/mystoresettings" variant="default" w={FULL_WIDTH_ON_PHONES} leftSection={<IconEdit size={18} />}>
+        Edit store
+      </Button>
+    </>
+  ) : (
+    <>
+      {mine ? (
+        <SubscriptionStatus subscription={mine} changing={renewal.isPending} onChange={(autoRenew) => renewal.mutate(autoRenew)} />
+      ) : subscribed ? (
+        <SubscribedBadge />
       ) : (
         subscribe && (
           <Button w={FULL_WIDTH_ON_PHONES} leftSection={<IconUsers size={18} />} onClick={subscribe}>
@@ -75,29 +133,24 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean) {
     </>
   );
 
-  const favoriteButton = <FavoriteButton slug={store.slug} isFavorite={Boolean(store.isFavorite)} onSignInNeeded={signedIn ? null : signIn} />;
+  const favoriteButton = owner ? null : <FavoriteButton slug={store.slug} isFavorite={Boolean(store.isFavorite)} onSignInNeeded={signedIn ? null : () => signUpFor(null)} />;
 
-  const contentAction = (item: ContentItem) => (
-    <ContentPurchaseAction
-      item={item}
-      referralPercent={referrals.enabled ? referrals.commissionPercent : null}
-      opening={opener.isPending && opener.variables?.id === item.id}
-      onBuy={whenSignedIn(() =>
-        setCheckout({
-          kind: 'content',
-          contentId: item.id,
-          title: item.title,
-          storeSlug: store.slug,
-          storeName: store.displayName,
-          amountMinor: item.priceMinor,
-          currency: item.currency,
-        }),
-      )}
-      onOpen={whenSignedIn(() => opener.mutate(item))}
-      onShare={whenSignedIn(() => setSharing(item))}
-      locked={locked}
-    />
-  );
+  const contentAction = (item: ContentItem) =>
+    owner ? (
+      <Text size="sm" c="dimmed">
+        Your item
+      </Text>
+    ) : (
+      <ContentPurchaseAction
+        item={item}
+        referralPercent={referrals.enabled ? referrals.commissionPercent : null}
+        opening={opener.isPending && opener.variables?.id === item.id}
+        onBuy={whenSignedIn(() => buy(item), item.id)}
+        onOpen={whenSignedIn(() => opener.mutate(item))}
+        onShare={whenSignedIn(() => setSharing(item))}
+        locked={locked}
+      />
+    );
 
   const contentNotice = locked && (
     <Alert variant="light" radius="lg" icon={<IconLock size={18} />} title="For subscribers only">

@@ -4,6 +4,7 @@ import {
   getStore,
   getStoreContent,
   isAccountRequired,
+  isAgeCheckRequired,
   isNotFound,
   listCategories,
   listStores,
@@ -34,8 +35,8 @@ export function useCategories() {
   return useQuery({ queryKey: storefrontKeys.categories, queryFn: listCategories, staleTime: 5 * 60_000 });
 }
 
-/** Answers that will not change on a retry (not found, adult store without an account) are not retried. */
-const retryable = (count: number, error: Error) => count < 1 && !isNotFound(error) && !isAccountRequired(error);
+/** Answers that will not change on a retry (not found, adult store without an account or the age check) are not retried. */
+const retryable = (count: number, error: Error) => count < 1 && !isNotFound(error) && !isAccountRequired(error) && !isAgeCheckRequired(error);
 
 export function useStoreProfile(slug: string, signedIn: boolean) {
   return useQuery({ queryKey: storefrontKeys.store(slug, signedIn), queryFn: () => getStore(slug), retry: retryable });

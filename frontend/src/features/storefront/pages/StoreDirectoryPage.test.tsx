@@ -53,6 +53,19 @@ describe('/stores', () => {
     expect(request.headers.get('Authorization')).toBeNull();
   });
 
+  it('tells a signed-out visitor that adult stores match and need an account, instead of "No stores yet"', async () => {
+    serve({
+      'GET /api/config': config('live'),
+      'GET /api/categories': () => json({ items: CATEGORIES }),
+      'GET /api/stores': () => json({ items: [], nextCursor: null, adultStoresHidden: 2 }),
+    });
+    renderStores('/stores?category=fitness');
+    expect(await screen.findByText('2 stores here contain adult content (18+). Viewing NSFW stores here needs an account: sign in or sign up to see them.', {}, LAZY_PAGE)).toBeTruthy();
+    expect(screen.queryByText('No stores yet')).toBeNull();
+    expect(screen.queryByText('No stores match')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
+  });
+
   it('shows adult stores with an 18+ badge to signed-in visitors, without the note', async () => {
     localStorage.setItem('token', 'user-token');
     const fetchMock = serve({

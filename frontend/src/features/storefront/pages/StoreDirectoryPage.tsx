@@ -78,6 +78,15 @@ export function StoreDirectoryPage() {
   const categories = useCategories();
   const stores = directory.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(q || category);
+  // Signed out, adult stores that match are counted but not listed: say so rather than look empty.
+  const adultHidden = signedIn ? 0 : (directory.data?.pages[0]?.adultStoresHidden ?? 0);
+  const adultNote =
+    adultHidden > 0 ? (
+      <AccountRequired
+        title="Adult content (18+)"
+        message={`${adultHidden === 1 ? '1 store here contains' : `${adultHidden} stores here contain`} adult content (18+). Viewing NSFW stores here needs an account: sign in or sign up to see ${adultHidden === 1 ? 'it' : 'them'}.`}
+      />
+    ) : null;
 
   let results;
   if (directory.isPending) {
@@ -95,6 +104,8 @@ export function StoreDirectoryPage() {
         {errorMessage(directory.error)}
       </StateMessage>
     );
+  } else if (stores.length === 0 && adultNote) {
+    results = adultNote;
   } else if (stores.length === 0) {
     results = filtered ? (
       <StateMessage
@@ -127,6 +138,7 @@ export function StoreDirectoryPage() {
             </li>
           ))}
         </SimpleGrid>
+        {adultNote}
         {directory.hasNextPage && (
           <Center>
             <Button variant="default" size="md" onClick={() => void directory.fetchNextPage()} loading={directory.isFetchingNextPage}>

@@ -9,7 +9,6 @@ import { NotFoundPage } from '../../errors/pages/NotFoundPage';
 import marketing from '../../marketing/components/marketing.module.css';
 import { ComingSoonPage } from '../../site/components/ComingSoonPage';
 import { FULL_WIDTH_ON_PHONES } from '../../site/components/responsive';
-import { AccountRequired } from '../components/AccountRequired';
 import { AgeGate } from '../components/AgeGate';
 import { LaunchPhaseSwitch, PageLoader } from '../components/LaunchPhaseSwitch';
 import { ModerationDialogs, type DialogTarget, type ModerationDialog } from '../components/ModerationDialogs';
@@ -20,7 +19,7 @@ import { useAgeConfirmation } from '../hooks/use-age-confirmation';
 import { useSignedIn } from '../hooks/use-signed-in';
 import { useStoreCommerce } from '../hooks/use-store-commerce';
 import { useCategories, useStoreContent, useStoreProfile } from '../hooks/use-storefront-queries';
-import { errorMessage, isAccountRequired, isNotFound, type ContentItem, type PublicStore } from '../services/storefront.service';
+import { errorMessage, isAgeCheckRequired, isNotFound, type ContentItem, type PublicStore } from '../services/storefront.service';
 
 const ADULT_TITLE = 'Adult content (18+)';
 
@@ -44,7 +43,7 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
   const content = useStoreContent(store.slug, signedIn, true);
   const [dialog, setDialog] = useState<ModerationDialog>(null);
   const storeTarget = { subjectType: 'store' as const, subjectId: store.slug, label: store.displayName };
-  const commerce = useStoreCommerce(store, signedIn);
+  const commerce = useStoreCommerce(store, signedIn, content.data);
 
   return (
     <Container size="lg" pt={{ base: 'md', sm: 'lg' }} pb={{ base: 32, sm: 48 }}>
@@ -120,11 +119,14 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
 function StoreView() {
   const { slug = '' } = useParams();
   const signedIn = useSignedIn();
-  const age = useAgeConfirmation();
   const profile = useStoreProfile(slug, signedIn);
-  const accountRequired = isAccountRequired(profile.error);
+  const ageCheckRequired = isAgeCheckRequired(profile.error);
+  const adult = ageCheckRequired || profile.data?.isNsfw === true;
+  const age = useAgeConfirmation(signedIn, adult);
+  // Signed out, the server decides (401 age_check_required); an account is asked once, and its creator never.
+  const askAge = ageCheckRequired || (signedIn && adult && !age.pending && !age.confirmed && !profile.data?.isOwner);
 
-  if (profile.isPending) {
+  if (profile.isPending || (signedIn && adult && age.pending)) {
     return (
       <>
         <Meta title="Creator Store" />
@@ -133,20 +135,12 @@ function StoreView() {
     );
   }
   if (isNotFound(profile.error)) return <NotFoundPage />;
-  if ((accountRequired || profile.data?.isNsfw) && !age.confirmed) {
+  if (askAge) {
     return (
       <>
         <Meta title={profile.data?.displayName ?? ADULT_TITLE} />
-        <AgeGate onConfirm={age.confirm} />
+        <AgeGate onConfirm={age.confirm} confirming={age.confirming} />
       </>
-    );
-  }
-  if (accountRequired) {
-    return (
-      <Container size="lg" py={{ base: 'xl', sm: 72 }}>
-        <Meta title={ADULT_TITLE} />
-        <AccountRequired order={1} message={errorMessage(profile.error)} />
-      </Container>
     );
   }
   if (profile.isError) {

@@ -27,6 +27,7 @@ function renderStore(path = '/stores/jane-fit') {
     [
       { path: '/stores/:slug', element: <StorePage /> },
       { path: '/sign-in', element: <p>Sign in page</p> },
+      { path: '/sign-up', element: <p>Sign up page</p> },
     ],
     path,
   );
@@ -303,16 +304,18 @@ describe('store page purchases', () => {
     const card = await screen.findByRole('article', { name: 'Full body burn' }, LAZY_PAGE);
     expect(within(card).queryByRole('button', { name: /^Buy/ })).toBeNull();
     await user.click(within(card).getByRole('button', { name: 'Subscribe to unlock Full body burn' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-up'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/stores/jane-fit?buy=subscription');
   });
 
-  it('sends signed-out visitors to sign in', async () => {
+  it('sends signed-out visitors to sign up, and back to the item afterwards', async () => {
     localStorage.removeItem('token');
     const fetchMock = liveStore();
     const user = userEvent.setup();
     const { router } = renderStore();
     await user.click(await screen.findByRole('button', { name: 'Buy Full body burn' }, LAZY_PAGE));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-up'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(`/stores/jane-fit?buy=${contentItem().id}`);
     expect(requestsTo(fetchMock, 'POST /api/purchases')).toHaveLength(0);
   });
 });

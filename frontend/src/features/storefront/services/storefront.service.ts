@@ -30,16 +30,29 @@ export function listStores(filters: DirectoryFilters, cursor: string | null): Pr
   return apiRequest<StorePage>(`/api/stores?${params.toString()}`);
 }
 
-/** GET /api/stores/{slug}: a store's public profile (401 account_required for an NSFW store and no account). */
+/** GET /api/stores/{slug}: a store's public profile (401 age_check_required for an NSFW store, no account and no age check). */
 export const getStore = (slug: string) => apiRequest<PublicStore>(`/api/stores/${encodeURIComponent(slug)}`);
 
-/** GET /api/stores/{slug}/content: the store's approved videos and albums (thumbnails only). */
+/** GET /api/stores/{slug}/content: the store's approved videos and albums (blurred previews for what the visitor may not open). */
 export const getStoreContent = async (slug: string): Promise<ContentItem[]> =>
   (await apiRequest<ApiSchemas['StoreItemListDto']>(`/api/stores/${encodeURIComponent(slug)}/content`)).items;
 
 /** GET /api/categories: every category with its nsfw flag and active store count. */
 export const listCategories = async (): Promise<Category[]> =>
   (await apiRequest<ApiSchemas['CategoriesDto']>('/api/categories')).items;
+
+export type AgeCheck = ApiSchemas['AgeCheckDto'];
+
+/** GET /api/age-check: passed by this account (recorded) or, signed out, this browser (its cookie). */
+export const getAgeCheck = () => apiRequest<AgeCheck>('/api/age-check');
+
+/** POST /api/age-check: the visitor declares being 18 or older (cookie; recorded for an account). */
+export const confirmAge = () => apiRequest<AgeCheck>('/api/age-check', { method: 'POST' });
+
+/** An adult store opened by its link without an account or the age check. */
+export function isAgeCheckRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401 && error.body?.code === 'age_check_required';
+}
 
 /** An adult store or category asked for without an account. */
 export function isAccountRequired(error: unknown): error is ApiError {

@@ -44,10 +44,10 @@ export const LAZY_PAGE = { timeout: 5000 };
 export const config = (launchPhase: 'prelaunch' | 'live') => () => json({ launchPhase });
 
 export const CATEGORIES = [
-  { slug: 'fitness', name: 'Fitness', nsfw: false, storeCount: 2 },
-  { slug: 'music', name: 'Music', nsfw: false, storeCount: 1 },
-  { slug: 'gaming', name: 'Gaming', nsfw: false, storeCount: 0 },
-  { slug: 'adult-solo', name: 'Adult: Solo', nsfw: true, storeCount: 3 },
+  { slug: 'fitness', name: 'Fitness', nsfw: false, storeCount: 2, adultStoreCount: 0 },
+  { slug: 'music', name: 'Music', nsfw: false, storeCount: 1, adultStoreCount: 0 },
+  { slug: 'gaming', name: 'Gaming', nsfw: false, storeCount: 0, adultStoreCount: 0 },
+  { slug: 'adult-solo', name: 'Adult: Solo', nsfw: true, storeCount: 3, adultStoreCount: 3 },
 ];
 
 export const store = (overrides: Record<string, unknown> = {}) => ({
@@ -72,6 +72,13 @@ export const publicStore = (overrides: Record<string, unknown> = {}) => ({
   tips: { enabled: true, minimumTipMinor: 200 },
   referrals: { enabled: true, commissionPercent: 5 },
   acceptsCollaborationRequests: false,
+  bannerUrl: null,
+  avatarUrl: null,
+  counts: { videos: 1, albums: 0, subscribers: null },
+  isOwner: false,
+  mySubscription: null,
+  isFavorite: false,
+  isSubscribed: false,
   ...overrides,
 });
 
@@ -91,6 +98,7 @@ export const contentItem = (overrides: Record<string, unknown> = {}) => ({
       mediaType: 'video',
       status: 'ready',
       thumbnailUrl: '/media/thumb-1.jpg',
+      blurredUrl: '/api/media/m1/blurred',
       fileUrl: null,
       durationSeconds: 754,
       width: 1920,
@@ -108,5 +116,12 @@ export const contentItem = (overrides: Record<string, unknown> = {}) => ({
   rejectionReason: null,
   submittedAt: null,
   createdAt: '2026-11-02T10:00:00.000Z',
+  owned: false,
+  purchaseId: null,
+  locked: false,
   ...overrides,
 });
+
+/** An item as a visitor who may not open it gets it: the blurred preview only. */
+export const lockedItem = (overrides: Record<string, unknown> = {}) =>
+  contentItem({ locked: true, media: [{ ...contentItem().media[0], thumbnailUrl: null }], ...overrides });

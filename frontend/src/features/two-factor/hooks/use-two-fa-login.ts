@@ -5,6 +5,7 @@ import { auth } from '../../../lib/auth-client';
 import { notify } from '../../../lib/notify';
 import { createChallenge, errorMessage, listTotpFactors, verifyChallenge } from '../services/mfa.service';
 import { redeemRecoveryCode } from '../services/recovery-codes.service';
+import { takeReturnTo } from '../../auth/services/return-to';
 
 type Phase = 'initializing' | 'ready' | 'verifying' | 'redeeming' | 'leaving';
 
@@ -55,7 +56,7 @@ export function useTwoFaLogin() {
         trackEvent('Authentication', 'two_factor_verified');
         notify.success('2FA verification successful');
         setPhase('leaving');
-        navigate('/dashboard');
+        navigate(takeReturnTo(null) ?? '/dashboard');
         return true;
       } catch (error) {
         trackEvent('Error', 'two_factor_failed');
@@ -82,7 +83,7 @@ export function useTwoFaLogin() {
         notify.success('2FA verification successful');
         notify.info('You used a recovery code. Generate new codes in Security Settings if you are running low.');
         setPhase('leaving');
-        navigate('/dashboard');
+        navigate(takeReturnTo(null) ?? '/dashboard');
         return true;
       } catch (error) {
         notify.error(`Failed to verify recovery code: ${errorMessage(error)}`);

@@ -2,12 +2,20 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
+import { mayViewStore } from '../../domain/store-access.js';
 import { SLUG_MAX_LENGTH } from '../../domain/store-slug.js';
 import { Store } from '../../entities/store.entity.js';
 import { CommerceErrors } from '../../commerce.errors.js';
 import { liveSubscriptionSql } from '../purchased-content/entitlements.js';
+import { SUBSCRIPTION_SELECT, toSubscriptionView, type SubscriptionRow } from '../subscriptions/subscription-view.js';
 import { toPublicStore, type PublicStoreView } from '../store-views.js';
 import { GetPublicStoreQuery } from './get-public-store.query.js';
+
+/** What the store page counts: commerce's own read model of what is on sale, and live subscriptions. */
+const COUNTS_SQL = `
+  select count(*) filter (where kind = 'video')::int as videos, count(*) filter (where kind = 'album')::int as albums,
+         (select count(*)::int from subscriptions sub where sub.store_id = ? and sub.status in ('active', 'cancelled') and sub.current_period_end > ?) as subscribers
+    from sellable_items where creator_id = ? and status = 'sellable'`;
 
 @QueryHandler(GetPublicStoreQuery)
 export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery> {
@@ -16,18 +24,34 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute({ slug, viewerId }: GetPublicStoreQuery): Promise<PublicStoreView> {
+  async execute({ slug, visitor }: GetPublicStoreQuery): Promise<PublicStoreView> {
     const wanted = slug.toLowerCase();
     const em = this.orm.em.fork();
+    const now = this.clock.now();
     const store = wanted.length <= SLUG_MAX_LENGTH ? await em.findOne(Store, { slug: wanted, status: 'active' }) : null;
     if (!store) throw CommerceErrors.storeNotFound();
-    if (store.isNsfw && !viewerId) throw CommerceErrors.adultStore();
-    if (!viewerId) return toPublicStore(store);
+    if (!mayViewStore(store, visitor)) throw CommerceErrors.adultStore();
+    const [counts] = await em.execute<{ videos: number; albums: number; subscribers: number }[]>(COUNTS_SQL, [store.id, now, store.ownerId]);
+    const view = toPublicStore(store, { videos: counts.videos, albums: counts.albums, subscribers: store.showSubscriberCount ? counts.subscribers : null });
+    const { viewerId } = visitor;
+    if (!viewerId) return view;
     // The same rule the purchase statement enforces, so the page offers Buy only where a purchase is allowed.
     const [viewer] = await em.execute<{ favorite: boolean; subscribed: boolean }[]>(
       `select exists (select 1 from favorites where user_id = ? and store_id = ?) as favorite, ${liveSubscriptionSql('?::uuid', '?::uuid')} as subscribed`,
-      [viewerId, store.id, viewerId, store.id, this.clock.now()],
+      [viewerId, store.id, viewerId, store.id, now],
     );
-    return { ...toPublicStore(store), isFavorite: viewer.favorite, isSubscribed: viewer.subscribed };
+    const [subscription] = viewer.subscribed
+      ? await em.execute<SubscriptionRow[]>(
+          `${SUBSCRIPTION_SELECT} where sub.subscriber_id = ? and sub.store_id = ? and sub.status in ('active', 'cancelled') and sub.current_period_end > ? order by sub.current_period_end desc limit 1`,
+          [viewerId, store.id, now],
+        )
+      : [];
+    return {
+      ...view,
+      isOwner: store.ownerId === viewerId,
+      isFavorite: viewer.favorite,
+      isSubscribed: viewer.subscribed,
+      mySubscription: subscription ? toSubscriptionView(subscription) : null,
+    };
   }
 }

@@ -1,12 +1,12 @@
 import { Query } from '@nestjs/cqrs';
+import type { StoreVisitor } from '../../domain/store-access.js';
 import type { PublicStoreView } from '../store-views.js';
 
-/** A store's public profile by slug; an NSFW store needs a signed-in viewer (SPEC §6). */
+/** A store's public profile by slug; an NSFW store needs an account or the age check (SPEC §2, §6). */
 export class GetPublicStoreQuery extends Query<PublicStoreView> {
   constructor(
     readonly slug: string,
-    /** The signed-in viewer, or null for an anonymous one. */
-    readonly viewerId: string | null,
+    readonly visitor: StoreVisitor,
   ) {
     super();
   }

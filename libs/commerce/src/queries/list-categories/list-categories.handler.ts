@@ -12,10 +12,11 @@ export class ListCategoriesHandler implements IQueryHandler<ListCategoriesQuery>
     const rows = await this.orm.em
       .fork()
       .getConnection()
-      .execute<{ slug: string; stores: number }[]>(
-        `select category as slug, count(*)::int as stores from stores, unnest(categories) as category where status = 'active' group by category`,
+      .execute<{ slug: string; stores: number; adult: number }[]>(
+        `select category as slug, count(*)::int as stores, (count(*) filter (where is_nsfw))::int as adult
+           from stores, unnest(categories) as category where status = 'active' group by category`,
       );
-    const counts = new Map(rows.map((row) => [row.slug, row.stores]));
-    return STORE_CATEGORIES.map((category) => ({ ...category, storeCount: counts.get(category.slug) ?? 0 }));
+    const counts = new Map(rows.map((row) => [row.slug, row]));
+    return STORE_CATEGORIES.map((category) => ({ ...category, storeCount: counts.get(category.slug)?.stores ?? 0, adultStoreCount: counts.get(category.slug)?.adult ?? 0 }));
   }
 }

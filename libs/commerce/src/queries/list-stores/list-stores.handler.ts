@@ -27,7 +27,6 @@ export class ListStoresHandler implements IQueryHandler<ListStoresQuery> {
   async execute({ filter }: ListStoresQuery): Promise<StorePage> {
     const where = [`status = 'active'`];
     const params: unknown[] = [];
-    if (!filter.signedIn) where.push('not is_nsfw');
     if (filter.category !== undefined) {
       if (findCategory(filter.category)?.nsfw && !filter.signedIn) throw CommerceErrors.adultCategory();
       where.push('categories @> array[?]::text[]');
@@ -39,6 +38,12 @@ export class ListStoresHandler implements IQueryHandler<ListStoresQuery> {
       const pattern = `%${escapeLike(q)}%`;
       params.push(pattern, pattern, pattern);
     }
+    const connection = this.orm.em.fork().getConnection();
+    // The same search without the adult stores it hides, so a signed-out visitor is told they exist (the category counts them).
+    const [hidden] = filter.signedIn
+      ? [{ adult: 0 }]
+      : await connection.execute<{ adult: number }[]>(`select count(*)::int as adult from stores where ${where.join(' and ')} and is_nsfw`, params);
+    if (!filter.signedIn) where.push('not is_nsfw');
     if (filter.cursor !== undefined) {
       const cursor = decodeCursor(filter.cursor, filter.sort);
       if (!cursor) throw CommerceErrors.badCursor();
@@ -46,7 +51,7 @@ export class ListStoresHandler implements IQueryHandler<ListStoresQuery> {
       params.push(cursor.key, cursor.id);
     }
     const order = filter.sort === 'newest' ? 'created_at desc, id desc' : 'lower(display_name) asc, id asc';
-    const rows = await this.orm.em.fork().getConnection().execute<SummaryRow[]>(
+    const rows = await connection.execute<SummaryRow[]>(
       `select id, slug, display_name, tagline, accent_color, is_nsfw, categories, created_at, lower(display_name) as name_key
          from stores where ${where.join(' and ')} order by ${order} limit ?`,
       [...params, filter.limit + 1],
@@ -67,6 +72,7 @@ export class ListStoresHandler implements IQueryHandler<ListStoresQuery> {
         rows.length > filter.limit
           ? encodeCursor({ sort: filter.sort, key: filter.sort === 'newest' ? new Date(last.created_at).toISOString() : last.name_key, id: last.id })
           : null,
+      adultStoresHidden: hidden.adult,
     };
   }
 }

@@ -6,6 +6,8 @@ export interface StorePage {
   items: StoreSummary[];
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
+  /** Signed out: how many adult stores match the search but are listed to accounts only (0 when signed in). */
+  adultStoresHidden: number;
 }
 
 export interface ListStoresFilter {

@@ -2,12 +2,16 @@ import { Inject } from '@nestjs/common';
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
-import { ApprovedContentQuery } from '#app/content-moderation';
+import { ApprovedContentQuery, type PublicContentView } from '#app/content-moderation';
 import { storeEntitlements } from '../purchased-content/entitlements.js';
+import { mayViewStore } from '../../domain/store-access.js';
 import { SLUG_MAX_LENGTH } from '../../domain/store-slug.js';
 import { Store } from '../../entities/store.entity.js';
 import { CommerceErrors } from '../../commerce.errors.js';
 import { StoreContentQuery, type StoreItemView } from './store-content.query.js';
+
+/** What a visitor who may not open an item sees of its files: the blurred preview, never the clean thumbnail or the teaser. */
+const lockedMedia = (item: PublicContentView): PublicContentView['media'] => item.media.map((file) => ({ ...file, thumbnailUrl: null, previewUrl: null }));
 
 @QueryHandler(StoreContentQuery)
 export class StoreContentHandler implements IQueryHandler<StoreContentQuery> {
@@ -17,17 +21,20 @@ export class StoreContentHandler implements IQueryHandler<StoreContentQuery> {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute({ slug, viewerId }: StoreContentQuery): Promise<StoreItemView[]> {
+  async execute({ slug, visitor }: StoreContentQuery): Promise<StoreItemView[]> {
     const wanted = slug.toLowerCase();
     const em = this.orm.em.fork();
     const store = wanted.length <= SLUG_MAX_LENGTH ? await em.findOne(Store, { slug: wanted, status: 'active' }) : null;
     if (!store) throw CommerceErrors.storeNotFound();
-    if (store.isNsfw && !viewerId) throw CommerceErrors.adultStore();
+    if (!mayViewStore(store, visitor)) throw CommerceErrors.adultStore();
     const items = await this.queries.execute(new ApprovedContentQuery(store.ownerId));
-    const access = viewerId ? await storeEntitlements(em, viewerId, store, this.clock.now()) : null;
+    const { viewerId } = visitor;
+    const isOwner = viewerId === store.ownerId;
+    const access = viewerId && !isOwner ? await storeEntitlements(em, viewerId, store, this.clock.now()) : null;
     return items.map((item) => {
       const purchaseId = access?.bought.get(item.id) ?? access?.subscriptionPurchaseId ?? null;
-      return { ...item, owned: purchaseId !== null, purchaseId };
+      const locked = !isOwner && purchaseId === null;
+      return { ...item, media: locked ? lockedMedia(item) : item.media, owned: purchaseId !== null, purchaseId, locked };
     });
   }
 }

@@ -49,6 +49,7 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
           durationSeconds: file.durationSeconds === null ? null : Number(file.durationSeconds),
           error: file.error,
           thumbnailUrl: file.thumbnailKey ? links.issue(file.id, 'thumbnail') : null,
+          blurredUrl: file.thumbnailKey ? `/api/media/${file.id}/blurred` : null,
           previewUrl: file.previewKey ? links.issue(file.id, 'preview') : null,
           fileUrl: file.cleanKey ? links.issue(file.id, 'file') : null,
           ...(withDownloads ? { downloadUrl: file.cleanKey ? links.issue(file.id, 'download') : null } : {}),

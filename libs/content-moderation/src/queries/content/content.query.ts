@@ -15,6 +15,8 @@ export interface MediaView {
   error: string | null;
   /** Signed for ten minutes; null until the worker made one. */
   thumbnailUrl: string | null;
+  /** Heavily blurred and downscaled from the thumbnail (public once approved); null until there is a thumbnail. */
+  blurredUrl: string | null;
   /** Videos: the public ten-second teaser. */
   previewUrl: string | null;
   fileUrl: string | null;

@@ -19,11 +19,13 @@ export function AccessControlSection({ store }: { store: Store }) {
       visibility: access.visibility as Visibility,
       subscriptionEnabled: access.subscriptionEnabled,
       subscriptionPrice: toMajor(access.subscriptionPriceMinor) as MajorAmount,
+      showSubscriberCount: access.showSubscriberCount,
     }),
     patch: (values) => ({
       visibility: values.visibility,
       subscriptionEnabled: values.subscriptionEnabled,
       subscriptionPriceMinor: toMinor(values.subscriptionPrice),
+      showSubscriberCount: values.showSubscriberCount,
     }),
     fields: { subscriptionPriceMinor: 'subscriptionPrice' },
     validate: { subscriptionPrice: (value) => checkAmount(value, min, max, currency) },
@@ -69,6 +71,11 @@ export function AccessControlSection({ store }: { store: Store }) {
         maw={320}
         disabled={!form.values.subscriptionEnabled}
         {...form.getInputProps('subscriptionPrice')}
+      />
+      <Switch
+        label="Show my subscriber count"
+        description="Your store page shows how many fans subscribe"
+        {...form.getInputProps('showSubscriberCount', { type: 'checkbox' })}
       />
     </SettingsSection>
   );

@@ -36,7 +36,7 @@ export function AppearanceSection({ store }: { store: Store }) {
       },
       tagline: (value) => (value.trim().length > taglineMax ? `The tagline has at most ${taglineMax} characters` : null),
       description: (value) =>
-        value.trim().length > descriptionMax ? `The description has at most ${descriptionMax} characters` : null,
+        value.trim().length > descriptionMax ? `The bio has at most ${descriptionMax} characters` : null,
       accentColor: (value) => (HEX.test(value) ? null : 'The accent colour is a hex colour such as #a5529f'),
     },
   });
@@ -45,7 +45,7 @@ export function AppearanceSection({ store }: { store: Store }) {
     <SettingsSection
       icon={<IconPalette size={22} />}
       title="Appearance"
-      description="How your store looks to fans: its name, tagline, description, colour and layout."
+      description="How your store looks to fans: its name, tagline, bio, colour and layout."
       onSubmit={onSubmit}
       saving={saving}
       dirty={form.isDirty()}
@@ -58,7 +58,8 @@ export function AppearanceSection({ store }: { store: Store }) {
         {...form.getInputProps('tagline')}
       />
       <Textarea
-        label="Description"
+        label="Bio"
+        placeholder="Who you are, what you post and how often"
         description={`${form.values.description.length} / ${descriptionMax} characters`}
         autosize
         minRows={3}

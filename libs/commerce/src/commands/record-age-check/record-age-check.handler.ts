@@ -1,0 +1,40 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '#app/platform';
+import { AgeCheckQuery } from './age-check.query.js';
+import { RecordAgeCheckCommand, type AgeCheckView } from './record-age-check.command.js';
+
+const view = (row: { confirmed_at: Date | string } | undefined): AgeCheckView => ({
+  confirmed: row !== undefined,
+  recordedAt: row ? new Date(row.confirmed_at).toISOString() : null,
+});
+
+@CommandHandler(RecordAgeCheckCommand)
+export class RecordAgeCheckHandler implements ICommandHandler<RecordAgeCheckCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute({ userId }: RecordAgeCheckCommand): Promise<AgeCheckView> {
+    const em = this.orm.em.fork();
+    // One statement: a repeat (two tabs at once) keeps the first date instead of failing.
+    const [row] = await em.execute<{ confirmed_at: Date }[]>(
+      `insert into age_confirmations (user_id, confirmed_at) values (?, ?)
+       on conflict (user_id) do update set user_id = excluded.user_id returning confirmed_at`,
+      [userId, this.clock.now()],
+    );
+    return view(row);
+  }
+}
+
+@QueryHandler(AgeCheckQuery)
+export class AgeCheckHandler implements IQueryHandler<AgeCheckQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ userId }: AgeCheckQuery): Promise<AgeCheckView> {
+    const [row] = await this.orm.em.fork().execute<{ confirmed_at: Date }[]>(`select confirmed_at from age_confirmations where user_id = ?`, [userId]);
+    return view(row);
+  }
+}

@@ -1,0 +1,154 @@
+// Issue 20 in Debian's Chromium: a stranger opens an adult store's shared link (?ref=), passes the
+// age check, sees the blurred catalogue, chooses an album, signs up, confirms the email from the
+// real SMTP inbox, signs in, lands back on the store with that album's checkout open, pays on the
+// acquirer's hosted page, and the referrer earns the 5%. Then screenshots of the store page as a
+// stranger, a fan and a subscriber at 375, 1366×768 and 1280 in both themes, under var/tmp/screens-i20/.
+// The api serves frontend/dist at the same origin, so run `npm run build` first (npm test does).
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { FixedClock, browserPool, describeInBrowser, eventually, signInWithPassword, uniqueEmail, waitForPath } from '#app/testing';
+import { call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
+import { checkOutAndPay } from './hosted-payment-page.js';
+
+const clock = new FixedClock(new Date());
+const STEP_TIMEOUT = 30_000;
+const PASSWORD = 'Storefront-2027!';
+const SHOTS = 'var/tmp/screens-i20';
+const ALBUM = 'Golden hour set';
+
+let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
+const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
+const browser = () => browsers.open(shop.platform.baseUrl);
+let albumId: string;
+let referralCode: string;
+let referrerToken: string;
+
+/** A photo with something in it, so the blurred cards and the banner look like a real store. */
+const picture = (width: number, height: number, hue: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40 + hue, g: 60, b: 140 - hue / 2 } } })
+    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 3}" fill="#f5c6a5"/><rect x="${width / 2}" y="${height / 4}" width="${width / 3}" height="${height / 2}" fill="#2b2d42"/></svg>`) }])
+    .jpeg()
+    .toBuffer();
+
+async function uploadImage(kind: 'banner' | 'avatar', bytes: Buffer) {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${kind}.jpg`);
+  const response = await fetch(`${shop.platform.baseUrl}/api/stores/mine/${kind}`, { method: 'PUT', headers: { authorization: `Bearer ${shop.creator.token}` }, body: form });
+  expect(response.status).toBe(200);
+}
+
+describeInBrowser('the live store page a shared link converts', () => {
+  beforeAll(async () => {
+    shop = await startCommercePlatform(clock);
+    expect(
+      (
+        await call(shop.platform, 'PATCH', '/api/stores/mine', shop.creator.token, {
+          appearance: { displayName: 'Velvet Hour', tagline: 'Slow mornings, golden light', description: 'Photo sets and short films, new every Friday.' },
+          nsfw: { isNsfw: true, categories: ['adult-solo', 'cosplay'] },
+          access: { showSubscriberCount: true },
+        })
+      ).status,
+    ).toBe(200);
+    await uploadImage('banner', await picture(1600, 400, 60));
+    await uploadImage('avatar', await picture(400, 400, 120));
+    await shop.approvedItem('video', 1200, 'Morning flow');
+    albumId = await shop.approvedItem('album', 2000, ALBUM);
+    await shop.approvedItem('album', 900, 'Blue room');
+    // Every fixture item shares one thumbnail key: a real picture behind it.
+    mkdirSync(join(shop.storageDir, 'media'), { recursive: true });
+    writeFileSync(join(shop.storageDir, 'media', 'thumb.jpg'), await sharp(await picture(480, 300, 90)).webp().toBuffer());
+    const referrer = await shop.newFan();
+    referrerToken = referrer.session.access_token;
+    const link = await call(shop.platform, 'POST', '/api/referral-links', referrerToken, { contentId: albumId });
+    expect(link.status).toBe(201);
+    referralCode = link.body.code;
+  }, 180_000);
+
+  afterAll(async () => {
+    await browsers.closeAll();
+    await shop?.platform.close();
+  });
+
+  it('takes a stranger from the shared link through the age check, sign-up and email confirmation back to the album, and pays the referrer 5%', async () => {
+    const page: Page = await browser();
+    await page.goto(`/stores/${shop.slug}?ref=${referralCode}`);
+    await page.getByRole('button', { name: 'I am 18 or older' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Velvet Hour' }).waitFor({ timeout: STEP_TIMEOUT });
+    const card = page.getByRole('article', { name: ALBUM });
+    await card.getByLabel('Locked').waitFor();
+    expect(await card.locator('img').getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]+\/blurred$/);
+
+    await card.getByRole('button', { name: `Buy ${ALBUM}` }).click();
+    await waitForPath(page, '/sign-up');
+    const email = uniqueEmail('storefront-stranger');
+    await page.getByLabel(/^Email( \*)?$/).fill(email);
+    await page.getByLabel(/^Password( \*)?$/).fill(PASSWORD);
+    await page.getByLabel(/^Confirm password( \*)?$/).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await waitForPath(page, '/check-email');
+
+    const mail = await shop.platform.inbox.waitFor(email, /Confirm your Fanmint email/);
+    const confirm = mail.links.find((href) => href.startsWith(`${shop.platform.baseUrl}/verify-email?token=`));
+    await page.goto(confirm!);
+    await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
+    await waitForPath(page, '/sign-in');
+    await signInWithPassword(page, email, PASSWORD);
+
+    // Back on the store, the ref kept, the album's checkout open: no second age check.
+    await page.waitForURL((url) => url.pathname === `/stores/${shop.slug}` && url.searchParams.get('ref') === referralCode && !url.searchParams.has('buy'), { timeout: STEP_TIMEOUT });
+    await page.getByRole('dialog').getByText(ALBUM).first().waitFor({ timeout: STEP_TIMEOUT });
+    await checkOutAndPay(page);
+
+    const earned = await eventually(
+      async () => (await call(shop.platform, 'GET', '/api/referral-links', referrerToken)).body.items[0] as { purchases: number; earnedMinor: number },
+      (link) => link.purchases === 1,
+      STEP_TIMEOUT,
+    );
+    expect(earned.earnedMinor).toBe(100); // 5% of 20.00
+    const [buyer] = await shop.db().execute<{ confirmed_at: Date }[]>(`select a.confirmed_at from age_confirmations a join users u on u.id = a.user_id where u.email = ?`, [email]);
+    expect(buyer).toBeDefined();
+  });
+
+  it('screenshots the store page as a stranger, a fan and a subscriber at phone and desktop sizes, light and dark', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const fan = await shop.newFan();
+    const subscriber = await shop.newFan();
+    const subscription = await call(shop.platform, 'POST', '/api/purchases', subscriber.session.access_token, { kind: 'subscription', storeSlug: shop.slug, method: 'card' }, { 'idempotency-key': newKey() });
+    await shop.settle(subscription.body.id);
+    const views: [string, { email: string; password: string } | null][] = [
+      ['stranger', null],
+      ['fan', fan],
+      ['subscriber', subscriber],
+    ];
+    for (const [who, account] of views) {
+      const page = await browser();
+      if (account) {
+        await signInWithPassword(page, account.email, account.password);
+        await waitForPath(page, '/dashboard');
+      }
+      await page.goto(`/stores/${shop.slug}`);
+      const ageCheck = page.getByRole('button', { name: 'I am 18 or older' });
+      await Promise.race([ageCheck.waitFor({ timeout: STEP_TIMEOUT }), page.getByRole('heading', { level: 1, name: 'Velvet Hour' }).waitFor({ timeout: STEP_TIMEOUT })]);
+      if (await ageCheck.isVisible()) await ageCheck.click();
+      await page.getByRole('article', { name: ALBUM }).waitFor({ timeout: STEP_TIMEOUT });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
+        await page.reload();
+        await page.getByRole('article', { name: ALBUM }).waitFor({ timeout: STEP_TIMEOUT });
+        for (const [label, size] of [
+          ['375', { width: 375, height: 812 }],
+          ['1366x768', { width: 1366, height: 768 }],
+          ['1280', { width: 1280, height: 900 }],
+        ] as const) {
+          await page.setViewportSize(size);
+          await page.waitForTimeout(250);
+          await page.screenshot({ path: `${SHOTS}/store-${who}-${label}-${theme}.png`, fullPage: label !== '1366x768' });
+        }
+      }
+    }
+  });
+});
