@@ -122,7 +122,7 @@ describeInBrowser('hosted checkout in the browser', () => {
     await payOnHostedPage(page, CARD);
     await page.getByText('Payment confirmed').waitFor({ timeout: STEP_TIMEOUT });
     await page.getByRole('link', { name: 'Go to store' }).click();
-    await page.getByText('Subscribed', { exact: true }).waitFor({ timeout: STEP_TIMEOUT });
+    await page.getByText(/^Subscribed · (renews|ends)/).waitFor({ timeout: STEP_TIMEOUT });
 
     // A subscriber owns the store's items; a tip is the next payment, and the page offers the saved card.
     await page.getByRole('button', { name: /Send a tip/ }).first().click();
