@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generate } from 'otplib';
-import { FixedClock, STRONG_PASSWORD, clientIp, markTotpStepUsed, signedInUser, uniqueEmail, type TestPlatform } from '#app/testing';
+import sharp from 'sharp';
+import bs58 from 'bs58';
+import { existsSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PrivateFiles } from '#app/platform';
+import { BookSale } from '#app/payouts';
+import { FixedClock, STRONG_PASSWORD, clientIp, markTotpStepUsed, signedInUser, uniqueEmail, verifiedCreator, type TestPlatform } from '#app/testing';
 import { call, newKey, startCommercePlatform } from './commerce-fixtures.js';
 
 /**
@@ -191,7 +197,7 @@ describe('delete my account', () => {
     const token = f.creator.token;
     const preview = await call(platform, 'GET', '/api/account/deletion', token);
     expect(preview.body).toMatchObject({ canDelete: false, owed: [expect.objectContaining({ currency: 'USD' })] });
-    const refused = await deleteAccount(token, { password: 'anything-at-all' });
+    const refused = await deleteAccount(token, { password: f.creator.password });
     expect(refused).toMatchObject({ status: 409, body: { code: 'earnings_pending' } });
     expect(refused.body.message).toMatch(/have not been paid out/);
     expect(await f.db().execute(`select deleted_at from users where id = ?`, [f.creator.userId])).toEqual([{ deleted_at: null }]);
@@ -219,5 +225,192 @@ describe('delete my account', () => {
     await verify();
     expect(await deleteAccount(await tokenOf(fan))).toMatchObject({ status: 200 });
     expect(await signIn(fan.email, STRONG_PASSWORD)).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
+  });
+});
+
+/** A photo-like test image (noise, so the WebP is not trivially small), with EXIF that must not survive. */
+const photo = (width: number, height: number, format: 'png' | 'jpeg' = 'jpeg') =>
+  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-owner-tag', Artist: 'Jane Doe' } } })
+    [format]()
+    .toBuffer();
+const uploadAvatar = (token: string, bytes: Buffer, field = 'image') => {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)]), 'me.jpg');
+  return fetch(`${platform.baseUrl}/api/account/avatar`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (response) => ({
+    status: response.status,
+    body: (await response.json()) as { avatarUrl?: string | null; code?: string; message?: string },
+  }));
+};
+const avatarRows = (userId: string) => f.db().execute<{ file_key: string; version: string }[]>(`select file_key, version from account_avatars where user_id = ?`, [userId]);
+const storedPath = (key: string) => platform.api.get(PrivateFiles).pathOf(key);
+
+describe('profile picture', () => {
+  it('keeps a re-encoded square WebP of at most 512 px without metadata, encrypted, served publicly with a short cache', async () => {
+    const fan = await f.newFan();
+    const userId = fan.session.user.id;
+    expect(await call(platform, 'GET', '/api/account/avatar', fan.session.access_token)).toMatchObject({ status: 200, body: { avatarUrl: null } });
+
+    const uploaded = await uploadAvatar(fan.session.access_token, await photo(1200, 800));
+    expect(uploaded).toMatchObject({ status: 200, body: { avatarUrl: expect.stringMatching(new RegExp(`^/api/avatars/${userId}\\?v=[0-9a-f]{12}$`)) } });
+    expect(await call(platform, 'GET', '/api/account/avatar', fan.session.access_token)).toMatchObject({ body: { avatarUrl: uploaded.body.avatarUrl } });
+
+    // Anyone loads it, signed in or not: the re-encoded copy only.
+    const served = await fetch(`${platform.baseUrl}${uploaded.body.avatarUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=300');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
+    expect(meta.exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from('secret-owner-tag'))).toBe(false);
+
+    // On disk: encrypted, not the WebP (nor the upload).
+    const [row] = await avatarRows(userId);
+    const onDisk = await import('node:fs/promises').then((fs) => fs.readFile(storedPath(row.file_key)));
+    expect(onDisk.subarray(0, 6).toString()).toBe('FMENC1');
+    expect(onDisk.includes(bytes.subarray(0, 64))).toBe(false);
+
+    // A new picture is a new link, and the old file is gone.
+    const replaced = await uploadAvatar(fan.session.access_token, await photo(300, 300, 'png'));
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.avatarUrl).not.toBe(uploaded.body.avatarUrl);
+    expect(existsSync(storedPath(row.file_key))).toBe(false);
+    expect(await sharp(Buffer.from(await (await fetch(`${platform.baseUrl}${replaced.body.avatarUrl}`)).arrayBuffer())).metadata()).toMatchObject({ width: 300, height: 300 });
+
+    // Removing it deletes the file; the link answers 404.
+    const [current] = await avatarRows(userId);
+    expect(await call(platform, 'DELETE', '/api/account/avatar', fan.session.access_token)).toMatchObject({ status: 200, body: { avatarUrl: null } });
+    expect(existsSync(storedPath(current.file_key))).toBe(false);
+    expect((await fetch(`${platform.baseUrl}/api/avatars/${userId}`)).status).toBe(404);
+    expect((await fetch(`${platform.baseUrl}/api/avatars/not-a-uuid`)).status).toBe(404);
+  });
+
+  it('refuses what is not a whole image of a fitting size with a clear 4xx, storing nothing', async () => {
+    const fan = await f.newFan();
+    const token = fan.session.access_token;
+    const jpeg = await photo(200, 200);
+    const cases: [Buffer, number, string][] = [
+      [Buffer.from('<?php echo "hi"; ?>'), 415, 'unsupported_image'],
+      [Buffer.from('GIF89a' + 'x'.repeat(100)), 415, 'unsupported_image'],
+      [jpeg.subarray(0, jpeg.length - 200), 422, 'invalid_image'],
+      [Buffer.concat([jpeg, Buffer.from('PK\u0003\u0004 trailing archive')]), 422, 'invalid_image'],
+      [await photo(40, 40), 422, 'image_too_small'],
+      [Buffer.alloc(0), 422, 'invalid_image'],
+      [Buffer.concat([jpeg, randomBytes(5 * 1024 * 1024)]), 413, 'file_too_large'],
+    ];
+    for (const [bytes, status, code] of cases) expect(await uploadAvatar(token, bytes)).toMatchObject({ status, body: { code } });
+    expect((await uploadAvatar(token, jpeg, 'picture')).status).toBe(400);
+    expect(await call(platform, 'PUT', '/api/account/avatar', token, { image: jpeg.toString('base64') })).toMatchObject({ status: 415 });
+    expect((await fetch(`${platform.baseUrl}/api/account/avatar`, { method: 'PUT', body: new FormData() })).status).toBe(401);
+    expect(await avatarRows(fan.session.user.id)).toEqual([]);
+  });
+});
+
+describe('deletion erases what is personal in every module', () => {
+  /** A verification image as the platform stores it, to check it is deleted (or kept) with its record. */
+  const submissionKeys = async (userId: string) =>
+    f.db().execute<{ user_photo_key: string; id_photo_key: string; status: string; retained_until: Date | null }[]>(
+      `select user_photo_key, id_photo_key, status, retained_until from verification_submissions where user_id = ?`,
+      [userId],
+    );
+
+  it('removes 2FA factors, the wallet and Telegram name, ID checks and their files, consent IPs and the picture', async () => {
+    const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
+    const userId = creator.userId;
+    const token = creator.token;
+    expect((await call(platform, 'PUT', '/api/rewards/wallet', token, { walletAddress: bs58.encode(randomBytes(32)) })).status).toBe(200);
+    expect((await call(platform, 'PUT', '/api/rewards/telegram', token, { telegramUsername: `gone_${randomBytes(4).toString('hex')}` })).status).toBe(200);
+    // An authenticator being set up (not yet verified, so the password still proves the deletion).
+    expect((await creator.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })).error).toBeNull();
+    await f.db().execute(`insert into consent_records (user_id, consent_type, version, ip_address, user_agent, client_ip_address, client_user_agent) select ?, consent_type, version, '203.0.113.7', 'Mozilla/5.0 Test', '198.51.100.2', 'Mozilla/5.0 Client' from policy_versions limit 1`, [userId]);
+    expect((await uploadAvatar(token, await photo(600, 600))).status).toBe(200);
+    const [avatar] = await avatarRows(userId);
+    const [submission] = await submissionKeys(userId);
+    expect(submission.status).toBe('accepted');
+
+    expect(await deleteAccount(token, { password: creator.password })).toMatchObject({ status: 200 });
+
+    expect(await f.db().execute(`select id from mfa_factors where user_id = ?`, [userId])).toEqual([]);
+    expect(await f.db().execute(`select wallet_address, wallet_added_at, telegram_username from user_rewards where user_id = ?`, [userId])).toEqual([{ wallet_address: null, wallet_added_at: null, telegram_username: null }]);
+    const consents = await f.db().execute<Record<string, unknown>[]>(`select ip_address, user_agent, client_ip_address, client_user_agent, consent_type from consent_records where user_id = ?`, [userId]);
+    expect(consents.length).toBeGreaterThan(0);
+    for (const consent of consents) expect(consent).toMatchObject({ ip_address: null, user_agent: null, client_ip_address: null, client_user_agent: null });
+    // A verified creator who never published: nothing to keep, the check and its images go.
+    expect(await submissionKeys(userId)).toEqual([]);
+    expect(existsSync(storedPath(submission.user_photo_key))).toBe(false);
+    expect(existsSync(storedPath(submission.id_photo_key))).toBe(false);
+    expect(await avatarRows(userId)).toEqual([]);
+    expect(existsSync(storedPath(avatar.file_key))).toBe(false);
+    expect((await fetch(`${platform.baseUrl}/api/avatars/${userId}`)).status).toBe(404);
+  });
+
+  it("keeps a publishing creator's accepted ID check, encrypted, for seven years (record-keeping duty)", async () => {
+    const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
+    await f.approvedItem('video', 900, 'Published then deleted', creator.userId);
+    const [submission] = await submissionKeys(creator.userId);
+
+    expect(await deleteAccount(creator.token, { password: creator.password })).toMatchObject({ status: 200 });
+
+    const [kept] = await submissionKeys(creator.userId);
+    expect(kept.status).toBe('accepted');
+    const years = (new Date(kept.retained_until!).getTime() - clock.now().getTime()) / (365.25 * 24 * 3600 * 1000);
+    expect(years).toBeGreaterThan(6.99);
+    expect(years).toBeLessThan(7.01);
+    const stored = await import('node:fs/promises').then((fs) => fs.readFile(storedPath(submission.id_photo_key)));
+    expect(stored.subarray(0, 6).toString()).toBe('FMENC1');
+  });
+});
+
+describe('deletion and earnings booked in the meantime', () => {
+  const sale = (creatorId: string) => ({
+    saleId: randomUUID(),
+    creatorId,
+    referrerId: null,
+    grossMinor: 1000,
+    currency: 'USD',
+    rail: 'fiat' as const,
+    kind: 'content' as const,
+    description: 'Race album',
+    occurredAt: clock.now().toISOString(),
+  });
+
+  it('refuses when a sale was booked after the preview said the account could go', async () => {
+    const payee = await f.newFan();
+    const token = payee.session.access_token;
+    expect(await call(platform, 'GET', '/api/account/deletion', token)).toMatchObject({ body: { canDelete: true, owed: [] } });
+    await platform.api.get(BookSale).book(sale(payee.session.user.id));
+    expect(await deleteAccount(token, { password: payee.password })).toMatchObject({ status: 409, body: { code: 'earnings_pending' } });
+    expect(await f.db().execute(`select deleted_at from users where id = ?`, [payee.session.user.id])).toEqual([{ deleted_at: null }]);
+  });
+
+  it('waits for a sale being booked at that very moment and sees it (the check is made where the erasure commits)', async () => {
+    const payee = await f.newFan();
+    const payeeId = payee.session.user.id;
+    let deletion: Promise<{ status: number; body: { code?: string } }> | undefined;
+    await f.db().transactional(async (em) => {
+      // The booking holds the payee's lock while the deletion starts; it commits only after the deletion has read nothing yet.
+      await em.execute(`select pg_advisory_xact_lock(hashtextextended('payouts.payee:' || ?, 0))`, [payeeId]);
+      deletion = deleteAccount(payee.session.access_token, { password: payee.password });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(await f.db().execute(`select deleted_at from users where id = ?`, [payeeId])).toEqual([{ deleted_at: null }]);
+      await platform.api.get(BookSale).bookIn(em, sale(payeeId));
+    });
+    expect(await deletion).toMatchObject({ status: 409, body: { code: 'earnings_pending' } });
+    expect(await f.db().execute(`select deleted_at from users where id = ?`, [payeeId])).toEqual([{ deleted_at: null }]);
+    await ledgerBalances();
+  });
+});
+
+describe('password change from General Settings', () => {
+  it('checks the current password when it is sent, under the sign-in lockout', async () => {
+    const fan = await f.newFan();
+    const next = 'Settings-Strong-7!';
+    const wrong = await call(platform, 'PUT', '/auth/v1/user', fan.session.access_token, { password: next, current_password: 'Not-my-password-1!' });
+    expect(wrong).toMatchObject({ status: 400, body: { code: 'current_password_mismatch' } });
+    expect((await signIn(fan.email, fan.password)).status).toBe(200);
+    expect((await fan.client.updateUser({ password: next, current_password: fan.password })).error).toBeNull();
+    expect((await signIn(fan.email, next)).status).toBe(200);
   });
 });

@@ -131,12 +131,21 @@ describe("user-scoped routes act on the caller's own records only", () => {
     expect((await send('PUT', '/api/rewards/wallet', ownerToken, { walletAddress: bs58.encode(randomBytes(32)) })).status).toBe(200);
     expect((await send('PUT', '/api/rewards/telegram', ownerToken, { telegramUsername: `owner_${randomBytes(4).toString('hex')}` })).status).toBe(200);
     const factor = (await (await send('POST', '/auth/v1/factors', ownerToken, { factor_type: 'totp', friendly_name: 'Authenticator App' })).json()) as { id: string };
+    const avatarForm = async () => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 96, height: 96, channels: 3, background: '#3366aa' } }).png().toBuffer())]), 'me.png');
+      return form;
+    };
+    const putAvatar = async (token?: string) =>
+      fetch(`${platform.baseUrl}/api/account/avatar`, { method: 'PUT', headers: token ? { authorization: `Bearer ${token}` } : {}, body: await avatarForm() });
+    expect((await putAvatar(ownerToken)).status).toBe(200);
     const ownerSessionId = (JSON.parse(Buffer.from(ownerToken.split('.')[1], 'base64url').toString()) as { session_id: string }).session_id;
     const db = platform.api.get(MikroORM).em.fork();
     const snapshot = async () => ({
       rewards: await db.execute(`select * from user_rewards where user_id = ?`, [ownerId]),
       sessions: await db.execute(`select id from sessions where user_id = ? order by id`, [ownerId]),
       factors: await db.execute(`select id, status from mfa_factors where user_id = ? order by id`, [ownerId]),
+      avatar: await db.execute(`select file_key, version from account_avatars where user_id = ?`, [ownerId]),
     });
     const before = await snapshot();
     expect(before.factors).toHaveLength(1);
@@ -157,6 +166,15 @@ describe("user-scoped routes act on the caller's own records only", () => {
     expect((await send('POST', `/auth/v1/factors/${factor.id}/challenge`, strangerToken)).status).toBe(404);
     expect((await send('POST', `/auth/v1/factors/${factor.id}/verify`, strangerToken, { challenge_id: factor.id, code: '123456' })).status).toBe(404);
     expect((await send('DELETE', `/auth/v1/factors/${factor.id}`, strangerToken)).status).toBe(404);
+
+    // The profile picture routes act on the caller's own picture only; the owner's stays as it was.
+    expect(await (await send('GET', '/api/account/avatar', strangerToken)).json()).toEqual({ avatarUrl: null });
+    expect((await putAvatar(strangerToken)).status).toBe(200);
+    expect((await send('DELETE', '/api/account/avatar', strangerToken)).status).toBe(200);
+    expect((await putAvatar()).status).toBe(401);
+    for (const method of ['GET', 'DELETE']) expect((await fetch(`${platform.baseUrl}/api/account/avatar`, { method })).status).toBe(401);
+    // Loading it is public (like a display name), and changes nothing.
+    expect((await fetch(`${platform.baseUrl}/api/avatars/${ownerId}`)).status).toBe(200);
 
     // The data export and the deletion preview are the caller's own; signed out, they and deletion answer 401.
     const exported = (await (await send('GET', '/api/account/export', strangerToken)).json()) as { account: { id: string; email: string } };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import sharp from 'sharp';
 import { createConfirmedUser, describeInBrowser, openBrowser, signInWithPassword, startTestPlatform, waitForPath, waitForToast, type TestPlatform } from '#app/testing';
 
-/** General Settings in a real browser: the page at phone and desktop sizes in both themes, a saved name, the delete dialog. */
+/** General Settings in a real browser: the page at phone and desktop sizes in both themes, a saved name and picture, a password change, the delete dialog. */
 let platform: TestPlatform;
 
 describeInBrowser('General Settings in a real browser', () => {
@@ -13,7 +14,7 @@ describeInBrowser('General Settings in a real browser', () => {
     await platform?.close();
   });
 
-  it('renders at 375, 1366x768 and 1280 in dark and light, saves a display name and opens the delete dialog', async () => {
+  it('renders at 375, 1366x768 and 1280 in dark and light with a picture, saves a display name, changes the password and opens the delete dialog', async () => {
     const account = await createConfirmedUser(platform);
     const browser = await openBrowser(platform.baseUrl, { cookieConsentStored: true });
     try {
@@ -25,6 +26,15 @@ describeInBrowser('General Settings in a real browser', () => {
       await page.getByLabel('Display name').fill('Alex Fan');
       await page.getByRole('button', { name: 'Save' }).click();
       await waitForToast(page, 'Display name saved');
+      // A portrait-ish gradient photo: it comes back a 512 px square WebP and shows in the card.
+      const picture = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d9774b' } })
+        .composite([{ input: Buffer.from('<svg width="900" height="700"><circle cx="450" cy="300" r="170" fill="#f4d9c6"/><rect x="220" y="470" width="460" height="260" rx="200" fill="#2f4a7a"/></svg>') }])
+        .jpeg()
+        .toBuffer();
+      await page.locator('input[type="file"]').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: picture });
+      await waitForToast(page, 'Profile picture saved');
+      const avatar = page.getByRole('img', { name: 'Your profile picture' });
+      await expect(avatar.evaluate((img) => (img as unknown as { decode(): Promise<void> }).decode().then(() => (img as unknown as { naturalWidth: number }).naturalWidth))).resolves.toBe(512);
 
       for (const scheme of ['dark', 'light'] as const) {
         await page.evaluate((value) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('theme', value), scheme);
@@ -34,10 +44,18 @@ describeInBrowser('General Settings in a real browser', () => {
           await page.locator(`html[data-mantine-color-scheme="${scheme}"]`).waitFor();
           await page.getByText(account.email).first().waitFor();
           expect(await page.getByLabel('Display name').inputValue()).toBe('Alex Fan');
-          await browser.screenshot(`account-settings-${width}-${scheme}`);
+          await page.getByRole('img', { name: 'Your profile picture' }).waitFor();
+          await page.waitForFunction(() => [...(globalThis as unknown as { document: { images: { complete: boolean }[] } }).document.images].every((img) => img.complete));
+          await browser.screenshot(`account-settings-avatar-${width}-${scheme}`);
         }
       }
       await page.setViewportSize({ width: 375, height: 812 });
+      await page.getByLabel('Current password').fill(account.password);
+      await page.getByLabel('New password', { exact: true }).fill('Changed-in-settings-9!');
+      await page.getByLabel('Confirm new password').fill('Changed-in-settings-9!');
+      await browser.screenshot('account-settings-password-375-light');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await waitForToast(page, 'Your password has been changed. Other devices have been signed out.');
       await page.getByRole('button', { name: 'Delete my account' }).click();
       await page.getByRole('dialog').getByText('I understand this cannot be undone').waitFor();
       await page.waitForTimeout(500); // the modal's open transition

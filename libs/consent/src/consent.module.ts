@@ -1,3 +1,4 @@
+import { ConsentErasure } from './commands/anonymise-consents/consent-erasure.js';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
@@ -8,6 +9,7 @@ import { ListConsentRecordsHandler } from './queries/list-consent-records/list-c
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [RecordConsentController],
-  providers: [RecordConsentHandler, ListConsentRecordsHandler],
+  providers: [RecordConsentHandler, ListConsentRecordsHandler, ConsentErasure],
+  exports: [ConsentErasure],
 })
 export class ConsentModule {}

@@ -6,3 +6,4 @@ export { ConsentModule } from './consent.module.js';
 export { ListConsentRecordsQuery, type ConsentRecordView } from './queries/list-consent-records/list-consent-records.query.js';
 export const consentEntities = [ConsentRecord, PolicyVersion];
 export const consentMigrations = [Migration20261121000200Consent];
+export { ConsentErasure } from './commands/anonymise-consents/consent-erasure.js';

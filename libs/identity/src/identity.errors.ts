@@ -18,6 +18,7 @@ export const IdentityErrors = {
   passwordTooLong: () => new AppError(400, 'validation_failed', 'Password cannot be longer than 72 characters'),
   weakPassword: (message: string, reasons: WeakPasswordReason[]) =>
     new AppError(422, 'weak_password', message, undefined, { weak_password: { reasons } }),
+  currentPasswordMismatch: () => new AppError(400, 'current_password_mismatch', 'Current password is incorrect'),
   samePassword: () => new AppError(422, 'same_password', 'New password should be different from the old password.'),
   noAuthorization: () => new AppError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   badJwt: (detail: string) => new AppError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),

@@ -20,6 +20,6 @@ export { ChangeUserRoleCommand, APP_ROLES } from './commands/change-role/change-
 export { SearchUsersQuery, type UserRecord } from './queries/search-users/search-users.query.js';
 export type { AppRole } from './entities/user.entity.js';
 export { ListStaffQuery } from './queries/list-staff/list-staff.query.js';
-export { EraseAccountCommand } from './commands/erase-account/erase-account.command.js';
+export { EraseAccountCommand, type ErasureSteps } from './commands/erase-account/erase-account.command.js';
 export { GetUserQuery } from './queries/get-user/get-user.query.js';
 export { ListSessionsQuery } from './queries/list-sessions/list-sessions.query.js';

@@ -11,6 +11,7 @@ import { RedeemRecoveryCodeHandler } from './commands/redeem-recovery-code/redee
 import { DisableUserMfaHandler } from './commands/disable-user-mfa/disable-user-mfa.handler.js';
 import { ListUserFactorsHandler } from './queries/list-user-factors/list-user-factors.handler.js';
 import { RecoveryCodeStatusHandler } from './queries/recovery-code-status/recovery-code-status.handler.js';
+import { MfaErasure } from './commands/erase-factors/mfa-erasure.js';
 import { FactorsController } from './http/factors.controller.js';
 import { RecoveryCodesController } from './http/recovery-codes.controller.js';
 import { AdminMfaController } from './http/admin-mfa.controller.js';
@@ -29,6 +30,8 @@ import { AdminMfaController } from './http/admin-mfa.controller.js';
     DisableUserMfaHandler,
     ListUserFactorsHandler,
     RecoveryCodeStatusHandler,
+    MfaErasure,
   ],
+  exports: [MfaErasure],
 })
 export class MfaModule {}

@@ -6,6 +6,7 @@ export { MonthEndClose, type RunSummary } from './commands/month-end/month-end-c
 export { BookSale } from './commands/book-sale/book-sale.js';
 export { BookReversal } from './commands/book-reversal/book-reversal.js';
 export { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js';
+export { OwedEarnings, type OwedLine } from './queries/owed-earnings/owed-earnings.js';
 export { StatementQuery } from './queries/statement/statement.query.js';
 export { TransactionsQuery } from './queries/transactions/transactions.query.js';
 export { SaleEarningsQuery } from './queries/sale-earnings/sale-earnings.query.js';

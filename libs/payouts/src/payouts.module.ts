@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OwedEarnings } from './queries/owed-earnings/owed-earnings.js';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
 import { Ledger } from './ledger/ledger.js';
@@ -41,8 +42,8 @@ const core = [
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [PayoutsController, AdminPayoutsController],
-  providers: [...core, PayoutsLiveGuard],
-  exports: [MonthEndClose, BookSale, BookReversal],
+  providers: [...core, PayoutsLiveGuard, OwedEarnings],
+  exports: [MonthEndClose, BookSale, BookReversal, OwedEarnings],
 })
 export class PayoutsModule {}
 

@@ -4,3 +4,4 @@ import { Migration20261122000400Rewards } from './database/migrations/2026112200
 export { RewardsModule } from './rewards.module.js';
 export const rewardsEntities = [UserRewards];
 export const rewardsMigrations = [Migration20261122000400Rewards];
+export { RewardsErasure } from './commands/erase-rewards-contacts/rewards-erasure.js';

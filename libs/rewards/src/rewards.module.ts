@@ -1,3 +1,4 @@
+import { RewardsErasure } from './commands/erase-rewards-contacts/rewards-erasure.js';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
@@ -10,6 +11,7 @@ import { AdminRewardsController, RewardsController } from './http/rewards.contro
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [RewardsController, AdminRewardsController],
-  providers: [UpdateRewardsHandler, GetRewardsHandler, AirdropExportHandler],
+  providers: [UpdateRewardsHandler, GetRewardsHandler, AirdropExportHandler, RewardsErasure],
+  exports: [RewardsErasure],
 })
 export class RewardsModule {}

@@ -1,3 +1,4 @@
+import { VerificationErasure } from './commands/erase-verification/verification-erasure.js';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
@@ -13,6 +14,7 @@ import { ImageLinks } from './http/image-links.js';
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [VerificationController, AdminVerificationsController, VerificationImagesController],
-  providers: [ImageLinks, SubmitVerificationHandler, ReviewVerificationHandler, VerificationStatusHandler, ReviewQueueHandler, ReviewItemHandler],
+  providers: [ImageLinks, SubmitVerificationHandler, ReviewVerificationHandler, VerificationStatusHandler, ReviewQueueHandler, ReviewItemHandler, VerificationErasure],
+  exports: [VerificationErasure],
 })
 export class VerificationModule {}

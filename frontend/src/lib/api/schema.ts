@@ -18,6 +18,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your profile picture link, or null */
+        get: operations["AvatarController_mine"];
+        /** Upload your profile picture: checked by content, cropped square (at most 512 × 512), re-encoded as WebP without metadata, stored encrypted */
+        put: operations["AvatarController_upload"];
+        post?: never;
+        /** Remove your profile picture (your initials show instead); its file is deleted */
+        delete: operations["AvatarController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/deletion": {
         parameters: {
             query?: never;
@@ -742,6 +761,23 @@ export interface paths {
         put?: never;
         /** First-party analytics: page views and Authentication/Error events, sent only with consent */
         post: operations["AnalyticsController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's profile picture (image/webp), public like their display name; 404 when there is none */
+        get: operations["AvatarController_image"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2096,6 +2132,13 @@ export interface components {
         AutoRenewDto: {
             autoRenew: boolean;
         };
+        AvatarDto: {
+            /**
+             * @description The picture as browsers load it; null when there is none
+             * @example /api/avatars/6f1c…?v=3a9e0c41b2d7
+             */
+            avatarUrl: string | null;
+        };
         BalanceDto: {
             /** @description Adjustments this month: refunds, chargebacks, corrections */
             adjustmentsMinor: number;
@@ -3316,6 +3359,8 @@ export interface components {
             tips?: components["schemas"]["TipsPatchDto"];
         };
         UpdateUserDto: {
+            /** @description With password: the present password, checked when sent (reauthentication is off, as in GoTrue by default; General Settings sends it so a left-open session cannot change the password) */
+            current_password?: string;
             /** @description Merged into user_metadata key by key (null removes a key); any JSON object up to 4096 bytes and 5 levels deep */
             data?: Record<string, never>;
             /** @description A new address: a confirmation link goes to it (the change happens when it is opened) and a notice to the current one */
@@ -3381,6 +3426,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountDeletedDto"];
+                };
+            };
+        };
+    };
+    AvatarController_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarDto"];
+                };
+            };
+        };
+    };
+    AvatarController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG or WebP, at most 5 MB, at least 64 × 64 pixels
+                     */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarDto"];
+                };
+            };
+        };
+    };
+    AvatarController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarDto"];
                 };
             };
         };
@@ -4374,6 +4486,25 @@ export interface operations {
         };
         responses: {
             202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AvatarController_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

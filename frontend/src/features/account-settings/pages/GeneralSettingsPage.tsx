@@ -6,6 +6,7 @@ import { useAuthSession } from '../../auth/hooks/use-auth-session';
 import { DataExportCard } from '../components/DataExportCard';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { EmailCard } from '../components/EmailCard';
+import { PasswordCard } from '../components/PasswordCard';
 import { ProfileCard } from '../components/ProfileCard';
 import { SettingsSection } from '../components/SettingsSection';
 
@@ -22,9 +23,10 @@ export function GeneralSettingsPage() {
         </Title>
         <Text c="dimmed">Your account details, your data and your security.</Text>
       </Stack>
-      <ProfileCard metadata={user?.user_metadata} />
+      <ProfileCard metadata={user?.user_metadata} email={user?.email} />
       <EmailCard email={user?.email} pendingEmail={user?.new_email} />
-      <SettingsSection icon={IconShieldLock} title="Password and security" description="Change your password, manage two-factor authentication, recovery codes and signed-in devices.">
+      <PasswordCard />
+      <SettingsSection icon={IconShieldLock} title="Security" description="Manage two-factor authentication, recovery codes and signed-in devices.">
         <Button component={Link} to="/dashboard/security" variant="light" rightSection={<IconChevronRight size={16} />} style={{ alignSelf: 'flex-start' }}>
           Security Settings
         </Button>

@@ -56,3 +56,36 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   link.remove();
   URL.revokeObjectURL(url);
 }
+
+export type AvatarView = components['schemas']['AvatarDto'];
+
+/** What the server accepts, checked here first so a wrong file is refused before it is sent. */
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+
+async function bearer(): Promise<string | undefined> {
+  return (await auth.getSession()).data.session?.access_token;
+}
+
+export async function fetchAvatar(): Promise<AvatarView> {
+  return apiRequest<AvatarView>('/api/account/avatar', { bearer: await bearer() });
+}
+
+export async function uploadAvatar(file: File): Promise<AvatarView> {
+  const body = new FormData();
+  body.append('image', file);
+  return apiRequest<AvatarView>('/api/account/avatar', { method: 'PUT', body, bearer: await bearer() });
+}
+
+export async function removeAvatar(): Promise<AvatarView> {
+  return apiRequest<AvatarView>('/api/account/avatar', { method: 'DELETE', bearer: await bearer() });
+}
+
+/**
+ * Changes the password, proving the present one (the server checks it under the sign-in lockout).
+ * The error keeps the server's code: current_password_mismatch, same_password, weak_password,
+ * insufficient_aal (2FA on: a code is needed first, see confirmWithCode).
+ */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  orThrow(await auth.updateUser({ password: newPassword, current_password: currentPassword }));
+}

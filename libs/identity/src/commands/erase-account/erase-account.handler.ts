@@ -13,9 +13,8 @@ import { Passwords } from '../../auth/passwords.js';
 import { IdentityLimits } from '../../auth/identity-limits.js';
 import { FactorReader } from '../../auth/factor-reader.js';
 import { IdentityMailer } from '../../auth/identity-mailer.js';
+import { provePassword } from '../../auth/password-proof.js';
 import { EraseAccountCommand } from './erase-account.command.js';
-
-const LOCK_MINUTES = 15;
 
 @CommandHandler(EraseAccountCommand)
 export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand> {
@@ -29,7 +28,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand>
     @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
   ) {}
 
-  async execute({ auth, password, client }: EraseAccountCommand): Promise<{ deleted_at: string }> {
+  async execute({ auth, password, client, steps }: EraseAccountCommand): Promise<{ deleted_at: string }> {
     await this.limits.consume('signInPerIp', client.ip);
     if (await this.limits.isLocked('signInFailuresPerIp', client.ip)) throw IdentityErrors.rateLimited(3600);
     const mfaOn = (await this.factors.forUser(auth.user.id)).some((factor) => factor.status === 'verified');
@@ -46,9 +45,10 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand>
       const user = await em.findOne(User, auth.user.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!user || user.deletedAt) throw IdentityErrors.accountDeleted();
       if ((await em.count(Session, { id: auth.sessionId, userId: user.id })) === 0) throw IdentityErrors.sessionNotFound();
-      if (!mfaOn) await this.checkPassword(user, password ?? '', client.ip);
+      if (!mfaOn) await provePassword(this.passwords, this.limits, user, password ?? '', client.ip);
 
       const now = this.clock.now();
+      await steps(em, user.id, now);
       this.mailer.accountDeleted(em, user.email);
       this.outbox.enqueue(em, 'payments', 'account-deleted', { userId: user.id, occurredAt: now.toISOString() });
       user.email = anonymisedEmail(user.id);
@@ -64,15 +64,5 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand>
       await em.nativeDelete(FlowState, { userId: user.id });
       return { deleted_at: now.toISOString() };
     });
-  }
-
-  /** The password check of sign-in, under its counters and lockout, so this route is no way around them. */
-  private async checkPassword(user: User, password: string, ip: string): Promise<void> {
-    const lockKey = `${user.id}:${Passwords.stamp(user.encryptedPassword)}:${ip}`;
-    if (await this.limits.isLocked('signInFailuresPerAccountIp', lockKey)) throw IdentityErrors.accountLocked(LOCK_MINUTES);
-    if (await this.passwords.compare(password, user.encryptedPassword)) return this.limits.reset('signInFailuresPerAccountIp', lockKey);
-    await this.limits.fail('signInFailuresPerIp', ip);
-    if (await this.limits.fail('signInFailuresPerAccountIp', lockKey)) throw IdentityErrors.accountLocked(LOCK_MINUTES);
-    throw IdentityErrors.invalidCredentials();
   }
 }

@@ -11,6 +11,8 @@ export class UpdateUserCommand extends Command<Record<string, unknown>> {
     readonly client: ClientInfo,
     readonly email?: string,
     readonly redirectTo?: string,
+    /** Checked against the stored hash when sent with a new password. */
+    readonly currentPassword?: string,
   ) {
     super();
   }

@@ -8,6 +8,15 @@ export class UpdateUserDto {
   @MaxLength(1024)
   password?: string;
 
+  @ApiPropertyOptional({
+    description:
+      'With password: the present password, checked when sent (reauthentication is off, as in GoTrue by default; General Settings sends it so a left-open session cannot change the password)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  current_password?: string;
+
   @ApiPropertyOptional({ description: 'A new address: a confirmation link goes to it (the change happens when it is opened) and a notice to the current one' })
   @IsOptional()
   @IsString()

@@ -14,6 +14,7 @@ import { FactorReader } from '../../auth/factor-reader.js';
 import { IdentityLimits } from '../../auth/identity-limits.js';
 import { IdentityMailer } from '../../auth/identity-mailer.js';
 import { OneTimeTokens } from '../../auth/one-time-tokens.js';
+import { provePassword } from '../../auth/password-proof.js';
 import { UpdateUserCommand } from './update-user.command.js';
 
 /**
@@ -45,6 +46,8 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
     if (command.password !== undefined) {
       await this.limits.consume('userUpdatePerIp', command.client.ip);
       if (command.aal !== 'aal2' && mfaOn) throw IdentityErrors.insufficientAalForPassword();
+      // GoTrue's optional current-password check: refused under the sign-in failure counters, so this is no way to guess it.
+      if (command.currentPassword !== undefined) await provePassword(this.passwords, this.limits, user, command.currentPassword, command.client.ip, IdentityErrors.currentPasswordMismatch);
       this.passwords.assertAcceptable(command.password);
       if (await this.passwords.compare(command.password, user.encryptedPassword)) throw IdentityErrors.samePassword();
       user.encryptedPassword = await this.passwords.hash(command.password);

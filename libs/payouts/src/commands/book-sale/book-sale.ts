@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { PostSaleJob } from '#app/platform';
 import { Ledger } from '../../ledger/ledger.js';
+import { lockPayee } from '../../queries/owed-earnings/owed-earnings.js';
 import { holdFor, type Hold } from '../../domain/hold-policy.js';
 import { splitSale, type RevenueSplit } from '../../domain/split.js';
 
@@ -49,6 +50,8 @@ export class BookSale {
   async bookIn(em: EntityManager, sale: PostSaleJob): Promise<boolean> {
     const at = new Date(sale.occurredAt);
     const referrerId = sale.referrerId && sale.referrerId !== sale.creatorId ? sale.referrerId : null;
+    // Against an account erasure deciding on the balance right now (one order: no deadlock).
+    for (const payee of [sale.creatorId, referrerId].filter((id): id is string => id !== null).sort()) await lockPayee(em, payee);
     const split = await splitAt(em, sale.rail, at);
     const shares = splitSale(sale.grossMinor, split, referrerId !== null);
     const hold = await payeeHold(em, sale.creatorId, at);
