@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Table, Text, TextInput } from '@mantine/core';
+import { Card, Group, Table, Text, TextInput } from '@mantine/core';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -105,9 +106,9 @@ function UsersTable() {
                     <StatusBadge status={user.verificationStatus} />
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
-                    <Badge variant={user.mfaEnabled ? 'light' : 'outline'} color={user.mfaEnabled ? 'green' : 'gray'} radius="sm">
+                    <ConsoleBadge variant={user.mfaEnabled ? 'light' : 'outline'} color={user.mfaEnabled ? 'green' : 'gray'}>
                       {user.mfaEnabled ? 'On' : 'Off'}
-                    </Badge>
+                    </ConsoleBadge>
                   </Table.Td>
                   <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
                     {formatDate(user.createdAt)}

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Stack, Table, Text } from '@mantine/core';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { IconDownload } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
@@ -38,15 +39,15 @@ function IncidentsCell({ report }: { report: ComplianceReport }) {
   const { zeroIncident } = figures(report);
   if (zeroIncident) {
     return (
-      <Badge color="green" variant="light" radius="sm" tt="none">
+      <ConsoleBadge color="green" variant="light" tt="none">
         Zero incidents
-      </Badge>
+      </ConsoleBadge>
     );
   }
   return (
-    <Badge color="red" variant="light" radius="sm" tt="none">
+    <ConsoleBadge color="red" variant="light" tt="none">
       {report.incidents === 1 ? '1 incident' : `${report.incidents} incidents`}
-    </Badge>
+    </ConsoleBadge>
   );
 }
 

@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Badge, Box, Card, Group, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Card, Group, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { IconRefresh } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -32,9 +33,9 @@ function CaseCell({ item, showKind }: { item: ModerationCase; showKind: boolean 
     <>
       <Group gap={6} wrap="nowrap">
         {URGENT_REASONS.has(item.reason) && (
-          <Badge color="red.8" variant="filled" radius="sm" size="xs" style={{ flexShrink: 0 }}>
+          <ConsoleBadge color="red.8" variant="filled" size="xs" style={{ flexShrink: 0 }}>
             Urgent
-          </Badge>
+          </ConsoleBadge>
         )}
         <Anchor
           component={Link}
