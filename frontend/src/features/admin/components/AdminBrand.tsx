@@ -11,7 +11,7 @@ import { ConsoleBadge } from './ConsoleBadge';
  */
 export function AdminBrand({ to = '/admin', compact = false }: { to?: string; compact?: boolean }) {
   return (
-    <UnstyledButton component={Link} to={to} aria-label={`${BRAND} admin console`}>
+    <UnstyledButton component={Link} to={to}>
       <Group gap="xs" wrap="nowrap">
         <LogoMark size={28} />
         <Text fw={800} fz="lg" style={{ letterSpacing: '-0.02em' }} className={classes.word} data-compact={compact || undefined}>
