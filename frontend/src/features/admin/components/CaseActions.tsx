@@ -1,7 +1,7 @@
 import { Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { ConsoleBadge } from './ConsoleBadge';
 import { IconGavel } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConsoleBadge } from './ConsoleBadge';
 import type { CaseOutcome, ModerationCase, ResolveCaseRequest } from '../services/admin.types';
 import { claimUntil, formatDateTime } from '../services/format';
 import type { CaseAction } from '../services/moderation-api';

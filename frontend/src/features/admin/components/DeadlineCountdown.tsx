@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
-import { ConsoleBadge } from './ConsoleBadge';
 import { IconAlarm, IconAlertTriangle, IconHourglass } from '@tabler/icons-react';
+import { ConsoleBadge } from './ConsoleBadge';
 import { useNow } from '../hooks/use-now';
 import type { ModerationCase } from '../services/admin.types';
 import { countdown } from '../services/deadline';

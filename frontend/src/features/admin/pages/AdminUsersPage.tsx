@@ -1,8 +1,8 @@
 import { Card, Group, Table, Text, TextInput } from '@mantine/core';
-import { ConsoleBadge } from '../components/ConsoleBadge';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';

@@ -1,7 +1,7 @@
 import { Anchor, Card, Grid, Group, Stack, Text } from '@mantine/core';
-import { ConsoleBadge } from '../components/ConsoleBadge';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { usePageMeta } from '../../../lib/page-meta';
 import { CaseActions } from '../components/CaseActions';
 import { CaseFacts } from '../components/CaseFacts';

@@ -1,6 +1,6 @@
 import { Button, Card, Stack, Table, Text } from '@mantine/core';
-import { ConsoleBadge } from '../components/ConsoleBadge';
 import { IconDownload } from '@tabler/icons-react';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
 import { PageHeader } from '../components/PageHeader';

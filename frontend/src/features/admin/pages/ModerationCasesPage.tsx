@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Card, Group, Table, Tabs, Text, Tooltip } from '@mantine/core';
-import { ConsoleBadge } from '../components/ConsoleBadge';
 import { IconRefresh } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ClaimBadge } from '../components/Badges';
 import { DeadlineCountdown, ResolvedDeadline } from '../components/DeadlineCountdown';

@@ -1,7 +1,7 @@
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { ConsoleBadge } from '../components/ConsoleBadge';
 import { IconLockOpen } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
