@@ -23,6 +23,7 @@ const VIEWPORTS = [
 
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
 let admin: StaffSession;
+let declinedFan: { email: string; password: string };
 const ids: Record<'claimedItem' | 'openItem' | 'adminItem' | 'claimedSubmission' | 'claimedCase' | 'declined', string> = {} as never;
 const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
 const visitors = browserPool({ timeoutMs: 20_000 });
@@ -209,7 +210,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
     await shop.settle(ids.declined, DECLINED);
     await shop.acquirer.request('POST', `/v1/test/checkout_sessions/${(await shop.purchaseRow(ids.declined)).checkout_id}/expire`);
     await eventually(() => shop.purchaseStatus(ids.declined), (status) => status === 'failed' || status === 'expired', STEP_TIMEOUT);
-    Object.assign(ids, { fanEmail: fan.email, fanPassword: fan.password });
+    declinedFan = fan;
     await shop.platform.drain();
   }, 180_000);
 
@@ -256,8 +257,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
     'the checkout return page after a declined card passes axe in light and dark',
     async () => {
       const page = await browsers.open(shop.platform.baseUrl);
-      const fan = ids as unknown as { fanEmail: string; fanPassword: string };
-      await signInWithPassword(page, fan.fanEmail, fan.fanPassword);
+      await signInWithPassword(page, declinedFan.email, declinedFan.password);
       await waitForPath(page, '/dashboard');
       await lookAt(page, [
         {
