@@ -41,7 +41,7 @@ export function AdminShell() {
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle console menu" />
-            <AdminBrand />
+            <AdminBrand compact />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <RoleBadge role={me.role} />

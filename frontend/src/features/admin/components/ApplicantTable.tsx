@@ -1,4 +1,5 @@
-import { Badge, Code, Group, Table, Text } from '@mantine/core';
+import { Code, Group, Table, Text } from '@mantine/core';
+import { ConsoleBadge } from './ConsoleBadge';
 import type { VerificationDetail } from '../services/admin.types';
 import { ageFrom, formatDateOfBirth, formatDateTime, formatRelative } from '../services/format';
 import { FactRow as Row } from './FactRow';
@@ -20,9 +21,9 @@ export function ApplicantTable({ item, now }: { item: VerificationDetail; now: n
           <Group gap="xs">
             <span>{formatDateOfBirth(item.dateOfBirth)}</span>
             {age !== null && (
-              <Badge variant="light" color={age < ADULT_AGE ? 'red' : 'gray'} radius="sm" tt="none">
+              <ConsoleBadge variant="light" color={age < ADULT_AGE ? 'red' : 'gray'} tt="none">
                 {age < ADULT_AGE ? `Under 18 (age ${age})` : `Age ${age}`}
-              </Badge>
+              </ConsoleBadge>
             )}
           </Group>
         </Row>

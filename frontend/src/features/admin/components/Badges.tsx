@@ -1,4 +1,5 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ConsoleBadge } from './ConsoleBadge';
 import type { ClaimView, ContentItem } from '../services/admin.types';
 import { contentStatusLabel } from '../services/moderation-labels';
 
@@ -6,16 +7,16 @@ import { contentStatusLabel } from '../services/moderation-labels';
 export function ClaimBadge({ claim, holder }: { claim: ClaimView; holder?: string | null }) {
   if (claim.state === 'mine') {
     return (
-      <Badge color="green" variant="light" radius="sm">
+      <ConsoleBadge color="green" variant="light">
         Claimed by you
-      </Badge>
+      </ConsoleBadge>
     );
   }
   if (claim.state === 'own_work') {
     return (
-      <Badge color="gray" variant="light" radius="sm" title="Your own work: another reviewer decides it">
+      <ConsoleBadge color="gray" variant="light" title="Your own work: another reviewer decides it">
         Your own
-      </Badge>
+      </ConsoleBadge>
     );
   }
   if (claim.state === 'taken') {
@@ -47,9 +48,9 @@ export function StatusBadge({ status }: { status: string | null }) {
     );
   }
   return (
-    <Badge color={STATUS_COLORS[status.toLowerCase()] ?? 'gray'} variant="light" radius="sm">
+    <ConsoleBadge color={STATUS_COLORS[status.toLowerCase()] ?? 'gray'} variant="light">
       {status}
-    </Badge>
+    </ConsoleBadge>
   );
 }
 
@@ -57,9 +58,9 @@ const ROLE_COLORS: Record<string, string> = { admin: 'fanmint', moderator: 'aqua
 
 export function RoleBadge({ role }: { role: string }) {
   return (
-    <Badge variant="light" color={ROLE_COLORS[role] ?? 'gray'} radius="sm" size="sm">
+    <ConsoleBadge variant="light" color={ROLE_COLORS[role] ?? 'gray'} size="sm">
       {role}
-    </Badge>
+    </ConsoleBadge>
   );
 }
 
@@ -68,8 +69,8 @@ const REVIEW_COLORS: Record<ContentItem['status'], string> = { draft: 'gray', pe
 
 export function ReviewStatusBadge({ status }: { status: ContentItem['status'] }) {
   return (
-    <Badge color={REVIEW_COLORS[status]} variant="light" radius="sm" tt="none">
+    <ConsoleBadge color={REVIEW_COLORS[status]} variant="light" tt="none">
       {contentStatusLabel(status)}
-    </Badge>
+    </ConsoleBadge>
   );
 }

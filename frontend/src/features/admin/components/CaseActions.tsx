@@ -1,10 +1,12 @@
-import { Badge, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconGavel } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConsoleBadge } from './ConsoleBadge';
 import type { CaseOutcome, ModerationCase, ResolveCaseRequest } from '../services/admin.types';
 import { claimUntil, formatDateTime } from '../services/format';
 import type { CaseAction } from '../services/moderation-api';
 import { OUTCOME_OPTIONS, outcomeEffect, outcomeLabel } from '../services/moderation-labels';
+import { APPROVE_COLOR } from './action-colors';
 import { ClaimToggle } from './ClaimToggle';
 import { ReasonModal } from './ReasonModal';
 
@@ -42,9 +44,9 @@ export function CaseActions({ item, pending, onAction }: CaseActionsProps) {
             <Text size="sm" fw={600}>
               Outcome
             </Text>
-            <Badge variant="light" color={item.outcome === 'no_action' ? 'gray' : 'fanmint'} radius="sm" tt="none">
+            <ConsoleBadge variant="light" color={item.outcome === 'no_action' ? 'gray' : 'fanmint'} tt="none">
               {item.outcome ? outcomeLabel(item.outcome) : 'Resolved'}
-            </Badge>
+            </ConsoleBadge>
             {item.resolvedAt && (
               <Text size="sm" c="dimmed">
                 {formatDateTime(item.resolvedAt)}
@@ -72,7 +74,7 @@ export function CaseActions({ item, pending, onAction }: CaseActionsProps) {
             <ClaimToggle state={item.claim.state} pending={pending === 'claim' || pending === 'release' ? pending : null} busy={busy} onToggle={(action) => void onAction(action)} />
             <Button
               leftSection={<IconGavel size={16} />}
-              color="green"
+              color={APPROVE_COLOR}
               onClick={() => {
                 setOutcome('');
                 setResolving(true);
@@ -95,7 +97,7 @@ export function CaseActions({ item, pending, onAction }: CaseActionsProps) {
         minLength={CASE_NOTE_MIN}
         maxLength={CASE_NOTE_MAX}
         confirmLabel="Resolve case"
-        confirmColor="green"
+        confirmColor={APPROVE_COLOR}
         confirmDisabled={outcome === ''}
         pending={pending === 'resolve'}
         onConfirm={(note) => {

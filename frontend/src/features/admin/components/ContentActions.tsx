@@ -6,6 +6,7 @@ import type { ContentAction } from '../services/content-review-api';
 import { claimUntil, formatDateTime } from '../services/format';
 import { ReviewStatusBadge } from './Badges';
 import { ConfirmModal } from '../../site/components/ConfirmModal';
+import { APPROVE_COLOR } from './action-colors';
 import { ClaimToggle } from './ClaimToggle';
 import { ReasonModal } from './ReasonModal';
 
@@ -55,7 +56,7 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
             {item.claim.state !== 'own_work' && (
               <Group gap="xs">
                 <ClaimToggle state={item.claim.state} pending={pending === 'claim' || pending === 'release' ? pending : null} busy={busy} onToggle={(action) => settle(action)} />
-                <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
+                <Button color={APPROVE_COLOR} leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
                   Approve
                 </Button>
                 <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setReasonFor('reject')} disabled={!holds || busy}>
@@ -83,7 +84,7 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
             <Divider label="Admin" labelPosition="left" />
             <Group gap="xs">
               {canRemove && (
-                <Button color="red" variant="outline" leftSection={<IconTrash size={16} />} onClick={() => setReasonFor('remove')} disabled={busy}>
+                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setReasonFor('remove')} disabled={busy}>
                   Remove
                 </Button>
               )}
@@ -102,7 +103,7 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
         onClose={() => setConfirming(null)}
         title="Approve this content?"
         confirmLabel="Approve content"
-        confirmColor="green"
+        confirmColor={APPROVE_COLOR}
         pending={pending === 'approve'}
         onConfirm={() => settle('approve')}
       >

@@ -1,5 +1,6 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconAlarm, IconAlertTriangle, IconHourglass } from '@tabler/icons-react';
+import { ConsoleBadge } from './ConsoleBadge';
 import { useNow } from '../hooks/use-now';
 import type { ModerationCase } from '../services/admin.types';
 import { countdown } from '../services/deadline';
@@ -33,9 +34,9 @@ export function DeadlineCountdown({ item, fetchedAt, size = 'sm' }: DeadlineCoun
         {text}
       </Text>
       {item.breached && (
-        <Badge color="red.8" variant="filled" radius="sm" size="sm" tt="none">
+        <ConsoleBadge color="red.8" variant="filled" size="sm" tt="none">
           Deadline missed
-        </Badge>
+        </ConsoleBadge>
       )}
     </Group>
   );
@@ -46,14 +47,14 @@ export function ResolvedDeadline({ item }: { item: Pick<ModerationCase, 'dueAt' 
   const late = item.breached || (item.resolvedAt !== null && new Date(item.resolvedAt).getTime() > new Date(item.dueAt).getTime());
   if (item.breached) {
     return (
-      <Badge color="red.8" variant="filled" radius="sm" size="sm" tt="none">
+      <ConsoleBadge color="red.8" variant="filled" size="sm" tt="none">
         Deadline missed
-      </Badge>
+      </ConsoleBadge>
     );
   }
   return (
-    <Badge color={late ? 'red' : 'green'} variant="light" radius="sm" size="sm" tt="none">
+    <ConsoleBadge color={late ? 'red' : 'green'} variant="light" size="sm" tt="none">
       {late ? 'Resolved late' : 'On time'}
-    </Badge>
+    </ConsoleBadge>
   );
 }

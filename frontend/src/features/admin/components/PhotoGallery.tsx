@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Button, Group, Modal, SimpleGrid, Stack, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Modal, SimpleGrid, Stack, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -61,12 +61,15 @@ export function PhotoGallery({ photos, onExpired, onReload }: PhotoGalleryProps)
         {photos.map((photo, at) => {
           const label = `Photo ${at + 1} of ${count}`;
           const thumb = photo.thumbnailUrl;
+          const placeholder = thumb && !failed.has(thumb) ? null : thumb ? 'Thumbnail unavailable' : notReadyText(photo);
           return (
-            <UnstyledButton key={photo.id} style={tileStyle} onClick={() => setIndex(at)} aria-label={`Open ${label.toLowerCase()}: ${photo.originalName}`} title={photo.originalName}>
-              {thumb && !failed.has(thumb) ? (
+            // Named by its content, so the words a placeholder shows are part of the name (WCAG 2.5.3).
+            <UnstyledButton key={photo.id} style={tileStyle} onClick={() => setIndex(at)} title={photo.originalName}>
+              <VisuallyHidden>{`Open ${label.toLowerCase()}: ${photo.originalName}`}</VisuallyHidden>
+              {thumb && !placeholder ? (
                 <img src={thumb} alt="" referrerPolicy="no-referrer" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} onError={() => fail(thumb)} />
               ) : (
-                <Placeholder text={thumb ? 'Thumbnail unavailable' : notReadyText(photo)} />
+                <Placeholder text={placeholder ?? ''} />
               )}
             </UnstyledButton>
           );

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
+import { REJECT_COLOR } from './action-colors';
 
 export interface ReasonModalProps {
   opened: boolean;
@@ -32,7 +33,7 @@ export function ReasonModal({
   minLength,
   maxLength,
   confirmLabel,
-  confirmColor = 'red',
+  confirmColor = REJECT_COLOR,
   confirmDisabled = false,
   pending,
   onConfirm,

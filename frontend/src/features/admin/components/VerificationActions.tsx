@@ -5,6 +5,7 @@ import type { VerificationDetail } from '../services/admin.types';
 import type { VerificationAction } from '../services/admin-api';
 import { claimUntil } from '../services/format';
 import { ConfirmModal } from '../../site/components/ConfirmModal';
+import { APPROVE_COLOR } from './action-colors';
 import { ClaimToggle } from './ClaimToggle';
 import { ReasonModal } from './ReasonModal';
 import { StatusBadge } from './Badges';
@@ -55,7 +56,7 @@ export function VerificationActions({ item, pending, onAction }: VerificationAct
         {item.claim.state !== 'own_work' && (
           <Group gap="xs">
             <ClaimToggle state={item.claim.state} pending={pending === 'claim' || pending === 'release' ? pending : null} busy={busy} onToggle={(action) => void onAction(action)} />
-            <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
+            <Button color={APPROVE_COLOR} leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
               Accept
             </Button>
             <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)} disabled={!holds || busy}>
@@ -70,7 +71,7 @@ export function VerificationActions({ item, pending, onAction }: VerificationAct
         onClose={() => setConfirmAccept(false)}
         title="Accept this verification?"
         confirmLabel="Accept verification"
-        confirmColor="green"
+        confirmColor={APPROVE_COLOR}
         pending={pending === 'accept'}
         onConfirm={() => void onAction('accept').then((done) => done && setConfirmAccept(false))}
       >

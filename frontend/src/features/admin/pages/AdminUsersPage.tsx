@@ -1,7 +1,8 @@
-import { Badge, Card, Group, Table, Text, TextInput } from '@mantine/core';
+import { Card, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
@@ -105,9 +106,9 @@ function UsersTable() {
                     <StatusBadge status={user.verificationStatus} />
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
-                    <Badge variant={user.mfaEnabled ? 'light' : 'outline'} color={user.mfaEnabled ? 'green' : 'gray'} radius="sm">
+                    <ConsoleBadge variant={user.mfaEnabled ? 'light' : 'outline'} color={user.mfaEnabled ? 'green' : 'gray'}>
                       {user.mfaEnabled ? 'On' : 'Off'}
-                    </Badge>
+                    </ConsoleBadge>
                   </Table.Td>
                   <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
                     {formatDate(user.createdAt)}

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Card, Grid, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { usePageMeta } from '../../../lib/page-meta';
 import { CaseActions } from '../components/CaseActions';
 import { CaseFacts } from '../components/CaseFacts';
@@ -49,9 +50,9 @@ export function CaseDetailPage() {
             title={`${CASE_KIND_LABELS[item.kind]}: ${reasonLabel(item.reason)}`}
             description={
               <Group gap="xs">
-                <Badge variant="light" color={item.status === 'open' ? 'blue' : 'gray'} radius="sm" tt="none">
+                <ConsoleBadge variant="light" color={item.status === 'open' ? 'blue' : 'gray'} tt="none">
                   {item.status === 'open' ? 'Open' : 'Resolved'}
-                </Badge>
+                </ConsoleBadge>
                 {item.status === 'open' && <DeadlineCountdown item={item} fetchedAt={detail.dataUpdatedAt} />}
               </Group>
             }

@@ -1,5 +1,6 @@
-import { Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
 import { PageHeader } from '../components/PageHeader';
@@ -38,15 +39,15 @@ function IncidentsCell({ report }: { report: ComplianceReport }) {
   const { zeroIncident } = figures(report);
   if (zeroIncident) {
     return (
-      <Badge color="green" variant="light" radius="sm" tt="none">
+      <ConsoleBadge color="green" variant="light" tt="none">
         Zero incidents
-      </Badge>
+      </ConsoleBadge>
     );
   }
   return (
-    <Badge color="red" variant="light" radius="sm" tt="none">
+    <ConsoleBadge color="red" variant="light" tt="none">
       {report.incidents === 1 ? '1 incident' : `${report.incidents} incidents`}
-    </Badge>
+    </ConsoleBadge>
   );
 }
 

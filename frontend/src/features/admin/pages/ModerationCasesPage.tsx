@@ -1,6 +1,7 @@
-import { ActionIcon, Anchor, Badge, Box, Card, Group, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Card, Group, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ClaimBadge } from '../components/Badges';
 import { DeadlineCountdown, ResolvedDeadline } from '../components/DeadlineCountdown';
@@ -32,9 +33,9 @@ function CaseCell({ item, showKind }: { item: ModerationCase; showKind: boolean 
     <>
       <Group gap={6} wrap="nowrap">
         {URGENT_REASONS.has(item.reason) && (
-          <Badge color="red.8" variant="filled" radius="sm" size="xs" style={{ flexShrink: 0 }}>
+          <ConsoleBadge color="red.8" variant="filled" size="xs" style={{ flexShrink: 0 }}>
             Urgent
-          </Badge>
+          </ConsoleBadge>
         )}
         <Anchor
           component={Link}

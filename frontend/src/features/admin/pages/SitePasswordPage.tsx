@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconLockOpen } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { ConsoleBadge } from '../components/ConsoleBadge';
 import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
@@ -63,9 +64,9 @@ function SitePasswordPanel() {
               <Title order={2} fz="md">
                 Password gate
               </Title>
-              <Badge color={enabled ? 'yellow' : 'green'} variant="light" radius="sm">
+              <ConsoleBadge color={enabled ? 'yellow' : 'green'} variant="light">
                 {enabled ? 'On' : 'Off'}
-              </Badge>
+              </ConsoleBadge>
             </Group>
             <Text size="sm" c="dimmed">
               {enabled

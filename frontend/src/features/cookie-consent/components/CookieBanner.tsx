@@ -38,7 +38,8 @@ export function CookieBanner() {
             position: 'fixed',
             left: 16,
             right: 16,
-            bottom: 16,
+            // On a phone a toast's band (notifications-host) is kept clear, so the buttons stay uncovered.
+            bottom: 'calc(16px + var(--toast-band, 0px))',
             maxWidth: 720,
             marginInline: 'auto',
             // Above the headers, below dialogs and the navigation drawers: never on top of an open menu.
