@@ -128,6 +128,19 @@ async function watchWhileToastShows(page: Page, scope: string, toast: string): P
   return { samples, problems: [...problems] };
 }
 
+/**
+ * Opens the mobile menu. A prerendered page answers clicks only once React has hydrated it, which
+ * on a busy machine can take a few seconds after load: click again until the drawer is there.
+ */
+async function openMenu(page: Page) {
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    if (await menu.waitFor({ timeout: 1_000 }).then(() => true, () => false)) return menu;
+  }
+  throw new Error('the mobile menu did not open');
+}
+
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((value) => localStorage.setItem('theme', value), theme);
 }
@@ -324,8 +337,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
       await page.goto('/');
       const banner = page.getByRole('region', { name: 'Cookie consent' });
       await banner.waitFor({ timeout: 5_000 });
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      const menu = page.getByRole('dialog', { name: 'Menu' });
+      const menu = await openMenu(page);
       await menu.getByRole('link', { name: 'Roadmap' }).waitFor();
       await page.waitForTimeout(400);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/cookie-banner-under-menu-375.png` });
@@ -343,8 +355,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
       const early = await visitors.open(shop.platform.baseUrl);
       await early.setViewportSize({ width: 375, height: 812 });
       await early.goto('/');
-      await early.getByRole('button', { name: 'Open menu' }).click();
-      await early.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Stores' }).waitFor();
+      await (await openMenu(early)).getByRole('link', { name: 'Stores' }).waitFor();
       await early.getByRole('region', { name: 'Cookie consent' }).waitFor({ timeout: 5_000 });
       await early.waitForTimeout(400);
       expect(await coveredControls(early, '.mantine-Drawer-content')).toEqual([]);
@@ -354,8 +365,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
       await early.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential Only' }).click();
       await early.goto('/verify-email');
       await waitForPath(early, '/sign-in');
-      await early.getByRole('button', { name: 'Open menu' }).click();
-      await early.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Roadmap' }).waitFor();
+      await (await openMenu(early)).getByRole('link', { name: 'Roadmap' }).waitFor();
       await early.waitForTimeout(400);
       await early.screenshot({ path: `${SCREENSHOT_DIR}/toast-under-menu-375.png` });
       const watched = await watchWhileToastShows(early, '.mantine-Drawer-content', 'Invalid verification token.');
