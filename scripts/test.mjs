@@ -156,10 +156,13 @@ async function main() {
     if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during ${check}`);
   }
 
-  const nodeOptions = [env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ');
+  // In band, every suite's modules stay on the one heap (jest's ESM VM contexts are not all freed
+  // between files): ~100 suites grew past Node's default 4 GB limit. 8 GB gives room while the leak is
+  // looked for; --logHeapUsage prints the heap after each suite so the one that grows it shows.
+  const nodeOptions = [env.NODE_OPTIONS, '--experimental-vm-modules', '--max-old-space-size=8192'].filter(Boolean).join(' ');
   results.push(
     // --forceExit: a suite that fails half-way may leave a server open; the run must still end.
-    await runStep('jest', process.execPath, [binScript('jest'), '--runInBand', '--forceExit', ...jestArgs], {
+    await runStep('jest', process.execPath, [binScript('jest'), '--runInBand', '--forceExit', '--logHeapUsage', ...jestArgs], {
       ...env,
       NODE_OPTIONS: nodeOptions,
     }),
