@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -7,18 +7,20 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { APP_CONFIG, AppError, type AppConfig } from '#app/platform';
 import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
 import { CreateContentCommand, RemoveMediaCommand, SubmitContentCommand, UpdateContentCommand } from '../commands/manage-content/manage-content.command.js';
 import { ReviewContentCommand, type ContentReviewAction } from '../commands/review-content/review-content.command.js';
 import { SetContentCollaboratorsCommand } from '../commands/collaborations/collaborations.command.js';
+import { ChooseCoverCommand, ChooseTeaserCommand, ReorderMediaCommand } from '../commands/arrange-content/arrange-content.command.js';
 import { ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from '../queries/content/content.query.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { ContentItem } from '../entities/content-item.entity.js';
 import { mediaDirectory } from '../jobs/media-processor.js';
 import { ContentErrors } from '../moderation.errors.js';
 import { MediaLinks, downloadName } from './media-links.js';
-import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, CreateContentDto, ManagedContentViewDto, StaffContentListDto, StaffContentViewDto, ReasonDto } from './content.dto.js';
+import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, CoverDto, CreateContentDto, ManagedContentViewDto, MediaOrderDto, StaffContentListDto, StaffContentViewDto, ReasonDto, TeaserDto } from './content.dto.js';
 
 /** A creator's own videos and albums: create, change, submit for review (the owner always from the session). */
 @ApiTags('content')
@@ -73,6 +75,33 @@ export class ContentController {
   @ApiOkResponse({ type: ManagedContentViewDto })
   async removeMedia(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Param('mediaId', new ParseUUIDPipe()) mediaId: string): Promise<ContentView> {
     await this.commands.execute(new RemoveMediaCommand(auth.user.id, id, mediaId));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+
+  @Put(':id/media-order')
+  @UseGuards(BearerGuard)
+  @ApiOperation({ summary: 'Put the files in the order buyers and moderators see and number them (every file once); not while in review. An approved item stays approved.' })
+  @ApiOkResponse({ type: ManagedContentViewDto })
+  async reorder(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: MediaOrderDto): Promise<ContentView> {
+    await this.commands.execute(new ReorderMediaCommand(auth.user.id, id, body.mediaIds));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+
+  @Put(':id/cover')
+  @UseGuards(BearerGuard)
+  @ApiOperation({ summary: "Choose which of an album's processed photos its card shows. An approved item stays approved." })
+  @ApiOkResponse({ type: ManagedContentViewDto })
+  async cover(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: CoverDto): Promise<ContentView> {
+    await this.commands.execute(new ChooseCoverCommand(auth.user.id, id, body.mediaId));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+
+  @Put(':id/teaser')
+  @UseGuards(BearerGuard)
+  @ApiOperation({ summary: "What the store shows before purchase: a blurred card, or a free preview (an album's cover, a video's first ten seconds; only once approved)" })
+  @ApiOkResponse({ type: ManagedContentViewDto })
+  async teaser(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: TeaserDto): Promise<ContentView> {
+    await this.commands.execute(new ChooseTeaserCommand(auth.user.id, id, body.teaser));
     return (await this.queries.execute(new ContentByIdQuery(id)))!;
   }
 
@@ -176,7 +205,7 @@ export class MediaController {
     if (!claims) throw new AppError(403, 'invalid_link', 'This media link is invalid or has expired');
     const em = this.orm.em.fork();
     const file = await em.findOne(ContentMedia, claims.m);
-    const key = claims.v === 'thumbnail' ? file?.thumbnailKey : claims.v === 'preview' ? file?.previewKey : file?.cleanKey;
+    const key = claims.v === 'thumbnail' || claims.v === 'blurred' ? file?.thumbnailKey : claims.v === 'preview' ? file?.previewKey : file?.cleanKey;
     // Removed content is gone for everyone, whatever links were handed out.
     const item = file ? await em.findOne(ContentItem, file.contentId) : null;
     if (!file || !key || !item || item.status === 'removed') throw new AppError(404, 'not_found', 'Media not found');
@@ -187,6 +216,12 @@ export class MediaController {
       throw error;
     });
     if (!found) throw new AppError(404, 'not_found', 'Media not found');
+    if (claims.v === 'blurred') {
+      // Made on request from the 480 px thumbnail: a few milliseconds, and nothing more to store or clean up.
+      const blurred = await sharp(path).resize({ width: 96 }).blur(6).webp({ quality: 60 }).toBuffer();
+      response.writeHead(200, { 'content-type': 'image/webp', 'content-length': String(blurred.length), 'cache-control': 'private, max-age=600', 'x-content-type-options': 'nosniff' });
+      return void response.end(request.method === 'HEAD' ? undefined : blurred);
+    }
     const { size } = found;
     const type = TYPES[key.split('.').pop()!] ?? 'application/octet-stream';
     // Only a link signed as a download (issued when the store allows downloads) is served as an attachment.

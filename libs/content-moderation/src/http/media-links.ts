@@ -1,8 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, SignedTokens, type AppConfig } from '#app/platform';
 
-/** 'download' is the full file served as an attachment: a variant of its own so the signature covers it. */
-export type MediaVariant = 'thumbnail' | 'preview' | 'file' | 'download';
+/**
+ * 'download' is the full file served as an attachment: a variant of its own so the signature covers it.
+ * 'blurred' is the thumbnail blurred beyond recognition: what the public sees of an item it has not bought.
+ */
+export type MediaVariant = 'thumbnail' | 'blurred' | 'preview' | 'file' | 'download';
+const VARIANTS: readonly MediaVariant[] = ['thumbnail', 'blurred', 'preview', 'file', 'download'];
 export const MEDIA_LINK_TTL_SECONDS = 600;
 
 interface Claims {
@@ -28,7 +32,7 @@ export class MediaLinks {
 
   read(token: string): Claims | null {
     const claims = this.tokens.read(token);
-    return claims && (claims.v === 'thumbnail' || claims.v === 'preview' || claims.v === 'file' || claims.v === 'download') ? claims : null;
+    return claims && VARIANTS.includes(claims.v) ? claims : null;
   }
 }
 
