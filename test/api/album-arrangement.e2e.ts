@@ -164,11 +164,11 @@ describe('arranging an album', () => {
     expect(item.media.map((file: { id: string }) => file.id)).toEqual([ids.late, ids.red, ids.spare, ids.blue]);
     const cover = await fetch(`${platform.baseUrl}${item.teaserUrl}`);
     expect(cover.headers.get('content-type')).toBe('image/webp');
-    expect((await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).width).toBe(360);
+    expect((await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).width).toBe(480);
     for (const file of item.media as { thumbnailUrl: string; fileUrl: null }[]) {
       expect(file.fileUrl).toBeNull();
       const thumbnail = Buffer.from(await (await fetch(`${platform.baseUrl}${file.thumbnailUrl}`)).arrayBuffer());
-      // Blurred: a small image, not the 480 px thumbnail (900 × 1200 photos give 360 × 480 thumbnails).
+      // Blurred: a small, soft image, not the 480 px thumbnail.
       expect((await sharp(thumbnail).metadata()).width).toBe(96);
     }
   });
