@@ -861,6 +861,40 @@ export interface paths {
         patch: operations["ContentController_update"];
         trace?: never;
     };
+    "/api/content/{id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose which of an album's processed photos its card shows. An approved item stays approved. */
+        put: operations["ContentController_cover"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/{id}/media-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put the files in the order buyers and moderators see and number them (every file once); not while in review. An approved item stays approved. */
+        put: operations["ContentController_reorder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/{id}/media/{mediaId}": {
         parameters: {
             query?: never;
@@ -889,6 +923,23 @@ export interface paths {
         put?: never;
         /** Send for pre-publication review: Pending Review (moderators are notified) */
         post: operations["ContentController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/{id}/teaser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** What the store shows before purchase: a blurred card, or a free preview (an album's cover, a video's first ten seconds; only once approved) */
+        put: operations["ContentController_teaser"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2108,6 +2159,13 @@ export interface components {
             /** @example Germany */
             name: string;
         };
+        CoverDto: {
+            /**
+             * Format: uuid
+             * @description One of the album's processed photos
+             */
+            mediaId: string;
+        };
         CreateContentDto: {
             /** @enum {string} */
             currency: "USD" | "EUR" | "GBP";
@@ -2222,6 +2280,8 @@ export interface components {
             claimedAt: string | null;
             claimedBy: string | null;
             collaboratorIds: string[];
+            /** @description The photo an album's card shows (chosen, else the first); null for a video */
+            coverMediaId: string | null;
             /** Format: date-time */
             createdAt: string;
             creatorId: string;
@@ -2233,6 +2293,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "video" | "album";
+            /** @description In the creator's order */
             media: components["schemas"]["MediaViewDto"][];
             priceMinor: number;
             rejectionReason: string | null;
@@ -2240,11 +2301,22 @@ export interface components {
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
             /** Format: date-time */
             submittedAt: string | null;
+            /**
+             * @description What the store shows before purchase: a blurred card, or a free preview
+             * @enum {string}
+             */
+            teaser: "blurred" | "preview";
+            /** @description With teaser 'preview': the free preview (an album's cover photo, a video's ten-second clip), signed for ten minutes; else null */
+            teaserUrl: string | null;
             title: string;
         };
         MarkNotificationsReadDto: {
             /** @description Mark the entries up to and including this id (usually the newest one shown); leave out to mark all */
             upToId?: string;
+        };
+        MediaOrderDto: {
+            /** @description Every file of the item, each once, first to last */
+            mediaIds: string[];
         };
         MediaViewDto: {
             durationSeconds: number | null;
@@ -2256,13 +2328,15 @@ export interface components {
             id: string;
             /** @enum {string} */
             mediaType: "video" | "image";
+            /** @description 1, 2, 3… over the item's processed files in the creator's order (the numbers moderators cite); null while processing or failed */
+            number: number | null;
             originalName: string;
             /** @description Videos: a ten-second silent teaser, signed for ten minutes (public once approved) */
             previewUrl: string | null;
             sizeBytes: number;
             /** @enum {string} */
             status: "uploaded" | "ready" | "failed";
-            /** @description Signed for ten minutes */
+            /** @description Signed for ten minutes; blurred in public views */
             thumbnailUrl: string | null;
             width: number | null;
         };
@@ -2411,6 +2485,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "video" | "album";
+            /** @description In the creator's order */
             media: components["schemas"]["PurchasedMediaDto"][];
             title: string;
         };
@@ -2422,6 +2497,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             mediaType: "video" | "image";
+            /** @description 1, 2, 3… in the creator's order (the numbers the creator and moderators see) */
+            number: number | null;
             /** @description Signed for ten minutes */
             thumbnailUrl: string | null;
         };
@@ -2758,6 +2835,8 @@ export interface components {
             claimedAt: string | null;
             claimedBy: string | null;
             collaboratorIds: string[];
+            /** @description The photo an album's card shows (chosen, else the first); null for a video */
+            coverMediaId: string | null;
             /** Format: date-time */
             createdAt: string;
             creatorId: string;
@@ -2769,6 +2848,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "video" | "album";
+            /** @description In the creator's order */
             media: components["schemas"]["MediaViewDto"][];
             priceMinor: number;
             rejectionReason: string | null;
@@ -2776,6 +2856,13 @@ export interface components {
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
             /** Format: date-time */
             submittedAt: string | null;
+            /**
+             * @description What the store shows before purchase: a blurred card, or a free preview
+             * @enum {string}
+             */
+            teaser: "blurred" | "preview";
+            /** @description With teaser 'preview': the free preview (an album's cover photo, a video's ten-second clip), signed for ten minutes; else null */
+            teaserUrl: string | null;
             title: string;
         };
         StaffRefDto: {
@@ -2872,6 +2959,8 @@ export interface components {
             updatedAt: string;
         };
         StoreItemDto: {
+            /** @description The photo an album's card shows (chosen, else the first); null for a video */
+            coverMediaId: string | null;
             /** Format: date-time */
             createdAt: string;
             currency: string;
@@ -2881,6 +2970,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "video" | "album";
+            /** @description In the creator's order */
             media: components["schemas"]["MediaViewDto"][];
             /** @description You bought it, or subscribe to the store: open it instead of buying */
             owned: boolean;
@@ -2889,6 +2979,13 @@ export interface components {
             purchaseId: string | null;
             /** @enum {string} */
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
+            /**
+             * @description What the store shows before purchase: a blurred card, or a free preview
+             * @enum {string}
+             */
+            teaser: "blurred" | "preview";
+            /** @description With teaser 'preview': the free preview (an album's cover photo, a video's ten-second clip), signed for ten minutes; else null */
+            teaserUrl: string | null;
             title: string;
         };
         StoreItemListDto: {
@@ -2993,6 +3090,10 @@ export interface components {
             subjectId: string;
             /** @enum {string} */
             subjectType: "content" | "store" | "account";
+        };
+        TeaserDto: {
+            /** @enum {string} */
+            teaser: "blurred" | "preview";
         };
         TelegramDto: {
             /**
@@ -4256,6 +4357,56 @@ export interface operations {
             };
         };
     };
+    ContentController_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoverDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                };
+            };
+        };
+    };
+    ContentController_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaOrderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                };
+            };
+        };
+    };
     ContentController_removeMedia: {
         parameters: {
             query?: never;
@@ -4288,6 +4439,31 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                };
+            };
+        };
+    };
+    ContentController_teaser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeaserDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
