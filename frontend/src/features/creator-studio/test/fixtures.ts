@@ -41,6 +41,7 @@ export function mediaFixture(overrides: Partial<ContentMedia> = {}): ContentMedi
     height: 800,
     durationSeconds: null,
     error: null,
+    number: 1,
     thumbnailUrl: '/api/media?token=thumb-1',
     previewUrl: null,
     fileUrl: '/api/media?token=file-1',
@@ -66,6 +67,9 @@ export function itemFixture(overrides: Partial<ContentItem> = {}): ContentItem {
     decidedAt: null,
     createdAt: '2026-01-04T00:00:00Z',
     collaboratorIds: [],
+    coverMediaId: null,
+    teaser: 'blurred',
+    teaserUrl: null,
     media: [],
     ...overrides,
   } as ContentItem;
