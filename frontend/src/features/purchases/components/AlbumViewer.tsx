@@ -58,7 +58,7 @@ export function AlbumViewer({ title, photos, index, onIndexChange, onClose }: Al
       transitionProps={{ duration: 0 }}
     >
       {current && index !== null && (
-        <div className={classes.frame}>
+        <div className={classes.frame} data-album-viewer>
           <Group className={classes.bar} justify="space-between" wrap="nowrap" px="md" py="xs">
             <Text fw={600} c="white" truncate="end" style={{ minWidth: 0 }}>
               {title}
