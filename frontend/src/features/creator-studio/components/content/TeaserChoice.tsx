@@ -1,4 +1,4 @@
-import { Group, Radio, Stack, Text } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import { ApiError } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
 import { useChooseTeaser } from '../../hooks/use-content-queries';
@@ -31,21 +31,9 @@ export function TeaserChoice({ item }: { item: ContentItem }) {
       label="Free teaser"
       description="What your store shows before someone buys. Shown once the item is approved; you can change it at any time."
     >
-      <Stack gap="xs" mt="xs">
+      <Stack gap="sm" mt="sm">
         {OPTIONS[item.kind].map((option) => (
-          <Radio.Card key={option.value} value={option.value} radius="md" p="sm" disabled={choose.isPending}>
-            <Group wrap="nowrap" align="flex-start" gap="sm">
-              <Radio.Indicator />
-              <div>
-                <Text fw={600} size="sm">
-                  {option.label}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {option.description}
-                </Text>
-              </div>
-            </Group>
-          </Radio.Card>
+          <Radio key={option.value} value={option.value} label={option.label} description={option.description} disabled={choose.isPending} />
         ))}
       </Stack>
     </Radio.Group>
