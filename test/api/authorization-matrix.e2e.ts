@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import bs58 from 'bs58';
 import sharp from 'sharp';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { callApi, signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatform } from '#app/testing';
 import { CARD, postForm, waitFor } from './commerce-fixtures.js';
 
@@ -274,5 +274,45 @@ describe("a store's banner, avatar and age record belong to their owner", () => 
     const ages = await db.execute<{ user_id: string }[]>(`select user_id from age_confirmations where user_id in (?, ?, ?)`, [owner.userId, other.userId, fan.session.user.id]);
     expect(ages.map((row) => row.user_id)).toEqual([fan.session.user.id]);
     expect((await callApi(platform, 'GET', '/api/age-check', owner.token)).body).toEqual({ confirmed: false, recordedAt: null });
+  });
+});
+
+describe("content arrangement routes act on the creator's own items only", () => {
+  it("answer 401 signed out and 404 to another creator, a fan and staff on order, cover and teaser, and change nothing", async () => {
+    const creator = await verifiedCreator(platform);
+    const other = await verifiedCreator(platform);
+    const fan = await signedInUser(platform);
+    const moderator = await staffSession(platform, 'moderator');
+    const album = (await callApi(platform, 'POST', '/api/content', creator.token, { kind: 'album', title: 'Matrix album', priceMinor: 100, currency: 'USD' })).body as { id: string };
+    const db = platform.api.get(MikroORM).em.fork();
+    const files = [randomUUID(), randomUUID()];
+    for (const [position, id] of files.entries()) {
+      await db.execute(
+        `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
+         values (?, ?, ?, 'image', 'jpeg', 'p.jpg', 1000, 'ready', 'thumb.webp', 'clean.jpg', ?, now())`,
+        [id, album.id, `matrix-${randomBytes(6).toString('hex')}`, position],
+      );
+    }
+    const snapshot = async () => ({
+      item: await db.execute(`select * from content_items where id = ?`, [album.id]),
+      media: await db.execute(`select id, position from content_media where content_id = ? order by id`, [album.id]),
+    });
+    const before = await snapshot();
+    const routes = [
+      [`/api/content/${album.id}/media-order`, { mediaIds: [...files].reverse() }],
+      [`/api/content/${album.id}/cover`, { mediaId: files[1] }],
+      [`/api/content/${album.id}/teaser`, { teaser: 'preview' }],
+    ] as const;
+    const failures: string[] = [];
+    for (const [path, body] of routes) {
+      for (const [who, token, expected] of [['anonymous', null, 401], ['other creator', other.token, 404], ['fan', fan.session.access_token, 404], ['moderator', moderator.token, 404]] as const) {
+        const status = (await callApi(platform, 'PUT', path, token, body)).status;
+        if (status !== expected) failures.push(`PUT ${path} ${who} -> ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    // The creator's own token works on the same routes.
+    expect((await callApi(platform, 'PUT', routes[0][0], creator.token, routes[0][1])).status).toBe(200);
   });
 });

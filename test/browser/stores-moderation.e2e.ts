@@ -180,7 +180,7 @@ describeInBrowser(
 
       // The worker makes the thumbnails; the panel shows them once the media are ready.
       await platform.drain(30_000);
-      const grid = panel.locator('[aria-label="Photos in this album"]');
+      const grid = panel.locator('[aria-label="Photos in this album, in order"]');
       for (const name of PHOTO_NAMES) await grid.getByRole('img', { name }).waitFor({ timeout: 30_000 });
       await eventually(
         () => grid.locator('img').evaluateAll((nodes) => nodes.filter((node) => (node as unknown as { naturalWidth: number }).naturalWidth > 0).length),

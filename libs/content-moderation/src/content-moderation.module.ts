@@ -10,6 +10,7 @@ import { ComplianceReports } from './jobs/compliance-reports.js';
 import { CheckDeadlinesJob, ComplianceReportsJob } from './jobs/moderation-jobs.js';
 import { CreatorCheck } from './commands/manage-content/creator-check.js';
 import { CreateContentHandler, RemoveMediaHandler, SubmitContentHandler, UpdateContentHandler } from './commands/manage-content/manage-content.handler.js';
+import { ChooseCoverHandler, ChooseTeaserHandler, ReorderMediaHandler } from './commands/arrange-content/arrange-content.handler.js';
 import { ReviewContentHandler } from './commands/review-content/review-content.handler.js';
 import { ApprovedContentHandler, ContentByIdHandler, ContentReviewQueueHandler, MyContentHandler } from './queries/content/content.handler.js';
 import { AdminContentController, ContentController, MediaController } from './http/content.controller.js';
@@ -47,6 +48,9 @@ import { AttachMediaHandler } from './commands/attach-media/attach-media.handler
     SubmitContentHandler,
     RemoveMediaHandler,
     AttachMediaHandler,
+    ReorderMediaHandler,
+    ChooseCoverHandler,
+    ChooseTeaserHandler,
     ReviewContentHandler,
     MyContentHandler,
     ReviewCountsHandler,

@@ -21,6 +21,9 @@ export const ContentErrors = {
   claimedByOther: () => new AppError(409, 'claimed_by_other', 'Another moderator is reviewing this content'),
   notClaimed: () => new AppError(409, 'not_claimed', 'Claim this content before deciding on it'),
   ownWork: () => new AppError(403, 'own_work', 'You cannot review content you made or are featured in'),
+  badOrder: (message: string) => new AppError(400, 'validation_failed', message, [{ field: 'mediaIds', message }]),
+  badCover: (message: string) => new AppError(400, 'validation_failed', message, [{ field: 'mediaId', message }]),
+  notArrangeable: (message: string) => new AppError(409, 'not_editable', message),
 };
 
 export const CollaborationErrors = {

@@ -983,6 +983,40 @@ export interface paths {
         patch: operations["ContentController_update"];
         trace?: never;
     };
+    "/api/content/{id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose which of an album's processed photos its card shows. An approved item stays approved. */
+        put: operations["ContentController_cover"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/{id}/media-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put the files in the order buyers and moderators see and number them (every file once); not while in review. An approved item stays approved. */
+        put: operations["ContentController_reorder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/{id}/media/{mediaId}": {
         parameters: {
             query?: never;
@@ -1011,6 +1045,23 @@ export interface paths {
         put?: never;
         /** Send for pre-publication review: Pending Review (moderators are notified) */
         post: operations["ContentController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/{id}/teaser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** What the store shows before purchase: a blurred card, or a free preview (an album's cover, a video's first ten seconds; only once approved) */
+        put: operations["ContentController_teaser"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2323,6 +2374,13 @@ export interface components {
             /** @example Germany */
             name: string;
         };
+        CoverDto: {
+            /**
+             * Format: uuid
+             * @description One of the album's processed photos
+             */
+            mediaId: string;
+        };
         CreateContentDto: {
             /** @enum {string} */
             currency: "USD" | "EUR" | "GBP";
@@ -2495,6 +2553,8 @@ export interface components {
             claimedAt: string | null;
             claimedBy: string | null;
             collaboratorIds: string[];
+            /** @description The photo an album's card shows (chosen, else the first); null for a video */
+            coverMediaId: string | null;
             /** Format: date-time */
             createdAt: string;
             creatorId: string;
@@ -2506,6 +2566,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "video" | "album";
+            /** @description In the creator's order */
             media: components["schemas"]["MediaViewDto"][];
             priceMinor: number;
             rejectionReason: string | null;
@@ -2513,11 +2574,22 @@ export interface components {
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
             /** Format: date-time */
             submittedAt: string | null;
+            /**
+             * @description What the store shows before purchase: a blurred card, or a free preview
+             * @enum {string}
+             */
+            teaser: "blurred" | "preview";
+            /** @description With teaser 'preview': the free preview (an album's cover photo, a video's ten-second clip), signed for ten minutes; else null */
+            teaserUrl: string | null;
             title: string;
         };
         MarkNotificationsReadDto: {
             /** @description Mark the entries up to and including this id (usually the newest one shown); leave out to mark all */
             upToId?: string;
+        };
+        MediaOrderDto: {
+            /** @description Every file of the item, each once, first to last */
+            mediaIds: string[];
         };
         MediaViewDto: {
             /** @description Public: the thumbnail shrunk, blurred and re-encoded on the server (served once the item is approved) */
@@ -2531,6 +2603,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             mediaType: "video" | "image";
+            /** @description 1, 2, 3… over the item's processed files in the creator's order (the numbers moderators cite); null while processing or failed */
+            number: number | null;
             originalName: string;
             /** @description Videos: a ten-second silent teaser, signed for ten minutes (public once approved) */
             previewUrl: string | null;
@@ -2705,6 +2779,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "video" | "album";
+            /** @description In the creator's order */
             media: components["schemas"]["PurchasedMediaDto"][];
             title: string;
         };
@@ -2716,6 +2791,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             mediaType: "video" | "image";
+            /** @description 1, 2, 3… in the creator's order (the numbers the creator and moderators see) */
+            number: number | null;
             /** @description Signed for ten minutes */
             thumbnailUrl: string | null;
         };
@@ -3059,6 +3136,8 @@ export interface components {
             claimedAt: string | null;
             claimedBy: string | null;
             collaboratorIds: string[];
+            /** @description The photo an album's card shows (chosen, else the first); null for a video */
+            coverMediaId: string | null;
             /** Format: date-time */
             createdAt: string;
             creatorId: string;
@@ -3070,6 +3149,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "video" | "album";
+            /** @description In the creator's order */
             media: components["schemas"]["MediaViewDto"][];
             priceMinor: number;
             rejectionReason: string | null;
@@ -3077,6 +3157,13 @@ export interface components {
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
             /** Format: date-time */
             submittedAt: string | null;
+            /**
+             * @description What the store shows before purchase: a blurred card, or a free preview
+             * @enum {string}
+             */
+            teaser: "blurred" | "preview";
+            /** @description With teaser 'preview': the free preview (an album's cover photo, a video's ten-second clip), signed for ten minutes; else null */
+            teaserUrl: string | null;
             title: string;
         };
         StaffRefDto: {
@@ -3194,6 +3281,8 @@ export interface components {
             bannerUrl: string | null;
         };
         StoreItemDto: {
+            /** @description The photo an album's card shows (chosen, else the first); null for a video */
+            coverMediaId: string | null;
             /** Format: date-time */
             createdAt: string;
             currency: string;
@@ -3205,6 +3294,7 @@ export interface components {
             kind: "video" | "album";
             /** @description Not yours to open: its files carry the blurred preview only (no thumbnail, no teaser) */
             locked: boolean;
+            /** @description In the creator's order */
             media: components["schemas"]["MediaViewDto"][];
             /** @description You bought it, or subscribe to the store: open it instead of buying */
             owned: boolean;
@@ -3213,6 +3303,13 @@ export interface components {
             purchaseId: string | null;
             /** @enum {string} */
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
+            /**
+             * @description What the store shows before purchase: a blurred card, or a free preview
+             * @enum {string}
+             */
+            teaser: "blurred" | "preview";
+            /** @description With teaser 'preview': the free preview (an album's cover photo, a video's ten-second clip), signed for ten minutes; else null */
+            teaserUrl: string | null;
             title: string;
         };
         StoreItemListDto: {
@@ -3319,6 +3416,10 @@ export interface components {
             subjectId: string;
             /** @enum {string} */
             subjectType: "content" | "store" | "account";
+        };
+        TeaserDto: {
+            /** @enum {string} */
+            teaser: "blurred" | "preview";
         };
         TelegramDto: {
             /**
@@ -4789,6 +4890,56 @@ export interface operations {
             };
         };
     };
+    ContentController_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoverDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                };
+            };
+        };
+    };
+    ContentController_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaOrderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                };
+            };
+        };
+    };
     ContentController_removeMedia: {
         parameters: {
             query?: never;
@@ -4821,6 +4972,31 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContentViewDto"];
+                };
+            };
+        };
+    };
+    ContentController_teaser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeaserDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

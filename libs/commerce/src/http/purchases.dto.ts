@@ -125,6 +125,7 @@ export class PurchasedContentQueryDto {
 export class PurchasedMediaDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: ['video', 'image'] }) mediaType!: 'video' | 'image';
+  @ApiProperty({ type: Number, nullable: true, description: "1, 2, 3… in the creator's order (the numbers the creator and moderators see)" }) number!: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes' }) thumbnailUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The full file, signed for ten minutes' }) fileUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The full file as a download (Content-Disposition: attachment), signed for ten minutes; null unless the store allows downloads' })
@@ -135,7 +136,7 @@ export class PurchasedContentDto {
   @ApiProperty() id!: string;
   @ApiProperty() title!: string;
   @ApiProperty({ enum: ['video', 'album'] }) kind!: 'video' | 'album';
-  @ApiProperty({ type: [PurchasedMediaDto] }) media!: PurchasedMediaDto[];
+  @ApiProperty({ type: [PurchasedMediaDto], description: "In the creator's order" }) media!: PurchasedMediaDto[];
 }
 
 export class AutoRenewDto {

@@ -6,6 +6,9 @@ import type { ReviewStatus } from '../domain/review-state.js';
 export type ContentStatus = 'draft' | ReviewStatus;
 export const CONTENT_KINDS = ['video', 'album'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
+/** What the store shows before purchase: a blurred card, or a free preview (an album's cover, a video's first seconds). */
+export const TEASERS = ['blurred', 'preview'] as const;
+export type Teaser = (typeof TEASERS)[number];
 
 @Entity({ tableName: 'content_items' })
 export class ContentItem {
@@ -50,6 +53,13 @@ export class ContentItem {
 
   @Property({ type: 'timestamptz', nullable: true })
   decidedAt: Date | null = null;
+
+  /** The album photo its card shows; null: the first photo in the creator's order. */
+  @Property({ type: 'uuid', nullable: true })
+  coverMediaId: string | null = null;
+
+  @Property({ type: 'text' })
+  teaser: Opt<Teaser> = 'blurred';
 
   /** How many changes of the item were announced to other modules: the version of its latest integration event. */
   @Property({ type: 'integer' })

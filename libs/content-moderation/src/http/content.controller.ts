@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type Cl
 import { CreateContentCommand, RemoveMediaCommand, SubmitContentCommand, UpdateContentCommand } from '../commands/manage-content/manage-content.command.js';
 import { ReviewContentCommand, type ContentReviewAction } from '../commands/review-content/review-content.command.js';
 import { SetContentCollaboratorsCommand } from '../commands/collaborations/collaborations.command.js';
+import { ChooseCoverCommand, ChooseTeaserCommand, ReorderMediaCommand } from '../commands/arrange-content/arrange-content.command.js';
 import { ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from '../queries/content/content.query.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { ContentItem } from '../entities/content-item.entity.js';
@@ -19,7 +20,7 @@ import { mediaDirectory } from '../jobs/media-processor.js';
 import { ContentErrors } from '../moderation.errors.js';
 import { MediaLinks, downloadName } from './media-links.js';
 import { BlurredPreviews } from './blurred-previews.js';
-import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, CreateContentDto, ManagedContentViewDto, StaffContentListDto, StaffContentViewDto, ReasonDto } from './content.dto.js';
+import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, CoverDto, CreateContentDto, ManagedContentViewDto, MediaOrderDto, StaffContentListDto, StaffContentViewDto, ReasonDto, TeaserDto } from './content.dto.js';
 
 /** A creator's own videos and albums: create, change, submit for review (the owner always from the session). */
 @ApiTags('content')
@@ -74,6 +75,33 @@ export class ContentController {
   @ApiOkResponse({ type: ManagedContentViewDto })
   async removeMedia(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Param('mediaId', new ParseUUIDPipe()) mediaId: string): Promise<ContentView> {
     await this.commands.execute(new RemoveMediaCommand(auth.user.id, id, mediaId));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+
+  @Put(':id/media-order')
+  @UseGuards(BearerGuard)
+  @ApiOperation({ summary: 'Put the files in the order buyers and moderators see and number them (every file once); not while in review. An approved item stays approved.' })
+  @ApiOkResponse({ type: ManagedContentViewDto })
+  async reorder(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: MediaOrderDto): Promise<ContentView> {
+    await this.commands.execute(new ReorderMediaCommand(auth.user.id, id, body.mediaIds));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+
+  @Put(':id/cover')
+  @UseGuards(BearerGuard)
+  @ApiOperation({ summary: "Choose which of an album's processed photos its card shows. An approved item stays approved." })
+  @ApiOkResponse({ type: ManagedContentViewDto })
+  async cover(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: CoverDto): Promise<ContentView> {
+    await this.commands.execute(new ChooseCoverCommand(auth.user.id, id, body.mediaId));
+    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+  }
+
+  @Put(':id/teaser')
+  @UseGuards(BearerGuard)
+  @ApiOperation({ summary: "What the store shows before purchase: a blurred card, or a free preview (an album's cover, a video's first ten seconds; only once approved)" })
+  @ApiOkResponse({ type: ManagedContentViewDto })
+  async teaser(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: TeaserDto): Promise<ContentView> {
+    await this.commands.execute(new ChooseTeaserCommand(auth.user.id, id, body.teaser));
     return (await this.queries.execute(new ContentByIdQuery(id)))!;
   }
 

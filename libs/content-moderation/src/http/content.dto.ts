@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { ClaimViewDto } from '#app/platform';
-import { CONTENT_KINDS, type ContentKind, type ContentStatus } from '../entities/content-item.entity.js';
+import { CONTENT_KINDS, TEASERS, type ContentKind, type ContentStatus, type Teaser } from '../entities/content-item.entity.js';
+import { MAX_ALBUM_FILES } from '../uploads/uploads.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
@@ -80,6 +81,27 @@ export class CreateContentDto {
   currency!: (typeof CURRENCIES)[number];
 }
 
+export class MediaOrderDto {
+  @ApiProperty({ type: [String], format: 'uuid', description: 'Every file of the item, each once, first to last' })
+  @ArrayMaxSize(MAX_ALBUM_FILES, { message: `mediaIds may list at most ${MAX_ALBUM_FILES} files` })
+  @ArrayMinSize(1, { message: 'mediaIds must list the files of the item' })
+  @IsUUID('all', { each: true, message: 'mediaIds must be file ids' })
+  @IsArray({ message: 'mediaIds must be a list' })
+  mediaIds!: string[];
+}
+
+export class CoverDto {
+  @ApiProperty({ format: 'uuid', description: 'One of the album\'s processed photos' })
+  @IsUUID('all', { message: 'mediaId must be a file id' })
+  mediaId!: string;
+}
+
+export class TeaserDto {
+  @ApiProperty({ enum: TEASERS })
+  @IsIn(TEASERS, { message: 'teaser must be blurred or preview' })
+  teaser!: Teaser;
+}
+
 export class ReasonDto {
   @ApiProperty({ minLength: 5, maxLength: 1000 })
   @Transform(trim)
@@ -107,6 +129,7 @@ export class MediaViewDto {
   @ApiProperty({ type: Number, nullable: true }) height!: number | null;
   @ApiProperty({ type: Number, nullable: true }) durationSeconds!: number | null;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: "1, 2, 3… over the item's processed files in the creator's order (the numbers moderators cite); null while processing or failed" }) number!: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes; on store pages only for buyers, subscribers and the creator' }) thumbnailUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Public: the thumbnail shrunk, blurred and re-encoded on the server (served once the item is approved)' }) blurredUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Videos: a ten-second silent teaser, signed for ten minutes (public once approved)' }) previewUrl!: string | null;
@@ -124,7 +147,10 @@ export class ContentViewDto {
   @ApiProperty({ enum: CONTENT_STATUSES }) status!: ContentStatus;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) decidedAt!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ type: () => [MediaViewDto] }) media!: MediaViewDto[];
+  @ApiProperty({ type: String, nullable: true, description: "The photo an album's card shows (chosen, else the first); null for a video" }) coverMediaId!: string | null;
+  @ApiProperty({ enum: TEASERS, description: "What the store shows before purchase: a blurred card, or a free preview" }) teaser!: Teaser;
+  @ApiProperty({ type: String, nullable: true, description: "With teaser 'preview': the free preview (an album's cover photo, a video's ten-second clip), signed for ten minutes; else null" }) teaserUrl!: string | null;
+  @ApiProperty({ type: () => [MediaViewDto], description: "In the creator's order" }) media!: MediaViewDto[];
 }
 
 /** An item as its creator and staff see it: with the creator, collaborators and the review trail. */

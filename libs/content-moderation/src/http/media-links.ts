@@ -3,6 +3,7 @@ import { APP_CONFIG, Clock, SignedTokens, type AppConfig } from '#app/platform';
 
 /** 'download' is the full file served as an attachment: a variant of its own so the signature covers it. */
 export type MediaVariant = 'thumbnail' | 'preview' | 'file' | 'download';
+const VARIANTS: readonly MediaVariant[] = ['thumbnail', 'preview', 'file', 'download'];
 export const MEDIA_LINK_TTL_SECONDS = 600;
 
 interface Claims {
@@ -28,7 +29,7 @@ export class MediaLinks {
 
   read(token: string): Claims | null {
     const claims = this.tokens.read(token);
-    return claims && (claims.v === 'thumbnail' || claims.v === 'preview' || claims.v === 'file' || claims.v === 'download') ? claims : null;
+    return claims && VARIANTS.includes(claims.v) ? claims : null;
   }
 }
 

@@ -140,9 +140,11 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
         const item = await tx.findOne(ContentItem, contentId, { lockMode: LockMode.PESSIMISTIC_WRITE });
         if (!item || !mediaEditable(item.status)) return refuse(409, `Content that is ${item?.status ?? 'deleted'} cannot take new files`);
         if (item.kind === 'album' && upload.offset > MAX_IMAGE_UPLOAD_BYTES) return refuse(413, 'A photo can be at most 50 MB');
-        const position = await tx.count(ContentMedia, { contentId });
-        if (item.kind === 'video' && position >= 1) return refuse(409, 'This video already has its file; remove it first');
-        if (position >= MAX_ALBUM_FILES) return refuse(409, `An album holds at most ${MAX_ALBUM_FILES} photos`);
+        const count = await tx.count(ContentMedia, { contentId });
+        if (item.kind === 'video' && count >= 1) return refuse(409, 'This video already has its file; remove it first');
+        if (count >= MAX_ALBUM_FILES) return refuse(409, `An album holds at most ${MAX_ALBUM_FILES} photos`);
+        // After the last file in the creator's order (not the count: a removal leaves a gap, never a duplicate).
+        const [{ next }] = await tx.execute<{ next: number }[]>(`select coalesce(max(position) + 1, 0)::int as next from content_media where content_id = ?`, [contentId]);
         const media = tx.create(ContentMedia, {
           contentId,
           uploadId: upload.id,
@@ -151,7 +153,7 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
           originalName: upload.metadata!.filename!,
           sizeBytes: String(upload.offset),
           status: 'uploaded',
-          position,
+          position: next,
           createdAt: clock.now(),
         });
         tx.persist(media);

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Button, Group, Modal, SimpleGrid, Stack, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Button, Group, Modal, SimpleGrid, Stack, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -42,6 +42,8 @@ export function PhotoGallery({ photos, onExpired, onReload }: PhotoGalleryProps)
   const small = useMediaQuery(`(max-width: ${breakpoints.sm})`);
   const current = index === null ? null : photos[index];
   const count = photos.length;
+  // The creator's numbers (over processed photos), so "photos 2 and 4" in a decision means the same to both.
+  const numberOf = (at: number) => photos[at].number ?? at + 1;
 
   const fail = (src: string) => {
     setFailed((set) => new Set(set).add(src));
@@ -59,24 +61,29 @@ export function PhotoGallery({ photos, onExpired, onReload }: PhotoGalleryProps)
     <>
       <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
         {photos.map((photo, at) => {
-          const label = `Photo ${at + 1} of ${count}`;
+          const label = `Photo ${numberOf(at)} of ${count}`;
           const thumb = photo.thumbnailUrl;
           const placeholder = thumb && !failed.has(thumb) ? null : thumb ? 'Thumbnail unavailable' : notReadyText(photo);
           return (
             // Named by its content, so the words a placeholder shows are part of the name (WCAG 2.5.3).
-            <UnstyledButton key={photo.id} style={tileStyle} onClick={() => setIndex(at)} title={photo.originalName}>
+            <UnstyledButton key={photo.id} style={{ ...tileStyle, position: 'relative' }} onClick={() => setIndex(at)} title={photo.originalName}>
               <VisuallyHidden>{`Open ${label.toLowerCase()}: ${photo.originalName}`}</VisuallyHidden>
               {thumb && !placeholder ? (
                 <img src={thumb} alt="" referrerPolicy="no-referrer" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} onError={() => fail(thumb)} />
               ) : (
                 <Placeholder text={placeholder ?? ''} />
               )}
+              {photo.number !== null && (
+                <Badge color="dark" variant="filled" radius="sm" style={{ position: 'absolute', top: 4, left: 4 }} aria-hidden>
+                  {photo.number}
+                </Badge>
+              )}
             </UnstyledButton>
           );
         })}
       </SimpleGrid>
 
-      <Modal opened={current !== null} onClose={() => setIndex(null)} title={index === null ? '' : `Photo ${index + 1} of ${count}`} size="xl" fullScreen={small} centered>
+      <Modal opened={current !== null} onClose={() => setIndex(null)} title={index === null ? '' : `Photo ${numberOf(index)} of ${count}`} size="xl" fullScreen={small} centered>
         {current && (
           <Stack gap="sm">
             <Box style={{ ...tileStyle, aspectRatio: 'auto', height: small ? 'calc(100dvh - 150px)' : '65vh' }}>
@@ -84,7 +91,7 @@ export function PhotoGallery({ photos, onExpired, onReload }: PhotoGalleryProps)
                 <img
                   key={current.fileUrl}
                   src={current.fileUrl}
-                  alt={`Photo ${index! + 1}: ${current.originalName}`}
+                  alt={`Photo ${numberOf(index!)}: ${current.originalName}`}
                   referrerPolicy="no-referrer"
                   style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }}
                   onError={() => fail(current.fileUrl!)}

@@ -1,15 +1,19 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  chooseCover,
+  chooseTeaser,
   createContent,
   getContent,
   isProcessing,
   listMyContent,
   removeMedia,
+  reorderMedia,
   submitContent,
   updateContent,
   type ContentFields,
   type ContentItem,
   type ContentKind,
+  type Teaser,
 } from '../services/content.service';
 
 export const contentKeys = {
@@ -91,6 +95,42 @@ export function useSubmitContent(id: string) {
     mutationFn: () => submitContent(id),
     onSuccess: (item) => remember(client, item),
     // 409: the server sees the item or its files differently; show them as they are.
+    onError: () => refreshContent(client, id),
+  });
+}
+
+/** Shows the new order at once; the server's answer (or, on failure, its current view) replaces it. */
+export function useReorderMedia(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (mediaIds: string[]) => reorderMedia(id, mediaIds),
+    onMutate: (mediaIds) => {
+      const item = client.getQueryData<ContentItem>(contentKeys.item(id));
+      if (!item) return;
+      const byId = new Map(item.media.map((file) => [file.id, file]));
+      const media = mediaIds.map((mediaId) => byId.get(mediaId)).filter((file) => file !== undefined);
+      let next = 0;
+      client.setQueryData(contentKeys.item(id), { ...item, media: media.map((file) => ({ ...file, number: file.status === 'ready' ? ++next : null })) });
+    },
+    onSuccess: (item) => remember(client, item),
+    onError: () => refreshContent(client, id),
+  });
+}
+
+export function useChooseCover(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (mediaId: string) => chooseCover(id, mediaId),
+    onSuccess: (item) => remember(client, item),
+    onError: () => refreshContent(client, id),
+  });
+}
+
+export function useChooseTeaser(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (teaser: Teaser) => chooseTeaser(id, teaser),
+    onSuccess: (item) => remember(client, item),
     onError: () => refreshContent(client, id),
   });
 }

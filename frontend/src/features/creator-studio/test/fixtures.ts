@@ -42,6 +42,7 @@ export function mediaFixture(overrides: Partial<ContentMedia> = {}): ContentMedi
     height: 800,
     durationSeconds: null,
     error: null,
+    number: 1,
     thumbnailUrl: '/api/media?token=thumb-1',
     blurredUrl: null,
     previewUrl: null,
@@ -68,6 +69,9 @@ export function itemFixture(overrides: Partial<ContentItem> = {}): ContentItem {
     decidedAt: null,
     createdAt: '2026-01-04T00:00:00Z',
     collaboratorIds: [],
+    coverMediaId: null,
+    teaser: 'blurred',
+    teaserUrl: null,
     media: [],
     ...overrides,
   } as ContentItem;

@@ -1,5 +1,7 @@
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AlbumViewer } from './AlbumViewer';
 import { errorMessage } from '../../storefront/services/storefront.service';
 import { usePurchasedContent } from '../hooks/use-purchase-queries';
 
@@ -13,9 +15,10 @@ function DownloadButton({ url, label }: { url: string | null | undefined; label:
   );
 }
 
-/** The files of a paid purchase (signed links): photos in a grid, videos with the browser's controls. */
+/** The files of a paid purchase (signed links): numbered photos that open a full-screen viewer, videos with the browser's controls. */
 export function PurchasedContent({ purchaseId }: { purchaseId: string }) {
   const content = usePurchasedContent(purchaseId);
+  const [viewing, setViewing] = useState<number | null>(null);
   if (content.isPending) {
     return (
       <Center py="lg">
@@ -43,22 +46,35 @@ export function PurchasedContent({ purchaseId }: { purchaseId: string }) {
         </Stack>
       ))}
       {images.length > 0 && (
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
-          {images.map((image, index) => (
-            <Stack key={image.id} gap={6}>
-              <a href={image.fileUrl!} target="_blank" rel="noopener noreferrer">
-                <img
-                  src={image.fileUrl!}
-                  alt={`${content.data.title}, photo ${index + 1}`}
-                  loading="lazy"
-                  style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 6, display: 'block' }}
-                />
-              </a>
-              <DownloadButton url={image.downloadUrl} label={`Download ${content.data.title}, photo ${index + 1}`} />
-            </Stack>
-          ))}
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" aria-label="Photos, in the creator's order">
+          {images.map((image, index) => {
+            const number = image.number ?? index + 1;
+            return (
+              <Stack key={image.id} gap={6}>
+                <UnstyledButton onClick={() => setViewing(index)} aria-label={`View photo ${number} of ${images.length}`} style={{ position: 'relative', display: 'block', borderRadius: 6, overflow: 'hidden' }}>
+                  <img
+                    src={image.thumbnailUrl ?? image.fileUrl!}
+                    alt={`${content.data.title}, photo ${number}`}
+                    loading="lazy"
+                    style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }}
+                  />
+                  <Badge color="dark" variant="filled" radius="sm" style={{ position: 'absolute', top: 6, left: 6 }} aria-hidden>
+                    {number}
+                  </Badge>
+                </UnstyledButton>
+                <DownloadButton url={image.downloadUrl} label={`Download ${content.data.title}, photo ${number}`} />
+              </Stack>
+            );
+          })}
         </SimpleGrid>
       )}
+      <AlbumViewer
+        title={content.data.title}
+        photos={images.map((image) => ({ id: image.id, number: image.number, fileUrl: image.fileUrl! }))}
+        index={viewing}
+        onIndexChange={setViewing}
+        onClose={() => setViewing(null)}
+      />
     </Stack>
   );
 }

@@ -25,8 +25,12 @@ export interface ContentCardProps {
 }
 
 export function ContentCard({ item, onReport, onTakedown, onAppeal, action }: ContentCardProps) {
-  // A visitor who may not open the item gets the server's blurred preview, never the thumbnail.
-  const thumbnail = item.media.find((media) => media.thumbnailUrl)?.thumbnailUrl ?? item.media.find((media) => media.blurredUrl)?.blurredUrl ?? null;
+  // The creator's cover first. A visitor who may not open the item gets the album's free teaser when the
+  // creator offers one, else the server's blurred preview, never the thumbnail.
+  const cover = item.media.find((media) => media.id === item.coverMediaId);
+  const files = cover ? [cover, ...item.media.filter((media) => media !== cover)] : item.media;
+  const teaser = item.kind === 'album' && item.teaser === 'preview' ? item.teaserUrl : null;
+  const thumbnail = files.find((media) => media.thumbnailUrl)?.thumbnailUrl ?? teaser ?? files.find((media) => media.blurredUrl)?.blurredUrl ?? null;
   const KindIcon = item.kind === 'video' ? IconPlayerPlay : IconPhoto;
   return (
     <Card withBorder radius="lg" padding={0} h="100%" component="article" aria-labelledby={`content-${item.id}`}>

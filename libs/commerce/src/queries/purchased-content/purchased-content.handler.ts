@@ -46,7 +46,7 @@ export class PurchasedContentHandler implements IQueryHandler<PurchasedContentQu
       id: content.id,
       title: content.title,
       kind: content.kind,
-      media: content.media.map((file) => ({ id: file.id, mediaType: file.mediaType, thumbnailUrl: file.thumbnailUrl, fileUrl: file.fileUrl, downloadUrl: file.downloadUrl ?? null })),
+      media: content.media.map((file) => ({ id: file.id, mediaType: file.mediaType, number: file.number, thumbnailUrl: file.thumbnailUrl, fileUrl: file.fileUrl, downloadUrl: file.downloadUrl ?? null })),
     };
   }
 }

@@ -3,6 +3,8 @@ import { Query } from '@nestjs/cqrs';
 export interface PurchasedMedia {
   id: string;
   mediaType: 'video' | 'image';
+  /** 1, 2, 3… in the creator's order: the numbers the creator and moderators see. */
+  number: number | null;
   thumbnailUrl: string | null;
   fileUrl: string | null;
   /** Null unless the store allows downloads: the full file, saved as an attachment. */
@@ -13,6 +15,7 @@ export interface PurchasedContentView {
   id: string;
   title: string;
   kind: 'video' | 'album';
+  /** In the creator's order. */
   media: PurchasedMedia[];
 }
 

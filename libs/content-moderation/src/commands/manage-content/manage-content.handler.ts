@@ -117,8 +117,10 @@ export class RemoveMediaHandler implements ICommandHandler<RemoveMediaCommand> {
     const media = mediaDirectory(this.config);
     const uploads = uploadsDirectory(this.config);
     await Promise.all(
-      [removed.thumbnailKey && join(media, removed.thumbnailKey), removed.cleanKey && join(media, removed.cleanKey), join(uploads, removed.uploadId), join(uploads, `${removed.uploadId}.json`)]
-        .filter((path): path is string => Boolean(path))
+      [removed.thumbnailKey, removed.cleanKey, removed.previewKey]
+        .filter((key): key is string => Boolean(key))
+        .map((key) => join(media, key))
+        .concat([join(uploads, removed.uploadId), join(uploads, `${removed.uploadId}.json`)])
         .map((path) => rm(path, { force: true })),
     );
   }

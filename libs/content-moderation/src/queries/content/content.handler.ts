@@ -5,11 +5,12 @@ import { Clock, claimView, liveClaimant, notOwnWorkSql } from '#app/platform';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentMedia } from '../../entities/content-media.entity.js';
 import { MediaLinks } from '../../http/media-links.js';
+import { effectiveCover, numbering } from '../../domain/presentation.js';
 import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView, type ContentViewOptions, type PublicContentView } from './content.query.js';
 
 async function toViews(em: EntityManager, items: ContentItem[], links: MediaLinks, now: Date, { withDownloads = false, reviewerId }: ContentViewOptions = {}): Promise<ContentView[]> {
   const ids = items.map((item) => item.id);
-  const media = items.length ? await em.find(ContentMedia, { contentId: { $in: ids } }, { orderBy: { position: 'asc' } }) : [];
+  const media = items.length ? await em.find(ContentMedia, { contentId: { $in: ids } }, { orderBy: { position: 'asc', createdAt: 'asc', id: 'asc' } }) : [];
   const featured = items.length
     ? await em.execute<{ content_id: string; collaborator_id: string }[]>(`select content_id, collaborator_id from content_collaborators where content_id in (${ids.map(() => '?').join(', ')}) order by collaborator_id`, ids)
     : [];
@@ -20,6 +21,9 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
   return items.map((item) => {
     const claimLive = liveClaimant(item, now) !== null;
     const collaboratorIds = featuredByItem.get(item.id) ?? [];
+    const files = mediaByItem.get(item.id) ?? [];
+    const numbers = numbering(files);
+    const cover = item.kind === 'album' ? effectiveCover(item.coverMediaId, files) : null;
     return {
       id: item.id,
       creatorId: item.creatorId,
@@ -37,7 +41,10 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
       decidedAt: item.decidedAt?.toISOString() ?? null,
       createdAt: item.createdAt.toISOString(),
       collaboratorIds,
-      media: (mediaByItem.get(item.id) ?? []).map((file) => ({
+      coverMediaId: cover?.id ?? null,
+      teaser: item.teaser,
+      teaserUrl: item.teaser === 'preview' ? teaserLink(item.kind, cover, files, links) : null,
+      media: files.map((file, index) => ({
           id: file.id,
           mediaType: file.mediaType,
           format: file.format,
@@ -48,6 +55,7 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
           height: file.height,
           durationSeconds: file.durationSeconds === null ? null : Number(file.durationSeconds),
           error: file.error,
+          number: numbers[index],
           thumbnailUrl: file.thumbnailKey ? links.issue(file.id, 'thumbnail') : null,
           blurredUrl: file.thumbnailKey ? `/api/media/${file.id}/blurred` : null,
           previewUrl: file.previewKey ? links.issue(file.id, 'preview') : null,
@@ -57,6 +65,13 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
       ...(reviewerId ? { claim: claimView(item, reviewerId, [item.creatorId, ...collaboratorIds], item.status === 'pending_review', now) } : {}),
     };
   });
+}
+
+/** The free preview the pipeline honestly makes: an album's cover thumbnail, a video's ten-second clip. */
+function teaserLink(kind: ContentItem['kind'], cover: ContentMedia | null, files: ContentMedia[], links: MediaLinks): string | null {
+  if (kind === 'album') return cover?.thumbnailKey ? links.issue(cover.id, 'thumbnail') : null;
+  const clip = files.find((file) => file.status === 'ready' && file.previewKey);
+  return clip ? links.issue(clip.id, 'preview') : null;
 }
 
 abstract class ContentReader {
@@ -118,7 +133,9 @@ export class ApprovedContentHandler extends ContentReader implements IQueryHandl
   }
 
   async execute({ creatorId }: ApprovedContentQuery) {
-    // The public sees thumbnails; the full files are for buyers (commerce), never a public link.
+    // Never the full files (those are for buyers, through commerce). Commerce's store listing keeps the
+    // clean thumbnail and the preview for those who may open the item and shows everyone else the blurred
+    // preview and, when the creator offers one, the free teaser.
     const views = await this.views({ creatorId, status: 'approved' }, { decidedAt: 'desc', id: 'desc' });
     // Listed field by field, so nothing added to the staff view later leaks here.
     return views.map(
@@ -132,6 +149,9 @@ export class ApprovedContentHandler extends ContentReader implements IQueryHandl
         status: view.status,
         decidedAt: view.decidedAt,
         createdAt: view.createdAt,
+        coverMediaId: view.coverMediaId,
+        teaser: view.teaser,
+        teaserUrl: view.teaserUrl,
         media: view.media.map((file) => ({ ...file, fileUrl: null, originalName: '' })),
       }),
     );

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { ClaimView } from '#app/platform';
-import type { ContentKind, ContentStatus } from '../../entities/content-item.entity.js';
+import type { ContentKind, ContentStatus, Teaser } from '../../entities/content-item.entity.js';
 
 export interface MediaView {
   id: string;
@@ -13,6 +13,8 @@ export interface MediaView {
   height: number | null;
   durationSeconds: number | null;
   error: string | null;
+  /** 1, 2, 3… over the item's processed files in the creator's order; null while processing or failed. */
+  number: number | null;
   /** Signed for ten minutes; null until the worker made one. */
   thumbnailUrl: string | null;
   /** Heavily blurred and downscaled from the thumbnail (public once approved); null until there is a thumbnail. */
@@ -41,6 +43,11 @@ export interface ContentView {
   decidedAt: string | null;
   createdAt: string;
   collaboratorIds: string[];
+  /** The photo an album's card shows (the chosen one, else the first); null for a video or an album without photos. */
+  coverMediaId: string | null;
+  teaser: Teaser;
+  /** What the store shows for free when the teaser is 'preview': an album's cover photo, a video's ten-second clip. */
+  teaserUrl: string | null;
   media: MediaView[];
   /** Staff views only: what the staff member asking may do with it (the shared review-claim rule). */
   claim?: ClaimView;
@@ -82,7 +89,7 @@ export class ContentReviewQueueQuery extends Query<ContentView[]> {
 }
 
 /** What anyone may see of an approved item: no user ids (creator, collaborators, reviewers), no review trail. */
-export type PublicContentView = Pick<ContentView, 'id' | 'kind' | 'title' | 'description' | 'priceMinor' | 'currency' | 'status' | 'decidedAt' | 'createdAt' | 'media'>;
+export type PublicContentView = Pick<ContentView, 'id' | 'kind' | 'title' | 'description' | 'priceMinor' | 'currency' | 'status' | 'decidedAt' | 'createdAt' | 'coverMediaId' | 'teaser' | 'teaserUrl' | 'media'>;
 
 /** What the public (and commerce's store pages) may see: approved items only. */
 export class ApprovedContentQuery extends Query<PublicContentView[]> {

@@ -12,6 +12,7 @@ import { ContentFieldsForm, formValuesOf } from './ContentFieldsForm';
 import { MediaGrid } from './MediaGrid';
 import { StatusBadge } from './StatusBadge';
 import { SubmitForReview } from './SubmitForReview';
+import { TeaserChoice } from './TeaserChoice';
 import { Uploader } from './Uploader';
 
 function StatusNote({ item }: { item: ContentItem }) {
@@ -95,6 +96,15 @@ function ItemView({ item }: { item: ContentItem }) {
           </Text>
         )}
       </Stack>
+
+      {item.status !== 'removed' && (
+        <>
+          <Divider />
+          <section aria-label="Free teaser">
+            <TeaserChoice item={item} />
+          </section>
+        </>
+      )}
 
       <Divider />
       <Stack gap="sm" component="section" aria-labelledby="item-details-title">

@@ -1,69 +1,13 @@
-import { ActionIcon, AspectRatio, Box, Button, Center, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { AspectRatio, Button, Stack } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { isEditable, type ContentItem, type ContentMedia } from '../../services/content.service';
 import { useRemoveMedia } from '../../hooks/use-content-queries';
 import { notify } from '../../../../lib/notify';
 import { ApiError } from '../../../../lib/api-client';
+import { AlbumArranger } from './AlbumArranger';
+import { MediaTile } from './MediaTile';
 
-const duration = (seconds: number) => {
-  const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-};
-
-function MediaTile({ media, ratio }: { media: ContentMedia; ratio: number }) {
-  if (media.status === 'uploaded') {
-    return (
-      <AspectRatio ratio={ratio} bg="var(--mantine-color-default-hover)">
-        <Center>
-          <Stack gap={6} align="center" p="xs">
-            <Loader size="sm" aria-hidden />
-            <Text size="xs" c="dimmed" ta="center">
-              Processing...
-            </Text>
-          </Stack>
-        </Center>
-      </AspectRatio>
-    );
-  }
-  if (media.status === 'failed') {
-    return (
-      <AspectRatio ratio={ratio} bg="var(--mantine-color-default-hover)">
-        <Center>
-          <Stack gap={4} align="center" p="xs">
-            <IconAlertTriangle size={20} color="var(--mantine-color-error)" aria-hidden />
-            <Text size="xs" ta="center" c="var(--mantine-color-error)" lineClamp={3}>
-              {`Processing failed: ${media.error ?? 'the file could not be read'}`}
-            </Text>
-          </Stack>
-        </Center>
-      </AspectRatio>
-    );
-  }
-  return (
-    <Box pos="relative">
-      <AspectRatio ratio={ratio} bg="var(--mantine-color-default-hover)">
-        <Image src={media.thumbnailUrl} alt={media.originalName} fit="cover" radius="sm" />
-      </AspectRatio>
-      {media.durationSeconds !== null && (
-        <Text
-          size="xs"
-          fw={600}
-          pos="absolute"
-          bottom={6}
-          right={6}
-          px={6}
-          bg="rgba(0, 0, 0, 0.72)"
-          c="white"
-          style={{ borderRadius: 4 }}
-        >
-          {duration(media.durationSeconds)}
-        </Text>
-      )}
-    </Box>
-  );
-}
-
-/** The item's files as the server has them: processing, failed, or ready with a thumbnail (video: playable). */
+/** The item's files as the server has them: processing, failed, or ready with a thumbnail (video: playable; album: in order, numbered). */
 export function MediaGrid({ item }: { item: ContentItem }) {
   const remove = useRemoveMedia(item.id);
   if (item.media.length === 0) return null;
@@ -86,30 +30,7 @@ export function MediaGrid({ item }: { item: ContentItem }) {
       </Stack>
     );
   }
-  return (
-    <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" aria-label="Photos in this album">
-      {item.media.map((media) => (
-        <Box key={media.id} pos="relative">
-          <MediaTile media={media} ratio={1} />
-          {editable && (
-            <ActionIcon
-              variant="filled"
-              color="dark"
-              size="sm"
-              pos="absolute"
-              top={4}
-              right={4}
-              aria-label={`Remove ${media.originalName}`}
-              onClick={() => removeFile(media)}
-              disabled={remove.isPending}
-            >
-              <IconTrash size={14} />
-            </ActionIcon>
-          )}
-        </Box>
-      ))}
-    </SimpleGrid>
-  );
+  return <AlbumArranger item={item} onRemove={editable ? removeFile : undefined} removing={remove.isPending} />;
 }
 
 function VideoTile({ media }: { media: ContentMedia }) {
