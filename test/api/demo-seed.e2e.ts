@@ -91,23 +91,23 @@ describe('demo marketplace seed (npm start)', () => {
       // The creator: verified by the demo moderator, audited; the store open with its bio and categories.
       const [verification] = await db().execute<{ status: string; decided_by: string }[]>(`select status, decided_by from verification_submissions where user_id = ?`, [ids.creator]);
       expect(verification).toEqual({ status: 'accepted', decided_by: ids.moderator });
-      const [store] = await db().execute<{ id: string; status: string; tagline: string; description: string; is_nsfw: boolean; categories: string[]; subscription_enabled: boolean; banner_key: string | null; avatar_key: string | null }[]>(
-        `select id, status, tagline, description, is_nsfw, categories, subscription_enabled, banner_key, avatar_key from stores where owner_id = ?`,
+      const [store] = await db().execute<{ id: string; status: string; tagline: string; description: string; is_nsfw: boolean; categories: string[]; subscription_enabled: boolean; currency: string; banner_key: string | null; avatar_key: string | null }[]>(
+        `select id, status, tagline, description, is_nsfw, categories, subscription_enabled, currency, banner_key, avatar_key from stores where owner_id = ?`,
         [ids.creator],
       );
-      expect(store).toMatchObject({ status: 'active', tagline: DEMO_STORE.tagline, description: DEMO_STORE.description, is_nsfw: true, subscription_enabled: true });
+      expect(store).toMatchObject({ status: 'active', tagline: DEMO_STORE.tagline, description: DEMO_STORE.description, is_nsfw: true, subscription_enabled: true, currency: 'EUR' });
       // Its banner and avatar, re-encoded by the same command as a creator's upload.
       expect(store.banner_key).toEqual(expect.any(String));
       expect(store.avatar_key).toEqual(expect.any(String));
       expect(store.categories).toEqual(DEMO_STORE.categories);
 
       // Items: approved by the moderator (audited), their generated files processed by the worker, on sale in commerce's read model.
-      const items = await db().execute<{ id: string; kind: string; status: string; price_minor: number; decided_by: string }[]>(
-        `select id, kind, status, price_minor, decided_by from content_items where creator_id = ? order by title`,
+      const items = await db().execute<{ id: string; kind: string; status: string; price_minor: number; currency: string; decided_by: string }[]>(
+        `select id, kind, status, price_minor, currency, decided_by from content_items where creator_id = ? order by title`,
         [ids.creator],
       );
       expect(items.map((item) => item.kind).sort()).toEqual(['album', 'album', 'video']);
-      for (const item of items) expect(item).toMatchObject({ status: 'approved', decided_by: ids.moderator });
+      for (const item of items) expect(item).toMatchObject({ status: 'approved', currency: 'EUR', decided_by: ids.moderator });
       expect(items.every((item) => item.price_minor > 0)).toBe(true);
       const media = await db().execute<{ content_id: string; media_type: string; status: string; thumbnail_key: string; clean_key: string; preview_key: string | null }[]>(
         `select m.content_id, m.media_type, m.status, m.thumbnail_key, m.clean_key, m.preview_key from content_media m join content_items c on c.id = m.content_id where c.creator_id = ?`,

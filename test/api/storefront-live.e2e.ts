@@ -149,6 +149,19 @@ describe('an adult store by its link', () => {
     expect((await call(f.platform, 'GET', `/api/stores/${f.slug}`, token)).status).toBe(200);
   });
 
+  it("counts a store's owner as age-checked (their ID check proved it) and hands their browser the cookie the store's images need", async () => {
+    const owner = f.creator.token;
+    await f.db().execute(`delete from age_confirmations where user_id = (select owner_id from stores where slug = ?)`, [f.slug]);
+    const status = await call(f.platform, 'GET', '/api/age-check', owner);
+    expect(status.body).toEqual({ confirmed: true, recordedAt: null });
+    expect(status.headers.get('set-cookie')).toMatch(/^fanmint_age=/);
+    // A fan without a store is still asked.
+    const fan = await f.newFan();
+    const asked = await call(f.platform, 'GET', '/api/age-check', fan.session.access_token);
+    expect(asked.body).toEqual({ confirmed: false, recordedAt: null });
+    expect(asked.headers.get('set-cookie')).toBeNull();
+  });
+
   it("serves the store's banner only to a visitor who may see the store", async () => {
     const banner = await upload('banner', f.creator.token, await detailedPhoto(1200, 600));
     expect(banner.status).toBe(200);

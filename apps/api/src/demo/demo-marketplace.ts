@@ -10,6 +10,9 @@ import { demoEmail } from './demo-accounts.js';
 import { demoMedia, readMedia, type DemoMediaFiles, type DemoMediaPlan } from './demo-media.js';
 import { payOnHostedPage } from './demo-payment.js';
 
+/** The operator is Irish: the demo store sells in euro. */
+const DEMO_CURRENCY = 'EUR';
+
 export const DEMO_STORE = {
   slug: 'demo-studio',
   displayName: 'Demo Studio',
@@ -106,7 +109,7 @@ async function publishItem(commands: CommandBus, queries: QueryBus, creatorId: s
   const find = async () => (await queries.execute(new MyContentQuery(creatorId))).find((content) => content.title === item.title);
   let content = await find();
   if (!content) {
-    await commands.execute(new CreateContentCommand(creatorId, item.kind, { title: item.title, description: item.description, priceMinor: item.priceMinor, currency: 'USD' }));
+    await commands.execute(new CreateContentCommand(creatorId, item.kind, { title: item.title, description: item.description, priceMinor: item.priceMinor, currency: DEMO_CURRENCY }));
     content = (await find())!;
   }
   const id = content.id;
@@ -135,6 +138,7 @@ async function openStore(commands: CommandBus, queries: QueryBus, creatorId: str
     new UpdateStoreSettingsCommand(creatorId, {
       appearance: { tagline: DEMO_STORE.tagline, description: DEMO_STORE.description, accentColor: '#d4145a' },
       access: { subscriptionEnabled: true, subscriptionPriceMinor: 799 },
+      content: { currency: DEMO_CURRENCY },
       nsfw: { isNsfw: true, categories: DEMO_STORE.categories },
     }),
   );

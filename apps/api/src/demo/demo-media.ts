@@ -55,13 +55,12 @@ export function photoSvg(title: string, caption: string, palette: Palette, seed:
   </svg>`;
 }
 
-function bannerSvg(name: string, tagline: string, palette: Palette): string {
+/** The banner is pattern only: the page sets the store's name beside it, and a banner is cropped differently on each screen. */
+function bannerSvg(palette: Palette): string {
   const width = 1500;
   const height = 500;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
     ${backdrop(width, height, palette, 3)}
-    <text x="${width / 2}" y="250" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="110" font-weight="bold" fill="#ffffff">${escape(name)}</text>
-    <text x="${width / 2}" y="330" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="42" fill="#ffffff" opacity="0.85">${escape(tagline)}</text>
   </svg>`;
 }
 
@@ -140,7 +139,7 @@ export async function demoMedia(storageDir: string, plan: DemoMediaPlan): Promis
   const scratch = await mkdtemp(join(root, 'drawing-'));
   const at = (path: string) => join(scratch, path.slice(dir.length + 1));
   try {
-    await render(bannerSvg(plan.storeName, plan.tagline, plan.palette), at(files.banner), 'jpeg');
+    await render(bannerSvg(plan.palette), at(files.banner), 'jpeg');
     await render(avatarSvg(plan.initials, plan.palette), at(files.avatar), 'png');
     await render(idCardSvg(plan.storeName, false), at(files.idPhoto), 'jpeg');
     await render(idCardSvg(plan.storeName, true), at(files.selfieWithId), 'jpeg');

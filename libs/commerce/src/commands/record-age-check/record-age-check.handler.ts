@@ -34,7 +34,12 @@ export class AgeCheckHandler implements IQueryHandler<AgeCheckQuery> {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async execute({ userId }: AgeCheckQuery): Promise<AgeCheckView> {
-    const [row] = await this.orm.em.fork().execute<{ confirmed_at: Date }[]>(`select confirmed_at from age_confirmations where user_id = ?`, [userId]);
-    return view(row);
+    const em = this.orm.em.fork();
+    const [row] = await em.execute<{ confirmed_at: Date }[]>(`select confirmed_at from age_confirmations where user_id = ?`, [userId]);
+    if (row) return view(row);
+    // A store's owner proved their age with the ID check that opening it required: never asked, but
+    // their browser still needs the cookie that the store's images (plain <img> requests) are read with.
+    const [owner] = await em.execute(`select 1 from stores where owner_id = ? limit 1`, [userId]);
+    return owner ? { confirmed: true, recordedAt: null } : view(undefined);
   }
 }

@@ -28,6 +28,7 @@ const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 
 export class AcquirerHttp {
   private readonly pool: Pool;
   private readonly origin: URL;
+  private closing?: Promise<void>;
 
   constructor(private readonly options: AcquirerHttpOptions) {
     this.origin = new URL(options.baseUrl);
@@ -39,9 +40,10 @@ export class AcquirerHttp {
     });
   }
 
-  /** Closes the kept-alive connections (at shutdown). */
+  /** Closes the kept-alive connections (at shutdown); Nest may call it once per token the provider is registered under. */
   close(): Promise<void> {
-    return this.pool.close();
+    this.closing ??= this.pool.close();
+    return this.closing;
   }
 
   async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
