@@ -37,7 +37,10 @@ async function cli(argv: string[]): Promise<number> {
   }
   if (values.wait) {
     const timeoutSeconds = Number(values.timeout);
-    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw new Error(`--timeout must be a positive number of seconds, got ${values.timeout}`);
+    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
+      log('error', `--timeout must be a positive number of seconds, got ${values.timeout}`);
+      return 64;
+    }
     try {
       await waitForMigrations(databaseUrl, knownMigrations(databaseUrl), { timeoutMs: timeoutSeconds * 1000, onWait: (reason) => log('info', 'waiting for migrations', { reason }) });
     } catch (error) {
