@@ -1,20 +1,73 @@
 import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig, ormConfig } from '#app/platform';
 import { ORM_SETUP } from './composition.js';
+import { MigrationWaitTimeout, pendingMigrations, waitForMigrations } from './migrate-wait.js';
 
-/** Applies pending migrations once; run before the api and worker start. */
+/** Any fixed number: the advisory lock two migrate runs (a Job retry, a manual run) queue on. */
+const MIGRATE_LOCK = 7_316_442_201;
+
+/**
+ * Applies pending migrations once; run before the api and worker start. A second run started
+ * meanwhile waits on the lock, then finds nothing pending.
+ */
 export async function migrate(databaseUrl: string): Promise<string[]> {
-  const orm = await MikroORM.init({ ...ormConfig(databaseUrl, ORM_SETUP), discovery: { warnWhenNoEntities: false } });
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
   try {
-    const applied = await orm.migrator.up();
-    return applied.map((migration) => migration.name);
+    await lock.query('select pg_advisory_lock($1)', [MIGRATE_LOCK]);
+    const orm = await MikroORM.init({ ...ormConfig(databaseUrl, ORM_SETUP), discovery: { warnWhenNoEntities: false } });
+    try {
+      const applied = await orm.migrator.up();
+      return applied.map((migration) => migration.name);
+    } finally {
+      await orm.close();
+    }
   } finally {
-    await orm.close();
+    // Ending the session releases the lock, also after a failure.
+    await lock.end().catch(() => undefined);
   }
 }
 
-if (process.argv[1]?.endsWith('migrate.js')) {
-  const applied = await migrate(loadConfig({ ...process.env, SMTP_URL: process.env.SMTP_URL ?? 'smtp://unused:25', JWT_SECRET: process.env.JWT_SECRET ?? 'x'.repeat(32) }).DATABASE_URL);
-  console.log(JSON.stringify({ level: 'info', msg: 'migrations applied', applied }));
+/** Every migration this build knows, in the order they run. */
+export function knownMigrations(databaseUrl: string): string[] {
+  return (ormConfig(databaseUrl, ORM_SETUP).migrations?.migrationsList ?? []).map((migration) => migration.name);
 }
+
+const log = (level: string, msg: string, extra: object = {}) => console.log(JSON.stringify({ level, msg, ...extra }));
+
+/**
+ * `migrate.js` applies; `--check` exits 1 while any migration is pending; `--wait [--timeout=seconds]`
+ * polls until none is (an initContainer's gate, so pods never serve on an old schema), exit 2 on time-out.
+ */
+async function cli(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { check: { type: 'boolean' }, wait: { type: 'boolean' }, timeout: { type: 'string', default: '600' } } });
+  const databaseUrl = loadConfig({ ...process.env, SMTP_URL: process.env.SMTP_URL ?? 'smtp://unused:25', JWT_SECRET: process.env.JWT_SECRET ?? 'x'.repeat(32) }).DATABASE_URL;
+  if (values.check) {
+    const pending = await pendingMigrations(databaseUrl, knownMigrations(databaseUrl));
+    log(pending.length ? 'warn' : 'info', pending.length ? 'migrations pending' : 'schema current', { pending });
+    return pending.length ? 1 : 0;
+  }
+  if (values.wait) {
+    const timeoutSeconds = Number(values.timeout);
+    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
+      log('error', `--timeout must be a positive number of seconds, got ${values.timeout}`);
+      return 64;
+    }
+    try {
+      await waitForMigrations(databaseUrl, knownMigrations(databaseUrl), { timeoutMs: timeoutSeconds * 1000, onWait: (reason) => log('info', 'waiting for migrations', { reason }) });
+    } catch (error) {
+      if (!(error instanceof MigrationWaitTimeout)) throw error;
+      log('error', error.message);
+      return 2;
+    }
+    log('info', 'schema current');
+    return 0;
+  }
+  log('info', 'migrations applied', { applied: await migrate(databaseUrl) });
+  return 0;
+}
+
+if (process.argv[1]?.endsWith('migrate.js')) process.exitCode = await cli(process.argv.slice(2));
