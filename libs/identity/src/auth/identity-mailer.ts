@@ -12,11 +12,20 @@ export class IdentityMailer {
   ) {}
 
   /**
-   * The confirmation link opens our /verify-email page; in a PKCE flow it goes through
-   * /auth/v1/verify instead, which redirects to `pkceRedirect` with `?code=`.
+   * The confirmation link opens our /verify-email page, carrying the redirect's `next` (the store
+   * and item the fan was buying) so it works in any browser; in a PKCE flow it goes through
+   * /auth/v1/verify instead, which redirects to the redirect with `?code=`.
    */
-  confirmSignup(em: EntityManager, to: string, token: string, pkceRedirect?: string): void {
-    const confirmUrl = pkceRedirect ? this.verifyUrl(token, 'signup', pkceRedirect) : `${this.config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`;
+  confirmSignup(em: EntityManager, to: string, token: string, redirectTo: string | undefined, pkce: boolean): void {
+    const target = this.safeRedirect(redirectTo, '/sign-in');
+    let confirmUrl = this.verifyUrl(token, 'signup', target);
+    if (!pkce) {
+      const page = new URL(`${this.config.PUBLIC_URL}/verify-email`);
+      page.searchParams.set('token', token);
+      const next = new URL(target).searchParams.get('next');
+      if (next) page.searchParams.set('next', next);
+      confirmUrl = page.toString();
+    }
     this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'confirm-signup', variables: { confirmUrl } });
   }
 
