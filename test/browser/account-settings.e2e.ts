@@ -62,6 +62,7 @@ describeInBrowser('General Settings in a real browser', () => {
       await page.getByRole('dialog').getByText('I understand this cannot be undone').waitFor();
       await page.waitForTimeout(500); // the modal's open transition
       await browser.screenshot('account-settings-delete-375-light');
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     } finally {
       await browser.close();
     }

@@ -17,8 +17,7 @@ export function allowedRedirect(redirectTo: string | undefined, publicUrl: strin
 /** A path of this site only: not another origin (`//host`, `/\host`), no control characters. */
 export function safeNextPath(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 500 || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(raw)) return null;
-  // Resolved against a placeholder origin, the path must stay on it (catches `/\t/host` tricks the URL parser strips).
+  // Whatever the URL parser makes of it, resolved against a placeholder origin it must stay there.
   return new URL(raw, 'http://own.invalid').origin === 'http://own.invalid' ? raw : null;
 }
