@@ -162,6 +162,7 @@ describeInBrowser('the live store page a shared link converts', () => {
     await checkout.waitFor({ timeout: STEP_TIMEOUT });
     const landed = new URL(phone.url());
     expect([landed.searchParams.get('ref'), landed.searchParams.has('buy')]).toEqual([referralCode, false]);
+    expect(await axeViolations(phone, '[role="dialog"]')).toEqual([]);
   }, 120_000);
 
   it('passes axe on the store page as a stranger, a fan and a subscriber, light and dark, phone and desktop', async () => {

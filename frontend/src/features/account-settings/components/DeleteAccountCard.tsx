@@ -29,7 +29,7 @@ export function DeleteAccountCard() {
       <Button color="red" variant="outline" classNames={{ label: contrast.dangerOnLight }} onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
         Delete my account
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Delete your account?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Delete your account?" centered>
         {preview.isLoading && <Text size="sm">Loading...</Text>}
         {preview.isError && <Text size="sm" c="red">Could not check your account. Please try again.</Text>}
         {preview.data && <DeleteForm preview={preview.data} onCancel={() => setOpen(false)} />}
