@@ -18,14 +18,7 @@ export class IdentityMailer {
    */
   confirmSignup(em: EntityManager, to: string, token: string, redirectTo: string | undefined, pkce: boolean): void {
     const target = this.safeRedirect(redirectTo, '/sign-in');
-    let confirmUrl = this.verifyUrl(token, 'signup', target);
-    if (!pkce) {
-      const page = new URL(`${this.config.PUBLIC_URL}/verify-email`);
-      page.searchParams.set('token', token);
-      const next = new URL(target).searchParams.get('next');
-      if (next) page.searchParams.set('next', next);
-      confirmUrl = page.toString();
-    }
+    const confirmUrl = pkce ? this.verifyUrl(token, 'signup', target) : this.verifyEmailPageUrl(token, new URL(target).searchParams.get('next'));
     this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'confirm-signup', variables: { confirmUrl } });
   }
 
@@ -54,6 +47,13 @@ export class IdentityMailer {
   /** Sent to the address before it is erased: the last email the account receives. */
   accountDeleted(em: EntityManager, to: string): void {
     this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'account-deleted', variables: { privacyUrl: `${this.config.PUBLIC_URL}/privacy` } });
+  }
+
+  private verifyEmailPageUrl(token: string, next: string | null): string {
+    const page = new URL(`${this.config.PUBLIC_URL}/verify-email`);
+    page.searchParams.set('token', token);
+    if (next) page.searchParams.set('next', next);
+    return page.toString();
   }
 
   private verifyUrl(token: string, type: 'signup' | 'recovery' | 'email_change', redirectTo: string): string {
