@@ -82,6 +82,34 @@ describe('email links: confirmation and password recovery', () => {
     expect(response.headers.get('location')!.startsWith(`${platform.baseUrl}/sign-in#`)).toBe(true);
   });
 
+  it('carries a safe relative `next` from the sign-up into the confirmation link and the verify redirect, and drops an off-site one', async () => {
+    const next = '/stores/velvet-hour?buy=4f9c2b1e-0000-4000-8000-000000000001&ref=REF123';
+    const nextOf = (link: string) => new URL(link).searchParams.get('next');
+    const signUp = async (emailRedirectTo: string) => {
+      const email = uniqueEmail('return-path');
+      await authClient(platform.baseUrl).signUp({ email, password: STRONG_PASSWORD, options: { emailRedirectTo, data: signupMetadata() } });
+      return (await platform.inbox.waitFor(email, /Confirm/)).links.find((href) => href.startsWith(`${platform.baseUrl}/verify-email?token=`))!;
+    };
+
+    const kept = await signUp(`${platform.baseUrl}/verify-email?next=${encodeURIComponent(next)}`);
+    expect(nextOf(kept)).toBe(next);
+    for (const offSite of ['https://evil.example/stores/x', '//evil.example/stores/x', '/\\evil.example']) {
+      const dropped = await signUp(`${platform.baseUrl}/verify-email?next=${encodeURIComponent(offSite)}`);
+      expect({ offSite, next: nextOf(dropped) }).toEqual({ offSite, next: null });
+    }
+    // A whole redirect elsewhere still falls back to our own page, with no `next`.
+    expect(nextOf(await signUp(`https://evil.example/verify-email?next=${encodeURIComponent(next)}`))).toBeNull();
+
+    // The email-link route (PKCE and direct links) applies the same rule to its redirect_to.
+    const token = tokenFromLink(kept);
+    const verify = (redirect: string) =>
+      fetch(`${platform.baseUrl}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(redirect)}`, { redirect: 'manual' }).then((response) => response.headers.get('location')!);
+    const offSite = await verify(`${platform.baseUrl}/sign-in?next=${encodeURIComponent('//evil.example')}`);
+    expect(offSite.startsWith(`${platform.baseUrl}/sign-in#`)).toBe(true);
+    const safe = await verify(`${platform.baseUrl}/sign-in?next=${encodeURIComponent(next)}`);
+    expect(new URL(safe).searchParams.get('next')).toBe(next);
+  });
+
   it('redeems an emailed token with verifyOtp (POST /auth/v1/verify)', async () => {
     const email = uniqueEmail();
     await authClient(platform.baseUrl).signUp({ email, password: STRONG_PASSWORD, options: { data: signupMetadata() } });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import sharp from 'sharp';
+import { axeViolations } from './axe.js';
 import { createConfirmedUser, describeInBrowser, openBrowser, signInWithPassword, startTestPlatform, waitForPath, waitForToast, type TestPlatform } from '#app/testing';
 
-/** General Settings in a real browser: the page at phone and desktop sizes in both themes, a saved name and picture, a password change, the delete dialog. */
+/** General Settings in a real browser: the page at phone and desktop sizes in both themes (axe on each), a saved name and picture, a password change, the delete dialog. */
 let platform: TestPlatform;
 
 describeInBrowser('General Settings in a real browser', () => {
@@ -14,7 +15,7 @@ describeInBrowser('General Settings in a real browser', () => {
     await platform?.close();
   });
 
-  it('renders at 375, 1366x768 and 1280 in dark and light with a picture, saves a display name, changes the password and opens the delete dialog', async () => {
+  it('renders at 375, 1366x768 and 1280 in dark and light with a picture and passes axe, saves a display name, changes the password and opens the delete dialog', async () => {
     const account = await createConfirmedUser(platform);
     const browser = await openBrowser(platform.baseUrl, { cookieConsentStored: true });
     try {
@@ -47,6 +48,7 @@ describeInBrowser('General Settings in a real browser', () => {
           await page.getByRole('img', { name: 'Your profile picture' }).waitFor();
           await page.waitForFunction(() => [...(globalThis as unknown as { document: { images: { complete: boolean }[] } }).document.images].every((img) => img.complete));
           await browser.screenshot(`account-settings-avatar-${width}-${scheme}`);
+          expect({ scheme, width, violations: await axeViolations(page) }).toEqual({ scheme, width, violations: [] });
         }
       }
       await page.setViewportSize({ width: 375, height: 812 });
@@ -60,6 +62,7 @@ describeInBrowser('General Settings in a real browser', () => {
       await page.getByRole('dialog').getByText('I understand this cannot be undone').waitFor();
       await page.waitForTimeout(500); // the modal's open transition
       await browser.screenshot('account-settings-delete-375-light');
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     } finally {
       await browser.close();
     }

@@ -1,8 +1,10 @@
 // Issue 20 in Debian's Chromium: a stranger opens an adult store's shared link (?ref=), passes the
 // age check, sees the blurred catalogue, chooses an album, signs up, confirms the email from the
 // real SMTP inbox, signs in, lands back on the store with that album's checkout open, pays on the
-// acquirer's hosted page, and the referrer earns the 5%. Then screenshots of the store page as a
-// stranger, a fan and a subscriber at 375, 1366×768 and 1280 in both themes, under var/tmp/screens-i20/.
+// acquirer's hosted page, the referrer earns the 5%, and the creator's dashboard and sales show the
+// sale. A confirmation link opened in another browser (empty storage) still leads back to the item
+// with its ref. axe on the store page as a stranger, a fan and a subscriber, light and dark; then
+// screenshots of it at 375, 1366×768 and 1280 in both themes, under var/tmp/screens-i20/.
 // The api serves frontend/dist at the same origin, so run `npm run build` first (npm test does).
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { FixedClock, browserPool, describeInBrowser, eventually, signInWithPassword, uniqueEmail, waitForPath } from '#app/testing';
 import { call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
+import { axeViolations } from './axe.js';
 import { checkOutAndPay } from './hosted-payment-page.js';
 
 const clock = new FixedClock(new Date());
@@ -18,11 +21,13 @@ const STEP_TIMEOUT = 30_000;
 const PASSWORD = 'Storefront-2027!';
 const SHOTS = 'var/tmp/screens-i20';
 const ALBUM = 'Golden hour set';
+const SECOND_ALBUM = 'Blue room';
 
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
 const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
 const browser = () => browsers.open(shop.platform.baseUrl);
 let albumId: string;
+let secondAlbumId: string;
 let referralCode: string;
 let referrerToken: string;
 
@@ -56,7 +61,7 @@ describeInBrowser('the live store page a shared link converts', () => {
     await uploadImage('avatar', await picture(400, 400, 120));
     await shop.approvedItem('video', 1200, 'Morning flow');
     albumId = await shop.approvedItem('album', 2000, ALBUM);
-    await shop.approvedItem('album', 900, 'Blue room');
+    secondAlbumId = await shop.approvedItem('album', 900, SECOND_ALBUM);
     // Every fixture item shares one thumbnail key: a real picture behind it.
     mkdirSync(join(shop.storageDir, 'media'), { recursive: true });
     writeFileSync(join(shop.storageDir, 'media', 'thumb.jpg'), await sharp(await picture(480, 300, 90)).webp().toBuffer());
@@ -72,7 +77,7 @@ describeInBrowser('the live store page a shared link converts', () => {
     await shop?.platform.close();
   });
 
-  it('takes a stranger from the shared link through the age check, sign-up and email confirmation back to the album, and pays the referrer 5%', async () => {
+  it('takes a stranger from the shared link through the age check, sign-up and email confirmation back to the album, pays the referrer 5%, and the creator sees the sale', async () => {
     const page: Page = await browser();
     await page.goto(`/stores/${shop.slug}?ref=${referralCode}`);
     await page.getByRole('button', { name: 'I am 18 or older' }).click();
@@ -111,7 +116,92 @@ describeInBrowser('the live store page a shared link converts', () => {
     expect(earned.earnedMinor).toBe(100); // 5% of 20.00
     const [buyer] = await shop.db().execute<{ confirmed_at: Date }[]>(`select a.confirmed_at from age_confirmations a join users u on u.id = a.user_id where u.email = ?`, [email]);
     expect(buyer).toBeDefined();
-  });
+
+    // The creator, in their own browser, sees the sale: this month's gross and their 75% share, and the sale listed.
+    const creator = await browser();
+    await signInWithPassword(creator, shop.creator.email, shop.creator.password);
+    await waitForPath(creator, '/dashboard');
+    const earnings = creator.getByRole('region', { name: 'Earnings this month' });
+    await earnings.getByText('$15.00', { exact: true }).waitFor({ timeout: STEP_TIMEOUT });
+    await earnings.getByText('Your share of $20.00 in sales').waitFor();
+    await creator.goto('/dashboard/sales');
+    const sale = creator.getByRole('region', { name: 'Sales' }).getByRole('row').filter({ hasText: ALBUM });
+    await sale.waitFor({ timeout: STEP_TIMEOUT });
+    expect(await sale.innerText()).toContain('$20.00');
+  }, 180_000);
+
+  it('confirms the email in another browser with empty storage and still lands on the store with the item and the ref', async () => {
+    const page = await browser();
+    await page.goto(`/stores/${shop.slug}?ref=${referralCode}`);
+    await page.getByRole('button', { name: 'I am 18 or older' }).click();
+    await page.getByRole('article', { name: SECOND_ALBUM }).getByRole('button', { name: `Buy ${SECOND_ALBUM}` }).click();
+    await waitForPath(page, '/sign-up');
+    const email = uniqueEmail('storefront-phone');
+    await page.getByLabel(/^Email( \*)?$/).fill(email);
+    await page.getByLabel(/^Password( \*)?$/).fill(PASSWORD);
+    await page.getByLabel(/^Confirm password( \*)?$/).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await waitForPath(page, '/check-email');
+
+    // The link carries the way back itself: the phone that opens it never saw the store.
+    const mail = await shop.platform.inbox.waitFor(email, /Confirm your Fanmint email/);
+    const confirm = new URL(mail.links.find((href) => href.startsWith(`${shop.platform.baseUrl}/verify-email?token=`))!);
+    expect(confirm.searchParams.get('next')).toBe(`/stores/${shop.slug}?ref=${referralCode}&buy=${secondAlbumId}`);
+    const phone = await browser(); // a fresh profile: no storage from the first browser
+    await phone.goto(confirm.toString());
+    await phone.getByRole('heading', { name: 'Email Verified' }).waitFor({ timeout: STEP_TIMEOUT });
+    await waitForPath(phone, '/sign-in');
+    await signInWithPassword(phone, email, PASSWORD);
+    await phone.waitForURL((url) => url.pathname === `/stores/${shop.slug}`, { timeout: STEP_TIMEOUT });
+    // A new device asks the age check once more (the stranger's answer stayed in the first browser).
+    const ageCheck = phone.getByRole('button', { name: 'I am 18 or older' });
+    const checkout = phone.getByRole('dialog').getByText(SECOND_ALBUM).first();
+    await Promise.race([ageCheck.waitFor({ timeout: STEP_TIMEOUT }), checkout.waitFor({ timeout: STEP_TIMEOUT })]);
+    if (await ageCheck.isVisible()) await ageCheck.click();
+    await checkout.waitFor({ timeout: STEP_TIMEOUT });
+    const landed = new URL(phone.url());
+    expect([landed.searchParams.get('ref'), landed.searchParams.has('buy')]).toEqual([referralCode, false]);
+    expect(await axeViolations(phone, '[role="dialog"]')).toEqual([]);
+  }, 120_000);
+
+  it('passes axe on the store page as a stranger, a fan and a subscriber, light and dark, phone and desktop', async () => {
+    const fan = await shop.newFan();
+    const subscriber = await shop.newFan();
+    const subscription = await call(shop.platform, 'POST', '/api/purchases', subscriber.session.access_token, { kind: 'subscription', storeSlug: shop.slug, method: 'card' }, { 'idempotency-key': newKey() });
+    await shop.settle(subscription.body.id);
+    const views: [string, { email: string; password: string } | null][] = [
+      ['stranger', null],
+      ['fan', fan],
+      ['subscriber', subscriber],
+    ];
+    for (const [who, account] of views) {
+      const page = await browser();
+      if (account) {
+        await signInWithPassword(page, account.email, account.password);
+        await waitForPath(page, '/dashboard');
+      }
+      await page.goto(`/stores/${shop.slug}`);
+      const ageCheck = page.getByRole('button', { name: 'I am 18 or older' });
+      await Promise.race([ageCheck.waitFor({ timeout: STEP_TIMEOUT }), page.getByRole('heading', { level: 1, name: 'Velvet Hour' }).waitFor({ timeout: STEP_TIMEOUT })]);
+      if (await ageCheck.isVisible()) await ageCheck.click();
+      await page.getByRole('article', { name: ALBUM }).waitFor({ timeout: STEP_TIMEOUT });
+      if (who === 'subscriber') await page.getByText(/^Subscribed · (renews|ends) /).waitFor({ timeout: STEP_TIMEOUT });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
+        await page.reload();
+        await page.locator(`html[data-mantine-color-scheme="${theme}"]`).waitFor();
+        await page.getByRole('article', { name: ALBUM }).locator('img').first().waitFor({ timeout: STEP_TIMEOUT });
+        for (const [label, size] of [
+          ['375', { width: 375, height: 812 }],
+          ['1280', { width: 1280, height: 900 }],
+        ] as const) {
+          await page.setViewportSize(size);
+          expect({ who, theme, label, violations: await axeViolations(page) }).toEqual({ who, theme, label, violations: [] });
+        }
+      }
+    }
+  }, 240_000);
 
   it('screenshots the store page as a stranger, a fan and a subscriber at phone and desktop sizes, light and dark', async () => {
     mkdirSync(SHOTS, { recursive: true });

@@ -1,5 +1,7 @@
 import {
   createTheme,
+  Drawer,
+  Modal,
   type CSSVariablesResolver,
   localStorageColorSchemeManager,
   type MantineColorScheme,
@@ -47,6 +49,11 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   cursorType: 'pointer',
   other: { secondaryColor: SECONDARY_COLOR },
+  // Mantine's close button is an icon only: without a name a screen reader announces just "button".
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 
 export function applyThemeAttribute(scheme: 'light' | 'dark'): void {

@@ -12,11 +12,13 @@ export class IdentityMailer {
   ) {}
 
   /**
-   * The confirmation link opens our /verify-email page; in a PKCE flow it goes through
-   * /auth/v1/verify instead, which redirects to `pkceRedirect` with `?code=`.
+   * The confirmation link opens our /verify-email page, carrying the redirect's `next` (the store
+   * and item the fan was buying) so it works in any browser; in a PKCE flow it goes through
+   * /auth/v1/verify instead, which redirects to the redirect with `?code=`.
    */
-  confirmSignup(em: EntityManager, to: string, token: string, pkceRedirect?: string): void {
-    const confirmUrl = pkceRedirect ? this.verifyUrl(token, 'signup', pkceRedirect) : `${this.config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`;
+  confirmSignup(em: EntityManager, to: string, token: string, redirectTo: string | undefined, pkce: boolean): void {
+    const target = this.safeRedirect(redirectTo, '/sign-in');
+    const confirmUrl = pkce ? this.verifyUrl(token, 'signup', target) : this.verifyEmailPageUrl(token, new URL(target).searchParams.get('next'));
     this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'confirm-signup', variables: { confirmUrl } });
   }
 
@@ -45,6 +47,13 @@ export class IdentityMailer {
   /** Sent to the address before it is erased: the last email the account receives. */
   accountDeleted(em: EntityManager, to: string): void {
     this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'account-deleted', variables: { privacyUrl: `${this.config.PUBLIC_URL}/privacy` } });
+  }
+
+  private verifyEmailPageUrl(token: string, next: string | null): string {
+    const page = new URL(`${this.config.PUBLIC_URL}/verify-email`);
+    page.searchParams.set('token', token);
+    if (next) page.searchParams.set('next', next);
+    return page.toString();
   }
 
   private verifyUrl(token: string, type: 'signup' | 'recovery' | 'email_change', redirectTo: string): string {

@@ -27,3 +27,16 @@ describe('allowedRedirect (email link redirect_to)', () => {
     expect(allowedRedirect('https://fanmint.example:8443/x', 'https://fanmint.example', '/sign-in')).toBe('https://fanmint.example/sign-in');
   });
 });
+
+describe('the `next` a redirect carries (where the web app returns after sign-in)', () => {
+  const local = 'http://localhost:3000';
+  const withNext = (next: string) => `${local}/verify-email?next=${encodeURIComponent(next)}`;
+
+  it('keeps a path of this site, with its own query', () => {
+    expect(new URL(allowedRedirect(withNext('/stores/jane?buy=abc&ref=R1'), local, '/sign-in')).searchParams.get('next')).toBe('/stores/jane?buy=abc&ref=R1');
+  });
+
+  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', 'stores/jane', '/a\nb', 'javascript:alert(1)'])('drops %j and keeps the rest', (next) => {
+    expect(allowedRedirect(withNext(next), local, '/sign-in')).toBe(`${local}/verify-email`);
+  });
+});

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 import { resendVerification, signIn } from '../services/auth.service';
-import { rememberReturnTo, takeReturnTo } from '../services/return-to';
+import { peekReturnTo, rememberReturnTo, takeReturnTo } from '../services/return-to';
 
 export interface SignInValues {
   email: string;
@@ -16,7 +16,7 @@ export function useSignIn() {
   const [params] = useSearchParams();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const signInMutation = useMutation({ mutationFn: (v: SignInValues) => signIn(v.email, v.password) });
-  const resendMutation = useMutation({ mutationFn: resendVerification });
+  const resendMutation = useMutation({ mutationFn: (email: string) => resendVerification(email, params.get('next') ?? peekReturnTo()) });
 
   const submit = async (values: SignInValues) => {
     setUnverifiedEmail(null);

@@ -14,11 +14,14 @@ export interface SignUpValues {
   marketingConsent: boolean;
 }
 
-/** Returns false when the email is already registered, so the page can focus the field. */
-export function useSignUp() {
+/**
+ * Returns 'already-registered' when the email is, so the page can focus the field. `next` (a store
+ * and its item) rides in the confirmation link, to come back there after signing in.
+ */
+export function useSignUp(next: string | null = null) {
   const navigateLater = useDelayedNavigate();
   const mutation = useMutation({
-    mutationFn: (v: SignUpValues) => signUp(v.email, v.password, v.marketingConsent),
+    mutationFn: (v: SignUpValues) => signUp(v.email, v.password, v.marketingConsent, next),
   });
 
   const submit = async (values: SignUpValues): Promise<'ok' | 'already-registered' | 'failed'> => {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 import { verifyEmail } from '../services/account.service';
+import { withNext } from '../services/return-to';
 
 export const VERIFY_SUCCESS_REDIRECT_MS = 2000;
 export const VERIFY_FAILED_VIEW_MS = 1000;
@@ -10,9 +11,13 @@ export const VERIFY_FAILED_REDIRECT_MS = 2000;
 
 export type VerifyEmailView = 'verifying' | 'verified' | 'failed';
 
-/** Verifies once per token (the link is single-use, so the query dedupes and never retries). */
-export function useVerifyEmail(token: string | null): VerifyEmailView {
+/**
+ * Verifies once per token (the link is single-use, so the query dedupes and never retries).
+ * Sign-in then leads to the link's `next` (a store and its item), so another browser gets there too.
+ */
+export function useVerifyEmail(token: string | null, next: string | null = null): VerifyEmailView {
   const navigate = useNavigate();
+  const signIn = withNext('/sign-in', next);
   const [failedShown, setFailedShown] = useState(false);
   const notified = useRef(false);
   const query = useQuery({
@@ -31,8 +36,8 @@ export function useVerifyEmail(token: string | null): VerifyEmailView {
     if (token || notified.current) return;
     notified.current = true;
     notify.error('Invalid verification token.');
-    navigate('/sign-in', { replace: true });
-  }, [token, navigate]);
+    navigate(signIn, { replace: true });
+  }, [token, navigate, signIn]);
 
   useEffect(() => {
     if (query.status !== 'success') return;
@@ -40,17 +45,17 @@ export function useVerifyEmail(token: string | null): VerifyEmailView {
       notified.current = true;
       notify.success('Email verified successfully!');
     }
-    const timer = window.setTimeout(() => navigate('/sign-in'), VERIFY_SUCCESS_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(signIn), VERIFY_SUCCESS_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [query.status, navigate]);
+  }, [query.status, navigate, signIn]);
 
   useEffect(() => {
     if (query.status !== 'error') return;
     const timer = failedShown
-      ? window.setTimeout(() => navigate('/sign-in'), VERIFY_FAILED_REDIRECT_MS)
+      ? window.setTimeout(() => navigate(signIn), VERIFY_FAILED_REDIRECT_MS)
       : window.setTimeout(() => setFailedShown(true), VERIFY_FAILED_VIEW_MS);
     return () => window.clearTimeout(timer);
-  }, [query.status, failedShown, navigate]);
+  }, [query.status, failedShown, navigate, signIn]);
 
   if (query.status === 'success') return 'verified';
   if (failedShown) return 'failed';

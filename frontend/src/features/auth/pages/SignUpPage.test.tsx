@@ -65,6 +65,23 @@ describe('SignUpPage', () => {
     expect(pending.consentData.consentVersions).toEqual(['1.0.0', '1.0.0']);
   });
 
+  it('puts the page\'s next (the store and item) into the confirmation link, and refuses an off-site one', async () => {
+    signUp.mockResolvedValue({ data: { user: { id: 'u1' }, session: null }, error: null });
+    for (const [next, redirect] of [
+      ['/stores/jane?buy=item-1&ref=R1', 'http://localhost:3000/verify-email?next=%2Fstores%2Fjane%3Fbuy%3Ditem-1%26ref%3DR1'],
+      ['//evil.example/x', 'http://localhost:3000/verify-email'],
+    ]) {
+      signUp.mockClear();
+      const { unmount } = renderAt(<SignUpPage />, `/sign-up?next=${encodeURIComponent(next)}`);
+      const user = await fillForm();
+      await user.click(screen.getByRole('checkbox', { name: /I accept the/ }));
+      await user.click(submitButton());
+      await waitFor(() => expect(signUp).toHaveBeenCalledTimes(1));
+      expect(signUp.mock.calls[0][0].options.emailRedirectTo).toBe(redirect);
+      unmount();
+    }
+  });
+
   it('refuses mismatched passwords without calling the server', async () => {
     renderAt(<SignUpPage />, '/sign-up');
     const user = await fillForm('Str0ng!pass', 'Str0ng!pasS');

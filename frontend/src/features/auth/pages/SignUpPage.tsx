@@ -54,8 +54,8 @@ export function SignUpPage() {
     description: `Create your free ${BRAND} account: early sign-up is live. Launch a branded creator store, earn up to 90% and collect token rewards.`,
     keywords: ['sign up', 'early sign-up', 'creator store', 'airdrop', BRAND],
   });
-  const { submit, submitting, succeeded } = useSignUp();
   const next = useSearchParams()[0].get('next');
+  const { submit, submitting, succeeded } = useSignUp(next);
   const emailRef = useRef<HTMLInputElement>(null);
   const form = useForm<SignUpValues>({
     initialValues: { email: '', password: '', confirmPassword: '', acceptedTerms: false, marketingConsent: false },

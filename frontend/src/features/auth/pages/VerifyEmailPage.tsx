@@ -13,7 +13,7 @@ export function VerifyEmailPage() {
     noindex: true,
   });
   const [params] = useSearchParams();
-  const view = useVerifyEmail(params.get('token'));
+  const view = useVerifyEmail(params.get('token'), params.get('next'));
 
   if (view === 'verified') {
     return (

@@ -1,4 +1,5 @@
 import type { AuthError } from '@supabase/auth-js';
+import { withNext } from './return-to';
 import { buildConsentPayload, flushPendingConsent, recordConsent, signUpMetadata, storePendingConsent } from './consent.service';
 
 /**
@@ -47,24 +48,25 @@ export async function hasVerifiedTotp(): Promise<boolean> {
   return data.all.some((factor) => factor.factor_type === 'totp' && factor.status === 'verified');
 }
 
-export async function resendVerification(email: string): Promise<AuthError | null> {
+export async function resendVerification(email: string, next: string | null = null): Promise<AuthError | null> {
   const { auth, authRedirectUrl } = await authClient();
   const { error } = await auth.resend({
     type: 'signup',
     email,
-    options: { emailRedirectTo: authRedirectUrl('/verify-email') },
+    options: { emailRedirectTo: authRedirectUrl(withNext('/verify-email', next)) },
   });
   return error;
 }
 
 export type SignUpResult = { ok: true } | { ok: false; alreadyRegistered: boolean; message: string };
 
-export async function signUp(email: string, password: string, marketingConsent: boolean): Promise<SignUpResult> {
+/** `next` rides in the confirmation link itself, so it still works in another browser or on a phone. */
+export async function signUp(email: string, password: string, marketingConsent: boolean, next: string | null = null): Promise<SignUpResult> {
   const { auth, authRedirectUrl } = await authClient();
   const { data, error } = await auth.signUp({
     email,
     password,
-    options: { emailRedirectTo: authRedirectUrl('/verify-email'), data: signUpMetadata(marketingConsent) },
+    options: { emailRedirectTo: authRedirectUrl(withNext('/verify-email', next)), data: signUpMetadata(marketingConsent) },
   });
   if (error) {
     return { ok: false, alreadyRegistered: error.message.includes('already registered'), message: error.message };

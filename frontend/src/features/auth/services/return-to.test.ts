@@ -28,4 +28,9 @@ describe('return-to after signing up or in', () => {
     expect(withNext('/sign-up', '/stores/jane?ref=A&buy=1')).toBe('/sign-up?next=%2Fstores%2Fjane%3Fref%3DA%26buy%3D1');
     expect(withNext('/sign-in', '//evil')).toBe('/sign-in');
   });
+
+  it('puts only a path of this site into the confirmation link', () => {
+    expect(withNext('/verify-email', '/stores/jane?buy=1&ref=A')).toBe('/verify-email?next=%2Fstores%2Fjane%3Fbuy%3D1%26ref%3DA');
+    for (const bad of ['https://evil.example/x', '//evil.example', '/\\evil.example', null]) expect(withNext('/verify-email', bad)).toBe('/verify-email');
+  });
 });

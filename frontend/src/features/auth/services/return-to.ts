@@ -2,8 +2,8 @@ import { local, readJson } from '../../../lib/storage';
 
 /**
  * Where a visitor goes back to after signing up or in (a store and the item they were buying, with
- * its `?ref=` code). It travels in the `next` query of the auth pages and, because the email
- * confirmation link may open in another tab, in localStorage for a day.
+ * its `?ref=` code). It travels in the `next` query of the auth pages and of the email
+ * confirmation link (which may open in another browser), and in localStorage for a day.
  */
 const RETURN_KEY = 'returnTo';
 const RETURN_TTL_MS = 24 * 3600 * 1000;
@@ -34,5 +34,5 @@ export function takeReturnTo(next: string | null): string | null {
   return target;
 }
 
-/** An auth page's address that comes back to `path` afterwards. */
-export const withNext = (page: '/sign-in' | '/sign-up', path: string | null) => (path && safeReturnPath(path) ? `${page}?next=${encodeURIComponent(path)}` : page);
+/** An auth page's address that comes back to `path` afterwards (the server checks `next` again). */
+export const withNext = (page: '/sign-in' | '/sign-up' | '/verify-email', path: string | null) => (path && safeReturnPath(path) ? `${page}?next=${encodeURIComponent(path)}` : page);

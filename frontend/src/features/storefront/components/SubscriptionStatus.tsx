@@ -2,6 +2,7 @@ import { Badge, Button, Group } from '@mantine/core';
 import { IconCircleCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import type { PublicStore } from '../services/storefront.service';
 import { FULL_WIDTH_ON_PHONES } from '../../site/components/responsive';
+import contrast from '../../auth/components/contrast.module.css';
 
 type MySubscription = NonNullable<PublicStore['mySubscription']>;
 
@@ -18,6 +19,7 @@ export function SubscribedBadge({ children = 'Subscribed' }: { children?: string
       tt="none"
       fw={600}
       leftSection={<IconCircleCheck size={18} />}
+      classNames={{ label: contrast.greenOnTint }}
       // A date in words does not fit a phone's badge on one line: it wraps instead of being cut off.
       styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6, maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }}
     >

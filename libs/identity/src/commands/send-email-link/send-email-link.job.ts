@@ -39,7 +39,7 @@ export class SendEmailLinkJob implements JobProcessor<'notifications', 'send-ema
         this.mailer.resetPassword(em, user.email, token, this.mailer.safeRedirect(data.redirectTo ?? undefined, '/reset-password'));
       } else {
         user.confirmationSentAt = this.clock.now();
-        this.mailer.confirmSignup(em, user.email, token, flow ? this.mailer.safeRedirect(data.redirectTo ?? undefined, '/sign-in') : undefined);
+        this.mailer.confirmSignup(em, user.email, token, data.redirectTo ?? undefined, flow !== null);
       }
       return 'sent';
     });

@@ -116,6 +116,6 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
     const flow = pkce ? this.flows.start(em, user.id, 'signup', pkce) : null;
     const token = await this.tokens.issue(em, user.id, 'signup', flow?.id ?? null);
     user.confirmationSentAt = this.clock.now();
-    this.mailer.confirmSignup(em, user.email, token, flow ? this.mailer.safeRedirect(redirectTo, '/sign-in') : undefined);
+    this.mailer.confirmSignup(em, user.email, token, redirectTo, flow !== null);
   }
 }
