@@ -273,7 +273,8 @@ describe("a store's banner, avatar and age record belong to their owner", () => 
     expect((await callApi(platform, 'POST', '/api/age-check', fan.session.access_token)).status).toBe(200);
     const ages = await db.execute<{ user_id: string }[]>(`select user_id from age_confirmations where user_id in (?, ?, ?)`, [owner.userId, other.userId, fan.session.user.id]);
     expect(ages.map((row) => row.user_id)).toEqual([fan.session.user.id]);
-    expect((await callApi(platform, 'GET', '/api/age-check', owner.token)).body).toEqual({ confirmed: false, recordedAt: null });
+    // The owner's own answer: never recorded by the fan's declaration (a store's owner counts as checked by their ID check, unrecorded).
+    expect((await callApi(platform, 'GET', '/api/age-check', owner.token)).body).toEqual({ confirmed: true, recordedAt: null });
   });
 });
 
