@@ -33,6 +33,8 @@ interface SdkError {
   name?: string;
   code?: string;
   Code?: string;
+  errors?: SdkError[];
+  cause?: unknown;
   $metadata?: { httpStatusCode?: number };
 }
 
@@ -41,8 +43,11 @@ export function isStorageOutage(error: unknown): boolean {
   const e = error as SdkError | undefined;
   if (!e || typeof e !== 'object') return false;
   if (NETWORK_ERRORS.has(e.code ?? '') || NETWORK_ERRORS.has(e.name ?? '')) return true;
-  const status = e.$metadata?.httpStatusCode;
-  return status === undefined ? e.name === 'AggregateError' || /socket hang up|connect|ECONN/i.test((error as Error).message ?? '') : status >= 500;
+  if (Array.isArray(e.errors) && e.errors.some(isStorageOutage)) return true;
+  if (e.cause && e.cause !== error && isStorageOutage(e.cause)) return true;
+  // The SDK's retry wraps a non-Error (an error from another realm) as "AWS SDK error wrapper for Error: connect ECONNREFUSED …".
+  if (/\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)\b|socket hang up/.test((error as Error).message ?? '')) return true;
+  return (e.$metadata?.httpStatusCode ?? 0) >= 500;
 }
 
 const notFound = (error: unknown) => {
