@@ -8,3 +8,4 @@ export * from './totp.js';
 export * from './http.js';
 export * from './sandbox-acquirer.js';
 export * from './s3-server.js';
+export * from './tus.js';
