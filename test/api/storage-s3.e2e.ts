@@ -115,6 +115,11 @@ describe('file storage on S3', () => {
     const signedRange = await fetch(location, { headers: { range: 'bytes=100-1123' } });
     expect(signedRange.status).toBe(206);
     expect(Buffer.from(await signedRange.arrayBuffer())).toEqual(whole.subarray(100, 1124));
+    // Pages of that instance let images and video load from the bucket's origin; the streaming instance's do not.
+    const policy = (await fetch(`${signing.baseUrl}/health/live`)).headers.get('content-security-policy')!;
+    expect(policy).toMatch(new RegExp(`img-src [^;]*${s3.endpoint}`));
+    expect(policy).toContain(`media-src 'self' ${s3.endpoint}`);
+    expect((await fetch(`${f.platform.baseUrl}/health/live`)).headers.get('content-security-policy')).not.toContain(s3.endpoint);
     // The link's checks still come first: a forged token gets no redirect.
     expect((await fetch(`${signing.baseUrl}/api/media?token=forged`, { redirect: 'manual' })).status).toBe(403);
   });

@@ -36,6 +36,8 @@ const schema = z.object({
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
   /** The S3 API's address (MinIO: http://minio:9000); unset means AWS itself. */
   S3_ENDPOINT: url(['http', 'https']).optional(),
+  /** Where browsers reach the bucket (or a CDN before it) for presigned links; unset: S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: url(['http', 'https']).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   /** Unset: the SDK's own chain (environment, instance role, web identity). */
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),

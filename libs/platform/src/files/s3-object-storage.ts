@@ -18,6 +18,8 @@ import { ObjectStorage, StorageUnavailable, assertStorageKey, contentTypeOf, typ
 
 export interface S3Settings {
   endpoint?: string;
+  /** The address presigned links name (browsers or a CDN reach the bucket there); default: endpoint. */
+  publicEndpoint?: string;
   region: string;
   bucket: string;
   accessKeyId?: string;
@@ -70,10 +72,20 @@ export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
   };
 }
 
+/** The origin presigned links point at (path style: the endpoint's; else the bucket's own host). */
+export function presignedOrigin(settings: S3Settings): string {
+  const endpoint = settings.publicEndpoint ?? settings.endpoint;
+  if (!endpoint) return `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
+  const url = new URL(endpoint);
+  return settings.forcePathStyle ? url.origin : `${url.protocol}//${settings.bucket}.${url.host}`;
+}
+
 /** Objects in one private bucket (S3, MinIO, R2 …); nothing in it is public, browsers get presigned links. */
 export class S3ObjectStorage extends ObjectStorage {
   readonly kind = 's3' as const;
   readonly client: S3Client;
+  /** Signs links for the public endpoint (signing is offline: this client never connects). */
+  private readonly signer: S3Client;
   private readonly bucket: string;
 
   constructor(
@@ -83,6 +95,7 @@ export class S3ObjectStorage extends ObjectStorage {
     super();
     this.bucket = settings.bucket;
     this.client = new S3Client(s3ClientConfig(settings));
+    this.signer = settings.publicEndpoint ? new S3Client({ ...s3ClientConfig(settings), endpoint: settings.publicEndpoint }) : this.client;
   }
 
   async put(key: string, body: Buffer | Readable, options: PutOptions = {}): Promise<void> {
@@ -170,7 +183,7 @@ export class S3ObjectStorage extends ObjectStorage {
     assertStorageKey(key);
     const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: options.contentDisposition, ResponseContentType: options.contentType });
     // Signed at the platform clock's time, so the link's lifetime follows the injected clock.
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds, signingDate: this.clock.now() });
+    return getSignedUrl(this.signer, command, { expiresIn: options.expiresInSeconds, signingDate: this.clock.now() });
   }
 
   async ping(): Promise<void> {
@@ -179,6 +192,7 @@ export class S3ObjectStorage extends ObjectStorage {
 
   onModuleDestroy(): void {
     this.client.destroy();
+    if (this.signer !== this.client) this.signer.destroy();
   }
 
   private async call<T>(fn: () => Promise<T>): Promise<T> {
