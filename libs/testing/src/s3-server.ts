@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- s3rver has no types; the server build reaches this file through an e2e import, so its declaration must come with it
+/// <reference path="./types/s3rver.d.ts" />
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
