@@ -3,9 +3,9 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { PrivateFiles } from '#app/platform';
+import { PrivateFiles, QueueFactory } from '#app/platform';
 import { FixedClock, startS3Server, startTestPlatform, tusUpload, type S3TestServer, type TestPlatform } from '#app/testing';
-import { call, newKey, startCommercePlatform } from './commerce-fixtures.js';
+import { call, newKey, startCommercePlatform, waitFor } from './commerce-fixtures.js';
 
 /**
  * The platform on an S3-protocol server (s3rver): uploads, processing, buyer reads, ID documents,
@@ -140,10 +140,17 @@ describe('the bucket going away', () => {
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({ status: 'unavailable', checks: { database: 'up', queue: 'up', storage: 'down' } });
       expect((await fetch(`${f.platform.baseUrl}/health/live`)).status).toBe(200);
+      // Other writes too: a new store banner is refused and the store keeps none.
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 1600, height: 400, channels: 3, background: { r: 9, g: 9, b: 9 } } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'banner.jpg');
+      const banner = await fetch(`${f.platform.baseUrl}/api/stores/mine/banner`, { method: 'PUT', headers: { authorization: `Bearer ${f.creator.token}` }, body: form });
+      expect(banner.status).toBe(503);
+      expect(await banner.json()).toMatchObject({ code: 'storage_unavailable' });
     } finally {
       await s3.start();
     }
     expect((await fetch(`${f.platform.baseUrl}/health/ready`)).status).toBe(200);
+    expect((await call(f.platform, 'GET', '/api/stores/mine', f.creator.token)).body.images.bannerUrl).toBeNull();
 
     // Down mid-way: the PATCH that was writing fails with 503, and no file is attached.
     const started = await tusUpload(f.platform.baseUrl, f.creator.token, photo, metadata, { stopAfter: 4 * 1024 * 1024, chunkSize: 2 * 1024 * 1024 });
@@ -164,6 +171,26 @@ describe('the bucket going away', () => {
     const finished = await tusUpload(f.platform.baseUrl, f.creator.token, photo, metadata, { uploadUrl: started.url!, chunkSize: 2 * 1024 * 1024 });
     expect(finished.error).toBeNull();
     expect(finished.progress.at(-1)).toBe(1);
+    await f.platform.drain(60_000);
+    expect((await call(f.platform, 'GET', `/api/content/${draft.body.id}`, f.creator.token)).body.media).toEqual([expect.objectContaining({ status: 'ready' })]);
+  });
+
+  it('retries the media job while the bucket is down, instead of failing the file', async () => {
+    const draft = await call(f.platform, 'POST', '/api/content', f.creator.token, { kind: 'album', title: 'Retry', priceMinor: 500, currency: 'USD' });
+    const small = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 90, b: 140 } } }).jpeg().toBuffer();
+    const media = f.platform.worker!.get(QueueFactory).queue('media');
+    // The file lands while the bucket is up; its job waits (queue paused) until the bucket is down.
+    await media.pause();
+    const uploaded = await tusUpload(f.platform.baseUrl, f.creator.token, small, { contentId: draft.body.id, filename: 'small.jpg', filetype: 'image/jpeg' });
+    expect(uploaded.error).toBeNull();
+    await s3.stop();
+    try {
+      await media.resume();
+      await waitFor(async () => (await media.getJobs(['delayed', 'waiting'])).some((job) => job.attemptsMade >= 1), 20_000, 'a media job attempt to fail on the storage');
+      expect((await call(f.platform, 'GET', `/api/content/${draft.body.id}`, f.creator.token)).body.media).toEqual([expect.objectContaining({ status: 'uploaded' })]);
+    } finally {
+      await s3.start();
+    }
     await f.platform.drain(60_000);
     expect((await call(f.platform, 'GET', `/api/content/${draft.body.id}`, f.creator.token)).body.media).toEqual([expect.objectContaining({ status: 'ready' })]);
   });
