@@ -12,7 +12,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Clock } from '../clock/clock.js';
 import { ObjectStorage, StorageUnavailable, assertStorageKey, contentTypeOf, type ByteRange, type PutOptions, type SignedUrlOptions, type StoredObject } from './object-storage.js';
 
@@ -156,6 +156,8 @@ export class S3ObjectStorage extends ObjectStorage {
         return response.Body as Readable;
       } catch (error) {
         if (notFound(error)) return null;
+        // A range past the end (an empty object): no bytes, as a file read there gives.
+        if (range && (error as SdkError).$metadata?.httpStatusCode === 416) return Readable.from([]);
         throw error;
       }
     });
