@@ -21,7 +21,7 @@ export const call = callApi;
 
 export const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 
-export async function startCommercePlatform(clock: FixedClock, options: Pick<TestPlatformOptions, 'queueBackend' | 'env' | 'acquirerEnv' | 'logSink'> = {}) {
+export async function startCommercePlatform(clock: FixedClock, options: Pick<TestPlatformOptions, 'queueBackend' | 'env' | 'acquirerEnv' | 'logSink' | 'objectStore'> = {}) {
   const storageDir = mkdtempSync(join(tmpdir(), 'fanmint-commerce-'));
   const platform = await startTestPlatform({
     ...options,

@@ -13,10 +13,10 @@ afterAll(async () => {
 });
 
 describe('platform surface: health, OpenAPI, headers, SPA, consent', () => {
-  it('reports database, queue and mail on /health', async () => {
+  it('reports database, queue, mail and storage on /health', async () => {
     const response = await fetch(`${platform.baseUrl}/health`);
     expect(response.status).toBe(200);
-    expect((await response.json()) as Record<string, unknown>).toEqual({ status: 'ok', checks: { database: 'up', queue: { status: 'up', backend: 'postgres' }, mail: 'up' } });
+    expect((await response.json()) as Record<string, unknown>).toEqual({ status: 'ok', checks: { database: 'up', queue: { status: 'up', backend: 'postgres' }, mail: 'up', storage: { status: 'up', backend: 'local' } } });
   });
 
   it('serves an OpenAPI document generated from the code', async () => {

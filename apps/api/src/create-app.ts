@@ -9,6 +9,7 @@ import {
   PinoNestLogger,
   createLogger,
   createValidationPipe,
+  mediaOrigins,
   readBodies,
   refuseEncodedNul,
   securityHeadersMiddleware,
@@ -27,7 +28,7 @@ import { FanmintExpressAdapter } from './express-adapter.js';
 /** Builds the HTTP application (used by main.ts and by the end-to-end tests). */
 export async function createApiApp(config: AppConfig, options: { clock?: Clock; logSink?: LogSink } = {}): Promise<NestExpressApplication> {
   const logger = createLogger(config.LOG_LEVEL, 'api', options.logSink);
-  const web = serveSpa(resolve(config.WEB_DIST ?? 'frontend/dist'), config.PUBLIC_URL);
+  const web = serveSpa(resolve(config.WEB_DIST ?? 'frontend/dist'), config.PUBLIC_URL, mediaOrigins(config));
   const adapter = new FanmintExpressAdapter(() => (web ? web.router : noWebApp()));
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register({ config, orm: ORM_SETUP, clock: options.clock }),
@@ -46,7 +47,7 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock; 
 
   // Targets and bodies are checked before any route or DTO sees them (limits in README).
   app.use(refuseEncodedNul());
-  app.use(securityHeadersMiddleware());
+  app.use(securityHeadersMiddleware(mediaOrigins(config)));
   app.use(siteGateMiddleware(app.get(SiteGate), () => web));
   app.enableCors({
     origin: true,

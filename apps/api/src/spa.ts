@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { AppError, CONTENT_SECURITY_POLICY, sendError } from '#app/platform';
+import { AppError, CONTENT_SECURITY_POLICY, sendError, withMediaOrigins } from '#app/platform';
 
 const API_PREFIXES = ['/api', '/auth/', '/functions/', '/health', '/rest/', '/storage/'];
 /** Routes the app renders in the browser only (signed-in or token-bearing pages). */
@@ -49,12 +49,13 @@ function page(body: string): Page {
 }
 
 /** Every inline script's hash, so the policy allows exactly our own inline scripts and nothing else. */
-function cspFor(html: string): string {
+function cspFor(html: string, mediaOrigins: readonly string[]): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1])
     .filter((code) => code.trim().length > 0)
     .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
-  return hashes.length ? CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`) : CONTENT_SECURITY_POLICY;
+  const policy = withMediaOrigins(CONTENT_SECURITY_POLICY, mediaOrigins);
+  return hashes.length ? policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`) : policy;
 }
 
 function sendPage(request: IncomingMessage, response: ServerResponse, page: Page, status = 200, headers: Record<string, string> = {}): void {
@@ -85,7 +86,7 @@ const noRoute = (request: IncomingMessage, response: ServerResponse, path: strin
  * route as its prerendered HTML, client-only routes (dashboard, reset links) as the app shell, and
  * anything else as the prerendered not-found page with status 404. Also sitemap.xml and robots.txt.
  */
-export function serveSpa(webDist: string | undefined, publicUrl: string): WebApp | null {
+export function serveSpa(webDist: string | undefined, publicUrl: string, mediaOrigins: readonly string[] = []): WebApp | null {
   const router = Router({ caseSensitive: true, strict: true });
   const root = webDist && existsSync(join(webDist, 'index.html')) ? webDist : null;
   if (!root) return null;
@@ -95,7 +96,7 @@ export function serveSpa(webDist: string | undefined, publicUrl: string): WebApp
 
   const shellHtml = load('index.html');
   const shell = page(shellHtml);
-  const csp = { 'content-security-policy': cspFor(shellHtml) };
+  const csp = { 'content-security-policy': cspFor(shellHtml, mediaOrigins) };
   const pages = new Map(Object.entries(manifest?.pages ?? {}).map(([path, file]) => [path, page(load(file))]));
   const notFound = manifest ? page(load(manifest.notFound)) : shell;
   const gate = manifest ? page(load(manifest.gate)) : shell;

@@ -7,6 +7,8 @@ import { MailTransport } from './mail/mail-transport.js';
 import { RateLimits } from './rate-limit/rate-limits.js';
 import { AuditLog } from './audit/audit-log.js';
 import { PrivateFiles } from './files/private-files.js';
+import { ObjectStorage } from './files/object-storage.js';
+import { createObjectStorage } from './files/storage-factory.js';
 import { DatabaseModule } from './database/database.module.js';
 import type { OrmSetup } from './database/orm-config.js';
 
@@ -16,17 +18,19 @@ export interface PlatformOptions {
   clock?: Clock;
 }
 
-/** Configuration, database, clock, outbox, queues, mail and rate limits for every process. */
+/** Configuration, database, clock, outbox, queues, mail, rate limits and file storage for every process. */
 @Global()
 @Module({})
 export class PlatformModule {
   static forRoot(options: PlatformOptions): DynamicModule {
+    const clock = options.clock ?? new Clock();
     return {
       module: PlatformModule,
       imports: [DatabaseModule.forRoot(options.orm)],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
-        { provide: Clock, useValue: options.clock ?? new Clock() },
+        { provide: Clock, useValue: clock },
+        { provide: ObjectStorage, useValue: createObjectStorage(options.config, clock) },
         Outbox,
         QueueFactory,
         MailTransport,
@@ -34,7 +38,7 @@ export class PlatformModule {
         AuditLog,
         PrivateFiles,
       ],
-      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, PrivateFiles, DatabaseModule],
+      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, ObjectStorage, PrivateFiles, DatabaseModule],
     };
   }
 }

@@ -7,3 +7,5 @@ export * from './images.js';
 export * from './totp.js';
 export * from './http.js';
 export * from './sandbox-acquirer.js';
+export * from './s3-server.js';
+export * from './tus.js';

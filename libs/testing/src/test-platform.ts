@@ -8,6 +8,7 @@ import { createApiApp } from '../../../apps/api/src/create-app.js';
 import { createWorker } from '../../../apps/worker/src/create-worker.js';
 import { MailInbox } from './mail-inbox.js';
 import { startSandboxAcquirer, type SandboxAcquirer } from './sandbox-acquirer.js';
+import { startS3Server, type S3TestServer } from './s3-server.js';
 
 export interface TestPlatformOptions {
   queueBackend?: 'postgres' | 'redis';
@@ -23,6 +24,8 @@ export interface TestPlatformOptions {
   acquirerEnv?: Record<string, string>;
   /** Receives every log line of the api and the worker (set LOG_LEVEL in `env` to have some). */
   logSink?: LogSink;
+  /** Where file bytes go: local disk (STORAGE_DIR, the default), a fresh s3rver started for this platform, or a given one. */
+  objectStore?: 'local' | 's3' | S3TestServer;
 }
 
 export interface TestPlatform {
@@ -33,6 +36,8 @@ export interface TestPlatform {
   worker: INestApplicationContext | null;
   /** The sandbox acquirer the api takes payments through (its hosted pages, test API and schedule). */
   acquirer: SandboxAcquirer | null;
+  /** The S3 server the platform stores files in (objectStore 's3' or a given one), else null. */
+  s3: S3TestServer | null;
   /** Publishes pending outbox rows and waits until every queue is idle. */
   drain(timeoutMs?: number): Promise<void>;
   closeApi(): Promise<void>;
@@ -65,6 +70,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   const port = await freePort();
   const backend = options.queueBackend ?? 'postgres';
   if (backend === 'redis' && !process.env.TEST_REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
+  const s3 = options.objectStore === 's3' ? await startS3Server() : typeof options.objectStore === 'object' ? options.objectStore : null;
   const acquirer = options.acquirer === false ? null : await startSandboxAcquirer({ webhookUrl: `http://127.0.0.1:${port}/api/payments/webhooks/sandbox`, env: options.acquirerEnv });
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -81,6 +87,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     // suite left behind (a delayed webhook, mail still queued at close) never run in the next one.
     QUEUE_SCHEMA: `bullmq_t${namespace}`,
     ...(backend === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    ...(s3 ? s3.env : {}),
     ...(acquirer
       ? { SANDBOX_ACQUIRER_URL: acquirer.url, SANDBOX_ACQUIRER_SECRET_KEY: acquirer.secretKey, SANDBOX_ACQUIRER_WEBHOOK_SECRETS: acquirer.webhookSecrets.join(',') }
       : {}),
@@ -116,6 +123,8 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   const closeWorker = once(async () => worker?.close());
   const closeInbox = once(() => inbox.stop());
   const closeAcquirer = once(async () => acquirer?.close());
+  // Only a server started here is closed here; a given one belongs to its test.
+  const closeS3 = once(async () => (options.objectStore === 's3' ? s3?.close() : undefined));
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -124,6 +133,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     api,
     worker,
     acquirer,
+    s3,
     drain,
     closeApi,
     closeWorker,
@@ -132,6 +142,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
       await closeApi();
       await closeAcquirer();
       await closeInbox();
+      await closeS3();
     },
   };
 }

@@ -4,10 +4,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { APP_CONFIG, AppError, type AppConfig } from '#app/platform';
+import { APP_CONFIG, AppError, ObjectStorage, contentTypeOf, type AppConfig } from '#app/platform';
 import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
 import { CreateContentCommand, RemoveMediaCommand, SubmitContentCommand, UpdateContentCommand } from '../commands/manage-content/manage-content.command.js';
 import { ReviewContentCommand, type ContentReviewAction } from '../commands/review-content/review-content.command.js';
@@ -16,7 +13,7 @@ import { ChooseCoverCommand, ChooseTeaserCommand, ReorderMediaCommand } from '..
 import { ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from '../queries/content/content.query.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { ContentItem } from '../entities/content-item.entity.js';
-import { mediaDirectory } from '../jobs/media-processor.js';
+import { mediaKey } from '../domain/media-keys.js';
 import { ContentErrors } from '../moderation.errors.js';
 import { MediaLinks, downloadName } from './media-links.js';
 import { BlurredPreviews } from './blurred-previews.js';
@@ -182,22 +179,24 @@ export class AdminContentController {
   }
 }
 
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', webp: 'image/webp', mp4: 'video/mp4', webm: 'video/webm', mkv: 'video/x-matroska' };
+/** How long a presigned bucket URL lives (MEDIA_SIGNED_URLS): long enough to start playback, short enough not to share. */
+export const PRESIGNED_MEDIA_SECONDS = 120;
 
-/** Thumbnails and files through signed links only; video supports byte ranges for seeking. */
+/**
+ * Thumbnails and files through signed links only; video supports byte ranges for seeking. The bytes
+ * are streamed from storage, or (MEDIA_SIGNED_URLS, S3) the link answers 302 to a short-lived
+ * presigned URL on the private bucket, after the same checks.
+ */
 @ApiTags('content')
 @Controller('api/media')
 export class MediaController {
-  private readonly directory: string;
-
   constructor(
     @Inject(MediaLinks) private readonly links: MediaLinks,
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(BlurredPreviews) private readonly blurred: BlurredPreviews,
-  ) {
-    this.directory = mediaDirectory(config);
-  }
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+  ) {}
 
   @Get(':id/blurred')
   @ApiOperation({ summary: "An approved item's blurred preview (public, cacheable): made from its thumbnail on the server, never the thumbnail itself" })
@@ -221,23 +220,25 @@ export class MediaController {
     // Removed content is gone for everyone, whatever links were handed out.
     const item = file ? await em.findOne(ContentItem, file.contentId) : null;
     if (!file || !key || !item || item.status === 'removed') throw new AppError(404, 'not_found', 'Media not found');
-    const path = join(this.directory, key);
-    // A row whose file is gone (storage restored from an older backup, a seeded fixture) is a 404, not a crash.
-    const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    });
-    if (!found) throw new AppError(404, 'not_found', 'Media not found');
-    const { size } = found;
-    const type = TYPES[key.split('.').pop()!] ?? 'application/octet-stream';
+    const type = contentTypeOf(key);
     // Only a link signed as a download (issued when the store allows downloads) is served as an attachment.
     const disposition = claims.v === 'download' ? `attachment; filename="${downloadName(file.originalName, key)}"` : 'inline';
+    if (this.config.MEDIA_SIGNED_URLS) {
+      const url = await this.storage.signedUrl(mediaKey(key), { expiresInSeconds: PRESIGNED_MEDIA_SECONDS, contentDisposition: disposition, contentType: type });
+      if (url) return void response.writeHead(302, { location: url, 'cache-control': 'private, no-store' }).end();
+    }
+    // A row whose file is gone (storage restored from an older backup, a seeded fixture) is a 404, not a crash.
+    const found = await this.storage.head(mediaKey(key));
+    if (!found) throw new AppError(404, 'not_found', 'Media not found');
+    const { size } = found;
     const headers = { 'content-type': type, 'content-disposition': disposition, 'cache-control': 'private, max-age=600', 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff' };
-    // A client that goes away mid-file only ends its own stream; the file handle is closed either way.
-    const send = (status: number, extra: Record<string, string>, range?: { start: number; end: number }) => {
+    // A client that goes away mid-file only ends its own stream; the storage stream is closed either way.
+    const send = async (status: number, extra: Record<string, string>, range?: { start: number; end: number }) => {
+      const body = request.method === 'HEAD' ? null : await this.storage.stream(mediaKey(key), range);
+      if (request.method !== 'HEAD' && !body) throw new AppError(404, 'not_found', 'Media not found');
       response.writeHead(status, { ...headers, ...extra });
-      if (request.method === 'HEAD') return void response.end();
-      pipeline(createReadStream(path, range), response, () => undefined);
+      if (!body) return void response.end();
+      pipeline(body, response, () => undefined);
     };
     const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
     if (range && (range[1] || range[2])) {
@@ -246,6 +247,6 @@ export class MediaController {
       if (start >= size || start > end) return void response.writeHead(416, { ...headers, 'content-range': `bytes */${size}` }).end();
       return send(206, { 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) }, { start, end });
     }
-    send(200, { 'content-length': String(size) });
+    return send(200, { 'content-length': String(size) });
   }
 }

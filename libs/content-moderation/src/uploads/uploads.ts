@@ -2,17 +2,16 @@ import type { INestApplication } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { Server, type ServerOptions } from '@tus/server';
-import { FileStore } from '@tus/file-store';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { open } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { APP_CONFIG, AppError, Clock, Outbox, RateLimits, type AppConfig } from '#app/platform';
+import { APP_CONFIG, AppError, Clock, ObjectStorage, Outbox, RateLimits, StorageUnavailable, isStorageOutage, type AppConfig } from '#app/platform';
 import { BearerGuard } from '#app/identity';
 import { sniffMedia } from '../domain/media-sniff.js';
+import { uploadKey } from '../domain/media-keys.js';
 import { mediaEditable } from '../domain/review-state.js';
 import { ContentItem } from '../entities/content-item.entity.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { CreatorCheck } from '../commands/manage-content/creator-check.js';
+import { createUploadStore } from './upload-store.js';
 
 export const UPLOADS_PATH = '/api/uploads';
 /** Multi-gigabyte videos are fine; this is the ceiling per file. */
@@ -28,7 +27,7 @@ const header = (req: TusRequest, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-const refuse = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ code: 'upload_refused', message, error: message }) });
+const refuse = (status_code: number, message: string, code = 'upload_refused') => ({ status_code, body: JSON.stringify({ code, message, error: message }) });
 
 /** The contentId an upload's metadata names (tus: comma-separated `key base64value` pairs). */
 function metadataContentId(req: TusRequest): string | null {
@@ -39,15 +38,17 @@ function metadataContentId(req: TusRequest): string | null {
   return null;
 }
 
-export function uploadsDirectory(config: AppConfig): string {
-  return resolve(config.STORAGE_DIR, 'uploads');
+/** An unreachable store (or a full disk) is a 503 the client may retry, never a 500. */
+function storageOutage(error: unknown) {
+  const cause = error instanceof StorageUnavailable ? error : isStorageOutage(error) || ['ENOSPC', 'EIO', 'EROFS'].includes((error as NodeJS.ErrnoException).code ?? '') ? new StorageUnavailable(error) : null;
+  return cause ? refuse(503, cause.message, 'storage_unavailable') : undefined;
 }
 
 /**
- * Resumable uploads (the tus protocol, @tus/server with its file store): a dropped connection
- * resumes where it stopped. Only verified creators upload, only into their own draft or rejected
+ * Resumable uploads (the tus protocol, @tus/server on the S3 store when a bucket is set, else its
+ * file store): a dropped connection resumes where it stopped, on any api instance. Only verified creators upload, only into their own draft or rejected
  * items; each finished file is checked by its bytes and handed to the worker for processing.
- * Files live under STORAGE_DIR/uploads, outside anything served; media links are signed.
+ * Files live under `uploads/` in storage, outside anything served; media links are signed.
  */
 export function uploadsHandler(app: INestApplication): (request: IncomingMessage, response: ServerResponse) => void {
   const config = app.get<AppConfig>(APP_CONFIG);
@@ -58,8 +59,8 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
   const outbox = app.get(Outbox);
   const limits = app.get(RateLimits);
   void app.get(QueryBus);
-  const directory = uploadsDirectory(config);
-  const datastore = new FileStore({ directory });
+  const storage = app.get(ObjectStorage);
+  const datastore = createUploadStore(config);
 
   const caller = async (req: TusRequest) => {
     try {
@@ -73,6 +74,7 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
     path: UPLOADS_PATH,
     datastore,
     relativeLocation: true,
+    onResponseError: (_req, _res, error) => ('status_code' in error ? undefined : storageOutage(error)),
     respectForwardedHeaders: config.TRUST_PROXY,
     // Per kind, so a deferred-length photo stops at 50 MB as its bytes arrive, not only when its length is declared.
     async maxSize(req, uploadId) {
@@ -121,12 +123,8 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
       return { res, metadata: { ...upload.metadata, contentId, filename, userId: user.id, kind: item.kind } };
     },
     async onUploadFinish(_req, res, upload) {
-      const path = join(directory, upload.id);
-      const handle = await open(path, 'r');
-      const head = Buffer.alloc(64);
-      await handle.read(head, 0, 64, 0);
-      await handle.close();
-      const format = sniffMedia(head);
+      const head = await storage.get(uploadKey(upload.id), { start: 0, end: 63 });
+      const format = head ? sniffMedia(head) : null;
       const kind = upload.metadata?.kind;
       const fits = format && ((kind === 'video' && format.mediaType === 'video') || (kind === 'album' && format.mediaType === 'image'));
       if (!fits) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from './app-config.js';
+import { mediaOrigins, s3Settings } from '../files/storage-factory.js';
 
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/fanmint',
@@ -33,5 +34,19 @@ describe('configuration is validated at start', () => {
     expect(loadConfig(valid).AUTH_AUTOCONFIRM).toBe(false);
     expect(loadConfig({ ...valid, NODE_ENV: 'test', AUTH_AUTOCONFIRM: 'true' }).AUTH_AUTOCONFIRM).toBe(true);
     expect(() => loadConfig({ ...valid, NODE_ENV: 'production', AUTH_AUTOCONFIRM: 'true' })).toThrow(/AUTH_AUTOCONFIRM: is for test runs only/);
+  });
+
+  it('stores files on local disk by default, in a bucket when S3_BUCKET is set, and refuses half an S3 setup', () => {
+    const local = loadConfig(valid);
+    expect(s3Settings(local)).toBeNull();
+    expect(local).toMatchObject({ STORAGE_DIR: 'var/storage', MEDIA_SIGNED_URLS: false, S3_FORCE_PATH_STYLE: false });
+    const minio = loadConfig({ ...valid, S3_BUCKET: 'fanmint', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', MEDIA_SIGNED_URLS: 'true' });
+    expect(s3Settings(minio)).toMatchObject({ bucket: 'fanmint', endpoint: 'http://minio:9000', forcePathStyle: true, region: 'us-east-1' });
+    expect(mediaOrigins(minio)).toEqual(['http://minio:9000']);
+    expect(mediaOrigins(loadConfig({ ...valid, S3_BUCKET: 'fanmint', S3_REGION: 'eu-west-1', MEDIA_SIGNED_URLS: 'true' }))).toEqual(['https://fanmint.s3.eu-west-1.amazonaws.com']);
+    expect(mediaOrigins(loadConfig({ ...valid, S3_BUCKET: 'fanmint', S3_PUBLIC_ENDPOINT: 'https://media.example.com', S3_FORCE_PATH_STYLE: 'true', MEDIA_SIGNED_URLS: 'true' }))).toEqual(['https://media.example.com']);
+    expect(() => loadConfig({ ...valid, MEDIA_SIGNED_URLS: 'true' })).toThrow(/MEDIA_SIGNED_URLS: needs S3_BUCKET/);
+    expect(() => loadConfig({ ...valid, S3_BUCKET: 'fanmint', S3_ACCESS_KEY_ID: 'k' })).toThrow(/set both or neither/);
+    expect(() => loadConfig({ ...valid, S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET: must be an S3 bucket name/);
   });
 });

@@ -32,6 +32,20 @@ const schema = z.object({
   AIRDROP_SNAPSHOT_DATE: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   /** Private files (ID documents, uploads): a directory, never served by the web server. */
   STORAGE_DIR: z.string().default('var/storage'),
+  /** With S3_BUCKET set, file bytes live in that private bucket instead of STORAGE_DIR (S3, MinIO, R2 …). */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  /** The S3 API's address (MinIO: http://minio:9000); unset means AWS itself. */
+  S3_ENDPOINT: url(['http', 'https']).optional(),
+  /** Where browsers reach the bucket (or a CDN before it) for presigned links; unset: S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: url(['http', 'https']).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset: the SDK's own chain (environment, instance role, web identity). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most self-hosted stores want. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Bought media as a 302 to a short-lived presigned GET on the bucket (S3 only) instead of streamed through the api. */
+  MEDIA_SIGNED_URLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /**
    * 32 random bytes, base64: the key that encrypts ID documents at rest. Without it a key is derived
    * from JWT_SECRET (fine for development; set a separate key in production so one leak is not both).
@@ -84,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  if (config.MEDIA_SIGNED_URLS && !config.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  MEDIA_SIGNED_URLS: needs S3_BUCKET (local disk has no signed URLs)');
   if (config.AUTH_AUTOCONFIRM && config.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_AUTOCONFIRM: is for test runs only, never with NODE_ENV=production');
   return {
     ...config,

@@ -2,12 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrivateFileError, PrivateFiles } from './private-files.js';
+import { LocalObjectStorage } from './local-object-storage.js';
 import type { AppConfig } from '../config/app-config.js';
 
 describe('PrivateFiles', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fanmint-private-'));
   const config = { STORAGE_DIR: dir, JWT_SECRET: 'x'.repeat(40), DATA_ENCRYPTION_KEY: undefined } as unknown as AppConfig;
-  const files = new PrivateFiles(config);
+  const storage = new LocalObjectStorage(dir);
+  const files = new PrivateFiles(config, storage);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('stores bytes encrypted, owner-only, and reads them back', async () => {
@@ -31,7 +33,7 @@ describe('PrivateFiles', () => {
     await expect(files.get(a)).rejects.toThrow(/integrity/);
 
     const c = await files.put('verification', Buffer.from('third'));
-    const other = new PrivateFiles({ ...config, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') } as AppConfig);
+    const other = new PrivateFiles({ ...config, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') } as AppConfig, storage);
     await expect(other.get(c)).rejects.toThrow(/integrity/);
   });
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { LocalObjectStorage } from './local-object-storage.js';
+import { ObjectStorage } from './object-storage.js';
 
 const MAGIC = Buffer.from('FMENC1');
 const IV_BYTES = 12;
@@ -18,21 +18,22 @@ export function dataEncryptionKey(config: Pick<AppConfig, 'DATA_ENCRYPTION_KEY' 
 }
 
 /**
- * Private files (ID documents): AES-256-GCM encrypted at rest, each bound to its own key (its
- * storage name is the authenticated data, so a file copied over another does not decrypt), kept
- * under STORAGE_DIR/private with owner-only permissions and never served by a public route.
+ * Private files (ID documents, release forms, avatars): AES-256-GCM sealed in this process before
+ * they reach storage (under `private/`), each bound to its own key (its storage name is the
+ * authenticated data, so a file copied over another does not decrypt), never served by a public route.
  */
 @Injectable()
 export class PrivateFiles {
-  private readonly root: string;
   private readonly key: Buffer;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.root = resolve(config.STORAGE_DIR, 'private');
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+  ) {
     this.key = dataEncryptionKey(config);
   }
 
-  /** Stores the bytes encrypted and returns their storage key, e.g. `verification/2026-11/<uuid>.bin`. */
+  /** Stores the bytes encrypted and returns their key, e.g. `verification/2026-11/<uuid>.bin`. */
   async put(namespace: string, data: Buffer, now = new Date()): Promise<string> {
     if (!/^[a-z0-9-]+$/.test(namespace)) throw new PrivateFileError(`Invalid namespace ${namespace}`);
     const key = `${namespace}/${now.toISOString().slice(0, 7)}/${randomUUID()}.bin`;
@@ -40,16 +41,13 @@ export class PrivateFiles {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(key));
     const sealed = Buffer.concat([cipher.update(data), cipher.final()]);
-    const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    const temporary = `${path}.${randomUUID()}.tmp`;
-    await writeFile(temporary, Buffer.concat([MAGIC, iv, cipher.getAuthTag(), sealed]), { mode: 0o600, flag: 'wx' });
-    await rename(temporary, path);
+    await this.storage.put(this.storageKey(key), Buffer.concat([MAGIC, iv, cipher.getAuthTag(), sealed]), { contentType: 'application/octet-stream' });
     return key;
   }
 
   async get(key: string): Promise<Buffer> {
-    const box = await readFile(this.pathOf(key));
+    const box = await this.storage.get(this.storageKey(key));
+    if (!box) throw Object.assign(new PrivateFileError(`${key} is missing`), { code: 'ENOENT' });
     if (box.length < MAGIC.length + IV_BYTES + TAG_BYTES || !box.subarray(0, MAGIC.length).equals(MAGIC)) {
       throw new PrivateFileError(`${key} is not an encrypted private file`);
     }
@@ -66,14 +64,18 @@ export class PrivateFiles {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    await this.storage.delete(this.storageKey(key));
   }
 
-  /** Where a key lives on disk (for tests and operators); refuses anything but our own key shape. */
-  pathOf(key: string): string {
+  /** The object's key in storage; refuses anything but our own key shape (no path traversal). */
+  storageKey(key: string): string {
     if (!KEY_PATTERN.test(key)) throw new PrivateFileError(`Invalid private file key ${key}`);
-    const path = join(this.root, ...key.split('/'));
-    if (!path.startsWith(this.root + sep)) throw new PrivateFileError(`Invalid private file key ${key}`);
-    return path;
+    return `private/${key}`;
+  }
+
+  /** Where a key lives on local disk (tests and operators); only the local store has paths. */
+  pathOf(key: string): string {
+    if (!(this.storage instanceof LocalObjectStorage)) throw new PrivateFileError('Private files are in object storage, not on this disk');
+    return this.storage.pathOf(this.storageKey(key));
   }
 }

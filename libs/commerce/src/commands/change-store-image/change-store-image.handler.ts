@@ -2,27 +2,21 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { APP_CONFIG, Clock, ImageRejected, cleanImage, type AppConfig } from '#app/platform';
+import { Clock, ImageRejected, ObjectStorage, cleanImage } from '#app/platform';
 import { CommerceErrors } from '../../commerce.errors.js';
 import { STORE_IMAGE_SHAPES, storeImageKey } from '../../domain/store-images.js';
 import { Store } from '../../entities/store.entity.js';
-import { storeImagesDirectory } from '../../queries/store-image/store-image.handler.js';
+import { storeImageObject } from '../../queries/store-image/store-image.handler.js';
 import { toStoreView, type StoreView } from '../../queries/store-views.js';
 import { ChangeStoreImageCommand } from './change-store-image.command.js';
 
 @CommandHandler(ChangeStoreImageCommand)
 export class ChangeStoreImageHandler implements ICommandHandler<ChangeStoreImageCommand> {
-  private readonly directory: string;
-
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.directory = storeImagesDirectory(config);
-  }
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+  ) {}
 
   async execute({ ownerId, kind, bytes }: ChangeStoreImageCommand): Promise<StoreView> {
     const shape = STORE_IMAGE_SHAPES[kind];
@@ -37,8 +31,7 @@ export class ChangeStoreImageHandler implements ICommandHandler<ChangeStoreImage
         if (!store) throw CommerceErrors.noStore();
         if (clean) {
           written = storeImageKey(store.id, kind, randomBytes(6).toString('hex'));
-          await mkdir(this.directory, { recursive: true });
-          await writeFile(join(this.directory, written), clean.data);
+          await this.storage.put(storeImageObject(written), clean.data);
         }
         replaced = store[column];
         store[column] = written;
@@ -46,11 +39,11 @@ export class ChangeStoreImageHandler implements ICommandHandler<ChangeStoreImage
         await em.flush();
         return toStoreView(store);
       });
-      if (replaced) await rm(join(this.directory, replaced), { force: true });
+      if (replaced) await this.storage.delete(storeImageObject(replaced));
       return view;
     } catch (error) {
       // The row kept the old image: the new file is nobody's.
-      if (written) await rm(join(this.directory, written), { force: true });
+      if (written) await this.storage.delete(storeImageObject(written)).catch(() => undefined);
       throw error;
     }
   }

@@ -1,27 +1,22 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { APP_CONFIG, type AppConfig } from '#app/platform';
+import { ObjectStorage } from '#app/platform';
 import { CommerceErrors } from '../../commerce.errors.js';
 import { mayViewStore } from '../../domain/store-access.js';
 import { SLUG_MAX_LENGTH } from '../../domain/store-slug.js';
 import { Store } from '../../entities/store.entity.js';
 import { StoreImageQuery, type StoreImageFile } from './store-image.query.js';
 
-export const storeImagesDirectory = (config: AppConfig) => resolve(config.STORAGE_DIR, 'store-images');
+/** A store image's key in storage (STORAGE_DIR/store-images on local disk). */
+export const storeImageObject = (key: string) => `store-images/${key}`;
 
 @QueryHandler(StoreImageQuery)
 export class StoreImageHandler implements IQueryHandler<StoreImageQuery> {
-  private readonly directory: string;
-
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.directory = storeImagesDirectory(config);
-  }
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+  ) {}
 
   async execute({ slug, key, visitor }: StoreImageQuery): Promise<StoreImageFile> {
     const wanted = slug.toLowerCase();
@@ -31,10 +26,8 @@ export class StoreImageHandler implements IQueryHandler<StoreImageQuery> {
     // Only the store's current images are served: the key is compared, never used as a path of its own.
     const current = [store.bannerKey, store.avatarKey].find((stored) => stored !== null && stored === key);
     if (!current) throw CommerceErrors.storeImageNotFound();
-    const bytes = await readFile(join(this.directory, current)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') throw CommerceErrors.storeImageNotFound();
-      throw error;
-    });
+    const bytes = await this.storage.get(storeImageObject(current));
+    if (!bytes) throw CommerceErrors.storeImageNotFound();
     return { bytes, isNsfw: store.isNsfw };
   }
 }

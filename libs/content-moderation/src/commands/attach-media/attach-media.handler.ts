@@ -2,15 +2,14 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
+import { Clock, ObjectStorage, Outbox } from '#app/platform';
 import { sniffMedia } from '../../domain/media-sniff.js';
 import { mediaEditable } from '../../domain/review-state.js';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentMedia } from '../../entities/content-media.entity.js';
 import { ContentErrors } from '../../moderation.errors.js';
-import { MAX_ALBUM_FILES, uploadsDirectory } from '../../uploads/uploads.js';
+import { uploadKey } from '../../domain/media-keys.js';
+import { MAX_ALBUM_FILES } from '../../uploads/uploads.js';
 import { CreatorCheck } from '../manage-content/creator-check.js';
 import { AttachMediaCommand } from './attach-media.command.js';
 
@@ -21,17 +20,15 @@ export class AttachMediaHandler implements ICommandHandler<AttachMediaCommand> {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(CreatorCheck) private readonly creators: CreatorCheck,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
   ) {}
 
   async execute({ creatorId, contentId, filename, bytes }: AttachMediaCommand): Promise<{ mediaId: string }> {
     await this.creators.assert(creatorId);
     const format = sniffMedia(bytes.subarray(0, 64));
     if (!format) throw ContentErrors.wrongMedia('This file is not a photo or a video');
-    const directory = uploadsDirectory(this.config);
     const uploadId = randomBytes(16).toString('hex');
-    await mkdir(directory, { recursive: true, mode: 0o700 });
-    await writeFile(join(directory, uploadId), bytes, { mode: 0o600 });
+    await this.storage.put(uploadKey(uploadId), bytes);
     try {
       return await this.orm.em.fork().transactional(async (tx) => {
         const item = await tx.findOne(ContentItem, { id: contentId, creatorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -56,7 +53,7 @@ export class AttachMediaHandler implements ICommandHandler<AttachMediaCommand> {
         return { mediaId: media.id };
       });
     } catch (error) {
-      await rm(join(directory, uploadId), { force: true });
+      await this.storage.delete(uploadKey(uploadId));
       throw error;
     }
   }

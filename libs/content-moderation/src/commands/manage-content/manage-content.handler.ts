@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
-import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
+import { APP_CONFIG, Clock, ObjectStorage, Outbox, type AppConfig } from '#app/platform';
 import { ListStaffQuery } from '#app/identity';
 import { transition } from '../../domain/review-state.js';
 import { ContentItem } from '../../entities/content-item.entity.js';
@@ -9,10 +9,8 @@ import { ContentMedia } from '../../entities/content-media.entity.js';
 import { ContentErrors } from '../../moderation.errors.js';
 import { CreatorCheck } from './creator-check.js';
 import { CreateContentCommand, RemoveMediaCommand, SubmitContentCommand, UpdateContentCommand } from './manage-content.command.js';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { mediaDirectory } from '../../jobs/media-processor.js';
-import { uploadsDirectory } from '../../uploads/uploads.js';
+import { blurredKey, mediaKey, uploadKeys } from '../../domain/media-keys.js';
+
 
 @CommandHandler(CreateContentCommand)
 export class CreateContentHandler implements ICommandHandler<CreateContentCommand> {
@@ -100,7 +98,7 @@ export class SubmitContentHandler implements ICommandHandler<SubmitContentComman
 export class RemoveMediaHandler implements ICommandHandler<RemoveMediaCommand> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
   ) {}
 
   async execute({ creatorId, contentId, mediaId }: RemoveMediaCommand) {
@@ -114,14 +112,11 @@ export class RemoveMediaHandler implements ICommandHandler<RemoveMediaCommand> {
       return file;
     });
     // Files go after the row: a crash in between leaves an orphan file, never a row without its file.
-    const media = mediaDirectory(this.config);
-    const uploads = uploadsDirectory(this.config);
-    await Promise.all(
-      [removed.thumbnailKey, removed.cleanKey, removed.previewKey]
+    await this.storage.deleteMany(
+      [removed.thumbnailKey, removed.cleanKey, removed.previewKey, blurredKey(removed.id)]
         .filter((key): key is string => Boolean(key))
-        .map((key) => join(media, key))
-        .concat([join(uploads, removed.uploadId), join(uploads, `${removed.uploadId}.json`)])
-        .map((path) => rm(path, { force: true })),
+        .map(mediaKey)
+        .concat(uploadKeys(removed.uploadId)),
     );
   }
 }
