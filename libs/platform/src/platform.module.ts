@@ -9,6 +9,9 @@ import { AuditLog } from './audit/audit-log.js';
 import { PrivateFiles } from './files/private-files.js';
 import { DatabaseModule } from './database/database.module.js';
 import type { OrmSetup } from './database/orm-config.js';
+import { Metrics } from './observability/metrics.js';
+import { MetricsServer } from './observability/metrics-server.js';
+import { PlatformMetrics } from './observability/platform-metrics.js';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -33,8 +36,11 @@ export class PlatformModule {
         RateLimits,
         AuditLog,
         PrivateFiles,
+        Metrics,
+        MetricsServer,
+        PlatformMetrics,
       ],
-      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, PrivateFiles, DatabaseModule],
+      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, PrivateFiles, DatabaseModule, Metrics, MetricsServer, PlatformMetrics],
     };
   }
 }
