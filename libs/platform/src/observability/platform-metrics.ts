@@ -91,8 +91,9 @@ export class PlatformMetrics {
     await Promise.all(
       QUEUE_NAMES.map(async (name) => {
         const queue = this.queues.queue(name);
-        const [counts, [oldest]] = await Promise.all([queue.getJobCounts(...QUEUE_STATES), queue.getWaiting(0, 0)]);
-        snapshot.counts[name] = counts;
+        const [counts, [oldest]] = await Promise.all([queue.getJobCounts(...QUEUE_STATES, 'prioritized'), queue.getWaiting(0, 0)]);
+        // Prioritised jobs wait too, in a set of their own.
+        snapshot.counts[name] = { ...counts, waiting: counts.waiting + (counts.prioritized ?? 0) };
         snapshot.oldestWaitingAt[name] = oldest?.timestamp ?? null;
       }),
     );

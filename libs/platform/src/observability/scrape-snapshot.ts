@@ -1,15 +1,9 @@
 /**
- * Several gauges of one scrape share one read: the first collect() starts it, the others of the
- * same scrape (within `maxAgeMs`) get the same promise.
+ * Several gauges of one scrape share one read: prom-client starts every collect() of a scrape in
+ * the same tick, so the first starts the read and the others join it while it is in flight. The
+ * next scrape reads anew.
  */
-export function snapshotOnScrape<T>(read: () => Promise<T>, maxAgeMs = 1000): () => Promise<T> {
-  let last: { at: number; value: Promise<T> } | null = null;
-  return () => {
-    if (!last || Date.now() - last.at > maxAgeMs) {
-      const value = read();
-      last = { at: Date.now(), value };
-      value.catch(() => (last = null));
-    }
-    return last.value;
-  };
+export function snapshotOnScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | null = null;
+  return () => (inFlight ??= read().finally(() => (inFlight = null)));
 }
