@@ -33,6 +33,9 @@ describe.each(['postgres', 'redis'] as const)('metrics and request ids (%s queue
       env: { METRICS_PORT: '0', METRICS_TOKEN: TOKEN, LOG_LEVEL: 'debug' },
       logSink: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>),
     });
+    // As the processes' main.ts do.
+    await platform.api.get(MetricsServer).start();
+    await platform.worker!.get(MetricsServer).start();
   });
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
@@ -7,10 +7,11 @@ import { Metrics } from './metrics.js';
 
 /**
  * Serves GET /metrics on METRICS_PORT, a listener of its own: the public port never shows it.
- * With METRICS_TOKEN set, only `Authorization: Bearer <token>` is answered.
+ * With METRICS_TOKEN set, only `Authorization: Bearer <token>` is answered. The long-running
+ * processes start it (main.ts); one-off commands booting the same modules (seed, month-end) do not.
  */
 @Injectable()
-export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MetricsServer implements OnApplicationShutdown {
   private readonly logger = new Logger(MetricsServer.name);
   private server: Server | null = null;
 
@@ -25,8 +26,9 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     return address ? address.port : null;
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.config.METRICS_PORT === null) return;
+  /** Listens on METRICS_PORT unless metrics are off; a second call does nothing. */
+  async start(): Promise<void> {
+    if (this.config.METRICS_PORT === null || this.server) return;
     const server = createServer((request, response) => void this.answer(request, response));
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
