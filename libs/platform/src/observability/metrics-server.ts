@@ -53,8 +53,8 @@ export class MetricsServer implements OnApplicationShutdown {
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
     if (!this.authorised(request.headers.authorization)) return send(response, 401, 'Unauthorized\n', { 'www-authenticate': 'Bearer realm="metrics"' });
     try {
-      const body = await this.metrics.registry.metrics();
-      send(response, 200, request.method === 'HEAD' ? '' : body, { 'content-type': this.metrics.registry.contentType });
+      const body = await this.metrics.text();
+      send(response, 200, request.method === 'HEAD' ? '' : body, { 'content-type': this.metrics.contentType });
     } catch (error) {
       this.logger.error(`Metrics scrape failed: ${(error as Error).message}`);
       send(response, 500, 'Metrics unavailable\n');

@@ -4,14 +4,28 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 /** Every metric name starts with this, so ours sort together and never clash with a library's. */
 export const METRIC_PREFIX = 'fanmint_';
 
+let processRegistry: Registry | null = null;
+
 /**
- * One Prometheus registry per process (per Nest application: the tests run an api and a worker
- * in one process, and each must show only its own numbers). Node's default metrics, event-loop
- * lag among them, are kept under the same prefix.
+ * Node's default metrics (event-loop lag, heap, GC, CPU) belong to the process, not to one
+ * application: collected once, however many applications a process boots (the tests boot many).
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: METRIC_PREFIX });
+  }
+  return processRegistry;
+}
+
+/**
+ * The application's own metrics, in a registry of its own (the tests run an api and a worker in
+ * one process, and each must show only its own numbers), served with the process's default ones.
  */
 @Injectable()
 export class Metrics {
   readonly registry = new Registry();
+  readonly contentType = this.registry.contentType;
 
   readonly httpDuration = new Histogram({
     name: `${METRIC_PREFIX}http_request_duration_seconds`,
@@ -36,8 +50,10 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
+  /** The text of a scrape: the process's default metrics, then this application's. */
+  async text(): Promise<string> {
+    const [process, own] = await Promise.all([processMetrics().metrics(), this.registry.metrics()]);
+    return `${process}\n${own}`;
   }
 
   /** Times one job attempt; the outcome labels the duration and a failure counts once more. */
