@@ -1,7 +1,7 @@
 import { startTracing } from '#tracing';
 
 // Instrumentations patch http, express, pg and ioredis as they load: start tracing before the app is imported.
-startTracing('fanmint-api');
+await startTracing('fanmint-api');
 const { MetricsServer, runMain } = await import('#app/platform');
 const { createApiApp } = await import('./create-app.js');
 

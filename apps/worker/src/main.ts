@@ -1,7 +1,7 @@
 import { startTracing } from '#tracing';
 
 // Instrumentations patch http, pg and ioredis as they load: start tracing before the worker is imported.
-startTracing('fanmint-worker');
+await startTracing('fanmint-worker');
 const { MetricsServer, runMain } = await import('#app/platform');
 const { createWorker } = await import('./create-worker.js');
 

@@ -12,6 +12,7 @@ import type { OrmSetup } from './database/orm-config.js';
 import { Metrics } from './observability/metrics.js';
 import { MetricsServer } from './observability/metrics-server.js';
 import { PlatformMetrics } from './observability/platform-metrics.js';
+import { TraceFlush } from './observability/trace-flush.js';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -39,6 +40,7 @@ export class PlatformModule {
         Metrics,
         MetricsServer,
         PlatformMetrics,
+        TraceFlush,
       ],
       exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, PrivateFiles, DatabaseModule, Metrics, MetricsServer, PlatformMetrics],
     };

@@ -40,7 +40,7 @@ const readBody = async (request: IncomingMessage) => {
 /** A child process starts tracing, then serves one request that queries PostgreSQL, then exits. */
 const CHILD = `
 const { startTracing } = await import(process.env.TRACING_MODULE);
-const sdk = startTracing('fanmint-tracing-test');
+const sdk = await startTracing('fanmint-tracing-test');
 const http = await import('node:http');
 const { default: pg } = await import('pg');
 const pool = new pg.Pool({ connectionString: process.env.PG_URL, max: 1 });
