@@ -6,10 +6,12 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import {
   ErrorFilter,
+  Metrics,
   PinoNestLogger,
   createLogger,
   createValidationPipe,
   mediaOrigins,
+  observeRequests,
   readBodies,
   refuseEncodedNul,
   securityHeadersMiddleware,
@@ -46,14 +48,15 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock; 
   server.keepAliveTimeout = 72_000;
 
   // Targets and bodies are checked before any route or DTO sees them (limits in README).
+  app.use(observeRequests(app.get(Metrics)));
   app.use(refuseEncodedNul());
   app.use(securityHeadersMiddleware(mediaOrigins(config)));
   app.use(siteGateMiddleware(app.get(SiteGate), () => web));
   app.enableCors({
     origin: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version'],
-    exposedHeaders: ['X-Supabase-Api-Version', 'x-sb-error-code'],
+    allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'x-request-id'],
+    exposedHeaders: ['X-Supabase-Api-Version', 'x-sb-error-code', 'X-Request-Id'],
     maxAge: 600,
   });
   app.use(readBodies());

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { JOB_SCHEDULES, JobRunner, OutboxRelay, PinoNestLogger, createLogger, type AppConfig, type Clock, type LogSink } from '#app/platform';
+import { JOB_SCHEDULES, JobRunner, OutboxRelay, PinoNestLogger, PlatformMetrics, createLogger, type AppConfig, type Clock, type LogSink } from '#app/platform';
 import { ORM_SETUP } from '../../api/src/composition.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -20,6 +20,7 @@ export async function createWorker(
     logger: new PinoNestLogger(logger),
   });
   app.enableShutdownHooks();
+  app.get(PlatformMetrics).watchQueues();
   const queues = app.get(JobRunner).start();
   app.get(OutboxRelay).start(options.relayIntervalMs);
   logger.info({ queues, schedules: schedules ? JOB_SCHEDULES.map((schedule) => `${schedule.queue}/${schedule.name} ${schedule.cron}`) : [] }, 'worker started');

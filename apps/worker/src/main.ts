@@ -1,4 +1,12 @@
-import { runMain } from '#app/platform';
-import { createWorker } from './create-worker.js';
+import { startTracing } from '#tracing';
 
-await runMain('worker', (config) => createWorker(config));
+// Instrumentations patch http, pg and ioredis as they load: start tracing before the worker is imported.
+await startTracing('fanmint-worker');
+const { MetricsServer, runMain } = await import('#app/platform');
+const { createWorker } = await import('./create-worker.js');
+
+await runMain('worker', async (config) => {
+  const worker = await createWorker(config);
+  await worker.get(MetricsServer).start();
+  return worker;
+});

@@ -37,3 +37,8 @@ export * from './http/signed-tokens.js';
 export * from './csv/csv.js';
 export * from './review/review-claim.js';
 export { ClaimViewDto } from './review/claim-view.dto.js';
+export * from './observability/metrics.js';
+export * from './observability/metrics-server.js';
+export * from './observability/platform-metrics.js';
+export * from './observability/request-context.js';
+export * from './http/request-observer.js';

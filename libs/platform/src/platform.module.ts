@@ -11,6 +11,10 @@ import { ObjectStorage } from './files/object-storage.js';
 import { createObjectStorage } from './files/storage-factory.js';
 import { DatabaseModule } from './database/database.module.js';
 import type { OrmSetup } from './database/orm-config.js';
+import { Metrics } from './observability/metrics.js';
+import { MetricsServer } from './observability/metrics-server.js';
+import { PlatformMetrics } from './observability/platform-metrics.js';
+import { TraceFlush } from './observability/trace-flush.js';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -37,8 +41,12 @@ export class PlatformModule {
         RateLimits,
         AuditLog,
         PrivateFiles,
+        Metrics,
+        MetricsServer,
+        PlatformMetrics,
+        TraceFlush,
       ],
-      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, ObjectStorage, PrivateFiles, DatabaseModule],
+      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, ObjectStorage, PrivateFiles, DatabaseModule, Metrics, MetricsServer, PlatformMetrics],
     };
   }
 }

@@ -14,6 +14,14 @@ describe('configuration is validated at start', () => {
     expect(config).toMatchObject({ PORT: 4000, PUBLIC_URL: 'http://localhost:4000', LAUNCH_PHASE: 'prelaunch', BCRYPT_COST: 12, TRUST_PROXY: false, QUEUE_SCHEMA: 'bullmq' });
   });
 
+  it('serves metrics on 9464 in production and not at all elsewhere, unless METRICS_PORT says so', () => {
+    expect(loadConfig({ ...valid, NODE_ENV: 'production' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '0.0.0.0' });
+    expect(loadConfig(valid)).toMatchObject({ METRICS_PORT: null, METRICS_HOST: '127.0.0.1' });
+    expect(loadConfig({ ...valid, METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(() => loadConfig({ ...valid, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ ...valid, METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
   it('names every missing setting', () => {
     expect(() => loadConfig({})).toThrow('DATABASE_URL: is required\n  SMTP_URL: is required\n  JWT_SECRET: is required');
   });

@@ -80,9 +80,23 @@ const schema = z.object({
    * is expired by our sweep (after asking the provider): the acquirer's session lasts 30 minutes.
    */
   CHECKOUT_ABANDONED_AFTER_SECONDS: z.coerce.number().int().min(60).default(45 * 60),
+  /**
+   * Where each process (api and worker) serves Prometheus /metrics, apart from the public port.
+   * Unset: 9464 with NODE_ENV=production, off otherwise; 0: a free port (logged at start).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Interface of the metrics listener; unset: 0.0.0.0 in production, 127.0.0.1 otherwise. */
+  METRICS_HOST: z.string().min(1).optional(),
+  /** When set, /metrics answers only `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
-export type AppConfig = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type AppConfig = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'METRICS_PORT' | 'METRICS_HOST'> & {
+  PUBLIC_URL: string;
+  /** null: no metrics listener. */
+  METRICS_PORT: number | null;
+  METRICS_HOST: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -101,9 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   if (config.MEDIA_SIGNED_URLS && !config.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  MEDIA_SIGNED_URLS: needs S3_BUCKET (local disk has no signed URLs)');
   if (config.AUTH_AUTOCONFIRM && config.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_AUTOCONFIRM: is for test runs only, never with NODE_ENV=production');
+  const production = config.NODE_ENV === 'production';
   return {
     ...config,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    METRICS_PORT: config.METRICS_PORT ?? (production ? 9464 : null),
+    METRICS_HOST: config.METRICS_HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
   };
 }
 

@@ -1,11 +1,22 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
+import { currentRequestId } from '../observability/request-context.js';
 
 /** Receives each log line (JSON, newline-terminated) instead of stdout: tests read what was logged. */
 export type LogSink = (line: string) => void;
 
 export function createLogger(level: string, name: string, sink?: LogSink): Logger {
-  const options = { level, name, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime };
+  const options = {
+    level,
+    name,
+    base: { service: name },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // Every line written while a request (or a job it caused) runs names that request.
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+  };
   return sink ? pino(options, { write: sink }) : pino(options);
 }
 

@@ -4,6 +4,8 @@ import type { Job } from 'bullmq';
 import { QueueFactory } from './queue-factory.js';
 import { JOB_HANDLER_METADATA, type JobHandlerTarget } from './job-handler.js';
 import type { QueueName } from './job-catalogue.js';
+import { Metrics } from '../observability/metrics.js';
+import { isRequestId, runWithRequestId } from '../observability/request-context.js';
 
 type Handle = (data: never, job: Job) => Promise<unknown>;
 
@@ -16,6 +18,7 @@ export class JobRunner {
     @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(QueueFactory) private readonly queues: QueueFactory,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   start(): QueueName[] {
@@ -29,14 +32,33 @@ export class JobRunner {
       byQueue.set(target.queue, handlers);
     }
     for (const [queue, handlers] of byQueue) {
-      const worker = this.queues.worker(queue, async (job) => {
-        const handle = handlers.get(job.name);
-        if (!handle) throw new Error(`No handler for job ${queue}/${job.name}`);
-        return handle(job.data as never, job);
+      const worker = this.queues.worker(queue, (job) => this.run(queue, handlers, job));
+      worker.on('failed', (job, error) => {
+        const log = () => this.logger.warn(`Job ${queue}/${job?.name} #${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+        if (job) runWithRequestId(requestIdOf(queue, job), log);
+        else log();
       });
-      worker.on('failed', (job, error) => this.logger.warn(`Job ${queue}/${job?.name} #${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
       worker.on('error', (error) => this.logger.error(`Worker ${queue}: ${error.message}`));
     }
     return [...byQueue.keys()];
   }
+
+  /** One attempt, timed, in the context of the request that caused the job (or of the job itself). */
+  private run(queue: QueueName, handlers: Map<string, Handle>, job: Job): Promise<unknown> {
+    return runWithRequestId(requestIdOf(queue, job), () =>
+      this.metrics.timeJob(queue, job.name, async () => {
+        const handle = handlers.get(job.name);
+        if (!handle) throw new Error(`No handler for job ${queue}/${job.name}`);
+        const result = await handle(job.data as never, job);
+        this.logger.debug(`Job ${queue}/${job.name} #${job.id} done`);
+        return result;
+      }),
+    );
+  }
+}
+
+/** The request the job came from (re-checked: job data is not trusted), else one made from the job. */
+function requestIdOf(queue: QueueName, job: Job): string {
+  const carried = (job.data as { requestId?: unknown } | undefined)?.requestId;
+  return isRequestId(carried) ? carried : `job:${queue}:${job.id}`;
 }

@@ -28,4 +28,8 @@ export class OutboxMessage {
 
   @Property({ type: 'text', nullable: true })
   lastError: string | null = null;
+
+  /** The request that wrote the row; the job carries it into the worker's logs. */
+  @Property({ type: 'text', nullable: true })
+  requestId: string | null = null;
 }

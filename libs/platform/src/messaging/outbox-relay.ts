@@ -8,6 +8,7 @@ interface OutboxRow {
   queue: QueueName;
   job_name: string;
   payload: Record<string, unknown>;
+  request_id: string | null;
 }
 
 /**
@@ -48,7 +49,7 @@ export class OutboxRelay implements BeforeApplicationShutdown {
     const em = this.orm.em.fork();
     return em.transactional(async (tx) => {
       const rows = await tx.execute<OutboxRow[]>(
-        `select id, queue, job_name, payload from outbox_message
+        `select id, queue, job_name, payload, request_id from outbox_message
           where published_at is null and available_at <= now()
           order by id limit ? for update skip locked`,
         [batchSize],
@@ -56,7 +57,7 @@ export class OutboxRelay implements BeforeApplicationShutdown {
       for (const row of rows) {
         await this.queues
           .queue(row.queue)
-          .add(row.job_name, { ...row.payload, messageId: String(row.id) }, { jobId: `outbox-${row.id}` });
+          .add(row.job_name, { ...row.payload, messageId: String(row.id), ...(row.request_id ? { requestId: row.request_id } : {}) }, { jobId: `outbox-${row.id}` });
       }
       if (rows.length > 0) {
         const ids = rows.map((row) => row.id);
