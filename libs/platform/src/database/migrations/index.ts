@@ -1,5 +1,6 @@
 import { Migration20261122000000AuditLog } from './20261122000000-audit-log.migration.js';
 import { Migration20261121000000Platform } from './20261121000000-platform.migration.js';
 import { Migration20261125130000ScheduleTicks } from './20261125130000-schedule-ticks.migration.js';
+import { Migration20261127000000AuditLogPartitions } from './20261127000000-audit-log-partitions.migration.js';
 
-export const platformMigrations = [Migration20261121000000Platform, Migration20261122000000AuditLog, Migration20261125130000ScheduleTicks];
+export const platformMigrations = [Migration20261121000000Platform, Migration20261122000000AuditLog, Migration20261125130000ScheduleTicks, Migration20261127000000AuditLogPartitions];
