@@ -40,7 +40,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { childEnv, ensurePinnedNode, findFreePort, rootDir } from '../scripts/lib/util.mjs';
 import { addResultRow } from './lib/results-md.mjs';
-import { cpuSnapshot, cpuUsage } from './lib/cpu.mjs';
+import { cpuSnapshot, cpuUsage, groupCores } from './lib/cpu.mjs';
 import { connectionPool, percentile, waitForHealth } from './lib/load.mjs';
 import { cleanupRegistry, startService, stopChild } from './lib/services.mjs';
 
@@ -255,8 +255,10 @@ async function main() {
     rec.on = true;
     const wallS = await closedLoop(opts.users, seconds, fn);
     rec.on = false;
-    const usage = cpuUsage(before, cpuSnapshot({ ...pids, ...extraPids }));
-    const pgCores = round(Object.entries(usage).filter(([name]) => /^pg\d+Cores$/.test(name)).reduce((sum, [, cores]) => sum + cores, 0));
+    const after = cpuSnapshot({ ...pids, ...extraPids });
+    const usage = cpuUsage(before, after);
+    // Summed from jiffies: each backend alone rounds to 0.00 cores.
+    const pgCores = groupCores(before, after, /^pg\d+$/);
     const cpu = { api: usage.apiCores ?? 0, worker: usage.workerCores ?? 0, acquirer: usage.acquirerCores ?? 0, postgres: pgCores, bench: usage.benchCores, others: usage.otherCores, machine: usage.machineCores, ...(extraPids.baseline ? { baseline: usage.baselineCores } : {}) };
     return { wallS: round(wallS), cpu, pgBackends: backends.length };
   };
@@ -271,6 +273,7 @@ async function main() {
     ...mixed, kinds, requests, errors, sessions: rec.sessions, requestsPerSecond: round(requests / mixed.wallS, 1), sessionsPerSecond: round(rec.sessions / mixed.wallS, 1),
     perApiCore: { requestsPerSecond: round(requests / mixed.wallS / mixed.cpu.api, 1), sessionsPerSecond: round(rec.sessions / mixed.wallS / mixed.cpu.api, 1) },
     perServingCore: { requestsPerSecond: round(requests / mixed.wallS / served, 1), sessionsPerSecond: round(rec.sessions / mixed.wallS / served, 1) },
+    cpuMsPerSession: Object.fromEntries(['api', 'worker', 'acquirer', 'postgres'].map((part) => [part, round((mixed.cpu[part] * mixed.wallS * 1000) / rec.sessions, 1)])),
     cpuShare: Object.fromEntries(['api', 'worker', 'acquirer', 'postgres'].map((part) => [part, round(mixed.cpu[part] / served, 3)])),
   };
 
@@ -368,6 +371,7 @@ function report() {
   log(`mixed: ${mixed.requestsPerSecond} requests/s, ${mixed.sessionsPerSecond} user sessions/s over ${mixed.wallS} s, errors ${mixed.errors}`);
   log(`per api core: ${mixed.perApiCore.requestsPerSecond} requests/s, ${mixed.perApiCore.sessionsPerSecond} sessions/s; per serving core (api + worker + acquirer + PostgreSQL): ${mixed.perServingCore.requestsPerSecond} requests/s, ${mixed.perServingCore.sessionsPerSecond} sessions/s`);
   log(`cpu (cores): api ${mixed.cpu.api}, worker ${mixed.cpu.worker}, acquirer ${mixed.cpu.acquirer}, PostgreSQL ${mixed.cpu.postgres} (${mixed.pgBackends} backends), bench ${mixed.cpu.bench}, others ${mixed.cpu.others}; machine ${mixed.cpu.machine} of ${machine.cores}`);
+  log(`cpu ms per session: ${Object.entries(mixed.cpuMsPerSession).map(([part, ms]) => `${part} ${ms}`).join(', ')} (a password sign-in is bcrypt at cost ${opts.bcryptCost} in the api's thread pool)`);
   log(`cpu share of serving: ${Object.entries(mixed.cpuShare).map(([part, share]) => `${part} ${round(share * 100, 1)} %`).join(', ')}`);
   log(`baseline store page: bare ${baseline.bare.perSecond}/s on ${baseline.bare.cpu.baseline} cores, api ${baseline.api.perSecond}/s on ${baseline.api.cpu.api} api + ${baseline.api.cpu.postgres} PostgreSQL cores`);
   log(`load average ${machine.loadAvgAtStart.join(' ')} at start, ${result.loadAvgAtEnd.join(' ')} at the end`);
