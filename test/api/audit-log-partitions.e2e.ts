@@ -28,7 +28,7 @@ const OLD = [
   { action: 'mfa.disabled_by_staff', createdAt: '2026-06-30T23:59:59.999Z' },
   { action: 'moderation.case_resolved', createdAt: null },
 ];
-let oldIds: string[] = [];
+const oldIds: string[] = [];
 
 beforeAll(async () => {
   await admin(`create database ${name}`);
