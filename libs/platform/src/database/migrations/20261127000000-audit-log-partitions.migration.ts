@@ -80,6 +80,7 @@ export class Migration20261127000000AuditLogPartitions extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`alter table audit_log rename to audit_log_partitioned`);
+    this.addSql(`alter table audit_log_partitioned rename constraint audit_log_pkey to audit_log_partitioned_pkey`);
     this.addSql(`alter index audit_log_target_idx rename to audit_log_partitioned_target_idx`);
     this.addSql(`
       create table audit_log (
