@@ -36,3 +36,13 @@ export function cpuUsage(before, after) {
   usage.otherCores = cores(after.busy - before.busy - ours);
   return usage;
 }
+
+/** Cores used between two snapshots by the processes whose names match `pattern`, summed before rounding. */
+export function groupCores(before, after, pattern) {
+  const seconds = (after.at - before.at) / 1000;
+  let jiffies = 0;
+  for (const name of Object.keys(after.procs)) {
+    if (pattern.test(name) && after.procs[name] !== null && typeof before.procs[name] === 'number') jiffies += after.procs[name] - before.procs[name];
+  }
+  return round(jiffies / CLK_TCK / seconds, 3);
+}

@@ -1,6 +1,13 @@
 import { Migration20261122000000AuditLog } from './20261122000000-audit-log.migration.js';
 import { Migration20261121000000Platform } from './20261121000000-platform.migration.js';
 import { Migration20261125130000ScheduleTicks } from './20261125130000-schedule-ticks.migration.js';
-import { Migration20261126230000OutboxRequestId } from './20261126230000-outbox-request-id.migration.js';
+import { Migration20261201100000OutboxRequestId } from './20261201100000-outbox-request-id.migration.js';
+import { Migration20261201110000AuditLogPartitions } from './20261201110000-audit-log-partitions.migration.js';
 
-export const platformMigrations = [Migration20261121000000Platform, Migration20261122000000AuditLog, Migration20261125130000ScheduleTicks, Migration20261126230000OutboxRequestId];
+export const platformMigrations = [
+  Migration20261121000000Platform,
+  Migration20261122000000AuditLog,
+  Migration20261125130000ScheduleTicks,
+  Migration20261201100000OutboxRequestId,
+  Migration20261201110000AuditLogPartitions,
+];
