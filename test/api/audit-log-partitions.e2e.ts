@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { AuditLog, ormConfig } from '#app/platform';
+import { AuditLog, AuditPartitionsJob, ormConfig } from '#app/platform';
 import { ORM_SETUP } from '../../apps/api/src/composition.js';
 
 // Its own database: the audit log is filled before the partitioning migration runs, as in production.
@@ -84,6 +84,13 @@ describe('audit log partitioned by month', () => {
     expect((await sql(`select 1 from audit_log_default`)).length).toBe(0);
     const [{ again }] = await sql<{ again: number }>(`select audit_log_add_partitions(31) as again`);
     expect(again).toBe(0);
+  });
+
+  it("has the worker's daily job put back a month that is missing from the year ahead", async () => {
+    const month = monthName(inMonths(12));
+    await sql(`drop table ${month}`);
+    await new AuditPartitionsJob(orm).handle();
+    expect(await sql(`select 1 from pg_inherits i join pg_class c on c.oid = i.inhrelid where c.relname = ?`, [month])).toHaveLength(1);
   });
 
   it('still refuses to change or remove an entry, through the parent and through a partition', async () => {

@@ -27,6 +27,7 @@ export * from './http/http-drain.js';
 export * from './http/security-headers.js';
 export * from './config/run-main.js';
 export * from './audit/audit-log.js';
+export * from './audit/audit-partitions.job.js';
 export * from './files/object-storage.js';
 export * from './files/local-object-storage.js';
 export * from './files/s3-object-storage.js';

@@ -17,6 +17,8 @@ export interface JobCatalogue {
   };
   maintenance: {
     'purge-expired': Record<string, never>;
+    /** Daily: the audit log's monthly partitions for the year ahead, and rows parked in its default partition moved into their month. */
+    'audit-partitions': Record<string, never>;
   };
   media: {
     /** Probe, thumbnail and strip metadata of one uploaded file (idempotent). */
