@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconInbox, IconSend, IconUsersGroup } from '@tabler/
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import '../collaborators-styles';
 import { ClearanceExplainer } from '../components/ClearanceExplainer';
 import { CollaborationList } from '../components/CollaborationList';

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { usePageMeta } from '../../../lib/page-meta';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import '../creator-studio-styles';
 import { NotVerifiedAlert } from '../components/NotVerifiedAlert';
 import { AccessControlSection } from '../components/store/AccessControlSection';

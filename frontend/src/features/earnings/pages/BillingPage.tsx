@@ -8,7 +8,7 @@ import { PayoutHistoryTable } from '../components/billing/PayoutHistoryTable';
 import { PayoutMethodCard } from '../components/billing/PayoutMethodCard';
 import { PayoutSchedule } from '../components/billing/PayoutSchedule';
 import { TransactionsTable } from '../components/billing/TransactionsTable';
-import { LoadError } from '../../purchases/components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { NoStorePrompt } from '../components/NoStorePrompt';
 import { useStatement } from '../hooks/use-payouts';
 import { isNoStore } from '../services/format';

@@ -5,7 +5,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import '../earnings-styles';
 import { ActivityPanel } from '../components/activity/ActivityPanel';
 import { ExportCsvButton } from '../components/ExportCsvButton';
-import { LoadError } from '../../purchases/components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { NoStorePrompt } from '../components/NoStorePrompt';
 import { DailySalesChart } from '../components/sales/DailySalesChart';
 import { SalesByKind } from '../components/sales/SalesByKind';

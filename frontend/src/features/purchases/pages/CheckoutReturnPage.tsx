@@ -8,7 +8,7 @@ import '../purchases-styles';
 import { checkoutDetail, purchaseTitle } from '../components/checkout/checkout-target';
 import { OrderSummary } from '../components/checkout/OrderSummary';
 import { OutcomeActions, PaymentConfirmed, PaymentProblem, PaymentWaiting } from '../components/checkout/PaymentOutcome';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { useStoreRefreshWhenPaid } from '../hooks/use-purchase-queries';
 import { pendingCheckoutUrl } from '../services/hosted-checkout';

@@ -3,7 +3,7 @@ import { matchRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
-import { config, json, LAZY_PAGE, requestsTo, serve } from '../../storefront/test/serve';
+import { config, json, LAZY_PAGE, requestsTo, serve } from '../../../test/serve';
 import { purchase, PURCHASE_ID } from '../test/fixtures';
 import { CheckoutReturnRoute } from './CheckoutReturnRoute';
 

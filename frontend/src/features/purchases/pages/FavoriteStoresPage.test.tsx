@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, requestsTo, serve } from '../../storefront/test/serve';
+import { json, requestsTo, serve } from '../../../test/serve';
 import { favorite } from '../test/fixtures';
 import { FavoriteStoresPage } from './FavoriteStoresPage';
 

@@ -3,7 +3,7 @@ import { IconHeart, IconHeartOff } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
 import { StoreCard } from '../../storefront/components/StoreCard';
 import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { PageHeader } from '../components/PageHeader';
 import { useFavoriteToggle } from '../hooks/use-favorite-toggle';
 import { useFavorites } from '../hooks/use-purchase-queries';

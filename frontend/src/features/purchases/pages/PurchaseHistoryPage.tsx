@@ -9,7 +9,7 @@ import { EmptyState } from '../components/EmptyState';
 import { PurchaseCards } from '../components/history/PurchaseCards';
 import { PurchasesTable } from '../components/history/PurchasesTable';
 import { SubscriptionsSection } from '../components/history/SubscriptionsSection';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { LoadMore } from '../components/LoadMore';
 import { PageSection } from '../components/PageSection';
 import { PageHeader } from '../components/PageHeader';

@@ -6,7 +6,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { BRAND } from '../../../lib/site';
 import { formatMoney } from '../../storefront/format';
 import { purchaseTitle } from '../components/checkout/checkout-target';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { usePurchase } from '../hooks/use-purchase-queries';
 import { cardLabel, formatDate, hasReceipt, KIND_LABELS, METHOD_LABELS, STATUS_LABELS } from '../purchase-labels';
 import type { PurchaseDto } from '../services/purchase-types';

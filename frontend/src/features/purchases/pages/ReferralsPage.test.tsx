@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, serve } from '../../storefront/test/serve';
+import { json, serve } from '../../../test/serve';
 import { referralLink } from '../test/fixtures';
 import { ReferralsPage } from './ReferralsPage';
 

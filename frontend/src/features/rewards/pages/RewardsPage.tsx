@@ -2,7 +2,7 @@ import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { usePageMeta } from '../../../lib/page-meta';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import { FollowLinks } from '../components/FollowLinks';
 import { ProgramCards } from '../components/ProgramCards';
 import { RewardsBanner } from '../components/RewardsBanner';

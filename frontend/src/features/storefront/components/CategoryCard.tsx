@@ -17,8 +17,8 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { IconBadge } from '../../marketing/components/IconBadge';
-import marketing from '../../marketing/components/marketing.module.css';
+import { IconBadge } from '@/shared/ui/IconBadge';
+import marketing from '@/shared/ui/marketing.module.css';
 import { storeCountLabel } from '../format';
 import type { Category } from '../services/storefront.service';
 import { AdultBadge } from './AdultBadge';

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } f
 import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useCreateReferralLink } from '../../purchases/hooks/use-purchase-queries';
-import { copyWithToast } from '../../two-factor/services/clipboard';
+import { copyWithToast } from '@/shared/clipboard';
 import { errorMessage, type ContentItem } from '../services/storefront.service';
 
 /** 'Share & earn': creates (or finds) the fan's referral link for an album and shows it with a copy button. */

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import { categoryName, initials, safeAccent, textOnAccent } from '../format';
 import type { Category, StoreSummary } from '../services/storefront.service';
 import { AdultBadge } from './AdultBadge';

@@ -1,7 +1,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconCircleCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import type { PublicStore } from '../services/storefront.service';
-import { FULL_WIDTH_ON_PHONES } from '../../site/components/responsive';
+import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
 
 type MySubscription = NonNullable<PublicStore['mySubscription']>;
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 import { rememberReturnTo, withNext } from '../../auth/services/return-to';
-import { FULL_WIDTH_ON_PHONES } from '../../site/components/responsive';
+import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
 import { CheckoutModal } from '../../purchases/components/checkout/CheckoutModal';
 import type { CheckoutTarget } from '../../purchases/components/checkout/checkout-target';
 import { ContentViewerModal } from '../../purchases/components/ContentViewerModal';

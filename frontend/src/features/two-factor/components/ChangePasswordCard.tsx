@@ -8,7 +8,7 @@ import { meetsPasswordRules } from '../../../lib/password-rules';
 import { PasswordChecklist } from '../../auth/components/PasswordChecklist';
 import { isSecondFactorBlock } from '../../auth/services/auth.service';
 import { errorMessage, normaliseTotpInput, stepUpWithCode, TOTP_CODE_LENGTH } from '../services/mfa.service';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 export interface ChangePasswordCardProps {
   /** 2FA is on and the session is aal1: a current code is needed before the password can change. */

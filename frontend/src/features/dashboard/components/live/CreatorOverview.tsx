@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Tit
 import { IconAlertCircle, IconBuildingBank, IconBuildingStore, IconChartBar, IconExternalLink, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from '@/shared/format';
-import contrast from '../../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import type { CreatorSummary } from '../../services/dashboard-summary.service';
 import { Figure } from './Figure';
 import { payoutRhythm } from './hold-sentence';

@@ -7,7 +7,7 @@ import { formatDate, hasReceipt, STATUS_COLORS, STATUS_LABELS } from '../../purc
 import type { PurchaseDto } from '../../services/purchase-types';
 import { purchaseTitle } from '../checkout/checkout-target';
 import { EmptyState } from '../EmptyState';
-import { LoadError } from '../LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { LoadMore } from '../LoadMore';
 import { PageSection } from '../PageSection';
 

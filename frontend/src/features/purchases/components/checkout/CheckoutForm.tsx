@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../../lib/api-client';
 import { BRAND } from '../../../../lib/site';
-import { MoneyInput } from '../../../creator-studio/components/store/MoneyInput';
+import { MoneyInput } from '@/shared/ui/MoneyInput';
 import { formatMoney } from '../../../storefront/format';
 import type { PaymentMethod, PurchaseDto } from '../../services/purchase-types';
 import { createPurchase } from '../../services/purchases.service';

@@ -1,5 +1,5 @@
 import { NumberInput, Text, type NumberInputProps } from '@mantine/core';
-import { currencySymbol } from '../../services/money';
+import { currencySymbol } from '../money';
 
 /** An amount in major units (12.50) of the currency; the form converts to minor units when it sends. */
 export function MoneyInput({ currency, ...props }: NumberInputProps & { currency: string }) {

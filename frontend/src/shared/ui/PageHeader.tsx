@@ -1,6 +1,6 @@
 import { Badge, Box, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from './marketing.module.css';
 
 export interface PageHeaderProps {
   title: string;

@@ -1,4 +1,4 @@
-import { notify } from '../../../lib/notify';
+import { notify } from '../lib/notify';
 
 /** Copies text and reports it with the SPEC §8 messages ('{label} copied to clipboard!'). */
 export async function copyWithToast(text: string, label: string): Promise<boolean> {

@@ -1,9 +1,9 @@
 import { lazy } from 'react';
-import { LaunchPhaseSwitch } from '../../storefront/components/LaunchPhaseSwitch';
-import { ComingSoonPage } from '../components/ComingSoonPage';
+import { LaunchPhaseSwitch } from '@/shared/ui/LaunchPhaseSwitch';
+import { ComingSoonPage } from '@/features/site/components/ComingSoonPage';
 
 const StoreDirectoryPage = lazy(async () => ({
-  default: (await import('../../storefront/pages/StoreDirectoryPage')).StoreDirectoryPage,
+  default: (await import('./StoreDirectoryPage')).StoreDirectoryPage,
 }));
 
 /** Before launch (and in the prerendered HTML) the placeholder; in the live phase the store directory. */

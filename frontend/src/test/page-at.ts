@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { expect } from 'vitest';
-import { routes } from '../../../app/router';
+import { routes } from '../app/router';
 
 /** Loads the page component the app's route table gives `path`, as the router would. */
 export async function pageAt(path: string): Promise<ComponentType> {

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from './contrast.module.css';
 
 /** A list that could not be loaded, with a retry. */
 export function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {

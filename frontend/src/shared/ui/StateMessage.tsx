@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from './marketing.module.css';
 
 export interface StateMessageProps {
   icon: Icon;

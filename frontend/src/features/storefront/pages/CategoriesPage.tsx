@@ -1,9 +1,9 @@
 import { lazy } from 'react';
-import { LaunchPhaseSwitch } from '../../storefront/components/LaunchPhaseSwitch';
-import { ComingSoonPage } from '../components/ComingSoonPage';
+import { LaunchPhaseSwitch } from '@/shared/ui/LaunchPhaseSwitch';
+import { ComingSoonPage } from '@/features/site/components/ComingSoonPage';
 
 const CategoryDirectoryPage = lazy(async () => ({
-  default: (await import('../../storefront/pages/CategoryDirectoryPage')).CategoryDirectoryPage,
+  default: (await import('./CategoryDirectoryPage')).CategoryDirectoryPage,
 }));
 
 /** Before launch (and in the prerendered HTML) the placeholder; in the live phase the categories with their stores. */

@@ -1,9 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useContext, type ReactNode } from 'react';
-import { usePlatformConfig } from '../../../lib/platform-config';
-import { sharedQueryClient } from '../../../lib/query-client';
-import { useHydrated } from '../../../lib/use-browser-value';
+import { usePlatformConfig } from '../../lib/platform-config';
+import { sharedQueryClient } from '../../lib/query-client';
+import { useHydrated } from '../../lib/use-browser-value';
 
 export interface LaunchPhaseSwitchProps {
   /** Today's pre-launch page: also what the prerendered HTML and the hydrating render show. */

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../lib/api-client';
 
 /** One refused field of a 400 validation_failed answer (`details`). */
 export interface FieldProblem {
