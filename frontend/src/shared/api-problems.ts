@@ -31,3 +31,8 @@ export function serviceMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status < 500 && error.body?.message) return error.body.message;
   return fallback;
 }
+
+/** The server's message for a refused request, or a general one. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  return error instanceof ApiError && error.status < 500 && error.body?.message ? error.body.message : fallback;
+}

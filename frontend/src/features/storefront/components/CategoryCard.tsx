@@ -19,10 +19,10 @@ import {
 import { Link } from 'react-router-dom';
 import { IconBadge } from '@/shared/ui/IconBadge';
 import marketing from '@/shared/ui/marketing.module.css';
-import { storeCountLabel } from '../format';
+import { storeCountLabel } from '@/features/store-card/store-format';
 import type { Category } from '../services/storefront.service';
-import { AdultBadge } from './AdultBadge';
-import classes from './storefront.module.css';
+import { AdultBadge } from '@/features/store-card/AdultBadge';
+import classes from '@/features/store-card/store.module.css';
 
 const ICONS: Record<string, Icon> = {
   fitness: IconBarbell,

@@ -3,7 +3,8 @@ import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useCreateReferralLink } from '../../purchases/hooks/use-purchase-queries';
 import { copyWithToast } from '@/shared/clipboard';
-import { errorMessage, type ContentItem } from '../services/storefront.service';
+import { type ContentItem } from '../services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 
 /** 'Share & earn': creates (or finds) the fan's referral link for an album and shows it with a copy button. */
 export function ReferralLinkModal({ item, percent, onClose }: { item: ContentItem | null; percent: number; onClose: () => void }) {

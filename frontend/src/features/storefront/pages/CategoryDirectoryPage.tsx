@@ -11,7 +11,8 @@ import { SignedOutNote } from '../components/SignedOutNote';
 import { StateMessage } from '@/shared/ui/StateMessage';
 import { useSignedIn } from '../hooks/use-signed-in';
 import { useCategories } from '../hooks/use-storefront-queries';
-import { errorMessage, type Category } from '../services/storefront.service';
+import { type Category } from '../services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 
 const GRID_COLS = { base: 1, sm: 2, md: 3 };
 export const ADULT_CATEGORY_MESSAGE = 'Sign in to browse this category. It contains adult content (18+).';

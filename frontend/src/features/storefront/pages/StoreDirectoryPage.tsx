@@ -12,10 +12,11 @@ import { AccountRequired } from '../components/AccountRequired';
 import { DirectoryFilters } from '../components/DirectoryFilters';
 import { SignedOutNote } from '../components/SignedOutNote';
 import { StateMessage } from '@/shared/ui/StateMessage';
-import { StoreCard } from '../components/StoreCard';
+import { StoreCard } from '@/features/store-card/StoreCard';
 import { useSignedIn } from '../hooks/use-signed-in';
 import { useCategories, useStoreDirectory } from '../hooks/use-storefront-queries';
-import { errorMessage, isAccountRequired, type DirectoryFilters as Filters, type StoreSort } from '../services/storefront.service';
+import { isAccountRequired, type DirectoryFilters as Filters, type StoreSort } from '../services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 
 const GRID_COLS = { base: 1, sm: 2, md: 3 };
 

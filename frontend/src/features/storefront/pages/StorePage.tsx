@@ -19,7 +19,8 @@ import { useAgeConfirmation } from '../hooks/use-age-confirmation';
 import { useSignedIn } from '../hooks/use-signed-in';
 import { useStoreCommerce } from '../hooks/use-store-commerce';
 import { useCategories, useStoreContent, useStoreProfile } from '../hooks/use-storefront-queries';
-import { errorMessage, isAgeCheckRequired, isNotFound, type ContentItem, type PublicStore } from '../services/storefront.service';
+import { isAgeCheckRequired, isNotFound, type ContentItem, type PublicStore } from '../services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 
 const ADULT_TITLE = 'Adult content (18+)';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { notify } from '../../../../lib/notify';
 import { BRAND } from '../../../../lib/site';
 import { ConfirmModal } from '@/shared/ui/ConfirmModal';
-import { errorMessage } from '../../../storefront/services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 import { useRemoveSavedCard, useSavedCards } from '../../hooks/use-purchase-queries';
 import { cardExpiry, cardLabel } from '../../purchase-labels';
 import type { SavedCardDto } from '../../services/purchase-types';

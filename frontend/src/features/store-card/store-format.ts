@@ -1,4 +1,4 @@
-import type { Category } from './services/storefront.service';
+import type { Category } from './store-types';
 
 /** An amount in minor units as the visitor reads it, e.g. 999 USD → '$9.99'. */
 export function formatMoney(minor: number, currency: string): string {

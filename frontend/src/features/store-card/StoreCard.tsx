@@ -2,10 +2,10 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import marketing from '@/shared/ui/marketing.module.css';
-import { categoryName, initials, safeAccent, textOnAccent } from '../format';
-import type { Category, StoreSummary } from '../services/storefront.service';
+import { categoryName, initials, safeAccent, textOnAccent } from './store-format';
+import type { Category, StoreSummary } from './store-types';
 import { AdultBadge } from './AdultBadge';
-import classes from './storefront.module.css';
+import classes from './store.module.css';
 
 const SHOWN_CATEGORIES = 3;
 

@@ -1,8 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { usePlatformConfig } from '../../../lib/platform-config';
-import { LockedPreviewPage } from '../../locked-previews/pages/LockedPreviewPage';
-import type { LockedPreviewKey } from '../../locked-previews/preview-content';
+import { LockedPreviewPage } from '../pages/LockedPreviewPage';
+import type { LockedPreviewKey } from '../preview-content';
 
 /** Live: the working page. Pre-launch, or while the phase is unknown: the locked preview of the route. */
 export function LivePhaseSwitch({ preview, children }: { preview: LockedPreviewKey; children: ReactNode }) {
