@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useAuthSession } from '../../auth/hooks/use-auth-session';
+import { useAuthSession } from '@/features/auth';
 import { DataExportCard } from '../components/DataExportCard';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { EmailCard } from '../components/EmailCard';

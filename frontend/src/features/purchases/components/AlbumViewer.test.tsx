@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
 import { json, serve } from '../../../test/serve';
-import { purchasedContent, PURCHASE_ID } from '../test/fixtures';
+import { purchasedContent, PURCHASE_ID } from '../../../test/purchase-fixtures';
 import { PurchasedContent } from './PurchasedContent';
 
 function openAlbum() {

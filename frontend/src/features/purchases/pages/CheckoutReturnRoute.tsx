@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePlatformConfig } from '../../../lib/platform-config';
-import { ProtectedRoute } from '../../auth/components/ProtectedRoute';
-import { NotFoundPage } from '../../errors/pages/NotFoundPage';
+import { ProtectedRoute } from '@/features/auth';
+import { NotFoundPage } from '@/features/errors';
 import { PageLoader } from '@/shared/ui/LaunchPhaseSwitch';
 import { CheckoutReturnPage } from './CheckoutReturnPage';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { json, requestsTo, serve } from '../../../test/serve';
-import { favorite } from '../test/fixtures';
+import { favorite } from '../../../test/purchase-fixtures';
 import { FavoriteStoresPage } from './FavoriteStoresPage';
 
 const renderPage = () => renderRoutes([{ path: '*', element: <FavoriteStoresPage /> }], '/dashboard/favorite-stores');

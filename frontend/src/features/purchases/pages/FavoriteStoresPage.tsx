@@ -1,7 +1,7 @@
 import { ActionIcon, Center, Loader, SimpleGrid, Stack, Tooltip } from '@mantine/core';
 import { IconHeart, IconHeartOff } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
-import { StoreCard } from '@/features/store-card/StoreCard';
+import { StoreCard } from '@/features/store-card';
 import { EmptyState } from '../components/EmptyState';
 import { LoadError } from '@/shared/ui/LoadError';
 import { PageHeader } from '../components/PageHeader';

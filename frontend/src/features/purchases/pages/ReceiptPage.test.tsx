@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { json, serve } from '../../../test/serve';
-import { purchase, PURCHASE_ID } from '../test/fixtures';
+import { purchase, PURCHASE_ID } from '../../../test/purchase-fixtures';
 import { ReceiptPage } from './ReceiptPage';
 
 const renderReceipt = () =>

@@ -1,6 +1,6 @@
 import { Button, SimpleGrid, VisuallyHidden } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { SOCIAL_ICONS } from '../../layout/components/SocialLinks';
+import { SOCIAL_ICONS } from '@/features/layout';
 import { SectionCard } from '@/shared/ui/SectionCard';
 import { FOLLOW_CHANNELS } from '../social';
 

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconExternalLink, IconShieldCheck } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
-import { SOCIAL_ICONS } from '../../layout/components/SocialLinks';
+import { SOCIAL_ICONS } from '@/features/layout';
 import { IconBadge } from '@/shared/ui/IconBadge';
 import marketing from '@/shared/ui/marketing.module.css';
 import { PageHeader } from '@/shared/ui/PageHeader';

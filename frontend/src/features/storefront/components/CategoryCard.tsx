@@ -19,10 +19,8 @@ import {
 import { Link } from 'react-router-dom';
 import { IconBadge } from '@/shared/ui/IconBadge';
 import marketing from '@/shared/ui/marketing.module.css';
-import { storeCountLabel } from '@/features/store-card/store-format';
+import { storeCountLabel, AdultBadge, storeClasses as classes } from '@/features/store-card';
 import type { Category } from '../services/storefront.service';
-import { AdultBadge } from '@/features/store-card/AdultBadge';
-import classes from '@/features/store-card/store.module.css';
 
 const ICONS: Record<string, Icon> = {
   fitness: IconBarbell,

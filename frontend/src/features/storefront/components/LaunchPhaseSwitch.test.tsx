@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prerender } from '../../../test/prerender';
-import { ComingSoonPage } from '../../site/components/ComingSoonPage';
+import { ComingSoonPage } from '@/features/site';
 import { CategoriesPage } from '../pages/CategoriesPage';
 import { StoresPage } from '../pages/StoresPage';
 

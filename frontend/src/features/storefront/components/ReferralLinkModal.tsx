@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useCreateReferralLink } from '../../purchases/hooks/use-purchase-queries';
+import { useCreateReferralLink } from '@/features/purchases';
 import { copyWithToast } from '@/shared/clipboard';
 import { type ContentItem } from '../services/storefront.service';
 import { errorMessage } from '@/shared/api-problems';

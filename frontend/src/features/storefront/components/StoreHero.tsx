@@ -3,10 +3,8 @@ import { IconCoin, IconFlag, IconGift, IconUsers } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import marketing from '@/shared/ui/marketing.module.css';
-import { categoryName, formatMoney, initials, safeAccent, textOnAccent } from '@/features/store-card/store-format';
+import { categoryName, formatMoney, initials, safeAccent, textOnAccent, AdultBadge, storeClasses as classes } from '@/features/store-card';
 import type { Category, PublicStore } from '../services/storefront.service';
-import { AdultBadge } from '@/features/store-card/AdultBadge';
-import classes from '@/features/store-card/store.module.css';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (

@@ -4,17 +4,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
-import { rememberReturnTo, withNext } from '../../auth/services/return-to';
+import { rememberReturnTo, withNext } from '@/features/auth';
 import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
-import { CheckoutModal } from '../../purchases/components/checkout/CheckoutModal';
-import type { CheckoutTarget } from '../../purchases/components/checkout/checkout-target';
-import { ContentViewerModal } from '../../purchases/components/ContentViewerModal';
-import { findPaidPurchase, setAutoRenew } from '../../purchases/services/purchases.service';
+import { CheckoutModal, type CheckoutTarget, ContentViewerModal, findPaidPurchase, setAutoRenew } from '@/features/purchases';
 import { ContentPurchaseAction } from '../components/ContentPurchaseAction';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { ReferralLinkModal } from '../components/ReferralLinkModal';
 import { SubscribedBadge, SubscriptionStatus } from '../components/SubscriptionStatus';
-import { formatMoney } from '@/features/store-card/store-format';
+import { formatMoney } from '@/features/store-card';
 import type { ContentItem, PublicStore } from '../services/storefront.service';
 
 /** The query that, back from signing up or in, opens the checkout of the item the visitor chose. */

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { LaunchPhaseSwitch } from '@/shared/ui/LaunchPhaseSwitch';
-import { ComingSoonPage } from '@/features/site/components/ComingSoonPage';
+import { ComingSoonPage } from '@/features/site';
 
 const CategoryDirectoryPage = lazy(async () => ({
   default: (await import('./CategoryDirectoryPage')).CategoryDirectoryPage,

@@ -12,7 +12,7 @@ import { AccountRequired } from '../components/AccountRequired';
 import { DirectoryFilters } from '../components/DirectoryFilters';
 import { SignedOutNote } from '../components/SignedOutNote';
 import { StateMessage } from '@/shared/ui/StateMessage';
-import { StoreCard } from '@/features/store-card/StoreCard';
+import { StoreCard } from '@/features/store-card';
 import { useSignedIn } from '../hooks/use-signed-in';
 import { useCategories, useStoreDirectory } from '../hooks/use-storefront-queries';
 import { isAccountRequired, type DirectoryFilters as Filters, type StoreSort } from '../services/storefront.service';

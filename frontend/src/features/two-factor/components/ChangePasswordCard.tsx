@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { auth } from '../../../lib/auth-client';
 import { notify } from '../../../lib/notify';
 import { meetsPasswordRules } from '../../../lib/password-rules';
-import { PasswordChecklist } from '../../auth/components/PasswordChecklist';
-import { isSecondFactorBlock } from '../../auth/services/auth.service';
+import { PasswordChecklist, isSecondFactorBlock } from '@/features/auth';
 import { errorMessage, normaliseTotpInput, stepUpWithCode, TOTP_CODE_LENGTH } from '../services/mfa.service';
 import { SectionCard } from '@/shared/ui/SectionCard';
 

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { TotpCodeInput } from '../../../two-factor/components/TotpCodeInput';
-import { TOTP_CODE_LENGTH, errorMessage } from '../../../two-factor/services/mfa.service';
+import { TotpCodeInput, TOTP_CODE_LENGTH, errorMessage } from '@/features/two-factor';
 import { serviceMessage } from '@/shared/api-problems';
 import { reauthenticateWithCode, reauthenticateWithPassword, reauthenticationMethod } from '../../services/reauthenticate.service';
 

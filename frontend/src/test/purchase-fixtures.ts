@@ -1,4 +1,4 @@
-import type { FavoriteStoreDto, PurchaseDto, ReferralLinkDto, SubscriptionDto } from '../services/purchase-types';
+import type { FavoriteStoreDto, PurchaseDto, ReferralLinkDto, SubscriptionDto } from '@/features/purchases';
 
 export const PURCHASE_ID = 'p0000000-0000-4000-8000-000000000001';
 
