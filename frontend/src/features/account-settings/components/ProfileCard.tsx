@@ -98,7 +98,6 @@ export function ProfileCard({ metadata, email }: { metadata: Record<string, unkn
   useEffect(() => {
     if (!form.isDirty()) form.setValues({ displayName: current });
     // Only when the stored name changes (the session loads or refreshes).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current]);
 
   const submit = form.onSubmit(async ({ displayName }) => {

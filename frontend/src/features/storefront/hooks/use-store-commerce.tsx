@@ -90,7 +90,6 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
     next.delete(BUY_PARAM);
     setParams(next, { replace: true });
     // Runs when the pending choice and the items are known; the handlers are rebuilt every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pendingBuy, items]);
 
   const heroActions = owner ? (
