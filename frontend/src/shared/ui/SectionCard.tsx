@@ -1,4 +1,4 @@
-import { Box, Card, Flex, Group, Stack, Text, ThemeIcon, Title, type ButtonProps } from '@mantine/core';
+import { Box, Card, Flex, Group, Stack, Text, ThemeIcon, Title, type ButtonProps, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface SectionCardProps {
@@ -6,6 +6,8 @@ export interface SectionCardProps {
   title: string;
   description?: ReactNode;
   badge?: ReactNode;
+  /** The icon's colour; the theme's primary colour unless given (red for a destructive section). */
+  color?: MantineColor;
   children: ReactNode;
 }
 
@@ -19,12 +21,12 @@ export const wrappingButtonStyles: ButtonProps['styles'] = {
   label: { whiteSpace: 'normal', overflow: 'visible', height: 'auto', lineHeight: 1.3, textAlign: 'center' },
 };
 
-export function SectionCard({ icon, title, description, badge, children }: SectionCardProps) {
+export function SectionCard({ icon, title, description, badge, color, children }: SectionCardProps) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label={title}>
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon size={40} radius="md" variant="light" style={{ flexShrink: 0 }}>
+          <ThemeIcon size={40} radius="md" variant="light" color={color} style={{ flexShrink: 0 }}>
             {icon}
           </ThemeIcon>
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>

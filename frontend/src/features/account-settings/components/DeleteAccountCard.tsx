@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
 import { confirmWithCode, deleteAccount, fetchDeletionPreview, type DeletionPreview } from '../services/account.service';
-import { SettingsSection } from './SettingsSection';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 const money = (minor: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
 
@@ -19,8 +19,8 @@ export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const preview = useQuery({ queryKey: ['account', 'deletion-preview'], queryFn: fetchDeletionPreview, enabled: open });
   return (
-    <SettingsSection
-      icon={IconTrash}
+    <SectionCard
+      icon={<IconTrash size={22} />}
       color="red"
       title="Delete my account"
       description="Erases your personal data and ends your subscriptions. Payment records are kept, without your name or email, as the law requires."
@@ -33,7 +33,7 @@ export function DeleteAccountCard() {
         {preview.isError && <Text size="sm" c="red">Could not check your account. Please try again.</Text>}
         {preview.data && <DeleteForm preview={preview.data} onCancel={() => setOpen(false)} />}
       </Modal>
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

@@ -8,7 +8,7 @@ import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { EmailCard } from '../components/EmailCard';
 import { PasswordCard } from '../components/PasswordCard';
 import { ProfileCard } from '../components/ProfileCard';
-import { SettingsSection } from '../components/SettingsSection';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 export function GeneralSettingsPage() {
   usePageMeta({ title: 'General Settings', noindex: true });
@@ -26,11 +26,11 @@ export function GeneralSettingsPage() {
       <ProfileCard metadata={user?.user_metadata} email={user?.email} />
       <EmailCard email={user?.email} pendingEmail={user?.new_email} />
       <PasswordCard />
-      <SettingsSection icon={IconShieldLock} title="Security" description="Manage two-factor authentication, recovery codes and signed-in devices.">
+      <SectionCard icon={<IconShieldLock size={22} />} title="Security" description="Manage two-factor authentication, recovery codes and signed-in devices.">
         <Button component={Link} to="/dashboard/security" variant="light" rightSection={<IconChevronRight size={16} />} style={{ alignSelf: 'flex-start' }}>
           Security Settings
         </Button>
-      </SettingsSection>
+      </SectionCard>
       <DataExportCard />
       <DeleteAccountCard />
     </Stack>

@@ -1,8 +1,16 @@
 import { Card, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One figure of the dashboard: a labelled region, so a reader (and a test) finds it by name. */
-export function Figure({ id, title, value, hint }: { id: string; title: string; value: ReactNode; hint?: ReactNode }) {
+export interface StatCardProps {
+  title: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  /** The title's id; by default made from the title. */
+  id?: string;
+}
+
+/** One figure with its title; the card is a labelled region so a reader (and a test) finds it by name. */
+export function StatCard({ title, value, hint, id = `stat-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}` }: StatCardProps) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={id}>
       <Stack gap={4}>
