@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconChevronRight, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -9,6 +9,7 @@ import { EmailCard } from '../components/EmailCard';
 import { PasswordCard } from '../components/PasswordCard';
 import { ProfileCard } from '../components/ProfileCard';
 import { SectionCard } from '@/shared/ui/SectionCard';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 
 export function GeneralSettingsPage() {
   usePageMeta({ title: 'General Settings', noindex: true });
@@ -17,12 +18,7 @@ export function GeneralSettingsPage() {
 
   return (
     <Stack gap="lg" maw={880} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          General Settings
-        </Title>
-        <Text c="dimmed">Your account details, your data and your security.</Text>
-      </Stack>
+      <DashboardPageHeader title="General Settings" description="Your account details, your data and your security." />
       <ProfileCard metadata={user?.user_metadata} email={user?.email} />
       <EmailCard email={user?.email} pendingEmail={user?.new_email} />
       <PasswordCard />

@@ -6,7 +6,7 @@ import { formatMoney } from '@/features/store-card';
 import { copyWithToast } from '@/shared/clipboard';
 import { EmptyState } from '../components/EmptyState';
 import { LoadError } from '@/shared/ui/LoadError';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { useReferralLinks } from '../hooks/use-purchase-queries';
 import type { ReferralLinkDto } from '../services/purchase-types';
 
@@ -86,7 +86,7 @@ export function ReferralsPage() {
   }
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <PageHeader title="Content Referral Program" description="Share albums you like and earn from every sale you bring." />
+      <DashboardPageHeader title="Content Referral Program" description="Share albums you like and earn from every sale you bring." />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="referral-how">
         <Group align="flex-start" gap="md" wrap="nowrap">
           <ThemeIcon size={44} radius="xl" variant="light" visibleFrom="sm">

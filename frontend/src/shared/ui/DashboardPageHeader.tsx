@@ -1,8 +1,8 @@
 import { Flex, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Title, one line of description and an optional action, stacked on phones. */
-export function PageHeader({ title, description, action }: { title: string; description: ReactNode; action?: ReactNode }) {
+/** A dashboard page's title (its one h1), one line of description and an optional action, stacked on phones. */
+export function DashboardPageHeader({ title, description, action }: { title: string; description: ReactNode; action?: ReactNode }) {
   return (
     <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} gap="md">
       <Stack gap={4}>
