@@ -1,5 +1,4 @@
 export { AuthCard } from './components/AuthCard';
-export { PasswordChecklist } from './components/PasswordChecklist';
 export { ProtectedRoute } from './components/ProtectedRoute';
 export { useAuthSession } from './hooks/use-auth-session';
 export { isSecondFactorBlock, signOut } from './services/auth.service';

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { auth } from '../../../lib/auth-client';
 import { notify } from '../../../lib/notify';
 import { meetsPasswordRules } from '../../../lib/password-rules';
-import { PasswordChecklist, isSecondFactorBlock } from '@/features/auth';
+import { isSecondFactorBlock } from '@/features/auth';
+import { PasswordChecklist } from '@/shared/PasswordChecklist';
 import { errorMessage, normaliseTotpInput, stepUpWithCode, TOTP_CODE_LENGTH } from '../services/mfa.service';
 import { SectionCard } from '@/shared/ui/SectionCard';
 
