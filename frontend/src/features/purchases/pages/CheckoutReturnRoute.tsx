@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePlatformConfig } from '../../../lib/platform-config';
 import { ProtectedRoute } from '@/features/auth';
-import { NotFoundPage } from '@/features/errors';
+import { NotFoundPage } from '@/shared/ui/NotFoundPage';
 import { PageLoader } from '@/shared/ui/LaunchPhaseSwitch';
 import { CheckoutReturnPage } from './CheckoutReturnPage';
 

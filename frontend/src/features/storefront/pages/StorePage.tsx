@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import '../storefront-styles';
 import { usePageMeta } from '../../../lib/page-meta';
 import { BRAND } from '../../../lib/site';
-import { NotFoundPage } from '@/features/errors';
+import { NotFoundPage } from '@/shared/ui/NotFoundPage';
 import marketing from '@/shared/ui/marketing.module.css';
 import { ComingSoonPage } from '@/features/site';
 import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
