@@ -1,8 +1,9 @@
-// Lint for the server code. The one house rule that matters most: a module is reached only
-// through its index (`#app/<module>`), never by a deep path or a relative climb into its folder.
+// Lint for the server and the web app. The one house rule that matters most: a module (a server lib, a
+// web feature) is reached only through its index, never by a deep path or a relative climb into its folder.
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import { readFileSync, readdirSync } from 'node:fs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const libOf = (path) => relative(root, path).match(/^libs\/([^/]+)\//)?.[1];
@@ -39,16 +40,120 @@ const moduleBoundaries = {
   },
 };
 
+// The web app: frontend/src/features/<name> is reached through `@/features/<name>` (its index.ts). The app
+// folder and the entry files are the composition root: they may lazy-load a feature's page by its path.
+const web = resolve(root, 'frontend/src');
+const featureOf = (path) => relative(web, path).match(/^features\/([^/]+)/)?.[1];
+const isTest = (path) => /\.test\.tsx?$|\/test\//.test(path);
+const isRoot = (path) => /^(app\/|main\.tsx$|entry-server\.tsx$)/.test(relative(web, path));
+const specTarget = (file, source) =>
+  source.startsWith('@/') ? resolve(web, source.slice(2)) : source.startsWith('.') ? resolve(dirname(file), source) : undefined;
+
+// Which features each feature's runtime code imports (tests left out), read from disk once per run.
+let featureGraph;
+function readFeatureGraph() {
+  const graph = new Map();
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(resolve(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [resolve(dir, entry.name)] : [],
+    );
+  for (const file of walk(resolve(web, 'features'))) {
+    if (isTest(file)) continue;
+    const own = featureOf(file);
+    const edges = graph.get(own) ?? new Set();
+    graph.set(own, edges);
+    for (const [, source] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+      const target = specTarget(file, source);
+      const feature = target && featureOf(target);
+      if (feature && feature !== own) edges.add(feature);
+    }
+  }
+  return graph;
+}
+
+/** The features on a path from `from` to `to` in the graph, or undefined when there is none. */
+function pathBetween(graph, from, to, seen = new Set([from])) {
+  for (const next of graph.get(from) ?? []) {
+    if (next === to) return [from, to];
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const rest = pathBetween(graph, next, to, seen);
+    if (rest) return [from, ...rest];
+  }
+  return undefined;
+}
+
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      deep: "Import feature '{{feature}}' through its index: '@/features/{{feature}}'.",
+      cycle: "'@/features/{{feature}}' closes a cycle between features: {{path}}. Move what both need to a feature of its own or to '@/shared'.",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const own = featureOf(file);
+    if (isRoot(file)) return {};
+    const check = (node) => {
+      const source = node?.value;
+      if (typeof source !== 'string') return;
+      const target = specTarget(file, source);
+      const feature = target && featureOf(target);
+      if (!feature || feature === own) return;
+      if (source !== `@/features/${feature}`) {
+        context.report({ node, messageId: 'deep', data: { feature } });
+        return;
+      }
+      if (!own || isTest(file)) return;
+      featureGraph ??= readFeatureGraph();
+      const back = pathBetween(featureGraph, feature, own);
+      if (back) context.report({ node, messageId: 'cycle', data: { feature, path: [own, ...back].join(' -> ') } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+const fanmint = { rules: { 'module-boundaries': moduleBoundaries, 'feature-boundaries': featureBoundaries } };
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'frontend/**', 'var/**', 'bench/**', 'scripts/**', 'coverage/**', '*.config.js'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'frontend/dist/**', 'frontend/build/**', 'frontend/src/lib/api/schema.ts',
+      'var/**', 'bench/**', 'scripts/**', 'coverage/**', '*.config.js', 'frontend/*.config.ts'],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['apps/**/*.ts', 'libs/**/*.ts', 'test/**/*.ts'],
-    plugins: { fanmint: { rules: { 'module-boundaries': moduleBoundaries } } },
+    plugins: { fanmint },
     rules: {
       'fanmint/module-boundaries': 'error',
       '@typescript-eslint/no-unsafe-function-type': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: { fanmint },
+    rules: {
+      'fanmint/feature-boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Shared pieces sit below the features and the app: they never import either.
+    files: ['frontend/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@/features', '@/features/*', '**/features/*'], message: 'frontend/src/shared is below the features: move the piece here or keep it in its feature.' },
+          { group: ['@/app', '@/app/*', '**/app/*'], message: 'frontend/src/shared never imports the app.' },
+        ],
+      }],
     },
   },
 );

@@ -50,8 +50,8 @@ const legal = (doc: LegalDocumentId) => page(`/${doc}`, 'legal/pages/LegalPage',
 /** Every public route of SPEC §2. Each is prerendered at build time (scripts/prerender.mjs). */
 export const PUBLIC_PAGES: PublicPage[] = [
   page('/', 'site/pages/HomePage'),
-  page('/stores', 'site/pages/StoresPage'),
-  page('/categories', 'site/pages/CategoriesPage'),
+  page('/stores', 'storefront/pages/StoresPage'),
+  page('/categories', 'storefront/pages/CategoriesPage'),
   page(`/${PRODUCT_SLUG}-platform`, 'site/pages/PlatformPage'),
   page('/official-token', 'token/pages/OfficialTokenPage'),
   page('/official-social-channels', 'site/pages/SocialChannelsPage'),

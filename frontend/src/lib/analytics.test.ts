@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveCookieConsent } from '../features/cookie-consent/services/cookie-consent.service';
+import { saveCookieConsent } from '@/features/cookie-consent';
 import { ANALYTICS_ENDPOINT, trackEvent, trackPageView } from './analytics';
 
 describe('analytics', () => {

@@ -1,4 +1,4 @@
-import { analyticsAllowed } from '../features/cookie-consent/services/cookie-consent.service';
+import { analyticsAllowed } from '@/features/cookie-consent';
 
 export type AnalyticsCategory = 'Authentication' | 'Error';
 

@@ -1,4 +1,4 @@
-import type { LockedPreviewKey } from '../locked-previews/preview-content';
+import type { LockedPreviewKey } from '@/features/locked-previews';
 import type { ContentKind, ContentStatus } from './services/content.service';
 
 export interface KindCopy {

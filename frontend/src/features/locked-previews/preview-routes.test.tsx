@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../test/render';
-import { pageAt } from './test/page-at';
+import { pageAt } from '../../test/page-at';
 
 /** SPEC §2: which locked preview each dashboard route shows. */
 const EXPECTED: [path: string, title: string, image: string][] = [

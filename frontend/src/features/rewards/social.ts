@@ -1,4 +1,4 @@
-import { SOCIAL_CHANNELS } from '../site/social-channels';
+import { SOCIAL_CHANNELS } from '@/features/site';
 
 /** The official channels in the spec's order: Telegram, X, Instagram, TikTok. */
 export const FOLLOW_CHANNELS = SOCIAL_CHANNELS;

@@ -3,7 +3,7 @@ import { IconDatabaseExport, IconDownload, IconFileSpreadsheet } from '@tabler/i
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { downloadFile } from '../services/account.service';
-import { SettingsSection } from './SettingsSection';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 export function DataExportCard() {
   const [pending, setPending] = useState<'json' | 'csv' | null>(null);
@@ -19,8 +19,8 @@ export function DataExportCard() {
     }
   };
   return (
-    <SettingsSection
-      icon={IconDatabaseExport}
+    <SectionCard
+      icon={<IconDatabaseExport size={22} />}
       title="Download my data"
       description="A copy of your account, purchases, subscriptions, consents, earnings and messages, as JSON; your purchases also as a spreadsheet (CSV)."
     >
@@ -32,6 +32,6 @@ export function DataExportCard() {
           Purchases (CSV)
         </Button>
       </Group>
-    </SettingsSection>
+    </SectionCard>
   );
 }

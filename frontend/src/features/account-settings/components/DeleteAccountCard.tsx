@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
 import { confirmWithCode, deleteAccount, fetchDeletionPreview, type DeletionPreview } from '../services/account.service';
-import contrast from '../../auth/components/contrast.module.css';
-import { SettingsSection } from './SettingsSection';
+import contrast from '@/shared/ui/contrast.module.css';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 const money = (minor: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
 
@@ -20,8 +20,8 @@ export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const preview = useQuery({ queryKey: ['account', 'deletion-preview'], queryFn: fetchDeletionPreview, enabled: open });
   return (
-    <SettingsSection
-      icon={IconTrash}
+    <SectionCard
+      icon={<IconTrash size={22} />}
       color="red"
       title="Delete my account"
       description="Erases your personal data and ends your subscriptions. Payment records are kept, without your name or email, as the law requires."
@@ -34,7 +34,7 @@ export function DeleteAccountCard() {
         {preview.isError && <Text size="sm" c="red">Could not check your account. Please try again.</Text>}
         {preview.data && <DeleteForm preview={preview.data} onCancel={() => setOpen(false)} />}
       </Modal>
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
 import { requestEmailChange } from '../services/account.service';
-import { SettingsSection } from './SettingsSection';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 export function EmailCard({ email, pendingEmail }: { email: string | undefined; pendingEmail: string | undefined }) {
   const schema = z.object({
@@ -35,7 +35,7 @@ export function EmailCard({ email, pendingEmail }: { email: string | undefined; 
   });
 
   return (
-    <SettingsSection icon={IconMail} title="Email address" description="Where we send receipts and security notices.">
+    <SectionCard icon={<IconMail size={22} />} title="Email address" description="Where we send receipts and security notices.">
       <Stack gap={2}>
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           Current email
@@ -57,6 +57,6 @@ export function EmailCard({ email, pendingEmail }: { email: string | undefined; 
           </Button>
         </Group>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { meetsPasswordRules } from '../../../lib/password-rules';
 import { PasswordChecklist } from '@/shared/PasswordChecklist';
 import { changePassword, confirmWithCode } from '../services/account.service';
-import { SettingsSection } from './SettingsSection';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 const schema = z
   .object({
@@ -56,7 +56,7 @@ export function PasswordCard() {
   });
 
   return (
-    <SettingsSection icon={IconLock} title="Password" description="Change the password you sign in with. Your other devices are signed out when it changes.">
+    <SectionCard icon={<IconLock size={22} />} title="Password" description="Change the password you sign in with. Your other devices are signed out when it changes.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={440}>
           <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
@@ -85,6 +85,6 @@ export function PasswordCard() {
           </Text>
         </Stack>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
 import { AVATAR_TYPES, DISPLAY_NAME_KEY, MAX_AVATAR_BYTES, fetchAvatar, removeAvatar, saveDisplayName, uploadAvatar } from '../services/account.service';
-import { SettingsSection } from './SettingsSection';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 const schema = z.object({
   displayName: z.string().trim().max(60, 'At most 60 characters').refine((value) => !/[<>]/.test(value), 'Use letters, numbers and punctuation only'),
@@ -98,7 +98,6 @@ export function ProfileCard({ metadata, email }: { metadata: Record<string, unkn
   useEffect(() => {
     if (!form.isDirty()) form.setValues({ displayName: current });
     // Only when the stored name changes (the session loads or refreshes).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current]);
 
   const submit = form.onSubmit(async ({ displayName }) => {
@@ -115,7 +114,7 @@ export function ProfileCard({ metadata, email }: { metadata: Record<string, unkn
   });
 
   return (
-    <SettingsSection icon={IconUserCircle} title="Profile" description="How you appear to creators and in your messages.">
+    <SectionCard icon={<IconUserCircle size={22} />} title="Profile" description="How you appear to creators and in your messages.">
       <AvatarField name={form.values.displayName || current} email={email} />
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
@@ -125,6 +124,6 @@ export function ProfileCard({ metadata, email }: { metadata: Record<string, unkn
           </Button>
         </Group>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

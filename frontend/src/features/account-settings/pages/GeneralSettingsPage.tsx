@@ -1,14 +1,15 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconChevronRight, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useAuthSession } from '../../auth/hooks/use-auth-session';
+import { useAuthSession } from '@/features/auth';
 import { DataExportCard } from '../components/DataExportCard';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { EmailCard } from '../components/EmailCard';
 import { PasswordCard } from '../components/PasswordCard';
 import { ProfileCard } from '../components/ProfileCard';
-import { SettingsSection } from '../components/SettingsSection';
+import { SectionCard } from '@/shared/ui/SectionCard';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 
 export function GeneralSettingsPage() {
   usePageMeta({ title: 'General Settings', noindex: true });
@@ -17,20 +18,15 @@ export function GeneralSettingsPage() {
 
   return (
     <Stack gap="lg" maw={880} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          General Settings
-        </Title>
-        <Text c="dimmed">Your account details, your data and your security.</Text>
-      </Stack>
+      <DashboardPageHeader title="General Settings" description="Your account details, your data and your security." />
       <ProfileCard metadata={user?.user_metadata} email={user?.email} />
       <EmailCard email={user?.email} pendingEmail={user?.new_email} />
       <PasswordCard />
-      <SettingsSection icon={IconShieldLock} title="Security" description="Manage two-factor authentication, recovery codes and signed-in devices.">
+      <SectionCard icon={<IconShieldLock size={22} />} title="Security" description="Manage two-factor authentication, recovery codes and signed-in devices.">
         <Button component={Link} to="/dashboard/security" variant="light" rightSection={<IconChevronRight size={16} />} style={{ alignSelf: 'flex-start' }}>
           Security Settings
         </Button>
-      </SettingsSection>
+      </SectionCard>
       <DataExportCard />
       <DeleteAccountCard />
     </Stack>

@@ -1,7 +1,7 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../lib/site';
-import { LogoMark } from '../../layout/components/Logo';
+import { LogoMark } from '@/features/layout';
 import classes from './admin-brand.module.css';
 import { ConsoleBadge } from './ConsoleBadge';
 

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
-import { ThemeToggle } from '../../layout/components/ThemeToggle';
+import { ThemeToggle } from '@/features/layout';
 import { navFor } from '../admin-nav';
 import { adminKeys } from '../hooks/admin-keys';
 import { useAdminMe } from '../hooks/use-admin-me';

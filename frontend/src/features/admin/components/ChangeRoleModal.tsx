@@ -2,7 +2,7 @@ import { Alert, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { AdminUser, UserRole } from '../services/admin.types';
-import { ConfirmModal } from '../../site/components/ConfirmModal';
+import { ConfirmModal } from '@/shared/ui/ConfirmModal';
 
 export const ROLE_OPTIONS: { value: UserRole; label: string }[] = [
   { value: 'fan', label: 'Fan' },

@@ -5,7 +5,7 @@ import type { ContentItem } from '../services/admin.types';
 import type { ContentAction } from '../services/content-review-api';
 import { claimUntil, formatDateTime } from '../services/format';
 import { ReviewStatusBadge } from './Badges';
-import { ConfirmModal } from '../../site/components/ConfirmModal';
+import { ConfirmModal } from '@/shared/ui/ConfirmModal';
 import { APPROVE_COLOR } from './action-colors';
 import { ClaimToggle } from './ClaimToggle';
 import { ReasonModal } from './ReasonModal';

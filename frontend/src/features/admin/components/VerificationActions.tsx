@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { VerificationDetail } from '../services/admin.types';
 import type { VerificationAction } from '../services/admin-api';
 import { claimUntil } from '../services/format';
-import { ConfirmModal } from '../../site/components/ConfirmModal';
+import { ConfirmModal } from '@/shared/ui/ConfirmModal';
 import { APPROVE_COLOR } from './action-colors';
 import { ClaimToggle } from './ClaimToggle';
 import { ReasonModal } from './ReasonModal';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { verifiedFactor } from '../../two-factor/test/mock-auth';
+import { verifiedFactor } from '../../../test/mock-auth';
 import { ADMIN, bearerOf, json, renderAdmin, resetAdminAuthMock, stubFetch, type AdminAuthMock } from '../test/admin-test-utils';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as AdminAuthMock }));

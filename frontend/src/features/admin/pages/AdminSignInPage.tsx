@@ -3,8 +3,8 @@ import { IconAlertTriangle, IconLock, IconShieldLock } from '@tabler/icons-react
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import { AuthCard } from '../../auth/components/AuthCard';
-import { ThemeToggle } from '../../layout/components/ThemeToggle';
+import { AuthCard } from '@/features/auth';
+import { ThemeToggle } from '@/features/layout';
 import { AdminBrand } from '../components/AdminBrand';
 import { CodeStep } from '../components/CodeStep';
 import { useAdminSignIn } from '../hooks/use-admin-sign-in';

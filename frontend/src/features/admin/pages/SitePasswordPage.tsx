@@ -5,7 +5,7 @@ import { ConsoleBadge } from '../components/ConsoleBadge';
 import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
-import { ConfirmModal } from '../../site/components/ConfirmModal';
+import { ConfirmModal } from '@/shared/ui/ConfirmModal';
 import { PageHeader } from '../components/PageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { useClearSitePassword, useSetSitePassword, useSitePasswordStatus } from '../hooks/use-site-password';

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { createAuthMock, resetAuthMock } from '../../two-factor/test/mock-auth';
+import { createAuthMock, resetAuthMock } from '../../../test/mock-auth';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminShell } from '../components/AdminShell';
 import { AdminSignInPage } from '../pages/AdminSignInPage';
@@ -16,7 +16,7 @@ import { VerificationDetailPage } from '../pages/VerificationDetailPage';
 import { VerificationQueuePage } from '../pages/VerificationQueuePage';
 import type { AdminMe, VerificationDetail, VerificationItem } from '../services/admin.types';
 
-export { json, stubFetch } from '../../two-factor/test/mock-auth';
+export { json, stubFetch } from '../../../test/mock-auth';
 
 /** The console's own GoTrueClient, replaced at the module boundary. */
 export function createAdminAuthMock() {

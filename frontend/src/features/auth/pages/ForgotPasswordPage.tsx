@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AuthCard } from '../components/AuthCard';
-import contrast from '../components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import { requestPasswordReset, warmAuthClient } from '../services/auth.service';
 
 export function ForgotPasswordPage() {

@@ -10,7 +10,7 @@ import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { meetsPasswordRules } from '../../../lib/password-rules';
 import { AuthCard } from '../components/AuthCard';
-import contrast from '../components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import { PasswordChecklist } from '../components/PasswordChecklist';
 import { useResetPassword } from '../hooks/use-reset-password';
 

@@ -11,7 +11,7 @@ const RETURN_TTL_MS = 24 * 3600 * 1000;
 /** Only a path of this site: no other origin (`//host`, `/\host`), no control characters. */
 export function safeReturnPath(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 500 || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  // Control characters are refused outright.
   return /[\u0000-\u001f\u007f]/.test(raw) ? null : raw;
 }
 

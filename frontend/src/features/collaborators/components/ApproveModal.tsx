@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import { storeLabel, type Collaboration, type Permissions } from '../services/collaborations.service';
 
 export interface ApproveModalProps {

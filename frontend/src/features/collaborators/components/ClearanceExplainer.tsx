@@ -1,6 +1,6 @@
 import { List, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { SectionCard } from '../../two-factor/components/SectionCard';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 /** SPEC §5: featured collaborators must be verified and on the collaboration list, or the content is rejected. */
 export function ClearanceExplainer() {

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { SectionCard } from '../../two-factor/components/SectionCard';
+import { SectionCard } from '@/shared/ui/SectionCard';
 import type { Collaboration } from '../services/collaborations.service';
 
 export interface CollaborationListProps {

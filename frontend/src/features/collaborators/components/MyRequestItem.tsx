@@ -1,6 +1,6 @@
 import { Badge, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import { formatDateTime, storeLabel, type Collaboration } from '../services/collaborations.service';
 import { PersonHeader } from './PersonHeader';
 import { ReleaseFormField } from './ReleaseFormField';

@@ -1,9 +1,9 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileCheck, IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
-import contrast from '../../auth/components/contrast.module.css';
-import { wrappingButtonStyles } from '../../two-factor/components/SectionCard';
-import readable from '../../verification/components/readable-errors.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
+import { wrappingButtonStyles } from '@/shared/ui/SectionCard';
+import readable from '@/shared/ui/readable-errors.module.css';
 import { useUploadReleaseForm } from '../hooks/use-collaborations';
 import {
   formatDate,

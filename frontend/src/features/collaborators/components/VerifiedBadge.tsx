@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconRosetteDiscountCheck } from '@tabler/icons-react';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 
 /** Whether the person's identity check was accepted: only verified people may appear in content. */
 export function VerifiedBadge({ verified }: { verified: boolean }) {

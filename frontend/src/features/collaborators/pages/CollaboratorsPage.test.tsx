@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
-import { pageAt } from '../../locked-previews/test/page-at';
-import { json, stubFetch } from '../../two-factor/test/mock-auth';
+import { pageAt } from '../../../test/page-at';
+import { json, stubFetch } from '../../../test/mock-auth';
 import type { Collaboration, MyCollaborations } from '../services/collaborations.service';
 
 const entry = (fields: Partial<Collaboration> & Pick<Collaboration, 'id'>): Collaboration => ({

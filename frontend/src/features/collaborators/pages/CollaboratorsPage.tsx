@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInbox, IconSend, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import '../collaborators-styles';
 import { ClearanceExplainer } from '../components/ClearanceExplainer';
 import { CollaborationList } from '../components/CollaborationList';
@@ -12,6 +12,7 @@ import { MyRequestItem } from '../components/MyRequestItem';
 import { RequestItem } from '../components/RequestItem';
 import { useCollaborations } from '../hooks/use-collaborations';
 import type { MyCollaborations } from '../services/collaborations.service';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 
 function Sections({ data }: { data: MyCollaborations }) {
   const requests = data.asCreator.filter((entry) => entry.status === 'requested');
@@ -82,12 +83,7 @@ export function CollaboratorsPage() {
 
   return (
     <Stack gap="lg" maw={880} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Collaborators
-        </Title>
-        <Text c="dimmed">Joint videos and photo albums: who may appear in your content, and the creators you work with.</Text>
-      </Stack>
+      <DashboardPageHeader title="Collaborators" description="Joint videos and photo albums: who may appear in your content, and the creators you work with." />
       <ClearanceExplainer />
       {collaborations.isPending ? (
         <Center py="xl">

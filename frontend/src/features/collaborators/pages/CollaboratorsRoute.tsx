@@ -1,4 +1,4 @@
-import { LivePhaseSwitch } from '../../creator-studio/components/LivePhaseSwitch';
+import { LivePhaseSwitch } from '@/features/locked-previews';
 import { CollaboratorsPage } from './CollaboratorsPage';
 
 /** Live: the creator's collaborator list. Pre-launch: the locked preview the route showed before. */

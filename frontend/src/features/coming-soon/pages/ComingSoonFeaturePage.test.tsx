@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SUPPORT_EMAIL } from '../../../lib/site';
 import { renderAt } from '../../../test/render';
-import { pageAt } from '../../locked-previews/test/page-at';
+import { pageAt } from '../../../test/page-at';
 import { ComingSoonFeaturePage } from './ComingSoonFeaturePage';
 
 describe('ComingSoonFeaturePage', () => {

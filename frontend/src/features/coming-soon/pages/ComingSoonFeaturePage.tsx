@@ -23,7 +23,7 @@ import {
   SUPPORT_CONTACT,
   type ComingSoonKey,
 } from '../coming-soon-content';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import classes from './ComingSoonFeaturePage.module.css';
 
 const PAGE_ICONS: Record<ComingSoonKey, Icon> = {

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconId } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 
 /** Why the creator cannot go on yet, and where to verify (SPEC §6: only verified creators sell and upload). */
 export function NotVerifiedAlert({ processing = false, action }: { processing?: boolean; action: string }) {

@@ -1,6 +1,6 @@
 import { useForm, type FormValidateInput } from '@mantine/form';
 import { notify } from '../../../lib/notify';
-import { fieldProblems, serviceMessage } from '../services/api-problems';
+import { fieldProblems, serviceMessage } from '@/shared/api-problems';
 import type { SettingsSectionKey, Store, StorePatch } from '../services/store.service';
 import { useUpdateStore } from './use-store-queries';
 

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { useVerificationStatus } from '../../verification/hooks/use-verification-queries';
-import { verificationView } from '../../verification/services/verification.service';
+import { useVerificationStatus, verificationView } from '@/features/verification';
 import {
   checkSlug,
   getCategories,

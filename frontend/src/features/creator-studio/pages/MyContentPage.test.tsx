@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, stubFetch } from '../../two-factor/test/mock-auth';
+import { json, stubFetch } from '../../../test/mock-auth';
 import { uploadStore } from '../hooks/upload-store';
 import type { ContentItem } from '../services/content.service';
 import { CHUNK_SIZE, RETRY_DELAYS } from '../services/tus-upload';

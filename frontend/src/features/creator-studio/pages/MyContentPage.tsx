@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconEyeOff, IconPhoto, IconPlus, IconVideo } from '@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import '../creator-studio-styles';
 import { KINDS, PRIVATE_UNTIL_APPROVED } from '../content-kinds';
 import { ContentCard } from '../components/content/ContentCard';

@@ -1,8 +1,8 @@
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { usePageMeta } from '../../../lib/page-meta';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import '../creator-studio-styles';
 import { NotVerifiedAlert } from '../components/NotVerifiedAlert';
 import { AccessControlSection } from '../components/store/AccessControlSection';
@@ -18,6 +18,7 @@ import { StoreImagesSection } from '../components/store/StoreImagesSection';
 import { TipsSection } from '../components/store/TipsSection';
 import { useCreatorVerification, useMyStore } from '../hooks/use-store-queries';
 import type { Store } from '../services/store.service';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 
 const Loading = ({ label }: { label: string }) => (
   <Center py="xl">
@@ -63,12 +64,7 @@ export function StoreSettingsPage() {
 
   return (
     <Stack gap="lg" maw={880} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Store Settings
-        </Title>
-        <Text c="dimmed">Your branded store: how it looks, what it costs, who can see it and how fans support you.</Text>
-      </Stack>
+      <DashboardPageHeader title="Store Settings" description="Your branded store: how it looks, what it costs, who can see it and how fans support you." />
       {store.isPending ? (
         <Loading label="Loading your store" />
       ) : store.isError ? (

@@ -2,8 +2,8 @@ import '../test/jsdom-extras';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
-import { pageAt } from '../../locked-previews/test/page-at';
-import { json, stubFetch } from '../../two-factor/test/mock-auth';
+import { pageAt } from '../../../test/page-at';
+import { json, stubFetch } from '../../../test/mock-auth';
 import { storeFixture, VERIFIED } from '../test/fixtures';
 
 const ROUTES: [path: string, title: string, live: string][] = [

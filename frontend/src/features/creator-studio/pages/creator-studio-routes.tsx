@@ -1,5 +1,5 @@
 import { KINDS } from '../content-kinds';
-import { LivePhaseSwitch } from '../components/LivePhaseSwitch';
+import { LivePhaseSwitch } from '@/features/locked-previews';
 import { MyContentPage } from './MyContentPage';
 import { StoreSettingsPage } from './StoreSettingsPage';
 

@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../lib/api-client';
 import type { ApiSchemas } from '../../../lib/api/types';
-import type { Currency } from './money';
+import type { Currency } from '@/shared/money';
 
 export type ContentItem = ApiSchemas['ManagedContentViewDto'];
 export type ContentMedia = ApiSchemas['MediaViewDto'];

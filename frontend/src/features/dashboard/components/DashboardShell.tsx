@@ -1,9 +1,8 @@
 import { AppShell, Burger, Drawer, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
-import { useAuthSession } from '../../auth/hooks/use-auth-session';
-import { Logo } from '../../layout/components/Logo';
-import { ThemeToggle } from '../../layout/components/ThemeToggle';
+import { useAuthSession } from '@/features/auth';
+import { Logo, ThemeToggle } from '@/features/layout';
 import { DashboardSidebar } from './DashboardSidebar';
 import { LogoutDialog } from './LogoutDialog';
 

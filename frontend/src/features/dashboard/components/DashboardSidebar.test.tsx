@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
-import { config, json, serve } from '../../storefront/test/serve';
+import { config, json, serve } from '../../../test/serve';
 import { creatorSummary, summary } from '../test/fixtures';
 import { DashboardSidebar } from './DashboardSidebar';
 

@@ -2,7 +2,7 @@ import { trackEvent } from '../../../lib/analytics';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signOut } from '../../auth/services/auth.service';
+import { signOut } from '@/features/auth';
 
 export function LogoutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconRocket, IconTool } from '@tabler/icons-react';
 import { SOCIAL_LINKS } from '../../../lib/site';
-import { SOCIAL_ICONS } from '../../layout/components/SocialLinks';
+import { SOCIAL_ICONS } from '@/features/layout';
 import { FeatureTile } from './FeatureTile';
 import { DASHBOARD_NAV } from '../dashboard-nav';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
-import { config, json, serve } from '../../storefront/test/serve';
+import { config, json, serve } from '../../../test/serve';
 import { creatorSummary, emptyFan, summary } from '../test/fixtures';
 import { DashboardHomePage } from './DashboardHomePage';
 

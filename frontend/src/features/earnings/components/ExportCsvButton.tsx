@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { serviceMessage } from '../../creator-studio/services/api-problems';
+import { serviceMessage } from '@/shared/api-problems';
 import { downloadCsv } from '../services/csv-download';
 
 export function ExportCsvButton({ path, fileName }: { path: string; fileName: string }) {

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import type { BadgeStyle } from './labels';
 
 const TINT_CLASS: Record<string, string | undefined> = { orange: contrast.orangeOnTint, teal: contrast.tealOnTint };

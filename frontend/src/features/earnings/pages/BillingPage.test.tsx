@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, requestsTo, serve, type Request } from '../../storefront/test/serve';
+import { json, requestsTo, serve, type Request } from '../../../test/serve';
 import { captureDownloads } from '../test/download';
 import { HOLD_REASON, payout, statement, transaction } from '../test/fixtures';
 import { BillingPage } from './BillingPage';

@@ -1,4 +1,4 @@
-import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { usePageMeta } from '../../../lib/page-meta';
 import '../earnings-styles';
@@ -8,10 +8,11 @@ import { PayoutHistoryTable } from '../components/billing/PayoutHistoryTable';
 import { PayoutMethodCard } from '../components/billing/PayoutMethodCard';
 import { PayoutSchedule } from '../components/billing/PayoutSchedule';
 import { TransactionsTable } from '../components/billing/TransactionsTable';
-import { LoadError } from '../../purchases/components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { NoStorePrompt } from '../components/NoStorePrompt';
 import { useStatement } from '../hooks/use-payouts';
 import { isNoStore } from '../services/format';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 
 export function BillingPage() {
   usePageMeta({ title: 'Billing & Payments', noindex: true });
@@ -24,12 +25,7 @@ export function BillingPage() {
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Billing &amp; Payments
-        </Title>
-        <Text c="dimmed">Your balances, payouts and where they are sent.</Text>
-      </Stack>
+      <DashboardPageHeader title={'Billing & Payments'} description="Your balances, payouts and where they are sent." />
       {statement.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading your statement" />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, requestsTo, serve } from '../../storefront/test/serve';
+import { json, requestsTo, serve } from '../../../test/serve';
 import { periodRange } from '../services/sales.service';
 import { captureDownloads, giveChartsASize } from '../test/download';
 import { activityEntry, activityPage, emptySales, salesReport } from '../test/fixtures';

@@ -5,7 +5,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import '../earnings-styles';
 import { ActivityPanel } from '../components/activity/ActivityPanel';
 import { ExportCsvButton } from '../components/ExportCsvButton';
-import { LoadError } from '../../purchases/components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { NoStorePrompt } from '../components/NoStorePrompt';
 import { DailySalesChart } from '../components/sales/DailySalesChart';
 import { SalesByKind } from '../components/sales/SalesByKind';
@@ -15,6 +15,7 @@ import { useSales } from '../hooks/use-sales';
 import type { SalesReport } from '../services/earnings-types';
 import { isNoStore } from '../services/format';
 import { SALES_EXPORT_PATH, SALES_PERIODS, type SalesPeriod } from '../services/sales.service';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 
 const PERIOD_OPTIONS = SALES_PERIODS.map((days) => ({ value: String(days), label: `${days} days` }));
 
@@ -65,12 +66,7 @@ export function SalesPage() {
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Sales Dashboard
-        </Title>
-        <Text c="dimmed">What your store sold, day by day, and what was refunded.</Text>
-      </Stack>
+      <DashboardPageHeader title="Sales Dashboard" description="What your store sold, day by day, and what was refunded." />
       {noStore ? (
         <NoStorePrompt />
       ) : (

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
-import { config, json, serve } from '../../storefront/test/serve';
+import { config, json, serve } from '../../../test/serve';
 import { emptySales, statement } from '../test/fixtures';
 import { BillingRoute, SalesRoute } from './earnings-routes';
 

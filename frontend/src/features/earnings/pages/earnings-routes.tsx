@@ -1,4 +1,4 @@
-import { LivePhaseSwitch } from '../../creator-studio/components/LivePhaseSwitch';
+import { LivePhaseSwitch } from '@/features/locked-previews';
 import { BillingPage } from './BillingPage';
 import { SalesPage } from './SalesPage';
 

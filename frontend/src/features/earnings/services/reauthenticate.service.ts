@@ -1,6 +1,6 @@
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import type { ApiSchemas } from '../../../lib/api/types';
-import { listTotpFactors, stepUpWithCode } from '../../two-factor/services/mfa.service';
+import { listTotpFactors, stepUpWithCode } from '@/features/two-factor';
 
 /** The API asks for a fresh sign-in (password or 2FA code within 10 minutes) before a payout method change. */
 export const isReauthenticationNeeded = (error: unknown): boolean =>

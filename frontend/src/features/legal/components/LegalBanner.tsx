@@ -2,7 +2,7 @@ import { Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconFileCertificate, IconScale, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { fillBrand } from '../../../lib/site';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import type { LegalDocument } from '../content/documents';
 import classes from './Legal.module.css';
 

@@ -1,5 +1,5 @@
 import { IconChevronDown } from '@tabler/icons-react';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import type { DocumentHeading } from '../lib/heading-anchors';
 import classes from './Legal.module.css';
 

@@ -2,7 +2,7 @@ import { Box, Group, Modal, Text, UnstyledButton, useComputedColorScheme } from 
 import { IconArrowsMaximize, IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useHydrated } from '../../../lib/use-browser-value';
-import { DESKTOP_SIZE, MOBILE_SIZE, themedShot } from '../../site/components/screenshots';
+import { DESKTOP_SIZE, MOBILE_SIZE, themedShot } from '@/features/site';
 import { LOCKED_PREVIEW_COPY as copy, type LockedPreviewKey } from '../preview-content';
 import classes from './PreviewScreenshots.module.css';
 

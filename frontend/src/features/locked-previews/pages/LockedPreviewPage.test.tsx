@@ -2,7 +2,7 @@ import { useMantineColorScheme } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { config, serve } from '../../storefront/test/serve';
+import { config, serve } from '../../../test/serve';
 import { expectPrerenderToHydrate } from '../../../test/prerender';
 import { renderAt } from '../../../test/render';
 import { LOCKED_PREVIEWS, type LockedPreviewKey } from '../preview-content';

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
-import { json, serve } from '../../storefront/test/serve';
-import { purchasedContent, PURCHASE_ID } from '../test/fixtures';
+import { json, serve } from '../../../test/serve';
+import { purchasedContent, PURCHASE_ID } from '../../../test/purchase-fixtures';
 import { PurchasedContent } from './PurchasedContent';
 
 function openAlbum() {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
-import { json, serve } from '../../storefront/test/serve';
-import { purchasedContent, PURCHASE_ID } from '../test/fixtures';
+import { json, serve } from '../../../test/serve';
+import { purchasedContent, PURCHASE_ID } from '../../../test/purchase-fixtures';
 import { PurchasedContent } from './PurchasedContent';
 
 const open = (content: ReturnType<typeof purchasedContent>) => {

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Loader, SimpleGrid, Stack, Text, Unstyled
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AlbumViewer } from './AlbumViewer';
-import { errorMessage } from '../../storefront/services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 import { usePurchasedContent } from '../hooks/use-purchase-queries';
 
 /** Present only when the store allows downloads: the server signs the link as an attachment. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../../lib/notify';
 import { addFavorite, removeFavorite } from '../services/favorites.service';
-import type { PublicStore } from '../../storefront/services/storefront.service';
+import type { PublicStore } from '@/features/store-card';
 import type { FavoriteStoreDto } from '../services/purchase-types';
 import { purchaseKeys } from './use-purchase-queries';
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notify } from '../../../lib/notify';
-import { errorMessage } from '../../storefront/services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 import { listSavedCards, removeSavedCard } from '../services/billing.service';
 import { listFavorites } from '../services/favorites.service';
 import type { PurchaseDto, PurchaseStatus, SavedCardDto, SubscriptionDto } from '../services/purchase-types';

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, requestsTo, serve } from '../../storefront/test/serve';
+import { json, requestsTo, serve } from '../../../test/serve';
 import type { SavedCardDto } from '../services/purchase-types';
-import { purchase } from '../test/fixtures';
+import { purchase } from '../../../test/purchase-fixtures';
 import { BillingPaymentsPage } from './BillingPaymentsPage';
 
 type Handlers = Parameters<typeof serve>[0];

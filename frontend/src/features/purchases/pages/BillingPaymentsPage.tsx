@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ReceiptsSection } from '../components/billing/ReceiptsSection';
 import { SavedCardsSection } from '../components/billing/SavedCardsSection';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { useExportPurchasesCsv } from '../hooks/use-purchase-queries';
 
 /** Issue 19 Billing & Payments for fans: saved cards and receipts (the creator's payouts have their own page). */
@@ -13,7 +13,7 @@ export function BillingPaymentsPage() {
   const exportCsv = useExportPurchasesCsv();
   return (
     <Stack gap="xl" maw={900} mx="auto">
-      <PageHeader
+      <DashboardPageHeader
         title="Billing & Payments"
         description={
           <>

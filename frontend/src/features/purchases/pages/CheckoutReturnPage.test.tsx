@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, requestsTo, serve } from '../../storefront/test/serve';
+import { json, requestsTo, serve } from '../../../test/serve';
 import { RETURN_POLLING } from '../hooks/use-checkout-return';
 import type { PurchaseDto } from '../services/purchase-types';
-import { purchase, purchasedContent, PURCHASE_ID } from '../test/fixtures';
+import { purchase, purchasedContent, PURCHASE_ID } from '../../../test/purchase-fixtures';
 import { CheckoutReturnPage } from './CheckoutReturnPage';
 
 const POLL = { timeout: 6000 };

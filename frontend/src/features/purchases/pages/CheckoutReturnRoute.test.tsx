@@ -3,8 +3,8 @@ import { matchRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/router';
 import { renderRoutes } from '../../../test/render';
-import { config, json, LAZY_PAGE, requestsTo, serve } from '../../storefront/test/serve';
-import { purchase, PURCHASE_ID } from '../test/fixtures';
+import { config, json, LAZY_PAGE, requestsTo, serve } from '../../../test/serve';
+import { purchase, PURCHASE_ID } from '../../../test/purchase-fixtures';
 import { CheckoutReturnRoute } from './CheckoutReturnRoute';
 
 const { getSession, getAuthenticatorAssuranceLevel } = vi.hoisted(() => ({ getSession: vi.fn(), getAuthenticatorAssuranceLevel: vi.fn() }));

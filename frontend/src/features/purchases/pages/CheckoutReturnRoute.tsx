@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { usePlatformConfig } from '../../../lib/platform-config';
-import { ProtectedRoute } from '../../auth/components/ProtectedRoute';
-import { NotFoundPage } from '../../errors/pages/NotFoundPage';
-import { PageLoader } from '../../storefront/components/LaunchPhaseSwitch';
+import { ProtectedRoute } from '@/features/auth';
+import { NotFoundPage } from '@/shared/ui/NotFoundPage';
+import { PageLoader } from '@/shared/ui/LaunchPhaseSwitch';
 import { CheckoutReturnPage } from './CheckoutReturnPage';
 
 /** Before launch nothing is sold, so there is no payment to come back from. */

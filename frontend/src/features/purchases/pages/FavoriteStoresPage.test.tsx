@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, requestsTo, serve } from '../../storefront/test/serve';
-import { favorite } from '../test/fixtures';
+import { json, requestsTo, serve } from '../../../test/serve';
+import { favorite } from '../../../test/purchase-fixtures';
 import { FavoriteStoresPage } from './FavoriteStoresPage';
 
 const renderPage = () => renderRoutes([{ path: '*', element: <FavoriteStoresPage /> }], '/dashboard/favorite-stores');

@@ -1,10 +1,10 @@
 import { ActionIcon, Center, Loader, SimpleGrid, Stack, Tooltip } from '@mantine/core';
 import { IconHeart, IconHeartOff } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
-import { StoreCard } from '../../storefront/components/StoreCard';
+import { StoreCard } from '@/features/store-card';
 import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
-import { PageHeader } from '../components/PageHeader';
+import { LoadError } from '@/shared/ui/LoadError';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { useFavoriteToggle } from '../hooks/use-favorite-toggle';
 import { useFavorites } from '../hooks/use-purchase-queries';
 import type { FavoriteStoreDto } from '../services/purchase-types';
@@ -70,7 +70,7 @@ export function FavoriteStoresPage() {
   }
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <PageHeader title="My Favorite Stores" description="The creator stores you saved, one tap away." />
+      <DashboardPageHeader title="My Favorite Stores" description="The creator stores you saved, one tap away." />
       {body}
     </Stack>
   );

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, requestsTo, serve } from '../../storefront/test/serve';
-import { purchase, purchasedContent, PURCHASE_ID, subscription } from '../test/fixtures';
+import { json, requestsTo, serve } from '../../../test/serve';
+import { purchase, purchasedContent, PURCHASE_ID, subscription } from '../../../test/purchase-fixtures';
 import { PurchaseHistoryPage } from './PurchaseHistoryPage';
 
 type Handlers = Parameters<typeof serve>[0];

@@ -9,10 +9,10 @@ import { EmptyState } from '../components/EmptyState';
 import { PurchaseCards } from '../components/history/PurchaseCards';
 import { PurchasesTable } from '../components/history/PurchasesTable';
 import { SubscriptionsSection } from '../components/history/SubscriptionsSection';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { LoadMore } from '../components/LoadMore';
 import { PageSection } from '../components/PageSection';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { useExportPurchasesCsv, usePurchaseHistory } from '../hooks/use-purchase-queries';
 import type { PurchaseDto } from '../services/purchase-types';
 
@@ -55,7 +55,7 @@ export function PurchaseHistoryPage() {
 
   return (
     <Stack gap="xl" maw={1200} mx="auto">
-      <PageHeader
+      <DashboardPageHeader
         title="Purchase History"
         description="Everything you bought, subscribed to or tipped."
         action={

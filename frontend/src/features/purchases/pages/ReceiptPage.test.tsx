@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, serve } from '../../storefront/test/serve';
-import { purchase, PURCHASE_ID } from '../test/fixtures';
+import { json, serve } from '../../../test/serve';
+import { purchase, PURCHASE_ID } from '../../../test/purchase-fixtures';
 import { ReceiptPage } from './ReceiptPage';
 
 const renderReceipt = () =>

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, serve } from '../../storefront/test/serve';
-import { referralLink } from '../test/fixtures';
+import { json, serve } from '../../../test/serve';
+import { referralLink } from '../../../test/purchase-fixtures';
 import { ReferralsPage } from './ReferralsPage';
 
 const renderPage = () => renderRoutes([{ path: '*', element: <ReferralsPage /> }], '/dashboard/myreferrals');

@@ -2,11 +2,11 @@ import { Anchor, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, 
 import { IconCoin, IconCopy, IconLink, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import { formatMoney } from '../../storefront/format';
-import { copyWithToast } from '../../two-factor/services/clipboard';
+import { formatMoney } from '@/features/store-card';
+import { copyWithToast } from '@/shared/clipboard';
 import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
-import { PageHeader } from '../components/PageHeader';
+import { LoadError } from '@/shared/ui/LoadError';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { useReferralLinks } from '../hooks/use-purchase-queries';
 import type { ReferralLinkDto } from '../services/purchase-types';
 
@@ -86,7 +86,7 @@ export function ReferralsPage() {
   }
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <PageHeader title="Content Referral Program" description="Share albums you like and earn from every sale you bring." />
+      <DashboardPageHeader title="Content Referral Program" description="Share albums you like and earn from every sale you bring." />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="referral-how">
         <Group align="flex-start" gap="md" wrap="nowrap">
           <ThemeIcon size={44} radius="xl" variant="light" visibleFrom="sm">

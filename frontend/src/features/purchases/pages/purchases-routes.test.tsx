@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { config, json, requestsTo, serve } from '../../storefront/test/serve';
+import { config, json, requestsTo, serve } from '../../../test/serve';
 import { FanBillingRoute, PurchaseHistoryRoute } from './purchases-routes';
 
 const renderRoute = () => renderRoutes([{ path: '*', element: <PurchaseHistoryRoute /> }], '/dashboard/purchases');

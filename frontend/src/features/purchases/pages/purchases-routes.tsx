@@ -1,4 +1,4 @@
-import { LivePhaseSwitch } from '../../creator-studio/components/LivePhaseSwitch';
+import { LivePhaseSwitch } from '@/features/locked-previews';
 import { BillingPaymentsPage } from './BillingPaymentsPage';
 import { FavoriteStoresPage } from './FavoriteStoresPage';
 import { PurchaseHistoryPage } from './PurchaseHistoryPage';

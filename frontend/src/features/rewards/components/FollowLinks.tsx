@@ -1,7 +1,7 @@
 import { Button, SimpleGrid, VisuallyHidden } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { SOCIAL_ICONS } from '../../layout/components/SocialLinks';
-import { SectionCard } from '../../two-factor/components/SectionCard';
+import { SOCIAL_ICONS } from '@/features/layout';
+import { SectionCard } from '@/shared/ui/SectionCard';
 import { FOLLOW_CHANNELS } from '../social';
 
 export function FollowLinks() {

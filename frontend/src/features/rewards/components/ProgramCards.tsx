@@ -2,8 +2,8 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIco
 import { IconGift, IconTrophy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { BRAND, SOCIAL_HANDLE } from '../../../lib/site';
-import contrast from '../../auth/components/contrast.module.css';
-import { COMMUNITY_AIRDROP, formatFull, formatTokens, MEGA_DRAW } from '../../token/tokenomics';
+import contrast from '@/shared/ui/contrast.module.css';
+import { COMMUNITY_AIRDROP, formatFull, formatTokens, MEGA_DRAW } from '@/features/token';
 import { formatSnapshotDate, type RewardsRecord } from '../services/rewards.service';
 import { TELEGRAM_URL } from '../social';
 import { RequirementList } from './RequirementList';

@@ -2,7 +2,7 @@ import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { SectionCard, wrappingButtonStyles } from '../../two-factor/components/SectionCard';
+import { SectionCard, wrappingButtonStyles } from '@/shared/ui/SectionCard';
 import type { SaveOutcome } from '../hooks/use-reward-field';
 import classes from './readable-errors.module.css';
 

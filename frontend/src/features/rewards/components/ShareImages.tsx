@@ -1,7 +1,7 @@
 import { Box, Button, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPhoto } from '@tabler/icons-react';
 import { BRAND, PRODUCT_SLUG, SOCIAL_HANDLE } from '../../../lib/site';
-import { SectionCard } from '../../two-factor/components/SectionCard';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 export const SHARE_IMAGES = [
   {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, stubFetch } from '../../two-factor/test/mock-auth';
+import { json, stubFetch } from '../../../test/mock-auth';
 import type { RewardsRecord } from '../services/rewards.service';
 import { RewardsPage } from './RewardsPage';
 

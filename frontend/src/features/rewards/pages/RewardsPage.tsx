@@ -1,8 +1,8 @@
-import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { usePageMeta } from '../../../lib/page-meta';
-import contrast from '../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import { FollowLinks } from '../components/FollowLinks';
 import { ProgramCards } from '../components/ProgramCards';
 import { RewardsBanner } from '../components/RewardsBanner';
@@ -10,6 +10,7 @@ import { ShareImages } from '../components/ShareImages';
 import { TelegramCard } from '../components/TelegramCard';
 import { WalletCard } from '../components/WalletCard';
 import { useRewards } from '../hooks/use-rewards-queries';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 
 export function RewardsPage() {
   usePageMeta({ title: 'Rewards', noindex: true });
@@ -24,12 +25,7 @@ export function RewardsPage() {
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Rewards
-        </Title>
-        <Text c="dimmed">Take part in the Community Airdrop and the Billionaire Mega Draw.</Text>
-      </Stack>
+      <DashboardPageHeader title="Rewards" description="Take part in the Community Airdrop and the Billionaire Mega Draw." />
 
       <RewardsBanner />
       <ProgramCards record={record} loading={loading} />

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { IconCheck, IconFlag, IconProgress } from '@tabler/icons-react';
-import { CardText } from '../../marketing/components/CardText';
-import marketing from '../../marketing/components/marketing.module.css';
+import { CardText } from '@/shared/ui/CardText';
+import marketing from '@/shared/ui/marketing.module.css';
 import type { RoadmapMilestone } from '../roadmap-entries';
 import { STATUS_BADGE, type RoadmapStatus } from '../roadmap-status';
 import timeline from './RoadmapTimeline.module.css';

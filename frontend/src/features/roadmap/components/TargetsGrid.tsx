@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconCoin, IconUsers } from '@tabler/icons-react';
 import { TARGETS } from '../../../content/site-facts';
-import { IconBadge } from '../../marketing/components/IconBadge';
-import marketing from '../../marketing/components/marketing.module.css';
+import { IconBadge } from '@/shared/ui/IconBadge';
+import marketing from '@/shared/ui/marketing.module.css';
 
 const ICONS = [IconUsers, IconBuildingStore, IconCoin];
 

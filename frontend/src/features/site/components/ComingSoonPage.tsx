@@ -1,13 +1,13 @@
 import { Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRocket, IconShieldCheck, IconUserCircle, type Icon } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
-import { IconBadge } from '../../marketing/components/IconBadge';
-import marketing from '../../marketing/components/marketing.module.css';
+import { IconBadge } from '@/shared/ui/IconBadge';
+import marketing from '@/shared/ui/marketing.module.css';
 import { fillText } from '../content/fill-text';
 import content from '../content/coming-soon.json';
 import { ComingSoonPreview } from './ComingSoonPreview';
 import { JoinCallToAction } from './JoinCallToAction';
-import { PageHeader } from './PageHeader';
+import { PageHeader } from '@/shared/ui/PageHeader';
 
 const NOTE_ICONS: Record<string, Icon> = { account: IconUserCircle, age: IconShieldCheck, launch: IconRocket };
 

@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid } from '@mantine/core';
 import { IconArrowRight, IconBuildingStore, IconCoin, IconMap2, IconSpeakerphone, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { fillBrand } from '../../../lib/site';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import content from '../content/home.json';
 import { IconCardBody } from './IconCardBody';
 import { SiteSection } from './SiteSection';

@@ -1,8 +1,8 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { IconBadge } from '../../marketing/components/IconBadge';
-import marketing from '../../marketing/components/marketing.module.css';
+import { IconBadge } from '@/shared/ui/IconBadge';
+import marketing from '@/shared/ui/marketing.module.css';
 
 export interface FeatureCardProps {
   icon: Icon;

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconArrowRight, IconLayoutDashboard } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useStoredToken } from '../../../lib/use-stored-token';
-import { FULL_WIDTH_ON_PHONES } from './responsive';
+import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
 
 /** 'Early Sign Up Live Now' for visitors, 'Go to Dashboard' once a stored token is seen after mount. */
 export function HeroCallToAction() {

@@ -3,11 +3,11 @@ import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { REVENUE_SPLIT } from '../../../content/site-facts';
 import { PRODUCT_SLUG } from '../../../lib/site';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import content from '../content/home.json';
 import { HeroCallToAction } from './HeroCallToAction';
 import classes from './home.module.css';
-import { FULL_WIDTH_ON_PHONES } from './responsive';
+import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
 
 /** A CSS-only store preview: decorative, so it is hidden from assistive technology. */
 function StoreMock() {

@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import content from '../content/home.json';
 import classes from './home.module.css';
 import { SiteSection } from './SiteSection';

@@ -1,9 +1,9 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSpeakerphone, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import content from '../content/coming-soon.json';
-import { FULL_WIDTH_ON_PHONES } from './responsive';
+import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
 
 /** 'Join' card of the coming-soon pages: sign up early or follow the official channels. */
 export function JoinCallToAction() {

@@ -1,7 +1,7 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCoin, IconMap2 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { FULL_WIDTH_ON_PHONES } from './responsive';
+import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
 
 export interface NextStepsBandProps {
   title: string;

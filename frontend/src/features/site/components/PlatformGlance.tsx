@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import { fillText } from '../content/fill-text';
 import content from '../content/platform.json';
 

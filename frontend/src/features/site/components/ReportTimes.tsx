@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { POLICY_CONSTANTS } from '../../../content/site-facts';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import { fillText } from '../content/fill-text';
 import content from '../content/contact.json';
 import { SiteSection } from './SiteSection';

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { TARGETS } from '../../../content/site-facts';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import { fillText } from '../content/fill-text';
 import content from '../content/home.json';
 import classes from './home.module.css';

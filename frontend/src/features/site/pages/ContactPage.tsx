@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ContactChannels } from '../components/ContactChannels';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '@/shared/ui/PageHeader';
 import { ReportTimes } from '../components/ReportTimes';
 import { fillText } from '../content/fill-text';
 import content from '../content/contact.json';

@@ -3,7 +3,7 @@ import { IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { SUPPORT_EMAIL } from '../../../lib/site';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '@/shared/ui/PageHeader';
 import { fillText } from '../content/fill-text';
 import content from '../content/contact.json';
 

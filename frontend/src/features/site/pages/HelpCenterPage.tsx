@@ -3,8 +3,8 @@ import { IconHelpCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { SUPPORT_EMAIL } from '../../../lib/site';
-import marketing from '../../marketing/components/marketing.module.css';
-import { PageHeader } from '../components/PageHeader';
+import marketing from '@/shared/ui/marketing.module.css';
+import { PageHeader } from '@/shared/ui/PageHeader';
 import { fillText } from '../content/fill-text';
 import content from '../content/contact.json';
 

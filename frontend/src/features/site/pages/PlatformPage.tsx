@@ -2,7 +2,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { AiFeatures } from '../components/AiFeatures';
 import { EarlyAccessShots } from '../components/EarlyAccessShots';
 import { NextStepsBand } from '../components/NextStepsBand';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '@/shared/ui/PageHeader';
 import { PlatformFeatures } from '../components/PlatformFeatures';
 import { PlatformGlance } from '../components/PlatformGlance';
 import { fillText } from '../content/fill-text';

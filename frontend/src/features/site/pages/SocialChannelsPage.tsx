@@ -12,10 +12,10 @@ import {
 } from '@mantine/core';
 import { IconExternalLink, IconShieldCheck } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
-import { SOCIAL_ICONS } from '../../layout/components/SocialLinks';
-import { IconBadge } from '../../marketing/components/IconBadge';
-import marketing from '../../marketing/components/marketing.module.css';
-import { PageHeader } from '../components/PageHeader';
+import { SOCIAL_ICONS } from '@/features/layout';
+import { IconBadge } from '@/shared/ui/IconBadge';
+import marketing from '@/shared/ui/marketing.module.css';
+import { PageHeader } from '@/shared/ui/PageHeader';
 import { fillText } from '../content/fill-text';
 import content from '../content/social-channels.json';
 import { SOCIAL_CHANNELS, type SocialChannel } from '../social-channels';

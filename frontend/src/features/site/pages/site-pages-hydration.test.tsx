@@ -1,19 +1,15 @@
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { expectPrerenderToHydrate, prerender } from '../../../test/prerender';
-import { CategoriesPage } from './CategoriesPage';
 import { ContactPage } from './ContactPage';
 import { ContactUsPage } from './ContactUsPage';
 import { HelpCenterPage } from './HelpCenterPage';
 import { HomePage } from './HomePage';
 import { PlatformPage } from './PlatformPage';
 import { SocialChannelsPage } from './SocialChannelsPage';
-import { StoresPage } from './StoresPage';
 
 const PAGES: [string, ComponentType][] = [
   ['HomePage', HomePage],
-  ['StoresPage', StoresPage],
-  ['CategoriesPage', CategoriesPage],
   ['PlatformPage', PlatformPage],
   ['SocialChannelsPage', SocialChannelsPage],
   ['ContactUsPage', ContactUsPage],

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconLogin2, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 
 export interface AccountRequiredProps {
   /** The API's account_required message, e.g. 'Sign in to view this store. It contains adult content (18+).' */

@@ -1,7 +1,7 @@
 import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 
 /** The age check in front of an adult store reached by a direct link (SPEC §2, §6). */
 export function AgeGate({ onConfirm, confirming = false }: { onConfirm: () => void; confirming?: boolean }) {

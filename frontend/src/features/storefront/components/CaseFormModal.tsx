@@ -4,9 +4,9 @@ import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import { DETAILS_MAX, DETAILS_MIN } from '../services/moderation.service';
-import { errorMessage } from '../services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 
 export interface CaseFormValues {
   reason: string;

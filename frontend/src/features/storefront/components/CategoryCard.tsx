@@ -17,12 +17,10 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { IconBadge } from '../../marketing/components/IconBadge';
-import marketing from '../../marketing/components/marketing.module.css';
-import { storeCountLabel } from '../format';
+import { IconBadge } from '@/shared/ui/IconBadge';
+import marketing from '@/shared/ui/marketing.module.css';
+import { storeCountLabel, AdultBadge, storeClasses as classes } from '@/features/store-card';
 import type { Category } from '../services/storefront.service';
-import { AdultBadge } from './AdultBadge';
-import classes from './storefront.module.css';
 
 const ICONS: Record<string, Icon> = {
   fitness: IconBarbell,

@@ -1,9 +1,8 @@
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconDotsVertical, IconFlag, IconGavel, IconLibraryPhoto, IconLock, IconMovie, IconPhoto, IconPlayerPlay, IconScale } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDuration, formatMoney } from '../format';
+import { formatDuration, formatMoney, storeClasses as classes } from '@/features/store-card';
 import type { ContentItem } from '../services/storefront.service';
-import classes from './storefront.module.css';
 
 function kindLabel(item: ContentItem): string {
   if (item.kind === 'video') {

@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { useFavoriteToggle } from '../../purchases/hooks/use-favorite-toggle';
+import { useFavoriteToggle } from '@/features/purchases';
 
 /** The heart on a store's hero: PUT or DELETE /api/favorites/{slug}; signed-out visitors go to sign in. */
 export function FavoriteButton({ slug, isFavorite, onSignInNeeded }: { slug: string; isFavorite: boolean; onSignInNeeded: (() => void) | null }) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { prerender } from '../../../test/prerender';
-import { ComingSoonPage } from '../../site/components/ComingSoonPage';
-import { CategoriesPage } from '../../site/pages/CategoriesPage';
-import { StoresPage } from '../../site/pages/StoresPage';
+import { ComingSoonPage } from '@/features/site';
+import { CategoriesPage } from '../pages/CategoriesPage';
+import { StoresPage } from '../pages/StoresPage';
 
 describe('LaunchPhaseSwitch', () => {
   it('prerenders /stores and /categories exactly as the pre-launch placeholders', () => {

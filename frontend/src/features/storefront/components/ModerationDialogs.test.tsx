@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { StorePage } from '../pages/StorePage';
-import { CATEGORIES, config, contentItem, json, publicStore, requestsTo, serve } from '../test/serve';
+import { CATEGORIES, config, contentItem, json, publicStore, requestsTo, serve } from '../../../test/serve';
 import { APPEAL_SUCCESS, REPORT_SUCCESS, TAKEDOWN_SUCCESS } from './ModerationDialogs';
 
 const DETAILS = 'This store reposts my videos as its own.';

@@ -1,9 +1,10 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useCreateReferralLink } from '../../purchases/hooks/use-purchase-queries';
-import { copyWithToast } from '../../two-factor/services/clipboard';
-import { errorMessage, type ContentItem } from '../services/storefront.service';
+import { useCreateReferralLink } from '@/features/purchases';
+import { copyWithToast } from '@/shared/clipboard';
+import { type ContentItem } from '../services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 
 /** 'Share & earn': creates (or finds) the fan's referral link for an album and shows it with a copy button. */
 export function ReferralLinkModal({ item, percent, onClose }: { item: ContentItem | null; percent: number; onClose: () => void }) {

@@ -2,11 +2,12 @@ import { Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@man
 import { IconCloudOff, IconLibraryPhoto } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import marketing from '../../marketing/components/marketing.module.css';
-import { errorMessage, isAccountRequired, type ContentItem } from '../services/storefront.service';
+import marketing from '@/shared/ui/marketing.module.css';
+import { isAccountRequired, type ContentItem } from '../services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 import { AccountRequired } from './AccountRequired';
 import { ContentCard } from './ContentCard';
-import { StateMessage } from './StateMessage';
+import { StateMessage } from '@/shared/ui/StateMessage';
 
 const GRID_COLS = { base: 1, sm: 2, md: 3, lg: 4 };
 

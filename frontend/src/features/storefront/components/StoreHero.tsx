@@ -2,11 +2,9 @@ import { Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/c
 import { IconCoin, IconFlag, IconGift, IconUsers } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import marketing from '../../marketing/components/marketing.module.css';
-import { categoryName, formatMoney, initials, safeAccent, textOnAccent } from '../format';
+import marketing from '@/shared/ui/marketing.module.css';
+import { categoryName, formatMoney, initials, safeAccent, textOnAccent, AdultBadge, storeClasses as classes } from '@/features/store-card';
 import type { Category, PublicStore } from '../services/storefront.service';
-import { AdultBadge } from './AdultBadge';
-import classes from './storefront.module.css';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconCircleCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import type { PublicStore } from '../services/storefront.service';
-import { FULL_WIDTH_ON_PHONES } from '../../site/components/responsive';
-import contrast from '../../auth/components/contrast.module.css';
+import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
+import contrast from '@/shared/ui/contrast.module.css';
 
 type MySubscription = NonNullable<PublicStore['mySubscription']>;
 

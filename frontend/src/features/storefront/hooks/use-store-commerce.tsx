@@ -4,17 +4,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
-import { rememberReturnTo, withNext } from '../../auth/services/return-to';
-import { FULL_WIDTH_ON_PHONES } from '../../site/components/responsive';
-import { CheckoutModal } from '../../purchases/components/checkout/CheckoutModal';
-import type { CheckoutTarget } from '../../purchases/components/checkout/checkout-target';
-import { ContentViewerModal } from '../../purchases/components/ContentViewerModal';
-import { findPaidPurchase, setAutoRenew } from '../../purchases/services/purchases.service';
+import { rememberReturnTo, withNext } from '@/features/auth';
+import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
+import { CheckoutModal, type CheckoutTarget, ContentViewerModal, findPaidPurchase, setAutoRenew } from '@/features/purchases';
 import { ContentPurchaseAction } from '../components/ContentPurchaseAction';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { ReferralLinkModal } from '../components/ReferralLinkModal';
 import { SubscribedBadge, SubscriptionStatus } from '../components/SubscriptionStatus';
-import { formatMoney } from '../format';
+import { formatMoney } from '@/features/store-card';
 import type { ContentItem, PublicStore } from '../services/storefront.service';
 
 /** The query that, back from signing up or in, opens the checkout of the item the visitor chose. */
@@ -93,7 +90,6 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
     next.delete(BUY_PARAM);
     setParams(next, { replace: true });
     // Runs when the pending choice and the items are known; the handlers are rebuilt every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pendingBuy, items]);
 
   const heroActions = owner ? (

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { CategoriesPage } from '../../site/pages/CategoriesPage';
-import { CATEGORIES, config, json, LAZY_PAGE, requestsTo, serve } from '../test/serve';
+import { CategoriesPage } from './CategoriesPage';
+import { CATEGORIES, config, json, LAZY_PAGE, requestsTo, serve } from '../../../test/serve';
 
 function renderCategories() {
   return renderRoutes(

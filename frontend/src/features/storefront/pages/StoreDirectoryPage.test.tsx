@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { StoresPage } from '../../site/pages/StoresPage';
-import { CATEGORIES, config, json, LAZY_PAGE, requestsTo, serve, store } from '../test/serve';
+import { StoresPage } from './StoresPage';
+import { CATEGORIES, config, json, LAZY_PAGE, requestsTo, serve, store } from '../../../test/serve';
 
 const FIRST_PAGE = [store(), store({ slug: 'beat-lab', displayName: 'Beat Lab', tagline: null, categories: ['music'] })];
 

@@ -6,16 +6,17 @@ import { useSearchParams } from 'react-router-dom';
 import '../storefront-styles';
 import { usePageMeta } from '../../../lib/page-meta';
 import { BRAND } from '../../../lib/site';
-import marketing from '../../marketing/components/marketing.module.css';
-import { PageHeader } from '../../site/components/PageHeader';
+import marketing from '@/shared/ui/marketing.module.css';
+import { PageHeader } from '@/shared/ui/PageHeader';
 import { AccountRequired } from '../components/AccountRequired';
 import { DirectoryFilters } from '../components/DirectoryFilters';
 import { SignedOutNote } from '../components/SignedOutNote';
-import { StateMessage } from '../components/StateMessage';
-import { StoreCard } from '../components/StoreCard';
+import { StateMessage } from '@/shared/ui/StateMessage';
+import { StoreCard } from '@/features/store-card';
 import { useSignedIn } from '../hooks/use-signed-in';
 import { useCategories, useStoreDirectory } from '../hooks/use-storefront-queries';
-import { errorMessage, isAccountRequired, type DirectoryFilters as Filters, type StoreSort } from '../services/storefront.service';
+import { isAccountRequired, type DirectoryFilters as Filters, type StoreSort } from '../services/storefront.service';
+import { errorMessage } from '@/shared/api-problems';
 
 const GRID_COLS = { base: 1, sm: 2, md: 3 };
 

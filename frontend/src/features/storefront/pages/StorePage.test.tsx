@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { CATEGORIES, config, contentItem, json, lockedItem, publicStore, requestsTo, serve } from '../test/serve';
+import { CATEGORIES, config, contentItem, json, lockedItem, publicStore, requestsTo, serve } from '../../../test/serve';
 import { StorePage } from './StorePage';
 
 const AGE_REQUIRED = 'This store contains adult content (18+). Confirm you are 18 or older to view it.';

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { openHostedCheckout } from '../../purchases/services/hosted-checkout';
-import { purchase, purchasedContent, PURCHASE_ID, referralLink } from '../../purchases/test/fixtures';
-import { CATEGORIES, contentItem, json, LAZY_PAGE, publicStore, requestsTo, serve } from '../test/serve';
+import { openHostedCheckout } from '@/features/purchases';
+import { purchase, purchasedContent, PURCHASE_ID, referralLink } from '../../../test/purchase-fixtures';
+import { CATEGORIES, contentItem, json, LAZY_PAGE, publicStore, requestsTo, serve } from '../../../test/serve';
 import { StorePage } from './StorePage';
 
 // jsdom cannot leave the page: the redirect to the acquirer's hosted page is recorded instead.

@@ -1,11 +1,10 @@
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import type { operations } from '../../../lib/api/schema';
 import type { ApiSchemas } from '../../../lib/api/types';
+import type { Category, PublicStore } from '@/features/store-card';
 
-export type StoreSummary = ApiSchemas['StoreSummaryDto'];
+export type { Category, PublicStore, StoreSummary } from '@/features/store-card';
 export type StorePage = ApiSchemas['StorePageDto'];
-export type PublicStore = ApiSchemas['PublicStoreDto'];
-export type Category = ApiSchemas['CategoryDto'];
 export type ContentItem = ApiSchemas['StoreItemDto'];
 
 type DirectoryQuery = NonNullable<operations['StoresController_list']['parameters']['query']>;
@@ -60,8 +59,3 @@ export function isAccountRequired(error: unknown): error is ApiError {
 }
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-
-/** The server's message for a refused request, or a general one. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  return error instanceof ApiError && error.status < 500 && error.body?.message ? error.body.message : fallback;
-}

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, List, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconGift, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { IconBadge } from '../../marketing/components/IconBadge';
-import marketing from '../../marketing/components/marketing.module.css';
+import { IconBadge } from '@/shared/ui/IconBadge';
+import marketing from '@/shared/ui/marketing.module.css';
 import { COMMUNITY_AIRDROP, formatFull, formatTokens, MEGA_DRAW } from '../tokenomics';
 
 const PROGRAMS = [

@@ -1,6 +1,6 @@
 import { Paper, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { CardText } from '../../marketing/components/CardText';
-import marketing from '../../marketing/components/marketing.module.css';
+import { CardText } from '@/shared/ui/CardText';
+import marketing from '@/shared/ui/marketing.module.css';
 import { TOKEN_ROADMAP } from '../tokenomics';
 import steps from './TokenRoadmapSteps.module.css';
 

@@ -1,8 +1,8 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDiscount, IconGift, IconStar, IconTrophy } from '@tabler/icons-react';
 import { REVENUE_SPLIT } from '../../../content/site-facts';
-import { IconCardGrid, type IconCardItem } from '../../marketing/components/IconCard';
-import marketing from '../../marketing/components/marketing.module.css';
+import { IconCardGrid, type IconCardItem } from '@/shared/ui/IconCard';
+import marketing from '@/shared/ui/marketing.module.css';
 
 const UTILITIES: IconCardItem[] = [
   {

@@ -1,5 +1,5 @@
 import { Box, Grid, Table, Text } from '@mantine/core';
-import marketing from '../../marketing/components/marketing.module.css';
+import marketing from '@/shared/ui/marketing.module.css';
 import { ALLOCATIONS, formatTokens, TOTAL_SUPPLY } from '../tokenomics';
 import { AllocationDonut } from './AllocationDonut';
 

@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { IconKey, IconLink, IconMessageOff, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { BRAND, SOCIAL_HANDLE } from '../../../lib/site';
-import { IconCardGrid, type IconCardItem } from '../../marketing/components/IconCard';
+import { IconCardGrid, type IconCardItem } from '@/shared/ui/IconCard';
 
 const RULES: IconCardItem[] = [
   {

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { auth } from '../../../lib/auth-client';
 import { notify } from '../../../lib/notify';
 import { meetsPasswordRules } from '../../../lib/password-rules';
-import { PasswordChecklist } from '../../auth/components/PasswordChecklist';
-import { isSecondFactorBlock } from '../../auth/services/auth.service';
+import { isSecondFactorBlock } from '@/features/auth';
+import { PasswordChecklist } from '@/shared/PasswordChecklist';
 import { errorMessage, normaliseTotpInput, stepUpWithCode, TOTP_CODE_LENGTH } from '../services/mfa.service';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 export interface ChangePasswordCardProps {
   /** 2FA is on and the session is aal1: a current code is needed before the password can change. */

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { IconKey, IconRefresh } from '@tabler/icons-react';
 import type { RecoveryCodesStatus } from '../services/recovery-codes.service';
 import { formatDateTime } from '../services/sessions.service';
-import contrast from '../../auth/components/contrast.module.css';
-import { SectionCard, wrappingButtonStyles } from './SectionCard';
+import contrast from '@/shared/ui/contrast.module.css';
+import { SectionCard, wrappingButtonStyles } from '@/shared/ui/SectionCard';
 
 export interface RecoveryCodesCardProps {
   status: RecoveryCodesStatus | undefined;

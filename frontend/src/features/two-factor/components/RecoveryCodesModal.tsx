@@ -1,8 +1,8 @@
 import { Alert, Button, Checkbox, Code, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import contrast from '../../auth/components/contrast.module.css';
-import { copyWithToast } from '../services/clipboard';
+import contrast from '@/shared/ui/contrast.module.css';
+import { copyWithToast } from '@/shared/clipboard';
 import { downloadTextFile, recoveryCodesFileText } from '../services/recovery-codes.service';
 
 export interface RecoveryCodesModalProps {

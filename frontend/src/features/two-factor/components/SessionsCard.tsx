@@ -3,8 +3,8 @@ import { IconDeviceDesktop, IconDeviceMobile, IconDevices, IconRefresh } from '@
 import { useState } from 'react';
 import type { AccountSession } from '../services/sessions.service';
 import { describeUserAgent, formatDateTime } from '../services/sessions.service';
-import contrast from '../../auth/components/contrast.module.css';
-import { SectionCard, wrappingButtonStyles } from './SectionCard';
+import contrast from '@/shared/ui/contrast.module.css';
+import { SectionCard, wrappingButtonStyles } from '@/shared/ui/SectionCard';
 
 export interface SessionsCardProps {
   sessions: AccountSession[] | undefined;

@@ -3,9 +3,9 @@ import { IconAlertTriangle, IconCopy, IconRefresh, IconShieldCheck, IconShieldLo
 import { useState, type FormEvent } from 'react';
 import type { TotpEnrollment } from '../services/mfa.service';
 import { TOTP_CODE_LENGTH } from '../services/mfa.service';
-import { copyWithToast } from '../services/clipboard';
-import contrast from '../../auth/components/contrast.module.css';
-import { SectionCard } from './SectionCard';
+import { copyWithToast } from '@/shared/clipboard';
+import contrast from '@/shared/ui/contrast.module.css';
+import { SectionCard } from '@/shared/ui/SectionCard';
 import { TotpCodeInput } from './TotpCodeInput';
 
 export type TwoFactorView = 'loading' | 'error' | 'disabled' | 'setup' | 'enabled';

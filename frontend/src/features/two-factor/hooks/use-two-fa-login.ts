@@ -5,7 +5,7 @@ import { auth } from '../../../lib/auth-client';
 import { notify } from '../../../lib/notify';
 import { createChallenge, errorMessage, listTotpFactors, verifyChallenge } from '../services/mfa.service';
 import { redeemRecoveryCode } from '../services/recovery-codes.service';
-import { takeReturnTo } from '../../auth/services/return-to';
+import { takeReturnTo } from '@/features/auth';
 
 type Phase = 'initializing' | 'ready' | 'verifying' | 'redeeming' | 'leaving';
 

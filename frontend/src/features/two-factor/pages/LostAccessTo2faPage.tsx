@@ -4,7 +4,7 @@ import { IconAlertCircle, IconDeviceMobile, IconKey, IconMail, IconShieldQuestio
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import { AuthCard } from '../../auth/components/AuthCard';
+import { AuthCard } from '@/features/auth';
 
 export const TWO_FA_RESET_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=2FA%20Reset%20Request`;
 

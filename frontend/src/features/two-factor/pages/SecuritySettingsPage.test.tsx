@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { createAuthMock, json, resetAuthMock, sessionWith, stubFetch, verifiedFactor } from '../test/mock-auth';
+import { createAuthMock, json, resetAuthMock, sessionWith, stubFetch, verifiedFactor } from '../../../test/mock-auth';
 import { SecuritySettingsPage } from './SecuritySettingsPage';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as ReturnType<typeof createAuthMock> }));
 vi.mock('../../../lib/auth-client', async () => {
-  const { createAuthMock: create } = await import('../test/mock-auth');
+  const { createAuthMock: create } = await import('../../../test/mock-auth');
   Object.assign(auth, create());
   return { auth };
 });

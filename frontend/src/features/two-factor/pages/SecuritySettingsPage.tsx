@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useAuthSession } from '../../auth/hooks/use-auth-session';
+import { useAuthSession } from '@/features/auth';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { CodeConfirmModal } from '../components/CodeConfirmModal';
 import { EndOtherSessionsModal } from '../components/EndOtherSessionsModal';

@@ -5,7 +5,7 @@ import { IconKey, IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import { AuthCard } from '../../auth/components/AuthCard';
+import { AuthCard } from '@/features/auth';
 import { useTwoFaLogin } from '../hooks/use-two-fa-login';
 import { TOTP_CODE_LENGTH } from '../services/mfa.service';
 import { TotpCodeInput } from '../components/TotpCodeInput';

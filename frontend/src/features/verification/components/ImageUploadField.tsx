@@ -1,7 +1,7 @@
 import { Box, Button, FileButton, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useId, useState, type Ref } from 'react';
-import { wrappingButtonStyles } from '../../two-factor/components/SectionCard';
+import { wrappingButtonStyles } from '@/shared/ui/SectionCard';
 import { ACCEPTED_IMAGE_TYPES, imageProblem } from '../services/verification.service';
 
 export interface ImageUploadFieldProps {

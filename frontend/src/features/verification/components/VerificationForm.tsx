@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify';
 import { useCountries, useSubmitVerification } from '../hooks/use-verification-queries';
 import { isAdult, latestAdultBirthDate, MINIMUM_AGE, refusalMessage } from '../services/verification.service';
 import { ImageUploadField } from './ImageUploadField';
-import classes from './readable-errors.module.css';
+import classes from '@/shared/ui/readable-errors.module.css';
 
 const REQUIRED = 'This field is required';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
-import { json, stubFetch } from '../../two-factor/test/mock-auth';
+import { json, stubFetch } from '../../../test/mock-auth';
 import { VerificationPage } from './VerificationPage';
 
 type Handler = Parameters<typeof stubFetch>[0][string];

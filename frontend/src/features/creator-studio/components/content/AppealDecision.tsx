@@ -1,9 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconScale } from '@tabler/icons-react';
-import { useAuthSession } from '../../../auth/hooks/use-auth-session';
-import { CaseFormModal } from '../../../storefront/components/CaseFormModal';
-import { useSubmitAppeal } from '../../../storefront/hooks/use-storefront-queries';
+import { useAuthSession } from '@/features/auth';
+import { CaseFormModal, useSubmitAppeal } from '@/features/storefront';
 import type { ContentItem } from '../../services/content.service';
 
 export const APPEAL_SENT = 'Appeal sent. We resolve appeals within 7 business days.';

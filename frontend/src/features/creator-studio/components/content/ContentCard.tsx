@@ -1,10 +1,10 @@
 import { AspectRatio, Badge, Box, Button, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconPhoto, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
-import readable from '../../../verification/components/readable-errors.module.css';
+import readable from '@/shared/ui/readable-errors.module.css';
 import { isActive, useUploads } from '../../hooks/upload-store';
 import { coverOf, isProcessing, type ContentItem } from '../../services/content.service';
-import { formatMoney } from '../../services/money';
+import { formatMoney } from '@/shared/money';
 import { StatusBadge } from './StatusBadge';
 
 export function fileCount(item: ContentItem): string {

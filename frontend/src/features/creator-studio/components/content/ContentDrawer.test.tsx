@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../../test/render';
-import { json, stubFetch } from '../../../two-factor/test/mock-auth';
+import { json, stubFetch } from '../../../../test/mock-auth';
 import type { ContentItem } from '../../services/content.service';
 import { itemFixture, mediaFixture } from '../../test/fixtures';
 import { APPEAL_SENT } from './AppealDecision';

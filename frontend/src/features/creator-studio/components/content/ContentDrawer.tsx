@@ -2,11 +2,11 @@ import { Alert, Center, Divider, Drawer, Group, Loader, Stack, Text, Title } fro
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { notify } from '../../../../lib/notify';
-import contrast from '../../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import { KINDS, STATUS_NOTES } from '../../content-kinds';
 import { useContentItem, useUpdateContent } from '../../hooks/use-content-queries';
 import { isEditable, type ContentItem } from '../../services/content.service';
-import { formatMoney } from '../../services/money';
+import { formatMoney } from '@/shared/money';
 import { AppealDecision } from './AppealDecision';
 import { ContentFieldsForm, formValuesOf } from './ContentFieldsForm';
 import { MediaGrid } from './MediaGrid';

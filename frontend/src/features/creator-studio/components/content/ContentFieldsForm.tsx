@@ -1,12 +1,12 @@
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notify } from '../../../../lib/notify';
-import readable from '../../../verification/components/readable-errors.module.css';
-import { fieldProblems, serviceMessage } from '../../services/api-problems';
+import readable from '@/shared/ui/readable-errors.module.css';
+import { fieldProblems, serviceMessage } from '@/shared/api-problems';
 import { CONTENT_LIMITS, type ContentFields, type ContentItem } from '../../services/content.service';
-import { checkAmount, toMajor, toMinor, type Currency, type MajorAmount } from '../../services/money';
+import { checkAmount, toMajor, toMinor, type Currency, type MajorAmount } from '@/shared/money';
 import { CURRENCY_OPTIONS } from '../store/ContentSettingsSection';
-import { MoneyInput } from '../store/MoneyInput';
+import { MoneyInput } from '@/shared/ui/MoneyInput';
 
 export interface ContentFormValues {
   title: string;

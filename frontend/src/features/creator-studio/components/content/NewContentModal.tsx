@@ -4,9 +4,9 @@ import { notify } from '../../../../lib/notify';
 import { KINDS } from '../../content-kinds';
 import { useCreateContent } from '../../hooks/use-content-queries';
 import { useMyStore } from '../../hooks/use-store-queries';
-import { errorCode } from '../../services/api-problems';
+import { errorCode } from '@/shared/api-problems';
 import type { ContentItem, ContentKind } from '../../services/content.service';
-import { toMajor, type Currency } from '../../services/money';
+import { toMajor, type Currency } from '@/shared/money';
 import { NotVerifiedAlert } from '../NotVerifiedAlert';
 import { ContentFieldsForm, type ContentFieldsFormProps, type ContentFormValues } from './ContentFieldsForm';
 

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import contrast from '../../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import { STATUS_COLORS, STATUS_LABELS } from '../../content-kinds';
 import type { ContentStatus } from '../../services/content.service';
 

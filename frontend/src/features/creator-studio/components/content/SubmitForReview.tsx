@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { notify } from '../../../../lib/notify';
 import { useUploads } from '../../hooks/upload-store';
 import { useSubmitContent } from '../../hooks/use-content-queries';
-import { serviceMessage } from '../../services/api-problems';
+import { serviceMessage } from '@/shared/api-problems';
 import type { ContentItem } from '../../services/content.service';
 
 /** Draft or rejected -> Pending Review. The server checks the files; its 409 message says what is missing. */

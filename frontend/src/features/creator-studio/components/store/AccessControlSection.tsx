@@ -1,9 +1,9 @@
 import { Input, SegmentedControl, Switch } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useSettingsSection } from '../../hooks/use-settings-section';
-import { checkAmount, toMajor, toMinor, type MajorAmount } from '../../services/money';
+import { checkAmount, toMajor, toMinor, type MajorAmount } from '@/shared/money';
 import { STORE_LIMITS, type Store } from '../../services/store.service';
-import { MoneyInput } from './MoneyInput';
+import { MoneyInput } from '@/shared/ui/MoneyInput';
 import { SettingsSection } from './SettingsSection';
 
 type Visibility = Store['access']['visibility'];

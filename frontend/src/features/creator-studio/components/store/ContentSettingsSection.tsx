@@ -1,9 +1,9 @@
 import { Select, SimpleGrid, Switch } from '@mantine/core';
 import { IconMovie } from '@tabler/icons-react';
 import { useSettingsSection } from '../../hooks/use-settings-section';
-import { checkAmount, toMajor, toMinor, type Currency, type MajorAmount } from '../../services/money';
+import { checkAmount, toMajor, toMinor, type Currency, type MajorAmount } from '@/shared/money';
 import { STORE_LIMITS, type Store } from '../../services/store.service';
-import { MoneyInput } from './MoneyInput';
+import { MoneyInput } from '@/shared/ui/MoneyInput';
 import { SettingsSection } from './SettingsSection';
 
 export const CURRENCY_OPTIONS = [

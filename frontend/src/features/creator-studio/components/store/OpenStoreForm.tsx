@@ -4,9 +4,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../../lib/notify';
-import readable from '../../../verification/components/readable-errors.module.css';
+import readable from '@/shared/ui/readable-errors.module.css';
 import { useOpenStore, useSlugAvailability } from '../../hooks/use-store-queries';
-import { errorCode, fieldProblems, serviceMessage } from '../../services/api-problems';
+import { errorCode, fieldProblems, serviceMessage } from '@/shared/api-problems';
 import { slugFromName, STORE_LIMITS, storePath, type CategorySlug } from '../../services/store.service';
 import { CategorySelect } from './CategorySelect';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
-import { SectionCard } from '../../../two-factor/components/SectionCard';
-import readable from '../../../verification/components/readable-errors.module.css';
+import { SectionCard } from '@/shared/ui/SectionCard';
+import readable from '@/shared/ui/readable-errors.module.css';
 
 export interface SettingsSectionProps {
   icon: ReactNode;

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCopy, IconExternalLink } from '@tabler/icons-react';
-import { copyWithToast } from '../../../two-factor/services/clipboard';
+import { copyWithToast } from '@/shared/clipboard';
 import { storePath, type Store } from '../../services/store.service';
 
 /** The store's public address, with copy and a link to the store as fans see it. */

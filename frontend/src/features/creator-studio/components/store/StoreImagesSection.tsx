@@ -1,9 +1,9 @@
 import { Box, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { notify } from '../../../../lib/notify';
-import { SectionCard } from '../../../two-factor/components/SectionCard';
+import { SectionCard } from '@/shared/ui/SectionCard';
 import { useRemoveStoreImage, useUploadStoreImage } from '../../hooks/use-store-queries';
-import { serviceMessage } from '../../services/api-problems';
+import { serviceMessage } from '@/shared/api-problems';
 import type { Store, StoreImageKind } from '../../services/store.service';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';

@@ -2,9 +2,9 @@ import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Tit
 import { IconAlertCircle, IconBuildingBank, IconBuildingStore, IconChartBar, IconExternalLink, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from '@/shared/format';
-import contrast from '../../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import type { CreatorSummary } from '../../services/dashboard-summary.service';
-import { Figure } from './Figure';
+import { StatCard } from '@/shared/ui/StatCard';
 import { payoutRhythm } from './hold-sentence';
 
 const SHORTCUTS = [
@@ -19,7 +19,7 @@ function NextPayoutFigure({ creator }: { creator: CreatorSummary }) {
   const money = (minor: number) => formatMoney(minor, creator.currency);
   const { nextPayout } = creator;
   return (
-    <Figure
+    <StatCard
       id="figure-next-payout"
       title="Next payout"
       value={nextPayout ? money(nextPayout.amountMinor) : 'None due yet'}
@@ -79,15 +79,15 @@ export function CreatorOverview({ creator }: { creator: CreatorSummary }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        <Figure
+        <StatCard
           id="figure-month-earnings"
           title="Earnings this month"
           value={money(creator.monthNetMinor)}
           hint={`Your share of ${money(creator.monthGrossMinor)} in sales`}
         />
-        <Figure id="figure-pending" title="Pending" value={money(creator.pendingMinor)} hint="Not yet payable" />
+        <StatCard id="figure-pending" title="Pending" value={money(creator.pendingMinor)} hint="Not yet payable" />
         <NextPayoutFigure creator={creator} />
-        <Figure
+        <StatCard
           id="figure-new-subscribers"
           title="New subscribers"
           value={creator.newSubscribers}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { POLICY_CONSTANTS } from '../../../../content/site-facts';
 import type { CurrencyBalance, Statement } from '../../services/earnings-types';
 import { formatMoney } from '../../services/format';
-import { StatCard } from '../StatCard';
+import { StatCard } from '@/shared/ui/StatCard';
 
 /** SPEC §3: the Statements dashboard's three balances, in one currency at a time. */
 export function BalanceCards({ statement }: { statement: Statement }) {

@@ -1,7 +1,7 @@
 import { List, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { POLICY_CONSTANTS, REVENUE_SPLIT } from '../../../../content/site-facts';
-import { SectionCard } from '../../../two-factor/components/SectionCard';
+import { SectionCard } from '@/shared/ui/SectionCard';
 
 const { fiat, token } = REVENUE_SPLIT;
 const { pendingHoldDays, cleanHistoryMonths, payoutDay } = POLICY_CONSTANTS;

@@ -1,11 +1,11 @@
 import { Box, Center, Loader, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { SectionCard } from '../../../two-factor/components/SectionCard';
+import { SectionCard } from '@/shared/ui/SectionCard';
 import { usePayoutHistory } from '../../hooks/use-payouts';
 import { formatDay, formatMoney, formatPeriod } from '../../services/format';
 import { LabelBadge } from '../LabelBadge';
 import { METHOD_LABELS, PAYOUT_STATUS } from '../labels';
-import { LoadError } from '../../../purchases/components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { MobileRows } from '../MobileRows';
 import classes from '../earnings.module.css';
 

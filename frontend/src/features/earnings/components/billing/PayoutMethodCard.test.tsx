@@ -2,16 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../../test/render';
-import { json, requestsTo, serve, type Request } from '../../../storefront/test/serve';
+import { json, requestsTo, serve, type Request } from '../../../../test/serve';
 import type { PayoutMethod } from '../../services/earnings-types';
 import { SOLANA_ADDRESS, VALID_IBAN } from '../../test/fixtures';
 import { PAYOUT_FORM_MESSAGES as M } from './PayoutMethodForm';
 import { PayoutMethodCard } from './PayoutMethodCard';
-import { createAuthMock } from '../../../two-factor/test/mock-auth';
+import { createAuthMock } from '../../../../test/mock-auth';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as ReturnType<typeof createAuthMock> }));
 vi.mock('../../../../lib/auth-client', async () => {
-  const { createAuthMock: create } = await import('../../../two-factor/test/mock-auth');
+  const { createAuthMock: create } = await import('../../../../test/mock-auth');
   Object.assign(auth, create());
   return { auth };
 });

@@ -2,14 +2,14 @@ import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../../lib/notify';
-import { serviceMessage } from '../../../creator-studio/services/api-problems';
-import { SectionCard } from '../../../two-factor/components/SectionCard';
+import { serviceMessage } from '@/shared/api-problems';
+import { SectionCard } from '@/shared/ui/SectionCard';
 import { usePayoutMethod, useRemovePayoutMethod } from '../../hooks/use-payouts';
 import { useReauthenticated } from '../../hooks/use-reauthenticated';
 import { isReauthenticationNeeded } from '../../services/reauthenticate.service';
 import { ReauthenticateModal } from './ReauthenticateModal';
 import type { PayoutMethod } from '../../services/earnings-types';
-import { LoadError } from '../../../purchases/components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { PayoutMethodForm } from './PayoutMethodForm';
 
 function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {

@@ -1,9 +1,9 @@
 import { Button, Group, Input, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notify } from '../../../../lib/notify';
-import { fieldProblems, serviceMessage } from '../../../creator-studio/services/api-problems';
-import { CURRENCIES } from '../../../creator-studio/services/money';
-import readable from '../../../verification/components/readable-errors.module.css';
+import { fieldProblems, serviceMessage } from '@/shared/api-problems';
+import { CURRENCIES } from '@/shared/money';
+import readable from '@/shared/ui/readable-errors.module.css';
 import { useSavePayoutMethod } from '../../hooks/use-payouts';
 import { useReauthenticated } from '../../hooks/use-reauthenticated';
 import { isReauthenticationNeeded } from '../../services/reauthenticate.service';

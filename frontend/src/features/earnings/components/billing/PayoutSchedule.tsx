@@ -1,7 +1,7 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { IconCalendarDollar } from '@tabler/icons-react';
-import contrast from '../../../auth/components/contrast.module.css';
-import { SectionCard } from '../../../two-factor/components/SectionCard';
+import contrast from '@/shared/ui/contrast.module.css';
+import { SectionCard } from '@/shared/ui/SectionCard';
 import type { Statement } from '../../services/earnings-types';
 import { POLICY_CONSTANTS } from '../../../../content/site-facts';
 import { formatDate, formatMoney } from '@/shared/format';

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { TotpCodeInput } from '../../../two-factor/components/TotpCodeInput';
-import { TOTP_CODE_LENGTH, errorMessage } from '../../../two-factor/services/mfa.service';
-import { serviceMessage } from '../../../creator-studio/services/api-problems';
+import { TotpCodeInput, TOTP_CODE_LENGTH, errorMessage } from '@/features/two-factor';
+import { serviceMessage } from '@/shared/api-problems';
 import { reauthenticateWithCode, reauthenticateWithPassword, reauthenticationMethod } from '../../services/reauthenticate.service';
 
 export interface ReauthenticateModalProps {

@@ -1,6 +1,6 @@
 import { Box, Button, Center, Flex, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { SectionCard } from '../../../two-factor/components/SectionCard';
+import { SectionCard } from '@/shared/ui/SectionCard';
 import { useTransactions } from '../../hooks/use-payouts';
 import type { LedgerTransaction } from '../../services/earnings-types';
 import { formatDate as formatDay, formatMoney } from '@/shared/format';
@@ -8,7 +8,7 @@ import { PAYOUTS_EXPORT_PATH } from '../../services/payouts.service';
 import { ExportCsvButton } from '../ExportCsvButton';
 import { LabelBadge } from '../LabelBadge';
 import { TRANSACTION_KIND } from '../labels';
-import { LoadError } from '../../../purchases/components/LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { MobileRows } from '../MobileRows';
 import classes from '../earnings.module.css';
 

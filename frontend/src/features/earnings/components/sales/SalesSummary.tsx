@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import type { SalesReport } from '../../services/earnings-types';
 import { formatMoney } from '../../services/format';
-import { StatCard } from '../StatCard';
+import { StatCard } from '@/shared/ui/StatCard';
 
 export function SalesSummary({ report }: { report: SalesReport }) {
   const { totals, currency } = report;

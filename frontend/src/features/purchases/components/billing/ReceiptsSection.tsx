@@ -1,13 +1,13 @@
 import { Badge, Button, Center, Flex, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '../../../storefront/format';
+import { formatMoney } from '@/features/store-card';
 import { usePurchaseHistory } from '../../hooks/use-purchase-queries';
 import { formatDate, hasReceipt, STATUS_COLORS, STATUS_LABELS } from '../../purchase-labels';
 import type { PurchaseDto } from '../../services/purchase-types';
 import { purchaseTitle } from '../checkout/checkout-target';
 import { EmptyState } from '../EmptyState';
-import { LoadError } from '../LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { LoadMore } from '../LoadMore';
 import { PageSection } from '../PageSection';
 

@@ -3,12 +3,12 @@ import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../../lib/notify';
 import { BRAND } from '../../../../lib/site';
-import { ConfirmModal } from '../../../site/components/ConfirmModal';
-import { errorMessage } from '../../../storefront/services/storefront.service';
+import { ConfirmModal } from '@/shared/ui/ConfirmModal';
+import { errorMessage } from '@/shared/api-problems';
 import { useRemoveSavedCard, useSavedCards } from '../../hooks/use-purchase-queries';
 import { cardExpiry, cardLabel } from '../../purchase-labels';
 import type { SavedCardDto } from '../../services/purchase-types';
-import { LoadError } from '../LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { PageSection } from '../PageSection';
 
 function SavedCard({ card, onRemove }: { card: SavedCardDto; onRemove: () => void }) {

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { copyWithToast } from '../../../two-factor/services/clipboard';
+import { copyWithToast } from '@/shared/clipboard';
 import type { CryptoPaymentDto } from '../../services/purchase-types';
 
 function Row({ label, value }: { label: string; value: string }) {

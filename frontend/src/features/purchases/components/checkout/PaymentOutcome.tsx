@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFolderOpen, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import contrast from '../../../auth/components/contrast.module.css';
+import contrast from '@/shared/ui/contrast.module.css';
 import type { PurchaseDto } from '../../services/purchase-types';
 import { PurchasedContent } from '../PurchasedContent';
 

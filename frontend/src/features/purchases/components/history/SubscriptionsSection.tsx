@@ -3,14 +3,14 @@ import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { notify } from '../../../../lib/notify';
-import { formatMoney } from '../../../storefront/format';
-import { ConfirmModal } from '../../../site/components/ConfirmModal';
-import { errorMessage } from '../../../storefront/services/storefront.service';
+import { formatMoney } from '@/features/store-card';
+import { ConfirmModal } from '@/shared/ui/ConfirmModal';
+import { errorMessage } from '@/shared/api-problems';
 import { useCancelSubscription, useSetAutoRenew, useSubscriptions } from '../../hooks/use-purchase-queries';
 import { formatDate, SUBSCRIPTION_COLORS, SUBSCRIPTION_LABELS } from '../../purchase-labels';
 import type { SubscriptionDto } from '../../services/purchase-types';
 import { EmptyState } from '../EmptyState';
-import { LoadError } from '../LoadError';
+import { LoadError } from '@/shared/ui/LoadError';
 import { PageSection } from '../PageSection';
 
 function periodText(subscription: SubscriptionDto): string {

@@ -1,0 +1,1 @@
+export { analyticsAllowed, saveCookieConsent } from './services/cookie-consent.service';

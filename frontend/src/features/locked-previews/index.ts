@@ -1,0 +1,2 @@
+export { LivePhaseSwitch } from './components/LivePhaseSwitch';
+export { type LockedPreviewKey } from './preview-content';

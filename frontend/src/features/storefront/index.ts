@@ -1,0 +1,2 @@
+export { CaseFormModal } from './components/CaseFormModal';
+export { useSubmitAppeal } from './hooks/use-storefront-queries';

@@ -1,0 +1,1 @@
+export { COMMUNITY_AIRDROP, MEGA_DRAW, formatFull, formatTokens } from './tokenomics';

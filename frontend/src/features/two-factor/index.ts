@@ -1,0 +1,2 @@
+export { TotpCodeInput } from './components/TotpCodeInput';
+export { TOTP_CODE_LENGTH, errorMessage, listTotpFactors, stepUpWithCode } from './services/mfa.service';
