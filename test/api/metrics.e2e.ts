@@ -49,6 +49,9 @@ describe.each(['postgres', 'redis'] as const)('metrics and request ids (%s queue
       expect((await fetch(metricsUrl(process))).status).toBe(401);
       expect((await fetch(metricsUrl(process), { headers: { authorization: 'Bearer not-the-token-at-all-000000' } })).status).toBe(401);
       expect((await fetch(metricsUrl(process).replace('/metrics', '/other'), { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+      // The probe path answers without the token (a worker's only HTTP door) and says nothing else.
+      const live = await fetch(metricsUrl(process).replace('/metrics', '/health/live'));
+      expect([live.status, await live.text()]).toEqual([200, 'ok\n']);
       const text = await scrape(process);
       expect(text).toContain('fanmint_nodejs_eventloop_lag_seconds');
       expect(text).toMatch(/^fanmint_db_pool_connections\{state="total"\} \d+$/m);

@@ -91,6 +91,9 @@ describe('deploy/k8s (kustomize)', () => {
     expect(api.startupProbe.httpGet).toEqual({ path: '/health/live', port: 'http' });
     expect(api.readinessProbe.httpGet).toEqual({ path: '/health/ready', port: 'http' });
     expect(api.ports).toContainEqual({ name: 'http', containerPort: 3000 });
+    // The worker's only port is the metrics server's; its probes use the path that needs no token.
+    const worker = find('Deployment', 'fanmint-worker').spec.template.spec.containers[0];
+    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) expect(worker[probe].httpGet).toEqual({ path: '/health/live', port: 'metrics' });
   });
 
   it('sets requests and limits, non-root, a read-only root with an emptyDir /tmp, no escalation and no capabilities', () => {

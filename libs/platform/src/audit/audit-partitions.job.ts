@@ -4,8 +4,8 @@ import { JobHandler, type JobProcessor } from '../messaging/job-handler.js';
 
 /** Keeps the audit log's monthly partitions a year ahead (the function is idempotent and takes its own lock). */
 @Injectable()
-@JobHandler('maintenance', 'audit-partitions')
-export class AuditPartitionsJob implements JobProcessor<'maintenance', 'audit-partitions'> {
+@JobHandler('moderation', 'audit-partitions')
+export class AuditPartitionsJob implements JobProcessor<'moderation', 'audit-partitions'> {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async handle(): Promise<void> {

@@ -47,9 +47,9 @@ export class RecurringJobs {
   }
 
   /** The audit log's partitions a year ahead (a missed day changes nothing: the default partition takes the rows). */
-  @Recurring('maintenance', 'audit-partitions', '0 20 0 * * *')
+  @Recurring('moderation', 'audit-partitions', '0 20 0 * * *')
   auditPartitions(): Promise<string | null> {
-    return this.scheduled.enqueue('maintenance', 'audit-partitions', 'day');
+    return this.scheduled.enqueue('moderation', 'audit-partitions', 'day');
   }
 
   /** Month-end close: acts on the last day of a month, and closes a missed month any day. */
