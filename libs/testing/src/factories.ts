@@ -32,7 +32,10 @@ export function tokenFromLink(link: string): string {
 }
 
 /** Signs up through /auth/v1, follows the emailed link, and returns the confirmed account. */
-export async function createConfirmedUser(platform: TestPlatform, password = STRONG_PASSWORD) {
+/** Any running api with its mail inbox: a TestPlatform, or a Cluster's instance. */
+export type ApiWithInbox = Pick<TestPlatform, 'baseUrl' | 'inbox'>;
+
+export async function createConfirmedUser(platform: ApiWithInbox, password = STRONG_PASSWORD) {
   const email = uniqueEmail();
   const ip = clientIp();
   const client = authClient(platform.baseUrl, ip);
@@ -48,7 +51,7 @@ export async function createConfirmedUser(platform: TestPlatform, password = STR
   return { email, password, ip, client };
 }
 
-export async function signedInUser(platform: TestPlatform) {
+export async function signedInUser(platform: ApiWithInbox) {
   const account = await createConfirmedUser(platform);
   const { data, error } = await account.client.signInWithPassword({ email: account.email, password: account.password });
   if (error || !data.session) throw error ?? new Error('no session');

@@ -7,3 +7,4 @@ export * from './images.js';
 export * from './totp.js';
 export * from './http.js';
 export * from './sandbox-acquirer.js';
+export * from './cluster.js';
