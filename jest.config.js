@@ -56,7 +56,6 @@ export default {
       displayName: 'cluster',
       roots: ['<rootDir>/test/cluster'].filter((dir) => existsSync(dir.replace('<rootDir>', rootDir))),
       testMatch: ['**/*.e2e.ts'],
-      testTimeout: 180_000,
     },
   ],
 };
