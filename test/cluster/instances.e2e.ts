@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { authClient, clientIp, createConfirmedUser, startCluster, STRONG_PASSWORD, uniqueEmail, type Cluster } from '#app/testing';
+import sharp from 'sharp';
+import * as tus from 'tus-js-client';
+import { authClient, clientIp, createConfirmedUser, startCluster, STRONG_PASSWORD, uniqueEmail, verifiedCreator, type Cluster } from '#app/testing';
 
 /** Two api and two worker processes on one database and Redis; the client alternates A, B, A, … */
 let cluster: Cluster;
@@ -12,7 +14,8 @@ afterAll(async () => {
   await cluster?.close();
 });
 
-const [A, B] = [0, 1].map((i) => ({ get baseUrl() { return cluster.apis[i].baseUrl; }, get inbox() { return cluster.inbox; } }));
+const A = () => cluster.api(0);
+const B = () => cluster.api(1);
 
 const userOf = (baseUrl: string, token: string) => fetch(`${baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${token}` } });
 
@@ -37,26 +40,26 @@ async function settle(): Promise<void> {
 
 describe('two api and two worker processes on one PostgreSQL and Redis', () => {
   it('takes a session signed in on api A on api B, and rotates its refresh token across instances', async () => {
-    const account = await createConfirmedUser(A);
-    const { data, error } = await authClient(A.baseUrl, account.ip).signInWithPassword({ email: account.email, password: account.password });
+    const account = await createConfirmedUser(A());
+    const { data, error } = await authClient(A().baseUrl, account.ip).signInWithPassword({ email: account.email, password: account.password });
     expect(error).toBeNull();
     const session = data.session!;
-    expect((await userOf(B.baseUrl, session.access_token)).status).toBe(200);
+    expect((await userOf(B().baseUrl, session.access_token)).status).toBe(200);
 
-    const onB = await refresh(B.baseUrl, session.refresh_token, account.ip);
+    const onB = await refresh(B().baseUrl, session.refresh_token, account.ip);
     expect(onB.status).toBe(200);
     expect(onB.body.refresh_token).not.toBe(session.refresh_token);
-    const onA = await refresh(A.baseUrl, onB.body.refresh_token!, account.ip);
+    const onA = await refresh(A().baseUrl, onB.body.refresh_token!, account.ip);
     expect(onA.status).toBe(200);
-    expect((await userOf(B.baseUrl, onA.body.access_token!)).status).toBe(200);
+    expect((await userOf(B().baseUrl, onA.body.access_token!)).status).toBe(200);
 
     // Signing out on B ends the session on A at once.
-    const out = await fetch(`${B.baseUrl}/auth/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${onA.body.access_token}` } });
+    const out = await fetch(`${B().baseUrl}/auth/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${onA.body.access_token}` } });
     expect(out.status).toBe(204);
-    const ended = await userOf(A.baseUrl, onA.body.access_token!);
+    const ended = await userOf(A().baseUrl, onA.body.access_token!);
     expect(ended.status).toBe(403);
     expect(((await ended.json()) as { code: string }).code).toBe('session_not_found');
-    expect((await refresh(A.baseUrl, onA.body.refresh_token!, account.ip)).status).toBeGreaterThanOrEqual(400);
+    expect((await refresh(A().baseUrl, onA.body.refresh_token!, account.ip)).status).toBeGreaterThanOrEqual(400);
   });
 
   it('shares rate limits: sign-ups from one address alternating A and B stop at the 31st', async () => {
@@ -92,4 +95,73 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
     await settle();
     expect(emails.map((email) => cluster.inbox.for(email).length)).toEqual(Array(N).fill(1));
   });
+
+  it('resumes a tus upload started on api A on api B, and the worker processes the whole file', async () => {
+    const creator = await verifiedCreator(A());
+    const album = await fetch(`${A().baseUrl}/api/content`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${creator.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'album', title: 'Across instances', priceMinor: 999, currency: 'EUR' }),
+    });
+    expect(album.status).toBe(201);
+    const albumId = ((await album.json()) as { id: string }).id;
+    const file = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 95 }).toBuffer();
+    expect(file.length).toBeGreaterThan(1024 * 1024);
+
+    const started = await tusUpload(`${A().baseUrl}/api/uploads`, creator.token, file, { contentId: albumId, filename: 'across.jpg', filetype: 'image/jpeg' }, { stopAfter: 512 * 1024 });
+    expect(started.error).toBeNull();
+    const onB = new URL(started.url!, B().baseUrl);
+    onB.host = new URL(B().baseUrl).host;
+    // B sees the bytes A received (shared STORAGE_DIR), and takes the rest from there.
+    const head = await fetch(onB, { method: 'HEAD', headers: { authorization: `Bearer ${creator.token}`, 'tus-resumable': '1.0.0' } });
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThanOrEqual(512 * 1024);
+    expect(offset).toBeLessThan(file.length);
+    const finished = await tusUpload(`${B().baseUrl}/api/uploads`, creator.token, file, {}, { uploadUrl: onB.toString() });
+    expect(finished.error).toBeNull();
+    expect(finished.firstOffset).toBe(offset);
+
+    const deadline = Date.now() + 60_000;
+    let media: { status: string; width: number; height: number }[] = [];
+    while (Date.now() < deadline) {
+      const view = await fetch(`${cluster.next()}/api/content/${albumId}`, { headers: { authorization: `Bearer ${creator.token}` } });
+      media = ((await view.json()) as { media: typeof media }).media;
+      if (media.length === 1 && media[0].status !== 'uploaded') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(media.map((each) => [each.status, each.width, each.height])).toEqual([['ready', 1800, 1200]]);
+  }, 180_000);
 });
+
+interface TusResult {
+  url: string | null;
+  error: Error | null;
+  /** Where the client started sending (the server's offset when it resumed). */
+  firstOffset: number | null;
+}
+
+/** The official tus client; `stopAfter` drops the upload part-way, `uploadUrl` resumes one. */
+function tusUpload(endpoint: string, token: string, file: Buffer, metadata: Record<string, string>, options: { uploadUrl?: string; stopAfter?: number } = {}): Promise<TusResult> {
+  return new Promise((resolve) => {
+    let firstOffset: number | null = null;
+    const task: tus.Upload = new tus.Upload(file, {
+      endpoint,
+      uploadUrl: options.uploadUrl,
+      headers: { authorization: `Bearer ${token}` },
+      metadata,
+      chunkSize: 256 * 1024,
+      retryDelays: [],
+      storeFingerprintForResuming: false,
+      onBeforeRequest(request) {
+        if (firstOffset === null && request.getMethod() === 'PATCH') firstOffset = Number(request.getHeader('Upload-Offset'));
+      },
+      onProgress(sent) {
+        if (options.stopAfter !== undefined && sent >= options.stopAfter) void task.abort().then(() => resolve({ url: task.url, error: null, firstOffset }));
+      },
+      onSuccess: () => resolve({ url: task.url, error: null, firstOffset }),
+      onError: (error) => resolve({ url: task.url, error, firstOffset }),
+    });
+    task.start();
+  });
+}

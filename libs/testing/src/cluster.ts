@@ -24,6 +24,12 @@ export interface ClusterOptions {
   acquirer?: boolean;
 }
 
+export interface ClusterApi {
+  baseUrl: string;
+  inbox: MailInbox;
+  db: pg.Pool;
+}
+
 export interface Cluster {
   apis: ClusterProcess[];
   workers: ClusterProcess[];
@@ -35,6 +41,8 @@ export interface Cluster {
   db: pg.Pool;
   /** The api base URLs in turn (A, B, A, …): a client that alternates between instances. */
   next(): string;
+  /** Api instance `i` as the factories take it (createConfirmedUser, verifiedCreator, …). */
+  api(i: number): ClusterApi;
   /** One more worker, on the same settings. */
   addWorker(): Promise<ClusterProcess>;
   close(): Promise<void>;
@@ -100,6 +108,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     storageDir,
     db,
     next: () => apis[turn++ % apis.length].baseUrl,
+    api: (i) => ({ baseUrl: apis[i].baseUrl, inbox, db }),
     async addWorker() {
       const worker = new ClusterProcess(`worker-${letter(workers.length)}`, 'worker', env);
       workers.push(worker);

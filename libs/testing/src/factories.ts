@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { Pool } from 'pg';
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import type { TestPlatform } from './test-platform.js';
@@ -35,6 +36,18 @@ export function tokenFromLink(link: string): string {
 /** Any running api with its mail inbox: a TestPlatform, or a Cluster's instance. */
 export type ApiWithInbox = Pick<TestPlatform, 'baseUrl' | 'inbox'>;
 
+/** An api with its inbox and its database: in process (TestPlatform), or another process's (a Cluster's, through pg). */
+export type ApiWithDatabase = TestPlatform | (ApiWithInbox & { db: Pool });
+
+/** One statement with `?` placeholders, on whichever database the platform has. */
+async function runSql(platform: ApiWithDatabase, sql: string, params: unknown[]): Promise<void> {
+  if ('api' in platform) await platform.api.get(MikroORM).em.fork().execute(sql, params);
+  else {
+    let n = 0;
+    await platform.db.query(sql.replace(/\?/g, () => `$${++n}`), params);
+  }
+}
+
 export async function createConfirmedUser(platform: ApiWithInbox, password = STRONG_PASSWORD) {
   const email = uniqueEmail();
   const ip = clientIp();
@@ -62,10 +75,10 @@ export async function signedInUser(platform: ApiWithInbox) {
  * A signed-in moderator or admin with 2FA on and an aal2 session, as the console requires.
  * The TOTP code comes from otplib at the platform clock's time (mfa.e2e.ts checks codes against oathtool).
  */
-export async function staffSession(platform: TestPlatform, role: 'moderator' | 'admin', now: () => Date = () => new Date()) {
+export async function staffSession(platform: ApiWithDatabase, role: 'moderator' | 'admin', now: () => Date = () => new Date()) {
   const account = await signedInUser(platform);
   const { sub: userId } = JSON.parse(Buffer.from(account.session.access_token.split('.')[1], 'base64url').toString()) as { sub: string };
-  await platform.api.get(MikroORM).em.fork().execute(`update users set app_role = ? where id = ?`, [role, userId]);
+  await runSql(platform, `update users set app_role = ? where id = ?`, [role, userId]);
   await account.client.refreshSession();
   const enrolled = await account.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
   if (enrolled.error) throw enrolled.error;
@@ -86,7 +99,7 @@ function samplePhoto(seed: number): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40 + seed, g: 90, b: 160 } } }).jpeg().toBuffer();
 }
 
-async function staffCall(platform: TestPlatform, token: string, method: string, path: string) {
+async function staffCall(platform: ApiWithInbox, token: string, method: string, path: string) {
   const response = await fetch(`${platform.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json() as Promise<unknown>;
@@ -97,7 +110,7 @@ async function staffCall(platform: TestPlatform, token: string, method: string, 
  * LAUNCH_PHASE=live): the multipart submission, then a moderator claims and accepts it. Pass a
  * moderator to reuse one across calls (each new staff session enrols a TOTP factor).
  */
-export async function verifiedCreator(platform: TestPlatform, options: { moderator?: StaffSession; now?: () => Date } = {}) {
+export async function verifiedCreator(platform: ApiWithDatabase, options: { moderator?: StaffSession; now?: () => Date } = {}) {
   const account = await signedInUser(platform);
   const userId = account.session.user.id;
   const form = new FormData();
