@@ -8,3 +8,4 @@ export * from './totp.js';
 export * from './http.js';
 export * from './sandbox-acquirer.js';
 export * from './cluster.js';
+export * from './tus.js';
