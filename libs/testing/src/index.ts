@@ -9,3 +9,4 @@ export * from './http.js';
 export * from './sandbox-acquirer.js';
 export * from './cluster.js';
 export * from './tus.js';
+export * from './private-services.js';
