@@ -60,6 +60,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const databaseUrl = await createDatabase(adminUrl, `fanmint_cluster_${Date.now()}_${randomBytes(3).toString('hex')}`);
   await migrate(databaseUrl);
   const inbox = await new MailInbox().start();
+  inbox.dropWhenSenderHangsUp = true;
   const ports = await Promise.all(Array.from({ length: options.apis ?? 2 }, () => freePort()));
   const acquirer = options.acquirer === false ? null : await startSandboxAcquirer({ webhookUrl: `http://127.0.0.1:${ports[0]}/api/payments/webhooks/sandbox`, env: { ACQUIRER_DATABASE_URL: databaseUrl } });
   const storageDir = mkdtempSync(join(tmpdir(), 'fanmint-cluster-'));

@@ -22,7 +22,12 @@ export class MailInbox {
   delayMs = 0;
   /** Deliveries being received or held right now. */
   receiving = 0;
-  /** Deliveries whose sender hung up before we accepted them: like a real server, not delivered. */
+  /**
+   * Like a real server, do not deliver a message whose sender hung up before we accepted it (the
+   * crash suites turn it on; off, what was received is kept whatever became of the connection).
+   */
+  dropWhenSenderHangsUp = false;
+  /** Messages not delivered because their sender hung up first (with dropWhenSenderHangsUp). */
   dropped = 0;
   private readonly closedSessions = new Set<string>();
   /** Set by the test platform: says where mail that never arrived got stuck, for waitFor's timeout error. */
@@ -47,7 +52,7 @@ export class MailInbox {
         simpleParser(stream)
           .then(async (mail) => {
             if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-            if (this.closedSessions.has(session.id)) {
+            if (this.dropWhenSenderHangsUp && this.closedSessions.has(session.id)) {
               this.dropped += 1;
               return callback();
             }
