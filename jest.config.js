@@ -48,6 +48,14 @@ export default {
       displayName: 'e2e',
       roots: ['<rootDir>/test'].filter((dir) => existsSync(dir.replace('<rootDir>', rootDir))),
       testMatch: ['**/*.spec.ts', '**/*.e2e.ts'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '<rootDir>/test/cluster/'],
+    },
+    {
+      // Real api and worker processes (2 + 2) on one database and Redis, and the fault suites.
+      ...shared,
+      displayName: 'cluster',
+      roots: ['<rootDir>/test/cluster'].filter((dir) => existsSync(dir.replace('<rootDir>', rootDir))),
+      testMatch: ['**/*.e2e.ts'],
     },
   ],
 };

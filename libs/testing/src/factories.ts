@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { Pool } from 'pg';
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import type { TestPlatform } from './test-platform.js';
@@ -32,7 +33,22 @@ export function tokenFromLink(link: string): string {
 }
 
 /** Signs up through /auth/v1, follows the emailed link, and returns the confirmed account. */
-export async function createConfirmedUser(platform: TestPlatform, password = STRONG_PASSWORD) {
+/** Any running api with its mail inbox: a TestPlatform, or a Cluster's instance. */
+export type ApiWithInbox = Pick<TestPlatform, 'baseUrl' | 'inbox'>;
+
+/** An api with its inbox and its database: in process (TestPlatform), or another process's (a Cluster's, through pg). */
+export type ApiWithDatabase = TestPlatform | (ApiWithInbox & { db: Pool });
+
+/** One statement with `?` placeholders, on whichever database the platform has. */
+async function runSql(platform: ApiWithDatabase, sql: string, params: unknown[]): Promise<void> {
+  if ('api' in platform) await platform.api.get(MikroORM).em.fork().execute(sql, params);
+  else {
+    let n = 0;
+    await platform.db.query(sql.replace(/\?/g, () => `$${++n}`), params);
+  }
+}
+
+export async function createConfirmedUser(platform: ApiWithInbox, password = STRONG_PASSWORD) {
   const email = uniqueEmail();
   const ip = clientIp();
   const client = authClient(platform.baseUrl, ip);
@@ -48,7 +64,7 @@ export async function createConfirmedUser(platform: TestPlatform, password = STR
   return { email, password, ip, client };
 }
 
-export async function signedInUser(platform: TestPlatform) {
+export async function signedInUser(platform: ApiWithInbox) {
   const account = await createConfirmedUser(platform);
   const { data, error } = await account.client.signInWithPassword({ email: account.email, password: account.password });
   if (error || !data.session) throw error ?? new Error('no session');
@@ -59,10 +75,10 @@ export async function signedInUser(platform: TestPlatform) {
  * A signed-in moderator or admin with 2FA on and an aal2 session, as the console requires.
  * The TOTP code comes from otplib at the platform clock's time (mfa.e2e.ts checks codes against oathtool).
  */
-export async function staffSession(platform: TestPlatform, role: 'moderator' | 'admin', now: () => Date = () => new Date()) {
+export async function staffSession(platform: ApiWithDatabase, role: 'moderator' | 'admin', now: () => Date = () => new Date()) {
   const account = await signedInUser(platform);
   const { sub: userId } = JSON.parse(Buffer.from(account.session.access_token.split('.')[1], 'base64url').toString()) as { sub: string };
-  await platform.api.get(MikroORM).em.fork().execute(`update users set app_role = ? where id = ?`, [role, userId]);
+  await runSql(platform, `update users set app_role = ? where id = ?`, [role, userId]);
   await account.client.refreshSession();
   const enrolled = await account.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
   if (enrolled.error) throw enrolled.error;
@@ -83,7 +99,7 @@ function samplePhoto(seed: number): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40 + seed, g: 90, b: 160 } } }).jpeg().toBuffer();
 }
 
-async function staffCall(platform: TestPlatform, token: string, method: string, path: string) {
+async function staffCall(platform: ApiWithInbox, token: string, method: string, path: string) {
   const response = await fetch(`${platform.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json() as Promise<unknown>;
@@ -94,7 +110,7 @@ async function staffCall(platform: TestPlatform, token: string, method: string, 
  * LAUNCH_PHASE=live): the multipart submission, then a moderator claims and accepts it. Pass a
  * moderator to reuse one across calls (each new staff session enrols a TOTP factor).
  */
-export async function verifiedCreator(platform: TestPlatform, options: { moderator?: StaffSession; now?: () => Date } = {}) {
+export async function verifiedCreator(platform: ApiWithDatabase, options: { moderator?: StaffSession; now?: () => Date } = {}) {
   const account = await signedInUser(platform);
   const userId = account.session.user.id;
   const form = new FormData();

@@ -9,3 +9,5 @@ export * from './http.js';
 export * from './sandbox-acquirer.js';
 export * from './s3-server.js';
 export * from './tus.js';
+export * from './cluster.js';
+export * from './private-services.js';

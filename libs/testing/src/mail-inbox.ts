@@ -20,6 +20,16 @@ export class MailInbox {
   failNext = 0;
   /** Holds every delivery this long before accepting it, to keep a send in flight. */
   delayMs = 0;
+  /** Deliveries being received or held right now. */
+  receiving = 0;
+  /**
+   * Like a real server, do not deliver a message whose sender hung up before we accepted it (the
+   * crash suites turn it on; off, what was received is kept whatever became of the connection).
+   */
+  dropWhenSenderHangsUp = false;
+  /** Messages not delivered because their sender hung up first (with dropWhenSenderHangsUp). */
+  dropped = 0;
+  private readonly closedSessions = new Set<string>();
   /** Set by the test platform: says where mail that never arrived got stuck, for waitFor's timeout error. */
   explainMissing: (() => Promise<string>) | null = null;
 
@@ -28,21 +38,30 @@ export class MailInbox {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
-      onData: (stream, _session, callback) => {
+      onClose: (session) => {
+        this.closedSessions.add(session.id);
+      },
+      onData: (stream, session, callback) => {
         if (this.failNext > 0) {
           this.failNext -= 1;
           stream.resume();
           stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
           return;
         }
+        this.receiving += 1;
         simpleParser(stream)
           .then(async (mail) => {
             if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+            if (this.dropWhenSenderHangsUp && this.closedSessions.has(session.id)) {
+              this.dropped += 1;
+              return callback();
+            }
             this.messages.push(toCaptured(mail));
             this.waiters.splice(0).forEach((wake) => wake());
             callback();
           })
-          .catch(callback);
+          .catch(callback)
+          .finally(() => (this.receiving -= 1));
       },
     });
   }

@@ -28,8 +28,22 @@ export function multerCause(exception: unknown): { code: string; field?: string 
   return cause?.name === 'MulterError' && typeof cause.code === 'string' ? { code: cause.code, field: cause.field } : null;
 }
 
+/** Connection-level failures of PostgreSQL (refused, cut off, shutting down or starting up), not errors of a query. */
+const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+/** True when the exception, or one of its causes, says the database cannot be reached right now. */
+export function isDatabaseUnavailable(exception: unknown): boolean {
+  for (let error = exception as { code?: unknown; sqlState?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; error && depth < 5; error = error.cause as typeof error, depth++) {
+    if (DATABASE_UNAVAILABLE.has(String(error.code)) || DATABASE_UNAVAILABLE.has(String(error.sqlState))) return true;
+    if (typeof error.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|the database system is (shutting down|starting up)/i.test(error.message)) return true;
+  }
+  return false;
+}
+
 export function toAppError(exception: unknown): AppError {
   if (exception instanceof AppError) return exception;
+  // While PostgreSQL restarts or fails over, the instance is fine and the request may be retried.
+  if (isDatabaseUnavailable(exception)) return new AppError(503, 'service_unavailable', 'The service is briefly unavailable; try again in a moment.');
   if (exception instanceof HttpException) {
     if (isUnreadableMultipart(exception.cause)) {
       return new AppError(400, 'bad_multipart', `The multipart form could not be read: ${(exception.cause as Error).message}`);
@@ -68,7 +82,8 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<ServerResponse>();
     const error = this.refine?.(exception) ?? toAppError(exception);
-    if (error.status >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
+    if (error.status === 503) this.logger.warn(`${error.code}: ${(exception as Error)?.message ?? String(exception)}`);
+    else if (error.status >= 500) this.logger.error((exception as Error)?.stack ?? String(exception));
     sendError(response, error);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AppError } from '../http/app-error.js';
 
@@ -33,7 +33,9 @@ export class RateLimits implements OnApplicationShutdown {
     if (!limiter) {
       const options = { keyPrefix: `${this.config.REDIS_PREFIX}:rl:${name}`, points: Math.ceil(rule.points * this.config.RATE_LIMIT_SCALE), duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
       limiter = this.config.REDIS_URL
-        ? new RateLimiterRedis({ ...options, storeClient: this.redisClient(), useRedisPackage: false })
+        ? // While Redis is unreachable each instance counts in memory instead (still limited, per
+          // instance) rather than failing every rate-limited request.
+          new RateLimiterRedis({ ...options, storeClient: this.redisClient(), useRedisPackage: false, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
         : new RateLimiterPostgres({ ...options, storeClient: this.pgPool(), storeType: 'pool', tableName: 'rate_limit', tableCreated: true, clearExpiredByTimeout: false });
       this.limiters.set(name, limiter);
     }

@@ -1,0 +1,16 @@
+import { describe, expect, it } from '@jest/globals';
+import { isDatabaseUnavailable, toAppError } from './error.filter.js';
+
+describe('a database that cannot be reached answers 503, a failing query still 500', () => {
+  it('recognises refused, cut-off and restarting connections, also as the cause of a wrapper', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('wrapped', { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) }))).toBe(true);
+    expect(toAppError(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toMatchObject({ status: 503, code: 'service_unavailable' });
+  });
+
+  it('leaves query errors alone', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
+    expect(toAppError(new Error('boom'))).toMatchObject({ status: 500 });
+  });
+});
