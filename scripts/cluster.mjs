@@ -3,7 +3,7 @@
 // round-robin proxy; prints its URL. PostgreSQL: DATABASE_URL, or an embedded server with its data
 // under var/cluster/postgres. Redis: REDIS_URL, or redis://127.0.0.1:6379. Mail: SMTP_URL, or an
 // embedded catcher. Files: one STORAGE_DIR shared by every process (S3_* settings when set).
-// Ctrl-C stops everything.
+// With LAUNCH_PHASE=live it seeds the demo marketplace, as npm start does. Ctrl-C stops everything.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -107,6 +107,12 @@ async function main() {
   for (let i = 0; i < counts.workers; i++) running.services.push(spawnService(`worker-${i + 1}`, [dist('worker', 'main.js')], { env }));
   for (const service of running.services) void service.exited.then(({ code, signal }) => stopping || shutdown(1, style.red(`${service.name} stopped (${signal ?? `exit ${code}`}): stopping everything`)));
   await Promise.all(apiPorts.map((apiPort, i) => waitHealthy(apiPort, `api-${i + 1}`)));
+  // Live: the demo marketplace, through the running workers and acquirer (as npm start does).
+  let marketplace = null;
+  if (env.LAUNCH_PHASE === 'live') {
+    log.info('demo marketplace…');
+    marketplace = JSON.parse((await run('seed marketplace', dist('api', 'seed-marketplace.js'), env)).trim().split('\n').pop()).marketplace;
+  }
   running.proxy = await startRoundRobinProxy({ upstreams: apiPorts, port });
   if (stopping) return;
   process.stdout.write(
@@ -119,6 +125,7 @@ async function main() {
       `  Database          ${redactUrl(databaseUrl)}`,
       `  Redis             ${redactUrl(redisUrl)} (queues and rate limits)`,
       `  Mail              ${running.maildev ? running.maildev.webUrl : redactUrl(smtpUrl)}`,
+      ...(marketplace ? [`  Demo store        ${marketplace.storeUrl}`] : []),
       '  Press Ctrl-C to stop.',
       style.green('─'.repeat(72)),
       '',
