@@ -38,10 +38,46 @@ function toDate(value: string | Date): Date {
 
 /** '2026-03-31' -> '31 Mar 2026' (en-IE), 'Mar 31, 2026' (en-US). */
 export function formatDate(value: string | Date, locale: string = readerLocale(), style: 'medium' | 'long' = 'medium'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: style }).format(toDate(value));
+  const date = toDate(value);
+  // an unreadable text is shown as sent rather than throwing a RangeError in the middle of a render
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(locale, { dateStyle: style }).format(date);
 }
 
-/** '2026-03-31' -> '31 March' (en-IE): near dates, where the year goes without saying. */
-export function formatDayMonth(value: string | Date, locale: string = readerLocale()): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long' }).format(toDate(value));
+/** '2026-03-31' -> '31 March' (en-IE), or '31 Mar' short: near dates, where the year goes without saying. */
+export function formatDayMonth(value: string | Date, locale: string = readerLocale(), month: 'long' | 'short' = 'long'): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month }).format(toDate(value));
+}
+
+/** A month 'YYYY-MM' (a payout period) -> 'March 2026'. */
+export function formatMonth(period: string, locale: string = readerLocale()): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(toDate(`${period}-01`));
+}
+
+/** An instant with its time, '31 Mar 2026, 14:05' (en-IE); '—' when there is none, the raw text when unreadable. */
+export function formatDateTime(value: string | null | undefined, locale: string = readerLocale()): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** The time of day of an instant, '14:05' (en-IE). */
+export function formatTime(value: string | Date, locale: string = readerLocale()): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(toDate(value));
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY_MS = 24 * HOUR;
+
+/** Compact age of a timestamp for dense tables: 'just now', '12 min ago', '3 h ago', '5 d ago', then the date. */
+export function formatRelative(iso: string, now: number = Date.now()): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return iso;
+  const elapsed = now - time;
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
+  if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR)} h ago`;
+  if (elapsed < 30 * DAY_MS) return `${Math.floor(elapsed / DAY_MS)} d ago`;
+  return formatDate(iso);
 }

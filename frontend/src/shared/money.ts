@@ -1,3 +1,5 @@
+import { formatMoney } from './format';
+
 export const CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -11,14 +13,6 @@ export type MajorAmount = number | string;
 /** Every supported currency has two decimals: 12.5 (major) is sent as 1250 (minor). */
 export const toMinor = (major: MajorAmount) => Math.round(Number(major) * 100);
 export const toMajor = (minor: number) => minor / 100;
-
-export function formatMoney(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
 
 /** A range check for a money input, worded in the units the creator types. */
 export function checkAmount(value: MajorAmount, minMinor: number, maxMinor: number, currency: string): string | null {

@@ -1,14 +1,5 @@
 import type { Category } from './store-types';
 
-/** An amount in minor units as the visitor reads it, e.g. 999 USD → '$9.99'. */
-export function formatMoney(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
 /** Seconds as m:ss or h:mm:ss. */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));

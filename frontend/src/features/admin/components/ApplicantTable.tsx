@@ -1,7 +1,8 @@
 import { Code, Group, Table, Text } from '@mantine/core';
 import { ConsoleBadge } from './ConsoleBadge';
 import type { VerificationDetail } from '../services/admin.types';
-import { ageFrom, formatDateOfBirth, formatDateTime, formatRelative } from '../services/format';
+import { formatDate, formatDateTime, formatRelative } from '@/shared/format';
+import { ageFrom } from '../services/age';
 import { FactRow as Row } from './FactRow';
 
 const ADULT_AGE = 18;
@@ -19,7 +20,7 @@ export function ApplicantTable({ item, now }: { item: VerificationDetail; now: n
         </Row>
         <Row label="Date of birth">
           <Group gap="xs">
-            <span>{formatDateOfBirth(item.dateOfBirth)}</span>
+            <span>{formatDate(item.dateOfBirth)}</span>
             {age !== null && (
               <ConsoleBadge variant="light" color={age < ADULT_AGE ? 'red' : 'gray'} tt="none">
                 {age < ADULT_AGE ? `Under 18 (age ${age})` : `Age ${age}`}

@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ModerationCase } from '../services/admin.types';
-import { formatDateTime, formatRelative } from '../services/format';
+import { formatDateTime, formatRelative } from '@/shared/format';
 import { CASE_KIND_LABELS, reasonLabel, SUBJECT_LABELS } from '../services/moderation-labels';
 import { DeadlineCountdown, ResolvedDeadline } from './DeadlineCountdown';
 import { CopyableId, FactRow } from './FactRow';

@@ -3,7 +3,8 @@ import { IconArrowBackUp, IconCheck, IconTrash, IconX } from '@tabler/icons-reac
 import { useState } from 'react';
 import type { ContentItem } from '../services/admin.types';
 import type { ContentAction } from '../services/content-review-api';
-import { claimUntil, formatDateTime } from '../services/format';
+import { formatDateTime } from '@/shared/format';
+import { claimUntil } from '../services/queue';
 import { ReviewStatusBadge } from './Badges';
 import { ConfirmModal } from '@/shared/ui/ConfirmModal';
 import { APPROVE_COLOR } from './action-colors';

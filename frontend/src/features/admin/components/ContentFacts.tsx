@@ -1,6 +1,6 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { ContentItem } from '../services/admin.types';
-import { formatDateTime, formatRelative } from '../services/format';
+import { formatDateTime, formatRelative } from '@/shared/format';
 import { formatMoney } from '../services/moderation-labels';
 import { CopyableId, FactRow } from './FactRow';
 

@@ -4,7 +4,7 @@ import { ConsoleBadge } from './ConsoleBadge';
 import { useNow } from '../hooks/use-now';
 import type { ModerationCase } from '../services/admin.types';
 import { countdown } from '../services/deadline';
-import { formatDateTime } from '../services/format';
+import { formatDateTime } from '@/shared/format';
 import classes from './deadline.module.css';
 
 const ICONS = { on_time: IconHourglass, warn: IconAlarm, overdue: IconAlertTriangle };

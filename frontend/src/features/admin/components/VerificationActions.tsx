@@ -3,7 +3,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { VerificationDetail } from '../services/admin.types';
 import type { VerificationAction } from '../services/admin-api';
-import { claimUntil } from '../services/format';
+import { claimUntil } from '../services/queue';
 import { ConfirmModal } from '@/shared/ui/ConfirmModal';
 import { APPROVE_COLOR } from './action-colors';
 import { ClaimToggle } from './ClaimToggle';

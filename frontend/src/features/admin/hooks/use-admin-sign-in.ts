@@ -10,7 +10,7 @@ import {
   verifyCode,
   type SignInOutcome,
 } from '../services/admin-session.service';
-import { errorMessage } from '../services/format';
+import { errorMessage } from '../services/error-message';
 import { adminKeys } from './admin-keys';
 
 export type SignInStep = 'credentials' | 'code' | 'not-staff' | 'needs-2fa-setup';

@@ -8,13 +8,13 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
 import { ChangeRoleModal } from '../components/ChangeRoleModal';
 import { RoleBadge, StatusBadge } from '../components/Badges';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { ReasonModal } from '../components/ReasonModal';
 import { UserRowActions } from '../components/UserRowActions';
 import { useChangeRole, useDisableMfa, useUserSearch } from '../hooks/use-users';
 import type { AdminUser, UserRole } from '../services/admin.types';
-import { formatDate } from '../services/format';
+import { formatDate } from '@/shared/format';
 
 export const MFA_REASON_MIN = 10;
 const MFA_REASON_MAX = 500;
@@ -150,7 +150,7 @@ export function AdminUsersPage() {
   usePageMeta({ title: 'Users', noindex: true });
   return (
     <>
-      <PageHeader title="Users" description="Find accounts, change roles and turn off two-factor authentication after an identity check." />
+      <DashboardPageHeader dense title="Users" description="Find accounts, change roles and turn off two-factor authentication after an identity check." />
       <AdminOnly>
         <UsersTable />
       </AdminOnly>

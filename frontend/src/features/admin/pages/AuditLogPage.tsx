@@ -5,11 +5,11 @@ import { Fragment, useState } from 'react';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
 import { AuditDetails } from '../components/AuditDetails';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { useAuditLog } from '../hooks/use-audit-log';
 import { useNow } from '../hooks/use-now';
-import { formatDateTime, formatRelative } from '../services/format';
+import { formatDateTime, formatRelative } from '@/shared/format';
 
 function AuditTable() {
   const [filter, setFilter] = useState('');
@@ -149,7 +149,7 @@ export function AuditLogPage() {
   usePageMeta({ title: 'Audit log', noindex: true });
   return (
     <>
-      <PageHeader title="Audit log" description="Every staff action and security change, newest first." />
+      <DashboardPageHeader dense title="Audit log" description="Every staff action and security change, newest first." />
       <AdminOnly>
         <AuditTable />
       </AdminOnly>

@@ -6,7 +6,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { CaseActions } from '../components/CaseActions';
 import { CaseFacts } from '../components/CaseFacts';
 import { DeadlineCountdown } from '../components/DeadlineCountdown';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { useAdminMe } from '../hooks/use-admin-me';
 import { useCase, useCaseAction } from '../hooks/use-moderation-cases';
@@ -46,7 +46,8 @@ export function CaseDetailPage() {
         <QueryStatus isPending={detail.isPending} error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         <>
-          <PageHeader
+          <DashboardPageHeader
+            dense
             title={`${CASE_KIND_LABELS[item.kind]}: ${reasonLabel(item.reason)}`}
             description={
               <Group gap="xs">

@@ -3,11 +3,11 @@ import { IconDownload } from '@tabler/icons-react';
 import { ConsoleBadge } from '../components/ConsoleBadge';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { useComplianceReports, useDownloadComplianceCsv } from '../hooks/use-compliance-reports';
 import type { ComplianceReport } from '../services/admin.types';
-import { formatDateTime } from '../services/format';
+import { formatDateTime } from '@/shared/format';
 import { periodLabel } from '../services/moderation-labels';
 
 interface KindFigures {
@@ -142,7 +142,8 @@ export function ComplianceReportsPage() {
   usePageMeta({ title: 'Compliance reports', noindex: true });
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
+        dense
         title="Compliance reports"
         description="Monthly reports (a zero-incident report when nothing happened) and quarterly internal audits, generated automatically. Each CSV lists every case of its period."
       />

@@ -6,13 +6,13 @@ import { ReviewStatusBadge } from '../components/Badges';
 import { ContentActions } from '../components/ContentActions';
 import { ContentFacts } from '../components/ContentFacts';
 import { ContentMediaPanel } from '../components/ContentMediaPanel';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { useAdminMe } from '../hooks/use-admin-me';
 import { useContentAction, useContentDetail } from '../hooks/use-content-review';
 import { useNow } from '../hooks/use-now';
 import type { ContentAction } from '../services/content-review-api';
-import { formatRelative } from '../services/format';
+import { formatRelative } from '@/shared/format';
 
 /** A media error right after a fetch is not an expired link: don't refetch in a loop. */
 const MIN_REFETCH_GAP_MS = 10_000;
@@ -57,7 +57,8 @@ export function ContentDetailPage() {
         <QueryStatus isPending={detail.isPending} error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         <>
-          <PageHeader
+          <DashboardPageHeader
+            dense
             title={item.title}
             description={
               <Group gap="xs">

@@ -4,13 +4,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ClaimBadge } from '../components/Badges';
 import { ContentThumb } from '../components/ContentThumb';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { useAdminMe } from '../hooks/use-admin-me';
 import { useContentQueue } from '../hooks/use-content-review';
 import { useNow } from '../hooks/use-now';
 import type { ContentItem, ContentReviewStatus } from '../services/admin.types';
-import { formatDateTime, formatRelative } from '../services/format';
+import { formatDateTime, formatRelative } from '@/shared/format';
 import { CONTENT_STATUS_LABELS, formatClipLength, formatMoney } from '../services/moderation-labels';
 
 const TABS: { value: ContentReviewStatus; empty: string }[] = [
@@ -81,10 +81,11 @@ export function ContentQueuePage() {
 
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
+        dense
         title="Content review"
         description="Nothing is public before it is approved. Pending items are listed oldest first; claim one before you decide on it."
-        actions={
+        action={
           <Tooltip label="Refresh">
             <ActionIcon variant="default" size="lg" aria-label="Refresh" onClick={() => void list.refetch()} loading={list.isFetching}>
               <IconRefresh size={18} />

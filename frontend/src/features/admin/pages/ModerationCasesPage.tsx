@@ -5,12 +5,12 @@ import { ConsoleBadge } from '../components/ConsoleBadge';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ClaimBadge } from '../components/Badges';
 import { DeadlineCountdown, ResolvedDeadline } from '../components/DeadlineCountdown';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { useCaseList } from '../hooks/use-moderation-cases';
 import { useNow } from '../hooks/use-now';
 import type { CaseKind, ModerationCase } from '../services/admin.types';
-import { formatDateTime, formatRelative } from '../services/format';
+import { formatDateTime, formatRelative } from '@/shared/format';
 import { CASE_KIND_LABELS, outcomeLabel, reasonLabel, SUBJECT_LABELS, URGENT_REASONS } from '../services/moderation-labels';
 
 type View = CaseKind | 'resolved';
@@ -146,10 +146,11 @@ export function ModerationCasesPage() {
 
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
+        dense
         title="Moderation cases"
         description="Reports, takedown requests and appeals, soonest deadline first. Claim a case before you resolve it."
-        actions={
+        action={
           <Tooltip label="Refresh">
             <ActionIcon variant="default" size="lg" aria-label="Refresh" onClick={() => void list.refetch()} loading={list.isFetching}>
               <IconRefresh size={18} />

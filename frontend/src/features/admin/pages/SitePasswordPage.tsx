@@ -6,10 +6,10 @@ import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AdminOnly } from '../components/AdminOnly';
 import { ConfirmModal } from '@/shared/ui/ConfirmModal';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { useClearSitePassword, useSetSitePassword, useSitePasswordStatus } from '../hooks/use-site-password';
-import { formatDateTime } from '../services/format';
+import { formatDateTime } from '@/shared/format';
 
 /** bcrypt reads at most 72 bytes; the API refuses longer passwords. */
 const MAX_LENGTH = 72;
@@ -140,7 +140,7 @@ export function SitePasswordPage() {
   usePageMeta({ title: 'Site password', noindex: true });
   return (
     <>
-      <PageHeader title="Site password" description="The shared password of the Coming Soon gate. Every change is audited." />
+      <DashboardPageHeader dense title="Site password" description="The shared password of the Coming Soon gate. Every change is audited." />
       <AdminOnly>
         <SitePasswordPanel />
       </AdminOnly>

@@ -5,13 +5,13 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { ApplicantTable } from '../components/ApplicantTable';
 import { StatusBadge } from '../components/Badges';
 import { EvidenceImage } from '../components/EvidenceImage';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { VerificationActions } from '../components/VerificationActions';
 import { useNow } from '../hooks/use-now';
 import { useVerificationAction, useVerificationDetail } from '../hooks/use-verifications';
 import type { VerificationAction } from '../services/admin-api';
-import { formatRelative } from '../services/format';
+import { formatRelative } from '@/shared/format';
 
 /** An image error right after a fetch is not an expired URL: don't refetch in a loop. */
 const MIN_REFETCH_GAP_MS = 10_000;
@@ -53,7 +53,8 @@ export function VerificationDetailPage() {
         <QueryStatus isPending={detail.isPending} error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         <>
-          <PageHeader
+          <DashboardPageHeader
+            dense
             title={item.fullName}
             description={
               <Group gap="xs">

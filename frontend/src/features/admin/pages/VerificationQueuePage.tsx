@@ -3,13 +3,14 @@ import { IconRefresh } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ClaimBadge } from '../components/Badges';
-import { PageHeader } from '../components/PageHeader';
+import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { QueryStatus } from '../components/QueryStatus';
 import { useAdminMe } from '../hooks/use-admin-me';
 import { useNow } from '../hooks/use-now';
 import { useVerificationList } from '../hooks/use-verifications';
 import type { VerificationItem, VerificationStatus } from '../services/admin.types';
-import { formatDateTime, formatRelative, oldestFirst } from '../services/format';
+import { formatDateTime, formatRelative } from '@/shared/format';
+import { oldestFirst } from '../services/queue';
 
 const TABS: { value: VerificationStatus; label: string; empty: string }[] = [
   { value: 'processing', label: 'Processing', empty: 'No submissions are waiting for review.' },
@@ -67,10 +68,11 @@ export function VerificationQueuePage() {
 
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
+        dense
         title="Verification queue"
         description="Identity checks for creators and referrers, oldest first. Claim a submission before you decide on it."
-        actions={
+        action={
           <Tooltip label="Refresh">
             <ActionIcon variant="default" size="lg" aria-label="Refresh" onClick={() => void list.refetch()} loading={list.isFetching}>
               <IconRefresh size={18} />

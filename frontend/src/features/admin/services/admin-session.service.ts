@@ -3,7 +3,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { adminAuth } from './admin-auth-client';
 import { fetchAdminMe } from './admin-api';
 import type { AdminMe } from './admin.types';
-import { errorMessage } from './format';
+import { errorMessage } from './error-message';
 import { clearAdminToken, getAdminToken, setAdminToken } from './admin-token';
 
 export const NOT_STAFF_MESSAGE = 'This account has no moderator or admin access.';

@@ -11,7 +11,7 @@ import { TransactionsTable } from '../components/billing/TransactionsTable';
 import { LoadError } from '@/shared/ui/LoadError';
 import { NoStorePrompt } from '../components/NoStorePrompt';
 import { useStatement } from '../hooks/use-payouts';
-import { isNoStore } from '../services/format';
+import { isNoStore } from '../services/no-store';
 import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 
 export function BillingPage() {

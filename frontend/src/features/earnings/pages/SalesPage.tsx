@@ -13,7 +13,7 @@ import { SalesSummary } from '../components/sales/SalesSummary';
 import { SalesTable } from '../components/sales/SalesTable';
 import { useSales } from '../hooks/use-sales';
 import type { SalesReport } from '../services/earnings-types';
-import { isNoStore } from '../services/format';
+import { isNoStore } from '../services/no-store';
 import { SALES_EXPORT_PATH, SALES_PERIODS, type SalesPeriod } from '../services/sales.service';
 import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 

@@ -3,7 +3,7 @@ import { IconClockHour4, IconLock, IconReceipt } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
-import { formatMoney } from '@/features/store-card';
+import { formatMoney } from '@/shared/format';
 import '../purchases-styles';
 import { checkoutDetail, purchaseTitle } from '../components/checkout/checkout-target';
 import { OrderSummary } from '../components/checkout/OrderSummary';

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { BRAND } from '../../../lib/site';
-import { formatMoney } from '@/features/store-card';
+import { formatMoney } from '@/shared/format';
 import { purchaseTitle } from '../components/checkout/checkout-target';
 import { LoadError } from '@/shared/ui/LoadError';
 import { usePurchase } from '../hooks/use-purchase-queries';

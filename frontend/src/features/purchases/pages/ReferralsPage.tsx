@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, 
 import { IconCoin, IconCopy, IconLink, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import { formatMoney } from '@/features/store-card';
+import { formatMoney } from '@/shared/format';
 import { copyWithToast } from '@/shared/clipboard';
 import { EmptyState } from '../components/EmptyState';
 import { LoadError } from '@/shared/ui/LoadError';

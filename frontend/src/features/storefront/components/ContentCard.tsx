@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconDotsVertical, IconFlag, IconGavel, IconLibraryPhoto, IconLock, IconMovie, IconPhoto, IconPlayerPlay, IconScale } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDuration, formatMoney, storeClasses as classes } from '@/features/store-card';
+import { formatDuration, storeClasses as classes } from '@/features/store-card';
+import { formatMoney } from '@/shared/format';
 import type { ContentItem } from '../services/storefront.service';
 
 function kindLabel(item: ContentItem): string {

@@ -3,7 +3,8 @@ import { IconCoin, IconFlag, IconGift, IconUsers } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import marketing from '@/shared/ui/marketing.module.css';
-import { categoryName, formatMoney, initials, safeAccent, textOnAccent, AdultBadge, storeClasses as classes } from '@/features/store-card';
+import { categoryName, initials, safeAccent, textOnAccent, AdultBadge, storeClasses as classes } from '@/features/store-card';
+import { formatMoney } from '@/shared/format';
 import type { Category, PublicStore } from '../services/storefront.service';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {

@@ -11,7 +11,7 @@ import { ContentPurchaseAction } from '../components/ContentPurchaseAction';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { ReferralLinkModal } from '../components/ReferralLinkModal';
 import { SubscribedBadge, SubscriptionStatus } from '../components/SubscriptionStatus';
-import { formatMoney } from '@/features/store-card';
+import { formatMoney } from '@/shared/format';
 import type { ContentItem, PublicStore } from '../services/storefront.service';
 
 /** The query that, back from signing up or in, opens the checkout of the item the visitor chose. */

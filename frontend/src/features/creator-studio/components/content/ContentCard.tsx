@@ -4,7 +4,7 @@ import { useState } from 'react';
 import readable from '@/shared/ui/readable-errors.module.css';
 import { isActive, useUploads } from '../../hooks/upload-store';
 import { coverOf, isProcessing, type ContentItem } from '../../services/content.service';
-import { formatMoney } from '@/shared/money';
+import { formatMoney } from '@/shared/format';
 import { StatusBadge } from './StatusBadge';
 
 export function fileCount(item: ContentItem): string {

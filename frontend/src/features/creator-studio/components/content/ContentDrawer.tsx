@@ -6,7 +6,7 @@ import contrast from '@/shared/ui/contrast.module.css';
 import { KINDS, STATUS_NOTES } from '../../content-kinds';
 import { useContentItem, useUpdateContent } from '../../hooks/use-content-queries';
 import { isEditable, type ContentItem } from '../../services/content.service';
-import { formatMoney } from '@/shared/money';
+import { formatMoney } from '@/shared/format';
 import { AppealDecision } from './AppealDecision';
 import { ContentFieldsForm, formValuesOf } from './ContentFieldsForm';
 import { MediaGrid } from './MediaGrid';

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Center, Flex, Group, Loader, Stack, Text, Tit
 import { notify } from '../../../../lib/notify';
 import { useActivity, useMarkActivityRead } from '../../hooks/use-activity';
 import type { ActivityEntry } from '../../services/earnings-types';
-import { formatDay, formatMoney } from '../../services/format';
+import { formatDate, formatMoney } from '@/shared/format';
 import { LabelBadge } from '../LabelBadge';
 import { ACTIVITY_KIND } from '../labels';
 import classes from '../earnings.module.css';
@@ -25,7 +25,7 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          {formatDay(entry.createdAt)} · {formatMoney(entry.amountMinor, entry.currency)}
+          {formatDate(entry.createdAt)} · {formatMoney(entry.amountMinor, entry.currency)}
           {unread && ' · New'}
         </Text>
       </Stack>

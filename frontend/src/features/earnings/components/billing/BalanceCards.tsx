@@ -2,7 +2,7 @@ import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useState } from 'react';
 import { POLICY_CONSTANTS } from '../../../../content/site-facts';
 import type { CurrencyBalance, Statement } from '../../services/earnings-types';
-import { formatMoney } from '../../services/format';
+import { formatMoney } from '@/shared/format';
 import { StatCard } from '@/shared/ui/StatCard';
 
 /** SPEC §3: the Statements dashboard's three balances, in one currency at a time. */

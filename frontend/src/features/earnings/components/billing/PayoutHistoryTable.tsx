@@ -2,7 +2,7 @@ import { Box, Center, Loader, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { SectionCard } from '@/shared/ui/SectionCard';
 import { usePayoutHistory } from '../../hooks/use-payouts';
-import { formatDay, formatMoney, formatPeriod } from '../../services/format';
+import { formatDate, formatMoney, formatMonth } from '@/shared/format';
 import { LabelBadge } from '../LabelBadge';
 import { METHOD_LABELS, PAYOUT_STATUS } from '../labels';
 import { LoadError } from '@/shared/ui/LoadError';
@@ -29,13 +29,13 @@ export function PayoutHistoryTable() {
             label="Payout history"
             rows={items.map((payout) => ({
               key: payout.id,
-              title: <Text size="sm" fw={600}>{formatPeriod(payout.period)}</Text>,
+              title: <Text size="sm" fw={600}>{formatMonth(payout.period)}</Text>,
               amount: formatMoney(payout.amountMinor, payout.currency),
               badge: <LabelBadge style={PAYOUT_STATUS[payout.status]} />,
               meta: [
                 METHOD_LABELS[payout.method] ?? payout.method,
                 payout.destination,
-                payout.paidAt ? `Paid ${formatDay(payout.paidAt)}` : null,
+                payout.paidAt ? `Paid ${formatDate(payout.paidAt)}` : null,
               ].filter(Boolean).join(' · '),
             }))}
           />
@@ -55,7 +55,7 @@ export function PayoutHistoryTable() {
                 <Table.Tbody>
                   {items.map((payout) => (
                     <Table.Tr key={payout.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeriod(payout.period)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(payout.period)}</Table.Td>
                       <Table.Td ta="right" fw={600} className={classes.amount}>
                         {formatMoney(payout.amountMinor, payout.currency)}
                       </Table.Td>
@@ -66,7 +66,7 @@ export function PayoutHistoryTable() {
                       <Table.Td>
                         <LabelBadge style={PAYOUT_STATUS[payout.status]} />
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{payout.paidAt ? formatDay(payout.paidAt) : '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{payout.paidAt ? formatDate(payout.paidAt) : '—'}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

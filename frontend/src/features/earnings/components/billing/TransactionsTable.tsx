@@ -3,7 +3,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { SectionCard } from '@/shared/ui/SectionCard';
 import { useTransactions } from '../../hooks/use-payouts';
 import type { LedgerTransaction } from '../../services/earnings-types';
-import { formatDate as formatDay, formatMoney } from '@/shared/format';
+import { formatDate, formatMoney } from '@/shared/format';
 import { PAYOUTS_EXPORT_PATH } from '../../services/payouts.service';
 import { ExportCsvButton } from '../ExportCsvButton';
 import { LabelBadge } from '../LabelBadge';
@@ -24,8 +24,8 @@ const isHeld = (transaction: LedgerTransaction) => transaction.balance === 'pend
 /** When a line's money can be paid, and which month-end close pays it. */
 function payableText(transaction: LedgerTransaction): string | null {
   if (!transaction.releaseOn) return null;
-  if (transaction.payoutOn) return `Payable ${formatDay(transaction.releaseOn)}, paid out ${formatDay(transaction.payoutOn)}`;
-  return `Payable ${formatDay(transaction.releaseOn)}`;
+  if (transaction.payoutOn) return `Payable ${formatDate(transaction.releaseOn)}, paid out ${formatDate(transaction.payoutOn)}`;
+  return `Payable ${formatDate(transaction.releaseOn)}`;
 }
 
 const balanceLabel = (transaction: LedgerTransaction) => (isReleased(transaction) ? 'Released' : transaction.balance === 'pending' ? 'Pending' : 'Current');
@@ -37,7 +37,7 @@ function mobileRow(transaction: LedgerTransaction) {
     amount: <span className={signClass(transaction.amountMinor)}>{signed(transaction)}</span>,
     badge: <LabelBadge style={TRANSACTION_KIND[transaction.kind]} />,
     meta: [
-      formatDay(transaction.occurredAt),
+      formatDate(transaction.occurredAt),
       balanceLabel(transaction),
       payableText(transaction),
     ].filter(Boolean).join(' · '),
@@ -52,7 +52,7 @@ function mobileRow(transaction: LedgerTransaction) {
 function TransactionRow({ transaction }: { transaction: LedgerTransaction }) {
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(transaction.occurredAt)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(transaction.occurredAt)}</Table.Td>
       <Table.Td>
         <Text size="sm">{transaction.description}</Text>
         {isHeld(transaction) && (
@@ -68,8 +68,8 @@ function TransactionRow({ transaction }: { transaction: LedgerTransaction }) {
         {signed(transaction)}
       </Table.Td>
       <Table.Td>{balanceLabel(transaction)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{transaction.releaseOn ? formatDay(transaction.releaseOn) : '—'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{transaction.payoutOn ? formatDay(transaction.payoutOn) : '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{transaction.releaseOn ? formatDate(transaction.releaseOn) : '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{transaction.payoutOn ? formatDate(transaction.payoutOn) : '—'}</Table.Td>
     </Table.Tr>
   );
 }

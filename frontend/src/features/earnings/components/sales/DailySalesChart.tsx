@@ -1,13 +1,13 @@
 import { AreaChart } from '@mantine/charts';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import type { SalesReport } from '../../services/earnings-types';
-import { formatMoney, formatShortDay } from '../../services/format';
+import { formatDayMonth, formatMoney } from '@/shared/format';
 import classes from '../earnings.module.css';
 
 /** Gross sales per day; amounts are charted in major units and labelled in the store's currency. */
 export function DailySalesChart({ report }: { report: SalesReport }) {
   const { currency } = report;
-  const data = report.daily.map((day) => ({ day: formatShortDay(day.date), gross: day.grossMinor / 100, sales: day.count }));
+  const data = report.daily.map((day) => ({ day: formatDayMonth(day.date, undefined, 'short'), gross: day.grossMinor / 100, sales: day.count }));
   const money = (major: number) => formatMoney(Math.round(major * 100), currency);
   const compact = new Intl.NumberFormat(undefined, { style: 'currency', currency, notation: 'compact' });
 

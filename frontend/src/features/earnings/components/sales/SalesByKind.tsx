@@ -1,6 +1,6 @@
 import { Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { SaleKind, SalesReport } from '../../services/earnings-types';
-import { formatMoney } from '../../services/format';
+import { formatMoney } from '@/shared/format';
 import { SALE_KIND_LABELS } from '../labels';
 
 const KINDS: SaleKind[] = ['content', 'subscription', 'tip'];

@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import type { SalesReport } from '../../services/earnings-types';
-import { formatMoney } from '../../services/format';
+import { formatMoney } from '@/shared/format';
 import { StatCard } from '@/shared/ui/StatCard';
 
 export function SalesSummary({ report }: { report: SalesReport }) {

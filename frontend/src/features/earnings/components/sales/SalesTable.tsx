@@ -1,6 +1,6 @@
 import { Box, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { Sale } from '../../services/earnings-types';
-import { formatDay, formatMoney } from '../../services/format';
+import { formatDate, formatMoney } from '@/shared/format';
 import { LabelBadge } from '../LabelBadge';
 import { DISPUTE_STAGE, METHOD_LABELS, SALE_KIND_LABELS, SALE_STATUS } from '../labels';
 import { MobileRows } from '../MobileRows';
@@ -43,7 +43,7 @@ export function SalesTable({ items }: { items: Sale[] }) {
             title: <Text size="sm" fw={600}>{sale.title}</Text>,
             amount: formatMoney(sale.grossMinor, sale.currency),
             badge: <LabelBadge style={SALE_STATUS[sale.status]} />,
-            meta: [`Net ${netOf(sale)}`, formatDay(sale.createdAt), SALE_KIND_LABELS[sale.kind], sale.buyer, METHOD_LABELS[sale.method] ?? sale.method].join(' · '),
+            meta: [`Net ${netOf(sale)}`, formatDate(sale.createdAt), SALE_KIND_LABELS[sale.kind], sale.buyer, METHOD_LABELS[sale.method] ?? sale.method].join(' · '),
             extra: (
               <>
                 <DisputeStage sale={sale} />
@@ -69,7 +69,7 @@ export function SalesTable({ items }: { items: Sale[] }) {
               <Table.Tbody>
                 {items.map((sale) => (
                   <Table.Tr key={sale.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(sale.createdAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(sale.createdAt)}</Table.Td>
                     <Table.Td>
                       <Text size="sm" fw={600}>
                         {sale.title}

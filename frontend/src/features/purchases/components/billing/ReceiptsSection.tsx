@@ -1,7 +1,7 @@
 import { Badge, Button, Center, Flex, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '@/features/store-card';
+import { formatMoney } from '@/shared/format';
 import { usePurchaseHistory } from '../../hooks/use-purchase-queries';
 import { formatDate, hasReceipt, STATUS_COLORS, STATUS_LABELS } from '../../purchase-labels';
 import type { PurchaseDto } from '../../services/purchase-types';

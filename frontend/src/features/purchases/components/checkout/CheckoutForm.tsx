@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../../../lib/api-client';
 import { BRAND } from '../../../../lib/site';
 import { MoneyInput } from '@/shared/ui/MoneyInput';
-import { formatMoney } from '@/features/store-card';
+import { formatMoney } from '@/shared/format';
 import type { PaymentMethod, PurchaseDto } from '../../services/purchase-types';
 import { createPurchase } from '../../services/purchases.service';
 import { checkoutDetail, checkoutTitle, MAX_TIP_MINOR, purchaseBase, storeReturnPath, type CheckoutTarget } from './checkout-target';

@@ -3,7 +3,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { notify } from '../../../../lib/notify';
-import { formatMoney } from '@/features/store-card';
+import { formatMoney } from '@/shared/format';
 import { ConfirmModal } from '@/shared/ui/ConfirmModal';
 import { errorMessage } from '@/shared/api-problems';
 import { useCancelSubscription, useSetAutoRenew, useSubscriptions } from '../../hooks/use-purchase-queries';

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ageFrom, formatRelative, oldestFirst } from './format';
+import { ageFrom } from './age';
+import { oldestFirst } from './queue';
 
 const NOW = new Date('2025-06-01T12:00:00Z').getTime();
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
-
-describe('formatRelative', () => {
-  it('is compact for table cells', () => {
-    expect(formatRelative(ago(20_000), NOW)).toBe('just now');
-    expect(formatRelative(ago(12 * 60_000), NOW)).toBe('12 min ago');
-    expect(formatRelative(ago(3 * 3_600_000 + 59 * 60_000), NOW)).toBe('3 h ago');
-    expect(formatRelative(ago(5 * 86_400_000), NOW)).toBe('5 d ago');
-    expect(formatRelative(ago(-60_000), NOW)).toBe('just now');
-  });
-});
 
 describe('ageFrom', () => {
   it('counts whole years, the birthday included', () => {

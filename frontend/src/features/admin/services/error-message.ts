@@ -1,0 +1,6 @@
+/** The message of anything thrown: Errors, auth-js error objects, strings. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
+  return String(error);
+}
