@@ -1,17 +1,23 @@
 import { BRAND } from '../../../lib/site';
 import { trackEvent } from '../../../lib/analytics';
 import { Button, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLockPassword } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
-import { meetsPasswordRules } from '../../../lib/password-rules';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordChecklist } from '../components/PasswordChecklist';
+import { PasswordChecklist } from '@/shared/PasswordChecklist';
+import { PASSWORD_RULES_MESSAGE } from '@/shared/form-schemas';
+import { meetsPasswordRules } from '../../../lib/password-rules';
+import { z } from 'zod';
 import { passwordRuleMessage, resetPasswordWithToken } from '../services/account.service';
+
+const schema = z.object({
+  newPassword: z.string().min(1, 'New password is required').refine(meetsPasswordRules, PASSWORD_RULES_MESSAGE),
+});
 
 const FAILURE = 'Failed to reset password. Please try again or request a new reset link.';
 
@@ -26,17 +32,16 @@ export function CreateNewPasswordPage() {
   const [visible, { toggle }] = useDisclosure(false);
   const form = useForm({
     initialValues: { newPassword: '' },
-    validate: { newPassword: (v) => (v ? null : 'New password is required') },
+    validate: schemaResolver(schema, { sync: true }),
   });
   const mutation = useMutation({
     mutationFn: (newPassword: string) => resetPasswordWithToken(token, newPassword),
   });
 
+  // An empty field only says so beside it; a weak password is also announced, as the spec asks.
+  const onInvalid = (errors: FormErrors) => errors.newPassword === PASSWORD_RULES_MESSAGE && notify.error(PASSWORD_RULES_MESSAGE);
+
   const handleSubmit = async ({ newPassword }: { newPassword: string }) => {
-    if (!meetsPasswordRules(newPassword)) {
-      notify.error('Please ensure your password meets all requirements.');
-      return;
-    }
     try {
       await mutation.mutateAsync(newPassword);
       trackEvent('Authentication', 'password_reset');
@@ -53,7 +58,7 @@ export function CreateNewPasswordPage() {
 
   return (
     <AuthCard icon={<IconLockPassword size={28} />} title="Create a new password" subtitle="Enter the new password for your account.">
-      <form method="post" onSubmit={form.onSubmit(handleSubmit)} noValidate>
+      <form method="post" onSubmit={form.onSubmit(handleSubmit, onInvalid)} noValidate>
         <Stack gap="md">
           <TextInput
             label="New Password"

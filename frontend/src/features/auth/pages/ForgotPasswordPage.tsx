@@ -1,7 +1,7 @@
 import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { BRAND } from '../../../lib/site';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { isEmail, useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconKey, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,10 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { AuthCard } from '../components/AuthCard';
 import contrast from '@/shared/ui/contrast.module.css';
 import { requestPasswordReset, warmAuthClient } from '../services/auth.service';
+import { z } from 'zod';
+import { emailField } from '@/shared/form-schemas';
+
+const schema = z.object({ email: emailField() });
 
 export function ForgotPasswordPage() {
   usePageMeta({
@@ -17,7 +21,7 @@ export function ForgotPasswordPage() {
     description: `Forgot your ${BRAND} password? Enter your email address and we will send you a secure link to reset it.`,
     keywords: ['forgot password', 'reset password', 'account recovery', BRAND],
   });
-  const form = useForm({ initialValues: { email: '' }, validate: { email: isEmail('Enter a valid email address') } });
+  const form = useForm({ initialValues: { email: '' }, validate: schemaResolver(schema, { sync: true }) });
   const mutation = useMutation({ mutationFn: requestPasswordReset });
   const sent = mutation.data === null;
 

@@ -1,18 +1,22 @@
 import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { BRAND } from '../../../lib/site';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle, IconLockCog } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { auth } from '../../../lib/auth-client';
-import { notify } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
-import { meetsPasswordRules } from '../../../lib/password-rules';
 import { AuthCard } from '../components/AuthCard';
 import contrast from '@/shared/ui/contrast.module.css';
-import { PasswordChecklist } from '../components/PasswordChecklist';
+import { PasswordChecklist } from '@/shared/PasswordChecklist';
+import { announceFirstError, newPasswordField, PASSWORDS_DIFFER_MESSAGE } from '@/shared/form-schemas';
+import { z } from 'zod';
 import { useResetPassword } from '../hooks/use-reset-password';
+
+const schema = z
+  .object({ password: newPasswordField(), confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE });
 
 type RecoveryState = 'checking' | 'ready' | 'missing';
 
@@ -44,19 +48,10 @@ export function ResetPasswordPage() {
   });
   const recovery = useRecoverySession();
   const { submit, submitting, done } = useResetPassword();
-  const form = useForm({ initialValues: { password: '', confirmPassword: '' } });
+  const form = useForm({ initialValues: { password: '', confirmPassword: '' }, validate: schemaResolver(schema, { sync: true }) });
   const { password, confirmPassword } = form.values;
 
   const handleSubmit = async () => {
-    if (!meetsPasswordRules(password)) {
-      notify.error('Please ensure your password meets all requirements.');
-      return;
-    }
-    if (password !== confirmPassword) {
-      form.setFieldError('confirmPassword', 'Passwords do not match');
-      notify.error('Passwords do not match');
-      return;
-    }
     await submit(password);
   };
 
@@ -89,7 +84,7 @@ export function ResetPasswordPage() {
         </Alert>
       )}
       {recovery === 'ready' && (
-        <form method="post" onSubmit={form.onSubmit(handleSubmit)} noValidate>
+        <form method="post" onSubmit={form.onSubmit(handleSubmit, (errors) => announceFirstError(errors, ['password', 'confirmPassword']))} noValidate>
           <HydratedFieldset>
             <Stack gap="md">
               <PasswordInput

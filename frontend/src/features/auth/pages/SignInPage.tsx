@@ -3,13 +3,17 @@ import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { BRAND } from '../../../lib/site';
 import { useBrowserValue } from '../../../lib/use-browser-value';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { isEmail, useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconLogin2, IconMailForward, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { AuthCard } from '../components/AuthCard';
 import { useSignIn, type SignInValues } from '../hooks/use-sign-in';
 import { withNext } from '../services/return-to';
+import { z } from 'zod';
+import { emailField } from '@/shared/form-schemas';
+
+const schema = z.object({ email: emailField(), password: z.string().min(1, 'Enter your password') });
 
 export function SignInPage() {
   const host = useBrowserValue(() => window.location.host, 'our official address');
@@ -22,10 +26,7 @@ export function SignInPage() {
   const next = useSearchParams()[0].get('next');
   const form = useForm<SignInValues>({
     initialValues: { email: '', password: '' },
-    validate: {
-      email: isEmail('Enter a valid email address'),
-      password: (value) => (value ? null : 'Enter your password'),
-    },
+    validate: schemaResolver(schema, { sync: true }),
   });
 
   return (

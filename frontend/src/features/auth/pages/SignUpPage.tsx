@@ -1,16 +1,17 @@
 import { warmAuthClient } from '../services/auth.service';
 import { HydratedFieldset } from '../../../lib/hydrated-fieldset';
 import { Anchor, Button, Checkbox, Collapse, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { isEmail, useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { meetsPasswordRules } from '../../../lib/password-rules';
-import { notify } from '../../../lib/notify';
 import { BRAND, POLICY_VERSIONS } from '../../../lib/site';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordChecklist } from '../components/PasswordChecklist';
+import { PasswordChecklist } from '@/shared/PasswordChecklist';
+import { announceFirstError, emailField, PASSWORDS_DIFFER_MESSAGE } from '@/shared/form-schemas';
+import { z } from 'zod';
 import { useSignUp, type SignUpValues } from '../hooks/use-sign-up';
 import { rememberReturnTo, withNext } from '../services/return-to';
 
@@ -43,6 +44,16 @@ function TermsLabel() {
   );
 }
 
+const schema = z
+  .object({
+    email: emailField(),
+    password: z.string(),
+    confirmPassword: z.string(),
+    acceptedTerms: z.boolean().refine(Boolean, 'You must accept the Terms of Service and Privacy Policy'),
+    marketingConsent: z.boolean(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE });
+
 /** Marketing consent is optional and never gates the button: consent must be freely given. */
 export function canSubmitSignUp(v: SignUpValues): boolean {
   return Boolean(v.email && v.password && v.confirmPassword && v.acceptedTerms && meetsPasswordRules(v.password));
@@ -59,20 +70,11 @@ export function SignUpPage() {
   const emailRef = useRef<HTMLInputElement>(null);
   const form = useForm<SignUpValues>({
     initialValues: { email: '', password: '', confirmPassword: '', acceptedTerms: false, marketingConsent: false },
-    validate: { email: isEmail('Enter a valid email address') },
+    validate: schemaResolver(schema, { sync: true }),
   });
   const { values } = form;
 
   const handleSubmit = async (v: SignUpValues) => {
-    if (v.password !== v.confirmPassword) {
-      form.setFieldError('confirmPassword', 'Passwords do not match');
-      notify.error('Passwords do not match');
-      return;
-    }
-    if (!v.acceptedTerms) {
-      notify.error('You must accept the Terms of Service and Privacy Policy');
-      return;
-    }
     const outcome = await submit(v);
     // Kept across the email confirmation (its link may open in another tab): sign-in goes back there.
     if (outcome === 'ok' && next) rememberReturnTo(next);
@@ -86,7 +88,7 @@ export function SignUpPage() {
       subtitle="Early sign-up is live. Claim your spot before launch."
       size={500}
     >
-      <form method="post" onSubmit={form.onSubmit(handleSubmit)} onFocusCapture={warmAuthClient} noValidate>
+      <form method="post" onSubmit={form.onSubmit(handleSubmit, (errors) => announceFirstError(errors, ['confirmPassword', 'acceptedTerms']))} onFocusCapture={warmAuthClient} noValidate>
         <HydratedFieldset>
           <Stack gap="md">
             <TextInput

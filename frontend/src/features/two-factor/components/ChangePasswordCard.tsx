@@ -1,14 +1,22 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { IconLockCog } from '@tabler/icons-react';
 import { useState } from 'react';
 import { auth } from '../../../lib/auth-client';
 import { notify } from '../../../lib/notify';
-import { meetsPasswordRules } from '../../../lib/password-rules';
 import { isSecondFactorBlock } from '@/features/auth';
 import { PasswordChecklist } from '@/shared/PasswordChecklist';
+import { newPasswordField, PASSWORDS_DIFFER_MESSAGE } from '@/shared/form-schemas';
+import { z } from 'zod';
 import { errorMessage, normaliseTotpInput, stepUpWithCode, TOTP_CODE_LENGTH } from '../services/mfa.service';
 import { SectionCard } from '@/shared/ui/SectionCard';
+
+const schema = z
+  .object({ password: newPasswordField(), confirmPassword: z.string(), code: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE });
+
+/** A weak password is also announced; a mismatch only shows beside its field. */
+const onInvalid = (errors: FormErrors) => errors.password && notify.error(String(errors.password));
 
 export interface ChangePasswordCardProps {
   /** 2FA is on and the session is aal1: a current code is needed before the password can change. */
@@ -19,19 +27,11 @@ export interface ChangePasswordCardProps {
 export function ChangePasswordCard({ requireCode, onChanged }: ChangePasswordCardProps) {
   const [pending, setPending] = useState(false);
   const [askCode, setAskCode] = useState(false);
-  const form = useForm({ initialValues: { password: '', confirmPassword: '', code: '' } });
+  const form = useForm({ initialValues: { password: '', confirmPassword: '', code: '' }, validate: schemaResolver(schema, { sync: true }) });
   const { password, confirmPassword, code } = form.values;
   const needCode = requireCode || askCode;
 
   const submit = async () => {
-    if (!meetsPasswordRules(password)) {
-      notify.error('Please ensure your password meets all requirements.');
-      return;
-    }
-    if (password !== confirmPassword) {
-      form.setFieldError('confirmPassword', 'Passwords do not match');
-      return;
-    }
     setPending(true);
     try {
       if (needCode) {
@@ -70,7 +70,7 @@ export function ChangePasswordCard({ requireCode, onChanged }: ChangePasswordCar
       title="Password"
       description="Change the password you use to sign in."
     >
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={form.onSubmit(submit, onInvalid)} noValidate>
         <Stack gap="sm" maw={420}>
           <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
           <PasswordInput
