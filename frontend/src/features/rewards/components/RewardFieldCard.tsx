@@ -1,5 +1,6 @@
 import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { SectionCard, wrappingButtonStyles } from '@/shared/ui/SectionCard';
@@ -79,6 +80,8 @@ export function RewardFieldCard(props: RewardFieldCardProps) {
   );
 }
 
+const valueSchema = z.object({ value: z.string().trim().min(1, 'This field is required') });
+
 function ValueForm({
   label,
   placeholder,
@@ -91,7 +94,7 @@ function ValueForm({
 }: RewardFieldCardProps & { editing: boolean; onDone: () => void }) {
   const form = useForm({
     initialValues: { value: editing ? (value ?? '') : '' },
-    validate: { value: (input) => (input.trim() ? null : 'This field is required') },
+    validate: schemaResolver(valueSchema, { sync: true }),
   });
 
   const submit = async ({ value: input }: { value: string }) => {

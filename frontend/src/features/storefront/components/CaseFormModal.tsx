@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify';
 import marketing from '@/shared/ui/marketing.module.css';
 import { DETAILS_MAX, DETAILS_MIN } from '../services/moderation.service';
 import { errorMessage } from '@/shared/api-problems';
+import { z } from 'zod';
 
 export interface CaseFormValues {
   reason: string;
@@ -48,6 +49,22 @@ export interface CaseFormModalProps {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FIELDS = ['reason', 'details', 'email'] as const;
 
+/** Details are judged trimmed; the email may be left out unless the case needs one. */
+const caseSchema = (emailRequired: boolean) =>
+  z.object({
+    reason: z.string().min(1, 'Choose a reason'),
+    details: z
+      .string()
+      .trim()
+      .min(DETAILS_MIN, `Tell us what is wrong (at least ${DETAILS_MIN} characters)`)
+      .max(DETAILS_MAX, `At most ${DETAILS_MAX} characters`),
+    email: z
+      .string()
+      .trim()
+      .refine((email) => email !== '' || !emailRequired, 'Enter your email so we can tell you the outcome')
+      .refine((email) => email === '' || EMAIL.test(email), 'Enter a valid email address'),
+  });
+
 const DEFAULT_DETAILS_DESCRIPTION = 'What is wrong, and where (for example which video or album).';
 
 /** The report, takedown and appeal forms: reason, details (10-4000 characters) and an email for the outcome. */
@@ -60,20 +77,7 @@ export function CaseFormModal(props: CaseFormModalProps) {
   const form = useForm<CaseFormValues>({
     initialValues,
     validateInputOnBlur: true,
-    validate: {
-      reason: (value) => (value ? null : 'Choose a reason'),
-      details: (value) => {
-        const length = value.trim().length;
-        if (length < DETAILS_MIN) return `Tell us what is wrong (at least ${DETAILS_MIN} characters)`;
-        if (length > DETAILS_MAX) return `At most ${DETAILS_MAX} characters`;
-        return null;
-      },
-      email: (value) => {
-        const email = value.trim();
-        if (!email) return emailRequired ? 'Enter your email so we can tell you the outcome' : null;
-        return EMAIL.test(email) ? null : 'Enter a valid email address';
-      },
-    },
+    validate: schemaResolver(caseSchema(emailRequired), { sync: true }),
   });
 
   // Each opening starts from an empty form (only `opened` is a dependency: the form object changes every render).

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Combobox.css';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
@@ -18,12 +19,11 @@ interface FormValues {
 }
 
 /** SPEC §5: full name, date of birth and country are required and checked on every change; the age too. */
-export const validateVerification = {
-  fullName: (value: string) => (value.trim() ? null : REQUIRED),
-  dateOfBirth: (value: string) =>
-    !value ? REQUIRED : isAdult(value) ? null : `You must be at least ${MINIMUM_AGE} years old`,
-  country: (value: string) => (value ? null : REQUIRED),
-};
+export const verificationSchema = z.object({
+  fullName: z.string().trim().min(1, REQUIRED),
+  dateOfBirth: z.string().min(1, REQUIRED).refine((value) => value === '' || isAdult(value), `You must be at least ${MINIMUM_AGE} years old`),
+  country: z.string().min(1, REQUIRED),
+});
 
 export function VerificationForm() {
   const { countries, loading: countriesLoading, failed: countriesFailed } = useCountries();
@@ -37,7 +37,7 @@ export function VerificationForm() {
 
   const form = useForm<FormValues>({
     initialValues: { fullName: '', dateOfBirth: '', country: '' },
-    validate: validateVerification,
+    validate: schemaResolver(verificationSchema, { sync: true }),
     validateInputOnChange: true,
     validateInputOnBlur: true,
   });

@@ -1,5 +1,6 @@
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import { notify } from '../../../../lib/notify';
 import readable from '@/shared/ui/readable-errors.module.css';
 import { fieldProblems, serviceMessage } from '@/shared/api-problems';
@@ -24,6 +25,21 @@ export const formValuesOf = (item: Pick<ContentItem, 'title' | 'description' | '
 
 const { titleMin, titleMax, descriptionMax, price } = CONTENT_LIMITS;
 
+const TITLE_LENGTH = `The title has ${titleMin} to ${titleMax} characters`;
+
+const schema = z
+  .object({
+    title: z.string().trim().min(titleMin, TITLE_LENGTH).max(titleMax, TITLE_LENGTH),
+    description: z.string().trim().max(descriptionMax, `The description has at most ${descriptionMax} characters`),
+    price: z.union([z.number(), z.string()]),
+    currency: z.string(),
+  })
+  // the price's range is worded in the currency chosen beside it
+  .superRefine((values, ctx) => {
+    const problem = checkAmount(values.price, price.min, price.max, values.currency);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
+  });
+
 export interface ContentFieldsFormProps {
   initial: ContentFormValues;
   submitLabel: string;
@@ -38,15 +54,7 @@ export interface ContentFieldsFormProps {
 export function ContentFieldsForm({ initial, submitLabel, onSubmit, onCancel, requireChange = false }: ContentFieldsFormProps) {
   const form = useForm<ContentFormValues>({
     initialValues: initial,
-    validate: {
-      title: (value) => {
-        const length = value.trim().length;
-        return length < titleMin || length > titleMax ? `The title has ${titleMin} to ${titleMax} characters` : null;
-      },
-      description: (value) =>
-        value.trim().length > descriptionMax ? `The description has at most ${descriptionMax} characters` : null,
-      price: (value, values) => checkAmount(value, price.min, price.max, values.currency),
-    },
+    validate: schemaResolver(schema, { sync: true }),
   });
 
   const submit = async (values: ContentFormValues) => {

@@ -1,5 +1,6 @@
 import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,6 +17,14 @@ interface OpenStoreValues {
   categories: CategorySlug[];
 }
 
+const NAME_LENGTH = `The store name has ${STORE_LIMITS.displayName.min} to ${STORE_LIMITS.displayName.max} characters`;
+
+const schema = z.object({
+  displayName: z.string().trim().min(STORE_LIMITS.displayName.min, NAME_LENGTH).max(STORE_LIMITS.displayName.max, NAME_LENGTH),
+  slug: z.string().trim().min(1, 'Choose a store address'),
+  categories: z.array(z.string()),
+});
+
 const FIELDS: ReadonlySet<string> = new Set(['displayName', 'slug', 'categories']);
 
 /** Lowercase, hyphens for spaces: what the server stores anyway, shown while typing. */
@@ -27,14 +36,7 @@ export function OpenStoreForm({ onNotVerified }: { onNotVerified: () => void }) 
   const [slugEdited, setSlugEdited] = useState(false);
   const form = useForm<OpenStoreValues>({
     initialValues: { displayName: '', slug: '', categories: [] },
-    validate: {
-      displayName: (value) => {
-        const { min, max } = STORE_LIMITS.displayName;
-        const length = value.trim().length;
-        return length < min || length > max ? `The store name has ${min} to ${max} characters` : null;
-      },
-      slug: (value) => (value.trim() ? null : 'Choose a store address'),
-    },
+    validate: schemaResolver(schema, { sync: true }),
   });
   const [slug] = useDebouncedValue(form.values.slug.trim(), 350);
   const availability = useSlugAvailability(slug);

@@ -1,5 +1,6 @@
 import { Button, Group, Input, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import { notify } from '../../../../lib/notify';
 import { fieldProblems, serviceMessage } from '@/shared/api-problems';
 import { CURRENCIES } from '@/shared/money';
@@ -31,6 +32,19 @@ export const PAYOUT_FORM_MESSAGES = {
 
 const M = PAYOUT_FORM_MESSAGES;
 
+/** Only the chosen kind's fields are checked. */
+const schema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('bank'),
+    accountHolder: z.string().trim().min(1, M.accountHolder),
+    iban: z.string().trim().min(1, M.ibanMissing).refine(isValidIban, M.ibanInvalid),
+  }),
+  z.object({
+    kind: z.literal('crypto'),
+    address: z.string().trim().min(1, M.addressMissing).refine(isSolanaAddress, M.addressInvalid),
+  }),
+]);
+
 function toRequest(values: PayoutMethodValues): PayoutMethodRequest {
   return values.kind === 'bank'
     ? { kind: 'bank', accountHolder: values.accountHolder.trim(), iban: normalizeIban(values.iban), currency: values.currency as PayoutMethodRequest['currency'] }
@@ -56,19 +70,7 @@ export function PayoutMethodForm({ current, defaultCurrency, onDone, onCancel }:
       currency: current?.kind === 'bank' ? current.currency : defaultCurrency,
       address: current?.kind === 'crypto' ? current.address : '',
     },
-    validate: {
-      accountHolder: (value, values) => (values.kind === 'bank' && !value.trim() ? M.accountHolder : null),
-      iban: (value, values) => {
-        if (values.kind !== 'bank') return null;
-        if (!value.trim()) return M.ibanMissing;
-        return isValidIban(value) ? null : M.ibanInvalid;
-      },
-      address: (value, values) => {
-        if (values.kind !== 'crypto') return null;
-        if (!value.trim()) return M.addressMissing;
-        return isSolanaAddress(value) ? null : M.addressInvalid;
-      },
-    },
+    validate: schemaResolver(schema, { sync: true }),
   });
 
   const submit = async (values: PayoutMethodValues) => {

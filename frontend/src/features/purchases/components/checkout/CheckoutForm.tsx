@@ -1,5 +1,6 @@
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import { IconAlertCircle, IconCoin, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -19,6 +20,19 @@ export interface CheckoutValues {
 }
 
 const toMinor = (major: number | string) => Math.round(Number(major) * 100);
+
+/** A tip is checked against its store's minimum and the platform's maximum; other purchases have no amount to check. */
+const checkoutSchema = (target: CheckoutTarget, minimum: number) =>
+  z.object({
+    method: z.string(),
+    tipAmount: z.union([z.number(), z.string()]).superRefine((value, ctx) => {
+      if (target.kind !== 'tip') return;
+      const minor = toMinor(value);
+      if (value === '' || !Number.isFinite(minor) || minor < minimum) ctx.addIssue({ code: 'custom', message: `The minimum tip is ${formatMoney(minimum, target.currency)}` });
+      else if (minor > MAX_TIP_MINOR) ctx.addIssue({ code: 'custom', message: `The maximum tip is ${formatMoney(MAX_TIP_MINOR, target.currency)}` });
+    }),
+    tipMessage: z.string().max(200, 'Keep the message under 200 characters'),
+  });
 
 interface CheckoutError {
   title?: string;
@@ -47,15 +61,7 @@ export function CheckoutForm({ target, referralCode, onCreated }: CheckoutFormPr
   const minimum = target.kind === 'tip' ? target.minimumMinor : 0;
   const form = useForm<CheckoutValues>({
     initialValues: { method: 'card', tipAmount: minimum / 100, tipMessage: '' },
-    validate: {
-      tipAmount: (value) => {
-        if (target.kind !== 'tip') return null;
-        const minor = toMinor(value);
-        if (value === '' || !Number.isFinite(minor) || minor < minimum) return `The minimum tip is ${formatMoney(minimum, target.currency)}`;
-        return minor > MAX_TIP_MINOR ? `The maximum tip is ${formatMoney(MAX_TIP_MINOR, target.currency)}` : null;
-      },
-      tipMessage: (value) => (value.length > 200 ? 'Keep the message under 200 characters' : null),
-    },
+    validate: schemaResolver(checkoutSchema(target, minimum), { sync: true }),
   });
   const amountMinor = target.kind === 'tip' ? toMinor(form.values.tipAmount) || 0 : target.amountMinor;
 
