@@ -42,6 +42,16 @@ describe('SignInPage', () => {
     auth.mfa.listFactors.mockReset();
   });
 
+  it('asks for a valid email and a password before calling the server', async () => {
+    renderSignIn();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), 'fan@localhost');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+    expect(auth.signInWithPassword).not.toHaveBeenCalled();
+  });
+
   it('maps invalid credentials to the spec message', async () => {
     auth.signInWithPassword.mockResolvedValue({
       data: { session: null },
