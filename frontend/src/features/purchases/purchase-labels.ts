@@ -35,12 +35,6 @@ export const SUBSCRIPTION_LABELS: Record<SubscriptionStatus, string> = {
 };
 export const SUBSCRIPTION_COLORS: Record<SubscriptionStatus, string> = { active: 'green', cancelled: 'gray', expired: 'gray', past_due: 'orange' };
 
-/** A date of the API (ISO) as the fan reads it, e.g. '3 Nov 2026'. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
-}
-
 const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
 /** 'visa' → 'Visa'; a brand the acquirer names that we do not know is shown as 'Card'. */

@@ -9,11 +9,10 @@ import { notify } from '../../../lib/notify';
 import { confirmWithCode, deleteAccount, fetchDeletionPreview, type DeletionPreview } from '../services/account.service';
 import contrast from '@/shared/ui/contrast.module.css';
 import { SectionCard } from '@/shared/ui/SectionCard';
-
-const money = (minor: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
+import { formatMoney } from '@/shared/format';
 
 function owedText(preview: DeletionPreview): string {
-  return preview.owed.map((line) => money(line.amountMinor, line.currency)).join(' and ');
+  return preview.owed.map((line) => formatMoney(line.amountMinor, line.currency)).join(' and ');
 }
 
 export function DeleteAccountCard() {

@@ -1,7 +1,6 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { ContentItem } from '../services/admin.types';
-import { formatDateTime, formatRelative } from '@/shared/format';
-import { formatMoney } from '../services/moderation-labels';
+import { formatDateTime, formatMoney, formatRelative } from '@/shared/format';
 import { CopyableId, FactRow } from './FactRow';
 
 /** What the creator entered and where the item stands in review. */

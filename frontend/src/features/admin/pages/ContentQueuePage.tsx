@@ -10,8 +10,8 @@ import { useAdminMe } from '../hooks/use-admin-me';
 import { useContentQueue } from '../hooks/use-content-review';
 import { useNow } from '../hooks/use-now';
 import type { ContentItem, ContentReviewStatus } from '../services/admin.types';
-import { formatDateTime, formatRelative } from '@/shared/format';
-import { CONTENT_STATUS_LABELS, formatClipLength, formatMoney } from '../services/moderation-labels';
+import { formatDateTime, formatMoney, formatRelative } from '@/shared/format';
+import { CONTENT_STATUS_LABELS, formatClipLength } from '../services/moderation-labels';
 
 const TABS: { value: ContentReviewStatus; empty: string }[] = [
   { value: 'pending_review', empty: 'No content is waiting for review.' },

@@ -71,14 +71,6 @@ export function outcomeEffect(outcome: CaseOutcome, namesContent: boolean): stri
 
 export const outcomeLabel = (outcome: string) => OUTCOME_OPTIONS.find((option) => option.value === outcome)?.label ?? readable(outcome);
 
-export function formatMoney(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(0)} KB`;

@@ -4,11 +4,11 @@ import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { BRAND } from '../../../lib/site';
-import { formatMoney } from '@/shared/format';
+import { formatDate, formatMoney } from '@/shared/format';
 import { purchaseTitle } from '../components/checkout/checkout-target';
 import { LoadError } from '@/shared/ui/LoadError';
 import { usePurchase } from '../hooks/use-purchase-queries';
-import { cardLabel, formatDate, hasReceipt, KIND_LABELS, METHOD_LABELS, STATUS_LABELS } from '../purchase-labels';
+import { cardLabel, hasReceipt, KIND_LABELS, METHOD_LABELS, STATUS_LABELS } from '../purchase-labels';
 import type { PurchaseDto } from '../services/purchase-types';
 import classes from './receipt.module.css';
 

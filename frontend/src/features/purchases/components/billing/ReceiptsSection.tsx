@@ -1,9 +1,9 @@
 import { Badge, Button, Center, Flex, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '@/shared/format';
+import { formatDate, formatMoney } from '@/shared/format';
 import { usePurchaseHistory } from '../../hooks/use-purchase-queries';
-import { formatDate, hasReceipt, STATUS_COLORS, STATUS_LABELS } from '../../purchase-labels';
+import { hasReceipt, STATUS_COLORS, STATUS_LABELS } from '../../purchase-labels';
 import type { PurchaseDto } from '../../services/purchase-types';
 import { purchaseTitle } from '../checkout/checkout-target';
 import { EmptyState } from '../EmptyState';

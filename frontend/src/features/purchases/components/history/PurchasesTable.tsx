@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconFolderOpen } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '@/shared/format';
-import { formatDate, KIND_COLORS, KIND_LABELS, METHOD_LABELS, STATUS_COLORS, STATUS_LABELS } from '../../purchase-labels';
+import { formatDate, formatMoney } from '@/shared/format';
+import { KIND_COLORS, KIND_LABELS, METHOD_LABELS, STATUS_COLORS, STATUS_LABELS } from '../../purchase-labels';
 import type { PurchaseDto } from '../../services/purchase-types';
 
 function ItemCell({ purchase }: { purchase: PurchaseDto }) {
