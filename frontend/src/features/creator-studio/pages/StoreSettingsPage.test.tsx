@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { json, stubFetch } from '../../../test/mock-auth';
-import type { Store } from '../services/store.service';
+import { STORE_LIMITS, type Store } from '../services/store.service';
 import { CATEGORIES, NOT_VERIFIED, storeFixture, VERIFIED } from '../test/fixtures';
 import { StoreSettingsPage } from './StoreSettingsPage';
 
@@ -78,6 +78,19 @@ describe('StoreSettingsPage: opening a store', () => {
     expect(await screen.findByRole('region', { name: 'Appearance' })).toBeTruthy();
     expect(bodyOf('POST', '/api/stores')).toEqual({ displayName: 'Jane Fit', slug: 'jane-fit-studio', categories: ['fitness'] });
     expect(screen.getByTestId('store-url').textContent).toBe(`${window.location.origin}/stores/jane-fit-studio`);
+  });
+
+  it('asks for a store name of the allowed length and an address before sending anything', async () => {
+    const { calls } = serve({ extra: { 'POST /api/stores': () => json(storeFixture(), 201) } });
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Store name/ }), ' ');
+    await user.clear(screen.getByRole('textbox', { name: /Store address/ }));
+    await user.click(screen.getByRole('button', { name: 'Open my store' }));
+    const { min, max } = STORE_LIMITS.displayName;
+    expect(await screen.findByText(`The store name has ${min} to ${max} characters`)).toBeTruthy();
+    expect(screen.getByText('Choose a store address')).toBeTruthy();
+    expect(calls('POST', '/api/stores')).toHaveLength(0);
   });
 
   it('shows slug_taken under the address when another creator took it first', async () => {

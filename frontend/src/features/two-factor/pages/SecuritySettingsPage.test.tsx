@@ -160,6 +160,35 @@ describe('SecuritySettingsPage', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it('changes the password only when it holds every rule and both entries match', async () => {
+    setLevel('aal1', 'aal1');
+    auth.mfa.listFactors.mockResolvedValue({ data: { all: [], totp: [] }, error: null });
+    auth.updateUser.mockResolvedValue({ data: { user: {} }, error: null });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Password' });
+    const password = within(card).getByLabelText('New password', { selector: 'input' });
+    const confirmation = within(card).getByLabelText('Confirm new password', { selector: 'input' });
+    const change = within(card).getByRole('button', { name: 'Change password' });
+
+    await user.type(password, 'weakpass');
+    await user.type(confirmation, 'weakpass');
+    await user.click(change);
+    expect((await screen.findAllByText('Please ensure your password meets all requirements.')).length).toBe(2);
+
+    await user.clear(password);
+    await user.type(password, 'Str0ng!pass');
+    await user.click(change);
+    expect(await within(card).findByText('Passwords do not match')).toBeTruthy();
+    expect(auth.updateUser).not.toHaveBeenCalled();
+
+    await user.clear(confirmation);
+    await user.type(confirmation, 'Str0ng!pass');
+    await user.click(change);
+    await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ password: 'Str0ng!pass' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
+  });
+
   it('lists sessions and ends another one', async () => {
     setLevel('aal2', 'aal2');
     auth.mfa.listFactors.mockResolvedValue({ data: { all: [], totp: [] }, error: null });
