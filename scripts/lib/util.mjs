@@ -44,6 +44,8 @@ export function binScript(name) {
 export function childEnv(extra = {}) {
   const env = { ...process.env, ...extra, PATH: pathWithBin(process.env.PATH) };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  // Production serves metrics on 9464 by default; several processes on one machine each take a free port instead.
+  if (env.NODE_ENV === 'production' && env.METRICS_PORT === undefined) env.METRICS_PORT = '0';
   return env;
 }
 
