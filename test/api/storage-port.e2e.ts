@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -158,5 +158,27 @@ describe.each([
     }
     await expect(subject.storage.ping()).resolves.toBeUndefined();
     expect(await subject.storage.head('media/while-down.jpg')).toBeNull();
+  });
+});
+
+describe('local disk parts of writes cut off by a killed process', () => {
+  it('keeps them out of the objects’ folders and sweeps those a day old, never one being written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fanmint-storage-parts-'));
+    try {
+      const partial = join(dir, '.partial');
+      mkdirSync(partial, { recursive: true });
+      const [stale, fresh] = [join(partial, 'stale.tmp'), join(partial, 'fresh.tmp')];
+      writeFileSync(stale, 'half of a file from yesterday');
+      writeFileSync(fresh, 'half of a file being written now');
+      const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+      utimesSync(stale, dayAgo, dayAgo);
+      const storage = new LocalObjectStorage(dir);
+      await storage.put('media/a.bin', Buffer.from('whole'));
+      expect(readdirSync(join(dir, 'media'))).toEqual(['a.bin']);
+      for (let i = 0; i < 50 && readdirSync(partial).includes('stale.tmp'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(readdirSync(partial).sort()).toEqual(['fresh.tmp']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, constants } from 'node:fs';
-import { access, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,9 +15,14 @@ function missing(error: unknown): null {
   throw outage(error);
 }
 
+// Writes in progress, outside every key's folder (no key starts with a dot): a process killed mid-write
+// leaves its part here, swept once a day old, never beside the objects.
+const PARTIAL_DIR = '.partial';
+const STALE_PARTIAL_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The embedded store: files under one directory (STORAGE_DIR), a key's `/` a folder, owner-only
- * permissions. Written beside the target and renamed over it, so a reader never sees half a file.
+ * permissions. Written to a part file and renamed over the target, so a reader never sees half a file.
  */
 export class LocalObjectStorage extends ObjectStorage {
   readonly kind = 'local' as const;
@@ -26,6 +31,19 @@ export class LocalObjectStorage extends ObjectStorage {
   constructor(root: string) {
     super();
     this.root = resolve(root);
+  }
+
+  private swept?: Promise<void>;
+
+  /** Once per process: parts left by a process killed mid-write a day or more ago (never one still being written). */
+  private async sweepStaleParts(partial: string): Promise<void> {
+    const names = await readdir(partial).catch(() => [] as string[]);
+    const before = Date.now() - STALE_PARTIAL_MS;
+    for (const name of names) {
+      const part = join(partial, name);
+      const info = await stat(part).catch(() => null);
+      if (info && info.mtimeMs < before) await rm(part, { force: true });
+    }
   }
 
   /** Where a key lives on disk (operators and tests). */
@@ -38,8 +56,11 @@ export class LocalObjectStorage extends ObjectStorage {
 
   async put(key: string, body: Buffer | Readable): Promise<void> {
     const path = this.pathOf(key);
-    const temporary = `${path}.${randomUUID()}.tmp`;
+    const partial = join(this.root, PARTIAL_DIR);
+    const temporary = join(partial, `${randomUUID()}.tmp`);
     try {
+      this.swept ??= this.sweepStaleParts(partial).catch(() => undefined);
+      await mkdir(partial, { recursive: true, mode: 0o700 });
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       if (Buffer.isBuffer(body)) await writeFile(temporary, body, { mode: 0o600, flag: 'wx' });
       else await pipeline(body, createWriteStream(temporary, { mode: 0o600, flags: 'wx' }));
