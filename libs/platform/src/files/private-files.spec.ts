@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PrivateFileError, PrivateFiles } from './private-files.js';
+import { MissingPrivateFileError, PrivateFileError, PrivateFiles } from './private-files.js';
+import { toAppError } from '../http/error.filter.js';
 import { LocalObjectStorage } from './local-object-storage.js';
 import type { AppConfig } from '../config/app-config.js';
 
@@ -35,6 +36,18 @@ describe('PrivateFiles', () => {
     const c = await files.put('verification', Buffer.from('third'));
     const other = new PrivateFiles({ ...config, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') } as AppConfig, storage);
     await expect(other.get(c)).rejects.toThrow(/integrity/);
+  });
+
+  it('reports a file storage no longer has as a 404 for the caller, not a failure of the server', async () => {
+    const key = await files.put('avatars', Buffer.from('a face'));
+    rmSync(files.pathOf(key));
+    const error = await files.get(key).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MissingPrivateFileError);
+    expect(toAppError(error)).toMatchObject({ status: 404, code: 'file_missing' });
+    // A tampered file stays a server fault.
+    const tampered = await files.put('avatars', Buffer.from('another face'));
+    writeFileSync(files.pathOf(tampered), Buffer.from('not sealed'));
+    expect(toAppError(await files.get(tampered).catch((caught: unknown) => caught)).status).toBe(500);
   });
 
   it('accepts only its own key shape (no path traversal)', () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LocalObjectStorage } from './local-object-storage.js';
@@ -10,6 +10,9 @@ const TAG_BYTES = 16;
 const KEY_PATTERN = /^[a-z0-9-]+\/\d{4}-\d{2}\/[0-9a-f-]{36}\.bin$/;
 
 export class PrivateFileError extends Error {}
+
+/** The record names a file storage no longer has: data loss to log, a 404 to the caller. */
+export class MissingPrivateFileError extends PrivateFileError {}
 
 /** The data key: DATA_ENCRYPTION_KEY when set, else derived from JWT_SECRET for this one purpose. */
 export function dataEncryptionKey(config: Pick<AppConfig, 'DATA_ENCRYPTION_KEY' | 'JWT_SECRET'>): Buffer {
@@ -24,6 +27,7 @@ export function dataEncryptionKey(config: Pick<AppConfig, 'DATA_ENCRYPTION_KEY' 
  */
 @Injectable()
 export class PrivateFiles {
+  private readonly logger = new Logger(PrivateFiles.name);
   private readonly key: Buffer;
 
   constructor(
@@ -47,7 +51,10 @@ export class PrivateFiles {
 
   async get(key: string): Promise<Buffer> {
     const box = await this.storage.get(this.storageKey(key));
-    if (!box) throw Object.assign(new PrivateFileError(`${key} is missing`), { code: 'ENOENT' });
+    if (!box) {
+      this.logger.error(`Private file ${key} is missing from storage`);
+      throw Object.assign(new MissingPrivateFileError(`${key} is missing`), { code: 'ENOENT' });
+    }
     if (box.length < MAGIC.length + IV_BYTES + TAG_BYTES || !box.subarray(0, MAGIC.length).equals(MAGIC)) {
       throw new PrivateFileError(`${key} is not an encrypted private file`);
     }

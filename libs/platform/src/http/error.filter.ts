@@ -1,6 +1,7 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import { AppError, errorBody } from './app-error.js';
+import { MissingPrivateFileError } from '../files/private-files.js';
 
 const STATUS_CODES: Record<number, string> = {
   400: 'bad_request',
@@ -57,6 +58,7 @@ export function toAppError(exception: unknown): AppError {
     if (status === 400 && /JSON/.test(message)) return new AppError(400, 'bad_json', `Could not parse request body as JSON: ${message}`);
     return new AppError(status, STATUS_CODES[status] ?? (status >= 500 ? 'unexpected_failure' : 'unknown'), message);
   }
+  if (exception instanceof MissingPrivateFileError) return new AppError(404, 'file_missing', 'This file is no longer available.');
   if (isUnreadableMultipart(exception)) {
     return new AppError(400, 'bad_multipart', `The multipart form could not be read: ${(exception as Error).message}`);
   }
