@@ -1,7 +1,9 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js';
 import { generate } from 'otplib';
 import WebSocket from 'ws';
+import type { TopicAccess, TopicPolicy } from '#app/realtime';
 import { STRONG_PASSWORD, authClient, markTotpStepUsed, signupMetadata, uniqueEmail, type ApiWithDatabase, type TestPlatform } from '#app/testing';
 
 export const ANON_KEY = 'fanmint-public-anon-key';
@@ -16,6 +18,7 @@ export interface ClientOptions {
   vsn?: '1.0.0' | '2.0.0';
   heartbeatIntervalMs?: number;
   timeout?: number;
+  heartbeatCallback?: (status: string) => void;
 }
 
 /** The official client, unmodified, on Node's `ws`; every frame it logs is kept for assertions. */
@@ -27,6 +30,7 @@ export function realtimeClient(baseUrl: string, options: ClientOptions = {}) {
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? HEARTBEAT_MS,
     timeout: options.timeout ?? 3000,
     ...(options.vsn ? { vsn: options.vsn } : {}),
+    ...(options.heartbeatCallback ? { heartbeatCallback: options.heartbeatCallback } : {}),
     logger: (kind: string, msg: string, data: unknown) => log.push({ kind, msg, data }),
   });
   if (options.token) void client.setAuth(options.token);
@@ -104,4 +108,53 @@ export async function quickModerator(platform: TestPlatform) {
   const verified = await user.client.mfa.verify({ factorId: enrolled.data.id, challengeId: challenge.data.id, code });
   if (verified.error) throw verified.error;
   return { ...user, token: (await user.client.getSession()).data.session!.access_token };
+}
+
+/** An HS256 token signed with the platform's secret: for expired, short-lived or foreign-signed tokens. */
+export function forgeToken(secret: string, claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+/** A token's claims with some replaced (exp in seconds), re-signed with `secret`. */
+export function reissue(token: string, secret: string, changes: Record<string, unknown>): string {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+  return forgeToken(secret, { ...claims, ...changes });
+}
+
+/** Members of the suites' conversation-like topics (`testroom:<uuid>`), for a test-only policy. */
+export class TestRooms implements TopicPolicy {
+  readonly members = new Map<string, Set<string>>();
+
+  async access(userId: string, id: string): Promise<TopicAccess | null> {
+    return this.members.get(id)?.has(userId) ? { write: true, presence: true } : null;
+  }
+
+  room(...userIds: string[]): string {
+    const id = randomUUID();
+    this.members.set(id, new Set(userIds));
+    return id;
+  }
+}
+
+type RawFrame = [string | null, string | null, string, string, Record<string, unknown>];
+
+/** A vsn 2.0.0 socket driven frame by frame; every text frame received is kept. */
+export async function rawClient(baseUrl: string) {
+  const ws = await rawSocket(baseUrl);
+  const received: RawFrame[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  ws.on('message', (data, isBinary) => {
+    if (!isBinary) received.push(JSON.parse(data.toString()) as RawFrame);
+  });
+  let ref = 0;
+  const push = (topic: string, event: string, payload: Record<string, unknown>, joinRef: string | null = null) => {
+    const own = String(++ref);
+    ws.send(JSON.stringify([event === 'phx_join' ? own : joinRef, own, topic, event, payload]));
+    return own;
+  };
+  const replyTo = (sent: string) => waitUntil(() => received.find((frame) => frame[3] === 'phx_reply' && frame[1] === sent), `the reply to ref ${sent}`);
+  const join = (topic: string, token: string, config: Record<string, unknown> = {}) => push(topic, 'phx_join', { config: { private: true, ...config }, access_token: token });
+  return { ws, received, closed, push, replyTo, join };
 }

@@ -1,9 +1,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RealtimeBus, type BusMessage } from '../bus/realtime-bus.js';
+import { RealtimeBus, type BusMessage, type PresenceMap } from '../bus/realtime-bus.js';
 import { EVENTS } from '../protocol/frames.js';
 import { Refusals, type Refusal } from '../protocol/reasons.js';
 import { PresenceTracker } from '../presence/presence-tracker.js';
 import type { Subscription } from './subscription.js';
+
+/**
+ * A diff as realtime-js 2.109.0 can apply it. Its join handler strips `phx_ref` from the metas a key
+ * already holds (the join event's payload is built from them in place), so a re-track sent as one
+ * diff (joins and leaves of the same key) would leave the old meta behind for good. Leaves go first.
+ */
+export function clientDiffs(joins: PresenceMap, leaves: PresenceMap): { joins: PresenceMap; leaves: PresenceMap }[] {
+  const empty = (map: PresenceMap) => Object.keys(map).length === 0;
+  if (empty(joins) || empty(leaves)) return [{ joins, leaves }];
+  return [
+    { joins: {}, leaves },
+    { joins, leaves: {} },
+  ];
+}
 
 /**
  * The subscriptions of this instance by topic, and delivery of what the bus carries to them.
@@ -59,7 +73,7 @@ export class LocalChannels {
         if (message.origin === subscription.id && !subscription.config.self) continue;
         subscription.pushBroadcast(message.event, message.bytes === undefined ? { json: message.json ?? {} } : { bytes: Buffer.from(message.bytes, 'base64') });
       } else if (message.type === 'presence') {
-        if (subscription.config.presenceEnabled) subscription.push(EVENTS.presenceDiff, { joins: message.joins, leaves: message.leaves });
+        if (subscription.config.presenceEnabled) for (const diff of clientDiffs(message.joins, message.leaves)) subscription.push(EVENTS.presenceDiff, diff);
       } else if (subscription.userId === message.userId) {
         void this.close(subscription, Refusals.noLongerAllowed(subscription.topic));
       }

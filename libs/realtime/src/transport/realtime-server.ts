@@ -107,6 +107,12 @@ export class RealtimeServer extends UpgradedConnections {
     }
   }
 
+  /** Drops every connection without a closing handshake, as a crash or a cut network would (operations, tests). */
+  dropConnections(): number {
+    for (const socket of this.sockets) socket.terminate();
+    return this.sockets.size;
+  }
+
   /** Shutdown (HttpDrain): no new sockets or joins, every socket closed with 1001, its presence removed. */
   async closeAll(): Promise<void> {
     this.closing = true;
