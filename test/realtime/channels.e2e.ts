@@ -15,9 +15,15 @@ const client = (options: Parameters<typeof realtimeClient>[1] = {}) => {
 };
 const joins = (log: { kind: string; msg: string }[], topic: string) => log.filter((entry) => entry.kind === 'push' && entry.msg.startsWith(`realtime:${topic} phx_join`)).length;
 
+type User = Awaited<ReturnType<typeof quickUser>>;
+let ana: User;
+let ben: User;
+let moderator: User;
+
 beforeAll(async () => {
   platform = await startTestPlatform({ worker: false, acquirer: false, env: FAST_REALTIME_ENV });
   platform.api.get(TopicPolicies).register('testroom', rooms);
+  [ana, ben, moderator] = await Promise.all([quickUser(platform), quickUser(platform), quickModerator(platform)]);
 });
 
 afterAll(async () => {
@@ -46,9 +52,8 @@ describe('connecting', () => {
     expect(await upgradeRefusal(`apikey=${ANON_KEY}&vsn=3.0.0`)).toMatchObject({ status: 403 });
     expect(await upgradeRefusal(`apikey=${ANON_KEY}`, '/realtime/v1/other')).toMatchObject({ status: 404 });
 
-    const user = await quickUser(platform);
-    const { client: refused } = client({ apikey: 'wrong', token: user.token });
-    const status = await subscribe(refused.channel(`user:${user.userId}`, { config: { private: true } }));
+    const { client: refused } = client({ apikey: 'wrong', token: ana.token });
+    const status = await subscribe(refused.channel(`user:${ana.userId}`, { config: { private: true } }));
     expect(status.status).toBe('CHANNEL_ERROR');
     expect(status.error?.message).toBe('channel error: transport failure');
     expect(refused.endpointURL()).toMatch(/\/realtime\/v1\/websocket\?apikey=wrong&vsn=2\.0\.0$/);
@@ -57,9 +62,8 @@ describe('connecting', () => {
 
   it('answers heartbeats without a join, and closes a silent socket after the idle timeout', async () => {
     const beats: string[] = [];
-    const user = await quickUser(platform);
-    const { client: live } = client({ token: user.token, heartbeatCallback: (status) => beats.push(status) });
-    expect((await subscribe(live.channel(`user:${user.userId}`, { config: { private: true } }))).status).toBe('SUBSCRIBED');
+    const { client: live } = client({ token: ana.token, heartbeatCallback: (status) => beats.push(status) });
+    expect((await subscribe(live.channel(`user:${ana.userId}`, { config: { private: true } }))).status).toBe('SUBSCRIBED');
     await waitUntil(() => beats.filter((beat) => beat === 'ok').length >= 2, 'two heartbeat replies');
     expect(beats).not.toContain('error');
 
@@ -68,7 +72,7 @@ describe('connecting', () => {
     expect(await raw.replyTo(ref)).toEqual([null, ref, 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
     const started = Date.now();
     expect(await raw.closed).toEqual({ code: 1000, reason: 'idle timeout' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     // The heartbeating client outlived that idle time.
     expect(live.isConnected()).toBe(true);
   });
@@ -76,20 +80,19 @@ describe('connecting', () => {
 
 describe('joining', () => {
   it("subscribes to one's own user topic, to staff:moderation as a moderator with 2FA, and to a member's room", async () => {
-    const [user, moderator] = await Promise.all([quickUser(platform), quickModerator(platform)]);
-    const room = rooms.room(user.userId);
-    const { client: fan } = client({ token: user.token });
+    const room = rooms.room(ana.userId);
+    const { client: fan } = client({ token: ana.token });
     const { client: staff } = client({ token: moderator.token });
     const results = await Promise.all([
-      subscribe(fan.channel(`user:${user.userId}`, { config: { private: true } })),
+      subscribe(fan.channel(`user:${ana.userId}`, { config: { private: true } })),
       subscribe(fan.channel(`testroom:${room}`, { config: { private: true } })),
       subscribe(staff.channel('staff:moderation', { config: { private: true } })),
     ]);
     expect(results.map((result) => result.status)).toEqual(['SUBSCRIBED', 'SUBSCRIBED', 'SUBSCRIBED']);
   });
 
-  it('refuses with upstream reasons, and the client retries a refused join until the channel is removed', async () => {
-    const [user, other] = await Promise.all([quickUser(platform), quickUser(platform)]);
+  it('refuses with upstream reasons; the client retries a refusal until the channel is removed, and stops at a postgres_changes mismatch', async () => {
+    const [user, other] = [ana, ben];
     const room = rooms.room(other.userId);
     const secret = platform.config.JWT_SECRET;
     const expired = reissue(user.token, secret, { exp: Math.floor(Date.now() / 1000) - 30 });
@@ -108,6 +111,15 @@ describe('joining', () => {
       [`user:${user.userId}`, foreign, true, 'JwtSignatureError: Failed to validate JWT signature'],
       [`user:${user.userId}`, expired, true, /^InvalidJWTToken: Token has expired 3\d seconds ago$/],
     ];
+    // Meanwhile: a refused join is retried until its channel is removed; a postgres_changes listener stops at once.
+    const { client: retrying, log } = client({ token: user.token });
+    const channel = retrying.channel(`user:${other.userId}`, { config: { private: true } });
+    const statuses = subscribeAll(channel);
+    const { client: listening, log: listeningLog } = client({ token: user.token });
+    const changes = listening.channel(`user:${user.userId}`, { config: { private: true } });
+    changes.on('postgres_changes', { event: '*', schema: 'public', table: 'purchases' }, () => undefined);
+    const changeStatuses = subscribeAll(changes);
+
     const outcomes = await Promise.all(
       cases.map(async ([topic, token, isPrivate]) => {
         const { client: made } = client(token ? { token } : {});
@@ -119,32 +131,21 @@ describe('joining', () => {
       expect(outcome.error?.message).toMatch(cases[i][3]);
     });
 
-    const { client: retrying, log } = client({ token: user.token });
-    const channel = retrying.channel(`user:${other.userId}`, { config: { private: true } });
-    const statuses = subscribeAll(channel);
     await waitUntil(() => statuses.length >= 2, 'a second refusal after the client rejoined');
+    const secondRefusalAt = Date.now();
     expect(statuses.every((entry) => entry.status === 'CHANNEL_ERROR')).toBe(true);
     await retrying.removeChannel(channel);
     const attempts = joins(log, `user:${other.userId}`);
-    await sleep(2300);
+    expect(changeStatuses.find((entry) => entry.status === 'CHANNEL_ERROR')?.error?.message).toBe('mismatch between server and client bindings for postgres changes');
+    expect(listeningLog.some((entry) => entry.kind === 'receive' && /phx_reply/.test(entry.msg) && JSON.stringify(entry.data).includes('"postgres_changes":[]'))).toBe(true);
+    // The client's next rejoin would come 2 s after the second refusal.
+    await sleep(secondRefusalAt + 2200 - Date.now());
     expect(joins(log, `user:${other.userId}`)).toBe(attempts);
-  });
-
-  it('answers a postgres_changes listener with no bindings: the client reports the mismatch and stops', async () => {
-    const user = await quickUser(platform);
-    const { client: made, log } = client({ token: user.token });
-    const channel = made.channel(`user:${user.userId}`, { config: { private: true } });
-    channel.on('postgres_changes', { event: '*', schema: 'public', table: 'purchases' }, () => undefined);
-    const statuses = subscribeAll(channel);
-    await waitUntil(() => statuses.find((entry) => entry.status === 'CHANNEL_ERROR'), 'the mismatch');
-    expect(statuses.find((entry) => entry.status === 'CHANNEL_ERROR')?.error?.message).toBe('mismatch between server and client bindings for postgres changes');
-    expect(log.some((entry) => entry.kind === 'receive' && /phx_reply/.test(entry.msg) && JSON.stringify(entry.data).includes('"postgres_changes":[]'))).toBe(true);
-    await sleep(1200);
-    expect(joins(log, `user:${user.userId}`)).toBe(1);
+    expect(joins(listeningLog, `user:${user.userId}`)).toBe(1);
   });
 
   it('refuses a topic without the realtime: prefix or without a name, frames for unjoined topics, and a 101st channel', async () => {
-    const user = await quickUser(platform);
+    const user = ana;
     const raw = await rawClient(platform.baseUrl);
     expect((await raw.replyTo(raw.join('user:x', user.token)))[4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
     expect((await raw.replyTo(raw.join('realtime:', user.token)))[4]).toEqual({ status: 'error', response: { reason: 'TopicNameRequired: You must provide a topic name' } });
@@ -173,7 +174,7 @@ describe('joining', () => {
   });
 
   it('replaces the subscription on a duplicate join: the old presence leaves, messages arrive once, on the new join ref', async () => {
-    const [a, b] = await Promise.all([quickUser(platform), quickUser(platform)]);
+    const [a, b] = [ana, ben];
     const room = rooms.room(a.userId, b.userId);
     const topic = `realtime:testroom:${room}`;
     const { client: watcher } = client({ token: b.token });
@@ -202,7 +203,7 @@ describe('joining', () => {
 
 describe('protocol versions and reconnects', () => {
   it('serves vsn 1.0.0 clients with JSON objects', async () => {
-    const user = await quickUser(platform);
+    const user = ana;
     const { client: old, log } = client({ token: user.token, vsn: '1.0.0' });
     const channel = old.channel(`user:${user.userId}`, { config: { private: true } });
     const got: unknown[] = [];
@@ -214,15 +215,17 @@ describe('protocol versions and reconnects', () => {
   });
 
   it('lets a client reconnect and rejoin after the server drops its socket; the stale presence is gone', async () => {
-    const [a, b] = await Promise.all([quickUser(platform), quickUser(platform)]);
+    const [a, b] = [ana, ben];
     const room = rooms.room(a.userId, b.userId);
     const { client: watcher } = client({ token: b.token });
     const watched = watcher.channel(`testroom:${room}`, { config: { private: true, presence: { key: 'b' } } });
     watched.on('presence', { event: 'sync' }, () => undefined);
     expect((await subscribe(watched)).status).toBe('SUBSCRIBED');
 
+    // No presence key: the server gives each join its own, so the rejoin's meta never shares a key with the
+    // stale one (realtime-js 2.109.0 mishandles a key whose meta changes under it: see README, Realtime).
     const { client: dropped } = client({ token: a.token });
-    const channel = dropped.channel(`testroom:${room}`, { config: { private: true, presence: { key: 'a' } } });
+    const channel = dropped.channel(`testroom:${room}`, { config: { private: true } });
     channel.on('presence', { event: 'sync' }, () => undefined);
     const statuses: { status: string; error?: Error }[] = [];
     channel.subscribe(async (status, error) => {
@@ -230,20 +233,20 @@ describe('protocol versions and reconnects', () => {
       // Apps track again on SUBSCRIBED: the server keeps no presence across sockets.
       if (status === 'SUBSCRIBED') await channel.track({ round: statuses.filter((entry) => entry.status === 'SUBSCRIBED').length });
     });
-    await waitUntil(() => watched.presenceState<{ round: number }>().a?.[0]?.round === 1, 'the first track at the watcher');
+    const rounds = () => Object.values(watched.presenceState<{ round?: number }>()).flatMap((metas) => metas.map((meta) => meta.round).filter((round) => round !== undefined));
+    await waitUntil(() => rounds().includes(1), 'the first track at the watcher');
 
     expect(platform.api.get(RealtimeServer).dropConnections()).toBeGreaterThanOrEqual(2);
     await waitUntil(() => statuses.find((entry) => entry.status === 'CHANNEL_ERROR'), 'the drop');
     expect(statuses.find((entry) => entry.status === 'CHANNEL_ERROR')?.error?.message).toBe('socket closed: 1006');
     await waitUntil(() => statuses.filter((entry) => entry.status === 'SUBSCRIBED').length === 2, 'the rejoin', 6000);
-    const state = await waitUntil(() => (watched.presenceState().a?.length === 1 && watched.presenceState<{ round: number }>().a[0].round === 2 ? watched.presenceState() : null), 'one fresh meta');
-    expect(state.a).toHaveLength(1);
+    await waitUntil(() => rounds().join() === '2', 'only the fresh meta at the watcher');
   });
 });
 
 describe('shutdown', () => {
   it('closes sockets with 1001 when the api shuts down', async () => {
-    const user = await quickUser(platform);
+    const user = ana;
     const { client: made } = client({ token: user.token });
     const statuses = subscribeAll(made.channel(`user:${user.userId}`, { config: { private: true } }));
     await waitUntil(() => statuses.find((entry) => entry.status === 'SUBSCRIBED'), 'the join');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { RealtimeChannel } from '@supabase/realtime-js';
+import { Metrics } from '#app/platform';
 import { RealtimePublisher, TopicPolicies } from '#app/realtime';
 import { startTestPlatform, type TestPlatform } from '#app/testing';
 import { ANON_KEY, FAST_REALTIME_ENV, TestRooms, quickUser, rawClient, realtimeClient, reissue, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
@@ -221,5 +222,18 @@ describe("the token's life on a channel", () => {
     await leaving.client.signOut();
     const outcome = await subscribe(client(leaving).channel(`user:${leaving.userId}`, { config: { private: true } }));
     expect(outcome.error?.message).toBe(`Unauthorized: You do not have permissions to read from this Channel topic: user:${leaving.userId}`);
+  });
+});
+
+describe('metrics', () => {
+  it('counts connections, refused joins, frames and bus publishes in the api registry', async () => {
+    const text = await platform.api.get(Metrics).text();
+    const sample = (series: string) => Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.split(' ')[1]);
+    expect(sample('fanmint_realtime_connections')).toBeGreaterThanOrEqual(1);
+    expect(sample('fanmint_realtime_joins_refused_total{reason="Unauthorized"}')).toBeGreaterThanOrEqual(1);
+    expect(sample('fanmint_realtime_frames_total{direction="in"}')).toBeGreaterThan(10);
+    expect(sample('fanmint_realtime_frames_total{direction="out"}')).toBeGreaterThan(10);
+    expect(sample('fanmint_realtime_bus_publish_seconds_count{bus="postgres",type="broadcast"}')).toBeGreaterThanOrEqual(5);
+    expect(sample('fanmint_realtime_bus_publish_seconds_count{bus="postgres",type="presence"}')).toBeGreaterThanOrEqual(5);
   });
 });

@@ -9,8 +9,8 @@ import { STRONG_PASSWORD, authClient, markTotpStepUsed, signupMetadata, uniqueEm
 export const ANON_KEY = 'fanmint-public-anon-key';
 
 /** Fast timings for the suites: the server's idle close and refusal delay come from these settings. */
-export const FAST_REALTIME_ENV = { REALTIME_IDLE_TIMEOUT_MS: '1500', REALTIME_REFUSED_JOIN_DELAY_MS: '0', AUTH_AUTOCONFIRM: 'true' };
-export const HEARTBEAT_MS = 400;
+export const FAST_REALTIME_ENV = { REALTIME_IDLE_TIMEOUT_MS: '1000', REALTIME_REFUSED_JOIN_DELAY_MS: '0', AUTH_AUTOCONFIRM: 'true' };
+export const HEARTBEAT_MS = 300;
 
 export interface ClientOptions {
   apikey?: string;

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EVENTS, type Frame } from '../protocol/frames.js';
 import { Refusals } from '../protocol/reasons.js';
 import { JoinChannel, cancelRefusal } from '../channels/join-channel.js';
@@ -11,6 +11,8 @@ import { LocalChannels } from './local-channels.js';
 /** Hands each inbound frame to its use case (contract §2, §3). */
 @Injectable()
 export class FrameRouter {
+  private readonly logger = new Logger('Realtime');
+
   constructor(
     @Inject(JoinChannel) private readonly join: JoinChannel,
     @Inject(RefreshToken) private readonly refresh: RefreshToken,
@@ -19,7 +21,17 @@ export class FrameRouter {
     @Inject(LocalChannels) private readonly channels: LocalChannels,
   ) {}
 
+  /** A frame that fails (the database unreachable during a join's token check) is answered with an error the client retries on. */
   async route(socket: ClientSocket, frame: Frame): Promise<void> {
+    try {
+      await this.dispatch(socket, frame);
+    } catch (error) {
+      this.logger.error(`realtime ${frame.event} on ${frame.topic} failed: ${(error as Error)?.stack ?? String(error)}`);
+      if (frame.ref !== null && !socket.closed) socket.reply(frame, 'error', { reason: Refusals.unavailable().reason });
+    }
+  }
+
+  private async dispatch(socket: ClientSocket, frame: Frame): Promise<void> {
     if (frame.topic === 'phoenix') {
       if (frame.event === EVENTS.heartbeat) socket.reply(frame, 'ok', {});
       return;
