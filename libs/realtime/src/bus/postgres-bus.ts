@@ -9,6 +9,7 @@ export const NOTIFY_CHANNEL = 'fanmint_realtime';
 export const NOTIFY_PAYLOAD_LIMIT = 7_900;
 const STORED = '#';
 const RECONNECT_MS = [250, 1000, 2000, 5000];
+const LISTEN_WAIT_MS = 3000;
 
 const clientOptions = (connectionString: string): pg.ClientConfig => ({ connectionString, connectionTimeoutMillis: 5000, query_timeout: 5000, application_name: 'fanmint-realtime' });
 
@@ -34,12 +35,24 @@ export class PostgresBus extends RealtimeBus {
     super();
   }
 
+  /** Connects the listener in the background (retrying), so an api boots while the database is away. */
   async listen(deliver: (message: BusMessage) => void): Promise<void> {
     this.deliver = deliver;
-    await this.connectListener();
+    this.connectListener().catch((error: unknown) => {
+      this.logger.warn(`bus listener could not connect: ${(error as Error).message}`);
+      if (!this.closed) this.scheduleReconnect();
+    });
   }
 
-  async watch(): Promise<void> {}
+  /** One listener serves every topic: a join waits (a little) until it listens, or is refused and retried. */
+  async watch(): Promise<void> {
+    if (this.listener) return;
+    const deadline = Date.now() + LISTEN_WAIT_MS;
+    while (!this.listener) {
+      if (this.closed || Date.now() > deadline) throw new Error('the realtime bus is not listening (database unreachable)');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 
   async unwatch(): Promise<void> {}
 

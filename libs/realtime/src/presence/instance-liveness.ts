@@ -20,6 +20,7 @@ export class InstanceLiveness implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger('RealtimeLiveness');
   private timer: NodeJS.Timeout | null = null;
   private tick: Promise<void> = Promise.resolve();
+  private reported = false;
 
   constructor(
     @Inject(PresenceStore) private readonly store: PresenceStore,
@@ -31,9 +32,10 @@ export class InstanceLiveness implements OnApplicationBootstrap, BeforeApplicati
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Nothing here fails the boot: an api starts while the database or Redis is away, and catches up. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.store.heartbeat(this.instance.id);
     await this.bus.listen((message) => this.channels.deliver(message));
+    this.tick = this.beat();
     this.timer = setInterval(() => (this.tick = this.tick.then(() => this.beat())), Math.max(100, Math.floor(this.config.REALTIME_INSTANCE_TTL_MS / 3)));
     this.timer.unref();
   }
@@ -42,10 +44,10 @@ export class InstanceLiveness implements OnApplicationBootstrap, BeforeApplicati
   async beat(): Promise<void> {
     try {
       const known = await this.store.heartbeat(this.instance.id);
-      if (!known) {
-        this.logger.warn('this instance had been purged as dead (paused past REALTIME_INSTANCE_TTL_MS); restoring its presence');
-        await this.presence.restore(this.channels.all());
-      }
+      // Unknown after its first report: purged as dead (paused past the TTL, or the store was away), so its metas are put back.
+      if (!known && this.reported) this.logger.warn('this instance had been purged as dead; restoring its presence');
+      if (!known) await this.presence.restore(this.channels.all());
+      this.reported = true;
       const purged = await this.store.purgeDead(this.config.REALTIME_INSTANCE_TTL_MS);
       if (purged.length > 0) await this.presence.announceLeft(purged);
       if (this.bus.kind === 'postgres') {
