@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { RealtimePublisher, RealtimeServer, TopicPolicies } from '#app/realtime';
 import { startTestPlatform, type TestPlatform } from '#app/testing';
 import { ANON_KEY, FAST_REALTIME_ENV, TestRooms, quickModerator, quickUser, rawClient, rawSocket, realtimeClient, reissue, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
@@ -19,11 +20,16 @@ type User = Awaited<ReturnType<typeof quickUser>>;
 let ana: User;
 let ben: User;
 let moderator: User;
+/** A moderator signed in with a password only (aal1): not staff for staff:moderation, as for the console. */
+let aal1Moderator: string;
 
 beforeAll(async () => {
   platform = await startTestPlatform({ worker: false, acquirer: false, env: FAST_REALTIME_ENV });
   platform.api.get(TopicPolicies).register('testroom', rooms);
-  [ana, ben, moderator] = await Promise.all([quickUser(platform), quickUser(platform), quickModerator(platform)]);
+  let plain: User;
+  [ana, ben, moderator, plain] = await Promise.all([quickUser(platform), quickUser(platform), quickModerator(platform), quickUser(platform)]);
+  await platform.api.get(MikroORM).em.fork().execute(`update users set app_role = 'moderator' where id = ?`, [plain.userId]);
+  aal1Moderator = (await plain.client.refreshSession()).data.session!.access_token;
 });
 
 afterAll(async () => {
@@ -103,6 +109,8 @@ describe('joining', () => {
       [`user:${user.userId}:extra`, user.token, true, /^Unauthorized: You do not have permissions to read/],
       [`testroom:${room}`, user.token, true, `Unauthorized: You do not have permissions to read from this Channel topic: testroom:${room}`],
       ['staff:moderation', user.token, true, 'Unauthorized: You do not have permissions to read from this Channel topic: staff:moderation'],
+      ['staff:moderation', aal1Moderator, true, 'Unauthorized: You do not have permissions to read from this Channel topic: staff:moderation'],
+      ['staff:other', moderator.token, true, 'Unauthorized: You do not have permissions to read from this Channel topic: staff:other'],
       ['elsewhere:thing', user.token, true, 'Unauthorized: You do not have permissions to read from this Channel topic: elsewhere:thing'],
       [`user:${user.userId}`, user.token, false, 'PrivateOnly: This project only allows private channels'],
       [`user:${user.userId}`, undefined, true, `Unauthorized: You do not have permissions to read from this Channel topic: user:${user.userId}`],
