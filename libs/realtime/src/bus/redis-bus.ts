@@ -3,6 +3,12 @@ import { Redis } from 'ioredis';
 import type { RealtimeMetrics } from '../realtime.metrics.js';
 import { RealtimeBus, parseBusMessage, type BusMessage } from './realtime-bus.js';
 
+/** ioredis reconnects by itself; while Redis is away its commands fail, and those failures are logged where they happen. */
+function quiet(client: Redis): Redis {
+  client.on('error', () => undefined);
+  return client;
+}
+
 /** The realtime module's Redis connections: commands (publish, presence hashes) and, on api instances, one subscriber. */
 export class RealtimeRedis {
   private commandClient: Redis | null = null;
@@ -15,12 +21,12 @@ export class RealtimeRedis {
 
   get commands(): Redis {
     // A publish after commit must not hang the request behind it: a few retries, then an error.
-    this.commandClient ??= new Redis(this.url, { maxRetriesPerRequest: 2, commandTimeout: 5000, enableOfflineQueue: true });
+    this.commandClient ??= quiet(new Redis(this.url, { maxRetriesPerRequest: 2, commandTimeout: 5000, enableOfflineQueue: true }));
     return this.commandClient;
   }
 
   get subscriber(): Redis {
-    this.subscriberClient ??= new Redis(this.url, { maxRetriesPerRequest: null });
+    this.subscriberClient ??= quiet(new Redis(this.url, { maxRetriesPerRequest: null }));
     return this.subscriberClient;
   }
 
