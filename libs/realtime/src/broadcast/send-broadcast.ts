@@ -31,18 +31,26 @@ export class SendBroadcast {
     if (!subscription.access.write) return answer(Refusals.cannotWrite(subscription.topic));
     const body: BroadcastBody = Buffer.isBuffer(message.payload) ? { bytes: message.payload } : { json: message.payload ?? {} };
     if (bodyBytes(body) > LIMITS.payloadBytes) return answer(Refusals.payloadTooLarge(LIMITS.payloadBytes));
-    try {
-      await this.bus.publish({
+    // Put on the bus now, in frame order (the bus keeps its publishes in call order); the socket's
+    // next frames need not wait for it, unless too many of its broadcasts are still on their way.
+    const { socket } = subscription;
+    socket.broadcastsInFlight++;
+    const published = this.bus
+      .publish({
         type: 'broadcast',
         topic: subscription.topic,
         event: message.event,
         ...('bytes' in body ? { bytes: body.bytes.toString('base64') } : { json: body.json }),
         origin: subscription.id,
-      });
-    } catch (error) {
-      this.logger.warn(`broadcast on ${subscription.topic} not delivered: ${(error as Error).message}`);
-      return answer(Refusals.unavailable());
-    }
-    answer();
+      })
+      .then(
+        () => answer(),
+        (error: unknown) => {
+          this.logger.warn(`broadcast on ${subscription.topic} not delivered: ${(error as Error).message}`);
+          answer(Refusals.unavailable());
+        },
+      )
+      .finally(() => socket.broadcastsInFlight--);
+    if (socket.broadcastsInFlight > LIMITS.broadcastsInFlight) await published;
   }
 }

@@ -42,6 +42,8 @@ export const LIMITS = {
   /** Join attempts per socket and window: a reconnect rejoins up to 100 channels at once, and each costs a token check. */
   joinsPerWindow: 200,
   joinWindowMs: 10_000,
+  /** A socket's broadcasts on their way to the bus before its next frames wait for them. */
+  broadcastsInFlight: 256,
   /** Frames waiting behind a slow join check before the socket is closed as flooding. */
   queuedFrames: 1_000,
   /** Bytes waiting to reach a slow client before its socket is closed. */

@@ -24,6 +24,8 @@ export class ClientSocket {
   /** Refusal replies held back (REALTIME_REFUSED_JOIN_DELAY_MS), by full topic. */
   readonly pendingRefusals = new Map<string, NodeJS.Timeout>();
   closed = false;
+  /** Client broadcasts handed to the bus and not yet confirmed (SendBroadcast's backpressure). */
+  broadcastsInFlight = 0;
   /** Settles once the socket's subscriptions and presence are gone. */
   readonly finished: Promise<void>;
   private queue: Promise<void> = Promise.resolve();
