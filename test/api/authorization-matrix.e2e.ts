@@ -3,6 +3,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import bs58 from 'bs58';
 import sharp from 'sharp';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { RealtimeClient } from '@supabase/realtime-js';
+import WebSocket from 'ws';
 import { callApi, signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatform } from '#app/testing';
 import { CARD, postForm, waitFor } from './commerce-fixtures.js';
 
@@ -315,5 +317,45 @@ describe("content arrangement routes act on the creator's own items only", () =>
     expect(await snapshot()).toEqual(before);
     // The creator's own token works on the same routes.
     expect((await callApi(platform, 'PUT', routes[0][0], creator.token, routes[0][1])).status).toBe(200);
+  });
+});
+
+describe('realtime broadcast routes write only where the caller may', () => {
+  it('answer 401 without the apikey or a signed-in token, 403 on topics that are not the caller’s to write, and deliver nothing', async () => {
+    const owner = await signedInUser(platform);
+    const stranger = await signedInUser(platform);
+    const moderator = await staffSession(platform, 'moderator');
+    const ownerId = owner.session.user.id;
+    const listener = new RealtimeClient(`${platform.baseUrl}/realtime/v1`, { params: { apikey: 'fanmint-public-anon-key' }, transport: WebSocket as never, timeout: 5000 });
+    void listener.setAuth(owner.session.access_token);
+    const delivered: unknown[] = [];
+    const ownChannel = listener.channel(`user:${ownerId}`, { config: { private: true } }).on('broadcast', { event: '*' }, (message) => delivered.push(message));
+    const joined = await new Promise<string>((resolve) => ownChannel.subscribe((status) => resolve(status)));
+    expect(joined).toBe('SUBSCRIBED');
+
+    const post = (token: string | null, topic: string, apikey = 'fanmint-public-anon-key') =>
+      fetch(`${platform.baseUrl}/realtime/v1/api/broadcast/${encodeURIComponent(topic)}/events/forged?private=true`, {
+        method: 'POST',
+        headers: { apikey, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ forged: true }),
+      }).then((response) => response.status);
+    const failures: string[] = [];
+    for (const [who, token, topic, apikey, expected] of [
+      ['anonymous', null, `user:${ownerId}`, undefined, 401],
+      ['the anon key as a token', 'fanmint-public-anon-key', `user:${ownerId}`, undefined, 401],
+      ['a wrong apikey', stranger.session.access_token, `user:${ownerId}`, 'wrong-key', 401],
+      ['another user', stranger.session.access_token, `user:${ownerId}`, undefined, 403],
+      ['the owner (server-only topic)', owner.session.access_token, `user:${ownerId}`, undefined, 403],
+      ['a fan on the staff topic', stranger.session.access_token, 'staff:moderation', undefined, 403],
+      ['a fan on an unknown topic', stranger.session.access_token, `other:${ownerId}`, undefined, 403],
+    ] as const) {
+      const status = await post(token, topic, apikey);
+      if (status !== expected) failures.push(`${who} on ${topic} -> ${status}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await post(moderator.token, 'staff:moderation')).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(delivered).toEqual([]);
+    await listener.disconnect();
   });
 });

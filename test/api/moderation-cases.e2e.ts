@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse/sync';
+import { RealtimeClient } from '@supabase/realtime-js';
+import WebSocket from 'ws';
 import { ComplianceReports, DeadlineWatch } from '#app/content-moderation';
 import { JOB_SCHEDULES, QueueFactory, RecurringJobs, ScheduledJobs } from '#app/platform';
 import { FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
@@ -69,6 +71,21 @@ describe('reports, takedown requests and appeals', () => {
     const [row] = await db().execute<{ reporter_user_id: string; reporter_email: string }[]>(`select reporter_user_id, reporter_email from moderation_cases where id = ?`, [signedIn.body.id]);
     expect(row).toEqual({ reporter_user_id: fan.session.user.id, reporter_email: fan.email });
     await db().execute(`update moderation_cases set status = 'resolved', outcome = 'no_action', resolved_at = opened_at + interval '1 hour' where id = ?`, [signedIn.body.id]);
+  });
+
+  it('tells moderators of a new case live, on staff:moderation', async () => {
+    const live = new RealtimeClient(`${platform.baseUrl}/realtime/v1`, { params: { apikey: 'fanmint-public-anon-key' }, transport: WebSocket as never, timeout: 5000 });
+    void live.setAuth(moderatorA.token);
+    const heard: { payload: Record<string, unknown> }[] = [];
+    const channel = live.channel('staff:moderation', { config: { private: true } }).on('broadcast', { event: 'case.opened' }, (message) => heard.push(message as unknown as (typeof heard)[number]));
+    expect(await new Promise((resolve) => channel.subscribe((status) => resolve(status)))).toBe('SUBSCRIBED');
+    const report = await call('POST', '/api/moderation/reports', null, { subjectType: 'store', subjectId: 'studio-live', reason: 'spam', details: 'This store only posts spam links.' });
+    expect(report.status).toBe(201);
+    await platform.drain();
+    const deadline = Date.now() + 5000;
+    while (!heard.some((message) => message.payload.caseId === report.body.id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard.find((message) => message.payload.caseId === report.body.id)?.payload).toEqual({ caseId: report.body.id, kind: 'report', subjectType: 'store', reason: 'spam', dueAt: report.body.dueAt });
+    await live.disconnect();
   });
 
   it('refuses bad input with a clear message and stores nothing', async () => {

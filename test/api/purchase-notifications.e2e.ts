@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RealtimeClient } from '@supabase/realtime-js';
+import WebSocket from 'ws';
 import { QueueFactory } from '#app/platform';
 import { SubscriptionRenewals } from '#app/commerce';
 import { FixedClock, type TestPlatform } from '#app/testing';
@@ -210,5 +212,30 @@ describe('a creator who turned sale emails off in their store settings', () => {
     await platform.inbox.waitFor(fan.email, /^Your Fanmint receipt: \$7\.00/);
     expect(platform.inbox.for(f.creator.email).filter((mail) => mail.subject === 'New tip: $7.00')).toEqual([]);
     expect((await call(platform, 'PATCH', '/api/stores/mine', f.creator.token, { notifications: { emailSales: true } })).body).toMatchObject({ notifications: { emailSales: true } });
+  });
+});
+
+describe('live notices on the user channels (realtime)', () => {
+  it('tells the fan their purchase is paid, and the creator of the tip and of a review decision, once committed', async () => {
+    const heard: Record<string, { event: string; payload: Record<string, unknown> }[]> = { fan: [], creator: [] };
+    const live = [fan.session.access_token, f.creator.token].map((token, i) => {
+      const client = new RealtimeClient(`${platform.baseUrl}/realtime/v1`, { params: { apikey: 'fanmint-public-anon-key' }, transport: WebSocket as never, timeout: 5000 });
+      void client.setAuth(token);
+      const who = i === 0 ? 'fan' : 'creator';
+      const userId = i === 0 ? fan.session.user.id : f.creator.userId;
+      const channel = client.channel(`user:${userId}`, { config: { private: true } }).on('broadcast', { event: '*' }, (message) => heard[who].push(message as unknown as (typeof heard)[string][number]));
+      return { client, subscribed: new Promise((resolve) => channel.subscribe((status) => resolve(status))) };
+    });
+    expect(await Promise.all(live.map((entry) => entry.subscribed))).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
+
+    const tipId = await paidPurchase(fan, { kind: 'tip', storeSlug: f.slug, amountMinor: 300, message: 'Live one' });
+    const itemId = await f.approvedItem('video', 999, 'Live video');
+    await waitFor(async () => heard.fan.length >= 1 && heard.creator.length >= 2, 10_000, 'the live notices');
+    expect(heard.fan).toEqual([{ type: 'broadcast', event: 'purchase.paid', payload: { purchaseId: tipId, kind: 'tip' } }]);
+    expect(heard.creator).toEqual([
+      { type: 'broadcast', event: 'creator.activity', payload: { kind: 'tip', purchaseId: tipId, text: expect.stringContaining('sent you a $3.00 tip'), amountMinor: 300, currency: 'USD' } },
+      { type: 'broadcast', event: 'content.decided', payload: { contentId: itemId, kind: 'video', title: 'Live video', status: 'approved', reason: null } },
+    ]);
+    await Promise.all(live.map((entry) => entry.client.disconnect()));
   });
 });

@@ -98,6 +98,9 @@ describe('docker-compose.yml', () => {
     const caddyfile = readText('deploy/Caddyfile');
     expect(caddyfile).toMatch(/reverse_proxy \{\s*dynamic a \{\s*name api\s*port 3000/);
     expect(caddyfile).toMatch(/lb_policy round_robin/);
+    // Realtime sockets: no stream timeout below the api's 90 s idle close, and reloads do not cut them.
+    expect(caddyfile).not.toMatch(/^\s*stream_timeout/m);
+    expect(caddyfile).toMatch(/^\s*stream_close_delay 5m$/m);
     expect(env(services.api).TRUST_PROXY).toBe('true');
   });
 

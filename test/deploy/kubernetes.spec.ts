@@ -149,6 +149,12 @@ describe('deploy/k8s (kustomize)', () => {
     expect(backends).toEqual([{ service: { name: 'fanmint-api', port: { name: 'http' } } }]);
   });
 
+  it('keeps realtime sockets open through the Ingress longer than the api idles them (90 s)', () => {
+    const annotations = find('Ingress', 'fanmint').metadata.annotations ?? {};
+    for (const timeout of ['proxy-read-timeout', 'proxy-send-timeout']) expect(Number(annotations[`nginx.ingress.kubernetes.io/${timeout}`])).toBeGreaterThanOrEqual(90);
+    expect(Object.keys(annotations).filter((key) => /affinity|sticky/.test(key))).toEqual([]);
+  });
+
   it('names the metrics port and annotates the pods for Prometheus', () => {
     for (const deployment of deployments) {
       const { annotations } = deployment.spec.template.metadata;

@@ -21,6 +21,7 @@ import {
 } from '#app/platform';
 import { siteGateMiddleware, SiteGate } from '#app/identity';
 import { uploadsHandler, UPLOADS_PATH } from '#app/content-moderation';
+import { RealtimeServer, REALTIME_BROADCAST_PATH, REALTIME_BROADCAST_BODY_LIMIT } from '#app/realtime';
 import { AppModule } from './app.module.js';
 import { ORM_SETUP } from './composition.js';
 import { noWebApp, serveSpa } from './spa.js';
@@ -46,6 +47,8 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock; 
   const server = app.getHttpServer() as Server;
   server.requestTimeout = 0;
   server.keepAliveTimeout = 72_000;
+  // /realtime/v1/websocket: WebSocket upgrades on the same server (closed with 1001 by HttpDrain).
+  app.get(RealtimeServer).attach(server);
 
   // Targets and bodies are checked before any route or DTO sees them (limits in README).
   app.use(observeRequests(app.get(Metrics)));
@@ -59,7 +62,7 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock; 
     exposedHeaders: ['X-Supabase-Api-Version', 'x-sb-error-code', 'X-Request-Id'],
     maxAge: 600,
   });
-  app.use(readBodies());
+  app.use(readBodies({ jsonLimit: (request) => (request.url?.startsWith(REALTIME_BROADCAST_PATH) ? REALTIME_BROADCAST_BODY_LIMIT : undefined) }));
   const uploads = uploadsHandler(app);
   const express = app.getHttpAdapter().getInstance();
   express.all(UPLOADS_PATH, uploads);

@@ -17,6 +17,7 @@ import { AdminContentController, ContentController, MediaController } from './ht
 import { MediaLinks } from './http/media-links.js';
 import { BlurredPreviews } from './http/blurred-previews.js';
 import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
+import { CaseOpenedNoticeJob, ContentDecidedNoticeJob } from './jobs/live-notices.job.js';
 import { CollaboratorCheck } from './commands/review-content/collaborator-check.js';
 import { DecideCollaborationHandler, FileReleaseFormHandler, RequestCollaborationHandler, SetContentCollaboratorsHandler } from './commands/collaborations/collaborations.handler.js';
 import { MyCollaborationsHandler } from './queries/collaborations/collaborations.handler.js';
@@ -69,10 +70,10 @@ import { AttachMediaHandler } from './commands/attach-media/attach-media.handler
 })
 export class ContentModerationModule {}
 
-/** The worker's half: the scheduled deadline and report jobs, and media processing. */
+/** The worker's half: the scheduled deadline and report jobs, media processing, and the live notices of decisions and new cases. */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  providers: [DeadlineWatch, ComplianceReports, CheckDeadlinesJob, ComplianceReportsJob, MediaProcessor, ProcessMediaJob],
+  providers: [DeadlineWatch, ComplianceReports, CheckDeadlinesJob, ComplianceReportsJob, MediaProcessor, ProcessMediaJob, ContentDecidedNoticeJob, CaseOpenedNoticeJob],
   exports: [DeadlineWatch, ComplianceReports, MediaProcessor],
 })
 export class ContentModerationJobsModule {}

@@ -4,7 +4,7 @@ export { identityMigrations } from './database/migrations/index.js';
 export { BearerGuard, CurrentAuth, SignedOutMessage, type AuthContext } from './auth/bearer.guard.js';
 export { SeedAccountsCommand, type SeedAccount } from './commands/seed-accounts/seed-accounts.command.js';
 export { PASSWORD_SPECIAL_CHARACTERS, PASSWORD_MIN_LENGTH, checkPassword } from './domain/password-policy.js';
-export { StaffGuard, requireAdmin } from './auth/staff.guard.js';
+export { StaffGuard, isStaffSession, requireAdmin } from './auth/staff.guard.js';
 export { assertStaffMayActOn, staffRefusal, type StaffRefusalCode } from './domain/staff-hierarchy.js';
 export { assertRecentlyAuthenticated, REAUTHENTICATION_WINDOW_MS } from './domain/recent-authentication.js';
 export { ListUserFactorsQuery } from './queries/list-user-factors/list-user-factors.query.js';

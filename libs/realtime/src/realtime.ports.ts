@@ -20,7 +20,10 @@ export interface TopicAccess {
   presence: boolean;
 }
 
-/** Decides access for every topic `<prefix>:<id>`; registered by the module that owns the prefix. */
+/**
+ * Decides access for every topic `<prefix>:<id>`; registered by the module that owns the prefix.
+ * Asked at join and at every token refresh, with a signed-in user and an id that is a lower-case UUID.
+ */
 export interface TopicPolicy {
   access(userId: string, id: string): Promise<TopicAccess | null>;
 }

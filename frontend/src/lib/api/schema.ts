@@ -2077,6 +2077,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/realtime/v1/api/broadcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Broadcast messages to private channels (realtime-js send() without a joined socket) */
+        post: operations["BroadcastController_broadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/realtime/v1/api/broadcast/{topic}/events/{event}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Broadcast one event to a private channel (realtime-js httpSend()) */
+        post: operations["BroadcastController_broadcastEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6576,6 +6610,112 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BroadcastController_broadcast: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The public anon key */
+                apikey: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    messages: {
+                        event: string;
+                        payload?: Record<string, never>;
+                        private?: boolean;
+                        /** @example conversation:0b6e… */
+                        topic: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: delivered to every subscription of the topics, on every instance */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong apikey, or no valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A message is not private, or its topic is not writable by the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not a batch of messages (or, for one event, no payload) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BroadcastController_broadcastEvent: {
+        parameters: {
+            query?: {
+                private?: "true";
+            };
+            header: {
+                /** @description The public anon key */
+                apikey: string;
+            };
+            path: {
+                event: string;
+                /** @description The sub-topic, URL-encoded (user%3A…) */
+                topic: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Accepted: delivered to every subscription of the topics, on every instance */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong apikey, or no valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A message is not private, or its topic is not writable by the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not a batch of messages (or, for one event, no payload) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

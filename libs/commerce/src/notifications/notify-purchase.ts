@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Clock, Outbox, claimMessage, type AppConfig, type JobData } from '#app/platform';
 import { FindUserQuery } from '#app/identity';
+import { RealtimePublisher } from '#app/realtime';
 import { emailsCreator, formatMoney, itemOf, notificationSubject, notificationText, paidNotificationKind, type CreatorNotificationKind, type NotifiedPurchase } from './creator-notification.js';
 
 interface PurchaseRow {
@@ -62,11 +63,16 @@ export class NotifyPurchase {
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RealtimePublisher) private readonly live: RealtimePublisher,
   ) {}
 
-  /** The fan's receipt, and the creator's entry and email. A receipt is sent even if the payment was reversed since: it happened. */
-  paid(data: JobData<'notifications', 'purchase-paid'>): Promise<NotifyOutcome> {
-    return this.orm.em.fork().transactional(async (em) => {
+  /**
+   * The fan's receipt, and the creator's entry and email. A receipt is sent even if the payment was
+   * reversed since: it happened. Once committed, both hear it live on their user:<id> channel.
+   */
+  async paid(data: JobData<'notifications', 'purchase-paid'>): Promise<NotifyOutcome> {
+    let notice: { row: PurchaseRow; kind: CreatorNotificationKind; text: string } | null = null;
+    const outcome = await this.orm.em.fork().transactional(async (em): Promise<NotifyOutcome> => {
       if (data.messageId && !(await claimMessage(em, 'commerce.purchase-paid', data.messageId))) return 'duplicate';
       const row = await this.purchase(em, data.purchaseId);
       if (!row?.paid_at) {
@@ -76,6 +82,7 @@ export class NotifyPurchase {
       const purchase = toNotified(row);
       const kind = paidNotificationKind(purchase);
       if (!(await this.record(em, kind, row, purchase))) return 'duplicate';
+      notice = { row, kind, text: notificationText(kind, purchase) };
       const buyer = await this.queries.execute(new FindUserQuery(row.buyer_id));
       if (buyer) {
         this.outbox.enqueue(em, 'notifications', 'send-email', {
@@ -96,6 +103,14 @@ export class NotifyPurchase {
       if (emailsCreator(kind)) await this.mailCreator(em, kind, row, purchase);
       return 'sent';
     });
+    if (notice) await this.announcePaid(notice);
+    return outcome;
+  }
+
+  /** After the commit: the fan's purchase is paid, the creator has news (sale, subscriber, renewal, tip). Never throws. */
+  private async announcePaid({ row, kind, text }: { row: PurchaseRow; kind: CreatorNotificationKind; text: string }): Promise<void> {
+    await this.live.publish(`user:${row.buyer_id}`, 'purchase.paid', { purchaseId: row.id, kind: row.kind });
+    await this.live.publish(`user:${row.creator_id}`, 'creator.activity', { kind, purchaseId: row.id, text, amountMinor: Number(row.amount_minor), currency: row.currency });
   }
 
   /** The creator's chargeback entry and email, naming the sale that was disputed. */

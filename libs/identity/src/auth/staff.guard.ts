@@ -5,6 +5,11 @@ import { IdentityErrors } from '../identity.errors.js';
 
 const STAFF_ROLES = new Set(['admin', 'moderator']);
 
+/** Staff as the console counts them: a moderator or admin role, read from the database for this request, in an aal2 session. */
+export function isStaffSession(auth: AuthContext): boolean {
+  return STAFF_ROLES.has(auth.user.appRole) && auth.claims.aal === 'aal2';
+}
+
 /**
  * Admin and moderator routes (after BearerGuard): a staff role and a second factor in this session.
  * The bearer strategy read both from the database on this request (the role, and the session's aal

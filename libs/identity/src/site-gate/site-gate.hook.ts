@@ -11,7 +11,7 @@ export interface GatePage {
 
 /** Paths that answer while the site is locked: the gate's own API and the health probe. */
 const OPEN_PREFIXES = ['/api/site-gate/', '/health'];
-const API_PREFIXES = ['/api', '/auth/', '/functions/', '/rest/', '/storage/'];
+const API_PREFIXES = ['/api', '/auth/', '/functions/', '/realtime/', '/rest/', '/storage/'];
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;

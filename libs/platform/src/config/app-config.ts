@@ -89,6 +89,21 @@ const schema = z.object({
   METRICS_HOST: z.string().min(1).optional(),
   /** When set, /metrics answers only `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * The public anon key the web app sends as `apikey` (the auth client's header, the realtime socket's
+   * query); comma-separated to rotate. It names the app, never a user: /realtime/v1 refuses others.
+   */
+  PUBLIC_ANON_KEY: z
+    .string()
+    .default('fanmint-public-anon-key')
+    .transform((value) => value.split(',').map((key) => key.trim()).filter(Boolean))
+    .refine((keys) => keys.length > 0, { message: 'must name at least one key' }),
+  /** /realtime/v1: a socket silent this long is closed (the web app's heartbeat is 30 s: keep above two). */
+  REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(90_000),
+  /** /realtime/v1: a refused join is answered after this delay, so a client retrying forever stays cheap. */
+  REALTIME_REFUSED_JOIN_DELAY_MS: z.coerce.number().int().min(0).max(9_000).default(5_000),
+  /** /realtime/v1: an api instance unseen this long is dead and its presence is purged by the others. */
+  REALTIME_INSTANCE_TTL_MS: z.coerce.number().int().min(300).max(600_000).default(15_000),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'METRICS_PORT' | 'METRICS_HOST'> & {

@@ -14,6 +14,11 @@ export interface JobCatalogue {
     'purchase-paid': PurchaseNotificationJob;
     /** A paid purchase was charged back. */
     'purchase-disputed': PurchaseNotificationJob;
+    // content-moderation -> its live notices (realtime), after the commit that decided or opened.
+    /** A moderator approved or rejected an item: its creator hears it on their user channel. */
+    'content-decided': { contentId: string };
+    /** A report, takedown request or appeal was opened: moderators hear it on staff:moderation. */
+    'case-opened': { caseId: string };
   };
   maintenance: {
     'purge-expired': Record<string, never>;

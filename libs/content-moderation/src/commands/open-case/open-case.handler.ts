@@ -47,6 +47,7 @@ export class OpenCaseHandler implements ICommandHandler<OpenCaseCommand> {
         variables: { caseKind: label, caseId: entry.id, dueAt: entry.dueAt.toUTCString(), consoleUrl: `${this.config.PUBLIC_URL}/admin/moderation/${entry.id}` },
       });
     }
+    this.outbox.enqueue(em, 'notifications', 'case-opened', { caseId: entry.id });
     await em.flush();
     return { id: entry.id, dueAt: entry.dueAt.toISOString() };
   }

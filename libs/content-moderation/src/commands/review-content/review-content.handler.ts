@@ -81,7 +81,10 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
         item.claimedAt = null;
         // Commerce sells from its own copy: approved, removed and restored reach it through the outbox.
         this.saleEvents.announce(em, item, before.status, now);
-        if (action.kind === 'approve' || action.kind === 'reject') await this.notifyCreator(em, item);
+        if (action.kind === 'approve' || action.kind === 'reject') {
+          await this.notifyCreator(em, item);
+          this.outbox.enqueue(em, 'notifications', 'content-decided', { contentId: item.id });
+        }
       }
       item.updatedAt = now;
       await this.audit.record(em, {
