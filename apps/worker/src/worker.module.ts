@@ -8,6 +8,8 @@ import { ContentModerationJobsModule } from '#app/content-moderation';
 import { CommerceJobsModule } from '#app/commerce';
 import { PayoutsJobsModule } from '#app/payouts';
 import { IdentityQueriesModule } from '#app/identity';
+import { MessagingJobsModule } from '#app/messaging';
+import { RealtimeModule } from '#app/realtime';
 
 export interface WorkerOptions extends PlatformOptions {
   /** Tick the recurring jobs on their crons (RecurringJobs); off, they are only ticked by calling them. */
@@ -21,7 +23,7 @@ export class WorkerModule {
     const schedule = options.schedules === false ? ScheduleModule.forRoot({ cronJobs: false, intervals: false, timeouts: false }) : ScheduleModule.forRoot();
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule],
+      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule, RealtimeModule, MessagingJobsModule],
       providers: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs, AuditPartitionsJob],
       exports: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs],
     };
