@@ -35,9 +35,14 @@ export async function startMessagingPlatform(options: Pick<TestPlatformOptions, 
   for (const app of [platform.api, platform.worker!]) {
     const publisher = app.get(RealtimePublisher);
     const publish = publisher.publish.bind(publisher);
+    const revoke = publisher.revoke.bind(publisher);
     publisher.publish = async (topic, event, payload) => {
       published.push({ topic, event, payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown> });
       return publish(topic, event, payload);
+    };
+    publisher.revoke = async (topic, userId) => {
+      published.push({ topic, event: 'revoke', payload: { userId } });
+      return revoke(topic, userId);
     };
   }
   const moderator = await staffSession(platform, 'moderator');
@@ -63,6 +68,19 @@ export class MessagingFixtures {
     const opened = await this.call('POST', '/api/stores', account.token, { slug, displayName: `${label} studio` });
     if (opened.status !== 201) throw new Error(`open store: ${opened.status} ${opened.text}`);
     return { userId: account.userId, token: account.token, slug, storeId: opened.body.id };
+  }
+
+  /** A store whose creator never signs in here (inserted as commerce stores it): a cheap address for many conversations. */
+  async quietStore(): Promise<Creator> {
+    const owner = randomUUID();
+    const slug = `quiet-${randomBytes(4).toString('hex')}`;
+    const [{ id }] = await this.db().execute<{ id: string }[]>(
+      `insert into stores (id, owner_id, slug, display_name, accent_color, layout, default_video_price_minor, default_album_price_minor, currency, allow_downloads, visibility,
+                           subscription_enabled, subscription_price_minor, tips_enabled, minimum_tip_minor, referrals_enabled, accepts_collaboration_requests, is_nsfw, created_at, updated_at)
+       values (?, ?, ?, 'Quiet studio', '#a5529f', 'grid', 1000, 1500, 'EUR', false, 'public', false, 500, false, 300, false, false, false, now(), now()) returning id`,
+      [randomUUID(), owner, slug],
+    );
+    return { userId: owner, token: '', slug, storeId: id };
   }
 
   async fan(): Promise<Fan> {
