@@ -244,12 +244,35 @@ describe('the realtime topic policy', () => {
 });
 
 describe('partitions', () => {
-  it("stores each message in its month's partition", async () => {
+  const monthName = (date: Date) => `messages_${date.toISOString().slice(0, 7).replace('-', '_')}`;
+  const inMonths = (months: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + months, 15));
+  const partitionOf = async (id: string) => (await f.db().execute<{ part: string }[]>(`select tableoid::regclass::text as part from messages where id = ?`, [id]))[0]?.part;
+
+  it("stores each message in its month's partition, with months ready a year ahead and a default partition", async () => {
     const rows = await f.db().execute<{ part: string; month: string }[]>(
       `select distinct tableoid::regclass::text as part, to_char(created_at at time zone 'UTC', 'YYYY_MM') as month from messages where conversation_id = ?`,
       [conversationId],
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.part).toBe(`messages_${row.month}`);
+    const partitions = (await f.db().execute<{ part: string }[]>(`select inhrelid::regclass::text as part from pg_inherits where inhparent = 'messages'::regclass`)).map((row) => row.part);
+    for (const months of [0, 1, 6, 12]) expect(partitions).toContain(monthName(inMonths(months)));
+    expect(partitions).toContain('messages_default');
+  });
+
+  it('takes a message past the prepared months in the default partition, and (with the platform keeper) moves it to its month', async () => {
+    const far = inMonths(30);
+    const id = `${far.getTime().toString(16).padStart(12, '0').replace(/^(.{8})(.{4})$/, '$1-$2')}-7abc-8def-${'0'.repeat(11)}1`;
+    await f.db().execute(`insert into messages (id, created_at, conversation_id, sender_id, client_id, body) values (?, ?, ?, ?, 'far-future', 'from the future')`, [id, far, conversationId, fan.userId]);
+    expect(await partitionOf(id)).toBe('messages_default');
+    // Found by its id like any message: the id names its month.
+    const page = await f.call('GET', `/api/messages/conversations/${conversationId}/messages?limit=1`, fan.token);
+    expect(page.body.items[0]).toMatchObject({ id, text: 'from the future' });
+    const [{ keeper }] = await f.db().execute<{ keeper: boolean }[]>(`select to_regproc('monthly_partitions_add') is not null as keeper`);
+    if (keeper) {
+      await f.db().execute(`select monthly_partitions_add('messages', 36)`);
+      expect(await partitionOf(id)).toBe(monthName(far));
+    }
+    await f.db().execute(`delete from messages where id = ?`, [id]);
   });
 });

@@ -162,7 +162,7 @@ export class MessageRepository {
     return em.execute<MessageRow[]>(
       `select ${COLUMNS.split(', ').map((column) => `m.${column}`).join(', ')} from messages m
          join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ?
-        where m.search @@ to_tsquery('simple', ?) order by m.created_at desc, m.id desc limit ?`,
+        where to_tsvector('simple', m.body) @@ to_tsquery('simple', ?) order by m.created_at desc, m.id desc limit ?`,
       [userId, query, limit],
     );
   }

@@ -6,6 +6,30 @@ import { Migration } from '@mikro-orm/migrations';
  * (id, created_at) with UUIDv7 ids, so an id alone names its month. Every uniqueness that does not
  * hold the partition key lives in a small side table written in the same transaction.
  */
+/**
+ * The default partition (a write never fails for want of a month) and this month to 12 ahead. Where
+ * the platform's monthly keeper exists (monthly_partitions_register, the partition branch of issue
+ * 21), messages is registered with it and its daily job keeps the months ahead and drains the
+ * default partition; without it, the months are made here and later rows wait in the default one.
+ */
+const MONTHLY_PARTITIONS = `
+  do $$
+  declare
+    this_month date := date_trunc('month', now() at time zone 'UTC')::date;
+    month date;
+  begin
+    if to_regproc('monthly_partitions_register') is not null then
+      perform monthly_partitions_register('messages', 'created_at', 12);
+      return;
+    end if;
+    create table messages_default partition of messages default;
+    for offset_months in 0..12 loop
+      month := this_month + make_interval(months => offset_months);
+      execute format('create table %I partition of messages for values from (%L) to (%L)', 'messages_' || to_char(month, 'YYYY_MM'),
+                     month::timestamp at time zone 'UTC', (month + interval '1 month')::timestamp at time zone 'UTC');
+    end loop;
+  end $$`;
+
 export class Migration20261203100000Messaging extends Migration {
   override async up(): Promise<void> {
     // Who may write to a creator; no row means anyone signed in.
@@ -64,16 +88,15 @@ export class Migration20261203100000Messaging extends Migration {
         price_minor bigint null check (price_minor > 0),
         currency char(3) null,
         mass_message_id uuid null,
-        search tsvector generated always as (to_tsvector('simple', body)) stored,
         primary key (id, created_at),
         check ((price_minor is null) = (currency is null)),
         check (body <> '' or attachment_count > 0)
       ) partition by range (created_at)`);
     this.addSql(`create index messages_by_conversation on messages (conversation_id, created_at desc, id desc)`);
     this.addSql(`create index messages_by_sender on messages (sender_id, created_at desc)`);
-    this.addSql(`create index messages_search on messages using gin (search)`);
-    this.addSql(`create table messages_default partition of messages default`);
-    this.addSql(`select add_monthly_partitions('messages', 12)`);
+    // Full text in any language: the 'simple' configuration (no stemming, no stop words), an expression index on every partition.
+    this.addSql(`create index messages_search on messages using gin (to_tsvector('simple', body))`);
+    this.addSql(MONTHLY_PARTITIONS);
     // Idempotent send: a client id is unique per sender (a unique index on messages would need created_at in it).
     this.addSql(`
       create table message_client_ids (

@@ -3,7 +3,6 @@ import { Migration20261121000000Platform } from './20261121000000-platform.migra
 import { Migration20261125130000ScheduleTicks } from './20261125130000-schedule-ticks.migration.js';
 import { Migration20261201100000OutboxRequestId } from './20261201100000-outbox-request-id.migration.js';
 import { Migration20261201110000AuditLogPartitions } from './20261201110000-audit-log-partitions.migration.js';
-import { Migration20261203080000MonthlyPartitions } from './20261203080000-monthly-partitions.migration.js';
 
 export const platformMigrations = [
   Migration20261121000000Platform,
@@ -11,5 +10,4 @@ export const platformMigrations = [
   Migration20261125130000ScheduleTicks,
   Migration20261201100000OutboxRequestId,
   Migration20261201110000AuditLogPartitions,
-  Migration20261203080000MonthlyPartitions,
 ];
