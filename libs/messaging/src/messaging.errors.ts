@@ -30,6 +30,7 @@ export const MessagingErrors = {
     new AppError(429, 'new_conversation_limit', 'New accounts can start only a few conversations a day. Try again tomorrow.', undefined, { retry_after: retryAfter }),
   duplicateText: () => new AppError(429, 'duplicate_message', 'You sent this same message to several conversations just now. Write each person their own message.'),
   linksFromNewFans: () => new AppError(403, 'links_not_allowed', 'New accounts cannot send links yet. Send your message without the link.'),
+  oneTarget: () => new AppError(400, 'validation_failed', 'Pass either storeSlug or fanId, not both', [{ field: 'fanId', message: 'Pass either storeSlug or fanId' }]),
   badCursor: () => new AppError(400, 'validation_failed', 'cursor is not valid: pass the nextCursor of the previous page', [{ field: 'cursor', message: 'Invalid cursor' }]),
   bothCursors: () => new AppError(400, 'validation_failed', 'Pass either before or after, not both', [{ field: 'after', message: 'Pass either before or after' }]),
   badSetting: (field: string, message: string) => new AppError(400, 'validation_failed', message, [{ field, message }]),

@@ -10,6 +10,7 @@ import { ReportConversationCommand } from '../commands/report-conversation/repor
 import { ListConversationsQuery } from '../queries/list-conversations/list-conversations.query.js';
 import { GetConversationQuery } from '../queries/get-conversation/get-conversation.query.js';
 import type { ConversationView } from '../queries/conversation-views.js';
+import { MessagingErrors } from '../messaging.errors.js';
 import { ConversationDto, ConversationListDto, ConversationListQueryDto, ReportConversationDto, ReportReceiptDto, StartConversationDto } from './messaging.dto.js';
 
 // The bearer strategy reads the user row raw: its time may arrive as text.
@@ -38,6 +39,7 @@ export class ConversationsController {
   @ApiCreatedResponse({ type: ConversationDto })
   @ApiOkResponse({ type: ConversationDto })
   async start(@CurrentAuth() auth: AuthContext, @Body() body: StartConversationDto, @Res({ passthrough: true }) response: ServerResponse): Promise<ConversationView> {
+    if (body.storeSlug !== undefined && body.fanId !== undefined) throw MessagingErrors.oneTarget();
     const target = body.storeSlug !== undefined ? { storeSlug: body.storeSlug } : { fanId: body.fanId! };
     const { conversation, created } = await this.commands.execute(new StartConversationCommand(actorOf(auth), target));
     response.statusCode = created ? 201 : 200;

@@ -12,14 +12,14 @@ const limitMessage = (max: number) => `limit is a whole number from 1 to ${max}`
 
 export class StartConversationDto {
   @ApiPropertyOptional({ description: "A fan writes to a store's creator: the store's slug" })
-  @ValidateIf((body: StartConversationDto) => body.fanId === undefined)
+  @ValidateIf((body: StartConversationDto) => body.storeSlug !== undefined || body.fanId === undefined)
   @IsString({ message: 'storeSlug or fanId is required' })
   @MinLength(1, { message: 'storeSlug or fanId is required' })
   @MaxLength(100)
   storeSlug?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'A creator writes to a fan of their store (subscriber, buyer or favourite)' })
-  @ValidateIf((body: StartConversationDto) => body.storeSlug === undefined)
+  @ValidateIf((body: StartConversationDto) => body.fanId !== undefined || body.storeSlug === undefined)
   @IsUUID('all', { message: 'fanId must be a user id' })
   fanId?: string;
 }
