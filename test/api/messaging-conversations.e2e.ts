@@ -214,6 +214,26 @@ describe('read receipts and unread counts', () => {
   });
 });
 
+describe('under concurrency', () => {
+  it('stores one message for a clientId sent many times at once, and keeps both unread counters exact while both sides write', async () => {
+    const busy = await f.fan();
+    await f.age(busy.userId);
+    const id = await f.open(busy, creator);
+    const same = await Promise.all(Array.from({ length: 8 }, () => f.send(busy.token, id, 'sent twice by a flaky network', { clientId: 'flaky-1' })));
+    expect(new Set(same.map((answer) => answer.body.id)).size).toBe(1);
+    expect(same.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(same.every((answer) => answer.status === 201 || answer.status === 200)).toBe(true);
+    expect(await f.messageRows(id)).toBe(1);
+
+    await Promise.all([
+      ...Array.from({ length: 10 }, (_, n) => f.sent(busy.token, id, `fan says ${n}`)),
+      ...Array.from({ length: 10 }, (_, n) => f.sent(creator.token, id, `creator says ${n}`)),
+    ]);
+    const counters = await f.db().execute<{ user_id: string; unread_count: number }[]>(`select user_id, unread_count from conversation_members where conversation_id = ?`, [id]);
+    expect(Object.fromEntries(counters.map((row) => [row.user_id, row.unread_count]))).toEqual({ [busy.userId]: 10, [creator.userId]: 11 });
+  });
+});
+
 describe('search', () => {
   it("finds words (as prefixes) in the caller's own conversations only", async () => {
     const searcher = await f.fan();

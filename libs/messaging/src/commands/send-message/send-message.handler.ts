@@ -56,7 +56,8 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const attachments = await this.media.resolve(sender.id, command.attachments);
     const id = messageId(now);
 
-    const outcome = await em.transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments }));
+    // A fresh unit of work: the rows read above are read again under the lock, not taken from this one's identity map.
+    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments }));
     if (!outcome.stored) return this.replay(conversationId, outcome.existing);
     // Announced after the commit, read back from the database: what every reader will see.
     const read = this.orm.em.fork();
