@@ -359,3 +359,69 @@ describe('realtime broadcast routes write only where the caller may', () => {
     await listener.disconnect();
   });
 });
+
+describe("messaging routes act on the caller's own conversations only", () => {
+  it('answer 401 signed out and 404 to a stranger, another creator and a moderator on every conversation route, and change nothing', async () => {
+    const creator = await verifiedCreator(platform);
+    const slug = `talk-${randomBytes(3).toString('hex')}`;
+    expect((await callApi(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Talk Shop' })).status).toBe(201);
+    const owner = await signedInUser(platform);
+    const ownerToken = owner.session.access_token;
+    const opened = await callApi(platform, 'POST', '/api/messages/conversations', ownerToken, { storeSlug: slug });
+    expect(opened.status).toBe(201);
+    const id = opened.body.id as string;
+    const fromCreator = await callApi(platform, 'POST', `/api/messages/conversations/${id}/messages`, creator.token, { clientId: 'matrix-1', text: 'Hello, fan' });
+    expect(fromCreator.status).toBe(201);
+    const messageId = fromCreator.body.id as string;
+    const stranger = await signedInUser(platform);
+    const otherCreator = await verifiedCreator(platform);
+    expect((await callApi(platform, 'POST', '/api/stores', otherCreator.token, { slug: `${slug}-b`, displayName: 'Other Talk Shop' })).status).toBe(201);
+    const moderator = await staffSession(platform, 'moderator');
+    const db = platform.api.get(MikroORM).em.fork();
+    const snapshot = async () => ({
+      conversation: await db.execute(`select * from conversations where id = ?`, [id]),
+      members: await db.execute(`select * from conversation_members where conversation_id = ? order by user_id`, [id]),
+      messages: await db.execute(`select id, sender_id, body from messages where conversation_id = ? order by id`, [id]),
+      reports: await db.execute(`select id from message_reports where conversation_id = ?`, [id]),
+      settings: await db.execute(`select * from messaging_settings where creator_id = ?`, [creator.userId]),
+    });
+    const before = await snapshot();
+
+    const routes = [
+      ['GET', `/api/messages/conversations/${id}`, undefined],
+      ['GET', `/api/messages/conversations/${id}/messages`, undefined],
+      ['POST', `/api/messages/conversations/${id}/messages`, { clientId: 'intruder-1', text: 'let me in' }],
+      ['POST', `/api/messages/conversations/${id}/read`, { messageId }],
+      ['PUT', `/api/messages/conversations/${id}/block`, undefined],
+      ['DELETE', `/api/messages/conversations/${id}/block`, undefined],
+      ['PUT', `/api/messages/conversations/${id}/mute`, undefined],
+      ['DELETE', `/api/messages/conversations/${id}/mute`, undefined],
+      ['POST', `/api/messages/conversations/${id}/reports`, { reason: 'spam', details: 'not my conversation at all' }],
+      ['GET', `/api/messages/conversations/${id}/messages/${messageId}/media/${randomUUID()}`, undefined],
+    ] as const;
+    const failures: string[] = [];
+    for (const [method, path, body] of routes) {
+      const anonymous = await callApi(platform, method, path, null, body);
+      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
+      for (const [who, token] of [['stranger', stranger.session.access_token], ['other creator', otherCreator.token], ['moderator', moderator.token]] as const) {
+        const response = await callApi(platform, method, path, token, body);
+        if (response.status !== 404) failures.push(`${method} ${path} ${who} -> ${response.status}`);
+      }
+    }
+    for (const [method, path] of [['GET', '/api/messages/conversations'], ['GET', '/api/messages/unread'], ['GET', '/api/messages/search?q=hello'], ['GET', '/api/messages/settings'], ['PUT', '/api/messages/settings'], ['POST', '/api/messages/media']] as const) {
+      const anonymous = await callApi(platform, method, path, null, method === 'GET' ? undefined : { audience: 'paid', priceMinor: 100, kind: 'album' });
+      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
+    }
+    expect(failures).toEqual([]);
+
+    // What the others list, count and find is their own; a fan has no message settings; another creator changes only theirs.
+    expect((await callApi(platform, 'GET', '/api/messages/conversations', stranger.session.access_token)).body).toEqual({ items: [], nextCursor: null });
+    expect((await callApi(platform, 'GET', '/api/messages/unread', stranger.session.access_token)).body).toEqual({ total: 0, conversations: 0 });
+    expect((await callApi(platform, 'GET', '/api/messages/search?q=hello', stranger.session.access_token)).body).toEqual({ items: [] });
+    expect((await callApi(platform, 'PUT', '/api/messages/settings', stranger.session.access_token, { audience: 'paid', priceMinor: 100 })).body.code).toBe('not_a_creator');
+    expect((await callApi(platform, 'PUT', '/api/messages/settings', otherCreator.token, { audience: 'subscribers' })).body).toMatchObject({ audience: 'subscribers' });
+    expect((await db.execute(`select creator_id from messaging_settings where creator_id in (?, ?)`, [creator.userId, otherCreator.userId])).map((row) => row.creator_id)).toEqual([otherCreator.userId]);
+    expect(await snapshot()).toEqual(before);
+    expect((await callApi(platform, 'GET', `/api/messages/conversations/${id}/messages`, ownerToken)).body.items).toHaveLength(1);
+  });
+});

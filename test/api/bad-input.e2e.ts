@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { clientIp, signedInUser, startTestPlatform, STRONG_PASSWORD, uniqueEmail, type TestPlatform } from '#app/testing';
+import { clientIp, signedInUser, startTestPlatform, STRONG_PASSWORD, uniqueEmail, verifiedCreator, type TestPlatform } from '#app/testing';
 import { MikroORM } from '@mikro-orm/postgresql';
 
 let platform: TestPlatform;
@@ -210,5 +210,86 @@ describe('POST /api/verify-user reads only well-formed multipart forms (issue 17
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('bad_multipart');
     }
+  });
+});
+
+describe('messaging refuses bad input with a 4xx and changes nothing', () => {
+  let creatorToken = '';
+  let fanToken = '';
+  let conversationId = '';
+  let messageId = '';
+
+  const messagingCounts = async () =>
+    (
+      await platform.api
+        .get(MikroORM)
+        .em.fork()
+        .execute<{ conversations: number; members: number; messages: number; settings: number; reports: number; unread: number }[]>(
+          `select (select count(*)::int from conversations) as conversations, (select count(*)::int from conversation_members) as members,
+                  (select count(*)::int from messages) as messages, (select count(*)::int from messaging_settings) as settings,
+                  (select count(*)::int from message_reports) as reports, (select coalesce(sum(unread_count), 0)::int from conversation_members) as unread`,
+        )
+    )[0];
+
+  beforeAll(async () => {
+    const creator = await verifiedCreator(platform);
+    creatorToken = creator.token;
+    const slug = `bad-input-${Date.now().toString(36)}`;
+    await send('POST', '/api/stores', JSON.stringify({ slug, displayName: 'Bad Input Shop' }), { authorization: `Bearer ${creatorToken}` });
+    fanToken = (await signedInUser(platform)).session.access_token;
+    conversationId = (await send('POST', '/api/messages/conversations', JSON.stringify({ storeSlug: slug }), { authorization: `Bearer ${fanToken}` })).body.id as string;
+    messageId = (await send('POST', `/api/messages/conversations/${conversationId}/messages`, JSON.stringify({ clientId: 'first', text: 'hello' }), { authorization: `Bearer ${fanToken}` })).body.id as string;
+  });
+
+  const conversation = () => `/api/messages/conversations/${conversationId}`;
+  const cases: [string, string, () => string, unknown, number, string][] = [
+    ['a conversation with neither store nor fan', 'POST', () => '/api/messages/conversations', {}, 400, 'validation_failed'],
+    ['a store slug that is not text', 'POST', () => '/api/messages/conversations', { storeSlug: 42 }, 400, 'validation_failed'],
+    ['a fan id that is not an id', 'POST', () => '/api/messages/conversations', { fanId: 'nobody' }, 400, 'validation_failed'],
+    ['a store slug of the wrong type beside a fan id', 'POST', () => '/api/messages/conversations', { storeSlug: 7, fanId: '44ff586c-b0bf-4560-9a17-17eb8f7bb91f' }, 400, 'validation_failed'],
+    ['a null store slug beside a fan id', 'POST', () => '/api/messages/conversations', { storeSlug: null, fanId: '44ff586c-b0bf-4560-9a17-17eb8f7bb91f' }, 400, 'validation_failed'],
+    ['both a store and a fan', 'POST', () => '/api/messages/conversations', { storeSlug: 'some-store', fanId: '44ff586c-b0bf-4560-9a17-17eb8f7bb91f' }, 400, 'validation_failed'],
+    ['a conversation id that is not an id', 'GET', () => '/api/messages/conversations/nope/messages', undefined, 400, 'bad_request'],
+    ['a message without a clientId', 'POST', () => `${conversation()}/messages`, { text: 'hi' }, 400, 'validation_failed'],
+    ['a clientId with spaces', 'POST', () => `${conversation()}/messages`, { clientId: 'has spaces', text: 'hi' }, 400, 'validation_failed'],
+    ['a clientId too long', 'POST', () => `${conversation()}/messages`, { clientId: 'x'.repeat(65), text: 'hi' }, 400, 'validation_failed'],
+    ['a text that is a number', 'POST', () => `${conversation()}/messages`, { clientId: 'c-1', text: 12 }, 400, 'validation_failed'],
+    ['a text of blanks only', 'POST', () => `${conversation()}/messages`, { clientId: 'c-2', text: ' \n\t ' }, 400, 'validation_failed'],
+    ['a text far too long', 'POST', () => `${conversation()}/messages`, { clientId: 'c-3', text: 'x'.repeat(5000) }, 400, 'validation_failed'],
+    ['attachments that are not a list', 'POST', () => `${conversation()}/messages`, { clientId: 'c-4', text: 'hi', attachments: 'abc' }, 400, 'validation_failed'],
+    ['attachments that are not ids', 'POST', () => `${conversation()}/messages`, { clientId: 'c-5', text: 'hi', attachments: ['x'] }, 400, 'validation_failed'],
+    ['more than ten attachments', 'POST', () => `${conversation()}/messages`, { clientId: 'c-6', attachments: Array.from({ length: 11 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`) }, 400, 'validation_failed'],
+    ['a page limit of 0', 'GET', () => `${conversation()}/messages?limit=0`, undefined, 400, 'validation_failed'],
+    ['a page limit that is not a number', 'GET', () => `${conversation()}/messages?limit=ten`, undefined, 400, 'validation_failed'],
+    ['a before cursor that is not an id', 'GET', () => `${conversation()}/messages?before=yesterday`, undefined, 400, 'validation_failed'],
+    ['both cursors', 'GET', () => `${conversation()}/messages?before=${messageId}&after=${messageId}`, undefined, 400, 'validation_failed'],
+    ['a list cursor made up', 'GET', () => '/api/messages/conversations?cursor=abc', undefined, 400, 'validation_failed'],
+    ['a read receipt without a message', 'POST', () => `${conversation()}/read`, {}, 400, 'validation_failed'],
+    ['a read receipt for a message that is not there', 'POST', () => `${conversation()}/read`, { messageId: '0190b3d2-7c1e-7a00-8abc-0123456789ab' }, 404, 'message_not_found'],
+    ['a search without words', 'GET', () => '/api/messages/search', undefined, 400, 'validation_failed'],
+    ['a search too long', 'GET', () => `/api/messages/search?q=${'x'.repeat(101)}`, undefined, 400, 'validation_failed'],
+    ['a report with an unknown reason', 'POST', () => `${conversation()}/reports`, { reason: 'boring', details: 'this is not a reason' }, 400, 'validation_failed'],
+    ['a report without details', 'POST', () => `${conversation()}/reports`, { reason: 'spam', details: 'short' }, 400, 'validation_failed'],
+    ['an upload of an unknown kind', 'POST', () => '/api/messages/media', { kind: 'podcast' }, 400, 'validation_failed'],
+  ];
+
+  it.each(cases)('%s', async (_name, method, path, body, status, code) => {
+    const before = await messagingCounts();
+    const response = await send(method, path(), body === undefined ? undefined : JSON.stringify(body), { authorization: `Bearer ${fanToken}` });
+    expect(response.status).toBe(status);
+    expect(response.body.code).toBe(code);
+    expect(await messagingCounts()).toEqual(before);
+  });
+
+  it.each([
+    ['an unknown audience', { audience: 'everyone' }],
+    ['a price that is not a number', { audience: 'paid', priceMinor: 'a lot' }],
+    ['a price below the minimum', { audience: 'paid', priceMinor: 1 }],
+    ['a price without the paid audience', { audience: 'signed_in', priceMinor: 500 }],
+  ])("refuses a creator's message setting with %s", async (_name, body) => {
+    const before = await messagingCounts();
+    const response = await send('PUT', '/api/messages/settings', JSON.stringify(body), { authorization: `Bearer ${creatorToken}` });
+    expect(response).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    expect(await messagingCounts()).toEqual(before);
   });
 });

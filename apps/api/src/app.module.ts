@@ -13,6 +13,7 @@ import { ContentModerationModule } from '#app/content-moderation';
 import { CommerceModule } from '#app/commerce';
 import { PayoutsModule } from '#app/payouts';
 import { AccountModule } from '#app/account';
+import { MessagingModule } from '#app/messaging';
 import { RealtimeModule } from '#app/realtime';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 
@@ -21,7 +22,7 @@ export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule, PayoutsModule, AccountModule, RealtimeModule.forApi(), DashboardModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule, PayoutsModule, AccountModule, RealtimeModule.forApi(), MessagingModule, DashboardModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

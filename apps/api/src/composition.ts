@@ -9,10 +9,11 @@ import { commerceEntities, commerceMigrations } from '#app/commerce';
 import { payoutsEntities, payoutsMigrations } from '#app/payouts';
 import { accountEntities, accountMigrations } from '#app/account';
 import { realtimeMigrations } from '#app/realtime';
+import { messagingEntities, messagingMigrations } from '#app/messaging';
 import type { OrmSetup } from '#app/platform';
 
 /** Every module's tables and migrations, for the processes that boot them. */
 export const ORM_SETUP: OrmSetup = {
-  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities, ...verificationEntities, ...contentModerationEntities, ...commerceEntities, ...payoutsEntities, ...accountEntities],
-  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations, ...verificationMigrations, ...contentModerationMigrations, ...commerceMigrations, ...payoutsMigrations, ...accountMigrations, ...realtimeMigrations],
+  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities, ...verificationEntities, ...contentModerationEntities, ...commerceEntities, ...payoutsEntities, ...accountEntities, ...messagingEntities],
+  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations, ...verificationMigrations, ...contentModerationMigrations, ...commerceMigrations, ...payoutsMigrations, ...accountMigrations, ...messagingMigrations, ...realtimeMigrations],
 };

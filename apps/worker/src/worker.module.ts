@@ -8,6 +8,7 @@ import { ContentModerationJobsModule } from '#app/content-moderation';
 import { CommerceJobsModule } from '#app/commerce';
 import { PayoutsJobsModule } from '#app/payouts';
 import { IdentityQueriesModule } from '#app/identity';
+import { MessagingJobsModule } from '#app/messaging';
 import { RealtimeModule } from '#app/realtime';
 
 export interface WorkerOptions extends PlatformOptions {
@@ -22,7 +23,7 @@ export class WorkerModule {
     const schedule = options.schedules === false ? ScheduleModule.forRoot({ cronJobs: false, intervals: false, timeouts: false }) : ScheduleModule.forRoot();
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule, RealtimeModule.forWorker()],
+      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule, RealtimeModule.forWorker(), MessagingJobsModule],
       providers: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs, AuditPartitionsJob],
       exports: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs],
     };

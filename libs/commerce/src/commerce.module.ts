@@ -10,6 +10,8 @@ import { GetPublicStoreHandler } from './queries/get-public-store/get-public-sto
 import { ListCategoriesHandler } from './queries/list-categories/list-categories.handler.js';
 import { StoreContentHandler } from './queries/store-content/store-content.handler.js';
 import { StoreNamesHandler } from './queries/store-names/store-names.handler.js';
+import { StoreOwnerHandler } from './queries/store-owner/store-owner.handler.js';
+import { FanRelationshipHandler } from './queries/fan-relationship/fan-relationship.handler.js';
 import { RequestStoreCollaborationHandler } from './commands/request-collaboration/request-collaboration.handler.js';
 import { CategoriesController, StoresController } from './http/stores.controller.js';
 import { LivePhaseGuard } from './http/live-phase.guard.js';
@@ -84,6 +86,8 @@ import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-pur
     ListCategoriesHandler,
     StoreContentHandler,
     StoreNamesHandler,
+    StoreOwnerHandler,
+    FanRelationshipHandler,
     RequestStoreCollaborationHandler,
     ...paymentProviders,
     PurchaseRepository,

@@ -34,3 +34,5 @@ export { RefreshPurchaseCommand } from './commands/refresh-purchase/refresh-purc
 export { GetMyStoreQuery } from './queries/get-my-store/get-my-store.query.js';
 export { ChangeStoreImageCommand } from './commands/change-store-image/change-store-image.command.js';
 export { SellableItems } from './queries/sellable-items/sellable-items.js';
+export { StoreOwnerQuery, type StoreOwnerView } from './queries/store-owner/store-owner.query.js';
+export { FanRelationshipQuery, type FanRelationshipView } from './queries/fan-relationship/fan-relationship.query.js';

@@ -4,6 +4,7 @@ import { Migration20261122000900Collaborations } from './database/migrations/202
 import { Migration20261122001000ContentPreview } from './database/migrations/20261122001000-content-preview.migration.js';
 import { Migration20261126100000ContentRevision } from './database/migrations/20261126100000-content-revision.migration.js';
 import { Migration20261126200000AlbumPresentation } from './database/migrations/20261126200000-album-presentation.migration.js';
+import { Migration20261203090000MessageMedia } from './database/migrations/20261203090000-message-media.migration.js';
 
 export { ContentModerationModule, ContentModerationJobsModule } from './content-moderation.module.js';
 export { contentModerationEntities } from './entities/index.js';
@@ -13,7 +14,7 @@ export { MediaProcessor } from './jobs/media-processor.js';
 export { uploadsHandler, UPLOADS_PATH } from './uploads/uploads.js';
 export { ApprovedContentQuery, ContentByIdQuery, type ContentView, type PublicContentView } from './queries/content/content.query.js';
 export { ContentListDto, ContentViewDto, ManagedContentViewDto, MediaViewDto } from './http/content.dto.js';
-export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content, Migration20261122000900Collaborations, Migration20261122001000ContentPreview, Migration20261126100000ContentRevision, Migration20261126200000AlbumPresentation];
+export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content, Migration20261122000900Collaborations, Migration20261122001000ContentPreview, Migration20261126100000ContentRevision, Migration20261126200000AlbumPresentation, Migration20261203090000MessageMedia];
 export { ReviewCountsQuery, type ReviewCountsView } from './queries/review-counts/review-counts.query.js';
 export { StoreNamesQuery, type StoreName } from './queries/collaborations/store-names.query.js';
 export { RequestCollaborationCommand } from './commands/collaborations/collaborations.command.js';
@@ -21,3 +22,6 @@ export { CreateContentCommand, SubmitContentCommand } from './commands/manage-co
 export { AttachMediaCommand } from './commands/attach-media/attach-media.command.js';
 export { ReviewContentCommand } from './commands/review-content/review-content.command.js';
 export { MyContentQuery } from './queries/content/content.query.js';
+export { OpenCaseCommand } from './commands/open-case/open-case.command.js';
+export { REPORT_REASONS, type ReportReason } from './entities/moderation-case.entity.js';
+export type { ContentPurpose } from './entities/content-item.entity.js';

@@ -358,6 +358,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/messages/reports/{caseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The evidence of a message or conversation report: what was reported and the messages before it, as they were then */
+        get: operations["AdminMessagesController_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/moderation/cases": {
         parameters: {
             query?: never;
@@ -1159,6 +1176,213 @@ export interface paths {
         };
         /** An approved item's blurred preview (public, cacheable): made from its thumbnail on the server, never the thumbnail itself */
         get: operations["MediaController_blurredPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your conversations (as a fan and as a creator), most recent activity first */
+        get: operations["ConversationsController_list"];
+        put?: never;
+        /** Open your conversation with a store's creator (storeSlug) or, as a creator, with a fan of your store (fanId): 201 new, 200 existing */
+        post: operations["ConversationsController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ConversationsController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversations/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Block the other side: nobody sends while it stands (idempotent) */
+        put: operations["ConversationsController_block"];
+        post?: never;
+        /** Lift your block */
+        delete: operations["ConversationsController_unblock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages newest first: the latest, `before` a message (older), or `after` one (newer: catching up after a reconnect) */
+        get: operations["MessagesController_page"];
+        put?: never;
+        /** Send text (and, as a verified creator, media): stored, then announced live; 201 new, 200 when the clientId was sent before */
+        post: operations["MessagesController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversations/{id}/messages/{messageId}/media/{contentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open a photo or video sent in the conversation: signed links, members only, once approved (404 media_not_found while held) */
+        get: operations["MessagesController_media"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversations/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mute: no notifications, out of your badge total (idempotent) */
+        put: operations["ConversationsController_mute"];
+        post?: never;
+        delete: operations["ConversationsController_unmute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read receipt: you read up to this message (never moves back) */
+        post: operations["MessagesController_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversations/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a message you received (messageId) or the conversation: a moderation case reviewed within 48 hours */
+        post: operations["ConversationsController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start an upload for your messages (verified creators): upload with tus at /api/uploads, then attach it; reviewed before the fan can open it */
+        post: operations["MessagingController_media"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find messages by their words in your own conversations, newest first */
+        get: operations["MessagingController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may message you (creators with a store) */
+        get: operations["MessagingController_settings"];
+        /** Choose who may message you: subscribers only, anyone signed in, or anyone for a price per message ('paid') */
+        put: operations["MessagingController_updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your badge: unread messages in conversations you have not muted */
+        get: operations["MessagingController_unread"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2222,6 +2446,17 @@ export interface components {
             /** @description null or empty removes it */
             tagline?: string | null;
         };
+        AttachmentDto: {
+            /** Format: uuid */
+            contentId: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            /**
+             * @description pending: held for review (cannot be opened yet); released: opens; removed: rejected or taken down
+             * @enum {string}
+             */
+            state: "released" | "pending" | "removed";
+        };
         AuditActorDto: {
             /** @description "(deleted user)" when the account is gone */
             email: string;
@@ -2309,7 +2544,7 @@ export interface components {
             status: "open" | "resolved";
             subjectId: string;
             /** @enum {string} */
-            subjectType: "content" | "store" | "account";
+            subjectType: "content" | "store" | "account" | "message" | "conversation";
         };
         CategoriesDto: {
             items: components["schemas"]["CategoryDto"][];
@@ -2434,6 +2669,42 @@ export interface components {
              */
             defaultVideoPriceMinor?: number;
         };
+        ConversationDto: {
+            blockedByMe: boolean;
+            /** @description A block stands (either side): nobody sends */
+            closed: boolean;
+            counterpart: components["schemas"]["CounterpartDto"];
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastActivityAt: string;
+            lastMessage: components["schemas"]["LastMessageDto"] | null;
+            /** @description For a fan: the creator's price per message (null: free) */
+            messagePrice: components["schemas"]["MessagePriceDto"] | null;
+            muted: boolean;
+            myLastReadMessageId: string | null;
+            /**
+             * @description Your side
+             * @enum {string}
+             */
+            myRole: "fan" | "creator";
+            /** Format: date-time */
+            startedAt: string;
+            /** @description Read receipt: the last message the other side read */
+            theirLastReadMessageId: string | null;
+            unreadCount: number;
+        };
+        ConversationListDto: {
+            items: components["schemas"]["ConversationDto"][];
+            nextCursor: string | null;
+        };
+        CounterpartDto: {
+            /** @description A creator's store name, or a fan's masked handle */
+            name: string;
+            storeSlug: string | null;
+            /** Format: uuid */
+            userId: string;
+        };
         CountriesDto: {
             countries: components["schemas"]["CountryDto"][];
         };
@@ -2459,6 +2730,13 @@ export interface components {
             /** @description Price in minor units (cents) */
             priceMinor: number;
             title: string;
+        };
+        CreateMessageMediaDto: {
+            /**
+             * @description One video, or photos
+             * @enum {string}
+             */
+            kind: "video" | "album";
         };
         CreatePurchaseDto: {
             /** @description kind tip: minor units, at least the store's minimum tip, at most 100000 */
@@ -2617,6 +2895,15 @@ export interface components {
         FavoriteListDto: {
             items: components["schemas"]["FavoriteDto"][];
         };
+        LastMessageDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            preview: string;
+            /** Format: uuid */
+            senderId: string;
+        };
         ManagedContentViewDto: {
             /** Format: date-time */
             claimedAt: string | null;
@@ -2638,6 +2925,11 @@ export interface components {
             /** @description In the creator's order */
             media: components["schemas"]["MediaViewDto"][];
             priceMinor: number;
+            /**
+             * @description 'message': made for a message and shown only there, never in the store
+             * @enum {string}
+             */
+            purpose: "store" | "message";
             rejectionReason: string | null;
             /** @enum {string} */
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
@@ -2655,6 +2947,13 @@ export interface components {
         MarkNotificationsReadDto: {
             /** @description Mark the entries up to and including this id (usually the newest one shown); leave out to mark all */
             upToId?: string;
+        };
+        MarkReadDto: {
+            /**
+             * Format: uuid
+             * @description Read up to and including this message
+             */
+            messageId: string;
         };
         MediaOrderDto: {
             /** @description Every file of the item, each once, first to last */
@@ -2684,6 +2983,74 @@ export interface components {
             thumbnailUrl: string | null;
             width: number | null;
         };
+        MessageDto: {
+            attachments: components["schemas"]["AttachmentDto"][];
+            clientId: string;
+            /** Format: uuid */
+            conversationId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description UUIDv7: sorts by time
+             */
+            id: string;
+            /** Format: uuid */
+            senderId: string;
+            text: string;
+        };
+        MessageListDto: {
+            items: components["schemas"]["MessageDto"][];
+        };
+        MessageMediaDto: {
+            /**
+             * Format: uuid
+             * @description Upload its files with tus at /api/uploads (metadata contentId), then attach it to a message
+             */
+            contentId: string;
+        };
+        MessagePageDto: {
+            /** @description More messages lie beyond this page in the direction asked */
+            hasMore: boolean;
+            /** @description Newest first */
+            items: components["schemas"]["MessageDto"][];
+        };
+        MessagePriceDto: {
+            currency: string;
+            priceMinor: number;
+        };
+        MessageReportDto: {
+            /** Format: uuid */
+            caseId: string;
+            /** @description The messages before it, newest first */
+            context: components["schemas"]["MessageDto"][];
+            /** Format: uuid */
+            conversationId: string;
+            /** Format: date-time */
+            createdAt: string;
+            messageId: string | null;
+            reported: components["schemas"]["MessageDto"] | null;
+            /** Format: uuid */
+            reportedUserId: string;
+            /** Format: uuid */
+            reporterId: string;
+        };
+        MessagingSettingsDto: {
+            /**
+             * @description Who may write to you: subscribers only, anyone signed in, or anyone for a price per message
+             * @enum {string}
+             */
+            audience: "subscribers" | "signed_in" | "paid";
+            /** @description With 'paid': the price of one message, minor units of your store's currency */
+            priceMinor?: number;
+        };
+        MessagingSettingsViewDto: {
+            /** @enum {string} */
+            audience: "subscribers" | "signed_in" | "paid";
+            currency: string | null;
+            priceMinor: number | null;
+            storeCurrency: string;
+        };
         MyCollaborationsDto: {
             /** @description Your requests to creators */
             asCollaborator: components["schemas"]["CollaborationViewDto"][];
@@ -2711,6 +3078,24 @@ export interface components {
             categories?: ("fitness" | "cosplay" | "lifestyle" | "music" | "art" | "photography" | "education" | "gaming" | "comedy" | "adult-solo" | "adult-couples" | "adult-fetish" | "adult-lgbtq")[];
             /** @description Adult content (18+); an adult category turns it on */
             isNsfw?: boolean;
+        };
+        OpenedAttachmentDto: {
+            /** Format: uuid */
+            contentId: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            media: components["schemas"]["OpenedFileDto"][];
+        };
+        OpenedFileDto: {
+            /** @description Signed for ten minutes */
+            fileUrl: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            mediaType: "video" | "image";
+            number: number | null;
+            previewUrl: string | null;
+            thumbnailUrl: string | null;
         };
         OpenStoreDto: {
             /** @description 1 to 5 category slugs; can be set later */
@@ -2904,6 +3289,15 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page */
             nextCursor: string | null;
         };
+        ReadDto: {
+            /** Format: uuid */
+            conversationId: string;
+            /** Format: uuid */
+            lastReadMessageId: string;
+            /** @description Your badge total */
+            total: number;
+            unreadCount: number;
+        };
         ReasonDto: {
             reason: string;
         };
@@ -2953,6 +3347,16 @@ export interface components {
             /** @description Shown to the applicant in the email; say what to correct */
             reason: string;
         };
+        ReportConversationDto: {
+            details: string;
+            /**
+             * Format: uuid
+             * @description A message you received; leave out to report the whole conversation
+             */
+            messageId?: string;
+            /** @enum {string} */
+            reason: "minor" | "non_consensual" | "violence" | "hate" | "bestiality" | "extreme" | "copyright" | "impersonation" | "spam" | "other";
+        };
         ReportDto: {
             details: string;
             /** @description Where to send the outcome (signed-in reporters are known already) */
@@ -2963,6 +3367,15 @@ export interface components {
             subjectId: string;
             /** @enum {string} */
             subjectType: "content" | "store" | "account";
+        };
+        ReportReceiptDto: {
+            /**
+             * Format: date-time
+             * @description Moderators review it by then (48 hours)
+             */
+            dueAt: string;
+            /** Format: uuid */
+            id: string;
         };
         ResetPasswordDto: {
             newPassword: string;
@@ -3153,6 +3566,14 @@ export interface components {
         SavedCardsDto: {
             items: components["schemas"]["SavedCardDto"][];
         };
+        SendMessageDto: {
+            /** @description Creators only: content ids of approved store items or of uploads made for messages (POST /api/messages/media) */
+            attachments?: string[];
+            /** @description Made by the client, unique per message it sends: sending it again answers the stored message */
+            clientId: string;
+            /** @description Trimmed; required unless media are attached */
+            text?: string;
+        };
         SetPayoutMethodDto: {
             accountHolder?: string;
             address?: string;
@@ -3221,6 +3642,11 @@ export interface components {
             /** @description In the creator's order */
             media: components["schemas"]["MediaViewDto"][];
             priceMinor: number;
+            /**
+             * @description 'message': made for a message and shown only there, never in the store
+             * @enum {string}
+             */
+            purpose: "store" | "message";
             rejectionReason: string | null;
             /** @enum {string} */
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
@@ -3240,6 +3666,15 @@ export interface components {
             email: string;
             /** Format: uuid */
             id: string;
+        };
+        StartConversationDto: {
+            /**
+             * Format: uuid
+             * @description A creator writes to a fan of their store (subscriber, buyer or favourite)
+             */
+            fanId?: string;
+            /** @description A fan writes to a store's creator: the store's slug */
+            storeSlug?: string;
         };
         StatementDto: {
             /** @description Adjustments this month: refunds, chargebacks, corrections */
@@ -3517,6 +3952,11 @@ export interface components {
         };
         UnreadCountDto: {
             unreadCount: number;
+        };
+        UnreadDto: {
+            conversations: number;
+            /** @description Unread messages in conversations that are not muted */
+            total: number;
         };
         UpdateStoreSettingsDto: {
             access?: components["schemas"]["AccessPatchDto"];
@@ -4074,6 +4514,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminMeDto"];
+                };
+            };
+        };
+    };
+    AdminMessagesController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReportDto"];
                 };
             };
         };
@@ -5207,6 +5668,405 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    ConversationsController_list: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationListDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartConversationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDto"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_unblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDto"];
+                };
+            };
+        };
+    };
+    MessagesController_page: {
+        parameters: {
+            query?: {
+                /** @description Messages newer than this message id (catching up after a reconnect) */
+                after?: string;
+                /** @description Messages older than this message id */
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePageDto"];
+                };
+            };
+        };
+    };
+    MessagesController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+        };
+    };
+    MessagesController_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contentId: string;
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenedAttachmentDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_mute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_unmute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDto"];
+                };
+            };
+        };
+    };
+    MessagesController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkReadDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportConversationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportReceiptDto"];
+                };
+            };
+        };
+    };
+    MessagingController_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMessageMediaDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageMediaDto"];
+                };
+            };
+        };
+    };
+    MessagingController_search: {
+        parameters: {
+            query: {
+                limit?: number;
+                /** @description Words to find (each as a word prefix) */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageListDto"];
+                };
+            };
+        };
+    };
+    MessagingController_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingSettingsViewDto"];
+                };
+            };
+        };
+    };
+    MessagingController_updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessagingSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingSettingsViewDto"];
+                };
+            };
+        };
+    };
+    MessagingController_unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadDto"];
+                };
             };
         };
     };

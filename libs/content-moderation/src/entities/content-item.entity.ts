@@ -9,6 +9,9 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** What the store shows before purchase: a blurred card, or a free preview (an album's cover, a video's first seconds). */
 export const TEASERS = ['blurred', 'preview'] as const;
 export type Teaser = (typeof TEASERS)[number];
+/** Where an item is shown once approved: in its creator's store (and sold), or only inside the messages it is sent in. */
+export const CONTENT_PURPOSES = ['store', 'message'] as const;
+export type ContentPurpose = (typeof CONTENT_PURPOSES)[number];
 
 @Entity({ tableName: 'content_items' })
 export class ContentItem {
@@ -60,6 +63,9 @@ export class ContentItem {
 
   @Property({ type: 'text' })
   teaser: Opt<Teaser> = 'blurred';
+
+  @Property({ type: 'text' })
+  purpose: Opt<ContentPurpose> = 'store';
 
   /** How many changes of the item were announced to other modules: the version of its latest integration event. */
   @Property({ type: 'integer' })

@@ -2,7 +2,10 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
 import type { CaseKind } from '../domain/business-days.js';
 
-export const SUBJECT_TYPES = ['content', 'store', 'account'] as const;
+/** What anyone may report through the public form; messages and conversations are reported by their members, through messaging. */
+export const REPORTABLE_SUBJECT_TYPES = ['content', 'store', 'account'] as const;
+export type ReportableSubjectType = (typeof REPORTABLE_SUBJECT_TYPES)[number];
+export const SUBJECT_TYPES = [...REPORTABLE_SUBJECT_TYPES, 'message', 'conversation'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 export const CASE_OUTCOMES = ['no_action', 'content_removed', 'content_restored', 'account_actioned'] as const;
 export type CaseOutcome = (typeof CASE_OUTCOMES)[number];

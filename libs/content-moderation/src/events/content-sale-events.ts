@@ -15,17 +15,23 @@ export function saleEventOf(before: ContentStatus, after: ReviewStatus): SaleEve
 }
 
 /**
- * Tells commerce (through the outbox, in the caller's transaction) that an item became sellable or
- * stopped being so. The item must be locked by the caller: its revision is the event's version.
+ * Tells commerce (through the outbox, in the caller's transaction) that a store item became sellable
+ * or stopped being so, and messaging where the review of an item it may have sent stands: every
+ * decision on an item made for messages, and a store item's changes as commerce hears them. The
+ * item must be locked by the caller: its revision is the events' version.
  */
 @Injectable()
 export class ContentSaleEvents {
   constructor(@Inject(Outbox) private readonly outbox: Outbox) {}
 
   announce(em: EntityManager, item: ContentItem, before: ContentStatus, now: Date): void {
-    const event = item.status === 'draft' ? null : saleEventOf(before, item.status);
-    if (!event) return;
+    if (item.status === 'draft') return;
+    const event = item.purpose === 'store' ? saleEventOf(before, item.status) : null;
+    const reviewChanged = item.purpose === 'message' ? before !== item.status : event !== null;
+    if (!reviewChanged) return;
     item.revision += 1;
+    this.outbox.enqueue(em, 'moderation', 'content-review-changed', { contentId: item.id, version: item.revision, status: item.status, occurredAt: now.toISOString() });
+    if (!event) return;
     this.outbox.enqueue(em, 'moderation', event, {
       contentId: item.id,
       version: item.revision,

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { ClaimViewDto } from '#app/platform';
-import { CONTENT_KINDS, TEASERS, type ContentKind, type ContentStatus, type Teaser } from '../entities/content-item.entity.js';
+import { CONTENT_KINDS, CONTENT_PURPOSES, TEASERS, type ContentKind, type ContentPurpose, type ContentStatus, type Teaser } from '../entities/content-item.entity.js';
 import { MAX_ALBUM_FILES } from '../uploads/uploads.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -156,6 +156,7 @@ export class ContentViewDto {
 /** An item as its creator and staff see it: with the creator, collaborators and the review trail. */
 export class ManagedContentViewDto extends ContentViewDto {
   @ApiProperty() creatorId!: string;
+  @ApiProperty({ enum: CONTENT_PURPOSES, description: "'message': made for a message and shown only there, never in the store" }) purpose!: ContentPurpose;
   @ApiProperty({ type: String, nullable: true }) rejectionReason!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) submittedAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) claimedBy!: string | null;

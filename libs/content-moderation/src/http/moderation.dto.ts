@@ -2,14 +2,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { ClaimViewDto } from '#app/platform';
-import { CASE_OUTCOMES, REPORT_REASONS, SUBJECT_TYPES, type CaseOutcome, type ReportReason, type SubjectType } from '../entities/moderation-case.entity.js';
+import { CASE_OUTCOMES, REPORT_REASONS, REPORTABLE_SUBJECT_TYPES, SUBJECT_TYPES, type CaseOutcome, type ReportReason, type ReportableSubjectType, type SubjectType } from '../entities/moderation-case.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 class CaseSubjectDto {
-  @ApiProperty({ enum: SUBJECT_TYPES })
-  @IsIn(SUBJECT_TYPES, { message: `subjectType must be one of ${SUBJECT_TYPES.join(', ')}` })
-  subjectType!: SubjectType;
+  @ApiProperty({ enum: REPORTABLE_SUBJECT_TYPES })
+  @IsIn(REPORTABLE_SUBJECT_TYPES, { message: `subjectType must be one of ${REPORTABLE_SUBJECT_TYPES.join(', ')}` })
+  subjectType!: ReportableSubjectType;
 
   @ApiProperty({ description: 'The id (or store slug) of what the case is about' })
   @Transform(trim)

@@ -42,6 +42,9 @@ export interface JobCatalogue {
     'content-removed': ContentSaleEvent;
     /** A removed item was put back (an upheld appeal): it may be sold again. */
     'content-restored': ContentSaleEvent;
+    // content-moderation -> messaging: releases or withholds the media sent in messages.
+    /** A review decision changed an item's status (every decision of an item made for messages; store items as they start or stop being public). */
+    'content-review-changed': ContentReviewChange;
   };
   payments: {
     /** Every minute: expire checkouts abandoned past their lifetime, after asking the provider about each. */
@@ -80,6 +83,15 @@ export interface ContentSaleEvent {
   title: string;
   priceMinor: number;
   currency: string;
+  occurredAt: string;
+}
+
+/** content-moderation -> messaging: where an item's review stands after a decision. */
+export interface ContentReviewChange {
+  contentId: string;
+  /** The item's revision, as in ContentSaleEvent: an older change arriving late is ignored. */
+  version: number;
+  status: 'pending_review' | 'approved' | 'rejected' | 'removed';
   occurredAt: string;
 }
 

@@ -20,6 +20,8 @@ export const SUBJECT_LABELS: Record<ModerationCase['subjectType'], string> = {
   content: 'Content',
   store: 'Store',
   account: 'Account',
+  message: 'Message',
+  conversation: 'Conversation',
 };
 
 /** The grounds of reports, takedown requests and appeals, as the forms offer them. */

@@ -51,6 +51,7 @@ export function contentItem(overrides: Partial<ContentItem> = {}): ContentItem {
     priceMinor: 1499,
     currency: 'USD',
     status: 'pending_review',
+    purpose: 'store',
     rejectionReason: null,
     submittedAt: ago(3 * HOUR),
     claimedBy: null,

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { ContentKind } from '../../entities/content-item.entity.js';
+import type { ContentKind, ContentPurpose } from '../../entities/content-item.entity.js';
 
 export interface ContentFields {
   title?: string;
@@ -8,12 +8,13 @@ export interface ContentFields {
   currency?: string;
 }
 
-/** A verified creator starts a video or an album (a draft until submitted). */
+/** A verified creator starts a video or an album (a draft until submitted); 'message' items are never listed in the store. */
 export class CreateContentCommand extends Command<{ id: string }> {
   constructor(
     readonly creatorId: string,
     readonly kind: ContentKind,
     readonly fields: Required<Pick<ContentFields, 'title' | 'priceMinor' | 'currency'>> & ContentFields,
+    readonly purpose: ContentPurpose = 'store',
   ) {
     super();
   }

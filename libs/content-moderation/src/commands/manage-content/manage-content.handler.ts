@@ -20,11 +20,11 @@ export class CreateContentHandler implements ICommandHandler<CreateContentComman
     @Inject(CreatorCheck) private readonly creators: CreatorCheck,
   ) {}
 
-  async execute({ creatorId, kind, fields }: CreateContentCommand) {
+  async execute({ creatorId, kind, fields, purpose }: CreateContentCommand) {
     await this.creators.assert(creatorId);
     const now = this.clock.now();
     const em = this.orm.em.fork();
-    const item = em.create(ContentItem, { creatorId, kind, title: fields.title, description: fields.description ?? '', priceMinor: fields.priceMinor, currency: fields.currency, status: 'draft', createdAt: now, updatedAt: now });
+    const item = em.create(ContentItem, { creatorId, kind, title: fields.title, description: fields.description ?? '', priceMinor: fields.priceMinor, currency: fields.currency, status: 'draft', purpose, createdAt: now, updatedAt: now });
     await em.persist(item).flush();
     return { id: item.id };
   }

@@ -33,6 +33,7 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
       priceMinor: item.priceMinor,
       currency: item.currency,
       status: item.status,
+      purpose: item.purpose,
       rejectionReason: item.rejectionReason,
       submittedAt: item.submittedAt?.toISOString() ?? null,
       claimedBy: claimLive ? item.claimedBy : null,
@@ -95,7 +96,7 @@ export class MyContentHandler extends ContentReader implements IQueryHandler<MyC
   }
 
   execute({ creatorId }: MyContentQuery) {
-    return this.views({ creatorId }, { createdAt: 'desc', id: 'desc' });
+    return this.views({ creatorId, purpose: 'store' }, { createdAt: 'desc', id: 'desc' });
   }
 }
 
@@ -136,7 +137,7 @@ export class ApprovedContentHandler extends ContentReader implements IQueryHandl
     // Never the full files (those are for buyers, through commerce). Commerce's store listing keeps the
     // clean thumbnail and the preview for those who may open the item and shows everyone else the blurred
     // preview and, when the creator offers one, the free teaser.
-    const views = await this.views({ creatorId, status: 'approved' }, { decidedAt: 'desc', id: 'desc' });
+    const views = await this.views({ creatorId, status: 'approved', purpose: 'store' }, { decidedAt: 'desc', id: 'desc' });
     // Listed field by field, so nothing added to the staff view later leaks here.
     return views.map(
       (view): PublicContentView => ({

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { ClaimView } from '#app/platform';
-import type { ContentKind, ContentStatus, Teaser } from '../../entities/content-item.entity.js';
+import type { ContentKind, ContentPurpose, ContentStatus, Teaser } from '../../entities/content-item.entity.js';
 
 export interface MediaView {
   id: string;
@@ -35,6 +35,8 @@ export interface ContentView {
   priceMinor: number;
   currency: string;
   status: ContentStatus;
+  /** 'message': made for a message, shown only there (never in the store). */
+  purpose: ContentPurpose;
   rejectionReason: string | null;
   submittedAt: string | null;
   claimedBy: string | null;
@@ -60,7 +62,7 @@ export interface ContentViewOptions {
   reviewerId?: string;
 }
 
-/** A creator's own items, newest first. */
+/** A creator's own store items, newest first (items made for messages live in their messages). */
 export class MyContentQuery extends Query<ContentView[]> {
   constructor(readonly creatorId: string) {
     super();
@@ -91,7 +93,7 @@ export class ContentReviewQueueQuery extends Query<ContentView[]> {
 /** What anyone may see of an approved item: no user ids (creator, collaborators, reviewers), no review trail. */
 export type PublicContentView = Pick<ContentView, 'id' | 'kind' | 'title' | 'description' | 'priceMinor' | 'currency' | 'status' | 'decidedAt' | 'createdAt' | 'coverMediaId' | 'teaser' | 'teaserUrl' | 'media'>;
 
-/** What the public (and commerce's store pages) may see: approved items only. */
+/** What the public (and commerce's store pages) may see: approved store items only. */
 export class ApprovedContentQuery extends Query<PublicContentView[]> {
   constructor(readonly creatorId: string) {
     super();

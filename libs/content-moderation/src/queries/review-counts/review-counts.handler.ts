@@ -11,7 +11,7 @@ export class ReviewCountsHandler implements IQueryHandler<ReviewCountsQuery> {
     const [row] = await this.orm.em.getConnection().execute<Record<keyof ReviewCountsView, string>[]>(
       `select count(*) filter (where status = 'pending_review') as "inReview", count(*) filter (where status = 'rejected') as rejected,
               count(*) filter (where status = 'approved') as approved, count(*) filter (where status = 'draft') as drafts
-         from content_items where creator_id = ?`,
+         from content_items where creator_id = ? and purpose = 'store'`,
       [creatorId],
     );
     return { inReview: Number(row.inReview), rejected: Number(row.rejected), approved: Number(row.approved), drafts: Number(row.drafts) };

@@ -7,7 +7,7 @@ export interface ReviewCountsView {
   drafts: number;
 }
 
-/** How many of a creator's items wait in review, were rejected, are live or still drafts. */
+/** How many of a creator's store items wait in review, were rejected, are live or still drafts. */
 export class ReviewCountsQuery extends Query<ReviewCountsView> {
   constructor(readonly creatorId: string) {
     super();

@@ -1,0 +1,71 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Clock } from '#app/platform';
+import { OpenCaseCommand } from '#app/content-moderation';
+import { Conversation } from '../../entities/conversation.entity.js';
+import { MessagingErrors } from '../../messaging.errors.js';
+import { MessageRepository, type MessageView } from '../../repositories/message.repository.js';
+import { ReportConversationCommand } from './report-conversation.command.js';
+
+/** Messages kept as context: before the reported one, or the latest of a reported conversation. */
+const CONTEXT = 20;
+
+@CommandHandler(ReportConversationCommand)
+export class ReportConversationHandler implements ICommandHandler<ReportConversationCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(MessageRepository) private readonly messages: MessageRepository,
+  ) {}
+
+  async execute({ conversationId, reporter, messageId, reason, details, ip }: ReportConversationCommand) {
+    const em = this.orm.em.fork();
+    const conversation = await em.findOne(Conversation, conversationId);
+    if (!conversation?.memberRole(reporter.id)) throw MessagingErrors.conversationNotFound();
+    const reportedUserId = conversation.otherMember(reporter.id);
+    const snapshot = await this.snapshot(conversationId, messageId, reportedUserId);
+
+    // Claimed first (one report per member and subject), then the case opens; a refused case frees the claim.
+    const reportId = randomUUID();
+    try {
+      await em.execute(
+        `insert into message_reports (id, conversation_id, message_id, reporter_id, reported_user_id, snapshot, created_at) values (?, ?, ?, ?, ?, ?, ?)`,
+        [reportId, conversationId, messageId, reporter.id, reportedUserId, JSON.stringify(snapshot), this.clock.now()],
+      );
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw MessagingErrors.alreadyReported();
+      throw error;
+    }
+    try {
+      const opened = await this.commands.execute(
+        new OpenCaseCommand('report', messageId ? 'message' : 'conversation', messageId ?? conversationId, reason, this.caseDetails(details, snapshot.reported), reporter.id, reporter.email, ip),
+      );
+      await em.execute(`update message_reports set case_id = ? where id = ?`, [opened.id, reportId]);
+      return opened;
+    } catch (error) {
+      await em.execute(`delete from message_reports where id = ?`, [reportId]);
+      throw error;
+    }
+  }
+
+  private async snapshot(conversationId: string, messageId: string | null, reportedUserId: string): Promise<{ reported: MessageView | null; context: MessageView[] }> {
+    const em = this.orm.em.fork();
+    if (!messageId) return { reported: null, context: await this.messages.views(em, await this.messages.page(em, conversationId, {}, CONTEXT)) };
+    const row = await this.messages.byId(em, conversationId, messageId);
+    // A member reports what they received; their own messages are theirs to stop sending.
+    if (!row || row.sender_id !== reportedUserId) throw MessagingErrors.messageNotFound();
+    const before = await this.messages.page(em, conversationId, { before: { id: row.id, at: new Date(row.created_at) } }, CONTEXT);
+    const [reported, ...context] = await this.messages.views(em, [row, ...before]);
+    return { reported, context };
+  }
+
+  /** The moderator's console shows a case's details: the reporter's words, then the message reported. */
+  private caseDetails(details: string, reported: MessageView | null): string {
+    if (!reported) return details;
+    const media = reported.attachments.length ? `\n[${reported.attachments.length} media: ${reported.attachments.map((a) => a.contentId).join(', ')}]` : '';
+    return `${details}\n\nReported message (${reported.createdAt}, from ${reported.senderId}):\n${reported.text}${media}`;
+  }
+}

@@ -1,0 +1,19 @@
+import { Command } from '@nestjs/cqrs';
+import type { MessageView } from '../../repositories/message.repository.js';
+import type { MessagingActor } from '../start-conversation/start-conversation.command.js';
+
+/**
+ * Sends a message: text, and for the creator photos and videos (content ids). The client's id makes
+ * it idempotent: sent again, the stored message is answered (`created` false) and nothing repeats.
+ */
+export class SendMessageCommand extends Command<{ message: MessageView; created: boolean }> {
+  constructor(
+    readonly conversationId: string,
+    readonly sender: MessagingActor,
+    readonly clientId: string,
+    readonly text: string,
+    readonly attachments: string[],
+  ) {
+    super();
+  }
+}

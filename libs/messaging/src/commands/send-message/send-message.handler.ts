@@ -1,0 +1,122 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Clock, RateLimits, RateLimiterRes } from '#app/platform';
+import { FanRelationshipQuery } from '#app/commerce';
+import { messageId } from '../../domain/message-ids.js';
+import { cleanText, containsLink, duplicateKey, MAX_ATTACHMENTS, previewOf, textProblem } from '../../domain/message-text.js';
+import { DUPLICATE_RULE, duplicateRuleApplies, isDuplicateSpam, isNewAccount, SEND_RATE } from '../../domain/spam-rules.js';
+import { fanVerdict } from '../../domain/who-may-message.js';
+import { Conversation } from '../../entities/conversation.entity.js';
+import { ConversationMember } from '../../entities/conversation-member.entity.js';
+import { MessagingErrors } from '../../messaging.errors.js';
+import { MessageRepository, type MessagePosition, type NewAttachment } from '../../repositories/message.repository.js';
+import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
+import { MessagingSettings } from '../../queries/messaging-settings/messaging-settings.js';
+import { unreadCounts } from '../../queries/unread-counts/unread-counts.handler.js';
+import { AttachmentResolver } from './attachment-resolver.js';
+import { SendMessageCommand } from './send-message.command.js';
+
+@CommandHandler(SendMessageCommand)
+export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(RateLimits) private readonly limits: RateLimits,
+    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessagingSettings) private readonly settings: MessagingSettings,
+    @Inject(AttachmentResolver) private readonly media: AttachmentResolver,
+    @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
+  ) {}
+
+  async execute(command: SendMessageCommand) {
+    const { conversationId, sender, clientId } = command;
+    const text = cleanText(command.text);
+    const problem = textProblem(text, command.attachments.length);
+    if (problem) throw problem === 'empty' ? MessagingErrors.emptyMessage() : MessagingErrors.tooLong();
+    if (new Set(command.attachments).size !== command.attachments.length || command.attachments.length > MAX_ATTACHMENTS) throw MessagingErrors.duplicateAttachment();
+
+    const em = this.orm.em.fork();
+    // A retry of a stored send answers what was stored, before any rule counts it again.
+    const earlier = await this.messages.byClientId(em, sender.id, clientId);
+    if (earlier) return this.replay(conversationId, earlier);
+    const conversation = await em.findOne(Conversation, conversationId);
+    const role = conversation?.memberRole(sender.id);
+    if (!conversation || !role) throw MessagingErrors.conversationNotFound();
+    this.assertOpen(await em.find(ConversationMember, { conversationId }), sender.id);
+    await this.spendSend(sender.id);
+
+    const now = this.clock.now();
+    if (role === 'fan') await this.checkFan(conversation, command, text, now);
+    if (duplicateRuleApplies(text)) {
+      const others = await this.messages.conversationsWithText(em, sender.id, duplicateKey(text), new Date(now.getTime() - DUPLICATE_RULE.windowMs), conversationId);
+      if (isDuplicateSpam(others)) throw MessagingErrors.duplicateText();
+    }
+    const attachments = await this.media.resolve(sender.id, command.attachments);
+    const id = messageId(now);
+
+    // A fresh unit of work: the rows read above are read again under the lock, not taken from this one's identity map.
+    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments }));
+    if (!outcome.stored) return this.replay(conversationId, outcome.existing);
+    // Announced after the commit, read back from the database: what every reader will see.
+    const read = this.orm.em.fork();
+    const [view] = await this.messages.views(read, [(await this.messages.byId(read, conversationId, id))!]);
+    await this.realtime.message(view);
+    if (!outcome.recipientMuted) {
+      const totals = await unreadCounts(read, outcome.recipientId);
+      await this.realtime.unread(outcome.recipientId, { total: totals.total, conversationId, unread: outcome.recipientUnread });
+    }
+    return { message: view, created: true };
+  }
+
+  /** Stores the message under the conversation's lock, where a block is checked again and the recipient's unread count grows. */
+  private async store(tx: EntityManager, message: { id: string; createdAt: Date; conversationId: string; senderId: string; clientId: string; body: string; attachments: NewAttachment[] }) {
+    const conversation = await tx.findOneOrFail(Conversation, message.conversationId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const members = await tx.find(ConversationMember, { conversationId: message.conversationId });
+    this.assertOpen(members, message.senderId);
+    const inserted = await this.messages.insert(tx, message);
+    if (!inserted.stored) return { stored: false as const, existing: inserted.existing };
+    const recipient = members.find((member) => member.userId !== message.senderId)!;
+    recipient.unreadCount += 1;
+    conversation.lastActivityAt = message.createdAt;
+    conversation.lastMessageId = message.id;
+    conversation.lastMessageAt = message.createdAt;
+    conversation.lastSenderId = message.senderId;
+    conversation.lastPreview = previewOf(message.body, message.attachments.length);
+    return { stored: true as const, recipientId: recipient.userId, recipientUnread: recipient.unreadCount, recipientMuted: recipient.mutedAt !== null };
+  }
+
+  private assertOpen(members: ConversationMember[], senderId: string): void {
+    if (members.find((member) => member.userId === senderId)?.blockedAt) throw MessagingErrors.youBlocked();
+    if (members.some((member) => member.userId !== senderId && member.blockedAt)) throw MessagingErrors.blocked();
+  }
+
+  /** The creator's setting (checked at every message: a subscription may have lapsed), media and the link rule. */
+  private async checkFan(conversation: Conversation, command: SendMessageCommand, text: string, now: Date): Promise<void> {
+    if (command.attachments.length > 0) throw MessagingErrors.mediaFromFans();
+    const setting = await this.settings.of(conversation.creatorId);
+    const subscribed = setting.audience === 'subscribers' ? (await this.queries.execute(new FanRelationshipQuery(conversation.creatorId, command.sender.id))).subscribed : false;
+    const verdict = fanVerdict(setting, { subscribed, creatorStarted: conversation.startedBy === conversation.creatorId });
+    if (!verdict.ok) throw verdict.reason === 'payment_required' ? MessagingErrors.paymentRequired(verdict.priceMinor, verdict.currency) : MessagingErrors.subscribersOnly();
+    if (isNewAccount(command.sender.accountCreatedAt, now) && containsLink(text)) throw MessagingErrors.linksFromNewFans();
+  }
+
+  private async spendSend(senderId: string): Promise<void> {
+    try {
+      await this.limits.limiter('messagingSends', SEND_RATE).consume(senderId);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw MessagingErrors.sendRate(Math.ceil(error.msBeforeNext / 1000));
+      throw error;
+    }
+  }
+
+  /** The message stored under this client id: the same conversation's, or the id was reused elsewhere. */
+  private async replay(conversationId: string, position: MessagePosition) {
+    const em = this.orm.em.fork();
+    const row = await this.messages.byId(em, conversationId, position.id);
+    if (!row) throw MessagingErrors.clientIdReused();
+    const [view] = await this.messages.views(em, [row]);
+    return { message: view, created: false };
+  }
+}

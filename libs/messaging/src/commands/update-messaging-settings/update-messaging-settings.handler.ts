@@ -1,0 +1,31 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '#app/platform';
+import { StoreOwnerQuery } from '#app/commerce';
+import { checkSetting } from '../../domain/who-may-message.js';
+import { MessagingErrors } from '../../messaging.errors.js';
+import { UpdateMessagingSettingsCommand } from './update-messaging-settings.command.js';
+
+@CommandHandler(UpdateMessagingSettingsCommand)
+export class UpdateMessagingSettingsHandler implements ICommandHandler<UpdateMessagingSettingsCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  async execute({ creatorId, audience, priceMinor }: UpdateMessagingSettingsCommand) {
+    const store = await this.queries.execute(StoreOwnerQuery.byOwner(creatorId));
+    if (!store) throw MessagingErrors.notACreator();
+    const checked = checkSetting(audience, priceMinor, store.currency);
+    if (!checked.ok) throw MessagingErrors.badSetting(checked.problem.field, checked.problem.message);
+    const { setting } = checked;
+    await this.orm.em.fork().execute(
+      `insert into messaging_settings (creator_id, audience, price_minor, currency, updated_at) values (?, ?, ?, ?, ?)
+       on conflict (creator_id) do update set audience = excluded.audience, price_minor = excluded.price_minor, currency = excluded.currency, updated_at = excluded.updated_at`,
+      [creatorId, setting.audience, setting.priceMinor, setting.currency, this.clock.now()],
+    );
+    return { ...setting, storeCurrency: store.currency };
+  }
+}

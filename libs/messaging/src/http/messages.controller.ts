@@ -1,0 +1,61 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ServerResponse } from 'node:http';
+import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
+import { SendMessageCommand } from '../commands/send-message/send-message.command.js';
+import { MarkReadCommand, type ReadView } from '../commands/mark-read/mark-read.command.js';
+import { ListMessagesQuery, type MessagePageView } from '../queries/list-messages/list-messages.query.js';
+import { OpenAttachmentQuery, type OpenedAttachmentView } from '../queries/open-attachment/open-attachment.query.js';
+import type { MessageView } from '../repositories/message.repository.js';
+import { actorOf } from './conversations.controller.js';
+import { MarkReadDto, MessageDto, MessagePageDto, MessagePageQueryDto, OpenedAttachmentDto, ReadDto, SendMessageDto } from './messaging.dto.js';
+
+/** The messages of one of the caller's conversations: page, send, read receipts, and opening media. */
+@ApiTags('messages')
+@ApiBearerAuth()
+@Controller('api/messages/conversations/:id')
+@UseGuards(BearerGuard)
+export class MessagesController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {}
+
+  @Get('messages')
+  @ApiOperation({ summary: 'Messages newest first: the latest, `before` a message (older), or `after` one (newer: catching up after a reconnect)' })
+  @ApiOkResponse({ type: MessagePageDto })
+  page(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Query() query: MessagePageQueryDto): Promise<MessagePageView> {
+    return this.queries.execute(new ListMessagesQuery(auth.user.id, id, { before: query.before, after: query.after }, query.limit ?? 50));
+  }
+
+  @Post('messages')
+  @ApiOperation({ summary: 'Send text (and, as a verified creator, media): stored, then announced live; 201 new, 200 when the clientId was sent before' })
+  @ApiCreatedResponse({ type: MessageDto })
+  @ApiOkResponse({ type: MessageDto })
+  async send(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: SendMessageDto, @Res({ passthrough: true }) response: ServerResponse): Promise<MessageView> {
+    const { message, created } = await this.commands.execute(new SendMessageCommand(id, actorOf(auth), body.clientId, body.text ?? '', body.attachments ?? []));
+    response.statusCode = created ? 201 : 200;
+    return message;
+  }
+
+  @Post('read')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Read receipt: you read up to this message (never moves back)' })
+  @ApiOkResponse({ type: ReadDto })
+  read(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: MarkReadDto): Promise<ReadView> {
+    return this.commands.execute(new MarkReadCommand(id, auth.user.id, body.messageId));
+  }
+
+  @Get('messages/:messageId/media/:contentId')
+  @ApiOperation({ summary: "Open a photo or video sent in the conversation: signed links, members only, once approved (404 media_not_found while held)" })
+  @ApiOkResponse({ type: OpenedAttachmentDto })
+  media(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Param('messageId', new ParseUUIDPipe()) messageId: string,
+    @Param('contentId', new ParseUUIDPipe()) contentId: string,
+  ): Promise<OpenedAttachmentView> {
+    return this.queries.execute(new OpenAttachmentQuery(auth.user.id, id, messageId, contentId));
+  }
+}

@@ -1,0 +1,70 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { IdentityModule } from '#app/identity';
+import { StartConversationHandler } from './commands/start-conversation/start-conversation.handler.js';
+import { SendMessageHandler } from './commands/send-message/send-message.handler.js';
+import { AttachmentResolver } from './commands/send-message/attachment-resolver.js';
+import { MarkReadHandler } from './commands/mark-read/mark-read.handler.js';
+import { BlockMemberHandler } from './commands/block-member/block-member.handler.js';
+import { MuteConversationHandler } from './commands/mute-conversation/mute-conversation.handler.js';
+import { ReportConversationHandler } from './commands/report-conversation/report-conversation.handler.js';
+import { UpdateMessagingSettingsHandler } from './commands/update-messaging-settings/update-messaging-settings.handler.js';
+import { CreateMessageMediaHandler } from './commands/create-message-media/create-message-media.handler.js';
+import { RecordMediaReviewJob } from './commands/record-media-review/record-media-review.job.js';
+import { ListConversationsHandler } from './queries/list-conversations/list-conversations.handler.js';
+import { GetConversationHandler } from './queries/get-conversation/get-conversation.handler.js';
+import { ListMessagesHandler } from './queries/list-messages/list-messages.handler.js';
+import { UnreadCountsHandler } from './queries/unread-counts/unread-counts.handler.js';
+import { SearchMessagesHandler } from './queries/search-messages/search-messages.handler.js';
+import { MessagingSettingsHandler } from './queries/messaging-settings/messaging-settings.handler.js';
+import { MessagingSettings } from './queries/messaging-settings/messaging-settings.js';
+import { OpenAttachmentHandler } from './queries/open-attachment/open-attachment.handler.js';
+import { MessageReportHandler } from './queries/message-report/message-report.handler.js';
+import { ConversationViews } from './queries/conversation-views.js';
+import { MessageRepository } from './repositories/message.repository.js';
+import { MessagingRealtime } from './realtime/messaging-realtime.js';
+import { ConversationTopicPolicy } from './realtime/conversation-topic.policy.js';
+import { ConversationsController } from './http/conversations.controller.js';
+import { MessagesController } from './http/messages.controller.js';
+import { AdminMessagesController, MessagingController } from './http/messaging.controller.js';
+
+/**
+ * Messaging (issue 22): one conversation per fan and creator, who may write to a creator, text and
+ * reviewed media, read receipts and unread counts, search, block, mute, reports and spam rules.
+ * Stored first, announced on /realtime/v1 after commit (RealtimeModule, global).
+ */
+@Module({
+  imports: [CqrsModule, IdentityModule],
+  controllers: [ConversationsController, MessagesController, MessagingController, AdminMessagesController],
+  providers: [
+    MessageRepository,
+    MessagingSettings,
+    ConversationViews,
+    MessagingRealtime,
+    ConversationTopicPolicy,
+    AttachmentResolver,
+    StartConversationHandler,
+    SendMessageHandler,
+    MarkReadHandler,
+    BlockMemberHandler,
+    MuteConversationHandler,
+    ReportConversationHandler,
+    UpdateMessagingSettingsHandler,
+    CreateMessageMediaHandler,
+    ListConversationsHandler,
+    GetConversationHandler,
+    ListMessagesHandler,
+    UnreadCountsHandler,
+    SearchMessagesHandler,
+    MessagingSettingsHandler,
+    OpenAttachmentHandler,
+    MessageReportHandler,
+  ],
+})
+export class MessagingModule {}
+
+/** The worker's half: media held in messages released or removed as content-moderation decides. */
+@Module({
+  providers: [MessageRepository, MessagingRealtime, RecordMediaReviewJob],
+})
+export class MessagingJobsModule {}

@@ -1,0 +1,194 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { stateOf, type AttachmentState, type ReviewStatus } from '../domain/attachments.js';
+import { timeOfId } from '../domain/message-ids.js';
+
+export interface NewAttachment {
+  contentId: string;
+  kind: 'video' | 'album';
+  source: 'store' | 'upload';
+  /** What the sender saw when attaching; content-moderation's events are authoritative after it. */
+  status: ReviewStatus;
+}
+
+export interface NewMessage {
+  id: string;
+  createdAt: Date;
+  conversationId: string;
+  senderId: string;
+  clientId: string;
+  body: string;
+  attachments: NewAttachment[];
+}
+
+export interface MessageRow {
+  id: string;
+  created_at: Date;
+  conversation_id: string;
+  sender_id: string;
+  client_id: string;
+  body: string;
+}
+
+export interface MessageView {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  clientId: string;
+  text: string;
+  createdAt: string;
+  attachments: { contentId: string; kind: 'video' | 'album'; state: AttachmentState }[];
+}
+
+/** A keyset position in a conversation: a message's time and id. */
+export interface MessagePosition {
+  id: string;
+  at: Date;
+}
+
+const COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body';
+const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
+
+/**
+ * The writer and reader of `messages`, a table partitioned by month: every lookup by id also bounds
+ * created_at by the time the UUIDv7 id carries, so PostgreSQL reads one partition. Runs in the
+ * caller's unit of work (pass its EntityManager).
+ */
+@Injectable()
+export class MessageRepository {
+  /**
+   * Stores a message and its attachments, unless the sender already used this client id: then
+   * answers the message stored under it. The side table's primary key decides, under concurrency too.
+   */
+  async insert(em: EntityManager, message: NewMessage): Promise<{ stored: true } | { stored: false; existing: MessagePosition }> {
+    const claimed = await em.execute<{ message_id: string }[]>(
+      `insert into message_client_ids (sender_id, client_id, message_id, message_created_at) values (?, ?, ?, ?) on conflict do nothing returning message_id`,
+      [message.senderId, message.clientId, message.id, message.createdAt],
+    );
+    if (claimed.length === 0) return { stored: false, existing: (await this.byClientId(em, message.senderId, message.clientId))! };
+    await em.execute(`insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count) values (?, ?, ?, ?, ?, ?, ?)`, [
+      message.id,
+      message.createdAt,
+      message.conversationId,
+      message.senderId,
+      message.clientId,
+      message.body,
+      message.attachments.length,
+    ]);
+    for (const [position, attachment] of message.attachments.entries()) {
+      await em.execute(
+        `insert into message_attachments (message_id, message_created_at, conversation_id, content_id, kind, source, position) values (?, ?, ?, ?, ?, ?, ?)`,
+        [message.id, message.createdAt, message.conversationId, attachment.contentId, attachment.kind, attachment.source, position],
+      );
+      // Version -1: only an event of content-moderation (version >= 1) changes what is known from here on.
+      await em.execute(`insert into message_media (content_id, status, version, updated_at) values (?, ?, -1, ?) on conflict (content_id) do nothing`, [
+        attachment.contentId,
+        attachment.status,
+        message.createdAt,
+      ]);
+    }
+    return { stored: true };
+  }
+
+  async byClientId(em: EntityManager, senderId: string, clientId: string): Promise<MessagePosition | null> {
+    const [row] = await em.execute<{ message_id: string; message_created_at: Date }[]>(`select message_id, message_created_at from message_client_ids where sender_id = ? and client_id = ?`, [
+      senderId,
+      clientId,
+    ]);
+    return row ? { id: row.message_id, at: new Date(row.message_created_at) } : null;
+  }
+
+  /** One message of a conversation, found in the partition its id names. */
+  async byId(em: EntityManager, conversationId: string, id: string): Promise<MessageRow | null> {
+    const at = timeOfId(id);
+    if (!at) return null;
+    const [row] = await em.execute<MessageRow[]>(`select ${COLUMNS} from messages where id = ? and conversation_id = ? and created_at >= ? and created_at < ?`, [
+      id,
+      conversationId,
+      at,
+      new Date(at.getTime() + 1),
+    ]);
+    return row ?? null;
+  }
+
+  /**
+   * A page of a conversation, newest first: the newest messages (no cursor), those just older than
+   * `before`, or the oldest ones newer than `after` (a reconnecting client catching up in order).
+   */
+  async page(em: EntityManager, conversationId: string, cursor: { before?: MessagePosition; after?: MessagePosition }, limit: number): Promise<MessageRow[]> {
+    if (cursor.after) {
+      const rows = await em.execute<MessageRow[]>(
+        `select ${COLUMNS} from messages where conversation_id = ? and created_at >= ? and (created_at, id) > (?, ?) order by created_at, id limit ?`,
+        [conversationId, cursor.after.at, cursor.after.at, cursor.after.id, limit],
+      );
+      return rows.reverse();
+    }
+    if (cursor.before) {
+      return em.execute<MessageRow[]>(
+        `select ${COLUMNS} from messages where conversation_id = ? and created_at <= ? and (created_at, id) < (?, ?) order by created_at desc, id desc limit ?`,
+        [conversationId, cursor.before.at, cursor.before.at, cursor.before.id, limit],
+      );
+    }
+    return em.execute<MessageRow[]>(`select ${COLUMNS} from messages where conversation_id = ? order by created_at desc, id desc limit ?`, [conversationId, limit]);
+  }
+
+  /** Messages from `senderId` after `position` (or all of them): what the other member has not read. */
+  async countFrom(em: EntityManager, conversationId: string, senderId: string, after: MessagePosition | null): Promise<number> {
+    const [row] = after
+      ? await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and created_at >= ? and (created_at, id) > (?, ?)`, [
+          conversationId,
+          senderId,
+          after.at,
+          after.at,
+          after.id,
+        ])
+      : await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ?`, [conversationId, senderId]);
+    return row.n;
+  }
+
+  /** Conversations (other than `exceptConversationId`) the sender sent this text to since `since`. */
+  async conversationsWithText(em: EntityManager, senderId: string, duplicateKey: string, since: Date, exceptConversationId: string): Promise<number> {
+    const [row] = await em.execute<{ n: number }[]>(
+      `select count(distinct conversation_id)::int as n from messages
+        where sender_id = ? and created_at >= ? and conversation_id <> ? and lower(regexp_replace(body, '\\s+', ' ', 'g')) = ?`,
+      [senderId, since, exceptConversationId, duplicateKey],
+    );
+    return row.n;
+  }
+
+  /** Full-text search (prefix per word) in the conversations `userId` is a member of, newest first. */
+  async search(em: EntityManager, userId: string, words: string[], limit: number): Promise<MessageRow[]> {
+    const query = words.map((word) => `${word}:*`).join(' & ');
+    return em.execute<MessageRow[]>(
+      `select ${COLUMNS.split(', ').map((column) => `m.${column}`).join(', ')} from messages m
+         join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ?
+        where to_tsvector('simple', m.body) @@ to_tsquery('simple', ?) order by m.created_at desc, m.id desc limit ?`,
+      [userId, query, limit],
+    );
+  }
+
+  /** The public view of each row, with each attachment's state from messaging's copy of its review. */
+  async views(em: EntityManager, rows: MessageRow[]): Promise<MessageView[]> {
+    const ids = rows.map((row) => row.id);
+    const attachments = ids.length
+      ? await em.execute<{ message_id: string; content_id: string; kind: 'video' | 'album'; status: ReviewStatus | null }[]>(
+          `select a.message_id, a.content_id, a.kind, mm.status from message_attachments a left join message_media mm on mm.content_id = a.content_id
+            where a.message_id in (${placeholders(ids)}) order by a.message_id, a.position`,
+          ids,
+        )
+      : [];
+    const byMessage = new Map<string, MessageView['attachments']>();
+    for (const row of attachments) {
+      byMessage.set(row.message_id, [...(byMessage.get(row.message_id) ?? []), { contentId: row.content_id, kind: row.kind, state: stateOf(row.status ?? 'pending_review') }]);
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      conversationId: row.conversation_id,
+      senderId: row.sender_id,
+      clientId: row.client_id,
+      text: row.body,
+      createdAt: new Date(row.created_at).toISOString(),
+      attachments: byMessage.get(row.id) ?? [],
+    }));
+  }
+}
