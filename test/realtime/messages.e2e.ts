@@ -3,7 +3,7 @@ import type { RealtimeChannel } from '@supabase/realtime-js';
 import { Metrics } from '#app/platform';
 import { RealtimePublisher, TopicPolicies } from '#app/realtime';
 import { startTestPlatform, type TestPlatform } from '#app/testing';
-import { ANON_KEY, FAST_REALTIME_ENV, TestRooms, quickUser, rawClient, realtimeClient, reissue, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
+import { ANON_KEY, FAST_REALTIME_ENV, TestRooms, quickModerator, quickUser, rawClient, realtimeClient, reissue, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
 
 /** Broadcast, presence and the token's life on a channel (contract §4-§6, §8 scenarios 6-8), one api instance. */
 let platform: TestPlatform;
@@ -205,6 +205,22 @@ describe("the token's life on a channel", () => {
     await waitUntil(() => expiringStatuses[0]?.status === 'SUBSCRIBED', 'the join');
     await waitUntil(() => expiringStatuses.find((entry) => entry.status === 'CLOSED'), 'closed at expiry', 4000);
     expect(expiringSystem[0]?.message).toMatch(/^Token has expired [01] seconds ago$/);
+  });
+
+  it('closes staff:moderation for a moderator whose role an admin takes away', async () => {
+    const [moderator, admin] = await Promise.all([quickModerator(platform), quickModerator(platform, 'admin')]);
+    const staff = client(moderator).channel('staff:moderation', { config: { private: true } });
+    const system = systemMessages(staff);
+    const statuses = subscribeAll(staff);
+    await waitUntil(() => statuses[0]?.status === 'SUBSCRIBED', 'the join');
+    const changed = await fetch(`${platform.baseUrl}/api/admin/users/${moderator.userId}/role`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ role: 'fan' }),
+    });
+    expect(changed.status).toBe(200);
+    await waitUntil(() => statuses.find((entry) => entry.status === 'CLOSED'), 'the revocation');
+    expect(system[0]?.message).toBe('You no longer have permission to read from this Channel topic: staff:moderation');
   });
 
   it('ends a channel on a sign-out token (null), and refuses joins with the token of a session that signed out', async () => {

@@ -93,10 +93,10 @@ export async function quickUser(platform: ApiWithDatabase) {
   return { client, email, userId: data.session.user.id, token: data.session.access_token };
 }
 
-/** A moderator with 2FA on and an aal2 session, as the console (and staff:moderation) requires. */
-export async function quickModerator(platform: TestPlatform) {
+/** A moderator (or admin) with 2FA on and an aal2 session, as the console (and staff:moderation) requires. */
+export async function quickModerator(platform: TestPlatform, role: 'moderator' | 'admin' = 'moderator') {
   const user = await quickUser(platform);
-  await platform.api.get(MikroORM).em.fork().execute(`update users set app_role = 'moderator' where id = ?`, [user.userId]);
+  await platform.api.get(MikroORM).em.fork().execute(`update users set app_role = ? where id = ?`, [role, user.userId]);
   await user.client.refreshSession();
   const enrolled = await user.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
   if (enrolled.error) throw enrolled.error;

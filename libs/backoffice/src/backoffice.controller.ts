@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { MikroORM } from '@mikro-orm/postgresql';
 import { BearerGuard, ChangeUserRoleCommand, Client, FindUserQuery, CurrentAuth, ListUserFactorsQuery, SearchUsersQuery, StaffGuard, requireAdmin, staffRefusal, type AuthContext, type ClientInfo, type UserRecord } from '#app/identity';
 import { VerificationStatusQuery } from '#app/verification';
+import { RealtimePublisher } from '#app/realtime';
 import { AdminMeDto, AdminUserDto, AdminUserListDto, AuditPageDto, AuditQueryDto, ChangeRoleDto, UserSearchDto, type StaffRole } from './backoffice.dto.js';
 
 interface AuditRow {
@@ -28,6 +29,7 @@ export class BackofficeController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(RealtimePublisher) private readonly live: RealtimePublisher,
   ) {}
 
   @Get('me')
@@ -52,7 +54,9 @@ export class BackofficeController {
   @ApiOkResponse({ type: AdminUserDto })
   async changeRole(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ChangeRoleDto, @Client() client: ClientInfo): Promise<AdminUserDto> {
     requireAdmin(auth);
-    await this.commands.execute(new ChangeUserRoleCommand(id, body.role, auth.user.id, 'changed by an admin in the console', client.ip));
+    const { changed } = await this.commands.execute(new ChangeUserRoleCommand(id, body.role, auth.user.id, 'changed by an admin in the console', client.ip));
+    // Committed: someone who is no longer staff stops hearing staff:moderation at once, on every instance.
+    if (changed && body.role !== 'moderator' && body.role !== 'admin') await this.live.revoke('staff:moderation', id);
     const [user] = await this.queries.execute(new SearchUsersQuery(id, 1));
     return this.describe(auth, user);
   }
