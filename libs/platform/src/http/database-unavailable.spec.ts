@@ -7,6 +7,8 @@ describe('a database that cannot be reached answers 503, a failing query still 5
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('wrapped', { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) }))).toBe(true);
     expect(toAppError(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toMatchObject({ status: 503, code: 'service_unavailable' });
+    // The server's connection slots are full: a moment later there will be one.
+    expect(toAppError(Object.assign(new Error('sorry, too many clients already'), { code: '53300' }))).toMatchObject({ status: 503 });
   });
 
   it('leaves query errors alone', () => {

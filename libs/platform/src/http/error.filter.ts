@@ -29,8 +29,8 @@ export function multerCause(exception: unknown): { code: string; field?: string 
   return cause?.name === 'MulterError' && typeof cause.code === 'string' ? { code: cause.code, field: cause.field } : null;
 }
 
-/** Connection-level failures of PostgreSQL (refused, cut off, shutting down or starting up), not errors of a query. */
-const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+/** Connection-level failures of PostgreSQL (refused, cut off, shutting down or starting up, no free connection slot), not errors of a query. */
+const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
 
 /** True when the exception, or one of its causes, says the database cannot be reached right now. */
 export function isDatabaseUnavailable(exception: unknown): boolean {
