@@ -6,6 +6,8 @@ export { PayoutsModule, PayoutsJobsModule } from './payouts.module.js';
 export { MonthEndClose, type RunSummary } from './commands/month-end/month-end-close.js';
 export { BookSale } from './commands/book-sale/book-sale.js';
 export { BookReversal } from './commands/book-reversal/book-reversal.js';
+/** The ledger's one writer: exported for its own tests; other modules go through the payouts jobs. */
+export { Ledger } from './ledger/ledger.js';
 export { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js';
 export { OwedEarnings, type OwedLine } from './queries/owed-earnings/owed-earnings.js';
 export { StatementQuery } from './queries/statement/statement.query.js';

@@ -48,7 +48,7 @@ export class TransactionsHandler implements IQueryHandler<TransactionsQuery> {
          join ledger_entries e on e.transaction_id = t.id and e.occurred_at = t.occurred_at
          join ledger_accounts a on a.id = e.account_id and a.owner_id = ?
          left join payouts p on t.kind = 'month_end' and p.account_id = t.account_id and p.period = to_char(t.release_on, 'YYYY-MM')
-        group by t.id, a.kind, sign(e.amount_minor), p.status, p.amount_minor
+        group by t.id, t.occurred_at, a.kind, sign(e.amount_minor), p.status, p.amount_minor
         order by t.id desc, a.kind desc, sum(e.amount_minor) desc`,
       [userId, userId, before, before, limit ?? 1_000_000, before, before, limit ?? 1_000_000, limit ?? 1_000_000, userId],
     );
