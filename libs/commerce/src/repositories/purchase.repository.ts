@@ -4,7 +4,7 @@ import { PreparedStatements } from '#app/platform';
 import type { CryptoInstructions, DisputeStage, PaymentMethod } from '../payments/payment-provider.js';
 import type { PurchasePayment, PurchaseStatus } from '../domain/purchase.js';
 import type { PurchaseKind } from '../queries/purchases/purchase-view.js';
-import { purchaseIdIs, purchaseIdParams } from './purchase-id.js';
+import { preparedPurchaseIdIs, purchaseIdIs, purchaseIdParams } from './purchase-id.js';
 
 /** A purchase as its handlers change it: its payment (the aggregate's part) and what it was for. */
 export interface PurchaseRecord extends PurchasePayment {
@@ -280,7 +280,7 @@ export class PurchaseRepository {
    * version the decision was made on; false (nothing written) when another writer saved it since.
    */
   async saveIfUnchanged(purchase: PurchaseRecord): Promise<boolean> {
-    const rows = await this.statements.query<{ id: string }>(`${UPDATE_PURCHASE} where ${purchaseIdIs('purchases')} and version = ?::int returning id`, [
+    const rows = await this.statements.query<{ id: string }>(`${UPDATE_PURCHASE} where ${preparedPurchaseIdIs('purchases')} and version = ?::int returning id`, [
       ...updateValues(purchase),
       ...purchaseIdParams(purchase.id),
       purchase.version,

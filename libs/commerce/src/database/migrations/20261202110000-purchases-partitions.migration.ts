@@ -1,8 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 import { monthlyPartitionsSql } from '#app/platform';
 
-const LIVE_ITEM = `kind = 'content' and status in ('pending', 'requires_action', 'paid')`;
-const OPEN_SUBSCRIPTION = `kind = 'subscription' and status in ('pending', 'requires_action')`;
+const LIVE_STATUSES = `('pending', 'requires_action', 'paid')`;
+const OPEN_STATUSES = `('pending', 'requires_action')`;
+const LIVE_ITEM = `kind = 'content' and status in ${LIVE_STATUSES}`;
+const OPEN_SUBSCRIPTION = `kind = 'subscription' and status in ${OPEN_STATUSES}`;
 
 /**
  * purchases becomes partitioned by month of created_at (docs/scaling.md §5), on a database that holds
@@ -56,8 +58,11 @@ export class Migration20261202110000PurchasesPartitions extends Migration {
     this.addSql(PURCHASES_CLAIM_SQL);
     this.addSql(PURCHASES_FOLLOW_STATUS_SQL);
     this.addSql(`create trigger purchases_claim before insert on purchases for each row execute function purchases_claim()`);
+    // Only a change across a hold's edge calls the function (pending -> requires_action, the checkout's, does not).
     this.addSql(
-      `create trigger purchases_holds after update of status on purchases for each row when (old.status is distinct from new.status) execute function purchases_follow_status()`,
+      `create trigger purchases_holds after update of status on purchases for each row
+       when ((old.status in ${LIVE_STATUSES}) <> (new.status in ${LIVE_STATUSES}) or (old.status in ${OPEN_STATUSES}) <> (new.status in ${OPEN_STATUSES}))
+       execute function purchases_follow_status()`,
     );
 
     this.addSql(`alter table creator_notifications add column purchase_created_at timestamptz null`);

@@ -102,15 +102,17 @@ export class Migration20261202100000MonthlyPartitions extends Migration {
       end $$`);
 
     // UUIDv7 ids carry their creation time: a row's id alone names its month, so a lookup by id reads
-    // one partition. Other versions name no month (-infinity to infinity).
+    // one partition. Other versions name no month (-infinity to infinity). Not STRICT: PostgreSQL inlines
+    // a SQL function into the query (and folds it for pruning) only if it is not strict or its body is;
+    // called instead, each use costs a function execution (several per purchase written or looked up).
     this.addSql(`
-      create function uuid_v7_month_start(id uuid) returns timestamptz language sql immutable strict parallel safe as $$
+      create function uuid_v7_month_start(id uuid) returns timestamptz language sql immutable parallel safe as $$
         select case when substr(id::text, 15, 1) = '7'
           then date_trunc('month', to_timestamp(('x' || substr(id::text, 1, 8) || substr(id::text, 10, 4))::bit(48)::bigint / 1000.0) at time zone 'UTC') at time zone 'UTC'
           else '-infinity'::timestamptz end
       $$`);
     this.addSql(`
-      create function uuid_v7_month_end(id uuid) returns timestamptz language sql immutable strict parallel safe as $$
+      create function uuid_v7_month_end(id uuid) returns timestamptz language sql immutable parallel safe as $$
         select case when substr(id::text, 15, 1) = '7'
           then (date_trunc('month', to_timestamp(('x' || substr(id::text, 1, 8) || substr(id::text, 10, 4))::bit(48)::bigint / 1000.0) at time zone 'UTC') + interval '1 month') at time zone 'UTC'
           else 'infinity'::timestamptz end
