@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { AuditLog, AuditPartitionsJob, ormConfig } from '#app/platform';
+import { AuditLog, KeepPartitionsJob, ormConfig } from '#app/platform';
 import { ORM_SETUP } from '../../apps/api/src/composition.js';
 
 // Its own database: the audit log is filled before the partitioning migration runs, as in production.
@@ -78,18 +78,18 @@ describe('audit log partitioned by month', () => {
     const far = inMonths(30);
     const [{ id }] = await sql<{ id: string }>(`insert into audit_log (action, created_at) values ('far.future', ?) returning id::text`, [far.toISOString()]);
     expect(await partitionsOf([id])).toEqual({ [id]: 'audit_log_default' });
-    const [{ added }] = await sql<{ added: number }>(`select audit_log_add_partitions(31) as added`);
+    const [{ added }] = await sql<{ added: number }>(`select monthly_partitions_add('audit_log', 31) as added`);
     expect(added).toBe(31 - 12);
     expect(await partitionsOf([id])).toEqual({ [id]: monthName(far) });
     expect((await sql(`select 1 from audit_log_default`)).length).toBe(0);
-    const [{ again }] = await sql<{ again: number }>(`select audit_log_add_partitions(31) as again`);
+    const [{ again }] = await sql<{ again: number }>(`select monthly_partitions_add('audit_log', 31) as again`);
     expect(again).toBe(0);
   });
 
   it("has the worker's daily job put back a month that is missing from the year ahead", async () => {
     const month = monthName(inMonths(12));
     await sql(`drop table ${month}`);
-    await new AuditPartitionsJob(orm).handle();
+    await new KeepPartitionsJob(orm).handle();
     expect(await sql(`select 1 from pg_inherits i join pg_class c on c.oid = i.inhrelid where c.relname = ?`, [month])).toHaveLength(1);
   });
 

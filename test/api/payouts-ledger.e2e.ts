@@ -121,8 +121,8 @@ describe('the ledger itself', () => {
     await expect(db().execute(`update ledger_transactions set description = 'x' where id = ?`, [entry.transaction_id])).rejects.toThrow(/immutable/);
     await expect(
       db().execute(
-        `with tx as (insert into ledger_transactions (idempotency_key, kind, currency, description, occurred_at) values (?, 'correction', 'EUR', 'bad', now()) returning id)
-         insert into ledger_entries (transaction_id, account_id, amount_minor, currency) select tx.id, ?, 5, 'EUR' from tx`,
+        `with tx as (insert into ledger_transactions (idempotency_key, kind, currency, description, occurred_at) values (?, 'correction', 'EUR', 'bad', now()) returning id, occurred_at)
+         insert into ledger_entries (transaction_id, occurred_at, account_id, amount_minor, currency) select tx.id, tx.occurred_at, ?, 5, 'EUR' from tx`,
         [`test:${randomUUID()}`, entry.account_id],
       ),
     ).rejects.toThrow(/does not balance/);

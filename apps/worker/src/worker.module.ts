@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ScheduleModule } from '@nestjs/schedule';
-import { AuditPartitionsJob, JobRunner, OutboxRelay, PlatformModule, RecurringJobs, ScheduledJobs, type PlatformOptions } from '#app/platform';
+import { KeepPartitionsJob, JobRunner, OutboxRelay, PlatformModule, RecurringJobs, ScheduledJobs, type PlatformOptions } from '#app/platform';
 import { NotificationsModule } from '#app/notifications';
 import { ContentModerationJobsModule } from '#app/content-moderation';
 import { CommerceJobsModule } from '#app/commerce';
@@ -24,7 +24,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule, RealtimeModule.forWorker(), MessagingJobsModule],
-      providers: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs, AuditPartitionsJob],
+      providers: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs, KeepPartitionsJob],
       exports: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs],
     };
   }

@@ -9,6 +9,8 @@ import { Migration20261126110000CreatorNotifications } from './database/migratio
 import { Migration20261127100000HostedCheckout } from './database/migrations/20261127100000-hosted-checkout.migration.js';
 import { Migration20261127110000PurchaseVersion } from './database/migrations/20261127110000-purchase-version.migration.js';
 import { Migration20261128100000StoreProfile } from './database/migrations/20261128100000-store-profile.migration.js';
+import { Migration20261202110000PurchasesPartitions } from './database/migrations/20261202110000-purchases-partitions.migration.js';
+import { Migration20261203110000PurchasesBySubscription } from './database/migrations/20261203110000-purchases-by-subscription.migration.js';
 
 export { CommerceModule, CommerceJobsModule } from './commerce.module.js';
 export { ListPurchasesQuery, ExportPurchasesQuery } from './queries/purchases/purchases.query.js';
@@ -25,7 +27,7 @@ export { FavoriteDto, SubscriptionDto } from './http/fan-features.dto.js';
 export { PurchaseDto } from './http/purchases.dto.js';
 export { PAYMENT_PROVIDER, type PaymentProvider, type PaymentEvent } from './payments/payment-provider.js';
 export const commerceEntities = [Store];
-export const commerceMigrations = [Migration20261122000700Stores, Migration20261122001100Purchases, Migration20261122001300PurchasesHotStore, Migration20261125101700PurchaseRequestHash, Migration20261126100100SellableItems, Migration20261126100200SellableItemsBackfill, Migration20261126110000CreatorNotifications, Migration20261127100000HostedCheckout, Migration20261127110000PurchaseVersion, Migration20261128100000StoreProfile];
+export const commerceMigrations = [Migration20261122000700Stores, Migration20261122001100Purchases, Migration20261122001300PurchasesHotStore, Migration20261125101700PurchaseRequestHash, Migration20261126100100SellableItems, Migration20261126100200SellableItemsBackfill, Migration20261126110000CreatorNotifications, Migration20261127100000HostedCheckout, Migration20261127110000PurchaseVersion, Migration20261128100000StoreProfile, Migration20261202110000PurchasesPartitions, Migration20261203110000PurchasesBySubscription];
 export { OpenStoreCommand } from './commands/open-store/open-store.command.js';
 export { UpdateStoreSettingsCommand } from './commands/update-store-settings/update-store-settings.command.js';
 export { SetFavoriteCommand } from './commands/favorites/favorites.command.js';

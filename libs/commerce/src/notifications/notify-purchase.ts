@@ -4,10 +4,13 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Clock, Outbox, claimMessage, type AppConfig, type JobData } from '#app/platform';
 import { FindUserQuery } from '#app/identity';
 import { RealtimePublisher } from '#app/realtime';
+import { purchaseIdIs, purchaseIdParams } from '../repositories/purchase-id.js';
 import { emailsCreator, formatMoney, itemOf, notificationSubject, notificationText, paidNotificationKind, type CreatorNotificationKind, type NotifiedPurchase } from './creator-notification.js';
 
 interface PurchaseRow {
   id: string;
+  /** As text: the foreign key needs it to the microsecond. */
+  purchase_created_at: string;
   buyer_id: string;
   creator_id: string;
   kind: NotifiedPurchase['kind'];
@@ -128,9 +131,10 @@ export class NotifyPurchase {
 
   private async purchase(em: EntityManager, purchaseId: string): Promise<PurchaseRow | undefined> {
     const [row] = await em.execute<PurchaseRow[]>(
-      `select p.id, p.buyer_id, p.creator_id, p.kind, p.content_title, p.period_start, p.amount_minor, p.currency, p.method, p.card_brand, p.card_last4, p.message, p.paid_at, s.display_name as store_name, s.email_sales
-         from purchases p join stores s on s.id = p.store_id where p.id = ?`,
-      [purchaseId],
+      `select p.id, p.created_at::text as purchase_created_at, p.buyer_id, p.creator_id, p.kind, p.content_title, p.period_start, p.amount_minor, p.currency, p.method, p.card_brand, p.card_last4, p.message, p.paid_at,
+              s.display_name as store_name, s.email_sales
+         from purchases p join stores s on s.id = p.store_id where ${purchaseIdIs('p')}`,
+      purchaseIdParams(purchaseId),
     );
     return row;
   }
@@ -138,9 +142,9 @@ export class NotifyPurchase {
   /** Writes the creator's entry; false when this purchase already has its entry of that kind. */
   private async record(em: EntityManager, kind: CreatorNotificationKind, row: PurchaseRow, purchase: NotifiedPurchase): Promise<boolean> {
     const written = await em.execute(
-      `insert into creator_notifications (user_id, kind, purchase_id, text, message, amount_minor, currency, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (purchase_id, kind) do nothing returning id`,
-      [row.creator_id, kind, row.id, notificationText(kind, purchase), kind === 'tip' ? row.message : null, purchase.amountMinor, purchase.currency, this.clock.now()],
+      `insert into creator_notifications (user_id, kind, purchase_id, purchase_created_at, text, message, amount_minor, currency, created_at)
+       values (?, ?, ?, ?::timestamptz, ?, ?, ?, ?, ?) on conflict (purchase_id, kind) do nothing returning id`,
+      [row.creator_id, kind, row.id, row.purchase_created_at, notificationText(kind, purchase), kind === 'tip' ? row.message : null, purchase.amountMinor, purchase.currency, this.clock.now()],
     );
     return written.length === 1;
   }

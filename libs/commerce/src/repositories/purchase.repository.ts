@@ -4,6 +4,7 @@ import { PreparedStatements } from '#app/platform';
 import type { CryptoInstructions, DisputeStage, PaymentMethod } from '../payments/payment-provider.js';
 import type { PurchasePayment, PurchaseStatus } from '../domain/purchase.js';
 import type { PurchaseKind } from '../queries/purchases/purchase-view.js';
+import { preparedPurchaseIdIs, purchaseIdIs, purchaseIdParams } from './purchase-id.js';
 
 /** A purchase as its handlers change it: its payment (the aggregate's part) and what it was for. */
 export interface PurchaseRecord extends PurchasePayment {
@@ -156,7 +157,8 @@ export class PurchaseRepository {
 
   /**
    * The checkout's hot path in one statement (prepared once per connection): what is sold, the
-   * referral link, and the pending purchase; nothing for a replayed Idempotency-Key (null).
+   * referral link, and the pending purchase; nothing for a replayed Idempotency-Key (null: the
+   * purchases_claim trigger skips the row).
    */
   async insertSale(sale: NewSale): Promise<InsertedSale | null> {
     const [row] = await this.statements.query<Omit<InsertedSale, 'purchase'> & Row>(
@@ -167,7 +169,6 @@ export class PurchaseRepository {
            select ?::uuid, ?::uuid, s.id, s.owner_id, ?, s.content_id, s.content_title, s.content_kind, s.amount_minor, s.currency, ?, 'pending', ?, r.id, r.owner_id, ?, ?, ?, ?, ?::timestamptz
              from s left join referral_links r
                on r.code = ?::text and r.content_id = s.content_id and s.referrals_enabled and s.content_kind = 'album' and r.owner_id <> ?::uuid and r.owner_id <> s.owner_id
-           on conflict (buyer_id, idempotency_key) do nothing
            returning *
          )
        select s.slug, s.display_name as store_name, s.display_name, ins.* from ins, s`,
@@ -197,16 +198,18 @@ export class PurchaseRepository {
    */
   async placeRenewal(em: EntityManager, renewal: NewRenewal): Promise<string | null> {
     const key = `renewal:${renewal.subscriptionId}:${renewal.periodStart.toISOString()}`;
+    // A period's second run writes nothing (the claim trigger skips a known key) and finds the first's.
     const [row] = await em.execute<{ id: string }[]>(
       `with ins as (
          insert into purchases (id, buyer_id, store_id, creator_id, kind, subscription_id, period_start, amount_minor, currency, method, status,
                                 idempotency_key, provider, payment_method_ref, created_at)
          values (?, ?, ?, ?, 'subscription', ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)
-         on conflict (buyer_id, idempotency_key) do nothing returning id
+         returning id
        )
        select id from ins
        union all
-       select id from purchases where buyer_id = ? and idempotency_key = ? and status = 'pending' and provider_payment_id is null`,
+       select p.id from purchase_idempotency k join purchases p on p.id = k.purchase_id and p.created_at = k.purchase_created_at
+        where k.buyer_id = ? and k.idempotency_key = ? and p.status = 'pending' and p.provider_payment_id is null`,
       [
         renewal.id,
         renewal.subscriberId,
@@ -249,10 +252,10 @@ export class PurchaseRepository {
          insert into payment_events (provider, event_id, type, reference, received_at) values (?, ?, ?, ?, ?) on conflict do nothing returning event_id
        ),
        locked as (
-         select p.*, s.display_name as store_name from purchases p join stores s on s.id = p.store_id where p.id = ?::uuid and p.provider = ? for update of p
+         select p.*, s.display_name as store_name from purchases p join stores s on s.id = p.store_id where ${purchaseIdIs('p')} and p.provider = ? for update of p
        )
        select (select count(*) from claimed)::int as claimed, locked.* from (select 1) as one left join locked on true`,
-      [event.provider, event.eventId, event.type, event.reference, event.receivedAt, UUID.test(event.reference) ? event.reference : null, event.provider],
+      [event.provider, event.eventId, event.type, event.reference, event.receivedAt, ...purchaseIdParams(UUID.test(event.reference) ? event.reference : null), event.provider],
     );
     return { claimed: row.claimed === 1, purchase: row.id ? toRecord(row as Row) : null };
   }
@@ -261,15 +264,15 @@ export class PurchaseRepository {
     if (!UUID.test(id)) return null;
     const [row] = await em.execute<Row[]>(
       `select p.*, s.display_name as store_name from purchases p join stores s on s.id = p.store_id
-        where p.id = ? and (?::uuid is null or p.buyer_id = ?::uuid) and (?::text is null or p.provider = ?::text) ${lock}`,
-      [id, scope.buyerId ?? null, scope.buyerId ?? null, scope.provider ?? null, scope.provider ?? null],
+        where ${purchaseIdIs('p')} and (?::uuid is null or p.buyer_id = ?::uuid) and (?::text is null or p.provider = ?::text) ${lock}`,
+      [...purchaseIdParams(id), scope.buyerId ?? null, scope.buyerId ?? null, scope.provider ?? null, scope.provider ?? null],
     );
     return row ? toRecord(row) : null;
   }
 
   /** Saves a purchase the caller locked in `em`'s transaction. */
   async save(em: EntityManager, purchase: PurchaseRecord): Promise<void> {
-    await em.execute(`${UPDATE_PURCHASE} where id = ?`, [...updateValues(purchase), purchase.id]);
+    await em.execute(`${UPDATE_PURCHASE} where ${purchaseIdIs('purchases')}`, [...updateValues(purchase), ...purchaseIdParams(purchase.id)]);
   }
 
   /**
@@ -277,7 +280,11 @@ export class PurchaseRepository {
    * version the decision was made on; false (nothing written) when another writer saved it since.
    */
   async saveIfUnchanged(purchase: PurchaseRecord): Promise<boolean> {
-    const rows = await this.statements.query<{ id: string }>(`${UPDATE_PURCHASE} where id = ?::uuid and version = ?::int returning id`, [...updateValues(purchase), purchase.id, purchase.version]);
+    const rows = await this.statements.query<{ id: string }>(`${UPDATE_PURCHASE} where ${preparedPurchaseIdIs('purchases')} and version = ?::int returning id`, [
+      ...updateValues(purchase),
+      ...purchaseIdParams(purchase.id),
+      purchase.version,
+    ]);
     return rows.length === 1;
   }
 

@@ -34,7 +34,9 @@ export interface PayeeAccounts {
 /**
  * Posting to the double-entry ledger. A transaction and all its entries go in one statement, so
  * the database trigger checks the balance of the whole transaction and derives the balances;
- * the idempotency key makes a repeated posting a no-op.
+ * the idempotency key makes a repeated posting a no-op (a trigger claims it in ledger_idempotency
+ * and skips a transaction whose key is taken). Entries carry their transaction's occurred_at, its
+ * partition key.
  */
 @Injectable()
 export class Ledger {
@@ -47,9 +49,9 @@ export class Ledger {
     const rows = await em.execute<{ transaction_id: string }[]>(
       `with tx as (
          insert into ledger_transactions (idempotency_key, kind, payee_id, sale_id, currency, gross_minor, split_id, release_on, hold_reason, description, occurred_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id)
-       insert into ledger_entries (transaction_id, account_id, amount_minor, currency, release_on)
-       select tx.id, e.account_id, e.amount_minor, ?, e.release_on
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id, occurred_at)
+       insert into ledger_entries (transaction_id, occurred_at, account_id, amount_minor, currency, release_on)
+       select tx.id, tx.occurred_at, e.account_id, e.amount_minor, ?, e.release_on
          from tx, jsonb_to_recordset(?::jsonb) as e(account_id bigint, amount_minor bigint, release_on date)
        returning transaction_id`,
       [

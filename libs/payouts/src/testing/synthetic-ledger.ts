@@ -29,11 +29,11 @@ tx as (
   select 'sale:synthetic:' || $5 || ':' || p.owner_id || ':' || g, 'sale', p.owner_id, 'synthetic:' || $5 || ':' || p.owner_id || ':' || g, $2, $4::bigint, $5::date,
          'Monthly payout: released on the last calendar day of the month', 'Synthetic sale', $6::timestamptz
     from pending p cross join generate_series(1, $3::int) as g
-  returning id, payee_id
+  returning id, payee_id, occurred_at
 )
-insert into ledger_entries (transaction_id, account_id, amount_minor, currency, release_on)
-select tx.id, $7::bigint, -($4::bigint), $2, null from tx
+insert into ledger_entries (transaction_id, occurred_at, account_id, amount_minor, currency, release_on)
+select tx.id, tx.occurred_at, $7::bigint, -($4::bigint), $2, null from tx
 union all
-select tx.id, p.id, ($4::bigint * 3) / 4, $2, $5::date from tx join pending p on p.owner_id = tx.payee_id
+select tx.id, tx.occurred_at, p.id, ($4::bigint * 3) / 4, $2, $5::date from tx join pending p on p.owner_id = tx.payee_id
 union all
-select tx.id, $8::bigint, $4::bigint - ($4::bigint * 3) / 4, $2, null from tx`;
+select tx.id, tx.occurred_at, $8::bigint, $4::bigint - ($4::bigint * 3) / 4, $2, null from tx`;

@@ -32,8 +32,8 @@ export interface JobCatalogue {
     'check-deadlines': Record<string, never>;
     /** Daily: last month's compliance report (due by the 5th) and last quarter's internal audit, once each. */
     'compliance-reports': Record<string, never>;
-    /** Daily: the audit log's monthly partitions for the year ahead (on this queue, beside the audits that read it: no pool of its own). */
-    'audit-partitions': Record<string, never>;
+    /** Daily: every monthly-partitioned table's months for the year ahead (audit log, purchases, ledger…); on this queue, not a pool of its own. */
+    'keep-partitions': Record<string, never>;
     // content-moderation -> commerce's sellable items. On this queue, not one of their own: every
     // queue costs each worker a PostgreSQL pool. One job per consumer (a job has one handler).
     /** A moderator approved an item: it may be sold from now on. */

@@ -46,10 +46,10 @@ export class RecurringJobs {
     return this.scheduled.enqueue('payments', 'renew-subscriptions', 'quarter-hour');
   }
 
-  /** The audit log's partitions a year ahead (a missed day changes nothing: the default partition takes the rows). */
-  @Recurring('moderation', 'audit-partitions', '0 20 0 * * *')
-  auditPartitions(): Promise<string | null> {
-    return this.scheduled.enqueue('moderation', 'audit-partitions', 'day');
+  /** Monthly partitions a year ahead for every partitioned table (a missed day changes nothing: default partitions take the rows). */
+  @Recurring('moderation', 'keep-partitions', '0 20 0 * * *')
+  keepPartitions(): Promise<string | null> {
+    return this.scheduled.enqueue('moderation', 'keep-partitions', 'day');
   }
 
   /** Month-end close: acts on the last day of a month, and closes a missed month any day. */

@@ -4,6 +4,7 @@ import { Outbox } from '#app/platform';
 import { applyPaymentFact, describePurchase, needsHoldings, type BuyerHoldings, type PurchaseDecision, type PurchaseEffect } from '../../domain/purchase.js';
 import type { PaymentFact } from '../../payments/payment-provider.js';
 import { PurchaseRepository, type PurchaseRecord } from '../../repositories/purchase.repository.js';
+import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
 import { activateSubscription, endSubscriptionAccess, markPastDue } from './subscription-effects.js';
 
 /** 'refused': not this purchase's payment (amount, currency or ids); 'ignored': nothing to change, or a move that makes no sense. */
@@ -53,12 +54,12 @@ export class PaymentFacts {
     return { outcome: 'applied', purchase: changed, reason: null };
   }
 
-  /** What the buyer holds besides this purchase, read in the transaction that locked it (the unique index of owned items guards the rest). */
+  /** What the buyer holds besides this purchase, read in the transaction that locked it (content_ownership's key guards the rest). */
   private async holdings(em: EntityManager, purchase: PurchaseRecord): Promise<BuyerHoldings> {
     const [held] = await em.execute<{ held: boolean }[]>(
-      `select exists (select 1 from purchases p join purchases o on o.buyer_id = p.buyer_id and o.content_id = p.content_id and o.kind = 'content' and o.id <> p.id
-                        where p.id = ? and o.status in ('pending', 'requires_action', 'paid')) as held`,
-      [purchase.id],
+      `select exists (select 1 from content_ownership o join purchases p on p.buyer_id = o.buyer_id and p.content_id = o.content_id
+                       where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`,
+      purchaseIdParams(purchase.id),
     );
     return { itemHeldElsewhere: held.held };
   }

@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { randomUUID } from 'node:crypto';
 import { Clock } from '#app/platform';
 import { CommerceErrors, PurchaseErrors } from '../../commerce.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
 import { PurchaseRepository, type PurchaseRecord } from '../../repositories/purchase.repository.js';
+import { newPurchaseId } from '../../repositories/purchase-id.js';
 import { CheckoutOpener, needsCheckout } from './open-checkout.js';
 import { heldBy, heldError, OpenAttempts, type Held } from './open-attempt.js';
 import { purchaseSelect, toPurchaseView, type PurchaseRow, type PurchaseView } from '../../queries/purchases/purchase-view.js';
@@ -80,7 +80,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     const sale = request.kind === 'content' ? { kind: 'content' as const, contentId: request.contentId! } : await this.storeSale(request, buyerId, replayOf);
     if ('replay' in sale) return { purchase: sale.replay, created: false };
     const now = this.clock.now();
-    const id = randomUUID();
+    const id = newPurchaseId(now);
     const what =
       sale.kind === 'content'
         ? {
@@ -194,7 +194,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
   private async storeSale(request: PurchaseRequest, buyerId: string, key: ReplayOf): Promise<Sale | { replay: PurchaseView }> {
     const [store] = await this.orm.em.fork().execute<StoreRow[]>(
       `select s.id, s.owner_id, s.currency, s.tips_enabled, s.minimum_tip_minor, s.subscription_enabled, s.subscription_price_minor,
-              (select id from purchases where buyer_id = ? and idempotency_key = ?) as existing_id,
+              (select purchase_id from purchase_idempotency where buyer_id = ? and idempotency_key = ?) as existing_id,
               exists (select 1 from subscriptions where subscriber_id = ? and store_id = s.id
                         and status in ('active', 'cancelled', 'past_due') and current_period_end > ?) as subscribed
          from stores s where s.slug = ? and s.status = 'active'`,
@@ -225,7 +225,10 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
   private async replay(buyerId: string, { key, fingerprint }: ReplayOf): Promise<PurchaseView | null> {
     const [row] = await this.orm.em
       .fork()
-      .execute<(PurchaseRow & { request_hash: string | null })[]>(`${purchaseSelect('p.request_hash, ')} where p.buyer_id = ? and p.idempotency_key = ?`, [buyerId, key]);
+      .execute<(PurchaseRow & { request_hash: string | null })[]>(
+        `${purchaseSelect('p.request_hash, ')} join purchase_idempotency k on k.purchase_id = p.id and k.purchase_created_at = p.created_at where k.buyer_id = ? and k.idempotency_key = ?`,
+        [buyerId, key],
+      );
     if (!row) return null;
     // Purchases from before fingerprints (null) replay as they always did.
     if (row.request_hash !== null && row.request_hash !== fingerprint) throw PurchaseErrors.idempotencyKeyReused();

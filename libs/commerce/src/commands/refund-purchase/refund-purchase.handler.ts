@@ -5,6 +5,7 @@ import { AuditLog } from '#app/platform';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
 import { PURCHASE_SELECT, toPurchaseView, type PurchaseRow } from '../../queries/purchases/purchase-view.js';
+import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
 import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 import { PaymentFacts } from '../handle-payment-event/apply-payment-fact.js';
 import { RefundPurchaseCommand } from './refund-purchase.command.js';
@@ -36,7 +37,7 @@ export class RefundPurchaseHandler implements ICommandHandler<RefundPurchaseComm
       details: { amountMinor: purchase.amountMinor, currency: purchase.currency },
       ipAddress,
     });
-    const [row] = await em.execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.id = ?`, [purchaseId]);
+    const [row] = await em.execute<PurchaseRow[]>(`${PURCHASE_SELECT} where ${purchaseIdIs('p')}`, purchaseIdParams(purchaseId));
     return toPurchaseView(row);
   }
 }

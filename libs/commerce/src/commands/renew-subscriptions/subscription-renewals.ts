@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { randomUUID } from 'node:crypto';
 import { Clock } from '#app/platform';
 import { FindUserQuery } from '#app/identity';
 import { describePurchase } from '../../domain/purchase.js';
 import { PAYMENT_PROVIDER, PaymentProviderRefused, PaymentsUnavailable, type PaymentFact, type PaymentProvider } from '../../payments/payment-provider.js';
 import { PurchaseRepository } from '../../repositories/purchase.repository.js';
+import { newPurchaseId } from '../../repositories/purchase-id.js';
 import { PaymentFacts } from '../handle-payment-event/apply-payment-fact.js';
 
 interface DueRow {
@@ -108,7 +108,7 @@ export class SubscriptionRenewals {
     const amountMinor = Number(subscription.price_minor);
     const purchaseId = await this.purchases
       .placeRenewal(this.orm.em.fork(), {
-        id: randomUUID(),
+        id: newPurchaseId(now),
         subscriberId: subscription.subscriber_id,
         storeId: subscription.store_id,
         creatorId: subscription.creator_id,

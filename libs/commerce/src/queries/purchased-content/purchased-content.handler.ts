@@ -6,6 +6,7 @@ import { ContentByIdQuery } from '#app/content-moderation';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PurchasedContentQuery, type PurchasedContentView } from './purchased-content.query.js';
 import { liveSubscriptionSql, mayOpenBoughtItems } from './entitlements.js';
+import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
 import type { StoreVisibility } from '../../domain/store-settings.js';
 
 interface Row {
@@ -29,8 +30,8 @@ export class PurchasedContentHandler implements IQueryHandler<PurchasedContentQu
   async execute({ buyerId, purchaseId, contentId }: PurchasedContentQuery): Promise<PurchasedContentView> {
     const [purchase] = await this.orm.em.getConnection().execute<Row[]>(
       `select p.kind, p.status, p.content_id, p.creator_id, s.visibility, s.allow_downloads, ${liveSubscriptionSql('p.buyer_id', 'p.store_id')} as subscribed
-         from purchases p join stores s on s.id = p.store_id where p.id = ? and p.buyer_id = ?`,
-      [this.clock.now(), purchaseId, buyerId],
+         from purchases p join stores s on s.id = p.store_id where ${purchaseIdIs('p')} and p.buyer_id = ?`,
+      [this.clock.now(), ...purchaseIdParams(purchaseId), buyerId],
     );
     if (!purchase) throw PurchaseErrors.purchaseNotFound();
     const wanted = purchase.kind === 'content' ? purchase.content_id : purchase.kind === 'subscription' && purchase.subscribed ? contentId : undefined;

@@ -7,6 +7,7 @@ import { HISTORY_STATUSES } from '../../domain/purchase.js';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { ExportPurchasesQuery, GetPurchaseQuery, ListPurchasesQuery } from './purchases.query.js';
 import { PURCHASE_SELECT, toPurchaseView, type PurchaseRow, type PurchaseView } from './purchase-view.js';
+import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor.js';
 
 /** Payments that happened: a declined or abandoned attempt is not a purchase (GET /api/purchases/:id still shows it). */
@@ -18,7 +19,7 @@ export class GetPurchaseHandler implements IQueryHandler<GetPurchaseQuery> {
 
   async execute({ buyerId, purchaseId }: GetPurchaseQuery): Promise<PurchaseView> {
     // Scoped to the buyer: another fan's purchase id answers as not found.
-    const [row] = await this.orm.em.getConnection().execute<PurchaseRow[]>(`${PURCHASE_SELECT} where p.id = ? and p.buyer_id = ?`, [purchaseId, buyerId]);
+    const [row] = await this.orm.em.getConnection().execute<PurchaseRow[]>(`${PURCHASE_SELECT} where ${purchaseIdIs('p')} and p.buyer_id = ?`, [...purchaseIdParams(purchaseId), buyerId]);
     if (!row) throw PurchaseErrors.purchaseNotFound();
     return toPurchaseView(row);
   }

@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { monthlyPartitionsSql } from '#app/platform';
 
 /**
  * Conversations between a fan and a creator, and their messages (issue 22). `messages` is the big
@@ -6,29 +7,6 @@ import { Migration } from '@mikro-orm/migrations';
  * (id, created_at) with UUIDv7 ids, so an id alone names its month. Every uniqueness that does not
  * hold the partition key lives in a small side table written in the same transaction.
  */
-/**
- * The default partition (a write never fails for want of a month) and this month to 12 ahead. Where
- * the platform's monthly keeper exists (monthly_partitions_register, the partition branch of issue
- * 21), messages is registered with it and its daily job keeps the months ahead and drains the
- * default partition; without it, the months are made here and later rows wait in the default one.
- */
-const MONTHLY_PARTITIONS = `
-  do $$
-  declare
-    this_month date := date_trunc('month', now() at time zone 'UTC')::date;
-    month date;
-  begin
-    if to_regproc('monthly_partitions_register') is not null then
-      perform monthly_partitions_register('messages', 'created_at', 12);
-      return;
-    end if;
-    create table messages_default partition of messages default;
-    for offset_months in 0..12 loop
-      month := this_month + make_interval(months => offset_months);
-      execute format('create table %I partition of messages for values from (%L) to (%L)', 'messages_' || to_char(month, 'YYYY_MM'),
-                     month::timestamp at time zone 'UTC', (month + interval '1 month')::timestamp at time zone 'UTC');
-    end loop;
-  end $$`;
 
 export class Migration20261203100000Messaging extends Migration {
   override async up(): Promise<void> {
@@ -96,7 +74,8 @@ export class Migration20261203100000Messaging extends Migration {
     this.addSql(`create index messages_by_sender on messages (sender_id, created_at desc)`);
     // Full text in any language: the 'simple' configuration (no stemming, no stop words), an expression index on every partition.
     this.addSql(`create index messages_search on messages using gin (to_tsvector('simple', body))`);
-    this.addSql(MONTHLY_PARTITIONS);
+    // The default partition and a year of months; the platform's daily keeper adds months and drains the default.
+    this.addSql(monthlyPartitionsSql('messages', 'created_at'));
     // Idempotent send: a client id is unique per sender (a unique index on messages would need created_at in it).
     this.addSql(`
       create table message_client_ids (
@@ -144,6 +123,7 @@ export class Migration20261203100000Messaging extends Migration {
   }
 
   override async down(): Promise<void> {
+    this.addSql(`delete from monthly_partitioned_tables where parent_table = 'messages'`);
     this.addSql(`drop table if exists message_reports, message_media, message_attachments, message_client_ids, messages, conversation_members, conversations, messaging_settings cascade`);
   }
 }

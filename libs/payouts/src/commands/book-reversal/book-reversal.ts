@@ -39,8 +39,9 @@ export class BookReversal {
     const booked = await em.execute<BookedRow[]>(
       `select t.id, t.kind, t.payee_id, t.currency, t.gross_minor, t.release_on, t.description,
               (select e.amount_minor from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                where e.transaction_id = t.id and a.kind = 'earnings_pending') as pending_minor
-         from ledger_transactions t where t.idempotency_key in (?, ?) order by t.id`,
+                where e.transaction_id = t.id and e.occurred_at = t.occurred_at and a.kind = 'earnings_pending') as pending_minor
+         from ledger_idempotency k join ledger_transactions t on t.id = k.transaction_id and t.occurred_at = k.occurred_at
+        where k.idempotency_key in (?, ?) order by t.id`,
       [`sale:${reversal.saleId}`, `referral:${reversal.saleId}`],
     );
     const sale = booked.find((row) => row.kind === 'sale');

@@ -41,20 +41,20 @@ due as (
 txs as (
   insert into ledger_transactions (idempotency_key, kind, payee_id, account_id, currency, release_on, description, occurred_at)
   select 'month-end:' || ? || ':' || d.pending_id, 'month_end', d.owner_id, d.pending_id, d.currency, ?::date, ?, ?::timestamptz from due d
-  on conflict (idempotency_key) do nothing
-  returning id, account_id
+  -- A payee closed before (its key is claimed in ledger_idempotency) is skipped by the claim trigger.
+  returning id, account_id, occurred_at
 ),
 entries as (
   -- Net per account: pending gives up its due buckets, current keeps what is not paid out (often
   -- nothing, so no entry), in-transit takes the payout.
-  insert into ledger_entries (transaction_id, account_id, amount_minor, currency, release_on)
-  select tx.id, b.pending_id, -b.balance_minor, b.currency, b.bucket
+  insert into ledger_entries (transaction_id, occurred_at, account_id, amount_minor, currency, release_on)
+  select tx.id, tx.occurred_at, b.pending_id, -b.balance_minor, b.currency, b.bucket
     from txs tx join buckets b on b.pending_id = tx.account_id
   union all
-  select tx.id, d.current_id, d.released - d.payout, d.currency, null
+  select tx.id, tx.occurred_at, d.current_id, d.released - d.payout, d.currency, null
     from txs tx join due d on d.pending_id = tx.account_id where d.released <> d.payout
   union all
-  select tx.id, d.transit_id, d.payout, d.currency, null
+  select tx.id, tx.occurred_at, d.transit_id, d.payout, d.currency, null
     from txs tx join due d on d.pending_id = tx.account_id where d.payout > 0
   returning 1
 ),

@@ -14,7 +14,7 @@ export class SaleEarningsHandler implements IQueryHandler<SaleEarningsQuery> {
     const rows = await this.orm.em.fork().execute<{ sale_id: string; net: string }[]>(
       `select t.sale_id, sum(e.amount_minor) as net
          from ledger_transactions t
-         join ledger_entries e on e.transaction_id = t.id
+         join ledger_entries e on e.transaction_id = t.id and e.occurred_at = t.occurred_at
          join ledger_accounts a on a.id = e.account_id and a.owner_id = ?
         where t.sale_id in (select jsonb_array_elements_text(?::jsonb)) and t.kind in ('sale', 'refund', 'chargeback') and t.payee_id = ?
         group by t.sale_id`,

@@ -32,7 +32,7 @@ export class StatementHandler implements IQueryHandler<StatementQuery> {
               coalesce(sum(b.balance_minor) filter (where a.kind = 'earnings_pending'), 0) as pending,
               coalesce(sum(b.balance_minor) filter (where a.kind = 'earnings_current'), 0) as current,
               (select coalesce(sum(e.amount_minor), 0) from ledger_transactions t
-                 join ledger_entries e on e.transaction_id = t.id
+                 join ledger_entries e on e.transaction_id = t.id and e.occurred_at = t.occurred_at
                  join ledger_accounts x on x.id = e.account_id and x.owner_id = t.payee_id and x.currency = a.currency
                 where t.payee_id = ? and t.kind in ('refund', 'chargeback', 'correction') and t.occurred_at >= ?) as adjustments
          from ledger_accounts a left join ledger_balances b on b.account_id = a.id

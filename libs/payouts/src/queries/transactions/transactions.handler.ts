@@ -30,13 +30,13 @@ export class TransactionsHandler implements IQueryHandler<TransactionsQuery> {
       // A page of the payee's transactions: their own (by payee) and their accounts' month-end closes (by account).
       `with pending as (select id, currency from ledger_accounts where owner_id = ? and kind = 'earnings_pending'),
        page as (
-         select id from (
-           (select id from ledger_transactions
+         select id, occurred_at from (
+           (select id, occurred_at from ledger_transactions
              where payee_id = ? and kind <> 'month_end' and kind <> 'payout_settled' and (?::bigint is null or id < ?::bigint)
              order by id desc limit ?)
            union all
-           (select c.id from pending cross join lateral (
-              select id from ledger_transactions where account_id = pending.id and kind = 'month_end' and (?::bigint is null or id < ?::bigint)
+           (select c.id, c.occurred_at from pending cross join lateral (
+              select id, occurred_at from ledger_transactions where account_id = pending.id and kind = 'month_end' and (?::bigint is null or id < ?::bigint)
                order by id desc limit ?) c)
          ) mine order by id desc limit ?)
        select t.id, t.kind, t.description, t.currency, t.occurred_at, t.release_on, t.hold_reason, a.kind as account_kind,
@@ -44,11 +44,11 @@ export class TransactionsHandler implements IQueryHandler<TransactionsQuery> {
               exists (select 1 from pending join ledger_transactions r on r.account_id = pending.id and r.kind = 'month_end'
                        where pending.currency = t.currency and r.release_on >= t.release_on and r.id > t.id) as released,
               p.status as payout_status, p.amount_minor as payout_minor
-         from page join ledger_transactions t on t.id = page.id
-         join ledger_entries e on e.transaction_id = t.id
+         from page join ledger_transactions t on t.id = page.id and t.occurred_at = page.occurred_at
+         join ledger_entries e on e.transaction_id = t.id and e.occurred_at = t.occurred_at
          join ledger_accounts a on a.id = e.account_id and a.owner_id = ?
          left join payouts p on t.kind = 'month_end' and p.account_id = t.account_id and p.period = to_char(t.release_on, 'YYYY-MM')
-        group by t.id, a.kind, sign(e.amount_minor), p.status, p.amount_minor
+        group by t.id, t.occurred_at, a.kind, sign(e.amount_minor), p.status, p.amount_minor
         order by t.id desc, a.kind desc, sum(e.amount_minor) desc`,
       [userId, userId, before, before, limit ?? 1_000_000, before, before, limit ?? 1_000_000, limit ?? 1_000_000, userId],
     );
