@@ -21,7 +21,7 @@ export function MessagesPage() {
   const open = (id: string | null) => setParams(id ? { c: id } : {});
 
   return (
-    <Stack gap={0}>
+    <div className={classes.page}>
       <DashboardPageHeader
         title="Messages"
         description="Your conversations with creators and fans."
@@ -52,6 +52,6 @@ export function MessagesPage() {
         </section>
       </div>
       <MessageSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </Stack>
+    </div>
   );
 }
