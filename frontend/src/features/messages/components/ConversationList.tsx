@@ -6,7 +6,7 @@ import { useConversations } from '../hooks/use-conversations';
 import type { Conversation } from '../services/messages-types';
 import classes from './messages.module.css';
 
-const initials = (name: string) =>
+export const initials = (name: string) =>
   name
     .split(/\s+/)
     .slice(0, 2)

@@ -11,6 +11,7 @@ import type { Conversation, ThreadMessage } from '../services/messages-types';
 import { AttachPicker } from './AttachPicker';
 import { AttachmentThumb } from './AttachmentThumb';
 import { Composer } from './Composer';
+import { initials } from './ConversationList';
 import { ThreadMenu } from './ThreadMenu';
 import classes from './messages.module.css';
 
@@ -100,7 +101,7 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
           <IconArrowLeft size={20} />
         </ActionIcon>
         <Avatar radius="xl" color="blue" aria-hidden>
-          {data.counterpart.name.slice(0, 1).toUpperCase()}
+          {initials(data.counterpart.name)}
         </Avatar>
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} fz="md" lineClamp={1}>
