@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconBan, IconBell, IconBellOff, IconDots, IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -44,7 +44,7 @@ function ReportModal({ conversation, opened, onClose }: { conversation: Conversa
     <Modal opened={opened} onClose={onClose} title={`Report your conversation with ${conversation.counterpart.name}`} centered>
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <Select label="Reason" placeholder="Choose a reason" data={REPORT_REASONS} withAsterisk {...form.getInputProps('reason')} />
+          <NativeSelect label="Reason" data={[{ value: '', label: 'Choose a reason', disabled: true }, ...REPORT_REASONS]} withAsterisk {...form.getInputProps('reason')} />
           <Textarea label="Details" description="What happened? Moderators see the recent messages too." autosize minRows={3} withAsterisk {...form.getInputProps('details')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
@@ -87,7 +87,8 @@ export function ThreadMenu({ conversation }: { conversation: Conversation }) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      {/* The trigger sits in the thread header, which never scrolls away. */}
+      <Menu position="bottom-end" withinPortal hideDetached={false}>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Conversation options">
             <IconDots size={20} />

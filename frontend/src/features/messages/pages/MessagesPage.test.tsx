@@ -191,3 +191,64 @@ describe('the composer', () => {
     expect(requestsTo(fetchMock, `POST /api/messages/conversations/${CONVERSATION_ID}/messages`)).toHaveLength(0);
   });
 });
+
+describe('the thread menu and the message settings', () => {
+  it('mutes, blocks after a confirmation, and reports with a reason and details', async () => {
+    let current = conversation();
+    const fetchMock = serveMessages({
+      [`GET /api/messages/conversations/${CONVERSATION_ID}`]: () => json(current),
+      [`PUT /api/messages/conversations/${CONVERSATION_ID}/mute`]: () => ((current = { ...current, muted: true }), json({})),
+      [`PUT /api/messages/conversations/${CONVERSATION_ID}/block`]: () => ((current = { ...current, blockedByMe: true, closed: true }), json({})),
+      [`POST /api/messages/conversations/${CONVERSATION_ID}/reports`]: () => json({ id: 'case', dueAt: new Date().toISOString() }, 201),
+    });
+    openThread();
+    const user = userEvent.setup();
+    const options = await screen.findByRole('button', { name: 'Conversation options' }, LOADED);
+    await user.click(options);
+    await user.click(await screen.findByRole('menuitem', { name: 'Mute' }));
+    expect(await screen.findByText('Conversation muted: it no longer counts in your badge')).toBeTruthy();
+
+    await user.click(options);
+    await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Block Velvet Hour?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('You blocked Velvet Hour')).toBeTruthy();
+    expect(await screen.findByText('You blocked this person. Unblock them from the menu to send a message.')).toBeTruthy();
+
+    await user.click(options);
+    await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    const report = await screen.findByRole('dialog', { name: 'Report your conversation with Velvet Hour' });
+    await user.click(within(report).getByRole('button', { name: 'Send report' }));
+    expect(within(report).getAllByText('Choose a reason')).toHaveLength(2); // the placeholder and the error
+    await user.selectOptions(within(report).getByRole('combobox', { name: /Reason/ }), 'spam');
+    await user.type(within(report).getByRole('textbox', { name: /Details/ }), 'Keeps sending links');
+    await user.click(within(report).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Thanks. Our moderators review reports within 48 hours.')).toBeTruthy();
+    expect(requestsTo(fetchMock, `POST /api/messages/conversations/${CONVERSATION_ID}/reports`)[0]?.body).toEqual({ reason: 'spam', details: 'Keeps sending links' });
+  });
+
+  it("lets a creator charge per message, checking the price, and hides the settings from fans", async () => {
+    const fetchMock = serveMessages({
+      'GET /api/messages/settings': () => json({ audience: 'signed_in', currency: null, priceMinor: null, storeCurrency: 'EUR' }),
+      'PUT /api/messages/settings': ({ body }) => json({ ...(body as object), currency: 'EUR', storeCurrency: 'EUR' }),
+    });
+    renderAt(<MessagesPage />, '/dashboard/messages');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Message settings' }, LOADED));
+    const dialog = await screen.findByRole('dialog', { name: 'Who may message you' });
+    await user.click(within(dialog).getByRole('radio', { name: /Anyone, for a price per message/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    expect(within(dialog).getByText('Set a price between 0.50 and 500.00')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: /Price per message/ }), '2.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Message settings saved')).toBeTruthy();
+    expect(requestsTo(fetchMock, 'PUT /api/messages/settings')[0]?.body).toEqual({ audience: 'paid', priceMinor: 250 });
+  });
+
+  it('shows a fan no message settings', async () => {
+    serveMessages();
+    renderAt(<MessagesPage />, '/dashboard/messages');
+    await screen.findByRole('navigation', { name: 'Conversations' }, LOADED);
+    expect(screen.queryByRole('button', { name: 'Message settings' })).toBeNull();
+  });
+});
