@@ -178,6 +178,29 @@ describe('the composer', () => {
     expect(await screen.findByText('You are sending messages too fast. Wait a moment and try again.')).toBeTruthy();
   });
 
+  it("lets a creator send approved items of their store, shown as thumbnails through the signed media route", async () => {
+    const item = (id: string, title: string, status: string, purpose = 'store') => ({ id, title, status, purpose, kind: 'album', priceMinor: 1500, currency: 'EUR' });
+    const fetchMock = serveMessages({
+      [`GET /api/messages/conversations/${CONVERSATION_ID}`]: () => json(conversation({ myRole: 'creator', counterpart: { name: 'fan••0570', storeSlug: null, userId: THEM } })),
+      'GET /api/content/mine': () => json({ items: [item('a1', 'Golden hour', 'approved'), item('a2', 'Draft set', 'draft'), item('a3', 'For one fan', 'approved', 'message')] }),
+      [`POST /api/messages/conversations/${CONVERSATION_ID}/messages`]: ({ body }) =>
+        json(message(9, ME, '', { clientId: (body as { clientId: string }).clientId, attachments: [{ contentId: 'a1', kind: 'album', state: 'released' }] }), 201),
+      [`GET /api/messages/conversations/${CONVERSATION_ID}/messages/${messageId(9)}/media/a1`]: () =>
+        json({ contentId: 'a1', kind: 'album', media: [{ id: 'm1', mediaType: 'image', number: 1, fileUrl: '/signed/full.jpg', previewUrl: null, thumbnailUrl: '/signed/thumb.jpg' }] }),
+    });
+    openThread();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Attach from your store' }, LOADED));
+    const picker = await screen.findByRole('dialog', { name: 'Attach from your store' });
+    expect(await within(picker).findByRole('checkbox', { name: /Golden hour/ })).toBeTruthy();
+    expect(within(picker).queryByText(/Draft set|For one fan/)).toBeNull();
+    await user.click(within(picker).getByRole('checkbox', { name: /Golden hour/ }));
+    await user.click(within(picker).getByRole('button', { name: 'Send item' }));
+    const image = await within(screen.getByRole('log', { name: 'Messages with fan••0570' })).findByRole('img', { name: 'Photo album' });
+    expect(image.getAttribute('src')).toBe('/signed/thumb.jpg');
+    expect(requestsTo(fetchMock, `POST /api/messages/conversations/${CONVERSATION_ID}/messages`)[0]?.body).toEqual({ clientId: expect.any(String), attachments: ['a1'] });
+  });
+
   it('refuses an empty message and one over the limit before sending', async () => {
     const fetchMock = serveMessages();
     openThread();
