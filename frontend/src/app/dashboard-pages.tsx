@@ -15,6 +15,7 @@ export { VerificationPage } from '../features/verification/pages/VerificationPag
 export { MyPhotoAlbumsRoute, MyVideosRoute, StoreSettingsRoute } from '../features/creator-studio/pages/creator-studio-routes';
 export { CollaboratorsRoute } from '../features/collaborators/pages/CollaboratorsRoute';
 export { FanBillingRoute, FavoriteStoresRoute, PurchaseHistoryRoute, ReceiptRoute, ReferralsRoute } from '../features/purchases/pages/purchases-routes';
+export { MessagesPage } from '../features/messages/pages/MessagesPage';
 export { BillingRoute, SalesRoute } from '../features/earnings/pages/earnings-routes';
 
 /** The login guard around the dashboard shell: one chunk, loaded only when /dashboard is opened. */

@@ -30,6 +30,7 @@ const BUILT_DASHBOARD_PAGES = {
   '/dashboard/security': 'SecuritySettingsPage',
   '/dashboard/rewards': 'RewardsPage',
   '/dashboard/verification': 'VerificationPage',
+  '/dashboard/messages': 'MessagesPage',
 } as const;
 
 type DashboardPageName = Exclude<

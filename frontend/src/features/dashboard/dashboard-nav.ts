@@ -8,6 +8,7 @@ import {
   IconHeadset,
   IconHome,
   IconId,
+  IconMessages,
   IconPhoto,
   IconRobot,
   IconSettings,
@@ -40,6 +41,7 @@ export const DASHBOARD_NAV: DashboardNavGroup[] = [
     tileTitle: 'General Features',
     items: [
       { label: 'Dashboard', to: '/dashboard', icon: IconHome, description: 'Your overview' },
+      { label: 'Messages', to: '/dashboard/messages', icon: IconMessages, description: 'Conversations with creators and fans' },
       { label: 'General Settings', to: '/dashboard/settings', icon: IconSettings, description: 'Account and security' },
       {
         label: 'Security',

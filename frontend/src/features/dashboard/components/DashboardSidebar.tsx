@@ -4,6 +4,7 @@ import { IconChevronDown, IconHome2, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Logo, ThemeToggle } from '@/features/layout';
+import { UnreadBadge } from '@/features/messages';
 import { CREATOR_SECTION, navGroupsFor, type DashboardNavGroup, type DashboardNavItem } from '../dashboard-nav';
 import { useDashboardRole } from '../hooks/use-dashboard-summary';
 import classes from './DashboardSidebar.module.css';
@@ -17,6 +18,7 @@ export interface DashboardSidebarProps {
 
 /** Tall enough for every section open at once; below it (a 1366×768 laptop) only the current one opens. */
 const TALL_SCREEN = '(min-height: 60em)';
+const MESSAGES_PATH = '/dashboard/messages';
 
 function SidebarLink({ item, active, onNavigate }: { item: DashboardNavItem; active: boolean; onNavigate?: () => void }) {
   return (
@@ -25,6 +27,7 @@ function SidebarLink({ item, active, onNavigate }: { item: DashboardNavItem; act
       to={item.to}
       label={item.label}
       leftSection={<item.icon size={18} stroke={1.6} />}
+      rightSection={item.to === MESSAGES_PATH ? <UnreadBadge /> : undefined}
       active={active}
       onClick={onNavigate}
       className={classes.link}

@@ -12,6 +12,7 @@ import { FavoriteButton } from '../components/FavoriteButton';
 import { ReferralLinkModal } from '../components/ReferralLinkModal';
 import { SubscribedBadge, SubscriptionStatus } from '../components/SubscriptionStatus';
 import { formatMoney } from '@/shared/format';
+import { MessageButton } from '@/features/messages';
 import type { ContentItem, PublicStore } from '../services/storefront.service';
 
 /** The query that, back from signing up or in, opens the checkout of the item the visitor chose. */
@@ -126,6 +127,7 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
           Send a tip
         </Button>
       )}
+      {signedIn && <MessageButton storeSlug={store.slug} w={FULL_WIDTH_ON_PHONES} />}
     </>
   );
 

@@ -1,0 +1,51 @@
+import { RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js';
+import { PUBLIC_ANON_KEY, auth } from './auth-client';
+
+/** SPEC §9: reconnect after 1, 2, 5, then every 10 seconds. */
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+export const reconnectAfterMs = (tries: number) => RECONNECT_DELAYS_MS[Math.min(tries, RECONNECT_DELAYS_MS.length) - 1] ?? 10_000;
+
+let client: RealtimeClient | null = null;
+
+/** The tab's one socket to /realtime/v1, authenticated with the signed-in session and kept current on refresh. */
+export function realtime(): RealtimeClient {
+  if (client) return client;
+  const created = new RealtimeClient(`${window.location.origin}/realtime/v1`, {
+    params: { apikey: PUBLIC_ANON_KEY },
+    heartbeatIntervalMs: 30_000,
+    timeout: 10_000,
+    reconnectAfterMs,
+  });
+  client = created;
+  void auth.getSession().then(({ data }) => data.session && created.setAuth(data.session.access_token));
+  auth.onAuthStateChange((event, session) => {
+    if (event === 'SIGNED_OUT') void created.setAuth(null);
+    else if (session) void created.setAuth(session.access_token);
+  });
+  return created;
+}
+
+/**
+ * Joins a private topic once the token is set (a private join without it is refused). The callback runs
+ * on every SUBSCRIBED, so a caller can catch up after a drop; the returned function leaves the channel.
+ */
+export function joinPrivate(topic: string, setup: (channel: RealtimeChannel) => void, onSubscribed?: (again: boolean) => void): () => void {
+  const socket = realtime();
+  let left = false;
+  let channel: RealtimeChannel | null = null;
+  void auth.getSession().then(async ({ data }) => {
+    if (left || !data.session) return;
+    await socket.setAuth(data.session.access_token);
+    if (left) return;
+    channel = socket.channel(topic, { config: { private: true, broadcast: { self: false } } });
+    setup(channel);
+    let joins = 0;
+    channel.subscribe((status) => {
+      if (status === 'SUBSCRIBED') onSubscribed?.(joins++ > 0);
+    });
+  });
+  return () => {
+    left = true;
+    if (channel) void socket.removeChannel(channel);
+  };
+}
