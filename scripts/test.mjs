@@ -16,7 +16,7 @@
 // Steps that run side by side prefix their lines with their name. `npm test -- <jest args>` passes
 // the args to both jest steps (a step none of whose suites match passes); with --selectProjects,
 // --runInBand or -i among them, one jest step runs them as given, in band.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -52,12 +52,37 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (interrupted) return;
     interrupted = signal;
-    // A terminal Ctrl-C already reached the step (same process group); a signal sent
-    // to this script alone did not: pass it on either way, then clean up on its exit.
+    // A terminal Ctrl-C already reached the steps (same process group); a signal sent to this
+    // script alone did not: pass it on either way, to every process under each step (jest's
+    // workers outlive a jest that got it alone), then clean up on their exit.
     const alive = [...running].filter((child) => child.exitCode === null);
-    for (const child of alive) child.kill(signal);
+    for (const child of alive) for (const pid of [child.pid, ...descendantsOf(child.pid)]) signalPid(pid, signal);
     if (alive.length === 0) void finish(130, `npm test: INTERRUPTED (${signal})`);
   });
+}
+
+/** Every process under `pid` (children, their children, …), from `ps`. */
+function descendantsOf(pid) {
+  const listing = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout ?? '';
+  const children = new Map();
+  for (const [child, parent] of listing.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number))) {
+    children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  const found = [];
+  for (let next = 0, queue = [pid]; next < queue.length; next++) {
+    const under = children.get(queue[next]) ?? [];
+    found.push(...under);
+    queue.push(...under);
+  }
+  return found;
+}
+
+function signalPid(pid, signal) {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
 }
 
 /** Runs one step; `prefixed`: its output lines prefixed with `[name]` (for steps that run side by side). */
