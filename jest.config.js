@@ -13,7 +13,6 @@ const swcTransform = ['@swc/jest', swcOptions];
 /** Options every project shares. */
 const shared = {
   rootDir,
-  testEnvironment: 'node',
   transform: { '^.+\\.ts$': swcTransform },
   extensionsToTreatAsEsm: ['.ts'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
@@ -23,28 +22,39 @@ const shared = {
   },
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/dist/', '<rootDir>/frontend/'],
   testTimeout: 60_000,
+  // Node's, plus this worker's own test database as TEST_DATABASE_URL (see the global setup).
+  testEnvironment: '<rootDir>/scripts/lib/jest-environment.mjs',
 };
 
-// libs/testing owns the global setup/teardown (test databases, queues, mail). They
-// are TypeScript, and Jest loads global hooks outside its module system (no
-// moduleNameMapper, CommonJS transform), so small shims in scripts/lib load them
-// through Node module hooks (SWC, `.js` -> `.ts`, `#app/*`). Enabled once each file exists.
+// libs/testing owns the global setup/teardown (a migrated template database and one clone per
+// worker). They are TypeScript, and Jest loads global hooks outside its module system (no
+// moduleNameMapper, CommonJS transform), so small shims in scripts/lib load them through Node
+// module hooks (SWC, `.js` -> `.ts`, `#app/*`). Enabled once each file exists. Set on the projects
+// that use the database, so a run of the cluster project alone (its own databases) makes none;
+// Jest runs a hook the selected projects share once.
 const hasHook = (name) => existsSync(join(rootDir, 'libs/testing/src', `${name}.ts`));
+const databaseHooks = {
+  ...(hasHook('global-setup') ? { globalSetup: '<rootDir>/scripts/lib/jest-global-setup.mjs' } : {}),
+  ...(hasHook('global-teardown') ? { globalTeardown: '<rootDir>/scripts/lib/jest-global-teardown.mjs' } : {}),
+};
 
 /** @type {import('jest').Config} */
 export default {
   testTimeout: 60_000,
-  ...(hasHook('global-setup') ? { globalSetup: '<rootDir>/scripts/lib/jest-global-setup.mjs' } : {}),
-  ...(hasHook('global-teardown') ? { globalTeardown: '<rootDir>/scripts/lib/jest-global-teardown.mjs' } : {}),
+  // With workers (npm test runs 2), one whose heap is still above this after a suite is replaced by
+  // a fresh one: jest's ESM VM contexts are not all freed between files, and a large heap is slow to collect.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       ...shared,
+      ...databaseHooks,
       displayName: 'unit',
       roots: ['<rootDir>/apps', '<rootDir>/libs'].filter((dir) => existsSync(dir.replace('<rootDir>', rootDir))),
       testMatch: ['**/*.spec.ts', '**/*.e2e.ts'],
     },
     {
       ...shared,
+      ...databaseHooks,
       displayName: 'e2e',
       roots: ['<rootDir>/test'].filter((dir) => existsSync(dir.replace('<rootDir>', rootDir))),
       testMatch: ['**/*.spec.ts', '**/*.e2e.ts'],

@@ -38,18 +38,16 @@ import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { childEnv, ensurePinnedNode, findFreePort, rootDir } from '../scripts/lib/util.mjs';
+import { childEnv, ensurePinnedNode, rootDir } from '../scripts/lib/util.mjs';
 import { addResultRow } from './lib/results-md.mjs';
 import { cpuSnapshot, cpuUsage, groupCores } from './lib/cpu.mjs';
 import { connectionPool, percentile, waitForHealth } from './lib/load.mjs';
 import { cleanupRegistry, startService, stopChild } from './lib/services.mjs';
+import { createBenchDatabase, removeRedisPrefixAtCleanup, startBenchAcquirer, startSmtpSink } from './lib/stack.mjs';
 
 await ensurePinnedNode();
-const pg = (await import('pg')).default;
 const bcrypt = (await import('bcrypt')).default;
 const { GoTrueClient } = await import('@supabase/auth-js');
-const { SMTPServer } = await import('smtp-server');
-const { Redis } = await import('ioredis');
 
 const SESSION = { storesVisited: 2, signedInShare: 0.3, passwordSignInShare: 0.1, ownedItemsOpened: 2, rangesPerItem: 4, rangeBytes: 256 * 1024, buyShare: 0.03 };
 const MEDIA_BYTES = 8 * 1024 * 1024;
@@ -121,56 +119,19 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'fanmint-bench-capacity-'));
   cleanup.add(async () => rmSync(tmp, { recursive: true, force: true }));
   const dbName = `fanmint_bench_cap_${timestamp}`;
-  const adminQuery = async (sql) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(sql).finally(() => admin.end());
-  };
-  await adminQuery(`create database ${dbName}`);
-  cleanup.add(async () => (await adminQuery(`drop database if exists ${dbName} with (force)`), log(`dropped database ${dbName}`)));
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
-  const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], { cwd: rootDir, env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), encoding: 'utf8' });
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}${migrate.stderr}`);
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  cleanup.add(() => db.end());
+  const { databaseUrl, db } = await createBenchDatabase(cleanup, { adminUrl, dbName, log });
   const { fans, ownedBy } = await seed(db, tmp);
   log(`seeded ${dbName}: ${opts.stores} stores × ${opts.itemsPerStore} items, ${fans.length} fans owning ${opts.owned} items each (bcrypt cost ${opts.bcryptCost})`);
 
   // ---- SMTP sink, Redis prefix, the acquirer, the api, the worker
-  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, onData: (stream, _s, done) => stream.resume().on('end', () => done()) });
-  await new Promise((resolve, reject) => smtp.once('error', reject).listen(0, '127.0.0.1', resolve));
-  cleanup.add(() => new Promise((resolve) => smtp.close(resolve)));
+  const smtpUrl = await startSmtpSink(cleanup);
   const redisPrefix = `fanmint_bench_cap_${timestamp}`;
-  cleanup.add(async () => {
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    for (let cursor = '0', keys; ; ) {
-      [cursor, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      if (cursor === '0') break;
-    }
-    await redis.quit();
-  });
-  const port = await findFreePort(39_900);
-  const acquirerPort = await findFreePort(port + 1);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const acquirerUrl = `http://127.0.0.1:${acquirerPort}`;
-  const secretKey = `sk_test_bench_${randomBytes(16).toString('hex')}`;
-  const webhookSecret = `whsec_bench_${randomBytes(16).toString('hex')}`;
-  const acquirer = startService(cleanup, {
-    name: 'acquirer', tag: 'cap-bench', tmp,
-    env: {
-      ACQUIRER_PORT: String(acquirerPort), ACQUIRER_HOST: '127.0.0.1', ACQUIRER_PUBLIC_URL: acquirerUrl, ACQUIRER_DATABASE_URL: databaseUrl, ACQUIRER_SCHEMA: 'acquirer',
-      ACQUIRER_SECRET_KEY: secretKey, ACQUIRER_WEBHOOK_SECRETS: webhookSecret, ACQUIRER_WEBHOOK_URL: `${baseUrl}/api/payments/webhooks/sandbox`, ACQUIRER_SESSION_TTL_SECONDS: '7200', ACQUIRER_LOG_LEVEL: 'warn',
-    },
-  });
-  await waitForHealth(`${acquirerUrl}/health`, acquirer.child).catch((error) => Promise.reject(new Error(`${error.message}\n${acquirer.lastOutput()}`)));
+  removeRedisPrefixAtCleanup(cleanup, redisUrl, redisPrefix);
+  const { port, baseUrl, acquirer, acquirerUrl, secretKey, webhookSecrets } = await startBenchAcquirer(cleanup, { tag: 'cap-bench', tmp, databaseUrl, firstPort: 39_900 });
   const appEnv = {
-    NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET: `cap-bench-${timestamp}-0123456789abcdefghijklmnopqrstuvwxyz`, SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET: `cap-bench-${timestamp}-0123456789abcdefghijklmnopqrstuvwxyz`, SMTP_URL: smtpUrl,
     PORT: String(port), PUBLIC_URL: baseUrl, LAUNCH_PHASE: 'live', RATE_LIMIT_SCALE: '1000000', LOG_LEVEL: 'warn', BCRYPT_COST: String(opts.bcryptCost),
-    PAYMENT_PROVIDER: 'sandbox', SANDBOX_ACQUIRER_URL: acquirerUrl, SANDBOX_ACQUIRER_SECRET_KEY: secretKey, SANDBOX_ACQUIRER_WEBHOOK_SECRETS: webhookSecret,
+    PAYMENT_PROVIDER: 'sandbox', SANDBOX_ACQUIRER_URL: acquirerUrl, SANDBOX_ACQUIRER_SECRET_KEY: secretKey, SANDBOX_ACQUIRER_WEBHOOK_SECRETS: webhookSecrets.join(','),
     REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, STORAGE_DIR: join(tmp, 'storage'),
   };
   const api = startService(cleanup, { name: 'api', tag: 'cap-bench', tmp, env: appEnv });

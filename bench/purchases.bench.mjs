@@ -32,24 +32,23 @@
 // BENCH_WEBHOOK_CONCURRENCY, BENCH_CPU_PROF=1 (api and acquirer under --cpu-prof, profiles in
 // var/tmp/cpu-prof-purchases-<ts>/; such a run is not recorded), BENCH_API_NODE_FLAGS, BENCH_API_LOG,
 // BENCH_POOL_MAX, BENCH_TIMELINE, BENCH_LOG_LEVEL (see bench/README.md).
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { childEnv, ensurePinnedNode, findFreePort, rootDir } from '../scripts/lib/util.mjs';
+import { childEnv, ensurePinnedNode, rootDir } from '../scripts/lib/util.mjs';
 import { addResultRow } from './lib/results-md.mjs';
 import { cpuSnapshot, cpuUsage } from './lib/cpu.mjs';
 import { connectionPool, load, post, waitForHealth } from './lib/load.mjs';
+import { cleanupRegistry, startService, stopChild } from './lib/services.mjs';
+import { createBenchDatabase, removeRedisPrefixAtCleanup, startBenchAcquirer, startSmtpSink } from './lib/stack.mjs';
 
 await ensurePinnedNode();
-const pg = (await import('pg')).default;
 const bcrypt = (await import('bcrypt')).default;
 const { GoTrueClient } = await import('@supabase/auth-js');
-const { SMTPServer } = await import('smtp-server');
-const { Redis } = await import('ioredis');
 
 const TARGETS = { checkoutsPerSecond: 500, checkoutP99Ms: 100, webhookEventsPerSecond: 1000 };
 // Warm-up: paced at the target rate for 30 s by default. A fresh api is still compiling its hot
@@ -87,48 +86,10 @@ const acquirerClientUrl = pathToFileURL(dist('acquirer/src/client/index.js')).hr
 const { signWebhookPayload, SIGNATURE_HEADER } = await import(acquirerClientUrl);
 const { paymentObject, sessionObject } = await import(pathToFileURL(dist('acquirer/src/services/rows.js')).href);
 
-// ---- cleanup, also on Ctrl-C ---------------------------------------------------------------------
-const cleanupSteps = [];
-let cleaning = null;
-const runCleanup = () =>
-  (cleaning ??= (async () => {
-    for (const step of cleanupSteps.reverse()) await step().catch((error) => log(`cleanup step failed: ${error.message}`));
-  })());
-const abort = async (code, message) => {
-  console.error(`[bench:purchases] ${message}`);
-  await runCleanup();
-  process.exit(code);
-};
-process.once('SIGINT', () => void abort(130, 'interrupted: cleaning up'));
-process.once('SIGTERM', () => void abort(143, 'terminated: cleaning up'));
+const cleanup = cleanupRegistry(log);
 
-/** Stops a child with SIGTERM (SIGKILL after 10 s) unless it has already exited. */
-async function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await Promise.all([once(child, 'exit'), child.kill('SIGTERM')]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Starts a built service (`dist/apps/<name>/src/main.js`) through a one-line launcher in `tmp`, so its
- * command line is not the main.js one (other sessions on this box stop "their" api or acquirer by that
- * name). Its last output is kept for the error message when it dies mid-run, which stops the bench.
- */
-function startService(name, tmp, env, nodeFlags = []) {
-  const launcher = join(tmp, `buy-bench-${name}.mjs`);
-  writeFileSync(launcher, `await import(${JSON.stringify(pathToFileURL(mains[name]).href)});\n`);
-  const profFlags = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(cpuProfDir, name)}`] : [];
-  const child = spawn(process.execPath, [...profFlags, ...nodeFlags, launcher], { cwd: rootDir, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = [];
-  const keep = (chunk) => void (output.push(chunk.toString()), output.length > 100 && output.shift());
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const lastOutput = () => output.join('').slice(-4000);
-  let stopping = false;
-  child.on('exit', (code, signal) => !stopping && void abort(1, `the ${name} exited (${signal ?? code}):\n${lastOutput()}`));
-  cleanupSteps.push(() => ((stopping = true), stopChild(child)));
-  return { child, lastOutput };
-}
+/** BENCH_CPU_PROF: the node flags that profile the built service `name` into its own directory. */
+const profFlags = (name) => (cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(cpuProfDir, name)}`] : []);
 
 /** The official auth client, unmodified, with an in-memory session store. */
 async function signIn(baseUrl, email) {
@@ -168,23 +129,9 @@ const result = {
 
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'fanmint-bench-purchases-'));
-  cleanupSteps.push(async () => rmSync(tmp, { recursive: true, force: true }));
+  cleanup.add(async () => rmSync(tmp, { recursive: true, force: true }));
   const dbName = `fanmint_bench_buy_${timestamp}`;
-  const adminQuery = async (sql) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(sql).finally(() => admin.end());
-  };
-  await adminQuery(`create database ${dbName}`);
-  cleanupSteps.push(async () => (await adminQuery(`drop database if exists ${dbName} with (force)`), log(`dropped database ${dbName}`)));
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
-  const migrate = spawnSync(process.execPath, [dist('api/src/migrate.js')], { cwd: rootDir, env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), encoding: 'utf8' });
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}${migrate.stderr}`);
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  cleanupSteps.push(() => db.end());
+  const { databaseUrl, db } = await createBenchDatabase(cleanup, { adminUrl, dbName, log });
 
   // ---- seed: store + approved items (one ready file each) + confirmed fans; no users row needed for the creator
   const total = WARMUP + WINDOWS * purchases;
@@ -220,41 +167,20 @@ async function main() {
   log(`seeded ${dbName}: 1 store, ${items.length} approved items, ${fanCount} fans`);
 
   // ---- SMTP sink (the api needs SMTP_URL), Redis prefix, the acquirer, the api
-  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, onData: (stream, _s, done) => stream.resume().on('end', () => done()) });
-  await new Promise((resolve, reject) => smtp.once('error', reject).listen(0, '127.0.0.1', resolve));
-  cleanupSteps.push(() => new Promise((resolve) => smtp.close(resolve)));
+  const smtpUrl = await startSmtpSink(cleanup);
   const redisPrefix = `fanmint_bench_buy_${timestamp}`;
-  cleanupSteps.push(async () => {
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    for (let cursor = '0', keys; ; ) {
-      [cursor, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      if (cursor === '0') break;
-    }
-    await redis.quit();
-  });
-  const port = await findFreePort(39_800);
-  const acquirerPort = await findFreePort(port + 1);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const acquirerUrl = `http://127.0.0.1:${acquirerPort}`;
-  const secretKey = `sk_test_bench_${randomBytes(16).toString('hex')}`;
-  const webhookSecrets = [`whsec_bench_${randomBytes(16).toString('hex')}`];
+  removeRedisPrefixAtCleanup(cleanup, redisUrl, redisPrefix);
   if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
-  const acquirer = startService('acquirer', tmp, {
-    ACQUIRER_PORT: String(acquirerPort), ACQUIRER_HOST: '127.0.0.1', ACQUIRER_PUBLIC_URL: acquirerUrl, ACQUIRER_DATABASE_URL: databaseUrl, ACQUIRER_SCHEMA,
-    ACQUIRER_SECRET_KEY: secretKey, ACQUIRER_WEBHOOK_SECRETS: webhookSecrets.join(','), ACQUIRER_WEBHOOK_URL: `${baseUrl}/api/payments/webhooks/sandbox`,
-    // No session may expire mid-run: its checkout_session.expired webhook would land in the measurements.
-    ACQUIRER_SESSION_TTL_SECONDS: '7200', ACQUIRER_LOG_LEVEL: 'warn',
-  });
-  await waitForHealth(`${acquirerUrl}/health`, acquirer.child).catch((error) => Promise.reject(new Error(`${error.message}\n${acquirer.lastOutput()}`)));
+  const { port, baseUrl, acquirer, acquirerUrl, secretKey, webhookSecrets } = await startBenchAcquirer(cleanup, { tag: 'buy-bench', tmp, databaseUrl, firstPort: 39_800, schema: ACQUIRER_SCHEMA, nodeFlags: profFlags('acquirer') });
   const apiEnv = {
-    NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET: `buy-bench-${timestamp}-0123456789abcdefghijklmnopqrstuvwxyz`, SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET: `buy-bench-${timestamp}-0123456789abcdefghijklmnopqrstuvwxyz`, SMTP_URL: smtpUrl,
     PORT: String(port), PUBLIC_URL: baseUrl, LAUNCH_PHASE: 'live', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     PAYMENT_PROVIDER: 'sandbox', SANDBOX_ACQUIRER_URL: acquirerUrl, SANDBOX_ACQUIRER_SECRET_KEY: secretKey, SANDBOX_ACQUIRER_WEBHOOK_SECRETS: webhookSecrets.join(','),
     REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, STORAGE_DIR: join(tmp, 'storage'),
     ...(process.env.BENCH_POOL_MAX ? { DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX } : {}),
   };
-  const api = startService('api', tmp, apiEnv, process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []);
+  const apiFlags = [...profFlags('api'), ...(process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
+  const api = startService(cleanup, { name: 'api', tag: 'buy-bench', tmp, env: apiEnv, nodeFlags: apiFlags });
   // BENCH_API_LOG=<file>: everything the api prints (with BENCH_API_NODE_FLAGS=--trace-gc, its GC pauses).
   if (process.env.BENCH_API_LOG) {
     const file = createWriteStream(process.env.BENCH_API_LOG);
@@ -269,7 +195,7 @@ async function main() {
   // ---- 1. checkout: warm-up, then windows of the acquirer alone and of our api; request i buys item ⌊i / fans⌋ as fan i mod fans
   const apiAgent = connectionPool(baseUrl, concurrency);
   const acquirerAgent = connectionPool(acquirerUrl, concurrency);
-  cleanupSteps.push(() => Promise.all([apiAgent.close(), acquirerAgent.close()]));
+  cleanup.add(() => Promise.all([apiAgent.close(), acquirerAgent.close()]));
   const buy = (offset) => (i) => {
     const n = offset + i;
     const body = JSON.stringify({ kind: 'content', contentId: items[Math.floor(n / fanCount)].id, method: 'card', returnTo: RETURN_TO });
@@ -354,10 +280,10 @@ async function main() {
     env: childEnv({ WEBHOOK_SECRETS: webhookSecrets.join(','), SIGNATURE_MODULE: acquirerClientUrl }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  cleanupSteps.push(() => stopChild(verifier));
+  cleanup.add(() => stopChild(verifier));
   const [{ port: verifierPort }] = await once(verifier, 'message');
   const verifierAgent = connectionPool(`http://127.0.0.1:${verifierPort}`, webhookConcurrency);
-  cleanupSteps.push(() => verifierAgent.close());
+  cleanup.add(() => verifierAgent.close());
   await webhooks(verifierAgent, warmupDeliveries);
   const baseline = await withCpu(() => webhooks(verifierAgent, measuredDeliveries), { verifier: verifier.pid });
   log(`webhooks, bare signature check: ${describe(baseline)} (${webhookConcurrency} in flight); verifier ${baseline.cpu.verifierCores} cores`);
@@ -378,7 +304,7 @@ async function main() {
 
 let failure = null;
 await main().catch((error) => (failure = error));
-await runCleanup();
+await cleanup.run();
 if (failure) {
   console.error(`[bench:purchases] could not run: ${failure.stack ?? failure}`);
   process.exit(1);

@@ -8,11 +8,18 @@
 //   Chromium    CHROME_PATH or /usr/bin/chromium -> CHROME_PATH when it exists.
 //
 // A missing Redis or Chromium skips the suites that need them, said plainly; with
-// CI=true nothing may be skipped, so a missing one fails the run. Then: npm run build
-// (browser suites need the server build and frontend/dist), jest, vitest (frontend).
-import { spawn } from 'node:child_process';
+// CI=true nothing may be skipped, so a missing one fails the run. Then, on a 2-core box:
+//   1. npm run build (browser suites need the server build and frontend/dist), typecheck and
+//      lint, side by side;
+//   2. jest's unit and e2e projects on JEST_WORKERS (2) workers, each with its own database;
+//   3. jest's cluster project (real api and worker processes, in band) beside vitest (frontend).
+// Steps that run side by side prefix their lines with their name. `npm test -- <jest args>` passes
+// the args to both jest steps (a step none of whose suites match passes); with --selectProjects,
+// --runInBand or -i among them, one jest step runs them as given, in band.
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { probePostgres, probeRedis, withDatabase } from './lib/probes.mjs';
 import { binScript, childEnv, createLogger, ensurePinnedNode, redactUrl, rootDir, style } from './lib/util.mjs';
@@ -25,7 +32,7 @@ const jestArgs = process.argv.slice(2);
 const vitestConfig = join(rootDir, 'frontend/vitest.config.ts');
 
 let embeddedPg = null;
-let current = null; // the running step's child process
+const running = new Set(); // the running steps' child processes
 let interrupted = null;
 const results = []; // { name, ok, detail }
 const skipped = []; // { problem, suite }: what will not run, and why
@@ -45,33 +52,71 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (interrupted) return;
     interrupted = signal;
-    // A terminal Ctrl-C already reached the step (same process group); a signal sent
-    // to this script alone did not: pass it on either way, then clean up on its exit.
-    if (current && current.exitCode === null) current.kill(signal);
-    else void finish(130, `npm test: INTERRUPTED (${signal})`);
+    // A terminal Ctrl-C already reached the steps (same process group); a signal sent to this
+    // script alone did not: pass it on either way, to every process under each step (jest's
+    // workers outlive a jest that got it alone), then clean up on their exit.
+    const alive = [...running].filter((child) => child.exitCode === null);
+    for (const child of alive) for (const pid of [child.pid, ...descendantsOf(child.pid)]) signalPid(pid, signal);
+    if (alive.length === 0) void finish(130, `npm test: INTERRUPTED (${signal})`);
   });
 }
 
-function runStep(name, command, args, env) {
+/** Every process under `pid` (children, their children, …), from `ps`. */
+function descendantsOf(pid) {
+  const listing = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout ?? '';
+  const children = new Map();
+  for (const [child, parent] of listing.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number))) {
+    children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  const found = [];
+  for (let next = 0, queue = [pid]; next < queue.length; next++) {
+    const under = children.get(queue[next]) ?? [];
+    found.push(...under);
+    queue.push(...under);
+  }
+  return found;
+}
+
+function signalPid(pid, signal) {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Runs one step; `prefixed`: its output lines prefixed with `[name]` (for steps that run side by side). */
+function runStep(name, command, args, env, { prefixed = false } = {}) {
   log.info(`${name}: ${[command === process.execPath ? 'node' : command, ...args].join(' ')}`);
   const started = Date.now();
   return new Promise((resolvePromise) => {
-    const child = spawn(command, args, { cwd: rootDir, env, stdio: 'inherit' });
-    current = child;
+    const child = spawn(command, args, { cwd: rootDir, env, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    running.add(child);
+    if (prefixed) {
+      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+        createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`[${name}] ${line}\n`));
+      }
+    }
     child.once('error', (error) => {
-      current = null;
+      running.delete(child);
       resolvePromise({ name, ok: false, detail: error.message });
     });
     child.once('close', (code, signal) => {
-      current = null;
+      running.delete(child);
       const seconds = `${Math.round((Date.now() - started) / 1000)} s`;
+      if (prefixed) log.info(`${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds}`);
       resolvePromise({
         name,
         ok: code === 0,
-        detail: code === 0 ? seconds : signal ? `killed by ${signal}` : `exit code ${code}`,
+        detail: code === 0 ? seconds : signal ? `killed by ${signal} after ${seconds}` : `exit code ${code} after ${seconds}`,
       });
     });
   });
+}
+
+/** Runs steps side by side; their results in the given order. */
+async function runSideBySide(steps) {
+  return Promise.all(steps.map(([name, command, args, env]) => runStep(name, command, args, env, { prefixed: steps.length > 1 })));
 }
 
 // ---------------------------------------------------------------- services
@@ -146,35 +191,40 @@ async function main() {
   }
   for (const { problem, suite } of skipped) log.warn(`${problem}: ${suite} will be skipped`);
 
-  const build = await runStep('build', 'npm', ['run', 'build'], env);
-  results.push(build);
-  if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during build`);
+  const [build, ...checks] = await runSideBySide([
+    ['build', 'npm', ['run', 'build'], env],
+    ['typecheck', 'npm', ['run', 'typecheck'], env],
+    ['lint', 'npm', ['run', 'lint'], env],
+  ]);
+  results.push(build, ...checks);
+  if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during build, typecheck and lint`);
   if (!build.ok) return finish(1, summary());
 
-  for (const check of ['typecheck', 'lint']) {
-    results.push(await runStep(check, 'npm', ['run', check], env));
-    if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during ${check}`);
-  }
-
-  // In band, every suite's modules stay on the one heap (jest's ESM VM contexts are not all freed
-  // between files): ~100 suites grew past Node's default 4 GB limit. 8 GB gives room while the leak is
-  // looked for; --logHeapUsage prints the heap after each suite so the one that grows it shows.
+  // Each jest worker keeps one heap for all its suites (jest's ESM VM contexts are not all freed between
+  // files): a worker is replaced once its heap, idle after a suite, passes workerIdleMemoryLimit
+  // (jest.config.js). --max-old-space-size leaves a suite that alone needs more than 4 GB room to
+  // finish first; --logHeapUsage prints the heap after each suite so the one that grows it shows.
+  // --forceExit: a suite that fails half-way may leave a server open; the run must still end.
   const nodeOptions = [env.NODE_OPTIONS, '--experimental-vm-modules', '--max-old-space-size=8192'].filter(Boolean).join(' ');
-  results.push(
-    // --forceExit: a suite that fails half-way may leave a server open; the run must still end.
-    await runStep('jest', process.execPath, [binScript('jest'), '--runInBand', '--forceExit', '--logHeapUsage', ...jestArgs], {
-      ...env,
-      NODE_OPTIONS: nodeOptions,
-    }),
-  );
-  if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during jest`);
+  const jestEnv = { ...env, NODE_OPTIONS: nodeOptions };
+  const jest = (projects, more) => [process.execPath, [binScript('jest'), ...jestArgs, '--forceExit', '--logHeapUsage', ...projects, ...more], jestEnv];
+  const custom = jestArgs.some((arg) => ['--selectProjects', '--runInBand', '-i'].includes(arg.split('=')[0]));
+  const withVitest = existsSync(vitestConfig) ? [['vitest', process.execPath, [binScript('vitest'), 'run', '--config', vitestConfig], env]] : [];
+  if (!withVitest.length) log.info('vitest: frontend/vitest.config.ts does not exist yet: nothing to run');
 
-  if (existsSync(vitestConfig)) {
-    results.push(await runStep('vitest', process.execPath, [binScript('vitest'), 'run', '--config', vitestConfig], env));
-    if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during vitest`);
+  if (custom) {
+    results.push(await runStep('jest', ...jest([], ['--runInBand'])));
+    if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during jest`);
+    results.push(...(await runSideBySide(withVitest)));
   } else {
-    log.info('vitest: frontend/vitest.config.ts does not exist yet: nothing to run');
+    const passWithNoTests = jestArgs.length ? ['--passWithNoTests'] : [];
+    const workers = `--maxWorkers=${process.env.JEST_WORKERS || 2}`;
+    results.push(await runStep('jest', ...jest(['--selectProjects', 'unit', 'e2e'], [workers, ...passWithNoTests])));
+    if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during jest`);
+    // The cluster suites' processes take about one core; vitest runs on one worker (its default on 2 cores).
+    results.push(...(await runSideBySide([['jest cluster', ...jest(['--selectProjects', 'cluster'], ['--runInBand', ...passWithNoTests])], ...withVitest])));
   }
+  if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during the tests`);
 
   return finish(results.every((r) => r.ok) ? 0 : 1, summary());
 }

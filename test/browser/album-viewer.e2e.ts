@@ -3,14 +3,14 @@
 // the creator's order (arrow keys move, Escape closes). axe checks the arranger and the viewer.
 // The api serves frontend/dist at the same origin, so run `npm run build:web` first (npm test does).
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { createRequire } from 'node:module';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { FixedClock, browserPool, describeInBrowser, eventually, signInWithPassword, waitForPath } from '#app/testing';
 import { call, startCommercePlatform } from '../api/commerce-fixtures.js';
+import { axeViolations } from './axe.js';
 import { checkOutAndPay } from './hosted-payment-page.js';
 
 // This suite's periods are in 2037 (suites share one database; each uses its own years).
@@ -23,22 +23,9 @@ const PHOTOS = [
   { name: 'tall.jpg', width: 600, height: 1000, colour: { r: 60, g: 160, b: 80 } },
   { name: 'square.jpg', width: 800, height: 800, colour: { r: 60, g: 80, b: 200 } },
 ];
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
 let albumId = '';
 const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
-
-async function axe(page: Page, selector: string): Promise<string[]> {
-  // Through the DevTools protocol: the site's CSP (rightly) refuses an inline script tag.
-  await page.evaluate(axeSource);
-  return page.evaluate(async (include) => {
-    const result = await (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(
-      { include: [include] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
-    );
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, selector);
-}
 
 async function shoot(page: Page, name: string) {
   for (const scheme of ['dark', 'light'] as const) {
@@ -108,7 +95,7 @@ describeInBrowser('albums as creators arrange them', () => {
       expect(await eventually(() => order(creator), (now) => JSON.stringify(now) === JSON.stringify(moved))).toEqual(moved);
       await creator.getByRole('button', { name: 'Make photo 3 the cover' }).click();
       await creator.getByRole('button', { name: 'photo 3 is the cover' }).waitFor({ timeout: STEP_TIMEOUT });
-      expect(await axe(creator, '[role="dialog"]')).toEqual([]);
+      expect(await axeViolations(creator, '[role="dialog"]')).toEqual([]);
       await shoot(creator, 'album-editor');
 
       await creator.reload();
@@ -141,8 +128,8 @@ describeInBrowser('albums as creators arrange them', () => {
       expect(await size()).toBe('600x1000 contain');
       await page.keyboard.press('ArrowLeft');
       expect(await size()).toBe('1200x600 contain');
-      expect(await axe(page, '[data-album-viewer]')).toEqual([]);
-      expect(await axe(page, '[role="dialog"]')).toEqual([]);
+      expect(await axeViolations(page, '[data-album-viewer]')).toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       await shoot(page, 'album-viewer');
       await page.keyboard.press('Escape');
       await page.getByText('2 / 3').waitFor({ state: 'detached' });

@@ -2,28 +2,16 @@
 // the sidebar on a 1366×768 laptop with the Creator Section in view, and axe on both pages, in
 // light and dark, screenshotted at 375, 1366×768 and 1280 px. Run `npm run build` first (npm test does).
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { FixedClock, SCREENSHOT_DIR, browserPool, describeInBrowser, signInWithPassword, waitForPath } from '#app/testing';
 import { call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
+import { axeViolations } from './axe.js';
 
 const clock = new FixedClock(new Date());
 const STEP_TIMEOUT = 30_000;
-// Evaluated over the DevTools protocol: the page's CSP (rightly) refuses an injected script tag.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
 let fan: Awaited<ReturnType<typeof shop.newFan>>;
 const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((value) => localStorage.setItem('theme', value), theme);

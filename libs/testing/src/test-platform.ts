@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -46,13 +46,32 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
+// Ports the suites choose for their servers come from 20000-31999, below the kernel's ephemeral range
+// (32768+), split into one block per Jest worker (TEST_PORT_BLOCKS, set by the global setup): a port
+// one worker has checked is never another worker's pick, nor handed out by a listen(0) or connect()
+// anywhere, before its server binds it. Within a block they are taken in turn from a random start.
+const PORT_RANGE = { first: 20_000, size: 12_000 };
+let portTurn = randomInt(PORT_RANGE.size);
+
 export async function freePort(): Promise<number> {
+  const blocks = Math.max(1, Number(process.env.TEST_PORT_BLOCKS ?? 1));
+  const size = Math.floor(PORT_RANGE.size / blocks);
+  const start = PORT_RANGE.first + ((Number(process.env.JEST_WORKER_ID ?? 1) - 1) % blocks) * size;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = start + (portTurn++ % size);
+    if (await listenOnce(port).then(() => true, () => false)) return port;
+  }
+  return listenOnce(0);
+}
+
+/** Listens on `port` (0: any) on 127.0.0.1 and closes again; resolves the port it had. */
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolve(bound));
     });
   });
 }
