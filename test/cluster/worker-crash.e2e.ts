@@ -68,15 +68,16 @@ describe('a worker killed with SIGKILL in the middle of jobs', () => {
     expect(created.status).toBe(201);
     const contentId = ((await created.json()) as { id: string }).id;
     const clip = join(cluster.storageDir, 'clip.mp4');
-    execFileSync(ffmpegInstaller.path, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=8:size=1280x720:rate=30', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clip]);
+    execFileSync(ffmpegInstaller.path, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=20:size=1280x720:rate=30', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clip]);
     const uploaded = await tusUpload(cluster.next(), creator.token, readFileSync(clip), { contentId, filename: 'clip.mp4', filetype: 'video/mp4' });
     expect(uploaded.error).toBeNull();
     const [media] = await sql<{ id: string }>(`select id from content_media where content_id = $1`, [contentId]);
     const mediaDir = join(cluster.storageDir, 'media');
-    // The worker has started on it (its thumbnail is written) and not finished (the row is still `uploaded`).
+    // Killed once the worker has started on it (its thumbnail is written); the row still `uploaded` after
+    // the kill shows it had not finished. A clip long enough to keep transcoding while the kill lands.
     await until('processing under way', 60_000, () => existsSync(join(mediaDir, `${media.id}-thumb.webp`)));
-    expect((await sql<{ status: string }>(`select status from content_media where id = $1`, [media.id]))[0].status).toBe('uploaded');
     await crashWorkers();
+    expect((await sql<{ status: string }>(`select status from content_media where id = $1`, [media.id]))[0].status).toBe('uploaded');
 
     const [done] = await until('the file processed', 150_000, async () => {
       const rows = await sql<{ status: string; width: number; height: number }>(`select status, width, height from content_media where content_id = $1`, [contentId]);
