@@ -102,4 +102,15 @@ describe('CaseDetailPage', () => {
     expect(await screen.findByText('Another moderator is working on this case')).toBeTruthy();
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/moderation/cases/case-1')).toHaveLength(2));
   });
+
+  it('says nothing is there for an address that names no case, instead of the id check\'s message', async () => {
+    stubFetch({
+      'GET /api/admin/me': () => json(MODERATOR),
+      'GET /api/admin/moderation/cases/not-a-case': () => json({ statusCode: 400, message: 'Validation failed (uuid is expected)', error: 'Bad Request' }, 400),
+    });
+    renderAdmin('/admin/moderation/not-a-case');
+    expect(await screen.findByText('Nothing here')).toBeTruthy();
+    expect(screen.queryByText(/uuid/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });
