@@ -77,6 +77,12 @@ describe('reports', () => {
     const evidence = await f.call('GET', `/api/admin/messages/reports/${report.body.id}`, f.moderator.token);
     expect(evidence.body).toMatchObject({ caseId: report.body.id, conversationId: id, messageId: offending.id, reporterId: fan.userId, reportedUserId: creator.userId, reported: { id: offending.id, text: 'Something the fan finds abusive' } });
     expect(evidence.body.context.map((m: { text: string }) => m.text)).toEqual(['A perfectly normal greeting']);
+    // Every read of private messages is in the audit log, with who read which case.
+    const [audit] = await f.db().execute<{ actor_id: string; target_type: string; details: { messageId: string } }[]>(
+      `select actor_id, target_type, details from audit_log where action = 'message_report.viewed' and target_id = ?`,
+      [report.body.id],
+    );
+    expect(audit).toMatchObject({ actor_id: f.moderator.userId, target_type: 'moderation_case', details: { messageId: offending.id } });
     // The evidence is for staff only.
     expect((await f.call('GET', `/api/admin/messages/reports/${report.body.id}`, fan.token)).status).toBe(403);
     expect((await f.call('GET', `/api/admin/messages/reports/${report.body.id}`, creator.token)).status).toBe(403);
@@ -97,6 +103,13 @@ describe('reports', () => {
     expect(new Date(row.due_at).getTime() - new Date(row.opened_at).getTime()).toBe(48 * 3600_000);
     const evidence = await f.call('GET', `/api/admin/messages/reports/${report.body.id}`, f.moderator.token);
     expect(evidence.body).toMatchObject({ messageId: null, reported: null, context: [{ text: 'Buy followers cheap, message me' }] });
+    // A moderator who is part of the conversation does not read its evidence (someone else handles the case).
+    const staffAsFan = { userId: f.moderator.userId, token: f.moderator.token, email: f.moderator.email };
+    const own = await f.open(staffAsFan, creator);
+    const theirs = await f.sent(creator.token, own, 'A message to a fan who happens to be staff');
+    const ownReport = await f.call('POST', `/api/messages/conversations/${own}/reports`, f.moderator.token, { reason: 'other', details: 'Reported by a staff member as a fan', messageId: theirs.id });
+    expect(ownReport.status).toBe(201);
+    expect(await f.call('GET', `/api/admin/messages/reports/${ownReport.body.id}`, f.moderator.token)).toMatchObject({ status: 403, body: { code: 'own_work' } });
     const publicForm = await f.call('POST', '/api/moderation/reports', fan.token, { subjectType: 'message', subjectId: id, reason: 'spam', details: 'through the public form' });
     expect(publicForm).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
   });

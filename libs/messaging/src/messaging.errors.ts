@@ -34,6 +34,7 @@ export const MessagingErrors = {
   badCursor: () => new AppError(400, 'validation_failed', 'cursor is not valid: pass the nextCursor of the previous page', [{ field: 'cursor', message: 'Invalid cursor' }]),
   bothCursors: () => new AppError(400, 'validation_failed', 'Pass either before or after, not both', [{ field: 'after', message: 'Pass either before or after' }]),
   badSetting: (field: string, message: string) => new AppError(400, 'validation_failed', message, [{ field, message }]),
+  ownReport: () => new AppError(403, 'own_work', 'This report is about a conversation you are part of: another moderator handles it'),
   reportNotFound: () => new AppError(404, 'not_found', 'No message report for this case'),
   alreadyReported: () => new AppError(409, 'already_reported', 'You reported this already; moderators are looking at it'),
 };

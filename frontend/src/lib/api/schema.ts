@@ -365,7 +365,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The evidence of a message or conversation report: what was reported and the messages before it, as they were then */
+        /** The evidence of a message or conversation report: what was reported and the messages before it, as they were then (the read is audited) */
         get: operations["AdminMessagesController_report"];
         put?: never;
         post?: never;

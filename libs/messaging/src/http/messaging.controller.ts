@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { BearerGuard, CurrentAuth, StaffGuard, type AuthContext } from '#app/identity';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
+import { AuditLog } from '#app/platform';
 import { UpdateMessagingSettingsCommand } from '../commands/update-messaging-settings/update-messaging-settings.command.js';
 import { CreateMessageMediaCommand } from '../commands/create-message-media/create-message-media.command.js';
 import { MessagingSettingsQuery, type MessagingSettingsView } from '../queries/messaging-settings/messaging-settings.query.js';
@@ -59,20 +61,36 @@ export class MessagingController {
   }
 }
 
-/** Moderators read what a member reported (the case names the message or conversation). */
+/**
+ * Moderators read what a member reported (the case names the message or conversation). Private
+ * messages are read only for the case, never by one of its parties, and every read is audited.
+ */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/messages')
 @UseGuards(BearerGuard, StaffGuard)
 export class AdminMessagesController {
-  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
+  constructor(
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(AuditLog) private readonly audit: AuditLog,
+  ) {}
 
   @Get('reports/:caseId')
-  @ApiOperation({ summary: 'The evidence of a message or conversation report: what was reported and the messages before it, as they were then' })
+  @ApiOperation({ summary: 'The evidence of a message or conversation report: what was reported and the messages before it, as they were then (the read is audited)' })
   @ApiOkResponse({ type: MessageReportDto })
-  async report(@Param('caseId', new ParseUUIDPipe()) caseId: string): Promise<MessageReportView> {
-    const found = await this.queries.execute(new MessageReportQuery(caseId));
+  async report(@CurrentAuth() auth: AuthContext, @Param('caseId', new ParseUUIDPipe()) caseId: string, @Client() client: ClientInfo): Promise<MessageReportView> {
+    const found: MessageReportView | null = await this.queries.execute(new MessageReportQuery(caseId));
     if (!found) throw MessagingErrors.reportNotFound();
+    if (found.reporterId === auth.user.id || found.reportedUserId === auth.user.id) throw MessagingErrors.ownReport();
+    await this.audit.record(this.orm.em.fork(), {
+      actorId: auth.user.id,
+      action: 'message_report.viewed',
+      targetType: 'moderation_case',
+      targetId: caseId,
+      details: { conversationId: found.conversationId, messageId: found.messageId },
+      ipAddress: client.ip,
+    });
     return found;
   }
 }
