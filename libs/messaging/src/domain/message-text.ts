@@ -1,3 +1,5 @@
+import LinkifyIt from 'linkify-it';
+
 /** The longest message text, in characters (after trimming). */
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Photos and videos one message may carry. */
@@ -19,15 +21,16 @@ export function textProblem(text: string, attachments: number): TextProblem | nu
   return null;
 }
 
-// Addresses typed in any form spammers use: with a scheme, www., or a bare domain on a common TLD (t.me, bit.ly, x.com).
+// Addresses typed in any form spammers use: with a scheme, www., or a bare domain (t.me, bit.ly, x.com). linkify-it knows
+// the generic and every two-letter country TLD; the newer ones spam favours are added. E-mail addresses are not links here.
+const SPAM_TLDS = ['io', 'ly', 'gg', 'tv', 'me', 'xyz', 'top', 'click', 'live', 'link', 'site', 'online', 'club', 'vip', 'fun', 'chat', 'app', 'dev', 'store', 'page'];
+const links = new LinkifyIt({}, { fuzzyEmail: false }).tlds(SPAM_TLDS, true);
+// Anything after a scheme counts, hosts linkify-it does not parse too (an IP literal).
 const SCHEME = /\b(?:https?|ftp):\/\/\S/i;
-const WWW = /\bwww\.[a-z0-9-]+\./i;
-const TLDS = 'com|net|org|info|biz|io|co|me|ly|gg|tv|to|cc|ws|app|link|site|xyz|top|click|live|shop|store|online|club|vip|fun|chat|page|dev|ai|ru|de|uk|fr|es|it|nl|ie|us|ca|au|in|br|pl|eu';
-const BARE_DOMAIN = new RegExp(`(?:^|[^\\w@.-])[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\\.(?:${TLDS})(?![\\w-])`, 'i');
 
 /** The text holds a web address (the link rule for new fans). */
 export function containsLink(text: string): boolean {
-  return SCHEME.test(text) || WWW.test(text) || BARE_DOMAIN.test(text);
+  return SCHEME.test(text) || links.test(text);
 }
 
 /** The same text for the duplicate rule: case and spacing do not make a copy new. */
