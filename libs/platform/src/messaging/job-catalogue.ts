@@ -34,6 +34,8 @@ export interface JobCatalogue {
     'compliance-reports': Record<string, never>;
     /** Daily: every monthly-partitioned table's months for the year ahead (audit log, purchases, ledger…); on this queue, not a pool of its own. */
     'keep-partitions': Record<string, never>;
+    /** Daily: erased creators' ID records whose legal retention ended are deleted, rows and image files. */
+    'purge-retained-records': Record<string, never>;
     // content-moderation -> commerce's sellable items. On this queue, not one of their own: every
     // queue costs each worker a PostgreSQL pool. One job per consumer (a job has one handler).
     /** A moderator approved an item: it may be sold from now on. */
