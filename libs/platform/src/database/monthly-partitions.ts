@@ -21,15 +21,28 @@ export function monthlyPartitionsSql(table: string, column: string, options: Mon
   return `select monthly_partitions_register('${table}', '${column}', ${monthsAhead}, ${options.onNewPartition ? `'${options.onNewPartition}'` : 'null'})`;
 }
 
+let lastMs = -1;
+let sequence = 0;
+
 /**
- * A UUIDv7 (RFC 9562) for a row created at `at`: 48 bits of Unix milliseconds, then random bits.
- * Ids of a table partitioned by month name their row's month (SQL: uuid_v7_month_start/end(id)), so
- * a lookup by id reads one partition; the row's time must be `at` (a check constraint can hold it).
+ * A UUIDv7 (RFC 9562) for a row created at `at`: 48 bits of Unix milliseconds, a 12-bit counter,
+ * then random bits. Ids of a table partitioned by month name their row's month (SQL:
+ * uuid_v7_month_start/end(id)), so a lookup by id reads one partition; the row's time must be `at`
+ * (a check constraint can hold it). Ids made in one process in the same millisecond count up in the
+ * rand_a field (RFC 9562 method 1), so they sort in the order they were made.
  */
 export function uuidV7(at: Date): string {
+  const ms = at.getTime();
   const bytes = randomBytes(16);
-  bytes.writeUIntBE(at.getTime(), 0, 6);
-  bytes[6] = (bytes[6] & 0x0f) | 0x70;
+  if (ms === lastMs && sequence < 0xfff) sequence += 1;
+  else {
+    lastMs = ms;
+    // Start in the lower half so a burst within one millisecond has room to count.
+    sequence = bytes.readUInt16BE(6) & 0x7ff;
+  }
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | (sequence >> 8);
+  bytes[7] = sequence & 0xff;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
