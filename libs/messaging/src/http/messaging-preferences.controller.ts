@@ -38,7 +38,7 @@ export class MessagingPreferencesController {
 
 /**
  * A digest's unsubscribe link, without signing in. Opening it (GET) only asks, so a mail scanner
- * that follows links turns nothing off; the page's button, or a one-click client (RFC 8058), POSTs.
+ * that follows links turns nothing off; the page's button POSTs.
  */
 @ApiTags('messages')
 @Controller('api/messages/preferences/unsubscribe')
