@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplicationContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { Clock, JOB_SCHEDULES } from '#app/platform';
 import { SendMessageDigestJob, SendMessageDigestsJob } from '#app/messaging';
 import { createWorker } from '../../apps/worker/src/create-worker.js';
@@ -101,7 +102,7 @@ describe('the unread-messages digest', () => {
     expect(next[1].text).not.toContain('And a second');
   });
 
-  it('leaves out messages read since, muted conversations, blocked ones and withdrawn messages', async () => {
+  it('leaves out messages read since, muted conversations, blocked ones, withdrawn messages and media held for review', async () => {
     const { fan, id: read } = await fanWithReply(studio, 'You will read this');
     const last = await f.sent(studio.token, read, 'And this');
     expect((await f.call('POST', `/api/messages/conversations/${read}/read`, fan.token, { messageId: last.id })).status).toBe(200);
@@ -115,10 +116,27 @@ describe('the unread-messages digest', () => {
     const withdrawn = await fanWithReply(gallery, 'Taken back');
     await f.db().execute(`update messages set withdrawn_at = now() where conversation_id = ? and sender_id = ?`, [withdrawn.id, gallery.userId]);
 
+    // A message whose video nobody has reviewed yet (as content-moderation's events record it).
+    const held = await fanWithReply(gallery, 'A video for you');
+    const contentId = randomUUID();
+    const [message] = await f.db().execute<{ id: string; created_at: string }[]>(`select id, created_at::text from messages where conversation_id = ? and sender_id = ?`, [held.id, gallery.userId]);
+    await f.db().execute(`insert into message_attachments (message_id, message_created_at, conversation_id, content_id, kind, source, position) values (?, ?::timestamptz, ?, ?, 'video', 'upload', 0)`, [
+      message.id,
+      message.created_at,
+      held.id,
+      contentId,
+    ]);
+    await f.db().execute(`insert into message_media (content_id, status, version, updated_at) values (?, 'pending_review', 1, now())`, [contentId]);
+
     await digestRun();
     expect(digestsTo(fan.email)).toHaveLength(0);
     expect(digestsTo(blockedFan.fan.email)).toHaveLength(0);
     expect(digestsTo(withdrawn.fan.email)).toHaveLength(0);
+    expect(digestsTo(held.fan.email)).toHaveLength(0);
+    // Once approved, the message is the fan's to read, and told of.
+    await f.db().execute(`update message_media set status = 'approved', version = 2 where content_id = ?`, [contentId]);
+    await digestRun();
+    expect(digestsTo(held.fan.email).map((mail) => mail.text)).toEqual([expect.stringContaining('gallery studio (1 new message): A video for you')]);
     // Unmuted, the conversation's unread messages are told of at the next run.
     expect((await f.call('DELETE', `/api/messages/conversations/${muted}/mute`, fan.token)).status).toBe(200);
     await digestRun();
