@@ -6,7 +6,11 @@ import { SendMessageDigestJob, SendMessageDigestsJob } from '#app/messaging';
 import { createWorker } from '../../apps/worker/src/create-worker.js';
 import { startMessagingPlatform, type Creator, type Fan, type MessagingFixtures } from './messaging-fixtures.js';
 
-/** Real time moved by an offset: the digest's hour passes without waiting, and tokens stay valid once it is set back. */
+/**
+ * Real time moved by an offset. Messages are sent an hour and five minutes in the past and the
+ * digest runs at the real time: only this suite's messages are due then, never those of suites
+ * running beside it on the shared database. Tokens are made at the real time and stay valid.
+ */
 class OffsetClock extends Clock {
   offset = 0;
   override now(): Date {
@@ -14,7 +18,7 @@ class OffsetClock extends Clock {
   }
 }
 
-const HOUR = 3600_000;
+const AGO = 65 * 60_000;
 const SUBJECT = /^Unread messages on Fanmint/;
 
 /** The unread-messages email digest (issue 22): once per message, honouring the setting, reads, mutes and blocks. */
@@ -38,12 +42,22 @@ afterAll(async () => {
   await f?.platform.close();
 });
 
-/** The quarter-hourly run, `after` past now, with every email it queues delivered; the clock is set back after. */
-async function digestRun(after = HOUR + 60_000): Promise<void> {
-  clock.offset = after;
+/** The quarter-hourly run at `offset` from now, with every email it queues delivered. */
+async function digestRun(offset = 0): Promise<void> {
+  clock.offset = offset;
   try {
     await f.platform.worker!.get(SendMessageDigestsJob).handle();
     await f.platform.drain();
+  } finally {
+    clock.offset = 0;
+  }
+}
+
+/** Sends as `f.sent` does, an hour and five minutes ago. */
+async function sentEarlier(token: string, conversationId: string, text: string): Promise<{ id: string }> {
+  clock.offset = -AGO;
+  try {
+    return await f.sent(token, conversationId, text);
   } finally {
     clock.offset = 0;
   }
@@ -56,8 +70,8 @@ async function fanWithReply(creator: Creator, reply = 'Thanks for writing!', fan
   const who = fan ?? (await f.fan());
   if (!fan) await f.age(who.userId);
   const id = await f.open(who, creator);
-  await f.sent(who.token, id, 'Hello there');
-  await f.sent(creator.token, id, reply);
+  await sentEarlier(who.token, id, 'Hello there');
+  await sentEarlier(creator.token, id, reply);
   return { fan: who, id };
 }
 
@@ -68,11 +82,11 @@ describe('the unread-messages digest', () => {
 
   it('sends one email for two conversations once their messages waited an hour, and never the same messages twice', async () => {
     const { fan, id: first } = await fanWithReply(studio, 'First answer');
-    await f.sent(studio.token, first, 'And a second <b>one</b>');
+    await sentEarlier(studio.token, first, 'And a second <b>one</b>');
     const { id: other } = await fanWithReply(gallery, 'Hello from the gallery', fan);
 
     // Not yet an hour: nothing.
-    await digestRun(30 * 60_000);
+    await digestRun(-30 * 60_000);
     expect(digestsTo(fan.email)).toHaveLength(0);
 
     await digestRun();
@@ -93,7 +107,7 @@ describe('the unread-messages digest', () => {
     expect(digestsTo(fan.email)).toHaveLength(1);
 
     // A newer message goes in the next digest, alone.
-    await f.sent(studio.token, first, 'Are you still there?');
+    await sentEarlier(studio.token, first, 'Are you still there?');
     await digestRun();
     const next = digestsTo(fan.email);
     expect(next).toHaveLength(2);
@@ -104,7 +118,7 @@ describe('the unread-messages digest', () => {
 
   it('leaves out messages read since, muted conversations, blocked ones, withdrawn messages and media held for review', async () => {
     const { fan, id: read } = await fanWithReply(studio, 'You will read this');
-    const last = await f.sent(studio.token, read, 'And this');
+    const last = await sentEarlier(studio.token, read, 'And this');
     expect((await f.call('POST', `/api/messages/conversations/${read}/read`, fan.token, { messageId: last.id })).status).toBe(200);
 
     const { id: muted } = await fanWithReply(gallery, 'Muted words', fan);
@@ -163,16 +177,11 @@ describe('the unread-messages digest', () => {
 
   it('sends once when two workers run the same digest at the same moment', async () => {
     const { fan } = await fanWithReply(studio, 'Raced');
-    clock.offset = HOUR + 60_000;
-    try {
-      const outcomes = await Promise.all([f.platform.worker!, second, f.platform.worker!, second].map((worker) => worker.get(SendMessageDigestJob).handle({ userId: fan.userId })));
-      expect(outcomes.sort()).toEqual(['nothing_due', 'nothing_due', 'nothing_due', 'sent']);
-      // Two fan-outs at once queue the user twice at most; the second job finds nothing left.
-      await Promise.all([f.platform.worker!, second].map((worker) => worker.get(SendMessageDigestsJob).handle()));
-      await f.platform.drain();
-    } finally {
-      clock.offset = 0;
-    }
+    const outcomes = await Promise.all([f.platform.worker!, second, f.platform.worker!, second].map((worker) => worker.get(SendMessageDigestJob).handle({ userId: fan.userId })));
+    expect(outcomes.sort()).toEqual(['nothing_due', 'nothing_due', 'nothing_due', 'sent']);
+    // Two fan-outs at once queue the user twice at most; the second job finds nothing left.
+    await Promise.all([f.platform.worker!, second].map((worker) => worker.get(SendMessageDigestsJob).handle()));
+    await f.platform.drain();
     expect(digestsTo(fan.email)).toHaveLength(1);
   });
 
