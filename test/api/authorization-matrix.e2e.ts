@@ -424,4 +424,20 @@ describe("messaging routes act on the caller's own conversations only", () => {
     expect(await snapshot()).toEqual(before);
     expect((await callApi(platform, 'GET', `/api/messages/conversations/${id}/messages`, ownerToken)).body.items).toHaveLength(1);
   });
+  it("answer 401 signed out on messaging preferences, and let each user read and change only their own", async () => {
+    const owner = await signedInUser(platform);
+    const other = await signedInUser(platform);
+    const ownerToken = owner.session.access_token;
+    for (const [method, body] of [['GET', undefined], ['PUT', { emailDigest: false }]] as const) {
+      expect((await callApi(platform, method, '/api/messages/preferences', null, body)).status).toBe(401);
+    }
+    expect((await callApi(platform, 'PUT', '/api/messages/preferences', ownerToken, { emailDigest: false })).body).toEqual({ emailDigest: false });
+    // Another user's token reads and writes that user's own preferences, never the owner's.
+    expect((await callApi(platform, 'GET', '/api/messages/preferences', other.session.access_token)).body).toEqual({ emailDigest: true });
+    expect((await callApi(platform, 'PUT', '/api/messages/preferences', other.session.access_token, { emailDigest: true })).body).toEqual({ emailDigest: true });
+    expect((await callApi(platform, 'GET', '/api/messages/preferences', ownerToken)).body).toEqual({ emailDigest: false });
+    // An unsubscribe link is the only way in without signing in, and a made-up one changes nothing.
+    expect((await callApi(platform, 'POST', '/api/messages/preferences/unsubscribe?token=e30.forged', null)).status).toBe(400);
+    expect((await callApi(platform, 'GET', '/api/messages/preferences', other.session.access_token)).body).toEqual({ emailDigest: true });
+  });
 });

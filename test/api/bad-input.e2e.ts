@@ -292,4 +292,22 @@ describe('messaging refuses bad input with a 4xx and changes nothing', () => {
     expect(response).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
     expect(await messagingCounts()).toEqual(before);
   });
+
+  const preferences = async () => (await platform.api.get(MikroORM).em.fork().execute(`select user_id, email_digest, updated_at from messaging_preferences order by user_id`)) as unknown[];
+
+  it.each([
+    ['a preference missing its value', 'PUT', '/api/messages/preferences', {}, 400, 'validation_failed'],
+    ['a preference that is a string', 'PUT', '/api/messages/preferences', { emailDigest: 'false' }, 400, 'validation_failed'],
+    ['a preference that is a number', 'PUT', '/api/messages/preferences', { emailDigest: 0 }, 400, 'validation_failed'],
+    ['a preference that is a list', 'PUT', '/api/messages/preferences', [true], 400, 'validation_failed'],
+    ['an unsubscribe link without a token', 'POST', '/api/messages/preferences/unsubscribe', undefined, 400, 'invalid_link'],
+    ['an unsubscribe link with a made-up token', 'POST', '/api/messages/preferences/unsubscribe?token=abc.def', undefined, 400, 'invalid_link'],
+    ['an unsubscribe link with two tokens', 'POST', '/api/messages/preferences/unsubscribe?token=a&token=b', undefined, 400, 'invalid_link'],
+    ['an unsubscribe page with a made-up token', 'GET', '/api/messages/preferences/unsubscribe?token=%7B%7D', undefined, 400, 'invalid_link'],
+  ] as const)('refuses %s', async (_name, method, path, body, status, code) => {
+    const before = await preferences();
+    const response = await send(method, path, body === undefined ? undefined : JSON.stringify(body), { authorization: `Bearer ${fanToken}` });
+    expect(response).toMatchObject({ status, body: { code } });
+    expect(await preferences()).toEqual(before);
+  });
 });

@@ -39,6 +39,7 @@ import { ListSessionsHandler } from './queries/list-sessions/list-sessions.handl
 import { SessionsController } from './queries/list-sessions/sessions.controller.js';
 import { StaffGuard } from './auth/staff.guard.js';
 import { FindUserHandler } from './queries/find-user/find-user.handler.js';
+import { EmailRecipientHandler } from './queries/email-recipient/email-recipient.handler.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
 import { UserController } from './queries/get-user/user.controller.js';
 import { SiteGate } from './site-gate/site-gate.js';
@@ -69,6 +70,7 @@ const handlers = [
   EndSessionHandler,
   ListSessionsHandler,
   FindUserHandler,
+  EmailRecipientHandler,
   ChangeUserRoleHandler,
   SearchUsersHandler,
   ListStaffHandler,
@@ -95,6 +97,6 @@ export class IdentityModule {}
 /** Identity in a process without its HTTP surface (the worker): queries other modules ask, and the email-link job. */
 @Module({
   imports: [CqrsModule],
-  providers: [FindUserHandler, OneTimeTokens, IdentityMailer, FlowStates, SendEmailLinkJob],
+  providers: [FindUserHandler, EmailRecipientHandler, OneTimeTokens, IdentityMailer, FlowStates, SendEmailLinkJob],
 })
 export class IdentityQueriesModule {}

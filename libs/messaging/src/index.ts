@@ -1,9 +1,13 @@
 import { Migration20261203100000Messaging } from './database/migrations/20261203100000-messaging.migration.js';
 import { Migration20261204100000MessageUnlocks } from './database/migrations/20261204100000-message-unlocks.migration.js';
+import { Migration20261206090000MessageDigests } from './database/migrations/20261206090000-message-digests.migration.js';
 
 export { MessagingModule, MessagingJobsModule } from './messaging.module.js';
 export { messagingEntities } from './entities/index.js';
 export { ConversationTopicPolicy } from './realtime/conversation-topic.policy.js';
 /** The worker's consumer of content-moderation's review events: exported for its own tests. */
 export { RecordMediaReviewJob } from './commands/record-media-review/record-media-review.job.js';
-export const messagingMigrations = [Migration20261203100000Messaging, Migration20261204100000MessageUnlocks];
+/** The unread-messages digest's jobs: exported for their tests. */
+export { SendMessageDigestsJob } from './commands/send-message-digest/send-message-digests.job.js';
+export { SendMessageDigestJob } from './commands/send-message-digest/send-message-digest.job.js';
+export const messagingMigrations = [Migration20261203100000Messaging, Migration20261204100000MessageUnlocks, Migration20261206090000MessageDigests];

@@ -36,5 +36,6 @@ export const MessagingErrors = {
   badSetting: (field: string, message: string) => new AppError(400, 'validation_failed', message, [{ field, message }]),
   ownReport: () => new AppError(403, 'own_work', 'This report is about a conversation you are part of: another moderator handles it'),
   reportNotFound: () => new AppError(404, 'not_found', 'No message report for this case'),
+  badUnsubscribeLink: () => new AppError(400, 'invalid_link', 'This unsubscribe link is not valid or has expired. Turn the email off in your account settings instead.'),
   alreadyReported: () => new AppError(409, 'already_reported', 'You reported this already; moderators are looking at it'),
 };

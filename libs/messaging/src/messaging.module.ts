@@ -27,6 +27,13 @@ import { ConversationTopicPolicy } from './realtime/conversation-topic.policy.js
 import { ConversationsController } from './http/conversations.controller.js';
 import { MessagesController } from './http/messages.controller.js';
 import { AdminMessagesController, MessagingController } from './http/messaging.controller.js';
+import { DigestUnsubscribeController, MessagingPreferencesController } from './http/messaging-preferences.controller.js';
+import { UpdateMessagingPreferencesHandler } from './commands/update-messaging-preferences/update-messaging-preferences.handler.js';
+import { UnsubscribeDigestHandler } from './commands/unsubscribe-digest/unsubscribe-digest.handler.js';
+import { DigestLinks } from './commands/unsubscribe-digest/digest-links.js';
+import { SendMessageDigestsJob } from './commands/send-message-digest/send-message-digests.job.js';
+import { SendMessageDigestJob } from './commands/send-message-digest/send-message-digest.job.js';
+import { MessagingPreferencesHandler } from './queries/messaging-preferences/messaging-preferences.handler.js';
 
 /**
  * Messaging (issue 22): one conversation per fan and creator, who may write to a creator, text and
@@ -35,7 +42,7 @@ import { AdminMessagesController, MessagingController } from './http/messaging.c
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [ConversationsController, MessagesController, MessagingController, AdminMessagesController],
+  controllers: [ConversationsController, MessagesController, MessagingController, AdminMessagesController, MessagingPreferencesController, DigestUnsubscribeController],
   providers: [
     MessageRepository,
     MessagingSettings,
@@ -59,12 +66,16 @@ import { AdminMessagesController, MessagingController } from './http/messaging.c
     MessagingSettingsHandler,
     OpenAttachmentHandler,
     MessageReportHandler,
+    DigestLinks,
+    MessagingPreferencesHandler,
+    UpdateMessagingPreferencesHandler,
+    UnsubscribeDigestHandler,
   ],
 })
 export class MessagingModule {}
 
-/** The worker's half: media held in messages released or removed as content-moderation decides. */
+/** The worker's half: media held in messages released or removed as content-moderation decides; the unread-messages digest. */
 @Module({
-  providers: [MessageRepository, MessagingRealtime, RecordMediaReviewJob],
+  providers: [MessageRepository, MessagingRealtime, RecordMediaReviewJob, DigestLinks, SendMessageDigestsJob, SendMessageDigestJob],
 })
 export class MessagingJobsModule {}

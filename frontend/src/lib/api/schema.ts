@@ -1339,6 +1339,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your messaging preferences: whether unread messages are emailed to you */
+        get: operations["MessagingPreferencesController_preferences"];
+        /** Turn the email of unread messages on or off */
+        put: operations["MessagingPreferencesController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/preferences/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An unsubscribe link's page: asks to confirm turning the unread-messages email off */
+        get: operations["DigestUnsubscribeController_ask"];
+        put?: never;
+        /** Turn the unread-messages email off for the user the link names (no sign-in) */
+        post: operations["DigestUnsubscribeController_unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages/search": {
         parameters: {
             query?: never;
@@ -3034,6 +3070,14 @@ export interface components {
             reportedUserId: string;
             /** Format: uuid */
             reporterId: string;
+        };
+        MessagingPreferencesDto: {
+            /** @description Email me unread messages: one email listing what waited unread for over an hour (each message once) */
+            emailDigest: boolean;
+        };
+        MessagingPreferencesViewDto: {
+            /** @description Email me unread messages (on unless you turned it off) */
+            emailDigest: boolean;
         };
         MessagingSettingsDto: {
             /**
@@ -5983,6 +6027,86 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MessageMediaDto"];
                 };
+            };
+        };
+    };
+    MessagingPreferencesController_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingPreferencesViewDto"];
+                };
+            };
+        };
+    };
+    MessagingPreferencesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessagingPreferencesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingPreferencesViewDto"];
+                };
+            };
+        };
+    };
+    DigestUnsubscribeController_ask: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DigestUnsubscribeController_unsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -175,6 +175,19 @@ ${button('receiptUrl', 'View in Billing & Payments')}
 {{/if}}${button('salesUrl', 'Open your sales')}`,
     text: `{{subject}}\n\n{{text}}\n{{#if message}}\nTheir message: “{{message}}”\n{{/if}}{{#if note}}\n{{note}}\n{{/if}}\nYour sales: {{salesUrl}}`,
   },
+  'message-digest': {
+    subject: 'Unread messages on Fanmint: {{summary}}',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">You have unread messages</h1>
+<p style="line-height:22px">{{summary}} waiting for you.</p>
+{{#each conversations}}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="line-height:22px;border-top:1px solid #e6dfea;margin:0">
+<tr><td style="padding:12px 0 4px"><strong>{{name}}</strong> <span style="color:#6b6474">· {{count}}</span></td></tr>
+<tr><td style="padding:0 0 4px;color:#3d3545">{{preview}}</td></tr>
+<tr><td style="padding:0 0 12px"><a href="{{url}}" style="color:#a5529f">Open the conversation</a></td></tr>
+</table>
+{{/each}}${button('messagesUrl', 'Open your messages')}
+<p style="line-height:22px;color:#6b6474;font-size:13px">We email each unread message once, when it has waited over an hour. <a href="{{unsubscribeUrl}}" style="color:#a5529f">Stop these emails</a>, or change it in your <a href="{{settingsUrl}}" style="color:#a5529f">account settings</a>.</p>`,
+    text: `You have unread messages on Fanmint: {{summary}}.\n{{#each conversations}}\n{{name}} ({{count}}): {{preview}}\n{{url}}\n{{/each}}\nYour messages: {{messagesUrl}}\n\nWe email each unread message once, when it has waited over an hour.\nStop these emails: {{unsubscribeUrl}}\nAccount settings: {{settingsUrl}}`,
+  },
   'moderation-case-opened': {
     subject: 'New {{caseKind}}: due {{dueAt}}',
     html: `<h1 style="font-size:20px;margin:0 0 16px">New {{caseKind}}</h1>

@@ -28,6 +28,30 @@ describe('email templates', () => {
     expect(tip.html).toContain('“Thanks &lt;3”');
   });
 
+  it('lists each conversation of a message digest, escaped, with its link and the unsubscribe link', () => {
+    const email = renderEmail(
+      'message-digest',
+      {
+        summary: '3 unread messages in 2 conversations',
+        conversations: [
+          { name: 'Studio <One>', count: '2 new messages', preview: 'See <b>this</b>', url: 'https://fanmint.test/dashboard/messages/c1' },
+          { name: 'fan••ab12', count: '1 new message', preview: 'Hi', url: 'https://fanmint.test/dashboard/messages/c2' },
+        ],
+        messagesUrl: 'https://fanmint.test/dashboard/messages',
+        settingsUrl: 'https://fanmint.test/dashboard/settings',
+        unsubscribeUrl: 'https://fanmint.test/api/messages/preferences/unsubscribe?token=t',
+      },
+      'https://fanmint.test',
+    );
+    expect(email.subject).toBe('Unread messages on Fanmint: 3 unread messages in 2 conversations');
+    expect(email.html).toContain('Studio &lt;One&gt;');
+    expect(email.html).not.toContain('<b>this</b>');
+    expect(email.html).toContain('href="https://fanmint.test/dashboard/messages/c2"');
+    expect(email.html).toContain('href="https://fanmint.test/api/messages/preferences/unsubscribe?token&#x3D;t"');
+    expect(email.text).toContain('Studio <One> (2 new messages): See <b>this</b>\nhttps://fanmint.test/dashboard/messages/c1');
+    expect(email.text).toContain('Stop these emails: https://fanmint.test/api/messages/preferences/unsubscribe?token=t');
+  });
+
   it('refuses an unknown template', () => {
     expect(() => renderEmail('nope', {}, 'https://fanmint.test')).toThrow('Unknown email template "nope"');
   });

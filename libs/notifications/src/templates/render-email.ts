@@ -1,4 +1,5 @@
 import Handlebars from 'handlebars';
+import type { EmailVariable } from '#app/platform';
 import { LAYOUT } from './layout.js';
 import { TEMPLATES } from './catalogue.js';
 
@@ -18,7 +19,7 @@ const compiled = new Map(
 
 export class UnknownTemplateError extends Error {}
 
-export function renderEmail(name: string, variables: Record<string, string>, siteUrl: string): RenderedEmail {
+export function renderEmail(name: string, variables: Record<string, EmailVariable>, siteUrl: string): RenderedEmail {
   const template = compiled.get(name);
   if (!template) throw new UnknownTemplateError(`Unknown email template "${name}"`);
   const subject = template.subject(variables);

@@ -15,6 +15,10 @@ export interface JobCatalogue {
     /** A paid purchase was charged back. */
     'purchase-disputed': PurchaseNotificationJob;
     // content-moderation -> its live notices (realtime), after the commit that decided or opened.
+    /** Every quarter hour: messaging queues one message-digest per user with unread messages due for the email digest. */
+    'message-digests': Record<string, never>;
+    /** One user's unread-messages digest: re-read, sent at most once per message (messaging's high-water marks). */
+    'message-digest': { userId: string };
     /** A moderator approved or rejected an item: its creator hears it on their user channel. */
     'content-decided': { contentId: string };
     /** A report, takedown request or appeal was opened: moderators hear it on staff:moderation. */
@@ -140,10 +144,13 @@ export interface EmailLinkJob {
   codeChallenge: { challenge: string; method: 's256' | 'plain' } | null;
 }
 
+/** A template variable: text, or a list of rows for a template's {{#each}} (a digest's conversations). */
+export type EmailVariable = string | Record<string, string>[];
+
 export interface SendEmailJob {
   to: string;
   template: string;
-  variables: Record<string, string>;
+  variables: Record<string, EmailVariable>;
 }
 
 export type QueueName = keyof JobCatalogue;

@@ -58,6 +58,12 @@ export class RecurringJobs {
     return this.scheduled.enqueue('moderation', 'purge-retained-records', 'day');
   }
 
+  /** The unread-messages email digest: fans out one job per user with messages unread for over an hour. */
+  @Recurring('notifications', 'message-digests', '0 */15 * * * *')
+  messageDigests(): Promise<string | null> {
+    return this.scheduled.enqueue('notifications', 'message-digests', 'quarter-hour');
+  }
+
   /** Month-end close: acts on the last day of a month, and closes a missed month any day. */
   @Recurring('payouts', 'month-end', '0 0 23 * * *')
   monthEnd(): Promise<string | null> {

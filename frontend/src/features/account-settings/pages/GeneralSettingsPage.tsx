@@ -6,6 +6,7 @@ import { useAuthSession } from '@/features/auth';
 import { DataExportCard } from '../components/DataExportCard';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { EmailCard } from '../components/EmailCard';
+import { MessageEmailsCard } from '../components/MessageEmailsCard';
 import { PasswordCard } from '../components/PasswordCard';
 import { ProfileCard } from '../components/ProfileCard';
 import { SectionCard } from '@/shared/ui/SectionCard';
@@ -27,6 +28,7 @@ export function GeneralSettingsPage() {
           Security Settings
         </Button>
       </SectionCard>
+      <MessageEmailsCard />
       <DataExportCard />
       <DeleteAccountCard />
     </Stack>

@@ -1,0 +1,105 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { APP_CONFIG, Clock, JobHandler, Outbox, type AppConfig, type JobData, type JobProcessor } from '#app/platform';
+import { EmailRecipientQuery } from '#app/identity';
+import { StoreNamesQuery } from '#app/content-moderation';
+import { DIGEST_AFTER_MS, DIGEST_DEFAULT, digestVariables, type DigestConversation } from '../../domain/digest.js';
+import { fanHandle } from '../../queries/conversation-views.js';
+import { DigestLinks } from '../unsubscribe-digest/digest-links.js';
+import { DUE_MESSAGE, MEMBERS_AND_MESSAGES } from './due-messages.sql.js';
+
+interface DueConversation {
+  conversation_id: string;
+  role: 'fan' | 'creator';
+  creator_id: string;
+  fan_id: string;
+  unread: number;
+  /** The newest message included, the member's new high-water mark (its time as text: to the microsecond). */
+  latest_id: string;
+  latest_at: string;
+  latest_body: string;
+  latest_attachments: number;
+  latest_priced: boolean;
+}
+
+export type DigestOutcome = 'sent' | 'nothing_due' | 'turned_off' | 'no_address';
+
+/**
+ * One user's unread-messages digest. In one transaction: lock the user's member rows that have
+ * unread messages (a second worker on the same user waits here, then finds nothing left), pick the
+ * due messages, queue one email through the outbox and move each conversation's high-water mark to
+ * the newest message it told of. A rollback queues nothing and moves nothing.
+ */
+@Injectable()
+@JobHandler('notifications', 'message-digest')
+export class SendMessageDigestJob implements JobProcessor<'notifications', 'message-digest'> {
+  private readonly logger = new Logger(SendMessageDigestJob.name);
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DigestLinks) private readonly links: DigestLinks,
+  ) {}
+
+  async handle({ userId }: JobData<'notifications', 'message-digest'>): Promise<DigestOutcome> {
+    // Optional mail goes only to a confirmed address of a live account; the messages wait (unmarked) meanwhile.
+    const recipient = await this.queries.execute(new EmailRecipientQuery(userId));
+    if (!recipient) return 'no_address';
+    const cutoff = new Date(this.clock.now().getTime() - DIGEST_AFTER_MS);
+    const outcome = await this.orm.em.fork().transactional(async (em): Promise<DigestOutcome> => {
+      await em.execute(`select 1 from conversation_members where user_id = ? and unread_count > 0 order by conversation_id for update`, [userId]);
+      const [preference] = await em.execute<{ email_digest: boolean }[]>(`select email_digest from messaging_preferences where user_id = ?`, [userId]);
+      if (!(preference?.email_digest ?? DIGEST_DEFAULT)) return 'turned_off';
+      const due = await this.dueConversations(em, userId, cutoff);
+      if (due.length === 0) return 'nothing_due';
+      this.outbox.enqueue(em, 'notifications', 'send-email', {
+        to: recipient.email,
+        template: 'message-digest',
+        variables: digestVariables(await this.named(due), { publicUrl: this.config.PUBLIC_URL, unsubscribeUrl: this.links.unsubscribeUrl(userId) }),
+      });
+      for (const row of due) {
+        await em.execute(`update conversation_members set digested_up_to_at = ?::timestamptz, digested_up_to_id = ? where conversation_id = ? and user_id = ?`, [
+          row.latest_at,
+          row.latest_id,
+          row.conversation_id,
+          userId,
+        ]);
+      }
+      return 'sent';
+    });
+    if (outcome === 'sent') this.logger.log(`queued the unread-messages digest of user ${userId}`);
+    return outcome;
+  }
+
+  private dueConversations(em: EntityManager, userId: string, cutoff: Date): Promise<DueConversation[]> {
+    const newest = (column: string) => `(array_agg(${column} order by m.created_at desc, m.id desc))[1]`;
+    return em.execute<DueConversation[]>(
+      `select cm.conversation_id, cm.role, c.creator_id, c.fan_id, count(*)::int as unread,
+              ${newest('m.id')} as latest_id, max(m.created_at)::text as latest_at, ${newest('m.body')} as latest_body,
+              ${newest('m.attachment_count')}::int as latest_attachments, ${newest('m.price_minor is not null')} as latest_priced
+         from ${MEMBERS_AND_MESSAGES} join conversations c on c.id = cm.conversation_id
+        where cm.user_id = ? and ${DUE_MESSAGE}
+        group by cm.conversation_id, cm.role, c.creator_id, c.fan_id
+        order by max(m.created_at) desc, cm.conversation_id`,
+      [userId, cutoff],
+    );
+  }
+
+  /** Who each conversation is with, as the messages page shows them: a creator by their store, a fan by a masked handle. */
+  private async named(due: DueConversation[]): Promise<DigestConversation[]> {
+    const creatorIds = [...new Set(due.filter((row) => row.role === 'fan').map((row) => row.creator_id))];
+    const stores = creatorIds.length > 0 ? await this.queries.execute(new StoreNamesQuery(creatorIds)) : {};
+    return due.map((row) => ({
+      conversationId: row.conversation_id,
+      counterpartName: row.role === 'fan' ? (stores[row.creator_id]?.name ?? 'Creator') : fanHandle(row.fan_id),
+      unread: row.unread,
+      latestBody: row.latest_body,
+      latestHasMedia: row.latest_attachments > 0,
+      latestPriced: row.latest_priced,
+    }));
+  }
+}
