@@ -84,6 +84,7 @@ export class LeaseLocks implements OnApplicationShutdown {
   readonly leaseMs: number;
   /** Locks held by this process: namespace → key → holders' release callbacks. */
   private readonly held = new Map<string, Map<string, Set<() => void>>>();
+  private readonly renewals = new Set<NodeJS.Timeout>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -134,7 +135,10 @@ export class LeaseLocks implements OnApplicationShutdown {
     }
   }
 
+  /** Stops renewing (locks still held expire after their lease) and closes the store's connections. */
   async onApplicationShutdown(): Promise<void> {
+    for (const renewal of this.renewals) clearInterval(renewal);
+    this.renewals.clear();
     await this.storeInstance?.close().catch(() => undefined);
   }
 
@@ -148,6 +152,7 @@ export class LeaseLocks implements OnApplicationShutdown {
     holders.add(callback);
     const forget = () => {
       clearInterval(renewal);
+      this.renewals.delete(renewal);
       holders.delete(callback);
       if (holders.size === 0) this.held.get(namespace)?.delete(key);
     };
@@ -165,6 +170,7 @@ export class LeaseLocks implements OnApplicationShutdown {
         .catch((error: unknown) => this.logger.warn(`lock ${namespace}:${key} not renewed: ${(error as Error).message}`));
     }, Math.max(50, Math.floor(this.leaseMs / 3)));
     renewal.unref();
+    this.renewals.add(renewal);
     return {
       key,
       release: async () => {
