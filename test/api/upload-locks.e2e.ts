@@ -172,10 +172,17 @@ describe.each(backends)('a tus upload resumed on another api instance while the 
   let contentId = '';
 
   beforeAll(async () => {
-    // One database, one Redis namespace, one secret and one upload area, as instances behind a load balancer share.
-    const env = { LAUNCH_PHASE: 'live', STORAGE_DIR: storageDir, JWT_SECRET: randomBytes(32).toString('hex'), REDIS_PREFIX: `tu${randomBytes(4).toString('hex')}` };
+    // One database, one Redis namespace, one secret, one public address and one upload area, as instances behind a load balancer share.
+    const env = {
+      LAUNCH_PHASE: 'live',
+      STORAGE_DIR: storageDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      REDIS_PREFIX: `tu${randomBytes(4).toString('hex')}`,
+      PUBLIC_URL: 'http://balancer.fanmint.test',
+    };
     [a, b] = await Promise.all([
-      startTestPlatform({ queueBackend: backend, acquirer: false, worker: false, env }),
+      // A's worker sends the sign-up mail of the test's creator.
+      startTestPlatform({ queueBackend: backend, acquirer: false, env }),
       startTestPlatform({ queueBackend: backend, acquirer: false, worker: false, env }),
     ]);
     const moderator = await staffSession(a, 'moderator');
