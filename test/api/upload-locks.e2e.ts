@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { ERRORS } from '@tus/server';
+import { UploadLocker, UPLOAD_LOCK_NAMESPACE } from '#app/content-moderation';
 import { LeaseLocks, type AppConfig } from '#app/platform';
 import { staffSession, startTestPlatform, testDatabaseUrl, verifiedCreator, type TestPlatform } from '#app/testing';
-import { UploadLocker, UPLOAD_LOCK_NAMESPACE } from '../../libs/content-moderation/src/uploads/upload-locker.js';
 
 /**
  * tus uploads behind a load balancer: the upload locker is shared by every api instance, on Redis
