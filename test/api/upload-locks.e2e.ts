@@ -149,6 +149,25 @@ describe.each(backends)('the upload locker between two instances, %s', (backend)
     expect(await storedLocks(id)).toBe(0);
   });
 
+  it('asks a holder whose lease was taken over (it paused for longer than the lease) to stop', async () => {
+    const [a, b] = [new UploadLocker(instance(900)), new UploadLocker(instance(), 5_000)];
+    const id = randomUUID();
+    let stopped = 0;
+    const stale = a.newLock(id);
+    await stale.lock(never(), () => {
+      stopped++;
+    });
+    await expireInStore(id);
+    const successor = b.newLock(id);
+    await successor.lock(never(), () => undefined);
+    // Its next renewal finds another token: the holder's request is told to end, and its unlock changes nothing.
+    await waitUntil(() => stopped > 0, "the stale holder's stop", 3_000);
+    await stale.unlock();
+    expect(await storedLocks(id)).toBe(1);
+    await successor.unlock();
+    expect(await storedLocks(id)).toBe(0);
+  });
+
   it('gives up waiting when the request stops (its client went away)', async () => {
     const [a, b] = [new UploadLocker(instance()), new UploadLocker(instance(), 10_000)];
     const id = randomUUID();

@@ -154,20 +154,29 @@ export class LeaseLocks implements OnApplicationShutdown {
       clearInterval(renewal);
       this.renewals.delete(renewal);
       holders.delete(callback);
-      if (holders.size === 0) this.held.get(namespace)?.delete(key);
+      if (holders.size === 0 && this.held.get(namespace)?.get(key) === holders) this.held.get(namespace)!.delete(key);
     };
-    // A lease that cannot be renewed is as good as lost: the holder is asked to stop.
+    const lose = (why: string) => {
+      if (released || lost) return;
+      lost = true;
+      this.logger.warn(`lock ${namespace}:${key} ${why} before its release`);
+      forget();
+      onRelease();
+    };
+    // A lease that was taken over, or could not be renewed for as long as it lasts, is lost: the
+    // holder is asked to stop.
+    let renewedAt = Date.now();
     const renewal = setInterval(() => {
       this.store
         .renew(namespace, key, token, this.leaseMs)
         .then((renewed) => {
-          if (renewed || released) return;
-          lost = true;
-          this.logger.warn(`lock ${namespace}:${key} was lost before its release`);
-          forget();
-          onRelease();
+          if (renewed) renewedAt = Date.now();
+          else lose('was lost');
         })
-        .catch((error: unknown) => this.logger.warn(`lock ${namespace}:${key} not renewed: ${(error as Error).message}`));
+        .catch((error: unknown) => {
+          this.logger.warn(`lock ${namespace}:${key} not renewed: ${(error as Error).message}`);
+          if (Date.now() - renewedAt >= this.leaseMs) lose('could not be renewed');
+        });
     }, Math.max(50, Math.floor(this.leaseMs / 3)));
     renewal.unref();
     this.renewals.add(renewal);
@@ -295,6 +304,7 @@ class PostgresLeaseStore implements LeaseStore {
   private listener: Promise<pg.Client> | null = null;
   private readonly handlers = new Map<string, (key: string) => void>();
   private closed = false;
+  private sweptAt = 0;
 
   constructor(private readonly databaseUrl: string) {
     this.pool = new pg.Pool({ ...clientOptions(databaseUrl), max: 3, idleTimeoutMillis: 10_000 });
@@ -307,6 +317,7 @@ class PostgresLeaseStore implements LeaseStore {
   }
 
   async tryAcquire(namespace: string, key: string, token: string, leaseMs: number): Promise<boolean> {
+    await this.sweep();
     const { rowCount } = await this.pool.query(
       `insert into lease_locks (namespace, key, token, expires_at) values ($1, $2, $3, clock_timestamp() + $4 * interval '1 millisecond')
        on conflict (namespace, key) do update set token = excluded.token, expires_at = excluded.expires_at
@@ -314,6 +325,13 @@ class PostgresLeaseStore implements LeaseStore {
       [namespace, key, token, leaseMs],
     );
     return rowCount === 1;
+  }
+
+  /** Leases of crashed holders whose key nobody asked for again are deleted once they are long over (at most once a minute). */
+  private async sweep(): Promise<void> {
+    if (Date.now() - this.sweptAt < 60_000) return;
+    this.sweptAt = Date.now();
+    await this.pool.query(`delete from lease_locks where expires_at < clock_timestamp() - interval '1 hour'`);
   }
 
   async renew(namespace: string, key: string, token: string, leaseMs: number): Promise<boolean> {
