@@ -45,11 +45,16 @@ class UploadLock implements Lock {
     }
   }
 
-  /** Only the holder releases; a lease lost meanwhile (its holder paused too long) is already gone. */
+  /**
+   * Only the holder releases; a lease lost meanwhile (its holder paused too long) is already gone.
+   * With the store away the bytes written still count: the lock then frees when its lease runs out.
+   */
   async unlock(): Promise<void> {
     const held = this.held;
     if (!held) throw new Error('Releasing an unlocked lock!');
     this.held = null;
-    await held.release();
+    await held.release().catch((error: unknown) => {
+      if (!(error instanceof LeaseStoreUnavailable)) throw error;
+    });
   }
 }
