@@ -183,6 +183,29 @@ describe.each(backends)('the upload locker between two instances, %s', (backend)
   });
 });
 
+describe('the upload locker with its store unreachable', () => {
+  it.each(backends)('answers 503 upload_lock_unavailable on %s, within seconds', async (backend) => {
+    // Nothing listens on port 9 of this machine.
+    const config = { DATABASE_URL: 'postgres://fanmint@127.0.0.1:9/fanmint', REDIS_PREFIX: 'tlgone', ...(backend === 'redis' ? { REDIS_URL: 'redis://127.0.0.1:9' } : {}) } as AppConfig;
+    const locks = new LeaseLocks(config);
+    try {
+      const started = Date.now();
+      const refusal = await new UploadLocker(locks, 30_000)
+        .newLock(randomUUID())
+        .lock(new AbortController().signal, () => undefined)
+        .then(
+          () => null,
+          (error: unknown) => error as { status_code?: number; body?: string },
+        );
+      expect(refusal?.status_code).toBe(503);
+      expect(JSON.parse(refusal!.body!)).toMatchObject({ code: 'upload_lock_unavailable' });
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      await locks.onApplicationShutdown();
+    }
+  });
+});
+
 describe.each(backends)('a tus upload resumed on another api instance while the first still writes, %s', (backend) => {
   const storageDir = mkdtempSync(join(tmpdir(), 'fanmint-tuslock-'));
   let a: TestPlatform;

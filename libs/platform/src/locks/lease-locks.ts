@@ -68,6 +68,8 @@ interface LeaseStore {
 const NAMESPACE = /^[a-z0-9_]{1,40}$/;
 const POLL_MS = [50, 100, 150, 250];
 const REQUEST_AGAIN_MS = 1000;
+/** A subscription (Redis) or LISTEN (PostgreSQL) not ready by then means the store is away. */
+const LISTEN_WAIT_MS = 5000;
 
 export interface LeaseLocksSettings {
   /** How long a lock outlives its holder's last renewal (a crashed instance's locks free after this). */
@@ -113,7 +115,7 @@ export class LeaseLocks implements OnApplicationShutdown {
     const token = randomUUID();
     const deadline = Date.now() + (options.timeoutMs ?? 30_000);
     const onRelease = options.onReleaseRequested ?? (() => undefined);
-    await this.guard(this.listenOn(namespace));
+    await this.guard(within(this.listenOn(namespace), LISTEN_WAIT_MS, 'listening for release requests'));
     let attempt = 0;
     let requestedAt = 0;
     for (;;) {
@@ -216,6 +218,14 @@ export class LeaseLocks implements OnApplicationShutdown {
   }
 }
 
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
@@ -291,7 +301,8 @@ class RedisLeaseStore implements LeaseStore {
 
   async close(): Promise<void> {
     const clients = [this.commands, this.subscriber].filter((client): client is Redis => client !== null);
-    await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
+    // QUIT waits for a connection that may never come: a client not connected is just dropped.
+    await Promise.all(clients.map((client) => (client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect())));
   }
 }
 
