@@ -20,7 +20,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
  * instance that holds that key runs the holder's `onReleaseRequested`. It then retries (polling)
  * until it gets the lock or its timeout passes. Leases hold no database connection: the PostgreSQL
  * backend is a few short statements on a small pool, so thousands of held locks cost nothing
- * while they wait for their holders.
+ * while they wait for their holders. (Session advisory locks would pin one pooled connection per
+ * upload for as long as it streams, and free only when PostgreSQL notices a dead peer.)
  */
 export type LeaseBackendKind = 'redis' | 'postgres';
 
