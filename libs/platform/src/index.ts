@@ -13,6 +13,7 @@ export * from './messaging/recurring-jobs.js';
 export * from './messaging/idempotency.js';
 export * from './mail/mail-transport.js';
 export * from './rate-limit/rate-limits.js';
+export * from './locks/lease-locks.js';
 export * from './http/app-error.js';
 export * from './http/error.filter.js';
 export * from './http/validation.pipe.js';

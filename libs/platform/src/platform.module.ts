@@ -5,6 +5,7 @@ import { Outbox } from './messaging/outbox.js';
 import { QueueFactory } from './messaging/queue-factory.js';
 import { MailTransport } from './mail/mail-transport.js';
 import { RateLimits } from './rate-limit/rate-limits.js';
+import { LeaseLocks } from './locks/lease-locks.js';
 import { AuditLog } from './audit/audit-log.js';
 import { PrivateFiles } from './files/private-files.js';
 import { ObjectStorage } from './files/object-storage.js';
@@ -22,7 +23,7 @@ export interface PlatformOptions {
   clock?: Clock;
 }
 
-/** Configuration, database, clock, outbox, queues, mail, rate limits and file storage for every process. */
+/** Configuration, database, clock, outbox, queues, mail, rate limits, shared locks and file storage for every process. */
 @Global()
 @Module({})
 export class PlatformModule {
@@ -39,6 +40,7 @@ export class PlatformModule {
         QueueFactory,
         MailTransport,
         RateLimits,
+        LeaseLocks,
         AuditLog,
         PrivateFiles,
         Metrics,
@@ -46,7 +48,7 @@ export class PlatformModule {
         PlatformMetrics,
         TraceFlush,
       ],
-      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, AuditLog, ObjectStorage, PrivateFiles, DatabaseModule, Metrics, MetricsServer, PlatformMetrics],
+      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, LeaseLocks, AuditLog, ObjectStorage, PrivateFiles, DatabaseModule, Metrics, MetricsServer, PlatformMetrics],
     };
   }
 }

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { Server, type ServerOptions } from '@tus/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { APP_CONFIG, AppError, Clock, ObjectStorage, Outbox, RateLimits, StorageUnavailable, isStorageOutage, type AppConfig } from '#app/platform';
+import { APP_CONFIG, AppError, Clock, LeaseLocks, ObjectStorage, Outbox, RateLimits, StorageUnavailable, isStorageOutage, type AppConfig } from '#app/platform';
 import { BearerGuard } from '#app/identity';
 import { sniffMedia } from '../domain/media-sniff.js';
 import { uploadKey } from '../domain/media-keys.js';
@@ -12,6 +12,7 @@ import { ContentItem } from '../entities/content-item.entity.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { CreatorCheck } from '../commands/manage-content/creator-check.js';
 import { createUploadStore } from './upload-store.js';
+import { UploadLocker } from './upload-locker.js';
 
 export const UPLOADS_PATH = '/api/uploads';
 /** Multi-gigabyte videos are fine; this is the ceiling per file. */
@@ -46,7 +47,8 @@ function storageOutage(error: unknown) {
 
 /**
  * Resumable uploads (the tus protocol, @tus/server on the S3 store when a bucket is set, else its
- * file store): a dropped connection resumes where it stopped, on any api instance. Only verified creators upload, only into their own draft or rejected
+ * file store): a dropped connection resumes where it stopped, on any api instance, and one upload
+ * is written by one request at a time across instances (UploadLocker). Only verified creators upload, only into their own draft or rejected
  * items; each finished file is checked by its bytes and handed to the worker for processing.
  * Files live under `uploads/` in storage, outside anything served; media links are signed.
  */
@@ -73,6 +75,8 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore,
+    // Shared by every api instance: a resumed PATCH elsewhere stops the one still writing (upload-locker.ts).
+    locker: new UploadLocker(app.get(LeaseLocks)),
     relativeLocation: true,
     onResponseError: (_req, _res, error) => ('status_code' in error ? undefined : storageOutage(error)),
     respectForwardedHeaders: config.TRUST_PROXY,

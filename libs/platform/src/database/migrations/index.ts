@@ -4,6 +4,7 @@ import { Migration20261125130000ScheduleTicks } from './20261125130000-schedule-
 import { Migration20261201100000OutboxRequestId } from './20261201100000-outbox-request-id.migration.js';
 import { Migration20261201110000AuditLogPartitions } from './20261201110000-audit-log-partitions.migration.js';
 import { Migration20261202100000MonthlyPartitions } from './20261202100000-monthly-partitions.migration.js';
+import { Migration20261205090000LeaseLocks } from './20261205090000-lease-locks.migration.js';
 
 export const platformMigrations = [
   Migration20261121000000Platform,
@@ -12,4 +13,5 @@ export const platformMigrations = [
   Migration20261201100000OutboxRequestId,
   Migration20261201110000AuditLogPartitions,
   Migration20261202100000MonthlyPartitions,
+  Migration20261205090000LeaseLocks,
 ];
