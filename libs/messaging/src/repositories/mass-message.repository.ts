@@ -1,0 +1,275 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AudienceSegment } from '#app/commerce';
+import { stateOf, type AttachmentState, type ReviewStatus } from '../domain/attachments.js';
+import { copyClientId, type MassAttachment, type MassMessageStatus } from '../domain/mass-messages.js';
+import { messageId } from '../domain/message-ids.js';
+import { previewOf } from '../domain/message-text.js';
+
+export interface MassMessageRow {
+  id: string;
+  creator_id: string;
+  client_id: string;
+  segment: AudienceSegment;
+  content_id: string | null;
+  body: string;
+  attachments: MassAttachment[];
+  price_minor: string | number | null;
+  currency: string;
+  status: MassMessageStatus;
+  recipients: number | null;
+  delivered: number;
+  last_fan_id: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  withdrawn_at: Date | null;
+}
+
+export interface MassMessageView {
+  id: string;
+  segment: AudienceSegment;
+  contentId: string | null;
+  text: string;
+  attachments: { contentId: string; kind: 'video' | 'album'; state: AttachmentState }[];
+  price: { amountMinor: number; currency: string } | null;
+  status: MassMessageStatus;
+  recipients: number | null;
+  delivered: number;
+  unlocks: number;
+  revenueMinor: number;
+  currency: string;
+  createdAt: string;
+  sentAt: string | null;
+  withdrawnAt: string | null;
+}
+
+/** A fan who received a copy: what their badge needs. */
+export interface Delivery {
+  userId: string;
+  conversationId: string;
+  unread: number;
+  muted: boolean;
+}
+
+/** What one withdrawal did: the copies gone (conversation, message) and how many buyers keep theirs. */
+export interface Withdrawal {
+  gone: { id: string; conversationId: string; recipientId: string }[];
+  keptBy: number;
+}
+
+/** A PostgreSQL array literal of values that are uuids or plain words (never free text). */
+const arrayOf = (values: string[]) => `{${values.join(',')}}`;
+
+/** The conversation list's preview of a message, in SQL (previewOf, for rows already stored). */
+const PREVIEW_SQL = `case when p.body <> '' then (case when char_length(p.body) > 120 then left(p.body, 119) || '…' else p.body end)
+                          when p.attachment_count = 1 then 'Sent media' else 'Sent ' || p.attachment_count || ' media' end`;
+
+/**
+ * mass_messages and the set-based writes of their copies: each fan-out page and each withdrawal is a
+ * handful of statements over arrays of ids, never a statement per fan. Runs in the caller's unit of
+ * work, which holds the mass message's row lock.
+ */
+@Injectable()
+export class MassMessageRepository {
+  async lock(tx: EntityManager, id: string): Promise<MassMessageRow | null> {
+    const [row] = await tx.execute<MassMessageRow[]>(`select * from mass_messages where id = ? for update`, [id]);
+    return row ?? null;
+  }
+
+  async byId(em: EntityManager, creatorId: string, id: string): Promise<MassMessageRow | null> {
+    const [row] = await em.execute<MassMessageRow[]>(`select * from mass_messages where id = ? and creator_id = ?`, [id, creatorId]);
+    return row ?? null;
+  }
+
+  async byClientId(em: EntityManager, creatorId: string, clientId: string): Promise<MassMessageRow | null> {
+    const [row] = await em.execute<MassMessageRow[]>(`select * from mass_messages where creator_id = ? and client_id = ?`, [creatorId, clientId]);
+    return row ?? null;
+  }
+
+  /** The creator's mass messages, newest first, after a keyset position. */
+  async page(em: EntityManager, creatorId: string, before: { at: Date; id: string } | null, limit: number): Promise<MassMessageRow[]> {
+    return before
+      ? em.execute<MassMessageRow[]>(`select * from mass_messages where creator_id = ? and (created_at, id) < (?, ?) order by created_at desc, id desc limit ?`, [
+          creatorId,
+          before.at,
+          before.id,
+          limit,
+        ])
+      : em.execute<MassMessageRow[]>(`select * from mass_messages where creator_id = ? order by created_at desc, id desc limit ?`, [creatorId, limit]);
+  }
+
+  /** Mass messages the creator queued since `since` (the daily rule). */
+  async countSince(em: EntityManager, creatorId: string, since: Date): Promise<number> {
+    const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from mass_messages where creator_id = ? and created_at > ?`, [creatorId, since]);
+    return row.n;
+  }
+
+  /**
+   * One page of copies, in the caller's transaction: opens the conversations and members that do not
+   * exist, locks the page's conversations (in id order, as every writer of many does), stores one
+   * copy in each that neither side blocked, grows the fans' unread counters and moves the last
+   * message. Answers the fans who received a copy.
+   */
+  async deliverPage(tx: EntityManager, mass: MassMessageRow, fanIds: string[], now: Date): Promise<Delivery[]> {
+    const fans = arrayOf(fanIds);
+    const creator = mass.creator_id;
+    await tx.execute(
+      `insert into conversations (id, fan_id, creator_id, started_by, created_at, last_activity_at)
+       select gen_random_uuid(), f, ?::uuid, ?::uuid, ?, ? from unnest(?::uuid[]) f on conflict (fan_id, creator_id) do nothing`,
+      [creator, creator, now, now, fans],
+    );
+    await tx.execute(
+      `insert into conversation_members (conversation_id, user_id, role)
+       select c.id, u.user_id, u.role from conversations c cross join lateral (values (c.fan_id, 'fan'), (c.creator_id, 'creator')) u (user_id, role)
+        where c.creator_id = ? and c.fan_id = any(?::uuid[]) on conflict do nothing`,
+      [creator, fans],
+    );
+    await tx.execute(`select id from conversations where creator_id = ? and fan_id = any(?::uuid[]) order by id for update`, [creator, fans]);
+    const ids = fanIds.map(() => messageId(now));
+    const attachments = mass.attachments;
+    const rows = await tx.execute<{ user_id: string; conversation_id: string; unread: number; muted: boolean }[]>(
+      `with targets as (
+         select c.id as conversation_id, t.message_id from unnest(?::uuid[], ?::uuid[]) as t (fan_id, message_id)
+           join conversations c on c.creator_id = ? and c.fan_id = t.fan_id
+          where not exists (select 1 from conversation_members b where b.conversation_id = c.id and b.blocked_at is not null)
+       ), stored as (
+         insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count, price_minor, currency, mass_message_id)
+         select message_id, ?, conversation_id, ?, ?, ?, ?, ?, ?, ? from targets returning id, conversation_id
+       ), attached as (
+         insert into message_attachments (message_id, message_created_at, conversation_id, content_id, kind, source, position)
+         select s.id, ?, s.conversation_id, a.content_id, a.kind, a.source, a.position
+           from stored s cross join unnest(?::uuid[], ?::text[], ?::text[], ?::smallint[]) as a (content_id, kind, source, position)
+       ), moved as (
+         update conversations c set last_activity_at = ?, last_message_id = s.id, last_message_at = ?, last_sender_id = ?, last_preview = ?
+           from stored s where c.id = s.conversation_id
+       )
+       update conversation_members m set unread_count = m.unread_count + 1 from stored s
+        where m.conversation_id = s.conversation_id and m.user_id <> ?
+       returning m.user_id, m.conversation_id, m.unread_count as unread, m.muted_at is not null as muted`,
+      [
+        fans,
+        arrayOf(ids),
+        creator,
+        now,
+        creator,
+        copyClientId(mass.id),
+        mass.body,
+        attachments.length,
+        mass.price_minor,
+        mass.price_minor === null ? null : mass.currency,
+        mass.id,
+        now,
+        arrayOf(attachments.map((a) => a.contentId)),
+        arrayOf(attachments.map((a) => a.kind)),
+        arrayOf(attachments.map((a) => a.source)),
+        arrayOf(attachments.map((_, position) => String(position))),
+        now,
+        now,
+        creator,
+        previewOf(mass.body, attachments.length),
+        creator,
+      ],
+    );
+    return rows.map((row) => ({ userId: row.user_id, conversationId: row.conversation_id, unread: row.unread, muted: row.muted }));
+  }
+
+  /** Moves the checkpoint past the page, in the page's transaction. */
+  async checkpoint(tx: EntityManager, id: string, lastFanId: string, delivered: number): Promise<void> {
+    await tx.execute(`update mass_messages set last_fan_id = ?, delivered = delivered + ?, status = 'sending' where id = ?`, [lastFanId, delivered, id]);
+  }
+
+  async start(tx: EntityManager, id: string, recipients: number): Promise<void> {
+    await tx.execute(`update mass_messages set status = 'sending', recipients = ? where id = ? and status = 'queued'`, [recipients, id]);
+  }
+
+  async finish(tx: EntityManager, id: string, now: Date): Promise<void> {
+    await tx.execute(`update mass_messages set status = 'sent', sent_at = ? where id = ? and status in ('queued', 'sending')`, [now, id]);
+  }
+
+  /**
+   * Withdraws copies nobody paid for (a buyer keeps theirs), in the caller's transaction: locks their
+   * conversations in id order, sets withdrawn_at, takes each unread copy off its recipient's counter
+   * and gives a conversation whose last message it was the previous one still shown.
+   */
+  async withdraw(tx: EntityManager, target: { massMessageId: string } | { conversationId: string; messageId: string; at: Date }, senderId: string, now: Date): Promise<Withdrawal> {
+    const where =
+      'massMessageId' in target
+        ? { sql: 'm.mass_message_id = ?', params: [target.massMessageId] as unknown[] }
+        : { sql: 'm.id = ? and m.conversation_id = ? and m.created_at >= ? and m.created_at < ?', params: [target.messageId, target.conversationId, target.at, new Date(target.at.getTime() + 1)] };
+    await tx.execute(`select c.id from conversations c where c.id in (select m.conversation_id from messages m where ${where.sql}) order by c.id for update of c`, where.params);
+    const gone = await tx.execute<{ id: string; conversation_id: string }[]>(
+      `update messages m set withdrawn_at = ? where ${where.sql} and m.sender_id = ? and m.price_minor is not null and m.withdrawn_at is null
+          and not exists (select 1 from message_unlocks u where u.message_id = m.id)
+       returning m.id, m.conversation_id`,
+      [now, ...where.params, senderId],
+    );
+    const [kept] = await tx.execute<{ n: number }[]>(
+      'massMessageId' in target
+        ? `select count(*)::int as n from message_unlocks where mass_message_id = ?`
+        : `select count(*)::int as n from message_unlocks where message_id = ?`,
+      ['massMessageId' in target ? target.massMessageId : target.messageId],
+    );
+    if (gone.length === 0) return { gone: [], keptBy: kept.n };
+    const ids = arrayOf(gone.map((row) => row.id));
+    const conversations = arrayOf(gone.map((row) => row.conversation_id));
+    const recipients = await tx.execute<{ user_id: string; conversation_id: string }[]>(
+      `update conversation_members cm
+          set unread_count = case when cm.last_read_message_id is null or g.id > cm.last_read_message_id then greatest(cm.unread_count - 1, 0) else cm.unread_count end
+         from unnest(?::uuid[], ?::uuid[]) g (id, conversation_id)
+        where cm.conversation_id = g.conversation_id and cm.user_id <> ?
+        returning cm.user_id, cm.conversation_id`,
+      [ids, conversations, senderId],
+    );
+    // UUIDv7 ids sort by time, so comparing a copy's id with a read position tells whether it was read.
+    await tx.execute(
+      `update conversations c set last_message_id = p.id, last_message_at = p.created_at, last_sender_id = p.sender_id, last_preview = ${PREVIEW_SQL}
+         from unnest(?::uuid[], ?::uuid[]) g (id, conversation_id)
+         cross join lateral (select m.id, m.created_at, m.sender_id, m.body, m.attachment_count from messages m
+                              where m.conversation_id = g.conversation_id and m.withdrawn_at is null order by m.created_at desc, m.id desc limit 1) p
+        where c.id = g.conversation_id and c.last_message_id = g.id`,
+      [ids, conversations],
+    );
+    // A conversation left with no message shown has no preview.
+    await tx.execute(`update conversations c set last_message_id = null, last_message_at = null, last_sender_id = null, last_preview = null where c.last_message_id = any(?::uuid[])`, [ids]);
+    const recipientOf = new Map(recipients.map((row) => [row.conversation_id, row.user_id]));
+    return { gone: gone.map((row) => ({ id: row.id, conversationId: row.conversation_id, recipientId: recipientOf.get(row.conversation_id)! })), keptBy: kept.n };
+  }
+
+  async markWithdrawn(tx: EntityManager, id: string, now: Date): Promise<void> {
+    await tx.execute(`update mass_messages set status = 'withdrawn', withdrawn_at = coalesce(withdrawn_at, ?) where id = ?`, [now, id]);
+  }
+
+  /** The creator's view of each row: sales from message_unlocks, attachments' review from message_media. */
+  async views(em: EntityManager, rows: MassMessageRow[]): Promise<MassMessageView[]> {
+    if (rows.length === 0) return [];
+    const ids = arrayOf(rows.map((row) => row.id));
+    const sales = await em.execute<{ mass_message_id: string; unlocks: number; revenue: string }[]>(
+      `select mass_message_id, count(*)::int as unlocks, coalesce(sum(amount_minor), 0)::bigint as revenue from message_unlocks where mass_message_id = any(?::uuid[]) group by mass_message_id`,
+      [ids],
+    );
+    const contentIds = [...new Set(rows.flatMap((row) => row.attachments.map((a) => a.contentId)))];
+    const reviews = contentIds.length
+      ? await em.execute<{ content_id: string; status: ReviewStatus }[]>(`select content_id, status from message_media where content_id = any(?::uuid[])`, [arrayOf(contentIds)])
+      : [];
+    const reviewOf = new Map(reviews.map((row) => [row.content_id, row.status]));
+    const salesOf = new Map(sales.map((row) => [row.mass_message_id, row]));
+    const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+    return rows.map((row) => ({
+      id: row.id,
+      segment: row.segment,
+      contentId: row.content_id,
+      text: row.body,
+      attachments: row.attachments.map((a) => ({ contentId: a.contentId, kind: a.kind, state: stateOf(reviewOf.get(a.contentId) ?? 'pending_review') })),
+      price: row.price_minor === null ? null : { amountMinor: Number(row.price_minor), currency: row.currency.trim() },
+      status: row.status,
+      recipients: row.recipients,
+      delivered: row.delivered,
+      unlocks: salesOf.get(row.id)?.unlocks ?? 0,
+      revenueMinor: Number(salesOf.get(row.id)?.revenue ?? 0),
+      currency: row.currency.trim(),
+      createdAt: new Date(row.created_at).toISOString(),
+      sentAt: iso(row.sent_at),
+      withdrawnAt: iso(row.withdrawn_at),
+    }));
+  }
+}
