@@ -187,9 +187,10 @@ export class MassMessageRepository {
   }
 
   /**
-   * Withdraws copies nobody paid for (a buyer keeps theirs), in the caller's transaction: locks their
-   * conversations in id order, sets withdrawn_at, takes each unread copy off its recipient's counter
-   * and gives a conversation whose last message it was the previous one still shown.
+   * Withdraws a priced message's copies, in the caller's transaction: locks their conversations in id
+   * order and sets withdrawn_at on each; a copy nobody paid for leaves its thread, so it comes off its
+   * recipient's unread counter and a conversation whose last message it was shows the one before.
+   * A buyer keeps theirs (the readers show an unsent message to its sender and its buyer only).
    */
   async withdraw(tx: EntityManager, target: { massMessageId: string } | { conversationId: string; messageId: string; at: Date }, senderId: string, now: Date): Promise<Withdrawal> {
     const where =
@@ -197,12 +198,13 @@ export class MassMessageRepository {
         ? { sql: 'm.mass_message_id = ?', params: [target.massMessageId] as unknown[] }
         : { sql: 'm.id = ? and m.conversation_id = ? and m.created_at >= ? and m.created_at < ?', params: [target.messageId, target.conversationId, target.at, new Date(target.at.getTime() + 1)] };
     await tx.execute(`select c.id from conversations c where c.id in (select m.conversation_id from messages m where ${where.sql}) order by c.id for update of c`, where.params);
-    const gone = await tx.execute<{ id: string; conversation_id: string }[]>(
+    // Every copy is marked (a buyer's stays theirs, shown as withdrawn: a refund later takes it too); those nobody bought are gone.
+    const marked = await tx.execute<{ id: string; conversation_id: string; bought: boolean }[]>(
       `update messages m set withdrawn_at = ? where ${where.sql} and m.sender_id = ? and m.price_minor is not null and m.withdrawn_at is null
-          and not exists (select 1 from message_unlocks u where u.message_id = m.id)
-       returning m.id, m.conversation_id`,
+       returning m.id, m.conversation_id, exists (select 1 from message_unlocks u where u.message_id = m.id) as bought`,
       [now, ...where.params, senderId],
     );
+    const gone = marked.filter((row) => !row.bought);
     const [kept] = await tx.execute<{ n: number }[]>(
       'massMessageId' in target
         ? `select count(*)::int as n from message_unlocks where mass_message_id = ?`
@@ -212,6 +214,7 @@ export class MassMessageRepository {
     if (gone.length === 0) return { gone: [], keptBy: kept.n };
     const ids = arrayOf(gone.map((row) => row.id));
     const conversations = arrayOf(gone.map((row) => row.conversation_id));
+    // UUIDv7 ids sort by time, so comparing a copy's id with a read position tells whether it was read.
     const recipients = await tx.execute<{ user_id: string; conversation_id: string }[]>(
       `update conversation_members cm
           set unread_count = case when cm.last_read_message_id is null or g.id > cm.last_read_message_id then greatest(cm.unread_count - 1, 0) else cm.unread_count end
@@ -220,7 +223,6 @@ export class MassMessageRepository {
         returning cm.user_id, cm.conversation_id`,
       [ids, conversations, senderId],
     );
-    // UUIDv7 ids sort by time, so comparing a copy's id with a read position tells whether it was read.
     await tx.execute(
       `update conversations c set last_message_id = p.id, last_message_at = p.created_at, last_sender_id = p.sender_id, last_preview = ${PREVIEW_SQL}
          from unnest(?::uuid[], ?::uuid[]) g (id, conversation_id)
@@ -230,7 +232,11 @@ export class MassMessageRepository {
       [ids, conversations],
     );
     // A conversation left with no message shown has no preview.
-    await tx.execute(`update conversations c set last_message_id = null, last_message_at = null, last_sender_id = null, last_preview = null where c.last_message_id = any(?::uuid[])`, [ids]);
+    await tx.execute(
+      `update conversations c set last_message_id = null, last_message_at = null, last_sender_id = null, last_preview = null
+         from unnest(?::uuid[], ?::uuid[]) g (id, conversation_id) where c.id = g.conversation_id and c.last_message_id = g.id`,
+      [ids, conversations],
+    );
     const recipientOf = new Map(recipients.map((row) => [row.conversation_id, row.user_id]));
     return { gone: gone.map((row) => ({ id: row.id, conversationId: row.conversation_id, recipientId: recipientOf.get(row.conversation_id)! })), keptBy: kept.n };
   }
