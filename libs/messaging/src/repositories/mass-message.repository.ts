@@ -106,32 +106,42 @@ export class MassMessageRepository {
 
   /**
    * One page of copies, in the caller's transaction: opens the conversations and members that do not
-   * exist, locks the page's conversations (in id order, as every writer of many does), stores one
-   * copy in each that neither side blocked, grows the fans' unread counters and moves the last
-   * message. Answers the fans who received a copy.
+   * exist, locks the page's conversations (in fan-id order, as every writer of many conversations of
+   * one creator does), stores one copy in each that neither side blocked, grows the fans' unread
+   * counters and moves the last message. Answers the fans who received a copy.
+   *
+   * Every statement is driven by the page's arrays through unique indexes (a lateral lookup per fan,
+   * `id = any(...)`), never by the creator's id: a creator whose audience just grew has statistics
+   * that say they have few conversations, and a plan that scans all of them each page (measured:
+   * the fan-out grew quadratic) — bench/RESULTS.md, "Mass messages".
    */
   async deliverPage(tx: EntityManager, mass: MassMessageRow, fanIds: string[], now: Date): Promise<Delivery[]> {
     const fans = arrayOf(fanIds);
     const creator = mass.creator_id;
+    // A conversation is always opened with its two members (as StartConversationHandler does): only new ones need them.
     await tx.execute(
-      `insert into conversations (id, fan_id, creator_id, started_by, created_at, last_activity_at)
-       select gen_random_uuid(), f, ?::uuid, ?::uuid, ?, ? from unnest(?::uuid[]) f on conflict (fan_id, creator_id) do nothing`,
+      `with opened as (
+         insert into conversations (id, fan_id, creator_id, started_by, created_at, last_activity_at)
+         select gen_random_uuid(), f, ?::uuid, ?::uuid, ?, ? from unnest(?::uuid[]) f on conflict (fan_id, creator_id) do nothing returning id, fan_id, creator_id
+       )
+       insert into conversation_members (conversation_id, user_id, role)
+       select o.id, u.user_id, u.role from opened o cross join lateral (values (o.fan_id, 'fan'), (o.creator_id, 'creator')) u (user_id, role)`,
       [creator, creator, now, now, fans],
     );
-    await tx.execute(
-      `insert into conversation_members (conversation_id, user_id, role)
-       select c.id, u.user_id, u.role from conversations c cross join lateral (values (c.fan_id, 'fan'), (c.creator_id, 'creator')) u (user_id, role)
-        where c.creator_id = ? and c.fan_id = any(?::uuid[]) on conflict do nothing`,
-      [creator, fans],
+    const found = await tx.execute<{ id: string; blocked: boolean }[]>(
+      `select c.id, b.blocked is not null as blocked from unnest(?::uuid[]) f (fan_id)
+        cross join lateral (select id from conversations c where c.fan_id = f.fan_id and c.creator_id = ? for update) c
+        left join lateral (select true as blocked from conversation_members b where b.conversation_id = c.id and b.blocked_at is not null limit 1) b on true`,
+      [fans, creator],
     );
-    await tx.execute(`select id from conversations where creator_id = ? and fan_id = any(?::uuid[]) order by id for update`, [creator, fans]);
-    const ids = fanIds.map(() => messageId(now));
+    const targets = found.filter((row) => !row.blocked).map((row) => row.id);
+    if (targets.length === 0) return [];
+    const conversations = arrayOf(targets);
+    const ids = arrayOf(targets.map(() => messageId(now)));
     const attachments = mass.attachments;
     const rows = await tx.execute<{ user_id: string; conversation_id: string; unread: number; muted: boolean }[]>(
       `with targets as (
-         select c.id as conversation_id, t.message_id from unnest(?::uuid[], ?::uuid[]) as t (fan_id, message_id)
-           join conversations c on c.creator_id = ? and c.fan_id = t.fan_id
-          where not exists (select 1 from conversation_members b where b.conversation_id = c.id and b.blocked_at is not null)
+         select * from unnest(?::uuid[], ?::uuid[]) as t (conversation_id, message_id)
        ), stored as (
          insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count, price_minor, currency, mass_message_id)
          select message_id, ?, conversation_id, ?, ?, ?, ?, ?, ?, ? from targets returning id, conversation_id
@@ -140,16 +150,15 @@ export class MassMessageRepository {
          select s.id, ?, s.conversation_id, a.content_id, a.kind, a.source, a.position
            from stored s cross join unnest(?::uuid[], ?::text[], ?::text[], ?::smallint[]) as a (content_id, kind, source, position)
        ), moved as (
-         update conversations c set last_activity_at = ?, last_message_id = s.id, last_message_at = ?, last_sender_id = ?, last_preview = ?
-           from stored s where c.id = s.conversation_id
+         update conversations c set last_activity_at = ?, last_message_id = t.message_id, last_message_at = ?, last_sender_id = ?, last_preview = ?
+           from targets t where c.id = t.conversation_id and c.id = any(?::uuid[])
        )
-       update conversation_members m set unread_count = m.unread_count + 1 from stored s
-        where m.conversation_id = s.conversation_id and m.user_id <> ?
+       update conversation_members m set unread_count = m.unread_count + 1
+        where m.conversation_id = any(?::uuid[]) and m.user_id <> ? and exists (select 1 from stored s where s.conversation_id = m.conversation_id)
        returning m.user_id, m.conversation_id, m.unread_count as unread, m.muted_at is not null as muted`,
       [
-        fans,
-        arrayOf(ids),
-        creator,
+        conversations,
+        ids,
         now,
         creator,
         copyClientId(mass.id),
@@ -167,6 +176,8 @@ export class MassMessageRepository {
         now,
         creator,
         previewOf(mass.body, attachments.length),
+        conversations,
+        conversations,
         creator,
       ],
     );
@@ -197,7 +208,8 @@ export class MassMessageRepository {
       'massMessageId' in target
         ? { sql: 'm.mass_message_id = ?', params: [target.massMessageId] as unknown[] }
         : { sql: 'm.id = ? and m.conversation_id = ? and m.created_at >= ? and m.created_at < ?', params: [target.messageId, target.conversationId, target.at, new Date(target.at.getTime() + 1)] };
-    await tx.execute(`select c.id from conversations c where c.id in (select m.conversation_id from messages m where ${where.sql}) order by c.id for update of c`, where.params);
+    // In fan-id order, as the fan-out locks them: the two never wait on each other in a circle.
+    await tx.execute(`select c.id from conversations c where c.id in (select m.conversation_id from messages m where ${where.sql}) order by c.fan_id for update of c`, where.params);
     // Every copy is marked (a buyer's stays theirs, shown as withdrawn: a refund later takes it too); those nobody bought are gone.
     const marked = await tx.execute<{ id: string; conversation_id: string; bought: boolean }[]>(
       `update messages m set withdrawn_at = ? where ${where.sql} and m.sender_id = ? and m.price_minor is not null and m.withdrawn_at is null
