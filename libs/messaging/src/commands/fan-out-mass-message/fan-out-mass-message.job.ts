@@ -10,11 +10,12 @@ import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 export type PageOutcome = { kind: 'delivered'; fans: number; delivered: number } | { kind: 'done' } | { kind: 'stopped' };
 
 /**
- * A page's statements are a thousand index lookups each. Their cost estimates follow the statistics
- * of tables that just grew (a creator's new conversations) and cross jit_above_cost: PostgreSQL then
- * compiles them, which took longer than running them (measured: 270 ms of JIT for a 13 ms query).
+ * No JIT in a page's transaction (from profiling the 100,000-fan bench, bench/RESULTS.md): the
+ * statements are a thousand index lookups each, but their cost estimates follow the statistics of
+ * tables that just grew (a creator's new conversations) and cross jit_above_cost; compiling took
+ * longer than running them (270 ms of JIT for a 13 ms query).
  */
-const NO_JIT = 'set local jit = off';
+const NO_JIT = `select set_config('jit', 'off', true)`;
 
 const selectorOf = (row: MassMessageRow): AudienceSelector => ({ creatorId: row.creator_id, segment: row.segment, contentId: row.content_id });
 
