@@ -118,51 +118,47 @@ export class MassMessageRepository {
   async deliverPage(tx: EntityManager, mass: MassMessageRow, fanIds: string[], now: Date): Promise<Delivery[]> {
     const fans = arrayOf(fanIds);
     const creator = mass.creator_id;
+    const attachments = mass.attachments;
+    const preview = previewOf(mass.body, attachments.length);
+    // Each fan's copy has its id before anything is written: a conversation opened here is written once,
+    // already showing the copy as its last message, and its fan member already counting it unread
+    // (rows written and then updated in one transaction cost a second version and its index entries).
+    const copyOf = new Map(fanIds.map((fanId) => [fanId, messageId(now)]));
     // A conversation is always opened with its two members (as StartConversationHandler does): only new ones need them.
     await tx.execute(
       `with opened as (
-         insert into conversations (id, fan_id, creator_id, started_by, created_at, last_activity_at)
-         select gen_random_uuid(), f, ?::uuid, ?::uuid, ?, ? from unnest(?::uuid[]) f on conflict (fan_id, creator_id) do nothing returning id, fan_id, creator_id
+         insert into conversations (id, fan_id, creator_id, started_by, created_at, last_activity_at, last_message_id, last_message_at, last_sender_id, last_preview)
+         select gen_random_uuid(), t.fan_id, ?::uuid, ?::uuid, ?, ?, t.message_id, ?, ?::uuid, ? from unnest(?::uuid[], ?::uuid[]) t (fan_id, message_id)
+         on conflict (fan_id, creator_id) do nothing returning id, fan_id, creator_id
        )
-       insert into conversation_members (conversation_id, user_id, role)
-       select o.id, u.user_id, u.role from opened o cross join lateral (values (o.fan_id, 'fan'), (o.creator_id, 'creator')) u (user_id, role)`,
-      [creator, creator, now, now, fans],
+       insert into conversation_members (conversation_id, user_id, role, unread_count)
+       select o.id, u.user_id, u.role, u.unread from opened o cross join lateral (values (o.fan_id, 'fan', 1), (o.creator_id, 'creator', 0)) u (user_id, role, unread)`,
+      [creator, creator, now, now, now, creator, preview, fans, arrayOf(fanIds.map((fanId) => copyOf.get(fanId)!))],
     );
-    const found = await tx.execute<{ id: string; blocked: boolean }[]>(
-      `select c.id, b.blocked is not null as blocked from unnest(?::uuid[]) f (fan_id)
-        cross join lateral (select id from conversations c where c.fan_id = f.fan_id and c.creator_id = ? for update) c
+    const found = await tx.execute<{ id: string; fan_id: string; last_message_id: string | null; blocked: boolean }[]>(
+      `select c.id, c.fan_id, c.last_message_id, b.blocked is not null as blocked from unnest(?::uuid[]) f (fan_id)
+        cross join lateral (select id, fan_id, last_message_id from conversations c where c.fan_id = f.fan_id and c.creator_id = ? for update) c
         left join lateral (select true as blocked from conversation_members b where b.conversation_id = c.id and b.blocked_at is not null limit 1) b on true`,
       [fans, creator],
     );
-    const targets = found.filter((row) => !row.blocked).map((row) => row.id);
+    const targets = found.filter((row) => !row.blocked).map((row) => ({ conversationId: row.id, fanId: row.fan_id, messageId: copyOf.get(row.fan_id)! }));
     if (targets.length === 0) return [];
-    const conversations = arrayOf(targets);
-    const ids = arrayOf(targets.map(() => messageId(now)));
-    const attachments = mass.attachments;
+    // Opened just now (its last message is this fan's copy), or there before: only those need their counters and last message moved.
+    const opened = new Set(found.filter((row) => row.last_message_id === copyOf.get(row.fan_id)).map((row) => row.id));
+    const earlier = targets.filter((target) => !opened.has(target.conversationId));
     // Each attachment's foreign-key check against the partitioned `messages` ran a cached generic plan
     // that locks every month's partition and its indexes before pruning; planned per row it touches
     // one (measured: the checks' time halved). For the rest of this transaction only.
     if (attachments.length > 0) await tx.execute(`select set_config('plan_cache_mode', 'force_custom_plan', true)`);
-    const rows = await tx.execute<{ user_id: string; conversation_id: string; unread: number; muted: boolean }[]>(
-      `with targets as (
-         select * from unnest(?::uuid[], ?::uuid[]) as t (conversation_id, message_id)
-       ), stored as (
+    await tx.execute(
+      `with stored as (
          insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count, price_minor, currency, mass_message_id)
-         select message_id, ?, conversation_id, ?, ?, ?, ?, ?, ?, ? from targets returning id, conversation_id
-       ), attached as (
-         insert into message_attachments (message_id, message_created_at, conversation_id, content_id, kind, source, position)
-         select s.id, ?, s.conversation_id, a.content_id, a.kind, a.source, a.position
-           from stored s cross join unnest(?::uuid[], ?::text[], ?::text[], ?::smallint[]) as a (content_id, kind, source, position)
-       ), moved as (
-         update conversations c set last_activity_at = ?, last_message_id = t.message_id, last_message_at = ?, last_sender_id = ?, last_preview = ?
-           from targets t where c.id = t.conversation_id and c.id = any(?::uuid[])
+         select t.message_id, ?, t.conversation_id, ?, ?, ?, ?, ?, ?, ? from unnest(?::uuid[], ?::uuid[]) as t (conversation_id, message_id) returning id, conversation_id
        )
-       update conversation_members m set unread_count = m.unread_count + 1
-        where m.conversation_id = any(?::uuid[]) and m.user_id <> ? and exists (select 1 from stored s where s.conversation_id = m.conversation_id)
-       returning m.user_id, m.conversation_id, m.unread_count as unread, m.muted_at is not null as muted`,
+       insert into message_attachments (message_id, message_created_at, conversation_id, content_id, kind, source, position)
+       select s.id, ?, s.conversation_id, a.content_id, a.kind, a.source, a.position
+         from stored s cross join unnest(?::uuid[], ?::text[], ?::text[], ?::smallint[]) as a (content_id, kind, source, position)`,
       [
-        conversations,
-        ids,
         now,
         creator,
         copyClientId(mass.id),
@@ -171,21 +167,31 @@ export class MassMessageRepository {
         mass.price_minor,
         mass.price_minor === null ? null : mass.currency,
         mass.id,
+        arrayOf(targets.map((target) => target.conversationId)),
+        arrayOf(targets.map((target) => target.messageId)),
         now,
         arrayOf(attachments.map((a) => a.contentId)),
         arrayOf(attachments.map((a) => a.kind)),
         arrayOf(attachments.map((a) => a.source)),
         arrayOf(attachments.map((_, position) => String(position))),
-        now,
-        now,
-        creator,
-        previewOf(mass.body, attachments.length),
-        conversations,
-        conversations,
-        creator,
       ],
     );
-    return rows.map((row) => ({ userId: row.user_id, conversationId: row.conversation_id, unread: row.unread, muted: row.muted }));
+    const deliveries: Delivery[] = targets
+      .filter((target) => opened.has(target.conversationId))
+      .map((target) => ({ userId: target.fanId, conversationId: target.conversationId, unread: 1, muted: false }));
+    if (earlier.length === 0) return deliveries;
+    const conversations = arrayOf(earlier.map((target) => target.conversationId));
+    const rows = await tx.execute<{ user_id: string; conversation_id: string; unread: number; muted: boolean }[]>(
+      `with moved as (
+         update conversations c set last_activity_at = ?, last_message_id = t.message_id, last_message_at = ?, last_sender_id = ?, last_preview = ?
+           from unnest(?::uuid[], ?::uuid[]) t (conversation_id, message_id) where c.id = t.conversation_id and c.id = any(?::uuid[])
+       )
+       update conversation_members m set unread_count = m.unread_count + 1
+        where m.conversation_id = any(?::uuid[]) and m.user_id <> ?
+       returning m.user_id, m.conversation_id, m.unread_count as unread, m.muted_at is not null as muted`,
+      [now, now, creator, preview, conversations, arrayOf(earlier.map((target) => target.messageId)), conversations, conversations, creator],
+    );
+    return [...deliveries, ...rows.map((row) => ({ userId: row.user_id, conversationId: row.conversation_id, unread: row.unread, muted: row.muted }))];
   }
 
   /** Moves the checkpoint past the page, in the page's transaction. */
