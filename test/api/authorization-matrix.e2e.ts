@@ -398,6 +398,7 @@ describe("messaging routes act on the caller's own conversations only", () => {
       ['DELETE', `/api/messages/conversations/${id}/mute`, undefined],
       ['POST', `/api/messages/conversations/${id}/reports`, { reason: 'spam', details: 'not my conversation at all' }],
       ['GET', `/api/messages/conversations/${id}/messages/${messageId}/media/${randomUUID()}`, undefined],
+      ['POST', `/api/messages/conversations/${id}/messages/${messageId}/unsend`, undefined],
     ] as const;
     const failures: string[] = [];
     for (const [method, path, body] of routes) {
@@ -439,5 +440,49 @@ describe("messaging routes act on the caller's own conversations only", () => {
     // An unsubscribe link is the only way in without signing in, and a made-up one changes nothing.
     expect((await callApi(platform, 'POST', '/api/messages/preferences/unsubscribe?token=e30.forged', null)).status).toBe(400);
     expect((await callApi(platform, 'GET', '/api/messages/preferences', other.session.access_token)).body).toEqual({ emailDigest: true });
+  });
+
+  it("answer 401 signed out and 404 to anyone but its creator on a mass message; a fan neither sends one nor unsends the creator's message", async () => {
+    const creator = await verifiedCreator(platform);
+    const slug = `mass-${randomBytes(3).toString('hex')}`;
+    expect((await callApi(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Mass Shop' })).status).toBe(201);
+    const sent = await callApi(platform, 'POST', '/api/messages/mass-messages', creator.token, { clientId: 'matrix-mass', segment: 'favourites', text: 'News for my favourites' });
+    expect(sent.status).toBe(202);
+    const massId = sent.body.id as string;
+    const fan = await signedInUser(platform);
+    const conversation = (await callApi(platform, 'POST', '/api/messages/conversations', fan.session.access_token, { storeSlug: slug })).body.id as string;
+    const fromCreator = await callApi(platform, 'POST', `/api/messages/conversations/${conversation}/messages`, creator.token, { clientId: 'matrix-mass-1', text: 'Hello' });
+    const otherCreator = await verifiedCreator(platform);
+    expect((await callApi(platform, 'POST', '/api/stores', otherCreator.token, { slug: `${slug}-b`, displayName: 'Other Mass Shop' })).status).toBe(201);
+    const moderator = await staffSession(platform, 'moderator');
+    const db = platform.api.get(MikroORM).em.fork();
+    const snapshot = async () => ({
+      mass: await db.execute(`select id, status, withdrawn_at from mass_messages where creator_id in (?, ?)`, [creator.userId, otherCreator.userId]),
+      messages: await db.execute(`select id, withdrawn_at from messages where conversation_id = ?`, [conversation]),
+    });
+    await platform.drain();
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const [method, path] of [['GET', `/api/messages/mass-messages/${massId}`], ['POST', `/api/messages/mass-messages/${massId}/unsend`]] as const) {
+      const anonymous = await callApi(platform, method, path, null);
+      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
+      for (const [who, token] of [['fan', fan.session.access_token], ['other creator', otherCreator.token], ['moderator', moderator.token]] as const) {
+        const response = await callApi(platform, method, path, token);
+        if (response.status !== 404) failures.push(`${method} ${path} ${who} -> ${response.status}`);
+      }
+    }
+    for (const [method, path] of [['GET', '/api/messages/mass-messages'], ['GET', '/api/messages/mass-messages/audience?segment=favourites'], ['POST', '/api/messages/mass-messages']] as const) {
+      const anonymous = await callApi(platform, method, path, null, method === 'POST' ? { clientId: 'anonymous', segment: 'favourites', text: 'hi' } : undefined);
+      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
+    }
+    expect(failures).toEqual([]);
+    // A fan is no creator; another creator lists only their own; the fan cannot unsend what the creator sent them.
+    expect((await callApi(platform, 'POST', '/api/messages/mass-messages', fan.session.access_token, { clientId: 'fan-mass', segment: 'favourites', text: 'hi' })).body.code).toBe('not_a_creator');
+    expect((await callApi(platform, 'GET', '/api/messages/mass-messages/audience?segment=favourites', fan.session.access_token)).body.code).toBe('not_a_creator');
+    expect((await callApi(platform, 'GET', '/api/messages/mass-messages', otherCreator.token)).body).toEqual({ items: [], nextCursor: null });
+    expect((await callApi(platform, 'GET', '/api/messages/mass-messages', fan.session.access_token)).body).toEqual({ items: [], nextCursor: null });
+    expect((await callApi(platform, 'POST', `/api/messages/conversations/${conversation}/messages/${fromCreator.body.id}/unsend`, fan.session.access_token)).body.code).toBe('not_your_message');
+    expect(await snapshot()).toEqual(before);
+    expect((await callApi(platform, 'GET', `/api/messages/mass-messages/${massId}`, creator.token)).body).toMatchObject({ id: massId, status: 'sent' });
   });
 });

@@ -310,4 +310,44 @@ describe('messaging refuses bad input with a 4xx and changes nothing', () => {
     expect(response).toMatchObject({ status, body: { code } });
     expect(await preferences()).toEqual(before);
   });
+
+  const massCount = async () => (await platform.api.get(MikroORM).em.fork().execute<{ n: number }[]>(`select count(*)::int as n from mass_messages`))[0].n;
+  const item = '44ff586c-b0bf-4560-9a17-17eb8f7bb91f';
+  it.each([
+    ['a mass message without a clientId', 'POST', '/api/messages/mass-messages', { segment: 'favourites', text: 'hi' }, 400, 'validation_failed'],
+    ['a mass message to an unknown segment', 'POST', '/api/messages/mass-messages', { clientId: 'm-1', segment: 'everyone', text: 'hi' }, 400, 'validation_failed'],
+    ['a mass message to buyers without the item', 'POST', '/api/messages/mass-messages', { clientId: 'm-2', segment: 'buyers', text: 'hi' }, 400, 'validation_failed'],
+    ['a mass message naming an item for another segment', 'POST', '/api/messages/mass-messages', { clientId: 'm-3', segment: 'favourites', contentId: item, text: 'hi' }, 400, 'validation_failed'],
+    ['a mass message to buyers of an item that is not theirs', 'POST', '/api/messages/mass-messages', { clientId: 'm-4', segment: 'buyers', contentId: item, text: 'hi' }, 404, 'content_not_found'],
+    ['a mass message priced without media', 'POST', '/api/messages/mass-messages', { clientId: 'm-5', segment: 'favourites', text: 'hi', priceMinor: 500 }, 400, 'validation_failed'],
+    ['a mass message priced below the minimum', 'POST', '/api/messages/mass-messages', { clientId: 'm-6', segment: 'favourites', attachments: [item], priceMinor: 1 }, 400, 'validation_failed'],
+    ['a mass message priced as text', 'POST', '/api/messages/mass-messages', { clientId: 'm-7', segment: 'favourites', attachments: [item], priceMinor: 'five' }, 400, 'validation_failed'],
+    ['a mass message of blanks', 'POST', '/api/messages/mass-messages', { clientId: 'm-8', segment: 'favourites', text: '   ' }, 400, 'validation_failed'],
+    ['a mass message with attachments that are not ids', 'POST', '/api/messages/mass-messages', { clientId: 'm-9', segment: 'favourites', attachments: ['x'] }, 400, 'validation_failed'],
+    ['a mass message list cursor made up', 'GET', '/api/messages/mass-messages?cursor=abc', undefined, 400, 'validation_failed'],
+    ['a mass message list limit of 0', 'GET', '/api/messages/mass-messages?limit=0', undefined, 400, 'validation_failed'],
+    ['an audience without a segment', 'GET', '/api/messages/mass-messages/audience', undefined, 400, 'validation_failed'],
+    ['an audience of buyers without the item', 'GET', '/api/messages/mass-messages/audience?segment=buyers', undefined, 400, 'validation_failed'],
+    ['an audience of an item id that is not an id', 'GET', '/api/messages/mass-messages/audience?segment=buyers&contentId=abc', undefined, 400, 'validation_failed'],
+    ['a mass message id that is not an id', 'GET', '/api/messages/mass-messages/nope', undefined, 400, 'bad_request'],
+    ['an unsend of a mass message that is not there', 'POST', '/api/messages/mass-messages/0190b3d2-7c1e-7a00-8abc-0123456789ab/unsend', undefined, 404, 'mass_message_not_found'],
+  ])("refuses %s", async (_name, method, path, body, status, code) => {
+    const before = { messaging: await messagingCounts(), mass: await massCount() };
+    const response = await send(method, path, body === undefined ? undefined : JSON.stringify(body), { authorization: `Bearer ${creatorToken}` });
+    expect(response.status).toBe(status);
+    expect(response.body.code).toBe(code);
+    expect({ messaging: await messagingCounts(), mass: await massCount() }).toEqual(before);
+  });
+
+  it.each([
+    ['a message that is not theirs', () => `${conversation()}/messages/${messageId}/unsend`, 403, 'not_your_message'],
+    ['a message id that is not an id', () => `${conversation()}/messages/nope/unsend`, 400, 'bad_request'],
+    ['a message that is not there', () => `${conversation()}/messages/0190b3d2-7c1e-7a00-8abc-0123456789ab/unsend`, 404, 'message_not_found'],
+  ])('refuses the unsend of %s', async (_name, path, status, code) => {
+    const before = await messagingCounts();
+    const response = await send('POST', path(), undefined, { authorization: `Bearer ${creatorToken}` });
+    expect(response.status).toBe(status);
+    expect(response.body.code).toBe(code);
+    expect(await messagingCounts()).toEqual(before);
+  });
 });

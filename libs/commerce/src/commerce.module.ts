@@ -12,6 +12,7 @@ import { StoreContentHandler } from './queries/store-content/store-content.handl
 import { StoreNamesHandler } from './queries/store-names/store-names.handler.js';
 import { StoreOwnerHandler } from './queries/store-owner/store-owner.handler.js';
 import { FanRelationshipHandler } from './queries/fan-relationship/fan-relationship.handler.js';
+import { AudienceCountHandler, AudiencePageHandler } from './queries/audience/audience.handler.js';
 import { RequestStoreCollaborationHandler } from './commands/request-collaboration/request-collaboration.handler.js';
 import { CategoriesController, StoresController } from './http/stores.controller.js';
 import { LivePhaseGuard } from './http/live-phase.guard.js';
@@ -88,6 +89,8 @@ import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-pur
     StoreNamesHandler,
     StoreOwnerHandler,
     FanRelationshipHandler,
+    AudiencePageHandler,
+    AudienceCountHandler,
     RequestStoreCollaborationHandler,
     ...paymentProviders,
     PurchaseRepository,
@@ -127,7 +130,7 @@ export class CommerceModule {}
  * paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob, StoreNamesHandler],
+  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob, StoreNamesHandler, AudiencePageHandler, AudienceCountHandler],
   exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}

@@ -1,6 +1,7 @@
 import { Migration20261203100000Messaging } from './database/migrations/20261203100000-messaging.migration.js';
 import { Migration20261204100000MessageUnlocks } from './database/migrations/20261204100000-message-unlocks.migration.js';
 import { Migration20261206090000MessageDigests } from './database/migrations/20261206090000-message-digests.migration.js';
+import { Migration20261205100000MassMessages } from './database/migrations/20261205100000-mass-messages.migration.js';
 
 export { MessagingModule, MessagingJobsModule } from './messaging.module.js';
 export { messagingEntities } from './entities/index.js';
@@ -10,4 +11,6 @@ export { RecordMediaReviewJob } from './commands/record-media-review/record-medi
 /** The unread-messages digest's jobs: exported for their tests. */
 export { SendMessageDigestsJob } from './commands/send-message-digest/send-message-digests.job.js';
 export { SendMessageDigestJob } from './commands/send-message-digest/send-message-digest.job.js';
-export const messagingMigrations = [Migration20261203100000Messaging, Migration20261204100000MessageUnlocks, Migration20261206090000MessageDigests];
+/** The worker's delivery of mass messages: exported for its own tests (pages run one by one). */
+export { FanOutMassMessageJob } from './commands/fan-out-mass-message/fan-out-mass-message.job.js';
+export const messagingMigrations = [Migration20261203100000Messaging, Migration20261204100000MessageUnlocks, Migration20261205100000MassMessages, Migration20261206090000MessageDigests];

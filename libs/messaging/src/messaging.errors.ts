@@ -37,5 +37,12 @@ export const MessagingErrors = {
   ownReport: () => new AppError(403, 'own_work', 'This report is about a conversation you are part of: another moderator handles it'),
   reportNotFound: () => new AppError(404, 'not_found', 'No message report for this case'),
   badUnsubscribeLink: () => new AppError(400, 'invalid_link', 'This unsubscribe link is not valid or has expired. Turn the email off in your account settings instead.'),
+  // Mass messages and unsend.
+  massMessageNotFound: () => new AppError(404, 'mass_message_not_found', 'Mass message not found'),
+  contentNotFound: () => new AppError(404, 'content_not_found', 'Item not found in your store: the buyers segment names one of your items', [{ field: 'contentId', message: 'Not one of your items' }]),
+  priceNeedsMedia: () => new AppError(400, 'validation_failed', 'A priced message needs at least one photo or video', [{ field: 'priceMinor', message: 'Attach media to set a price' }]),
+  massMessageLimit: (perDay: number) => new AppError(429, 'mass_message_limit', `You can queue ${perDay} mass messages a day. Try again tomorrow.`),
+  notYourMessage: () => new AppError(403, 'not_your_message', 'Only the sender can unsend a message'),
+  notUnsendable: () => new AppError(409, 'not_unsendable', 'Only a priced message can be unsent'),
   alreadyReported: () => new AppError(409, 'already_reported', 'You reported this already; moderators are looking at it'),
 };

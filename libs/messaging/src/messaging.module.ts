@@ -22,6 +22,12 @@ import { OpenAttachmentHandler } from './queries/open-attachment/open-attachment
 import { MessageReportHandler } from './queries/message-report/message-report.handler.js';
 import { ConversationViews } from './queries/conversation-views.js';
 import { MessageRepository } from './repositories/message.repository.js';
+import { MassMessageRepository } from './repositories/mass-message.repository.js';
+import { SendMassMessageHandler } from './commands/send-mass-message/send-mass-message.handler.js';
+import { UnsendMassMessageHandler, UnsendMessageHandler } from './commands/unsend/unsend.handler.js';
+import { FanOutMassMessageJob } from './commands/fan-out-mass-message/fan-out-mass-message.job.js';
+import { GetMassMessageHandler, ListMassMessagesHandler, MassAudienceHandler } from './queries/mass-messages/mass-messages.handler.js';
+import { MassMessagesController } from './http/mass-messages.controller.js';
 import { MessagingRealtime } from './realtime/messaging-realtime.js';
 import { ConversationTopicPolicy } from './realtime/conversation-topic.policy.js';
 import { ConversationsController } from './http/conversations.controller.js';
@@ -42,7 +48,7 @@ import { MessagingPreferencesHandler } from './queries/messaging-preferences/mes
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [ConversationsController, MessagesController, MessagingController, AdminMessagesController, MessagingPreferencesController, DigestUnsubscribeController],
+  controllers: [ConversationsController, MessagesController, MassMessagesController, MessagingController, AdminMessagesController, MessagingPreferencesController, DigestUnsubscribeController],
   providers: [
     MessageRepository,
     MessagingSettings,
@@ -70,12 +76,19 @@ import { MessagingPreferencesHandler } from './queries/messaging-preferences/mes
     MessagingPreferencesHandler,
     UpdateMessagingPreferencesHandler,
     UnsubscribeDigestHandler,
+    MassMessageRepository,
+    SendMassMessageHandler,
+    UnsendMessageHandler,
+    UnsendMassMessageHandler,
+    ListMassMessagesHandler,
+    GetMassMessageHandler,
+    MassAudienceHandler,
   ],
 })
 export class MessagingModule {}
 
-/** The worker's half: media held in messages released or removed as content-moderation decides; the unread-messages digest. */
+/** The worker's half: media held in messages released or removed as content-moderation decides; mass messages delivered; the unread-messages digest. */
 @Module({
-  providers: [MessageRepository, MessagingRealtime, RecordMediaReviewJob, DigestLinks, SendMessageDigestsJob, SendMessageDigestJob],
+  providers: [MessageRepository, MassMessageRepository, MessagingRealtime, RecordMediaReviewJob, FanOutMassMessageJob, DigestLinks, SendMessageDigestsJob, SendMessageDigestJob],
 })
 export class MessagingJobsModule {}

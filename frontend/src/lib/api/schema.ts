@@ -1271,6 +1271,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/conversations/{id}/messages/{messageId}/unsend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back a priced message you sent: gone for the recipient unless they paid for it */
+        post: operations["MessagesController_unsend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages/conversations/{id}/mute": {
         parameters: {
             query?: never;
@@ -1316,6 +1333,75 @@ export interface paths {
         put?: never;
         /** Report a message you received (messageId) or the conversation: a moderation case reviewed within 48 hours */
         post: operations["ConversationsController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/mass-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your mass messages, newest first, with delivery and sales */
+        get: operations["MassMessagesController_list"];
+        put?: never;
+        /** Queue a mass message to a segment of your fans (202; 200 when the clientId was sent before); copies are delivered in the background */
+        post: operations["MassMessagesController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/mass-messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your mass messages: recipients, delivered, unlocks and revenue */
+        get: operations["MassMessagesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/mass-messages/{id}/unsend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back every copy of a priced mass message nobody paid for (a buyer keeps theirs); one still sending stops */
+        post: operations["MassMessagesController_unsend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/mass-messages/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many fans a segment reaches now, before you send */
+        get: operations["MassMessagesController_audience"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2991,6 +3077,55 @@ export interface components {
              */
             messageId: string;
         };
+        MassAttachmentDto: {
+            /** Format: uuid */
+            contentId: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            /** @enum {string} */
+            state: "released" | "pending" | "removed";
+        };
+        MassAudienceDto: {
+            /** @description Fans the segment reaches now */
+            recipients: number;
+        };
+        MassMessageDto: {
+            attachments: components["schemas"]["MassAttachmentDto"][];
+            /** Format: uuid */
+            contentId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            /** @description Copies stored in the fans' conversations (a blocked conversation gets none) */
+            delivered: number;
+            /** Format: uuid */
+            id: string;
+            price: components["schemas"]["MassPriceDto"] | null;
+            /** @description Fans in the segment when delivery started (null while queued) */
+            recipients: number | null;
+            /** @description What the copies sold, in minor units of currency */
+            revenueMinor: number;
+            /** @enum {string} */
+            segment: "subscribers_active" | "subscribers_expired" | "buyers" | "favourites";
+            /** Format: date-time */
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "withdrawn";
+            text: string;
+            /** @description Copies bought */
+            unlocks: number;
+            /** Format: date-time */
+            withdrawnAt: string | null;
+        };
+        MassMessageListDto: {
+            /** @description Newest first */
+            items: components["schemas"]["MassMessageDto"][];
+            nextCursor: string | null;
+        };
+        MassPriceDto: {
+            amountMinor: number;
+            currency: string;
+        };
         MediaOrderDto: {
             /** @description Every file of the item, each once, first to last */
             mediaIds: string[];
@@ -3031,9 +3166,18 @@ export interface components {
              * @description UUIDv7: sorts by time
              */
             id: string;
+            /**
+             * Format: uuid
+             * @description The mass message this is a copy of
+             */
+            massMessageId: string | null;
             /** Format: uuid */
             senderId: string;
             text: string;
+            /** @description The sender's view of a priced message: how many bought it */
+            unlockCount: number | null;
+            /** @description Unsent by its creator: shown to the sender and to a buyer, who keeps it */
+            withdrawn: boolean;
         };
         MessageListDto: {
             items: components["schemas"]["MessageDto"][];
@@ -3610,6 +3754,26 @@ export interface components {
         SavedCardsDto: {
             items: components["schemas"]["SavedCardDto"][];
         };
+        SendMassMessageDto: {
+            /** @description Content ids of approved store items or of uploads made for messages (verified creators) */
+            attachments?: string[];
+            /** @description Made by the client, unique per mass message: sending it again answers the stored one */
+            clientId: string;
+            /**
+             * Format: uuid
+             * @description With 'buyers': the item they bought (one of yours)
+             */
+            contentId?: string;
+            /** @description Pay-per-view: the price of each copy in minor units of your store's currency (needs media) */
+            priceMinor?: number;
+            /**
+             * @description Who receives it: live subscribers, lapsed subscribers, buyers of an item (contentId), or fans who favourited your store
+             * @enum {string}
+             */
+            segment: "subscribers_active" | "subscribers_expired" | "buyers" | "favourites";
+            /** @description Trimmed; required unless media are attached */
+            text?: string;
+        };
         SendMessageDto: {
             /** @description Creators only: content ids of approved store items or of uploads made for messages (POST /api/messages/media) */
             attachments?: string[];
@@ -4001,6 +4165,12 @@ export interface components {
             conversations: number;
             /** @description Unread messages in conversations that are not muted */
             total: number;
+        };
+        UnsendDto: {
+            /** @description Buyers who keep theirs */
+            keptBy: number;
+            /** @description Copies taken back */
+            withdrawnFrom: number;
         };
         UpdateStoreSettingsDto: {
             access?: components["schemas"]["AccessPatchDto"];
@@ -5915,6 +6085,28 @@ export interface operations {
             };
         };
     };
+    MessagesController_unsend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsendDto"];
+                };
+            };
+        };
+    };
     ConversationsController_mute: {
         parameters: {
             query?: never;
@@ -6003,6 +6195,125 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportReceiptDto"];
+                };
+            };
+        };
+    };
+    MassMessagesController_list: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MassMessageListDto"];
+                };
+            };
+        };
+    };
+    MassMessagesController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMassMessageDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MassMessageDto"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MassMessageDto"];
+                };
+            };
+        };
+    };
+    MassMessagesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MassMessageDto"];
+                };
+            };
+        };
+    };
+    MassMessagesController_unsend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsendDto"];
+                };
+            };
+        };
+    };
+    MassMessagesController_audience: {
+        parameters: {
+            query: {
+                /** @description With 'buyers': the item they bought */
+                contentId?: string;
+                segment: "subscribers_active" | "subscribers_expired" | "buyers" | "favourites";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MassAudienceDto"];
                 };
             };
         };

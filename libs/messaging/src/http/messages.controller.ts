@@ -5,6 +5,8 @@ import type { ServerResponse } from 'node:http';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { SendMessageCommand } from '../commands/send-message/send-message.command.js';
 import { MarkReadCommand, type ReadView } from '../commands/mark-read/mark-read.command.js';
+import { UnsendMessageCommand, type UnsendView } from '../commands/unsend/unsend.command.js';
+import { UnsendDto } from './mass-messages.dto.js';
 import { ListMessagesQuery, type MessagePageView } from '../queries/list-messages/list-messages.query.js';
 import { OpenAttachmentQuery, type OpenedAttachmentView } from '../queries/open-attachment/open-attachment.query.js';
 import type { MessageView } from '../repositories/message.repository.js';
@@ -45,6 +47,14 @@ export class MessagesController {
   @ApiOkResponse({ type: ReadDto })
   read(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: MarkReadDto): Promise<ReadView> {
     return this.commands.execute(new MarkReadCommand(id, auth.user.id, body.messageId));
+  }
+
+  @Post('messages/:messageId/unsend')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Take back a priced message you sent: gone for the recipient unless they paid for it' })
+  @ApiOkResponse({ type: UnsendDto })
+  unsend(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Param('messageId', new ParseUUIDPipe()) messageId: string): Promise<UnsendView> {
+    return this.commands.execute(new UnsendMessageCommand(auth.user.id, id, messageId));
   }
 
   @Get('messages/:messageId/media/:contentId')

@@ -157,6 +157,9 @@ export class MessageDto {
   @ApiProperty() text!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: () => [AttachmentDto] }) attachments!: AttachmentDto[];
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The mass message this is a copy of' }) massMessageId!: string | null;
+  @ApiProperty({ description: "Unsent by its creator: shown to the sender and to a buyer, who keeps it" }) withdrawn!: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: "The sender's view of a priced message: how many bought it" }) unlockCount!: number | null;
 }
 
 export class MessagePageDto {

@@ -37,6 +37,11 @@ export class MessagingRealtime {
     return this.send(`conversation:${view.conversationId}`, 'message_updated', view);
   }
 
+  /** The sender unsent a priced message: it leaves the open thread of a recipient who did not pay for it. */
+  withdrawn(conversationId: string, messageId: string): Promise<void> {
+    return this.send(`conversation:${conversationId}`, 'message_withdrawn', { conversationId, messageId });
+  }
+
   read(receipt: ReadReceipt): Promise<void> {
     return this.send(`conversation:${receipt.conversationId}`, 'read', receipt);
   }

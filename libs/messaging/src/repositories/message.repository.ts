@@ -28,6 +28,9 @@ export interface MessageRow {
   sender_id: string;
   client_id: string;
   body: string;
+  price_minor: string | number | null;
+  mass_message_id: string | null;
+  withdrawn_at: Date | null;
 }
 
 export interface MessageView {
@@ -38,6 +41,12 @@ export interface MessageView {
   text: string;
   createdAt: string;
   attachments: { contentId: string; kind: 'video' | 'album'; state: AttachmentState }[];
+  /** The mass message this is a copy of, or null. */
+  massMessageId: string | null;
+  /** Unsent by its creator: only the sender (and a buyer, who keeps it) still sees it. */
+  withdrawn: boolean;
+  /** The sender's view of a priced message: how many bought it; null otherwise. */
+  unlockCount: number | null;
 }
 
 /** A keyset position in a conversation: a message's time and id. */
@@ -46,7 +55,11 @@ export interface MessagePosition {
   at: Date;
 }
 
-const COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body';
+const COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body, price_minor, mass_message_id, withdrawn_at';
+/** Counting what the recipient has not read: an unsent message counts only for a buyer, who keeps it. */
+const UNSENT_HIDDEN = `(withdrawn_at is null or exists (select 1 from message_unlocks u where u.message_id = messages.id))`;
+/** An unsent message stays for its sender and a buyer only; the two parameters are the viewer. */
+const SHOWN_TO = `(withdrawn_at is null or sender_id = ? or exists (select 1 from message_unlocks u where u.message_id = messages.id and u.buyer_id = ?))`;
 const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
 
 /**
@@ -115,34 +128,37 @@ export class MessageRepository {
    * A page of a conversation, newest first: the newest messages (no cursor), those just older than
    * `before`, or the oldest ones newer than `after` (a reconnecting client catching up in order).
    */
-  async page(em: EntityManager, conversationId: string, cursor: { before?: MessagePosition; after?: MessagePosition }, limit: number): Promise<MessageRow[]> {
+  async page(em: EntityManager, conversationId: string, cursor: { before?: MessagePosition; after?: MessagePosition }, limit: number, viewerId?: string): Promise<MessageRow[]> {
+    // Without a viewer (a report's evidence), every message as stored.
+    const shown = viewerId ? ` and ${SHOWN_TO}` : '';
+    const viewer = viewerId ? [viewerId, viewerId] : [];
     if (cursor.after) {
       const rows = await em.execute<MessageRow[]>(
-        `select ${COLUMNS} from messages where conversation_id = ? and created_at >= ? and (created_at, id) > (?, ?) order by created_at, id limit ?`,
-        [conversationId, cursor.after.at, cursor.after.at, cursor.after.id, limit],
+        `select ${COLUMNS} from messages where conversation_id = ? and created_at >= ? and (created_at, id) > (?, ?)${shown} order by created_at, id limit ?`,
+        [conversationId, cursor.after.at, cursor.after.at, cursor.after.id, ...viewer, limit],
       );
       return rows.reverse();
     }
     if (cursor.before) {
       return em.execute<MessageRow[]>(
-        `select ${COLUMNS} from messages where conversation_id = ? and created_at <= ? and (created_at, id) < (?, ?) order by created_at desc, id desc limit ?`,
-        [conversationId, cursor.before.at, cursor.before.at, cursor.before.id, limit],
+        `select ${COLUMNS} from messages where conversation_id = ? and created_at <= ? and (created_at, id) < (?, ?)${shown} order by created_at desc, id desc limit ?`,
+        [conversationId, cursor.before.at, cursor.before.at, cursor.before.id, ...viewer, limit],
       );
     }
-    return em.execute<MessageRow[]>(`select ${COLUMNS} from messages where conversation_id = ? order by created_at desc, id desc limit ?`, [conversationId, limit]);
+    return em.execute<MessageRow[]>(`select ${COLUMNS} from messages where conversation_id = ?${shown} order by created_at desc, id desc limit ?`, [conversationId, ...viewer, limit]);
   }
 
   /** Messages from `senderId` after `position` (or all of them): what the other member has not read. */
   async countFrom(em: EntityManager, conversationId: string, senderId: string, after: MessagePosition | null): Promise<number> {
     const [row] = after
-      ? await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and created_at >= ? and (created_at, id) > (?, ?)`, [
+      ? await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and created_at >= ? and (created_at, id) > (?, ?) and ${UNSENT_HIDDEN}`, [
           conversationId,
           senderId,
           after.at,
           after.at,
           after.id,
         ])
-      : await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ?`, [conversationId, senderId]);
+      : await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and ${UNSENT_HIDDEN}`, [conversationId, senderId]);
     return row.n;
   }
 
@@ -150,7 +166,7 @@ export class MessageRepository {
   async conversationsWithText(em: EntityManager, senderId: string, duplicateKey: string, since: Date, exceptConversationId: string): Promise<number> {
     const [row] = await em.execute<{ n: number }[]>(
       `select count(distinct conversation_id)::int as n from messages
-        where sender_id = ? and created_at >= ? and conversation_id <> ? and lower(regexp_replace(body, '\\s+', ' ', 'g')) = ?`,
+        where sender_id = ? and created_at >= ? and conversation_id <> ? and mass_message_id is null and lower(regexp_replace(body, '\\s+', ' ', 'g')) = ?`,
       [senderId, since, exceptConversationId, duplicateKey],
     );
     return row.n;
@@ -162,14 +178,22 @@ export class MessageRepository {
     return em.execute<MessageRow[]>(
       `select ${COLUMNS.split(', ').map((column) => `m.${column}`).join(', ')} from messages m
          join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ?
-        where to_tsvector('simple', m.body) @@ to_tsquery('simple', ?) order by m.created_at desc, m.id desc limit ?`,
-      [userId, query, limit],
+        where to_tsvector('simple', m.body) @@ to_tsquery('simple', ?)
+          and (m.withdrawn_at is null or m.sender_id = ? or exists (select 1 from message_unlocks u where u.message_id = m.id and u.buyer_id = ?))
+        order by m.created_at desc, m.id desc limit ?`,
+      [userId, query, userId, userId, limit],
     );
   }
 
   /** The public view of each row, with each attachment's state from messaging's copy of its review. */
-  async views(em: EntityManager, rows: MessageRow[]): Promise<MessageView[]> {
+  async views(em: EntityManager, rows: MessageRow[], viewerId?: string): Promise<MessageView[]> {
     const ids = rows.map((row) => row.id);
+    // The sender's own priced messages: how many bought each.
+    const counted = rows.filter((row) => row.price_minor !== null && row.sender_id === viewerId).map((row) => row.id);
+    const unlocks = counted.length
+      ? await em.execute<{ message_id: string; n: number }[]>(`select message_id, count(*)::int as n from message_unlocks where message_id in (${placeholders(counted)}) group by message_id`, counted)
+      : [];
+    const unlockCount = new Map(unlocks.map((row) => [row.message_id, row.n]));
     const attachments = ids.length
       ? await em.execute<{ message_id: string; content_id: string; kind: 'video' | 'album'; status: ReviewStatus | null }[]>(
           `select a.message_id, a.content_id, a.kind, mm.status from message_attachments a left join message_media mm on mm.content_id = a.content_id
@@ -189,6 +213,9 @@ export class MessageRepository {
       text: row.body,
       createdAt: new Date(row.created_at).toISOString(),
       attachments: byMessage.get(row.id) ?? [],
+      massMessageId: row.mass_message_id,
+      withdrawn: row.withdrawn_at !== null,
+      unlockCount: row.price_minor !== null && row.sender_id === viewerId ? (unlockCount.get(row.id) ?? 0) : null,
     }));
   }
 }

@@ -97,6 +97,9 @@ export function useThread(conversationId: string, myId: string | undefined) {
         senderId: myId ?? '',
         text,
         attachments: [],
+        massMessageId: null,
+        withdrawn: false,
+        unlockCount: null,
         pending: true,
       };
       merge([draft]);

@@ -32,5 +32,8 @@ export const message = (n: number, senderId: string, text: string, overrides: Pa
   senderId,
   text,
   attachments: [],
+  massMessageId: null,
+  withdrawn: false,
+  unlockCount: null,
   ...overrides,
 });

@@ -19,11 +19,11 @@ export class ListMessagesHandler implements IQueryHandler<ListMessagesQuery> {
     if (!(await em.findOne(ConversationMember, { conversationId, userId }))) throw MessagingErrors.conversationNotFound();
     const before = cursor.before ? await this.position(em, conversationId, cursor.before) : undefined;
     const after = cursor.after ? await this.position(em, conversationId, cursor.after) : undefined;
-    const rows = await this.messages.page(em, conversationId, { before, after }, limit + 1);
+    const rows = await this.messages.page(em, conversationId, { before, after }, limit + 1, userId);
     const hasMore = rows.length > limit;
     // `after` pages are the oldest newer messages, returned newest first: the extra one is the newest.
     const page = hasMore ? (after ? rows.slice(1) : rows.slice(0, limit)) : rows;
-    return { items: await this.messages.views(em, page), hasMore };
+    return { items: await this.messages.views(em, page, userId), hasMore };
   }
 
   /** A cursor is a message id of this conversation. */

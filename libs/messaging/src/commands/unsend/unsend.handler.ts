@@ -1,0 +1,75 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '#app/platform';
+import { Conversation } from '../../entities/conversation.entity.js';
+import { MessagingErrors } from '../../messaging.errors.js';
+import { MassMessageRepository, type Withdrawal } from '../../repositories/mass-message.repository.js';
+import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
+import { UnsendMassMessageCommand, UnsendMessageCommand, type UnsendView } from './unsend.command.js';
+
+/** After the commit: each copy leaves its open thread, and each recipient's badge is recounted. */
+async function announce(orm: MikroORM, realtime: MessagingRealtime, withdrawal: Withdrawal): Promise<void> {
+  if (withdrawal.gone.length === 0) return;
+  const em = orm.em.fork();
+  const members = await em.execute<{ user_id: string; conversation_id: string; unread_count: number; total: number }[]>(
+    `select cm.user_id, cm.conversation_id, cm.unread_count,
+            (select coalesce(sum(o.unread_count) filter (where o.muted_at is null), 0)::int from conversation_members o where o.user_id = cm.user_id) as total
+       from conversation_members cm join unnest(?::uuid[], ?::uuid[]) g (user_id, conversation_id) on cm.user_id = g.user_id and cm.conversation_id = g.conversation_id`,
+    [`{${withdrawal.gone.map((copy) => copy.recipientId).join(',')}}`, `{${withdrawal.gone.map((copy) => copy.conversationId).join(',')}}`],
+  );
+  for (const copy of withdrawal.gone) await realtime.withdrawn(copy.conversationId, copy.id);
+  for (const member of members) await realtime.unread(member.user_id, { total: member.total, conversationId: member.conversation_id, unread: member.unread_count });
+}
+
+@CommandHandler(UnsendMessageCommand)
+export class UnsendMessageHandler implements ICommandHandler<UnsendMessageCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MassMessageRepository) private readonly massMessages: MassMessageRepository,
+    @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
+  ) {}
+
+  async execute({ userId, conversationId, messageId }: UnsendMessageCommand): Promise<UnsendView> {
+    const em = this.orm.em.fork();
+    const conversation = await em.findOne(Conversation, conversationId);
+    if (!conversation?.memberRole(userId)) throw MessagingErrors.conversationNotFound();
+    const row = await this.messages.byId(em, conversationId, messageId);
+    if (!row) throw MessagingErrors.messageNotFound();
+    if (row.sender_id !== userId) throw MessagingErrors.notYourMessage();
+    const [priced] = await em.execute<{ priced: boolean }[]>(`select price_minor is not null as priced from messages where id = ? and created_at = ?`, [row.id, row.created_at]);
+    if (!priced.priced) throw MessagingErrors.notUnsendable();
+    const withdrawal = await this.orm.em
+      .fork()
+      .transactional((tx) => this.massMessages.withdraw(tx, { conversationId, messageId, at: new Date(row.created_at) }, userId, this.clock.now()));
+    await announce(this.orm, this.realtime, withdrawal);
+    return { withdrawnFrom: withdrawal.gone.length, keptBy: withdrawal.keptBy };
+  }
+}
+
+@CommandHandler(UnsendMassMessageCommand)
+export class UnsendMassMessageHandler implements ICommandHandler<UnsendMassMessageCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(MassMessageRepository) private readonly massMessages: MassMessageRepository,
+    @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
+  ) {}
+
+  async execute({ creatorId, massMessageId }: UnsendMassMessageCommand): Promise<UnsendView> {
+    const now = this.clock.now();
+    const withdrawal = await this.orm.em.fork().transactional(async (tx) => {
+      // The fan-out holds this row for each page: a page under way finishes, the next one finds it withdrawn.
+      const row = await this.massMessages.lock(tx, massMessageId);
+      if (!row || row.creator_id !== creatorId) throw MessagingErrors.massMessageNotFound();
+      if (row.price_minor === null) throw MessagingErrors.notUnsendable();
+      await this.massMessages.markWithdrawn(tx, massMessageId, now);
+      return this.massMessages.withdraw(tx, { massMessageId }, creatorId, now);
+    });
+    await announce(this.orm, this.realtime, withdrawal);
+    return { withdrawnFrom: withdrawal.gone.length, keptBy: withdrawal.keptBy };
+  }
+}
