@@ -23,6 +23,11 @@ export const MessagingErrors = {
   notVerified: () => new AppError(403, 'not_verified', 'Only verified creators send photos and videos. Verify your identity first.'),
   attachment: (status: 404 | 409, message: string) => new AppError(status, status === 404 ? 'media_not_found' : 'media_not_sendable', message),
   duplicateAttachment: () => new AppError(400, 'validation_failed', 'Attach each item once', [{ field: 'attachments', message: 'Attach each item once' }]),
+  locked: (priceMinor: number, currency: string) =>
+    new AppError(402, 'payment_required', `Unlock this message (${money(priceMinor, currency)}) to open its media`, undefined, { price_minor: priceMinor, currency }),
+  priceFromFans: () => new AppError(403, 'price_not_allowed', 'Only the creator sets a price on a message'),
+  priceNeedsMedia: () => new AppError(400, 'validation_failed', 'A priced message carries at least one photo or video', [{ field: 'attachments', message: 'Attach media to a priced message' }]),
+  notHeld: () => new AppError(409, 'not_awaiting_payment', 'This message is not waiting for payment'),
   mediaNotOpen: () => new AppError(404, 'media_not_found', 'This media is not available: it is waiting for review or was removed'),
   // The spam rules, each with its own code (issue 22).
   sendRate: (retryAfter: number) => new AppError(429, 'message_rate_limited', 'You are sending messages too fast. Wait a moment and try again.', undefined, { retry_after: retryAfter }),

@@ -34,7 +34,7 @@ export class MessagesController {
   @ApiCreatedResponse({ type: MessageDto })
   @ApiOkResponse({ type: MessageDto })
   async send(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: SendMessageDto, @Res({ passthrough: true }) response: ServerResponse): Promise<MessageView> {
-    const { message, created } = await this.commands.execute(new SendMessageCommand(id, actorOf(auth), body.clientId, body.text ?? '', body.attachments ?? []));
+    const { message, created } = await this.commands.execute(new SendMessageCommand(id, actorOf(auth), body.clientId, body.text ?? '', body.attachments ?? [], body.priceMinor));
     response.statusCode = created ? 201 : 200;
     return message;
   }

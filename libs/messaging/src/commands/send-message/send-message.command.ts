@@ -13,6 +13,8 @@ export class SendMessageCommand extends Command<{ message: MessageView; created:
     readonly clientId: string,
     readonly text: string,
     readonly attachments: string[],
+    /** A pay-per-view message (creators only, with media): its price in the store's currency. */
+    readonly priceMinor?: number,
   ) {
     super();
   }

@@ -2,15 +2,15 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Clock, RateLimits, RateLimiterRes } from '#app/platform';
-import { FanRelationshipQuery } from '#app/commerce';
+import { FanRelationshipQuery, StoreOwnerQuery } from '#app/commerce';
 import { messageId } from '../../domain/message-ids.js';
 import { cleanText, containsLink, duplicateKey, MAX_ATTACHMENTS, previewOf, textProblem } from '../../domain/message-text.js';
 import { DUPLICATE_RULE, duplicateRuleApplies, isDuplicateSpam, isNewAccount, SEND_RATE } from '../../domain/spam-rules.js';
-import { fanVerdict } from '../../domain/who-may-message.js';
+import { fanVerdict, PRICE_LIMITS } from '../../domain/who-may-message.js';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
-import { MessageRepository, type MessagePosition, type NewAttachment } from '../../repositories/message.repository.js';
+import { MessageRepository, type MessagePosition, type Money, type NewAttachment } from '../../repositories/message.repository.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { MessagingSettings } from '../../queries/messaging-settings/messaging-settings.js';
 import { unreadCounts } from '../../queries/unread-counts/unread-counts.handler.js';
@@ -40,7 +40,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const em = this.orm.em.fork();
     // A retry of a stored send answers what was stored, before any rule counts it again.
     const earlier = await this.messages.byClientId(em, sender.id, clientId);
-    if (earlier) return this.replay(conversationId, earlier);
+    if (earlier) return this.replay(conversationId, sender.id, earlier);
     const conversation = await em.findOne(Conversation, conversationId);
     const role = conversation?.memberRole(sender.id);
     if (!conversation || !role) throw MessagingErrors.conversationNotFound();
@@ -49,6 +49,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
 
     const now = this.clock.now();
     if (role === 'fan') await this.checkFan(conversation, command, text, now);
+    const price = command.priceMinor === undefined ? null : await this.priceOf(command);
     if (duplicateRuleApplies(text)) {
       const others = await this.messages.conversationsWithText(em, sender.id, duplicateKey(text), new Date(now.getTime() - DUPLICATE_RULE.windowMs), conversationId);
       if (isDuplicateSpam(others)) throw MessagingErrors.duplicateText();
@@ -57,12 +58,14 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const id = messageId(now);
 
     // A fresh unit of work: the rows read above are read again under the lock, not taken from this one's identity map.
-    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments }));
-    if (!outcome.stored) return this.replay(conversationId, outcome.existing);
-    // Announced after the commit, read back from the database: what every reader will see.
+    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price }));
+    if (!outcome.stored) return this.replay(conversationId, sender.id, outcome.existing);
+    // Announced after the commit, read back from the database: what every reader will see (a priced message locked, as its recipient sees it).
     const read = this.orm.em.fork();
-    const [view] = await this.messages.views(read, [(await this.messages.byId(read, conversationId, id))!]);
-    await this.realtime.message(view);
+    const row = (await this.messages.byId(read, conversationId, id))!;
+    const [announced] = await this.messages.views(read, [row], null);
+    const [view] = await this.messages.views(read, [row], sender.id);
+    await this.realtime.message(announced);
     if (!outcome.recipientMuted) {
       const totals = await unreadCounts(read, outcome.recipientId);
       await this.realtime.unread(outcome.recipientId, { total: totals.total, conversationId, unread: outcome.recipientUnread });
@@ -71,11 +74,14 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   }
 
   /** Stores the message under the conversation's lock, where a block is checked again and the recipient's unread count grows. */
-  private async store(tx: EntityManager, message: { id: string; createdAt: Date; conversationId: string; senderId: string; clientId: string; body: string; attachments: NewAttachment[] }) {
+  private async store(
+    tx: EntityManager,
+    message: { id: string; createdAt: Date; conversationId: string; senderId: string; clientId: string; body: string; attachments: NewAttachment[]; price: Money | null },
+  ) {
     const conversation = await tx.findOneOrFail(Conversation, message.conversationId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     const members = await tx.find(ConversationMember, { conversationId: message.conversationId });
     this.assertOpen(members, message.senderId);
-    const inserted = await this.messages.insert(tx, message);
+    const inserted = await this.messages.insert(tx, { ...message, price: message.price });
     if (!inserted.stored) return { stored: false as const, existing: inserted.existing };
     const recipient = members.find((member) => member.userId !== message.senderId)!;
     recipient.unreadCount += 1;
@@ -94,12 +100,25 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
 
   /** The creator's setting (checked at every message: a subscription may have lapsed), media and the link rule. */
   private async checkFan(conversation: Conversation, command: SendMessageCommand, text: string, now: Date): Promise<void> {
+    if (command.priceMinor !== undefined) throw MessagingErrors.priceFromFans();
     if (command.attachments.length > 0) throw MessagingErrors.mediaFromFans();
     const setting = await this.settings.of(conversation.creatorId);
     const subscribed = setting.audience === 'subscribers' ? (await this.queries.execute(new FanRelationshipQuery(conversation.creatorId, command.sender.id))).subscribed : false;
     const verdict = fanVerdict(setting, { subscribed, creatorStarted: conversation.startedBy === conversation.creatorId });
     if (!verdict.ok) throw verdict.reason === 'payment_required' ? MessagingErrors.paymentRequired(verdict.priceMinor, verdict.currency) : MessagingErrors.subscribersOnly();
     if (isNewAccount(command.sender.accountCreatedAt, now) && containsLink(text)) throw MessagingErrors.linksFromNewFans();
+  }
+
+  /** A pay-per-view price: the creator's, on media, in their store's currency. */
+  private async priceOf(command: SendMessageCommand): Promise<Money> {
+    const priceMinor = command.priceMinor!;
+    if (!Number.isInteger(priceMinor) || priceMinor < PRICE_LIMITS.min || priceMinor > PRICE_LIMITS.max) {
+      throw MessagingErrors.badSetting('priceMinor', `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}`);
+    }
+    if (command.attachments.length === 0) throw MessagingErrors.priceNeedsMedia();
+    const store = await this.queries.execute(StoreOwnerQuery.byOwner(command.sender.id));
+    if (!store) throw MessagingErrors.notACreator();
+    return { amountMinor: priceMinor, currency: store.currency };
   }
 
   private async spendSend(senderId: string): Promise<void> {
@@ -112,11 +131,11 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   }
 
   /** The message stored under this client id: the same conversation's, or the id was reused elsewhere. */
-  private async replay(conversationId: string, position: MessagePosition) {
+  private async replay(conversationId: string, senderId: string, position: MessagePosition) {
     const em = this.orm.em.fork();
     const row = await this.messages.byId(em, conversationId, position.id);
     if (!row) throw MessagingErrors.clientIdReused();
-    const [view] = await this.messages.views(em, [row]);
+    const [view] = await this.messages.views(em, [row], senderId);
     return { message: view, created: false };
   }
 }
