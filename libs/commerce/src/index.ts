@@ -39,4 +39,4 @@ export { ChangeStoreImageCommand } from './commands/change-store-image/change-st
 export { SellableItems } from './queries/sellable-items/sellable-items.js';
 export { StoreOwnerQuery, type StoreOwnerView } from './queries/store-owner/store-owner.query.js';
 export { FanRelationshipQuery, type FanRelationshipView } from './queries/fan-relationship/fan-relationship.query.js';
-export { MessageOfferQuery, TipConversationQuery, MessagePurchaseQuery, type MessageOffer, type MessagePurchase } from './ports/message-offers.js';
+export { MessageOfferQuery, TipConversationQuery, MessagePurchaseQuery, type MessageOffer, type MessageOfferAnswer, type MessagePurchase } from './ports/message-offers.js';
