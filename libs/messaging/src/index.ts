@@ -7,4 +7,6 @@ export { messagingEntities } from './entities/index.js';
 export { ConversationTopicPolicy } from './realtime/conversation-topic.policy.js';
 /** The worker's consumer of content-moderation's review events: exported for its own tests. */
 export { RecordMediaReviewJob } from './commands/record-media-review/record-media-review.job.js';
+/** The worker's follower of commerce's message purchases: exported for its own tests. */
+export { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
 export const messagingMigrations = [Migration20261203100000Messaging, Migration20261204100000MessageUnlocks, Migration20261205100000PaidMessages];
