@@ -12,8 +12,6 @@ export const MessagingErrors = {
   ownStore: () => new AppError(400, 'own_store', 'You cannot message yourself'),
   noRelationship: () => new AppError(403, 'no_relationship', 'You can message fans who subscribe to, bought from or favourited your store'),
   subscribersOnly: () => new AppError(403, 'subscribers_only', 'This creator reads messages from subscribers only. Subscribe to write to them.'),
-  paymentRequired: (priceMinor: number, currency: string) =>
-    new AppError(402, 'payment_required', `Messages to this creator cost ${money(priceMinor, currency)} each. Paid messages are not available yet.`, undefined, { price_minor: priceMinor, currency }),
   blocked: () => new AppError(403, 'conversation_blocked', 'You can no longer send messages in this conversation'),
   youBlocked: () => new AppError(403, 'you_blocked', 'You blocked this person: unblock them to send a message'),
   emptyMessage: () => new AppError(400, 'validation_failed', 'Write a message or attach media', [{ field: 'text', message: 'Write a message or attach media' }]),

@@ -22,6 +22,7 @@ import { OpenAttachmentHandler } from './queries/open-attachment/open-attachment
 import { MessageReportHandler } from './queries/message-report/message-report.handler.js';
 import { ConversationViews } from './queries/conversation-views.js';
 import { MessageOfferHandler, TipConversationHandler } from './queries/message-offers/message-offers.handler.js';
+import { PayHeldMessageHandler } from './commands/pay-held-message/pay-held-message.handler.js';
 import { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
 import { MessageRepository } from './repositories/message.repository.js';
 import { MessagingRealtime } from './realtime/messaging-realtime.js';
@@ -63,6 +64,7 @@ import { AdminMessagesController, MessagingController } from './http/messaging.c
     MessageReportHandler,
     MessageOfferHandler,
     TipConversationHandler,
+    PayHeldMessageHandler,
   ],
 })
 export class MessagingModule {}

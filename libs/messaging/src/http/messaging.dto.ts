@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { REPORT_REASONS, type ReportReason } from '#app/content-moderation';
+import { PurchaseDto } from '#app/commerce';
 import { ATTACHMENT_STATES, type AttachmentState } from '../domain/attachments.js';
 import { MAX_ATTACHMENTS } from '../domain/message-text.js';
 import { AUDIENCES, PRICE_LIMITS, type Audience } from '../domain/who-may-message.js';
@@ -178,6 +179,12 @@ export class MessageDto {
   @ApiProperty({ description: 'Its creator unsent it (shown to the sender, and to a buyer who keeps it)' }) withdrawn!: boolean;
   @ApiProperty({ type: Number, nullable: true, description: "The sender's view of a priced message: how many unlocked it" }) unlockCount!: number | null;
   @ApiProperty({ enum: ['sent', 'awaiting_payment'], description: 'awaiting_payment: your message to a creator who charges per message, delivered once paid' }) status!: 'sent' | 'awaiting_payment';
+}
+
+export class HeldMessageDto {
+  @ApiProperty({ type: () => MessageDto, description: "Your message, status awaiting_payment: the creator sees it once paid" }) message!: MessageDto;
+  @ApiProperty({ type: () => PurchaseDto, nullable: true, description: 'Its checkout (kind message_fee); null when payments are unavailable: pay with POST .../messages/{messageId}/pay' })
+  purchase!: PurchaseDto | null;
 }
 
 export class MessagePageDto {

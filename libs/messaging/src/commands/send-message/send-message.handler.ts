@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { Clock, RateLimits, RateLimiterRes } from '#app/platform';
-import { FanRelationshipQuery, StoreOwnerQuery } from '#app/commerce';
+import { AppError, Clock, RateLimits, RateLimiterRes } from '#app/platform';
+import { FanRelationshipQuery, PurchaseCommand, StoreOwnerQuery, type PurchaseView } from '#app/commerce';
 import { messageId } from '../../domain/message-ids.js';
 import { cleanText, containsLink, duplicateKey, MAX_ATTACHMENTS, previewOf, textProblem } from '../../domain/message-text.js';
 import { DUPLICATE_RULE, duplicateRuleApplies, isDuplicateSpam, isNewAccount, SEND_RATE } from '../../domain/spam-rules.js';
@@ -23,6 +23,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(RateLimits) private readonly limits: RateLimits,
     @Inject(MessageRepository) private readonly messages: MessageRepository,
     @Inject(MessagingSettings) private readonly settings: MessagingSettings,
@@ -48,7 +49,8 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     await this.spendSend(sender.id);
 
     const now = this.clock.now();
-    if (role === 'fan') await this.checkFan(conversation, command, text, now);
+    // A fan's message to a creator who charges per message is held until its price is paid.
+    const held = role === 'fan' && (await this.checkFan(conversation, command, text, now)) !== null;
     const price = command.priceMinor === undefined ? null : await this.priceOf(command);
     if (duplicateRuleApplies(text)) {
       const others = await this.messages.conversationsWithText(em, sender.id, duplicateKey(text), new Date(now.getTime() - DUPLICATE_RULE.windowMs), conversationId);
@@ -58,8 +60,14 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const id = messageId(now);
 
     // A fresh unit of work: the rows read above are read again under the lock, not taken from this one's identity map.
-    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price }));
+    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price, held }));
     if (!outcome.stored) return this.replay(conversationId, sender.id, outcome.existing);
+    if (held) {
+      // Nobody else sees it, nothing is announced: the fan pays, and the payment delivers it (FollowMessagePurchaseJob).
+      const em = this.orm.em.fork();
+      const [mine] = await this.messages.views(em, [(await this.messages.byId(em, conversationId, id))!], sender.id);
+      return { message: mine, created: true, purchase: await this.placeFee(sender.id, id) };
+    }
     // Announced after the commit, read back from the database: what every reader will see (a priced message locked, as its recipient sees it).
     const read = this.orm.em.fork();
     const row = (await this.messages.byId(read, conversationId, id))!;
@@ -76,14 +84,16 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   /** Stores the message under the conversation's lock, where a block is checked again and the recipient's unread count grows. */
   private async store(
     tx: EntityManager,
-    message: { id: string; createdAt: Date; conversationId: string; senderId: string; clientId: string; body: string; attachments: NewAttachment[]; price: Money | null },
+    message: { id: string; createdAt: Date; conversationId: string; senderId: string; clientId: string; body: string; attachments: NewAttachment[]; price: Money | null; held: boolean },
   ) {
     const conversation = await tx.findOneOrFail(Conversation, message.conversationId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     const members = await tx.find(ConversationMember, { conversationId: message.conversationId });
     this.assertOpen(members, message.senderId);
-    const inserted = await this.messages.insert(tx, { ...message, price: message.price });
+    const inserted = await this.messages.insert(tx, { ...message, status: message.held ? 'awaiting_payment' : 'sent' });
     if (!inserted.stored) return { stored: false as const, existing: inserted.existing };
     const recipient = members.find((member) => member.userId !== message.senderId)!;
+    // Held: no unread count and no change to the conversation's list entry until it is paid and delivered.
+    if (message.held) return { stored: true as const, recipientId: recipient.userId, recipientUnread: recipient.unreadCount, recipientMuted: true };
     recipient.unreadCount += 1;
     conversation.lastActivityAt = message.createdAt;
     conversation.lastMessageId = message.id;
@@ -99,14 +109,16 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   }
 
   /** The creator's setting (checked at every message: a subscription may have lapsed), media and the link rule. */
-  private async checkFan(conversation: Conversation, command: SendMessageCommand, text: string, now: Date): Promise<void> {
+  /** The price per message the fan's message waits for, or null. */
+  private async checkFan(conversation: Conversation, command: SendMessageCommand, text: string, now: Date): Promise<{ priceMinor: number; currency: string } | null> {
     if (command.priceMinor !== undefined) throw MessagingErrors.priceFromFans();
     if (command.attachments.length > 0) throw MessagingErrors.mediaFromFans();
     const setting = await this.settings.of(conversation.creatorId);
     const subscribed = setting.audience === 'subscribers' ? (await this.queries.execute(new FanRelationshipQuery(conversation.creatorId, command.sender.id))).subscribed : false;
     const verdict = fanVerdict(setting, { subscribed, creatorStarted: conversation.startedBy === conversation.creatorId });
-    if (!verdict.ok) throw verdict.reason === 'payment_required' ? MessagingErrors.paymentRequired(verdict.priceMinor, verdict.currency) : MessagingErrors.subscribersOnly();
+    if (!verdict.ok) throw MessagingErrors.subscribersOnly();
     if (isNewAccount(command.sender.accountCreatedAt, now) && containsLink(text)) throw MessagingErrors.linksFromNewFans();
+    return verdict.fee;
   }
 
   /** A pay-per-view price: the creator's, on media, in their store's currency. */
@@ -136,6 +148,23 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const row = await this.messages.byId(em, conversationId, position.id);
     if (!row) throw MessagingErrors.clientIdReused();
     const [view] = await this.messages.views(em, [row], senderId);
+    // A held message sent again answers its checkout again (the same Idempotency-Key: the same purchase).
+    if (row.status === 'awaiting_payment') return { message: view, created: false, purchase: await this.placeFee(senderId, row.id) };
     return { message: view, created: false };
+  }
+
+  /**
+   * The checkout of a held message's price per message, through commerce's purchase (kind
+   * message_fee). Null when the provider cannot be reached: the message stays held and the fan pays
+   * it with POST .../messages/:messageId/pay.
+   */
+  private async placeFee(buyerId: string, messageId: string): Promise<PurchaseView | null> {
+    try {
+      const { purchase } = await this.commands.execute(new PurchaseCommand(buyerId, `message-fee-${messageId}`, { kind: 'message_fee', messageId, method: 'card' }));
+      return purchase;
+    } catch (error) {
+      if (error instanceof AppError && error.status === 503) return null;
+      throw error;
+    }
   }
 }
