@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac, randomBytes } from 'node:crypto';
+import { ExpireCheckouts } from '#app/commerce';
 import { FollowMessagePurchaseJob } from '#app/messaging';
 import { RealtimePublisher } from '#app/realtime';
 import { FixedClock, staffSession, type StaffSession, type TestPlatform } from '#app/testing';
@@ -231,6 +232,63 @@ describe('tips in a conversation', () => {
     expect(await buy(fan.token, { kind: 'tip', storeSlug: f.slug, amountMinor: 500, conversationId: theirs })).toMatchObject({ status: 404, body: { code: 'conversation_not_found' } });
     expect(await buy(fan.token, { kind: 'tip', storeSlug: f.slug, amountMinor: 500, conversationId: 'x' })).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
     expect(await buy(fan.token, { kind: 'content', contentId: albumId, conversationId: theirs })).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+  });
+});
+
+// Last: the creator's price per message applies to every fan message from here on.
+describe('a price per message', () => {
+  it('paid-per-message delivered only after payment', async () => {
+    expect((await call(platform, 'PUT', '/api/messages/settings', f.creator.token, { audience: 'paid', priceMinor: 250 })).status).toBe(200);
+    const fan = await newFan();
+    const conversationId = await conversationWith(fan);
+    const held = await send(fan.token, conversationId, { text: 'Can I ask you something?' });
+    expect(held).toMatchObject({
+      status: 202,
+      body: { message: { status: 'awaiting_payment', text: 'Can I ask you something?', senderId: fan.userId }, purchase: { kind: 'message_fee', status: 'requires_action', amountMinor: 250, currency: 'USD' } },
+    });
+    const messageId = held.body.message.id as string;
+    const purchaseId = held.body.purchase.id as string;
+    // The creator sees nothing of it: not in the thread, no unread, nothing announced; the fan sees it waiting.
+    expect(await messageOf(f.creator.token, conversationId, messageId)).toBeUndefined();
+    const unread = async () => (await f.db().execute<{ unread_count: number }[]>(`select unread_count from conversation_members where conversation_id = ? and user_id = ?`, [conversationId, f.creator.userId]))[0].unread_count;
+    expect(await unread()).toBe(0);
+    const announcedOf = () => published.filter((entry) => entry.topic === `conversation:${conversationId}` && entry.event === 'message' && entry.payload.id === messageId);
+    expect(announcedOf()).toEqual([]);
+    expect(await messageOf(fan.token, conversationId, messageId)).toMatchObject({ status: 'awaiting_payment' });
+    // Asked again while its checkout is open, the same checkout answers; the creator cannot pay it, nor can a stranger.
+    expect(await call(platform, 'POST', `/api/messages/conversations/${conversationId}/messages/${messageId}/pay`, fan.token)).toMatchObject({ status: 201, body: { id: purchaseId } });
+    expect(await call(platform, 'POST', `/api/messages/conversations/${conversationId}/messages/${messageId}/pay`, f.creator.token)).toMatchObject({ status: 404, body: { code: 'message_not_found' } });
+    const stranger = await newFan();
+    expect(await call(platform, 'POST', `/api/messages/conversations/${conversationId}/messages/${messageId}/pay`, stranger.token)).toMatchObject({ status: 404, body: { code: 'conversation_not_found' } });
+
+    await f.settle(purchaseId);
+    await platform.drain();
+    expect(await messageOf(f.creator.token, conversationId, messageId)).toMatchObject({ status: 'sent', text: 'Can I ask you something?' });
+    expect(await unread()).toBe(1);
+    expect(announcedOf()).toHaveLength(1);
+    expect((await call(platform, 'GET', '/api/sales', f.creator.token)).body.items).toContainEqual(
+      expect.objectContaining({ id: purchaseId, kind: 'message_fee', title: 'Paid message to Commerce Shop', grossMinor: 250 }),
+    );
+    expect(await call(platform, 'POST', `/api/messages/conversations/${conversationId}/messages/${messageId}/pay`, fan.token)).toMatchObject({ status: 409, body: { code: 'not_awaiting_payment' } });
+    // The job run again delivers nothing twice.
+    expect(await platform.worker!.get(FollowMessagePurchaseJob).handle({ purchaseId } as never)).toBe('unchanged');
+    expect(await unread()).toBe(1);
+  });
+
+  it('a held message whose checkout expired stays waiting and is paid again with a new checkout', async () => {
+    const fan = await newFan();
+    const conversationId = await conversationWith(fan);
+    const held = await send(fan.token, conversationId, { text: `One question ${randomBytes(3).toString('hex')}` });
+    expect(held.status).toBe(202);
+    expect(await platform.worker!.get(ExpireCheckouts).expire(held.body.purchase.id)).toBe('expired');
+    expect(await messageOf(fan.token, conversationId, held.body.message.id)).toMatchObject({ status: 'awaiting_payment' });
+    const again = await call(platform, 'POST', `/api/messages/conversations/${conversationId}/messages/${held.body.message.id}/pay`, fan.token);
+    expect(again).toMatchObject({ status: 201, body: { kind: 'message_fee', status: 'requires_action' } });
+    expect(again.body.id).not.toBe(held.body.purchase.id);
+    await f.settle(again.body.id);
+    await platform.drain();
+    expect(await messageOf(f.creator.token, conversationId, held.body.message.id)).toMatchObject({ status: 'sent' });
+    expect((await call(platform, 'PUT', '/api/messages/settings', f.creator.token, { audience: 'signed_in' })).status).toBe(200);
   });
 });
 
