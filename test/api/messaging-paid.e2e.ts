@@ -129,7 +129,10 @@ describe('pay-per-view messages', () => {
     const history = await call(platform, 'GET', '/api/purchases', fan.token);
     expect(history.body.items).toContainEqual(expect.objectContaining({ id: purchaseId, kind: 'message', contentTitle: 'Message: Commerce Shop', status: 'paid', amountMinor: 700 }));
 
-    // Once is enough: a second unlock is refused, and a replay of the purchase's key answers it again.
+    // The creator hears of it as a sale of the message.
+    expect(await f.db().execute(`select kind, text from creator_notifications where purchase_id = ?`, [purchaseId])).toEqual([{ kind: 'sale', text: expect.stringContaining('"Message: Commerce Shop"') }]);
+
+    // Once is enough: a second unlock is refused.
     expect(await buy(fan.token, { kind: 'message', messageId })).toMatchObject({ status: 409, body: { code: 'already_unlocked' } });
   });
 

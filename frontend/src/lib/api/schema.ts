@@ -3573,7 +3573,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "content" | "subscription" | "tip";
+            kind: "content" | "subscription" | "tip" | "message" | "message_fee";
             /** @description The fan's message with a tip */
             message: string | null;
             /** @enum {string} */
@@ -3588,7 +3588,7 @@ export interface components {
             count: number;
             grossMinor: number;
             /** @enum {string} */
-            kind: "content" | "subscription" | "tip";
+            kind: "content" | "subscription" | "tip" | "message" | "message_fee";
         };
         SalesDayDto: {
             count: number;
