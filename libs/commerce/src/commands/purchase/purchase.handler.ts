@@ -215,6 +215,10 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
    * A message, as messaging answers it through commerce's port (MessageOfferQuery): its recipient
    * unlocks a priced one that is not withdrawn; its sender pays the price per message of a held one.
    * A replayed key answers its purchase first (the message may be unlocked by it since).
+   *
+   * Withdrawn is decided here, when the purchase is placed: a withdrawn message cannot be bought. A
+   * checkout placed before (or in the instant of) an unsend still completes, and its capture unlocks
+   * the message (FollowMessagePurchaseJob in messaging): the buyer paid, and buyers keep what they paid for.
    */
   private async messageSale(request: PurchaseRequest, buyerId: string, key: ReplayOf): Promise<Sale | { replay: PurchaseView }> {
     const replay = await this.replay(buyerId, key);
