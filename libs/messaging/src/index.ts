@@ -2,6 +2,7 @@ import { Migration20261203100000Messaging } from './database/migrations/20261203
 import { Migration20261204100000MessageUnlocks } from './database/migrations/20261204100000-message-unlocks.migration.js';
 import { Migration20261206090000MessageDigests } from './database/migrations/20261206090000-message-digests.migration.js';
 import { Migration20261205100000MassMessages } from './database/migrations/20261205100000-mass-messages.migration.js';
+import { Migration20261205100000PaidMessages } from './database/migrations/20261205100000-paid-messages.migration.js';
 
 export { MessagingModule, MessagingJobsModule } from './messaging.module.js';
 export { messagingEntities } from './entities/index.js';
@@ -13,4 +14,6 @@ export { SendMessageDigestsJob } from './commands/send-message-digest/send-messa
 export { SendMessageDigestJob } from './commands/send-message-digest/send-message-digest.job.js';
 /** The worker's delivery of mass messages: exported for its own tests (pages run one by one). */
 export { FanOutMassMessageJob } from './commands/fan-out-mass-message/fan-out-mass-message.job.js';
-export const messagingMigrations = [Migration20261203100000Messaging, Migration20261204100000MessageUnlocks, Migration20261205100000MassMessages, Migration20261206090000MessageDigests];
+/** The worker's follower of commerce's message purchases: exported for its own tests. */
+export { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
+export const messagingMigrations = [Migration20261203100000Messaging, Migration20261204100000MessageUnlocks, Migration20261205100000PaidMessages, Migration20261205100000MassMessages, Migration20261206090000MessageDigests];

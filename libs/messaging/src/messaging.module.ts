@@ -21,6 +21,9 @@ import { MessagingSettings } from './queries/messaging-settings/messaging-settin
 import { OpenAttachmentHandler } from './queries/open-attachment/open-attachment.handler.js';
 import { MessageReportHandler } from './queries/message-report/message-report.handler.js';
 import { ConversationViews } from './queries/conversation-views.js';
+import { MessageOfferHandler, TipConversationHandler } from './queries/message-offers/message-offers.handler.js';
+import { PayHeldMessageHandler } from './commands/pay-held-message/pay-held-message.handler.js';
+import { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
 import { MessageRepository } from './repositories/message.repository.js';
 import { MassMessageRepository } from './repositories/mass-message.repository.js';
 import { SendMassMessageHandler } from './commands/send-mass-message/send-mass-message.handler.js';
@@ -83,12 +86,15 @@ import { MessagingPreferencesHandler } from './queries/messaging-preferences/mes
     ListMassMessagesHandler,
     GetMassMessageHandler,
     MassAudienceHandler,
+    MessageOfferHandler,
+    TipConversationHandler,
+    PayHeldMessageHandler,
   ],
 })
 export class MessagingModule {}
 
-/** The worker's half: media held in messages released or removed as content-moderation decides; mass messages delivered; the unread-messages digest. */
+/** The worker's half: media held in messages released or removed as content-moderation decides; paid messages follow commerce's purchases; mass messages delivered; the unread-messages digest. */
 @Module({
-  providers: [MessageRepository, MassMessageRepository, MessagingRealtime, RecordMediaReviewJob, FanOutMassMessageJob, DigestLinks, SendMessageDigestsJob, SendMessageDigestJob],
+  providers: [MessageRepository, MassMessageRepository, MessagingRealtime, RecordMediaReviewJob, FollowMessagePurchaseJob, FanOutMassMessageJob, DigestLinks, SendMessageDigestsJob, SendMessageDigestJob],
 })
 export class MessagingJobsModule {}

@@ -62,6 +62,9 @@ export interface JobCatalogue {
     'renew-subscriptions': Record<string, never>;
     /** Send a captured payment back to the fan at the provider (a second payment for an item they hold); idempotent by purchase. */
     'return-payment': { purchaseId: string };
+    // commerce -> messaging, after the commit that changed a purchase naming a conversation.
+    /** A message unlock, price per message or tip in a conversation was paid, refunded or charged back: messaging reads it and follows (idempotent). */
+    'message-purchase-changed': { purchaseId: string };
     // identity -> commerce, after the commit that erased the account.
     /** An account was deleted: its subscriptions end, its store closes (idempotent). */
     'account-deleted': AccountDeletedJob;
@@ -115,7 +118,7 @@ export interface PostSaleJob {
   currency: string;
   /** Which revenue split applies: card payments are 'fiat', crypto (platform token) payments 'token'. */
   rail: 'fiat' | 'token';
-  kind: 'content' | 'subscription' | 'tip';
+  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
   description: string;
   occurredAt: string;
 }

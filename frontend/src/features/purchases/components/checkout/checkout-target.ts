@@ -12,10 +12,12 @@ export const MAX_TIP_MINOR = 100_000;
 /** The line naming what is paid for, before checkout (a target) or after (a purchase, whose title is `contentTitle`). */
 export function checkoutTitle(item: { kind: PurchaseKind; storeName: string; title?: string | null }): string {
   if (item.kind === 'content') return item.title ?? 'Video or album';
+  if (item.kind === 'message') return item.title ?? `Message: ${item.storeName}`;
+  if (item.kind === 'message_fee') return item.title ?? `Paid message to ${item.storeName}`;
   return item.kind === 'subscription' ? `Monthly subscription to ${item.storeName}` : `Tip for ${item.storeName}`;
 }
 
-const KIND_DETAIL = { content: 'Video or album', subscription: 'Subscription, billed monthly', tip: 'Tip' } as const;
+const KIND_DETAIL = { content: 'Video or album', subscription: 'Subscription, billed monthly', tip: 'Tip', message: 'Message', message_fee: 'Paid message' } as const;
 
 /** The line under the title: the store and the kind of payment, e.g. 'Jane Fit · Tip'. */
 export const checkoutDetail = (item: { kind: PurchaseKind; storeName: string }) => `${item.storeName} · ${KIND_DETAIL[item.kind]}`;
