@@ -66,6 +66,7 @@ export class LocalChannels {
   }
 
   deliver(message: BusMessage): void {
+    if (message.type === 'sessions') return this.endSessions(message);
     const entry = this.topics.get(message.topic);
     if (!entry) return;
     for (const subscription of entry.subscriptions) {
@@ -74,9 +75,17 @@ export class LocalChannels {
         subscription.pushBroadcast(message.event, message.bytes === undefined ? { json: message.json ?? {} } : { bytes: Buffer.from(message.bytes, 'base64') });
       } else if (message.type === 'presence') {
         if (subscription.config.presenceEnabled) for (const diff of clientDiffs(message.joins, message.leaves)) subscription.push(EVENTS.presenceDiff, diff);
-      } else if (subscription.userId === message.userId) {
+      } else if (message.type === 'revoke' && subscription.userId === message.userId) {
         void this.close(subscription, Refusals.noLongerAllowed(subscription.topic));
       }
+    }
+  }
+
+  /** Closes the channels of sessions that ended (sign-out, password change): `system` + `phx_close`, as a revocation. */
+  private endSessions({ userId, only, except }: Extract<BusMessage, { type: 'sessions' }>): void {
+    const ended = (sessionId: string) => (only !== undefined ? sessionId === only : sessionId !== except);
+    for (const subscription of [...this.all()]) {
+      if (subscription.userId === userId && ended(subscription.identity.sessionId)) void this.close(subscription, Refusals.sessionEnded());
     }
   }
 

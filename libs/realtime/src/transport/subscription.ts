@@ -8,6 +8,8 @@ import type { ClientSocket } from './client-socket.js';
 /** The signed-in user behind a subscription, as its latest accepted access token says. */
 export interface ChannelIdentity {
   userId: string;
+  /** The session the token belongs to (its `session_id`). */
+  sessionId: string;
   token: string;
   /** The token's `exp`, in seconds. */
   expiresAt: number;
