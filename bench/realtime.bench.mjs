@@ -75,7 +75,7 @@ for (const key of ['connections', 'rate', 'seconds', 'senders', 'receivers', 'ro
 const ANON_KEY = 'fanmint-public-anon-key';
 const PASSWORD = 'Bench-Realtime-7!harbour';
 const OPENING_IN_FLIGHT = 200;
-const SIGN_INS_IN_FLIGHT = 16;
+const SIGN_INS_IN_FLIGHT = 8;
 const timestamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..+$/, '').replace('T', '_').toLowerCase();
 const log = (message) => console.log(`[rt-bench] ${message}`);
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -381,21 +381,30 @@ const fans = new Array(emails.length);
 {
   const started = performance.now();
   let next = 0;
+  let retried = 0;
   const signer = async () => {
     while (next < emails.length) {
       const index = next++;
-      const response = await fetch(`${setupApi.baseUrl}/auth/v1/token?grant_type=password`, {
-        method: 'POST',
-        headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: emails[index], password: PASSWORD }),
-      });
-      const body = await response.json();
+      let response;
+      let body;
+      // A busy shared machine answers the odd 503 (pool wait): try again a few times.
+      for (let attempt = 1; ; attempt++) {
+        response = await fetch(`${setupApi.baseUrl}/auth/v1/token?grant_type=password`, {
+          method: 'POST',
+          headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: emails[index], password: PASSWORD }),
+        });
+        body = await response.json();
+        if (response.status !== 503 || attempt === 5) break;
+        retried++;
+        await sleep(500 * attempt);
+      }
       if (!response.ok) throw new Error(`sign-in ${index} failed: ${response.status} ${JSON.stringify(body)}`);
       fans[index] = { userId: body.user.id, token: body.access_token };
     }
   };
   await Promise.all(Array.from({ length: SIGN_INS_IN_FLIGHT }, signer));
-  log(`${emails.length} fans signed in through /auth/v1 in ${round((performance.now() - started) / 1000)} s`);
+  log(`${emails.length} fans signed in through /auth/v1 in ${round((performance.now() - started) / 1000)} s (${retried} retried after a 503)`);
 }
 async function moderatorAccount(baseUrl) {
   const email = `bench-rt-mod-${randomBytes(4).toString('hex')}@bench.fanmint.test`;
