@@ -83,7 +83,8 @@ export class ClientSocket {
     this.write(encodeText(this.vsn, frame));
   }
 
-  sendBinary(frame: Buffer): void {
+  /** A frame already encoded for this socket's vsn: a string goes as a text frame, a Buffer as a binary one. */
+  sendEncoded(frame: string | Buffer): void {
     this.write(frame);
   }
 
