@@ -17,10 +17,4 @@ export class SessionsEndedEvent implements IEvent {
     readonly userId: string,
     readonly sessions: EndedSessions = {},
   ) {}
-
-  /** True when `sessionId` is one of the sessions that ended. */
-  includes(sessionId: string): boolean {
-    if (this.sessions.only !== undefined) return sessionId === this.sessions.only;
-    return sessionId !== this.sessions.except;
-  }
 }
