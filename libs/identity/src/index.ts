@@ -24,3 +24,4 @@ export { ListStaffQuery } from './queries/list-staff/list-staff.query.js';
 export { EraseAccountCommand, type ErasureSteps } from './commands/erase-account/erase-account.command.js';
 export { GetUserQuery } from './queries/get-user/get-user.query.js';
 export { ListSessionsQuery } from './queries/list-sessions/list-sessions.query.js';
+export { SessionsEndedEvent, type EndedSessions } from './events/sessions-ended.event.js';

@@ -10,6 +10,7 @@ export class RealtimeMetrics {
   readonly frames: Counter<'direction'>;
   readonly busPublish: Histogram<'bus' | 'type'>;
   readonly publishFailures: Counter<'type'>;
+  readonly eventsRefused: Counter<'outcome'>;
 
   constructor(@Inject(Metrics) metrics: Metrics) {
     const registers = [metrics.registry];
@@ -32,6 +33,12 @@ export class RealtimeMetrics {
       name: `${METRIC_PREFIX}realtime_publish_failures_total`,
       help: 'Server events (RealtimePublisher) that could not be put on the bus, logged and dropped',
       labelNames: ['type'] as const,
+      registers,
+    });
+    this.eventsRefused = new Counter({
+      name: `${METRIC_PREFIX}realtime_events_rate_limited_total`,
+      help: 'Client broadcasts and presence messages over the per-socket allowance: dropped, or the one that closed an abusive socket',
+      labelNames: ['outcome'] as const,
       registers,
     });
   }

@@ -19,6 +19,7 @@ import { TopicPolicyRegistry } from './channels/topic-policy.registry.js';
 import { ChannelAccess } from './channels/channel-access.js';
 import { JoinChannel } from './channels/join-channel.js';
 import { RefreshToken } from './channels/refresh-token.js';
+import { CloseEndedSessions } from './channels/close-ended-sessions.js';
 import { SendBroadcast } from './broadcast/send-broadcast.js';
 import { HttpBroadcast } from './broadcast/http-broadcast.js';
 import { BroadcastController } from './broadcast/broadcast.controller.js';
@@ -53,6 +54,7 @@ const publishing: Provider[] = [
     useFactory: (config: AppConfig, redis: RealtimeRedis | null, metrics: RealtimeMetrics) => (redis ? new RedisBus(redis, metrics) : new PostgresBus(config.DATABASE_URL, metrics)),
   },
   { provide: RealtimePublisher, useClass: BusPublisher },
+  CloseEndedSessions,
   RealtimeConnections,
 ];
 

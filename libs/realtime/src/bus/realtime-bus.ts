@@ -11,7 +11,12 @@ export type PresenceMap = Record<string, { metas: PresenceMeta[] }>;
 export type BusMessage =
   | { type: 'broadcast'; topic: string; event: string; json?: unknown; bytes?: string; origin?: string }
   | { type: 'presence'; topic: string; joins: PresenceMap; leaves: PresenceMap }
-  | { type: 'revoke'; topic: string; userId: string };
+  | { type: 'revoke'; topic: string; userId: string }
+  /** On SESSIONS_TOPIC: the user's sessions ended (`only` one, all `except` one, or all); their channels close everywhere. */
+  | { type: 'sessions'; topic: typeof SESSIONS_TOPIC; userId: string; only?: string; except?: string };
+
+/** The bus topic every api instance watches from boot (no client can join it: it has no `prefix:id` shape). */
+export const SESSIONS_TOPIC = '$sessions';
 
 export type BusKind = 'redis' | 'postgres';
 

@@ -40,7 +40,7 @@ export class ChannelAccess {
     if (auth instanceof Refusal) return auth;
     const access = await this.topicAccess(auth, topic);
     if (!access) return Refusals.cannotRead(topic);
-    return { identity: { userId: auth.user.id, token: auth.accessToken, expiresAt: auth.claims.exp }, access };
+    return { identity: { userId: auth.user.id, sessionId: auth.sessionId, token: auth.accessToken, expiresAt: auth.claims.exp }, access };
   }
 
   /** The anon key, a publishable key (`sb_…`), or nothing at all: no user. */

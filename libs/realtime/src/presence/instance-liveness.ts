@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '#app/platform';
-import { RealtimeBus } from '../bus/realtime-bus.js';
+import { RealtimeBus, SESSIONS_TOPIC } from '../bus/realtime-bus.js';
 import { RealtimeInstance } from '../realtime.instance.js';
 import { LocalChannels } from '../transport/local-channels.js';
 import { PresenceStore } from './presence-store.js';
@@ -35,6 +35,8 @@ export class InstanceLiveness implements OnApplicationBootstrap, BeforeApplicati
   /** Nothing here fails the boot: an api starts while the database or Redis is away, and catches up. */
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.listen((message) => this.channels.deliver(message));
+    // Ended sessions concern every instance, whatever topics its sockets joined.
+    await this.bus.watch(SESSIONS_TOPIC).catch((error: unknown) => this.logger.warn(`not watching ended sessions yet: ${(error as Error).message}`));
     this.tick = this.beat();
     this.timer = setInterval(() => (this.tick = this.tick.then(() => this.beat())), Math.max(100, Math.floor(this.config.REALTIME_INSTANCE_TTL_MS / 3)));
     this.timer.unref();

@@ -44,6 +44,15 @@ export const LIMITS = {
   joinWindowMs: 10_000,
   /** A socket's broadcasts on their way to the bus before its next frames wait for them. */
   broadcastsInFlight: 256,
+  /**
+   * Client broadcasts and presence messages per socket: a token bucket refilled at this rate, holding
+   * at most `eventBurst`. An event beyond it is dropped and answered with an error; `droppedEventsToClose`
+   * drops within `dropWindowMs` close every channel of the socket (`system` + `phx_close`) and the socket.
+   */
+  eventsPerSecond: 25,
+  eventBurst: 50,
+  droppedEventsToClose: 50,
+  dropWindowMs: 10_000,
   /** Frames waiting behind a slow join check before the socket is closed as flooding. */
   queuedFrames: 1_000,
   /** Bytes waiting to reach a slow client before its socket is closed. */

@@ -37,5 +37,9 @@ export const Refusals = {
   presenceNotMap: () => new Refusal('', 'Presence track payload must be a map'),
   trackTooLarge: () => new Refusal('', 'Track message size exceeded'),
   tooManyTracks: () => new Refusal('', 'Client presence rate limit exceeded'),
+  /** A client broadcast or presence message over the socket's allowance (upstream's code for the tenant's limit). */
+  tooManyMessages: () => new Refusal('MessagePerSecondRateLimitReached', 'Too many messages per second'),
+  /** The channel's session ended (sign-out, sign-out everywhere, password change). */
+  sessionEnded: () => new Refusal('Unauthorized', 'The session ended: sign in again to receive this channel'),
   unavailable: () => new Refusal('RealtimeUnavailable', 'Realtime could not handle this message; try again'),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createRequire } from 'node:module';
-import { FrameError, decodeFrame, encodeBroadcast, encodeText } from './serializer.js';
+import { FrameError, SharedBroadcast, decodeFrame, encodeBroadcast, encodeText } from './serializer.js';
 
 // The installed client's own serializer (realtime-js 2.109.0): what it encodes we must read, what we encode it must read.
 const require = createRequire(import.meta.url);
@@ -88,5 +88,28 @@ describe('frame serializer, vsn 1.0.0', () => {
     });
     expect(() => decodeFrame('1.0.0', Buffer.from([3, 0, 0, 0, 0, 0, 1]), true)).toThrow(FrameError);
     expect(() => decodeFrame('1.0.0', Buffer.from('[null,"1","phoenix","heartbeat",{}]'), false)).toThrow(FrameError);
+  });
+});
+
+describe('a broadcast encoded once for every subscription', () => {
+  const payload = { text: 'héllo "quoted" \u2028', n: [1, null, { deep: true }] };
+
+  it('gives each vsn and join_ref exactly the text frame encodeText gives', () => {
+    const shared = new SharedBroadcast('realtime:conversation:abc', 'message', { json: payload });
+    for (const vsn of ['1.0.0', '2.0.0'] as const) {
+      for (const joinRef of ['7', null, 'ref "odd"']) {
+        const frame = { joinRef, ref: null, topic: 'realtime:conversation:abc', event: 'broadcast', payload: { type: 'broadcast', event: 'message', payload } };
+        expect(shared.text(vsn, joinRef)).toBe(encodeText(vsn, frame));
+      }
+    }
+  });
+
+  it('makes the kind-4 frame once, and none for a topic that cannot be carried in one', () => {
+    const bytes = Buffer.from([1, 2, 3]);
+    const shared = new SharedBroadcast('realtime:room', 'blob', { bytes });
+    expect(shared.isBinary).toBe(true);
+    expect(shared.binaryFrame()).toEqual(encodeBroadcast('realtime:room', 'blob', { bytes }));
+    expect(shared.binaryFrame()).toBe(shared.binaryFrame());
+    expect(new SharedBroadcast('realtime:chambre-é', 'blob', { bytes }).binaryFrame()).toBeNull();
   });
 });

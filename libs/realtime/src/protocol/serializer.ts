@@ -78,3 +78,48 @@ export function encodeBroadcast(topic: string, event: string, body: BroadcastBod
   const header = Buffer.from([KIND_BROADCAST, topic.length, event.length, 0, 'bytes' in body ? ENCODING_BINARY : ENCODING_JSON]);
   return Buffer.concat([header, Buffer.from(topic + event, 'latin1'), payload]);
 }
+
+/**
+ * One broadcast as every subscription of its topic receives it, encoded once per message rather than
+ * once per subscription (a busy topic sends the same payload to every member): the payload's JSON and
+ * the binary frame are made on first use; only the join_ref differs between subscriptions' text frames.
+ * The text is exactly what `encodeText` gives for `[joinRef, null, topic, "broadcast", {type, event, payload}]`.
+ */
+export class SharedBroadcast {
+  private topicJson: string | undefined;
+  private payloadJson: string | undefined;
+  private binary: Buffer | null | undefined;
+
+  constructor(
+    readonly topic: string,
+    readonly event: string,
+    readonly body: BroadcastBody,
+  ) {}
+
+  get isBinary(): boolean {
+    return 'bytes' in this.body;
+  }
+
+  /** The text frame (JSON bodies) for a subscription of `vsn` joined as `joinRef`. */
+  text(vsn: Vsn, joinRef: string | null): string {
+    this.topicJson ??= JSON.stringify(this.topic);
+    this.payloadJson ??= JSON.stringify({ type: 'broadcast', event: this.event, payload: 'json' in this.body ? this.body.json : null });
+    const ref = JSON.stringify(joinRef);
+    return vsn === '2.0.0'
+      ? `[${ref},null,${this.topicJson},"broadcast",${this.payloadJson}]`
+      : `{"topic":${this.topicJson},"event":"broadcast","payload":${this.payloadJson},"ref":null,"join_ref":${ref}}`;
+  }
+
+  /** The kind-4 frame (vsn 2.0.0), or null when the topic or event cannot be carried in one. */
+  binaryFrame(): Buffer | null {
+    if (this.binary === undefined) {
+      try {
+        this.binary = encodeBroadcast(this.topic, this.event, this.body);
+      } catch (error) {
+        if (!(error instanceof FrameError)) throw error;
+        this.binary = null;
+      }
+    }
+    return this.binary;
+  }
+}

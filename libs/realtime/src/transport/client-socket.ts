@@ -32,6 +32,8 @@ export class ClientSocket {
   private queued = 0;
   private readonly idle: NodeJS.Timeout;
   private joinWindow = { start: 0, count: 0 };
+  private events: { tokens: number; at: number } = { tokens: LIMITS.eventBurst, at: 0 };
+  private dropWindow = { start: 0, count: 0 };
 
   constructor(
     private readonly ws: WebSocket,
@@ -81,7 +83,8 @@ export class ClientSocket {
     this.write(encodeText(this.vsn, frame));
   }
 
-  sendBinary(frame: Buffer): void {
+  /** A frame already encoded for this socket's vsn: a string goes as a text frame, a Buffer as a binary one. */
+  sendEncoded(frame: string | Buffer): void {
     this.write(frame);
   }
 
@@ -94,6 +97,21 @@ export class ClientSocket {
   allowJoin(now: number): boolean {
     if (now - this.joinWindow.start >= LIMITS.joinWindowMs) this.joinWindow = { start: now, count: 0 };
     return ++this.joinWindow.count <= LIMITS.joinsPerWindow;
+  }
+
+  /**
+   * Takes one client event (broadcast, presence) from the socket's token bucket: `ok`, `dropped` when
+   * the bucket is empty, `abusive` once the socket has had too many dropped within the window.
+   */
+  takeEvent(now: number): 'ok' | 'dropped' | 'abusive' {
+    const refill = (Math.max(0, now - this.events.at) / 1000) * LIMITS.eventsPerSecond;
+    this.events = { tokens: Math.min(LIMITS.eventBurst, this.events.tokens + refill), at: now };
+    if (this.events.tokens >= 1) {
+      this.events.tokens -= 1;
+      return 'ok';
+    }
+    if (now - this.dropWindow.start >= LIMITS.dropWindowMs) this.dropWindow = { start: now, count: 0 };
+    return ++this.dropWindow.count >= LIMITS.droppedEventsToClose ? 'abusive' : 'dropped';
   }
 
   close(code: number, reason: string): void {

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RealtimeBus, type BusMessage, type PresenceMap } from '../bus/realtime-bus.js';
-import { EVENTS } from '../protocol/frames.js';
+import { EVENTS, TOPIC_PREFIX } from '../protocol/frames.js';
 import { Refusals, type Refusal } from '../protocol/reasons.js';
+import { SharedBroadcast } from '../protocol/serializer.js';
 import { PresenceTracker } from '../presence/presence-tracker.js';
 import type { Subscription } from './subscription.js';
 
@@ -66,17 +67,30 @@ export class LocalChannels {
   }
 
   deliver(message: BusMessage): void {
+    if (message.type === 'sessions') return this.endSessions(message);
     const entry = this.topics.get(message.topic);
     if (!entry) return;
+    const broadcast =
+      message.type === 'broadcast'
+        ? new SharedBroadcast(`${TOPIC_PREFIX}${message.topic}`, message.event, message.bytes === undefined ? { json: message.json ?? {} } : { bytes: Buffer.from(message.bytes, 'base64') })
+        : null;
     for (const subscription of entry.subscriptions) {
       if (message.type === 'broadcast') {
         if (message.origin === subscription.id && !subscription.config.self) continue;
-        subscription.pushBroadcast(message.event, message.bytes === undefined ? { json: message.json ?? {} } : { bytes: Buffer.from(message.bytes, 'base64') });
+        if (broadcast) subscription.pushBroadcast(broadcast);
       } else if (message.type === 'presence') {
         if (subscription.config.presenceEnabled) for (const diff of clientDiffs(message.joins, message.leaves)) subscription.push(EVENTS.presenceDiff, diff);
-      } else if (subscription.userId === message.userId) {
+      } else if (message.type === 'revoke' && subscription.userId === message.userId) {
         void this.close(subscription, Refusals.noLongerAllowed(subscription.topic));
       }
+    }
+  }
+
+  /** Closes the channels of sessions that ended (sign-out, password change): `system` + `phx_close`, as a revocation. */
+  private endSessions({ userId, only, except }: Extract<BusMessage, { type: 'sessions' }>): void {
+    const ended = (sessionId: string) => (only !== undefined ? sessionId === only : sessionId !== except);
+    for (const subscription of [...this.all()]) {
+      if (subscription.userId === userId && ended(subscription.identity.sessionId)) void this.close(subscription, Refusals.sessionEnded());
     }
   }
 

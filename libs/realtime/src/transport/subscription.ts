@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { TopicAccess } from '../realtime.ports.js';
 import type { PresenceMeta } from '../bus/realtime-bus.js';
-import { EVENTS, LIMITS, TOPIC_PREFIX, type BroadcastBody } from '../protocol/frames.js';
-import { FrameError, encodeBroadcast } from '../protocol/serializer.js';
+import { EVENTS, LIMITS, TOPIC_PREFIX } from '../protocol/frames.js';
+import type { SharedBroadcast } from '../protocol/serializer.js';
 import type { ClientSocket } from './client-socket.js';
 
 /** The signed-in user behind a subscription, as its latest accepted access token says. */
 export interface ChannelIdentity {
   userId: string;
+  /** The session the token belongs to (its `session_id`). */
+  sessionId: string;
   token: string;
   /** The token's `exp`, in seconds. */
   expiresAt: number;
@@ -59,19 +61,16 @@ export class Subscription {
     else send();
   }
 
-  /** A broadcast: JSON as a text frame; bytes as a kind-4 frame (vsn 2.0.0 only: 1.0.0 clients cannot read them). */
-  pushBroadcast(event: string, body: BroadcastBody): void {
-    if (!('bytes' in body)) return this.push(EVENTS.broadcast, { type: 'broadcast', event, payload: body.json });
-    if (this.closed || this.socket.vsn !== '2.0.0') return;
-    let frame: Buffer;
-    try {
-      frame = encodeBroadcast(this.fullTopic, event, body);
-    } catch (error) {
-      if (error instanceof FrameError) return;
-      throw error;
-    }
-    if (this.backlog) this.backlog.push(() => this.socket.sendBinary(frame));
-    else this.socket.sendBinary(frame);
+  /** A broadcast (encoded once for all subscriptions): JSON as a text frame; bytes as a kind-4 frame (vsn 2.0.0 only: 1.0.0 clients cannot read them). */
+  pushBroadcast(broadcast: SharedBroadcast): void {
+    if (this.closed) return;
+    let data: string | Buffer | null;
+    if (broadcast.isBinary) data = this.socket.vsn === '2.0.0' ? broadcast.binaryFrame() : null;
+    else data = broadcast.text(this.socket.vsn, this.joinRef);
+    if (data === null) return;
+    const frame = data;
+    if (this.backlog) this.backlog.push(() => this.socket.sendEncoded(frame));
+    else this.socket.sendEncoded(frame);
   }
 
   /** The final notice of contract §3: a `system` error, then `phx_close` (ref = join ref), ahead of anything waiting. */

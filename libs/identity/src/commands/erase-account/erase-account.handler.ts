@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, EventBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { Clock, Outbox } from '#app/platform';
 import { User } from '../../entities/user.entity.js';
@@ -14,6 +14,7 @@ import { IdentityLimits } from '../../auth/identity-limits.js';
 import { FactorReader } from '../../auth/factor-reader.js';
 import { IdentityMailer } from '../../auth/identity-mailer.js';
 import { provePassword } from '../../auth/password-proof.js';
+import { SessionsEndedEvent } from '../../events/sessions-ended.event.js';
 import { EraseAccountCommand } from './erase-account.command.js';
 
 @CommandHandler(EraseAccountCommand)
@@ -26,6 +27,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand>
     @Inject(IdentityLimits) private readonly limits: IdentityLimits,
     @Inject(FactorReader) private readonly factors: FactorReader,
     @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async execute({ auth, password, client, steps }: EraseAccountCommand): Promise<{ deleted_at: string }> {
@@ -40,7 +42,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand>
       throw IdentityErrors.deletionNeedsPassword();
     }
 
-    return this.orm.em.fork().transactional(async (em) => {
+    const erased = await this.orm.em.fork().transactional(async (em) => {
       // Under the row lock, so a second request (or a password change) in flight sees the outcome.
       const user = await em.findOne(User, auth.user.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!user || user.deletedAt) throw IdentityErrors.accountDeleted();
@@ -64,5 +66,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand>
       await em.nativeDelete(FlowState, { userId: user.id });
       return { deleted_at: now.toISOString() };
     });
+    this.events.publish(new SessionsEndedEvent(auth.user.id));
+    return erased;
   }
 }

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, EventBus, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { User } from '../../entities/user.entity.js';
 import { Session } from '../../entities/session.entity.js';
@@ -8,6 +8,7 @@ import { Passwords } from '../../auth/passwords.js';
 import { OneTimeTokens } from '../../auth/one-time-tokens.js';
 import { IdentityLimits } from '../../auth/identity-limits.js';
 import { IdentityMailer } from '../../auth/identity-mailer.js';
+import { SessionsEndedEvent } from '../../events/sessions-ended.event.js';
 import { ResetPasswordCommand } from './reset-password.command.js';
 
 /**
@@ -22,13 +23,14 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     @Inject(OneTimeTokens) private readonly tokens: OneTimeTokens,
     @Inject(IdentityLimits) private readonly limits: IdentityLimits,
     @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async execute({ resetToken, newPassword, ip }: ResetPasswordCommand): Promise<void> {
     this.passwords.assertAcceptable(newPassword);
     await this.limits.consume('verifyPerIp', ip);
     const encryptedPassword = await this.passwords.hash(newPassword);
-    await this.orm.em.fork().transactional(async (em) => {
+    const userId = await this.orm.em.fork().transactional(async (em) => {
       const userId = await this.tokens.consume(em, resetToken, 'recovery');
       if (!userId) throw IdentityErrors.invalidResetToken();
       const user = await em.findOneOrFail(User, userId);
@@ -36,6 +38,8 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       user.emailConfirmedAt ??= new Date();
       await em.nativeDelete(Session, { userId });
       this.mailer.passwordChanged(em, user.email);
+      return userId;
     });
+    this.events.publish(new SessionsEndedEvent(userId));
   }
 }

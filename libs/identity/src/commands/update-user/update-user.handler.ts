@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, EventBus, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { User } from '../../entities/user.entity.js';
@@ -15,6 +15,7 @@ import { IdentityLimits } from '../../auth/identity-limits.js';
 import { IdentityMailer } from '../../auth/identity-mailer.js';
 import { OneTimeTokens } from '../../auth/one-time-tokens.js';
 import { provePassword } from '../../auth/password-proof.js';
+import { SessionsEndedEvent } from '../../events/sessions-ended.event.js';
 import { UpdateUserCommand } from './update-user.command.js';
 
 /**
@@ -31,6 +32,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
     @Inject(IdentityLimits) private readonly limits: IdentityLimits,
     @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
     @Inject(OneTimeTokens) private readonly tokens: OneTimeTokens,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async execute(command: UpdateUserCommand): Promise<Record<string, unknown>> {
@@ -58,6 +60,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
     if (newEmail !== null && newEmail !== user.email) await this.requestEmailChange(em, user, newEmail, mfaOn, command);
     if (metadata) user.userMetadata = metadata;
     await em.flush();
+    if (command.password !== undefined) this.events.publish(new SessionsEndedEvent(user.id, { except: command.sessionId }));
     return toUserJson(user, factors);
   }
 
