@@ -191,8 +191,8 @@ describe('a mass message to 1,000 subscribers with a price', () => {
         [massMessageId, buyer.userId],
       )
     )[0];
-    // The row commerce's paid message purchase leaves through messaging once paid (the paid flow is built beside this one;
-    // the lead swaps a real purchase in after the merge).
+    // The row a paid purchase of the copy leaves (FollowMessagePurchaseJob), written directly to keep this suite about the
+    // fan-out; the same through the real checkout and webhooks: messaging-paid.e2e.ts, 'a priced mass message'.
     await f.db().execute(
       `insert into message_unlocks (message_id, message_created_at, buyer_id, conversation_id, mass_message_id, purchase_id, purchase_created_at, amount_minor, currency, unlocked_at)
        values (?, ?, ?, ?, ?, ?, now(), 500, 'USD', now())`,

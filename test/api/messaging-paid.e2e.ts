@@ -203,6 +203,46 @@ describe('pay-per-view messages', () => {
   });
 });
 
+describe('a priced mass message', () => {
+  it('is unlocked by a fan through the checkout, counted in its sales, and kept by that fan when unsent', async () => {
+    const buyer = await newFan();
+    const other = await newFan();
+    for (const fan of [buyer, other]) expect((await call(platform, 'PUT', `/api/favorites/${f.slug}`, fan.token)).status).toBeLessThan(300);
+    const sent = await call(platform, 'POST', '/api/messages/mass-messages', f.creator.token, {
+      clientId: randomBytes(8).toString('hex'),
+      segment: 'favourites',
+      text: 'A new set for my favourites',
+      attachments: [albumId],
+      priceMinor: 600,
+    });
+    expect(sent.status).toBe(202);
+    const massId = sent.body.id as string;
+    await platform.drain(60_000);
+    const copyFor = async (fan: Fan) => {
+      const conversationId = await conversationWith(fan);
+      return { conversationId, message: (await thread(fan.token, conversationId)).find((message) => message.massMessageId === massId) };
+    };
+    const bought = await copyFor(buyer);
+    expect(bought.message).toMatchObject({ locked: true, price: { amountMinor: 600, currency: 'USD' }, withdrawn: false });
+    const messageId = bought.message!.id as string;
+    expect((await media(buyer.token, bought.conversationId, messageId)).status).toBe(402);
+
+    const purchaseId = await unlockPaid(buyer, messageId);
+    expect(await unlockRows(messageId)).toEqual([{ buyer_id: buyer.userId, purchase_id: purchaseId }]);
+    const report = await call(platform, 'GET', `/api/messages/mass-messages/${massId}`, f.creator.token);
+    expect(report.body).toMatchObject({ status: 'sent', unlocks: 1, revenueMinor: 600, currency: 'USD' });
+    expect(report.body.delivered).toBeGreaterThanOrEqual(2);
+
+    const unsent = await call(platform, 'POST', `/api/messages/mass-messages/${massId}/unsend`, f.creator.token);
+    expect(unsent).toMatchObject({ status: 200, body: { keptBy: 1 } });
+    expect(unsent.body.withdrawnFrom).toBeGreaterThanOrEqual(1);
+    // The buyer keeps what they paid for; the other fan's copy is gone.
+    expect(await messageOf(buyer.token, bought.conversationId, messageId)).toMatchObject({ locked: false, withdrawn: true });
+    expect((await media(buyer.token, bought.conversationId, messageId)).status).toBe(200);
+    expect((await copyFor(other)).message).toBeUndefined();
+  }, 120_000);
+});
+
 describe('tips in a conversation', () => {
   it('shows a paid tip once in the conversation, live, even when the webhook is replayed', async () => {
     const fan = await newFan();
