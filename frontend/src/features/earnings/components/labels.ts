@@ -9,6 +9,8 @@ export const SALE_KIND_LABELS: Record<SaleKind, string> = {
   content: 'Content',
   subscription: 'Subscription',
   tip: 'Tip',
+  message: 'Message',
+  message_fee: 'Paid message',
 };
 
 export const METHOD_LABELS: Record<string, string> = {

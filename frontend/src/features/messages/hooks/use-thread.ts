@@ -2,7 +2,8 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/realtime-js';
 import { joinPrivate } from '../../../lib/realtime';
-import { getMessages, markRead, sendMessage } from '../services/messages.service';
+import type { PurchaseDto } from '@/features/purchases';
+import { getMessages, markRead, sendMessage, sentMessage } from '../services/messages.service';
 import type { Message, MessagePage, ReadEvent, ThreadMessage } from '../services/messages-types';
 import { messageKeys } from './use-conversations';
 
@@ -87,7 +88,8 @@ export function useThread(conversationId: string, myId: string | undefined) {
   }, [myId]);
 
   const send = useCallback(
-    async (text: string, attachments: string[] = []) => {
+    /** Sends; answers the checkout of the message's fee when the creator charges per message (the message is held until paid). */
+    async (text: string, attachments: string[] = [], priceMinor?: number): Promise<{ message: Message; purchase: PurchaseDto | null }> => {
       const clientId = crypto.randomUUID();
       const draft: ThreadMessage = {
         id: `pending-${clientId}`,
@@ -101,9 +103,16 @@ export function useThread(conversationId: string, myId: string | undefined) {
       };
       merge([draft]);
       try {
-        const stored = await sendMessage(conversationId, { clientId, text: text || undefined, attachments: attachments.length ? attachments : undefined });
+        const answer = await sendMessage(conversationId, {
+          clientId,
+          text: text || undefined,
+          attachments: attachments.length ? attachments : undefined,
+          ...(priceMinor ? { priceMinor } : {}),
+        });
+        const { message: stored, purchase } = sentMessage(answer);
         merge([stored]);
         void client.invalidateQueries({ queryKey: messageKeys.conversations });
+        return { message: stored, purchase };
       } catch (error) {
         // The failed bubble goes away; the composer keeps the text and shows why.
         client.setQueryData<Pages>(key, (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.clientId !== clientId) })) });
@@ -123,5 +132,6 @@ export function useThread(conversationId: string, myId: string | undefined) {
   );
 
   const messages = (query.data?.pages.flatMap((page) => page.items) ?? []) as ThreadMessage[];
-  return { query, messages: [...messages].reverse(), typing, theirRead, sendTyping, send, readUpTo };
+  const replace = useCallback((updated: Message) => merge([updated]), [merge]);
+  return { query, messages: [...messages].reverse(), typing, theirRead, sendTyping, send, readUpTo, replace };
 }

@@ -169,7 +169,7 @@ describe('the composer', () => {
     const box = await screen.findByRole('textbox', { name: 'Message' }, LOADED);
     const user = userEvent.setup();
     await user.type(box, 'Hello{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toMatch(/cost €2\.50 each\. Paid messages are not available yet\./);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/cost €2\.50 each\. Send it again to pay for it\./);
     expect((box as HTMLTextAreaElement).value).toBe('Hello');
     expect(within(thread()).queryByText('Hello')).toBeNull();
 
