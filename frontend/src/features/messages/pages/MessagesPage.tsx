@@ -27,11 +27,12 @@ export function MessagesPage() {
         description="Your conversations with creators and fans."
         action={
           isCreator && (
-            <Group gap="sm" wrap="wrap">
-              <Button component={Link} to="/dashboard/messages/mass" variant="default" leftSection={<IconSpeakerphone size={16} />}>
+            // Side by side, also on a 375 px phone: narrow padding keeps both labels on one line.
+            <Group gap="xs" wrap="nowrap">
+              <Button component={Link} to="/dashboard/messages/mass" variant="default" size="sm" px="sm" leftSection={<IconSpeakerphone size={16} />}>
                 Mass messages
               </Button>
-              <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)}>
+              <Button variant="default" size="sm" px="sm" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)}>
                 Message settings
               </Button>
             </Group>
