@@ -10,7 +10,7 @@ const { realtime, auth } = vi.hoisted(() => ({
   auth: {} as Record<string, unknown>,
 }));
 vi.mock('../../../lib/realtime', async () => {
-  const stub = (await import('../../messages/test/realtime-stub')).createRealtimeStub();
+  const stub = (await import('../../../test/realtime-stub')).createRealtimeStub();
   // Each join's leave is recorded: the channel must be left on sign-out.
   const joinPrivate = vi.fn((...args: Parameters<typeof stub.joinPrivate>) => {
     const leave = vi.fn(stub.joinPrivate(...args));
@@ -30,7 +30,7 @@ await import('../../../lib/realtime');
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const TOPIC = `user:${ME}`;
-type Stub = ReturnType<typeof import('../../messages/test/realtime-stub').createRealtimeStub>;
+type Stub = ReturnType<typeof import('../../../test/realtime-stub').createRealtimeStub>;
 const emit = (event: string, payload: unknown) => act(() => (realtime as unknown as Stub).emit(TOPIC, event, payload));
 const joins = () => (realtime as unknown as Stub).joinPrivate.mock.calls.map(([topic]) => topic);
 

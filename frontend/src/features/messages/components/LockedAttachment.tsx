@@ -17,7 +17,7 @@ export function LockedAttachment({ attachment }: { attachment: Attachment }) {
       </div>
       <div className={classes.lockedLabel} aria-hidden>
         <IconLock size={18} />
-        <Text size="xs" fw={700} inherit>
+        <Text size="sm" fw={700} c="inherit">
           {label}
         </Text>
       </div>

@@ -148,6 +148,7 @@ export function MassComposer({ opened, onClose }: { opened: boolean; onClose: ()
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             description={`${text.length.toLocaleString('en')} / ${MESSAGE_MAX_LENGTH.toLocaleString('en')}`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
           {items.data && items.data.length > 0 && (
             <Checkbox.Group value={attachments} onChange={setAttachments} label="Attach from your store">

@@ -86,14 +86,14 @@ export function MessageBubble({ message, mine, seen, onUnlock, onUnsend, onPay, 
       )}
       {mine && price && (
         <div className={paid.priceRow}>
-          <Badge size="sm" variant="white" color="dark" leftSection={<IconLock size={11} aria-hidden />}>
+          <Badge size="sm" variant="white" color="dark" tt="none" leftSection={<IconLock size={11} aria-hidden />}>
             {price}
           </Badge>
-          <Text size="xs" fw={600} inherit>
+          <Text size="xs" fw={600} c="inherit">
             {message.unlockCount ?? 0} bought
           </Text>
           {withdrawn ? (
-            <Badge size="sm" variant="white" color="dark">
+            <Badge size="sm" variant="white" color="dark" tt="none">
               Unsent
             </Badge>
           ) : (
@@ -107,7 +107,7 @@ export function MessageBubble({ message, mine, seen, onUnlock, onUnsend, onPay, 
       )}
       {mine && awaiting && (
         <Box mt={8}>
-          <Text size="xs" fw={600} inherit>
+          <Text size="xs" fw={600} c="inherit">
             Not delivered yet: the creator gets it once you pay.
           </Text>
           {onPay && (

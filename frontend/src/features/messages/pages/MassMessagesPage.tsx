@@ -21,7 +21,7 @@ const STATUS: Record<MassMessage['status'], { label: string; color: string }> = 
 };
 
 const StatusBadge = ({ item }: { item: MassMessage }) => (
-  <Badge variant="light" color={STATUS[item.status].color} tt="none">
+  <Badge variant="light" color={STATUS[item.status].color} tt="none" style={{ flexShrink: 0 }}>
     {STATUS[item.status].label}
   </Badge>
 );
@@ -163,12 +163,36 @@ function MassMessageList({ items, onUnsend }: { items: MassMessage[]; onUnsend: 
 function Totals({ items }: { items: MassMessage[] }) {
   const currency = items[0]?.currency ?? 'EUR';
   const same = items.filter((item) => item.currency === currency);
+  const sent = items.filter((item) => item.status !== 'queued').length.toLocaleString('en');
+  const unlocks = items.reduce((sum, item) => sum + item.unlocks, 0).toLocaleString('en');
+  const sales = formatMoney(same.reduce((sum, item) => sum + item.revenueMinor, 0), currency);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-      <StatCard title="Messages sent" value={items.filter((item) => item.status !== 'queued').length.toLocaleString('en')} />
-      <StatCard title="Unlocks" value={items.reduce((sum, item) => sum + item.unlocks, 0).toLocaleString('en')} />
-      <StatCard title="Message sales" value={formatMoney(same.reduce((sum, item) => sum + item.revenueMinor, 0), currency)} hint="From the messages listed here" />
-    </SimpleGrid>
+    <>
+      {/* Phones: the three figures in one compact card, so the list starts above the fold. */}
+      <Card withBorder radius="lg" padding="md" hiddenFrom="sm" aria-label="Totals" component="section">
+        <SimpleGrid cols={3} spacing="xs">
+          {[
+            ['Sent', sent],
+            ['Unlocks', unlocks],
+            ['Sales', sales],
+          ].map(([title, value]) => (
+            <Stack key={title} gap={0}>
+              <Text size="xs" c="dimmed" fw={600}>
+                {title}
+              </Text>
+              <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Card>
+      <SimpleGrid cols={3} spacing="md" visibleFrom="sm">
+        <StatCard title="Messages sent" value={sent} />
+        <StatCard title="Unlocks" value={unlocks} />
+        <StatCard title="Message sales" value={sales} hint="From the messages listed here" />
+      </SimpleGrid>
+    </>
   );
 }
 

@@ -6,9 +6,9 @@ import { json, requestsTo, serve, type Request } from '../../../test/serve';
 import { CONVERSATION_ID, ME, THEM, conversation, message, messageId } from '../test/fixtures';
 import { MessagesPage } from './MessagesPage';
 
-const { realtime, auth } = vi.hoisted(() => ({ realtime: {} as ReturnType<typeof import('../test/realtime-stub').createRealtimeStub>, auth: {} as Record<string, unknown> }));
+const { realtime, auth } = vi.hoisted(() => ({ realtime: {} as ReturnType<typeof import('../../../test/realtime-stub').createRealtimeStub>, auth: {} as Record<string, unknown> }));
 vi.mock('../../../lib/realtime', async () => {
-  Object.assign(realtime, (await import('../test/realtime-stub')).createRealtimeStub());
+  Object.assign(realtime, (await import('../../../test/realtime-stub')).createRealtimeStub());
   return { joinPrivate: realtime.joinPrivate };
 });
 vi.mock('../../../lib/auth-client', async () => {

@@ -7,12 +7,12 @@ import { CONVERSATION_ID, ME, THEM, checkoutPurchase, conversation, message, mes
 import { MessagesPage } from './MessagesPage';
 
 const { realtime, auth, hosted } = vi.hoisted(() => ({
-  realtime: {} as ReturnType<typeof import('../test/realtime-stub').createRealtimeStub>,
+  realtime: {} as ReturnType<typeof import('../../../test/realtime-stub').createRealtimeStub>,
   auth: {} as Record<string, unknown>,
   hosted: { opened: [] as string[] },
 }));
 vi.mock('../../../lib/realtime', async () => {
-  Object.assign(realtime, (await import('../test/realtime-stub')).createRealtimeStub());
+  Object.assign(realtime, (await import('../../../test/realtime-stub')).createRealtimeStub());
   return { joinPrivate: realtime.joinPrivate };
 });
 vi.mock('../../../lib/auth-client', async () => {
