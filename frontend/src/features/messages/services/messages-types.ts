@@ -29,7 +29,7 @@ export interface PaidMessageFields {
   status: 'sent' | 'awaiting_payment';
 }
 
-export type Attachment = ApiSchemas['AttachmentDto'] & { locked?: boolean };
+export type Attachment = Omit<ApiSchemas['AttachmentDto'], 'locked'> & { locked?: boolean };
 export type Message = Omit<ApiSchemas['MessageDto'], keyof PaidMessageFields | 'attachments'> & Partial<PaidMessageFields> & { attachments: Attachment[] };
 export type MessagePage = Omit<ApiSchemas['MessagePageDto'], 'items'> & { items: Message[] };
 export type OpenedAttachment = ApiSchemas['OpenedAttachmentDto'];
