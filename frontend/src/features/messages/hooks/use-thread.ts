@@ -53,6 +53,14 @@ export function useThread(conversationId: string, myId: string | undefined) {
             setTyping(false);
           })
           .on('broadcast', { event: 'message_updated' }, ({ payload }) => merge([payload as Message]))
+          // Unsent by its creator: it leaves the thread of a recipient who did not buy it (a buyer's view keeps it, marked withdrawn).
+          .on('broadcast', { event: 'message_withdrawn' }, ({ payload }) => {
+            const { messageId } = payload as { messageId: string };
+            client.setQueryData<Pages>(key, (data) =>
+              data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== messageId || (item.price && !item.locked)) })) },
+            );
+            void client.invalidateQueries({ queryKey: key });
+          })
           .on('broadcast', { event: 'read' }, ({ payload }) => {
             const receipt = payload as ReadEvent;
             if (receipt.userId !== myId) setTheirRead(receipt.messageId);

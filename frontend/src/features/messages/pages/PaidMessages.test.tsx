@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
@@ -94,6 +94,18 @@ describe('a priced message, seen by the fan', () => {
     expect(within(log).getByText('Unlocked · €4.99')).toBeTruthy();
     expect(within(log).queryByRole('button', { name: /Unlock for/ })).toBeNull();
     expect(within(log).queryByRole('img', { name: 'Locked video' })).toBeNull();
+  });
+
+  it('takes a locked message out of the thread live when its creator unsends it', async () => {
+    let items = [pricedMessage(2, THEM, 'Gone soon'), message(1, ME, 'Hello')];
+    serveThread([], { [`GET ${MESSAGES}`]: () => json({ hasMore: false, items }) });
+    openThread();
+    const log = await screen.findByRole('log', { name: 'Messages with Velvet Hour' }, LOADED);
+    expect(within(log).getByText('Gone soon')).toBeTruthy();
+    items = [message(1, ME, 'Hello')];
+    act(() => realtime.emit(`conversation:${CONVERSATION_ID}`, 'message_withdrawn', { conversationId: CONVERSATION_ID, messageId: messageId(2) }));
+    await waitFor(() => expect(within(log).queryByText('Gone soon')).toBeNull());
+    expect(within(log).getByText('Hello')).toBeTruthy();
   });
 });
 
