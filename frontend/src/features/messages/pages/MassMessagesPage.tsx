@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { formatDateTime, formatMoney } from '@/shared/format';
+import contrast from '@/shared/ui/contrast.module.css';
 import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { LoadError } from '@/shared/ui/LoadError';
 import { StatCard } from '@/shared/ui/StatCard';
@@ -14,14 +15,17 @@ import { useMassMessages, useUnsendMassMessage } from '../hooks/use-mass-message
 import type { MassMessage } from '../services/messages-types';
 
 const STATUS: Record<MassMessage['status'], { label: string; color: string }> = {
-  queued: { label: 'Queued', color: 'yellow' },
+  queued: { label: 'Queued', color: 'orange' },
   sending: { label: 'Sending', color: 'blue' },
   sent: { label: 'Sent', color: 'teal' },
   withdrawn: { label: 'Unsent', color: 'gray' },
 };
 
+// Light-scheme tints whose default text is under 4.5:1 get the darker text of the house's contrast classes.
+const TINT_CLASS: Record<string, string | undefined> = { orange: contrast.orangeOnTint, teal: contrast.tealOnTint };
+
 const StatusBadge = ({ item }: { item: MassMessage }) => (
-  <Badge variant="light" color={STATUS[item.status].color} tt="none" style={{ flexShrink: 0 }}>
+  <Badge variant="light" color={STATUS[item.status].color} tt="none" classNames={{ label: TINT_CLASS[STATUS[item.status].color] }} style={{ flexShrink: 0 }}>
     {STATUS[item.status].label}
   </Badge>
 );
