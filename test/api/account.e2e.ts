@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PrivateFiles } from '#app/platform';
 import { BookSale } from '#app/payouts';
+import { PurgeRetainedRecordsJob } from '#app/verification';
 import { FixedClock, STRONG_PASSWORD, clientIp, markTotpStepUsed, signedInUser, uniqueEmail, verifiedCreator, type TestPlatform } from '#app/testing';
 import { call, newKey, startCommercePlatform } from './commerce-fixtures.js';
 
@@ -346,7 +347,7 @@ describe('deletion erases what is personal in every module', () => {
     expect((await fetch(`${platform.baseUrl}/api/avatars/${userId}`)).status).toBe(404);
   });
 
-  it("keeps a publishing creator's accepted ID check, encrypted, for seven years (record-keeping duty)", async () => {
+  it("keeps a publishing creator's accepted ID check, encrypted, for seven years (record-keeping duty), then purges it with its files", async () => {
     const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
     await f.approvedItem('video', 900, 'Published then deleted', creator.userId);
     const [submission] = await submissionKeys(creator.userId);
@@ -360,6 +361,14 @@ describe('deletion erases what is personal in every module', () => {
     expect(years).toBeLessThan(7.01);
     const stored = await import('node:fs/promises').then((fs) => fs.readFile(storedPath(submission.id_photo_key)));
     expect(stored.subarray(0, 6).toString()).toBe('FMENC1');
+
+    // Kept until its retention ends, then purged by the daily job: row and both image files.
+    const purge = platform.worker!.get(PurgeRetainedRecordsJob);
+    expect(await purge.handle()).toMatchObject({ purged: 0 });
+    await f.db().execute(`update verification_submissions set retained_until = ? where user_id = ?`, [new Date(clock.now().getTime() - 1000), creator.userId]);
+    expect((await purge.handle()).purged).toBeGreaterThanOrEqual(1);
+    expect(await submissionKeys(creator.userId)).toEqual([]);
+    for (const key of [submission.id_photo_key, submission.user_photo_key]) await expect(import('node:fs/promises').then((fs) => fs.stat(storedPath(key)))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

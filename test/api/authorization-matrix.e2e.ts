@@ -365,6 +365,8 @@ describe("messaging routes act on the caller's own conversations only", () => {
     const creator = await verifiedCreator(platform);
     const slug = `talk-${randomBytes(3).toString('hex')}`;
     expect((await callApi(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Talk Shop' })).status).toBe(201);
+    // Tips on: a tip naming someone else's conversation is refused for the conversation, not the store.
+    expect((await callApi(platform, 'PATCH', '/api/stores/mine', creator.token, { tips: { enabled: true, minimumTipMinor: 300 } })).status).toBe(200);
     const owner = await signedInUser(platform);
     const ownerToken = owner.session.access_token;
     const opened = await callApi(platform, 'POST', '/api/messages/conversations', ownerToken, { storeSlug: slug });
@@ -384,6 +386,7 @@ describe("messaging routes act on the caller's own conversations only", () => {
       messages: await db.execute(`select id, sender_id, body from messages where conversation_id = ? order by id`, [id]),
       reports: await db.execute(`select id from message_reports where conversation_id = ?`, [id]),
       settings: await db.execute(`select * from messaging_settings where creator_id = ?`, [creator.userId]),
+      purchases: await db.execute(`select id from purchases where message_id = ? or conversation_id = ?`, [messageId, id]),
     });
     const before = await snapshot();
 
@@ -398,6 +401,7 @@ describe("messaging routes act on the caller's own conversations only", () => {
       ['DELETE', `/api/messages/conversations/${id}/mute`, undefined],
       ['POST', `/api/messages/conversations/${id}/reports`, { reason: 'spam', details: 'not my conversation at all' }],
       ['GET', `/api/messages/conversations/${id}/messages/${messageId}/media/${randomUUID()}`, undefined],
+      ['POST', `/api/messages/conversations/${id}/messages/${messageId}/pay`, undefined],
     ] as const;
     const failures: string[] = [];
     for (const [method, path, body] of routes) {
@@ -411,6 +415,13 @@ describe("messaging routes act on the caller's own conversations only", () => {
     for (const [method, path] of [['GET', '/api/messages/conversations'], ['GET', '/api/messages/unread'], ['GET', '/api/messages/search?q=hello'], ['GET', '/api/messages/settings'], ['PUT', '/api/messages/settings'], ['POST', '/api/messages/media']] as const) {
       const anonymous = await callApi(platform, method, path, null, method === 'GET' ? undefined : { audience: 'paid', priceMinor: 100, kind: 'album' });
       if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
+    }
+    // Nobody else unlocks a message of this conversation or tips into it (a stranger, another creator, a moderator).
+    for (const [who, token] of [['stranger', stranger.session.access_token], ['other creator', otherCreator.token], ['moderator', moderator.token]] as const) {
+      for (const body of [{ kind: 'message', messageId }, { kind: 'tip', storeSlug: slug, amountMinor: 500, conversationId: id }]) {
+        const bought = await callApi(platform, 'POST', '/api/purchases', token, { ...body, method: 'card' }, { 'idempotency-key': `matrix-${randomBytes(6).toString('hex')}` });
+        if (bought.status !== 404) failures.push(`POST /api/purchases ${body.kind} ${who} -> ${bought.status} ${bought.body.code}`);
+      }
     }
     expect(failures).toEqual([]);
 

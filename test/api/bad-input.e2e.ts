@@ -271,6 +271,14 @@ describe('messaging refuses bad input with a 4xx and changes nothing', () => {
     ['a report with an unknown reason', 'POST', () => `${conversation()}/reports`, { reason: 'boring', details: 'this is not a reason' }, 400, 'validation_failed'],
     ['a report without details', 'POST', () => `${conversation()}/reports`, { reason: 'spam', details: 'short' }, 400, 'validation_failed'],
     ['an upload of an unknown kind', 'POST', () => '/api/messages/media', { kind: 'podcast' }, 400, 'validation_failed'],
+    // Paid messages: a price is the creator's, a whole number within limits; only a held message is paid again.
+    ['a price on a fan message', 'POST', () => `${conversation()}/messages`, { clientId: 'c-7', text: 'pay me', priceMinor: 500 }, 403, 'price_not_allowed'],
+    ['a price that is not whole', 'POST', () => `${conversation()}/messages`, { clientId: 'c-8', text: 'hi', priceMinor: 12.5 }, 400, 'validation_failed'],
+    ['a price below the minimum', 'POST', () => `${conversation()}/messages`, { clientId: 'c-9', text: 'hi', priceMinor: 10 }, 400, 'validation_failed'],
+    ['a price that is text', 'POST', () => `${conversation()}/messages`, { clientId: 'c-10', text: 'hi', priceMinor: 'five' }, 400, 'validation_failed'],
+    ['paying for a message id that is not an id', 'POST', () => `${conversation()}/messages/nope/pay`, undefined, 400, 'bad_request'],
+    ['paying for a message that is not held', 'POST', () => `${conversation()}/messages/${messageId}/pay`, undefined, 409, 'not_awaiting_payment'],
+    ['paying for a message that is not there', 'POST', () => `${conversation()}/messages/0190b3d2-7c1e-7a00-8abc-0123456789ab/pay`, undefined, 404, 'message_not_found'],
   ];
 
   it.each(cases)('%s', async (_name, method, path, body, status, code) => {
@@ -279,6 +287,23 @@ describe('messaging refuses bad input with a 4xx and changes nothing', () => {
     expect(response.status).toBe(status);
     expect(response.body.code).toBe(code);
     expect(await messagingCounts()).toEqual(before);
+  });
+
+  it.each([
+    ['a message id that is not an id', { kind: 'message', messageId: 'nope' }, 400, 'validation_failed'],
+    ['no message id', { kind: 'message' }, 400, 'validation_failed'],
+    ['a message that is not there', { kind: 'message', messageId: '0190b3d2-7c1e-7a00-8abc-0123456789ab' }, 404, 'message_not_found'],
+    ['a message of no price', { kind: 'message', messageId: 'MESSAGE' }, 404, 'message_not_found'],
+    ['a price per message bought directly', { kind: 'message_fee', messageId: 'MESSAGE' }, 400, 'validation_failed'],
+    ['a tip in a conversation id that is not an id', { kind: 'tip', storeSlug: 'some-store', amountMinor: 500, conversationId: 'nope' }, 400, 'validation_failed'],
+    ['a conversation beside an item', { kind: 'content', contentId: '0190b3d2-7c1e-7a00-8abc-0123456789ab', conversationId: 'CONVERSATION' }, 400, 'validation_failed'],
+  ])('refuses a message purchase with %s', async (_name, body, status, code) => {
+    const purchases = async () => (await platform.api.get(MikroORM).em.fork().execute<{ n: number }[]>(`select count(*)::int as n from purchases`))[0].n;
+    const before = await purchases();
+    const filled = JSON.stringify({ method: 'card', ...body }).replace('MESSAGE', messageId).replace('CONVERSATION', conversationId);
+    const response = await send('POST', '/api/purchases', filled, { authorization: `Bearer ${fanToken}`, 'idempotency-key': `bad-input-${Date.now().toString(36)}` });
+    expect(response).toMatchObject({ status, body: { code } });
+    expect(await purchases()).toBe(before);
   });
 
   it.each([

@@ -82,6 +82,17 @@ describe.each(backends)('outbox, relay and email jobs on the %s queue backend', 
     expect(platform.inbox.for(to)).toHaveLength(1);
   });
 
+  it('finishes a job of a retired name queued before a deploy, and still fails one nobody ever declared', async () => {
+    const queue = platform.api.get(QueueFactory).queue('moderation');
+    const retired = await queue.add('audit-partitions', {});
+    const unknown = await queue.add('no-such-job', {}, { attempts: 1 });
+    await platform.drain();
+    expect(await queue.getJobState(retired.id!)).toBe('completed');
+    expect((await queue.getJob(retired.id!))?.returnvalue).toEqual({ retired: true, successor: 'moderation/keep-partitions' });
+    expect(await queue.getJobState(unknown.id!)).toBe('failed');
+    await queue.remove(unknown.id!);
+  });
+
   it('lets several relays run at once without publishing a row twice', async () => {
     const recipients = Array.from({ length: 20 }, () => uniqueEmail('fan-out'));
     for (const to of recipients) await enqueueEmail(to);

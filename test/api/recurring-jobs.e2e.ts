@@ -68,7 +68,7 @@ describe.each(backends)('recurring jobs on the %s queue backend', (backend) => {
     clock.set(new Date(`${year}-03-04T13:15:00.002Z`));
     const ids = await Promise.all(JOB_SCHEDULES.map((schedule) => second.get(RecurringJobs)[schedule.method]()));
     expect(ids.sort()).toEqual(
-      [`check-deadlines@${year}-03-04T1315Z`, `compliance-reports@${year}-03-04`, `month-end@${year}-03-04`, `keep-partitions@${year}-03-04`, `renew-subscriptions@${year}-03-04T1315Z`, `expire-checkouts@${year}-03-04T1315Z`].sort(),
+      [`check-deadlines@${year}-03-04T1315Z`, `compliance-reports@${year}-03-04`, `month-end@${year}-03-04`, `keep-partitions@${year}-03-04`, `purge-retained-records@${year}-03-04`, `renew-subscriptions@${year}-03-04T1315Z`, `expire-checkouts@${year}-03-04T1315Z`].sort(),
     );
     await platform.drain();
   });

@@ -9,6 +9,7 @@ import { CommerceJobsModule } from '#app/commerce';
 import { PayoutsJobsModule } from '#app/payouts';
 import { IdentityQueriesModule } from '#app/identity';
 import { MessagingJobsModule } from '#app/messaging';
+import { VerificationJobsModule } from '#app/verification';
 import { RealtimeModule } from '#app/realtime';
 
 export interface WorkerOptions extends PlatformOptions {
@@ -23,7 +24,7 @@ export class WorkerModule {
     const schedule = options.schedules === false ? ScheduleModule.forRoot({ cronJobs: false, intervals: false, timeouts: false }) : ScheduleModule.forRoot();
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule, RealtimeModule.forWorker(), MessagingJobsModule],
+      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule, RealtimeModule.forWorker(), MessagingJobsModule, VerificationJobsModule],
       providers: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs, KeepPartitionsJob],
       exports: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs],
     };

@@ -23,6 +23,10 @@ export const CommerceErrors = {
 
 export const PurchaseErrors = {
   contentNotFound: () => new AppError(404, 'content_not_found', 'This item is not for sale: it does not exist or is not published'),
+  messageNotFound: () => new AppError(404, 'message_not_found', 'This message is not for sale to you: it does not exist, is not yours to unlock, or was withdrawn'),
+  ownMessage: () => new AppError(409, 'own_message', 'You sent this message: it is yours already'),
+  alreadyUnlocked: () => new AppError(409, 'already_unlocked', 'You unlocked this message already'),
+  conversationNotFound: () => new AppError(404, 'conversation_not_found', "conversationId is not your conversation with this store's creator"),
   alreadyOwned: () => new AppError(409, 'already_owned', 'You already bought this item: open it from your purchases'),
   alreadySubscribed: () => new AppError(409, 'already_subscribed', 'You are already subscribed to this store'),
   ownStore: () => new AppError(400, 'own_store', 'You cannot buy from your own store'),

@@ -37,6 +37,7 @@ import { MyFavoritesHandler } from './queries/favorites/favorites.handler.js';
 import { CreatorActivityHandler } from './queries/creator-activity/creator-activity.handler.js';
 import { MyReferralLinksHandler } from './queries/referral-links/referral-links.handler.js';
 import { ExportSalesHandler, SalesHandler } from './queries/sales/sales.handler.js';
+import { MessagePurchaseHandler } from './queries/message-purchase/message-purchase.handler.js';
 import { PurchasesController } from './http/purchases.controller.js';
 import { FavoritesController, ReferralLinksController, SubscriptionsController } from './http/fan-features.controller.js';
 import { SalesController } from './http/sales.controller.js';
@@ -127,7 +128,7 @@ export class CommerceModule {}
  * paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob],
+  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob, MessagePurchaseHandler],
   exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}

@@ -1,9 +1,12 @@
 import { Migration20261203100000Messaging } from './database/migrations/20261203100000-messaging.migration.js';
 import { Migration20261204100000MessageUnlocks } from './database/migrations/20261204100000-message-unlocks.migration.js';
+import { Migration20261205100000PaidMessages } from './database/migrations/20261205100000-paid-messages.migration.js';
 
 export { MessagingModule, MessagingJobsModule } from './messaging.module.js';
 export { messagingEntities } from './entities/index.js';
 export { ConversationTopicPolicy } from './realtime/conversation-topic.policy.js';
 /** The worker's consumer of content-moderation's review events: exported for its own tests. */
 export { RecordMediaReviewJob } from './commands/record-media-review/record-media-review.job.js';
-export const messagingMigrations = [Migration20261203100000Messaging, Migration20261204100000MessageUnlocks];
+/** The worker's follower of commerce's message purchases: exported for its own tests. */
+export { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
+export const messagingMigrations = [Migration20261203100000Messaging, Migration20261204100000MessageUnlocks, Migration20261205100000PaidMessages];

@@ -12,8 +12,6 @@ export const MessagingErrors = {
   ownStore: () => new AppError(400, 'own_store', 'You cannot message yourself'),
   noRelationship: () => new AppError(403, 'no_relationship', 'You can message fans who subscribe to, bought from or favourited your store'),
   subscribersOnly: () => new AppError(403, 'subscribers_only', 'This creator reads messages from subscribers only. Subscribe to write to them.'),
-  paymentRequired: (priceMinor: number, currency: string) =>
-    new AppError(402, 'payment_required', `Messages to this creator cost ${money(priceMinor, currency)} each. Paid messages are not available yet.`, undefined, { price_minor: priceMinor, currency }),
   blocked: () => new AppError(403, 'conversation_blocked', 'You can no longer send messages in this conversation'),
   youBlocked: () => new AppError(403, 'you_blocked', 'You blocked this person: unblock them to send a message'),
   emptyMessage: () => new AppError(400, 'validation_failed', 'Write a message or attach media', [{ field: 'text', message: 'Write a message or attach media' }]),
@@ -23,6 +21,11 @@ export const MessagingErrors = {
   notVerified: () => new AppError(403, 'not_verified', 'Only verified creators send photos and videos. Verify your identity first.'),
   attachment: (status: 404 | 409, message: string) => new AppError(status, status === 404 ? 'media_not_found' : 'media_not_sendable', message),
   duplicateAttachment: () => new AppError(400, 'validation_failed', 'Attach each item once', [{ field: 'attachments', message: 'Attach each item once' }]),
+  locked: (priceMinor: number, currency: string) =>
+    new AppError(402, 'payment_required', `Unlock this message (${money(priceMinor, currency)}) to open its media`, undefined, { price_minor: priceMinor, currency }),
+  priceFromFans: () => new AppError(403, 'price_not_allowed', 'Only the creator sets a price on a message'),
+  priceNeedsMedia: () => new AppError(400, 'validation_failed', 'A priced message carries at least one photo or video', [{ field: 'attachments', message: 'Attach media to a priced message' }]),
+  notHeld: () => new AppError(409, 'not_awaiting_payment', 'This message is not waiting for payment'),
   mediaNotOpen: () => new AppError(404, 'media_not_found', 'This media is not available: it is waiting for review or was removed'),
   // The spam rules, each with its own code (issue 22).
   sendRate: (retryAfter: number) => new AppError(429, 'message_rate_limited', 'You are sending messages too fast. Wait a moment and try again.', undefined, { retry_after: retryAfter }),

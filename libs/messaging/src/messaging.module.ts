@@ -21,6 +21,9 @@ import { MessagingSettings } from './queries/messaging-settings/messaging-settin
 import { OpenAttachmentHandler } from './queries/open-attachment/open-attachment.handler.js';
 import { MessageReportHandler } from './queries/message-report/message-report.handler.js';
 import { ConversationViews } from './queries/conversation-views.js';
+import { MessageOfferHandler, TipConversationHandler } from './queries/message-offers/message-offers.handler.js';
+import { PayHeldMessageHandler } from './commands/pay-held-message/pay-held-message.handler.js';
+import { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
 import { MessageRepository } from './repositories/message.repository.js';
 import { MessagingRealtime } from './realtime/messaging-realtime.js';
 import { ConversationTopicPolicy } from './realtime/conversation-topic.policy.js';
@@ -59,12 +62,15 @@ import { AdminMessagesController, MessagingController } from './http/messaging.c
     MessagingSettingsHandler,
     OpenAttachmentHandler,
     MessageReportHandler,
+    MessageOfferHandler,
+    TipConversationHandler,
+    PayHeldMessageHandler,
   ],
 })
 export class MessagingModule {}
 
-/** The worker's half: media held in messages released or removed as content-moderation decides. */
+/** The worker's half: media held in messages released or removed as content-moderation decides; paid messages follow commerce's purchases. */
 @Module({
-  providers: [MessageRepository, MessagingRealtime, RecordMediaReviewJob],
+  providers: [MessageRepository, MessagingRealtime, RecordMediaReviewJob, FollowMessagePurchaseJob],
 })
 export class MessagingJobsModule {}

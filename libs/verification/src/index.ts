@@ -2,7 +2,8 @@ import { VerificationSubmission } from './entities/verification-submission.entit
 import { Migration20261126203700VerificationRetention } from './database/migrations/20261126203700-verification-retention.migration.js';
 import { Migration20261122000500Verification } from './database/migrations/20261122000500-verification.migration.js';
 
-export { VerificationModule } from './verification.module.js';
+export { VerificationModule, VerificationJobsModule } from './verification.module.js';
+export { PurgeRetainedRecordsJob } from './commands/purge-retained-records/purge-retained-records.job.js';
 export { VerificationStatusQuery, type VerificationStatusView } from './queries/verification-status/verification-status.query.js';
 export const verificationEntities = [VerificationSubmission];
 export const verificationMigrations = [Migration20261122000500Verification, Migration20261126203700VerificationRetention];

@@ -9,6 +9,7 @@ import { ReviewItemHandler, ReviewQueueHandler } from './queries/review-queue/re
 import { VerificationController } from './http/verification.controller.js';
 import { AdminVerificationsController, VerificationImagesController } from './http/admin-verifications.controller.js';
 import { ImageLinks } from './http/image-links.js';
+import { PurgeRetainedRecordsJob } from './commands/purge-retained-records/purge-retained-records.job.js';
 
 /** Creator and referrer identity checks (SPEC §2 Verification) and their review by moderators. */
 @Module({
@@ -18,3 +19,9 @@ import { ImageLinks } from './http/image-links.js';
   exports: [VerificationErasure],
 })
 export class VerificationModule {}
+
+/** The worker's half: ID records whose legal retention ended are purged. */
+@Module({
+  providers: [PurgeRetainedRecordsJob],
+})
+export class VerificationJobsModule {}

@@ -1271,6 +1271,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/conversations/{id}/messages/{messageId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay again for your message held for the creator's price per message (its checkout failed or expired): a checkout to pay through, or the one still open */
+        post: operations["MessagesController_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages/conversations/{id}/mute": {
         parameters: {
             query?: never;
@@ -2451,6 +2468,8 @@ export interface components {
             contentId: string;
             /** @enum {string} */
             kind: "video" | "album";
+            /** @description Part of a pay-per-view message you have not unlocked: opening it answers 402 payment_required */
+            locked: boolean;
             /**
              * @description pending: held for review (cannot be opened yet); released: opens; removed: rejected or taken down
              * @enum {string}
@@ -2746,10 +2765,20 @@ export interface components {
              * @description kind content: the video or album
              */
             contentId?: string;
+            /**
+             * Format: uuid
+             * @description kind tip: your conversation with the store's creator, where the tip is shown once paid
+             */
+            conversationId?: string;
             /** @enum {string} */
-            kind: "content" | "subscription" | "tip";
+            kind: "content" | "subscription" | "tip" | "message";
             /** @description kind tip: a note to the creator */
             message?: string;
+            /**
+             * Format: uuid
+             * @description kind message: the priced message to unlock (you must be its recipient)
+             */
+            messageId?: string;
             /** @enum {string} */
             method: "card" | "crypto";
             /** @description The ref code of a fan's referral link (albums) */
@@ -2895,6 +2924,12 @@ export interface components {
         FavoriteListDto: {
             items: components["schemas"]["FavoriteDto"][];
         };
+        HeldMessageDto: {
+            /** @description Your message, status awaiting_payment: the creator sees it once paid */
+            message: components["schemas"]["MessageDto"];
+            /** @description Its checkout (kind message_fee); null when payments are unavailable: pay with POST .../messages/{messageId}/pay */
+            purchase: components["schemas"]["PurchaseDto"] | null;
+        };
         LastMessageDto: {
             /** Format: date-time */
             createdAt: string;
@@ -2995,9 +3030,31 @@ export interface components {
              * @description UUIDv7: sorts by time
              */
             id: string;
+            /**
+             * @description tip: a fan's tip shown in the thread (text is their note)
+             * @enum {string}
+             */
+            kind: "message" | "tip";
+            /** @description You are the recipient of this priced message and have not unlocked it */
+            locked: boolean;
+            /** Format: uuid */
+            massMessageId: string | null;
+            /** @description A pay-per-view message's price */
+            price: components["schemas"]["MoneyDto"] | null;
             /** Format: uuid */
             senderId: string;
+            /**
+             * @description awaiting_payment: your message to a creator who charges per message, delivered once paid
+             * @enum {string}
+             */
+            status: "sent" | "awaiting_payment";
             text: string;
+            /** @description kind tip: the tip's amount */
+            tip: components["schemas"]["MoneyDto"] | null;
+            /** @description The sender's view of a priced message: how many unlocked it */
+            unlockCount: number | null;
+            /** @description Its creator unsent it (shown to the sender, and to a buyer who keeps it) */
+            withdrawn: boolean;
         };
         MessageListDto: {
             items: components["schemas"]["MessageDto"][];
@@ -3050,6 +3107,12 @@ export interface components {
             currency: string | null;
             priceMinor: number | null;
             storeCurrency: string;
+        };
+        MoneyDto: {
+            /** @description Minor units */
+            amountMinor: number;
+            /** @example USD */
+            currency: string;
         };
         MyCollaborationsDto: {
             /** @description Your requests to creators */
@@ -3271,7 +3334,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "content" | "subscription" | "tip";
+            kind: "content" | "subscription" | "tip" | "message" | "message_fee";
             /** @enum {string} */
             method: "card" | "crypto";
             /** Format: date-time */
@@ -3510,7 +3573,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "content" | "subscription" | "tip";
+            kind: "content" | "subscription" | "tip" | "message" | "message_fee";
             /** @description The fan's message with a tip */
             message: string | null;
             /** @enum {string} */
@@ -3525,7 +3588,7 @@ export interface components {
             count: number;
             grossMinor: number;
             /** @enum {string} */
-            kind: "content" | "subscription" | "tip";
+            kind: "content" | "subscription" | "tip" | "message" | "message_fee";
         };
         SalesDayDto: {
             count: number;
@@ -3571,6 +3634,8 @@ export interface components {
             attachments?: string[];
             /** @description Made by the client, unique per message it sends: sending it again answers the stored message */
             clientId: string;
+            /** @description Creators only: a pay-per-view price in minor units of the store's currency (needs media); the recipient unlocks it through POST /api/purchases */
+            priceMinor?: number;
             /** @description Trimmed; required unless media are attached */
             text?: string;
         };
@@ -5846,6 +5911,15 @@ export interface operations {
                     "application/json": components["schemas"]["MessageDto"];
                 };
             };
+            /** @description The creator charges per message: your message is held (awaiting_payment) until you pay through `purchase` */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldMessageDto"];
+                };
+            };
         };
     };
     MessagesController_media: {
@@ -5867,6 +5941,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpenedAttachmentDto"];
+                };
+            };
+        };
+    };
+    MessagesController_pay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the same key answers the same checkout */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseDto"];
                 };
             };
         };

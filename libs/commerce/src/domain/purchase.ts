@@ -1,3 +1,4 @@
+import type { PurchaseKind } from '../queries/purchases/purchase-view.js';
 import type { CardSummary, Checkout, CryptoInstructions, DisputeStage, PaymentFact, PaymentMethod } from '../payments/payment-provider.js';
 
 export const PURCHASE_STATUSES = ['pending', 'requires_action', 'paid', 'failed', 'expired', 'refunded', 'charged_back'] as const;
@@ -125,7 +126,10 @@ export interface BuyerHoldings {
 
 /** Whether applying this fact needs to know what else the buyer holds (a late capture of an item they may have bought again). */
 export const needsHoldings = (purchase: PurchasePayment & { kind: string }, fact: PaymentFact) =>
-  fact.type === 'captured' && purchase.kind === 'content' && (purchase.status === 'failed' || purchase.status === 'expired');
+  fact.type === 'captured' && HOLDING_KINDS.includes(purchase.kind) && (purchase.status === 'failed' || purchase.status === 'expired');
+
+/** Kinds whose live purchase holds one thing per buyer (an item, a message): a second live one is refused. */
+export const HOLDING_KINDS: readonly string[] = ['content', 'message', 'message_fee'];
 
 /**
  * What a fact from the provider does to the purchase (the caller checked nothing; mismatches are
@@ -174,7 +178,9 @@ export function expireAbandoned(purchase: PurchasePayment): PurchaseDecision {
 }
 
 /** How a purchase reads on a statement and at the provider (its checkout's description). */
-export function describePurchase(purchase: { kind: 'content' | 'subscription' | 'tip'; contentTitle: string | null; storeName: string }): string {
+export function describePurchase(purchase: { kind: PurchaseKind; contentTitle: string | null; storeName: string }): string {
   if (purchase.kind === 'content') return `Purchase: ${purchase.contentTitle}`;
+  if (purchase.kind === 'message') return `Message: ${purchase.storeName}`;
+  if (purchase.kind === 'message_fee') return `Paid message to ${purchase.storeName}`;
   return purchase.kind === 'tip' ? `Tip to ${purchase.storeName}` : `Subscription to ${purchase.storeName}`;
 }

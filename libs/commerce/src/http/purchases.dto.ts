@@ -7,15 +7,28 @@ import { MAX_TIP_MINOR } from '../commands/purchase/sale-plan.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/** What a fan buys here; a price per message (message_fee) is paid from the message send. */
+const BUYABLE_KINDS = ['content', 'subscription', 'tip', 'message'] as const;
+
 export class CreatePurchaseDto {
-  @ApiProperty({ enum: PURCHASE_KINDS })
-  @IsIn(PURCHASE_KINDS, { message: 'kind must be content, subscription or tip' })
-  kind!: PurchaseKind;
+  @ApiProperty({ enum: BUYABLE_KINDS })
+  @IsIn(BUYABLE_KINDS, { message: 'kind must be content, subscription, tip or message' })
+  kind!: (typeof BUYABLE_KINDS)[number];
 
   @ApiPropertyOptional({ format: 'uuid', description: 'kind content: the video or album' })
   @IsOptional()
   @IsUUID('all', { message: 'contentId must be an item id' })
   contentId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'kind message: the priced message to unlock (you must be its recipient)' })
+  @IsOptional()
+  @IsUUID('all', { message: 'messageId must be a message id' })
+  messageId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "kind tip: your conversation with the store's creator, where the tip is shown once paid" })
+  @IsOptional()
+  @IsUUID('all', { message: 'conversationId must be a conversation id' })
+  conversationId?: string;
 
   @ApiPropertyOptional({ example: 'jane-fit', description: 'kind subscription or tip: the store' })
   @IsOptional()

@@ -28,14 +28,14 @@ export class SalesDayDto {
 }
 
 export class SalesByKindDto {
-  @ApiProperty({ enum: ['content', 'subscription', 'tip'] }) kind!: string;
+  @ApiProperty({ enum: ['content', 'subscription', 'tip', 'message', 'message_fee'] }) kind!: string;
   @ApiProperty() grossMinor!: number;
   @ApiProperty() count!: number;
 }
 
 export class SaleItemDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ enum: ['content', 'subscription', 'tip'] }) kind!: 'content' | 'subscription' | 'tip';
+  @ApiProperty({ enum: ['content', 'subscription', 'tip', 'message', 'message_fee'] }) kind!: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
   @ApiProperty() title!: string;
   @ApiProperty({ example: 'fan••3f2a' }) buyer!: string;
   @ApiProperty({ description: 'What the fan paid' }) grossMinor!: number;

@@ -16,6 +16,10 @@ describe('creator notifications', () => {
   it('names a first subscription payment a new subscriber and a later one a renewal, which is not emailed', () => {
     expect(paidNotificationKind(purchase())).toBe('sale');
     expect(paidNotificationKind(purchase({ kind: 'tip' }))).toBe('tip');
+    // A paid message (unlocked, or a price per message) is a sale of that message, never a subscriber.
+    expect(paidNotificationKind(purchase({ kind: 'message', contentTitle: 'Message: Jane' }))).toBe('sale');
+    expect(paidNotificationKind(purchase({ kind: 'message_fee', contentTitle: 'Paid message to Jane' }))).toBe('sale');
+    expect(itemOf(purchase({ kind: 'message', contentTitle: 'Message: Jane' }))).toBe('Message: Jane');
     expect(paidNotificationKind(purchase({ kind: 'subscription' }))).toBe('subscriber');
     expect(paidNotificationKind(purchase({ kind: 'subscription', periodStart: new Date('2026-12-01T00:00:00Z') }))).toBe('renewal');
     expect(['sale', 'tip', 'subscriber', 'chargeback'].every((kind) => emailsCreator(kind as never))).toBe(true);

@@ -6,7 +6,8 @@ export type CreatorNotificationKind = (typeof CREATOR_NOTIFICATION_KINDS)[number
 /** What the notifications say about a purchase. */
 export interface NotifiedPurchase {
   buyerId: string;
-  kind: 'content' | 'subscription' | 'tip';
+  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
+  /** For a message purchase: "Message: <store>" or "Paid message to <store>". */
   contentTitle: string | null;
   /** A subscription charge for a later period of an existing subscription (set only on renewals). */
   periodStart: Date | null;
@@ -18,7 +19,7 @@ export interface NotifiedPurchase {
 /** The creator's entry for a paid purchase: a first subscription payment is a new subscriber, a later one a renewal. */
 export function paidNotificationKind(purchase: Pick<NotifiedPurchase, 'kind' | 'periodStart'>): CreatorNotificationKind {
   if (purchase.kind === 'tip') return 'tip';
-  if (purchase.kind === 'content') return 'sale';
+  if (purchase.kind === 'content' || purchase.kind === 'message' || purchase.kind === 'message_fee') return 'sale';
   return purchase.periodStart === null ? 'subscriber' : 'renewal';
 }
 
@@ -31,6 +32,7 @@ export const formatMoney = (minor: number, currency: string): string => new Intl
 /** What was bought, as a receipt line names it. */
 export function itemOf(purchase: Pick<NotifiedPurchase, 'kind' | 'contentTitle' | 'storeName'>): string {
   if (purchase.kind === 'content') return purchase.contentTitle ?? 'Content';
+  if (purchase.kind === 'message' || purchase.kind === 'message_fee') return purchase.contentTitle ?? 'Message';
   return purchase.kind === 'tip' ? `Tip to ${purchase.storeName}` : `Monthly subscription to ${purchase.storeName}`;
 }
 

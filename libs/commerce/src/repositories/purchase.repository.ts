@@ -17,6 +17,9 @@ export interface PurchaseRecord extends PurchasePayment {
   subscriptionId: string | null;
   periodStart: Date | null;
   referrerId: string | null;
+  /** A message purchase's message, or a tip's conversation (paid messages). */
+  messageId: string | null;
+  conversationId: string | null;
   createdAt: Date;
   /** Raised by every save; a save that names the version it decided on finds out whether it still stands. */
   version: number;
@@ -37,6 +40,8 @@ interface Row {
   subscription_id: string | null;
   period_start: Date | null;
   referrer_id: string | null;
+  message_id: string | null;
+  conversation_id: string | null;
   checkout_id: string | null;
   checkout_url: string | null;
   checkout_expires_at: Date | null;
@@ -70,6 +75,8 @@ const toRecord = (row: Row): PurchaseRecord => ({
   subscriptionId: row.subscription_id,
   periodStart: row.period_start && new Date(row.period_start),
   referrerId: row.referrer_id,
+  messageId: row.message_id ?? null,
+  conversationId: row.conversation_id ?? null,
   checkoutId: row.checkout_id,
   checkoutUrl: row.checkout_url,
   checkoutExpiresAt: row.checkout_expires_at && new Date(row.checkout_expires_at),
@@ -104,7 +111,10 @@ export interface PurchaseScope {
 
 /** A new purchase of an item, a subscription or a tip: the caller's CTEs name what is sold as `s`. */
 export interface NewSale {
-  /** CTEs ending in `s` (id, owner_id, slug, display_name, referrals_enabled, content_id, content_title, content_kind, amount_minor, currency). */
+  /**
+   * CTEs ending in `s` (id, owner_id, slug, display_name, referrals_enabled, content_id, content_title, content_kind, amount_minor, currency,
+   * message_id, message_created_at, conversation_id).
+   */
   what: { ctes: string; params: unknown[] };
   id: string;
   buyerId: string;
@@ -165,8 +175,9 @@ export class PurchaseRepository {
       `with ${sale.what.ctes},
          ins as (
            insert into purchases (id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method, status, message,
-                                  referral_link_id, referrer_id, idempotency_key, request_hash, provider, return_to, created_at)
-           select ?::uuid, ?::uuid, s.id, s.owner_id, ?, s.content_id, s.content_title, s.content_kind, s.amount_minor, s.currency, ?, 'pending', ?, r.id, r.owner_id, ?, ?, ?, ?, ?::timestamptz
+                                  referral_link_id, referrer_id, idempotency_key, request_hash, provider, return_to, created_at, message_id, message_created_at, conversation_id)
+           select ?::uuid, ?::uuid, s.id, s.owner_id, ?, s.content_id, s.content_title, s.content_kind, s.amount_minor, s.currency, ?, 'pending', ?, r.id, r.owner_id, ?, ?, ?, ?, ?::timestamptz,
+                  s.message_id, s.message_created_at, s.conversation_id
              from s left join referral_links r
                on r.code = ?::text and r.content_id = s.content_id and s.referrals_enabled and s.content_kind = 'album' and r.owner_id <> ?::uuid and r.owner_id <> s.owner_id
            returning *

@@ -5,19 +5,19 @@ const NO_TIES = { subscribed: false, everSubscribed: false, bought: false, favou
 
 describe('who may message a creator', () => {
   it('lets anyone signed in write by default', () => {
-    expect(fanVerdict(DEFAULT_SETTING, { subscribed: false, creatorStarted: false })).toEqual({ ok: true });
+    expect(fanVerdict(DEFAULT_SETTING, { subscribed: false, creatorStarted: false })).toEqual({ ok: true, fee: null });
   });
 
   it('keeps subscribers-only conversations to live subscribers, unless the creator wrote first', () => {
     const setting = { audience: 'subscribers' as const, priceMinor: null, currency: null };
     expect(fanVerdict(setting, { subscribed: false, creatorStarted: false })).toEqual({ ok: false, reason: 'subscribers_only' });
-    expect(fanVerdict(setting, { subscribed: true, creatorStarted: false })).toEqual({ ok: true });
-    expect(fanVerdict(setting, { subscribed: false, creatorStarted: true })).toEqual({ ok: true });
+    expect(fanVerdict(setting, { subscribed: true, creatorStarted: false })).toEqual({ ok: true, fee: null });
+    expect(fanVerdict(setting, { subscribed: false, creatorStarted: true })).toEqual({ ok: true, fee: null });
   });
 
   it('names the price of every fan message under a price, whoever started', () => {
     const setting = { audience: 'paid' as const, priceMinor: 250, currency: 'EUR' };
-    expect(fanVerdict(setting, { subscribed: true, creatorStarted: true })).toEqual({ ok: false, reason: 'payment_required', priceMinor: 250, currency: 'EUR' });
+    expect(fanVerdict(setting, { subscribed: true, creatorStarted: true })).toEqual({ ok: true, fee: { priceMinor: 250, currency: 'EUR' } });
   });
 
   it('lets a creator start only with subscribers (live or lapsed), buyers and fans who favourited the store', () => {

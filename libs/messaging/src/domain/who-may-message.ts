@@ -15,17 +15,17 @@ export interface MessagingSetting {
 export const DEFAULT_SETTING: MessagingSetting = { audience: 'signed_in', priceMinor: null, currency: null };
 export const PRICE_LIMITS = { min: 50, max: 100_000 };
 
-export type FanVerdict = { ok: true } | { ok: false; reason: 'subscribers_only' } | { ok: false; reason: 'payment_required'; priceMinor: number; currency: string };
+export type FanVerdict = { ok: true; fee: null } | { ok: true; fee: { priceMinor: number; currency: string } } | { ok: false; reason: 'subscribers_only' };
 
 /**
  * May the fan send in this conversation now? Subscribers-only is waived in a conversation the
- * creator started (they chose to write to this fan); a price applies to every fan message, and
- * until paid messages exist such a message is refused with the price.
+ * creator started (they chose to write to this fan); a price applies to every fan message: it is
+ * held until paid (`fee`).
  */
 export function fanVerdict(setting: MessagingSetting, fan: { subscribed: boolean; creatorStarted: boolean }): FanVerdict {
-  if (setting.audience === 'paid') return { ok: false, reason: 'payment_required', priceMinor: setting.priceMinor!, currency: setting.currency! };
+  if (setting.audience === 'paid') return { ok: true, fee: { priceMinor: setting.priceMinor!, currency: setting.currency! } };
   if (setting.audience === 'subscribers' && !fan.subscribed && !fan.creatorStarted) return { ok: false, reason: 'subscribers_only' };
-  return { ok: true };
+  return { ok: true, fee: null };
 }
 
 /**

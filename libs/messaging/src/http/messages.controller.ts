@@ -1,6 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import { PurchaseDto, type PurchaseView } from '#app/commerce';
+import { PayHeldMessageCommand } from '../commands/pay-held-message/pay-held-message.command.js';
 import type { ServerResponse } from 'node:http';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { SendMessageCommand } from '../commands/send-message/send-message.command.js';
@@ -9,7 +12,7 @@ import { ListMessagesQuery, type MessagePageView } from '../queries/list-message
 import { OpenAttachmentQuery, type OpenedAttachmentView } from '../queries/open-attachment/open-attachment.query.js';
 import type { MessageView } from '../repositories/message.repository.js';
 import { actorOf } from './conversations.controller.js';
-import { MarkReadDto, MessageDto, MessagePageDto, MessagePageQueryDto, OpenedAttachmentDto, ReadDto, SendMessageDto } from './messaging.dto.js';
+import { HeldMessageDto, MarkReadDto, MessageDto, MessagePageDto, MessagePageQueryDto, OpenedAttachmentDto, ReadDto, SendMessageDto } from './messaging.dto.js';
 
 /** The messages of one of the caller's conversations: page, send, read receipts, and opening media. */
 @ApiTags('messages')
@@ -33,10 +36,35 @@ export class MessagesController {
   @ApiOperation({ summary: 'Send text (and, as a verified creator, media): stored, then announced live; 201 new, 200 when the clientId was sent before' })
   @ApiCreatedResponse({ type: MessageDto })
   @ApiOkResponse({ type: MessageDto })
-  async send(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: SendMessageDto, @Res({ passthrough: true }) response: ServerResponse): Promise<MessageView> {
-    const { message, created } = await this.commands.execute(new SendMessageCommand(id, actorOf(auth), body.clientId, body.text ?? '', body.attachments ?? []));
+  @ApiAcceptedResponse({ type: HeldMessageDto, description: 'The creator charges per message: your message is held (awaiting_payment) until you pay through `purchase`' })
+  async send(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: SendMessageDto,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<MessageView | { message: MessageView; purchase: PurchaseView | null }> {
+    const { message, created, purchase } = await this.commands.execute(new SendMessageCommand(id, actorOf(auth), body.clientId, body.text ?? '', body.attachments ?? [], body.priceMinor));
+    if (message.status === 'awaiting_payment') {
+      response.statusCode = 202;
+      return { message, purchase: purchase ?? null };
+    }
     response.statusCode = created ? 201 : 200;
     return message;
+  }
+
+  @Post('messages/:messageId/pay')
+  @HttpCode(201)
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Optional: the same key answers the same checkout' })
+  @ApiOperation({ summary: "Pay again for your message held for the creator's price per message (its checkout failed or expired): a checkout to pay through, or the one still open" })
+  @ApiCreatedResponse({ type: PurchaseDto })
+  pay(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Param('messageId', new ParseUUIDPipe()) messageId: string,
+    @Headers('idempotency-key') key: string | undefined,
+  ): Promise<PurchaseView> {
+    const idempotencyKey = typeof key === 'string' && key.length >= 8 && key.length <= 100 ? key : `message-fee-${messageId}-${randomUUID()}`;
+    return this.commands.execute(new PayHeldMessageCommand(id, auth.user.id, messageId, idempotencyKey));
   }
 
   @Post('read')

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { REPORT_REASONS, type ReportReason } from '#app/content-moderation';
+import { PurchaseDto } from '#app/commerce';
 import { ATTACHMENT_STATES, type AttachmentState } from '../domain/attachments.js';
 import { MAX_ATTACHMENTS } from '../domain/message-text.js';
 import { AUDIENCES, PRICE_LIMITS, type Audience } from '../domain/who-may-message.js';
@@ -83,6 +84,13 @@ export class SendMessageDto {
   @ArrayMaxSize(MAX_ATTACHMENTS, { message: `At most ${MAX_ATTACHMENTS} attachments` })
   @IsUUID('all', { each: true, message: 'attachments are content ids' })
   attachments?: string[];
+
+  @ApiPropertyOptional({ minimum: PRICE_LIMITS.min, maximum: PRICE_LIMITS.max, description: "Creators only: a pay-per-view price in minor units of the store's currency (needs media); the recipient unlocks it through POST /api/purchases" })
+  @IsOptional()
+  @IsInt({ message: `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}` })
+  @Min(PRICE_LIMITS.min, { message: `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}` })
+  @Max(PRICE_LIMITS.max, { message: `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}` })
+  priceMinor?: number;
 }
 
 export class MarkReadDto {
@@ -147,6 +155,12 @@ export class AttachmentDto {
   @ApiProperty({ format: 'uuid' }) contentId!: string;
   @ApiProperty({ enum: ['video', 'album'] }) kind!: 'video' | 'album';
   @ApiProperty({ enum: ATTACHMENT_STATES, description: 'pending: held for review (cannot be opened yet); released: opens; removed: rejected or taken down' }) state!: AttachmentState;
+  @ApiProperty({ description: 'Part of a pay-per-view message you have not unlocked: opening it answers 402 payment_required' }) locked!: boolean;
+}
+
+export class MoneyDto {
+  @ApiProperty({ description: 'Minor units' }) amountMinor!: number;
+  @ApiProperty({ example: 'USD' }) currency!: string;
 }
 
 export class MessageDto {
@@ -154,9 +168,23 @@ export class MessageDto {
   @ApiProperty({ format: 'uuid' }) conversationId!: string;
   @ApiProperty({ format: 'uuid' }) senderId!: string;
   @ApiProperty() clientId!: string;
+  @ApiProperty({ enum: ['message', 'tip'], description: "tip: a fan's tip shown in the thread (text is their note)" }) kind!: 'message' | 'tip';
   @ApiProperty() text!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: () => [AttachmentDto] }) attachments!: AttachmentDto[];
+  @ApiProperty({ type: () => MoneyDto, nullable: true, description: "A pay-per-view message's price" }) price!: MoneyDto | null;
+  @ApiProperty({ description: 'You are the recipient of this priced message and have not unlocked it' }) locked!: boolean;
+  @ApiProperty({ type: () => MoneyDto, nullable: true, description: "kind tip: the tip's amount" }) tip!: MoneyDto | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) massMessageId!: string | null;
+  @ApiProperty({ description: 'Its creator unsent it (shown to the sender, and to a buyer who keeps it)' }) withdrawn!: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: "The sender's view of a priced message: how many unlocked it" }) unlockCount!: number | null;
+  @ApiProperty({ enum: ['sent', 'awaiting_payment'], description: 'awaiting_payment: your message to a creator who charges per message, delivered once paid' }) status!: 'sent' | 'awaiting_payment';
+}
+
+export class HeldMessageDto {
+  @ApiProperty({ type: () => MessageDto, description: "Your message, status awaiting_payment: the creator sees it once paid" }) message!: MessageDto;
+  @ApiProperty({ type: () => PurchaseDto, nullable: true, description: 'Its checkout (kind message_fee); null when payments are unavailable: pay with POST .../messages/{messageId}/pay' })
+  purchase!: PurchaseDto | null;
 }
 
 export class MessagePageDto {

@@ -11,6 +11,14 @@ export interface NewAttachment {
   status: ReviewStatus;
 }
 
+export interface Money {
+  amountMinor: number;
+  currency: string;
+}
+
+export type MessageKind = 'message' | 'tip';
+export type MessageStatus = 'sent' | 'awaiting_payment';
+
 export interface NewMessage {
   id: string;
   createdAt: Date;
@@ -19,6 +27,13 @@ export interface NewMessage {
   clientId: string;
   body: string;
   attachments: NewAttachment[];
+  /** A pay-per-view message: its creator's price. */
+  price?: Money | null;
+  kind?: MessageKind;
+  /** kind 'tip': the amount the fan paid. */
+  tip?: Money | null;
+  /** 'awaiting_payment': held until its price per message is paid; only its sender sees it. */
+  status?: MessageStatus;
 }
 
 export interface MessageRow {
@@ -28,6 +43,14 @@ export interface MessageRow {
   sender_id: string;
   client_id: string;
   body: string;
+  kind: MessageKind;
+  price_minor: string | null;
+  currency: string | null;
+  tip_minor: string | null;
+  tip_currency: string | null;
+  mass_message_id: string | null;
+  withdrawn_at: Date | null;
+  status: MessageStatus;
 }
 
 export interface MessageView {
@@ -35,10 +58,28 @@ export interface MessageView {
   conversationId: string;
   senderId: string;
   clientId: string;
+  kind: MessageKind;
   text: string;
   createdAt: string;
-  attachments: { contentId: string; kind: 'video' | 'album'; state: AttachmentState }[];
+  attachments: { contentId: string; kind: 'video' | 'album'; state: AttachmentState; locked: boolean }[];
+  /** A pay-per-view message's price; null otherwise. */
+  price: Money | null;
+  /** The recipient has not unlocked this priced message: its attachments are listed but do not open. */
+  locked: boolean;
+  tip: Money | null;
+  massMessageId: string | null;
+  withdrawn: boolean;
+  /** The sender's view of a priced message: how many bought it. */
+  unlockCount: number | null;
+  status: MessageStatus;
 }
+
+/**
+ * Whose view: a member's (what they may open), or null for the view announced on the
+ * conversation's channel, which both members receive: a priced message is locked in it, as its
+ * recipient would see it before paying (the sender's client keeps its own copy from the send).
+ */
+export type Viewer = string | null;
 
 /** A keyset position in a conversation: a message's time and id. */
 export interface MessagePosition {
@@ -46,7 +87,9 @@ export interface MessagePosition {
   at: Date;
 }
 
-const COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body';
+const COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, mass_message_id, withdrawn_at, status';
+/** What a member sees of a conversation: every message that is delivered, and their own held ones. */
+const VISIBLE_TO = `(status = 'sent' or sender_id = ?)`;
 const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
 
 /**
@@ -66,15 +109,25 @@ export class MessageRepository {
       [message.senderId, message.clientId, message.id, message.createdAt],
     );
     if (claimed.length === 0) return { stored: false, existing: (await this.byClientId(em, message.senderId, message.clientId))! };
-    await em.execute(`insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count) values (?, ?, ?, ?, ?, ?, ?)`, [
-      message.id,
-      message.createdAt,
-      message.conversationId,
-      message.senderId,
-      message.clientId,
-      message.body,
-      message.attachments.length,
-    ]);
+    await em.execute(
+      `insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count, price_minor, currency, kind, tip_minor, tip_currency, status)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        message.id,
+        message.createdAt,
+        message.conversationId,
+        message.senderId,
+        message.clientId,
+        message.body,
+        message.attachments.length,
+        message.price?.amountMinor ?? null,
+        message.price?.currency ?? null,
+        message.kind ?? 'message',
+        message.tip?.amountMinor ?? null,
+        message.tip?.currency ?? null,
+        message.status ?? 'sent',
+      ],
+    );
     for (const [position, attachment] of message.attachments.entries()) {
       await em.execute(
         `insert into message_attachments (message_id, message_created_at, conversation_id, content_id, kind, source, position) values (?, ?, ?, ?, ?, ?, ?)`,
@@ -98,6 +151,18 @@ export class MessageRepository {
     return row ? { id: row.message_id, at: new Date(row.message_created_at) } : null;
   }
 
+  /** A message by id alone (whichever conversation), found in the partition its id names; `lock` locks it for the caller's transaction. */
+  async byIdAnywhere(em: EntityManager, id: string, lock = false): Promise<MessageRow | null> {
+    const at = timeOfId(id);
+    if (!at) return null;
+    const [row] = await em.execute<MessageRow[]>(`select ${COLUMNS} from messages where id = ? and created_at >= ? and created_at < ? ${lock ? 'for update' : ''}`, [
+      id,
+      at,
+      new Date(at.getTime() + 1),
+    ]);
+    return row ?? null;
+  }
+
   /** One message of a conversation, found in the partition its id names. */
   async byId(em: EntityManager, conversationId: string, id: string): Promise<MessageRow | null> {
     const at = timeOfId(id);
@@ -115,34 +180,43 @@ export class MessageRepository {
    * A page of a conversation, newest first: the newest messages (no cursor), those just older than
    * `before`, or the oldest ones newer than `after` (a reconnecting client catching up in order).
    */
-  async page(em: EntityManager, conversationId: string, cursor: { before?: MessagePosition; after?: MessagePosition }, limit: number): Promise<MessageRow[]> {
+  async page(em: EntityManager, conversationId: string, viewerId: string, cursor: { before?: MessagePosition; after?: MessagePosition }, limit: number): Promise<MessageRow[]> {
     if (cursor.after) {
       const rows = await em.execute<MessageRow[]>(
-        `select ${COLUMNS} from messages where conversation_id = ? and created_at >= ? and (created_at, id) > (?, ?) order by created_at, id limit ?`,
-        [conversationId, cursor.after.at, cursor.after.at, cursor.after.id, limit],
+        `select ${COLUMNS} from messages where conversation_id = ? and ${VISIBLE_TO} and created_at >= ? and (created_at, id) > (?, ?) order by created_at, id limit ?`,
+        [conversationId, viewerId, cursor.after.at, cursor.after.at, cursor.after.id, limit],
       );
       return rows.reverse();
     }
     if (cursor.before) {
       return em.execute<MessageRow[]>(
-        `select ${COLUMNS} from messages where conversation_id = ? and created_at <= ? and (created_at, id) < (?, ?) order by created_at desc, id desc limit ?`,
-        [conversationId, cursor.before.at, cursor.before.at, cursor.before.id, limit],
+        `select ${COLUMNS} from messages where conversation_id = ? and ${VISIBLE_TO} and created_at <= ? and (created_at, id) < (?, ?) order by created_at desc, id desc limit ?`,
+        [conversationId, viewerId, cursor.before.at, cursor.before.at, cursor.before.id, limit],
       );
     }
-    return em.execute<MessageRow[]>(`select ${COLUMNS} from messages where conversation_id = ? order by created_at desc, id desc limit ?`, [conversationId, limit]);
+    return em.execute<MessageRow[]>(`select ${COLUMNS} from messages where conversation_id = ? and ${VISIBLE_TO} order by created_at desc, id desc limit ?`, [
+      conversationId,
+      viewerId,
+      limit,
+    ]);
+  }
+
+  /** Whether `viewerId` may see this message (a held message is its sender's only). */
+  visibleTo(row: MessageRow, viewerId: string): boolean {
+    return row.status === 'sent' || row.sender_id === viewerId;
   }
 
   /** Messages from `senderId` after `position` (or all of them): what the other member has not read. */
   async countFrom(em: EntityManager, conversationId: string, senderId: string, after: MessagePosition | null): Promise<number> {
     const [row] = after
-      ? await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and created_at >= ? and (created_at, id) > (?, ?)`, [
+      ? await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and status = 'sent' and created_at >= ? and (created_at, id) > (?, ?)`, [
           conversationId,
           senderId,
           after.at,
           after.at,
           after.id,
         ])
-      : await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ?`, [conversationId, senderId]);
+      : await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and status = 'sent'`, [conversationId, senderId]);
     return row.n;
   }
 
@@ -162,14 +236,26 @@ export class MessageRepository {
     return em.execute<MessageRow[]>(
       `select ${COLUMNS.split(', ').map((column) => `m.${column}`).join(', ')} from messages m
          join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ?
-        where to_tsvector('simple', m.body) @@ to_tsquery('simple', ?) order by m.created_at desc, m.id desc limit ?`,
-      [userId, query, limit],
+        where to_tsvector('simple', m.body) @@ to_tsquery('simple', ?) and (m.status = 'sent' or m.sender_id = ?) order by m.created_at desc, m.id desc limit ?`,
+      [userId, query, userId, limit],
     );
   }
 
-  /** The public view of each row, with each attachment's state from messaging's copy of its review. */
-  async views(em: EntityManager, rows: MessageRow[]): Promise<MessageView[]> {
+  /**
+   * Each row as `viewer` sees it, with each attachment's state from messaging's copy of its review:
+   * a priced message is locked for its recipient until they unlock it (message_unlocks), and its
+   * sender sees how many did.
+   */
+  async views(em: EntityManager, rows: MessageRow[], viewer: Viewer): Promise<MessageView[]> {
     const ids = rows.map((row) => row.id);
+    const priced = rows.filter((row) => row.price_minor !== null).map((row) => row.id);
+    const unlocks = priced.length
+      ? await em.execute<{ message_id: string; buyers: number; mine: boolean }[]>(
+          `select message_id, count(*)::int as buyers, bool_or(buyer_id = ?::uuid) as mine from message_unlocks where message_id in (${placeholders(priced)}) group by message_id`,
+          [viewer, ...priced],
+        )
+      : [];
+    const unlocked = new Map(unlocks.map((row) => [row.message_id, row]));
     const attachments = ids.length
       ? await em.execute<{ message_id: string; content_id: string; kind: 'video' | 'album'; status: ReviewStatus | null }[]>(
           `select a.message_id, a.content_id, a.kind, mm.status from message_attachments a left join message_media mm on mm.content_id = a.content_id
@@ -179,16 +265,29 @@ export class MessageRepository {
       : [];
     const byMessage = new Map<string, MessageView['attachments']>();
     for (const row of attachments) {
-      byMessage.set(row.message_id, [...(byMessage.get(row.message_id) ?? []), { contentId: row.content_id, kind: row.kind, state: stateOf(row.status ?? 'pending_review') }]);
+      byMessage.set(row.message_id, [...(byMessage.get(row.message_id) ?? []), { contentId: row.content_id, kind: row.kind, state: stateOf(row.status ?? 'pending_review'), locked: false }]);
     }
-    return rows.map((row) => ({
-      id: row.id,
-      conversationId: row.conversation_id,
-      senderId: row.sender_id,
-      clientId: row.client_id,
-      text: row.body,
-      createdAt: new Date(row.created_at).toISOString(),
-      attachments: byMessage.get(row.id) ?? [],
-    }));
+    return rows.map((row) => {
+      const sender = viewer !== null && row.sender_id === viewer;
+      const price = row.price_minor === null ? null : { amountMinor: Number(row.price_minor), currency: row.currency! };
+      const locked = price !== null && !sender && !unlocked.get(row.id)?.mine;
+      return {
+        id: row.id,
+        conversationId: row.conversation_id,
+        senderId: row.sender_id,
+        clientId: row.client_id,
+        kind: row.kind,
+        text: row.body,
+        createdAt: new Date(row.created_at).toISOString(),
+        attachments: (byMessage.get(row.id) ?? []).map((attachment) => ({ ...attachment, locked })),
+        price,
+        locked,
+        tip: row.tip_minor === null ? null : { amountMinor: Number(row.tip_minor), currency: row.tip_currency! },
+        massMessageId: row.mass_message_id,
+        withdrawn: row.withdrawn_at !== null && (sender || (price !== null && !locked)),
+        unlockCount: price !== null && sender ? (unlocked.get(row.id)?.buyers ?? 0) : null,
+        status: row.status,
+      };
+    });
   }
 }

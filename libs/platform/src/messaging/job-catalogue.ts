@@ -34,6 +34,8 @@ export interface JobCatalogue {
     'compliance-reports': Record<string, never>;
     /** Daily: every monthly-partitioned table's months for the year ahead (audit log, purchases, ledger…); on this queue, not a pool of its own. */
     'keep-partitions': Record<string, never>;
+    /** Daily: erased creators' ID records whose legal retention ended are deleted, rows and image files. */
+    'purge-retained-records': Record<string, never>;
     // content-moderation -> commerce's sellable items. On this queue, not one of their own: every
     // queue costs each worker a PostgreSQL pool. One job per consumer (a job has one handler).
     /** A moderator approved an item: it may be sold from now on. */
@@ -53,6 +55,9 @@ export interface JobCatalogue {
     'renew-subscriptions': Record<string, never>;
     /** Send a captured payment back to the fan at the provider (a second payment for an item they hold); idempotent by purchase. */
     'return-payment': { purchaseId: string };
+    // commerce -> messaging, after the commit that changed a purchase naming a conversation.
+    /** A message unlock, price per message or tip in a conversation was paid, refunded or charged back: messaging reads it and follows (idempotent). */
+    'message-purchase-changed': { purchaseId: string };
     // identity -> commerce, after the commit that erased the account.
     /** An account was deleted: its subscriptions end, its store closes (idempotent). */
     'account-deleted': AccountDeletedJob;
@@ -106,7 +111,7 @@ export interface PostSaleJob {
   currency: string;
   /** Which revenue split applies: card payments are 'fiat', crypto (platform token) payments 'token'. */
   rail: 'fiat' | 'token';
-  kind: 'content' | 'subscription' | 'tip';
+  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
   description: string;
   occurredAt: string;
 }

@@ -9,6 +9,14 @@ import { isRequestId, runWithRequestId } from '../observability/request-context.
 
 type Handle = (data: never, job: Job) => Promise<unknown>;
 
+/**
+ * Jobs a release stopped declaring, and what does their work now. One queued before the deploy
+ * (a recurring tick, a retry) is finished with a note instead of failing for want of a handler.
+ */
+export const RETIRED_JOBS: Readonly<Record<string, string>> = {
+  'moderation/audit-partitions': 'moderation/keep-partitions',
+};
+
 /** Finds every @JobHandler provider and starts one BullMQ worker per queue that has any. */
 @Injectable()
 export class JobRunner {
@@ -48,6 +56,11 @@ export class JobRunner {
     return runWithRequestId(requestIdOf(queue, job), () =>
       this.metrics.timeJob(queue, job.name, async () => {
         const handle = handlers.get(job.name);
+        const successor = RETIRED_JOBS[`${queue}/${job.name}`];
+        if (!handle && successor) {
+          this.logger.log(`Job ${queue}/${job.name} #${job.id} is retired (${successor} does its work): finished without running`);
+          return { retired: true, successor };
+        }
         if (!handle) throw new Error(`No handler for job ${queue}/${job.name}`);
         const result = await handle(job.data as never, job);
         this.logger.debug(`Job ${queue}/${job.name} #${job.id} done`);

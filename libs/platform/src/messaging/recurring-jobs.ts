@@ -52,6 +52,12 @@ export class RecurringJobs {
     return this.scheduled.enqueue('moderation', 'keep-partitions', 'day');
   }
 
+  /** ID records kept for the law after an account was erased, deleted once their retention ends. */
+  @Recurring('moderation', 'purge-retained-records', '0 40 0 * * *')
+  purgeRetainedRecords(): Promise<string | null> {
+    return this.scheduled.enqueue('moderation', 'purge-retained-records', 'day');
+  }
+
   /** Month-end close: acts on the last day of a month, and closes a missed month any day. */
   @Recurring('payouts', 'month-end', '0 0 23 * * *')
   monthEnd(): Promise<string | null> {

@@ -107,6 +107,14 @@ export function useThread(conversationId: string, myId: string | undefined) {
         senderId: myId ?? '',
         text,
         attachments: [],
+        kind: 'message',
+        price: null,
+        locked: false,
+        tip: null,
+        massMessageId: null,
+        withdrawn: false,
+        unlockCount: null,
+        status: 'sent',
         pending: true,
       };
       merge([draft]);

@@ -131,7 +131,7 @@ describe('the thread', () => {
   it('shows media held for review as awaiting review', async () => {
     serveMessages({
       [`GET /api/messages/conversations/${CONVERSATION_ID}/messages`]: () =>
-        json({ hasMore: false, items: [message(1, THEM, '', { attachments: [{ contentId: 'c1', kind: 'video', state: 'pending' }] })] }),
+        json({ hasMore: false, items: [message(1, THEM, '', { attachments: [{ contentId: 'c1', kind: 'video', state: 'pending', locked: false }] })] }),
     });
     openThread();
     expect(await screen.findByText('Awaiting review', {}, LOADED)).toBeTruthy();
@@ -184,7 +184,7 @@ describe('the composer', () => {
       [`GET /api/messages/conversations/${CONVERSATION_ID}`]: () => json(conversation({ myRole: 'creator', counterpart: { name: 'fan••0570', storeSlug: null, userId: THEM } })),
       'GET /api/content/mine': () => json({ items: [item('a1', 'Golden hour', 'approved'), item('a2', 'Draft set', 'draft'), item('a3', 'For one fan', 'approved', 'message')] }),
       [`POST /api/messages/conversations/${CONVERSATION_ID}/messages`]: ({ body }) =>
-        json(message(9, ME, '', { clientId: (body as { clientId: string }).clientId, attachments: [{ contentId: 'a1', kind: 'album', state: 'released' }] }), 201),
+        json(message(9, ME, '', { clientId: (body as { clientId: string }).clientId, attachments: [{ contentId: 'a1', kind: 'album', state: 'released', locked: false }] }), 201),
       [`GET /api/messages/conversations/${CONVERSATION_ID}/messages/${messageId(9)}/media/a1`]: () =>
         json({ contentId: 'a1', kind: 'album', media: [{ id: 'm1', mediaType: 'image', number: 1, fileUrl: '/signed/full.jpg', previewUrl: null, thumbnailUrl: '/signed/thumb.jpg' }] }),
     });

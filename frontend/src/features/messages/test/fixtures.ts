@@ -33,6 +33,14 @@ export const message = (n: number, senderId: string, text: string, overrides: Pa
   senderId,
   text,
   attachments: [],
+  kind: 'message',
+  price: null,
+  locked: false,
+  tip: null,
+  massMessageId: null,
+  withdrawn: false,
+  unlockCount: null,
+  status: 'sent',
   ...overrides,
 });
 

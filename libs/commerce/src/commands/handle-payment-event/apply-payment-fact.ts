@@ -57,11 +57,22 @@ export class PaymentFacts {
   /** What the buyer holds besides this purchase, read in the transaction that locked it (content_ownership's key guards the rest). */
   private async holdings(em: EntityManager, purchase: PurchaseRecord): Promise<BuyerHoldings> {
     const [held] = await em.execute<{ held: boolean }[]>(
-      `select exists (select 1 from content_ownership o join purchases p on p.buyer_id = o.buyer_id and p.content_id = o.content_id
-                       where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`,
+      purchase.kind === 'content'
+        ? `select exists (select 1 from content_ownership o join purchases p on p.buyer_id = o.buyer_id and p.content_id = o.content_id
+                           where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`
+        : `select exists (select 1 from message_ownership o join purchases p on p.buyer_id = o.buyer_id and p.message_id = o.message_id
+                           where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`,
       purchaseIdParams(purchase.id),
     );
     return { itemHeldElsewhere: held.held };
+  }
+
+  /**
+   * A purchase of a conversation's (a message unlocked, a price per message, a tip shown in a thread)
+   * changed: messaging reads it as it is then and follows (message-purchase.job.ts in messaging).
+   */
+  private tellMessaging(em: EntityManager, purchase: PurchaseRecord): void {
+    if (purchase.conversationId) this.outbox.enqueue(em, 'payments', 'message-purchase-changed', { purchaseId: purchase.id });
   }
 
   private async follow(em: EntityManager, purchase: PurchaseRecord, effect: PurchaseEffect, at: Date, all: PurchaseEffect[]): Promise<void> {
@@ -81,6 +92,7 @@ export class PaymentFacts {
         });
         // A payment returned at once (a duplicate) is no sale to announce to the fan or the creator.
         if (!all.includes('return_payment')) this.outbox.enqueue(em, 'notifications', 'purchase-paid', { purchaseId: purchase.id });
+        this.tellMessaging(em, purchase);
         return;
       case 'return_payment':
         this.outbox.enqueue(em, 'payments', 'return-payment', { purchaseId: purchase.id });
@@ -91,6 +103,8 @@ export class PaymentFacts {
         // A purchase is reversed once: its id and the kind are the reversal's idempotency key in payouts.
         this.outbox.enqueue(em, 'payouts', 'post-reversal', { saleId: purchase.id, kind: effect, eventId: `${purchase.id}:${effect}`, occurredAt: at.toISOString() });
         if (effect === 'chargeback') this.outbox.enqueue(em, 'notifications', 'purchase-disputed', { purchaseId: purchase.id });
+        // A sale and its return in one decision (a duplicate payment) are told once, after both.
+        if (!all.includes('sale')) this.tellMessaging(em, purchase);
         return;
       case 'declined':
         if (purchase.subscriptionId) await markPastDue(em, purchase, at);

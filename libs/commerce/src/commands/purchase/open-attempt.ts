@@ -7,16 +7,18 @@ import { purchaseSelect, toPurchaseView, type PurchaseRow, type PurchaseView } f
 import type { PurchaseRequest } from './purchase.command.js';
 
 /** What holds an item or a subscription for its buyer: a unique index of purchases. */
-export type Held = 'content' | 'subscription';
+export type Held = 'content' | 'subscription' | 'message';
 
 /** The unique index a failed insert ran into, if it is one that holds an item or a subscription. */
 export function heldBy(error: unknown): Held | null {
   if (/purchases_owned_content/.test(String(error))) return 'content';
+  if (/purchases_owned_message/.test(String(error))) return 'message';
   if (/purchases_pending_subscription/.test(String(error))) return 'subscription';
   return null;
 }
 
-export const heldError = (held: Held) => (held === 'content' ? PurchaseErrors.alreadyOwned() : PurchaseErrors.alreadySubscribed());
+export const heldError = (held: Held) =>
+  held === 'content' ? PurchaseErrors.alreadyOwned() : held === 'message' ? PurchaseErrors.alreadyUnlocked() : PurchaseErrors.alreadySubscribed();
 
 export interface OpenAttempt {
   purchase: PurchaseView;
@@ -41,12 +43,17 @@ export class OpenAttempts {
 
   /** The buyer's open checkout of the same item, or of the same store's subscription. */
   async find(buyerId: string, held: Held, request: PurchaseRequest): Promise<OpenAttempt | null> {
-    const sameThing = held === 'content' ? `p.kind = 'content' and p.content_id = ?::uuid` : `p.kind = 'subscription' and s.slug = lower(?) and p.period_start is null`;
+    const sameThing =
+      held === 'content'
+        ? `p.kind = 'content' and p.content_id = ?::uuid`
+        : held === 'message'
+          ? `p.kind in ('message', 'message_fee') and p.message_id = ?::uuid`
+          : `p.kind = 'subscription' and s.slug = lower(?) and p.period_start is null`;
     const [row] = await this.orm.em
       .fork()
       .execute<(PurchaseRow & { request_hash: string | null; checkout_expires_at: Date | null })[]>(
         `${purchaseSelect('p.request_hash, p.checkout_expires_at, ')} where p.buyer_id = ? and p.status in ('pending', 'requires_action') and ${sameThing} order by p.created_at desc limit 1`,
-        [buyerId, held === 'content' ? request.contentId : request.storeSlug],
+        [buyerId, held === 'content' ? request.contentId : held === 'message' ? request.messageId : request.storeSlug],
       );
     if (!row) return null;
     return { purchase: toPurchaseView(row), requestHash: row.request_hash, checkoutExpiresAt: row.checkout_expires_at && new Date(row.checkout_expires_at) };

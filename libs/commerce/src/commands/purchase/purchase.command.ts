@@ -5,6 +5,10 @@ import type { PurchaseKind, PurchaseView } from '../../queries/purchases/purchas
 export interface PurchaseRequest {
   kind: PurchaseKind;
   contentId?: string;
+  /** kind message (and message_fee, placed by messaging): the message paid for. */
+  messageId?: string;
+  /** kind tip: the conversation the tip is shown in (the buyer's own, with this store's creator). */
+  conversationId?: string;
   storeSlug?: string;
   amountMinor?: number;
   message?: string;

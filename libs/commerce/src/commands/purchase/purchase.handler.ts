@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { CommerceErrors, PurchaseErrors } from '../../commerce.errors.js';
@@ -15,12 +15,19 @@ import { requestFingerprint } from './request-fingerprint.js';
 import { liveSubscriptionSql, mayOpenBoughtItems } from '../../queries/purchased-content/entitlements.js';
 import type { StoreVisibility } from '../../domain/store-settings.js';
 import { SELLABLE_ITEM_SQL, SellableItems } from '../../queries/sellable-items/sellable-items.js';
+import { MessageOfferQuery, TipConversationQuery, type MessageOffer } from '../../ports/message-offers.js';
 
 /**
  * What is being sold: a store sale (subscription, tip) priced here from the store's settings, or an
  * item the purchase statement prices itself from commerce's sellable items.
  */
-type Sale = { kind: 'store'; storeId: string; amountMinor: number; currency: string } | { kind: 'content'; contentId: string };
+type Sale =
+  | { kind: 'store'; storeId: string; amountMinor: number; currency: string; conversationId: string | null }
+  | { kind: 'content'; contentId: string }
+  | { kind: 'message'; offer: MessageOffer };
+
+/** The columns of `s` a sale of no message leaves empty. */
+const NO_MESSAGE = `null::uuid as message_id, null::timestamptz as message_created_at`;
 
 interface StoreRow {
   id: string;
@@ -66,6 +73,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
     @Inject(CheckoutOpener) private readonly checkouts: CheckoutOpener,
     @Inject(OpenAttempts) private readonly attempts: OpenAttempts,
+    @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
   async execute({ buyerId, idempotencyKey, request }: PurchaseCommand): Promise<{ purchase: PurchaseView; created: boolean }> {
@@ -77,7 +85,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
   }
 
   private async place(buyerId: string, request: PurchaseRequest, replayOf: ReplayOf, retried = false): Promise<Placed> {
-    const sale = request.kind === 'content' ? { kind: 'content' as const, contentId: request.contentId! } : await this.storeSale(request, buyerId, replayOf);
+    const sale = await this.saleOf(request, buyerId, replayOf);
     if ('replay' in sale) return { purchase: sale.replay, created: false };
     const now = this.clock.now();
     const id = newPurchaseId(now);
@@ -87,18 +95,36 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
             // The item as commerce's read model has it (sellable), in its creator's store.
             ctes: `c as (${SELLABLE_ITEM_SQL}),
              s as (select st.id, st.owner_id, st.slug, st.display_name, st.referrals_enabled, c.id as content_id, c.title as content_title, c.kind as content_kind,
-                          c.price_minor as amount_minor, c.currency
+                          c.price_minor as amount_minor, c.currency, ${NO_MESSAGE}, null::uuid as conversation_id
                      from c join stores st on st.owner_id = c.creator_id and st.status = 'active'
                     where c.creator_id <> ?::uuid and c.price_minor > 0
                       and (st.visibility = 'public' or ${liveSubscriptionSql('?::uuid', 'st.id')}))`,
             params: [sale.contentId, buyerId, buyerId, now],
           }
-        : {
-            ctes: `s as (select id, owner_id, slug, display_name, referrals_enabled, null::uuid as content_id, null::text as content_title, null::text as content_kind,
-                                ?::bigint as amount_minor, ?::text as currency
-                           from stores where id = ?::uuid and status = 'active')`,
-            params: [sale.amountMinor, sale.currency, sale.storeId],
-          };
+        : sale.kind === 'message'
+          ? {
+              // The message as messaging answered it (MessageOfferQuery), sold by its creator's active store.
+              ctes: `s as (select id, owner_id, slug, display_name, false as referrals_enabled, null::uuid as content_id,
+                                  ?::text || display_name as content_title, null::text as content_kind, ?::bigint as amount_minor, ?::text as currency,
+                                  ?::uuid as message_id, ?::timestamptz as message_created_at, ?::uuid as conversation_id
+                             from stores where owner_id = ?::uuid and status = 'active' and owner_id <> ?::uuid)`,
+              params: [
+                request.kind === 'message' ? 'Message: ' : 'Paid message to ',
+                sale.offer.priceMinor,
+                sale.offer.currency,
+                sale.offer.messageId,
+                sale.offer.messageCreatedAt,
+                sale.offer.conversationId,
+                sale.offer.sellerId,
+                buyerId,
+              ],
+            }
+          : {
+              ctes: `s as (select id, owner_id, slug, display_name, referrals_enabled, null::uuid as content_id, null::text as content_title, null::text as content_kind,
+                                  ?::bigint as amount_minor, ?::text as currency, ${NO_MESSAGE}, ?::uuid as conversation_id
+                             from stores where id = ?::uuid and status = 'active')`,
+              params: [sale.amountMinor, sale.currency, sale.conversationId, sale.storeId],
+            };
     let row;
     try {
       row = await this.purchases.insertSale({
@@ -124,6 +150,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       const replay = await this.replay(buyerId, replayOf);
       if (replay) return { purchase: replay, created: false };
       if (sale.kind === 'store') throw CommerceErrors.storeNotFound();
+      if (sale.kind === 'message') throw PurchaseErrors.messageNotFound();
       throw await this.whyNotForSale(sale.contentId, buyerId);
     }
     const purchase = toPurchaseView({
@@ -169,8 +196,38 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
   private checkRequest(request: PurchaseRequest): void {
     const missing = (field: string, message: string) => PurchaseErrors.invalid([{ field, message }]);
     if (request.kind === 'content' && !request.contentId) throw missing('contentId', 'contentId is required to buy an item');
-    if (request.kind !== 'content' && !request.storeSlug) throw missing('storeSlug', `storeSlug is required for a ${request.kind}`);
+    if ((request.kind === 'message' || request.kind === 'message_fee') && !request.messageId) throw missing('messageId', 'messageId is required to unlock a message');
+    if (request.conversationId && request.kind !== 'tip') throw missing('conversationId', 'conversationId goes with a tip only');
+    if (request.messageId && request.kind !== 'message' && request.kind !== 'message_fee') throw missing('messageId', 'messageId goes with kind message only');
+    if (request.kind !== 'content' && request.kind !== 'message' && request.kind !== 'message_fee' && !request.storeSlug) {
+      throw missing('storeSlug', `storeSlug is required for a ${request.kind}`);
+    }
     if (request.kind === 'tip' && request.amountMinor === undefined) throw missing('amountMinor', 'amountMinor is required for a tip');
+  }
+
+  private async saleOf(request: PurchaseRequest, buyerId: string, replayOf: ReplayOf): Promise<Sale | { replay: PurchaseView }> {
+    if (request.kind === 'content') return { kind: 'content', contentId: request.contentId! };
+    if (request.kind === 'message' || request.kind === 'message_fee') return this.messageSale(request, buyerId, replayOf);
+    return this.storeSale(request, buyerId, replayOf);
+  }
+
+  /**
+   * A message, as messaging answers it through commerce's port (MessageOfferQuery): its recipient
+   * unlocks a priced one that is not withdrawn; its sender pays the price per message of a held one.
+   * A replayed key answers its purchase first (the message may be unlocked by it since).
+   *
+   * Withdrawn is decided here, when the purchase is placed: a withdrawn message cannot be bought. A
+   * checkout placed before (or in the instant of) an unsend still completes, and its capture unlocks
+   * the message (FollowMessagePurchaseJob in messaging): the buyer paid, and buyers keep what they paid for.
+   */
+  private async messageSale(request: PurchaseRequest, buyerId: string, key: ReplayOf): Promise<Sale | { replay: PurchaseView }> {
+    const replay = await this.replay(buyerId, key);
+    if (replay) return { replay };
+    const answer = await this.queries.execute(new MessageOfferQuery(buyerId, request.messageId!, request.kind as 'message' | 'message_fee'));
+    if ('offer' in answer) return { kind: 'message', offer: answer.offer };
+    if (answer.refused === 'own') throw PurchaseErrors.ownMessage();
+    if (answer.refused === 'unlocked') throw PurchaseErrors.alreadyUnlocked();
+    throw PurchaseErrors.messageNotFound();
   }
 
   /** Why an item could not be bought (the statement wrote nothing and it was no replay). */
@@ -218,7 +275,9 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       request,
       buyerId,
     );
-    return { kind: 'store', storeId: store.id, ...price };
+    // A tip shown in a conversation: the buyer's own, with this store's creator (messaging answers).
+    if (request.conversationId && !(await this.queries.execute(new TipConversationQuery(buyerId, store.owner_id, request.conversationId)))) throw PurchaseErrors.conversationNotFound();
+    return { kind: 'store', storeId: store.id, ...price, conversationId: request.conversationId ?? null };
   }
 
   /** The purchase made with this key before, if the request is the same; the key reused for another request is refused. */

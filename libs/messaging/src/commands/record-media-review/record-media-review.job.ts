@@ -44,7 +44,7 @@ export class RecordMediaReviewJob implements JobProcessor<'moderation', 'content
     const carriers = await em.execute<{ message_id: string; conversation_id: string }[]>(`select message_id, conversation_id from message_attachments where content_id = ?`, [contentId]);
     for (const carrier of carriers) {
       const row = await this.messages.byId(em, carrier.conversation_id, carrier.message_id);
-      if (row) await this.realtime.messageUpdated((await this.messages.views(em, [row]))[0]);
+      if (row) await this.realtime.messageUpdated((await this.messages.views(em, [row], null))[0]);
     }
   }
 }

@@ -26,7 +26,7 @@ export class ReportConversationHandler implements ICommandHandler<ReportConversa
     const conversation = await em.findOne(Conversation, conversationId);
     if (!conversation?.memberRole(reporter.id)) throw MessagingErrors.conversationNotFound();
     const reportedUserId = conversation.otherMember(reporter.id);
-    const snapshot = await this.snapshot(conversationId, messageId, reportedUserId);
+    const snapshot = await this.snapshot(conversationId, messageId, reporter.id, reportedUserId);
 
     // Claimed first (one report per member and subject), then the case opens; a refused case frees the claim.
     const reportId = randomUUID();
@@ -51,14 +51,15 @@ export class ReportConversationHandler implements ICommandHandler<ReportConversa
     }
   }
 
-  private async snapshot(conversationId: string, messageId: string | null, reportedUserId: string): Promise<{ reported: MessageView | null; context: MessageView[] }> {
+  /** What the reporter sees of the conversation. */
+  private async snapshot(conversationId: string, messageId: string | null, reporterId: string, reportedUserId: string): Promise<{ reported: MessageView | null; context: MessageView[] }> {
     const em = this.orm.em.fork();
-    if (!messageId) return { reported: null, context: await this.messages.views(em, await this.messages.page(em, conversationId, {}, CONTEXT)) };
+    if (!messageId) return { reported: null, context: await this.messages.views(em, await this.messages.page(em, conversationId, reporterId, {}, CONTEXT), reporterId) };
     const row = await this.messages.byId(em, conversationId, messageId);
     // A member reports what they received; their own messages are theirs to stop sending.
-    if (!row || row.sender_id !== reportedUserId) throw MessagingErrors.messageNotFound();
-    const before = await this.messages.page(em, conversationId, { before: { id: row.id, at: new Date(row.created_at) } }, CONTEXT);
-    const [reported, ...context] = await this.messages.views(em, [row, ...before]);
+    if (!row || row.sender_id !== reportedUserId || !this.messages.visibleTo(row, reporterId)) throw MessagingErrors.messageNotFound();
+    const before = await this.messages.page(em, conversationId, reporterId, { before: { id: row.id, at: new Date(row.created_at) } }, CONTEXT);
+    const [reported, ...context] = await this.messages.views(em, [row, ...before], reporterId);
     return { reported, context };
   }
 

@@ -1,16 +1,16 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { Clock, RateLimits, RateLimiterRes } from '#app/platform';
-import { FanRelationshipQuery } from '#app/commerce';
+import { AppError, Clock, RateLimits, RateLimiterRes } from '#app/platform';
+import { FanRelationshipQuery, PurchaseCommand, StoreOwnerQuery, type PurchaseView } from '#app/commerce';
 import { messageId } from '../../domain/message-ids.js';
 import { cleanText, containsLink, duplicateKey, MAX_ATTACHMENTS, previewOf, textProblem } from '../../domain/message-text.js';
 import { DUPLICATE_RULE, duplicateRuleApplies, isDuplicateSpam, isNewAccount, SEND_RATE } from '../../domain/spam-rules.js';
-import { fanVerdict } from '../../domain/who-may-message.js';
+import { fanVerdict, PRICE_LIMITS } from '../../domain/who-may-message.js';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
-import { MessageRepository, type MessagePosition, type NewAttachment } from '../../repositories/message.repository.js';
+import { MessageRepository, type MessagePosition, type Money, type NewAttachment } from '../../repositories/message.repository.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { MessagingSettings } from '../../queries/messaging-settings/messaging-settings.js';
 import { unreadCounts } from '../../queries/unread-counts/unread-counts.handler.js';
@@ -23,6 +23,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(RateLimits) private readonly limits: RateLimits,
     @Inject(MessageRepository) private readonly messages: MessageRepository,
     @Inject(MessagingSettings) private readonly settings: MessagingSettings,
@@ -40,7 +41,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const em = this.orm.em.fork();
     // A retry of a stored send answers what was stored, before any rule counts it again.
     const earlier = await this.messages.byClientId(em, sender.id, clientId);
-    if (earlier) return this.replay(conversationId, earlier);
+    if (earlier) return this.replay(conversationId, sender.id, earlier);
     const conversation = await em.findOne(Conversation, conversationId);
     const role = conversation?.memberRole(sender.id);
     if (!conversation || !role) throw MessagingErrors.conversationNotFound();
@@ -48,7 +49,9 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     await this.spendSend(sender.id);
 
     const now = this.clock.now();
-    if (role === 'fan') await this.checkFan(conversation, command, text, now);
+    // A fan's message to a creator who charges per message is held until its price is paid.
+    const held = role === 'fan' && (await this.checkFan(conversation, command, text, now)) !== null;
+    const price = command.priceMinor === undefined ? null : await this.priceOf(command);
     if (duplicateRuleApplies(text)) {
       const others = await this.messages.conversationsWithText(em, sender.id, duplicateKey(text), new Date(now.getTime() - DUPLICATE_RULE.windowMs), conversationId);
       if (isDuplicateSpam(others)) throw MessagingErrors.duplicateText();
@@ -57,12 +60,20 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const id = messageId(now);
 
     // A fresh unit of work: the rows read above are read again under the lock, not taken from this one's identity map.
-    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments }));
-    if (!outcome.stored) return this.replay(conversationId, outcome.existing);
-    // Announced after the commit, read back from the database: what every reader will see.
+    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price, held }));
+    if (!outcome.stored) return this.replay(conversationId, sender.id, outcome.existing);
+    if (held) {
+      // Nobody else sees it, nothing is announced: the fan pays, and the payment delivers it (FollowMessagePurchaseJob).
+      const em = this.orm.em.fork();
+      const [mine] = await this.messages.views(em, [(await this.messages.byId(em, conversationId, id))!], sender.id);
+      return { message: mine, created: true, purchase: await this.placeFee(sender.id, id) };
+    }
+    // Announced after the commit, read back from the database: what every reader will see (a priced message locked, as its recipient sees it).
     const read = this.orm.em.fork();
-    const [view] = await this.messages.views(read, [(await this.messages.byId(read, conversationId, id))!]);
-    await this.realtime.message(view);
+    const row = (await this.messages.byId(read, conversationId, id))!;
+    const [announced] = await this.messages.views(read, [row], null);
+    const [view] = await this.messages.views(read, [row], sender.id);
+    await this.realtime.message(announced);
     if (!outcome.recipientMuted) {
       const totals = await unreadCounts(read, outcome.recipientId);
       await this.realtime.unread(outcome.recipientId, { total: totals.total, conversationId, unread: outcome.recipientUnread });
@@ -71,13 +82,18 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   }
 
   /** Stores the message under the conversation's lock, where a block is checked again and the recipient's unread count grows. */
-  private async store(tx: EntityManager, message: { id: string; createdAt: Date; conversationId: string; senderId: string; clientId: string; body: string; attachments: NewAttachment[] }) {
+  private async store(
+    tx: EntityManager,
+    message: { id: string; createdAt: Date; conversationId: string; senderId: string; clientId: string; body: string; attachments: NewAttachment[]; price: Money | null; held: boolean },
+  ) {
     const conversation = await tx.findOneOrFail(Conversation, message.conversationId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     const members = await tx.find(ConversationMember, { conversationId: message.conversationId });
     this.assertOpen(members, message.senderId);
-    const inserted = await this.messages.insert(tx, message);
+    const inserted = await this.messages.insert(tx, { ...message, status: message.held ? 'awaiting_payment' : 'sent' });
     if (!inserted.stored) return { stored: false as const, existing: inserted.existing };
     const recipient = members.find((member) => member.userId !== message.senderId)!;
+    // Held: no unread count and no change to the conversation's list entry until it is paid and delivered.
+    if (message.held) return { stored: true as const, recipientId: recipient.userId, recipientUnread: recipient.unreadCount, recipientMuted: true };
     recipient.unreadCount += 1;
     conversation.lastActivityAt = message.createdAt;
     conversation.lastMessageId = message.id;
@@ -93,13 +109,28 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   }
 
   /** The creator's setting (checked at every message: a subscription may have lapsed), media and the link rule. */
-  private async checkFan(conversation: Conversation, command: SendMessageCommand, text: string, now: Date): Promise<void> {
+  /** The price per message the fan's message waits for, or null. */
+  private async checkFan(conversation: Conversation, command: SendMessageCommand, text: string, now: Date): Promise<{ priceMinor: number; currency: string } | null> {
+    if (command.priceMinor !== undefined) throw MessagingErrors.priceFromFans();
     if (command.attachments.length > 0) throw MessagingErrors.mediaFromFans();
     const setting = await this.settings.of(conversation.creatorId);
     const subscribed = setting.audience === 'subscribers' ? (await this.queries.execute(new FanRelationshipQuery(conversation.creatorId, command.sender.id))).subscribed : false;
     const verdict = fanVerdict(setting, { subscribed, creatorStarted: conversation.startedBy === conversation.creatorId });
-    if (!verdict.ok) throw verdict.reason === 'payment_required' ? MessagingErrors.paymentRequired(verdict.priceMinor, verdict.currency) : MessagingErrors.subscribersOnly();
+    if (!verdict.ok) throw MessagingErrors.subscribersOnly();
     if (isNewAccount(command.sender.accountCreatedAt, now) && containsLink(text)) throw MessagingErrors.linksFromNewFans();
+    return verdict.fee;
+  }
+
+  /** A pay-per-view price: the creator's, on media, in their store's currency. */
+  private async priceOf(command: SendMessageCommand): Promise<Money> {
+    const priceMinor = command.priceMinor!;
+    if (!Number.isInteger(priceMinor) || priceMinor < PRICE_LIMITS.min || priceMinor > PRICE_LIMITS.max) {
+      throw MessagingErrors.badSetting('priceMinor', `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}`);
+    }
+    if (command.attachments.length === 0) throw MessagingErrors.priceNeedsMedia();
+    const store = await this.queries.execute(StoreOwnerQuery.byOwner(command.sender.id));
+    if (!store) throw MessagingErrors.notACreator();
+    return { amountMinor: priceMinor, currency: store.currency };
   }
 
   private async spendSend(senderId: string): Promise<void> {
@@ -112,11 +143,28 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   }
 
   /** The message stored under this client id: the same conversation's, or the id was reused elsewhere. */
-  private async replay(conversationId: string, position: MessagePosition) {
+  private async replay(conversationId: string, senderId: string, position: MessagePosition) {
     const em = this.orm.em.fork();
     const row = await this.messages.byId(em, conversationId, position.id);
     if (!row) throw MessagingErrors.clientIdReused();
-    const [view] = await this.messages.views(em, [row]);
+    const [view] = await this.messages.views(em, [row], senderId);
+    // A held message sent again answers its checkout again (the same Idempotency-Key: the same purchase).
+    if (row.status === 'awaiting_payment') return { message: view, created: false, purchase: await this.placeFee(senderId, row.id) };
     return { message: view, created: false };
+  }
+
+  /**
+   * The checkout of a held message's price per message, through commerce's purchase (kind
+   * message_fee). Null when the provider cannot be reached: the message stays held and the fan pays
+   * it with POST .../messages/:messageId/pay.
+   */
+  private async placeFee(buyerId: string, messageId: string): Promise<PurchaseView | null> {
+    try {
+      const { purchase } = await this.commands.execute(new PurchaseCommand(buyerId, `message-fee-${messageId}`, { kind: 'message_fee', messageId, method: 'card' }));
+      return purchase;
+    } catch (error) {
+      if (error instanceof AppError && error.status === 503) return null;
+      throw error;
+    }
   }
 }

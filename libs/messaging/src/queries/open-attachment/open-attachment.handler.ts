@@ -19,9 +19,11 @@ export class OpenAttachmentHandler implements IQueryHandler<OpenAttachmentQuery>
     const em = this.orm.em.fork();
     if (!(await em.findOne(ConversationMember, { conversationId, userId }))) throw MessagingErrors.conversationNotFound();
     const row = await this.messages.byId(em, conversationId, messageId);
-    if (!row) throw MessagingErrors.messageNotFound();
-    const attachment = (await this.messages.views(em, [row]))[0].attachments.find((item) => item.contentId === contentId);
+    if (!row || !this.messages.visibleTo(row, userId)) throw MessagingErrors.messageNotFound();
+    const attachment = (await this.messages.views(em, [row], userId))[0].attachments.find((item) => item.contentId === contentId);
     if (!attachment) throw MessagingErrors.mediaNotOpen();
+    // A pay-per-view message's media opens for its sender and for a recipient who unlocked it; the signed links are minted only here.
+    if (attachment.locked) throw MessagingErrors.locked(Number(row.price_minor), row.currency!);
     const sender = row.sender_id === userId;
     // Checked again at content-moderation, where the review lives: a takedown closes it even before its event arrives.
     const content = await this.queries.execute(new ContentByIdQuery(contentId));

@@ -25,6 +25,6 @@ export class SearchMessagesHandler implements IQueryHandler<SearchMessagesQuery>
     const words = searchWords(text);
     if (words.length === 0) return { items: [] };
     const em = this.orm.em.fork();
-    return { items: await this.messages.views(em, await this.messages.search(em, userId, words, limit)) };
+    return { items: await this.messages.views(em, await this.messages.search(em, userId, words, limit), userId) };
   }
 }

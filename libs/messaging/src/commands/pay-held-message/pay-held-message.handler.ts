@@ -1,0 +1,28 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { PurchaseCommand, type PurchaseView } from '#app/commerce';
+import { ConversationMember } from '../../entities/conversation-member.entity.js';
+import { MessagingErrors } from '../../messaging.errors.js';
+import { MessageRepository } from '../../repositories/message.repository.js';
+import { PayHeldMessageCommand } from './pay-held-message.command.js';
+
+@CommandHandler(PayHeldMessageCommand)
+export class PayHeldMessageHandler implements ICommandHandler<PayHeldMessageCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(MessageRepository) private readonly messages: MessageRepository,
+  ) {}
+
+  async execute({ conversationId, userId, messageId, idempotencyKey }: PayHeldMessageCommand): Promise<PurchaseView> {
+    const em = this.orm.em.fork();
+    if (!(await em.findOne(ConversationMember, { conversationId, userId }))) throw MessagingErrors.conversationNotFound();
+    const row = await this.messages.byId(em, conversationId, messageId);
+    if (!row || !this.messages.visibleTo(row, userId) || row.sender_id !== userId) throw MessagingErrors.messageNotFound();
+    if (row.status !== 'awaiting_payment') throw MessagingErrors.notHeld();
+    // Commerce re-checks it (MessageOfferQuery) and keeps one live checkout per message: an open one is answered again.
+    const { purchase } = await this.commands.execute(new PurchaseCommand(userId, idempotencyKey, { kind: 'message_fee', messageId, method: 'card' }));
+    return purchase;
+  }
+}

@@ -1,0 +1,53 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { MessageOfferQuery, TipConversationQuery, type MessageOfferAnswer } from '#app/commerce';
+import { Conversation } from '../../entities/conversation.entity.js';
+import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessagingSettings } from '../messaging-settings/messaging-settings.js';
+
+/**
+ * Messaging's answer to commerce's port (commerce defines the query, messaging handles it): the
+ * priced message a fan may unlock, or the held message whose price per message its sender pays.
+ * Read as the message is now; a withdrawn message is not for sale.
+ */
+@QueryHandler(MessageOfferQuery)
+export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessagingSettings) private readonly settings: MessagingSettings,
+  ) {}
+
+  async execute({ buyerId, messageId, kind }: MessageOfferQuery): Promise<MessageOfferAnswer> {
+    const em = this.orm.em.fork();
+    const row = await this.messages.byIdAnywhere(em, messageId);
+    const conversation = row && (await em.findOne(Conversation, row.conversation_id));
+    if (!row || !conversation?.memberRole(buyerId)) return { refused: 'not_found' };
+    const base = { messageId: row.id, messageCreatedAt: new Date(row.created_at), conversationId: row.conversation_id };
+    if (kind === 'message_fee') {
+      // The buyer's own message, held for the creator's price per message, at the price the creator charges now.
+      if (row.sender_id !== buyerId || row.status !== 'awaiting_payment') return { refused: 'not_found' };
+      const setting = await this.settings.of(conversation.creatorId);
+      if (setting.audience !== 'paid') return { refused: 'not_found' };
+      return { offer: { ...base, sellerId: conversation.creatorId, priceMinor: setting.priceMinor!, currency: setting.currency! } };
+    }
+    if (row.price_minor === null || row.status !== 'sent') return { refused: 'not_found' };
+    if (row.sender_id === buyerId) return { refused: 'own' };
+    if (row.withdrawn_at !== null) return { refused: 'not_found' };
+    const [unlocked] = await em.execute(`select 1 from message_unlocks where message_id = ? and buyer_id = ?`, [row.id, buyerId]);
+    if (unlocked) return { refused: 'unlocked' };
+    return { offer: { ...base, sellerId: row.sender_id, priceMinor: Number(row.price_minor), currency: row.currency! } };
+  }
+}
+
+/** A tip shown in a conversation: only the tipping fan's own conversation with that creator. */
+@QueryHandler(TipConversationQuery)
+export class TipConversationHandler implements IQueryHandler<TipConversationQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ buyerId, creatorId, conversationId }: TipConversationQuery): Promise<boolean> {
+    const conversation = await this.orm.em.fork().findOne(Conversation, conversationId);
+    return conversation !== null && conversation.fanId === buyerId && conversation.creatorId === creatorId;
+  }
+}
