@@ -52,7 +52,7 @@ export function AttachPicker({ opened, onClose, onSend }: AttachPickerProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Attach from your store" centered>
       <Stack gap="sm">
-        {items.isPending && <Loader size="sm" aria-label="Loading your items" />}
+        {items.isPending && <Loader size="sm" role="status" aria-label="Loading your items" />}
         {items.isError && <Text c="red">Your items could not be loaded. Close this and try again.</Text>}
         {items.data?.length === 0 && <Text c="dimmed">You have no approved items yet. Items appear here once moderators approve them.</Text>}
         <Checkbox.Group value={chosen} onChange={setChosen} label="Approved items" hidden={!items.data?.length}>

@@ -128,7 +128,7 @@ export function MassComposer({ opened, onClose }: { opened: boolean; onClose: ()
           <Group gap={6} aria-live="polite" data-testid="audience">
             <IconUsers size={16} aria-hidden />
             {audience.isFetching && recipients === null ? (
-              <Loader size="xs" aria-label="Counting fans" />
+              <Loader size="xs" role="status" aria-label="Counting fans" />
             ) : (
               <Text size="sm" fw={600}>
                 {segment === 'buyers' && !contentId

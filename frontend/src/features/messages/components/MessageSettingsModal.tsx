@@ -44,7 +44,7 @@ export function MessageSettingsModal({ opened, onClose }: { opened: boolean; onC
   return (
     <Modal opened={opened} onClose={onClose} title="Who may message you" centered>
       {settings.isPending ? (
-        <Loader size="sm" aria-label="Loading your settings" />
+        <Loader size="sm" role="status" aria-label="Loading your settings" />
       ) : settings.isError ? (
         <Text c="red">{serviceMessage(settings.error, 'Your settings could not be loaded. Please try again.')}</Text>
       ) : (

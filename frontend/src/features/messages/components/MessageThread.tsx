@@ -75,7 +75,7 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
   if (conversation.isPending || thread.query.isPending) {
     return (
       <Center h="100%">
-        <Loader size="sm" aria-label="Loading messages" />
+        <Loader size="sm" role="status" aria-label="Loading messages" />
       </Center>
     );
   }

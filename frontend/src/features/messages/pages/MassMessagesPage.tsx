@@ -230,7 +230,7 @@ export function MassMessagesPage() {
       </Box>
       {list.isPending ? (
         <Center py="xl">
-          <Loader size="sm" aria-label="Loading mass messages" />
+          <Loader size="sm" role="status" aria-label="Loading mass messages" />
         </Center>
       ) : notCreator ? (
         <Card withBorder radius="lg" padding="xl">
