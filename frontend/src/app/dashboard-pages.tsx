@@ -16,6 +16,7 @@ export { MyPhotoAlbumsRoute, MyVideosRoute, StoreSettingsRoute } from '../featur
 export { CollaboratorsRoute } from '../features/collaborators/pages/CollaboratorsRoute';
 export { FanBillingRoute, FavoriteStoresRoute, PurchaseHistoryRoute, ReceiptRoute, ReferralsRoute } from '../features/purchases/pages/purchases-routes';
 export { MessagesPage } from '../features/messages/pages/MessagesPage';
+export { MassMessagesPage } from '../features/messages/pages/MassMessagesPage';
 export { BillingRoute, SalesRoute } from '../features/earnings/pages/earnings-routes';
 
 /** The login guard around the dashboard shell: one chunk, loaded only when /dashboard is opened. */

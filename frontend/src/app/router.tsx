@@ -31,6 +31,7 @@ const BUILT_DASHBOARD_PAGES = {
   '/dashboard/rewards': 'RewardsPage',
   '/dashboard/verification': 'VerificationPage',
   '/dashboard/messages': 'MessagesPage',
+  '/dashboard/messages/mass': 'MassMessagesPage',
 } as const;
 
 type DashboardPageName = Exclude<

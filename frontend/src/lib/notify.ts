@@ -20,3 +20,6 @@ export const notify = {
   error: (message: string, title?: string) => show('red', message, title),
   info: (message: string, title?: string) => show('blue', message, title),
 };
+
+/** A live notice (a sale, a receipt, a moderator's decision): its own colour and title. */
+export const showNotice = ({ color, title, message }: { color: string; title: string; message: string }) => show(color, message, title);

@@ -5,20 +5,27 @@ import { PUBLIC_ANON_KEY, auth } from './auth-client';
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 export const reconnectAfterMs = (tries: number) => RECONNECT_DELAYS_MS[Math.min(tries, RECONNECT_DELAYS_MS.length) - 1] ?? 10_000;
 
-let client: RealtimeClient | null = null;
+/** Where a socket's token comes from: the site's session (`auth`) or the staff console's own. */
+export type SessionSource = Pick<typeof auth, 'getSession' | 'onAuthStateChange'>;
 
-/** The tab's one socket to /realtime/v1, authenticated with the signed-in session and kept current on refresh. */
-export function realtime(): RealtimeClient {
-  if (client) return client;
+const clients = new Map<SessionSource, RealtimeClient>();
+
+/**
+ * The tab's one socket to /realtime/v1 per session (the site's, or the console's), authenticated with it
+ * and kept current on refresh.
+ */
+export function realtime(source: SessionSource = auth): RealtimeClient {
+  const known = clients.get(source);
+  if (known) return known;
   const created = new RealtimeClient(`${window.location.origin}/realtime/v1`, {
     params: { apikey: PUBLIC_ANON_KEY },
     heartbeatIntervalMs: 30_000,
     timeout: 10_000,
     reconnectAfterMs,
   });
-  client = created;
-  void auth.getSession().then(({ data }) => data.session && created.setAuth(data.session.access_token));
-  auth.onAuthStateChange((event, session) => {
+  clients.set(source, created);
+  void source.getSession().then(({ data }) => data.session && created.setAuth(data.session.access_token));
+  source.onAuthStateChange((event, session) => {
     if (event === 'SIGNED_OUT') void created.setAuth(null);
     else if (session) void created.setAuth(session.access_token);
   });
@@ -29,11 +36,16 @@ export function realtime(): RealtimeClient {
  * Joins a private topic once the token is set (a private join without it is refused). The callback runs
  * on every SUBSCRIBED, so a caller can catch up after a drop; the returned function leaves the channel.
  */
-export function joinPrivate(topic: string, setup: (channel: RealtimeChannel) => void, onSubscribed?: (again: boolean) => void): () => void {
-  const socket = realtime();
+export function joinPrivate(
+  topic: string,
+  setup: (channel: RealtimeChannel) => void,
+  onSubscribed?: (again: boolean) => void,
+  source: SessionSource = auth,
+): () => void {
+  const socket = realtime(source);
   let left = false;
   let channel: RealtimeChannel | null = null;
-  void auth.getSession().then(async ({ data }) => {
+  void source.getSession().then(async ({ data }) => {
     if (left || !data.session) return;
     await socket.setAuth(data.session.access_token);
     if (left) return;

@@ -1,7 +1,13 @@
 import type { PaymentMethod, PurchaseKind, PurchaseStatus, SubscriptionStatus } from './services/purchase-types';
 
-export const KIND_LABELS: Record<PurchaseKind, string> = { content: 'Content', subscription: 'Subscription', tip: 'Tip', message: 'Message', message_fee: 'Paid message' };
-export const KIND_COLORS: Record<PurchaseKind, string> = { content: 'fanmint', subscription: 'aqua', tip: 'grape', message: 'orange', message_fee: 'orange' };
+export const KIND_LABELS: Record<PurchaseKind, string> = {
+  content: 'Content',
+  subscription: 'Subscription',
+  tip: 'Tip',
+  message: 'Message',
+  message_fee: 'Paid message',
+};
+export const KIND_COLORS: Record<PurchaseKind, string> = { content: 'fanmint', subscription: 'aqua', tip: 'grape', message: 'indigo', message_fee: 'indigo' };
 
 export const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', crypto: 'Crypto' };
 

@@ -9,6 +9,7 @@ import { ThemeToggle } from '@/features/layout';
 import { navFor } from '../admin-nav';
 import { adminKeys } from '../hooks/admin-keys';
 import { useAdminMe } from '../hooks/use-admin-me';
+import { useStaffNotices } from '../hooks/use-staff-notices';
 import { signOutAdmin } from '../services/admin-session.service';
 import { AdminBrand } from './AdminBrand';
 import { RoleBadge } from './Badges';
@@ -22,6 +23,7 @@ export function AdminShell() {
   const client = useQueryClient();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [signingOut, setSigningOut] = useState(false);
+  useStaffNotices(!signingOut);
 
   const signOut = async () => {
     setSigningOut(true);

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { useAuthSession } from '@/features/auth';
 import { Logo, ThemeToggle } from '@/features/layout';
+import { LiveNotices } from '@/features/live-notices';
 import { DashboardSidebar } from './DashboardSidebar';
 import { LogoutDialog } from './LogoutDialog';
 
@@ -56,6 +57,7 @@ export function DashboardShell() {
       </AppShell.Main>
 
       <LogoutDialog opened={logoutOpened} onClose={logout.close} />
+      <LiveNotices />
     </AppShell>
   );
 }

@@ -3,7 +3,8 @@ import type { ApiSchemas } from '../../../lib/api/types';
 /** The sales and payouts API's shapes, generated from the server's OpenAPI document. */
 export type SalesReport = ApiSchemas['SalesDto'];
 export type Sale = ApiSchemas['SaleItemDto'];
-export type SaleKind = ApiSchemas['SalesByKindDto']['kind'];
+/** Issue 22: unlocked messages and price-per-message fees are sales too. */
+export type SaleKind = ApiSchemas['SalesByKindDto']['kind'] | 'message' | 'message_fee';
 export type SaleStatus = Sale['status'];
 export type DisputeStage = NonNullable<Sale['disputeStage']>;
 export type PaymentMethod = Sale['method'];

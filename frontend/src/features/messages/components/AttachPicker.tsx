@@ -1,36 +1,58 @@
-import { Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMoney } from '@/shared/format';
+import { checkAmount, toMinor } from '@/shared/money';
+import { MoneyInput } from '@/shared/ui/MoneyInput';
+import { useMessagingSettings } from '../hooks/use-conversations';
 import { listAttachableItems } from '../services/messages.service';
+import { MESSAGE_PRICE_MAX_MINOR, MESSAGE_PRICE_MIN_MINOR } from '../services/messages-types';
+
+export interface AttachedSend {
+  text: string;
+  /** Set: the fan pays this to open the media (a pay-per-view message). */
+  priceMinor?: number;
+}
 
 interface AttachPickerProps {
   opened: boolean;
   onClose: () => void;
-  onSend: (contentIds: string[]) => Promise<void>;
+  onSend: (contentIds: string[], options: AttachedSend) => Promise<void>;
 }
 
-/** A creator picks approved items of their store to send in the conversation. */
+/** A creator picks approved items of their store to send in the conversation, with a line of text and, if they like, a price to unlock. */
 export function AttachPicker({ opened, onClose, onSend }: AttachPickerProps) {
   const items = useQuery({ queryKey: ['messages', 'attachable'], queryFn: listAttachableItems, enabled: opened });
+  const settings = useMessagingSettings(opened);
+  const currency = settings.data?.storeCurrency ?? items.data?.[0]?.currency ?? 'EUR';
   const [chosen, setChosen] = useState<string[]>([]);
+  const [text, setText] = useState('');
+  const [priced, setPriced] = useState(false);
+  const [price, setPrice] = useState<number | string>('');
+  const [priceError, setPriceError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   const send = async () => {
+    const problem = priced ? checkAmount(price, MESSAGE_PRICE_MIN_MINOR, MESSAGE_PRICE_MAX_MINOR, currency) : null;
+    if (problem) return setPriceError(problem);
     setSending(true);
     try {
-      await onSend(chosen);
+      await onSend(chosen, { text: text.trim(), ...(priced ? { priceMinor: toMinor(price) } : {}) });
       setChosen([]);
+      setText('');
+      setPriced(false);
+      setPrice('');
       onClose();
     } finally {
       setSending(false);
     }
   };
+  const label = chosen.length > 1 ? `${chosen.length} items` : 'item';
 
   return (
     <Modal opened={opened} onClose={onClose} title="Attach from your store" centered>
       <Stack gap="sm">
-        {items.isPending && <Loader size="sm" aria-label="Loading your items" />}
+        {items.isPending && <Loader size="sm" role="status" aria-label="Loading your items" />}
         {items.isError && <Text c="red">Your items could not be loaded. Close this and try again.</Text>}
         {items.data?.length === 0 && <Text c="dimmed">You have no approved items yet. Items appear here once moderators approve them.</Text>}
         <Checkbox.Group value={chosen} onChange={setChosen} label="Approved items" hidden={!items.data?.length}>
@@ -40,12 +62,40 @@ export function AttachPicker({ opened, onClose, onSend }: AttachPickerProps) {
             ))}
           </Stack>
         </Checkbox.Group>
+        {Boolean(items.data?.length) && (
+          <>
+            <Textarea label="Message (optional)" autosize minRows={2} maxRows={5} maxLength={2000} value={text} onChange={(event) => setText(event.currentTarget.value)} />
+            <Switch
+              label="Charge to unlock"
+              description="The fan sees your text and a blurred placeholder, and pays to open the media."
+              checked={priced}
+              onChange={(event) => {
+                setPriced(event.currentTarget.checked);
+                setPriceError(null);
+              }}
+            />
+            {priced && (
+              <MoneyInput
+                currency={currency}
+                label="Price to unlock"
+                description={`Between ${formatMoney(MESSAGE_PRICE_MIN_MINOR, currency)} and ${formatMoney(MESSAGE_PRICE_MAX_MINOR, currency)}`}
+                withAsterisk
+                value={price}
+                error={priceError}
+                onChange={(value) => {
+                  setPrice(value);
+                  setPriceError(null);
+                }}
+              />
+            )}
+          </>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
           <Button disabled={chosen.length === 0} loading={sending} onClick={() => void send()}>
-            Send {chosen.length > 1 ? `${chosen.length} items` : 'item'}
+            {priced && toMinor(price) > 0 ? `Send ${label} for ${formatMoney(toMinor(price), currency)}` : `Send ${label}`}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Center, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconClockHour4, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { openMedia } from '../services/messages.service';
 import type { Attachment } from '../services/messages-types';
 import classes from './messages.module.css';
@@ -14,6 +15,8 @@ interface AttachmentThumbProps {
 /** One photo set or video in a message: a thumbnail through the signed media route once released. */
 export function AttachmentThumb({ conversationId, messageId, attachment }: AttachmentThumbProps) {
   const released = attachment.state === 'released';
+  // A link that no longer loads (expired, or the file is gone) shows the placeholder, never a broken image.
+  const [broken, setBroken] = useState(false);
   const opened = useQuery({
     queryKey: ['messages', 'media', messageId, attachment.contentId],
     queryFn: () => openMedia(conversationId, messageId, attachment.contentId),
@@ -28,14 +31,14 @@ export function AttachmentThumb({ conversationId, messageId, attachment }: Attac
 
   return (
     <Paper withBorder radius="md" className={classes.attachment}>
-      {released && src ? (
+      {released && src && !broken ? (
         <a href={first?.fileUrl ?? src} target="_blank" rel="noreferrer" aria-label={`Open ${label.toLowerCase()}`}>
-          <Image src={src} alt={label} h={140} w={180} fit="cover" radius="md" />
+          <Image src={src} alt={label} h={140} w={180} fit="cover" radius="md" onError={() => setBroken(true)} />
         </a>
       ) : (
         <Center h={110} w={180}>
           <Stack align="center" gap={4}>
-            {released && opened.isPending ? <Loader size="sm" aria-label="Loading media" /> : <Glyph size={26} stroke={1.5} aria-hidden />}
+            {released && opened.isPending ? <Loader size="sm" role="status" aria-label="Loading media" /> : <Glyph size={26} stroke={1.5} aria-hidden />}
             <Text size="xs" fw={600}>
               {label}
             </Text>
@@ -49,7 +52,7 @@ export function AttachmentThumb({ conversationId, messageId, attachment }: Attac
                 Removed
               </Badge>
             )}
-            {released && opened.isError && (
+            {released && (opened.isError || broken) && (
               <Text size="xs" c="dimmed">
                 Could not load
               </Text>

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconCoin, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { z } from 'zod';
 import { sendErrorMessage } from '../services/message-errors';
@@ -16,10 +16,12 @@ export interface ComposerProps {
   /** Creators: opens the picker over their approved store items. */
   onAttach?: () => void;
   disabledReason?: string | null;
+  /** A line above the box, e.g. a paid creator's price per message. */
+  note?: string | null;
 }
 
 /** Writes one message: Enter sends, Shift+Enter starts a new line; the text stays when sending fails. */
-export function Composer({ onSend, onTyping, onAttach, disabledReason }: ComposerProps) {
+export function Composer({ onSend, onTyping, onAttach, disabledReason, note }: ComposerProps) {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const form = useForm({ initialValues: { text: '' }, validate: schemaResolver(schema, { sync: true }), validateInputOnChange: false });
@@ -58,6 +60,14 @@ export function Composer({ onSend, onTyping, onAttach, disabledReason }: Compose
   return (
     <form onSubmit={submit} aria-label="Write a message">
       <Stack gap={4}>
+        {note && (
+          <Group gap={6} wrap="nowrap">
+            <IconCoin size={16} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="xs" fw={600}>
+              {note}
+            </Text>
+          </Group>
+        )}
         {error && (
           <Alert color="red" variant="light" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setError(null)}>
             {error}

@@ -55,7 +55,7 @@ export function ConversationList({ activeId, myId, onOpen }: { activeId?: string
   if (conversations.isPending) {
     return (
       <Center p="xl">
-        <Loader size="sm" aria-label="Loading conversations" />
+        <Loader size="sm" role="status" aria-label="Loading conversations" />
       </Center>
     );
   }

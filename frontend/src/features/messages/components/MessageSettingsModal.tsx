@@ -44,7 +44,7 @@ export function MessageSettingsModal({ opened, onClose }: { opened: boolean; onC
   return (
     <Modal opened={opened} onClose={onClose} title="Who may message you" centered>
       {settings.isPending ? (
-        <Loader size="sm" aria-label="Loading your settings" />
+        <Loader size="sm" role="status" aria-label="Loading your settings" />
       ) : settings.isError ? (
         <Text c="red">{serviceMessage(settings.error, 'Your settings could not be loaded. Please try again.')}</Text>
       ) : (
@@ -54,7 +54,7 @@ export function MessageSettingsModal({ opened, onClose }: { opened: boolean; onC
               <Stack gap="xs" mt="xs">
                 <Radio value="subscribers" label="Subscribers only" />
                 <Radio value="signed_in" label="Anyone signed in" />
-                <Radio value="paid" label="Anyone, for a price per message" description="Paid messages open to fans soon." />
+                <Radio value="paid" label="Anyone, for a price per message" description="Fans pay before their message reaches you." />
               </Stack>
             </Radio.Group>
             {form.values.audience === 'paid' && <MoneyInput currency={currency} label="Price per message" withAsterisk {...form.getInputProps('price')} />}

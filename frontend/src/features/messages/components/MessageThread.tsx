@@ -1,34 +1,24 @@
 import { ActionIcon, Avatar, Box, Button, Center, Loader, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconGift } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
+import { CheckoutModal, openHostedCheckout, pendingCheckoutUrl, type CheckoutTarget, type PurchaseDto } from '@/features/purchases';
+import { serviceMessage } from '@/shared/api-problems';
 import { LoadError } from '@/shared/ui/LoadError';
-import { formatTime } from '@/shared/format';
-import { useConversation } from '../hooks/use-conversations';
+import { formatMoney } from '@/shared/format';
+import { messageKeys, useConversation } from '../hooks/use-conversations';
 import { useThread } from '../hooks/use-thread';
 import { sendErrorMessage } from '../services/message-errors';
+import { getStoreForTips, payForMessage, unsendMessage } from '../services/messages.service';
 import type { Conversation, ThreadMessage } from '../services/messages-types';
-import { AttachPicker } from './AttachPicker';
-import { AttachmentThumb } from './AttachmentThumb';
+import { AttachPicker, type AttachedSend } from './AttachPicker';
 import { Composer } from './Composer';
+import { MessageBubble } from './MessageBubble';
+import { UnsendModal } from './UnsendModal';
 import { initials } from './ConversationList';
 import { ThreadMenu } from './ThreadMenu';
 import classes from './messages.module.css';
-
-function Bubble({ message, mine, seen }: { message: ThreadMessage; mine: boolean; seen: boolean }) {
-  return (
-    <Box className={`${classes.bubble} ${mine ? classes.mine : classes.theirs}`} data-pending={message.pending || undefined} data-testid="message">
-      {message.text && <Text size="sm" inherit>{message.text}</Text>}
-      {message.attachments.map((attachment) => (
-        <AttachmentThumb key={attachment.contentId} conversationId={message.conversationId} messageId={message.id} attachment={attachment} />
-      ))}
-      <Text className={classes.meta} ta={mine ? 'right' : 'left'}>
-        {message.pending ? 'Sending…' : formatTime(message.createdAt)}
-        {seen && ' · Seen'}
-      </Text>
-    </Box>
-  );
-}
 
 function composerBlock(conversation: Conversation): string | null {
   if (conversation.blockedByMe) return 'You blocked this person. Unblock them from the menu to send a message.';
@@ -43,6 +33,21 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
   const scroller = useRef<HTMLDivElement>(null);
   const [picking, setPicking] = useState(false);
   const readSent = useRef<string | null>(null);
+  const client = useQueryClient();
+  const [checkout, setCheckout] = useState<CheckoutTarget | null>(null);
+  const [unsending, setUnsending] = useState<ThreadMessage | null>(null);
+  // The fee checkouts the send answered, by message: "Pay to send" goes there while it is still open.
+  const feeCheckouts = useRef(new Map<string, PurchaseDto>());
+  const [paying, setPaying] = useState<string | null>(null);
+  const fan = conversation.data?.myRole === 'fan';
+  const storeSlug = conversation.data?.counterpart.storeSlug ?? null;
+  const store = useQuery({
+    queryKey: ['messages', 'store', storeSlug],
+    queryFn: () => getStoreForTips(storeSlug!),
+    enabled: fan && Boolean(storeSlug),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
   const messages = thread.messages;
   const newest = messages.at(-1);
 
@@ -70,7 +75,7 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
   if (conversation.isPending || thread.query.isPending) {
     return (
       <Center h="100%">
-        <Loader size="sm" aria-label="Loading messages" />
+        <Loader size="sm" role="status" aria-label="Loading messages" />
       </Center>
     );
   }
@@ -85,13 +90,65 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
   const theirRead = thread.theirRead ?? data.theirLastReadMessageId;
   const newestMine = [...messages].reverse().find((message) => message.senderId === myId && !message.pending);
   const seenId = newestMine && theirRead && theirRead >= newestMine.id ? newestMine.id : null;
-  const sendAttachments = async (ids: string[]) => {
+  const returnTo = `/dashboard/messages?c=${encodeURIComponent(conversationId)}`;
+  const fee = data.myRole === 'fan' && data.messagePrice ? formatMoney(data.messagePrice.priceMinor, data.messagePrice.currency) : null;
+  const sendAttachments = async (ids: string[], options: AttachedSend) => {
     try {
-      await thread.send('', ids);
+      await thread.send(options.text, ids, options.priceMinor);
     } catch (error) {
       notify.error(sendErrorMessage(error));
       throw error;
     }
+  };
+  const sendText = async (text: string) => {
+    const { message, purchase } = await thread.send(text);
+    if (purchase) feeCheckouts.current.set(message.id, purchase);
+  };
+  const unlock = (message: ThreadMessage) => {
+    if (!message.price || !data.counterpart.storeSlug) return;
+    setCheckout({
+      kind: 'message',
+      messageId: message.id,
+      storeSlug: data.counterpart.storeSlug,
+      storeName: data.counterpart.name,
+      amountMinor: message.price.amountMinor,
+      currency: message.price.currency,
+      returnTo,
+    });
+  };
+  const tips = store.data?.tips;
+  const tip =
+    fan && store.data && tips?.enabled && tips.minimumTipMinor !== null
+      ? () =>
+          setCheckout({
+            kind: 'tip',
+            storeSlug: store.data.slug,
+            storeName: store.data.displayName,
+            minimumMinor: tips.minimumTipMinor!,
+            currency: store.data.currency,
+            conversationId,
+            returnTo,
+          })
+      : null;
+  /** A held message: the checkout the send answered while it is open, else a new one (the first lapsed). */
+  const pay = async (message: ThreadMessage) => {
+    setPaying(message.id);
+    try {
+      const known = feeCheckouts.current.get(message.id);
+      const url = (known && pendingCheckoutUrl(known)) || pendingCheckoutUrl(await payForMessage(conversationId, message.id));
+      if (url) openHostedCheckout(url);
+      else notify.error('The payment page could not be opened. Please try again.');
+    } catch (error) {
+      notify.error(serviceMessage(error, 'The payment could not be started. Please try again.'));
+    } finally {
+      setPaying(null);
+    }
+  };
+  const unsend = async (message: ThreadMessage) => {
+    const result = await unsendMessage(conversationId, message.id);
+    thread.replace({ ...message, withdrawn: true });
+    void client.invalidateQueries({ queryKey: messageKeys.thread(conversationId) });
+    return result;
   };
 
   return (
@@ -111,6 +168,11 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
             {thread.typing ? 'typing…' : data.myRole === 'fan' ? 'Creator' : 'Fan'}
           </Text>
         </Box>
+        {tip && (
+          <Button variant="default" size="compact-sm" leftSection={<IconGift size={16} />} onClick={tip}>
+            Tip
+          </Button>
+        )}
         <ThreadMenu conversation={data} />
       </header>
       <div className={classes.scroller} ref={scroller} role="log" aria-label={`Messages with ${data.counterpart.name}`}>
@@ -130,19 +192,36 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
         )}
         {messages.map((message) => (
           <Fragment key={message.clientId || message.id}>
-            <Bubble message={message} mine={message.senderId === myId} seen={message.id === seenId} />
+            <MessageBubble
+              message={message}
+              mine={message.senderId === myId}
+              seen={message.id === seenId}
+              fee={fee}
+              paying={paying === message.id}
+              onUnlock={unlock}
+              onPay={(held) => void pay(held)}
+              onUnsend={data.myRole === 'creator' ? setUnsending : undefined}
+            />
           </Fragment>
         ))}
       </div>
       <div className={classes.composer}>
         <Composer
-          onSend={(text) => thread.send(text)}
+          onSend={sendText}
+          note={fee ? `Each message to ${data.counterpart.name} costs ${fee}. It is delivered once you pay.` : null}
           onTyping={thread.sendTyping}
           onAttach={data.myRole === 'creator' ? () => setPicking(true) : undefined}
           disabledReason={composerBlock(data)}
         />
       </div>
       {data.myRole === 'creator' && <AttachPicker opened={picking} onClose={() => setPicking(false)} onSend={sendAttachments} />}
+      <CheckoutModal target={checkout} referralCode={null} onClose={() => setCheckout(null)} />
+      <UnsendModal
+        opened={Boolean(unsending)}
+        onClose={() => setUnsending(null)}
+        title="Unsend this paid message?"
+        onConfirm={() => unsend(unsending!)}
+      />
     </>
   );
 }

@@ -1,7 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuthSession } from '@/features/auth';
-import { joinPrivate } from '../../../lib/realtime';
 import {
   getConversation,
   getSettings,
@@ -36,22 +34,15 @@ export function useConversations() {
 export const useConversation = (id: string | undefined) =>
   useQuery({ queryKey: messageKeys.conversation(id ?? ''), queryFn: () => getConversation(id!), enabled: Boolean(id) });
 
-/** The badge total, kept live by `unread` on the user's own topic (which also refreshes the list). */
+/** `unread` on the user's own topic (joined once by the dashboard's live notices): the new badge total, and the list refreshed. */
+export function applyUnreadEvent(client: QueryClient, payload: unknown) {
+  client.setQueryData<Unread>(messageKeys.unread, (old) => ({ conversations: old?.conversations ?? 0, total: (payload as { total: number }).total }));
+  void client.invalidateQueries({ queryKey: messageKeys.conversations });
+}
+
+/** The badge total, kept live by the `unread` event (see applyUnreadEvent). */
 export function useUnread() {
-  const client = useQueryClient();
   const userId = useAuthSession().session?.user.id;
-  useEffect(() => {
-    if (!userId) return;
-    return joinPrivate(
-      `user:${userId}`,
-      (channel) =>
-        channel.on('broadcast', { event: 'unread' }, ({ payload }) => {
-          client.setQueryData<Unread>(messageKeys.unread, (old) => ({ conversations: old?.conversations ?? 0, total: (payload as { total: number }).total }));
-          void client.invalidateQueries({ queryKey: messageKeys.conversations });
-        }),
-      (again) => again && void client.invalidateQueries({ queryKey: messageKeys.unread }),
-    );
-  }, [client, userId]);
   return useQuery({ queryKey: messageKeys.unread, queryFn: getUnread, enabled: Boolean(userId), retry: false });
 }
 

@@ -2,7 +2,8 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/realtime-js';
 import { joinPrivate } from '../../../lib/realtime';
-import { getMessages, markRead, sendMessage } from '../services/messages.service';
+import type { PurchaseDto } from '@/features/purchases';
+import { getMessages, markRead, sendMessage, sentMessage } from '../services/messages.service';
 import type { Message, MessagePage, ReadEvent, ThreadMessage } from '../services/messages-types';
 import { messageKeys } from './use-conversations';
 
@@ -52,6 +53,14 @@ export function useThread(conversationId: string, myId: string | undefined) {
             setTyping(false);
           })
           .on('broadcast', { event: 'message_updated' }, ({ payload }) => merge([payload as Message]))
+          // Unsent by its creator: it leaves the thread of a recipient who did not buy it (a buyer's view keeps it, marked withdrawn).
+          .on('broadcast', { event: 'message_withdrawn' }, ({ payload }) => {
+            const { messageId } = payload as { messageId: string };
+            client.setQueryData<Pages>(key, (data) =>
+              data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== messageId || (item.price && !item.locked)) })) },
+            );
+            void client.invalidateQueries({ queryKey: key });
+          })
           .on('broadcast', { event: 'read' }, ({ payload }) => {
             const receipt = payload as ReadEvent;
             if (receipt.userId !== myId) setTheirRead(receipt.messageId);
@@ -87,7 +96,8 @@ export function useThread(conversationId: string, myId: string | undefined) {
   }, [myId]);
 
   const send = useCallback(
-    async (text: string, attachments: string[] = []) => {
+    /** Sends; answers the checkout of the message's fee when the creator charges per message (the message is held until paid). */
+    async (text: string, attachments: string[] = [], priceMinor?: number): Promise<{ message: Message; purchase: PurchaseDto | null }> => {
       const clientId = crypto.randomUUID();
       const draft: ThreadMessage = {
         id: `pending-${clientId}`,
@@ -109,9 +119,16 @@ export function useThread(conversationId: string, myId: string | undefined) {
       };
       merge([draft]);
       try {
-        const stored = await sendMessage(conversationId, { clientId, text: text || undefined, attachments: attachments.length ? attachments : undefined });
+        const answer = await sendMessage(conversationId, {
+          clientId,
+          text: text || undefined,
+          attachments: attachments.length ? attachments : undefined,
+          ...(priceMinor ? { priceMinor } : {}),
+        });
+        const { message: stored, purchase } = sentMessage(answer);
         merge([stored]);
         void client.invalidateQueries({ queryKey: messageKeys.conversations });
+        return { message: stored, purchase };
       } catch (error) {
         // The failed bubble goes away; the composer keeps the text and shows why.
         client.setQueryData<Pages>(key, (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.clientId !== clientId) })) });
@@ -131,5 +148,6 @@ export function useThread(conversationId: string, myId: string | undefined) {
   );
 
   const messages = (query.data?.pages.flatMap((page) => page.items) ?? []) as ThreadMessage[];
-  return { query, messages: [...messages].reverse(), typing, theirRead, sendTyping, send, readUpTo };
+  const replace = useCallback((updated: Message) => merge([updated]), [merge]);
+  return { query, messages: [...messages].reverse(), typing, theirRead, sendTyping, send, readUpTo, replace };
 }

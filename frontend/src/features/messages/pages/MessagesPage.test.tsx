@@ -6,9 +6,9 @@ import { json, requestsTo, serve, type Request } from '../../../test/serve';
 import { CONVERSATION_ID, ME, THEM, conversation, message, messageId } from '../test/fixtures';
 import { MessagesPage } from './MessagesPage';
 
-const { realtime, auth } = vi.hoisted(() => ({ realtime: {} as ReturnType<typeof import('../test/realtime-stub').createRealtimeStub>, auth: {} as Record<string, unknown> }));
+const { realtime, auth } = vi.hoisted(() => ({ realtime: {} as ReturnType<typeof import('../../../test/realtime-stub').createRealtimeStub>, auth: {} as Record<string, unknown> }));
 vi.mock('../../../lib/realtime', async () => {
-  Object.assign(realtime, (await import('../test/realtime-stub')).createRealtimeStub());
+  Object.assign(realtime, (await import('../../../test/realtime-stub')).createRealtimeStub());
   return { joinPrivate: realtime.joinPrivate };
 });
 vi.mock('../../../lib/auth-client', async () => {
@@ -169,7 +169,7 @@ describe('the composer', () => {
     const box = await screen.findByRole('textbox', { name: 'Message' }, LOADED);
     const user = userEvent.setup();
     await user.type(box, 'Hello{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toMatch(/cost €2\.50 each\. Paid messages are not available yet\./);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/cost €2\.50 each\. Send it again to pay for it\./);
     expect((box as HTMLTextAreaElement).value).toBe('Hello');
     expect(within(thread()).queryByText('Hello')).toBeNull();
 

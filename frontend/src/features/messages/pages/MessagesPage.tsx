@@ -1,7 +1,7 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { IconMessages, IconSettings } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconMessages, IconSettings, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAuthSession } from '@/features/auth';
 import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
 import { ConversationList } from '../components/ConversationList';
@@ -27,9 +27,15 @@ export function MessagesPage() {
         description="Your conversations with creators and fans."
         action={
           isCreator && (
-            <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)}>
-              Message settings
-            </Button>
+            // Side by side, also on a 375 px phone: narrow padding keeps both labels on one line.
+            <Group gap="xs" wrap="nowrap">
+              <Button component={Link} to="/dashboard/messages/mass" variant="default" size="sm" px="sm" leftSection={<IconSpeakerphone size={16} />}>
+                Mass messages
+              </Button>
+              <Button variant="default" size="sm" px="sm" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)}>
+                Message settings
+              </Button>
+            </Group>
           )
         }
       />

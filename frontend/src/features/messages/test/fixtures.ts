@@ -1,4 +1,5 @@
-import type { Conversation, Message } from '../services/messages-types';
+import type { PurchaseDto } from '@/features/purchases';
+import type { Conversation, MassMessage, Message } from '../services/messages-types';
 
 export const ME = '00000000-0000-4000-8000-000000000001';
 export const THEM = '00000000-0000-4000-8000-000000000002';
@@ -40,5 +41,66 @@ export const message = (n: number, senderId: string, text: string, overrides: Pa
   withdrawn: false,
   unlockCount: null,
   status: 'sent',
+  ...overrides,
+});
+
+/** A pay-per-view message from the creator: the fan's view (locked) unless overridden. */
+export const pricedMessage = (n: number, senderId: string, text: string, overrides: Partial<Message> = {}): Message =>
+  message(n, senderId, text, {
+    kind: 'message',
+    price: { amountMinor: 499, currency: 'EUR' },
+    locked: true,
+    tip: null,
+    massMessageId: null,
+    withdrawn: false,
+    unlockCount: null,
+    status: 'sent',
+    attachments: [{ contentId: 'c1', kind: 'video', state: 'released', locked: true }],
+    ...overrides,
+  });
+
+export const tipMessage = (n: number, senderId: string, note: string, amountMinor = 500): Message =>
+  message(n, senderId, note, { kind: 'tip', tip: { amountMinor, currency: 'EUR' }, price: null, locked: false });
+
+/** A purchase as POST /api/purchases answers it: waiting on the hosted page. */
+export const checkoutPurchase = (overrides: Partial<PurchaseDto> = {}): PurchaseDto => ({
+  id: '0190a000-0000-7000-8000-0000000000p1',
+  amountMinor: 499,
+  card: null,
+  checkoutUrl: 'https://pay.example.test/checkout/1',
+  contentId: null,
+  contentKind: null,
+  contentTitle: null,
+  createdAt: new Date().toISOString(),
+  crypto: null,
+  currency: 'EUR',
+  failureReason: null,
+  kind: 'message',
+  method: 'card',
+  paidAt: null,
+  returnTo: null,
+  status: 'requires_action',
+  storeName: 'Velvet Hour',
+  storeSlug: 'velvet-hour',
+  subscriptionId: null,
+  ...overrides,
+});
+
+export const massMessage = (n: number, overrides: Partial<MassMessage> = {}): MassMessage => ({
+  id: `0190a000-0000-7000-8000-0000000m${String(n).padStart(4, '0')}`,
+  segment: 'subscribers_active',
+  contentId: null,
+  text: `Mass message ${n}`,
+  attachments: [{ contentId: 'c1', kind: 'video', state: 'released' }],
+  price: { amountMinor: 999, currency: 'EUR' },
+  status: 'sent',
+  recipients: 40,
+  delivered: 38,
+  unlocks: 7,
+  revenueMinor: 6993,
+  currency: 'EUR',
+  createdAt: new Date(Date.UTC(2026, 10, 26, 9, n)).toISOString(),
+  sentAt: new Date(Date.UTC(2026, 10, 26, 9, n + 1)).toISOString(),
+  withdrawnAt: null,
   ...overrides,
 });

@@ -47,8 +47,15 @@ function Outcome({ purchase, cancelled, gaveUp }: { purchase: PurchaseDto; cance
     </Button>
   );
   const { status } = purchase;
+  const toConversation = destination(purchase).startsWith('/dashboard/messages');
 
-  if (status === 'paid') return <PaymentConfirmed purchase={purchase}>{toStore('Go to store', purchase.kind === 'content' ? 'default' : 'filled')}</PaymentConfirmed>;
+  if (status === 'paid') {
+    return (
+      <PaymentConfirmed purchase={purchase}>
+        {toStore(toConversation ? 'Back to the conversation' : 'Go to store', purchase.kind === 'content' ? 'default' : 'filled')}
+      </PaymentConfirmed>
+    );
+  }
   if (status === 'failed' || status === 'expired') {
     return (
       <PaymentProblem kind={status} failureReason={purchase.failureReason}>
@@ -66,7 +73,7 @@ function Outcome({ purchase, cancelled, gaveUp }: { purchase: PurchaseDto; cance
   if (cancelled) {
     return (
       <PaymentProblem kind="cancelled">
-        {toStore('Back to store')}
+        {toStore(toConversation ? 'Back to the conversation' : 'Back to store')}
         <FinishPaying purchase={purchase} />
       </PaymentProblem>
     );

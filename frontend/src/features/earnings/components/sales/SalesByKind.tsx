@@ -4,18 +4,21 @@ import { formatMoney } from '@/shared/format';
 import { SALE_KIND_LABELS } from '../labels';
 
 const KINDS: SaleKind[] = ['content', 'subscription', 'tip'];
+/** Message sales (unlocked messages, price per message) are listed once a store has some. */
+const MESSAGE_KINDS: SaleKind[] = ['message', 'message_fee'];
 
 /** Every kind is listed, a kind without sales as zero, so the three always line up. */
 export function SalesByKind({ report }: { report: SalesReport }) {
   const total = report.totals.grossMinor;
+  const kinds = [...KINDS, ...MESSAGE_KINDS.filter((kind) => report.byKind.some((entry) => (entry.kind as SaleKind) === kind))];
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="by-kind-title" h="100%">
       <Stack gap="md">
         <Title id="by-kind-title" order={2} fz={{ base: 18, sm: 20 }}>
           By kind
         </Title>
-        {KINDS.map((kind) => {
-          const row = report.byKind.find((entry) => entry.kind === kind) ?? { grossMinor: 0, count: 0 };
+        {kinds.map((kind) => {
+          const row = report.byKind.find((entry) => (entry.kind as SaleKind) === kind) ?? { grossMinor: 0, count: 0 };
           const share = total > 0 ? Math.round((row.grossMinor / total) * 100) : 0;
           return (
             <Stack key={kind} gap={6} data-testid={`kind-${kind}`}>

@@ -71,7 +71,7 @@ export function CheckoutForm({ target, referralCode, onCreated }: CheckoutFormPr
         ...purchaseBase(target, { amountMinor: toMinor(values.tipAmount), message: values.tipMessage }),
         method: values.method,
         ...(referralCode ? { referralCode } : {}),
-        returnTo: storeReturnPath(target.storeSlug, referralCode),
+        returnTo: target.returnTo ?? storeReturnPath(target.storeSlug, referralCode),
       };
       return createPurchase(body, attemptKey.current);
     },

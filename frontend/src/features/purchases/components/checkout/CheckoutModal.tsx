@@ -15,7 +15,7 @@ export interface CheckoutModalProps {
   onClose: () => void;
 }
 
-const TITLES = { content: 'Checkout', subscription: 'Subscribe', tip: 'Send a tip' } as const;
+const TITLES = { content: 'Checkout', subscription: 'Subscribe', tip: 'Send a tip', message: 'Unlock message' } as const;
 
 /** Shown while the browser leaves for the hosted page, and still there if the fan comes back with Back. */
 function LeavingForPaymentPage({ checkoutUrl }: { checkoutUrl: string }) {

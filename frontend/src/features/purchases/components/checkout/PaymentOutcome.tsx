@@ -9,8 +9,8 @@ const PAID_TEXT = {
   content: 'It is yours: open it here or later from your purchase history.',
   subscription: 'Your subscription is active. Manage it in your purchase history.',
   tip: 'Thank you! Your tip is on its way to the creator.',
-  message: 'Unlocked: open it in your messages.',
-  message_fee: 'Paid: your message is on its way to the creator.',
+  message: 'The message is unlocked: its media open in the conversation.',
+  message_fee: 'Your message is on its way to the creator.',
 } as const;
 
 /** The ways on from an outcome: a right-aligned row, on phones full-width buttons with the main (last) one on top. */

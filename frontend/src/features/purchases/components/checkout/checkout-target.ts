@@ -1,10 +1,21 @@
 import type { CreatePurchaseDto, PurchaseDto, PurchaseKind } from '../../services/purchase-types';
 
-/** What the fan is paying for: a video or album, a month of a store's subscription, or a tip of their choice. */
-export type CheckoutTarget =
-  | { kind: 'content'; contentId: string; title: string; storeSlug: string; storeName: string; amountMinor: number; currency: string }
-  | { kind: 'subscription'; storeSlug: string; storeName: string; amountMinor: number; currency: string }
-  | { kind: 'tip'; storeSlug: string; storeName: string; minimumMinor: number; currency: string };
+/** Where the fan comes back to after the payment page; the store page unless the target says otherwise (a conversation). */
+interface Returns {
+  returnTo?: string;
+}
+
+/**
+ * What the fan is paying for: a video or album, a month of a store's subscription, a tip of their choice
+ * (shown in a conversation when it names one), or a priced message to unlock.
+ */
+export type CheckoutTarget = Returns &
+  (
+    | { kind: 'content'; contentId: string; title: string; storeSlug: string; storeName: string; amountMinor: number; currency: string }
+    | { kind: 'subscription'; storeSlug: string; storeName: string; amountMinor: number; currency: string }
+    | { kind: 'tip'; storeSlug: string; storeName: string; minimumMinor: number; currency: string; conversationId?: string }
+    | { kind: 'message'; messageId: string; storeSlug: string; storeName: string; amountMinor: number; currency: string }
+  );
 
 /** Tips above this are refused by the API (100000 minor units). */
 export const MAX_TIP_MINOR = 100_000;
@@ -12,12 +23,18 @@ export const MAX_TIP_MINOR = 100_000;
 /** The line naming what is paid for, before checkout (a target) or after (a purchase, whose title is `contentTitle`). */
 export function checkoutTitle(item: { kind: PurchaseKind; storeName: string; title?: string | null }): string {
   if (item.kind === 'content') return item.title ?? 'Video or album';
-  if (item.kind === 'message') return item.title ?? `Message: ${item.storeName}`;
-  if (item.kind === 'message_fee') return item.title ?? `Paid message to ${item.storeName}`;
+  if (item.kind === 'message') return `Message: ${item.storeName}`;
+  if (item.kind === 'message_fee') return `Paid message to ${item.storeName}`;
   return item.kind === 'subscription' ? `Monthly subscription to ${item.storeName}` : `Tip for ${item.storeName}`;
 }
 
-const KIND_DETAIL = { content: 'Video or album', subscription: 'Subscription, billed monthly', tip: 'Tip', message: 'Message', message_fee: 'Paid message' } as const;
+const KIND_DETAIL = {
+  content: 'Video or album',
+  subscription: 'Subscription, billed monthly',
+  tip: 'Tip',
+  message: 'Unlocks the message',
+  message_fee: 'Price per message',
+} as const;
 
 /** The line under the title: the store and the kind of payment, e.g. 'Jane Fit · Tip'. */
 export const checkoutDetail = (item: { kind: PurchaseKind; storeName: string }) => `${item.storeName} · ${KIND_DETAIL[item.kind]}`;
@@ -37,6 +54,8 @@ export function storeReturnPath(storeSlug: string, referralCode: string | null):
 export function purchaseBase(target: CheckoutTarget, tip: { amountMinor: number; message: string }): Omit<CreatePurchaseDto, 'method'> {
   if (target.kind === 'content') return { kind: 'content', contentId: target.contentId };
   if (target.kind === 'subscription') return { kind: 'subscription', storeSlug: target.storeSlug };
+  if (target.kind === 'message') return { kind: 'message', messageId: target.messageId };
   const message = tip.message.trim();
-  return { kind: 'tip', storeSlug: target.storeSlug, amountMinor: tip.amountMinor, ...(message ? { message } : {}) };
+  const conversation = target.conversationId ? { conversationId: target.conversationId } : {};
+  return { kind: 'tip', storeSlug: target.storeSlug, amountMinor: tip.amountMinor, ...(message ? { message } : {}), ...conversation };
 }
