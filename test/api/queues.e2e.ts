@@ -44,9 +44,11 @@ describe.each(backends)('outbox, relay and email jobs on the %s queue backend', 
 
   it('delivers a committed outbox message exactly once', async () => {
     const to = uniqueEmail('queue');
-    await enqueueEmail(to);
+    const id = await enqueueEmail(to);
     await platform.drain();
     expect(platform.inbox.for(to)).toHaveLength(1);
+    // Its Message-ID is the outbox message's, so a repeat after a crash reads as the same message.
+    expect(platform.inbox.for(to)[0].messageId).toBe(`<notifications.send-email.${id}@fanmint.local>`);
   });
 
   it('publishes nothing when the transaction that wrote the message rolls back', async () => {

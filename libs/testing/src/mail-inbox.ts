@@ -8,6 +8,8 @@ export interface CapturedMail {
   text: string;
   html: string;
   links: string[];
+  /** The Message-ID header (a repeated send of one message carries the same). */
+  messageId: string | null;
 }
 
 /** A real SMTP listener in the test process; the platform sends to it and tests read what arrived. */
@@ -111,7 +113,7 @@ function toCaptured(mail: ParsedMail): CapturedMail {
   const to = [mail.to].flat().flatMap((address) => address?.value.map((entry) => (entry.address ?? '').toLowerCase()) ?? []);
   const html = typeof mail.html === 'string' ? mail.html : '';
   const links = [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((match) => decodeEntities(match[1])))];
-  return { to, subject: mail.subject ?? '', text: mail.text ?? '', html, links };
+  return { to, subject: mail.subject ?? '', text: mail.text ?? '', html, links, messageId: mail.messageId ?? null };
 }
 
 function decodeEntities(value: string): string {

@@ -28,7 +28,10 @@ export class SendEmailJob implements JobProcessor<'notifications', 'send-email'>
       if (error instanceof UnknownTemplateError) throw new UnrecoverableError(error.message);
       throw error;
     }
-    await this.mail.send({ to: data.to, ...rendered });
+    // Delivery is at least once: a worker killed between the server's acceptance and claimMessage sends
+    // again. The repeat carries the same Message-ID, so the reader still sees one message.
+    const messageId = data.messageId ? `${CONSUMER}.${data.messageId}@${this.mail.messageIdDomain}` : undefined;
+    await this.mail.send({ to: data.to, ...rendered, messageId });
     if (data.messageId) await claimMessage(em, CONSUMER, data.messageId);
     this.logger.log(`Sent "${data.template}" email (message ${data.messageId ?? 'direct'})`);
     return 'sent';

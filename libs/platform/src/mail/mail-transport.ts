@@ -7,6 +7,12 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * The Message-ID header, without angle brackets. Set it from the job's identity so that a send
+   * repeated after a crash (the server accepted it, the worker died before recording that) carries
+   * the same id: mail systems and clients show one message per Message-ID.
+   */
+  messageId?: string;
 }
 
 /** The SMTP connection every email leaves through. */
@@ -18,8 +24,13 @@ export class MailTransport implements OnApplicationShutdown {
     this.transporter = nodemailer.createTransport(config.SMTP_URL, { from: config.MAIL_FROM });
   }
 
-  async send(mail: OutgoingMail): Promise<void> {
-    await this.transporter.sendMail({ from: this.config.MAIL_FROM, ...mail });
+  async send({ messageId, ...mail }: OutgoingMail): Promise<void> {
+    await this.transporter.sendMail({ from: this.config.MAIL_FROM, ...mail, ...(messageId ? { messageId: `<${messageId}>` } : {}) });
+  }
+
+  /** The domain our Message-IDs are made in: the sender address's. */
+  get messageIdDomain(): string {
+    return /@([^>\s]+)/.exec(this.config.MAIL_FROM)?.[1] ?? 'fanmint.local';
   }
 
   async ping(): Promise<void> {
