@@ -5,6 +5,7 @@ import { RealtimeClient } from '@supabase/realtime-js';
 import WebSocket from 'ws';
 import { ComplianceReports, DeadlineWatch } from '#app/content-moderation';
 import { JOB_SCHEDULES, QueueFactory, RecurringJobs, ScheduledJobs } from '#app/platform';
+import { RealtimePublisher } from '#app/realtime';
 import { FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
 
 // Friday 20 November 2026, noon UTC: the appeal's 7 business days cross a weekend.
@@ -120,6 +121,18 @@ describe('reports, takedown requests and appeals', () => {
 });
 
 describe('deadlines kept by the scheduled job (injected clock)', () => {
+  /** What the worker announced on staff:moderation about a case's deadline. */
+  const deadlineNotices: { caseId: unknown; stage: unknown }[] = [];
+  beforeAll(() => {
+    const publisher = platform.worker!.get(RealtimePublisher);
+    const publish = publisher.publish.bind(publisher);
+    publisher.publish = async (topic, event, payload) => {
+      const notice = payload as { caseId?: unknown; stage?: unknown };
+      if (topic === 'staff:moderation' && event === 'case.deadline') deadlineNotices.push({ caseId: notice.caseId, stage: notice.stage });
+      return publish(topic, event, payload);
+    };
+  });
+
   it('warns moderators once when a quarter of the time is left', async () => {
     const watch = platform.worker!.get(DeadlineWatch);
     clock.set(new Date('2026-11-21T05:59:00Z')); // takedown: warn at 06:00 (18 of 24 hours)
@@ -135,6 +148,8 @@ describe('deadlines kept by the scheduled job (injected clock)', () => {
     await watch.run(clock.now());
     await platform.drain();
     expect(platform.inbox.messages.filter((mail) => mail.to.includes(moderatorA.email) && mail.subject.includes('Takedown request due soon'))).toHaveLength(1);
+    // And live, once, to moderators with the console open.
+    expect(deadlineNotices.filter((notice) => notice.caseId === ours.takedown)).toEqual([{ caseId: ours.takedown, stage: 'due_soon' }]);
   });
 
   it('escalates to admins once and records the breach once when the deadline passes, even with two workers', async () => {
@@ -147,6 +162,10 @@ describe('deadlines kept by the scheduled job (injected clock)', () => {
     await platform.inbox.waitFor(admin.email, /Deadline missed: Takedown request/);
     expect(platform.inbox.messages.filter((mail) => mail.to.includes(admin.email) && mail.subject.includes(ours.takedown))).toHaveLength(1);
     expect(platform.inbox.messages.filter((mail) => mail.to.includes(moderatorA.email) && mail.subject.startsWith('Deadline missed'))).toHaveLength(0);
+    expect(deadlineNotices.filter((notice) => notice.caseId === ours.takedown)).toEqual([
+      { caseId: ours.takedown, stage: 'due_soon' },
+      { caseId: ours.takedown, stage: 'overdue' },
+    ]);
 
     const queue = await call('GET', '/api/admin/moderation/cases', await tokenOf(moderatorA));
     const takedown = (queue.body.items as { id: string; stage: string; breached: boolean; remainingMs: number }[]).find((item) => item.id === ours.takedown)!;

@@ -17,7 +17,7 @@ import { AdminContentController, ContentController, MediaController } from './ht
 import { MediaLinks } from './http/media-links.js';
 import { BlurredPreviews } from './http/blurred-previews.js';
 import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
-import { CaseOpenedNoticeJob, ContentDecidedNoticeJob } from './jobs/live-notices.job.js';
+import { CaseDeadlineNoticeJob, CaseOpenedNoticeJob, ContentDecidedNoticeJob } from './jobs/live-notices.job.js';
 import { CollaboratorCheck } from './commands/review-content/collaborator-check.js';
 import { DecideCollaborationHandler, FileReleaseFormHandler, RequestCollaborationHandler, SetContentCollaboratorsHandler } from './commands/collaborations/collaborations.handler.js';
 import { MyCollaborationsHandler } from './queries/collaborations/collaborations.handler.js';
@@ -73,7 +73,7 @@ export class ContentModerationModule {}
 /** The worker's half: the scheduled deadline and report jobs, media processing, and the live notices of decisions and new cases. */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  providers: [DeadlineWatch, ComplianceReports, CheckDeadlinesJob, ComplianceReportsJob, MediaProcessor, ProcessMediaJob, ContentDecidedNoticeJob, CaseOpenedNoticeJob],
+  providers: [DeadlineWatch, ComplianceReports, CheckDeadlinesJob, ComplianceReportsJob, MediaProcessor, ProcessMediaJob, ContentDecidedNoticeJob, CaseOpenedNoticeJob, CaseDeadlineNoticeJob],
   exports: [DeadlineWatch, ComplianceReports, MediaProcessor],
 })
 export class ContentModerationJobsModule {}

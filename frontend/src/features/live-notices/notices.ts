@@ -27,6 +27,14 @@ export interface CaseOpenedEvent {
   dueAt: string;
 }
 
+/** case.deadline on staff:moderation: the deadline watch warned of a case due soon, or escalated an overdue one. */
+export interface CaseDeadlineEvent {
+  caseId: string;
+  kind: string;
+  stage: 'due_soon' | 'overdue';
+  dueAt: string;
+}
+
 export interface Notice {
   color: string;
   title: string;
@@ -83,4 +91,14 @@ const SUBJECTS: Record<string, string> = { content: 'an item', message: 'a messa
 export function caseNotice(event: CaseOpenedEvent): Notice {
   const subject = SUBJECTS[event.subjectType] ?? event.subjectType;
   return { color: 'orange', title: 'New moderation case', message: `A report on ${subject}: ${event.reason.replace(/_/g, ' ')}.` };
+}
+
+const CASE_KINDS: Record<string, string> = { report: 'A report', takedown: 'A takedown request', appeal: 'An appeal' };
+
+export function caseDeadlineNotice(event: CaseDeadlineEvent): Notice {
+  const what = CASE_KINDS[event.kind] ?? 'A case';
+  const due = new Date(event.dueAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return event.stage === 'overdue'
+    ? { color: 'red', title: 'Deadline missed', message: `${what} passed its deadline (${due}) and was escalated to the admins.` }
+    : { color: 'yellow', title: 'Case due soon', message: `${what} is due ${due}: a quarter of its time is left.` };
 }

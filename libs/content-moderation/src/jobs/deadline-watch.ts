@@ -15,7 +15,8 @@ const LABEL: Record<string, string> = { report: 'Content report', takedown: 'Tak
 /**
  * Keeps the policy's deadlines: when a quarter of a case's time is left it warns the moderators,
  * once; when the deadline passes it escalates to the admins and records the breach, once. Each
- * step is a conditional update, so a retried job or a second worker does nothing twice.
+ * step is a conditional update, so a retried job or a second worker does nothing twice. Moderators
+ * with the console open also hear both live (case.deadline on staff:moderation).
  */
 @Injectable()
 export class DeadlineWatch {
@@ -53,9 +54,11 @@ export class DeadlineWatch {
       }
       for (const row of warned) {
         for (const staff of moderators) this.mail(em, staff.email, 'moderation-deadline-warning', row, consoleUrl);
+        this.outbox.enqueue(em, 'notifications', 'case-deadline', { caseId: row.id, stage: 'due_soon' });
       }
       for (const row of escalated) {
         for (const admin of admins) this.mail(em, admin.email, 'moderation-deadline-breached', row, consoleUrl);
+        this.outbox.enqueue(em, 'notifications', 'case-deadline', { caseId: row.id, stage: 'overdue' });
       }
       if (warned.length || escalated.length) this.logger.warn(`deadlines: ${warned.length} warned, ${escalated.length} escalated`);
       return { warned: warned.length, escalated: escalated.length };

@@ -38,3 +38,20 @@ export class CaseOpenedNoticeJob implements JobProcessor<'notifications', 'case-
     return 'sent';
   }
 }
+
+/** Moderators hear live that an open case is due soon (a quarter of its time left) or overdue, as the deadline watch decided. */
+@Injectable()
+@JobHandler('notifications', 'case-deadline')
+export class CaseDeadlineNoticeJob implements JobProcessor<'notifications', 'case-deadline'> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(RealtimePublisher) private readonly live: RealtimePublisher,
+  ) {}
+
+  async handle(data: JobData<'notifications', 'case-deadline'>): Promise<'sent' | 'skipped'> {
+    const entry = await this.orm.em.fork().findOne(ModerationCase, { id: data.caseId });
+    if (!entry || entry.status !== 'open') return 'skipped';
+    await this.live.publish('staff:moderation', 'case.deadline', { caseId: entry.id, kind: entry.kind, stage: data.stage, dueAt: entry.dueAt.toISOString() });
+    return 'sent';
+  }
+}

@@ -23,6 +23,8 @@ export interface JobCatalogue {
     'content-decided': { contentId: string };
     /** A report, takedown request or appeal was opened: moderators hear it on staff:moderation. */
     'case-opened': { caseId: string };
+    /** The deadline watch warned of a case due soon or escalated an overdue one: moderators hear it on staff:moderation. */
+    'case-deadline': { caseId: string; stage: 'due_soon' | 'overdue' };
     // messaging -> messaging, after the commit that queued it: one copy of a mass message in each fan's conversation.
     /** Deliver a mass message page by page from its checkpoint (idempotent: a retry resumes, never repeats). */
     'mass-message-fan-out': { massMessageId: string };

@@ -27,4 +27,14 @@ describe('the console’s live notices', () => {
     expect(await screen.findByText('New moderation case')).toBeTruthy();
     expect(screen.getByText('A report on a message: spam.')).toBeTruthy();
   });
+
+  it('tells of a case due soon and of one that missed its deadline', async () => {
+    renderAt(<Console enabled />, '/admin/moderation');
+    await waitFor(() => expect(realtime.joinPrivate).toHaveBeenCalled());
+    act(() => realtime.emit('staff:moderation', 'case.deadline', { caseId: 'k2', kind: 'takedown', stage: 'due_soon', dueAt: new Date().toISOString() }));
+    expect(await screen.findByText('Case due soon')).toBeTruthy();
+    expect(screen.getByText(/^A takedown request is due .*: a quarter of its time is left\.$/)).toBeTruthy();
+    act(() => realtime.emit('staff:moderation', 'case.deadline', { caseId: 'k2', kind: 'takedown', stage: 'overdue', dueAt: new Date().toISOString() }));
+    expect(await screen.findByText('Deadline missed')).toBeTruthy();
+  });
 });
