@@ -19,6 +19,13 @@ export const IdentityErrors = {
   weakPassword: (message: string, reasons: WeakPasswordReason[]) =>
     new AppError(422, 'weak_password', message, undefined, { weak_password: { reasons } }),
   currentPasswordMismatch: () => new AppError(400, 'current_password_mismatch', 'Current password is incorrect'),
+  currentPasswordRequired: () =>
+    new AppError(
+      400,
+      'current_password_required',
+      'Current password required when setting new password. Enter it, or the code sent to your email address (reauthenticate), to continue.',
+    ),
+  reauthenticationNotValid: () => new AppError(400, 'reauthentication_not_valid', 'Verification code is invalid or has expired; request a new one.'),
   samePassword: () => new AppError(422, 'same_password', 'New password should be different from the old password.'),
   noAuthorization: () => new AppError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   badJwt: (detail: string) => new AppError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),

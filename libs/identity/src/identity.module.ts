@@ -49,6 +49,8 @@ import { ListStaffHandler } from './queries/list-staff/list-staff.handler.js';
 import { EraseAccountHandler } from './commands/erase-account/erase-account.handler.js';
 import { ReauthenticateHandler } from './commands/reauthenticate/reauthenticate.handler.js';
 import { ReauthenticateController } from './commands/reauthenticate/reauthenticate.controller.js';
+import { SendReauthenticationCodeHandler } from './commands/send-reauthentication-code/send-reauthentication-code.handler.js';
+import { ReauthenticationCodeController } from './commands/send-reauthentication-code/reauthenticate.controller.js';
 import { AdminSitePasswordController, SiteGateController } from './site-gate/site-gate.controller.js';
 
 const handlers = [
@@ -75,6 +77,7 @@ const handlers = [
   SearchUsersHandler,
   ListStaffHandler,
   ReauthenticateHandler,
+  SendReauthenticationCodeHandler,
   EraseAccountHandler,
 ];
 
@@ -88,7 +91,20 @@ const handlers = [
       useFactory: (config: AppConfig) => ({ secret: createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8')) }),
     }),
   ],
-  controllers: [SignUpController, TokenController, SignOutController, UserController, EmailFlowsController, VerifyController, UsersController, SessionsController, SiteGateController, AdminSitePasswordController, ReauthenticateController],
+  controllers: [
+    SignUpController,
+    TokenController,
+    SignOutController,
+    UserController,
+    EmailFlowsController,
+    VerifyController,
+    UsersController,
+    SessionsController,
+    SiteGateController,
+    AdminSitePasswordController,
+    ReauthenticateController,
+    ReauthenticationCodeController,
+  ],
   providers: [AccessTokens, BearerStrategy, SessionIssuer, FactorReader, BearerGuard, Passwords, OneTimeTokens, IdentityMailer, IdentityLimits, FlowStates, StaffGuard, SiteGate, ...handlers],
   exports: [BearerGuard, BearerStrategy, StaffGuard, SiteGate],
 })

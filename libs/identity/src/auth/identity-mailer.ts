@@ -35,12 +35,34 @@ export class IdentityMailer {
     this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'confirm-email-change', variables: { confirmUrl: this.verifyUrl(token, 'email_change', redirectTo), newEmail: to } });
   }
 
-  /** The old address hears of the request, so a hijacked session cannot move the account away silently. */
-  emailChangeRequested(em: EntityManager, to: string, newEmail: string): void {
+  /** The current address confirms the change as well (GoTrue's secure email change), so a hijacked session cannot move the account away. */
+  emailChangeRequested(em: EntityManager, to: string, newEmail: string, token: string, redirectTo: string): void {
     this.outbox.enqueue(em, 'notifications', 'send-email', {
       to,
       template: 'email-change-requested',
-      variables: { newEmail, forgotUrl: `${this.config.PUBLIC_URL}/forgot-password`, settingsUrl: `${this.config.PUBLIC_URL}/dashboard/settings` },
+      variables: {
+        newEmail,
+        confirmUrl: this.verifyUrl(token, 'email_change', redirectTo),
+        forgotUrl: `${this.config.PUBLIC_URL}/forgot-password`,
+        settingsUrl: `${this.config.PUBLIC_URL}/dashboard/settings`,
+      },
+    });
+  }
+
+  /** The address the account left hears that it did. */
+  emailChanged(em: EntityManager, to: string, newEmail: string): void {
+    this.outbox.enqueue(em, 'notifications', 'send-email', {
+      to,
+      template: 'email-changed',
+      variables: { newEmail, securityUrl: `${this.config.PUBLIC_URL}/dashboard/security` },
+    });
+  }
+
+  reauthenticationCode(em: EntityManager, to: string, code: string): void {
+    this.outbox.enqueue(em, 'notifications', 'send-email', {
+      to,
+      template: 'reauthentication-code',
+      variables: { code, forgotUrl: `${this.config.PUBLIC_URL}/forgot-password` },
     });
   }
 

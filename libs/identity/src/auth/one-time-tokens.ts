@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
@@ -8,6 +9,8 @@ export const TOKEN_LIFETIME_MS: Record<OneTimeTokenKind, number> = {
   signup: 24 * 3600 * 1000,
   recovery: 3600 * 1000,
   email_change: 24 * 3600 * 1000,
+  email_change_current: 24 * 3600 * 1000,
+  reauthentication: 10 * 60 * 1000,
 };
 
 /** Single-use, expiring email tokens, kept only as hashes. */
@@ -42,5 +45,26 @@ export class OneTimeTokens {
       [this.clock.now(), hashToken(token), kind, this.clock.now()],
     );
     return rows[0] ? { userId: rows[0].user_id, flowStateId: rows[0].flow_state_id } : null;
+  }
+
+  /** A 6-digit code to type in (re-authentication), kept as a hash bound to its user; earlier codes of `kind` end. */
+  async issueCode(em: EntityManager, userId: string, kind: OneTimeTokenKind): Promise<string> {
+    const now = this.clock.now();
+    await this.retire(em, userId, kind);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    em.persist(em.create(OneTimeToken, { userId, kind, tokenHash: hashToken(`${userId}:${code}`), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]), createdAt: now } as never));
+    return code;
+  }
+
+  /**
+   * Spends the user's outstanding code of `kind` whatever was typed, so each mailed code allows a
+   * single guess; true when it was live and matched.
+   */
+  async redeemCode(em: EntityManager, userId: string, code: string, kind: OneTimeTokenKind): Promise<boolean> {
+    const rows = await em.execute<{ token_hash: string }[]>(
+      `update one_time_tokens set used_at = ? where user_id = ? and kind = ? and used_at is null and expires_at > ? returning token_hash`,
+      [this.clock.now(), userId, kind, this.clock.now()],
+    );
+    return /^\d{6}$/.test(code) && rows.some((row) => row.token_hash === hashToken(`${userId}:${code}`));
   }
 }

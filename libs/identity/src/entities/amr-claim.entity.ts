@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
 
-export type AuthMethod = 'password' | 'otp' | 'totp' | 'recovery_code';
+export type AuthMethod = 'password' | 'otp' | 'recovery' | 'totp' | 'recovery_code';
 
 @Entity({ tableName: 'mfa_amr_claims' })
 export class AmrClaim {

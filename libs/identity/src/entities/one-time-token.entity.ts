@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
 
-export type OneTimeTokenKind = 'signup' | 'recovery' | 'email_change';
+export type OneTimeTokenKind = 'signup' | 'recovery' | 'email_change' | 'email_change_current' | 'reauthentication';
 
 @Entity({ tableName: 'one_time_tokens' })
 export class OneTimeToken {

@@ -36,6 +36,10 @@ export class User {
   @Property({ type: 'timestamptz', nullable: true })
   emailChangeSentAt: Date | null = null;
 
+  /** How many of the email change's two links (current and new address) were opened: 0 or 1. */
+  @Property({ type: 'smallint' })
+  emailChangeConfirmStatus = 0;
+
   /** Set when the account was deleted: the row stays, anonymised, for the ledger and purchases it owns. */
   @Property({ type: 'timestamptz', nullable: true })
   deletedAt: Date | null = null;

@@ -52,9 +52,25 @@ ${button('confirmUrl', 'Confirm new address')}
   'email-change-requested': {
     subject: 'A change of your Fanmint email address was requested',
     html: `<h1 style="font-size:20px;margin:0 0 16px">Your email address is about to change</h1>
-<p style="line-height:22px">Someone signed in to your Fanmint account asked to change its email address to {{newEmail}}. The change happens only when the link sent to that address is opened.</p>
-<p style="line-height:22px">If this was not you, <a href="{{forgotUrl}}" style="color:#a5529f">reset your password now</a>: that signs out every session, and the change can then be made only by you. You can also review your <a href="{{settingsUrl}}" style="color:#a5529f">account settings</a>.</p>`,
-    text: `A change of your Fanmint email address to {{newEmail}} was requested. It happens only when the link sent to that address is opened.\n\nIf this was not you, reset your password now: {{forgotUrl}}\nAccount settings: {{settingsUrl}}`,
+<p style="line-height:22px">Someone signed in to your Fanmint account asked to change its email address to {{newEmail}}. The change happens only when it is confirmed from both addresses: if it was you, confirm it here too.</p>
+${button('confirmUrl', 'Confirm the change')}
+<p style="line-height:22px">If this was not you, do not open the link: <a href="{{forgotUrl}}" style="color:#a5529f">reset your password now</a>, which signs out every session. You can also review your <a href="{{settingsUrl}}" style="color:#a5529f">account settings</a>.</p>`,
+    text: `A change of your Fanmint email address to {{newEmail}} was requested. It happens only when it is confirmed from both addresses. If it was you, confirm it here too (the link works once and expires in 24 hours):\n{{confirmUrl}}\n\nIf this was not you, do not open the link; reset your password now: {{forgotUrl}}\nAccount settings: {{settingsUrl}}`,
+  },
+  'email-changed': {
+    subject: 'Your Fanmint email address was changed',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Your email address was changed</h1>
+<p style="line-height:22px">Your Fanmint account now uses {{newEmail}}, confirmed from this address and the new one. This address gets no more mail from us about the account.</p>
+<p style="line-height:22px">If this was not you, contact support right away and review your <a href="{{securityUrl}}" style="color:#a5529f">security settings</a>.</p>`,
+    text: `Your Fanmint account now uses {{newEmail}}, confirmed from this address and the new one.\n\nIf this was not you, contact support right away. Security settings: {{securityUrl}}`,
+  },
+  'reauthentication-code': {
+    subject: 'Your Fanmint confirmation code',
+    html: `<h1 style="font-size:20px;margin:0 0 16px">Confirm it is you</h1>
+<p style="line-height:22px">Enter this code to change your password:</p>
+<p style="font-size:28px;letter-spacing:6px;font-weight:700;margin:8px 0 16px">{{code}}</p>
+<p style="line-height:22px;color:#6b6474">The code works once and expires in 10 minutes. If you did not ask for it, <a href="{{forgotUrl}}" style="color:#a5529f">reset your password</a>: someone may be using a session of yours.</p>`,
+    text: `Your Fanmint confirmation code: {{code}}\n\nEnter it to change your password. It works once and expires in 10 minutes.\n\nIf you did not ask for it, reset your password: {{forgotUrl}}`,
   },
   'account-deleted': {
     subject: 'Your Fanmint account was deleted',

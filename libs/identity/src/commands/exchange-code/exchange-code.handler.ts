@@ -24,7 +24,7 @@ export class ExchangeCodeHandler implements ICommandHandler<ExchangeCodeCommand>
     return this.orm.em.fork().transactional(async (em) => {
       const flow = await this.flows.exchange(em, authCode, codeVerifier);
       const user = await em.findOneOrFail(User, flow.userId);
-      return this.sessions.open(em, user, 'otp', client);
+      return this.sessions.open(em, user, flow.kind === 'recovery' ? 'recovery' : 'otp', client);
     });
   }
 }

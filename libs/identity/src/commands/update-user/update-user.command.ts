@@ -13,6 +13,8 @@ export class UpdateUserCommand extends Command<Record<string, unknown>> {
     readonly redirectTo?: string,
     /** Checked against the stored hash when sent with a new password. */
     readonly currentPassword?: string,
+    /** With a new password: the code GET /reauthenticate mailed to the address on file. */
+    readonly nonce?: string,
   ) {
     super();
   }

@@ -10,14 +10,22 @@ export class UpdateUserDto {
 
   @ApiPropertyOptional({
     description:
-      'With password: the present password, checked when sent (reauthentication is off, as in GoTrue by default; General Settings sends it so a left-open session cannot change the password)',
+      'With password: the present password. A new password needs it, or `nonce`, unless the session was opened by a recovery link in the last 10 minutes (GoTrue `current_password_required` / `current_password_mismatch`)',
   })
   @IsOptional()
   @IsString()
   @MaxLength(1024)
   current_password?: string;
 
-  @ApiPropertyOptional({ description: 'A new address: a confirmation link goes to it (the change happens when it is opened) and a notice to the current one' })
+  @ApiPropertyOptional({ description: 'With password: the 6-digit code GET /auth/v1/reauthenticate mailed to the address on file (one guess per code)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  nonce?: string;
+
+  @ApiPropertyOptional({
+    description: 'A new address: confirmation links go to it and to the current address; the change happens when both are opened, and the old address is told',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(320)

@@ -5,6 +5,8 @@ import { Clock } from '#app/platform';
 import { User } from '../../entities/user.entity.js';
 import { Session } from '../../entities/session.entity.js';
 import { OneTimeToken } from '../../entities/one-time-token.entity.js';
+import { AmrClaim } from '../../entities/amr-claim.entity.js';
+import { REAUTHENTICATION_WINDOW_MS } from '../../domain/recent-authentication.js';
 import { toUserJson } from '../../domain/user-json.js';
 import { requireEmail } from '../../domain/email.js';
 import { assertStorableMetadata, mergeMetadata } from '../../domain/user-metadata.js';
@@ -19,8 +21,9 @@ import { SessionsEndedEvent } from '../../events/sessions-ended.event.js';
 import { UpdateUserCommand } from './update-user.command.js';
 
 /**
- * Changes the password (aal2 required when MFA is on; every other session ends), starts an
- * email change, and merges the user_metadata of the signed-in user.
+ * Changes the password (aal2 required when MFA is on; the current password, the mailed code or a
+ * fresh recovery link proves the owner; every other session ends), starts an email change that
+ * both addresses confirm, and merges the user_metadata of the signed-in user.
  */
 @CommandHandler(UpdateUserCommand)
 export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
@@ -48,9 +51,8 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
     if (command.password !== undefined) {
       await this.limits.consume('userUpdatePerIp', command.client.ip);
       if (command.aal !== 'aal2' && mfaOn) throw IdentityErrors.insufficientAalForPassword();
-      // GoTrue's optional current-password check: refused under the sign-in failure counters, so this is no way to guess it.
-      if (command.currentPassword !== undefined) await provePassword(this.passwords, this.limits, user, command.currentPassword, command.client.ip, IdentityErrors.currentPasswordMismatch);
       this.passwords.assertAcceptable(command.password);
+      await this.proveOwner(em, user, command);
       if (await this.passwords.compare(command.password, user.encryptedPassword)) throw IdentityErrors.samePassword();
       user.encryptedPassword = await this.passwords.hash(command.password);
       await em.nativeDelete(Session, { userId: user.id, id: { $ne: command.sessionId } });
@@ -65,8 +67,26 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
   }
 
   /**
-   * GoTrue's email change without "secure" mode: the link goes to the new address and changes
-   * nothing until it is opened; the old address is told at once.
+   * A session alone is not proof of the owner: the present password (under the sign-in failure
+   * counters, so this is no way to guess it), the code mailed to the address on file, or a
+   * recovery link opened within the window (fresh proof of the mailbox, as GoTrue's reset flow).
+   */
+  private async proveOwner(em: EntityManager, user: User, command: UpdateUserCommand): Promise<void> {
+    if (command.currentPassword !== undefined) {
+      return provePassword(this.passwords, this.limits, user, command.currentPassword, command.client.ip, IdentityErrors.currentPasswordMismatch);
+    }
+    if (command.nonce !== undefined) {
+      if (!(await this.tokens.redeemCode(em, user.id, command.nonce, 'reauthentication'))) throw IdentityErrors.reauthenticationNotValid();
+      return;
+    }
+    const since = new Date(this.clock.now().getTime() - REAUTHENTICATION_WINDOW_MS);
+    if ((await em.count(AmrClaim, { sessionId: command.sessionId, authenticationMethod: 'recovery', createdAt: { $gte: since } })) > 0) return;
+    throw IdentityErrors.currentPasswordRequired();
+  }
+
+  /**
+   * GoTrue's secure email change: links to the new and to the current address, and the change
+   * happens when both were opened; a new request voids the earlier links.
    */
   private async requestEmailChange(em: EntityManager, user: User, email: string, mfaOn: boolean, command: UpdateUserCommand): Promise<void> {
     await this.limits.consume('userUpdatePerIp', command.client.ip);
@@ -77,8 +97,9 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
     if ((await em.count(User, { email })) > 0) throw IdentityErrors.emailExists();
     user.emailChange = email;
     user.emailChangeSentAt = this.clock.now();
-    const token = await this.tokens.issue(em, user.id, 'email_change');
-    this.mailer.confirmEmailChange(em, email, token, this.mailer.safeRedirect(command.redirectTo, '/dashboard/settings'));
-    this.mailer.emailChangeRequested(em, user.email, email);
+    user.emailChangeConfirmStatus = 0;
+    const redirectTo = this.mailer.safeRedirect(command.redirectTo, '/dashboard/settings');
+    this.mailer.confirmEmailChange(em, email, await this.tokens.issue(em, user.id, 'email_change'), redirectTo);
+    this.mailer.emailChangeRequested(em, user.email, email, await this.tokens.issue(em, user.id, 'email_change_current'), redirectTo);
   }
 }

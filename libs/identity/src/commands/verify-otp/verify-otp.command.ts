@@ -8,7 +8,14 @@ export interface PkceAuthCode {
   auth_code: string;
 }
 
-export class VerifyOtpCommand extends Command<SessionResponse | PkceAuthCode> {
+/** The first of an email change's two links: accepted, and nothing changes until the other is opened. */
+export interface PendingConfirmation {
+  msg: string;
+}
+
+export type VerifyOtpResult = SessionResponse | PkceAuthCode | PendingConfirmation;
+
+export class VerifyOtpCommand extends Command<VerifyOtpResult> {
   constructor(
     readonly type: string | undefined,
     readonly token: string | undefined,

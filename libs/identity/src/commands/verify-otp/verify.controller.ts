@@ -38,6 +38,10 @@ export class VerifyController {
     let fragment: URLSearchParams;
     try {
       const result = await this.commands.execute(new VerifyOtpCommand(query.type, query.token, client, undefined, true));
+      if ('msg' in result) {
+        // The first of two email-change links: no session, GoTrue's message in the fragment.
+        return void response.writeHead(303, { location: `${target}#${new URLSearchParams({ message: result.msg, sb: '' }).toString()}` }).end();
+      }
       if ('auth_code' in result) {
         // PKCE (contract §8): the code goes in the query; the client exchanges it with its verifier.
         const withCode = new URL(target);

@@ -36,6 +36,8 @@ export class UserController {
   @Put('user')
   @ApiOperation({ summary: 'Change the password, email address or profile data of the signed-in user' })
   update(@CurrentAuth() auth: AuthContext, @Body() body: UpdateUserDto, @Client() client: ClientInfo, @Query() query: RedirectQueryDto) {
-    return this.commands.execute(new UpdateUserCommand(auth.user.id, auth.sessionId, auth.claims.aal, body.password, body.data, client, body.email, query.redirect_to, body.current_password));
+    return this.commands.execute(
+      new UpdateUserCommand(auth.user.id, auth.sessionId, auth.claims.aal, body.password, body.data, client, body.email, query.redirect_to, body.current_password, body.nonce),
+    );
   }
 }

@@ -1,8 +1,8 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
-import { assertRecentlyAuthenticated, type AuthContext } from '#app/identity';
+import { assertRecentlyAuthenticated, ListUserFactorsQuery, type AuthContext } from '#app/identity';
 import { checkPayoutMethod, normaliseIban, type PayoutMethodInput } from '../../domain/payout-method.js';
 import { PayoutsErrors } from '../../payouts.errors.js';
 
@@ -23,7 +23,8 @@ function describe(row: { kind: string; iban: string | null; currency: string | n
 
 /**
  * Where payouts go is what a session thief would change first: it needs a sign-in or second
- * factor from the last 10 minutes, and every change or removal is emailed to the owner.
+ * factor from the last 10 minutes, an aal2 session when 2FA is on (a password alone is not
+ * enough then), and every change or removal is emailed to the owner.
  */
 @CommandHandler(SetPayoutMethodCommand)
 export class SetPayoutMethodHandler implements ICommandHandler<SetPayoutMethodCommand> {
@@ -32,6 +33,7 @@ export class SetPayoutMethodHandler implements ICommandHandler<SetPayoutMethodCo
     @Inject(Clock) private readonly clock: Clock,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
   async execute({ auth, method }: SetPayoutMethodCommand): Promise<void> {
@@ -39,6 +41,9 @@ export class SetPayoutMethodHandler implements ICommandHandler<SetPayoutMethodCo
     if (problems.length > 0) throw PayoutsErrors.invalid(problems);
     const now = this.clock.now();
     assertRecentlyAuthenticated(auth.authenticatedAt, now);
+    if (auth.claims.aal !== 'aal2' && (await this.queries.execute(new ListUserFactorsQuery(auth.user.id))).some((factor) => factor.status === 'verified')) {
+      throw PayoutsErrors.secondFactorNeeded();
+    }
     const userId = auth.user.id;
     await this.orm.em.fork().transactional(async (em) => {
       if (method === null) {
