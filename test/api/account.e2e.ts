@@ -70,7 +70,7 @@ async function ledgerBalances(): Promise<void> {
 }
 
 describe('email change', () => {
-  it('sends the link to the new address and a notice to the old; the change happens only when the link is opened', async () => {
+  it('sends a link to the new address and one to the old; the change happens only when both are opened, and the old address is told', async () => {
     const fan = await f.newFan();
     const newEmail = uniqueEmail('moved');
     const asked = await fan.client.updateUser({ email: newEmail }, { emailRedirectTo: `${platform.baseUrl}/dashboard/settings` });
@@ -87,9 +87,14 @@ describe('email change', () => {
     expect(new URL(link).searchParams.get('type')).toBe('email_change');
     const opened = await fetch(link, { redirect: 'manual' });
     expect(opened.status).toBe(303);
-    expect(opened.headers.get('location')).toMatch(/\/dashboard\/settings#access_token=.+type=email_change/);
-    // The link works once.
+    expect(opened.headers.get('location')).toMatch(/\/dashboard\/settings#message=Confirmation\+link\+accepted/);
+    // The link works once, and one address is not enough.
     expect((await fetch(link, { redirect: 'manual' })).headers.get('location')).toContain('error_code=otp_expired');
+    expect((await signIn(fan.email, fan.password)).status).toBe(200);
+
+    const fromOld = await fetch(notice.links.find((href) => href.includes('/auth/v1/verify'))!, { redirect: 'manual' });
+    expect(fromOld.headers.get('location')).toMatch(/\/dashboard\/settings#access_token=.+type=email_change/);
+    expect((await platform.inbox.waitFor(fan.email, /email address was changed/)).text).toContain(newEmail);
 
     expect(await signIn(fan.email, fan.password)).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
     expect((await signIn(newEmail, fan.password)).status).toBe(200);
@@ -109,7 +114,7 @@ describe('password change', () => {
   it('makes the old password fail and the new one work', async () => {
     const fan = await f.newFan();
     const next = 'Another-Strong-9!';
-    expect((await fan.client.updateUser({ password: next })).error).toBeNull();
+    expect((await fan.client.updateUser({ password: next, current_password: fan.password })).error).toBeNull();
     expect(await signIn(fan.email, fan.password)).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
     expect((await signIn(fan.email, next)).status).toBe(200);
     await platform.inbox.waitFor(fan.email, /password was changed/);

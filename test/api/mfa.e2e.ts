@@ -178,7 +178,7 @@ describeWithOathtool('two-factor authentication through the official client', ()
     clock.advance(30_000);
     const challenge = await fresh.mfa.challenge({ factorId });
     expect((await fresh.mfa.verify({ factorId, challengeId: challenge.data!.id, code: oathtool(secret) })).error).toBeNull();
-    expect((await fresh.updateUser({ password: 'Another-Strong-7?' })).error).toBeNull();
+    expect((await fresh.updateUser({ password: 'Another-Strong-7?', current_password: account.password })).error).toBeNull();
 
     const removed = await fresh.mfa.unenroll({ factorId });
     expect(removed.error).toBeNull();

@@ -103,12 +103,12 @@ describe('sessions: refresh rotation, reuse detection, sign-out scopes, password
     const other = authClient(platform.baseUrl, account.ip);
     await other.signInWithPassword({ email: account.email, password: account.password });
 
-    const same = await account.client.updateUser({ password: STRONG_PASSWORD });
+    const same = await account.client.updateUser({ password: STRONG_PASSWORD, current_password: account.password });
     expect(same.error?.code).toBe('same_password');
-    const weak = await account.client.updateUser({ password: 'abc' });
+    const weak = await account.client.updateUser({ password: 'abc', current_password: account.password });
     expect(weak.error?.code).toBe('weak_password');
 
-    const changed = await account.client.updateUser({ password: 'Brand-New-Pass-42!' });
+    const changed = await account.client.updateUser({ password: 'Brand-New-Pass-42!', current_password: account.password });
     expect(changed.error).toBeNull();
     expect((await account.client.getUser()).error).toBeNull();
     expect((await other.getUser()).error?.message).toBe('Auth session missing!');

@@ -199,7 +199,7 @@ describe.each(['redis', 'postgres'] as const)('ended sessions close their channe
     const ownOnA = channelOf(a, user.token, user.userId);
     await subscribed(otherOnB, ownOnA);
 
-    expect((await user.client.updateUser({ password: `${STRONG_PASSWORD}-new` })).error).toBeNull();
+    expect((await user.client.updateUser({ password: `${STRONG_PASSWORD}-new`, current_password: STRONG_PASSWORD })).error).toBeNull();
     await waitUntil(() => closed(otherOnB), "the other session's channel closed");
     await sleep(300);
     expect(closed(ownOnA)).toBe(false);

@@ -21,3 +21,22 @@ describe('acquirer configuration', () => {
     }
   });
 });
+
+describe('acquirer configuration in production', () => {
+  const keys = { ACQUIRER_SECRET_KEY: 'sk_live_9f3b1c7e5a2d8046', ACQUIRER_WEBHOOK_SECRETS: 'whsec_7c2e9a4f1b6d3085' };
+
+  it('starts with secrets of its own', () => {
+    expect(loadAcquirerConfig({ NODE_ENV: 'production', ...keys }).secretKey).toBe(keys.ACQUIRER_SECRET_KEY);
+  });
+
+  it.each([
+    [{}, 'ACQUIRER_SECRET_KEY: is required'],
+    [{ ACQUIRER_WEBHOOK_SECRETS: 'whsec_fanmint_sandbox_local' }, 'ACQUIRER_WEBHOOK_SECRETS: is a built-in default'],
+    [{ ACQUIRER_SECRET_KEY: 'sk_test_fanmint_sandbox_compose' }, 'ACQUIRER_SECRET_KEY: is a built-in default'],
+    [{ ACQUIRER_WEBHOOK_SECRETS: 'whsec_7c2e9a4f1b6d3085,CHANGE-ME-CHANGE-ME' }, 'ACQUIRER_WEBHOOK_SECRETS: is a placeholder'],
+  ])('refuses %j, naming the setting', (overrides, message) => {
+    const env = { NODE_ENV: 'production', ...keys, ...overrides };
+    if (Object.keys(overrides).length === 0) delete (env as Record<string, string | undefined>).ACQUIRER_SECRET_KEY;
+    expect(() => loadAcquirerConfig(env)).toThrow(message);
+  });
+});

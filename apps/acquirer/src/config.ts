@@ -75,11 +75,28 @@ export interface AcquirerConfig {
 
 export class AcquirerConfigError extends Error {}
 
-/** Reads the ACQUIRER_* settings (defaults suit a local run); a bad one fails with its name and why. */
+/** The values this repository publishes for the acquirer's secrets (its defaults, docker-compose.yml's). */
+const PUBLISHED = new Set(['sk_test_fanmint_sandbox_local', 'whsec_fanmint_sandbox_local', 'sk_test_fanmint_sandbox_compose', 'whsec_fanmint_sandbox_compose']);
+const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|placeholder|example|^your[-_]|^<.*>$|x{8,}|\$\{/i;
+
+/** In production (NODE_ENV) a secret left at a published or placeholder value is no secret: one line per such setting. */
+function productionSecretProblems(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  return (['ACQUIRER_SECRET_KEY', 'ACQUIRER_WEBHOOK_SECRETS'] as const).flatMap((name) => {
+    const values = (env[name] ?? '').split(',').map((value) => value.trim()).filter(Boolean);
+    if (values.length === 0) return [`  ${name}: is required with NODE_ENV=production`];
+    if (values.some((value) => PUBLISHED.has(value))) return [`  ${name}: is a built-in default or published example value`];
+    if (values.some((value) => PLACEHOLDER.test(value) || new Set(value).size < 4)) return [`  ${name}: is a placeholder`];
+    return [];
+  });
+}
+
+/** Reads the ACQUIRER_* settings (defaults suit a local run, never production); a bad one fails with its name and why. */
 export function loadAcquirerConfig(env: Record<string, string | undefined> = process.env): AcquirerConfig {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0] ?? '')}: ${issue.message}`);
+  const weak = productionSecretProblems(env);
+  if (!parsed.success || weak.length > 0) {
+    const lines = [...(parsed.error?.issues.map((issue) => `  ${String(issue.path[0] ?? '')}: ${issue.message}`) ?? []), ...weak];
     throw new AcquirerConfigError(`Invalid acquirer configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;

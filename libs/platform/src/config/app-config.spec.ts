@@ -8,6 +8,17 @@ const valid = {
   JWT_SECRET: 'x'.repeat(32),
 };
 
+/** Every production secret set to a random-looking value of its own. */
+const productionSecrets = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'pR0d-jwt-4c1d9e7b2f8a6350b9e1d4c7a2f6e8b3',
+  DATA_ENCRYPTION_KEY: Buffer.from('0123456789abcdefghijklmnopqrstuv').toString('base64'),
+  SANDBOX_ACQUIRER_SECRET_KEY: 'sk_live_9f3b1c7e5a2d8046',
+  SANDBOX_ACQUIRER_WEBHOOK_SECRETS: 'whsec_7c2e9a4f1b6d3085,whsec_1a8f5c3e7b9d2460',
+  PUBLIC_ANON_KEY: 'anon_5e8c1f9a3b7d2046',
+  METRICS_TOKEN: 'metrics_2b7f9c1e5a3d8064',
+};
+
 describe('configuration is validated at start', () => {
   it('fills defaults and derives the public URL from the port', () => {
     const config = loadConfig({ ...valid, PORT: '4000' });
@@ -15,7 +26,7 @@ describe('configuration is validated at start', () => {
   });
 
   it('serves metrics on 9464 in production and not at all elsewhere, unless METRICS_PORT says so', () => {
-    expect(loadConfig({ ...valid, NODE_ENV: 'production' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '0.0.0.0' });
+    expect(loadConfig({ ...valid, ...productionSecrets })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '0.0.0.0' });
     expect(loadConfig(valid)).toMatchObject({ METRICS_PORT: null, METRICS_HOST: '127.0.0.1' });
     expect(loadConfig({ ...valid, METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
     expect(() => loadConfig({ ...valid, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
@@ -41,7 +52,7 @@ describe('configuration is validated at start', () => {
   it('allows AUTH_AUTOCONFIRM for test runs only', () => {
     expect(loadConfig(valid).AUTH_AUTOCONFIRM).toBe(false);
     expect(loadConfig({ ...valid, NODE_ENV: 'test', AUTH_AUTOCONFIRM: 'true' }).AUTH_AUTOCONFIRM).toBe(true);
-    expect(() => loadConfig({ ...valid, NODE_ENV: 'production', AUTH_AUTOCONFIRM: 'true' })).toThrow(/AUTH_AUTOCONFIRM: is for test runs only/);
+    expect(() => loadConfig({ ...valid, ...productionSecrets, AUTH_AUTOCONFIRM: 'true' })).toThrow(/AUTH_AUTOCONFIRM: is for test runs only/);
   });
 
   it('stores files on local disk by default, in a bucket when S3_BUCKET is set, and refuses half an S3 setup', () => {

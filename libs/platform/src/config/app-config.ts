@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_SECRETS, productionSecretProblems } from './production-secrets.js';
 
 const url = (protocols: string[]) =>
   z
@@ -131,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (config.MEDIA_SIGNED_URLS && !config.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  MEDIA_SIGNED_URLS: needs S3_BUCKET (local disk has no signed URLs)');
   if (config.AUTH_AUTOCONFIRM && config.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_AUTOCONFIRM: is for test runs only, never with NODE_ENV=production');
   const production = config.NODE_ENV === 'production';
+  // Defaults and examples keep development and tests running; in production each must be a real secret.
+  const weak = production ? productionSecretProblems(env, APP_SECRETS) : [];
+  if (weak.length > 0) throw new ConfigError(`Invalid configuration:\n${weak.map((line) => `  ${line}`).join('\n')}`);
   return {
     ...config,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
