@@ -43,7 +43,9 @@ function composeValidator() {
   return ajv.compile(schema);
 }
 
-const ENV = { JWT_SECRET: 'j'.repeat(48) };
+/** Every secret compose requires (the image runs with NODE_ENV=production, which refuses defaults). */
+const SECRETS = ['JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'PUBLIC_ANON_KEY', 'METRICS_TOKEN', 'MINIO_ROOT_PASSWORD', 'ACQUIRER_SECRET_KEY', 'ACQUIRER_WEBHOOK_SECRETS'];
+const ENV = Object.fromEntries(SECRETS.map((name) => [name, `${name.toLowerCase()}-4c1d9e7b2f8a6350`]));
 const raw = readYaml('docker-compose.yml');
 const compose = interpolate(raw, ENV) as Compose;
 const { services } = compose;
@@ -73,8 +75,21 @@ describe('docker-compose.yml', () => {
     expect(paths).toMatch(/\/services\/api\/healthcheck\/interval must match format "duration"/);
   });
 
-  it('refuses to start without JWT_SECRET (interpolation `:?`)', () => {
-    expect(() => interpolate(raw, {})).toThrow(/JWT_SECRET/);
+  it.each(SECRETS)('refuses to start without %s (interpolation `:?`), and has no default for it', (name) => {
+    expect(() => interpolate(raw, { ...ENV, [name]: undefined })).toThrow(new RegExp(`required variable ${name} is missing`));
+    expect(() => interpolate(raw, { ...ENV, [name]: '' })).toThrow(name);
+    expect(readText('docker-compose.yml')).not.toMatch(new RegExp(`\\$\\{${name}:?-`));
+  });
+
+  it('hands the api, the worker and the acquirer every secret the production check asks for, none with a published value', () => {
+    for (const name of APP) {
+      const settings = env(services[name]);
+      for (const key of ['JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'PUBLIC_ANON_KEY', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY', 'SANDBOX_ACQUIRER_SECRET_KEY', 'SANDBOX_ACQUIRER_WEBHOOK_SECRETS']) {
+        expect({ name, key, value: settings[key] }).toEqual({ name, key, value: expect.stringMatching(/-4c1d9e7b2f8a6350$/) });
+      }
+    }
+    expect(env(services.acquirer)).toMatchObject({ ACQUIRER_SECRET_KEY: ENV.ACQUIRER_SECRET_KEY, ACQUIRER_WEBHOOK_SECRETS: ENV.ACQUIRER_WEBHOOK_SECRETS });
+    expect(readText('docker-compose.yml')).not.toMatch(/sandbox_compose|fanmint-secret|fanmint-public-anon-key/);
   });
 
   it('runs the api and the worker as 2 replicas each, without container names', () => {

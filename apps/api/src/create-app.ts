@@ -31,7 +31,7 @@ import { FanmintExpressAdapter } from './express-adapter.js';
 /** Builds the HTTP application (used by main.ts and by the end-to-end tests). */
 export async function createApiApp(config: AppConfig, options: { clock?: Clock; logSink?: LogSink } = {}): Promise<NestExpressApplication> {
   const logger = createLogger(config.LOG_LEVEL, 'api', options.logSink);
-  const web = serveSpa(resolve(config.WEB_DIST ?? 'frontend/dist'), config.PUBLIC_URL, mediaOrigins(config));
+  const web = serveSpa(resolve(config.WEB_DIST ?? 'frontend/dist'), config.PUBLIC_URL, mediaOrigins(config), config.PUBLIC_ANON_KEY[0]);
   const adapter = new FanmintExpressAdapter(() => (web ? web.router : noWebApp()));
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register({ config, orm: ORM_SETUP, clock: options.clock }),

@@ -12,6 +12,8 @@ const API_PREFIXES = ['/api', '/auth/', '/functions/', '/health', '/rest/', '/st
 const CLIENT_ROUTES = [/^\/dashboard(\/.*)?$/, /^\/admin(\/.*)?$/, /^\/stores\/[a-z0-9-]{3,40}$/, /^\/create-new-password\/[^/]+$/, /^\/checkout\/return$/];
 /** Written into prerendered pages at build time; replaced with PUBLIC_URL when served. */
 const ORIGIN_PLACEHOLDER = '__SITE_ORIGIN__';
+/** In index.html's `fanmint-anon-key` meta tag: the web app sends the configured PUBLIC_ANON_KEY, not a built-in one. */
+const ANON_KEY_PLACEHOLDER = '__PUBLIC_ANON_KEY__';
 
 interface Page {
   body: string;
@@ -86,11 +88,11 @@ const noRoute = (request: IncomingMessage, response: ServerResponse, path: strin
  * route as its prerendered HTML, client-only routes (dashboard, reset links) as the app shell, and
  * anything else as the prerendered not-found page with status 404. Also sitemap.xml and robots.txt.
  */
-export function serveSpa(webDist: string | undefined, publicUrl: string, mediaOrigins: readonly string[] = []): WebApp | null {
+export function serveSpa(webDist: string | undefined, publicUrl: string, mediaOrigins: readonly string[] = [], anonKey = 'fanmint-public-anon-key'): WebApp | null {
   const router = Router({ caseSensitive: true, strict: true });
   const root = webDist && existsSync(join(webDist, 'index.html')) ? webDist : null;
   if (!root) return null;
-  const load = (file: string) => readFileSync(join(root, file), 'utf8').replaceAll(ORIGIN_PLACEHOLDER, publicUrl);
+  const load = (file: string) => readFileSync(join(root, file), 'utf8').replaceAll(ORIGIN_PLACEHOLDER, publicUrl).replaceAll(ANON_KEY_PLACEHOLDER, anonKey);
   const manifestPath = join(root, 'prerendered', 'manifest.json');
   const manifest: PrerenderManifest | null = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null;
 

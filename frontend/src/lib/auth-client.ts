@@ -1,11 +1,19 @@
 import { GoTrueClient } from '@supabase/auth-js';
 import { setToken } from './storage';
 
-/** Public, non-secret key our /auth/v1 expects in the apikey header (like a Supabase anon key). */
-export const PUBLIC_ANON_KEY = 'fanmint-public-anon-key';
-
 /** False while pages are prerendered at build time: the client then never starts timers or reads storage. */
 const inBrowser = typeof window !== 'undefined';
+
+/**
+ * Public, non-secret key our /auth/v1 expects in the apikey header (like a Supabase anon key): the
+ * server writes its PUBLIC_ANON_KEY into the page; the built-in one serves the dev server and tests.
+ */
+function anonKey(): string {
+  const served = inBrowser ? document.querySelector<HTMLMetaElement>('meta[name="fanmint-anon-key"]')?.content : undefined;
+  return served && !served.startsWith('__') ? served : 'fanmint-public-anon-key';
+}
+
+export const PUBLIC_ANON_KEY = anonKey();
 
 export const auth = new GoTrueClient({
   url: `${inBrowser ? window.location.origin : 'http://prerender.invalid'}/auth/v1`,
