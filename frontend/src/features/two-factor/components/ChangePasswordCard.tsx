@@ -12,7 +12,7 @@ import { errorMessage, normaliseTotpInput, stepUpWithCode, TOTP_CODE_LENGTH } fr
 import { SectionCard } from '@/shared/ui/SectionCard';
 
 const schema = z
-  .object({ password: newPasswordField(), confirmPassword: z.string(), code: z.string() })
+  .object({ currentPassword: z.string().min(1, 'Enter your current password'), password: newPasswordField(), confirmPassword: z.string(), code: z.string() })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE });
 
 /** A weak password is also announced; a mismatch only shows beside its field. */
@@ -27,8 +27,8 @@ export interface ChangePasswordCardProps {
 export function ChangePasswordCard({ requireCode, onChanged }: ChangePasswordCardProps) {
   const [pending, setPending] = useState(false);
   const [askCode, setAskCode] = useState(false);
-  const form = useForm({ initialValues: { password: '', confirmPassword: '', code: '' }, validate: schemaResolver(schema, { sync: true }) });
-  const { password, confirmPassword, code } = form.values;
+  const form = useForm({ initialValues: { currentPassword: '', password: '', confirmPassword: '', code: '' }, validate: schemaResolver(schema, { sync: true }) });
+  const { currentPassword, password, confirmPassword, code } = form.values;
   const needCode = requireCode || askCode;
 
   const submit = async () => {
@@ -43,9 +43,12 @@ export function ChangePasswordCard({ requireCode, onChanged }: ChangePasswordCar
           return;
         }
       }
-      const { error } = await auth.updateUser({ password });
+      // The current password proves it is the owner, not someone at a browser left signed in.
+      const { error } = await auth.updateUser({ password, current_password: currentPassword });
       if (error) {
-        if (isSecondFactorBlock(error)) {
+        if (error.code === 'current_password_mismatch') {
+          form.setFieldError('currentPassword', 'Your current password is not correct');
+        } else if (isSecondFactorBlock(error)) {
           setAskCode(true);
           notify.info('Enter a current 6-digit code from your authenticator app to change your password.');
         } else {
@@ -72,6 +75,7 @@ export function ChangePasswordCard({ requireCode, onChanged }: ChangePasswordCar
     >
       <form onSubmit={form.onSubmit(submit, onInvalid)} noValidate>
         <Stack gap="sm" maw={420}>
+          <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
           <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
           <PasswordInput
             label="Confirm new password"
@@ -93,7 +97,7 @@ export function ChangePasswordCard({ requireCode, onChanged }: ChangePasswordCar
           <Button
             type="submit"
             loading={pending}
-            disabled={!password || !confirmPassword || (needCode && code.length !== TOTP_CODE_LENGTH)}
+            disabled={!currentPassword || !password || !confirmPassword || (needCode && code.length !== TOTP_CODE_LENGTH)}
             style={{ alignSelf: 'flex-start' }}
           >
             Change password

@@ -160,17 +160,24 @@ describe('SecuritySettingsPage', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it('changes the password only when it holds every rule and both entries match', async () => {
+  it('changes the password only with the current one, when the new one holds every rule and both entries match', async () => {
     setLevel('aal1', 'aal1');
     auth.mfa.listFactors.mockResolvedValue({ data: { all: [], totp: [] }, error: null });
     auth.updateUser.mockResolvedValue({ data: { user: {} }, error: null });
     renderPage();
     const user = userEvent.setup();
     const card = await screen.findByRole('region', { name: 'Password' });
+    const current = within(card).getByLabelText('Current password', { selector: 'input' });
     const password = within(card).getByLabelText('New password', { selector: 'input' });
     const confirmation = within(card).getByLabelText('Confirm new password', { selector: 'input' });
     const change = within(card).getByRole('button', { name: 'Change password' });
 
+    await user.type(password, 'Str0ng!pass');
+    await user.type(confirmation, 'Str0ng!pass');
+    expect((change as HTMLButtonElement).disabled).toBe(true);
+    await user.type(current, 'Old-Pass-1!');
+    await user.clear(password);
+    await user.clear(confirmation);
     await user.type(password, 'weakpass');
     await user.type(confirmation, 'weakpass');
     await user.click(change);
@@ -185,8 +192,22 @@ describe('SecuritySettingsPage', () => {
     await user.clear(confirmation);
     await user.type(confirmation, 'Str0ng!pass');
     await user.click(change);
-    await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ password: 'Str0ng!pass' }));
+    await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ password: 'Str0ng!pass', current_password: 'Old-Pass-1!' }));
     expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
+  });
+
+  it('says so beside the field when the current password is wrong', async () => {
+    setLevel('aal1', 'aal1');
+    auth.mfa.listFactors.mockResolvedValue({ data: { all: [], totp: [] }, error: null });
+    auth.updateUser.mockResolvedValue({ data: { user: null }, error: Object.assign(new Error('Current password is incorrect'), { code: 'current_password_mismatch', status: 400 }) });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Password' });
+    await user.type(within(card).getByLabelText('Current password', { selector: 'input' }), 'Not-It-1!');
+    await user.type(within(card).getByLabelText('New password', { selector: 'input' }), 'Str0ng!pass');
+    await user.type(within(card).getByLabelText('Confirm new password', { selector: 'input' }), 'Str0ng!pass');
+    await user.click(within(card).getByRole('button', { name: 'Change password' }));
+    expect(await within(card).findByText('Your current password is not correct')).toBeTruthy();
   });
 
   it('lists sessions and ends another one', async () => {
