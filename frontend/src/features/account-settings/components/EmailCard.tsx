@@ -26,7 +26,7 @@ export function EmailCard({ email, pendingEmail }: { email: string | undefined; 
       await requestEmailChange(values.email.trim());
       setSentTo(values.email.trim().toLowerCase());
       form.reset();
-      notify.success('Check your new inbox to confirm the change.');
+      notify.success('Check both inboxes: confirm the change from your current and your new address.');
     } catch (error) {
       notify.error(`Could not change your email: ${(error as Error).message}`);
     } finally {
@@ -46,7 +46,8 @@ export function EmailCard({ email, pendingEmail }: { email: string | undefined; 
       </Stack>
       {(sentTo ?? pendingEmail) && (
         <Alert variant="light" color="aqua" icon={<IconMailForward size={18} />} title="Confirmation sent">
-          We sent a link to {sentTo ?? pendingEmail}. Your email changes when you open it; until then you sign in with your current address.
+          We sent a link to {sentTo ?? pendingEmail} and one to {email ?? 'your current address'}. Your email changes when both are opened; until then you sign
+          in with your current address.
         </Alert>
       )}
       <form onSubmit={submit} noValidate>

@@ -62,7 +62,7 @@ describe('GeneralSettingsPage', () => {
     await userEvent.type(field, 'New@Example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Change email' }));
     await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ email: 'New@Example.com' }, { emailRedirectTo: `${window.location.origin}/dashboard/settings` }));
-    expect(await screen.findByText(/We sent a link to new@example.com/)).toBeTruthy();
+    expect(await screen.findByText(/We sent a link to new@example.com and one to .+ Your email changes when both are opened/)).toBeTruthy();
   });
 
   it('tells a creator still owed earnings that deletion waits, and offers no delete button', async () => {
