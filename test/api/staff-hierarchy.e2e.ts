@@ -95,9 +95,11 @@ describe('the console’s user list says per row whether the signed-in staff mem
     expect(await rowOf(moderator.userId)).toEqual({ id: moderator.userId, canManage: true, manageRefusal: null });
     expect(await rowOf(fan.session.user.id)).toEqual({ id: fan.session.user.id, canManage: true, manageRefusal: null });
 
-    // The role change answers with the row as it now stands: a moderator made admin is out of reach.
-    const promoted = await call('PUT', `/api/admin/users/${moderator.userId}/role`, admin.token, { role: 'admin' });
-    expect(promoted).toEqual({ status: 200, body: expect.objectContaining({ role: 'admin', canManage: false, manageRefusal: 'staff_hierarchy' }) });
+    // The role change answers with the row as it now stands: making an admin waits for a second admin, then the new admin is out of reach.
+    const requested = await call('PUT', `/api/admin/users/${moderator.userId}/role`, admin.token, { role: 'admin' });
+    expect(requested).toEqual({ status: 200, body: expect.objectContaining({ role: 'moderator', canManage: true, pendingAdminGrant: expect.objectContaining({ requestedBy: admin.userId }) }) });
+    const promoted = await call('PUT', `/api/admin/users/${moderator.userId}/role`, otherAdmin.token, { role: 'admin' });
+    expect(promoted).toEqual({ status: 200, body: expect.objectContaining({ role: 'admin', canManage: false, manageRefusal: 'staff_hierarchy', pendingAdminGrant: null }) });
   });
 });
 

@@ -50,7 +50,7 @@ export class BackofficeController {
   }
 
   @Put('users/:id/role')
-  @ApiOperation({ summary: "Change a user's role (admins; audited with before and after)" })
+  @ApiOperation({ summary: "Change a user's role (admins; audited with before and after). Making an admin takes a second admin: the first request stays pending" })
   @ApiOkResponse({ type: AdminUserDto })
   async changeRole(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ChangeRoleDto, @Client() client: ClientInfo): Promise<AdminUserDto> {
     requireAdmin(auth);

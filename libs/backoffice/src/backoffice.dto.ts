@@ -51,6 +51,11 @@ export class AdminMeDto {
   @ApiProperty({ enum: ['aal2'], description: 'The console needs a two-factor session' }) aal!: 'aal2';
 }
 
+export class PendingAdminGrantDto {
+  @ApiProperty({ format: 'uuid', description: 'The admin who asked; another admin approves by making the same change' }) requestedBy!: string;
+  @ApiProperty({ format: 'date-time' }) requestedAt!: string;
+}
+
 export class AdminUserDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() email!: string;
@@ -63,6 +68,8 @@ export class AdminUserDto {
   @ApiProperty({ description: 'Whether the signed-in staff member may change this account’s role or turn off its 2FA' }) canManage!: boolean;
   @ApiProperty({ enum: STAFF_REFUSALS, nullable: true, description: 'The 403 code such an action would be refused with; null when canManage' })
   manageRefusal!: StaffRefusalCode | null;
+  @ApiProperty({ type: PendingAdminGrantDto, nullable: true, description: 'Making an admin takes two admins: the first request waits here for a second' })
+  pendingAdminGrant!: PendingAdminGrantDto | null;
 }
 
 export class AdminUserListDto {

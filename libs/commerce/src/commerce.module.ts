@@ -62,6 +62,7 @@ import { ListNotificationsHandler } from './notifications/list-notifications.han
 import { MarkNotificationsReadHandler } from './notifications/mark-notifications-read.handler.js';
 import { NotifyPurchase } from './notifications/notify-purchase.js';
 import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-purchase.job.js';
+import { CommerceOwners } from './review/commerce-owners.js';
 
 /**
  * Commerce (SPEC §1, §2, §4, §9): creators' stores and the public directory; fans' purchases,
@@ -71,6 +72,7 @@ import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-pur
   imports: [CqrsModule, IdentityModule],
   controllers: [StoreImagesController, StoresController, AgeCheckController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, BillingController, PaymentWebhooksController, AdminPaymentsController, NotificationsController],
   providers: [
+    CommerceOwners,
     LivePhaseGuard,
     OptionalAuthGuard,
     AgeCheckCookie,

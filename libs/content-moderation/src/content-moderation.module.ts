@@ -25,6 +25,7 @@ import { ReviewCountsHandler } from './queries/review-counts/review-counts.handl
 import { CollaborationsController } from './http/collaborations.controller.js';
 import { ContentSaleEvents } from './events/content-sale-events.js';
 import { AttachMediaHandler } from './commands/attach-media/attach-media.handler.js';
+import { ContentOwners } from './review/content-owners.js';
 
 /**
  * Content moderation (SPEC §1, §9): reports reviewed within 48 hours, takedowns within 24 hours,
@@ -35,6 +36,7 @@ import { AttachMediaHandler } from './commands/attach-media/attach-media.handler
   imports: [CqrsModule, IdentityModule],
   controllers: [ModerationController, AdminModerationController, ContentController, AdminContentController, MediaController, CollaborationsController],
   providers: [
+    ContentOwners,
     OpenCaseHandler,
     WorkCaseHandler,
     CaseQueueHandler,

@@ -5,7 +5,6 @@ export const ModerationErrors = {
   claimedByOther: () => new AppError(409, 'claimed_by_other', 'Another moderator is working on this case'),
   notClaimed: () => new AppError(409, 'not_claimed', 'Claim this case before resolving it'),
   alreadyResolved: () => new AppError(409, 'already_resolved', 'This case has already been resolved'),
-  ownWork: () => new AppError(403, 'own_work', 'You cannot work on a case you filed or one about your own account or content'),
   emailRequired: () => new AppError(400, 'validation_failed', 'email is required so we can tell you the outcome', [{ field: 'email', message: 'This field is required' }]),
 };
 
@@ -20,7 +19,6 @@ export const ContentErrors = {
   invalidTransition: (message: string) => new AppError(409, 'invalid_transition', message),
   claimedByOther: () => new AppError(409, 'claimed_by_other', 'Another moderator is reviewing this content'),
   notClaimed: () => new AppError(409, 'not_claimed', 'Claim this content before deciding on it'),
-  ownWork: () => new AppError(403, 'own_work', 'You cannot review content you made or are featured in'),
   badOrder: (message: string) => new AppError(400, 'validation_failed', message, [{ field: 'mediaIds', message }]),
   badCover: (message: string) => new AppError(400, 'validation_failed', message, [{ field: 'mediaId', message }]),
   notArrangeable: (message: string) => new AppError(409, 'not_editable', message),

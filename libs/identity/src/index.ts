@@ -6,6 +6,7 @@ export { SeedAccountsCommand, type SeedAccount } from './commands/seed-accounts/
 export { PASSWORD_SPECIAL_CHARACTERS, PASSWORD_MIN_LENGTH, checkPassword } from './domain/password-policy.js';
 export { StaffGuard, isStaffSession, requireAdmin } from './auth/staff.guard.js';
 export { assertStaffMayActOn, staffRefusal, type StaffRefusalCode } from './domain/staff-hierarchy.js';
+export { lockStaffActionOn } from './domain/staff-action-lock.js';
 export { assertRecentlyAuthenticated, REAUTHENTICATION_WINDOW_MS } from './domain/recent-authentication.js';
 export { ListUserFactorsQuery } from './queries/list-user-factors/list-user-factors.query.js';
 export { ElevateSessionCommand, type SecondFactorMethod } from './commands/elevate-session/elevate-session.command.js';

@@ -43,6 +43,7 @@ import { DigestLinks } from './commands/unsubscribe-digest/digest-links.js';
 import { SendMessageDigestsJob } from './commands/send-message-digest/send-message-digests.job.js';
 import { SendMessageDigestJob } from './commands/send-message-digest/send-message-digest.job.js';
 import { MessagingPreferencesHandler } from './queries/messaging-preferences/messaging-preferences.handler.js';
+import { MessagingOwners } from './review/messaging-owners.js';
 
 /**
  * Messaging (issue 22): one conversation per fan and creator, who may write to a creator, text and
@@ -53,6 +54,7 @@ import { MessagingPreferencesHandler } from './queries/messaging-preferences/mes
   imports: [CqrsModule, IdentityModule],
   controllers: [ConversationsController, MessagesController, MassMessagesController, MessagingController, AdminMessagesController, MessagingPreferencesController, DigestUnsubscribeController],
   providers: [
+    MessagingOwners,
     MessageRepository,
     MessagingSettings,
     ConversationViews,

@@ -1,6 +1,7 @@
 import { Migration20261122001200Ledger } from './database/migrations/20261122001200-ledger.migration.js';
 import { Migration20261122001400CloseLocality } from './database/migrations/20261122001400-close-locality.migration.js';
 import { Migration20261202120000LedgerPartitions } from './database/migrations/20261202120000-ledger-partitions.migration.js';
+import { Migration20261206120200LedgerRepartitioningOwnerOnly } from './database/migrations/20261206120200-ledger-repartitioning-owner-only.migration.js';
 
 export { PayoutsModule, PayoutsJobsModule } from './payouts.module.js';
 export { MonthEndClose, type RunSummary } from './commands/month-end/month-end-close.js';
@@ -18,5 +19,5 @@ export { MonthEndJobHandler } from './jobs/payouts-jobs.js';
 export { SANDBOX_FAILING_HOLDER } from './payout-provider/sandbox-payout-provider.js';
 export { HOLD_REASONS } from './domain/hold-policy.js';
 export const payoutsEntities = [];
-export const payoutsMigrations = [Migration20261122001200Ledger, Migration20261122001400CloseLocality, Migration20261202120000LedgerPartitions];
+export const payoutsMigrations = [Migration20261122001200Ledger, Migration20261122001400CloseLocality, Migration20261202120000LedgerPartitions, Migration20261206120200LedgerRepartitioningOwnerOnly];
 export { SEED_PAYEES_SQL, SEED_SALES_SQL } from './testing/synthetic-ledger.js';

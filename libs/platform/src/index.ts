@@ -39,6 +39,7 @@ export * from './files/clean-image.js';
 export * from './http/signed-tokens.js';
 export * from './csv/csv.js';
 export * from './review/review-claim.js';
+export * from './review/staff-decisions.js';
 export { ClaimViewDto } from './review/claim-view.dto.js';
 export * from './observability/metrics.js';
 export * from './observability/metrics-server.js';

@@ -16,6 +16,7 @@ import { Metrics } from './observability/metrics.js';
 import { MetricsServer } from './observability/metrics-server.js';
 import { PlatformMetrics } from './observability/platform-metrics.js';
 import { TraceFlush } from './observability/trace-flush.js';
+import { StaffDecisions } from './review/staff-decisions.js';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -47,8 +48,9 @@ export class PlatformModule {
         MetricsServer,
         PlatformMetrics,
         TraceFlush,
+        StaffDecisions,
       ],
-      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, LeaseLocks, AuditLog, ObjectStorage, PrivateFiles, DatabaseModule, Metrics, MetricsServer, PlatformMetrics],
+      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, LeaseLocks, AuditLog, ObjectStorage, PrivateFiles, DatabaseModule, Metrics, MetricsServer, PlatformMetrics, StaffDecisions],
     };
   }
 }

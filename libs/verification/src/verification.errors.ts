@@ -13,7 +13,6 @@ export const VerificationErrors = {
   notFound: () => new AppError(404, 'not_found', 'Verification submission not found'),
   claimedByOther: () => new AppError(409, 'claimed_by_other', 'Another moderator is reviewing this submission'),
   notClaimed: () => new AppError(409, 'not_claimed', 'Claim this submission before deciding on it'),
-  ownWork: () => new AppError(403, 'own_work', 'You cannot review your own verification'),
   alreadyDecided: () => new AppError(409, 'already_decided', 'This submission has already been decided'),
   badImageLink: () => new AppError(403, 'invalid_link', 'This image link is invalid or has expired'),
 };

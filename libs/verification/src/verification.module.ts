@@ -10,12 +10,13 @@ import { VerificationController } from './http/verification.controller.js';
 import { AdminVerificationsController, VerificationImagesController } from './http/admin-verifications.controller.js';
 import { ImageLinks } from './http/image-links.js';
 import { PurgeRetainedRecordsJob } from './commands/purge-retained-records/purge-retained-records.job.js';
+import { VerificationOwners } from './review/verification-owners.js';
 
 /** Creator and referrer identity checks (SPEC §2 Verification) and their review by moderators. */
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [VerificationController, AdminVerificationsController, VerificationImagesController],
-  providers: [ImageLinks, SubmitVerificationHandler, ReviewVerificationHandler, VerificationStatusHandler, ReviewQueueHandler, ReviewItemHandler, VerificationErasure],
+  providers: [VerificationOwners, ImageLinks, SubmitVerificationHandler, ReviewVerificationHandler, VerificationStatusHandler, ReviewQueueHandler, ReviewItemHandler, VerificationErasure],
   exports: [VerificationErasure],
 })
 export class VerificationModule {}

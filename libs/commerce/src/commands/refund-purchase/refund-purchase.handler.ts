@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AuditLog } from '#app/platform';
+import { AuditLog, StaffDecisions } from '#app/platform';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
 import { PURCHASE_SELECT, toPurchaseView, type PurchaseRow } from '../../queries/purchases/purchase-view.js';
@@ -18,6 +18,7 @@ export class RefundPurchaseHandler implements ICommandHandler<RefundPurchaseComm
     @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
     @Inject(PaymentFacts) private readonly facts: PaymentFacts,
     @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(StaffDecisions) private readonly decisions: StaffDecisions,
   ) {}
 
   async execute({ adminId, purchaseId, action, ipAddress }: RefundPurchaseCommand) {
@@ -26,6 +27,8 @@ export class RefundPurchaseHandler implements ICommandHandler<RefundPurchaseComm
     if (action === 'chargeback' && !sandbox) throw PurchaseErrors.sandboxOnly();
     const purchase = await this.purchases.find(em, purchaseId);
     if (!purchase) throw PurchaseErrors.purchaseNotFound();
+    // An admin never refunds (or disputes) money they paid or were paid; who those are never changes.
+    await this.decisions.assertNotOwn(em, adminId, [{ kind: 'purchase', id: purchase.id }]);
     if (purchase.status !== 'paid' || !purchase.providerPaymentId) throw PurchaseErrors.notRefundable();
     if (action === 'refund') await this.facts.applyToPurchase(purchase.id, await this.provider.refund(purchase.id, purchase.providerPaymentId));
     else await sandbox!.openDispute(purchase.providerPaymentId);

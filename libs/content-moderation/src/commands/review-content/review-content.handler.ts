@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
-import { APP_CONFIG, AppError, AuditLog, Clock, Outbox, claimRefusal, type AppConfig, type ClaimRefusal } from '#app/platform';
+import { APP_CONFIG, AppError, AuditLog, Clock, Outbox, StaffDecisions, claimRefusal, ownSubjectError, type AppConfig, type ClaimRefusal } from '#app/platform';
 import { FindUserQuery } from '#app/identity';
 import { transition, type ReviewEvent } from '../../domain/review-state.js';
 import { ContentItem } from '../../entities/content-item.entity.js';
@@ -10,7 +10,7 @@ import { ReviewContentCommand, type ContentReviewAction } from './review-content
 import { CollaboratorCheck } from './collaborator-check.js';
 import { ContentSaleEvents } from '../../events/content-sale-events.js';
 
-const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: ContentErrors.ownWork, claimed_by_other: ContentErrors.claimedByOther, not_claimed: ContentErrors.notClaimed };
+const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: () => ownSubjectError('content'), claimed_by_other: ContentErrors.claimedByOther, not_claimed: ContentErrors.notClaimed };
 
 function toEvent(action: ContentReviewAction): ReviewEvent | null {
   switch (action.kind) {
@@ -38,6 +38,7 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CollaboratorCheck) private readonly collaborators: CollaboratorCheck,
     @Inject(ContentSaleEvents) private readonly saleEvents: ContentSaleEvents,
+    @Inject(StaffDecisions) private readonly decisions: StaffDecisions,
   ) {}
 
   async execute({ contentId, staffId, staffRole, action: requestedAction, ip }: ReviewContentCommand): Promise<void> {
@@ -48,21 +49,20 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
     await this.orm.em.fork().transactional(async (em) => {
       const item = await em.findOne(ContentItem, contentId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!item || item.status === 'draft') throw ContentErrors.notFound();
-      // The creator and everyone featured own the item: none of them reviews it.
-      const featured = await em.execute<{ collaborator_id: string }[]>('select collaborator_id from content_collaborators where content_id = ?', [item.id]);
-      const owners = [item.creatorId, ...featured.map((row) => row.collaborator_id)];
+      // The creator and everyone featured own the item: none of them claims, reviews, removes or restores it.
+      await this.decisions.assertNotOwn(em, staffId, [{ kind: 'content', id: item.id }]);
       const before = { status: item.status, claimedBy: item.claimedBy };
 
       if (action.kind === 'claim' || action.kind === 'release') {
         if (item.status !== 'pending_review') throw ContentErrors.invalidTransition(`Only content pending review can be ${action.kind}ed`);
-        const refusal = claimRefusal(item, action.kind, staffId, owners, now);
+        const refusal = claimRefusal(item, action.kind, staffId, [], now);
         if (refusal) throw REFUSALS[refusal]();
         item.claimedBy = action.kind === 'claim' ? staffId : null;
         item.claimedAt = action.kind === 'claim' ? now : null;
       } else {
-        // Review decisions need the claim; an admin's removal or restoring does not, but never of their own content.
-        const refusal = claimRefusal(item, 'decide', staffId, owners, now);
-        if (refusal === 'own_work' || (refusal && (action.kind === 'approve' || action.kind === 'reject'))) throw REFUSALS[refusal]();
+        // Review decisions need the claim; an admin's removal or restoring does not.
+        const refusal = claimRefusal(item, 'decide', staffId, [], now);
+        if (refusal && (action.kind === 'approve' || action.kind === 'reject')) throw REFUSALS[refusal]();
         // Everyone featured must be verified, listed with permission and have a release form, or the item is rejected.
         if (action.kind === 'approve' || action.kind === 'restore') {
           const problems = await this.collaborators.problems(em, item);

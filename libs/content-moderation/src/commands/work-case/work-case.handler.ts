@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { AppError, AuditLog, Clock, claimRefusal, type ClaimRefusal } from '#app/platform';
+import { AppError, AuditLog, Clock, StaffDecisions, claimRefusal, ownSubjectError, type ClaimRefusal } from '#app/platform';
 import { transition } from '../../domain/review-state.js';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { ModerationCase } from '../../entities/moderation-case.entity.js';
@@ -9,7 +9,7 @@ import { ModerationErrors } from '../../moderation.errors.js';
 import { WorkCaseCommand, type CaseAction } from './work-case.command.js';
 import { ContentSaleEvents } from '../../events/content-sale-events.js';
 
-const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: ModerationErrors.ownWork, claimed_by_other: ModerationErrors.claimedByOther, not_claimed: ModerationErrors.notClaimed };
+const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: () => ownSubjectError('case'), claimed_by_other: ModerationErrors.claimedByOther, not_claimed: ModerationErrors.notClaimed };
 
 @CommandHandler(WorkCaseCommand)
 export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
@@ -18,6 +18,7 @@ export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(ContentSaleEvents) private readonly saleEvents: ContentSaleEvents,
+    @Inject(StaffDecisions) private readonly decisions: StaffDecisions,
   ) {}
 
   async execute({ caseId, staffId, action, ip }: WorkCaseCommand): Promise<void> {
@@ -27,7 +28,10 @@ export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
       if (!entry) throw ModerationErrors.notFound();
       if (entry.status !== 'open') throw ModerationErrors.alreadyResolved();
       const before = { status: entry.status, claimedBy: entry.claimedBy };
-      const refusal = claimRefusal(entry, action.kind === 'claim' || action.kind === 'release' ? action.kind : 'decide', staffId, await this.owners(em, entry), now);
+      // Nobody works a case they filed, nor one about their own account, content, store or conversation.
+      if (entry.reporterUserId === staffId) throw ownSubjectError('case');
+      await this.decisions.assertNotOwn(em, staffId, [{ kind: entry.subjectType, id: entry.subjectId }]);
+      const refusal = claimRefusal(entry, action.kind === 'claim' || action.kind === 'release' ? action.kind : 'decide', staffId, [], now);
       if (refusal) throw REFUSALS[refusal]();
       if (action.kind === 'claim') {
         entry.claimedBy = staffId;
@@ -58,12 +62,6 @@ export class WorkCaseHandler implements ICommandHandler<WorkCaseCommand> {
       });
       await em.flush();
     });
-  }
-
-  /** Whose work a case is: its filer, the account it is about, or the creator of the content it names. */
-  private async owners(em: EntityManager, entry: ModerationCase): Promise<(string | null)[]> {
-    const about = entry.subjectType === 'account' ? entry.subjectId : entry.subjectType === 'content' && UUID.test(entry.subjectId) ? ((await em.findOne(ContentItem, entry.subjectId))?.creatorId ?? null) : null;
-    return [entry.reporterUserId, about];
   }
 
   /**

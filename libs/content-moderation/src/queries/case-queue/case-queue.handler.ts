@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { Clock, claimView, liveClaimant, notOwnWorkSql } from '#app/platform';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Clock, StaffDecisions, claimView, liveClaimant, notOwnWorkSql } from '#app/platform';
 import { deadlineStage } from '../../domain/business-days.js';
 import type { CaseView } from '../../commands/open-case/open-case.command.js';
 import { CaseQuery, CaseQueueQuery } from './case-queue.query.js';
@@ -41,7 +41,7 @@ const SELECT = `select c.*, (b.case_id is not null) as breached,
     (${CONTENT_CREATOR}) as content_creator_id
   from moderation_cases c left join moderation_deadline_breaches b on b.case_id = c.id`;
 
-function toView(row: CaseRow, viewerId: string, now: Date): CaseView {
+function toView(row: CaseRow, viewerId: string, now: Date, otherOwners: readonly string[] = []): CaseView {
   const openedAt = new Date(row.opened_at);
   const dueAt = new Date(row.due_at);
   const claimedAt = row.claimed_at ? new Date(row.claimed_at) : null;
@@ -69,11 +69,18 @@ function toView(row: CaseRow, viewerId: string, now: Date): CaseView {
     claim: claimView(
       { claimedBy: row.claimed_by, claimedAt },
       viewerId,
-      [row.reporter_user_id, row.subject_type === 'account' ? row.subject_id : null, row.content_creator_id],
+      [row.reporter_user_id, row.subject_type === 'account' ? row.subject_id : null, row.content_creator_id, ...otherOwners],
       row.status === 'open',
       now,
     ),
   };
+}
+
+/** Owners the SQL above cannot name (other modules keep stores and conversations): asked of the modules that keep them. */
+const OWNED_ELSEWHERE: readonly CaseRow['subject_type'][] = ['store', 'message', 'conversation'];
+
+async function otherOwners(decisions: StaffDecisions, em: EntityManager, row: CaseRow): Promise<string[]> {
+  return OWNED_ELSEWHERE.includes(row.subject_type) ? decisions.owners(em, [{ kind: row.subject_type, id: row.subject_id }]) : [];
 }
 
 @QueryHandler(CaseQueueQuery)
@@ -81,6 +88,7 @@ export class CaseQueueHandler implements IQueryHandler<CaseQueueQuery> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(StaffDecisions) private readonly decisions: StaffDecisions,
   ) {}
 
   async execute({ kind, status, viewerId, limit }: CaseQueueQuery): Promise<CaseView[]> {
@@ -89,12 +97,18 @@ export class CaseQueueHandler implements IQueryHandler<CaseQueueQuery> {
       status === 'open'
         ? notOwnWorkSql(viewerId, ['c.reporter_user_id', `case when c.subject_type = 'account' then c.subject_id end`, CONTENT_CREATOR])
         : { sql: 'true', params: [] };
-    const rows = await this.orm.em.fork().execute<CaseRow[]>(
+    const em = this.orm.em.fork();
+    const rows = await em.execute<CaseRow[]>(
       `${SELECT} where c.status = ? ${kind ? 'and c.kind = ?' : ''} and ${notOwn.sql} order by ${status === 'open' ? 'c.due_at asc, c.id asc' : 'c.resolved_at desc, c.id desc'} limit ?`,
       [status, ...(kind ? [kind] : []), ...notOwn.params, limit],
     );
     const now = this.clock.now();
-    return rows.map((row) => toView(row, viewerId, now));
+    const views: CaseView[] = [];
+    for (const row of rows) {
+      const others = await otherOwners(this.decisions, em, row);
+      if (status !== 'open' || !others.includes(viewerId)) views.push(toView(row, viewerId, now, others));
+    }
+    return views;
   }
 }
 
@@ -103,10 +117,12 @@ export class CaseHandler implements IQueryHandler<CaseQuery> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(StaffDecisions) private readonly decisions: StaffDecisions,
   ) {}
 
   async execute({ caseId, viewerId }: CaseQuery): Promise<CaseView | null> {
-    const [row] = await this.orm.em.fork().execute<CaseRow[]>(`${SELECT} where c.id = ?`, [caseId]);
-    return row ? toView(row, viewerId, this.clock.now()) : null;
+    const em = this.orm.em.fork();
+    const [row] = await em.execute<CaseRow[]>(`${SELECT} where c.id = ?`, [caseId]);
+    return row ? toView(row, viewerId, this.clock.now(), await otherOwners(this.decisions, em, row)) : null;
   }
 }

@@ -3,6 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { User } from '../../entities/user.entity.js';
 import { SearchUsersQuery, type UserRecord } from './search-users.query.js';
+import { pendingAdminGrants } from '../../commands/change-role/admin-grants.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,7 +15,9 @@ export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery> {
     const needle = text.trim().toLowerCase();
     const escaped = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
     const where = UUID.test(needle) ? { id: needle } : { email: { $ilike: `%${escaped}%` } };
-    const users = await this.orm.em.fork().find(User, where, { orderBy: { createdAt: 'desc' }, limit });
+    const em = this.orm.em.fork();
+    const users = await em.find(User, where, { orderBy: { createdAt: 'desc' }, limit });
+    const grants = await pendingAdminGrants(em, users.map((user) => user.id));
     return users.map((user) => ({
       id: user.id,
       email: user.email,
@@ -22,6 +25,7 @@ export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery> {
       createdAt: user.createdAt.toISOString(),
       emailConfirmedAt: user.emailConfirmedAt?.toISOString() ?? null,
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+      pendingAdminGrant: grants.get(user.id) ?? null,
     }));
   }
 }

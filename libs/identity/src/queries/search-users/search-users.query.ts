@@ -1,5 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { AppRole } from '../../entities/user.entity.js';
+import type { PendingAdminGrant } from '../../commands/change-role/admin-grants.js';
 
 export interface UserRecord {
   id: string;
@@ -8,6 +9,8 @@ export interface UserRecord {
   createdAt: string;
   emailConfirmedAt: string | null;
   lastSignInAt: string | null;
+  /** A request to make this user an admin, waiting for a second admin. */
+  pendingAdminGrant: PendingAdminGrant | null;
 }
 
 /** Staff lookup: users whose email contains the text (case-insensitive), or one user by id; newest first. */

@@ -1,11 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AuditLog } from '#app/platform';
-import { DowngradeFactorSessionsCommand, FindUserQuery, assertStaffMayActOn } from '#app/identity';
+import { DowngradeFactorSessionsCommand, lockStaffActionOn } from '#app/identity';
 import { MfaFactor } from '../../entities/mfa-factor.entity.js';
 import { MfaKit } from '../../domain/mfa-services.js';
-import { MfaErrors } from '../../mfa.errors.js';
 import { removeFactors } from '../unenroll-factor/remove-factors.js';
 import { DisableUserMfaCommand } from './disable-user-mfa.command.js';
 
@@ -16,14 +15,12 @@ export class DisableUserMfaHandler implements ICommandHandler<DisableUserMfaComm
     @Inject(MfaKit) private readonly kit: MfaKit,
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
   async execute({ actorId, userId, userEmail, reason, ip }: DisableUserMfaCommand): Promise<{ removedFactors: number }> {
-    const [actor, target] = await Promise.all([this.queries.execute(new FindUserQuery(actorId)), this.queries.execute(new FindUserQuery(userId))]);
-    if (!target) throw MfaErrors.userNotFound();
-    assertStaffMayActOn({ id: actorId, role: actor?.role ?? 'fan' }, target);
     const factors = await this.orm.em.fork().transactional(async (em) => {
+      // Checked on locked rows in the transaction that removes: a role granted meanwhile (to either side) waits for it or refuses it.
+      await lockStaffActionOn(em, actorId, userId);
       const all = await em.find(MfaFactor, { userId });
       const switchedOff = await removeFactors(em, userId, all);
       if (switchedOff && userEmail) this.kit.mail(em, userEmail, 'mfa-disabled');

@@ -5,6 +5,7 @@ import { Migration20261201100000OutboxRequestId } from './20261201100000-outbox-
 import { Migration20261201110000AuditLogPartitions } from './20261201110000-audit-log-partitions.migration.js';
 import { Migration20261202100000MonthlyPartitions } from './20261202100000-monthly-partitions.migration.js';
 import { Migration20261205090000LeaseLocks } from './20261205090000-lease-locks.migration.js';
+import { Migration20261206120100RepartitioningOwnerOnly } from './20261206120100-repartitioning-owner-only.migration.js';
 
 export const platformMigrations = [
   Migration20261121000000Platform,
@@ -14,4 +15,5 @@ export const platformMigrations = [
   Migration20261201110000AuditLogPartitions,
   Migration20261202100000MonthlyPartitions,
   Migration20261205090000LeaseLocks,
+  Migration20261206120100RepartitioningOwnerOnly,
 ];

@@ -1,13 +1,13 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
-import { APP_CONFIG, AppError, AuditLog, Clock, Outbox, claimRefusal, type AppConfig, type ClaimRefusal } from '#app/platform';
+import { APP_CONFIG, AppError, AuditLog, Clock, Outbox, StaffDecisions, claimRefusal, ownSubjectError, type AppConfig, type ClaimRefusal } from '#app/platform';
 import { ChangeUserRoleCommand, FindUserQuery } from '#app/identity';
 import { VerificationSubmission } from '../../entities/verification-submission.entity.js';
 import { VerificationErrors } from '../../verification.errors.js';
 import { ReviewVerificationCommand } from './review-verification.command.js';
 
-const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: VerificationErrors.ownWork, claimed_by_other: VerificationErrors.claimedByOther, not_claimed: VerificationErrors.notClaimed };
+const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: () => ownSubjectError('verification'), claimed_by_other: VerificationErrors.claimedByOther, not_claimed: VerificationErrors.notClaimed };
 
 @CommandHandler(ReviewVerificationCommand)
 export class ReviewVerificationHandler implements ICommandHandler<ReviewVerificationCommand> {
@@ -21,6 +21,7 @@ export class ReviewVerificationHandler implements ICommandHandler<ReviewVerifica
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(StaffDecisions) private readonly decisions: StaffDecisions,
   ) {}
 
   async execute({ submissionId, staffId, action, ip }: ReviewVerificationCommand): Promise<void> {
@@ -31,7 +32,8 @@ export class ReviewVerificationHandler implements ICommandHandler<ReviewVerifica
       if (!item) throw VerificationErrors.notFound();
       if (item.status !== 'processing') throw VerificationErrors.alreadyDecided();
       const before = { status: item.status, claimedBy: item.claimedBy, claimedAt: item.claimedAt?.toISOString() ?? null };
-      const refusal = claimRefusal(item, action.kind === 'claim' || action.kind === 'release' ? action.kind : 'decide', staffId, [item.userId], now);
+      await this.decisions.assertNotOwn(em, staffId, [{ kind: 'verification', id: item.id }]);
+      const refusal = claimRefusal(item, action.kind === 'claim' || action.kind === 'release' ? action.kind : 'decide', staffId, [], now);
       if (refusal) throw REFUSALS[refusal]();
 
       if (action.kind === 'claim') {
