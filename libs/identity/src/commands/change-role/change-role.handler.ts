@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, EventBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { AppError, AuditLog } from '#app/platform';
 import { User } from '../../entities/user.entity.js';
 import { assertStaffMayActOn } from '../../domain/staff-hierarchy.js';
+import { AccessChangedEvent } from '../../events/access-changed.event.js';
 import { ChangeUserRoleCommand } from './change-role.command.js';
 
 @CommandHandler(ChangeUserRoleCommand)
@@ -11,10 +12,11 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async execute({ userId, role, actorId, reason, ip, onlyFrom }: ChangeUserRoleCommand) {
-    return this.orm.em.fork().transactional(async (em) => {
+    const result = await this.orm.em.fork().transactional(async (em) => {
       const user = await em.findOne(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!user) throw new AppError(404, 'user_not_found', 'User not found');
       const before = user.appRole;
@@ -31,5 +33,8 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
       await em.flush();
       return { user: { id: user.id, email: user.email, role: user.appRole }, changed };
     });
+    // After the commit: open realtime channels (staff:moderation) are re-checked against the new role.
+    if (result.changed) this.events.publish(new AccessChangedEvent(userId, 'role'));
+    return result;
   }
 }
