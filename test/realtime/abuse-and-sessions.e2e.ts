@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { RealtimeChannel } from '@supabase/realtime-js';
 import { RealtimePublisher, TopicPolicies } from '#app/realtime';
 import { Metrics } from '#app/platform';
+import { CommandBus } from '@nestjs/cqrs';
+import { ChangeUserRoleCommand } from '#app/identity';
 import { STRONG_PASSWORD, authClient, startTestPlatform, type TestPlatform } from '#app/testing';
-import { FAST_REALTIME_ENV, TestRooms, quickUser, rawClient, realtimeClient, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
+import { FAST_REALTIME_ENV, TestRooms, quickModerator, quickUser, rawClient, realtimeClient, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
 
 /**
  * Two hardening points of /realtime/v1, with the official client: a socket's allowance of client
@@ -189,6 +191,19 @@ describe.each(['redis', 'postgres'] as const)('ended sessions close their channe
     await waitUntil(() => closed(laptopOnB) && closed(phoneAgain), 'every channel of the user closed');
     expect(laptopOnB.system).toEqual([notice]);
     expect(phoneAgain.system).toEqual([notice]);
+  });
+
+  it('a role change made on one instance closes the staff channel held on the other', async () => {
+    const moderator = await quickModerator(b);
+    const made = realtimeClient(b.baseUrl, { token: moderator.token }).client;
+    clients.push(made);
+    const channel = made.channel('staff:moderation', { config: { private: true } });
+    const system = systemMessages(channel);
+    const statuses = subscribeAll(channel);
+    await subscribed({ statuses });
+    await a.api.get(CommandBus).execute(new ChangeUserRoleCommand(moderator.userId, 'fan', null, 'demoted on the other instance'));
+    await waitUntil(() => closed({ statuses }), 'the staff channel closed on instance B', 3000);
+    expect(system.map((notice) => notice.message)).toEqual(['You no longer have permission to read from this Channel topic: staff:moderation']);
   });
 
   it('a password change closes the channels of every other session, not the one that changed it', async () => {
