@@ -332,6 +332,9 @@ async function startApi(name) {
     PORT: String(port),
     PUBLIC_URL: publicUrl,
     RATE_LIMIT_SCALE: '1000000',
+    // Every bench socket comes from this one machine: the socket caps (per address, per account) would refuse them.
+    REALTIME_ANONYMOUS_SOCKETS_PER_ADDRESS: '100000',
+    REALTIME_SOCKETS_PER_ACCOUNT: '100000',
     BCRYPT_COST: '4',
     LOG_LEVEL: options.logLevel,
     REDIS_URL: options.redis ? options.redisUrl : undefined,
@@ -442,7 +445,7 @@ const joinWith = (tokenAndTopic) => async (ws, index) => {
 const fanJoin = joinWith((index) => ({ token: fans[index].token, topic: `realtime:user:${fans[index].userId}` }));
 const staffTopic = 'realtime:staff:moderation';
 const staffJoin = joinWith(() => ({ token: moderator.token, topic: staffTopic }));
-const broadcastFrame = (payload) => JSON.stringify([null, null, staffTopic, 'broadcast', { type: 'broadcast', event: 'tick', payload }]);
+const broadcastFrame = (payload) => JSON.stringify([null, null, staffTopic, 'broadcast', { type: 'broadcast', event: 'client:tick', payload }]);
 
 // ---- the rounds ---------------------------------------------------------------------------------
 const rounds = [];

@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { RealtimeChannel } from '@supabase/realtime-js';
 import { RealtimePublisher, TopicPolicies } from '#app/realtime';
 import { Metrics } from '#app/platform';
+import { CommandBus } from '@nestjs/cqrs';
+import { ChangeUserRoleCommand } from '#app/identity';
 import { STRONG_PASSWORD, authClient, startTestPlatform, type TestPlatform } from '#app/testing';
-import { FAST_REALTIME_ENV, TestRooms, quickUser, rawClient, realtimeClient, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
+import { FAST_REALTIME_ENV, TestRooms, quickModerator, quickUser, rawClient, realtimeClient, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
 
 /**
  * Two hardening points of /realtime/v1, with the official client: a socket's allowance of client
@@ -57,13 +59,13 @@ describe('the per-socket allowance of client events (one instance)', () => {
     const { client: anaClient, log } = client(ana);
     const sender = anaClient.channel(room, { config: { private: true, broadcast: { ack: true } } });
     const receiver = client(ben).client.channel(room, { config: { private: true } });
-    const got = received(receiver, 'typing');
+    const got = received(receiver, 'client:typing');
     const statuses = subscribeAll(sender);
     expect((await subscribe(receiver)).status).toBe('SUBSCRIBED');
     await waitUntil(() => statuses[0]?.status === 'SUBSCRIBED', 'the sender joined');
 
     // 70 at once: the burst of 50 (and the few the bucket refills meanwhile) go out, the rest are refused.
-    const sends = Array.from({ length: 70 }, (_, seq) => sender.send({ type: 'broadcast', event: 'typing', payload: { seq } }));
+    const sends = Array.from({ length: 70 }, (_, seq) => sender.send({ type: 'broadcast', event: 'client:typing', payload: { seq } }));
     // Right behind them, while the bucket is empty: a presence track is refused the same way (and not counted as a track).
     const track = sender.track({ name: 'Ana' });
     const answers = await Promise.all(sends);
@@ -79,7 +81,7 @@ describe('the per-socket allowance of client events (one instance)', () => {
 
     // A second later the bucket holds ~25 again: the channel was never closed and works as before.
     await sleep(1000);
-    expect(await sender.send({ type: 'broadcast', event: 'typing', payload: { seq: 'after' } })).toBe('ok');
+    expect(await sender.send({ type: 'broadcast', event: 'client:typing', payload: { seq: 'after' } })).toBe('ok');
     expect(await sender.track({ name: 'Ana' })).toBe('ok');
     expect(statuses.map((entry) => entry.status)).toEqual(['SUBSCRIBED']);
     await waitUntil(() => got.at(-1), 'the broadcast after the pause');
@@ -95,12 +97,12 @@ describe('the per-socket allowance of client events (one instance)', () => {
     const [floodingSystem, bystanderSystem] = [systemMessages(flooding), systemMessages(bystander)];
     const [floodingStatuses, bystanderStatuses] = [subscribeAll(flooding), subscribeAll(bystander)];
     const watcher = client(ben).client.channel(roomA, { config: { private: true } });
-    const got = received(watcher, 'spam');
+    const got = received(watcher, 'client:spam');
     expect((await subscribe(watcher)).status).toBe('SUBSCRIBED');
     await waitUntil(() => floodingStatuses[0]?.status === 'SUBSCRIBED' && bystanderStatuses[0]?.status === 'SUBSCRIBED', 'both joins');
 
     // Without ack the client expects no reply: 50 go out, the next 50 are dropped, and the 50th drop ends it.
-    for (let seq = 0; seq < 150; seq++) void flooding.send({ type: 'broadcast', event: 'spam', payload: { seq } });
+    for (let seq = 0; seq < 150; seq++) void flooding.send({ type: 'broadcast', event: 'client:spam', payload: { seq } });
     await waitUntil(() => floodingStatuses.some((entry) => entry.status === 'CLOSED') && bystanderStatuses.some((entry) => entry.status === 'CLOSED'), 'both channels closed');
     const notice = { extension: 'system', status: 'error', message: 'Too many messages per second' };
     expect(floodingSystem[0]).toEqual({ ...notice, channel: roomA });
@@ -116,7 +118,7 @@ describe('the per-socket allowance of client events (one instance)', () => {
     const topic = `realtime:${roomA}`;
     const joined = raw.join(topic, ana.token);
     expect((await raw.replyTo(joined))[4].status).toBe('ok');
-    for (let seq = 0; seq < 150; seq++) raw.push(topic, 'broadcast', { type: 'broadcast', event: 'spam', payload: { seq } }, joined);
+    for (let seq = 0; seq < 150; seq++) raw.push(topic, 'broadcast', { type: 'broadcast', event: 'client:spam', payload: { seq } }, joined);
     expect(await raw.closed).toEqual({ code: 1008, reason: 'Too many messages per second' });
     expect(raw.received.filter((frame) => frame[3] === 'phx_close')).toEqual([[joined, joined, topic, 'phx_close', {}]]);
 
@@ -189,6 +191,19 @@ describe.each(['redis', 'postgres'] as const)('ended sessions close their channe
     await waitUntil(() => closed(laptopOnB) && closed(phoneAgain), 'every channel of the user closed');
     expect(laptopOnB.system).toEqual([notice]);
     expect(phoneAgain.system).toEqual([notice]);
+  });
+
+  it('a role change made on one instance closes the staff channel held on the other', async () => {
+    const moderator = await quickModerator(b);
+    const made = realtimeClient(b.baseUrl, { token: moderator.token }).client;
+    clients.push(made);
+    const channel = made.channel('staff:moderation', { config: { private: true } });
+    const system = systemMessages(channel);
+    const statuses = subscribeAll(channel);
+    await subscribed({ statuses });
+    await a.api.get(CommandBus).execute(new ChangeUserRoleCommand(moderator.userId, 'fan', null, 'demoted on the other instance'));
+    await waitUntil(() => closed({ statuses }), 'the staff channel closed on instance B', 3000);
+    expect(system.map((notice) => notice.message)).toEqual(['You no longer have permission to read from this Channel topic: staff:moderation']);
   });
 
   it('a password change closes the channels of every other session, not the one that changed it', async () => {

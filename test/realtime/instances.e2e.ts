@@ -49,14 +49,14 @@ describe.each(['redis', 'postgres'] as const)('two api instances, %s bus', (bus)
     const onB = client(b, ben).channel(room, { config: { private: true, broadcast: { ack: true } } });
     const atA: unknown[] = [];
     const atB: unknown[] = [];
-    onA.on('broadcast', { event: 'say' }, (message) => atA.push(message.payload));
-    onB.on('broadcast', { event: 'say' }, (message) => atB.push(message.payload));
+    onA.on('broadcast', { event: 'client:say' }, (message) => atA.push(message.payload));
+    onB.on('broadcast', { event: 'client:say' }, (message) => atB.push(message.payload));
     expect((await Promise.all([subscribe(onA), subscribe(onB)])).map((result) => result.status)).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
 
-    expect(await onA.send({ type: 'broadcast', event: 'say', payload: { from: 'A' } })).toBe('ok');
-    expect(await onB.send({ type: 'broadcast', event: 'say', payload: { from: 'B' } })).toBe('ok');
+    expect(await onA.send({ type: 'broadcast', event: 'client:say', payload: { from: 'A' } })).toBe('ok');
+    expect(await onB.send({ type: 'broadcast', event: 'client:say', payload: { from: 'B' } })).toBe('ok');
     const large = { from: 'A', text: 'x'.repeat(20_000) };
-    expect(await onA.send({ type: 'broadcast', event: 'say', payload: large })).toBe('ok');
+    expect(await onA.send({ type: 'broadcast', event: 'client:say', payload: large })).toBe('ok');
     await waitUntil(() => atB.length === 2 && atA.length === 1, 'the broadcasts on the other instance');
     expect(atB).toEqual([{ from: 'A' }, large]);
     expect(atA).toEqual([{ from: 'B' }]);

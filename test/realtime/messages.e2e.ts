@@ -44,62 +44,62 @@ describe('broadcast', () => {
   it('delivers a member broadcast with ack, skips the sender unless self is on, and carries raw bytes as kind-4 frames', async () => {
     const room = `testroom:${rooms.room(ana.userId, ben.userId)}`;
     const sender = client(ana).channel(room, { config: { private: true, broadcast: { ack: true } } });
-    const ownEcho = received(sender, 'typing');
+    const ownEcho = received(sender, 'client:typing');
     const selfTab = client(ana).channel(room, { config: { private: true, broadcast: { self: true, ack: true } } });
-    const selfEcho = received(selfTab, 'typing');
+    const selfEcho = received(selfTab, 'client:typing');
     const receiver = client(ben).channel(room, { config: { private: true } });
-    const got = received(receiver, 'typing');
-    const bytes = received(receiver, 'bytes');
+    const got = received(receiver, 'client:typing');
+    const bytes = received(receiver, 'client:bytes');
     await Promise.all([sender, selfTab, receiver].map(async (channel) => expect((await subscribe(channel)).status).toBe('SUBSCRIBED')));
 
-    expect(await sender.send({ type: 'broadcast', event: 'typing', payload: { who: 'Ana' } })).toBe('ok');
-    expect(await waitUntil(() => got[0], 'the broadcast at Ben')).toEqual({ type: 'broadcast', event: 'typing', payload: { who: 'Ana' } });
-    expect(await selfTab.send({ type: 'broadcast', event: 'typing', payload: { who: 'Ana, other tab' } })).toBe('ok');
+    expect(await sender.send({ type: 'broadcast', event: 'client:typing', payload: { who: 'Ana' } })).toBe('ok');
+    expect(await waitUntil(() => got[0], 'the broadcast at Ben')).toEqual({ type: 'broadcast', event: 'client:typing', payload: { who: 'Ana' } });
+    expect(await selfTab.send({ type: 'broadcast', event: 'client:typing', payload: { who: 'Ana, other tab' } })).toBe('ok');
     // self:false skips only the sending subscription: Ana's other tab (self:true) gets both, its own echo included.
     await waitUntil(() => selfEcho.length === 2 && got.length === 2, 'both broadcasts everywhere');
     expect(ownEcho.map((message) => message.payload)).toEqual([{ who: 'Ana, other tab' }]);
 
-    expect(await sender.send({ type: 'broadcast', event: 'bytes', payload: new Uint8Array([1, 2, 250]).buffer })).toBe('ok');
+    expect(await sender.send({ type: 'broadcast', event: 'client:bytes', payload: new Uint8Array([1, 2, 250]).buffer })).toBe('ok');
     const binary = await waitUntil(() => bytes[0], 'the binary broadcast');
     expect(Buffer.from(binary.payload as ArrayBuffer)).toEqual(Buffer.from([1, 2, 250]));
-    expect(await sender.send({ type: 'broadcast', event: 'typing', payload: { pad: 'x'.repeat(256 * 1024) } })).toBe('error');
+    expect(await sender.send({ type: 'broadcast', event: 'client:typing', payload: { pad: 'x'.repeat(256 * 1024) } })).toBe('error');
   });
 
   it("refuses client writes on user topics, delivers the server's events there, and answers REST sends", async () => {
     const own = client(ana).channel(`user:${ana.userId}`, { config: { private: true, broadcast: { ack: true } } });
     const note = received(own, 'purchase.paid');
     const otherTab = client(ana).channel(`user:${ana.userId}`, { config: { private: true } });
-    const written = received(otherTab, 'forged');
+    const written = received(otherTab, 'client:forged');
     await Promise.all([own, otherTab].map(async (channel) => expect((await subscribe(channel)).status).toBe('SUBSCRIBED')));
-    expect(await own.send({ type: 'broadcast', event: 'forged', payload: {} })).toBe('error');
+    expect(await own.send({ type: 'broadcast', event: 'client:forged', payload: {} })).toBe('error');
     await platform.api.get(RealtimePublisher).publish(`user:${ana.userId}`, 'purchase.paid', { purchaseId: 'p1' });
     expect(await waitUntil(() => note[0], 'the server event')).toEqual({ type: 'broadcast', event: 'purchase.paid', payload: { purchaseId: 'p1' } });
-    await expect(own.httpSend('forged', { x: 1 })).rejects.toThrow(`Unauthorized: You do not have permissions to write to this Channel topic: user:${ana.userId}`);
+    await expect(own.httpSend('client:forged', { x: 1 })).rejects.toThrow(`Unauthorized: You do not have permissions to write to this Channel topic: user:${ana.userId}`);
     expect(written).toEqual([]);
 
     const room = `testroom:${rooms.room(ana.userId, ben.userId)}`;
     const receiver = client(ben).channel(room, { config: { private: true } });
-    const got = received(receiver, 'wave');
+    const got = received(receiver, 'client:wave');
     expect((await subscribe(receiver)).status).toBe('SUBSCRIBED');
     // Not joined: send() falls back to POST /realtime/v1/api/broadcast (and warns that it does).
     const unjoined = client(ana).channel(room, { config: { private: true } });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(await unjoined.send({ type: 'broadcast', event: 'wave', payload: { n: 1 } })).toBe('ok');
+    expect(await unjoined.send({ type: 'broadcast', event: 'client:wave', payload: { n: 1 } })).toBe('ok');
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/falling back to REST/));
     warn.mockRestore();
-    expect(await unjoined.httpSend('wave', { n: 2 })).toEqual({ success: true });
+    expect(await unjoined.httpSend('client:wave', { n: 2 })).toEqual({ success: true });
     await waitUntil(() => got.length === 2, 'both REST broadcasts');
     expect(got.map((message) => message.payload)).toEqual([{ n: 1 }, { n: 2 }]);
 
-    await expect(client(null).channel(room, { config: { private: true } }).httpSend('wave', {})).rejects.toThrow(/signed-in user/);
-    await expect(client(ana, { apikey: 'wrong' }).channel(room, { config: { private: true } }).httpSend('wave', {})).rejects.toThrow('Invalid API key');
-    await expect(client(ana).channel(room).httpSend('wave', {})).rejects.toThrow('PrivateOnly: This project only allows private channels');
-    await expect(unjoined.httpSend('wave', new Uint8Array([1]))).rejects.toThrow('Unsupported content type');
+    await expect(client(null).channel(room, { config: { private: true } }).httpSend('client:wave', {})).rejects.toThrow(/signed-in user/);
+    await expect(client(ana, { apikey: 'wrong' }).channel(room, { config: { private: true } }).httpSend('client:wave', {})).rejects.toThrow('Invalid API key');
+    await expect(client(ana).channel(room).httpSend('client:wave', {})).rejects.toThrow('PrivateOnly: This project only allows private channels');
+    await expect(unjoined.httpSend('client:wave', new Uint8Array([1]))).rejects.toThrow('Unsupported content type');
     const post = (body: unknown) =>
       fetch(`${platform.baseUrl}/realtime/v1/api/broadcast`, { method: 'POST', headers: { apikey: ANON_KEY, authorization: `Bearer ${ana.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await post({ messages: [] })).status).toBe(422);
     expect((await post({ messages: [{ topic: room }] })).status).toBe(422);
-    expect((await post({ messages: [{ topic: room, event: 'wave', private: true }, { topic: `user:${ben.userId}`, event: 'wave', private: true }] })).status).toBe(403);
+    expect((await post({ messages: [{ topic: room, event: 'client:wave', private: true }, { topic: `user:${ben.userId}`, event: 'client:wave', private: true }] })).status).toBe(403);
     await sleep(100);
     expect(got).toHaveLength(2);
   });

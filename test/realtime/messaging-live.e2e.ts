@@ -21,7 +21,7 @@ describe('messaging over the real transport', () => {
     const received: unknown[] = [];
     const typing: unknown[] = [];
     fanChannel.on('broadcast', { event: 'message' }, (m) => received.push(m.payload));
-    fanChannel.on('broadcast', { event: 'typing' }, (m) => typing.push(m.payload));
+    fanChannel.on('broadcast', { event: 'client:typing' }, (m) => typing.push(m.payload));
     const fanStatuses = subscribeAll(fanChannel);
     await waitUntil(() => fanStatuses.some((s) => s.status === 'SUBSCRIBED'), 'fan subscribed');
     const creatorChannel = creatorRt.client.channel(`conversation:${id}`, { config: { private: true, broadcast: { ack: true } } });
@@ -30,7 +30,7 @@ describe('messaging over the real transport', () => {
     const unread: unknown[] = [];
     userChannel.on('broadcast', { event: 'unread' }, (m) => unread.push(m.payload));
     expect((await subscribe(userChannel)).status).toBe('SUBSCRIBED');
-    expect(await creatorChannel.send({ type: 'broadcast', event: 'typing', payload: { typing: true } })).toBe('ok');
+    expect(await creatorChannel.send({ type: 'broadcast', event: 'client:typing', payload: { typing: true } })).toBe('ok');
     await waitUntil(() => typing.length > 0, 'typing');
     const sent = await f.sent(creator.token, id, 'live hello');
     await waitUntil(() => received.length > 0, 'message');
@@ -49,7 +49,7 @@ describe('messaging over the real transport', () => {
     // Rejoining during the block: read only, typing refused.
     const again = fanRt.client.channel(`conversation:${id}`, { config: { private: true, broadcast: { ack: true } } });
     expect((await subscribe(again)).status).toBe('SUBSCRIBED');
-    expect(await again.send({ type: 'broadcast', event: 'typing', payload: { typing: true } })).toBe('error');
+    expect(await again.send({ type: 'broadcast', event: 'client:typing', payload: { typing: true } })).toBe('error');
     for (const rt of [fanRt, creatorRt, strangerRt]) await rt.client.disconnect();
   });
 });

@@ -1,6 +1,13 @@
 import { RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js';
 import { PUBLIC_ANON_KEY, auth } from './auth-client';
 
+/**
+ * What members broadcast to each other is named `client:<name>`; the server refuses any other name from
+ * a client, so a listener for a server event name (message, read, purchase.paid...) only hears the server.
+ */
+export const CLIENT_EVENT_PREFIX = 'client:';
+export const CLIENT_TYPING = `${CLIENT_EVENT_PREFIX}typing`;
+
 /** SPEC §9: reconnect after 1, 2, 5, then every 10 seconds. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 export const reconnectAfterMs = (tries: number) => RECONNECT_DELAYS_MS[Math.min(tries, RECONNECT_DELAYS_MS.length) - 1] ?? 10_000;

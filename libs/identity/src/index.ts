@@ -26,3 +26,4 @@ export { EraseAccountCommand, type ErasureSteps } from './commands/erase-account
 export { GetUserQuery } from './queries/get-user/get-user.query.js';
 export { ListSessionsQuery } from './queries/list-sessions/list-sessions.query.js';
 export { SessionsEndedEvent, type EndedSessions } from './events/sessions-ended.event.js';
+export { AccessChangedEvent } from './events/access-changed.event.js';

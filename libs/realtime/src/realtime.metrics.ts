@@ -11,6 +11,7 @@ export class RealtimeMetrics {
   readonly busPublish: Histogram<'bus' | 'type'>;
   readonly publishFailures: Counter<'type'>;
   readonly eventsRefused: Counter<'outcome'>;
+  readonly connectionsRefused: Counter<'cap'>;
 
   constructor(@Inject(Metrics) metrics: Metrics) {
     const registers = [metrics.registry];
@@ -33,6 +34,12 @@ export class RealtimeMetrics {
       name: `${METRIC_PREFIX}realtime_publish_failures_total`,
       help: 'Server events (RealtimePublisher) that could not be put on the bus, logged and dropped',
       labelNames: ['type'] as const,
+      registers,
+    });
+    this.connectionsRefused = new Counter({
+      name: `${METRIC_PREFIX}realtime_connections_refused_total`,
+      help: 'Sockets refused by a cap: anonymous sockets per address (at the upgrade), sockets per account (at the join)',
+      labelNames: ['cap'] as const,
       registers,
     });
     this.eventsRefused = new Counter({

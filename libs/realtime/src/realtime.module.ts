@@ -20,12 +20,14 @@ import { ChannelAccess } from './channels/channel-access.js';
 import { JoinChannel } from './channels/join-channel.js';
 import { RefreshToken } from './channels/refresh-token.js';
 import { CloseEndedSessions } from './channels/close-ended-sessions.js';
+import { AnnounceAccessChange, RecheckChannelAccess } from './channels/recheck-channel-access.js';
 import { SendBroadcast } from './broadcast/send-broadcast.js';
 import { HttpBroadcast } from './broadcast/http-broadcast.js';
 import { BroadcastController } from './broadcast/broadcast.controller.js';
 import { LocalChannels } from './transport/local-channels.js';
 import { FrameRouter } from './transport/frame-router.js';
 import { RealtimeServer } from './transport/realtime-server.js';
+import { ConnectionCaps } from './transport/connection-caps.js';
 
 /** Closes the bus and Redis connections last, after the sockets and the presence store are done. */
 @Injectable()
@@ -55,6 +57,7 @@ const publishing: Provider[] = [
   },
   { provide: RealtimePublisher, useClass: BusPublisher },
   CloseEndedSessions,
+  AnnounceAccessChange,
   RealtimeConnections,
 ];
 
@@ -71,9 +74,11 @@ const serving: Provider[] = [
   ChannelAccess,
   JoinChannel,
   RefreshToken,
+  RecheckChannelAccess,
   SendBroadcast,
   HttpBroadcast,
   LocalChannels,
+  ConnectionCaps,
   FrameRouter,
   RealtimeServer,
   { provide: UpgradedConnections, useExisting: RealtimeServer },

@@ -6,7 +6,7 @@
 
 /** Server-originated events, sent once the change they announce has committed. */
 export abstract class RealtimePublisher {
-  /** Delivers `event` with `payload` to every subscription of `topic`, on every api instance. */
+  /** Delivers `event` with `payload` to every subscription of `topic`, on every api instance; `client:` names are the clients' and rejected. */
   abstract publish(topic: string, event: string, payload: Record<string, unknown>): Promise<void>;
   /** Closes `userId`'s subscriptions to `topic` on every instance (left a conversation, lost staff). */
   abstract revoke(topic: string, userId: string): Promise<void>;
@@ -31,4 +31,6 @@ export interface TopicPolicy {
 export abstract class TopicPolicies {
   /** Registers the policy for `<prefix>:*`; one owner per prefix. */
   abstract register(prefix: string, policy: TopicPolicy): void;
+  /** Every prefix a client may join, this module's own (`user`, `staff`) and the registered ones. */
+  abstract prefixes(): string[];
 }

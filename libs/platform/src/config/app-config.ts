@@ -103,6 +103,10 @@ const schema = z.object({
   REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(90_000),
   /** /realtime/v1: a refused join is answered after this delay, so a client retrying forever stays cheap. */
   REALTIME_REFUSED_JOIN_DELAY_MS: z.coerce.number().int().min(0).max(9_000).default(5_000),
+  /** /realtime/v1: sockets one address may hold open on an instance before any of them joined as a user (then 429 at the upgrade). */
+  REALTIME_ANONYMOUS_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** /realtime/v1: sockets one account may hold channels on, per instance (a join on one more is refused). */
+  REALTIME_SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(50),
   /** /realtime/v1: an api instance unseen this long is dead and its presence is purged by the others. */
   REALTIME_INSTANCE_TTL_MS: z.coerce.number().int().min(300).max(600_000).default(15_000),
 });

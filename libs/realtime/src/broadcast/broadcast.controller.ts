@@ -9,7 +9,7 @@ const BroadcastAnswers = () =>
   applyDecorators(
     ApiResponse({ status: 202, description: 'Accepted: delivered to every subscription of the topics, on every instance' }),
     ApiResponse({ status: 401, description: 'Missing or wrong apikey, or no valid access token' }),
-    ApiResponse({ status: 403, description: 'A message is not private, or its topic is not writable by the caller' }),
+    ApiResponse({ status: 403, description: 'A message is not private, its event is not a client:<name> event, or its topic is not writable by the caller' }),
     ApiResponse({ status: 422, description: 'The body is not a batch of messages (or, for one event, no payload)' }),
   );
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { APP_CONFIG, AppError, RateLimits, type AppConfig, type LimitRule } from '#app/platform';
 import { RealtimeBus } from '../bus/realtime-bus.js';
-import { LIMITS } from '../protocol/frames.js';
+import { LIMITS, isClientEvent } from '../protocol/frames.js';
 import { Refusal, Refusals } from '../protocol/reasons.js';
 import { ChannelAccess } from '../channels/channel-access.js';
 import { bodyBytes } from './send-broadcast.js';
@@ -13,7 +13,7 @@ export const HTTP_BROADCAST_LIMIT: LimitRule = { points: 600, duration: 60 };
 
 /**
  * Broadcasts over HTTP (contract §4): the apikey and a signed-in user's bearer token (401 otherwise),
- * then every message must be private and on a topic the user may write (403 otherwise, nothing
+ * then every message must be private, a `client:` event and on a topic the user may write (403 otherwise, nothing
  * sent); then all are delivered, to every subscription, on every instance.
  */
 @Injectable()
@@ -38,6 +38,7 @@ export class HttpBroadcast {
 
     for (const message of messages) {
       if (!message.private) throw new AppError(403, 'forbidden', Refusals.privateOnly().reason);
+      if (!isClientEvent(message.event)) throw new AppError(403, 'reserved_event', Refusals.reservedEvent(message.event).reason);
       if (bodyBytes({ json: message.payload }) > LIMITS.payloadBytes) throw new AppError(413, 'request_too_large', Refusals.payloadTooLarge(LIMITS.payloadBytes).reason);
     }
     for (const topic of new Set(messages.map((message) => message.topic))) {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RealtimeBus } from '../bus/realtime-bus.js';
-import { LIMITS, isRecord, type BroadcastBody, type Frame } from '../protocol/frames.js';
+import { LIMITS, isClientEvent, isRecord, type BroadcastBody, type Frame } from '../protocol/frames.js';
 import { Refusals, type Refusal } from '../protocol/reasons.js';
 import type { Subscription } from '../transport/subscription.js';
 
@@ -12,8 +12,8 @@ export function bodyBytes(body: BroadcastBody): number {
 }
 
 /**
- * A client's `broadcast` on a joined channel (contract §4): writable topics only, payloads up to
- * 256 KiB, then onto the bus with the subscription as origin (for `self: false`). With `ack`, the
+ * A client's `broadcast` on a joined channel (contract §4): writable topics only, `client:` events
+ * only (the other names are the server's), payloads up to 256 KiB, then onto the bus with the subscription as origin (for `self: false`). With `ack`, the
  * reply is `ok` once the message is on the bus, or an error with its reason; without, none.
  */
 @Injectable()
@@ -29,6 +29,7 @@ export class SendBroadcast {
     const message = isRecord(frame.payload) ? frame.payload : {};
     if (typeof message.event !== 'string' || message.event.length > MAX_EVENT) return answer(Refusals.badBroadcast());
     if (!subscription.access.write) return answer(Refusals.cannotWrite(subscription.topic));
+    if (!isClientEvent(message.event)) return answer(Refusals.reservedEvent(message.event));
     const body: BroadcastBody = Buffer.isBuffer(message.payload) ? { bytes: message.payload } : { json: message.payload ?? {} };
     if (bodyBytes(body) > LIMITS.payloadBytes) return answer(Refusals.payloadTooLarge(LIMITS.payloadBytes));
     // Put on the bus now, in frame order (the bus keeps its publishes in call order); the socket's

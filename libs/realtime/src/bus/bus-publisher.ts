@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RealtimePublisher } from '../realtime.ports.js';
 import { RealtimeMetrics } from '../realtime.metrics.js';
 import { RealtimeBus, type BusMessage } from './realtime-bus.js';
+import { isClientEvent } from '../protocol/frames.js';
 
 /**
  * Server events onto the bus, from the api or the worker. Callers publish after their commit, so a
@@ -19,6 +20,8 @@ export class BusPublisher extends RealtimePublisher {
   }
 
   publish(topic: string, event: string, payload: Record<string, unknown>): Promise<void> {
+    // The client namespace is what tells apps a member sent it: a server event never borrows it.
+    if (isClientEvent(event)) return Promise.reject(new Error(`'${event}' is a client event name; server events are named outside client:`));
     return this.send({ type: 'broadcast', topic, event, json: payload });
   }
 

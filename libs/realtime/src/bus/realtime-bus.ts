@@ -13,7 +13,9 @@ export type BusMessage =
   | { type: 'presence'; topic: string; joins: PresenceMap; leaves: PresenceMap }
   | { type: 'revoke'; topic: string; userId: string }
   /** On SESSIONS_TOPIC: the user's sessions ended (`only` one, all `except` one, or all); their channels close everywhere. */
-  | { type: 'sessions'; topic: typeof SESSIONS_TOPIC; userId: string; only?: string; except?: string };
+  | { type: 'sessions'; topic: typeof SESSIONS_TOPIC; userId: string; only?: string; except?: string }
+  /** On SESSIONS_TOPIC: the user's role or assurance level changed; each instance re-checks their channels. */
+  | { type: 'access'; topic: typeof SESSIONS_TOPIC; userId: string };
 
 /** The bus topic every api instance watches from boot (no client can join it: it has no `prefix:id` shape). */
 export const SESSIONS_TOPIC = '$sessions';

@@ -8,6 +8,7 @@ import { PresenceTracker } from '../presence/presence-tracker.js';
 import type { ClientSocket } from '../transport/client-socket.js';
 import { LocalChannels } from '../transport/local-channels.js';
 import { Subscription } from '../transport/subscription.js';
+import { ConnectionCaps } from '../transport/connection-caps.js';
 import { ChannelAccess } from './channel-access.js';
 
 const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
@@ -31,6 +32,7 @@ export class JoinChannel {
     @Inject(RealtimeMetrics) private readonly metrics: RealtimeMetrics,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ConnectionCaps) private readonly caps: ConnectionCaps,
   ) {}
 
   async execute(socket: ClientSocket, frame: Frame): Promise<void> {
@@ -51,6 +53,10 @@ export class JoinChannel {
     // A join for a joined topic replaces the subscription, whether it is accepted or not.
     if (existing) await this.channels.close(existing);
     if (decision instanceof Refusal) return this.refuse(socket, frame, decision);
+    if (!this.caps.claim(socket, decision.identity.userId)) {
+      this.metrics.connectionsRefused.inc({ cap: 'account' });
+      return this.refuse(socket, frame, Refusals.tooManyConnectionsForAccount());
+    }
 
     const broadcast = record(config.broadcast);
     const presence = record(config.presence);

@@ -15,6 +15,10 @@ export class TopicPolicyRegistry extends TopicPolicies {
     this.policies.set(prefix, policy);
   }
 
+  prefixes(): string[] {
+    return [...OWN_PREFIXES, ...this.policies.keys()];
+  }
+
   find(prefix: string): TopicPolicy | undefined {
     return this.policies.get(prefix);
   }

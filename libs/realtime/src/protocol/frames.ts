@@ -16,6 +16,17 @@ export type BroadcastBody = { json: unknown } | { bytes: Buffer };
 
 export const TOPIC_PREFIX = 'realtime:';
 
+/**
+ * What clients broadcast is named `client:<name>` (typing is `client:typing`); every other name is the
+ * server's, so a member cannot send what looks like a server event. realtime-js matches names
+ * case-insensitively, and so does this check.
+ */
+export const CLIENT_EVENT_PREFIX = 'client:';
+
+export function isClientEvent(event: string): boolean {
+  return event.length > CLIENT_EVENT_PREFIX.length && event.slice(0, CLIENT_EVENT_PREFIX.length).toLowerCase() === CLIENT_EVENT_PREFIX;
+}
+
 export const EVENTS = {
   join: 'phx_join',
   leave: 'phx_leave',

@@ -24,6 +24,9 @@ export class ClientSocket {
   /** Refusal replies held back (REALTIME_REFUSED_JOIN_DELAY_MS), by full topic. */
   readonly pendingRefusals = new Map<string, NodeJS.Timeout>();
   closed = false;
+  /** The client's address (ConnectionCaps), and the users who joined a channel on this socket. */
+  address = '';
+  readonly users = new Set<string>();
   /** Client broadcasts handed to the bus and not yet confirmed (SendBroadcast's backpressure). */
   broadcastsInFlight = 0;
   /** Settles once the socket's subscriptions and presence are gone. */

@@ -28,6 +28,7 @@ export function clientDiffs(joins: PresenceMap, leaves: PresenceMap): { joins: P
 export class LocalChannels {
   private readonly logger = new Logger('RealtimeChannels');
   private readonly topics = new Map<string, { subscriptions: Set<Subscription>; watched: Promise<void> }>();
+  private recheck: (userId: string) => void = () => undefined;
 
   constructor(
     @Inject(RealtimeBus) private readonly bus: RealtimeBus,
@@ -66,8 +67,14 @@ export class LocalChannels {
     await this.presence.untrack(subscription).catch((error: unknown) => this.logger.warn(`presence leave not announced on ${subscription.topic}: ${(error as Error).message}`));
   }
 
+  /** Who re-checks a user's channels when their access changed (RecheckChannelAccess, which needs the token check). */
+  onAccessChanged(recheck: (userId: string) => void): void {
+    this.recheck = recheck;
+  }
+
   deliver(message: BusMessage): void {
     if (message.type === 'sessions') return this.endSessions(message);
+    if (message.type === 'access') return this.recheck(message.userId);
     const entry = this.topics.get(message.topic);
     if (!entry) return;
     const broadcast =

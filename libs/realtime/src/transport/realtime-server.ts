@@ -5,18 +5,20 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { APP_CONFIG, UpgradedConnections, type AppConfig } from '#app/platform';
 import { SITE_ACCESS_COOKIE, SiteGate } from '#app/identity';
 import { LIMITS, type Vsn } from '../protocol/frames.js';
+import { Refusals } from '../protocol/reasons.js';
 import { RealtimeMetrics } from '../realtime.metrics.js';
 import { JoinChannel } from '../channels/join-channel.js';
 import { CLOSE, ClientSocket } from './client-socket.js';
 import { FrameRouter } from './frame-router.js';
 import { LocalChannels } from './local-channels.js';
+import { ConnectionCaps, clientAddress } from './connection-caps.js';
 
 export const REALTIME_SOCKET_PATH = '/realtime/v1/websocket';
 const VERSIONS: readonly Vsn[] = ['1.0.0', '2.0.0'];
 /** How long clients get to answer our 1001 before their sockets are dropped. */
 const CLOSE_GRACE_MS = 2000;
 
-const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' };
+const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 503: 'Service Unavailable' };
 
 function refuseUpgrade(socket: Duplex, status: number, error: string): void {
   const body = JSON.stringify({ error });
@@ -52,6 +54,7 @@ export class RealtimeServer extends UpgradedConnections {
     @Inject(JoinChannel) private readonly join: JoinChannel,
     @Inject(SiteGate) private readonly gate: SiteGate,
     @Inject(RealtimeMetrics) private readonly metrics: RealtimeMetrics,
+    @Inject(ConnectionCaps) private readonly caps: ConnectionCaps,
   ) {
     super();
   }
@@ -78,22 +81,33 @@ export class RealtimeServer extends UpgradedConnections {
     // Phoenix reads a missing vsn as 1.0.0.
     const vsn = (url.searchParams.get('vsn') ?? '1.0.0') as Vsn;
     if (!VERSIONS.includes(vsn)) return refuseUpgrade(socket, 403, `Unsupported serializer version: ${vsn}`);
+    const address = clientAddress(request, this.config.TRUST_PROXY);
+    if (!this.caps.admits(address)) return this.refuseCap(socket);
     this.gate.admits(readCookie(request.headers.cookie, SITE_ACCESS_COOKIE)).then(
       (admitted) => {
         if (!admitted) return refuseUpgrade(socket, 401, 'This site is password protected. Enter the site password at / to continue.');
         if (this.closing || socket.destroyed) return refuseUpgrade(socket, 503, 'Realtime is restarting, please standby');
-        this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, vsn));
+        // Checked again: the gate's answer may come after other sockets of the address were accepted.
+        if (!this.caps.admits(address)) return this.refuseCap(socket);
+        this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, vsn, address));
       },
       () => refuseUpgrade(socket, 503, 'The service is briefly unavailable; try again in a moment.'),
     );
   }
 
-  private accept(ws: WebSocket, vsn: Vsn): void {
+  private refuseCap(socket: Duplex): void {
+    this.metrics.connectionsRefused.inc({ cap: 'address' });
+    refuseUpgrade(socket, 429, Refusals.tooManyConnectionsFromAddress().reason);
+  }
+
+  private accept(ws: WebSocket, vsn: Vsn, address: string): void {
     const socket = new ClientSocket(ws, vsn, this.config.REALTIME_IDLE_TIMEOUT_MS, this.metrics, {
       route: (client, frame) => this.router.route(client, frame),
       closed: (client) => this.forget(client),
       onError: (error) => this.logger.error(`realtime frame failed: ${(error as Error)?.stack ?? String(error)}`),
     });
+    socket.address = address;
+    this.caps.opened(socket);
     this.sockets.add(socket);
     this.metrics.connections.inc();
   }
@@ -102,6 +116,7 @@ export class RealtimeServer extends UpgradedConnections {
     try {
       await Promise.all([...socket.subscriptions.values()].map((subscription) => this.channels.close(subscription)));
     } finally {
+      this.caps.closed(socket);
       this.sockets.delete(socket);
       this.metrics.connections.dec();
     }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/realtime-js';
-import { joinPrivate } from '../../../lib/realtime';
+import { CLIENT_TYPING, joinPrivate } from '../../../lib/realtime';
 import type { PurchaseDto } from '@/features/purchases';
 import { getMessages, markRead, sendMessage, sentMessage } from '../services/messages.service';
 import type { Message, MessagePage, ReadEvent, ThreadMessage } from '../services/messages-types';
@@ -65,7 +65,7 @@ export function useThread(conversationId: string, myId: string | undefined) {
             const receipt = payload as ReadEvent;
             if (receipt.userId !== myId) setTheirRead(receipt.messageId);
           })
-          .on('broadcast', { event: 'typing' }, ({ payload }) => {
+          .on('broadcast', { event: CLIENT_TYPING }, ({ payload }) => {
             if ((payload as { userId?: string }).userId === myId) return;
             setTyping(true);
             clearTimeout(hideTyping);
@@ -92,7 +92,7 @@ export function useThread(conversationId: string, myId: string | undefined) {
     const now = Date.now();
     if (!channel.current || now - lastTypingSent.current < TYPING_THROTTLE_MS) return;
     lastTypingSent.current = now;
-    void channel.current.send({ type: 'broadcast', event: 'typing', payload: { userId: myId } });
+    void channel.current.send({ type: 'broadcast', event: CLIENT_TYPING, payload: { userId: myId } });
   }, [myId]);
 
   const send = useCallback(

@@ -9,7 +9,7 @@ import { MessagesPage } from './MessagesPage';
 const { realtime, auth } = vi.hoisted(() => ({ realtime: {} as ReturnType<typeof import('../../../test/realtime-stub').createRealtimeStub>, auth: {} as Record<string, unknown> }));
 vi.mock('../../../lib/realtime', async () => {
   Object.assign(realtime, (await import('../../../test/realtime-stub')).createRealtimeStub());
-  return { joinPrivate: realtime.joinPrivate };
+  return { joinPrivate: realtime.joinPrivate, CLIENT_TYPING: 'client:typing' };
 });
 vi.mock('../../../lib/auth-client', async () => {
   const { createAuthMock } = await import('../../../test/mock-auth');
@@ -93,7 +93,7 @@ describe('the thread', () => {
     expect(bubbles()[1]).toContain('See you Friday');
     await waitFor(() => expect(requestsTo(fetchMock, `POST /api/messages/conversations/${CONVERSATION_ID}/read`)[0]?.body).toEqual({ messageId: messageId(2) }));
 
-    act(() => realtime.emit(TOPIC, 'typing', { userId: THEM }));
+    act(() => realtime.emit(TOPIC, 'client:typing', { userId: THEM }));
     expect(screen.getByText('typing…')).toBeTruthy();
     act(() => realtime.emit(TOPIC, 'message', message(3, THEM, 'Are you there?')));
     expect(bubbles().at(-1)).toContain('Are you there?');
@@ -150,7 +150,7 @@ describe('the composer', () => {
     const user = userEvent.setup();
     await user.type(box, 'Line one{Shift>}{Enter}{/Shift}line two');
     expect(screen.getByText('17 / 2,000')).toBeTruthy();
-    expect(realtime.sent.some((sent) => sent.event === 'typing')).toBe(true);
+    expect(realtime.sent.some((sent) => sent.event === 'client:typing')).toBe(true);
     await user.keyboard('{Enter}');
 
     expect(within(thread()).getByText('Sending…')).toBeTruthy();

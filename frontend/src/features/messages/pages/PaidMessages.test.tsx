@@ -13,7 +13,7 @@ const { realtime, auth, hosted } = vi.hoisted(() => ({
 }));
 vi.mock('../../../lib/realtime', async () => {
   Object.assign(realtime, (await import('../../../test/realtime-stub')).createRealtimeStub());
-  return { joinPrivate: realtime.joinPrivate };
+  return { joinPrivate: realtime.joinPrivate, CLIENT_TYPING: 'client:typing' };
 });
 vi.mock('../../../lib/auth-client', async () => {
   const { createAuthMock } = await import('../../../test/mock-auth');

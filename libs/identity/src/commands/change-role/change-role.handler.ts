@@ -1,11 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, EventBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { AppError, AuditLog, Clock } from '#app/platform';
 import { User } from '../../entities/user.entity.js';
 import { assertStaffMayActOn } from '../../domain/staff-hierarchy.js';
 import { ChangeUserRoleCommand, type ChangeUserRoleResult } from './change-role.command.js';
 import { cancelAdminGrant, stepAdminGrant } from './admin-grants.js';
+import { AccessChangedEvent } from '../../events/access-changed.event.js';
 
 @CommandHandler(ChangeUserRoleCommand)
 export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleCommand> {
@@ -13,11 +14,12 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async execute({ userId, role, actorId, reason, ip, onlyFrom }: ChangeUserRoleCommand): Promise<ChangeUserRoleResult> {
     const now = this.clock.now();
-    return this.orm.em.fork().transactional(async (em) => {
+    const result = await this.orm.em.fork().transactional(async (em) => {
       const user = await em.findOne(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!user) throw new AppError(404, 'user_not_found', 'User not found');
       const before = user.appRole;
@@ -52,5 +54,8 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
       await em.flush();
       return { user: { id: user.id, email: user.email, role: user.appRole }, changed, pendingAdminGrant: null };
     });
+    // After the commit: open realtime channels (staff:moderation) are re-checked against the new role.
+    if (result.changed) this.events.publish(new AccessChangedEvent(userId, 'role'));
+    return result;
   }
 }
