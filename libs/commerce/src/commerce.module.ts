@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PurchaseFactsHandler } from './queries/purchase-facts/purchase-facts.handler.js';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
 import { OpenStoreHandler } from './commands/open-store/open-store.handler.js';
@@ -71,6 +72,7 @@ import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-pur
   imports: [CqrsModule, IdentityModule],
   controllers: [StoreImagesController, StoresController, AgeCheckController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, BillingController, PaymentWebhooksController, AdminPaymentsController, NotificationsController],
   providers: [
+    PurchaseFactsHandler,
     LivePhaseGuard,
     OptionalAuthGuard,
     AgeCheckCookie,

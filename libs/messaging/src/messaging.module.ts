@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MessageMediaFactsHandler } from './queries/open-attachment/message-media-facts.handler.js';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
 import { StartConversationHandler } from './commands/start-conversation/start-conversation.handler.js';
@@ -53,6 +54,7 @@ import { MessagingPreferencesHandler } from './queries/messaging-preferences/mes
   imports: [CqrsModule, IdentityModule],
   controllers: [ConversationsController, MessagesController, MassMessagesController, MessagingController, AdminMessagesController, MessagingPreferencesController, DigestUnsubscribeController],
   providers: [
+    MessageMediaFactsHandler,
     MessageRepository,
     MessagingSettings,
     ConversationViews,
