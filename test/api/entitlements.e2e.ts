@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { FixedClock, signedInUser, staffSession, type StaffSession } from '#app/testing';
+import { FixedClock, signedInUser, staffSession, verifiedCreator, type StaffSession } from '#app/testing';
 import { call, startCommercePlatform } from './commerce-fixtures.js';
 
 /** Issue 33 #1 and #8: one entitlement service decides who reads paid or private bytes. */
@@ -110,5 +111,77 @@ describe('ID images for the staff member who holds the case (#8)', () => {
     const [row] = await fixture.db().execute<{ id_photo_key: string }[]>(`select id_photo_key from verification_submissions where id = ?`, [submissionId]);
     rmSync(join(fixture.storageDir, 'private', row.id_photo_key));
     expect((await api('GET', link, null)).status).toBe(404);
+  });
+});
+
+describe('a deleted store', () => {
+  it('leaves no banner or avatar in storage', async () => {
+    const owner = await verifiedCreator(fixture.platform, { moderator: fixture.moderator, now: () => clock.now() });
+    expect((await api('POST', '/api/stores', owner.token, { slug: `gone-${randomBytes(3).toString('hex')}`, displayName: 'Closing Down' })).status).toBe(201);
+    for (const [kind, width, height] of [['banner', 1600, 400], ['avatar', 400, 400]] as const) {
+      const form = new FormData();
+      const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 9, g: 99, b: 9 } } }).jpeg().toBuffer();
+      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${kind}.jpg`);
+      const uploaded = await fetch(`${fixture.platform.baseUrl}/api/stores/mine/${kind}`, { method: 'PUT', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+      expect(uploaded.status).toBe(200);
+    }
+    const [row] = await fixture.db().execute<{ banner_key: string; avatar_key: string }[]>(`select banner_key, avatar_key from stores where owner_id = ?`, [owner.userId]);
+    const files = [row.banner_key, row.avatar_key].map((key) => join(fixture.storageDir, 'store-images', key));
+    expect(files.map((file) => existsSync(file))).toEqual([true, true]);
+
+    expect((await api('DELETE', '/api/account', owner.token, { password: owner.password })).status).toBe(200);
+    await fixture.platform.drain();
+    expect(files.map((file) => existsSync(file))).toEqual([false, false]);
+    expect(await fixture.db().execute(`select banner_key, avatar_key from stores where owner_id = ?`, [owner.userId])).toEqual([{ banner_key: null, avatar_key: null }]);
+  });
+});
+
+describe("an adult store's images show exactly where its page does", () => {
+  let owner: Awaited<ReturnType<typeof verifiedCreator>>;
+  let slug = '';
+  let mediaId = '';
+  const raw = (path: string, headers: Record<string, string> = {}) => fetch(`${fixture.platform.baseUrl}${path}`, { headers });
+
+  beforeAll(async () => {
+    owner = await verifiedCreator(fixture.platform, { moderator: fixture.moderator, now: () => clock.now() });
+    slug = `adult-${randomBytes(3).toString('hex')}`;
+    expect((await api('POST', '/api/stores', owner.token, { slug, displayName: 'After Dark' })).status).toBe(201);
+    expect((await api('PATCH', '/api/stores/mine', owner.token, { nsfw: { isNsfw: true } })).status).toBe(200);
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 1600, height: 400, channels: 3, background: { r: 90, g: 9, b: 9 } } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'banner.jpg');
+    expect((await fetch(`${fixture.platform.baseUrl}/api/stores/mine/banner`, { method: 'PUT', headers: { authorization: `Bearer ${owner.token}` }, body: form })).status).toBe(200);
+    const contentId = await fixture.approvedItem('album', 500, 'Adult album', owner.userId);
+    [{ id: mediaId }] = await fixture.db().execute<{ id: string }[]>(`select id from content_media where content_id = ?`, [contentId]);
+    // The fixture's file names a thumbnail that is not on disk: give it one for the blurred preview.
+    mkdirSync(join(fixture.storageDir, 'media'), { recursive: true });
+    writeFileSync(join(fixture.storageDir, 'media', 'thumb.jpg'), await photo(200));
+  });
+
+  it("loads the banner for the owner's settings and for a signed-in fan on a fresh device (no cookie, no bearer on the <img>)", async () => {
+    const settings = await api('GET', '/api/stores/mine', owner.token);
+    const fanView = await api('GET', `/api/stores/${slug}`, fan.session.access_token);
+    for (const url of [settings.body.images.bannerUrl as string, fanView.body.bannerUrl as string]) {
+      expect(url).toMatch(/\?token=/);
+      const image = await raw(url);
+      expect([image.status, image.headers.get('cache-control')]).toEqual([200, 'private, max-age=31536000, immutable']);
+    }
+    // Without its link or the age check the image is refused, as the page is.
+    const plain = (fanView.body.bannerUrl as string).split('?')[0];
+    expect((await raw(plain)).status).toBe(401);
+    expect((await raw(`${plain}?token=forged.token`)).status).toBe(401);
+  });
+
+  it('shows blurred previews only through links given to those who may see the store', async () => {
+    expect((await raw(`/api/media/${mediaId}/blurred`)).status).toBe(404);
+    const content = await api('GET', `/api/stores/${slug}/content`, fan.session.access_token);
+    const blurred: string = content.body.items[0].media[0].blurredUrl;
+    expect(blurred).toMatch(new RegExp(`^/api/media/${mediaId}/blurred\\?token=`));
+    expect((await raw(blurred)).status).toBe(200);
+    // An age-checked browser without an account sees them too.
+    const passed = await fetch(`${fixture.platform.baseUrl}/api/age-check`, { method: 'POST' });
+    const cookie = passed.headers.get('set-cookie')!.split(';')[0];
+    const visitorContent = await call(fixture.platform, 'GET', `/api/stores/${slug}/content`, null, undefined, { cookie });
+    expect((await raw(visitorContent.body.items[0].media[0].blurredUrl)).status).toBe(200);
+    expect((await call(fixture.platform, 'GET', `/api/stores/${slug}/content`, null)).status).toBe(401);
   });
 });

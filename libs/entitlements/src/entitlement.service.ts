@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, AppError, AuditLog, Clock, type AppConfig } from '#app/platform';
-import { decideContentMedia, decideIdImage, type Actor, type ContentMediaFacts, type MediaVariant } from './domain/entitlement-rules.js';
-import { IdImageFactsQuery, MessageMediaFactsQuery, PurchaseFactsQuery } from './facts/fact-queries.js';
+import { decideContentMedia, decideIdImage, decideStoreImage, type Actor, type ContentMediaFacts, type MediaVariant, type Visitor } from './domain/entitlement-rules.js';
+import { IdImageFactsQuery, MessageMediaFactsQuery, PurchaseFactsQuery, StoreAudienceFactsQuery } from './facts/fact-queries.js';
 import { FileLinks, ID_IMAGE_KINDS, type IdImageKind, type MediaClaims } from './signing/file-links.js';
 
 /** What the content module knows of one item when it builds a view. */
@@ -24,6 +24,17 @@ export interface MessageBasis {
 /** Links for one item's files, for one viewer: null wherever the rules say no. */
 export interface ContentGrant {
   link(mediaId: string, variant: MediaVariant): string | null;
+  /** The blurred preview: public for most stores, signed for an adult store where its page shows, else null. */
+  blurred(mediaId: string): string | null;
+}
+
+/** What commerce knows of a store when it shows it. */
+export interface StoreSubject {
+  slug: string;
+  ownerId: string;
+  isNsfw: boolean;
+  bannerKey: string | null;
+  avatarKey: string | null;
 }
 
 const invalidLink = () => new AppError(403, 'invalid_link', 'This link is invalid or has expired');
@@ -43,17 +54,46 @@ export class EntitlementService {
     this.links = new FileLinks(config.JWT_SECRET, clock);
   }
 
-  async contentGrant(actor: Actor | null, subject: ContentSubject, message?: MessageBasis): Promise<ContentGrant> {
+  /** `ageChecked`: this browser passed the age check (adult stores' blurred previews show to it). */
+  async contentGrant(actor: Actor | null, subject: ContentSubject, message?: MessageBasis, ageChecked = false): Promise<ContentGrant> {
     const facts: ContentMediaFacts = { creatorId: subject.creatorId, status: subject.status, isTeaser: false, purchase: null, message: null };
     const outsider = actor !== null && actor.id !== subject.creatorId && subject.status === 'approved';
     if (outsider) facts.purchase = await this.queries.execute(new PurchaseFactsQuery(actor.id, subject.creatorId, subject.id));
     if (outsider && message) facts.message = await this.queries.execute(new MessageMediaFactsQuery(actor.id, message.conversationId, message.messageId, subject.id));
+    const store = await this.queries.execute(new StoreAudienceFactsQuery(subject.creatorId));
+    const blurredOpen = decideStoreImage({ actor, ageChecked }, { isNsfw: store?.isNsfw ?? false, ownerId: subject.creatorId }).allow;
     return {
       link: (mediaId, variant) => {
         const decision = decideContentMedia(actor, { ...facts, isTeaser: subject.teaserMediaIds.includes(mediaId) }, variant);
         return decision.allow ? this.links.mediaLink(mediaId, variant) : null;
       },
+      blurred: (mediaId) => {
+        if (!store?.isNsfw) return `/api/media/${mediaId}/blurred`;
+        return blurredOpen ? `/api/media/${mediaId}/blurred?token=${this.links.storeImageToken(`blurred:${mediaId}`)}` : null;
+      },
     };
+  }
+
+  /** Whether a blurred preview may be served to this request: always for most stores, with its link for an adult one. */
+  async opensBlurred(mediaId: string, creatorId: string, token: unknown): Promise<boolean> {
+    const store = await this.queries.execute(new StoreAudienceFactsQuery(creatorId));
+    return !store?.isNsfw || (typeof token === 'string' && this.links.readStoreImage(token) === `blurred:${mediaId}`);
+  }
+
+  /** A store's banner and avatar links for one visitor: plain for most stores, signed for an adult store where its page shows. */
+  storeImages(visitor: Visitor, store: StoreSubject): { bannerUrl: string | null; avatarUrl: string | null } {
+    const open = decideStoreImage(visitor, store).allow;
+    const url = (key: string | null) => {
+      if (!key || !open) return null;
+      const plain = `/api/stores/${store.slug}/images/${key}`;
+      return store.isNsfw ? `${plain}?token=${this.links.storeImageToken(key)}` : plain;
+    };
+    return { bannerUrl: url(store.bannerKey), avatarUrl: url(store.avatarKey) };
+  }
+
+  /** Whether a request may have this store image: the visitor may see the store, or holds a live link signed above for it. */
+  opensStoreImage(visitor: Visitor, store: Pick<StoreSubject, 'isNsfw' | 'ownerId'>, key: string, token: unknown): boolean {
+    return decideStoreImage(visitor, store).allow || (typeof token === 'string' && this.links.readStoreImage(token) === key);
   }
 
   /** The claims of a media link minted above, or a 403. */

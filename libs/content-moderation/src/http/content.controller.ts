@@ -219,14 +219,17 @@ export class MediaController {
   ) {}
 
   @Get(':id/blurred')
-  @ApiOperation({ summary: "An approved item's blurred preview (public, cacheable): made from its thumbnail on the server, never the thumbnail itself" })
-  async blurredPreview(@Param('id', new ParseUUIDPipe()) id: string, @Res() response: ServerResponse) {
+  @ApiOperation({ summary: "An approved item's blurred preview, made from its thumbnail on the server: public, or for an adult store through the signed link in its views" })
+  async blurredPreview(@Param('id', new ParseUUIDPipe()) id: string, @Query('token') token: unknown, @Res() response: ServerResponse) {
     const em = this.orm.em.fork();
     const file = await em.findOne(ContentMedia, id);
     const item = file?.thumbnailKey ? await em.findOne(ContentItem, file.contentId) : null;
-    const bytes = file?.thumbnailKey && item?.status === 'approved' ? await this.blurred.bytes(file.id, file.thumbnailKey) : null;
+    // An adult store's previews show only through a link signed for someone who may see its page.
+    const open = item?.status === 'approved' && (await this.entitlements.opensBlurred(id, item.creatorId, token));
+    const bytes = file?.thumbnailKey && open ? await this.blurred.bytes(file.id, file.thumbnailKey) : null;
     if (!bytes) throw new AppError(404, 'not_found', 'Media not found');
-    response.writeHead(200, { 'content-type': 'image/webp', 'content-length': String(bytes.length), 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' }).end(bytes);
+    const cache = typeof token === 'string' ? 'private, max-age=3600' : 'public, max-age=86400';
+    response.writeHead(200, { 'content-type': 'image/webp', 'content-length': String(bytes.length), 'cache-control': cache, 'x-content-type-options': 'nosniff' }).end(bytes);
   }
 
   @Get()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decideContentMedia, decideIdImage, type Actor, type ContentMediaFacts } from './entitlement-rules.js';
+import { decideContentMedia, decideIdImage, decideStoreImage, type Actor, type ContentMediaFacts } from './entitlement-rules.js';
 
 const fan: Actor = { id: 'fan', role: 'user', aal: 'aal1' };
 const owner: Actor = { id: 'creator', role: 'user', aal: 'aal1' };
@@ -47,5 +47,16 @@ describe('ID images', () => {
     expect(decideIdImage(fan, { ...facts, claimHolder: 'fan' }).reason).toBe('not_staff');
     expect(decideIdImage(moderator, { ...facts, applicantId: 'mod' }).reason).toBe('own_work');
     expect(decideIdImage(null, facts).reason).toBe('anonymous');
+  });
+});
+
+describe('store images', () => {
+  const adult = { isNsfw: true, ownerId: 'creator' };
+  it('shows an adult store where its page shows, any other store to everyone', () => {
+    expect(decideStoreImage({ actor: null, ageChecked: false }, { ...adult, isNsfw: false }).allow).toBe(true);
+    expect(decideStoreImage({ actor: null, ageChecked: false }, adult)).toEqual({ allow: false, reason: 'age_check_needed' });
+    expect(decideStoreImage({ actor: null, ageChecked: true }, adult).reason).toBe('age_checked');
+    expect(decideStoreImage({ actor: fan, ageChecked: false }, adult).reason).toBe('account');
+    expect(decideStoreImage({ actor: owner, ageChecked: false }, adult).reason).toBe('owner');
   });
 });

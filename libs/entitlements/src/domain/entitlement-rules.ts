@@ -63,3 +63,20 @@ export function decideIdImage(actor: Actor | null, facts: IdImageFacts | null): 
   if (facts.claimHolder !== actor.id) return deny('not_claim_holder');
   return allow('claim_holder');
 }
+
+/** Someone looking at a store: an account (or none) and whether this browser passed the age check. */
+export interface Visitor {
+  actor: Actor | null;
+  ageChecked: boolean;
+}
+
+/**
+ * An adult store's images (banner, avatar, blurred previews) show exactly where its page does: to its
+ * owner, to accounts, to browsers that passed the age check. Other stores' images are public.
+ */
+export function decideStoreImage(visitor: Visitor, store: { isNsfw: boolean; ownerId: string }): Decision {
+  if (!store.isNsfw) return allow('public_store');
+  if (visitor.actor?.id === store.ownerId) return allow('owner');
+  if (visitor.actor) return allow('account');
+  return visitor.ageChecked ? allow('age_checked') : deny('age_check_needed');
+}

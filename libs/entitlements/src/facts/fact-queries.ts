@@ -38,3 +38,10 @@ export class IdImageFactsQuery extends Query<IdImageFacts | null> {
     super();
   }
 }
+
+/** Commerce: whether the store of `ownerId` is an adult store (null: they have no store). */
+export class StoreAudienceFactsQuery extends Query<{ isNsfw: boolean } | null> {
+  constructor(readonly ownerId: string) {
+    super();
+  }
+}

@@ -3,6 +3,8 @@ import { MEDIA_VARIANTS, type MediaVariant } from '../domain/entitlement-rules.j
 
 export const MEDIA_LINK_TTL_SECONDS = 600;
 export const ID_IMAGE_LINK_TTL_SECONDS = 120;
+/** A store page stays open a while and its images are cached privately: an hour. */
+export const STORE_IMAGE_LINK_TTL_SECONDS = 3600;
 export const ID_IMAGE_KINDS = ['userPhotoWithId', 'idPhoto'] as const;
 export type IdImageKind = (typeof ID_IMAGE_KINDS)[number];
 
@@ -24,10 +26,22 @@ export interface IdImageClaims {
 export class FileLinks {
   private readonly media: SignedTokens<MediaClaims>;
   private readonly idImages: SignedTokens<IdImageClaims>;
+  private readonly storeImages: SignedTokens<{ k: string }>;
 
   constructor(secret: string, clock: Clock) {
     this.media = new SignedTokens(secret, 'content-media-links', clock);
     this.idImages = new SignedTokens(secret, 'verification-image-links', clock);
+    this.storeImages = new SignedTokens(secret, 'adult-store-image-links', clock);
+  }
+
+  /** An adult store's banner, avatar (`key` is the stored image) or blurred preview (`key` is `blurred:<media id>`). */
+  storeImageToken(key: string): string {
+    return this.storeImages.sign({ k: key }, STORE_IMAGE_LINK_TTL_SECONDS);
+  }
+
+  readStoreImage(token: string): string | null {
+    const claims = this.storeImages.read(token);
+    return typeof claims?.k === 'string' ? claims.k : null;
   }
 
   mediaLink(mediaId: string, variant: MediaVariant): string {

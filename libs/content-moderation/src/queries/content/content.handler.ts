@@ -13,7 +13,7 @@ async function toViews(
   items: ContentItem[],
   entitlements: EntitlementService,
   now: Date,
-  { withDownloads = false, reviewerId, viewer = null, message }: ContentViewOptions = {},
+  { withDownloads = false, reviewerId, viewer = null, message, ageChecked = false }: ContentViewOptions = {},
 ): Promise<ContentView[]> {
   const ids = items.map((item) => item.id);
   const media = items.length ? await em.find(ContentMedia, { contentId: { $in: ids } }, { orderBy: { position: 'asc', createdAt: 'asc', id: 'asc' } }) : [];
@@ -33,7 +33,7 @@ async function toViews(
     const cover = item.kind === 'album' ? effectiveCover(item.coverMediaId, files) : null;
     const teaserFile = item.teaser === 'preview' ? teaserOf(item.kind, cover, files) : null;
     // Every link is the entitlement service's answer for this viewer: the caller's own checks are not enough.
-    const links = await entitlements.contentGrant(viewer, { id: item.id, creatorId: item.creatorId, status: item.status, teaserMediaIds: teaserFile ? [teaserFile.id] : [] }, message);
+    const links = await entitlements.contentGrant(viewer, { id: item.id, creatorId: item.creatorId, status: item.status, teaserMediaIds: teaserFile ? [teaserFile.id] : [] }, message, ageChecked);
     views.push({
       id: item.id,
       creatorId: item.creatorId,
@@ -68,7 +68,7 @@ async function toViews(
           error: file.error,
           number: numbers[index],
           thumbnailUrl: file.thumbnailKey ? links.link(file.id, 'thumbnail') : null,
-          blurredUrl: file.thumbnailKey ? `/api/media/${file.id}/blurred` : null,
+          blurredUrl: file.thumbnailKey ? links.blurred(file.id) : null,
           previewUrl: file.previewKey ? links.link(file.id, 'preview') : null,
           fileUrl: file.cleanKey ? links.link(file.id, 'file') : null,
           ...(withDownloads ? { downloadUrl: file.cleanKey ? links.link(file.id, 'download') : null } : {}),
@@ -147,11 +147,11 @@ export class ApprovedContentHandler extends ContentReader implements IQueryHandl
     super(orm, entitlements, clock);
   }
 
-  async execute({ creatorId, viewer }: ApprovedContentQuery) {
+  async execute({ creatorId, viewer, ageChecked }: ApprovedContentQuery) {
     // Never the full files (those are for buyers, through commerce). Commerce's store listing keeps the
     // clean thumbnail and the preview for those who may open the item and shows everyone else the blurred
     // preview and, when the creator offers one, the free teaser.
-    const views = await this.views({ creatorId, status: 'approved', purpose: 'store' }, { decidedAt: 'desc', id: 'desc' }, 200, { viewer });
+    const views = await this.views({ creatorId, status: 'approved', purpose: 'store' }, { decidedAt: 'desc', id: 'desc' }, 200, { viewer, ageChecked });
     // Listed field by field, so nothing added to the staff view later leaks here.
     return views.map(
       (view): PublicContentView => ({

@@ -18,7 +18,7 @@ export interface MediaView {
   number: number | null;
   /** Signed for ten minutes; null until the worker made one. */
   thumbnailUrl: string | null;
-  /** Heavily blurred and downscaled from the thumbnail (public once approved); null until there is a thumbnail. */
+  /** Heavily blurred and downscaled from the thumbnail (public once approved; an adult store's signed, where its page shows); null otherwise. */
   blurredUrl: string | null;
   /** Videos: the public ten-second teaser. */
   previewUrl: string | null;
@@ -61,6 +61,8 @@ export interface ContentViewOptions {
   viewer?: Actor | null;
   /** The message the viewer opens the item through. */
   message?: MessageBasis;
+  /** This browser passed the age check (an adult store's blurred previews show to it). */
+  ageChecked?: boolean;
   /** Also list a download link per processed file (signed only where the store allows downloads). */
   withDownloads?: boolean;
   /** A staff member asking: each view says what they may do with it. */
@@ -73,6 +75,7 @@ export class MyContentQuery extends Query<ContentView[]> {
     readonly creatorId: string,
     /** The creator as a viewer, for a view with links; none (internal reads): no links. */
     readonly viewer: Actor | null = null,
+    readonly ageChecked = false,
   ) {
     super();
   }
@@ -117,6 +120,7 @@ export class ApprovedContentQuery extends Query<PublicContentView[]> {
     readonly creatorId: string,
     /** The visitor: clean thumbnails are signed only for those who may open an item. */
     readonly viewer: Actor | null = null,
+    readonly ageChecked = false,
   ) {
     super();
   }
