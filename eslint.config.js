@@ -137,6 +137,16 @@ export default tseslint.config(
     },
   },
   {
+    // Links to files are signed by the entitlement service alone (libs/entitlements/src/signer-boundary.spec.ts checks the rest).
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: ['libs/entitlements/**', 'libs/platform/**', 'libs/commerce/src/http/age-check-cookie.ts', 'libs/messaging/src/commands/unsubscribe-digest/digest-links.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '#app/platform', importNames: ['SignedTokens'], message: 'File links are minted by EntitlementService (#app/entitlements); SignedTokens outside it only for the listed non-file tokens.' }],
+      }],
+    },
+  },
+  {
     files: ['frontend/src/**/*.{ts,tsx}'],
     plugins: { fanmint },
     rules: {

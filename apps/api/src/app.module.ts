@@ -8,6 +8,7 @@ import { MfaModule } from '#app/mfa';
 import { AnalyticsModule } from '#app/analytics';
 import { RewardsModule } from '#app/rewards';
 import { VerificationModule } from '#app/verification';
+import { EntitlementsModule } from '#app/entitlements';
 import { BackofficeModule } from '#app/backoffice';
 import { ContentModerationModule } from '#app/content-moderation';
 import { CommerceModule } from '#app/commerce';
@@ -22,7 +23,7 @@ export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule, PayoutsModule, AccountModule, RealtimeModule.forApi(), MessagingModule, DashboardModule],
+      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), EntitlementsModule, IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule, PayoutsModule, AccountModule, RealtimeModule.forApi(), MessagingModule, DashboardModule],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

@@ -11,6 +11,7 @@ import { IdentityQueriesModule } from '#app/identity';
 import { MessagingJobsModule } from '#app/messaging';
 import { VerificationJobsModule } from '#app/verification';
 import { RealtimeModule } from '#app/realtime';
+import { EntitlementsModule } from '#app/entitlements';
 
 export interface WorkerOptions extends PlatformOptions {
   /** Tick the recurring jobs on their crons (RecurringJobs); off, they are only ticked by calling them. */
@@ -24,7 +25,7 @@ export class WorkerModule {
     const schedule = options.schedules === false ? ScheduleModule.forRoot({ cronJobs: false, intervals: false, timeouts: false }) : ScheduleModule.forRoot();
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule, RealtimeModule.forWorker(), MessagingJobsModule, VerificationJobsModule],
+      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), EntitlementsModule, schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule, RealtimeModule.forWorker(), MessagingJobsModule, VerificationJobsModule],
       providers: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs, KeepPartitionsJob],
       exports: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs],
     };

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { PurchaseFactsHandler } from './queries/purchase-facts/purchase-facts.handler.js';
+import { StoreAudienceFactsHandler } from './queries/purchase-facts/store-audience-facts.handler.js';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
 import { OpenStoreHandler } from './commands/open-store/open-store.handler.js';
@@ -73,6 +75,8 @@ import { CommerceOwners } from './review/commerce-owners.js';
   controllers: [StoreImagesController, StoresController, AgeCheckController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, BillingController, PaymentWebhooksController, AdminPaymentsController, NotificationsController],
   providers: [
     CommerceOwners,
+    PurchaseFactsHandler,
+    StoreAudienceFactsHandler,
     LivePhaseGuard,
     OptionalAuthGuard,
     AgeCheckCookie,

@@ -12,9 +12,8 @@ import { CreatorCheck } from './commands/manage-content/creator-check.js';
 import { CreateContentHandler, RemoveMediaHandler, SubmitContentHandler, UpdateContentHandler } from './commands/manage-content/manage-content.handler.js';
 import { ChooseCoverHandler, ChooseTeaserHandler, ReorderMediaHandler } from './commands/arrange-content/arrange-content.handler.js';
 import { ReviewContentHandler } from './commands/review-content/review-content.handler.js';
-import { ApprovedContentHandler, ContentByIdHandler, ContentReviewQueueHandler, MyContentHandler } from './queries/content/content.handler.js';
+import { ApprovedContentHandler, ContentByIdHandler, ContentOwnerHandler, ContentReviewQueueHandler, MyContentHandler } from './queries/content/content.handler.js';
 import { AdminContentController, ContentController, MediaController } from './http/content.controller.js';
-import { MediaLinks } from './http/media-links.js';
 import { BlurredPreviews } from './http/blurred-previews.js';
 import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
 import { CaseDeadlineNoticeJob, CaseOpenedNoticeJob, ContentDecidedNoticeJob } from './jobs/live-notices.job.js';
@@ -44,7 +43,6 @@ import { ContentOwners } from './review/content-owners.js';
     DeadlineWatch,
     ComplianceReports,
     CreatorCheck,
-    MediaLinks,
     BlurredPreviews,
     CreateContentHandler,
     UpdateContentHandler,
@@ -58,6 +56,7 @@ import { ContentOwners } from './review/content-owners.js';
     MyContentHandler,
     ReviewCountsHandler,
     ContentByIdHandler,
+    ContentOwnerHandler,
     ContentReviewQueueHandler,
     ApprovedContentHandler,
     CollaboratorCheck,

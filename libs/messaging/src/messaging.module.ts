@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MessageMediaFactsHandler } from './queries/open-attachment/message-media-facts.handler.js';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
 import { StartConversationHandler } from './commands/start-conversation/start-conversation.handler.js';
@@ -55,6 +56,7 @@ import { MessagingOwners } from './review/messaging-owners.js';
   controllers: [ConversationsController, MessagesController, MassMessagesController, MessagingController, AdminMessagesController, MessagingPreferencesController, DigestUnsubscribeController],
   providers: [
     MessagingOwners,
+    MessageMediaFactsHandler,
     MessageRepository,
     MessagingSettings,
     ConversationViews,

@@ -8,7 +8,7 @@ import { VerificationStatusHandler } from './queries/verification-status/verific
 import { ReviewItemHandler, ReviewQueueHandler } from './queries/review-queue/review-queue.handler.js';
 import { VerificationController } from './http/verification.controller.js';
 import { AdminVerificationsController, VerificationImagesController } from './http/admin-verifications.controller.js';
-import { ImageLinks } from './http/image-links.js';
+import { IdImageFactsHandler } from './queries/id-image-facts/id-image-facts.handler.js';
 import { PurgeRetainedRecordsJob } from './commands/purge-retained-records/purge-retained-records.job.js';
 import { VerificationOwners } from './review/verification-owners.js';
 
@@ -16,7 +16,7 @@ import { VerificationOwners } from './review/verification-owners.js';
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [VerificationController, AdminVerificationsController, VerificationImagesController],
-  providers: [VerificationOwners, ImageLinks, SubmitVerificationHandler, ReviewVerificationHandler, VerificationStatusHandler, ReviewQueueHandler, ReviewItemHandler, VerificationErasure],
+  providers: [VerificationOwners, IdImageFactsHandler, SubmitVerificationHandler, ReviewVerificationHandler, VerificationStatusHandler, ReviewQueueHandler, ReviewItemHandler, VerificationErasure],
   exports: [VerificationErasure],
 })
 export class VerificationModule {}

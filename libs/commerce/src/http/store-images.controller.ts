@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Put, Req, Res, UploadedFile, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Put, Query, Req, Res, UploadedFile, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
@@ -69,9 +69,16 @@ export class StoreImagesController {
   @HttpCode(200)
   @UseGuards(OptionalAuthGuard)
   @ApiParam({ name: 'slug', example: 'jane-fit' })
-  @ApiOperation({ summary: "A store's current banner or avatar (the link from its profile); an adult store's need the age check, as its page does" })
-  async image(@Param('slug') slug: string, @Param('key') key: string, @Viewer() viewer: AuthContext | null, @AgeChecked() ageChecked: boolean, @Res() response: ServerResponse) {
-    const { bytes, isNsfw } = await this.queries.execute(new StoreImageQuery(slug, key, { viewerId: viewer?.user.id ?? null, ageChecked }));
+  @ApiOperation({ summary: "A store's current banner or avatar (the link from its profile); an adult store's only through the signed link its views give those who may see it, or with the age check" })
+  async image(
+    @Param('slug') slug: string,
+    @Param('key') key: string,
+    @Query('token') token: unknown,
+    @Viewer() viewer: AuthContext | null,
+    @AgeChecked() ageChecked: boolean,
+    @Res() response: ServerResponse,
+  ) {
+    const { bytes, isNsfw } = await this.queries.execute(new StoreImageQuery(slug, key, { viewerId: viewer?.user.id ?? null, ageChecked }, token));
     response
       .writeHead(200, {
         'content-type': 'image/webp',

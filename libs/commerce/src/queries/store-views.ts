@@ -1,3 +1,5 @@
+import type { EntitlementService } from '#app/entitlements';
+import type { StoreVisitor } from '../domain/store-access.js';
 import { REFERRAL_COMMISSION_PERCENT, type StoreCurrency, type StoreLayout, type StoreSettings, type StoreVisibility } from '../domain/store-settings.js';
 import type { Store, StoreStatus } from '../entities/store.entity.js';
 import { settingsOf } from '../entities/store-settings.mapping.js';
@@ -8,9 +10,15 @@ export interface StoreImages {
   avatarUrl: string | null;
 }
 
-/** Where a store's banner or avatar is served; the key changes with every upload, so the link can be cached for good. */
-export const storeImageUrl = (slug: string, key: string | null) => (key ? `/api/stores/${slug}/images/${key}` : null);
-const imagesOf = (store: Store): StoreImages => ({ bannerUrl: storeImageUrl(store.slug, store.bannerKey), avatarUrl: storeImageUrl(store.slug, store.avatarKey) });
+/**
+ * A store's banner and avatar links for one visitor, from the entitlement service: an <img> sends no
+ * bearer token, so an adult store's links are signed for those who may see its page (and null for others).
+ */
+export const storeImagesFor = (entitlements: EntitlementService, store: Store, visitor: StoreVisitor): StoreImages =>
+  entitlements.storeImages({ actor: visitor.viewerId ? { id: visitor.viewerId, role: 'user', aal: 'aal1' } : null, ageChecked: visitor.ageChecked }, store);
+
+/** The owner's own images (store settings). */
+export const ownerImages = (entitlements: EntitlementService, store: Store): StoreImages => storeImagesFor(entitlements, store, { viewerId: store.ownerId, ageChecked: false });
 
 /** The owner's view: every settings section, as the Store Settings page edits them. */
 export interface StoreView extends Omit<StoreSettings, 'referrals'> {
@@ -66,13 +74,13 @@ export interface StoreSummary {
   createdAt: string;
 }
 
-export function toStoreView(store: Store): StoreView {
+export function toStoreView(store: Store, images: StoreImages): StoreView {
   const settings = settingsOf(store);
   return {
     id: store.id,
     slug: store.slug,
     status: store.status,
-    images: imagesOf(store),
+    images,
     ...settings,
     referrals: { ...settings.referrals, commissionPercent: REFERRAL_COMMISSION_PERCENT },
     createdAt: store.createdAt.toISOString(),
@@ -80,7 +88,7 @@ export function toStoreView(store: Store): StoreView {
   };
 }
 
-export function toPublicStore(store: Store, counts: PublicStoreView['counts']): PublicStoreView {
+export function toPublicStore(store: Store, counts: PublicStoreView['counts'], images: StoreImages): PublicStoreView {
   return {
     slug: store.slug,
     displayName: store.displayName,
@@ -98,7 +106,7 @@ export function toPublicStore(store: Store, counts: PublicStoreView['counts']): 
     referrals: { enabled: store.referralsEnabled, commissionPercent: REFERRAL_COMMISSION_PERCENT },
     acceptsCollaborationRequests: store.acceptsCollaborationRequests,
     createdAt: store.createdAt.toISOString(),
-    ...imagesOf(store),
+    ...images,
     counts,
     isOwner: false,
     mySubscription: null,

@@ -6,18 +6,21 @@ import { pipeline } from 'node:stream';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, AppError, ObjectStorage, contentTypeOf, type AppConfig } from '#app/platform';
 import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
+import { EntitlementService, type Actor } from '#app/entitlements';
 import { CreateContentCommand, RemoveMediaCommand, SubmitContentCommand, UpdateContentCommand } from '../commands/manage-content/manage-content.command.js';
 import { ReviewContentCommand, type ContentReviewAction } from '../commands/review-content/review-content.command.js';
 import { SetContentCollaboratorsCommand } from '../commands/collaborations/collaborations.command.js';
 import { ChooseCoverCommand, ChooseTeaserCommand, ReorderMediaCommand } from '../commands/arrange-content/arrange-content.command.js';
-import { ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from '../queries/content/content.query.js';
+import { ContentByIdQuery, ContentOwnerQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView } from '../queries/content/content.query.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { ContentItem } from '../entities/content-item.entity.js';
 import { mediaKey } from '../domain/media-keys.js';
 import { ContentErrors } from '../moderation.errors.js';
-import { MediaLinks, downloadName } from './media-links.js';
+import { downloadName } from './download-name.js';
 import { BlurredPreviews } from './blurred-previews.js';
 import { ContentFieldsDto, ContentListDto, ContentQueueQueryDto, CoverDto, CreateContentDto, ManagedContentViewDto, MediaOrderDto, StaffContentListDto, StaffContentViewDto, ReasonDto, TeaserDto } from './content.dto.js';
+
+const actorOf = (auth: AuthContext): Actor => ({ id: auth.user.id, role: auth.user.appRole, aal: auth.claims.aal });
 
 /** A creator's own videos and albums: create, change, submit for review (the owner always from the session). */
 @ApiTags('content')
@@ -36,23 +39,21 @@ export class ContentController {
   @ApiCreatedResponse({ type: ManagedContentViewDto })
   async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateContentDto): Promise<ContentView> {
     const { id } = await this.commands.execute(new CreateContentCommand(auth.user.id, body.kind, { title: body.title, description: body.description, priceMinor: body.priceMinor, currency: body.currency }));
-    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+    return this.ownView(auth, id);
   }
 
   @Get('mine')
   @UseGuards(BearerGuard)
   @ApiOkResponse({ type: ContentListDto })
   async mine(@CurrentAuth() auth: AuthContext): Promise<ContentListDto> {
-    return { items: await this.queries.execute(new MyContentQuery(auth.user.id)) };
+    return { items: await this.queries.execute(new MyContentQuery(auth.user.id, actorOf(auth))) };
   }
 
   @Get(':id')
   @UseGuards(BearerGuard)
   @ApiOkResponse({ type: ManagedContentViewDto })
   async one(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
-    const view = await this.queries.execute(new ContentByIdQuery(id));
-    if (!view || view.creatorId !== auth.user.id) throw ContentErrors.notFound();
-    return view;
+    return this.ownView(auth, id);
   }
 
   @Patch(':id')
@@ -60,10 +61,11 @@ export class ContentController {
   @ApiOperation({ summary: 'Change a draft or a rejected item' })
   @ApiOkResponse({ type: ManagedContentViewDto })
   async update(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ContentFieldsDto): Promise<ContentView> {
+    await this.assertOwner(auth, id);
     const { collaboratorIds, ...fields } = body;
     if (Object.values(fields).some((value) => value !== undefined)) await this.commands.execute(new UpdateContentCommand(auth.user.id, id, fields));
     if (collaboratorIds !== undefined) await this.commands.execute(new SetContentCollaboratorsCommand(auth.user.id, id, collaboratorIds));
-    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+    return this.ownView(auth, id);
   }
 
   @Delete(':id/media/:mediaId')
@@ -71,8 +73,9 @@ export class ContentController {
   @ApiOperation({ summary: 'Remove a file from a draft or rejected item (e.g. to replace a video)' })
   @ApiOkResponse({ type: ManagedContentViewDto })
   async removeMedia(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Param('mediaId', new ParseUUIDPipe()) mediaId: string): Promise<ContentView> {
+    await this.assertOwner(auth, id);
     await this.commands.execute(new RemoveMediaCommand(auth.user.id, id, mediaId));
-    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+    return this.ownView(auth, id);
   }
 
   @Put(':id/media-order')
@@ -80,8 +83,9 @@ export class ContentController {
   @ApiOperation({ summary: 'Put the files in the order buyers and moderators see and number them (every file once); not while in review. An approved item stays approved.' })
   @ApiOkResponse({ type: ManagedContentViewDto })
   async reorder(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: MediaOrderDto): Promise<ContentView> {
+    await this.assertOwner(auth, id);
     await this.commands.execute(new ReorderMediaCommand(auth.user.id, id, body.mediaIds));
-    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+    return this.ownView(auth, id);
   }
 
   @Put(':id/cover')
@@ -89,8 +93,9 @@ export class ContentController {
   @ApiOperation({ summary: "Choose which of an album's processed photos its card shows. An approved item stays approved." })
   @ApiOkResponse({ type: ManagedContentViewDto })
   async cover(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: CoverDto): Promise<ContentView> {
+    await this.assertOwner(auth, id);
     await this.commands.execute(new ChooseCoverCommand(auth.user.id, id, body.mediaId));
-    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+    return this.ownView(auth, id);
   }
 
   @Put(':id/teaser')
@@ -98,8 +103,9 @@ export class ContentController {
   @ApiOperation({ summary: "What the store shows before purchase: a blurred card, or a free preview (an album's cover, a video's first ten seconds; only once approved)" })
   @ApiOkResponse({ type: ManagedContentViewDto })
   async teaser(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: TeaserDto): Promise<ContentView> {
+    await this.assertOwner(auth, id);
     await this.commands.execute(new ChooseTeaserCommand(auth.user.id, id, body.teaser));
-    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+    return this.ownView(auth, id);
   }
 
   @Post(':id/submit')
@@ -108,8 +114,22 @@ export class ContentController {
   @ApiOperation({ summary: 'Send for pre-publication review: Pending Review (moderators are notified)' })
   @ApiOkResponse({ type: ManagedContentViewDto })
   async submit(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
+    await this.assertOwner(auth, id);
     await this.commands.execute(new SubmitContentCommand(auth.user.id, id));
-    return (await this.queries.execute(new ContentByIdQuery(id)))!;
+    return this.ownView(auth, id);
+  }
+
+  /** Anyone but the item's creator is told it does not exist, before anything is read or changed. */
+  private async assertOwner(auth: AuthContext, id: string): Promise<void> {
+    const owner = await this.queries.execute(new ContentOwnerQuery(id));
+    if (owner !== auth.user.id) throw ContentErrors.notFound();
+  }
+
+  /** The owner's view: its links are signed because the viewer is the owner, and for nobody else. */
+  private async ownView(auth: AuthContext, id: string): Promise<ContentView> {
+    const view = await this.queries.execute(new ContentByIdQuery(id, { viewer: actorOf(auth) }));
+    if (!view || view.creatorId !== auth.user.id) throw ContentErrors.notFound();
+    return view;
   }
 }
 
@@ -128,13 +148,13 @@ export class AdminContentController {
   @ApiOperation({ summary: 'Content waiting for review, oldest first (or decided items, newest first)' })
   @ApiOkResponse({ type: StaffContentListDto })
   async queue(@CurrentAuth() auth: AuthContext, @Query() query: ContentQueueQueryDto): Promise<{ items: ContentView[] }> {
-    return { items: await this.queries.execute(new ContentReviewQueueQuery(query.status ?? 'pending_review', auth.user.id)) };
+    return { items: await this.queries.execute(new ContentReviewQueueQuery(query.status ?? 'pending_review', auth.user.id, actorOf(auth))) };
   }
 
   @Get(':id')
   @ApiOkResponse({ type: StaffContentViewDto })
   async one(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<ContentView> {
-    const view = await this.queries.execute(new ContentByIdQuery(id, { reviewerId: auth.user.id }));
+    const view = await this.queries.execute(new ContentByIdQuery(id, { reviewerId: auth.user.id, viewer: actorOf(auth) }));
     if (!view || view.status === 'draft') throw ContentErrors.notFound();
     return view;
   }
@@ -175,7 +195,7 @@ export class AdminContentController {
 
   private async act(id: string, auth: AuthContext, action: ContentReviewAction, client: ClientInfo): Promise<ContentView> {
     await this.commands.execute(new ReviewContentCommand(id, auth.user.id, auth.user.appRole, action, client.ip));
-    return (await this.queries.execute(new ContentByIdQuery(id, { reviewerId: auth.user.id })))!;
+    return (await this.queries.execute(new ContentByIdQuery(id, { reviewerId: auth.user.id, viewer: actorOf(auth) })))!;
   }
 }
 
@@ -191,7 +211,7 @@ export const PRESIGNED_MEDIA_SECONDS = 120;
 @Controller('api/media')
 export class MediaController {
   constructor(
-    @Inject(MediaLinks) private readonly links: MediaLinks,
+    @Inject(EntitlementService) private readonly entitlements: EntitlementService,
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(BlurredPreviews) private readonly blurred: BlurredPreviews,
@@ -199,21 +219,23 @@ export class MediaController {
   ) {}
 
   @Get(':id/blurred')
-  @ApiOperation({ summary: "An approved item's blurred preview (public, cacheable): made from its thumbnail on the server, never the thumbnail itself" })
-  async blurredPreview(@Param('id', new ParseUUIDPipe()) id: string, @Res() response: ServerResponse) {
+  @ApiOperation({ summary: "An approved item's blurred preview, made from its thumbnail on the server: public, or for an adult store through the signed link in its views" })
+  async blurredPreview(@Param('id', new ParseUUIDPipe()) id: string, @Query('token') token: unknown, @Res() response: ServerResponse) {
     const em = this.orm.em.fork();
     const file = await em.findOne(ContentMedia, id);
     const item = file?.thumbnailKey ? await em.findOne(ContentItem, file.contentId) : null;
-    const bytes = file?.thumbnailKey && item?.status === 'approved' ? await this.blurred.bytes(file.id, file.thumbnailKey) : null;
+    // An adult store's previews show only through a link signed for someone who may see its page.
+    const open = item?.status === 'approved' && (await this.entitlements.opensBlurred(id, item.creatorId, token));
+    const bytes = file?.thumbnailKey && open ? await this.blurred.bytes(file.id, file.thumbnailKey) : null;
     if (!bytes) throw new AppError(404, 'not_found', 'Media not found');
-    response.writeHead(200, { 'content-type': 'image/webp', 'content-length': String(bytes.length), 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' }).end(bytes);
+    const cache = typeof token === 'string' ? 'private, max-age=3600' : 'public, max-age=86400';
+    response.writeHead(200, { 'content-type': 'image/webp', 'content-length': String(bytes.length), 'cache-control': cache, 'x-content-type-options': 'nosniff' }).end(bytes);
   }
 
   @Get()
   @ApiOperation({ summary: 'A thumbnail or file through a ten-minute link from a content view' })
   async media(@Query('token') token: unknown, @Req() request: IncomingMessage, @Res() response: ServerResponse) {
-    const claims = typeof token === 'string' ? this.links.read(token) : null;
-    if (!claims) throw new AppError(403, 'invalid_link', 'This media link is invalid or has expired');
+    const claims = this.entitlements.openContentMedia(token);
     const em = this.orm.em.fork();
     const file = await em.findOne(ContentMedia, claims.m);
     const key = claims.v === 'thumbnail' ? file?.thumbnailKey : claims.v === 'preview' ? file?.previewKey : file?.cleanKey;

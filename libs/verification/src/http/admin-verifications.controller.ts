@@ -3,12 +3,12 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { BearerGuard, Client, CurrentAuth, FindUserQuery, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
+import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
+import { EntitlementService } from '#app/entitlements';
 import { AuditLog, PrivateFiles } from '#app/platform';
 import { ReviewVerificationCommand, type ReviewAction } from '../commands/review-verification/review-verification.command.js';
 import { ReviewItemQuery, ReviewQueueQuery } from '../queries/review-queue/review-queue.query.js';
 import { VerificationErrors } from '../verification.errors.js';
-import { ImageLinks, IMAGE_KINDS, type ImageKind } from './image-links.js';
 import { QueueQueryDto, RejectDto, ReviewItemDetailDto, ReviewItemDto, ReviewQueueDto } from './admin-verifications.dto.js';
 
 /** The verification review console (moderators and admins with an aal2 session). */
@@ -20,7 +20,7 @@ export class AdminVerificationsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(ImageLinks) private readonly links: ImageLinks,
+    @Inject(EntitlementService) private readonly entitlements: EntitlementService,
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
@@ -33,7 +33,7 @@ export class AdminVerificationsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One submission with two-minute links to its images (the view is audited)' })
+  @ApiOperation({ summary: 'One submission; two-minute links to its images only for the moderator holding its claim (the view and each image read are audited)' })
   @ApiOkResponse({ type: ReviewItemDetailDto })
   async detail(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo): Promise<ReviewItemDetailDto> {
     const item = await this.queries.execute(new ReviewItemQuery(id, auth.user.id));
@@ -41,7 +41,7 @@ export class AdminVerificationsController {
     const em = this.orm.em.fork();
     await this.audit.record(em, { actorId: auth.user.id, action: 'verification.viewed', targetType: 'verification', targetId: id, details: { userId: item.userId }, ipAddress: client.ip });
     const { imageKeys: _keys, ...rest } = item;
-    const images = Object.fromEntries(IMAGE_KINDS.map((kind) => [kind, this.links.issue(id, kind, auth.user.id)])) as Record<ImageKind, string>;
+    const images = await this.entitlements.idImageLinks({ id: auth.user.id, role: auth.user.appRole, aal: auth.claims.aal }, id);
     return { ...rest, images };
   }
 
@@ -90,22 +90,19 @@ export class AdminVerificationsController {
 @Controller('api/admin/verification-images')
 export class VerificationImagesController {
   constructor(
-    @Inject(ImageLinks) private readonly links: ImageLinks,
+    @Inject(EntitlementService) private readonly entitlements: EntitlementService,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(PrivateFiles) private readonly files: PrivateFiles,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'An ID image through a two-minute link from GET /api/admin/verifications/:id' })
-  async image(@Query('token') token: unknown, @Res() response: ServerResponse) {
-    const claims = typeof token === 'string' ? this.links.read(token) : null;
-    if (!claims) throw VerificationErrors.badImageLink();
-    // The link dies with its holder's staff role.
-    const staff = await this.queries.execute(new FindUserQuery(claims.u));
-    if (!staff || (staff.role !== 'moderator' && staff.role !== 'admin')) throw VerificationErrors.badImageLink();
-    const item = await this.queries.execute(new ReviewItemQuery(claims.s, claims.u));
+  async image(@Query('token') token: unknown, @Client() client: ClientInfo, @Res() response: ServerResponse) {
+    // The link dies with its holder's claim or staff role; each read is audited there.
+    const { submissionId, kind } = await this.entitlements.openIdImage(token, client.ip);
+    const item = await this.queries.execute(new ReviewItemQuery(submissionId, ''));
     if (!item) throw VerificationErrors.notFound();
-    const data = await this.files.get(item.imageKeys[claims.k]);
+    const data = await this.files.get(item.imageKeys[kind]);
     response
       .writeHead(200, {
         'content-type': 'image/jpeg',

@@ -48,8 +48,8 @@ export class ReviewQueueDto {
 }
 
 export class ReviewImagesDto {
-  @ApiProperty({ description: 'Two-minute link to the photo of the applicant holding the ID' }) userPhotoWithId!: string;
-  @ApiProperty({ description: 'Two-minute link to the photo of the ID' }) idPhoto!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Two-minute link to the photo of the applicant holding the ID; null unless you hold the claim' }) userPhotoWithId!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Two-minute link to the photo of the ID; null unless you hold the claim' }) idPhoto!: string | null;
 }
 
 export class ReviewItemDetailDto extends ReviewItemDto {

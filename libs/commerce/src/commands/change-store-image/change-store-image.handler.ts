@@ -7,7 +7,8 @@ import { CommerceErrors } from '../../commerce.errors.js';
 import { STORE_IMAGE_SHAPES, storeImageKey } from '../../domain/store-images.js';
 import { Store } from '../../entities/store.entity.js';
 import { storeImageObject } from '../../queries/store-image/store-image.handler.js';
-import { toStoreView, type StoreView } from '../../queries/store-views.js';
+import { EntitlementService } from '#app/entitlements';
+import { ownerImages, toStoreView, type StoreView } from '../../queries/store-views.js';
 import { ChangeStoreImageCommand } from './change-store-image.command.js';
 
 @CommandHandler(ChangeStoreImageCommand)
@@ -16,6 +17,7 @@ export class ChangeStoreImageHandler implements ICommandHandler<ChangeStoreImage
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+    @Inject(EntitlementService) private readonly entitlements: EntitlementService,
   ) {}
 
   async execute({ ownerId, kind, bytes }: ChangeStoreImageCommand): Promise<StoreView> {
@@ -37,7 +39,7 @@ export class ChangeStoreImageHandler implements ICommandHandler<ChangeStoreImage
         store[column] = written;
         store.updatedAt = this.clock.now();
         await em.flush();
-        return toStoreView(store);
+        return toStoreView(store, ownerImages(this.entitlements, store));
       });
       if (replaced) await this.storage.delete(storeImageObject(replaced));
       return view;

@@ -1,23 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { JobHandler, claimMessage, type JobData, type JobProcessor } from '#app/platform';
+import { JobHandler, ObjectStorage, claimMessage, type JobData, type JobProcessor } from '#app/platform';
+import { storeImageObject } from '../../queries/store-image/store-image.handler.js';
 
 const CONSUMER = 'commerce.account-deleted';
 
 export interface EndedForAccount {
   subscriptions: number;
   storesClosed: number;
+  imagesDeleted: number;
 }
 
 /**
  * A deleted account renews nothing more: its own subscriptions end now (SPEC: subscriptions
  * renew "until ... the account is deleted"), so do fans' subscriptions to its store, and the
- * store closes. Purchases and their ledger entries stay as they are.
+ * store closes and its banner and avatar leave storage. Purchases and their ledger entries stay as they are.
  */
 @Injectable()
 @JobHandler('payments', 'account-deleted')
 export class EndAccountSubscriptionsJob implements JobProcessor<'payments', 'account-deleted'> {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+  ) {}
 
   handle(data: JobData<'payments', 'account-deleted'>): Promise<EndedForAccount | 'skipped'> {
     return this.orm.em.fork().transactional(async (em) => {
@@ -30,7 +35,12 @@ export class EndAccountSubscriptionsJob implements JobProcessor<'payments', 'acc
         [now, now, data.userId, data.userId],
       );
       const closed = await em.execute<{ id: string }[]>(`update stores set status = 'suspended', updated_at = ? where owner_id = ? and status = 'active' returning id`, [now, data.userId]);
-      return { subscriptions: ended.length, storesClosed: closed.length };
+      const [images] = await em.execute<{ banner_key: string | null; avatar_key: string | null }[]>(`select banner_key, avatar_key from stores where owner_id = ? for update`, [data.userId]);
+      const keys = [images?.banner_key, images?.avatar_key].filter((key): key is string => typeof key === 'string');
+      await em.execute(`update stores set banner_key = null, avatar_key = null where owner_id = ?`, [data.userId]);
+      // Deleted before the commit: a failed commit retries the job, and deleting again is harmless.
+      for (const key of keys) await this.storage.delete(storeImageObject(key));
+      return { subscriptions: ended.length, storesClosed: closed.length, imagesDeleted: keys.length };
     });
   }
 }

@@ -7,7 +7,8 @@ import { checkSlug } from '../../domain/store-slug.js';
 import { applySettingsPatch, checkDisplayName, defaultSettings, type FieldProblem, type StoreSettings } from '../../domain/store-settings.js';
 import { Store } from '../../entities/store.entity.js';
 import { writeSettings } from '../../entities/store-settings.mapping.js';
-import { toStoreView, type StoreView } from '../../queries/store-views.js';
+import { EntitlementService } from '#app/entitlements';
+import { ownerImages, toStoreView, type StoreView } from '../../queries/store-views.js';
 import { CommerceErrors } from '../../commerce.errors.js';
 import { OpenStoreCommand } from './open-store.command.js';
 
@@ -20,6 +21,7 @@ export class OpenStoreHandler implements ICommandHandler<OpenStoreCommand> {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EntitlementService) private readonly entitlements: EntitlementService,
   ) {}
 
   async execute({ ownerId, slug: requestedSlug, displayName, categories }: OpenStoreCommand): Promise<StoreView> {
@@ -42,7 +44,7 @@ export class OpenStoreHandler implements ICommandHandler<OpenStoreCommand> {
       throw error;
     }
     this.logger.log(`store ${slug} opened by ${ownerId}`);
-    return toStoreView(store);
+    return toStoreView(store, ownerImages(this.entitlements, store));
   }
 
   private check(requestedSlug: string, displayName: string, categories?: string[]): { slug: string; settings: StoreSettings } {

@@ -5,7 +5,8 @@ import { Clock } from '#app/platform';
 import { applySettingsPatch } from '../../domain/store-settings.js';
 import { Store } from '../../entities/store.entity.js';
 import { settingsOf, writeSettings } from '../../entities/store-settings.mapping.js';
-import { toStoreView, type StoreView } from '../../queries/store-views.js';
+import { EntitlementService } from '#app/entitlements';
+import { ownerImages, toStoreView, type StoreView } from '../../queries/store-views.js';
 import { CommerceErrors } from '../../commerce.errors.js';
 import { UpdateStoreSettingsCommand } from './update-store-settings.command.js';
 
@@ -14,6 +15,7 @@ export class UpdateStoreSettingsHandler implements ICommandHandler<UpdateStoreSe
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(EntitlementService) private readonly entitlements: EntitlementService,
   ) {}
 
   async execute({ ownerId, patch }: UpdateStoreSettingsCommand): Promise<StoreView> {
@@ -28,6 +30,6 @@ export class UpdateStoreSettingsHandler implements ICommandHandler<UpdateStoreSe
       store.updatedAt = this.clock.now();
       await em.flush();
     }
-    return toStoreView(store);
+    return toStoreView(store, ownerImages(this.entitlements, store));
   }
 }

@@ -8,7 +8,8 @@ import { Store } from '../../entities/store.entity.js';
 import { CommerceErrors } from '../../commerce.errors.js';
 import { liveSubscriptionSql } from '../purchased-content/entitlements.js';
 import { SUBSCRIPTION_SELECT, toSubscriptionView, type SubscriptionRow } from '../subscriptions/subscription-view.js';
-import { toPublicStore, type PublicStoreView } from '../store-views.js';
+import { storeImagesFor, toPublicStore, type PublicStoreView } from '../store-views.js';
+import { EntitlementService } from '#app/entitlements';
 import { GetPublicStoreQuery } from './get-public-store.query.js';
 
 /** What the store page counts: commerce's own read model of what is on sale, and live subscriptions. */
@@ -22,6 +23,7 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(EntitlementService) private readonly entitlements: EntitlementService,
   ) {}
 
   async execute({ slug, visitor }: GetPublicStoreQuery): Promise<PublicStoreView> {
@@ -32,7 +34,7 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
     if (!store) throw CommerceErrors.storeNotFound();
     if (!mayViewStore(store, visitor)) throw CommerceErrors.adultStore();
     const [counts] = await em.execute<{ videos: number; albums: number; subscribers: number }[]>(COUNTS_SQL, [store.id, now, store.ownerId]);
-    const view = toPublicStore(store, { videos: counts.videos, albums: counts.albums, subscribers: store.showSubscriberCount ? counts.subscribers : null });
+    const view = toPublicStore(store, { videos: counts.videos, albums: counts.albums, subscribers: store.showSubscriberCount ? counts.subscribers : null }, storeImagesFor(this.entitlements, store, visitor));
     const { viewerId } = visitor;
     if (!viewerId) return view;
     // The same rule the purchase statement enforces, so the page offers Buy only where a purchase is allowed.

@@ -27,8 +27,8 @@ export class StoreContentHandler implements IQueryHandler<StoreContentQuery> {
     const store = wanted.length <= SLUG_MAX_LENGTH ? await em.findOne(Store, { slug: wanted, status: 'active' }) : null;
     if (!store) throw CommerceErrors.storeNotFound();
     if (!mayViewStore(store, visitor)) throw CommerceErrors.adultStore();
-    const items = await this.queries.execute(new ApprovedContentQuery(store.ownerId));
     const { viewerId } = visitor;
+    const items = await this.queries.execute(new ApprovedContentQuery(store.ownerId, viewerId ? { id: viewerId, role: 'user', aal: 'aal1' } : null, visitor.ageChecked));
     const isOwner = viewerId === store.ownerId;
     const access = viewerId && !isOwner ? await storeEntitlements(em, viewerId, store, this.clock.now()) : null;
     return items.map((item) => {

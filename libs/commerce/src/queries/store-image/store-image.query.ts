@@ -12,6 +12,8 @@ export class StoreImageQuery extends Query<StoreImageFile> {
     readonly slug: string,
     readonly key: string,
     readonly visitor: StoreVisitor,
+    /** The link's token from a store view (an adult store's images are signed for those who may see it). */
+    readonly token: unknown = undefined,
   ) {
     super();
   }

@@ -4,11 +4,17 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Clock, claimView, liveClaimant, notOwnWorkSql } from '#app/platform';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentMedia } from '../../entities/content-media.entity.js';
-import { MediaLinks } from '../../http/media-links.js';
+import { EntitlementService, type ContentGrant } from '#app/entitlements';
 import { effectiveCover, numbering } from '../../domain/presentation.js';
-import { ApprovedContentQuery, ContentByIdQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView, type ContentViewOptions, type PublicContentView } from './content.query.js';
+import { ApprovedContentQuery, ContentByIdQuery, ContentOwnerQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView, type ContentViewOptions, type PublicContentView } from './content.query.js';
 
-async function toViews(em: EntityManager, items: ContentItem[], links: MediaLinks, now: Date, { withDownloads = false, reviewerId }: ContentViewOptions = {}): Promise<ContentView[]> {
+async function toViews(
+  em: EntityManager,
+  items: ContentItem[],
+  entitlements: EntitlementService,
+  now: Date,
+  { withDownloads = false, reviewerId, viewer = null, message, ageChecked = false }: ContentViewOptions = {},
+): Promise<ContentView[]> {
   const ids = items.map((item) => item.id);
   const media = items.length ? await em.find(ContentMedia, { contentId: { $in: ids } }, { orderBy: { position: 'asc', createdAt: 'asc', id: 'asc' } }) : [];
   const featured = items.length
@@ -18,13 +24,17 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
   for (const file of media) mediaByItem.set(file.contentId, [...(mediaByItem.get(file.contentId) ?? []), file]);
   const featuredByItem = new Map<string, string[]>();
   for (const row of featured) featuredByItem.set(row.content_id, [...(featuredByItem.get(row.content_id) ?? []), row.collaborator_id]);
-  return items.map((item) => {
+  const views: ContentView[] = [];
+  for (const item of items) {
     const claimLive = liveClaimant(item, now) !== null;
     const collaboratorIds = featuredByItem.get(item.id) ?? [];
     const files = mediaByItem.get(item.id) ?? [];
     const numbers = numbering(files);
     const cover = item.kind === 'album' ? effectiveCover(item.coverMediaId, files) : null;
-    return {
+    const teaserFile = item.teaser === 'preview' ? teaserOf(item.kind, cover, files) : null;
+    // Every link is the entitlement service's answer for this viewer: the caller's own checks are not enough.
+    const links = await entitlements.contentGrant(viewer, { id: item.id, creatorId: item.creatorId, status: item.status, teaserMediaIds: teaserFile ? [teaserFile.id] : [] }, message, ageChecked);
+    views.push({
       id: item.id,
       creatorId: item.creatorId,
       kind: item.kind,
@@ -44,7 +54,7 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
       collaboratorIds,
       coverMediaId: cover?.id ?? null,
       teaser: item.teaser,
-      teaserUrl: item.teaser === 'preview' ? teaserLink(item.kind, cover, files, links) : null,
+      teaserUrl: teaserFile ? teaserLink(item.kind, teaserFile, links) : null,
       media: files.map((file, index) => ({
           id: file.id,
           mediaType: file.mediaType,
@@ -57,53 +67,57 @@ async function toViews(em: EntityManager, items: ContentItem[], links: MediaLink
           durationSeconds: file.durationSeconds === null ? null : Number(file.durationSeconds),
           error: file.error,
           number: numbers[index],
-          thumbnailUrl: file.thumbnailKey ? links.issue(file.id, 'thumbnail') : null,
-          blurredUrl: file.thumbnailKey ? `/api/media/${file.id}/blurred` : null,
-          previewUrl: file.previewKey ? links.issue(file.id, 'preview') : null,
-          fileUrl: file.cleanKey ? links.issue(file.id, 'file') : null,
-          ...(withDownloads ? { downloadUrl: file.cleanKey ? links.issue(file.id, 'download') : null } : {}),
+          thumbnailUrl: file.thumbnailKey ? links.link(file.id, 'thumbnail') : null,
+          blurredUrl: file.thumbnailKey ? links.blurred(file.id) : null,
+          previewUrl: file.previewKey ? links.link(file.id, 'preview') : null,
+          fileUrl: file.cleanKey ? links.link(file.id, 'file') : null,
+          ...(withDownloads ? { downloadUrl: file.cleanKey ? links.link(file.id, 'download') : null } : {}),
         })),
       ...(reviewerId ? { claim: claimView(item, reviewerId, [item.creatorId, ...collaboratorIds], item.status === 'pending_review', now) } : {}),
-    };
-  });
+    });
+  }
+  return views;
 }
 
 /** The free preview the pipeline honestly makes: an album's cover thumbnail, a video's ten-second clip. */
-function teaserLink(kind: ContentItem['kind'], cover: ContentMedia | null, files: ContentMedia[], links: MediaLinks): string | null {
-  if (kind === 'album') return cover?.thumbnailKey ? links.issue(cover.id, 'thumbnail') : null;
-  const clip = files.find((file) => file.status === 'ready' && file.previewKey);
-  return clip ? links.issue(clip.id, 'preview') : null;
+function teaserOf(kind: ContentItem['kind'], cover: ContentMedia | null, files: ContentMedia[]): ContentMedia | null {
+  if (kind === 'album') return cover?.thumbnailKey ? cover : null;
+  return files.find((file) => file.status === 'ready' && file.previewKey) ?? null;
+}
+
+function teaserLink(kind: ContentItem['kind'], teaser: ContentMedia, links: ContentGrant): string | null {
+  return links.link(teaser.id, kind === 'album' ? 'thumbnail' : 'preview');
 }
 
 abstract class ContentReader {
   constructor(
     protected readonly orm: MikroORM,
-    protected readonly links: MediaLinks,
+    protected readonly entitlements: EntitlementService,
     protected readonly clock: Clock,
   ) {}
 
   protected async views(where: Record<string, unknown>, orderBy: Record<string, 'asc' | 'desc'>, limit = 200, options: ContentViewOptions = {}): Promise<ContentView[]> {
     const em = this.orm.em.fork();
     const items = await em.find(ContentItem, where, { orderBy, limit });
-    return toViews(em, items, this.links, this.clock.now(), options);
+    return toViews(em, items, this.entitlements, this.clock.now(), options);
   }
 }
 
 @QueryHandler(MyContentQuery)
 export class MyContentHandler extends ContentReader implements IQueryHandler<MyContentQuery> {
-  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(MediaLinks) links: MediaLinks, @Inject(Clock) clock: Clock) {
-    super(orm, links, clock);
+  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(EntitlementService) entitlements: EntitlementService, @Inject(Clock) clock: Clock) {
+    super(orm, entitlements, clock);
   }
 
-  execute({ creatorId }: MyContentQuery) {
-    return this.views({ creatorId, purpose: 'store' }, { createdAt: 'desc', id: 'desc' });
+  execute({ creatorId, viewer }: MyContentQuery) {
+    return this.views({ creatorId, purpose: 'store' }, { createdAt: 'desc', id: 'desc' }, 200, { viewer });
   }
 }
 
 @QueryHandler(ContentByIdQuery)
 export class ContentByIdHandler extends ContentReader implements IQueryHandler<ContentByIdQuery> {
-  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(MediaLinks) links: MediaLinks, @Inject(Clock) clock: Clock) {
-    super(orm, links, clock);
+  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(EntitlementService) entitlements: EntitlementService, @Inject(Clock) clock: Clock) {
+    super(orm, entitlements, clock);
   }
 
   async execute({ contentId, options }: ContentByIdQuery) {
@@ -113,31 +127,31 @@ export class ContentByIdHandler extends ContentReader implements IQueryHandler<C
 
 @QueryHandler(ContentReviewQueueQuery)
 export class ContentReviewQueueHandler extends ContentReader implements IQueryHandler<ContentReviewQueueQuery> {
-  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(MediaLinks) links: MediaLinks, @Inject(Clock) clock: Clock) {
-    super(orm, links, clock);
+  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(EntitlementService) entitlements: EntitlementService, @Inject(Clock) clock: Clock) {
+    super(orm, entitlements, clock);
   }
 
-  async execute({ status, viewerId, limit }: ContentReviewQueueQuery) {
-    if (status !== 'pending_review') return this.views({ status }, { decidedAt: 'desc', id: 'desc' }, limit, { reviewerId: viewerId });
+  async execute({ status, viewerId, viewer, limit }: ContentReviewQueueQuery) {
+    if (status !== 'pending_review') return this.views({ status }, { decidedAt: 'desc', id: 'desc' }, limit, { reviewerId: viewerId, viewer });
     // Staff never see their own work (made by or featuring them) as waiting for their review.
     const notOwn = notOwnWorkSql(viewerId, ['i.creator_id'], ['select cc.collaborator_id from content_collaborators cc where cc.content_id = i.id']);
     const em = this.orm.em.fork();
     const items = await em.createQueryBuilder(ContentItem, 'i').where({ status }).andWhere(notOwn.sql, notOwn.params).orderBy({ submittedAt: 'asc', id: 'asc' }).limit(limit).getResultList();
-    return toViews(em, items, this.links, this.clock.now(), { reviewerId: viewerId });
+    return toViews(em, items, this.entitlements, this.clock.now(), { reviewerId: viewerId, viewer });
   }
 }
 
 @QueryHandler(ApprovedContentQuery)
 export class ApprovedContentHandler extends ContentReader implements IQueryHandler<ApprovedContentQuery> {
-  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(MediaLinks) links: MediaLinks, @Inject(Clock) clock: Clock) {
-    super(orm, links, clock);
+  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(EntitlementService) entitlements: EntitlementService, @Inject(Clock) clock: Clock) {
+    super(orm, entitlements, clock);
   }
 
-  async execute({ creatorId }: ApprovedContentQuery) {
+  async execute({ creatorId, viewer, ageChecked }: ApprovedContentQuery) {
     // Never the full files (those are for buyers, through commerce). Commerce's store listing keeps the
     // clean thumbnail and the preview for those who may open the item and shows everyone else the blurred
     // preview and, when the creator offers one, the free teaser.
-    const views = await this.views({ creatorId, status: 'approved', purpose: 'store' }, { decidedAt: 'desc', id: 'desc' });
+    const views = await this.views({ creatorId, status: 'approved', purpose: 'store' }, { decidedAt: 'desc', id: 'desc' }, 200, { viewer, ageChecked });
     // Listed field by field, so nothing added to the staff view later leaks here.
     return views.map(
       (view): PublicContentView => ({
@@ -156,5 +170,15 @@ export class ApprovedContentHandler extends ContentReader implements IQueryHandl
         media: view.media.map((file) => ({ ...file, fileUrl: null, originalName: '' })),
       }),
     );
+  }
+}
+
+@QueryHandler(ContentOwnerQuery)
+export class ContentOwnerHandler implements IQueryHandler<ContentOwnerQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ contentId }: ContentOwnerQuery): Promise<string | null> {
+    const item = await this.orm.em.fork().findOne(ContentItem, contentId, { fields: ['creatorId'] });
+    return item?.creatorId ?? null;
   }
 }

@@ -1,5 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { ClaimView } from '#app/platform';
+import type { Actor, MessageBasis } from '#app/entitlements';
 import type { ContentKind, ContentPurpose, ContentStatus, Teaser } from '../../entities/content-item.entity.js';
 
 export interface MediaView {
@@ -17,7 +18,7 @@ export interface MediaView {
   number: number | null;
   /** Signed for ten minutes; null until the worker made one. */
   thumbnailUrl: string | null;
-  /** Heavily blurred and downscaled from the thumbnail (public once approved); null until there is a thumbnail. */
+  /** Heavily blurred and downscaled from the thumbnail (public once approved; an adult store's signed, where its page shows); null otherwise. */
   blurredUrl: string | null;
   /** Videos: the public ten-second teaser. */
   previewUrl: string | null;
@@ -56,7 +57,13 @@ export interface ContentView {
 }
 
 export interface ContentViewOptions {
-  /** Also sign a download link per processed file (the caller checked the store allows it). */
+  /** Who the view is for: each link in it is the entitlement service's answer for them (none: no private links). */
+  viewer?: Actor | null;
+  /** The message the viewer opens the item through. */
+  message?: MessageBasis;
+  /** This browser passed the age check (an adult store's blurred previews show to it). */
+  ageChecked?: boolean;
+  /** Also list a download link per processed file (signed only where the store allows downloads). */
   withDownloads?: boolean;
   /** A staff member asking: each view says what they may do with it. */
   reviewerId?: string;
@@ -64,7 +71,12 @@ export interface ContentViewOptions {
 
 /** A creator's own store items, newest first (items made for messages live in their messages). */
 export class MyContentQuery extends Query<ContentView[]> {
-  constructor(readonly creatorId: string) {
+  constructor(
+    readonly creatorId: string,
+    /** The creator as a viewer, for a view with links; none (internal reads): no links. */
+    readonly viewer: Actor | null = null,
+    readonly ageChecked = false,
+  ) {
     super();
   }
 }
@@ -84,8 +96,17 @@ export class ContentReviewQueueQuery extends Query<ContentView[]> {
     readonly status: ContentStatus,
     /** The staff member asking: their own work is left out of the pending queue. */
     readonly viewerId: string,
+    /** The staff member as the entitlement rules see them (role, second factor). */
+    readonly viewer: Actor,
     readonly limit = 100,
   ) {
+    super();
+  }
+}
+
+/** Who made an item (null: no such item), read before any write so a stranger changes nothing. */
+export class ContentOwnerQuery extends Query<string | null> {
+  constructor(readonly contentId: string) {
     super();
   }
 }
@@ -95,7 +116,12 @@ export type PublicContentView = Pick<ContentView, 'id' | 'kind' | 'title' | 'des
 
 /** What the public (and commerce's store pages) may see: approved store items only. */
 export class ApprovedContentQuery extends Query<PublicContentView[]> {
-  constructor(readonly creatorId: string) {
+  constructor(
+    readonly creatorId: string,
+    /** The visitor: clean thumbnails are signed only for those who may open an item. */
+    readonly viewer: Actor | null = null,
+    readonly ageChecked = false,
+  ) {
     super();
   }
 }

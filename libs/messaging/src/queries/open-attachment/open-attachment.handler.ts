@@ -26,7 +26,8 @@ export class OpenAttachmentHandler implements IQueryHandler<OpenAttachmentQuery>
     if (attachment.locked) throw MessagingErrors.locked(Number(row.price_minor), row.currency!);
     const sender = row.sender_id === userId;
     // Checked again at content-moderation, where the review lives: a takedown closes it even before its event arrives.
-    const content = await this.queries.execute(new ContentByIdQuery(contentId));
+    const viewer = { id: userId, role: 'user', aal: 'aal1' as const };
+    const content = await this.queries.execute(new ContentByIdQuery(contentId, { viewer, message: { conversationId, messageId } }));
     const open = content && content.creatorId === row.sender_id && (content.status === 'approved' || (sender && content.status === 'pending_review'));
     if (!open || (!sender && attachment.state !== 'released')) throw MessagingErrors.mediaNotOpen();
     return {
