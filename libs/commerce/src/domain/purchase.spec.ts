@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PaymentFact } from '../payments/payment-provider.js';
-import { PURCHASE_STATUSES, PURCHASE_TRANSITIONS, applyPaymentFact, expireAbandoned, needsHoldings, openCheckout, type PurchaseDecision, type PurchasePayment, type PurchaseStatus } from './purchase.js';
+import { DUPLICATE_RETURNED, PURCHASE_STATUSES, PURCHASE_TRANSITIONS, applyPaymentFact, expireAbandoned, needsHoldings, openCheckout, type PurchaseDecision, type PurchasePayment, type PurchaseStatus } from './purchase.js';
 
 const at = new Date('2030-01-02T03:04:05Z');
 const pending: PurchasePayment = {
@@ -104,21 +104,22 @@ describe('the purchase state machine', () => {
     });
   });
 
-  it('books and sends back a late capture of an item its buyer holds through another purchase', () => {
+  it('books and sends back a late capture of an item (or a subscription) its buyer holds through another purchase, saying why', () => {
     const held = { itemHeldElsewhere: true };
     const expired = (applyPaymentFact(awaiting, fact('checkout_expired', { providerPaymentId: null })) as { purchase: PurchasePayment }).purchase;
     const failed = (applyPaymentFact(awaiting, fact('declined', { final: true })) as { purchase: PurchasePayment }).purchase;
     for (const given of [expired, failed]) {
       expect(needsHoldings({ ...given, kind: 'content' }, fact('captured'))).toBe(true);
+      expect(needsHoldings({ ...given, kind: 'subscription' }, fact('captured'))).toBe(true);
       expect(applyPaymentFact(given, fact('captured'), held)).toMatchObject({
         changed: true,
         effects: ['sale', 'refund', 'return_payment'],
-        purchase: { status: 'refunded', providerPaymentId: 'pay_1', paidAt: at, reversedAt: at },
+        purchase: { status: 'refunded', providerPaymentId: 'pay_1', paidAt: at, reversedAt: at, failureReason: DUPLICATE_RETURNED },
       });
       // Not held elsewhere: the late capture is the purchase's payment.
       expect(applyPaymentFact(given, fact('captured'))).toMatchObject({ effects: ['sale'], purchase: { status: 'paid' } });
     }
-    // An open purchase's capture is its own, whatever else the buyer holds; subscriptions and tips are never asked.
+    // An open purchase's capture is its own, whatever else the buyer holds; tips are never asked.
     expect(needsHoldings({ ...awaiting, kind: 'content' }, fact('captured'))).toBe(false);
     expect(needsHoldings({ ...expired, kind: 'tip' }, fact('captured'))).toBe(false);
     expect(applyPaymentFact(awaiting, fact('captured'), held)).toMatchObject({ effects: ['sale'], purchase: { status: 'paid' } });

@@ -119,14 +119,17 @@ function reverse(purchase: PurchasePayment, fact: PaymentFact, to: 'refunded' | 
   return { ...reversed, effects: [...captured.effects, ...reversed.effects] };
 }
 
-/** What the purchase's buyer holds besides it: `item` when another of their purchases holds the same item (open or paid). */
+/** What the purchase's buyer holds besides it: another of their purchases holds the same item, or the same store's subscription is active or being paid through another. */
 export interface BuyerHoldings {
   itemHeldElsewhere: boolean;
 }
 
-/** Whether applying this fact needs to know what else the buyer holds (a late capture of an item they may have bought again). */
+/**
+ * Whether applying this fact needs to know what else the buyer holds: a late capture of an item they
+ * may have bought again, or of a subscription they have started (or are starting) through another purchase.
+ */
 export const needsHoldings = (purchase: PurchasePayment & { kind: string }, fact: PaymentFact) =>
-  fact.type === 'captured' && HOLDING_KINDS.includes(purchase.kind) && (purchase.status === 'failed' || purchase.status === 'expired');
+  fact.type === 'captured' && (HOLDING_KINDS.includes(purchase.kind) || purchase.kind === 'subscription') && (purchase.status === 'failed' || purchase.status === 'expired');
 
 /** Kinds whose live purchase holds one thing per buyer (an item, a message): a second live one is refused. */
 export const HOLDING_KINDS: readonly string[] = ['content', 'message', 'message_fee'];
@@ -164,10 +167,13 @@ export function applyPaymentFact(purchase: PurchasePayment, fact: PaymentFact, h
   }
 }
 
+/** Why a returned duplicate was refunded, kept on the purchase (the fan sees it in their history). */
+export const DUPLICATE_RETURNED = 'Paid after this checkout had lapsed, while another purchase already covered it: this payment is refunded in full.';
+
 function returnDuplicate(purchase: PurchasePayment, fact: PaymentFact): PurchaseDecision {
   const captured = capture(purchase, fact);
   if (!captured.changed) return captured;
-  const refunded = move(captured.purchase, 'refunded', { reversedAt: fact.occurredAt }, ['refund', 'return_payment']);
+  const refunded = move(captured.purchase, 'refunded', { reversedAt: fact.occurredAt, failureReason: DUPLICATE_RETURNED }, ['refund', 'return_payment']);
   if (!refunded.changed) return refunded;
   return { ...refunded, effects: [...captured.effects, ...refunded.effects] };
 }

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHmac } from 'node:crypto';
+import { FixedClock, type TestPlatform } from '#app/testing';
+import { call, newKey, startCommercePlatform, waitFor } from './commerce-fixtures.js';
+
+/**
+ * Money at the edges: a late capture of a checkout we gave up on, a dispute the creator wins, and a
+ * sale whose payee has deleted their account. Real acquirer, real queues, real ledger.
+ */
+const clock = new FixedClock(new Date());
+let f: Awaited<ReturnType<typeof startCommercePlatform>>;
+let platform: TestPlatform;
+const WEBHOOK = '/api/payments/webhooks/sandbox';
+const buy = (who: string, body: Record<string, unknown>) => call(platform, 'POST', '/api/purchases', who, body, { 'idempotency-key': newKey() });
+const subscription = () => ({ kind: 'subscription', storeSlug: f.slug, method: 'card' });
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const sign = (body: string, t = nowSeconds()) => `t=${t},v1=${createHmac('sha256', f.acquirer.webhookSecrets[0]).update(`${t}.${body}`).digest('hex')}`;
+
+beforeAll(async () => {
+  // Chaos mode holds webhooks back this long: holdWebhooks() is a webhook outage until released.
+  f = await startCommercePlatform(clock, { acquirerEnv: { ACQUIRER_CHAOS_HOLD_MS: '600000' } });
+  platform = f.platform;
+});
+
+afterAll(async () => {
+  await releaseWebhooks().catch(() => undefined);
+  await platform?.drain(30_000);
+  await platform?.close();
+});
+
+const holdWebhooks = () => f.acquirer.request('POST', '/v1/test/webhook_chaos', { duplicates: false, out_of_order: true, rate: 1 });
+
+async function releaseWebhooks() {
+  await f.acquirer.request('POST', '/v1/test/webhook_chaos', { duplicates: false, out_of_order: false, rate: 0 });
+  await f.db().execute(`update "${f.acquirer.schema}".webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
+  const pending = async () => (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from "${f.acquirer.schema}".webhook_deliveries where status = 'pending'`))[0].n;
+  await waitFor(async () => (await pending()) === 0, 15_000, 'the held webhooks to be delivered');
+}
+
+/** A signed event as the acquirer sends it; the same `id` twice is a redelivery. */
+async function deliver(type: string, data: Record<string, unknown>, id: string) {
+  const body = JSON.stringify({ id, type, created: new Date().toISOString(), data });
+  const response = await fetch(`${platform.baseUrl}${WEBHOOK}`, { method: 'POST', headers: { 'content-type': 'application/json', 'acquirer-signature': sign(body) }, body });
+  return { status: response.status, outcome: ((await response.json()) as { outcome: string }).outcome };
+}
+
+/** The acquirer's payment object for one of our purchases, as its webhooks carry it. */
+async function paymentOf(purchaseId: string) {
+  const [p] = await f.db().execute<{ amount_minor: string; currency: string; provider_payment_id: string; checkout_id: string }[]>(
+    `select amount_minor, currency, provider_payment_id, checkout_id from purchases where id = ?`,
+    [purchaseId],
+  );
+  return { id: p.provider_payment_id, object: 'payment', status: 'succeeded', amount: Number(p.amount_minor), currency: p.currency, reference: purchaseId, checkout_session: p.checkout_id,
+    initiated_by: 'customer', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2035 }, payment_method: null, failure_message: null, created: new Date().toISOString() };
+}
+
+const refundsAtAcquirer = async (purchaseId: string) =>
+  (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from "${f.acquirer.schema}".refunds r join "${f.acquirer.schema}".payments p on p.id = r.payment_id where p.reference = ?`, [purchaseId]))[0].n;
+
+describe('a capture after its checkout expired, when a newer purchase exists', () => {
+  it('of a subscription the fan has started again: answered 2xx, refunded once at the acquirer with the reason kept, the newer subscription untouched; a replay refunds nothing', async () => {
+    const fan = await f.newFan();
+    const token = fan.session.access_token;
+    const first = await buy(token, subscription());
+    let second: Awaited<ReturnType<typeof buy>>;
+    await holdWebhooks();
+    try {
+      // The fan pays the first checkout after our side had given up on it (its webhook is late) ...
+      await f.pay(first.body.id);
+      await f.db().execute(`update purchases set status = 'expired', checkout_url = null where id = ?`, [first.body.id]);
+      // ... and subscribes again, paying that one too.
+      second = await buy(token, subscription());
+      expect(second.status).toBe(201);
+      await f.pay(second.body.id);
+      expect((await call(platform, 'POST', `/api/purchases/${second.body.id}/refresh`, token)).body).toMatchObject({ status: 'paid' });
+    } finally {
+      await releaseWebhooks();
+    }
+    const [live] = await f.db().execute<{ id: string; current_period_end: Date }[]>(`select id, current_period_end from subscriptions where subscriber_id = ?`, [fan.session.user.id]);
+    await waitFor(async () => (await f.purchaseStatus(first.body.id)) === 'refunded', 15_000, 'the late capture to be booked and refunded');
+    await waitFor(async () => (await refundsAtAcquirer(first.body.id)) === 1, 15_000, 'the duplicate payment to be refunded at the acquirer');
+    const view = (await call(platform, 'GET', `/api/purchases/${first.body.id}`, token)).body;
+    expect(view).toMatchObject({ status: 'refunded', failureReason: expect.stringContaining('refunded in full') });
+    // The redelivered capture, and another event about the same payment, refund nothing twice.
+    const event = await paymentOf(first.body.id);
+    const id = `evt_replay_${Date.now()}`;
+    expect(await deliver('payment.succeeded', event, id)).toEqual({ status: 200, outcome: 'ignored' });
+    expect(await deliver('payment.succeeded', event, id)).toEqual({ status: 200, outcome: 'duplicate' });
+    await platform.drain(15_000);
+    expect(await refundsAtAcquirer(first.body.id)).toBe(1);
+    expect(await f.outboxRows('post-sale', first.body.id)).toHaveLength(1);
+    expect(await f.outboxRows('post-reversal', first.body.id)).toMatchObject([{ kind: 'refund' }]);
+    // The subscription is the second payment's, and its period was not restarted by the first.
+    expect(await f.purchaseStatus(second.body.id)).toBe('paid');
+    expect(await f.db().execute(`select id, current_period_end from subscriptions where subscriber_id = ?`, [fan.session.user.id])).toEqual([live]);
+    expect((await f.db().execute<{ subscription_id: string | null }[]>(`select subscription_id from purchases where id = ?`, [first.body.id]))[0].subscription_id).toBeNull();
+  });
+});
