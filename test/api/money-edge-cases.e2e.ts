@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import { FixedClock, type TestPlatform } from '#app/testing';
+import { FixedClock, staffSession, type StaffSession, type TestPlatform } from '#app/testing';
 import { call, newKey, startCommercePlatform, waitFor } from './commerce-fixtures.js';
 
 /**
@@ -10,6 +10,7 @@ import { call, newKey, startCommercePlatform, waitFor } from './commerce-fixture
 const clock = new FixedClock(new Date());
 let f: Awaited<ReturnType<typeof startCommercePlatform>>;
 let platform: TestPlatform;
+let admin: StaffSession;
 const WEBHOOK = '/api/payments/webhooks/sandbox';
 const buy = (who: string, body: Record<string, unknown>) => call(platform, 'POST', '/api/purchases', who, body, { 'idempotency-key': newKey() });
 const subscription = () => ({ kind: 'subscription', storeSlug: f.slug, method: 'card' });
@@ -20,6 +21,7 @@ beforeAll(async () => {
   // Chaos mode holds webhooks back this long: holdWebhooks() is a webhook outage until released.
   f = await startCommercePlatform(clock, { acquirerEnv: { ACQUIRER_CHAOS_HOLD_MS: '600000' } });
   platform = f.platform;
+  admin = await staffSession(platform, 'admin', () => clock.now());
 });
 
 afterAll(async () => {
@@ -94,5 +96,66 @@ describe('a capture after its checkout expired, when a newer purchase exists', (
     expect(await f.purchaseStatus(second.body.id)).toBe('paid');
     expect(await f.db().execute(`select id, current_period_end from subscriptions where subscriber_id = ?`, [fan.session.user.id])).toEqual([live]);
     expect((await f.db().execute<{ subscription_id: string | null }[]>(`select subscription_id from purchases where id = ?`, [first.body.id]))[0].subscription_id).toBeNull();
+  });
+});
+
+describe('a dispute the creator wins', () => {
+  /** What a sale moved to and from one owner's accounts (a payee, or the platform's with null), net. */
+  const netFor = async (saleId: string, ownerId: string | null, kind?: string) =>
+    Number(
+      (
+        await f.db().execute<{ n: string | null }[]>(
+          `select sum(e.amount_minor) as n from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.occurred_at = t.occurred_at
+             join ledger_accounts a on a.id = e.account_id
+            where t.sale_id = ? and a.owner_id is not distinct from ?::uuid and (?::text is null or a.kind = ?::text)`,
+          [saleId, ownerId, kind ?? null, kind ?? null],
+        )
+      )[0].n ?? 0,
+    );
+
+  it("puts the sale back to paid and restores the creator's share with correcting entries, once, explained on the statement", async () => {
+    const itemId = await f.approvedItem('album', 2000, 'Disputed album');
+    const fan = await f.newFan();
+    const created = await buy(fan.session.access_token, { kind: 'content', contentId: itemId, method: 'card' });
+    const id = created.body.id as string;
+    await f.settle(id);
+    expect((await call(platform, 'POST', `/api/admin/sandbox/payments/${id}/chargeback`, admin.token)).status).toBe(200);
+    await waitFor(async () => (await f.purchaseStatus(id)) === 'charged_back', 10_000, 'the dispute webhook');
+    await platform.drain(15_000);
+    const creatorId = f.creator.userId;
+    expect(await netFor(id, creatorId)).toBe(0);
+
+    const [dispute] = await f.db().execute<{ id: string }[]>(`select id from "${f.acquirer.schema}".disputes where payment_id = (select provider_payment_id from purchases where id = ?)`, [id]);
+    for (const status of ['under_review', 'won']) expect((await f.acquirer.request('POST', `/v1/test/disputes/${dispute.id}/advance`, { status })).status).toBe(200);
+    // dispute.updated and dispute.closed both say won: the second changes nothing.
+    await waitFor(async () => (await f.purchaseStatus(id)) === 'paid', 10_000, 'the won dispute to give the payment back');
+    await waitFor(
+      async () => (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from "${f.acquirer.schema}".webhook_deliveries where status = 'pending'`))[0].n === 0,
+      15_000,
+      'every dispute webhook to be delivered',
+    );
+    await platform.drain(15_000);
+
+    // 75% of 2000 is the creator's again, pending under the normal hold (the chargeback restarted their clean months).
+    expect(await netFor(id, creatorId)).toBe(1500);
+    expect(await netFor(id, null, 'provider_clearing')).toBe(-2000);
+    expect(await netFor(id, null, 'platform_revenue')).toBe(500);
+    const kinds = await f.db().execute<{ kind: string }[]>(`select kind from ledger_transactions where sale_id = ? order by id`, [id]);
+    expect(kinds.map((row) => row.kind)).toEqual(['sale', 'chargeback', 'correction']);
+    const lines = (await call(platform, 'GET', '/api/payouts/transactions', f.creator.token)).body.items as { kind: string; description: string; amountMinor: number; balance: string; holdReason: string | null; status: string | null }[];
+    expect(lines.find((line) => line.kind === 'correction' && line.description.includes('Disputed album'))).toMatchObject({
+      description: expect.stringMatching(/^Dispute won, your share restored/),
+      amountMinor: 1500,
+      balance: 'pending',
+      holdReason: expect.any(String),
+      status: 'pending',
+    });
+    const sale = (await call(platform, 'GET', '/api/sales', f.creator.token)).body.items.find((item: { id: string }) => item.id === id);
+    expect(sale).toMatchObject({ status: 'paid', disputeStage: 'won' });
+    // The fan's bank ruled for the sale: the fan holds the item again, and it is not refunded besides.
+    expect((await call(platform, 'GET', `/api/purchases/${id}/content`, fan.session.access_token)).status).toBe(200);
+    expect((await call(platform, 'POST', `/api/admin/purchases/${id}/refund`, admin.token)).body).toMatchObject({ code: 'not_refundable' });
+    // Restored once, whatever the provider repeats.
+    expect(await f.db().execute(`select 1 from outbox_message where job_name = 'post-dispute-won' and payload->>'saleId' = ?`, [id])).toHaveLength(1);
   });
 });

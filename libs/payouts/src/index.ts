@@ -6,6 +6,7 @@ export { PayoutsModule, PayoutsJobsModule } from './payouts.module.js';
 export { MonthEndClose, type RunSummary } from './commands/month-end/month-end-close.js';
 export { BookSale } from './commands/book-sale/book-sale.js';
 export { BookReversal } from './commands/book-reversal/book-reversal.js';
+export { RestoreWonDispute } from './commands/restore-won-dispute/restore-won-dispute.js';
 /** The ledger's one writer: exported for its own tests; other modules go through the payouts jobs. */
 export { Ledger } from './ledger/ledger.js';
 export { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js';

@@ -56,7 +56,7 @@ describe('the purchase state machine', () => {
       failed: ['paid'],
       expired: ['paid'],
       refunded: [],
-      charged_back: [],
+      charged_back: ['paid'],
     };
     expect(PURCHASE_TRANSITIONS).toEqual(reachable);
     for (const from of PURCHASE_STATUSES) {
@@ -98,10 +98,27 @@ describe('the purchase state machine', () => {
     const refundedFirst = applyPaymentFact(awaiting, fact('refunded'));
     expect(refundedFirst).toMatchObject({ changed: true, effects: ['sale', 'refund'], purchase: { status: 'refunded', paidAt: at, reversedAt: at } });
     expect(refusal(applyPaymentFact((refundedFirst as { purchase: PurchasePayment }).purchase, fact('captured')))).toBe('no_change');
-    // A dispute closed before it was opened keeps the later stage.
+    // A dispute won before it was seen opened moved no money: the sale stays paid, and its opening arrives too late to reverse it.
     expect(after(awaiting, fact('captured'), fact('disputed', { disputeStage: 'won' }), fact('disputed', { disputeStage: 'needs_response' }))).toMatchObject({
+      purchase: { status: 'paid', disputeStage: 'won' },
+    });
+  });
+
+  it('gives a charged-back purchase its payment back when the dispute is won, once, restoring the reversal in the ledger', () => {
+    const chargedBack = (after(awaiting, fact('captured'), fact('disputed')) as { purchase: PurchasePayment }).purchase;
+    expect(chargedBack).toMatchObject({ status: 'charged_back', disputeStage: 'needs_response', reversedAt: at });
+    const won = applyPaymentFact(chargedBack, fact('disputed', { disputeStage: 'won' }));
+    expect(won).toMatchObject({ changed: true, effects: ['dispute_won'], purchase: { status: 'paid', disputeStage: 'won', reversedAt: null } });
+    const paidAgain = (won as { purchase: PurchasePayment }).purchase;
+    for (const late of [fact('disputed', { disputeStage: 'won' }), fact('disputed', { disputeStage: 'lost' }), fact('disputed'), fact('captured')]) expect(refusal(applyPaymentFact(paidAgain, late))).toBe('no_change');
+    // The fan bought the item again meanwhile: the money is restored, the hold stays the other purchase's.
+    expect(needsHoldings({ ...chargedBack, kind: 'content' }, fact('disputed', { disputeStage: 'won' }))).toBe(true);
+    expect(applyPaymentFact(chargedBack, fact('disputed', { disputeStage: 'won' }), { itemHeldElsewhere: true })).toMatchObject({
+      effects: ['dispute_won'],
       purchase: { status: 'charged_back', disputeStage: 'won' },
     });
+    // A lost dispute changes nothing more.
+    expect(applyPaymentFact(chargedBack, fact('disputed', { disputeStage: 'lost' }))).toMatchObject({ effects: [], purchase: { status: 'charged_back', disputeStage: 'lost' } });
   });
 
   it('books and sends back a late capture of an item (or a subscription) its buyer holds through another purchase, saying why', () => {

@@ -100,6 +100,11 @@ export class PaymentFacts {
         // A sale and its return in one decision (a duplicate payment) are told once, after both.
         if (!all.includes('sale')) this.tellMessaging(em, purchase);
         return;
+      case 'dispute_won':
+        // The chargeback's reversal is restored once: the purchase id is its idempotency key in payouts.
+        this.outbox.enqueue(em, 'payouts', 'post-dispute-won', { saleId: purchase.id, eventId: `${purchase.id}:dispute_won`, occurredAt: at.toISOString() });
+        this.tellMessaging(em, purchase);
+        return;
       case 'declined':
         if (purchase.subscriptionId) await markPastDue(em, purchase, at);
         return;

@@ -26,7 +26,8 @@ export class RefundPurchaseHandler implements ICommandHandler<RefundPurchaseComm
     if (action === 'chargeback' && !sandbox) throw PurchaseErrors.sandboxOnly();
     const purchase = await this.purchases.find(em, purchaseId);
     if (!purchase) throw PurchaseErrors.purchaseNotFound();
-    if (purchase.status !== 'paid' || !purchase.providerPaymentId) throw PurchaseErrors.notRefundable();
+    // A disputed payment (even one whose dispute we won) is settled by the dispute, not refunded besides.
+    if (purchase.status !== 'paid' || !purchase.providerPaymentId || purchase.disputeStage) throw PurchaseErrors.notRefundable();
     if (action === 'refund') await this.facts.applyToPurchase(purchase.id, await this.provider.refund(purchase.id, purchase.providerPaymentId));
     else await sandbox!.openDispute(purchase.providerPaymentId);
     await this.audit.record(em, {
