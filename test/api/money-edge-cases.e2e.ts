@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import { FixedClock, staffSession, type StaffSession, type TestPlatform } from '#app/testing';
+import { FixedClock, staffSession, verifiedCreator, type StaffSession, type TestPlatform } from '#app/testing';
 import { call, newKey, startCommercePlatform, waitFor } from './commerce-fixtures.js';
 
 /**
@@ -157,5 +157,45 @@ describe('a dispute the creator wins', () => {
     expect((await call(platform, 'POST', `/api/admin/purchases/${id}/refund`, admin.token)).body).toMatchObject({ code: 'not_refundable' });
     // Restored once, whatever the provider repeats.
     expect(await f.db().execute(`select 1 from outbox_message where job_name = 'post-dispute-won' and payload->>'saleId' = ?`, [id])).toHaveLength(1);
+  });
+});
+
+describe('a sale whose payee has deleted their account', () => {
+  it('books the share to platform suspense with the reason, never to the deleted earnings; its refund comes back off suspense; no 500', async () => {
+    const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
+    const slug = `gone-${creator.userId.slice(0, 8)}`;
+    expect((await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Soon gone' })).status).toBe(201);
+    const itemId = await f.approvedItem('album', 4000, 'Orphaned album', creator.userId);
+    const fan = await f.newFan();
+    const created = await buy(fan.session.access_token, { kind: 'content', contentId: itemId, method: 'card' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    // The creator, owed nothing yet, deletes their account while the fan is on the hosted page.
+    expect((await call(platform, 'DELETE', '/api/account', creator.token, { password: creator.password })).status).toBe(200);
+    await f.settle(id);
+    await platform.drain(15_000);
+
+    const owned = async (ownerId: string | null, kind: string) =>
+      Number(
+        (
+          await f.db().execute<{ n: string | null }[]>(
+            `select sum(e.amount_minor) as n from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.occurred_at = t.occurred_at
+               join ledger_accounts a on a.id = e.account_id where t.sale_id = ? and a.owner_id is not distinct from ?::uuid and a.kind = ?`,
+            [id, ownerId, kind],
+          )
+        )[0].n ?? 0,
+      );
+    expect(await owned(creator.userId, 'earnings_pending')).toBe(0);
+    expect(await owned(null, 'payee_suspense')).toBe(3000);
+    const [sale] = await f.db().execute<{ description: string; hold_reason: string; payee_id: string }[]>(`select description, hold_reason, payee_id from ledger_transactions where sale_id = ? and kind = 'sale'`, [id]);
+    expect(sale).toEqual({ description: 'Held in suspense, payee account deleted: Purchase: Orphaned album', hold_reason: expect.stringMatching(/^Payee account deleted/), payee_id: creator.userId });
+
+    // A refund of that sale comes back off suspense, not off the deleted payee.
+    expect((await call(platform, 'POST', `/api/admin/purchases/${id}/refund`, admin.token)).status).toBe(200);
+    await waitFor(async () => (await f.purchaseStatus(id)) === 'refunded', 10_000, 'the refund');
+    await platform.drain(15_000);
+    expect(await owned(null, 'payee_suspense')).toBe(0);
+    expect(await owned(creator.userId, 'earnings_pending')).toBe(0);
+    expect(await owned(creator.userId, 'earnings_current')).toBe(0);
   });
 });

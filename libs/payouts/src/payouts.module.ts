@@ -6,6 +6,7 @@ import { Ledger } from './ledger/ledger.js';
 import { BookSale } from './commands/book-sale/book-sale.js';
 import { BookReversal } from './commands/book-reversal/book-reversal.js';
 import { RestoreWonDispute } from './commands/restore-won-dispute/restore-won-dispute.js';
+import { PayeeShares } from './commands/book-sale/payee-shares.js';
 import { MonthEndClose } from './commands/month-end/month-end-close.js';
 import { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js';
 import { SetPayoutMethodHandler } from './commands/set-payout-method/set-payout-method.js';
@@ -25,6 +26,7 @@ import { DispatchPayoutsJobHandler, MonthEndJobHandler, PostDisputeWonJobHandler
 const core = [
   Ledger,
   BookSale,
+  PayeeShares,
   BookReversal,
   RestoreWonDispute,
   MonthEndClose,
