@@ -110,7 +110,8 @@ describe('the purchase state machine', () => {
     const won = applyPaymentFact(chargedBack, fact('disputed', { disputeStage: 'won' }));
     expect(won).toMatchObject({ changed: true, effects: ['dispute_won'], purchase: { status: 'paid', disputeStage: 'won', reversedAt: null } });
     const paidAgain = (won as { purchase: PurchasePayment }).purchase;
-    for (const late of [fact('disputed', { disputeStage: 'won' }), fact('disputed', { disputeStage: 'lost' }), fact('disputed'), fact('captured')]) expect(refusal(applyPaymentFact(paidAgain, late))).toBe('no_change');
+    const late = [fact('disputed', { disputeStage: 'won' }), fact('disputed', { disputeStage: 'lost' }), fact('disputed'), fact('captured')];
+    for (const event of late) expect(refusal(applyPaymentFact(paidAgain, event))).toBe('no_change');
     // The fan bought the item again meanwhile: the money is restored, the hold stays the other purchase's.
     expect(needsHoldings({ ...chargedBack, kind: 'content' }, fact('disputed', { disputeStage: 'won' }))).toBe(true);
     expect(applyPaymentFact(chargedBack, fact('disputed', { disputeStage: 'won' }), { itemHeldElsewhere: true })).toMatchObject({
@@ -118,7 +119,10 @@ describe('the purchase state machine', () => {
       purchase: { status: 'charged_back', disputeStage: 'won' },
     });
     // A lost dispute changes nothing more.
-    expect(applyPaymentFact(chargedBack, fact('disputed', { disputeStage: 'lost' }))).toMatchObject({ effects: [], purchase: { status: 'charged_back', disputeStage: 'lost' } });
+    expect(applyPaymentFact(chargedBack, fact('disputed', { disputeStage: 'lost' }))).toMatchObject({
+      effects: [],
+      purchase: { status: 'charged_back', disputeStage: 'lost' },
+    });
   });
 
   it('books and sends back a late capture of an item (or a subscription) its buyer holds through another purchase, saying why', () => {

@@ -119,7 +119,10 @@ function reverse(purchase: PurchasePayment, fact: PaymentFact, to: 'refunded' | 
   return { ...reversed, effects: [...captured.effects, ...reversed.effects] };
 }
 
-/** What the purchase's buyer holds besides it: another of their purchases holds the same item, or the same store's subscription is active or being paid through another. */
+/**
+ * What the purchase's buyer holds besides it: another of their purchases holds the same item, or the
+ * same store's subscription is active or being paid through another.
+ */
 export interface BuyerHoldings {
   itemHeldElsewhere: boolean;
 }
@@ -186,7 +189,8 @@ function winDispute(purchase: PurchasePayment, fact: PaymentFact, holdings: Buye
   }
   if (purchase.status === 'paid') return { changed: true, purchase: { ...purchase, ...won }, effects: [] };
   // Never seen captured: the capture is proven, and the money stayed with us.
-  const captured = holdings.itemHeldElsewhere && (purchase.status === 'failed' || purchase.status === 'expired') ? returnDuplicate(purchase, fact) : capture(purchase, fact);
+  const duplicate = holdings.itemHeldElsewhere && (purchase.status === 'failed' || purchase.status === 'expired');
+  const captured = duplicate ? returnDuplicate(purchase, fact) : capture(purchase, fact);
   return captured.changed ? { ...captured, purchase: { ...captured.purchase, ...won } } : captured;
 }
 

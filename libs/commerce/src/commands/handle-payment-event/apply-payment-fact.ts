@@ -56,7 +56,8 @@ export class PaymentFacts {
 
   /** What the buyer holds besides this purchase, read in the transaction that locked it (content_ownership's key guards the rest). */
   private async holdings(em: EntityManager, purchase: PurchaseRecord): Promise<BuyerHoldings> {
-    const [held] = await em.execute<{ held: boolean }[]>(HOLDINGS_SQL[purchase.kind === 'content' ? 'content' : purchase.kind === 'subscription' ? 'subscription' : 'message'], purchaseIdParams(purchase.id));
+    const what = purchase.kind === 'content' || purchase.kind === 'subscription' ? purchase.kind : 'message';
+    const [held] = await em.execute<{ held: boolean }[]>(HOLDINGS_SQL[what], purchaseIdParams(purchase.id));
     return { itemHeldElsewhere: held.held };
   }
 
@@ -123,6 +124,8 @@ const HOLDINGS_SQL = {
                             where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`,
   subscription: `select exists (select 1 from purchases p
                             where ${purchaseIdIs('p')}
-                              and (exists (select 1 from open_subscription_payments o where o.buyer_id = p.buyer_id and o.store_id = p.store_id and o.purchase_id <> p.id)
-                                   or exists (select 1 from subscriptions s where s.subscriber_id = p.buyer_id and s.store_id = p.store_id and s.status = 'active'))) as held`,
+                              and (exists (select 1 from open_subscription_payments o
+                                            where o.buyer_id = p.buyer_id and o.store_id = p.store_id and o.purchase_id <> p.id)
+                                   or exists (select 1 from subscriptions s
+                                               where s.subscriber_id = p.buyer_id and s.store_id = p.store_id and s.status = 'active'))) as held`,
 } as const;

@@ -105,7 +105,8 @@ export class BookReversal {
     const payee = await this.ledger.payeeAccounts(em, row.payee_id, row.currency);
     const releaseOn = toDay(row.release_on);
     if (await this.isReleased(em, payee.pending, releaseOn, row.id)) {
-      return { payeeEntry: { accountId: payee.current, amountMinor: -share }, releaseOn: null, holdReason: `${label} after release: taken from the current balance (reduces the next payout)` };
+      const holdReason = `${label} after release: taken from the current balance (reduces the next payout)`;
+      return { payeeEntry: { accountId: payee.current, amountMinor: -share }, releaseOn: null, holdReason };
     }
     return { payeeEntry: { accountId: payee.pending, amountMinor: -share, releaseOn }, releaseOn, holdReason: `${label} before payout: taken from the pending balance` };
   }

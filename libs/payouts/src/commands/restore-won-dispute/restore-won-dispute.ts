@@ -42,7 +42,8 @@ export class RestoreWonDispute {
     const chargebacks = await em.execute<ChargebackRow[]>(
       `select t.id, split_part(k.idempotency_key, ':', 2) as share, t.payee_id, t.currency, t.gross_minor,
               (select sum(e.amount_minor) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                where e.transaction_id = t.id and e.occurred_at = t.occurred_at and a.kind in ('earnings_pending', 'earnings_current', 'payee_suspense')) as payee_minor,
+                where e.transaction_id = t.id and e.occurred_at = t.occurred_at
+                  and a.kind in ('earnings_pending', 'earnings_current', 'payee_suspense')) as payee_minor,
               (select s.description from ledger_idempotency sk join ledger_transactions s on s.id = sk.transaction_id and s.occurred_at = sk.occurred_at
                 where sk.idempotency_key = split_part(k.idempotency_key, ':', 2) || ':' || ?) as sale_description
          from ledger_idempotency k join ledger_transactions t on t.id = k.transaction_id and t.occurred_at = k.occurred_at
@@ -62,7 +63,10 @@ export class RestoreWonDispute {
       const gross = Number(row.gross_minor);
       const to = await this.shares.destination(em, row.payee_id, row.currency, at);
       const payeeEntry = { accountId: to.accountId, amountMinor: share, releaseOn: to.releaseOn };
-      const entries = row.share === 'sale' ? [{ accountId: clearing, amountMinor: -gross }, { accountId: revenue, amountMinor: gross - share }, payeeEntry] : [{ accountId: revenue, amountMinor: -share }, payeeEntry];
+      const entries =
+        row.share === 'sale'
+          ? [{ accountId: clearing, amountMinor: -gross }, { accountId: revenue, amountMinor: gross - share }, payeeEntry]
+          : [{ accountId: revenue, amountMinor: -share }, payeeEntry];
       const posted = await this.ledger.post(
         em,
         {
