@@ -14,7 +14,7 @@ export { DowngradeFactorSessionsCommand } from './commands/downgrade-factor-sess
 export type { FactorJson } from './domain/user-json.js';
 export type { SessionResponse, ClientInfo } from './auth/session-issuer.js';
 export { Client } from './auth/client-info.js';
-export { FindUserQuery, type UserSummary } from './queries/find-user/find-user.query.js';
+export { FindUserQuery, type FoundUser, type UserSummary } from './queries/find-user/find-user.query.js';
 export { EmailRecipientQuery } from './queries/email-recipient/email-recipient.query.js';
 export { SiteGate, SITE_ACCESS_COOKIE } from './site-gate/site-gate.js';
 export { siteGateMiddleware, type GatePage } from './site-gate/site-gate.hook.js';

@@ -5,6 +5,8 @@ import { IdentityModule } from '#app/identity';
 import { Ledger } from './ledger/ledger.js';
 import { BookSale } from './commands/book-sale/book-sale.js';
 import { BookReversal } from './commands/book-reversal/book-reversal.js';
+import { RestoreWonDispute } from './commands/restore-won-dispute/restore-won-dispute.js';
+import { PayeeShares } from './commands/book-sale/payee-shares.js';
 import { MonthEndClose } from './commands/month-end/month-end-close.js';
 import { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js';
 import { SetPayoutMethodHandler } from './commands/set-payout-method/set-payout-method.js';
@@ -19,12 +21,14 @@ import { EarningsSummaryHandler } from './queries/earnings-summary/earnings-summ
 import { PayoutRuns } from './queries/payout-runs.js';
 import { AdminPayoutsController, PayoutsController } from './http/payouts.controller.js';
 import { PayoutsLiveGuard } from './http/payouts-live.guard.js';
-import { DispatchPayoutsJobHandler, MonthEndJobHandler, PostReversalJobHandler, PostSaleJobHandler } from './jobs/payouts-jobs.js';
+import { DispatchPayoutsJobHandler, MonthEndJobHandler, PostDisputeWonJobHandler, PostReversalJobHandler, PostSaleJobHandler } from './jobs/payouts-jobs.js';
 
 const core = [
   Ledger,
   BookSale,
+  PayeeShares,
   BookReversal,
+  RestoreWonDispute,
   MonthEndClose,
   DispatchPayouts,
   PayoutRuns,
@@ -50,7 +54,7 @@ export class PayoutsModule {}
 /** The same services plus the queue consumers, for the worker. */
 @Module({
   imports: [CqrsModule],
-  providers: [...core, PostSaleJobHandler, PostReversalJobHandler, DispatchPayoutsJobHandler, MonthEndJobHandler],
+  providers: [...core, PostSaleJobHandler, PostReversalJobHandler, PostDisputeWonJobHandler, DispatchPayoutsJobHandler, MonthEndJobHandler],
   exports: [MonthEndClose, BookSale, BookReversal, DispatchPayouts],
 })
 export class PayoutsJobsModule {}

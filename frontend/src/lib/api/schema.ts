@@ -3970,7 +3970,7 @@ export interface components {
             holdReason: string | null;
             id: string;
             /** @enum {string} */
-            kind: "sale" | "referral" | "refund" | "chargeback" | "release" | "payout" | "payout_returned";
+            kind: "sale" | "referral" | "refund" | "chargeback" | "correction" | "release" | "payout" | "payout_returned";
             occurredAt: string;
             /** @description Earnings not paid yet: the month-end close that pays them (YYYY-MM-DD) */
             payoutOn: string | null;

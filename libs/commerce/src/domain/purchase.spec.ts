@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PaymentFact } from '../payments/payment-provider.js';
-import { PURCHASE_STATUSES, PURCHASE_TRANSITIONS, applyPaymentFact, expireAbandoned, needsHoldings, openCheckout, type PurchaseDecision, type PurchasePayment, type PurchaseStatus } from './purchase.js';
+import { DUPLICATE_RETURNED, PURCHASE_STATUSES, PURCHASE_TRANSITIONS, applyPaymentFact, expireAbandoned, needsHoldings, openCheckout, type PurchaseDecision, type PurchasePayment, type PurchaseStatus } from './purchase.js';
 
 const at = new Date('2030-01-02T03:04:05Z');
 const pending: PurchasePayment = {
@@ -56,7 +56,7 @@ describe('the purchase state machine', () => {
       failed: ['paid'],
       expired: ['paid'],
       refunded: [],
-      charged_back: [],
+      charged_back: ['paid'],
     };
     expect(PURCHASE_TRANSITIONS).toEqual(reachable);
     for (const from of PURCHASE_STATUSES) {
@@ -98,27 +98,49 @@ describe('the purchase state machine', () => {
     const refundedFirst = applyPaymentFact(awaiting, fact('refunded'));
     expect(refundedFirst).toMatchObject({ changed: true, effects: ['sale', 'refund'], purchase: { status: 'refunded', paidAt: at, reversedAt: at } });
     expect(refusal(applyPaymentFact((refundedFirst as { purchase: PurchasePayment }).purchase, fact('captured')))).toBe('no_change');
-    // A dispute closed before it was opened keeps the later stage.
+    // A dispute won before it was seen opened moved no money: the sale stays paid, and its opening arrives too late to reverse it.
     expect(after(awaiting, fact('captured'), fact('disputed', { disputeStage: 'won' }), fact('disputed', { disputeStage: 'needs_response' }))).toMatchObject({
-      purchase: { status: 'charged_back', disputeStage: 'won' },
+      purchase: { status: 'paid', disputeStage: 'won' },
     });
   });
 
-  it('books and sends back a late capture of an item its buyer holds through another purchase', () => {
+  it('gives a charged-back purchase its payment back when the dispute is won, once, restoring the reversal in the ledger', () => {
+    const chargedBack = (after(awaiting, fact('captured'), fact('disputed')) as { purchase: PurchasePayment }).purchase;
+    expect(chargedBack).toMatchObject({ status: 'charged_back', disputeStage: 'needs_response', reversedAt: at });
+    const won = applyPaymentFact(chargedBack, fact('disputed', { disputeStage: 'won' }));
+    expect(won).toMatchObject({ changed: true, effects: ['dispute_won'], purchase: { status: 'paid', disputeStage: 'won', reversedAt: null } });
+    const paidAgain = (won as { purchase: PurchasePayment }).purchase;
+    const late = [fact('disputed', { disputeStage: 'won' }), fact('disputed', { disputeStage: 'lost' }), fact('disputed'), fact('captured')];
+    for (const event of late) expect(refusal(applyPaymentFact(paidAgain, event))).toBe('no_change');
+    // The fan bought the item again meanwhile: the money is restored, the hold stays the other purchase's.
+    expect(needsHoldings({ ...chargedBack, kind: 'content' }, fact('disputed', { disputeStage: 'won' }))).toBe(true);
+    expect(applyPaymentFact(chargedBack, fact('disputed', { disputeStage: 'won' }), { itemHeldElsewhere: true })).toMatchObject({
+      effects: ['dispute_won'],
+      purchase: { status: 'charged_back', disputeStage: 'won' },
+    });
+    // A lost dispute changes nothing more.
+    expect(applyPaymentFact(chargedBack, fact('disputed', { disputeStage: 'lost' }))).toMatchObject({
+      effects: [],
+      purchase: { status: 'charged_back', disputeStage: 'lost' },
+    });
+  });
+
+  it('books and sends back a late capture of an item (or a subscription) its buyer holds through another purchase, saying why', () => {
     const held = { itemHeldElsewhere: true };
     const expired = (applyPaymentFact(awaiting, fact('checkout_expired', { providerPaymentId: null })) as { purchase: PurchasePayment }).purchase;
     const failed = (applyPaymentFact(awaiting, fact('declined', { final: true })) as { purchase: PurchasePayment }).purchase;
     for (const given of [expired, failed]) {
       expect(needsHoldings({ ...given, kind: 'content' }, fact('captured'))).toBe(true);
+      expect(needsHoldings({ ...given, kind: 'subscription' }, fact('captured'))).toBe(true);
       expect(applyPaymentFact(given, fact('captured'), held)).toMatchObject({
         changed: true,
         effects: ['sale', 'refund', 'return_payment'],
-        purchase: { status: 'refunded', providerPaymentId: 'pay_1', paidAt: at, reversedAt: at },
+        purchase: { status: 'refunded', providerPaymentId: 'pay_1', paidAt: at, reversedAt: at, failureReason: DUPLICATE_RETURNED },
       });
       // Not held elsewhere: the late capture is the purchase's payment.
       expect(applyPaymentFact(given, fact('captured'))).toMatchObject({ effects: ['sale'], purchase: { status: 'paid' } });
     }
-    // An open purchase's capture is its own, whatever else the buyer holds; subscriptions and tips are never asked.
+    // An open purchase's capture is its own, whatever else the buyer holds; tips are never asked.
     expect(needsHoldings({ ...awaiting, kind: 'content' }, fact('captured'))).toBe(false);
     expect(needsHoldings({ ...expired, kind: 'tip' }, fact('captured'))).toBe(false);
     expect(applyPaymentFact(awaiting, fact('captured'), held)).toMatchObject({ effects: ['sale'], purchase: { status: 'paid' } });

@@ -6,8 +6,8 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 /**
  * Every transition a purchase may make. A capture after its checkout failed or expired is still a
- * real payment (money was taken), so failed and expired may become paid; nothing leaves refunded or
- * charged_back (a won dispute is shown by its stage, the purchase stays charged back).
+ * real payment (money was taken), so failed and expired may become paid; a chargeback whose dispute
+ * the merchant won gives the money back, so charged_back becomes paid again. Nothing leaves refunded.
  */
 export const PURCHASE_TRANSITIONS: Record<PurchaseStatus, readonly PurchaseStatus[]> = {
   pending: ['requires_action', 'paid', 'failed', 'expired'],
@@ -16,7 +16,7 @@ export const PURCHASE_TRANSITIONS: Record<PurchaseStatus, readonly PurchaseStatu
   expired: ['paid'],
   paid: ['refunded', 'charged_back'],
   refunded: [],
-  charged_back: [],
+  charged_back: ['paid'],
 };
 
 /** Purchases still waiting for the fan or the provider. */
@@ -45,10 +45,10 @@ export interface PurchasePayment {
 }
 
 /**
- * What else must happen in the same transaction: book the sale, book its reversal, a renewal
- * failed, or send a payment back to the fan at the provider (return_payment).
+ * What else must happen in the same transaction: book the sale, book its reversal (or restore it
+ * when the dispute is won), a renewal failed, or send a payment back to the fan at the provider (return_payment).
  */
-export type PurchaseEffect = 'sale' | 'refund' | 'chargeback' | 'declined' | 'return_payment';
+export type PurchaseEffect = 'sale' | 'refund' | 'chargeback' | 'dispute_won' | 'declined' | 'return_payment';
 
 /** no_change: the purchase is already there (a duplicate or late event); not_allowed: the move makes no sense; mismatch: not this purchase's payment. */
 export interface PurchaseRefusal {
@@ -119,14 +119,24 @@ function reverse(purchase: PurchasePayment, fact: PaymentFact, to: 'refunded' | 
   return { ...reversed, effects: [...captured.effects, ...reversed.effects] };
 }
 
-/** What the purchase's buyer holds besides it: `item` when another of their purchases holds the same item (open or paid). */
+/**
+ * What the purchase's buyer holds besides it: another of their purchases holds the same item, or the
+ * same store's subscription is active or being paid through another.
+ */
 export interface BuyerHoldings {
   itemHeldElsewhere: boolean;
 }
 
-/** Whether applying this fact needs to know what else the buyer holds (a late capture of an item they may have bought again). */
-export const needsHoldings = (purchase: PurchasePayment & { kind: string }, fact: PaymentFact) =>
-  fact.type === 'captured' && HOLDING_KINDS.includes(purchase.kind) && (purchase.status === 'failed' || purchase.status === 'expired');
+/**
+ * Whether applying this fact needs to know what else the buyer holds: a late capture of an item they
+ * may have bought again, or of a subscription they have started (or are starting) through another purchase.
+ */
+export const needsHoldings = (purchase: PurchasePayment & { kind: string }, fact: PaymentFact) => {
+  const holds = HOLDING_KINDS.includes(purchase.kind) || purchase.kind === 'subscription';
+  if (fact.type === 'captured') return holds && (purchase.status === 'failed' || purchase.status === 'expired');
+  // A won dispute gives the purchase back its hold, unless the fan has bought the thing again since.
+  return fact.type === 'disputed' && fact.disputeStage === 'won' && holds && ['failed', 'expired', 'charged_back'].includes(purchase.status);
+};
 
 /** Kinds whose live purchase holds one thing per buyer (an item, a message): a second live one is refused. */
 export const HOLDING_KINDS: readonly string[] = ['content', 'message', 'message_fee'];
@@ -157,17 +167,40 @@ export function applyPaymentFact(purchase: PurchasePayment, fact: PaymentFact, h
       return reverse(purchase, fact, 'refunded', {});
     case 'disputed': {
       const stage = fact.disputeStage ?? 'needs_response';
-      if (purchase.status !== 'charged_back') return reverse(purchase, fact, 'charged_back', { disputeStage: stage });
       if (purchase.disputeStage && STAGE_ORDER[stage] <= STAGE_ORDER[purchase.disputeStage]) return refuse('no_change', `dispute already ${purchase.disputeStage}`);
+      if (stage === 'won') return winDispute(purchase, fact, holdings);
+      if (purchase.status !== 'charged_back') return reverse(purchase, fact, 'charged_back', { disputeStage: stage });
       return { changed: true, purchase: { ...purchase, disputeStage: stage }, effects: [] };
     }
   }
 }
 
+/**
+ * The merchant won the dispute: the money taken back is returned, so a charged-back purchase is paid
+ * again and its reversal is restored in the ledger (dispute_won). If the fan has bought the thing
+ * again meanwhile, the purchase stays charged back (the hold is the other purchase's) but the money
+ * is restored all the same. A dispute won before we saw it opened moved no money: only its stage is kept.
+ */
+function winDispute(purchase: PurchasePayment, fact: PaymentFact, holdings: BuyerHoldings): PurchaseDecision {
+  const won = { disputeStage: 'won' as const };
+  if (purchase.status === 'charged_back') {
+    if (holdings.itemHeldElsewhere) return { changed: true, purchase: { ...purchase, ...won }, effects: ['dispute_won'] };
+    return move(purchase, 'paid', { ...won, reversedAt: null }, ['dispute_won']);
+  }
+  if (purchase.status === 'paid') return { changed: true, purchase: { ...purchase, ...won }, effects: [] };
+  // Never seen captured: the capture is proven, and the money stayed with us.
+  const duplicate = holdings.itemHeldElsewhere && (purchase.status === 'failed' || purchase.status === 'expired');
+  const captured = duplicate ? returnDuplicate(purchase, fact) : capture(purchase, fact);
+  return captured.changed ? { ...captured, purchase: { ...captured.purchase, ...won } } : captured;
+}
+
+/** Why a returned duplicate was refunded, kept on the purchase (the fan sees it in their history). */
+export const DUPLICATE_RETURNED = 'Paid after this checkout had lapsed, while another purchase already covered it: this payment is refunded in full.';
+
 function returnDuplicate(purchase: PurchasePayment, fact: PaymentFact): PurchaseDecision {
   const captured = capture(purchase, fact);
   if (!captured.changed) return captured;
-  const refunded = move(captured.purchase, 'refunded', { reversedAt: fact.occurredAt }, ['refund', 'return_payment']);
+  const refunded = move(captured.purchase, 'refunded', { reversedAt: fact.occurredAt, failureReason: DUPLICATE_RETURNED }, ['refund', 'return_payment']);
   if (!refunded.changed) return refunded;
   return { ...refunded, effects: [...captured.effects, ...refunded.effects] };
 }

@@ -32,7 +32,7 @@ export class StatementDto extends BalanceDto {
 export class StatementLineDto {
   @ApiProperty() id!: string;
   @ApiProperty() transactionId!: number;
-  @ApiProperty({ enum: ['sale', 'referral', 'refund', 'chargeback', 'release', 'payout', 'payout_returned'] }) kind!: string;
+  @ApiProperty({ enum: ['sale', 'referral', 'refund', 'chargeback', 'correction', 'release', 'payout', 'payout_returned'] }) kind!: string;
   @ApiProperty() description!: string;
   @ApiProperty({ description: 'Signed effect on your balance (minor units)' }) amountMinor!: number;
   @ApiProperty() currency!: string;

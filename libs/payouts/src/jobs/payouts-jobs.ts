@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock, JobHandler, type JobData, type JobProcessor } from '#app/platform';
 import { BookSale } from '../commands/book-sale/book-sale.js';
 import { BookReversal } from '../commands/book-reversal/book-reversal.js';
+import { RestoreWonDispute } from '../commands/restore-won-dispute/restore-won-dispute.js';
 import { DispatchPayouts } from '../commands/dispatch-payouts/dispatch-payouts.js';
 import { MonthEndClose, type RunSummary } from '../commands/month-end/month-end-close.js';
 import { isLastDayOfMonth, periodOf, previousPeriod } from '../domain/calendar.js';
@@ -23,6 +24,16 @@ export class PostReversalJobHandler implements JobProcessor<'payouts', 'post-rev
 
   handle(data: JobData<'payouts', 'post-reversal'>) {
     return this.bookReversal.book(data);
+  }
+}
+
+@Injectable()
+@JobHandler('payouts', 'post-dispute-won')
+export class PostDisputeWonJobHandler implements JobProcessor<'payouts', 'post-dispute-won'> {
+  constructor(@Inject(RestoreWonDispute) private readonly restoreWonDispute: RestoreWonDispute) {}
+
+  handle(data: JobData<'payouts', 'post-dispute-won'>) {
+    return this.restoreWonDispute.restore(data);
   }
 }
 

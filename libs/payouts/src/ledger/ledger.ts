@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-export type AccountKind = 'earnings_pending' | 'earnings_current' | 'platform_revenue' | 'provider_clearing' | 'payouts_in_transit' | 'payouts_settled';
+/** payee_suspense: the platform's, for a share whose payee's account was deleted before the sale was booked. */
+export type AccountKind = 'earnings_pending' | 'earnings_current' | 'platform_revenue' | 'provider_clearing' | 'payouts_in_transit' | 'payouts_settled' | 'payee_suspense';
 export type TransactionKind = 'sale' | 'referral' | 'refund' | 'chargeback' | 'month_end' | 'payout_settled' | 'payout_returned' | 'correction';
 
 export interface NewTransaction {

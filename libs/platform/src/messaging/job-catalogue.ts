@@ -76,6 +76,8 @@ export interface JobCatalogue {
     'post-sale': PostSaleJob;
     /** Book a refund or chargeback of a booked sale; idempotent by eventId. */
     'post-reversal': PostReversalJob;
+    /** Restore a charged-back sale whose dispute the merchant won (the payees' shares come back); idempotent by saleId. */
+    'post-dispute-won': PostDisputeWonJob;
     /** Daily: on the last calendar day of a month (or to catch up a missed one) run the month-end close. */
     'month-end': Record<string, never>;
     /** Hand one closed batch's payouts to the payout provider. */
@@ -130,6 +132,14 @@ export interface PostReversalJob {
   saleId: string;
   kind: 'refund' | 'chargeback';
   /** The provider's event id: the idempotency key of the reversal. */
+  eventId: string;
+  occurredAt: string;
+}
+
+/** commerce -> payouts: the merchant won the dispute of a charged-back payment; the money is ours again. */
+export interface PostDisputeWonJob {
+  saleId: string;
+  /** Names the event in the restoring entry's description. */
   eventId: string;
   occurredAt: string;
 }

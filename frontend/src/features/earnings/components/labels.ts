@@ -38,6 +38,7 @@ export const TRANSACTION_KIND: Record<TransactionKind, BadgeStyle> = {
   referral: { label: 'Referral', color: 'grape' },
   refund: { label: 'Refund', color: 'gray' },
   chargeback: { label: 'Chargeback', color: 'red' },
+  correction: { label: 'Correction', color: 'cyan' },
   release: { label: 'Release', color: 'blue' },
   payout: { label: 'Payout', color: 'blue' },
   payout_returned: { label: 'Payout returned', color: 'orange' },

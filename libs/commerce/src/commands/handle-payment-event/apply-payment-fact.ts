@@ -56,14 +56,8 @@ export class PaymentFacts {
 
   /** What the buyer holds besides this purchase, read in the transaction that locked it (content_ownership's key guards the rest). */
   private async holdings(em: EntityManager, purchase: PurchaseRecord): Promise<BuyerHoldings> {
-    const [held] = await em.execute<{ held: boolean }[]>(
-      purchase.kind === 'content'
-        ? `select exists (select 1 from content_ownership o join purchases p on p.buyer_id = o.buyer_id and p.content_id = o.content_id
-                           where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`
-        : `select exists (select 1 from message_ownership o join purchases p on p.buyer_id = o.buyer_id and p.message_id = o.message_id
-                           where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`,
-      purchaseIdParams(purchase.id),
-    );
+    const what = purchase.kind === 'content' || purchase.kind === 'subscription' ? purchase.kind : 'message';
+    const [held] = await em.execute<{ held: boolean }[]>(HOLDINGS_SQL[what], purchaseIdParams(purchase.id));
     return { itemHeldElsewhere: held.held };
   }
 
@@ -78,7 +72,8 @@ export class PaymentFacts {
   private async follow(em: EntityManager, purchase: PurchaseRecord, effect: PurchaseEffect, at: Date, all: PurchaseEffect[]): Promise<void> {
     switch (effect) {
       case 'sale':
-        if (purchase.kind === 'subscription') purchase.subscriptionId = await activateSubscription(em, purchase, at);
+        // A duplicate sent back starts nothing: the newer purchase holds the subscription.
+        if (purchase.kind === 'subscription' && !all.includes('return_payment')) purchase.subscriptionId = await activateSubscription(em, purchase, at);
         this.outbox.enqueue(em, 'payouts', 'post-sale', {
           saleId: purchase.id,
           creatorId: purchase.creatorId,
@@ -106,9 +101,31 @@ export class PaymentFacts {
         // A sale and its return in one decision (a duplicate payment) are told once, after both.
         if (!all.includes('sale')) this.tellMessaging(em, purchase);
         return;
+      case 'dispute_won':
+        // The chargeback's reversal is restored once: the purchase id is its idempotency key in payouts.
+        this.outbox.enqueue(em, 'payouts', 'post-dispute-won', { saleId: purchase.id, eventId: `${purchase.id}:dispute_won`, occurredAt: at.toISOString() });
+        this.tellMessaging(em, purchase);
+        return;
       case 'declined':
         if (purchase.subscriptionId) await markPastDue(em, purchase, at);
         return;
     }
   }
 }
+
+/**
+ * Whether another purchase of the buyer holds what this one bought: the item or message (their
+ * ownership tables), or the store's subscription: another payment of it in flight, or a subscription already active.
+ */
+const HOLDINGS_SQL = {
+  content: `select exists (select 1 from content_ownership o join purchases p on p.buyer_id = o.buyer_id and p.content_id = o.content_id
+                            where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`,
+  message: `select exists (select 1 from message_ownership o join purchases p on p.buyer_id = o.buyer_id and p.message_id = o.message_id
+                            where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`,
+  subscription: `select exists (select 1 from purchases p
+                            where ${purchaseIdIs('p')}
+                              and (exists (select 1 from open_subscription_payments o
+                                            where o.buyer_id = p.buyer_id and o.store_id = p.store_id and o.purchase_id <> p.id)
+                                   or exists (select 1 from subscriptions s
+                                               where s.subscriber_id = p.buyer_id and s.store_id = p.store_id and s.status = 'active'))) as held`,
+} as const;

@@ -11,7 +11,9 @@ interface BookedRow {
   gross_minor: string;
   release_on: string;
   description: string;
-  pending_minor: string;
+  /** The payee's share as booked: on their pending earnings, or on payee suspense (their account was deleted). */
+  share_minor: string;
+  in_suspense: boolean;
 }
 
 const toDay = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
@@ -39,7 +41,9 @@ export class BookReversal {
     const booked = await em.execute<BookedRow[]>(
       `select t.id, t.kind, t.payee_id, t.currency, t.gross_minor, t.release_on, t.description,
               (select e.amount_minor from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                where e.transaction_id = t.id and e.occurred_at = t.occurred_at and a.kind = 'earnings_pending') as pending_minor
+                where e.transaction_id = t.id and e.occurred_at = t.occurred_at and a.kind in ('earnings_pending', 'payee_suspense')) as share_minor,
+              exists (select 1 from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                       where e.transaction_id = t.id and e.occurred_at = t.occurred_at and a.kind = 'payee_suspense') as in_suspense
          from ledger_idempotency k join ledger_transactions t on t.id = k.transaction_id and t.occurred_at = k.occurred_at
         where k.idempotency_key in (?, ?) order by t.id`,
       [`sale:${reversal.saleId}`, `referral:${reversal.saleId}`],
@@ -54,11 +58,8 @@ export class BookReversal {
 
     let first = true;
     for (const row of booked) {
-      const share = Number(row.pending_minor);
-      const payee = await this.ledger.payeeAccounts(em, row.payee_id, row.currency);
-      const releaseOn = toDay(row.release_on);
-      const released = await this.isReleased(em, payee.pending, releaseOn, row.id);
-      const payeeEntry = released ? { accountId: payee.current, amountMinor: -share } : { accountId: payee.pending, amountMinor: -share, releaseOn };
+      const share = Number(row.share_minor);
+      const { payeeEntry, releaseOn, holdReason } = await this.takeShare(em, row, share, label);
       const entries =
         row.kind === 'sale'
           ? [{ accountId: clearing, amountMinor: Number(row.gross_minor) }, { accountId: revenue, amountMinor: share - Number(row.gross_minor) }, payeeEntry]
@@ -72,8 +73,8 @@ export class BookReversal {
           saleId: reversal.saleId,
           currency: row.currency,
           grossMinor: Number(row.gross_minor),
-          releaseOn: released ? null : releaseOn,
-          holdReason: released ? `${label} after release: taken from the current balance (reduces the next payout)` : `${label} before payout: taken from the pending balance`,
+          releaseOn,
+          holdReason,
           description: `${label} (${reversal.eventId}): ${row.description}`,
           occurredAt: at,
         },
@@ -90,6 +91,24 @@ export class BookReversal {
       await em.execute(`update payee_profiles set last_incident_at = greatest(coalesce(last_incident_at, ?), ?) where user_id = ?`, [at, at, sale.payee_id]);
     }
     return true;
+  }
+
+  /**
+   * Where the share comes back from: pending earnings while held, current earnings once released, or
+   * payee suspense when it was booked there (the payee's account had been deleted).
+   */
+  private async takeShare(em: EntityManager, row: BookedRow, share: number, label: string) {
+    if (row.in_suspense) {
+      const suspense = await this.ledger.platformAccount(em, 'payee_suspense', row.currency);
+      return { payeeEntry: { accountId: suspense, amountMinor: -share }, releaseOn: null, holdReason: `${label}: taken from payee suspense` };
+    }
+    const payee = await this.ledger.payeeAccounts(em, row.payee_id, row.currency);
+    const releaseOn = toDay(row.release_on);
+    if (await this.isReleased(em, payee.pending, releaseOn, row.id)) {
+      const holdReason = `${label} after release: taken from the current balance (reduces the next payout)`;
+      return { payeeEntry: { accountId: payee.current, amountMinor: -share }, releaseOn: null, holdReason };
+    }
+    return { payeeEntry: { accountId: payee.pending, amountMinor: -share, releaseOn }, releaseOn, holdReason: `${label} before payout: taken from the pending balance` };
   }
 
   /** Released when a month-end run posted after the booking covered its release day. */

@@ -3,21 +3,8 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { PostSaleJob } from '#app/platform';
 import { Ledger } from '../../ledger/ledger.js';
 import { lockPayee } from '../../queries/owed-earnings/owed-earnings.js';
-import { holdFor, type Hold } from '../../domain/hold-policy.js';
 import { splitSale, type RevenueSplit } from '../../domain/split.js';
-
-interface ProfileRow {
-  first_earning_at: Date;
-  high_risk: boolean;
-  last_incident_at: Date | null;
-}
-
-/** The payee's hold for earnings made at `at`; the first earning opens the payee profile. */
-export async function payeeHold(em: EntityManager, payeeId: string, at: Date): Promise<Hold> {
-  await em.execute(`insert into payee_profiles (user_id, first_earning_at) values (?, ?) on conflict (user_id) do nothing`, [payeeId, at]);
-  const [row] = await em.execute<ProfileRow[]>(`select first_earning_at, high_risk, last_incident_at from payee_profiles where user_id = ?`, [payeeId]);
-  return holdFor({ firstEarningAt: new Date(row.first_earning_at), highRisk: row.high_risk, lastIncidentAt: row.last_incident_at && new Date(row.last_incident_at) }, at);
-}
+import { PayeeShares, type ShareDestination } from './payee-shares.js';
 
 /** The split version in force when the sale happened: a new version applies only to later sales. */
 export async function splitAt(em: EntityManager, rail: 'fiat' | 'token', at: Date): Promise<RevenueSplit> {
@@ -29,10 +16,14 @@ export async function splitAt(em: EntityManager, rail: 'fiat' | 'token', at: Dat
   return { id: row.id, rail, creatorBps: row.creator_bps, referralBps: row.referral_bps };
 }
 
+/** A share's line: a share held in suspense says so first. */
+const describeShare = (to: ShareDestination, description: string) => (to.inSuspense ? `Held in suspense, payee account deleted: ${description}` : description);
+
 /**
  * Books a captured payment: the gross leaves the provider clearing account, the creator's share
  * goes to their pending earnings (released on the hold's day), the rest to platform revenue; a
  * referral then moves its commission from platform revenue to the referrer's pending earnings.
+ * A payee whose account was deleted is paid nothing: their share goes to payee suspense (PayeeShares).
  */
 @Injectable()
 export class BookSale {
@@ -41,6 +32,7 @@ export class BookSale {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(PayeeShares) private readonly shares: PayeeShares,
   ) {}
 
   async book(sale: PostSaleJob): Promise<boolean> {
@@ -54,8 +46,7 @@ export class BookSale {
     for (const payee of [sale.creatorId, referrerId].filter((id): id is string => id !== null).sort()) await lockPayee(em, payee);
     const split = await splitAt(em, sale.rail, at);
     const shares = splitSale(sale.grossMinor, split, referrerId !== null);
-    const hold = await payeeHold(em, sale.creatorId, at);
-    const creator = await this.ledger.payeeAccounts(em, sale.creatorId, sale.currency);
+    const creator = await this.shares.destination(em, sale.creatorId, sale.currency, at);
     const clearing = await this.ledger.platformAccount(em, 'provider_clearing', sale.currency);
     const revenue = await this.ledger.platformAccount(em, 'platform_revenue', sale.currency);
     const booked = await this.ledger.post(
@@ -68,21 +59,20 @@ export class BookSale {
         currency: sale.currency,
         grossMinor: sale.grossMinor,
         splitId: split.id,
-        releaseOn: hold.releaseOn,
-        holdReason: hold.reason,
-        description: sale.description,
+        releaseOn: creator.releaseOn,
+        holdReason: creator.holdReason,
+        description: describeShare(creator, sale.description),
         occurredAt: at,
       },
       [
         { accountId: clearing, amountMinor: -sale.grossMinor },
-        { accountId: creator.pending, amountMinor: shares.creator, releaseOn: hold.releaseOn },
+        { accountId: creator.accountId, amountMinor: shares.creator, releaseOn: creator.releaseOn },
         { accountId: revenue, amountMinor: shares.platform + shares.referral },
       ],
     );
     if (!booked) return false;
     if (referrerId && shares.referral > 0) {
-      const referrerHold = await payeeHold(em, referrerId, at);
-      const referrer = await this.ledger.payeeAccounts(em, referrerId, sale.currency);
+      const referrer = await this.shares.destination(em, referrerId, sale.currency, at);
       await this.ledger.post(
         em,
         {
@@ -93,14 +83,14 @@ export class BookSale {
           currency: sale.currency,
           grossMinor: sale.grossMinor,
           splitId: split.id,
-          releaseOn: referrerHold.releaseOn,
-          holdReason: referrerHold.reason,
-          description: `Referral commission: ${sale.description}`,
+          releaseOn: referrer.releaseOn,
+          holdReason: referrer.holdReason,
+          description: describeShare(referrer, `Referral commission: ${sale.description}`),
           occurredAt: at,
         },
         [
           { accountId: revenue, amountMinor: -shares.referral },
-          { accountId: referrer.pending, amountMinor: shares.referral, releaseOn: referrerHold.releaseOn },
+          { accountId: referrer.accountId, amountMinor: shares.referral, releaseOn: referrer.releaseOn },
         ],
       );
     }

@@ -69,7 +69,8 @@ export class TransactionsHandler implements IQueryHandler<TransactionsQuery> {
         continue;
       }
       const kind = row.kind as StatementLine['kind'];
-      const isEarning = kind === 'sale' || kind === 'referral';
+      // A correction that credits pending (a won dispute's restored share) waits for its release like a sale.
+      const isEarning = kind === 'sale' || kind === 'referral' || (kind === 'correction' && amountMinor > 0);
       const releaseOn = day(row.release_on);
       const pendingEarning = isEarning && balance === 'pending' && !row.released;
       items.push({

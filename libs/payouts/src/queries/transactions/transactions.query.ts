@@ -1,6 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 
-export type StatementLineKind = 'sale' | 'referral' | 'refund' | 'chargeback' | 'release' | 'payout' | 'payout_returned';
+/** correction: a won dispute's restored share (a payee's line says why). */
+export type StatementLineKind = 'sale' | 'referral' | 'refund' | 'chargeback' | 'correction' | 'release' | 'payout' | 'payout_returned';
 
 export interface StatementLine {
   id: string;
