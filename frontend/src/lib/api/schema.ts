@@ -2268,6 +2268,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail a 6-digit code to the address on file; PUT /user sends it as `nonce` with a new password */
+        get: operations["ReauthenticationCodeController_send"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/recover": {
         parameters: {
             query?: never;
@@ -4239,12 +4256,14 @@ export interface components {
             tips?: components["schemas"]["TipsPatchDto"];
         };
         UpdateUserDto: {
-            /** @description With password: the present password, checked when sent (reauthentication is off, as in GoTrue by default; General Settings sends it so a left-open session cannot change the password) */
+            /** @description With password: the present password. A new password needs it, or `nonce`, unless the session was opened by a recovery link in the last 10 minutes (GoTrue `current_password_required` / `current_password_mismatch`) */
             current_password?: string;
             /** @description Merged into user_metadata key by key (null removes a key); any JSON object up to 4096 bytes and 5 levels deep */
             data?: Record<string, never>;
-            /** @description A new address: a confirmation link goes to it (the change happens when it is opened) and a notice to the current one */
+            /** @description A new address: confirmation links go to it and to the current address; the change happens when both are opened, and the old address is told */
             email?: string;
+            /** @description With password: the 6-digit code GET /auth/v1/reauthenticate mailed to the address on file (one guess per code) */
+            nonce?: string;
             password?: string;
         };
         VerificationStatusDto: {
@@ -7752,6 +7771,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    ReauthenticationCodeController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
             };
         };
     };
