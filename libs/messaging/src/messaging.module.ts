@@ -21,7 +21,7 @@ import { MessagingSettings } from './queries/messaging-settings/messaging-settin
 import { OpenAttachmentHandler } from './queries/open-attachment/open-attachment.handler.js';
 import { MessageReportHandler } from './queries/message-report/message-report.handler.js';
 import { ConversationViews } from './queries/conversation-views.js';
-import { MessageOfferHandler, TipConversationHandler } from './queries/message-offers/message-offers.handler.js';
+import { ConversationBlockHandler, MessageOfferHandler, TipConversationHandler } from './queries/message-offers/message-offers.handler.js';
 import { PayHeldMessageHandler } from './commands/pay-held-message/pay-held-message.handler.js';
 import { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
 import { MessageRepository } from './repositories/message.repository.js';
@@ -88,6 +88,7 @@ import { MessagingPreferencesHandler } from './queries/messaging-preferences/mes
     MassAudienceHandler,
     MessageOfferHandler,
     TipConversationHandler,
+    ConversationBlockHandler,
     PayHeldMessageHandler,
   ],
 })

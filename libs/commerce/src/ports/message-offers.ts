@@ -20,8 +20,11 @@ export interface MessageOffer {
 
 export type MessageOfferAnswer =
   | { offer: MessageOffer }
-  /** not_found: no such priced message for this buyer (not its recipient, withdrawn); own: the buyer sent it; unlocked: they already paid for it. */
-  | { refused: 'not_found' | 'own' | 'unlocked' };
+  /**
+   * not_found: no such priced message for this buyer (not its recipient, withdrawn); own: the buyer sent it; unlocked: they already paid
+   * for it; blocked: a block stands in its conversation, which closes every paid path into it.
+   */
+  | { refused: 'not_found' | 'own' | 'unlocked' | 'blocked' };
 
 /**
  * The message `messageId` as `buyerId` may pay for it now: 'message', a creator's priced message
@@ -44,6 +47,16 @@ export class TipConversationQuery extends Query<boolean> {
     readonly buyerId: string,
     readonly creatorId: string,
     readonly conversationId: string,
+  ) {
+    super();
+  }
+}
+
+/** Does a block stand (either side) between this fan and this creator? A tip, and its note, is one more way to write to them. */
+export class ConversationBlockQuery extends Query<boolean> {
+  constructor(
+    readonly fanId: string,
+    readonly creatorId: string,
   ) {
     super();
   }

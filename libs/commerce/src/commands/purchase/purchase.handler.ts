@@ -15,7 +15,7 @@ import { requestFingerprint } from './request-fingerprint.js';
 import { liveSubscriptionSql, mayOpenBoughtItems } from '../../queries/purchased-content/entitlements.js';
 import type { StoreVisibility } from '../../domain/store-settings.js';
 import { SELLABLE_ITEM_SQL, SellableItems } from '../../queries/sellable-items/sellable-items.js';
-import { MessageOfferQuery, TipConversationQuery, type MessageOffer } from '../../ports/message-offers.js';
+import { ConversationBlockQuery, MessageOfferQuery, TipConversationQuery, type MessageOffer } from '../../ports/message-offers.js';
 
 /**
  * What is being sold: a store sale (subscription, tip) priced here from the store's settings, or an
@@ -227,6 +227,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     if ('offer' in answer) return { kind: 'message', offer: answer.offer };
     if (answer.refused === 'own') throw PurchaseErrors.ownMessage();
     if (answer.refused === 'unlocked') throw PurchaseErrors.alreadyUnlocked();
+    if (answer.refused === 'blocked') throw PurchaseErrors.conversationBlocked();
     throw PurchaseErrors.messageNotFound();
   }
 
@@ -275,6 +276,8 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       request,
       buyerId,
     );
+    // A tip carries a note to the creator: none while a block stands between them (messaging answers).
+    if (request.kind === 'tip' && (await this.queries.execute(new ConversationBlockQuery(buyerId, store.owner_id)))) throw PurchaseErrors.conversationBlocked();
     // A tip shown in a conversation: the buyer's own, with this store's creator (messaging answers).
     if (request.conversationId && !(await this.queries.execute(new TipConversationQuery(buyerId, store.owner_id, request.conversationId)))) throw PurchaseErrors.conversationNotFound();
     return { kind: 'store', storeId: store.id, ...price, conversationId: request.conversationId ?? null };
