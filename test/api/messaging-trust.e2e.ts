@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
+import { ExpireCheckouts } from '#app/commerce';
 import { FollowMessagePurchaseJob } from '#app/messaging';
 import { FixedClock, type TestPlatform } from '#app/testing';
 import { call, newKey, startCommercePlatform } from './commerce-fixtures.js';
@@ -99,6 +100,67 @@ describe('a block closes every paid path into the conversation', () => {
       await platform.drain();
       expect((await thread(f.creator.token, conversationId)).find((message) => message.id === messageId)).toBeUndefined();
       expect((await f.db().execute<{ status: string }[]>(`select status from messages where id = ?`, [messageId]))[0].status).toBe('awaiting_payment');
+    } finally {
+      expect((await settings({ audience: 'signed_in' })).status).toBe(200);
+    }
+  });
+});
+
+describe('the account export', () => {
+  const exported = async (token: string) => {
+    const response = await fetch(`${platform.baseUrl}/api/account/export`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { messages: { conversation: { id: string; myRole: string }; messages: Record<string, unknown>[] }[] };
+  };
+
+  it("holds the person's conversations: text, tips, paid messages with their state and media by reference", async () => {
+    const fan = await newFan();
+    const conversationId = await conversationWith(fan);
+    expect((await send(fan.token, conversationId, { text: 'Hello for the export' })).status).toBe(201);
+    const pricedId = await priced(conversationId, 800);
+    const tip = await buy(fan.token, { kind: 'tip', storeSlug: f.slug, amountMinor: 400, message: 'A tip for the export', conversationId });
+    await f.settle(tip.body.id);
+    await platform.drain();
+
+    const mine = (await exported(fan.token)).messages;
+    expect(mine).toEqual([expect.objectContaining({ conversation: expect.objectContaining({ id: conversationId, myRole: 'fan' }) })]);
+    expect(mine[0].messages).toEqual([
+      expect.objectContaining({ senderId: fan.userId, text: 'Hello for the export', kind: 'message' }),
+      expect.objectContaining({ id: pricedId, price: { amountMinor: 800, currency: 'USD' }, locked: true, attachments: [expect.objectContaining({ contentId: albumId, locked: true })] }),
+      expect.objectContaining({ kind: 'tip', text: 'A tip for the export', tip: { amountMinor: 400, currency: 'USD' } }),
+    ]);
+    const creatorSide = (await exported(f.creator.token)).messages.find((entry) => entry.conversation.id === conversationId);
+    expect(creatorSide?.conversation.myRole).toBe('creator');
+    expect(creatorSide?.messages.find((message) => message.id === pricedId)).toMatchObject({ unlockCount: 0, locked: false });
+    // Someone else's export holds none of it.
+    const stranger = await newFan();
+    await conversationWith(stranger);
+    expect(JSON.stringify((await exported(stranger.token)).messages)).not.toContain(conversationId);
+  });
+});
+
+describe('the link rule for new fans', () => {
+  it.each(['ｅｖｉｌ．ｃｏｍ', 'evil。com', '203.0.113.7:8080/x'])('refuses %j and stores nothing', async (text) => {
+    const fan = await newFan();
+    const conversationId = await conversationWith(fan);
+    expect(await send(fan.token, conversationId, { text })).toMatchObject({ status: 403, body: { code: 'links_not_allowed' } });
+    expect(await thread(fan.token, conversationId)).toEqual([]);
+  });
+});
+
+describe('a paid message is sold at the terms in force when it was sent', () => {
+  it('charges a held message the price per message of its sending, not the one set since', async () => {
+    expect((await settings({ audience: 'paid', priceMinor: 250 })).status).toBe(200);
+    try {
+      const fan = await newFan();
+      const conversationId = await conversationWith(fan);
+      const held = await send(fan.token, conversationId, { text: `Priced question ${randomBytes(3).toString('hex')}` });
+      expect(held).toMatchObject({ status: 202, body: { purchase: { amountMinor: 250 } } });
+      // The creator raises the price; the fan's first checkout lapses and they pay with a new one.
+      expect((await settings({ audience: 'paid', priceMinor: 900 })).status).toBe(200);
+      expect(await platform.worker!.get(ExpireCheckouts).expire(held.body.purchase.id)).toBe('expired');
+      const again = await call(platform, 'POST', `/api/messages/conversations/${conversationId}/messages/${held.body.message.id}/pay`, fan.token);
+      expect(again).toMatchObject({ status: 201, body: { kind: 'message_fee', amountMinor: 250 } });
     } finally {
       expect((await settings({ audience: 'signed_in' })).status).toBe(200);
     }

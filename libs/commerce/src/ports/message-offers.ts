@@ -29,7 +29,7 @@ export type MessageOfferAnswer =
 /**
  * The message `messageId` as `buyerId` may pay for it now: 'message', a creator's priced message
  * its recipient unlocks; 'message_fee', the buyer's own message held until they pay the creator's
- * price per message (the price as the creator's setting is now).
+ * price per message (the price in force when it was sent).
  */
 export class MessageOfferQuery extends Query<MessageOfferAnswer> {
   constructor(

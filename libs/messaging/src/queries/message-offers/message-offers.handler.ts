@@ -29,8 +29,10 @@ export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
     if ((await em.count(ConversationMember, { conversationId: conversation.id, blockedAt: { $ne: null } })) > 0) return { refused: 'blocked' };
     const base = { messageId: row.id, messageCreatedAt: new Date(row.created_at), conversationId: row.conversation_id };
     if (kind === 'message_fee') {
-      // The buyer's own message, held for the creator's price per message, at the price the creator charges now.
+      // The buyer's own message, held for the creator's price per message, at the price in force when it was sent.
       if (row.sender_id !== buyerId || row.status !== 'awaiting_payment') return { refused: 'not_found' };
+      if (row.fee_minor !== null) return { offer: { ...base, sellerId: conversation.creatorId, priceMinor: Number(row.fee_minor), currency: row.fee_currency! } };
+      // Held before fees were kept with the message: the setting's price, as then.
       const setting = await this.settings.of(conversation.creatorId);
       if (setting.audience !== 'paid') return { refused: 'not_found' };
       return { offer: { ...base, sellerId: conversation.creatorId, priceMinor: setting.priceMinor!, currency: setting.currency! } };
