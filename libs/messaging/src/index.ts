@@ -9,6 +9,7 @@ export { MessagingModule, MessagingJobsModule } from './messaging.module.js';
 export { messagingEntities } from './entities/index.js';
 /** The person's own conversations for their account export (account asks; messaging answers). */
 export { ExportMessagesQuery, type ExportedConversation } from './queries/export-messages/export-messages.query.js';
+export { ONE_CLICK_UNSUBSCRIBE_PATH } from './http/messaging-preferences.controller.js';
 export { ConversationTopicPolicy } from './realtime/conversation-topic.policy.js';
 /** The worker's consumer of content-moderation's review events: exported for its own tests. */
 export { RecordMediaReviewJob } from './commands/record-media-review/record-media-review.job.js';
