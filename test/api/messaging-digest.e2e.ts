@@ -213,6 +213,24 @@ describe('the unread-messages digest', () => {
   });
 });
 
+describe('one-click unsubscribe (RFC 8058)', () => {
+  it('the digest carries List-Unsubscribe with a signed https link and a mailto, and List-Unsubscribe-Post', async () => {
+    const { fan } = await fanWithReply(studio, 'One click away');
+    await digestRun();
+    const [mail] = digestsTo(fan.email);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const listed = /^<(https?:\/\/[^>]+)>,\s*<(mailto:[^>]+)>$/.exec(mail.headers['list-unsubscribe'] ?? '');
+    expect(listed).not.toBeNull();
+    const [, url] = listed!;
+    expect(url.startsWith(`${f.platform.baseUrl}/api/messages/preferences/unsubscribe?token=`)).toBe(true);
+
+    // The mail client's one-click POST: no session, no page to confirm, the setting is off at once.
+    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(answer.status).toBe(200);
+    expect((await f.call('GET', '/api/messages/preferences', fan.token)).body).toEqual({ emailDigest: false });
+  });
+});
+
 describe('GET/PUT /api/messages/preferences', () => {
   it("is on by default, the caller's own, and refuses what is not a boolean", async () => {
     const fan = await f.fan();

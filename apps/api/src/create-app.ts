@@ -22,6 +22,7 @@ import {
 import { siteGateMiddleware, SiteGate } from '#app/identity';
 import { uploadsHandler, UPLOADS_PATH } from '#app/content-moderation';
 import { RealtimeServer, REALTIME_BROADCAST_PATH, REALTIME_BROADCAST_BODY_LIMIT } from '#app/realtime';
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '#app/messaging';
 import { AppModule } from './app.module.js';
 import { ORM_SETUP } from './composition.js';
 import { noWebApp, serveSpa } from './spa.js';
@@ -62,7 +63,12 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock; 
     exposedHeaders: ['X-Supabase-Api-Version', 'x-sb-error-code', 'X-Request-Id'],
     maxAge: 600,
   });
-  app.use(readBodies({ jsonLimit: (request) => (request.url?.startsWith(REALTIME_BROADCAST_PATH) ? REALTIME_BROADCAST_BODY_LIMIT : undefined) }));
+  app.use(
+    readBodies({
+      jsonLimit: (request) => (request.url?.startsWith(REALTIME_BROADCAST_PATH) ? REALTIME_BROADCAST_BODY_LIMIT : undefined),
+      acceptsForm: (request) => request.method === 'POST' && request.url?.split('?')[0] === ONE_CLICK_UNSUBSCRIBE_PATH,
+    }),
+  );
   const uploads = uploadsHandler(app);
   const express = app.getHttpAdapter().getInstance();
   express.all(UPLOADS_PATH, uploads);

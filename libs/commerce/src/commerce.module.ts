@@ -52,6 +52,7 @@ import { PurchaseRepository } from './repositories/purchase.repository.js';
 import { PaymentFacts } from './commands/handle-payment-event/apply-payment-fact.js';
 import { CheckoutOpener } from './commands/purchase/open-checkout.js';
 import { OpenAttempts } from './commands/purchase/open-attempt.js';
+import { MessageSales } from './commands/purchase/message-sale.js';
 import { RefreshPurchaseHandler } from './commands/refresh-purchase/refresh-purchase.handler.js';
 import { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
 import { DeletePaymentMethodHandler, ListPaymentMethodsHandler } from './commands/manage-payment-methods/payment-methods.handler.js';
@@ -105,6 +106,7 @@ import { CommerceOwners } from './review/commerce-owners.js';
     CheckoutOpener,
     ExpireCheckouts,
     OpenAttempts,
+    MessageSales,
     SellableItems,
     PurchaseHandler,
     RefreshPurchaseHandler,

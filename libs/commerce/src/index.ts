@@ -41,4 +41,4 @@ export { SellableItems } from './queries/sellable-items/sellable-items.js';
 export { StoreOwnerQuery, type StoreOwnerView } from './queries/store-owner/store-owner.query.js';
 export { FanRelationshipQuery, type FanRelationshipView } from './queries/fan-relationship/fan-relationship.query.js';
 export { AudiencePageQuery, AudienceCountQuery, AUDIENCE_SEGMENTS, type AudienceSegment, type AudienceSelector } from './queries/audience/audience.query.js';
-export { MessageOfferQuery, TipConversationQuery, MessagePurchaseQuery, type MessageOffer, type MessageOfferAnswer, type MessagePurchase } from './ports/message-offers.js';
+export { MessageOfferQuery, TipConversationQuery, ConversationBlockQuery, MessagePurchaseQuery, type MessageOffer, type MessageOfferAnswer, type MessagePurchase } from './ports/message-offers.js';

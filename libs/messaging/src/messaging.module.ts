@@ -22,7 +22,8 @@ import { MessagingSettings } from './queries/messaging-settings/messaging-settin
 import { OpenAttachmentHandler } from './queries/open-attachment/open-attachment.handler.js';
 import { MessageReportHandler } from './queries/message-report/message-report.handler.js';
 import { ConversationViews } from './queries/conversation-views.js';
-import { MessageOfferHandler, TipConversationHandler } from './queries/message-offers/message-offers.handler.js';
+import { ExportMessagesHandler } from './queries/export-messages/export-messages.handler.js';
+import { ConversationBlockHandler, MessageOfferHandler, TipConversationHandler } from './queries/message-offers/message-offers.handler.js';
 import { PayHeldMessageHandler } from './commands/pay-held-message/pay-held-message.handler.js';
 import { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
 import { MessageRepository } from './repositories/message.repository.js';
@@ -92,6 +93,8 @@ import { MessagingOwners } from './review/messaging-owners.js';
     MassAudienceHandler,
     MessageOfferHandler,
     TipConversationHandler,
+    ConversationBlockHandler,
+    ExportMessagesHandler,
     PayHeldMessageHandler,
   ],
 })

@@ -10,6 +10,8 @@ export interface CapturedMail {
   links: string[];
   /** The Message-ID header (a repeated send of one message carries the same). */
   messageId: string | null;
+  /** Every header as it arrived (unfolded), by lower-case name: the first of a repeated one. */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP listener in the test process; the platform sends to it and tests read what arrived. */
@@ -113,7 +115,9 @@ function toCaptured(mail: ParsedMail): CapturedMail {
   const to = [mail.to].flat().flatMap((address) => address?.value.map((entry) => (entry.address ?? '').toLowerCase()) ?? []);
   const html = typeof mail.html === 'string' ? mail.html : '';
   const links = [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((match) => decodeEntities(match[1])))];
-  return { to, subject: mail.subject ?? '', text: mail.text ?? '', html, links, messageId: mail.messageId ?? null };
+  const headers: Record<string, string> = {};
+  for (const { key, line } of mail.headerLines) headers[key] ??= line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+  return { to, subject: mail.subject ?? '', text: mail.text ?? '', html, links, messageId: mail.messageId ?? null, headers };
 }
 
 function decodeEntities(value: string): string {

@@ -20,13 +20,16 @@ export interface MessageOffer {
 
 export type MessageOfferAnswer =
   | { offer: MessageOffer }
-  /** not_found: no such priced message for this buyer (not its recipient, withdrawn); own: the buyer sent it; unlocked: they already paid for it. */
-  | { refused: 'not_found' | 'own' | 'unlocked' };
+  /**
+   * not_found: no such priced message for this buyer (not its recipient, withdrawn); own: the buyer sent it; unlocked: they already paid
+   * for it; blocked: a block stands in its conversation, which closes every paid path into it.
+   */
+  | { refused: 'not_found' | 'own' | 'unlocked' | 'blocked' };
 
 /**
  * The message `messageId` as `buyerId` may pay for it now: 'message', a creator's priced message
  * its recipient unlocks; 'message_fee', the buyer's own message held until they pay the creator's
- * price per message (the price as the creator's setting is now).
+ * price per message (the price in force when it was sent).
  */
 export class MessageOfferQuery extends Query<MessageOfferAnswer> {
   constructor(
@@ -44,6 +47,16 @@ export class TipConversationQuery extends Query<boolean> {
     readonly buyerId: string,
     readonly creatorId: string,
     readonly conversationId: string,
+  ) {
+    super();
+  }
+}
+
+/** Does a block stand (either side) between this fan and this creator? A tip, and its note, is one more way to write to them. */
+export class ConversationBlockQuery extends Query<boolean> {
+  constructor(
+    readonly fanId: string,
+    readonly creatorId: string,
   ) {
     super();
   }

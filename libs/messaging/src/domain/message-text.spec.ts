@@ -19,7 +19,21 @@ describe('message text', () => {
     expect(containsLink(text)).toBe(true);
   });
 
-  it.each(['Thanks a lot!', 'e.g. this one', 'see you at 10.30', 'version 2.0 is out', 'mail me at jo@example.com', 'a.m. or p.m.', 'file.jpeg', 'Great.see you soon', 'ok...bye', '$9.99 only'])('finds no address in %j', (text) => {
+  it.each([
+    ['full-width letters and dot', 'ｅｖｉｌ．ｃｏｍ'],
+    ['an ideographic full stop', 'evil。com'],
+    ['a halfwidth ideographic full stop', 'evil｡com/x'],
+    ['a one dot leader', 'evil\u2024com'],
+    ['a zero-width space inside', 'evil\u200b.com'],
+    ['an IP address and port', '203.0.113.7:8080/x'],
+    ['a bare IP address', 'find me at 203.0.113.7'],
+    ['a full-width IP address', '２０３．０．１１３．７'],
+    ['a full-width scheme', 'ｈｔｔｐｓ://example.test'],
+  ])('finds the address written with %s', (_what, text) => {
+    expect(containsLink(text)).toBe(true);
+  });
+
+  it.each(['Thanks a lot!', 'e.g. this one', 'see you at 10.30', 'version 2.0 is out', 'mail me at jo@example.com', 'a.m. or p.m.', 'file.jpeg', 'Great.see you soon', 'ok...bye', '$9.99 only', 'see you at 10.30。', 'price ９.９９', '１２:３０ works'])('finds no address in %j', (text) => {
     expect(containsLink(text)).toBe(false);
   });
 

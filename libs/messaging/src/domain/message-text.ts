@@ -21,16 +21,38 @@ export function textProblem(text: string, attachments: number): TextProblem | nu
   return null;
 }
 
-// Addresses typed in any form spammers use: with a scheme, www., or a bare domain (t.me, bit.ly, x.com). linkify-it knows
-// the generic and every two-letter country TLD; the newer ones spam favours are added. E-mail addresses are not links here.
+// Addresses typed in any form spammers use: with a scheme, www., a bare domain (t.me, bit.ly, x.com) or an IP address with
+// or without a port. linkify-it knows the generic and every two-letter country TLD; the newer ones spam favours are added.
+// E-mail addresses are not links here.
 const SPAM_TLDS = ['io', 'ly', 'gg', 'tv', 'me', 'xyz', 'top', 'click', 'live', 'link', 'site', 'online', 'club', 'vip', 'fun', 'chat', 'app', 'dev', 'store', 'page'];
-const links = new LinkifyIt({}, { fuzzyEmail: false }).tlds(SPAM_TLDS, true);
-// Anything after a scheme counts, hosts linkify-it does not parse too (an IP literal).
-const SCHEME = /\b(?:https?|ftp):\/\/\S/i;
+const links = new LinkifyIt({}, { fuzzyEmail: false, fuzzyIP: true }).tlds(SPAM_TLDS, true);
+// Characters that read as a dot but that NFKC leaves alone: ideographic, halfwidth and small full stops, dot leaders, middle dots.
+const DOT_LOOKALIKES = /[\u3002\uff61\ufe12\ufe52\u2024\u2e3c\u0701\u0702\u06d4\ua4f8\ua60e\u00b7\u2027\u30fb\u2219\u22c5]/g;
+// Invisible characters that would split an address in two for the linkifier but not for a reader.
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g;
+
+/** The text as the link rule reads it: compatibility forms folded (full-width letters), dot look-alikes as dots, invisibles gone. */
+export function linkForm(text: string): string {
+  return text.normalize('NFKC').replace(INVISIBLE, '').replace(DOT_LOOKALIKES, '.');
+}
+
+/** An address after a scheme that linkify-it's host grammar leaves out (an IPv6 literal), read by the WHATWG URL parser. */
+function schemeAddress(text: string): boolean {
+  return text.split(/\s+/).some((word) => {
+    const at = word.search(/(?:https?|ftp):\/\//i);
+    if (at < 0) return false;
+    try {
+      return new URL(word.slice(at)).host.length > 0;
+    } catch {
+      return false;
+    }
+  });
+}
 
 /** The text holds a web address (the link rule for new fans). */
 export function containsLink(text: string): boolean {
-  return SCHEME.test(text) || links.test(text);
+  const form = linkForm(text);
+  return links.test(form) || schemeAddress(form);
 }
 
 /** The same text for the duplicate rule: case and spacing do not make a copy new. */

@@ -36,12 +36,16 @@ export class MessagingPreferencesController {
   }
 }
 
+/** The digest's unsubscribe URL, the one List-Unsubscribe names: its POST may carry a form body (RFC 8058). */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/messages/preferences/unsubscribe';
+
 /**
  * A digest's unsubscribe link, without signing in. Opening it (GET) only asks, so a mail scanner
- * that follows links turns nothing off; the page's button POSTs.
+ * that follows links turns nothing off; the page's button POSTs, and so does a mail client's
+ * one-click unsubscribe (`List-Unsubscribe=One-Click`), which acts at once.
  */
 @ApiTags('messages')
-@Controller('api/messages/preferences/unsubscribe')
+@Controller(ONE_CLICK_UNSUBSCRIBE_PATH.slice(1))
 export class DigestUnsubscribeController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,

@@ -34,6 +34,8 @@ export interface NewMessage {
   tip?: Money | null;
   /** 'awaiting_payment': held until its price per message is paid; only its sender sees it. */
   status?: MessageStatus;
+  /** A held message: the price per message in force when it was sent, which its checkout charges. */
+  fee?: Money | null;
 }
 
 export interface MessageRow {
@@ -51,6 +53,8 @@ export interface MessageRow {
   mass_message_id: string | null;
   withdrawn_at: Date | null;
   status: MessageStatus;
+  fee_minor: string | null;
+  fee_currency: string | null;
 }
 
 export interface MessageView {
@@ -87,7 +91,7 @@ export interface MessagePosition {
   at: Date;
 }
 
-const COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, mass_message_id, withdrawn_at, status';
+const COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, mass_message_id, withdrawn_at, status, fee_minor, fee_currency';
 /** Counting what the recipient has not read: delivered, and an unsent message only for a buyer, who keeps it. */
 const UNREAD_COUNTS = `status = 'sent' and (withdrawn_at is null or exists (select 1 from message_unlocks u where u.message_id = messages.id))`;
 /**
@@ -115,8 +119,8 @@ export class MessageRepository {
     );
     if (claimed.length === 0) return { stored: false, existing: (await this.byClientId(em, message.senderId, message.clientId))! };
     await em.execute(
-      `insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count, price_minor, currency, kind, tip_minor, tip_currency, status)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count, price_minor, currency, kind, tip_minor, tip_currency, status, fee_minor, fee_currency)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         message.id,
         message.createdAt,
@@ -131,6 +135,8 @@ export class MessageRepository {
         message.tip?.amountMinor ?? null,
         message.tip?.currency ?? null,
         message.status ?? 'sent',
+        message.fee?.amountMinor ?? null,
+        message.fee?.currency ?? null,
       ],
     );
     for (const [position, attachment] of message.attachments.entries()) {

@@ -31,7 +31,8 @@ export class SendEmailJob implements JobProcessor<'notifications', 'send-email'>
     // Delivery is at least once: a worker killed between the server's acceptance and claimMessage sends
     // again. The repeat carries the same Message-ID, so the reader still sees one message.
     const messageId = data.messageId ? `${CONSUMER}.${data.messageId}@${this.mail.messageIdDomain}` : undefined;
-    await this.mail.send({ to: data.to, ...rendered, messageId });
+    const listUnsubscribe = data.unsubscribeUrl ? { url: data.unsubscribeUrl, mailto: this.mail.unsubscribeMailto(`unsubscribe ${data.template}`) } : undefined;
+    await this.mail.send({ to: data.to, ...rendered, messageId, listUnsubscribe });
     if (data.messageId) await claimMessage(em, CONSUMER, data.messageId);
     this.logger.log(`Sent "${data.template}" email (message ${data.messageId ?? 'direct'})`);
     return 'sent';

@@ -25,7 +25,12 @@ export interface BodyRequest extends IncomingMessage {
 export interface RequestCheckOptions {
   /** A larger JSON limit for the requests that need one (none today); others get JSON_BODY_LIMIT_BYTES. */
   jsonLimit?: (request: IncomingMessage) => number | undefined;
+  /** The few routes a plain HTML form or a mail client posts to (one-click unsubscribe, RFC 8058): their urlencoded body is read as text. */
+  acceptsForm?: (request: IncomingMessage) => boolean;
 }
+
+/** A form body is a word or two (`List-Unsubscribe=One-Click`): nothing larger is read. */
+const FORM_BODY_LIMIT_BYTES = 4 * 1024;
 
 /** A request carries a body when it is chunked or declares a length other than 0 (a bodiless POST sends `content-length: 0`). */
 function hasBody(request: IncomingMessage): boolean {
@@ -54,18 +59,19 @@ export function readBodies(options: RequestCheckOptions = {}): Middleware {
     const req = request as BodyRequest;
     if (request.method === 'GET' || request.method === 'HEAD' || !hasBody(request)) return next();
     if (typeis(request, STREAMED_TYPES)) return next();
-    const type = typeis(request, ['application/json', 'text/plain']);
+    const type = typeis(request, ['application/json', 'text/plain', ...(options.acceptsForm?.(request) ? ['application/x-www-form-urlencoded'] : [])]);
     if (!type) {
       request.resume();
       return sendError(response, new AppError(415, 'unsupported_media_type', 'Unsupported content type'));
     }
-    const limit = type === 'application/json' ? (options.jsonLimit?.(request) ?? JSON_BODY_LIMIT_BYTES) : TEXT_BODY_LIMIT_BYTES;
+    const limit =
+      type === 'application/json' ? (options.jsonLimit?.(request) ?? JSON_BODY_LIMIT_BYTES) : type === 'text/plain' ? TEXT_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
     const length = request.headers['content-length'];
     // Read as bytes and decoded once (raw-body's own decoding goes through iconv-lite, chunk by chunk).
     getRawBody(request, { limit, length }).then(
       (bytes) => {
         const text = bytes.toString('utf8');
-        if (type === 'text/plain') {
+        if (type !== 'application/json') {
           req.body = text;
           return next();
         }

@@ -13,6 +13,14 @@ export interface OutgoingMail {
    * the same id: mail systems and clients show one message per Message-ID.
    */
   messageId?: string;
+  /** Bulk mail (a digest): where its reader stops it. Sent as List-Unsubscribe with one-click POST (RFC 8058). */
+  listUnsubscribe?: ListUnsubscribe;
+}
+
+export interface ListUnsubscribe {
+  /** An https URL that unsubscribes on a POST without a session or a confirmation page (signed for the one recipient). */
+  url: string;
+  mailto: string;
 }
 
 /** The SMTP connection every email leaves through. */
@@ -24,8 +32,14 @@ export class MailTransport implements OnApplicationShutdown {
     this.transporter = nodemailer.createTransport(config.SMTP_URL, { from: config.MAIL_FROM });
   }
 
-  async send({ messageId, ...mail }: OutgoingMail): Promise<void> {
-    await this.transporter.sendMail({ from: this.config.MAIL_FROM, ...mail, ...(messageId ? { messageId: `<${messageId}>` } : {}) });
+  async send({ messageId, listUnsubscribe, ...mail }: OutgoingMail): Promise<void> {
+    const headers = listUnsubscribe && { 'List-Unsubscribe': `<${listUnsubscribe.url}>, <${listUnsubscribe.mailto}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    await this.transporter.sendMail({ from: this.config.MAIL_FROM, ...mail, ...(messageId ? { messageId: `<${messageId}>` } : {}), ...(headers ? { headers } : {}) });
+  }
+
+  /** A mailto for List-Unsubscribe at the sender's domain; `subject` tells the mailbox's reader what to stop. */
+  unsubscribeMailto(subject: string): string {
+    return `mailto:unsubscribe@${this.messageIdDomain}?subject=${encodeURIComponent(subject)}`;
   }
 
   /** The domain our Message-IDs are made in: the sender address's. */

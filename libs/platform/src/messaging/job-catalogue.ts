@@ -169,6 +169,8 @@ export interface SendEmailJob {
   to: string;
   template: string;
   variables: Record<string, EmailVariable>;
+  /** Bulk mail only (a digest): the signed https URL that unsubscribes its recipient in one click (List-Unsubscribe, RFC 8058). */
+  unsubscribeUrl?: string;
 }
 
 export type QueueName = keyof JobCatalogue;

@@ -5,6 +5,7 @@ import { GetUserQuery, ListSessionsQuery } from '#app/identity';
 import { ListConsentRecordsQuery } from '#app/consent';
 import { ListPurchasesQuery, MySubscriptionsQuery } from '#app/commerce';
 import { StatementQuery, TransactionsQuery } from '#app/payouts';
+import { ExportMessagesQuery } from '#app/messaging';
 import { EXPORT_FORMAT, ExportAccountDataQuery, type AccountExport } from './export-account-data.query.js';
 
 const PAGE = 200;
@@ -19,7 +20,7 @@ export class ExportAccountDataHandler implements IQueryHandler<ExportAccountData
 
   async execute({ auth }: ExportAccountDataQuery): Promise<AccountExport> {
     const userId = auth.user.id;
-    const [account, sessions, consents, purchases, subscriptions, statement, transactions] = await Promise.all([
+    const [account, sessions, consents, purchases, subscriptions, statement, transactions, messages] = await Promise.all([
       this.queries.execute(new GetUserQuery(auth.user)),
       this.queries.execute(new ListSessionsQuery(userId, auth.sessionId)),
       this.queries.execute(new ListConsentRecordsQuery(userId)),
@@ -27,6 +28,7 @@ export class ExportAccountDataHandler implements IQueryHandler<ExportAccountData
       this.queries.execute(new MySubscriptionsQuery(userId)),
       this.queries.execute(new StatementQuery(userId)),
       this.queries.execute(new TransactionsQuery(userId, null, null)),
+      this.queries.execute(new ExportMessagesQuery(userId)),
     ]);
     return {
       format: EXPORT_FORMAT,
@@ -37,7 +39,7 @@ export class ExportAccountDataHandler implements IQueryHandler<ExportAccountData
       purchases,
       subscriptions,
       earnings: { balances: statement.balances, payout_method: statement.payoutMethod, transactions: transactions.items },
-      messages: [],
+      messages,
     };
   }
 

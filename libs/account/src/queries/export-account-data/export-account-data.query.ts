@@ -12,7 +12,7 @@ export interface AccountExport {
   purchases: unknown[];
   subscriptions: unknown[];
   earnings: { balances: unknown[]; payout_method: unknown; transactions: unknown[] };
-  /** Paid and mass messages are not built yet; the key is here so the format does not change when they are. */
+  /** Each of the person's conversations with every message it shows them (messaging's ExportMessagesQuery). */
   messages: unknown[];
 }
 

@@ -15,7 +15,8 @@ import { requestFingerprint } from './request-fingerprint.js';
 import { liveSubscriptionSql, mayOpenBoughtItems } from '../../queries/purchased-content/entitlements.js';
 import type { StoreVisibility } from '../../domain/store-settings.js';
 import { SELLABLE_ITEM_SQL, SellableItems } from '../../queries/sellable-items/sellable-items.js';
-import { MessageOfferQuery, TipConversationQuery, type MessageOffer } from '../../ports/message-offers.js';
+import { ConversationBlockQuery, TipConversationQuery, type MessageOffer } from '../../ports/message-offers.js';
+import { MessageSales } from './message-sale.js';
 
 /**
  * What is being sold: a store sale (subscription, tip) priced here from the store's settings, or an
@@ -74,6 +75,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     @Inject(CheckoutOpener) private readonly checkouts: CheckoutOpener,
     @Inject(OpenAttempts) private readonly attempts: OpenAttempts,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(MessageSales) private readonly messageSales: MessageSales,
   ) {}
 
   async execute({ buyerId, idempotencyKey, request }: PurchaseCommand): Promise<{ purchase: PurchaseView; created: boolean }> {
@@ -153,6 +155,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       if (sale.kind === 'message') throw PurchaseErrors.messageNotFound();
       throw await this.whyNotForSale(sale.contentId, buyerId);
     }
+    if (sale.kind === 'message') await this.messageSales.confirm(buyerId, sale.offer.messageId, request.kind as 'message' | 'message_fee', id);
     const purchase = toPurchaseView({
       id,
       buyer_id: buyerId,
@@ -216,18 +219,14 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
    * unlocks a priced one that is not withdrawn; its sender pays the price per message of a held one.
    * A replayed key answers its purchase first (the message may be unlocked by it since).
    *
-   * Withdrawn is decided here, when the purchase is placed: a withdrawn message cannot be bought. A
-   * checkout placed before (or in the instant of) an unsend still completes, and its capture unlocks
-   * the message (FollowMessagePurchaseJob in messaging): the buyer paid, and buyers keep what they paid for.
+   * Withdrawn is decided when the purchase is placed, asked before and after it is written (MessageSales):
+   * a withdrawn message cannot be bought. A checkout placed before an unsend still completes, and its capture
+   * unlocks the message (FollowMessagePurchaseJob in messaging): the buyer paid, and buyers keep what they paid for.
    */
   private async messageSale(request: PurchaseRequest, buyerId: string, key: ReplayOf): Promise<Sale | { replay: PurchaseView }> {
     const replay = await this.replay(buyerId, key);
     if (replay) return { replay };
-    const answer = await this.queries.execute(new MessageOfferQuery(buyerId, request.messageId!, request.kind as 'message' | 'message_fee'));
-    if ('offer' in answer) return { kind: 'message', offer: answer.offer };
-    if (answer.refused === 'own') throw PurchaseErrors.ownMessage();
-    if (answer.refused === 'unlocked') throw PurchaseErrors.alreadyUnlocked();
-    throw PurchaseErrors.messageNotFound();
+    return { kind: 'message', offer: await this.messageSales.offer(buyerId, request.messageId!, request.kind as 'message' | 'message_fee') };
   }
 
   /** Why an item could not be bought (the statement wrote nothing and it was no replay). */
@@ -275,6 +274,8 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       request,
       buyerId,
     );
+    // A tip carries a note to the creator: none while a block stands between them (messaging answers).
+    if (request.kind === 'tip' && (await this.queries.execute(new ConversationBlockQuery(buyerId, store.owner_id)))) throw PurchaseErrors.conversationBlocked();
     // A tip shown in a conversation: the buyer's own, with this store's creator (messaging answers).
     if (request.conversationId && !(await this.queries.execute(new TipConversationQuery(buyerId, store.owner_id, request.conversationId)))) throw PurchaseErrors.conversationNotFound();
     return { kind: 'store', storeId: store.id, ...price, conversationId: request.conversationId ?? null };

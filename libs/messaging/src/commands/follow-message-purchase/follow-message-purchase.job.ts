@@ -11,7 +11,7 @@ import { MessageRepository } from '../../repositories/message.repository.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { unreadCounts } from '../../queries/unread-counts/unread-counts.handler.js';
 
-export type MessagePurchaseOutcome = 'unlocked' | 'unlock_removed' | 'tip_shown' | 'delivered' | 'unchanged' | 'skipped';
+export type MessagePurchaseOutcome = 'unlocked' | 'unlock_removed' | 'tip_shown' | 'delivered' | 'blocked' | 'unchanged' | 'skipped';
 
 /** A message that reached its recipient here, to announce after the commit. */
 interface Delivered {
@@ -32,6 +32,9 @@ interface Delivered {
  * - 'tip' naming a conversation, paid: one kind 'tip' message from the fan (its client id is the
  *   purchase's, so it is stored once), delivered live with an unread count.
  * - 'message_fee' paid: the fan's held message is delivered (unread +1 for the creator, live).
+ * A tip or a held message paid after a block (the checkout opened before it) is not delivered: the block
+ * closes the thread ('blocked'). The payment stays booked (a refund is staff's, on request); an unlock
+ * still opens, as it writes nothing into the thread.
  */
 @Injectable()
 @JobHandler('payments', 'message-purchase-changed')
@@ -56,6 +59,7 @@ export class FollowMessagePurchaseJob implements JobProcessor<'payments', 'messa
       if (!conversation) return { outcome: 'skipped' as const };
       if (purchase.kind === 'message') return { outcome: paid ? await this.unlock(em, purchase) : await this.removeUnlock(em, purchase) };
       if (!paid) return { outcome: 'unchanged' as const };
+      if ((await em.count(ConversationMember, { conversationId: conversation.id, blockedAt: { $ne: null } })) > 0) return { outcome: 'blocked' as const };
       return purchase.kind === 'tip' ? this.showTip(em, conversation, purchase) : this.deliverHeld(em, conversation, purchase);
     });
     if ('delivered' in result && result.delivered) await this.announce(result.delivered);

@@ -17,7 +17,10 @@ export class PayHeldMessageHandler implements ICommandHandler<PayHeldMessageComm
 
   async execute({ conversationId, userId, messageId, idempotencyKey }: PayHeldMessageCommand): Promise<PurchaseView> {
     const em = this.orm.em.fork();
-    if (!(await em.findOne(ConversationMember, { conversationId, userId }))) throw MessagingErrors.conversationNotFound();
+    const members = await em.find(ConversationMember, { conversationId });
+    if (!members.some((member) => member.userId === userId)) throw MessagingErrors.conversationNotFound();
+    // Paying delivers the message: not while a block stands (an open checkout is not handed out again either).
+    if (members.some((member) => member.blockedAt !== null)) throw MessagingErrors.blocked();
     const row = await this.messages.byId(em, conversationId, messageId);
     if (!row || !this.messages.visibleTo(row, userId) || row.sender_id !== userId) throw MessagingErrors.messageNotFound();
     if (row.status !== 'awaiting_payment') throw MessagingErrors.notHeld();

@@ -56,10 +56,13 @@ export class SendMessageDigestJob implements JobProcessor<'notifications', 'mess
       if (!(preference?.email_digest ?? DIGEST_DEFAULT)) return 'turned_off';
       const due = await this.dueConversations(em, userId, cutoff);
       if (due.length === 0) return 'nothing_due';
+      // The same signed link in the body and in List-Unsubscribe: a mail client's one-click POST turns it off at once.
+      const unsubscribeUrl = this.links.unsubscribeUrl(userId);
       this.outbox.enqueue(em, 'notifications', 'send-email', {
         to: recipient.email,
         template: 'message-digest',
-        variables: digestVariables(await this.named(due), { publicUrl: this.config.PUBLIC_URL, unsubscribeUrl: this.links.unsubscribeUrl(userId) }),
+        variables: digestVariables(await this.named(due), { publicUrl: this.config.PUBLIC_URL, unsubscribeUrl }),
+        unsubscribeUrl,
       });
       for (const row of due) {
         await em.execute(`update conversation_members set digested_up_to_at = ?::timestamptz, digested_up_to_id = ? where conversation_id = ? and user_id = ?`, [

@@ -50,7 +50,9 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
 
     const now = this.clock.now();
     // A fan's message to a creator who charges per message is held until its price is paid.
-    const held = role === 'fan' && (await this.checkFan(conversation, command, text, now)) !== null;
+    // Its price is the one in force now, kept with it: a later change of the setting does not reprice it.
+    const fee = role === 'fan' ? await this.checkFan(conversation, command, text, now) : null;
+    const held = fee !== null;
     const price = command.priceMinor === undefined ? null : await this.priceOf(command);
     if (duplicateRuleApplies(text)) {
       const others = await this.messages.conversationsWithText(em, sender.id, duplicateKey(text), new Date(now.getTime() - DUPLICATE_RULE.windowMs), conversationId);
@@ -60,7 +62,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const id = messageId(now);
 
     // A fresh unit of work: the rows read above are read again under the lock, not taken from this one's identity map.
-    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price, held }));
+    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price, held, fee }));
     if (!outcome.stored) return this.replay(conversationId, sender.id, outcome.existing);
     if (held) {
       // Nobody else sees it, nothing is announced: the fan pays, and the payment delivers it (FollowMessagePurchaseJob).
@@ -84,12 +86,13 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   /** Stores the message under the conversation's lock, where a block is checked again and the recipient's unread count grows. */
   private async store(
     tx: EntityManager,
-    message: { id: string; createdAt: Date; conversationId: string; senderId: string; clientId: string; body: string; attachments: NewAttachment[]; price: Money | null; held: boolean },
+    message: { id: string; createdAt: Date; conversationId: string; senderId: string; clientId: string; body: string; attachments: NewAttachment[]; price: Money | null; held: boolean; fee: { priceMinor: number; currency: string } | null },
   ) {
     const conversation = await tx.findOneOrFail(Conversation, message.conversationId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     const members = await tx.find(ConversationMember, { conversationId: message.conversationId });
     this.assertOpen(members, message.senderId);
-    const inserted = await this.messages.insert(tx, { ...message, status: message.held ? 'awaiting_payment' : 'sent' });
+    const fee = message.fee && { amountMinor: message.fee.priceMinor, currency: message.fee.currency };
+    const inserted = await this.messages.insert(tx, { ...message, fee, status: message.held ? 'awaiting_payment' : 'sent' });
     if (!inserted.stored) return { stored: false as const, existing: inserted.existing };
     const recipient = members.find((member) => member.userId !== message.senderId)!;
     // Held: no unread count and no change to the conversation's list entry until it is paid and delivered.

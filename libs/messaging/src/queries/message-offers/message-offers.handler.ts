@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { MessageOfferQuery, TipConversationQuery, type MessageOfferAnswer } from '#app/commerce';
+import { ConversationBlockQuery, MessageOfferQuery, TipConversationQuery, type MessageOfferAnswer } from '#app/commerce';
 import { Conversation } from '../../entities/conversation.entity.js';
+import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessageRepository } from '../../repositories/message.repository.js';
 import { MessagingSettings } from '../messaging-settings/messaging-settings.js';
 
@@ -24,10 +25,14 @@ export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
     const row = await this.messages.byIdAnywhere(em, messageId);
     const conversation = row && (await em.findOne(Conversation, row.conversation_id));
     if (!row || !conversation?.memberRole(buyerId)) return { refused: 'not_found' };
+    // A block closes every paid path into the conversation: an unlock, and the fee that would deliver a held message.
+    if ((await em.count(ConversationMember, { conversationId: conversation.id, blockedAt: { $ne: null } })) > 0) return { refused: 'blocked' };
     const base = { messageId: row.id, messageCreatedAt: new Date(row.created_at), conversationId: row.conversation_id };
     if (kind === 'message_fee') {
-      // The buyer's own message, held for the creator's price per message, at the price the creator charges now.
+      // The buyer's own message, held for the creator's price per message, at the price in force when it was sent.
       if (row.sender_id !== buyerId || row.status !== 'awaiting_payment') return { refused: 'not_found' };
+      if (row.fee_minor !== null) return { offer: { ...base, sellerId: conversation.creatorId, priceMinor: Number(row.fee_minor), currency: row.fee_currency! } };
+      // Held before fees were kept with the message: the setting's price, as then.
       const setting = await this.settings.of(conversation.creatorId);
       if (setting.audience !== 'paid') return { refused: 'not_found' };
       return { offer: { ...base, sellerId: conversation.creatorId, priceMinor: setting.priceMinor!, currency: setting.currency! } };
@@ -49,5 +54,21 @@ export class TipConversationHandler implements IQueryHandler<TipConversationQuer
   async execute({ buyerId, creatorId, conversationId }: TipConversationQuery): Promise<boolean> {
     const conversation = await this.orm.em.fork().findOne(Conversation, conversationId);
     return conversation !== null && conversation.fanId === buyerId && conversation.creatorId === creatorId;
+  }
+}
+
+/** A block in the fan's conversation with this creator, either side (none without a conversation). */
+@QueryHandler(ConversationBlockQuery)
+export class ConversationBlockHandler implements IQueryHandler<ConversationBlockQuery> {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async execute({ fanId, creatorId }: ConversationBlockQuery): Promise<boolean> {
+    const [row] = await this.orm.em
+      .fork()
+      .execute(
+        `select 1 from conversations c join conversation_members m on m.conversation_id = c.id where c.fan_id = ? and c.creator_id = ? and m.blocked_at is not null limit 1`,
+        [fanId, creatorId],
+      );
+    return row !== undefined;
   }
 }
