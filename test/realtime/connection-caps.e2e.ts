@@ -45,13 +45,21 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
   }
 }
 
-const connections = () => platform.api.get(Metrics).text().then((text) => Number(text.split('\n').find((line) => line.startsWith('fanmint_realtime_connections '))?.split(' ')[1]));
+const connections = async () => {
+  const text = await platform.api.get(Metrics).text();
+  return Number(text.split('\n').find((line) => line.startsWith('fanmint_realtime_connections '))?.split(' ')[1]);
+};
 
 beforeAll(async () => {
   platform = await startTestPlatform({
     worker: false,
     acquirer: false,
-    env: { ...FAST_REALTIME_ENV, REALTIME_IDLE_TIMEOUT_MS: '60000', REALTIME_ANONYMOUS_SOCKETS_PER_ADDRESS: String(ANONYMOUS_CAP), REALTIME_SOCKETS_PER_ACCOUNT: String(ACCOUNT_CAP) },
+    env: {
+      ...FAST_REALTIME_ENV,
+      REALTIME_IDLE_TIMEOUT_MS: '60000',
+      REALTIME_ANONYMOUS_SOCKETS_PER_ADDRESS: String(ANONYMOUS_CAP),
+      REALTIME_SOCKETS_PER_ACCOUNT: String(ACCOUNT_CAP),
+    },
   });
 });
 
@@ -61,7 +69,7 @@ afterAll(async () => {
 });
 
 describe('realtime connection caps', () => {
-  it('refuses an address its anonymous sockets beyond the cap (429, ConnectionRateLimitReached), reads it behind the proxy as HTTP does, and frees a place on close', async () => {
+  it('refuses an address its anonymous sockets beyond the cap (429), reads it behind the proxy as HTTP does, and frees a place on close', async () => {
     const sockets = await Promise.all(Array.from({ length: ANONYMOUS_CAP }, () => rawSocket(platform.baseUrl)));
     open.push(...sockets);
     const refusal = { status: 429, body: JSON.stringify({ error: 'ConnectionRateLimitReached: Too many connections from this address' }) };

@@ -80,7 +80,12 @@ beforeAll(async () => {
   const moderatorAal1 = await signedInUser(f.platform);
   await f.platform.api.get(MikroORM).em.fork().execute(`update users set app_role = 'moderator' where id = ?`, [moderatorAal1.session.user.id]);
   await moderatorAal1.client.refreshSession();
-  const [anotherFan, anotherCreator, moderatorAal2, admin] = await Promise.all([f.fan(), f.creator('other'), staffSession(f.platform, 'moderator'), staffSession(f.platform, 'admin')]);
+  const [anotherFan, anotherCreator, moderatorAal2, admin] = await Promise.all([
+    f.fan(),
+    f.creator('other'),
+    staffSession(f.platform, 'moderator'),
+    staffSession(f.platform, 'admin'),
+  ]);
   Object.assign(actors, {
     anonymous: { userId: null, token: null },
     fan,

@@ -8078,7 +8078,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A message is not private, or its topic is not writable by the caller */
+            /** @description A message is not private, its event is not a client:<name> event, or its topic is not writable by the caller */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8130,7 +8130,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A message is not private, or its topic is not writable by the caller */
+            /** @description A message is not private, its event is not a client:<name> event, or its topic is not writable by the caller */
             403: {
                 headers: {
                     [name: string]: unknown;
