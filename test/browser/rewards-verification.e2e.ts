@@ -153,6 +153,10 @@ describeInBrowser(
 
       await console.getByRole('link', { name: /Browser Test Creator/ }).first().click();
       await console.getByRole('heading', { name: 'Browser Test Creator' }).waitFor();
+      // The ID images open only to the moderator holding the case.
+      await console.getByText('Claim this submission to see the image.').first().waitFor();
+      await console.getByRole('button', { name: 'Claim' }).click();
+      await console.getByRole('button', { name: 'Release' }).waitFor();
       const images = console.locator('img[src*="/api/admin/verification-images?token="]');
       await images.first().waitFor();
       // Both ID images load through their signed links (decoded by the browser: real JPEGs).
@@ -160,8 +164,6 @@ describeInBrowser(
         () => images.evaluateAll((nodes) => nodes.filter((node) => (node as unknown as { naturalWidth: number }).naturalWidth > 0).length),
         (loaded) => loaded === 2,
       );
-      await console.getByRole('button', { name: 'Claim' }).click();
-      await console.getByRole('button', { name: 'Release' }).waitFor();
       await console.getByRole('button', { name: 'Accept', exact: true }).click();
       await console.getByRole('button', { name: 'Accept verification' }).click();
       await console.getByRole('button', { name: 'Accept verification' }).waitFor({ state: 'hidden' });

@@ -671,7 +671,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One submission with two-minute links to its images (the view is audited) */
+        /** One submission; two-minute links to its images only for the moderator holding its claim (the view and each image read are audited) */
         get: operations["AdminVerificationsController_detail"];
         put?: never;
         post?: never;
@@ -1174,7 +1174,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An approved item's blurred preview (public, cacheable): made from its thumbnail on the server, never the thumbnail itself */
+        /** An approved item's blurred preview, made from its thumbnail on the server: public, or for an adult store through the signed link in its views */
         get: operations["MediaController_blurredPreview"];
         put?: never;
         post?: never;
@@ -2001,7 +2001,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A store's current banner or avatar (the link from its profile); an adult store's need the age check, as its page does */
+        /** A store's current banner or avatar (the link from its profile); an adult store's only through the signed link its views give those who may see it, or with the age check */
         get: operations["StoreImagesController_image"];
         put?: never;
         post?: never;
@@ -3653,10 +3653,10 @@ export interface components {
             rejected: number;
         };
         ReviewImagesDto: {
-            /** @description Two-minute link to the photo of the ID */
-            idPhoto: string;
-            /** @description Two-minute link to the photo of the applicant holding the ID */
-            userPhotoWithId: string;
+            /** @description Two-minute link to the photo of the ID; null unless you hold the claim */
+            idPhoto: string | null;
+            /** @description Two-minute link to the photo of the applicant holding the ID; null unless you hold the claim */
+            userPhotoWithId: string | null;
         };
         ReviewItemDetailDto: {
             /** @description What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own) */

@@ -5,7 +5,8 @@ import { useState } from 'react';
 export interface EvidenceImageProps {
   title: string;
   hint: string;
-  src: string;
+  /** Null unless this moderator holds the claim: ID images open only to the reviewer holding the case. */
+  src: string | null;
   /** The short-lived URL failed (most likely expired): the caller fetches fresh ones. */
   onError: () => void;
   onReload: () => void;
@@ -26,7 +27,7 @@ export function EvidenceImage({ title, hint, src, onError, onReload }: EvidenceI
             {hint}
           </Text>
         </Stack>
-        {!failed && (
+        {!failed && src && (
           <Anchor href={src} target="_blank" rel="noopener noreferrer" size="xs" style={{ flexShrink: 0 }}>
             <Group gap={4} wrap="nowrap">
               Full size <IconExternalLink size={14} />
@@ -45,7 +46,11 @@ export function EvidenceImage({ title, hint, src, onError, onReload }: EvidenceI
           background: 'var(--mantine-color-default-hover)',
         }}
       >
-        {failed ? (
+        {!src ? (
+          <Text size="sm" c="dimmed" p="md" ta="center">
+            Claim this submission to see the image.
+          </Text>
+        ) : failed ? (
           <Stack align="center" gap="xs" p="md" ta="center">
             <IconPhotoOff size={28} stroke={1.5} aria-hidden />
             <Text size="sm" c="dimmed">
