@@ -47,7 +47,9 @@ export class RecheckChannelAccess {
     @Inject(ChannelAccess) private readonly access: ChannelAccess,
     @Inject(PresenceTracker) private readonly presence: PresenceTracker,
   ) {
-    channels.onAccessChanged((userId) => void this.execute(userId));
+    channels.onAccessChanged((userId) => {
+      this.execute(userId).catch((error: unknown) => this.logger.warn(`channels of ${userId} not re-checked: ${(error as Error)?.message ?? String(error)}`));
+    });
   }
 
   async execute(userId: string): Promise<void> {
