@@ -604,7 +604,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a user's role (admins; audited with before and after) */
+        /** Change a user's role (admins; audited with before and after). Making an admin takes a second admin: the first request stays pending */
         put: operations["BackofficeController_changeRole"];
         post?: never;
         delete?: never;
@@ -2542,6 +2542,8 @@ export interface components {
             manageRefusal: "own_account" | "staff_hierarchy" | "forbidden" | null;
             /** @description A verified second factor */
             mfaEnabled: boolean;
+            /** @description Making an admin takes two admins: the first request waits here for a second */
+            pendingAdminGrant: components["schemas"]["PendingAdminGrantDto"] | null;
             /** @enum {string} */
             role: "fan" | "creator" | "moderator" | "admin";
             /**
@@ -3418,6 +3420,15 @@ export interface components {
         };
         PayoutRunsDto: {
             items: components["schemas"]["PayoutRunDto"][];
+        };
+        PendingAdminGrantDto: {
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * Format: uuid
+             * @description The admin who asked; another admin approves by making the same change
+             */
+            requestedBy: string;
         };
         PermissionsDto: {
             /** @description May appear in photo albums */

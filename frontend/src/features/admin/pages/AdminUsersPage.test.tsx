@@ -22,6 +22,7 @@ const FAN: AdminUser = {
   verificationStatus: null,
   canManage: true,
   manageRefusal: null,
+  pendingAdminGrant: null,
 };
 const SELF: AdminUser = { ...FAN, id: ADMIN.id, email: ADMIN.email, role: 'admin', canManage: false, manageRefusal: 'own_account' };
 const OTHER_ADMIN: AdminUser = { ...FAN, id: 'admin-2', email: 'other-admin@fanmint.test', role: 'admin', canManage: false, manageRefusal: 'staff_hierarchy' };
@@ -67,6 +68,28 @@ describe('AdminUsersPage', () => {
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/users/user-7/role');
     expect(call?.[1]?.method).toBe('PUT');
     expect(bodyOf(call?.[1])).toEqual({ role: 'moderator' });
+  });
+
+  it('making an admin waits for a second admin: says so, and shows the pending request to the next admin', async () => {
+    const MODERATOR: AdminUser = { ...FAN, id: 'user-8', email: 'mod@example.com', role: 'moderator' };
+    const grant = { requestedBy: ADMIN.id, requestedAt: '2026-12-06T10:00:00Z' };
+    stubFetch({
+      'GET /api/admin/me': () => json(ADMIN),
+      'GET /api/admin/users': () => json({ items: [MODERATOR, { ...FAN, id: 'user-9', email: 'asked@example.com', role: 'moderator', pendingAdminGrant: { ...grant, requestedBy: 'admin-2' } }] }),
+      'PUT /api/admin/users/user-8/role': () => json({ ...MODERATOR, pendingAdminGrant: grant }),
+    });
+    renderAdmin('/admin/users');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Admin pending')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Change role of mod@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change role' });
+    await user.selectOptions(within(dialog).getByLabelText('New role'), 'admin');
+    expect(within(dialog).getByText(/A second admin must approve/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    expect(await screen.findByText('Asked: mod@example.com becomes admin when a second admin approves')).toBeTruthy();
+
+    await user.click(await screen.findByRole('button', { name: 'Change role of asked@example.com' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Change role' })).getByText(/Another admin asked to make this account an admin/)).toBeTruthy();
   });
 
   it('offers no role or 2FA action on the own account or another admin, and says why', async () => {

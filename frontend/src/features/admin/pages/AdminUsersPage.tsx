@@ -13,6 +13,7 @@ import { QueryStatus } from '../components/QueryStatus';
 import { ReasonModal } from '../components/ReasonModal';
 import { UserRowActions } from '../components/UserRowActions';
 import { useChangeRole, useDisableMfa, useUserSearch } from '../hooks/use-users';
+import { useAdminMe } from '../hooks/use-admin-me';
 import type { AdminUser, UserRole } from '../services/admin.types';
 import { formatDate } from '@/shared/format';
 
@@ -23,6 +24,7 @@ function UsersTable() {
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 300);
   const users = useUserSearch(debounced);
+  const me = useAdminMe();
   const changeRole = useChangeRole();
   const disableMfa = useDisableMfa();
   const [roleFor, setRoleFor] = useState<AdminUser | null>(null);
@@ -31,8 +33,9 @@ function UsersTable() {
   const submitRole = async (role: UserRole) => {
     if (!roleFor) return;
     try {
-      await changeRole.mutateAsync({ userId: roleFor.id, role });
-      notify.success(`${roleFor.email} is now ${role}`);
+      const updated = await changeRole.mutateAsync({ userId: roleFor.id, role });
+      if (updated.pendingAdminGrant) notify.success(`Asked: ${roleFor.email} becomes admin when a second admin approves`);
+      else notify.success(`${roleFor.email} is now ${role}`);
       setRoleFor(null);
     } catch (error) {
       notify.error((error as Error).message);
@@ -100,7 +103,14 @@ function UsersTable() {
                     </Group>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
-                    <RoleBadge role={user.role} />
+                    <Group gap={6} wrap="nowrap">
+                      <RoleBadge role={user.role} />
+                      {user.pendingAdminGrant && (
+                        <ConsoleBadge variant="outline" color="orange">
+                          Admin pending
+                        </ConsoleBadge>
+                      )}
+                    </Group>
                   </Table.Td>
                   <Table.Td visibleFrom="md">
                     <StatusBadge status={user.verificationStatus} />
@@ -123,7 +133,7 @@ function UsersTable() {
         </Card>
       )}
 
-      <ChangeRoleModal user={roleFor} onClose={() => setRoleFor(null)} pending={changeRole.isPending} onConfirm={(role) => void submitRole(role)} />
+      <ChangeRoleModal user={roleFor} viewerId={me.id} onClose={() => setRoleFor(null)} pending={changeRole.isPending} onConfirm={(role) => void submitRole(role)} />
       <ReasonModal
         opened={mfaFor !== null}
         onClose={() => setMfaFor(null)}

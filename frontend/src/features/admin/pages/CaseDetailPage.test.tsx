@@ -44,7 +44,7 @@ describe('CaseDetailPage', () => {
   it('offers no Claim or Resolve on a case about your own work (the server says own_work)', async () => {
     stubFetch({ 'GET /api/admin/me': () => json(MODERATOR), [DETAIL]: () => json(moderationCase({ claim: { state: 'own_work', expiresAt: null } })) });
     renderAdmin('/admin/moderation/case-1');
-    expect(await screen.findByText('You filed this case, or it is about you or your content: another moderator works on it.')).toBeTruthy();
+    expect(await screen.findByText('You filed this case, or it is about you, your content, your store or your conversation: another moderator works on it.')).toBeTruthy();
     for (const name of ['Claim', 'Resolve']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
