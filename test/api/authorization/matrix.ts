@@ -162,6 +162,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/age-check': { expect: open() },
   'POST /api/age-check': { expect: open() },
   'POST /api/analytics/events': { expect: open(), body: () => ({ events: [{ kind: 'page_view', path: '/faq' }] }) },
+  // The owner's picture, put by the account rows above: public, like a display name.
   'GET /api/avatars/{userId}': { expect: open(), path: (f) => `/api/avatars/${f.ownerId}` },
   'GET /api/billing/payment-methods': { expect: signedIn() },
   'DELETE /api/billing/payment-methods/{id}': { expect: owned({ buyer: 'skip' }), path: (f) => `/api/billing/payment-methods/${f.cardId}` },
@@ -355,7 +356,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/verify-user/status': { expect: signedIn() },
 
   // The auth contract (reference/auth-v1-contract.md): a factor is its user's own.
-  'POST /auth/v1/factors': { expect: signedIn('skip', { fan: 'ok' }), body: () => ({ factor_type: 'totp', friendly_name: `Matrix ${Math.random()}` }) },
+  'POST /auth/v1/factors': { expect: signedIn(), body: () => ({ factor_type: 'totp', friendly_name: `Matrix ${Math.random()}` }) },
   'DELETE /auth/v1/factors/{id}': { expect: owned({ moderator: 'skip' }), path: (f) => `/auth/v1/factors/${f.moderatorFactorId}` },
   'POST /auth/v1/factors/{id}/challenge': { expect: owned({ moderator: 'ok' }), path: (f) => `/auth/v1/factors/${f.moderatorFactorId}/challenge` },
   'POST /auth/v1/factors/{id}/verify': {
@@ -373,7 +374,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /auth/v1/verify': { expect: open(303), path: () => '/auth/v1/verify?type=signup&token=forged' },
   'POST /auth/v1/verify': { expect: open(403), body: () => ({ type: 'signup', token_hash: 'forged' }) },
   'POST /functions/v1/record-user-consent': {
-    expect: signedIn('skip', { fan: 'ok' }),
+    expect: signedIn(),
     body: () => ({ consentData: { consentTypes: ['marketing_emails'], consentVersions: ['1.0.0'] } }),
   },
   'GET /health': { expect: open() },
