@@ -1,499 +1,158 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import bs58 from 'bs58';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { RealtimeClient } from '@supabase/realtime-js';
-import WebSocket from 'ws';
-import { callApi, signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatform } from '#app/testing';
-import { CARD, postForm, waitFor } from './commerce-fixtures.js';
+import { startTestPlatform, type TestPlatform } from '#app/testing';
+import { ACTORS, buildWorld, type Actor, type Caller, type Fixtures } from './authorization/fixtures.js';
+import { KNOWN_OPEN, MATRIX, type Outcome, type Row } from './authorization/matrix.js';
 
 /**
- * Every staff route of the OpenAPI document, called by every kind of caller that must be refused.
- * The document is generated from the code, so a new /api/admin route is covered without editing
- * this file.
+ * Every operation of the OpenAPI document, called by every kind of caller on the owner's objects
+ * (rows in ./authorization/matrix.ts). Each answer must have the row's status; a refused caller's
+ * call must change nothing; and no answer to a caller not entitled to the object may carry a signed
+ * file link, an ID document reference or another person's email address.
  */
 let platform: TestPlatform;
-let routes: { method: string; path: string }[];
+let callers: Record<Actor, Caller>;
+let fixtures: Fixtures;
+let operations: string[];
+let photo: Buffer;
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
-/** Routes authorised by a signed link instead of a bearer token. */
-const LINK_ROUTES = new Set(['GET /api/admin/verification-images']);
-/** Admin-only routes: moderators (aal2) are refused too. */
-const ADMIN_ONLY = [
-  'GET /api/admin/users',
-  'PUT /api/admin/users/{id}/role',
-  'GET /api/admin/audit-log',
-  'GET /api/admin/site-password',
-  'PUT /api/admin/site-password',
-  'DELETE /api/admin/site-password',
-  'GET /api/admin/rewards/airdrop-export',
-  'GET /api/admin/moderation/compliance-reports',
-  'GET /api/admin/moderation/compliance-reports/{id}/csv',
-  'POST /api/admin/content/{id}/remove',
-  'POST /api/admin/content/{id}/restore',
-];
+const seenOpen = new Set<string>();
 
-async function call(method: string, path: string, token?: string) {
-  const response = await fetch(`${platform.baseUrl}${path.replace(/\{[^}]+\}/g, SAMPLE_ID)}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
-    body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ role: 'admin', reason: 'matrix test reason', password: 'x' }),
-  });
-  return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string } | null };
+/** Tables whose rows the routes act on: a refused call leaves every one of them as it was. */
+const WATCHED = [
+  'users', 'sessions', 'mfa_factors', 'mfa_recovery_codes', 'account_avatars', 'user_rewards', 'age_confirmations', 'consent_records', 'stores', 'favorites',
+  'referral_links', 'subscriptions', 'purchases', 'payout_methods', 'payout_runs', 'content_items', 'content_media', 'content_collaborators', 'collaborations',
+  'conversations', 'conversation_members', 'messages', 'message_reports', 'message_unlocks', 'mass_messages', 'messaging_settings', 'messaging_preferences',
+  'moderation_cases', 'verification_submissions', 'site_password', 'compliance_reports', 'audit_log',
+];
+const fingerprint = async () =>
+  (await platform.api.get(MikroORM).em.fork().execute<Record<string, string>[]>(
+    `select ${WATCHED.map((table) => `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${table} t) as ${table}`).join(', ')}`,
+  ))[0];
+const changed = (before: Record<string, string>, after: Record<string, string>) => WATCHED.filter((table) => before[table] !== after[table]);
+
+function pathOf(operation: string, row: Row): string {
+  if (row.path) return row.path(fixtures);
+  const template = operation.split(' ')[1];
+  return template.replace('{id}', fixtures.conversationId).replace('{messageId}', fixtures.messageId).replace(/\{[^}]+\}/g, SAMPLE_ID);
 }
 
-let auditRowsBefore = 0;
-const auditRows = async () => (await platform.api.get(MikroORM).em.fork().execute<{ n: number }[]>(`select count(*)::int as n from audit_log`))[0].n;
+async function send(operation: string, row: Row, caller: Caller, path = pathOf(operation, row)) {
+  const method = operation.split(' ')[0];
+  const headers: Record<string, string> = { ...row.headers, ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}) };
+  if (headers['idempotency-key']) headers['idempotency-key'] = `matrix-${randomBytes(6).toString('hex')}`;
+  let body: string | FormData | undefined;
+  if (row.form) {
+    body = new FormData();
+    if (row.form === 'empty') body.append('fullName', 'Matrix Caller');
+    else body.append(row.form, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  } else if (row.body) {
+    body = JSON.stringify(row.body(fixtures));
+    headers['content-type'] = 'application/json';
+  }
+  // A loaded machine sheds load with 503; that says nothing about who may call, so it is asked again.
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${platform.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    if (response.status !== 503 || attempt === 3) return { status: response.status, text: `${response.headers.get('location') ?? ''} ${text}` };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** An answer for a failure message: JSON or text as is, a file as its size. */
+const printable = (text: string) => (/[\u0000-\u0008\ufffd]/.test(text) ? `(${text.length} bytes of a file)` : text.slice(0, 160));
+const matches = (outcome: Outcome, status: number) => (outcome === 'ok' ? status >= 200 && status < 300 : status === outcome);
+
+/** What an answer to a caller not entitled to the object must not carry. */
+function leaks(text: string, actor: Actor): string[] {
+  const found: string[] = [];
+  for (const [name, pattern] of [
+    ['a signed file link', '/api/media?token='],
+    ['a presigned storage URL', 'X-Amz-Signature'],
+    ['a verification image link', 'verification-images?token='],
+    ['an ID document reference', 'idPhotoKey'],
+    ['an ID document reference', 'id_photo_key'],
+    ...fixtures.idPhotoKeys.map((key) => ['an ID document reference', key]),
+    ...ACTORS.filter((other) => other !== actor && callers[other].email).map((other) => [`the ${other}'s email address`, callers[other].email!]),
+  ]) {
+    if (text.includes(pattern)) found.push(name);
+  }
+  return [...new Set(found)];
+}
 
 beforeAll(async () => {
-  // Live, so the store and payment routes are open (before launch they answer not_launched to everyone).
-  platform = await startTestPlatform({ env: { LAUNCH_PHASE: 'live' } });
+  const storageDir = mkdtempSync(join(tmpdir(), 'fanmint-matrix-'));
+  // Live, so the store and payment routes are open; limits raised, as every caller calls every route.
+  platform = await startTestPlatform({ env: { LAUNCH_PHASE: 'live', RATE_LIMIT_SCALE: '1000', STORAGE_DIR: storageDir } });
   const document = (await (await fetch(`${platform.baseUrl}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-  routes = Object.entries(document.paths)
-    .filter(([path]) => path.startsWith('/api/admin'))
-    .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })))
-    .filter((route) => !LINK_ROUTES.has(`${route.method} ${route.path}`));
-  auditRowsBefore = await auditRows();
-});
+  operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+  photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+  ({ callers, fixtures } = await buildWorld(platform, storageDir));
+}, 180_000);
 
 afterAll(async () => {
   await platform?.close();
 });
 
-describe('staff routes refuse everyone who is not staff with a second factor', () => {
-  it('finds the console routes in the OpenAPI document', () => {
-    expect(routes.length).toBeGreaterThanOrEqual(14);
-    for (const route of ADMIN_ONLY) expect(routes.map((r) => `${r.method} ${r.path}`)).toContain(route);
+describe('the authorization matrix', () => {
+  it('has one row for every operation of the OpenAPI document, and no row without an operation', () => {
+    const rows = Object.keys(MATRIX);
+    const withoutRow = operations.filter((operation) => !rows.includes(operation));
+    const withoutOperation = rows.filter((row) => !operations.includes(row));
+    expect({ withoutRow, withoutOperation }).toEqual({ withoutRow: [], withoutOperation: [] });
   });
 
-  it('answers 401 without a token and 403 to a fan, a creator and an admin signed in with a password only', async () => {
-    const fan = await signedInUser(platform);
-    const creator = await signedInUser(platform);
-    const admin = await signedInUser(platform);
-    const db = platform.api.get(MikroORM).em.fork();
-    await db.execute(`update users set app_role = 'creator' where email = ?`, [creator.email]);
-    await db.execute(`update users set app_role = 'admin' where email = ?`, [admin.email]);
-    await creator.client.refreshSession();
-    await admin.client.refreshSession();
-    const aal1Admin = (await admin.client.getSession()).data.session!.access_token;
-
+  it.each(Object.keys(MATRIX))('%s answers each caller as its row says, changes nothing for a refused one and leaks nothing', async (operation) => {
+    const row = MATRIX[operation];
+    const mutating = !operation.startsWith('GET ');
     const failures: string[] = [];
-    for (const { method, path } of routes) {
-      const anonymous = await call(method, path);
-      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
-      for (const [who, token, code] of [
-        ['fan', fan.session.access_token, 'forbidden'],
-        ['creator', (await creator.client.getSession()).data.session!.access_token, 'forbidden'],
-        ['aal1 admin', aal1Admin, 'insufficient_aal'],
-      ] as const) {
-        const response = await call(method, path, token);
-        if (response.status !== 403 || response.body?.code !== code) failures.push(`${method} ${path} ${who} -> ${response.status} ${response.body?.code}`);
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(await auditRows()).toBe(auditRowsBefore);
-  });
-
-  it('refuses moderators (aal2) on admin-only routes', async () => {
-    const moderator = await staffSession(platform, 'moderator');
-    const failures: string[] = [];
-    for (const route of ADMIN_ONLY) {
-      const [method, path] = route.split(' ');
-      const response = await call(method, path, moderator.token);
-      if (response.status !== 403) failures.push(`${route} moderator -> ${response.status}`);
-    }
-    expect(failures).toEqual([]);
-    expect(await auditRows()).toBe(auditRowsBefore);
-  });
-
-  it('refuses image links to anyone without a valid signature, whatever bearer they send', async () => {
-    const moderator = await staffSession(platform, 'moderator');
-    for (const url of ['/api/admin/verification-images', '/api/admin/verification-images?token=abc.def', '/api/admin/verification-images?token=a.b.c']) {
-      const response = await fetch(`${platform.baseUrl}${url}`, { headers: { authorization: `Bearer ${moderator.token}` } });
-      expect(response.status).toBe(403);
-    }
-  });
-});
-
-describe("user-scoped routes act on the caller's own records only", () => {
-  it("gives another user's token nothing of yours to read or change", async () => {
-    const owner = await signedInUser(platform);
-    const stranger = await signedInUser(platform);
-    const ownerToken = owner.session.access_token;
-    const strangerToken = stranger.session.access_token;
-    const ownerId = owner.session.user.id;
-    const send = (method: string, path: string, token: string, body?: unknown) =>
-      fetch(`${platform.baseUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, apikey: 'fanmint-public-anon-key', ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-
-    // The owner's records: rewards, a session, an (unverified) authenticator factor.
-    expect((await send('PUT', '/api/rewards/wallet', ownerToken, { walletAddress: bs58.encode(randomBytes(32)) })).status).toBe(200);
-    expect((await send('PUT', '/api/rewards/telegram', ownerToken, { telegramUsername: `owner_${randomBytes(4).toString('hex')}` })).status).toBe(200);
-    const factor = (await (await send('POST', '/auth/v1/factors', ownerToken, { factor_type: 'totp', friendly_name: 'Authenticator App' })).json()) as { id: string };
-    const avatarForm = async () => {
-      const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 96, height: 96, channels: 3, background: '#3366aa' } }).png().toBuffer())]), 'me.png');
-      return form;
+    const fail = (actor: Actor, what: string, own?: 'own') => {
+      const key = `${operation} ${actor}${own ? ' on their own subject' : ''}`;
+      if (KNOWN_OPEN[key]) seenOpen.add(key);
+      else failures.push(`${actor}: ${what}`);
     };
-    const putAvatar = async (token?: string) =>
-      fetch(`${platform.baseUrl}/api/account/avatar`, { method: 'PUT', headers: token ? { authorization: `Bearer ${token}` } : {}, body: await avatarForm() });
-    expect((await putAvatar(ownerToken)).status).toBe(200);
-    const ownerSessionId = (JSON.parse(Buffer.from(ownerToken.split('.')[1], 'base64url').toString()) as { session_id: string }).session_id;
-    const db = platform.api.get(MikroORM).em.fork();
-    const snapshot = async () => ({
-      rewards: await db.execute(`select * from user_rewards where user_id = ?`, [ownerId]),
-      sessions: await db.execute(`select id from sessions where user_id = ? order by id`, [ownerId]),
-      factors: await db.execute(`select id, status from mfa_factors where user_id = ? order by id`, [ownerId]),
-      avatar: await db.execute(`select file_key, version from account_avatars where user_id = ?`, [ownerId]),
-    });
-    const before = await snapshot();
-    expect(before.factors).toHaveLength(1);
-
-    // What the stranger reads is their own (empty) record, never the owner's.
-    expect(await (await send('GET', '/api/rewards', strangerToken)).json()).toMatchObject({ walletAddress: null, telegramUsername: null });
-    expect(await (await send('GET', '/api/verify-user/status', strangerToken)).json()).toMatchObject({ status: null });
-    expect(await (await send('GET', '/api/dashboard/summary', strangerToken)).json()).toEqual({ role: 'fan', verificationStatus: null, creator: null, fan: { recentPurchases: [], subscriptions: [], favorites: [] } });
-    const sessions = (await (await send('GET', '/api/account/sessions', strangerToken)).json()) as { id: string }[];
-    expect(sessions.map((session) => session.id)).not.toContain(ownerSessionId);
-    const user = (await (await send('GET', '/auth/v1/user', strangerToken)).json()) as { id: string; factors?: unknown[] };
-    expect(user.id).toBe(stranger.session.user.id);
-
-    // What the stranger changes is their own record; the owner's ids answer 404.
-    await send('DELETE', '/api/rewards/wallet', strangerToken);
-    await send('DELETE', '/api/rewards/telegram', strangerToken);
-    expect((await send('DELETE', `/api/account/sessions/${ownerSessionId}`, strangerToken)).status).toBe(404);
-    expect((await send('POST', `/auth/v1/factors/${factor.id}/challenge`, strangerToken)).status).toBe(404);
-    expect((await send('POST', `/auth/v1/factors/${factor.id}/verify`, strangerToken, { challenge_id: factor.id, code: '123456' })).status).toBe(404);
-    expect((await send('DELETE', `/auth/v1/factors/${factor.id}`, strangerToken)).status).toBe(404);
-
-    // The profile picture routes act on the caller's own picture only; the owner's stays as it was.
-    expect(await (await send('GET', '/api/account/avatar', strangerToken)).json()).toEqual({ avatarUrl: null });
-    expect((await putAvatar(strangerToken)).status).toBe(200);
-    expect((await send('DELETE', '/api/account/avatar', strangerToken)).status).toBe(200);
-    expect((await putAvatar()).status).toBe(401);
-    for (const method of ['GET', 'DELETE']) expect((await fetch(`${platform.baseUrl}/api/account/avatar`, { method })).status).toBe(401);
-    // Loading it is public (like a display name), and changes nothing.
-    expect((await fetch(`${platform.baseUrl}/api/avatars/${ownerId}`)).status).toBe(200);
-
-    // The data export and the deletion preview are the caller's own; signed out, they and deletion answer 401.
-    const exported = (await (await send('GET', '/api/account/export', strangerToken)).json()) as { account: { id: string; email: string } };
-    expect(exported.account).toMatchObject({ id: stranger.session.user.id, email: stranger.email });
-    expect(JSON.stringify(exported)).not.toContain(ownerId);
-    expect((await send('GET', '/api/account/deletion', strangerToken)).status).toBe(200);
-    for (const [method, path] of [['GET', '/api/account/export'], ['GET', '/api/account/export/purchases.csv'], ['GET', '/api/account/deletion'], ['DELETE', '/api/account']]) {
-      expect((await fetch(`${platform.baseUrl}${path}`, { method })).status).toBe(401);
-    }
-
-    expect(await snapshot()).toEqual(before);
-    expect((await send('GET', '/auth/v1/user', ownerToken)).status).toBe(200);
-  });
-});
-
-describe("payment routes act on the caller's own purchases and saved cards only", () => {
-  it("answer 401 signed out and 404 to another fan's token on the purchase, refresh and saved-card routes, and change nothing", async () => {
-    const creator = await verifiedCreator(platform);
-    const slug = `matrix-${randomBytes(3).toString('hex')}`;
-    expect((await callApi(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Matrix Shop' })).status).toBe(201);
-    expect((await callApi(platform, 'PATCH', '/api/stores/mine', creator.token, { access: { subscriptionEnabled: true, subscriptionPriceMinor: 500 } })).status).toBe(200);
-    // The owner subscribes on the hosted page: a paid purchase, and a card the acquirer saved under their id.
-    const owner = await signedInUser(platform);
-    const stranger = await signedInUser(platform);
-    const ownerToken = owner.session.access_token;
-    const strangerToken = stranger.session.access_token;
-    const subscribed = await callApi(platform, 'POST', '/api/purchases', ownerToken, { kind: 'subscription', storeSlug: slug, method: 'card' }, { 'idempotency-key': `matrix-${randomBytes(6).toString('hex')}` });
-    expect(subscribed.status).toBe(201);
-    await postForm(subscribed.body.checkoutUrl, CARD);
-    const purchaseId = subscribed.body.id as string;
-    const db = platform.api.get(MikroORM).em.fork();
-    await waitFor(async () => (await db.execute<{ status: string }[]>(`select status from purchases where id = ?`, [purchaseId]))[0].status === 'paid', 15_000, 'the payment webhook');
-    const [card] = (await callApi(platform, 'GET', '/api/billing/payment-methods', ownerToken)).body.items as { id: string }[];
-    const snapshot = async () => ({
-      purchase: await db.execute(`select * from purchases where id = ?`, [purchaseId]),
-      cards: (await callApi(platform, 'GET', '/api/billing/payment-methods', ownerToken)).body,
-    });
-    const before = await snapshot();
-    expect(before.cards.items).toHaveLength(1);
-
-    const routes = [
-      ['GET', `/api/purchases/${purchaseId}`],
-      ['POST', `/api/purchases/${purchaseId}/refresh`],
-      ['GET', `/api/purchases/${purchaseId}/content`],
-      ['DELETE', `/api/billing/payment-methods/${card.id}`],
-    ] as const;
-    const failures: string[] = [];
-    for (const [method, path] of [...routes, ['GET', '/api/billing/payment-methods'] as const]) {
-      const anonymous = await callApi(platform, method, path, null);
-      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
-    }
-    for (const [method, path] of routes) {
-      const response = await callApi(platform, method, path, strangerToken);
-      if (response.status !== 404) failures.push(`${method} ${path} stranger -> ${response.status}`);
-    }
-    expect(failures).toEqual([]);
-    // What the stranger lists is their own (empty) set of cards.
-    expect((await callApi(platform, 'GET', '/api/billing/payment-methods', strangerToken)).body).toEqual({ items: [] });
-    expect(await snapshot()).toEqual(before);
-  });
-});
-
-describe("a store's banner, avatar and age record belong to their owner", () => {
-  it("lets another creator, a fan or no one change your store's images, and records a fan's age check on their own account only", async () => {
-    const owner = await verifiedCreator(platform);
-    const other = await verifiedCreator(platform);
-    const fan = await signedInUser(platform);
-    const slug = `images-${randomBytes(3).toString('hex')}`;
-    expect((await callApi(platform, 'POST', '/api/stores', owner.token, { slug, displayName: 'Owner Shop' })).status).toBe(201);
-    expect((await callApi(platform, 'POST', '/api/stores', other.token, { slug: `${slug}-b`, displayName: 'Other Shop' })).status).toBe(201);
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } } }).jpeg().toBuffer();
-    const upload = async (kind: string, token: string | null) => {
-      const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-      return (await fetch(`${platform.baseUrl}/api/stores/mine/${kind}`, { method: 'PUT', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form })).status;
-    };
-    expect(await upload('banner', owner.token)).toBe(200);
-    expect(await upload('avatar', owner.token)).toBe(200);
-    const db = platform.api.get(MikroORM).em.fork();
-    const ownerRow = async () => db.execute(`select banner_key, avatar_key, updated_at from stores where slug = ?`, [slug]);
-    const before = await ownerRow();
-
-    const failures: string[] = [];
-    for (const [method, kind] of [['PUT', 'banner'], ['PUT', 'avatar'], ['DELETE', 'banner'], ['DELETE', 'avatar']] as const) {
-      const anonymous = method === 'PUT' ? await upload(kind, null) : (await callApi(platform, method, `/api/stores/mine/${kind}`, null)).status;
-      if (anonymous !== 401) failures.push(`${method} ${kind} anonymous -> ${anonymous}`);
-      const asFan = method === 'PUT' ? await upload(kind, fan.session.access_token) : (await callApi(platform, method, `/api/stores/mine/${kind}`, fan.session.access_token)).status;
-      if (asFan !== 404) failures.push(`${method} ${kind} fan without a store -> ${asFan}`);
-      // Another creator's session reaches their own store only.
-      const asOther = method === 'PUT' ? await upload(kind, other.token) : (await callApi(platform, method, `/api/stores/mine/${kind}`, other.token)).status;
-      if (asOther !== 200) failures.push(`${method} ${kind} other creator -> ${asOther}`);
-    }
-    expect(failures).toEqual([]);
-    expect(await ownerRow()).toEqual(before);
-
-    expect((await callApi(platform, 'POST', '/api/age-check', fan.session.access_token)).status).toBe(200);
-    const ages = await db.execute<{ user_id: string }[]>(`select user_id from age_confirmations where user_id in (?, ?, ?)`, [owner.userId, other.userId, fan.session.user.id]);
-    expect(ages.map((row) => row.user_id)).toEqual([fan.session.user.id]);
-    // The owner's own answer: never recorded by the fan's declaration (a store's owner counts as checked by their ID check, unrecorded).
-    expect((await callApi(platform, 'GET', '/api/age-check', owner.token)).body).toEqual({ confirmed: true, recordedAt: null });
-  });
-});
-
-describe("content arrangement routes act on the creator's own items only", () => {
-  it("answer 401 signed out and 404 to another creator, a fan and staff on order, cover and teaser, and change nothing", async () => {
-    const creator = await verifiedCreator(platform);
-    const other = await verifiedCreator(platform);
-    const fan = await signedInUser(platform);
-    const moderator = await staffSession(platform, 'moderator');
-    const album = (await callApi(platform, 'POST', '/api/content', creator.token, { kind: 'album', title: 'Matrix album', priceMinor: 100, currency: 'USD' })).body as { id: string };
-    const db = platform.api.get(MikroORM).em.fork();
-    const files = [randomUUID(), randomUUID()];
-    for (const [position, id] of files.entries()) {
-      await db.execute(
-        `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
-         values (?, ?, ?, 'image', 'jpeg', 'p.jpg', 1000, 'ready', 'thumb.webp', 'clean.jpg', ?, now())`,
-        [id, album.id, `matrix-${randomBytes(6).toString('hex')}`, position],
+    const refused = ACTORS.filter((actor) => typeof row.expect[actor] === 'number' && (row.expect[actor] as number) >= 400);
+    const allowed = ACTORS.filter((actor) => !refused.includes(actor) && row.expect[actor] !== 'skip');
+    // The callers of one group go at once (the api serves them concurrently anyway); the refused first, so what changed is theirs.
+    const check = async (actors: Actor[]) => {
+      const through: Actor[] = [];
+      await Promise.all(
+        actors.map(async (actor) => {
+          const expected = row.expect[actor];
+          const { status, text } = await send(operation, row, callers[actor]);
+          if (!matches(expected, status)) {
+            through.push(actor);
+            fail(actor, `expected ${expected}, got ${status} ${printable(text)}`);
+          }
+          if (!row.entitled?.includes(actor)) for (const leak of leaks(text, actor)) fail(actor, `the answer carries ${leak}`);
+        }),
       );
+      return through;
+    };
+    const before = mutating ? await fingerprint() : {};
+    const wrong = await check(refused);
+    if (mutating) {
+      const tables = changed(before, await fingerprint());
+      if (tables.length && wrong.length) for (const actor of wrong) fail(actor, `a refused call changed ${tables.join(', ')}`);
+      else if (tables.length) failures.push(`a refused call (${refused.join(', ')}) changed ${tables.join(', ')}`);
     }
-    const snapshot = async () => ({
-      item: await db.execute(`select * from content_items where id = ?`, [album.id]),
-      media: await db.execute(`select id, position from content_media where content_id = ? order by id`, [album.id]),
-    });
-    const before = await snapshot();
-    const routes = [
-      [`/api/content/${album.id}/media-order`, { mediaIds: [...files].reverse() }],
-      [`/api/content/${album.id}/cover`, { mediaId: files[1] }],
-      [`/api/content/${album.id}/teaser`, { teaser: 'preview' }],
-    ] as const;
-    const failures: string[] = [];
-    for (const [path, body] of routes) {
-      for (const [who, token, expected] of [['anonymous', null, 401], ['other creator', other.token, 404], ['fan', fan.session.access_token, 404], ['moderator', moderator.token, 404]] as const) {
-        const status = (await callApi(platform, 'PUT', path, token, body)).status;
-        if (status !== expected) failures.push(`PUT ${path} ${who} -> ${status}`);
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(await snapshot()).toEqual(before);
-    // The creator's own token works on the same routes.
-    expect((await callApi(platform, 'PUT', routes[0][0], creator.token, routes[0][1])).status).toBe(200);
-  });
-});
-
-describe('realtime broadcast routes write only where the caller may', () => {
-  it('answer 401 without the apikey or a signed-in token, 403 on topics that are not the caller’s to write, and deliver nothing', async () => {
-    const owner = await signedInUser(platform);
-    const stranger = await signedInUser(platform);
-    const moderator = await staffSession(platform, 'moderator');
-    const ownerId = owner.session.user.id;
-    const listener = new RealtimeClient(`${platform.baseUrl}/realtime/v1`, { params: { apikey: 'fanmint-public-anon-key' }, transport: WebSocket as never, timeout: 5000 });
-    void listener.setAuth(owner.session.access_token);
-    const delivered: unknown[] = [];
-    const ownChannel = listener.channel(`user:${ownerId}`, { config: { private: true } }).on('broadcast', { event: '*' }, (message) => delivered.push(message));
-    const joined = await new Promise<string>((resolve) => ownChannel.subscribe((status) => resolve(status)));
-    expect(joined).toBe('SUBSCRIBED');
-
-    const post = (token: string | null, topic: string, apikey = 'fanmint-public-anon-key') =>
-      fetch(`${platform.baseUrl}/realtime/v1/api/broadcast/${encodeURIComponent(topic)}/events/forged?private=true`, {
-        method: 'POST',
-        headers: { apikey, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ forged: true }),
-      }).then((response) => response.status);
-    const failures: string[] = [];
-    for (const [who, token, topic, apikey, expected] of [
-      ['anonymous', null, `user:${ownerId}`, undefined, 401],
-      ['the anon key as a token', 'fanmint-public-anon-key', `user:${ownerId}`, undefined, 401],
-      ['a wrong apikey', stranger.session.access_token, `user:${ownerId}`, 'wrong-key', 401],
-      ['another user', stranger.session.access_token, `user:${ownerId}`, undefined, 403],
-      ['the owner (server-only topic)', owner.session.access_token, `user:${ownerId}`, undefined, 403],
-      ['a fan on the staff topic', stranger.session.access_token, 'staff:moderation', undefined, 403],
-      ['a fan on an unknown topic', stranger.session.access_token, `other:${ownerId}`, undefined, 403],
-    ] as const) {
-      const status = await post(token, topic, apikey);
-      if (status !== expected) failures.push(`${who} on ${topic} -> ${status}`);
+    await check(allowed);
+    for (const [actor, path] of Object.entries(row.own ?? {}) as ['moderator' | 'admin', (f: Fixtures) => string][]) {
+      const before = await fingerprint();
+      const { status, text } = await send(operation, row, callers[actor], path(fixtures));
+      const tables = changed(before, await fingerprint());
+      if (status !== 403) fail(actor, `on their own subject: expected 403, got ${status} ${printable(text)}`, 'own');
+      if (tables.length) fail(actor, `on their own subject, changed ${tables.join(', ')}`, 'own');
     }
     expect(failures).toEqual([]);
-    expect(await post(moderator.token, 'staff:moderation')).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(delivered).toEqual([]);
-    await listener.disconnect();
-  });
-});
-
-describe("messaging routes act on the caller's own conversations only", () => {
-  it('answer 401 signed out and 404 to a stranger, another creator and a moderator on every conversation route, and change nothing', async () => {
-    const creator = await verifiedCreator(platform);
-    const slug = `talk-${randomBytes(3).toString('hex')}`;
-    expect((await callApi(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Talk Shop' })).status).toBe(201);
-    // Tips on: a tip naming someone else's conversation is refused for the conversation, not the store.
-    expect((await callApi(platform, 'PATCH', '/api/stores/mine', creator.token, { tips: { enabled: true, minimumTipMinor: 300 } })).status).toBe(200);
-    const owner = await signedInUser(platform);
-    const ownerToken = owner.session.access_token;
-    const opened = await callApi(platform, 'POST', '/api/messages/conversations', ownerToken, { storeSlug: slug });
-    expect(opened.status).toBe(201);
-    const id = opened.body.id as string;
-    const fromCreator = await callApi(platform, 'POST', `/api/messages/conversations/${id}/messages`, creator.token, { clientId: 'matrix-1', text: 'Hello, fan' });
-    expect(fromCreator.status).toBe(201);
-    const messageId = fromCreator.body.id as string;
-    const stranger = await signedInUser(platform);
-    const otherCreator = await verifiedCreator(platform);
-    expect((await callApi(platform, 'POST', '/api/stores', otherCreator.token, { slug: `${slug}-b`, displayName: 'Other Talk Shop' })).status).toBe(201);
-    const moderator = await staffSession(platform, 'moderator');
-    const db = platform.api.get(MikroORM).em.fork();
-    const snapshot = async () => ({
-      conversation: await db.execute(`select * from conversations where id = ?`, [id]),
-      members: await db.execute(`select * from conversation_members where conversation_id = ? order by user_id`, [id]),
-      messages: await db.execute(`select id, sender_id, body from messages where conversation_id = ? order by id`, [id]),
-      reports: await db.execute(`select id from message_reports where conversation_id = ?`, [id]),
-      settings: await db.execute(`select * from messaging_settings where creator_id = ?`, [creator.userId]),
-      purchases: await db.execute(`select id from purchases where message_id = ? or conversation_id = ?`, [messageId, id]),
-    });
-    const before = await snapshot();
-
-    const routes = [
-      ['GET', `/api/messages/conversations/${id}`, undefined],
-      ['GET', `/api/messages/conversations/${id}/messages`, undefined],
-      ['POST', `/api/messages/conversations/${id}/messages`, { clientId: 'intruder-1', text: 'let me in' }],
-      ['POST', `/api/messages/conversations/${id}/read`, { messageId }],
-      ['PUT', `/api/messages/conversations/${id}/block`, undefined],
-      ['DELETE', `/api/messages/conversations/${id}/block`, undefined],
-      ['PUT', `/api/messages/conversations/${id}/mute`, undefined],
-      ['DELETE', `/api/messages/conversations/${id}/mute`, undefined],
-      ['POST', `/api/messages/conversations/${id}/reports`, { reason: 'spam', details: 'not my conversation at all' }],
-      ['GET', `/api/messages/conversations/${id}/messages/${messageId}/media/${randomUUID()}`, undefined],
-      ['POST', `/api/messages/conversations/${id}/messages/${messageId}/unsend`, undefined],
-      ['POST', `/api/messages/conversations/${id}/messages/${messageId}/pay`, undefined],
-    ] as const;
-    const failures: string[] = [];
-    for (const [method, path, body] of routes) {
-      const anonymous = await callApi(platform, method, path, null, body);
-      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
-      for (const [who, token] of [['stranger', stranger.session.access_token], ['other creator', otherCreator.token], ['moderator', moderator.token]] as const) {
-        const response = await callApi(platform, method, path, token, body);
-        if (response.status !== 404) failures.push(`${method} ${path} ${who} -> ${response.status}`);
-      }
-    }
-    for (const [method, path] of [['GET', '/api/messages/conversations'], ['GET', '/api/messages/unread'], ['GET', '/api/messages/search?q=hello'], ['GET', '/api/messages/settings'], ['PUT', '/api/messages/settings'], ['POST', '/api/messages/media']] as const) {
-      const anonymous = await callApi(platform, method, path, null, method === 'GET' ? undefined : { audience: 'paid', priceMinor: 100, kind: 'album' });
-      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
-    }
-    // Nobody else unlocks a message of this conversation or tips into it (a stranger, another creator, a moderator).
-    for (const [who, token] of [['stranger', stranger.session.access_token], ['other creator', otherCreator.token], ['moderator', moderator.token]] as const) {
-      for (const body of [{ kind: 'message', messageId }, { kind: 'tip', storeSlug: slug, amountMinor: 500, conversationId: id }]) {
-        const bought = await callApi(platform, 'POST', '/api/purchases', token, { ...body, method: 'card' }, { 'idempotency-key': `matrix-${randomBytes(6).toString('hex')}` });
-        if (bought.status !== 404) failures.push(`POST /api/purchases ${body.kind} ${who} -> ${bought.status} ${bought.body.code}`);
-      }
-    }
-    expect(failures).toEqual([]);
-
-    // What the others list, count and find is their own; a fan has no message settings; another creator changes only theirs.
-    expect((await callApi(platform, 'GET', '/api/messages/conversations', stranger.session.access_token)).body).toEqual({ items: [], nextCursor: null });
-    expect((await callApi(platform, 'GET', '/api/messages/unread', stranger.session.access_token)).body).toEqual({ total: 0, conversations: 0 });
-    expect((await callApi(platform, 'GET', '/api/messages/search?q=hello', stranger.session.access_token)).body).toEqual({ items: [] });
-    expect((await callApi(platform, 'PUT', '/api/messages/settings', stranger.session.access_token, { audience: 'paid', priceMinor: 100 })).body.code).toBe('not_a_creator');
-    expect((await callApi(platform, 'PUT', '/api/messages/settings', otherCreator.token, { audience: 'subscribers' })).body).toMatchObject({ audience: 'subscribers' });
-    expect((await db.execute(`select creator_id from messaging_settings where creator_id in (?, ?)`, [creator.userId, otherCreator.userId])).map((row) => row.creator_id)).toEqual([otherCreator.userId]);
-    expect(await snapshot()).toEqual(before);
-    expect((await callApi(platform, 'GET', `/api/messages/conversations/${id}/messages`, ownerToken)).body.items).toHaveLength(1);
-  });
-  it("answer 401 signed out on messaging preferences, and let each user read and change only their own", async () => {
-    const owner = await signedInUser(platform);
-    const other = await signedInUser(platform);
-    const ownerToken = owner.session.access_token;
-    for (const [method, body] of [['GET', undefined], ['PUT', { emailDigest: false }]] as const) {
-      expect((await callApi(platform, method, '/api/messages/preferences', null, body)).status).toBe(401);
-    }
-    expect((await callApi(platform, 'PUT', '/api/messages/preferences', ownerToken, { emailDigest: false })).body).toEqual({ emailDigest: false });
-    // Another user's token reads and writes that user's own preferences, never the owner's.
-    expect((await callApi(platform, 'GET', '/api/messages/preferences', other.session.access_token)).body).toEqual({ emailDigest: true });
-    expect((await callApi(platform, 'PUT', '/api/messages/preferences', other.session.access_token, { emailDigest: true })).body).toEqual({ emailDigest: true });
-    expect((await callApi(platform, 'GET', '/api/messages/preferences', ownerToken)).body).toEqual({ emailDigest: false });
-    // An unsubscribe link is the only way in without signing in, and a made-up one changes nothing.
-    expect((await callApi(platform, 'POST', '/api/messages/preferences/unsubscribe?token=e30.forged', null)).status).toBe(400);
-    expect((await callApi(platform, 'GET', '/api/messages/preferences', other.session.access_token)).body).toEqual({ emailDigest: true });
   });
 
-  it("answer 401 signed out and 404 to anyone but its creator on a mass message; a fan neither sends one nor unsends the creator's message", async () => {
-    const creator = await verifiedCreator(platform);
-    const slug = `mass-${randomBytes(3).toString('hex')}`;
-    expect((await callApi(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Mass Shop' })).status).toBe(201);
-    const sent = await callApi(platform, 'POST', '/api/messages/mass-messages', creator.token, { clientId: 'matrix-mass', segment: 'favourites', text: 'News for my favourites' });
-    expect(sent.status).toBe(202);
-    const massId = sent.body.id as string;
-    const fan = await signedInUser(platform);
-    const conversation = (await callApi(platform, 'POST', '/api/messages/conversations', fan.session.access_token, { storeSlug: slug })).body.id as string;
-    const fromCreator = await callApi(platform, 'POST', `/api/messages/conversations/${conversation}/messages`, creator.token, { clientId: 'matrix-mass-1', text: 'Hello' });
-    const otherCreator = await verifiedCreator(platform);
-    expect((await callApi(platform, 'POST', '/api/stores', otherCreator.token, { slug: `${slug}-b`, displayName: 'Other Mass Shop' })).status).toBe(201);
-    const moderator = await staffSession(platform, 'moderator');
-    const db = platform.api.get(MikroORM).em.fork();
-    const snapshot = async () => ({
-      mass: await db.execute(`select id, status, withdrawn_at from mass_messages where creator_id in (?, ?)`, [creator.userId, otherCreator.userId]),
-      messages: await db.execute(`select id, withdrawn_at from messages where conversation_id = ?`, [conversation]),
-    });
-    await platform.drain();
-    const before = await snapshot();
-    const failures: string[] = [];
-    for (const [method, path] of [['GET', `/api/messages/mass-messages/${massId}`], ['POST', `/api/messages/mass-messages/${massId}/unsend`]] as const) {
-      const anonymous = await callApi(platform, method, path, null);
-      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
-      for (const [who, token] of [['fan', fan.session.access_token], ['other creator', otherCreator.token], ['moderator', moderator.token]] as const) {
-        const response = await callApi(platform, method, path, token);
-        if (response.status !== 404) failures.push(`${method} ${path} ${who} -> ${response.status}`);
-      }
-    }
-    for (const [method, path] of [['GET', '/api/messages/mass-messages'], ['GET', '/api/messages/mass-messages/audience?segment=favourites'], ['POST', '/api/messages/mass-messages']] as const) {
-      const anonymous = await callApi(platform, method, path, null, method === 'POST' ? { clientId: 'anonymous', segment: 'favourites', text: 'hi' } : undefined);
-      if (anonymous.status !== 401) failures.push(`${method} ${path} anonymous -> ${anonymous.status}`);
-    }
-    expect(failures).toEqual([]);
-    // A fan is no creator; another creator lists only their own; the fan cannot unsend what the creator sent them.
-    expect((await callApi(platform, 'POST', '/api/messages/mass-messages', fan.session.access_token, { clientId: 'fan-mass', segment: 'favourites', text: 'hi' })).body.code).toBe('not_a_creator');
-    expect((await callApi(platform, 'GET', '/api/messages/mass-messages/audience?segment=favourites', fan.session.access_token)).body.code).toBe('not_a_creator');
-    expect((await callApi(platform, 'GET', '/api/messages/mass-messages', otherCreator.token)).body).toEqual({ items: [], nextCursor: null });
-    expect((await callApi(platform, 'GET', '/api/messages/mass-messages', fan.session.access_token)).body).toEqual({ items: [], nextCursor: null });
-    expect((await callApi(platform, 'POST', `/api/messages/conversations/${conversation}/messages/${fromCreator.body.id}/unsend`, fan.session.access_token)).body.code).toBe('not_your_message');
-    expect(await snapshot()).toEqual(before);
-    expect((await callApi(platform, 'GET', `/api/messages/mass-messages/${massId}`, creator.token)).body).toMatchObject({ id: massId, status: 'sent' });
+  it('lists as known open only what is still open', () => {
+    expect(Object.keys(KNOWN_OPEN).filter((key) => !seenOpen.has(key))).toEqual([]);
   });
 });
