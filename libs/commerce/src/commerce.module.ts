@@ -62,7 +62,7 @@ import { NotificationsController } from './notifications/notifications.controlle
 import { ListNotificationsHandler } from './notifications/list-notifications.handler.js';
 import { MarkNotificationsReadHandler } from './notifications/mark-notifications-read.handler.js';
 import { NotifyPurchase } from './notifications/notify-purchase.js';
-import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-purchase.job.js';
+import { PurchaseDisputedJob, PurchasePaidJob, PurchasePaidNoticeJob } from './notifications/notify-purchase.job.js';
 
 /**
  * Commerce (SPEC §1, §2, §4, §9): creators' stores and the public directory; fans' purchases,
@@ -133,7 +133,7 @@ export class CommerceModule {}
  * paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob, StoreNamesHandler, AudiencePageHandler, AudienceCountHandler, MessagePurchaseHandler],
+  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchasePaidNoticeJob, PurchaseDisputedJob, StoreNamesHandler, AudiencePageHandler, AudienceCountHandler, MessagePurchaseHandler],
   exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}
