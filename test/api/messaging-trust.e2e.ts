@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { ExpireCheckouts } from '#app/commerce';
+import { QueryBus } from '@nestjs/cqrs';
+import { ExpireCheckouts, MessageOfferQuery } from '#app/commerce';
 import { FollowMessagePurchaseJob } from '#app/messaging';
-import { FixedClock, type TestPlatform } from '#app/testing';
+import { RealtimePublisher } from '#app/realtime';
+import { FixedClock, type ApiResponse, type TestPlatform } from '#app/testing';
 import { call, newKey, startCommercePlatform } from './commerce-fixtures.js';
 
 /**
@@ -163,6 +165,64 @@ describe('a paid message is sold at the terms in force when it was sent', () => 
       expect(again).toMatchObject({ status: 201, body: { kind: 'message_fee', amountMinor: 250 } });
     } finally {
       expect((await settings({ audience: 'signed_in' })).status).toBe(200);
+    }
+  });
+});
+
+describe('a withdrawal racing a checkout', () => {
+  it('ends a purchase whose message was withdrawn between the offer and the write: no checkout opens', async () => {
+    const fan = await newFan();
+    const conversationId = await conversationWith(fan);
+    const messageId = await priced(conversationId);
+    // The unsend commits right after messaging answered the checkout's offer, before commerce writes the purchase.
+    const bus = platform.api.get(QueryBus);
+    const execute = bus.execute.bind(bus);
+    let unsent: ApiResponse | null = null;
+    bus.execute = (async (query: object) => {
+      const answer = await execute(query as never);
+      if (query instanceof MessageOfferQuery && query.messageId === messageId && !unsent) {
+        unsent = await call(platform, 'POST', `/api/messages/conversations/${conversationId}/messages/${messageId}/unsend`, f.creator.token);
+      }
+      return answer;
+    }) as typeof bus.execute;
+    let bought: ApiResponse;
+    try {
+      bought = await buy(fan.token, { kind: 'message', messageId });
+    } finally {
+      bus.execute = execute;
+    }
+    expect(unsent).toMatchObject({ status: 200, body: { withdrawnFrom: 1, keptBy: 0 } });
+    expect(bought).toMatchObject({ status: 404, body: { code: 'message_not_found' } });
+    const rows = await f.db().execute<{ status: string; checkout_url: string | null }[]>(`select status, checkout_url from purchases where message_id = ?`, [messageId]);
+    expect(rows.filter((row) => row.status !== 'expired' || row.checkout_url !== null)).toEqual([]);
+  });
+});
+
+describe("a purchase's live notices", () => {
+  it('reach the fan and the creator through the outbox even when the first publish fails', async () => {
+    const publisher = platform.worker!.get(RealtimePublisher);
+    const publish = publisher.publish.bind(publisher);
+    const heard: { topic: string; event: string; payload: Record<string, unknown> }[] = [];
+    let failures = 1;
+    publisher.publish = async (topic, event, payload) => {
+      if (event === 'purchase.paid' && failures > 0) {
+        failures -= 1;
+        throw new Error('realtime bus unavailable');
+      }
+      heard.push({ topic, event, payload });
+      return publish(topic, event, payload);
+    };
+    try {
+      const fan = await newFan();
+      const tip = await buy(fan.token, { kind: 'tip', storeSlug: f.slug, amountMinor: 350 });
+      await f.settle(tip.body.id);
+      await platform.drain(30_000);
+      const of = (event: string) => heard.filter((entry) => entry.event === event && entry.payload.purchaseId === tip.body.id);
+      expect(failures).toBe(0);
+      expect(of('purchase.paid')).toEqual([{ topic: `user:${fan.userId}`, event: 'purchase.paid', payload: { eventId: expect.any(String), purchaseId: tip.body.id, kind: 'tip' } }]);
+      expect(of('creator.activity')).toEqual([expect.objectContaining({ topic: `user:${f.creator.userId}`, payload: expect.objectContaining({ eventId: of('purchase.paid')[0].payload.eventId }) })]);
+    } finally {
+      publisher.publish = publish;
     }
   });
 });

@@ -231,9 +231,9 @@ describe('live notices on the user channels (realtime)', () => {
     const tipId = await paidPurchase(fan, { kind: 'tip', storeSlug: f.slug, amountMinor: 300, message: 'Live one' });
     const itemId = await f.approvedItem('video', 999, 'Live video');
     await waitFor(async () => heard.fan.length >= 1 && heard.creator.length >= 2, 10_000, 'the live notices');
-    expect(heard.fan).toEqual([{ type: 'broadcast', event: 'purchase.paid', payload: { purchaseId: tipId, kind: 'tip' } }]);
+    expect(heard.fan).toEqual([{ type: 'broadcast', event: 'purchase.paid', payload: { eventId: expect.any(String), purchaseId: tipId, kind: 'tip' } }]);
     expect(heard.creator).toEqual([
-      { type: 'broadcast', event: 'creator.activity', payload: { kind: 'tip', purchaseId: tipId, text: expect.stringContaining('sent you a $3.00 tip'), amountMinor: 300, currency: 'USD' } },
+      { type: 'broadcast', event: 'creator.activity', payload: { eventId: expect.any(String), kind: 'tip', purchaseId: tipId, text: expect.stringContaining('sent you a $3.00 tip'), amountMinor: 300, currency: 'USD' } },
       { type: 'broadcast', event: 'content.decided', payload: { contentId: itemId, kind: 'video', title: 'Live video', status: 'approved', reason: null } },
     ]);
     await Promise.all(live.map((entry) => entry.client.disconnect()));

@@ -64,7 +64,7 @@ import { NotificationsController } from './notifications/notifications.controlle
 import { ListNotificationsHandler } from './notifications/list-notifications.handler.js';
 import { MarkNotificationsReadHandler } from './notifications/mark-notifications-read.handler.js';
 import { NotifyPurchase } from './notifications/notify-purchase.js';
-import { PurchaseDisputedJob, PurchasePaidJob } from './notifications/notify-purchase.job.js';
+import { PurchaseDisputedJob, PurchasePaidJob, PurchasePaidNoticeJob } from './notifications/notify-purchase.job.js';
 import { CommerceOwners } from './review/commerce-owners.js';
 
 /**
@@ -139,7 +139,7 @@ export class CommerceModule {}
  * paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchaseDisputedJob, StoreNamesHandler, AudiencePageHandler, AudienceCountHandler, MessagePurchaseHandler],
+  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchasePaidNoticeJob, PurchaseDisputedJob, StoreNamesHandler, AudiencePageHandler, AudienceCountHandler, MessagePurchaseHandler],
   exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}

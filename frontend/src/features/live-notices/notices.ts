@@ -2,10 +2,13 @@ import { formatMoney } from '@/shared/format';
 
 /** The events of the user's own topic and the staff topic, as the server publishes them (libs/commerce, libs/content-moderation). */
 export interface PurchasePaidEvent {
+  /** The same for a notice delivered again (the server sends at least once). */
+  eventId?: string;
   purchaseId: string;
   kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
 }
 export interface CreatorActivityEvent {
+  eventId?: string;
   kind: 'sale' | 'tip' | 'subscriber' | 'renewal' | 'chargeback';
   purchaseId: string;
   text: string;
@@ -101,4 +104,17 @@ export function caseDeadlineNotice(event: CaseDeadlineEvent): Notice {
   return event.stage === 'overdue'
     ? { color: 'red', title: 'Deadline missed', message: `${what} passed its deadline (${due}) and was escalated to the admins.` }
     : { color: 'yellow', title: 'Case due soon', message: `${what} is due ${due}: a quarter of its time is left.` };
+}
+
+/**
+ * Whether a notice is new to this tab: a purchase's notices are sent at least once, so a repeat
+ * (the same event id on the same event) is dropped. Remembers the last few hundred.
+ */
+export function firstDelivery(seen: Set<string>, event: string, eventId: string | undefined): boolean {
+  if (!eventId) return true;
+  const key = `${event}:${eventId}`;
+  if (seen.has(key)) return false;
+  seen.add(key);
+  if (seen.size > 500) seen.delete(seen.values().next().value as string);
+  return true;
 }

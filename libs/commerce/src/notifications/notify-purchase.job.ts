@@ -21,3 +21,13 @@ export class PurchaseDisputedJob implements JobProcessor<'notifications', 'purch
     return this.notify.disputed(data);
   }
 }
+
+@Injectable()
+@JobHandler('notifications', 'purchase-paid-notice')
+export class PurchasePaidNoticeJob implements JobProcessor<'notifications', 'purchase-paid-notice'> {
+  constructor(@Inject(NotifyPurchase) private readonly notify: NotifyPurchase) {}
+
+  handle(data: JobData<'notifications', 'purchase-paid-notice'>) {
+    return this.notify.announcePaid(data);
+  }
+}

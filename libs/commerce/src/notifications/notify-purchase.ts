@@ -71,11 +71,10 @@ export class NotifyPurchase {
 
   /**
    * The fan's receipt, and the creator's entry and email. A receipt is sent even if the payment was
-   * reversed since: it happened. Once committed, both hear it live on their user:<id> channel.
+   * reversed since: it happened. Their live notices are queued in the same transaction (announcePaid).
    */
   async paid(data: JobData<'notifications', 'purchase-paid'>): Promise<NotifyOutcome> {
-    let notice: { row: PurchaseRow; kind: CreatorNotificationKind; text: string } | null = null;
-    const outcome = await this.orm.em.fork().transactional(async (em): Promise<NotifyOutcome> => {
+    return this.orm.em.fork().transactional(async (em): Promise<NotifyOutcome> => {
       if (data.messageId && !(await claimMessage(em, 'commerce.purchase-paid', data.messageId))) return 'duplicate';
       const row = await this.purchase(em, data.purchaseId);
       if (!row?.paid_at) {
@@ -85,7 +84,8 @@ export class NotifyPurchase {
       const purchase = toNotified(row);
       const kind = paidNotificationKind(purchase);
       if (!(await this.record(em, kind, row, purchase))) return 'duplicate';
-      notice = { row, kind, text: notificationText(kind, purchase) };
+      // Through the outbox, not after the commit: a worker lost between the two would have said nothing, and a retry finds 'duplicate'.
+      this.outbox.enqueue(em, 'notifications', 'purchase-paid-notice', { purchaseId: row.id });
       const buyer = await this.queries.execute(new FindUserQuery(row.buyer_id));
       if (buyer) {
         this.outbox.enqueue(em, 'notifications', 'send-email', {
@@ -106,14 +106,29 @@ export class NotifyPurchase {
       if (emailsCreator(kind)) await this.mailCreator(em, kind, row, purchase);
       return 'sent';
     });
-    if (notice) await this.announcePaid(notice);
-    return outcome;
   }
 
-  /** After the commit: the fan's purchase is paid, the creator has news (sale, subscriber, renewal, tip). Never throws. */
-  private async announcePaid({ row, kind, text }: { row: PurchaseRow; kind: CreatorNotificationKind; text: string }): Promise<void> {
-    await this.live.publish(`user:${row.buyer_id}`, 'purchase.paid', { purchaseId: row.id, kind: row.kind });
-    await this.live.publish(`user:${row.creator_id}`, 'creator.activity', { kind, purchaseId: row.id, text, amountMinor: Number(row.amount_minor), currency: row.currency });
+  /**
+   * The fan's purchase is paid, the creator has news (sale, subscriber, renewal, tip): read again and
+   * published live. A failed publish throws, so the queue retries it; each event carries the outbox
+   * message's id, by which a client drops the repeat of one it already showed.
+   */
+  async announcePaid(data: JobData<'notifications', 'purchase-paid-notice'>): Promise<'sent' | 'skipped'> {
+    const row = await this.purchase(this.orm.em.fork(), data.purchaseId);
+    if (!row?.paid_at) return 'skipped';
+    const purchase = toNotified(row);
+    const kind = paidNotificationKind(purchase);
+    const eventId = data.messageId ?? row.id;
+    await this.live.publish(`user:${row.buyer_id}`, 'purchase.paid', { eventId, purchaseId: row.id, kind: row.kind });
+    await this.live.publish(`user:${row.creator_id}`, 'creator.activity', {
+      eventId,
+      kind,
+      purchaseId: row.id,
+      text: notificationText(kind, purchase),
+      amountMinor: Number(row.amount_minor),
+      currency: row.currency,
+    });
+    return 'sent';
   }
 
   /** The creator's chargeback entry and email, naming the sale that was disputed. */

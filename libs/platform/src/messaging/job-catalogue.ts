@@ -14,6 +14,8 @@ export interface JobCatalogue {
     'purchase-paid': PurchaseNotificationJob;
     /** A paid purchase was charged back. */
     'purchase-disputed': PurchaseNotificationJob;
+    /** After the commit that recorded a purchase's news: the fan and the creator hear it live (at least once; clients drop a repeated eventId). */
+    'purchase-paid-notice': PurchaseNotificationJob;
     // content-moderation -> its live notices (realtime), after the commit that decided or opened.
     /** Every quarter hour: messaging queues one message-digest per user with unread messages due for the email digest. */
     'message-digests': Record<string, never>;

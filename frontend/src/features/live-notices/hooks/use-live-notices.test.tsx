@@ -76,6 +76,17 @@ describe('live notices on the user topic', () => {
     await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/messages/unread').length).toBeGreaterThanOrEqual(2));
   });
 
+  it('shows a notice delivered twice (the same event id) once', async () => {
+    serve({ 'GET /api/messages/unread': () => json({ total: 0, conversations: 0 }) });
+    mount();
+    await waitFor(() => expect(joins()).toEqual([TOPIC]));
+    emit('purchase.paid', { eventId: '41', purchaseId: 'p2', kind: 'message' });
+    emit('purchase.paid', { eventId: '41', purchaseId: 'p2', kind: 'message' });
+    expect(await screen.findByText('Message unlocked')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText('Message unlocked')).toHaveLength(1);
+  });
+
   it("shows a creator's sale or tip with its amount, and a moderator's decision on their item", async () => {
     serve({ 'GET /api/messages/unread': () => json({ total: 0, conversations: 0 }) });
     mount();

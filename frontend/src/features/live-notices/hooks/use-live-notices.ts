@@ -4,7 +4,7 @@ import { useAuthSession } from '@/features/auth';
 import { applyUnreadEvent, messageKeys } from '@/features/messages';
 import { showNotice } from '../../../lib/notify';
 import { joinPrivate } from '../../../lib/realtime';
-import { activityNotice, decisionNotice, receiptNotice, type ContentDecidedEvent, type CreatorActivityEvent, type PurchasePaidEvent } from '../notices';
+import { activityNotice, decisionNotice, firstDelivery, receiptNotice, type ContentDecidedEvent, type CreatorActivityEvent, type PurchasePaidEvent } from '../notices';
 
 const MESSAGE_KINDS = new Set(['message', 'message_fee', 'tip']);
 
@@ -19,6 +19,7 @@ export function useLiveNotices() {
   useEffect(() => {
     if (!userId) return;
     const refresh = (...keys: (readonly unknown[])[]) => keys.forEach((queryKey) => void client.invalidateQueries({ queryKey }));
+    const seen = new Set<string>();
     return joinPrivate(
       `user:${userId}`,
       (channel) =>
@@ -26,13 +27,16 @@ export function useLiveNotices() {
           .on('broadcast', { event: 'unread' }, ({ payload }) => applyUnreadEvent(client, payload))
           .on('broadcast', { event: 'purchase.paid' }, ({ payload }) => {
             const event = payload as PurchasePaidEvent;
+            if (!firstDelivery(seen, 'purchase.paid', event.eventId)) return;
             showNotice(receiptNotice(event));
             refresh(['purchases'], ['storefront']);
             // An unlocked message opens, a paid message shows as sent, a tip shows in its conversation.
             if (MESSAGE_KINDS.has(event.kind)) refresh(messageKeys.all);
           })
           .on('broadcast', { event: 'creator.activity' }, ({ payload }) => {
-            showNotice(activityNotice(payload as CreatorActivityEvent));
+            const event = payload as CreatorActivityEvent;
+            if (!firstDelivery(seen, 'creator.activity', event.eventId)) return;
+            showNotice(activityNotice(event));
             refresh(['earnings'], ['messages', 'mass'], ['messages', 'thread']);
           })
           .on('broadcast', { event: 'content.decided' }, ({ payload }) => {

@@ -62,7 +62,8 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const id = messageId(now);
 
     // A fresh unit of work: the rows read above are read again under the lock, not taken from this one's identity map.
-    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price, held, fee }));
+    const message = { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price, held, fee };
+    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, message));
     if (!outcome.stored) return this.replay(conversationId, sender.id, outcome.existing);
     if (held) {
       // Nobody else sees it, nothing is announced: the fan pays, and the payment delivers it (FollowMessagePurchaseJob).
@@ -86,7 +87,18 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   /** Stores the message under the conversation's lock, where a block is checked again and the recipient's unread count grows. */
   private async store(
     tx: EntityManager,
-    message: { id: string; createdAt: Date; conversationId: string; senderId: string; clientId: string; body: string; attachments: NewAttachment[]; price: Money | null; held: boolean; fee: { priceMinor: number; currency: string } | null },
+    message: {
+      id: string;
+      createdAt: Date;
+      conversationId: string;
+      senderId: string;
+      clientId: string;
+      body: string;
+      attachments: NewAttachment[];
+      price: Money | null;
+      held: boolean;
+      fee: { priceMinor: number; currency: string } | null;
+    },
   ) {
     const conversation = await tx.findOneOrFail(Conversation, message.conversationId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     const members = await tx.find(ConversationMember, { conversationId: message.conversationId });

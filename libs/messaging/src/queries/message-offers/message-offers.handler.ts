@@ -31,7 +31,8 @@ export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
     if (kind === 'message_fee') {
       // The buyer's own message, held for the creator's price per message, at the price in force when it was sent.
       if (row.sender_id !== buyerId || row.status !== 'awaiting_payment') return { refused: 'not_found' };
-      if (row.fee_minor !== null) return { offer: { ...base, sellerId: conversation.creatorId, priceMinor: Number(row.fee_minor), currency: row.fee_currency! } };
+      const seller = conversation.creatorId;
+      if (row.fee_minor !== null) return { offer: { ...base, sellerId: seller, priceMinor: Number(row.fee_minor), currency: row.fee_currency! } };
       // Held before fees were kept with the message: the setting's price, as then.
       const setting = await this.settings.of(conversation.creatorId);
       if (setting.audience !== 'paid') return { refused: 'not_found' };
@@ -66,7 +67,8 @@ export class ConversationBlockHandler implements IQueryHandler<ConversationBlock
     const [row] = await this.orm.em
       .fork()
       .execute(
-        `select 1 from conversations c join conversation_members m on m.conversation_id = c.id where c.fan_id = ? and c.creator_id = ? and m.blocked_at is not null limit 1`,
+        `select 1 from conversations c join conversation_members m on m.conversation_id = c.id
+          where c.fan_id = ? and c.creator_id = ? and m.blocked_at is not null limit 1`,
         [fanId, creatorId],
       );
     return row !== undefined;
