@@ -2001,7 +2001,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A store's current banner or avatar (the link from its profile); an adult store's only through the signed link its views give those who may see it, or with the age check */
+        /** A store's current banner or avatar (the link from its profile); an adult store's through the signed link its views give, or with the age check */
         get: operations["StoreImagesController_image"];
         put?: never;
         post?: never;

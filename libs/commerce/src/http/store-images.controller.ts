@@ -69,7 +69,7 @@ export class StoreImagesController {
   @HttpCode(200)
   @UseGuards(OptionalAuthGuard)
   @ApiParam({ name: 'slug', example: 'jane-fit' })
-  @ApiOperation({ summary: "A store's current banner or avatar (the link from its profile); an adult store's only through the signed link its views give those who may see it, or with the age check" })
+  @ApiOperation({ summary: "A store's current banner or avatar (the link from its profile); an adult store's through the signed link its views give, or with the age check" })
   async image(
     @Param('slug') slug: string,
     @Param('key') key: string,

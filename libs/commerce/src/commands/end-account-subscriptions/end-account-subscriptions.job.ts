@@ -35,7 +35,10 @@ export class EndAccountSubscriptionsJob implements JobProcessor<'payments', 'acc
         [now, now, data.userId, data.userId],
       );
       const closed = await em.execute<{ id: string }[]>(`update stores set status = 'suspended', updated_at = ? where owner_id = ? and status = 'active' returning id`, [now, data.userId]);
-      const [images] = await em.execute<{ banner_key: string | null; avatar_key: string | null }[]>(`select banner_key, avatar_key from stores where owner_id = ? for update`, [data.userId]);
+      const [images] = await em.execute<{ banner_key: string | null; avatar_key: string | null }[]>(
+        `select banner_key, avatar_key from stores where owner_id = ? for update`,
+        [data.userId],
+      );
       const keys = [images?.banner_key, images?.avatar_key].filter((key): key is string => typeof key === 'string');
       await em.execute(`update stores set banner_key = null, avatar_key = null where owner_id = ?`, [data.userId]);
       // Deleted before the commit: a failed commit retries the job, and deleting again is harmless.

@@ -34,7 +34,8 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
     if (!store) throw CommerceErrors.storeNotFound();
     if (!mayViewStore(store, visitor)) throw CommerceErrors.adultStore();
     const [counts] = await em.execute<{ videos: number; albums: number; subscribers: number }[]>(COUNTS_SQL, [store.id, now, store.ownerId]);
-    const view = toPublicStore(store, { videos: counts.videos, albums: counts.albums, subscribers: store.showSubscriberCount ? counts.subscribers : null }, storeImagesFor(this.entitlements, store, visitor));
+    const shown = { videos: counts.videos, albums: counts.albums, subscribers: store.showSubscriberCount ? counts.subscribers : null };
+    const view = toPublicStore(store, shown, storeImagesFor(this.entitlements, store, visitor));
     const { viewerId } = visitor;
     if (!viewerId) return view;
     // The same rule the purchase statement enforces, so the page offers Buy only where a purchase is allowed.

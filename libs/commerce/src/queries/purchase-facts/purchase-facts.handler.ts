@@ -23,7 +23,8 @@ export class PurchaseFactsHandler implements IQueryHandler<PurchaseFactsQuery> {
   async execute({ viewerId, creatorId, contentId }: PurchaseFactsQuery): Promise<ContentMediaFacts['purchase']> {
     const [row] = await this.orm.em.getConnection().execute<Row[]>(
       `select s.visibility, s.allow_downloads,
-              exists (select 1 from purchases p where p.buyer_id = ? and p.store_id = s.id and p.kind = 'content' and p.status = 'paid' and p.content_id = ?) as bought,
+              exists (select 1 from purchases p
+                       where p.buyer_id = ? and p.store_id = s.id and p.kind = 'content' and p.status = 'paid' and p.content_id = ?) as bought,
               ${liveSubscriptionSql('?::uuid', 's.id')} as subscribed
          from stores s where s.owner_id = ?`,
       [viewerId, contentId, viewerId, this.clock.now(), creatorId],

@@ -40,7 +40,8 @@ export class PurchasedContentHandler implements IQueryHandler<PurchasedContentQu
     // Checked when the item is opened, not only when it was bought: the store may have turned subscribers-only since.
     if (!mayOpenBoughtItems(purchase.visibility, purchase.subscribed)) throw PurchaseErrors.subscribersOnly();
     // The store's download setting is read now, so turning it off stops new download links at once.
-    const content = await this.queries.execute(new ContentByIdQuery(wanted, { withDownloads: purchase.allow_downloads, viewer: { id: buyerId, role: 'user', aal: 'aal1' } }));
+    const viewer = { id: buyerId, role: 'user', aal: 'aal1' as const };
+    const content = await this.queries.execute(new ContentByIdQuery(wanted, { withDownloads: purchase.allow_downloads, viewer }));
     // A subscription opens the store's own items only; a removed item opens for nobody.
     if (!content || content.status !== 'approved' || content.creatorId !== purchase.creator_id) throw PurchaseErrors.contentNotFound();
     return {
