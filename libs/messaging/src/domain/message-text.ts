@@ -1,4 +1,5 @@
 import LinkifyIt from 'linkify-it';
+import { createRequire } from 'node:module';
 
 /** The longest message text, in characters (after trimming). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -22,10 +23,11 @@ export function textProblem(text: string, attachments: number): TextProblem | nu
 }
 
 // Addresses typed in any form spammers use: with a scheme, www., a bare domain (t.me, bit.ly, x.com) or an IP address with
-// or without a port. linkify-it knows the generic and every two-letter country TLD; the newer ones spam favours are added.
-// E-mail addresses are not links here.
-const SPAM_TLDS = ['io', 'ly', 'gg', 'tv', 'me', 'xyz', 'top', 'click', 'live', 'link', 'site', 'online', 'club', 'vip', 'fun', 'chat', 'app', 'dev', 'store', 'page'];
-const links = new LinkifyIt({}, { fuzzyEmail: false, fuzzyIP: true }).tlds(SPAM_TLDS, true);
+// or without a port. Bare domains are read against IANA's whole root zone (the `tlds` package, kept current upstream),
+// punycode forms included. E-mail addresses are not links here.
+// The package is a bare JSON array (its `main`), which an ES import would need an import attribute for.
+const tlds = createRequire(import.meta.url)('tlds') as string[];
+const links = new LinkifyIt({}, { fuzzyEmail: false, fuzzyIP: true }).tlds(tlds, true);
 // Characters that read as a dot but that NFKC leaves alone: ideographic, halfwidth and small full stops, dot leaders, middle dots.
 const DOT_LOOKALIKES = /[\u3002\uff61\ufe12\ufe52\u2024\u2e3c\u0701\u0702\u06d4\ua4f8\ua60e\u00b7\u2027\u30fb\u2219\u22c5]/g;
 // Invisible characters that would split an address in two for the linkifier but not for a reader.
