@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -11,7 +12,7 @@ const ROOT = process.cwd();
 const LOADER = ['--conditions=source', ...['scripts/lib/parent-watch.mjs', 'scripts/lib/ts-register.mjs'].flatMap((file) => ['--import', join(ROOT, file)])];
 
 function start(entry: string, env: Record<string, string>) {
-  const run = spawnSync(process.execPath, [...LOADER, entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, [...LOADER, entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 80_000 });
   return { status: run.status, stderr: run.stderr };
 }
 
@@ -29,6 +30,9 @@ const production = {
   SMTP_URL: 'smtp://127.0.0.1:1',
   OTEL_SDK_DISABLED: 'true',
 };
+
+// Each test starts real processes on the TypeScript sources: slow on a loaded machine.
+jest.setTimeout(180_000);
 
 describe('production refuses public secrets at start', () => {
   it('the api stops on the manifests\' CHANGE-ME, compose\'s sandbox webhook secret and the built-in anon key, naming each', () => {

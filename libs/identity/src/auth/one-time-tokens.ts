@@ -52,7 +52,8 @@ export class OneTimeTokens {
     const now = this.clock.now();
     await this.retire(em, userId, kind);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    em.persist(em.create(OneTimeToken, { userId, kind, tokenHash: hashToken(`${userId}:${code}`), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]), createdAt: now } as never));
+    const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]);
+    em.persist(em.create(OneTimeToken, { userId, kind, tokenHash: hashToken(`${userId}:${code}`), expiresAt, createdAt: now } as never));
     return code;
   }
 

@@ -45,8 +45,8 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand> {
     const invalid = email === undefined ? IdentityErrors.otpExpired : IdentityErrors.otpInvalid;
     return this.orm.em.fork().transactional(async (em) => {
       // Both email-change links say type=email_change (as GoTrue's); which one it was only its hash tells.
-      const redeemed =
-        (await this.tokens.redeem(em, token ?? '', kind)) ?? (kind === 'email_change' ? await this.tokens.redeem(em, token ?? '', 'email_change_current') : null);
+      const other = kind === 'email_change' ? 'email_change_current' : null;
+      const redeemed = (await this.tokens.redeem(em, token ?? '', kind)) ?? (other ? await this.tokens.redeem(em, token ?? '', other) : null);
       if (!redeemed) throw invalid();
       // Locked for an email change: the two links opened at once must not both count as the first.
       const user = await em.findOneOrFail(User, redeemed.userId, kind === 'email_change' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});

@@ -36,8 +36,9 @@ export class UserController {
   @Put('user')
   @ApiOperation({ summary: 'Change the password, email address or profile data of the signed-in user' })
   update(@CurrentAuth() auth: AuthContext, @Body() body: UpdateUserDto, @Client() client: ClientInfo, @Query() query: RedirectQueryDto) {
+    const { password, data, email, current_password: currentPassword, nonce } = body;
     return this.commands.execute(
-      new UpdateUserCommand(auth.user.id, auth.sessionId, auth.claims.aal, body.password, body.data, client, body.email, query.redirect_to, body.current_password, body.nonce),
+      new UpdateUserCommand(auth.user.id, auth.sessionId, auth.claims.aal, password, data, client, email, query.redirect_to, currentPassword, nonce),
     );
   }
 }
