@@ -79,7 +79,8 @@ describe('ID images for the staff member who holds the case (#8)', () => {
     const unclaimed = await api('GET', `/api/admin/verifications/${submissionId}`, holder.token);
     expect(unclaimed.status).toBe(200);
     expect(unclaimed.body.images).toEqual({ userPhotoWithId: null, idPhoto: null });
-    expect((await api('GET', `/api/admin/verification-images`, null)).status).toBe(403);
+    expect((await api('GET', `/api/admin/verification-images`, null)).status).toBe(401);
+    expect((await api('GET', `/api/admin/verification-images`, holder.token)).status).toBe(403);
     expect((await api('GET', `/api/admin/verification-images?token=abc.def`, holder.token)).status).toBe(403);
   });
 
@@ -92,17 +93,20 @@ describe('ID images for the staff member who holds the case (#8)', () => {
 
     const reads = async () =>
       Number((await fixture.db().execute<{ count: string }[]>(`select count(*) from audit_log where action = 'verification.image_read' and target_id = ?`, [submissionId]))[0].count);
-    const image = await api('GET', link, null);
+    // The link opens nothing on its own: not anonymously, not with another staff member's aal2 session.
+    expect((await api('GET', link, null)).status).toBe(401);
+    expect((await api('GET', link, otherModerator.token)).status).toBe(403);
+    const image = await api('GET', link, holder.token);
     expect([image.status, image.headers.get('content-type'), image.headers.get('cache-control')]).toEqual([200, 'image/jpeg', 'private, no-store, max-age=0']);
     expect(await reads()).toBe(1);
 
     expect((await api('POST', `/api/admin/verifications/${submissionId}/release`, holder.token)).status).toBe(200);
-    expect((await api('GET', link, null)).status).toBe(403);
+    expect((await api('GET', link, holder.token)).status).toBe(403);
     expect((await api('POST', `/api/admin/verifications/${submissionId}/claim`, holder.token)).status).toBe(200);
-    expect((await api('GET', link, null)).status).toBe(200);
+    expect((await api('GET', link, holder.token)).status).toBe(200);
     expect(await reads()).toBe(2);
     clock.advance(121_000);
-    expect((await api('GET', link, null)).status).toBe(403);
+    expect((await api('GET', link, holder.token)).status).toBe(403);
     expect(await reads()).toBe(2);
   });
 
@@ -110,7 +114,7 @@ describe('ID images for the staff member who holds the case (#8)', () => {
     const link: string = (await api('GET', `/api/admin/verifications/${submissionId}`, holder.token)).body.images.idPhoto;
     const [row] = await fixture.db().execute<{ id_photo_key: string }[]>(`select id_photo_key from verification_submissions where id = ?`, [submissionId]);
     rmSync(join(fixture.storageDir, 'private', row.id_photo_key));
-    expect((await api('GET', link, null)).status).toBe(404);
+    expect((await api('GET', link, holder.token)).status).toBe(404);
   });
 });
 

@@ -157,9 +157,9 @@ describeInBrowser(
       await console.getByText('Claim this submission to see the image.').first().waitFor();
       await console.getByRole('button', { name: 'Claim' }).click();
       await console.getByRole('button', { name: 'Release' }).waitFor();
-      const images = console.locator('img[src*="/api/admin/verification-images?token="]');
+      const images = console.locator('img[alt="Photo with ID"], img[alt="ID document"]');
       await images.first().waitFor();
-      // Both ID images load through their signed links (decoded by the browser: real JPEGs).
+      // Both ID images load through their signed links with the console's session (decoded by the browser: real JPEGs).
       await eventually(
         () => images.evaluateAll((nodes) => nodes.filter((node) => (node as unknown as { naturalWidth: number }).naturalWidth > 0).length),
         (loaded) => loaded === 2,

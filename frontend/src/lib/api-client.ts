@@ -58,3 +58,11 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   if (!response.ok) throw new ApiError(response.status, (data as ApiErrorBody | null) ?? null);
   return data as T;
 }
+
+/** Bytes a route serves only with the bearer beside its link (ID images), as an object URL the caller revokes. */
+export async function apiObjectUrl(path: string): Promise<string> {
+  const token = storedBearer(path);
+  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, ((await parseBody(response)) as ApiErrorBody | null) ?? null);
+  return URL.createObjectURL(await response.blob());
+}

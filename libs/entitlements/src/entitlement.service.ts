@@ -113,12 +113,12 @@ export class EntitlementService {
    * Checks an ID image link again when it is followed (the holder may have lost the claim or the
    * role since) and records the read in the audit log before any byte leaves.
    */
-  async openIdImage(token: unknown, ipAddress: string | null): Promise<{ submissionId: string; kind: IdImageKind }> {
+  async openIdImage(token: unknown, reader: Actor, ipAddress: string | null): Promise<{ submissionId: string; kind: IdImageKind }> {
     const claims = typeof token === 'string' ? this.links.readIdImage(token) : null;
-    if (!claims) throw invalidLink();
+    // The link names the reviewer it was minted for; only that reviewer's own session may follow it.
+    if (!claims || claims.u !== reader.id) throw invalidLink();
     const facts = await this.queries.execute(new IdImageFactsQuery(claims.s, claims.u));
-    // The link was minted behind the aal2 staff guard and lives two minutes.
-    const decision = decideIdImage({ id: claims.u, role: facts?.currentRole ?? 'user', aal: 'aal2' }, facts);
+    const decision = decideIdImage({ id: reader.id, role: facts?.currentRole ?? 'user', aal: reader.aal }, facts);
     if (!decision.allow) throw invalidLink();
     await this.audit.record(this.orm.em.fork(), { actorId: claims.u, action: 'verification.image_read', targetType: 'verification', targetId: claims.s, details: { kind: claims.k }, ipAddress });
     return { submissionId: claims.s, kind: claims.k };

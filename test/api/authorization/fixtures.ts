@@ -150,7 +150,16 @@ export async function buildWorld(platform: TestPlatform, storageDir: string): Pr
   const caseAbout = (id: string) => cases.find((entry) => JSON.stringify(entry).includes(id))!.id;
   const verificationId = await submissionOf(owner.userId);
   const keys = await db().execute<{ user_photo_key: string; id_photo_key: string }[]>(`select user_photo_key, id_photo_key from verification_submissions`);
-  const detail = await api('verification detail', 'GET', `/api/admin/verifications/${verificationId}`, moderator.token);
+  // ID images are linked only for the reviewer holding a pending case: a fan applies and the moderator claims it.
+  const fanSubmitted = await fetch(`${platform.baseUrl}/api/verify-user`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${fan.session.access_token}` },
+    body: await verificationForm(),
+  });
+  ok('fan verification', await readApiResponse(fanSubmitted));
+  const pendingVerificationId = await submissionOf(fan.session.user.id);
+  await api('verification claim', 'POST', `/api/admin/verifications/${pendingVerificationId}/claim`, moderator.token);
+  const detail = await api('verification detail', 'GET', `/api/admin/verifications/${pendingVerificationId}`, moderator.token);
   const imageLink = /\/api\/admin\/verification-images\?token=[^"]+/.exec(JSON.stringify(detail))![0];
   const moderatorFactorId = (await db().execute<{ id: string }[]>(`select id from mfa_factors where user_id = ?`, [moderator.userId]))[0].id;
 

@@ -85,9 +85,15 @@ export class AdminVerificationsController {
   }
 }
 
-/** Serves an ID image to the staff member a signed link was issued to; never cached, never public. */
+/**
+ * Serves an ID image to the staff member a signed link was issued to, and only with their own aal2
+ * session beside it (the console fetches the bytes with its bearer): a copied link opens nothing.
+ * Never cached, never public.
+ */
 @ApiTags('admin')
+@ApiBearerAuth()
 @Controller('api/admin/verification-images')
+@UseGuards(BearerGuard, StaffGuard)
 export class VerificationImagesController {
   constructor(
     @Inject(EntitlementService) private readonly entitlements: EntitlementService,
@@ -97,9 +103,10 @@ export class VerificationImagesController {
 
   @Get()
   @ApiOperation({ summary: 'An ID image through a two-minute link from GET /api/admin/verifications/:id' })
-  async image(@Query('token') token: unknown, @Client() client: ClientInfo, @Res() response: ServerResponse) {
+  async image(@CurrentAuth() auth: AuthContext, @Query('token') token: unknown, @Client() client: ClientInfo, @Res() response: ServerResponse) {
     // The link dies with its holder's claim or staff role; each read is audited there.
-    const { submissionId, kind } = await this.entitlements.openIdImage(token, client.ip);
+    const reader = { id: auth.user.id, role: auth.user.appRole, aal: auth.claims.aal };
+    const { submissionId, kind } = await this.entitlements.openIdImage(token, reader, client.ip);
     const item = await this.queries.execute(new ReviewItemQuery(submissionId, ''));
     if (!item) throw VerificationErrors.notFound();
     const data = await this.files.get(item.imageKeys[kind]);

@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconPhotoOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { apiObjectUrl } from '@/lib/api-client';
 
 export interface EvidenceImageProps {
   title: string;
@@ -12,9 +13,37 @@ export interface EvidenceImageProps {
   onReload: () => void;
 }
 
+/** The image behind a signed link, fetched with the console's own session (the route wants both): an object URL. */
+function useAuthorizedImage(src: string | null, onFailed: (src: string) => void): string | null {
+  const [loaded, setLoaded] = useState<{ src: string; url: string } | null>(null);
+  useEffect(() => {
+    if (!src) return;
+    let url: string | null = null;
+    let live = true;
+    apiObjectUrl(src).then(
+      (objectUrl) => {
+        url = objectUrl;
+        if (live) setLoaded({ src, url: objectUrl });
+        else URL.revokeObjectURL(objectUrl);
+      },
+      () => live && onFailed(src),
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [src, onFailed]);
+  return loaded && loaded.src === src ? loaded.url : null;
+}
+
 export function EvidenceImage({ title, hint, src, onError, onReload }: EvidenceImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = failedSrc === src;
+  const [fail] = useState(() => (failing: string) => {
+    setFailedSrc(failing);
+    onError();
+  });
+  const image = useAuthorizedImage(src, fail);
 
   return (
     <Card withBorder radius="md" padding="sm">
@@ -27,8 +56,8 @@ export function EvidenceImage({ title, hint, src, onError, onReload }: EvidenceI
             {hint}
           </Text>
         </Stack>
-        {!failed && src && (
-          <Anchor href={src} target="_blank" rel="noopener noreferrer" size="xs" style={{ flexShrink: 0 }}>
+        {!failed && image && (
+          <Anchor href={image} target="_blank" rel="noopener noreferrer" size="xs" style={{ flexShrink: 0 }}>
             <Group gap={4} wrap="nowrap">
               Full size <IconExternalLink size={14} />
             </Group>
@@ -61,16 +90,14 @@ export function EvidenceImage({ title, hint, src, onError, onReload }: EvidenceI
             </Button>
           </Stack>
         ) : (
-          <img
-            src={src}
-            alt={title}
-            referrerPolicy="no-referrer"
-            style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }}
-            onError={() => {
-              setFailedSrc(src);
-              onError();
-            }}
-          />
+          image && (
+            <img
+              src={image}
+              alt={title}
+              style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }}
+              onError={() => fail(src)}
+            />
+          )
         )}
       </Box>
     </Card>

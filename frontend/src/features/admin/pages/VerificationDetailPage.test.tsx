@@ -29,18 +29,29 @@ describe('VerificationDetailPage', () => {
   beforeEach(() => {
     resetAdminAuthMock(auth);
     window.localStorage.setItem('adminToken', 'mod-token');
+    // jsdom has no object URLs: one named by the image's size stands in.
+    URL.createObjectURL = vi.fn((blob: Blob) => `blob:size-${blob.size}`);
+    URL.revokeObjectURL = vi.fn();
   });
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the applicant with their age and both images; Accept and Reject wait for a claim', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-06-01T12:00:00Z') });
-    stubFetch({ 'GET /api/admin/me': () => json(MODERATOR), [DETAIL]: () => json(verification()) });
+    const fetchMock = stubFetch({
+      'GET /api/admin/me': () => json(MODERATOR),
+      [DETAIL]: () => json(verification({ images: { userPhotoWithId: '/api/admin/verification-images?token=s', idPhoto: '/api/admin/verification-images?token=i' } })),
+      'GET /api/admin/verification-images?token=s': () => new Response('selfie'),
+      'GET /api/admin/verification-images?token=i': () => new Response('id'),
+    });
     renderAdmin('/admin/verifications/v-1');
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
     vi.useRealTimers();
     expect(screen.getByText('Age 34')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Photo with ID' }).getAttribute('src')).toBe('/api/files/selfie?sig=1');
-    expect(screen.getByRole('img', { name: 'ID document' }).getAttribute('src')).toBe('/api/files/id?sig=1');
+    // The bytes are fetched with the console's own session beside the signed link, then shown from memory.
+    expect((await screen.findByRole('img', { name: 'Photo with ID' })).getAttribute('src')).toBe('blob:size-6');
+    expect((await screen.findByRole('img', { name: 'ID document' })).getAttribute('src')).toBe('blob:size-2');
+    const imageCall = fetchMock.mock.calls.find(([url]) => url === '/api/admin/verification-images?token=s');
+    expect(new Headers(imageCall?.[1]?.headers).get('Authorization')).toBe('Bearer mod-token');
     expect(button('Accept').disabled).toBe(true);
     expect(button('Reject').disabled).toBe(true);
     expect(button('Claim').disabled).toBe(false);
@@ -134,13 +145,18 @@ describe('VerificationDetailPage', () => {
     stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
       [DETAIL]: () => json(verification({ images: { userPhotoWithId: `/selfie?v=${version}`, idPhoto: `/id?v=${version}` } })),
+      'GET /selfie?v=1': () => new Response('old'),
+      'GET /id?v=1': () => new Response('id'),
+      'GET /selfie?v=2': () => new Response('renewed'),
+      'GET /id?v=2': () => new Response('id'),
     });
     renderAdmin('/admin/verifications/v-1');
     const img = await screen.findByRole('img', { name: 'Photo with ID' });
+    expect(img.getAttribute('src')).toBe('blob:size-3');
     version = 2;
     const realNow = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(realNow + 110_000);
     fireEvent.error(img);
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Photo with ID' }).getAttribute('src')).toBe('/selfie?v=2'));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Photo with ID' }).getAttribute('src')).toBe('blob:size-7'));
   });
 });
