@@ -29,6 +29,9 @@ describe('message text', () => {
     ['a bare IP address', 'find me at 203.0.113.7'],
     ['a full-width IP address', '２０３．０．１１３．７'],
     ['a full-width scheme', 'ｈｔｔｐｓ://example.test'],
+    ['a newer generic TLD', 'all of it at mysite.photography'],
+    ['a brand TLD', 'pics on me.casino now'],
+    ['an internationalised TLD', 'join shop.онлайн'],
   ])('finds the address written with %s', (_what, text) => {
     expect(containsLink(text)).toBe(true);
   });
