@@ -334,7 +334,7 @@ describe('realtime broadcast routes write only where the caller may', () => {
     expect(joined).toBe('SUBSCRIBED');
 
     const post = (token: string | null, topic: string, apikey = 'fanmint-public-anon-key') =>
-      fetch(`${platform.baseUrl}/realtime/v1/api/broadcast/${encodeURIComponent(topic)}/events/forged?private=true`, {
+      fetch(`${platform.baseUrl}/realtime/v1/api/broadcast/${encodeURIComponent(topic)}/events/client%3Aforged?private=true`, {
         method: 'POST',
         headers: { apikey, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify({ forged: true }),
