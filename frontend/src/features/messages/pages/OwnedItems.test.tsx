@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
@@ -57,6 +57,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+const TOPIC = `conversation:${CONVERSATION_ID}`;
 const OWNED = `/api/messages/conversations/${CONVERSATION_ID}/owned-items`;
 const item = { id: 'a1', title: 'Golden hour', status: 'approved', purpose: 'store', kind: 'video', priceMinor: 1500, currency: 'EUR' };
 
@@ -108,5 +109,26 @@ describe('items the fan already owns', () => {
     const log = await screen.findByRole('log', { name: 'Messages with Velvet Hour' }, LOADED);
     expect(await within(log).findByText('Free for you: you already own what it opens')).toBeTruthy();
     expect(within(log).queryByRole('button', { name: /Unlock for/ })).toBeNull();
+  });
+
+  it('asks for its own view of a live priced message, which opens free for a fan who owns its items', async () => {
+    const free = pricedMessage(3, THEM, 'Live set', {
+      locked: false,
+      attachments: [{ contentId: 'c1', kind: 'video', state: 'released', locked: false }],
+      unlocks: [{ contentId: 'c1', title: 'Golden hour', kind: 'video', owned: true }],
+    });
+    let items: unknown[] = [message(1, THEM, 'Hi!')];
+    const fetchMock = serveThread([], {
+      [`GET ${MESSAGES}`]: () => json({ hasMore: false, items }),
+      [`GET ${MESSAGES}/${messageId(3)}/media/c1`]: () => json({ contentId: 'c1', kind: 'video', media: [] }),
+    });
+    openThread();
+    const log = await screen.findByRole('log', { name: 'Messages with Velvet Hour' }, LOADED);
+    const before = requestsTo(fetchMock, `GET ${MESSAGES}`).length;
+    items = [free, message(1, THEM, 'Hi!')];
+    // Announced as any recipient would see it: locked.
+    act(() => realtime.emit(TOPIC, 'message', pricedMessage(3, THEM, 'Live set', { unlocks: [{ contentId: 'c1', title: 'Golden hour', kind: 'video', owned: false }] })));
+    expect(await within(log).findByText('Free for you: you already own what it opens')).toBeTruthy();
+    expect(requestsTo(fetchMock, `GET ${MESSAGES}`).length).toBeGreaterThan(before);
   });
 });
