@@ -23,15 +23,20 @@ const newFan = async (): Promise<Fan> => {
   const fan = await f.newFan();
   return { userId: fan.session.user.id, token: fan.session.access_token };
 };
-const buy = (token: string, body: Record<string, unknown>) => call(platform, 'POST', '/api/purchases', token, { method: 'card', ...body }, { 'idempotency-key': newKey() });
+const buy = (token: string, body: Record<string, unknown>) =>
+  call(platform, 'POST', '/api/purchases', token, { method: 'card', ...body }, { 'idempotency-key': newKey() });
 const send = (token: string, conversationId: string, body: Record<string, unknown>) =>
   call(platform, 'POST', `/api/messages/conversations/${conversationId}/messages`, token, { clientId: randomBytes(8).toString('hex'), ...body });
-const messageOf = async (token: string, conversationId: string, id: string) =>
-  ((await call(platform, 'GET', `/api/messages/conversations/${conversationId}/messages`, token)).body.items as Record<string, unknown>[]).find((message) => message.id === id);
+const messageOf = async (token: string, conversationId: string, id: string) => {
+  const page = await call(platform, 'GET', `/api/messages/conversations/${conversationId}/messages`, token);
+  return (page.body.items as Record<string, unknown>[]).find((message) => message.id === id);
+};
 const media = (token: string, conversationId: string, messageId: string, contentId: string) =>
   call(platform, 'GET', `/api/messages/conversations/${conversationId}/messages/${messageId}/media/${contentId}`, token);
-const ownedCheck = (token: string, conversationId: string, query: string) => call(platform, 'GET', `/api/messages/conversations/${conversationId}/owned-items?${query}`, token);
-const messagePurchases = async (buyerId: string) => (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from purchases where buyer_id = ? and kind = 'message'`, [buyerId]))[0].n;
+const ownedCheck = (token: string, conversationId: string, query: string) =>
+  call(platform, 'GET', `/api/messages/conversations/${conversationId}/owned-items?${query}`, token);
+const messagePurchases = async (buyerId: string) =>
+  (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from purchases where buyer_id = ? and kind = 'message'`, [buyerId]))[0].n;
 
 async function conversationWith(fan: Fan): Promise<string> {
   const opened = await call(platform, 'POST', '/api/messages/conversations', fan.token, { storeSlug: f.slug });

@@ -106,6 +106,17 @@ export class MessagingModule {}
 
 /** The worker's half: media held in messages released or removed as content-moderation decides; paid messages follow commerce's purchases; mass messages delivered; the unread-messages digest. */
 @Module({
-  providers: [MessageRepository, OwnedItems, MassMessageRepository, MessagingRealtime, RecordMediaReviewJob, FollowMessagePurchaseJob, FanOutMassMessageJob, DigestLinks, SendMessageDigestsJob, SendMessageDigestJob],
+  providers: [
+    MessageRepository,
+    OwnedItems,
+    MassMessageRepository,
+    MessagingRealtime,
+    RecordMediaReviewJob,
+    FollowMessagePurchaseJob,
+    FanOutMassMessageJob,
+    DigestLinks,
+    SendMessageDigestsJob,
+    SendMessageDigestJob,
+  ],
 })
 export class MessagingJobsModule {}

@@ -6312,7 +6312,7 @@ export interface operations {
     MessagesController_ownedItems: {
         parameters: {
             query: {
-                /** @description The content ids about to be attached (repeat the parameter, or separate with commas) */
+                /** @description The content ids to attach (repeat it or use commas) */
                 contentIds: string[];
             };
             header?: never;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { opensFree, ownsItem } from './owned-items.js';
 
-const facts = (over: Partial<{ bought: boolean; subscribed: boolean; subscribersOnly: boolean }>) => ({ bought: false, subscribed: false, subscribersOnly: false, downloads: false, ...over });
+type Facts = { bought: boolean; subscribed: boolean; subscribersOnly: boolean };
+const facts = (over: Partial<Facts>) => ({ bought: false, subscribed: false, subscribersOnly: false, downloads: false, ...over });
 
 describe('items a fan owns already', () => {
   it('owns an item bought in a public store, or any item of a store they subscribe to', () => {

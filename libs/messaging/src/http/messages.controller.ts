@@ -69,7 +69,11 @@ export class MessagesController {
   @Get('owned-items')
   @ApiOperation({ summary: "Composer's check (creator): which attached store items the fan owns already; a priced message of only those opens free for them" })
   @ApiOkResponse({ type: OwnedAttachmentsDto })
-  ownedItems(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Query() query: OwnedAttachmentsQueryDto): Promise<OwnedAttachmentsView> {
+  ownedItems(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: OwnedAttachmentsQueryDto,
+  ): Promise<OwnedAttachmentsView> {
     return this.queries.execute(new OwnedAttachmentsQuery(auth.user.id, id, query.contentIds));
   }
 

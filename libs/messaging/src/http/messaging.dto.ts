@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID } from 'class-validator';
+import { Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { REPORT_REASONS, type ReportReason } from '#app/content-moderation';
 import { PurchaseDto } from '#app/commerce';
 import { ATTACHMENT_STATES, type AttachmentState } from '../domain/attachments.js';
@@ -166,7 +167,7 @@ export class UnlockItemDto {
 }
 
 export class OwnedAttachmentsQueryDto {
-  @ApiProperty({ type: [String], format: 'uuid', maxItems: MAX_ATTACHMENTS, description: 'The content ids about to be attached (repeat the parameter, or separate with commas)' })
+  @ApiProperty({ type: [String], format: 'uuid', maxItems: MAX_ATTACHMENTS, description: 'The content ids to attach (repeat it or use commas)' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').filter((id) => id !== '') : value))
   @IsArray({ message: 'contentIds is a list of content ids' })
   @ArrayMinSize(1, { message: 'contentIds names at least one item' })

@@ -321,7 +321,12 @@ export class MessageRepository {
         unlocks:
           price === null
             ? []
-            : items.map((item) => ({ contentId: item.content_id, title: titles.get(item.content_id)?.title ?? '', kind: item.kind, owned: mine.has(item.content_id) })),
+            : items.map((item) => ({
+                contentId: item.content_id,
+                title: titles.get(item.content_id)?.title ?? '',
+                kind: item.kind,
+                owned: mine.has(item.content_id),
+              })),
         tip: row.tip_minor === null ? null : { amountMinor: Number(row.tip_minor), currency: row.tip_currency! },
         massMessageId: row.mass_message_id,
         withdrawn: row.withdrawn_at !== null && (sender || (price !== null && !locked)),

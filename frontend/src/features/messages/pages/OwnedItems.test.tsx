@@ -76,7 +76,8 @@ describe('items the fan already owns', () => {
     await user.click(await screen.findByRole('button', { name: 'Attach from your store' }, LOADED));
     const picker = await screen.findByRole('dialog', { name: 'Attach from your store' });
     await user.click(await within(picker).findByRole('checkbox', { name: /Golden hour/ }));
-    expect(await within(picker).findByText('fan••0570 already owns “Golden hour” (bought, or through their subscription): they will get this message free.')).toBeTruthy();
+    const warning = 'fan••0570 already owns “Golden hour” (bought, or through their subscription): they will get this message free.';
+    expect(await within(picker).findByText(warning)).toBeTruthy();
     expect(requestsTo(fetchMock, `GET ${OWNED}`)[0]?.url.searchParams.getAll('contentIds')).toEqual(['a1']);
   });
 
@@ -127,7 +128,8 @@ describe('items the fan already owns', () => {
     const before = requestsTo(fetchMock, `GET ${MESSAGES}`).length;
     items = [free, message(1, THEM, 'Hi!')];
     // Announced as any recipient would see it: locked.
-    act(() => realtime.emit(TOPIC, 'message', pricedMessage(3, THEM, 'Live set', { unlocks: [{ contentId: 'c1', title: 'Golden hour', kind: 'video', owned: false }] })));
+    const announced = pricedMessage(3, THEM, 'Live set', { unlocks: [{ contentId: 'c1', title: 'Golden hour', kind: 'video', owned: false }] });
+    act(() => realtime.emit(TOPIC, 'message', announced));
     expect(await within(log).findByText('Free for you: you already own what it opens')).toBeTruthy();
     expect(requestsTo(fetchMock, `GET ${MESSAGES}`).length).toBeGreaterThan(before);
   });
