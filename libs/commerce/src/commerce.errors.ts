@@ -28,6 +28,7 @@ export const PurchaseErrors = {
   alreadyUnlocked: () => new AppError(409, 'already_unlocked', 'You unlocked this message already'),
   conversationNotFound: () => new AppError(404, 'conversation_not_found', "conversationId is not your conversation with this store's creator"),
   conversationBlocked: () => new AppError(403, 'conversation_blocked', 'A block stands between you and this creator: no message, tip or note reaches them'),
+  messageItemsOwned: () => new AppError(409, 'already_owned', 'You already own everything this message opens: it is unlocked for you at no charge'),
   alreadyOwned: () => new AppError(409, 'already_owned', 'You already bought this item: open it from your purchases'),
   alreadySubscribed: () => new AppError(409, 'already_subscribed', 'You are already subscribed to this store'),
   ownStore: () => new AppError(400, 'own_store', 'You cannot buy from your own store'),

@@ -23,6 +23,7 @@ export const MessagingErrors = {
   duplicateAttachment: () => new AppError(400, 'validation_failed', 'Attach each item once', [{ field: 'attachments', message: 'Attach each item once' }]),
   locked: (priceMinor: number, currency: string) =>
     new AppError(402, 'payment_required', `Unlock this message (${money(priceMinor, currency)}) to open its media`, undefined, { price_minor: priceMinor, currency }),
+  creatorsOnlyCheck: () => new AppError(403, 'not_the_creator', "Only the conversation's creator checks what its fan owns"),
   priceFromFans: () => new AppError(403, 'price_not_allowed', 'Only the creator sets a price on a message'),
   priceNeedsMedia: () => new AppError(400, 'validation_failed', 'A priced message carries at least one photo or video', [{ field: 'attachments', message: 'Attach media to a priced message' }]),
   notHeld: () => new AppError(409, 'not_awaiting_payment', 'This message is not waiting for payment'),

@@ -27,6 +27,8 @@ import { ConversationBlockHandler, MessageOfferHandler, TipConversationHandler }
 import { PayHeldMessageHandler } from './commands/pay-held-message/pay-held-message.handler.js';
 import { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
 import { MessageRepository } from './repositories/message.repository.js';
+import { OwnedItems } from './queries/owned-items/owned-items.js';
+import { OwnedAttachmentsHandler } from './queries/owned-items/owned-attachments.handler.js';
 import { MassMessageRepository } from './repositories/mass-message.repository.js';
 import { SendMassMessageHandler } from './commands/send-mass-message/send-mass-message.handler.js';
 import { UnsendMassMessageHandler, UnsendMessageHandler } from './commands/unsend/unsend.handler.js';
@@ -59,6 +61,8 @@ import { MessagingOwners } from './review/messaging-owners.js';
     MessagingOwners,
     MessageMediaFactsHandler,
     MessageRepository,
+    OwnedItems,
+    OwnedAttachmentsHandler,
     MessagingSettings,
     ConversationViews,
     MessagingRealtime,
@@ -102,6 +106,17 @@ export class MessagingModule {}
 
 /** The worker's half: media held in messages released or removed as content-moderation decides; paid messages follow commerce's purchases; mass messages delivered; the unread-messages digest. */
 @Module({
-  providers: [MessageRepository, MassMessageRepository, MessagingRealtime, RecordMediaReviewJob, FollowMessagePurchaseJob, FanOutMassMessageJob, DigestLinks, SendMessageDigestsJob, SendMessageDigestJob],
+  providers: [
+    MessageRepository,
+    OwnedItems,
+    MassMessageRepository,
+    MessagingRealtime,
+    RecordMediaReviewJob,
+    FollowMessagePurchaseJob,
+    FanOutMassMessageJob,
+    DigestLinks,
+    SendMessageDigestsJob,
+    SendMessageDigestJob,
+  ],
 })
 export class MessagingJobsModule {}

@@ -244,6 +244,11 @@ export const MATRIX: Record<string, Row> = {
     expect: owned({ buyer: 404, owner: 404 }),
     path: (f) => `/api/messages/conversations/${f.conversationId}/messages/${f.messageId}/media/${f.itemId}`,
   },
+  // The composer's check: the conversation's creator only (its fan is refused with 403 not_the_creator).
+  'GET /api/messages/conversations/{id}/owned-items': {
+    expect: owned({ buyer: 403, owner: 'ok' }),
+    path: (f) => `/api/messages/conversations/${f.conversationId}/owned-items?contentIds=${f.itemId}`,
+  },
   'POST /api/messages/conversations/{id}/messages/{messageId}/pay': { expect: owned({ buyer: 'skip', owner: 'skip' }) },
   'POST /api/messages/conversations/{id}/messages/{messageId}/unsend': { expect: owned({ buyer: 'skip', owner: 'skip' }) },
   'DELETE /api/messages/conversations/{id}/mute': { expect: owned({ buyer: 'ok', owner: 'ok' }) },

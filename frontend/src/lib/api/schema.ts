@@ -1322,6 +1322,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/conversations/{id}/owned-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Composer's check (creator): which attached store items the fan owns already; a priced message of only those opens free for them */
+        get: operations["MessagesController_ownedItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages/conversations/{id}/read": {
         parameters: {
             query?: never;
@@ -3225,7 +3242,7 @@ export interface components {
              * @enum {string}
              */
             kind: "message" | "tip";
-            /** @description You are the recipient of this priced message and have not unlocked it */
+            /** @description You are the recipient of this priced message and have not unlocked it (a message of items you own opens free) */
             locked: boolean;
             /** Format: uuid */
             massMessageId: string | null;
@@ -3243,6 +3260,8 @@ export interface components {
             tip: components["schemas"]["MoneyDto"] | null;
             /** @description The sender's view of a priced message: how many unlocked it */
             unlockCount: number | null;
+            /** @description A priced message: what unlocking it opens; empty otherwise */
+            unlocks: components["schemas"]["UnlockItemDto"][];
             /** @description Its creator unsent it (shown to the sender, and to a buyer who keeps it) */
             withdrawn: boolean;
         };
@@ -3372,6 +3391,17 @@ export interface components {
         OwedDto: {
             amountMinor: number;
             currency: string;
+        };
+        OwnedAttachmentsDto: {
+            /** @description Attached store items the fan owns already: a priced message of only these opens free for them */
+            alreadyOwned: components["schemas"]["OwnedItemDto"][];
+            /** @description The fan's masked handle */
+            recipient: string;
+        };
+        OwnedItemDto: {
+            /** Format: uuid */
+            contentId: string;
+            title: string;
         };
         PaidCardDto: {
             /** @example visa */
@@ -4238,6 +4268,16 @@ export interface components {
             email?: string;
             password?: string;
             refresh_token?: string;
+        };
+        UnlockItemDto: {
+            /** Format: uuid */
+            contentId: string;
+            /** @enum {string} */
+            kind: "video" | "album";
+            /** @description You own this item already (bought, or in your subscription) */
+            owned: boolean;
+            /** @description The item's title (its media open only once unlocked) */
+            title: string;
         };
         UnlockSiteDto: {
             password: string;
@@ -6265,6 +6305,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConversationDto"];
+                };
+            };
+        };
+    };
+    MessagesController_ownedItems: {
+        parameters: {
+            query: {
+                /** @description The content ids to attach (repeat it or use commas) */
+                contentIds: string[];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnedAttachmentsDto"];
                 };
             };
         };

@@ -22,9 +22,10 @@ export type MessageOfferAnswer =
   | { offer: MessageOffer }
   /**
    * not_found: no such priced message for this buyer (not its recipient, withdrawn); own: the buyer sent it; unlocked: they already paid
-   * for it; blocked: a block stands in its conversation, which closes every paid path into it.
+   * for it; owned: they own every item in it already (it opens free for them); blocked: a block stands in its conversation, which
+   * closes every paid path into it.
    */
-  | { refused: 'not_found' | 'own' | 'unlocked' | 'blocked' };
+  | { refused: 'not_found' | 'own' | 'unlocked' | 'owned' | 'blocked' };
 
 /**
  * The message `messageId` as `buyerId` may pay for it now: 'message', a creator's priced message

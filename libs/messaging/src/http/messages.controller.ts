@@ -14,7 +14,19 @@ import { ListMessagesQuery, type MessagePageView } from '../queries/list-message
 import { OpenAttachmentQuery, type OpenedAttachmentView } from '../queries/open-attachment/open-attachment.query.js';
 import type { MessageView } from '../repositories/message.repository.js';
 import { actorOf } from './conversations.controller.js';
-import { HeldMessageDto, MarkReadDto, MessageDto, MessagePageDto, MessagePageQueryDto, OpenedAttachmentDto, ReadDto, SendMessageDto } from './messaging.dto.js';
+import { OwnedAttachmentsQuery, type OwnedAttachmentsView } from '../queries/owned-items/owned-attachments.query.js';
+import {
+  HeldMessageDto,
+  MarkReadDto,
+  MessageDto,
+  MessagePageDto,
+  MessagePageQueryDto,
+  OpenedAttachmentDto,
+  OwnedAttachmentsDto,
+  OwnedAttachmentsQueryDto,
+  ReadDto,
+  SendMessageDto,
+} from './messaging.dto.js';
 
 /** The messages of one of the caller's conversations: page, send, read receipts, and opening media. */
 @ApiTags('messages')
@@ -52,6 +64,17 @@ export class MessagesController {
     }
     response.statusCode = created ? 201 : 200;
     return message;
+  }
+
+  @Get('owned-items')
+  @ApiOperation({ summary: "Composer's check (creator): which attached store items the fan owns already; a priced message of only those opens free for them" })
+  @ApiOkResponse({ type: OwnedAttachmentsDto })
+  ownedItems(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: OwnedAttachmentsQueryDto,
+  ): Promise<OwnedAttachmentsView> {
+    return this.queries.execute(new OwnedAttachmentsQuery(auth.user.id, id, query.contentIds));
   }
 
   @Post('messages/:messageId/pay')

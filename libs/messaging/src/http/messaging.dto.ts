@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID } from 'class-validator';
+import { Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { REPORT_REASONS, type ReportReason } from '#app/content-moderation';
 import { PurchaseDto } from '#app/commerce';
 import { ATTACHMENT_STATES, type AttachmentState } from '../domain/attachments.js';
@@ -158,6 +159,34 @@ export class AttachmentDto {
   @ApiProperty({ description: 'Part of a pay-per-view message you have not unlocked: opening it answers 402 payment_required' }) locked!: boolean;
 }
 
+export class UnlockItemDto {
+  @ApiProperty({ format: 'uuid' }) contentId!: string;
+  @ApiProperty({ description: "The item's title (its media open only once unlocked)" }) title!: string;
+  @ApiProperty({ enum: ['video', 'album'] }) kind!: 'video' | 'album';
+  @ApiProperty({ description: 'You own this item already (bought, or in your subscription)' }) owned!: boolean;
+}
+
+export class OwnedAttachmentsQueryDto {
+  @ApiProperty({ type: [String], format: 'uuid', maxItems: MAX_ATTACHMENTS, description: 'The content ids to attach (repeat it or use commas)' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').filter((id) => id !== '') : value))
+  @IsArray({ message: 'contentIds is a list of content ids' })
+  @ArrayMinSize(1, { message: 'contentIds names at least one item' })
+  @ArrayMaxSize(MAX_ATTACHMENTS, { message: `At most ${MAX_ATTACHMENTS} items` })
+  @IsUUID('all', { each: true, message: 'contentIds are content ids' })
+  contentIds!: string[];
+}
+
+class OwnedItemDto {
+  @ApiProperty({ format: 'uuid' }) contentId!: string;
+  @ApiProperty() title!: string;
+}
+
+export class OwnedAttachmentsDto {
+  @ApiProperty({ description: "The fan's masked handle" }) recipient!: string;
+  @ApiProperty({ type: () => [OwnedItemDto], description: 'Attached store items the fan owns already: a priced message of only these opens free for them' })
+  alreadyOwned!: OwnedItemDto[];
+}
+
 export class MoneyDto {
   @ApiProperty({ description: 'Minor units' }) amountMinor!: number;
   @ApiProperty({ example: 'USD' }) currency!: string;
@@ -173,7 +202,9 @@ export class MessageDto {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: () => [AttachmentDto] }) attachments!: AttachmentDto[];
   @ApiProperty({ type: () => MoneyDto, nullable: true, description: "A pay-per-view message's price" }) price!: MoneyDto | null;
-  @ApiProperty({ description: 'You are the recipient of this priced message and have not unlocked it' }) locked!: boolean;
+  @ApiProperty({ description: 'You are the recipient of this priced message and have not unlocked it (a message of items you own opens free)' })
+  locked!: boolean;
+  @ApiProperty({ type: () => [UnlockItemDto], description: 'A priced message: what unlocking it opens; empty otherwise' }) unlocks!: UnlockItemDto[];
   @ApiProperty({ type: () => MoneyDto, nullable: true, description: "kind tip: the tip's amount" }) tip!: MoneyDto | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) massMessageId!: string | null;
   @ApiProperty({ description: 'Its creator unsent it (shown to the sender, and to a buyer who keeps it)' }) withdrawn!: boolean;

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { stateOf, type AttachmentState, type ReviewStatus } from '../domain/attachments.js';
 import { timeOfId } from '../domain/message-ids.js';
+import { opensFree } from '../domain/owned-items.js';
+import { OwnedItems } from '../queries/owned-items/owned-items.js';
 
 export interface NewAttachment {
   contentId: string;
@@ -70,6 +72,8 @@ export interface MessageView {
   price: Money | null;
   /** The recipient has not unlocked this priced message: its attachments are listed but do not open. */
   locked: boolean;
+  /** A priced message: what unlocking it opens (titles only); `owned`: the viewer owns that item already. Empty otherwise. */
+  unlocks: UnlockItem[];
   tip: Money | null;
   massMessageId: string | null;
   withdrawn: boolean;
@@ -77,6 +81,15 @@ export interface MessageView {
   unlockCount: number | null;
   status: MessageStatus;
 }
+
+export interface UnlockItem {
+  contentId: string;
+  title: string;
+  kind: 'video' | 'album';
+  owned: boolean;
+}
+
+type AttachmentRow = { message_id: string; content_id: string; kind: 'video' | 'album'; source: 'store' | 'upload'; status: ReviewStatus | null };
 
 /**
  * Whose view: a member's (what they may open), or null for the view announced on the
@@ -108,6 +121,8 @@ const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
  */
 @Injectable()
 export class MessageRepository {
+  constructor(@Inject(OwnedItems) private readonly ownedItems: OwnedItems) {}
+
   /**
    * Stores a message and its attachments, unless the sender already used this client id: then
    * answers the message stored under it. The side table's primary key decides, under concurrency too.
@@ -267,20 +282,31 @@ export class MessageRepository {
       : [];
     const unlocked = new Map(unlocks.map((row) => [row.message_id, row]));
     const attachments = ids.length
-      ? await em.execute<{ message_id: string; content_id: string; kind: 'video' | 'album'; status: ReviewStatus | null }[]>(
-          `select a.message_id, a.content_id, a.kind, mm.status from message_attachments a left join message_media mm on mm.content_id = a.content_id
+      ? await em.execute<AttachmentRow[]>(
+          `select a.message_id, a.content_id, a.kind, a.source, mm.status from message_attachments a left join message_media mm on mm.content_id = a.content_id
             where a.message_id in (${placeholders(ids)}) order by a.message_id, a.position`,
           ids,
         )
       : [];
-    const byMessage = new Map<string, MessageView['attachments']>();
-    for (const row of attachments) {
-      byMessage.set(row.message_id, [...(byMessage.get(row.message_id) ?? []), { contentId: row.content_id, kind: row.kind, state: stateOf(row.status ?? 'pending_review'), locked: false }]);
+    const byMessage = new Map<string, AttachmentRow[]>();
+    for (const row of attachments) byMessage.set(row.message_id, [...(byMessage.get(row.message_id) ?? []), row]);
+    const pricedRows = rows.filter((row) => row.price_minor !== null);
+    const titles = await this.ownedItems.describe(pricedRows.flatMap((row) => (byMessage.get(row.id) ?? []).map((item) => item.content_id)));
+    // What the recipient owns already, asked of commerce per sender: owned by them, the message opens free (never sold to them).
+    const owned = new Map<string, Set<string>>();
+    if (viewer !== null) {
+      for (const row of pricedRows.filter((row) => row.sender_id !== viewer && !unlocked.get(row.id)?.mine)) {
+        const items = (byMessage.get(row.id) ?? []).filter((item) => item.source === 'store').map((item) => item.content_id);
+        owned.set(row.id, await this.ownedItems.of(viewer, row.sender_id, items));
+      }
     }
     return rows.map((row) => {
       const sender = viewer !== null && row.sender_id === viewer;
       const price = row.price_minor === null ? null : { amountMinor: Number(row.price_minor), currency: row.currency! };
-      const locked = price !== null && !sender && !unlocked.get(row.id)?.mine;
+      const items = byMessage.get(row.id) ?? [];
+      const mine = owned.get(row.id) ?? new Set<string>();
+      const free = opensFree(items.map((item) => ({ contentId: item.content_id, source: item.source })), mine);
+      const locked = price !== null && !sender && !unlocked.get(row.id)?.mine && !free;
       return {
         id: row.id,
         conversationId: row.conversation_id,
@@ -289,9 +315,18 @@ export class MessageRepository {
         kind: row.kind,
         text: row.body,
         createdAt: new Date(row.created_at).toISOString(),
-        attachments: (byMessage.get(row.id) ?? []).map((attachment) => ({ ...attachment, locked })),
+        attachments: items.map((item) => ({ contentId: item.content_id, kind: item.kind, state: stateOf(item.status ?? 'pending_review'), locked })),
         price,
         locked,
+        unlocks:
+          price === null
+            ? []
+            : items.map((item) => ({
+                contentId: item.content_id,
+                title: titles.get(item.content_id)?.title ?? '',
+                kind: item.kind,
+                owned: mine.has(item.content_id),
+              })),
         tip: row.tip_minor === null ? null : { amountMinor: Number(row.tip_minor), currency: row.tip_currency! },
         massMessageId: row.mass_message_id,
         withdrawn: row.withdrawn_at !== null && (sender || (price !== null && !locked)),

@@ -1,11 +1,11 @@
-import { Button, Checkbox, Group, Loader, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMoney } from '@/shared/format';
 import { checkAmount, toMinor } from '@/shared/money';
 import { MoneyInput } from '@/shared/ui/MoneyInput';
 import { useMessagingSettings } from '../hooks/use-conversations';
-import { listAttachableItems } from '../services/messages.service';
+import { listAttachableItems, ownedAttachments } from '../services/messages.service';
 import { MESSAGE_PRICE_MAX_MINOR, MESSAGE_PRICE_MIN_MINOR } from '../services/messages-types';
 
 export interface AttachedSend {
@@ -18,10 +18,20 @@ interface AttachPickerProps {
   opened: boolean;
   onClose: () => void;
   onSend: (contentIds: string[], options: AttachedSend) => Promise<void>;
+  /** The conversation the items go to, and its fan as shown: the picker warns about items they own already. */
+  conversationId?: string;
+  recipient?: string;
+}
+
+/** The warning above the send button: the fan owns these already, so a priced message of only them opens free. */
+export function ownedWarning(recipient: string, titles: string[], allOwned: boolean): string {
+  const names = titles.map((title) => `“${title}”`).join(', ');
+  const consequence = allOwned ? 'they will get this message free' : 'they pay your price for the rest, and the unlock marks what they own';
+  return `${recipient} already owns ${names} (bought, or through their subscription): ${consequence}.`;
 }
 
 /** A creator picks approved items of their store to send in the conversation, with a line of text and, if they like, a price to unlock. */
-export function AttachPicker({ opened, onClose, onSend }: AttachPickerProps) {
+export function AttachPicker({ opened, onClose, onSend, conversationId, recipient = 'This fan' }: AttachPickerProps) {
   const items = useQuery({ queryKey: ['messages', 'attachable'], queryFn: listAttachableItems, enabled: opened });
   const settings = useMessagingSettings(opened);
   const currency = settings.data?.storeCurrency ?? items.data?.[0]?.currency ?? 'EUR';
@@ -31,6 +41,12 @@ export function AttachPicker({ opened, onClose, onSend }: AttachPickerProps) {
   const [price, setPrice] = useState<number | string>('');
   const [priceError, setPriceError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const owned = useQuery({
+    queryKey: ['messages', 'owned', conversationId, [...chosen].sort()],
+    queryFn: () => ownedAttachments(conversationId!, chosen),
+    enabled: opened && Boolean(conversationId) && chosen.length > 0,
+  });
+  const alreadyOwned = chosen.length > 0 ? (owned.data?.alreadyOwned ?? []).filter((item) => chosen.includes(item.contentId)) : [];
 
   const send = async () => {
     const problem = priced ? checkAmount(price, MESSAGE_PRICE_MIN_MINOR, MESSAGE_PRICE_MAX_MINOR, currency) : null;
@@ -89,6 +105,11 @@ export function AttachPicker({ opened, onClose, onSend }: AttachPickerProps) {
               />
             )}
           </>
+        )}
+        {alreadyOwned.length > 0 && (
+          <Alert color="yellow" variant="light" role="status" title="Already theirs">
+            {ownedWarning(recipient, alreadyOwned.map((item) => item.title), alreadyOwned.length === chosen.length)}
+          </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

@@ -161,7 +161,10 @@ export function MassComposer({ opened, onClose }: { opened: boolean; onClose: ()
           )}
           <Switch
             label="Charge to unlock"
-            description="Fans see your text and a blurred placeholder, and pay to open the media."
+            description={
+              'Fans see your text and a blurred placeholder, and pay to open the media. ' +
+              'A fan who already owns every attached item (bought, or through their subscription) gets it free.'
+            }
             checked={priced}
             onChange={(event) => setPriced(event.currentTarget.checked)}
           />

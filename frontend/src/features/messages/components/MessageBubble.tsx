@@ -44,6 +44,12 @@ function TipBubble({ message, mine }: { message: ThreadMessage; mine: boolean })
   );
 }
 
+/** What a priced message opens, named for its unlock box: "opens “Album”, “Video” (yours already)". */
+export function unlockSummary(items: { title: string; owned: boolean }[]): string | null {
+  if (items.length === 0) return null;
+  return `opens ${items.map((item) => `“${item.title || 'Untitled'}”${item.owned ? ' (yours already)' : ''}`).join(', ')}`;
+}
+
 /** One message: text and media, a tip card, a locked priced message with its unlock, or the sender's view of one they priced. */
 export function MessageBubble({ message, mine, seen, onUnlock, onUnsend, onPay, paying, fee }: { message: ThreadMessage; mine: boolean; seen: boolean } & BubbleActions) {
   if (message.kind === 'tip') return <TipBubble message={message} mine={mine} />;
@@ -51,6 +57,10 @@ export function MessageBubble({ message, mine, seen, onUnlock, onUnsend, onPay, 
   const locked = message.locked === true;
   const awaiting = message.status === 'awaiting_payment';
   const withdrawn = message.withdrawn === true;
+  const unlocks = message.unlocks ?? [];
+  const opens = unlockSummary(unlocks);
+  // Unlocked without buying it: the fan owns every item in it (a purchase or their subscription), so it opened free.
+  const ownedFree = !locked && !mine && unlocks.length > 0 && unlocks.every((item) => item.owned);
   // White text on the brand colour of one's own bubble: the buttons there are white too.
   const onBrand = mine ? { variant: 'white' as const } : {};
 
@@ -75,13 +85,13 @@ export function MessageBubble({ message, mine, seen, onUnlock, onUnsend, onPay, 
       )}
       {locked && price && !withdrawn && (
         <Button mt={8} fullWidth leftSection={<IconLockOpen size={16} />} onClick={() => onUnlock?.(message)}>
-          Unlock for {price}
+          {opens ? `Unlock for ${price}: ${opens}` : `Unlock for ${price}`}
         </Button>
       )}
       {!locked && price && !mine && (
         <Group gap={4} mt={6}>
           <IconLockOpen size={14} aria-hidden />
-          <Text size="xs">Unlocked · {price}</Text>
+          <Text size="xs">{ownedFree ? 'Free for you: you already own what it opens' : `Unlocked · ${price}`}</Text>
         </Group>
       )}
       {mine && price && (

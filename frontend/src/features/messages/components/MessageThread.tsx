@@ -214,7 +214,9 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
           disabledReason={composerBlock(data)}
         />
       </div>
-      {data.myRole === 'creator' && <AttachPicker opened={picking} onClose={() => setPicking(false)} onSend={sendAttachments} />}
+      {data.myRole === 'creator' && (
+        <AttachPicker opened={picking} onClose={() => setPicking(false)} onSend={sendAttachments} conversationId={data.id} recipient={data.counterpart.name} />
+      )}
       <CheckoutModal target={checkout} referralCode={null} onClose={() => setCheckout(null)} />
       <UnsendModal
         opened={Boolean(unsending)}

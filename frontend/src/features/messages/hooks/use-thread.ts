@@ -49,8 +49,11 @@ export function useThread(conversationId: string, myId: string | undefined) {
         channel.current = joined;
         joined
           .on('broadcast', { event: 'message' }, ({ payload }) => {
-            merge([payload as Message]);
+            const incoming = payload as Message;
+            merge([incoming]);
             setTyping(false);
+            // The live copy is locked as any recipient would see it: the own view says whether this fan owns its items (then it opens free).
+            if (incoming.price && incoming.locked && incoming.senderId !== myId) void client.invalidateQueries({ queryKey: key });
           })
           .on('broadcast', { event: 'message_updated' }, ({ payload }) => merge([payload as Message]))
           // Unsent by its creator: it leaves the thread of a recipient who did not buy it (a buyer's view keeps it, marked withdrawn).

@@ -27,7 +27,12 @@ export interface PaidMessageFields {
   unlockCount: number | null;
   /** A fan's message to a paid creator waits for its payment before it is delivered. */
   status: 'sent' | 'awaiting_payment';
+  /** A priced message: what unlocking it opens, each marked when the viewer owns it already (they get it free when they own all). */
+  unlocks: UnlockItem[];
 }
+
+export type UnlockItem = ApiSchemas['UnlockItemDto'];
+export type OwnedAttachments = ApiSchemas['OwnedAttachmentsDto'];
 
 export type Attachment = Omit<ApiSchemas['AttachmentDto'], 'locked'> & { locked?: boolean };
 export type Message = Omit<ApiSchemas['MessageDto'], keyof PaidMessageFields | 'attachments'> & Partial<PaidMessageFields> & { attachments: Attachment[] };

@@ -15,6 +15,7 @@ import type {
   MessagingSettings,
   MessagingSettingsRequest,
   OpenedAttachment,
+  OwnedAttachments,
   ReportRequest,
   Unread,
 } from './messages-types';
@@ -58,6 +59,12 @@ export function sentMessage(answer: Message | HeldSend | (Message & { purchase?:
 }
 
 /** A held message whose checkout lapsed: a new checkout of its fee. */
+/** The composer's check: which of these store items the conversation's fan owns already (a creator's call). */
+export function ownedAttachments(id: string, contentIds: string[]) {
+  const query = new URLSearchParams(contentIds.map((contentId) => ['contentIds', contentId]));
+  return apiRequest<OwnedAttachments>(`${BASE}/conversations/${id}/owned-items?${query.toString()}`);
+}
+
 export const payForMessage = (id: string, messageId: string) =>
   apiRequest<PurchaseView>(`${BASE}/conversations/${id}/messages/${messageId}/pay`, { method: 'POST' });
 

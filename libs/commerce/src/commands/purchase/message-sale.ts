@@ -9,6 +9,7 @@ type MessageKind = 'message' | 'message_fee';
 const refusal = (answer: Exclude<MessageOfferAnswer, { offer: MessageOffer }>): Error => {
   if (answer.refused === 'own') return PurchaseErrors.ownMessage();
   if (answer.refused === 'unlocked') return PurchaseErrors.alreadyUnlocked();
+  if (answer.refused === 'owned') return PurchaseErrors.messageItemsOwned();
   if (answer.refused === 'blocked') return PurchaseErrors.conversationBlocked();
   return PurchaseErrors.messageNotFound();
 };

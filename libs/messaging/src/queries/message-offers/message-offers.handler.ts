@@ -43,6 +43,9 @@ export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
     if (row.withdrawn_at !== null) return { refused: 'not_found' };
     const [unlocked] = await em.execute(`select 1 from message_unlocks where message_id = ? and buyer_id = ?`, [row.id, buyerId]);
     if (unlocked) return { refused: 'unlocked' };
+    // The buyer owns every item in it (bought, or in their live subscription): it opens free for them and is never sold to them.
+    const [view] = await this.messages.views(em, [row], buyerId);
+    if (!view.locked) return { refused: 'owned' };
     return { offer: { ...base, sellerId: row.sender_id, priceMinor: Number(row.price_minor), currency: row.currency! } };
   }
 }
