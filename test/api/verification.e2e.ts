@@ -216,7 +216,9 @@ describe('the review console', () => {
     const [item] = (await api('GET', '/api/admin/verifications', moderatorA.token)).body.items.filter((entry: { userId: string }) => ours.includes(entry.userId));
     const detail = await api('GET', `/api/admin/verifications/${item.id}`, moderatorA.token);
     expect(detail.body.images.userPhotoWithId).toMatch(/^\/api\/admin\/verification-images\?token=[\w-]+\.[\w-]+$/);
-    const image = await api('GET', detail.body.images.idPhoto, null);
+    // The link opens only beside the holder's own session: on its own it is refused.
+    expect((await api('GET', detail.body.images.idPhoto, null)).status).toBe(401);
+    const image = await api('GET', detail.body.images.idPhoto, moderatorA.token);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(image.headers.get('cache-control')).toMatch(/no-store/);
@@ -224,9 +226,9 @@ describe('the review console', () => {
     expect([meta.width, meta.height, meta.exif]).toEqual([800, 600, undefined]);
 
     const tampered = detail.body.images.idPhoto.replace(/\.[\w-]+$/, '.AAAA');
-    expect((await api('GET', tampered, null)).status).toBe(403);
+    expect((await api('GET', tampered, moderatorA.token)).status).toBe(403);
     clock.advance(121_000);
-    expect((await api('GET', detail.body.images.idPhoto, null)).body).toMatchObject({ code: 'invalid_link' });
+    expect((await api('GET', detail.body.images.idPhoto, moderatorA.token)).body).toMatchObject({ code: 'invalid_link' });
     expect((await api('GET', `/api/admin/verifications/${item.id}`, applicant.session.access_token)).status).toBe(403);
   });
 

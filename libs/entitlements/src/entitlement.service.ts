@@ -13,6 +13,8 @@ export interface ContentSubject {
   status: ContentMediaFacts['status'];
   /** The files the item shows for free (its cover or its clip, when the creator offers a preview). */
   teaserMediaIds: string[];
+  /** 'store' for an item of the store; anything else (a message's own upload) no purchase or subscription opens. */
+  purpose: string;
 }
 
 /** The message a viewer opens an attachment through, when they do. */
@@ -56,9 +58,10 @@ export class EntitlementService {
 
   /** `ageChecked`: this browser passed the age check (adult stores' blurred previews show to it). */
   async contentGrant(actor: Actor | null, subject: ContentSubject, message?: MessageBasis, ageChecked = false): Promise<ContentGrant> {
-    const facts: ContentMediaFacts = { creatorId: subject.creatorId, status: subject.status, isTeaser: false, purchase: null, message: null };
+    const forSale = subject.purpose === 'store';
+    const facts: ContentMediaFacts = { creatorId: subject.creatorId, status: subject.status, isTeaser: false, forSale, purchase: null, message: null };
     const outsider = actor !== null && actor.id !== subject.creatorId && subject.status === 'approved';
-    if (outsider) facts.purchase = await this.queries.execute(new PurchaseFactsQuery(actor.id, subject.creatorId, subject.id));
+    if (outsider && forSale) facts.purchase = await this.queries.execute(new PurchaseFactsQuery(actor.id, subject.creatorId, subject.id));
     if (outsider && message) facts.message = await this.queries.execute(new MessageMediaFactsQuery(actor.id, message.conversationId, message.messageId, subject.id));
     const store = await this.queries.execute(new StoreAudienceFactsQuery(subject.creatorId));
     const blurredOpen = decideStoreImage({ actor, ageChecked }, { isNsfw: store?.isNsfw ?? false, ownerId: subject.creatorId }).allow;

@@ -4,7 +4,7 @@ import { decideContentMedia, decideIdImage, decideStoreImage, type Actor, type C
 const fan: Actor = { id: 'fan', role: 'user', aal: 'aal1' };
 const owner: Actor = { id: 'creator', role: 'user', aal: 'aal1' };
 const moderator: Actor = { id: 'mod', role: 'moderator', aal: 'aal2' };
-const item: ContentMediaFacts = { creatorId: 'creator', status: 'approved', isTeaser: false, purchase: null, message: null };
+const item: ContentMediaFacts = { creatorId: 'creator', status: 'approved', isTeaser: false, forSale: true, purchase: null, message: null };
 const paid = { bought: true, subscribed: false, subscribersOnly: false, downloads: false };
 
 describe('content media', () => {
@@ -21,6 +21,9 @@ describe('content media', () => {
     expect(decideContentMedia(fan, { ...item, purchase: { ...paid, subscribersOnly: true } }, 'file').allow).toBe(false);
     expect(decideContentMedia(fan, { ...item, purchase: { ...paid, bought: false, subscribed: true, subscribersOnly: true } }, 'file').allow).toBe(true);
     expect(decideContentMedia(fan, { ...item, status: 'pending_review', purchase: paid }, 'file').allow).toBe(false);
+    // A file uploaded for one message is sold by that message alone: a subscription to the store does not open it.
+    expect(decideContentMedia(fan, { ...item, forSale: false, purchase: { ...paid, bought: false, subscribed: true } }, 'file').allow).toBe(false);
+    expect(decideContentMedia(fan, { ...item, forSale: false, message: { sender: false, released: true } }, 'file').allow).toBe(true);
   });
 
   it('opens a released message attachment, and the teaser to anyone once approved', () => {

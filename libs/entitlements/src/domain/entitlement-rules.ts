@@ -23,6 +23,8 @@ export interface ContentMediaFacts {
   status: 'draft' | 'pending_review' | 'approved' | 'rejected' | 'removed';
   /** This file is the item's free teaser (the creator chose 'preview' and this is the cover or the clip). */
   isTeaser: boolean;
+  /** A store item; a file uploaded for one message is sold by that message alone, never by the store. */
+  forSale: boolean;
   /** From commerce: a paid purchase of this item, a live subscription to its store, the store's rules. */
   purchase: { bought: boolean; subscribed: boolean; subscribersOnly: boolean; downloads: boolean } | null;
   /** From messaging: the viewer sent this item in a message, or a message to them released it. */
@@ -36,7 +38,7 @@ export function decideContentMedia(actor: Actor | null, facts: ContentMediaFacts
   if (actor?.id === facts.creatorId) return allow('owner');
   if (isStaff(actor) && actor!.aal === 'aal2' && facts.status !== 'draft' && variant !== 'download') return allow('staff_review');
   if (facts.status !== 'approved') return deny('not_published');
-  const purchase = facts.purchase;
+  const purchase = facts.forSale ? facts.purchase : null;
   // A subscribers-only store opens even bought items to live subscribers only.
   const bought = purchase !== null && (purchase.subscribed || (purchase.bought && !purchase.subscribersOnly));
   if (bought && (variant !== 'download' || purchase.downloads)) return allow('purchase');

@@ -33,7 +33,7 @@ async function toViews(
     const cover = item.kind === 'album' ? effectiveCover(item.coverMediaId, files) : null;
     const teaserFile = item.teaser === 'preview' ? teaserOf(item.kind, cover, files) : null;
     // Every link is the entitlement service's answer for this viewer: the caller's own checks are not enough.
-    const links = await entitlements.contentGrant(viewer, { id: item.id, creatorId: item.creatorId, status: item.status, teaserMediaIds: teaserFile ? [teaserFile.id] : [] }, message, ageChecked);
+    const links = await entitlements.contentGrant(viewer, { id: item.id, creatorId: item.creatorId, status: item.status, teaserMediaIds: teaserFile ? [teaserFile.id] : [], purpose: item.purpose }, message, ageChecked);
     views.push({
       id: item.id,
       creatorId: item.creatorId,
