@@ -8,7 +8,9 @@ import { ClientSocket } from './client-socket.js';
 /** takeEvent only reads the clock it is given: the socket and its hooks are never used here. */
 function socket(): ClientSocket {
   const hooks = { route: async () => undefined, closed: async () => undefined, onError: () => undefined };
-  const made = new ClientSocket(new EventEmitter() as unknown as WebSocket, '2.0.0', 60_000, {} as RealtimeMetrics, hooks);
+  // A socket already closed: the idle timer that fires after the test (in whichever suite the worker runs then) does nothing.
+  const ws = Object.assign(new EventEmitter(), { readyState: 3, OPEN: 1, CONNECTING: 0, close: () => undefined, terminate: () => undefined });
+  const made = new ClientSocket(ws as unknown as WebSocket, '2.0.0', 60_000, {} as RealtimeMetrics, hooks);
   return made;
 }
 const take = (client: ClientSocket, at: number, count: number) => Array.from({ length: count }, () => client.takeEvent(at));
