@@ -20,7 +20,8 @@ afterAll(async () => {
   await postgres?.start().catch(() => undefined);
   await cluster?.close();
   await Promise.all([redis?.close(), postgres?.close()]);
-});
+  // Four processes drain and exit one after another: on a loaded 2-core machine that outlasts the default minute.
+}, 180_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
