@@ -84,9 +84,23 @@ export function MessageBubble({ message, mine, seen, onUnlock, onUnsend, onPay, 
         ),
       )}
       {locked && price && !withdrawn && (
-        <Button mt={8} fullWidth leftSection={<IconLockOpen size={16} />} onClick={() => onUnlock?.(message)}>
-          {opens ? `Unlock for ${price}: ${opens}` : `Unlock for ${price}`}
-        </Button>
+        <>
+          <Button
+            mt={8}
+            fullWidth
+            leftSection={<IconLockOpen size={16} />}
+            aria-label={opens ? `Unlock for ${price}: ${opens}` : undefined}
+            onClick={() => onUnlock?.(message)}
+          >
+            {`Unlock for ${price}`}
+          </Button>
+          {/* What it opens goes under the button, where a long title wraps instead of being cut off on a phone. */}
+          {opens && (
+            <Text size="xs" mt={4} aria-hidden>
+              {opens.charAt(0).toUpperCase() + opens.slice(1)}
+            </Text>
+          )}
+        </>
       )}
       {!locked && price && !mine && (
         <Group gap={4} mt={6}>
