@@ -16,10 +16,10 @@ const ORIGIN_PLACEHOLDER = '__SITE_ORIGIN__';
 const ANON_KEY_PLACEHOLDER = '__PUBLIC_ANON_KEY__';
 
 interface Page {
-  body: string;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
+  readonly body: string;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+  readonly etag: string;
 }
 
 interface PrerenderManifest {
@@ -41,11 +41,22 @@ export interface WebApp extends SpaPages {
   router: Router;
 }
 
+/**
+ * A page's compressed forms are made on its first request in each encoding and kept: brotli at quality
+ * 11 costs tens of milliseconds a page, and an api that starts (a deploy, every test platform) should
+ * not pay it for the thirty-odd pages before it answers anything.
+ */
 function page(body: string): Page {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
   return {
     body,
-    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(body, { level: 9 }),
+    get br() {
+      return (br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    },
+    get gzip() {
+      return (gzip ??= gzipSync(body, { level: 9 }));
+    },
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
   };
 }
