@@ -3,7 +3,7 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { clientIp } from './auth-client.js';
 
 /** Debian's chromium (apt), never a downloaded browser (ARCHITECTURE, "Toolchain facts"). */
@@ -95,6 +95,8 @@ export interface OpenBrowserOptions {
 
 export async function openBrowser(baseUrl: string, { ip = clientIp(), timeoutMs = 10_000, cookieConsentStored = false }: OpenBrowserOptions = {}): Promise<BrowserSession> {
   const profile = await mkdtemp(join(tmpdir(), 'fanmint-chromium-'));
+  // Loaded here, not at the top: every suite imports this lib, few of them drive a browser.
+  const { chromium } = await import('playwright-core');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { Clock, S3ObjectStorage } from '#app/platform';
 import { freePort } from './test-platform.js';
 
@@ -28,6 +28,9 @@ const ACCESS_KEY = 'S3RVER'; // s3rver's built-in account
  * ListParts and AbortMultipartUpload, which s3rver lacks and tus's S3 store needs (resume, remove):
  * read from (and removed in) s3rver's own folder of an upload's parts.
  */
+/** s3rver (and Koa under it) is loaded by the suites that start one, not by every suite that imports this lib. */
+const loadS3rver = async (): Promise<typeof S3rver> => (await import('s3rver')).default;
+
 function multipartExtras(server: S3rver, bucket: string) {
   const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
   return async (ctx: Parameters<S3rver['middleware'][number]>[0], next: () => Promise<void>) => {
@@ -69,7 +72,7 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
   let server: S3rver | null = null;
   const start = async () => {
     if (server) return;
-    const next = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+    const next = new (await loadS3rver())({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket }] });
     next.middleware.unshift(multipartExtras(next, bucket));
     await next.run();
     server = next;
