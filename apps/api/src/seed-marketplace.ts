@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { runMain } from '#app/platform';
-import { AppModule } from './app.module.js';
-import { ORM_SETUP } from './composition.js';
+import { AppModule, ORM_SETUP } from '#app/composition';
 import { seedDemoMarketplace } from './demo/demo-marketplace.js';
 
 /**

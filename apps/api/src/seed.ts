@@ -3,8 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { runMain } from '#app/platform';
 import { SeedAccountsCommand } from '#app/identity';
-import { AppModule } from './app.module.js';
-import { ORM_SETUP } from './composition.js';
+import { AppModule, ORM_SETUP } from '#app/composition';
 import { DEMO_ACCOUNTS } from './demo/demo-accounts.js';
 
 await runMain('seed', async (config) => {
