@@ -127,7 +127,7 @@ const layerOf = (path) => {
   return top === 'apps' || top === 'libs' || top === 'test' ? { top, name } : undefined;
 };
 const isSpec = (path) => /\.(spec|e2e)\.ts$/.test(path);
-/** Libs only some places may import: who composes the processes, and another company's service. */
+/** Libs only some places may import: the composition root, another company's service, the demo data, the test support. */
 const onlyFrom = {
   composition: {
     may: (file) => /^(apps|test)$/.test(file.top) || file.name === 'testing',
@@ -136,6 +136,10 @@ const onlyFrom = {
   'sandbox-acquirer': {
     may: (file) => file.top === 'test' || file.name === 'testing' || (file.top === 'apps' && file.name === 'acquirer'),
     why: "another company's service: only apps/acquirer, libs/testing and test/ start it",
+  },
+  demo: {
+    may: (file) => file.top === 'test' || (file.top === 'apps' && file.name === 'api'),
+    why: "the demo data: only apps/api's seed commands and test/ seed it",
   },
   testing: { may: (file, path) => file.top === 'test' || file.name === 'testing' || isSpec(path), why: 'test support: only tests use it' },
 };

@@ -16,7 +16,7 @@ describe('lint: edges point down, and no two libs reach each other', () => {
     expect(await layerErrors('libs/consent/src/x.ts', moduleCode)).toEqual([]);
     const testingCode = `import { migrate } from '#app/composition';\nimport { createAcquirer } from '#app/sandbox-acquirer';\nexport { migrate };\n`;
     expect(await layerErrors('libs/testing/src/x.ts', testingCode)).toEqual([]);
-    const testCode = `import { DEMO_ACCOUNTS } from '../../apps/api/src/demo/demo-accounts.js';\nexport { DEMO_ACCOUNTS };\n`;
+    const testCode = `import { createApiApp } from '../../apps/api/src/main.js';\nexport { createApiApp };\n`;
     expect(await layerErrors('test/api/x.e2e.ts', testCode)).toEqual([]);
     expect(await layerErrors('libs/verification/src/x.spec.ts', `import { blackPng } from '#app/testing';\nexport { blackPng };\n`)).toEqual([]);
   });
@@ -36,12 +36,13 @@ describe('lint: edges point down, and no two libs reach each other', () => {
     expect(await layerErrors('apps/api/src/x.ts', testImport)).toHaveLength(1);
   });
 
-  it('keeps the composition root, the sandbox acquirer and the test support out of the modules', async () => {
+  it('keeps the composition root, the sandbox acquirer, the demo and the test support out of the modules', async () => {
     expect(await layerErrors('libs/commerce/src/x.ts', `import { ORM_SETUP } from '#app/composition';\nexport { ORM_SETUP };\n`)).toEqual([
       "'#app/composition' is the composition root: only apps, libs/testing and test/ boot from it.",
     ]);
     expect(await layerErrors('libs/commerce/src/x.ts', `import { TEST_CARDS } from '#app/sandbox-acquirer';\nexport { TEST_CARDS };\n`)).toHaveLength(1);
     expect(await layerErrors('apps/api/src/x.ts', `import { TEST_CARDS } from '#app/sandbox-acquirer';\nexport { TEST_CARDS };\n`)).toHaveLength(1);
+    expect(await layerErrors('libs/commerce/src/x.ts', `import { DEMO_STORE } from '#app/demo';\nexport { DEMO_STORE };\n`)).toHaveLength(1);
     expect(await layerErrors('libs/commerce/src/x.ts', `import { startTestPlatform } from '#app/testing';\nexport { startTestPlatform };\n`)).toHaveLength(1);
   });
 

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { runMain } from '#app/platform';
 import { SeedAccountsCommand } from '#app/identity';
 import { AppModule, ORM_SETUP } from '#app/composition';
-import { DEMO_ACCOUNTS } from './demo/demo-accounts.js';
+import { DEMO_ACCOUNTS } from '#app/demo';
 
 await runMain('seed', async (config) => {
   const app = await NestFactory.createApplicationContext(AppModule.register({ config, orm: ORM_SETUP }), { logger: ['error'] });
