@@ -119,7 +119,104 @@ const featureBoundaries = {
     };
   },
 };
-const fanmint = { rules: { 'module-boundaries': moduleBoundaries, 'feature-boundaries': featureBoundaries } };
+// Server layers. Edges point down: test/ -> apps -> libs/composition (and libs/testing) -> the modules ->
+// libs/platform. A lib never imports an app, an app never imports another app, neither imports test/,
+// and no two libs reach each other, directly or through others (read from their runtime files' `#app/` imports).
+const layerOf = (path) => {
+  const [top, name] = relative(root, path).split('/');
+  return top === 'apps' || top === 'libs' || top === 'test' ? { top, name } : undefined;
+};
+const isSpec = (path) => /\.(spec|e2e)\.ts$/.test(path);
+/** Libs only some places may import: the composition root, another company's service, the demo data, the test support. */
+const onlyFrom = {
+  composition: {
+    may: (file) => /^(apps|test)$/.test(file.top) || file.name === 'testing',
+    why: 'the composition root: only apps, libs/testing and test/ boot from it',
+  },
+  'sandbox-acquirer': {
+    may: (file) => file.top === 'test' || file.name === 'testing' || (file.top === 'apps' && file.name === 'acquirer'),
+    why: "another company's service: only apps/acquirer, libs/testing and test/ start it",
+  },
+  demo: {
+    may: (file) => file.top === 'test' || (file.top === 'apps' && file.name === 'api'),
+    why: "the demo data: only apps/api's seed commands and test/ seed it",
+  },
+  testing: { may: (file, path) => file.top === 'test' || file.name === 'testing' || isSpec(path), why: 'test support: only tests use it' },
+};
+const serverTarget = (file, source) => {
+  if (source.startsWith('#app/')) return resolve(root, 'libs', source.split('/')[1], 'src/index.ts');
+  if (source === '#tracing') return resolve(root, 'libs/platform/src/index.ts');
+  return source.startsWith('.') ? resolve(dirname(file), source) : undefined;
+};
+
+// Which libs each lib's runtime code imports (specs left out), read from disk once per run.
+let libGraph;
+function readLibGraph() {
+  const graph = new Map();
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(resolve(dir, entry.name)) : /\.ts$/.test(entry.name) ? [resolve(dir, entry.name)] : [],
+    );
+  for (const file of walk(resolve(root, 'libs'))) {
+    if (isSpec(file)) continue;
+    const own = libOf(file);
+    const edges = graph.get(own) ?? new Set();
+    graph.set(own, edges);
+    for (const [, source] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+      const target = serverTarget(file, source);
+      const lib = target && libOf(target);
+      if (lib && lib !== own) edges.add(lib);
+    }
+  }
+  return graph;
+}
+
+const layers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      libToApp: "'{{source}}' points up: libs/{{lib}} imports apps/{{app}}. Move what both need into a lib (the composition root is libs/composition).",
+      appToApp: "'{{source}}' crosses apps: apps/{{own}} imports apps/{{app}}. Each app is an entry point; move what both need into a lib.",
+      toTest: "'{{source}}' points up into test/: libs and apps never import the test suites.",
+      restricted: "'#app/{{lib}}' is {{why}}.",
+      cycle: "'#app/{{lib}}' closes a cycle between libs: {{path}}. Move what both need into a lib below both.",
+    },
+  },
+  create(context) {
+    const path = context.filename;
+    const file = layerOf(path);
+    if (!file) return {};
+    const check = (node) => {
+      const source = node?.value;
+      if (typeof source !== 'string') return;
+      const targetPath = serverTarget(path, source);
+      const target = targetPath && layerOf(targetPath);
+      if (!target) return;
+      if (file.top !== 'test' && target.top === 'test') return context.report({ node, messageId: 'toTest', data: { source } });
+      if (target.top === 'apps' && file.top === 'libs') {
+        return context.report({ node, messageId: 'libToApp', data: { source, lib: file.name, app: target.name } });
+      }
+      if (target.top === 'apps' && file.top === 'apps' && target.name !== file.name) {
+        return context.report({ node, messageId: 'appToApp', data: { source, own: file.name, app: target.name } });
+      }
+      if (target.top !== 'libs' || target.name === file.name) return;
+      const rule = onlyFrom[target.name];
+      if (rule && !rule.may(file, path)) return context.report({ node, messageId: 'restricted', data: { lib: target.name, why: rule.why } });
+      if (file.top !== 'libs' || isSpec(path)) return;
+      libGraph ??= readLibGraph();
+      const back = pathBetween(libGraph, target.name, file.name);
+      if (back) context.report({ node, messageId: 'cycle', data: { lib: target.name, path: [file.name, ...back].join(' -> ') } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+const fanmint = { rules: { 'module-boundaries': moduleBoundaries, 'feature-boundaries': featureBoundaries, layers } };
 
 export default tseslint.config(
   {
@@ -132,6 +229,7 @@ export default tseslint.config(
     plugins: { fanmint },
     rules: {
       'fanmint/module-boundaries': 'error',
+      'fanmint/layers': 'error',
       '@typescript-eslint/no-unsafe-function-type': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

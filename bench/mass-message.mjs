@@ -39,7 +39,7 @@ const timestamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15).toL
 const log = (message) => console.log(`[bench:mass-message] ${message}`);
 const dist = (path) => pathToFileURL(join(rootDir, 'dist', path)).href;
 
-if (!existsSync(join(rootDir, 'dist/apps/worker/src/create-worker.js'))) {
+if (!existsSync(join(rootDir, 'dist/libs/composition/src/index.js'))) {
   log('building the server (dist/ is missing)...');
   spawnSync('npm', ['run', 'build:server'], { cwd: rootDir, stdio: 'inherit' });
 }
@@ -110,7 +110,7 @@ try {
   await db.query('checkpoint');
 
   const { loadConfig } = await import(dist('libs/platform/src/index.js'));
-  const { createWorker } = await import(dist('apps/worker/src/create-worker.js'));
+  const { createWorker } = await import(dist('libs/composition/src/index.js'));
   const { FanOutMassMessageJob } = await import(dist('libs/messaging/src/index.js'));
   const config = loadConfig({
     NODE_ENV: 'production',

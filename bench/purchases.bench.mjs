@@ -82,9 +82,9 @@ const dist = (path) => join(rootDir, 'dist/apps', path);
 const mains = { api: dist('api/src/main.js'), acquirer: dist('acquirer/src/main.js') };
 if (!Object.values(mains).every(existsSync) && spawnSync('npm', ['run', 'build:server'], { cwd: rootDir, stdio: 'inherit', env: childEnv() }).status !== 0) throw new Error('build failed');
 // The acquirer's own signing helper and the functions that shape its webhook objects from its rows.
-const acquirerClientUrl = pathToFileURL(dist('acquirer/src/client/index.js')).href;
+const acquirerClientUrl = pathToFileURL(join(rootDir, 'dist/libs/sandbox-acquirer/src/client/index.js')).href;
 const { signWebhookPayload, SIGNATURE_HEADER } = await import(acquirerClientUrl);
-const { paymentObject, sessionObject } = await import(pathToFileURL(dist('acquirer/src/services/rows.js')).href);
+const { paymentObject, sessionObject } = await import(pathToFileURL(join(rootDir, 'dist/libs/sandbox-acquirer/src/services/rows.js')).href);
 
 const cleanup = cleanupRegistry(log);
 

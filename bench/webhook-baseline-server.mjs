@@ -4,7 +4,7 @@
 // event costs us beyond receiving a verified one.
 //
 // Run as a child process (its own event loop, like the api). Environment: WEBHOOK_SECRETS
-// (comma-separated), SIGNATURE_MODULE (file URL of dist/apps/acquirer/src/client/index.js).
+// (comma-separated), SIGNATURE_MODULE (file URL of dist/libs/sandbox-acquirer/src/client/index.js).
 // Sends { port } to the parent over IPC once it listens.
 import http from 'node:http';
 

@@ -6,7 +6,8 @@
 //   fragments  exported constants holding SQL with positional parameters ($1, $2, …).
 //   writers    for each money table, the files whose statements write it.
 //   specs      handler and aggregate specs (files next to a handler or in domain/).
-//   edges      imports that point up: libs -> apps, worker -> apps/api, test helpers in libs -> apps.
+//   edges      imports that point up: libs -> apps, one app -> another, libs or apps -> test/.
+//   cycles     groups of libs that reach each other through their runtime imports (specs left out).
 //   long       lines over 160 characters in .ts/.tsx (tests included).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -79,6 +80,7 @@ export function countCode() {
     testSqlWrites: 0,
     specs: { handler: 0, aggregate: 0, spec: 0, e2e: 0 },
     edges: [],
+    libGraph: new Map(),
     long: 0,
   };
   for (const path of files) {
@@ -95,9 +97,15 @@ export function countCode() {
     const imports = [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
     for (const spec of imports) {
       const target = spec.startsWith('.') ? relative(rootDir, join(path, '..', spec)) : spec;
-      if (rel.startsWith('libs/') && target.startsWith('apps/')) result.edges.push(`${rel} -> ${target}`);
-      if (rel.startsWith('apps/worker/') && target.startsWith('apps/api/')) result.edges.push(`${rel} -> ${target}`);
-      if (rel.startsWith('apps/acquirer/') && target.startsWith('apps/api/')) result.edges.push(`${rel} -> ${target}`);
+      const [from, fromName] = rel.split('/');
+      const [to, toName] = target.split('/');
+      const up = (from === 'libs' && to === 'apps') || (from === 'apps' && to === 'apps' && fromName !== toName) || (from !== 'test' && to === 'test');
+      if (up && ['libs', 'apps'].includes(from)) result.edges.push(`${rel} -> ${target}`);
+      const lib = spec.startsWith('#app/') ? spec.split('/')[1] : to === 'libs' ? toName : undefined;
+      if (from === 'libs' && lib && lib !== fromName && !/\.(spec|e2e)\.ts$/.test(rel)) {
+        if (!result.libGraph.has(fromName)) result.libGraph.set(fromName, new Set());
+        result.libGraph.get(fromName).add(lib);
+      }
     }
 
     if (!/\.tsx?$/.test(rel) || rel.startsWith('frontend/')) continue;
@@ -126,7 +134,34 @@ export function countCode() {
       }
     }
   }
+  result.cycles = cyclicGroups(result.libGraph);
+  delete result.libGraph;
   return result;
+}
+
+/** The strongly connected groups of more than one lib (Tarjan), each sorted. */
+function cyclicGroups(graph) {
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const groups = [];
+  const visit = (lib) => {
+    index.set(lib, next);
+    low.set(lib, next++);
+    stack.push(lib);
+    for (const to of graph.get(lib) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(lib, Math.min(low.get(lib), low.get(to)));
+      } else if (stack.includes(to)) low.set(lib, Math.min(low.get(lib), index.get(to)));
+    }
+    if (low.get(lib) !== index.get(lib)) return;
+    const group = stack.splice(stack.indexOf(lib));
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const lib of graph.keys()) if (!index.has(lib)) visit(lib);
+  return groups;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -142,6 +177,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const [table, files] of Object.entries(writers)) console.log(`writers of ${table}: ${files.length}${files.length ? `  (${files.join(', ')})` : ''}`);
     console.log(`specs: ${r.specs.spec} (handler ${r.specs.handler}, domain ${r.specs.aggregate}); e2e suites: ${r.specs.e2e}`);
     console.log(`upward edges: ${r.edges.length}${r.edges.length ? `\n  ${r.edges.join('\n  ')}` : ''}`);
+    console.log(`cycles between libs: ${r.cycles.length}${r.cycles.length ? `\n  ${r.cycles.map((group) => group.join(' <-> ')).join('\n  ')}` : ''}`);
     console.log(`lines over 160 characters: ${r.long}`);
     if (process.argv.includes('--files')) {
       for (const [file, n] of Object.entries(r.sql.outsideFiles).sort((a, b) => b[1] - a[1])) console.log(`  ${n}\t${file}`);

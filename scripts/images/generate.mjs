@@ -213,7 +213,7 @@ async function app() {
     warnings.push('APP_URL is not set: the app screenshots (images/app/*) were not taken.');
     return;
   }
-  const email = process.env.APP_EMAIL ?? 'creator@fanmint.local'; // apps/api/src/seed.ts
+  const email = process.env.APP_EMAIL ?? 'creator@fanmint.local'; // libs/demo/src/demo-accounts.ts
   const password = process.env.APP_PASSWORD ?? 'Creator-demo-2026!';
   for (const theme of THEMES) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually, startSandboxAcquirer, type SandboxAcquirer } from '#app/testing';
-import { verifyWebhookSignature } from '../../apps/acquirer/src/client/index.js';
+import { verifyWebhookSignature } from '#app/sandbox-acquirer';
 import { card, key, pageHtml, postForm, sessionBody, WebhookReceiver } from './support.js';
 
 const OLD_SECRET = 'whsec_old_rotating_secret_0001';

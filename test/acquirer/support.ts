@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { eventually } from '#app/testing';
-import type { WebhookEvent } from '../../apps/acquirer/src/client/index.js';
+import type { WebhookEvent } from '#app/sandbox-acquirer';
 
 export interface ReceivedWebhook {
   signature: string | undefined;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createAcquirer, loadAcquirerConfig, type Acquirer } from '../../apps/acquirer/src/index.js';
+import { createAcquirer, loadAcquirerConfig, type Acquirer } from '#app/sandbox-acquirer';
 import { eventually, startSandboxAcquirer, testDatabaseUrl, type SandboxAcquirer } from '#app/testing';
 import { card, key, postForm, sessionBody, WebhookReceiver } from './support.js';
 

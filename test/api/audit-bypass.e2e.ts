@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { ormConfig } from '#app/platform';
 import { SEED_PAYEES_SQL, SEED_SALES_SQL } from '#app/payouts';
-import { ORM_SETUP } from '../../apps/api/src/composition.js';
+import { ORM_SETUP } from '#app/composition';
 
 /**
  * Issue 33: the setting that lets the partition keeper move rows out of an immutable table's default

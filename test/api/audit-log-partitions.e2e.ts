@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { AuditLog, KeepPartitionsJob, ormConfig } from '#app/platform';
-import { ORM_SETUP } from '../../apps/api/src/composition.js';
+import { ORM_SETUP } from '#app/composition';
 
 // Its own database: the audit log is filled before the partitioning migration runs, as in production.
 const adminUrl = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SeedAccountsCommand } from '#app/identity';
 import { startTestPlatform, type TestPlatform } from '#app/testing';
-import { DEMO_ACCOUNTS } from '../../apps/api/src/demo/demo-accounts.js';
-import { DEMO_STORE, seedDemoMarketplace } from '../../apps/api/src/demo/demo-marketplace.js';
+import { DEMO_ACCOUNTS, DEMO_STORE, seedDemoMarketplace } from '#app/demo';
 
 /** Rows the demo seed writes (directly or through the worker); a second run must add none. */
 const COUNTED = [

@@ -3,7 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock, JOB_SCHEDULES } from '#app/platform';
 import { SendMessageDigestJob, SendMessageDigestsJob } from '#app/messaging';
-import { createWorker } from '../../apps/worker/src/create-worker.js';
+import { createWorker } from '#app/composition';
 import { startMessagingPlatform, type Creator, type Fan, type MessagingFixtures } from './messaging-fixtures.js';
 
 /**

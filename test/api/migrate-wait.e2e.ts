@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { knownMigrations, migrate } from '../../apps/api/src/migrate.js';
-import { MigrationWaitTimeout, pendingMigrations, waitForMigrations } from '../../apps/api/src/migrate-wait.js';
+import { knownMigrations, migrate, MigrationWaitTimeout, pendingMigrations, waitForMigrations } from '#app/composition';
 
 /** `migrate.js --wait`, the initContainer gate: against a real PostgreSQL database of its own. */
 describe('migrate --wait', () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '#app/platform';
-import { createApiApp } from '../../apps/api/src/create-app.js';
-import { openApiDocument } from '../../apps/api/src/openapi-document.js';
+import { createApiApp, openApiDocument } from '#app/composition';
 
 /**
  * The HTTP contract, pinned: every path, method, parameter, body, response and schema of the

@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ormConfig } from '#app/platform';
-import { ORM_SETUP } from '../../apps/api/src/composition.js';
+import { ORM_SETUP } from '#app/composition';
 
 /**
  * A database of a suite's own, migrated up to just before `migration`: the suite fills it as an older

@@ -6,7 +6,7 @@ import { ScheduleModule, SchedulerRegistry } from '@nestjs/schedule';
 import type { Job } from 'bullmq';
 import { Clock, JOB_SCHEDULES, QueueFactory, RecurringJobs, type QueueName } from '#app/platform';
 import { FixedClock, startTestPlatform, type TestPlatform } from '#app/testing';
-import { createWorker } from '../../apps/worker/src/create-worker.js';
+import { createWorker } from '#app/composition';
 
 const backends: ('postgres' | 'redis')[] = ['postgres'];
 if (process.env.TEST_REDIS_URL) backends.push('redis');

@@ -1,5 +1,4 @@
-import { createAcquirer } from './acquirer.js';
-import { AcquirerConfigError, loadAcquirerConfig } from './config.js';
+import { AcquirerConfigError, createAcquirer, loadAcquirerConfig } from '#app/sandbox-acquirer';
 
 let config;
 try {

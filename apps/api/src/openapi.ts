@@ -1,6 +1,5 @@
 import { loadConfig } from '#app/platform';
-import { createApiApp } from './create-app.js';
-import { openApiDocument } from './openapi-document.js';
+import { createApiApp, openApiDocument } from '#app/composition';
 
 /**
  * Prints the OpenAPI document without a database or mail server (nothing connects until a

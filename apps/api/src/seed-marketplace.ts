@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { runMain } from '#app/platform';
-import { AppModule } from './app.module.js';
-import { ORM_SETUP } from './composition.js';
-import { seedDemoMarketplace } from './demo/demo-marketplace.js';
+import { AppModule, ORM_SETUP } from '#app/composition';
+import { seedDemoMarketplace } from '#app/demo';
 
 /**
  * `npm start`, once the api and the worker answer: the demo marketplace (live phase only; nothing

@@ -3,9 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { runMain } from '#app/platform';
 import { SeedAccountsCommand } from '#app/identity';
-import { AppModule } from './app.module.js';
-import { ORM_SETUP } from './composition.js';
-import { DEMO_ACCOUNTS } from './demo/demo-accounts.js';
+import { AppModule, ORM_SETUP } from '#app/composition';
+import { DEMO_ACCOUNTS } from '#app/demo';
 
 await runMain('seed', async (config) => {
   const app = await NestFactory.createApplicationContext(AppModule.register({ config, orm: ORM_SETUP }), { logger: ['error'] });

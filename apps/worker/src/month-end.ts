@@ -3,8 +3,7 @@ import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { FixedClock, PinoNestLogger, createLogger, runMain } from '#app/platform';
 import { MonthEndClose } from '#app/payouts';
-import { ORM_SETUP } from '../../api/src/composition.js';
-import { WorkerModule } from './worker.module.js';
+import { ORM_SETUP, WorkerModule } from '#app/composition';
 
 /**
  * Operator command: run (or finish) one period's month-end close now, beside or instead of the

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrate } from '../../../apps/api/src/migrate.js';
+import { migrate } from '#app/composition';
 import { ClusterProcess } from './cluster-process.js';
 import { MailInbox } from './mail-inbox.js';
 import { startSandboxAcquirer, type SandboxAcquirer } from './sandbox-acquirer.js';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { migrate } from '../../../apps/api/src/migrate.js';
+import { migrate } from '#app/composition';
 
 /**
  * One database per run, migrated once, as the template of one clone per Jest worker: parallel

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createAcquirer, loadAcquirerConfig, type Acquirer } from '../../../apps/acquirer/src/index.js';
+import { createAcquirer, loadAcquirerConfig, type Acquirer } from '#app/sandbox-acquirer';
 import { readApiResponse, type ApiResponse } from './http.js';
 import { testDatabaseUrl } from './test-platform.js';
 

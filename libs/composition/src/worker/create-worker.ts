@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { JOB_SCHEDULES, JobRunner, OutboxRelay, PinoNestLogger, PlatformMetrics, createLogger, type AppConfig, type Clock, type LogSink } from '#app/platform';
-import { ORM_SETUP } from '../../api/src/composition.js';
+import { ORM_SETUP } from '../orm-setup.js';
 import { WorkerModule } from './worker.module.js';
 
 /**

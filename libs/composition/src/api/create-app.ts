@@ -24,7 +24,7 @@ import { uploadsHandler, UPLOADS_PATH } from '#app/content-moderation';
 import { RealtimeServer, REALTIME_BROADCAST_PATH, REALTIME_BROADCAST_BODY_LIMIT } from '#app/realtime';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '#app/messaging';
 import { AppModule } from './app.module.js';
-import { ORM_SETUP } from './composition.js';
+import { ORM_SETUP } from '../orm-setup.js';
 import { noWebApp, serveSpa } from './spa.js';
 import { openApiDocument } from './openapi-document.js';
 import { FanmintExpressAdapter } from './express-adapter.js';

@@ -1,4 +1,4 @@
-/** The sandbox acquirer's always-approved test card (apps/acquirer/src/domain/test-cards.ts). */
+/** The sandbox acquirer's always-approved test card (libs/sandbox-acquirer/src/domain/test-cards.ts). */
 const DEMO_CARD = { number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123', name: 'Demo Fan' };
 
 /**
