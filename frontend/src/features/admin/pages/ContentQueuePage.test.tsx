@@ -32,7 +32,7 @@ describe('ContentQueuePage', () => {
     });
     renderAdmin('/admin/content');
     const table = await screen.findByRole('table', { name: 'Pending Review content' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Pending Review (3)', 'Approved', 'rejected', 'Removed']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Pending Review (3)', 'Approved', 'Rejected', 'Removed']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Oldest video', 'Middle album', 'Newest album']);
     expect(within(rows[0]).getByText('1 d ago')).toBeTruthy();
@@ -55,8 +55,8 @@ describe('ContentQueuePage', () => {
     });
     const { router } = renderAdmin('/admin/content');
     expect(await screen.findByText('No content is waiting for review.')).toBeTruthy();
-    await userEvent.setup().click(screen.getByRole('tab', { name: 'rejected' }));
-    const table = await screen.findByRole('table', { name: 'rejected content' });
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Rejected' }));
+    const table = await screen.findByRole('table', { name: 'Rejected content' });
     expect(router.state.location.search).toBe('?status=rejected');
     expect(within(table).getAllByText('A person shown is not a verified collaborator').length).toBeGreaterThan(0);
     expect(within(table).getByText('30 min ago')).toBeTruthy();

@@ -1,14 +1,4 @@
-import type { CaseKind, CaseOutcome, ContentItem, ContentReviewStatus, ModerationCase } from './admin.types';
-
-/** SPEC §3 spells the review states 'Pending Review', 'Approved' and 'rejected'. */
-export const CONTENT_STATUS_LABELS: Record<ContentReviewStatus, string> = {
-  pending_review: 'Pending Review',
-  approved: 'Approved',
-  rejected: 'rejected',
-  removed: 'Removed',
-};
-
-export const contentStatusLabel = (status: ContentItem['status']) => (status === 'draft' ? 'Draft' : CONTENT_STATUS_LABELS[status]);
+import type { CaseKind, CaseOutcome, ModerationCase } from './admin.types';
 
 export const CASE_KIND_LABELS: Record<CaseKind, string> = {
   report: 'Report',
