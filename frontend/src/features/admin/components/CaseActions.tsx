@@ -23,7 +23,9 @@ export interface CaseActionsProps {
 /** What the server says the viewer may do (item.claim): the web keeps no copy of the claim rule. */
 function claimHint({ claim }: ModerationCase): string {
   if (claim.state === 'mine') return `You hold the claim${claimUntil(claim.expiresAt)}. Resolve the case, or release it for someone else.`;
-  if (claim.state === 'own_work') return 'You filed this case, or it is about you, your content, your store or your conversation: another moderator works on it.';
+  if (claim.state === 'own_work') {
+    return 'You filed this case, or it is about you, your content, your store or your conversation: another moderator works on it.';
+  }
   if (claim.state === 'taken') return 'Someone else is working on this case.';
   return 'Claim this case to resolve it.';
 }

@@ -13,6 +13,7 @@ import { ReasonModal } from './ReasonModal';
 
 export const CONTENT_REASON_MIN = 5;
 export const CONTENT_REASON_MAX = 1000;
+const LENGTH_RULE = `${CONTENT_REASON_MIN}–${CONTENT_REASON_MAX} characters.`;
 
 export interface ContentActionsProps {
   item: ContentItem;
@@ -118,7 +119,7 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
         onClose={() => setReasonFor(null)}
         title="Reject this content"
         label="Reason for rejection"
-        description={`The creator is emailed this reason and may change the item and resubmit, or appeal. ${CONTENT_REASON_MIN}–${CONTENT_REASON_MAX} characters.`}
+        description={`The creator is emailed this reason and may change the item and resubmit, or appeal. ${LENGTH_RULE}`}
         placeholder="e.g. The person at 02:14 is not on the creator’s collaborator list."
         minLength={CONTENT_REASON_MIN}
         maxLength={CONTENT_REASON_MAX}
@@ -132,7 +133,7 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
         onClose={() => setReasonFor(null)}
         title="Remove this content"
         label="Reason for removal"
-        description={`Removal takes the item and its files offline for everyone at once, without notice. The reason is kept in the audit log. ${CONTENT_REASON_MIN}–${CONTENT_REASON_MAX} characters.`}
+        description={`Removal takes the item and its files offline for everyone at once, without notice. The reason is kept in the audit log. ${LENGTH_RULE}`}
         placeholder="e.g. Upheld takedown request from the person depicted."
         minLength={CONTENT_REASON_MIN}
         maxLength={CONTENT_REASON_MAX}

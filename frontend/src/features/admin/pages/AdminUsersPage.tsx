@@ -134,7 +134,13 @@ function UsersTable() {
         </Card>
       )}
 
-      <ChangeRoleModal user={roleFor} viewerId={me.id} onClose={() => setRoleFor(null)} pending={changeRole.isPending} onConfirm={(role) => void submitRole(role)} />
+      <ChangeRoleModal
+        user={roleFor}
+        viewerId={me.id}
+        onClose={() => setRoleFor(null)}
+        pending={changeRole.isPending}
+        onConfirm={(role) => void submitRole(role)}
+      />
       <ReasonModal
         opened={mfaFor !== null}
         onClose={() => setMfaFor(null)}

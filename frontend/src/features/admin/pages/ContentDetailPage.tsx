@@ -16,7 +16,9 @@ import { formatRelative } from '@/shared/format';
 import { CONTENT_STATUS } from '../services/status-labels';
 
 /** Back to the queue at the tab the item is in. */
-const queueOf = (item: ContentItem | undefined) => (item && item.status !== 'pending_review' && item.status !== 'draft' ? `/admin/content?status=${item.status}` : '/admin/content');
+function queueOf(item: ContentItem | undefined): string {
+  return item && item.status !== 'pending_review' && item.status !== 'draft' ? `/admin/content?status=${item.status}` : '/admin/content';
+}
 
 export function ContentDetailPage() {
   const { id = '' } = useParams();

@@ -25,8 +25,24 @@ describe('ContentQueuePage', () => {
         json({
           items: [
             contentItem({ id: 'new', title: 'Newest album', submittedAt: minutesAgo(5) }),
-            contentItem({ id: 'old', title: 'Oldest video', kind: 'video', media: [video()], submittedAt: minutesAgo(60 * 26), claimedBy: MODERATOR.id, claimedAt: minutesAgo(2), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } }),
-            contentItem({ id: 'mid', title: 'Middle album', submittedAt: minutesAgo(180), claimedBy: 'mod-2', claimedAt: minutesAgo(4), claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) } }),
+            contentItem({
+              id: 'old',
+              title: 'Oldest video',
+              kind: 'video',
+              media: [video()],
+              submittedAt: minutesAgo(60 * 26),
+              claimedBy: MODERATOR.id,
+              claimedAt: minutesAgo(2),
+              claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) },
+            }),
+            contentItem({
+              id: 'mid',
+              title: 'Middle album',
+              submittedAt: minutesAgo(180),
+              claimedBy: 'mod-2',
+              claimedAt: minutesAgo(4),
+              claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) },
+            }),
           ],
         }),
     });
@@ -51,7 +67,16 @@ describe('ContentQueuePage', () => {
       'GET /api/admin/me': () => json(MODERATOR),
       'GET /api/admin/content?status=pending_review': () => json({ items: [] }),
       'GET /api/admin/content?status=rejected': () =>
-        json({ items: [contentItem({ status: 'rejected', rejectionReason: 'A person shown is not a verified collaborator', decidedBy: MODERATOR.id, decidedAt: minutesAgo(30) })] }),
+        json({
+          items: [
+            contentItem({
+              status: 'rejected',
+              rejectionReason: 'A person shown is not a verified collaborator',
+              decidedBy: MODERATOR.id,
+              decidedAt: minutesAgo(30),
+            }),
+          ],
+        }),
     });
     const { router } = renderAdmin('/admin/content');
     expect(await screen.findByText('No content is waiting for review.')).toBeTruthy();

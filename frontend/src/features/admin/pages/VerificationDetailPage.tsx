@@ -15,7 +15,9 @@ import { formatRelative } from '@/shared/format';
 import { VERIFICATION_STATUS } from '../services/status-labels';
 
 /** Back to the queue at the tab the submission is in. */
-const queueOf = (item: VerificationDetail | undefined) => (item && item.status !== 'processing' ? `/admin/verifications?status=${item.status}` : '/admin/verifications');
+function queueOf(item: VerificationDetail | undefined): string {
+  return item && item.status !== 'processing' ? `/admin/verifications?status=${item.status}` : '/admin/verifications';
+}
 
 export function VerificationDetailPage() {
   const { id = '' } = useParams();
@@ -37,11 +39,12 @@ export function VerificationDetailPage() {
     return true;
   };
 
+  const reload = () => void detail.refetch();
   const evidence = (item: VerificationDetail) => (
     <div>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <EvidenceImage title="Photo with ID" hint="Face and ID held together" src={item.images.userPhotoWithId} onError={refreshImages} onReload={() => void detail.refetch()} />
-        <EvidenceImage title="ID document" hint="Government-issued ID" src={item.images.idPhoto} onError={refreshImages} onReload={() => void detail.refetch()} />
+        <EvidenceImage title="Photo with ID" hint="Face and ID held together" src={item.images.userPhotoWithId} onError={refreshImages} onReload={reload} />
+        <EvidenceImage title="ID document" hint="Government-issued ID" src={item.images.idPhoto} onError={refreshImages} onReload={reload} />
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt="xs">
         Image links expire after two minutes and are renewed automatically while this page is open.

@@ -47,15 +47,17 @@ export const OUTCOME_OPTIONS: { value: CaseOutcome; label: string }[] = [
   { value: 'account_actioned', label: 'Account actioned' },
 ];
 
+const NAMES_NO_CONTENT = 'Records the outcome only: this case names no content item.';
+
 /** What resolving with an outcome does: removing or restoring acts on the content item a case names. */
 export function outcomeEffect(outcome: CaseOutcome, namesContent: boolean): string {
   switch (outcome) {
     case 'no_action':
       return 'Nothing breaks the rules; the case is closed as it is.';
     case 'content_removed':
-      return namesContent ? 'Takes the content item this case names offline for everyone, at once (audited).' : 'Records the outcome only: this case names no content item.';
+      return namesContent ? 'Takes the content item this case names offline for everyone, at once (audited).' : NAMES_NO_CONTENT;
     case 'content_restored':
-      return namesContent ? 'Puts the removed content item this case names back in the store (audited).' : 'Records the outcome only: this case names no content item.';
+      return namesContent ? 'Puts the removed content item this case names back in the store (audited).' : NAMES_NO_CONTENT;
     case 'account_actioned':
       return 'Records that the account was warned, restricted or suspended; the account itself is changed separately.';
   }

@@ -58,7 +58,8 @@ describe('ClaimControls', () => {
 
 describe('DecisionSummary', () => {
   it('shows what was decided, when, and the note kept with it', () => {
-    renderAt(<DecisionSummary label="Outcome" badge={<StatusBadge tone={outcomeTone('content_removed')} />} at="2026-11-20T12:00:00Z" note="Removed after review." />);
+    const badge = <StatusBadge tone={outcomeTone('content_removed')} />;
+    renderAt(<DecisionSummary label="Outcome" badge={badge} at="2026-11-20T12:00:00Z" note="Removed after review." />);
     expect(screen.getByText('Outcome')).toBeTruthy();
     expect(screen.getByText('Content removed')).toBeTruthy();
     expect(screen.getByText(/2026/)).toBeTruthy();
