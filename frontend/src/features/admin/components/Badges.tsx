@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { ConsoleBadge } from './ConsoleBadge';
-import type { ClaimView, ContentItem } from '../services/admin.types';
-import { contentStatusLabel } from '../services/moderation-labels';
+import type { ClaimView } from '../services/admin.types';
+import type { StatusTone } from '../services/status-labels';
 
 /** The claim column of a queue, from the server's claim state; `holder` names who holds it when known. */
 export function ClaimBadge({ claim, holder }: { claim: ClaimView; holder?: string | null }) {
@@ -37,10 +37,9 @@ export function ClaimBadge({ claim, holder }: { claim: ClaimView; holder?: strin
   );
 }
 
-const STATUS_COLORS: Record<string, string> = { processing: 'blue', accepted: 'green', rejected: 'red' };
-
-export function StatusBadge({ status }: { status: string | null }) {
-  if (!status) {
+/** A record's status as people read it ("Rejected", not "rejected"), the same badge on every page; a dash when it has none. */
+export function StatusBadge({ tone }: { tone: StatusTone | null }) {
+  if (!tone) {
     return (
       <Text size="sm" c="dimmed">
         —
@@ -48,8 +47,8 @@ export function StatusBadge({ status }: { status: string | null }) {
     );
   }
   return (
-    <ConsoleBadge color={STATUS_COLORS[status.toLowerCase()] ?? 'gray'} variant="light">
-      {status}
+    <ConsoleBadge color={tone.color} variant="light" tt="none">
+      {tone.label}
     </ConsoleBadge>
   );
 }
@@ -64,13 +63,3 @@ export function RoleBadge({ role }: { role: string }) {
   );
 }
 
-
-const REVIEW_COLORS: Record<ContentItem['status'], string> = { draft: 'gray', pending_review: 'blue', approved: 'green', rejected: 'red', removed: 'gray' };
-
-export function ReviewStatusBadge({ status }: { status: ContentItem['status'] }) {
-  return (
-    <ConsoleBadge color={REVIEW_COLORS[status]} variant="light" tt="none">
-      {contentStatusLabel(status)}
-    </ConsoleBadge>
-  );
-}

@@ -1,14 +1,14 @@
-import { Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, NativeSelect } from '@mantine/core';
 import { IconGavel } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConsoleBadge } from './ConsoleBadge';
 import type { CaseOutcome, ModerationCase, ResolveCaseRequest } from '../services/admin.types';
-import { formatDateTime } from '@/shared/format';
 import { claimUntil } from '../services/queue';
 import type { CaseAction } from '../services/moderation-api';
-import { OUTCOME_OPTIONS, outcomeEffect, outcomeLabel } from '../services/moderation-labels';
+import { OUTCOME_OPTIONS, outcomeEffect } from '../services/moderation-labels';
+import { outcomeTone } from '../services/status-labels';
 import { APPROVE_COLOR } from './action-colors';
-import { ClaimToggle } from './ClaimToggle';
+import { StatusBadge } from './Badges';
+import { ActionCard, ClaimControls, DecisionSummary } from './detail/ActionPanel';
 import { ReasonModal } from './ReasonModal';
 
 export const CASE_NOTE_MIN = 5;
@@ -20,11 +20,12 @@ export interface CaseActionsProps {
   onAction: (action: CaseAction, body?: ResolveCaseRequest) => Promise<boolean>;
 }
 
-
 /** What the server says the viewer may do (item.claim): the web keeps no copy of the claim rule. */
 function claimHint({ claim }: ModerationCase): string {
   if (claim.state === 'mine') return `You hold the claim${claimUntil(claim.expiresAt)}. Resolve the case, or release it for someone else.`;
-  if (claim.state === 'own_work') return 'You filed this case, or it is about you, your content, your store or your conversation: another moderator works on it.';
+  if (claim.state === 'own_work') {
+    return 'You filed this case, or it is about you, your content, your store or your conversation: another moderator works on it.';
+  }
   if (claim.state === 'taken') return 'Someone else is working on this case.';
   return 'Claim this case to resolve it.';
 }
@@ -39,54 +40,24 @@ export function CaseActions({ item, pending, onAction }: CaseActionsProps) {
 
   if (item.status === 'resolved') {
     return (
-      <Card withBorder radius="md" padding="md">
-        <Stack gap={6}>
-          <Group gap="sm">
-            <Text size="sm" fw={600}>
-              Outcome
-            </Text>
-            <ConsoleBadge variant="light" color={item.outcome === 'no_action' ? 'gray' : 'fanmint'} tt="none">
-              {item.outcome ? outcomeLabel(item.outcome) : 'Resolved'}
-            </ConsoleBadge>
-            {item.resolvedAt && (
-              <Text size="sm" c="dimmed">
-                {formatDateTime(item.resolvedAt)}
-              </Text>
-            )}
-          </Group>
-          {item.resolutionNote && (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {item.resolutionNote}
-            </Text>
-          )}
-        </Stack>
-      </Card>
+      <ActionCard>
+        <DecisionSummary label="Outcome" badge={<StatusBadge tone={outcomeTone(item.outcome)} />} at={item.resolvedAt} note={item.resolutionNote} />
+      </ActionCard>
     );
   }
 
+  const startResolving = () => {
+    setOutcome('');
+    setResolving(true);
+  };
+
   return (
-    <Card withBorder radius="md" padding="md">
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {claimHint(item)}
-        </Text>
-        {item.claim.state !== 'own_work' && (
-          <Group gap="xs">
-            <ClaimToggle state={item.claim.state} pending={pending === 'claim' || pending === 'release' ? pending : null} busy={busy} onToggle={(action) => void onAction(action)} />
-            <Button
-              leftSection={<IconGavel size={16} />}
-              color={APPROVE_COLOR}
-              onClick={() => {
-                setOutcome('');
-                setResolving(true);
-              }}
-              disabled={!holds || busy}
-            >
-              Resolve
-            </Button>
-          </Group>
-        )}
-      </Stack>
+    <ActionCard>
+      <ClaimControls claim={item.claim} hint={claimHint(item)} pending={pending} onToggle={(action) => void onAction(action)}>
+        <Button leftSection={<IconGavel size={16} />} color={APPROVE_COLOR} onClick={startResolving} disabled={!holds || busy}>
+          Resolve
+        </Button>
+      </ClaimControls>
 
       <ReasonModal
         opened={resolving}
@@ -115,6 +86,6 @@ export function CaseActions({ item, pending, onAction }: CaseActionsProps) {
           description={hint}
         />
       </ReasonModal>
-    </Card>
+    </ActionCard>
   );
 }

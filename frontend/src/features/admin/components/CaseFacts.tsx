@@ -1,10 +1,10 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ModerationCase } from '../services/admin.types';
-import { formatDateTime, formatRelative } from '@/shared/format';
+import { formatDateTime } from '@/shared/format';
 import { CASE_KIND_LABELS, reasonLabel, SUBJECT_LABELS } from '../services/moderation-labels';
 import { DeadlineCountdown, ResolvedDeadline } from './DeadlineCountdown';
-import { CopyableId, FactRow } from './FactRow';
+import { CopyableId, DecidedAt, FactRow, FactTable, FactTime } from './FactRow';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,58 +29,47 @@ function SubjectLink({ item }: { item: ModerationCase }) {
 
 export function CaseFacts({ item, now, fetchedAt, meId }: { item: ModerationCase; now: number; fetchedAt: number; meId: string }) {
   return (
-    <Table variant="vertical" layout="fixed" fz="sm" verticalSpacing={6} withRowBorders aria-label="Case details">
-      <Table.Tbody>
-        <FactRow label="Kind">{CASE_KIND_LABELS[item.kind]}</FactRow>
-        <FactRow label="Subject">
-          <Text size="sm" fw={600}>
-            {SUBJECT_LABELS[item.subjectType]}
+    <FactTable label="Case details">
+      <FactRow label="Kind">{CASE_KIND_LABELS[item.kind]}</FactRow>
+      <FactRow label="Subject">
+        <Text size="sm" fw={600}>
+          {SUBJECT_LABELS[item.subjectType]}
+        </Text>
+        <CopyableId value={item.subjectId} label="subject ID" />
+        <SubjectLink item={item} />
+      </FactRow>
+      <FactRow label="Reason">{reasonLabel(item.reason)}</FactRow>
+      <FactRow label="Details">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {item.details}
+        </Text>
+      </FactRow>
+      <FactRow label="Reporter email">
+        {item.reporterEmail ? (
+          <Anchor href={`mailto:${item.reporterEmail}`} size="sm">
+            {item.reporterEmail}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Not given
           </Text>
-          <CopyableId value={item.subjectId} label="subject ID" />
-          <SubjectLink item={item} />
-        </FactRow>
-        <FactRow label="Reason">{reasonLabel(item.reason)}</FactRow>
-        <FactRow label="Details">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {item.details}
-          </Text>
-        </FactRow>
-        <FactRow label="Reporter email">
-          {item.reporterEmail ? (
-            <Anchor href={`mailto:${item.reporterEmail}`} size="sm">
-              {item.reporterEmail}
-            </Anchor>
-          ) : (
-            <Text size="sm" c="dimmed">
-              Not given
-            </Text>
-          )}
-        </FactRow>
-        <FactRow label="Opened">
-          {formatDateTime(item.openedAt)}{' '}
-          <Text span size="xs" c="dimmed">
-            ({formatRelative(item.openedAt, now)})
-          </Text>
-        </FactRow>
-        <FactRow label="Due">
-          <Text size="sm">{formatDateTime(item.dueAt)}</Text>
-          {item.status === 'open' ? <DeadlineCountdown item={item} fetchedAt={fetchedAt} /> : <ResolvedDeadline item={item} />}
-        </FactRow>
-        {item.resolvedAt && (
-          <FactRow label="Resolved">
-            {formatDateTime(item.resolvedAt)}
-            {item.resolvedBy && (
-              <Text span size="sm" c="dimmed">
-                {' '}
-                by {item.resolvedBy === meId ? 'you' : 'another staff member'}
-              </Text>
-            )}
-          </FactRow>
         )}
-        <FactRow label="Case ID">
-          <CopyableId value={item.id} label="case ID" />
+      </FactRow>
+      <FactRow label="Opened">
+        <FactTime iso={item.openedAt} now={now} />
+      </FactRow>
+      <FactRow label="Due">
+        <Text size="sm">{formatDateTime(item.dueAt)}</Text>
+        {item.status === 'open' ? <DeadlineCountdown item={item} fetchedAt={fetchedAt} /> : <ResolvedDeadline item={item} />}
+      </FactRow>
+      {item.resolvedAt && (
+        <FactRow label="Resolved">
+          <DecidedAt iso={item.resolvedAt} by={item.resolvedBy && (item.resolvedBy === meId ? 'you' : 'another staff member')} />
         </FactRow>
-      </Table.Tbody>
-    </Table>
+      )}
+      <FactRow label="Case ID">
+        <CopyableId value={item.id} label="case ID" />
+      </FactRow>
+    </FactTable>
   );
 }

@@ -1,18 +1,19 @@
-import { Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ContentItem } from '../services/admin.types';
 import type { ContentAction } from '../services/content-review-api';
-import { formatDateTime } from '@/shared/format';
 import { claimUntil } from '../services/queue';
-import { ReviewStatusBadge } from './Badges';
+import { CONTENT_STATUS } from '../services/status-labels';
+import { StatusBadge } from './Badges';
 import { ConfirmModal } from '@/shared/ui/ConfirmModal';
 import { APPROVE_COLOR } from './action-colors';
-import { ClaimToggle } from './ClaimToggle';
+import { ActionCard, ClaimControls, DecisionSummary } from './detail/ActionPanel';
 import { ReasonModal } from './ReasonModal';
 
 export const CONTENT_REASON_MIN = 5;
 export const CONTENT_REASON_MAX = 1000;
+const LENGTH_RULE = `${CONTENT_REASON_MIN}–${CONTENT_REASON_MAX} characters.`;
 
 export interface ContentActionsProps {
   item: ContentItem;
@@ -47,57 +48,37 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
     });
 
   return (
-    <Card withBorder radius="md" padding="md">
-      <Stack gap="sm">
-        {reviewing ? (
-          <>
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {claimHint(item)}
-            </Text>
-            {item.claim.state !== 'own_work' && (
-              <Group gap="xs">
-                <ClaimToggle state={item.claim.state} pending={pending === 'claim' || pending === 'release' ? pending : null} busy={busy} onToggle={(action) => settle(action)} />
-                <Button color={APPROVE_COLOR} leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
-                  Approve
-                </Button>
-                <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setReasonFor('reject')} disabled={!holds || busy}>
-                  Reject
-                </Button>
-              </Group>
+    <ActionCard>
+      {reviewing ? (
+        <ClaimControls claim={item.claim} hint={claimHint(item)} pending={pending} onToggle={(action) => settle(action)}>
+          <Button color={APPROVE_COLOR} leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
+            Approve
+          </Button>
+          <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setReasonFor('reject')} disabled={!holds || busy}>
+            Reject
+          </Button>
+        </ClaimControls>
+      ) : (
+        <DecisionSummary label="Decision" badge={<StatusBadge tone={CONTENT_STATUS[item.status]} />} at={item.decidedAt} />
+      )}
+
+      {(canRemove || canRestore) && (
+        <>
+          <Divider label="Admin" labelPosition="left" />
+          <Group gap="xs">
+            {canRemove && (
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setReasonFor('remove')} disabled={busy}>
+                Remove
+              </Button>
             )}
-          </>
-        ) : (
-          <Group gap="sm">
-            <Text size="sm" fw={600}>
-              Decision
-            </Text>
-            <ReviewStatusBadge status={item.status} />
-            {item.decidedAt && (
-              <Text size="sm" c="dimmed">
-                {formatDateTime(item.decidedAt)}
-              </Text>
+            {canRestore && (
+              <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={() => setConfirming('restore')} disabled={busy}>
+                Restore
+              </Button>
             )}
           </Group>
-        )}
-
-        {(canRemove || canRestore) && (
-          <>
-            <Divider label="Admin" labelPosition="left" />
-            <Group gap="xs">
-              {canRemove && (
-                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setReasonFor('remove')} disabled={busy}>
-                  Remove
-                </Button>
-              )}
-              {canRestore && (
-                <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={() => setConfirming('restore')} disabled={busy}>
-                  Restore
-                </Button>
-              )}
-            </Group>
-          </>
-        )}
-      </Stack>
+        </>
+      )}
 
       <ConfirmModal
         opened={confirming === 'approve'}
@@ -138,7 +119,7 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
         onClose={() => setReasonFor(null)}
         title="Reject this content"
         label="Reason for rejection"
-        description={`The creator is emailed this reason and may change the item and resubmit, or appeal. ${CONTENT_REASON_MIN}–${CONTENT_REASON_MAX} characters.`}
+        description={`The creator is emailed this reason and may change the item and resubmit, or appeal. ${LENGTH_RULE}`}
         placeholder="e.g. The person at 02:14 is not on the creator’s collaborator list."
         minLength={CONTENT_REASON_MIN}
         maxLength={CONTENT_REASON_MAX}
@@ -152,7 +133,7 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
         onClose={() => setReasonFor(null)}
         title="Remove this content"
         label="Reason for removal"
-        description={`Removal takes the item and its files offline for everyone at once, without notice. The reason is kept in the audit log. ${CONTENT_REASON_MIN}–${CONTENT_REASON_MAX} characters.`}
+        description={`Removal takes the item and its files offline for everyone at once, without notice. The reason is kept in the audit log. ${LENGTH_RULE}`}
         placeholder="e.g. Upheld takedown request from the person depicted."
         minLength={CONTENT_REASON_MIN}
         maxLength={CONTENT_REASON_MAX}
@@ -160,6 +141,6 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
         pending={pending === 'remove'}
         onConfirm={(reason) => settle('remove', reason)}
       />
-    </Card>
+    </ActionCard>
   );
 }

@@ -1,6 +1,16 @@
-import { ActionIcon, Code, CopyButton, Group, Table, Tooltip } from '@mantine/core';
+import { ActionIcon, Code, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatDateTime, formatRelative } from '@/shared/format';
+
+/** A detail page's table of facts, one FactRow each; `label` names it for screen readers. */
+export function FactTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table variant="vertical" layout="fixed" fz="sm" verticalSpacing={6} withRowBorders aria-label={label}>
+      <Table.Tbody>{children}</Table.Tbody>
+    </Table>
+  );
+}
 
 /** One labelled row of a detail table (label column first, value wrapping anywhere). */
 export function FactRow({ label, children }: { label: string; children: ReactNode }) {
@@ -31,5 +41,32 @@ export function CopyableId({ value, label }: { value: string; label: string }) {
         )}
       </CopyButton>
     </Group>
+  );
+}
+
+/** A moment in full, with how long ago in brackets. */
+export function FactTime({ iso, now }: { iso: string; now: number }) {
+  return (
+    <>
+      {formatDateTime(iso)}{' '}
+      <Text span size="xs" c="dimmed">
+        ({formatRelative(iso, now)})
+      </Text>
+    </>
+  );
+}
+
+/** When a decision was made and, if known, by whom. */
+export function DecidedAt({ iso, by }: { iso: string; by: string | null }) {
+  return (
+    <>
+      {formatDateTime(iso)}
+      {by && (
+        <Text span size="sm" c="dimmed">
+          {' '}
+          by {by}
+        </Text>
+      )}
+    </>
   );
 }

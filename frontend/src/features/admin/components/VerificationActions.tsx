@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { VerificationDetail } from '../services/admin.types';
@@ -6,9 +6,10 @@ import type { VerificationAction } from '../services/admin-api';
 import { claimUntil } from '../services/queue';
 import { ConfirmModal } from '@/shared/ui/ConfirmModal';
 import { APPROVE_COLOR } from './action-colors';
-import { ClaimToggle } from './ClaimToggle';
+import { ActionCard, ClaimControls, DecisionSummary } from './detail/ActionPanel';
 import { ReasonModal } from './ReasonModal';
 import { StatusBadge } from './Badges';
+import { VERIFICATION_STATUS } from '../services/status-labels';
 
 export const REJECT_REASON_MIN = 5;
 export const REJECT_REASON_MAX = 500;
@@ -36,35 +37,22 @@ export function VerificationActions({ item, pending, onAction }: VerificationAct
 
   if (item.status !== 'processing') {
     return (
-      <Card withBorder radius="md" padding="md">
-        <Group gap="sm">
-          <Text size="sm" fw={600}>
-            Decision
-          </Text>
-          <StatusBadge status={item.status} />
-        </Group>
-      </Card>
+      <ActionCard>
+        <DecisionSummary label="Decision" badge={<StatusBadge tone={VERIFICATION_STATUS[item.status]} />} at={item.decidedAt} />
+      </ActionCard>
     );
   }
 
   return (
-    <Card withBorder radius="md" padding="md">
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {claimHint(item)}
-        </Text>
-        {item.claim.state !== 'own_work' && (
-          <Group gap="xs">
-            <ClaimToggle state={item.claim.state} pending={pending === 'claim' || pending === 'release' ? pending : null} busy={busy} onToggle={(action) => void onAction(action)} />
-            <Button color={APPROVE_COLOR} leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
-              Accept
-            </Button>
-            <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)} disabled={!holds || busy}>
-              Reject
-            </Button>
-          </Group>
-        )}
-      </Stack>
+    <ActionCard>
+      <ClaimControls claim={item.claim} hint={claimHint(item)} pending={pending} onToggle={(action) => void onAction(action)}>
+        <Button color={APPROVE_COLOR} leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
+          Accept
+        </Button>
+        <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)} disabled={!holds || busy}>
+          Reject
+        </Button>
+      </ClaimControls>
 
       <ConfirmModal
         opened={confirmAccept}
@@ -94,6 +82,6 @@ export function VerificationActions({ item, pending, onAction }: VerificationAct
         pending={pending === 'reject'}
         onConfirm={(reason) => void onAction('reject', reason).then((done) => done && setRejecting(false))}
       />
-    </Card>
+    </ActionCard>
   );
 }

@@ -9,3 +9,8 @@ export function useNow(intervalMs = 60_000): number {
   }, [intervalMs]);
   return now;
 }
+
+/** The current time for a page showing data fetched at `fetchedAt`: never older than the data, so a fresh page does not read a minute behind. */
+export function useNowSince(fetchedAt: number, intervalMs = 30_000): number {
+  return Math.max(useNow(intervalMs), fetchedAt);
+}

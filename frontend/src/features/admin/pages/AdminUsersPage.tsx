@@ -16,6 +16,7 @@ import { useChangeRole, useDisableMfa, useUserSearch } from '../hooks/use-users'
 import { useAdminMe } from '../hooks/use-admin-me';
 import type { AdminUser, UserRole } from '../services/admin.types';
 import { formatDate } from '@/shared/format';
+import { VERIFICATION_STATUS } from '../services/status-labels';
 
 export const MFA_REASON_MIN = 10;
 const MFA_REASON_MAX = 500;
@@ -113,7 +114,7 @@ function UsersTable() {
                     </Group>
                   </Table.Td>
                   <Table.Td visibleFrom="md">
-                    <StatusBadge status={user.verificationStatus} />
+                    <StatusBadge tone={user.verificationStatus ? VERIFICATION_STATUS[user.verificationStatus] : null} />
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
                     <ConsoleBadge variant={user.mfaEnabled ? 'light' : 'outline'} color={user.mfaEnabled ? 'green' : 'gray'}>
@@ -133,7 +134,13 @@ function UsersTable() {
         </Card>
       )}
 
-      <ChangeRoleModal user={roleFor} viewerId={me.id} onClose={() => setRoleFor(null)} pending={changeRole.isPending} onConfirm={(role) => void submitRole(role)} />
+      <ChangeRoleModal
+        user={roleFor}
+        viewerId={me.id}
+        onClose={() => setRoleFor(null)}
+        pending={changeRole.isPending}
+        onConfirm={(role) => void submitRole(role)}
+      />
       <ReasonModal
         opened={mfaFor !== null}
         onClose={() => setMfaFor(null)}

@@ -1,21 +1,24 @@
-import { Anchor, Card, Grid, Group, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Text } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
-import { ReviewStatusBadge } from '../components/Badges';
+import { StatusBadge } from '../components/Badges';
 import { ContentActions } from '../components/ContentActions';
 import { ContentFacts } from '../components/ContentFacts';
 import { ContentMediaPanel } from '../components/ContentMediaPanel';
-import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
-import { QueryStatus } from '../components/QueryStatus';
+import { DetailFrame } from '../components/detail/DetailFrame';
 import { useAdminMe } from '../hooks/use-admin-me';
 import { useContentAction, useContentDetail } from '../hooks/use-content-review';
-import { useNow } from '../hooks/use-now';
+import { useLinkRefresh } from '../hooks/use-link-refresh';
+import { useNowSince } from '../hooks/use-now';
+import type { ContentItem } from '../services/admin.types';
 import type { ContentAction } from '../services/content-review-api';
 import { formatRelative } from '@/shared/format';
+import { CONTENT_STATUS } from '../services/status-labels';
 
-/** A media error right after a fetch is not an expired link: don't refetch in a loop. */
-const MIN_REFETCH_GAP_MS = 10_000;
+/** Back to the queue at the tab the item is in. */
+function queueOf(item: ContentItem | undefined): string {
+  return item && item.status !== 'pending_review' && item.status !== 'draft' ? `/admin/content?status=${item.status}` : '/admin/content';
+}
 
 export function ContentDetailPage() {
   const { id = '' } = useParams();
@@ -23,8 +26,8 @@ export function ContentDetailPage() {
   const navigate = useNavigate();
   const detail = useContentDetail(id);
   const action = useContentAction(id);
-  const now = Math.max(useNow(30_000), detail.dataUpdatedAt);
-  const item = detail.data;
+  const now = useNowSince(detail.dataUpdatedAt);
+  const refreshMedia = useLinkRefresh(detail);
   // No titles in the page title: it ends up in browser history.
   usePageMeta({ title: 'Review content', noindex: true });
 
@@ -40,57 +43,22 @@ export function ContentDetailPage() {
     return true;
   };
 
-  const refreshMedia = () => {
-    if (Date.now() - detail.dataUpdatedAt > MIN_REFETCH_GAP_MS) void detail.refetch();
-  };
-
-  const backTo = item && item.status !== 'pending_review' && item.status !== 'draft' ? `/admin/content?status=${item.status}` : '/admin/content';
-
   return (
-    <>
-      <Anchor component={Link} to={backTo} size="sm" mb="xs" display="inline-block">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={16} /> Content review
-        </Group>
-      </Anchor>
-      {!item ? (
-        <QueryStatus isPending={detail.isPending} error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <>
-          <DashboardPageHeader
-            dense
-            title={item.title}
-            description={
-              <Group gap="xs">
-                <ReviewStatusBadge status={item.status} />
-                {item.submittedAt && (
-                  <Text span size="sm" c="dimmed">
-                    submitted {formatRelative(item.submittedAt, now)}
-                  </Text>
-                )}
-              </Group>
-            }
-          />
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <Stack gap="md">
-                <ContentActions
-                  item={item}
-                  isAdmin={me.role === 'admin'}
-                  pending={action.isPending ? action.variables.action : null}
-                  onAction={onAction}
-                />
-                <Card withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
-                  <ContentFacts item={item} now={now} meId={me.id} />
-                </Card>
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <ContentMediaPanel item={item} onExpired={refreshMedia} onReload={() => void detail.refetch()} />
-            </Grid.Col>
-          </Grid>
-        </>
-      )}
-    </>
+    <DetailFrame
+      back={{ to: queueOf(detail.data), label: 'Content review' }}
+      query={detail}
+      render={(item) => ({
+        title: item.title,
+        status: <StatusBadge tone={CONTENT_STATUS[item.status]} />,
+        meta: item.submittedAt && (
+          <Text span size="sm" c="dimmed">
+            submitted {formatRelative(item.submittedAt, now)}
+          </Text>
+        ),
+        actions: <ContentActions item={item} isAdmin={me.role === 'admin'} pending={action.isPending ? action.variables.action : null} onAction={onAction} />,
+        facts: <ContentFacts item={item} now={now} meId={me.id} />,
+        evidence: <ContentMediaPanel item={item} onExpired={refreshMedia} onReload={() => void detail.refetch()} />,
+      })}
+    />
   );
 }

@@ -25,14 +25,30 @@ describe('ContentQueuePage', () => {
         json({
           items: [
             contentItem({ id: 'new', title: 'Newest album', submittedAt: minutesAgo(5) }),
-            contentItem({ id: 'old', title: 'Oldest video', kind: 'video', media: [video()], submittedAt: minutesAgo(60 * 26), claimedBy: MODERATOR.id, claimedAt: minutesAgo(2), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } }),
-            contentItem({ id: 'mid', title: 'Middle album', submittedAt: minutesAgo(180), claimedBy: 'mod-2', claimedAt: minutesAgo(4), claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) } }),
+            contentItem({
+              id: 'old',
+              title: 'Oldest video',
+              kind: 'video',
+              media: [video()],
+              submittedAt: minutesAgo(60 * 26),
+              claimedBy: MODERATOR.id,
+              claimedAt: minutesAgo(2),
+              claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) },
+            }),
+            contentItem({
+              id: 'mid',
+              title: 'Middle album',
+              submittedAt: minutesAgo(180),
+              claimedBy: 'mod-2',
+              claimedAt: minutesAgo(4),
+              claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) },
+            }),
           ],
         }),
     });
     renderAdmin('/admin/content');
     const table = await screen.findByRole('table', { name: 'Pending Review content' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Pending Review (3)', 'Approved', 'rejected', 'Removed']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Pending Review (3)', 'Approved', 'Rejected', 'Removed']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Oldest video', 'Middle album', 'Newest album']);
     expect(within(rows[0]).getByText('1 d ago')).toBeTruthy();
@@ -51,12 +67,21 @@ describe('ContentQueuePage', () => {
       'GET /api/admin/me': () => json(MODERATOR),
       'GET /api/admin/content?status=pending_review': () => json({ items: [] }),
       'GET /api/admin/content?status=rejected': () =>
-        json({ items: [contentItem({ status: 'rejected', rejectionReason: 'A person shown is not a verified collaborator', decidedBy: MODERATOR.id, decidedAt: minutesAgo(30) })] }),
+        json({
+          items: [
+            contentItem({
+              status: 'rejected',
+              rejectionReason: 'A person shown is not a verified collaborator',
+              decidedBy: MODERATOR.id,
+              decidedAt: minutesAgo(30),
+            }),
+          ],
+        }),
     });
     const { router } = renderAdmin('/admin/content');
     expect(await screen.findByText('No content is waiting for review.')).toBeTruthy();
-    await userEvent.setup().click(screen.getByRole('tab', { name: 'rejected' }));
-    const table = await screen.findByRole('table', { name: 'rejected content' });
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Rejected' }));
+    const table = await screen.findByRole('table', { name: 'Rejected content' });
     expect(router.state.location.search).toBe('?status=rejected');
     expect(within(table).getAllByText('A person shown is not a verified collaborator').length).toBeGreaterThan(0);
     expect(within(table).getByText('30 min ago')).toBeTruthy();

@@ -1,34 +1,29 @@
-import { ActionIcon, Anchor, Box, Card, Group, Table, Tabs, Text, Tooltip } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Box, Group, Text } from '@mantine/core';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ClaimBadge } from '../components/Badges';
 import { ContentThumb } from '../components/ContentThumb';
-import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
-import { QueryStatus } from '../components/QueryStatus';
+import { ConsoleQueue, type QueueColumn, type QueueTab } from '../components/queue/ConsoleQueue';
+import { QueueLink, QueueTime } from '../components/queue/QueueCells';
 import { useAdminMe } from '../hooks/use-admin-me';
 import { useContentQueue } from '../hooks/use-content-review';
-import { useNow } from '../hooks/use-now';
+import { useNowSince } from '../hooks/use-now';
+import { useQueueView } from '../hooks/use-queue-view';
 import type { ContentItem, ContentReviewStatus } from '../services/admin.types';
-import { formatDateTime, formatMoney, formatRelative } from '@/shared/format';
-import { CONTENT_STATUS_LABELS, formatClipLength } from '../services/moderation-labels';
+import { formatMoney } from '@/shared/format';
+import { formatClipLength } from '../services/moderation-labels';
+import { earliestFirst } from '../services/queue';
+import { CONTENT_STATUS } from '../services/status-labels';
 
-const TABS: { value: ContentReviewStatus; empty: string }[] = [
-  { value: 'pending_review', empty: 'No content is waiting for review.' },
-  { value: 'approved', empty: 'No approved content yet.' },
-  { value: 'rejected', empty: 'No rejected content yet.' },
-  { value: 'removed', empty: 'No removed content.' },
+const tab = (value: ContentReviewStatus, empty: string): QueueTab<ContentReviewStatus> => ({ value, label: CONTENT_STATUS[value].label, empty });
+
+const TABS = [
+  tab('pending_review', 'No content is waiting for review.'),
+  tab('approved', 'No approved content yet.'),
+  tab('rejected', 'No rejected content yet.'),
+  tab('removed', 'No removed content.'),
 ];
 
-function parseStatus(value: string | null): ContentReviewStatus {
-  return TABS.some((tab) => tab.value === value) ? (value as ContentReviewStatus) : 'pending_review';
-}
-
-/** Oldest submission first: the queue is worked in order. */
-function bySubmission(items: readonly ContentItem[]): ContentItem[] {
-  const time = (item: ContentItem) => (item.submittedAt ? new Date(item.submittedAt).getTime() : Number.MAX_SAFE_INTEGER);
-  return [...items].sort((a, b) => time(a) - time(b));
-}
+const href = (item: ContentItem) => `/admin/content/${item.id}`;
 
 function mediaSummary(item: ContentItem): string {
   if (item.kind === 'video') {
@@ -39,20 +34,7 @@ function mediaSummary(item: ContentItem): string {
   return `Album · ${photos === 1 ? '1 photo' : `${photos} photos`}`;
 }
 
-function When({ iso, now }: { iso: string | null; now: number }) {
-  if (!iso) return <Text size="sm" c="dimmed">—</Text>;
-  return (
-    <>
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatRelative(iso, now)}
-      </Text>
-      <Text size="xs" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatDateTime(iso)}
-      </Text>
-    </>
-  );
-}
-
+/** The claim while pending; once decided, who decided and why it was rejected. */
 function StateCell({ item, meId }: { item: ContentItem; meId: string }) {
   if (item.status === 'pending_review') return <ClaimBadge claim={item.claim} />;
   return (
@@ -67,110 +49,61 @@ function StateCell({ item, meId }: { item: ContentItem; meId: string }) {
   );
 }
 
+function ContentCell({ item, meId }: { item: ContentItem; meId: string }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ContentThumb item={item} />
+      <Box style={{ minWidth: 0 }}>
+        <QueueLink to={href(item)}>{item.title}</QueueLink>
+        <Text size="xs" c="dimmed" truncate="end">
+          {mediaSummary(item)}
+          <Text span size="xs" hiddenFrom="sm">
+            {' · '}
+            {formatMoney(item.priceMinor, item.currency)}
+          </Text>
+        </Text>
+        <Box hiddenFrom="sm" mt={2}>
+          <StateCell item={item} meId={meId} />
+        </Box>
+      </Box>
+    </Group>
+  );
+}
+
 export function ContentQueuePage() {
   usePageMeta({ title: 'Content review', noindex: true });
   const me = useAdminMe();
-  const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const status = parseStatus(params.get('status'));
+  const [status, setStatus] = useQueueView('status', TABS);
   const list = useContentQueue(status);
-  const now = Math.max(useNow(30_000), list.dataUpdatedAt);
-  const tab = TABS.find((t) => t.value === status)!;
+  const now = useNowSince(list.dataUpdatedAt);
   const pending = status === 'pending_review';
-  const items = list.data ? (pending ? bySubmission(list.data) : list.data) : [];
+  // Pending items are worked oldest submission first; decided ones come as the server orders them.
+  const items = list.data ? (pending ? earliestFirst(list.data, (item) => item.submittedAt) : list.data) : [];
+
+  const columns: QueueColumn<ContentItem>[] = [
+    { header: 'Content', w: { base: '100%', sm: '44%' }, clip: true, cell: (item) => <ContentCell item={item} meId={me.id} /> },
+    {
+      header: pending ? 'Submitted' : 'Decided',
+      w: { base: 92, sm: 170 },
+      top: true,
+      cell: (item) => <QueueTime iso={pending ? item.submittedAt : item.decidedAt} now={now} stacked />,
+    },
+    { header: 'Price', wide: true, nowrap: true, cell: (item) => formatMoney(item.priceMinor, item.currency) },
+    { header: pending ? 'Claim' : 'Decided by', w: '22%', wide: true, clip: true, cell: (item) => <StateCell item={item} meId={me.id} /> },
+  ];
 
   return (
-    <>
-      <DashboardPageHeader
-        dense
-        title="Content review"
-        description="Nothing is public before it is approved. Pending items are listed oldest first; claim one before you decide on it."
-        action={
-          <Tooltip label="Refresh">
-            <ActionIcon variant="default" size="lg" aria-label="Refresh" onClick={() => void list.refetch()} loading={list.isFetching}>
-              <IconRefresh size={18} />
-            </ActionIcon>
-          </Tooltip>
-        }
-      />
-      <Tabs value={status} onChange={(value) => setParams(value && value !== 'pending_review' ? { status: value } : {})} mb="md">
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-          {TABS.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value} px={{ base: 'xs', sm: 'md' }} style={{ whiteSpace: 'nowrap' }}>
-              {CONTENT_STATUS_LABELS[t.value]}
-              {t.value === status && list.data ? ` (${list.data.length})` : ''}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-
-      <QueryStatus isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
-      {list.data && items.length === 0 && (
-        <Card withBorder radius="md" py="xl">
-          <Text c="dimmed" ta="center" size="sm">
-            {tab.empty}
-          </Text>
-        </Card>
-      )}
-      {items.length > 0 && (
-        <Card withBorder radius="md" p={0}>
-          <Table highlightOnHover verticalSpacing="xs" horizontalSpacing="sm" fz="sm" aria-label={`${CONTENT_STATUS_LABELS[status]} content`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={{ base: '100%', sm: '44%' }}>Content</Table.Th>
-                <Table.Th w={{ base: 92, sm: 170 }}>{pending ? 'Submitted' : 'Decided'}</Table.Th>
-                <Table.Th visibleFrom="sm">Price</Table.Th>
-                <Table.Th visibleFrom="sm" w="22%">
-                  {pending ? 'Claim' : 'Decided by'}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id} onClick={() => navigate(`/admin/content/${item.id}`)} style={{ cursor: 'pointer' }}>
-                  <Table.Td style={{ maxWidth: 0 }}>
-                    <Group gap="sm" wrap="nowrap">
-                      <ContentThumb item={item} />
-                      <Box style={{ minWidth: 0 }}>
-                        <Anchor
-                          component={Link}
-                          to={`/admin/content/${item.id}`}
-                          size="sm"
-                          fw={600}
-                          onClick={(event) => event.stopPropagation()}
-                          display="block"
-                          truncate="end"
-                        >
-                          {item.title}
-                        </Anchor>
-                        <Text size="xs" c="dimmed" truncate="end">
-                          {mediaSummary(item)}
-                          <Text span size="xs" hiddenFrom="sm">
-                            {' · '}
-                            {formatMoney(item.priceMinor, item.currency)}
-                          </Text>
-                        </Text>
-                        <Box hiddenFrom="sm" mt={2}>
-                          <StateCell item={item} meId={me.id} />
-                        </Box>
-                      </Box>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <When iso={pending ? item.submittedAt : item.decidedAt} now={now} />
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(item.priceMinor, item.currency)}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm" style={{ maxWidth: 0 }}>
-                    <StateCell item={item} meId={me.id} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Card>
-      )}
-    </>
+    <ConsoleQueue
+      title="Content review"
+      description="Nothing is public before it is approved. Pending items are listed oldest first; claim one before you decide on it."
+      tabs={TABS}
+      view={status}
+      onViewChange={setStatus}
+      list={list}
+      items={items}
+      label={`${CONTENT_STATUS[status].label} content`}
+      columns={columns}
+      href={href}
+    />
   );
 }

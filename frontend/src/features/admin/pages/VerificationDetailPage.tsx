@@ -1,28 +1,31 @@
-import { Anchor, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { SimpleGrid, Text } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ApplicantTable } from '../components/ApplicantTable';
 import { StatusBadge } from '../components/Badges';
+import { DetailFrame } from '../components/detail/DetailFrame';
 import { EvidenceImage } from '../components/EvidenceImage';
-import { DashboardPageHeader } from '@/shared/ui/DashboardPageHeader';
-import { QueryStatus } from '../components/QueryStatus';
 import { VerificationActions } from '../components/VerificationActions';
-import { useNow } from '../hooks/use-now';
+import { useLinkRefresh } from '../hooks/use-link-refresh';
+import { useNowSince } from '../hooks/use-now';
 import { useVerificationAction, useVerificationDetail } from '../hooks/use-verifications';
 import type { VerificationAction } from '../services/admin-api';
+import type { VerificationDetail } from '../services/admin.types';
 import { formatRelative } from '@/shared/format';
+import { VERIFICATION_STATUS } from '../services/status-labels';
 
-/** An image error right after a fetch is not an expired URL: don't refetch in a loop. */
-const MIN_REFETCH_GAP_MS = 10_000;
+/** Back to the queue at the tab the submission is in. */
+function queueOf(item: VerificationDetail | undefined): string {
+  return item && item.status !== 'processing' ? `/admin/verifications?status=${item.status}` : '/admin/verifications';
+}
 
 export function VerificationDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const detail = useVerificationDetail(id);
   const action = useVerificationAction(id);
-  const now = Math.max(useNow(30_000), detail.dataUpdatedAt);
-  const item = detail.data;
+  const now = useNowSince(detail.dataUpdatedAt);
+  const refreshImages = useLinkRefresh(detail);
   // No applicant data in the title: it ends up in browser history.
   usePageMeta({ title: 'Review verification', noindex: true });
 
@@ -36,72 +39,35 @@ export function VerificationDetailPage() {
     return true;
   };
 
-  const refreshImages = () => {
-    if (Date.now() - detail.dataUpdatedAt > MIN_REFETCH_GAP_MS) void detail.refetch();
-  };
-
-  const backTo = item && item.status !== 'processing' ? `/admin/verifications?status=${item.status}` : '/admin/verifications';
+  const reload = () => void detail.refetch();
+  const evidence = (item: VerificationDetail) => (
+    <div>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <EvidenceImage title="Photo with ID" hint="Face and ID held together" src={item.images.userPhotoWithId} onError={refreshImages} onReload={reload} />
+        <EvidenceImage title="ID document" hint="Government-issued ID" src={item.images.idPhoto} onError={refreshImages} onReload={reload} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mt="xs">
+        Image links expire after two minutes and are renewed automatically while this page is open.
+      </Text>
+    </div>
+  );
 
   return (
-    <>
-      <Anchor component={Link} to={backTo} size="sm" mb="xs" display="inline-block">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={16} /> Verification queue
-        </Group>
-      </Anchor>
-      {!item ? (
-        <QueryStatus isPending={detail.isPending} error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <>
-          <DashboardPageHeader
-            dense
-            title={item.fullName}
-            description={
-              <Group gap="xs">
-                <StatusBadge status={item.status} />
-                <Text span size="sm" c="dimmed">
-                  submitted {formatRelative(item.submittedAt, now)}
-                </Text>
-              </Group>
-            }
-          />
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <Stack gap="md">
-                <VerificationActions
-                  item={item}
-                  pending={action.isPending ? action.variables.action : null}
-                  onAction={onAction}
-                />
-                <Card withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
-                  <ApplicantTable item={item} now={now} />
-                </Card>
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <EvidenceImage
-                  title="Photo with ID"
-                  hint="Face and ID held together"
-                  src={item.images.userPhotoWithId}
-                  onError={refreshImages}
-                  onReload={() => void detail.refetch()}
-                />
-                <EvidenceImage
-                  title="ID document"
-                  hint="Government-issued ID"
-                  src={item.images.idPhoto}
-                  onError={refreshImages}
-                  onReload={() => void detail.refetch()}
-                />
-              </SimpleGrid>
-              <Text size="xs" c="dimmed" mt="xs">
-                Image links expire after two minutes and are renewed automatically while this page is open.
-              </Text>
-            </Grid.Col>
-          </Grid>
-        </>
-      )}
-    </>
+    <DetailFrame
+      back={{ to: queueOf(detail.data), label: 'Verification queue' }}
+      query={detail}
+      render={(item) => ({
+        title: item.fullName,
+        status: <StatusBadge tone={VERIFICATION_STATUS[item.status]} />,
+        meta: (
+          <Text span size="sm" c="dimmed">
+            submitted {formatRelative(item.submittedAt, now)}
+          </Text>
+        ),
+        actions: <VerificationActions item={item} pending={action.isPending ? action.variables.action : null} onAction={onAction} />,
+        facts: <ApplicantTable item={item} now={now} />,
+        evidence: evidence(item),
+      })}
+    />
   );
 }

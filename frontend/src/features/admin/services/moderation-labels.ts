@@ -1,14 +1,4 @@
-import type { CaseKind, CaseOutcome, ContentItem, ContentReviewStatus, ModerationCase } from './admin.types';
-
-/** SPEC §3 spells the review states 'Pending Review', 'Approved' and 'rejected'. */
-export const CONTENT_STATUS_LABELS: Record<ContentReviewStatus, string> = {
-  pending_review: 'Pending Review',
-  approved: 'Approved',
-  rejected: 'rejected',
-  removed: 'Removed',
-};
-
-export const contentStatusLabel = (status: ContentItem['status']) => (status === 'draft' ? 'Draft' : CONTENT_STATUS_LABELS[status]);
+import type { CaseKind, CaseOutcome, ModerationCase } from './admin.types';
 
 export const CASE_KIND_LABELS: Record<CaseKind, string> = {
   report: 'Report',
@@ -57,15 +47,17 @@ export const OUTCOME_OPTIONS: { value: CaseOutcome; label: string }[] = [
   { value: 'account_actioned', label: 'Account actioned' },
 ];
 
+const NAMES_NO_CONTENT = 'Records the outcome only: this case names no content item.';
+
 /** What resolving with an outcome does: removing or restoring acts on the content item a case names. */
 export function outcomeEffect(outcome: CaseOutcome, namesContent: boolean): string {
   switch (outcome) {
     case 'no_action':
       return 'Nothing breaks the rules; the case is closed as it is.';
     case 'content_removed':
-      return namesContent ? 'Takes the content item this case names offline for everyone, at once (audited).' : 'Records the outcome only: this case names no content item.';
+      return namesContent ? 'Takes the content item this case names offline for everyone, at once (audited).' : NAMES_NO_CONTENT;
     case 'content_restored':
-      return namesContent ? 'Puts the removed content item this case names back in the store (audited).' : 'Records the outcome only: this case names no content item.';
+      return namesContent ? 'Puts the removed content item this case names back in the store (audited).' : NAMES_NO_CONTENT;
     case 'account_actioned':
       return 'Records that the account was warned, restricted or suspended; the account itself is changed separately.';
   }

@@ -1,7 +1,12 @@
 import { formatTime } from '@/shared/format';
 
-export function oldestFirst<T extends { submittedAt: string }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => new Date(a.submittedAt).getTime() - new Date(b.submittedAt).getTime());
+/** The queue's working order: earliest time first, items without one last (the sort is stable). */
+export function earliestFirst<T>(items: readonly T[], timeOf: (item: T) => string | null): T[] {
+  const time = (item: T) => {
+    const iso = timeOf(item);
+    return iso ? new Date(iso).getTime() : Number.MAX_SAFE_INTEGER;
+  };
+  return [...items].sort((a, b) => time(a) - time(b));
 }
 
 /** " until 10:30" for a live claim (the server says when it lapses), else "". */
