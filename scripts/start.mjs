@@ -178,7 +178,7 @@ function buildReason() {
     join(rootDir, 'frontend/src'),
     join(rootDir, 'frontend/public'),
   ].map((dir) => newestMtime(dir));
-  for (const file of ['frontend/index.html', 'frontend/vite.config.ts', 'tsconfig.json', 'tsconfig.build.json']) {
+  for (const file of ['frontend/index.html', 'frontend/vite.config.ts', 'tsconfig.json', 'scripts/build-server.mjs', 'scripts/lib/swc-options.mjs']) {
     const full = join(rootDir, file);
     if (existsSync(full)) sources.push({ newest: statSync(full).mtimeMs, newestFile: full });
   }
