@@ -191,6 +191,11 @@ async function main() {
   }
   for (const { problem, suite } of skipped) log.warn(`${problem}: ${suite} will be skipped`);
 
+  // `npm test -- <path>…`: the suites named, at once. No build, typecheck or lint first (the full run does
+  // those); a browser or web suite gets the build it needs when there is none yet.
+  const paths = jestArgs.filter((arg) => !arg.startsWith('-') && existsSync(join(rootDir, arg)));
+  if (paths.length > 0 && paths.length === jestArgs.filter((arg) => !arg.startsWith('-')).length) return runPaths(env, paths);
+
   const [build, ...checks] = await runSideBySide([
     ['build', 'npm', ['run', 'build'], env],
     ['typecheck', 'npm', ['run', 'typecheck'], env],
@@ -226,6 +231,24 @@ async function main() {
   }
   if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during the tests`);
 
+  return finish(results.every((r) => r.ok) ? 0 : 1, summary());
+}
+
+/** Runs the named jest suites (and vitest for paths under frontend/) without the full run's first stage. */
+async function runPaths(env, paths) {
+  const web = paths.filter((path) => path.startsWith('frontend'));
+  const server = paths.filter((path) => !path.startsWith('frontend'));
+  const needsBuild = server.some((path) => /^test\/(browser|web)\b|^test\/?$/.test(path)) && !existsSync(join(rootDir, 'frontend/dist/index.html'));
+  if (needsBuild) {
+    results.push(await runStep('build', 'npm', ['run', 'build'], env));
+    if (!results.at(-1).ok) return finish(1, summary());
+  }
+  const nodeOptions = [env.NODE_OPTIONS, '--experimental-vm-modules', '--max-old-space-size=8192'].filter(Boolean).join(' ');
+  if (server.length) {
+    const args = [binScript('jest'), ...jestArgs.filter((arg) => !web.includes(arg)), '--forceExit'];
+    results.push(await runStep('jest', process.execPath, args, { ...env, NODE_OPTIONS: nodeOptions }));
+  }
+  if (web.length && existsSync(vitestConfig)) results.push(await runStep('vitest', process.execPath, [binScript('vitest'), 'run', '--config', vitestConfig, ...web], env));
   return finish(results.every((r) => r.ok) ? 0 : 1, summary());
 }
 
