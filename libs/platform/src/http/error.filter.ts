@@ -36,7 +36,7 @@ const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT',
 export function isDatabaseUnavailable(exception: unknown): boolean {
   for (let error = exception as { code?: unknown; sqlState?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; error && depth < 5; error = error.cause as typeof error, depth++) {
     if (DATABASE_UNAVAILABLE.has(String(error.code)) || DATABASE_UNAVAILABLE.has(String(error.sqlState))) return true;
-    if (typeof error.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|the database system is (shutting down|starting up)/i.test(error.message)) return true;
+    if (typeof error.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|the database system is (shutting down|starting up)|is not queryable/i.test(error.message)) return true;
   }
   return false;
 }
