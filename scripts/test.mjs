@@ -11,8 +11,8 @@
 // CI=true nothing may be skipped, so a missing one fails the run. Then, on a 2-core box:
 //   1. npm run build (browser suites need the server build and frontend/dist), typecheck and
 //      lint, side by side;
-//   2. jest's unit and e2e projects on JEST_WORKERS (2) workers, each with its own database;
-//   3. jest's cluster project (real api and worker processes, in band) beside vitest (frontend).
+//   2. jest's unit and e2e projects on JEST_WORKERS (2) workers, each with its own database, and beside
+//      them jest's cluster project (real api and worker processes, in band), then vitest (frontend).
 // Steps that run side by side prefix their lines with their name. `npm test -- <jest args>` passes
 // the args to both jest steps (a step none of whose suites match passes); with --selectProjects,
 // --runInBand or -i among them, one jest step runs them as given, in band.
@@ -224,11 +224,19 @@ async function main() {
   } else {
     const passWithNoTests = jestArgs.length ? ['--passWithNoTests'] : [];
     const workers = `--maxWorkers=${process.env.JEST_WORKERS || 2}`;
-    results.push(await runStep('jest', ...jest(['--selectProjects', 'unit', 'e2e'], [workers, ...passWithNoTests])));
-    if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during jest`);
-    // The cluster suites' processes take about one core; vitest runs on one worker (its default on 2 cores).
-    results.push(...(await runSideBySide([['jest cluster', ...jest(['--selectProjects', 'cluster'], ['--runInBand', ...passWithNoTests])], ...withVitest])));
-  }
+    // Two lanes at once. The cluster suites spend most of their time waiting (an outage of 30 s, processes
+    // starting and draining: one took 255 s of wall time for 15 s of CPU), so they run beside the unit and
+    // e2e suites instead of after them; vitest follows them in their lane.
+    const lane = async () => {
+      const [command, args, jestEnv] = jest(['--selectProjects', 'cluster'], ['--runInBand', ...passWithNoTests]);
+      const cluster = await runStep('jest cluster', command, args, { ...jestEnv, TEST_PORT_RANGE: '28000-31999' }, { prefixed: true });
+      if (interrupted || !withVitest.length) return [cluster];
+      return [cluster, await runStep(...withVitest[0], { prefixed: true })];
+    };
+    const [command, args, jestEnv] = jest(['--selectProjects', 'unit', 'e2e'], [workers, ...passWithNoTests]);
+    const e2e = runStep('jest', command, args, { ...jestEnv, TEST_PORT_RANGE: '20000-27999' }, { prefixed: true });
+    const [main, rest] = await Promise.all([e2e, lane()]);
+    results.push(main, ...rest);
   if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during the tests`);
 
   return finish(results.every((r) => r.ok) ? 0 : 1, summary());

@@ -88,7 +88,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   // The fault suites restart PostgreSQL under this pool: an idle client's lost connection is no crash.
   db.on('error', () => undefined);
   const close = async () => {
-    await Promise.all([...apis, ...workers].map((each) => each.stop()));
+    // Graceful first (the shutdown suites show a process drains and exits); one still alive after 30 s
+    // (a pool waiting on a server this suite stopped) is killed, so a teardown never waits on it.
+    await Promise.all([...apis, ...workers].map((each) => stopWithin(each, 30_000)));
     await acquirer?.close();
     await inbox.stop();
     await db.end();
@@ -142,4 +144,14 @@ async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void
   } finally {
     await client.end();
   }
+}
+
+async function stopWithin(process: ClusterProcess, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const outcome = await Promise.race([process.stop(), late]);
+  clearTimeout(timer);
+  if (outcome !== 'late') return;
+  console.warn(`${process.name} did not exit within ${ms} ms of SIGTERM: killed`);
+  await process.stop('SIGKILL');
 }

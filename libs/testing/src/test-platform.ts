@@ -49,7 +49,12 @@ export interface TestPlatform {
 // (32768+), split into one block per Jest worker (TEST_PORT_BLOCKS, set by the global setup): a port
 // one worker has checked is never another worker's pick, nor handed out by a listen(0) or connect()
 // anywhere, before its server binds it. Within a block they are taken in turn from a random start.
-const PORT_RANGE = { first: 20_000, size: 12_000 };
+// TEST_PORT_RANGE (`first-last`) narrows it, so two jest runs side by side (npm test's e2e and cluster
+// lanes) never pick each other's ports.
+const PORT_RANGE = (() => {
+  const [first, last] = (process.env.TEST_PORT_RANGE ?? '').split('-').map(Number);
+  return first > 1024 && last > first ? { first, size: last - first + 1 } : { first: 20_000, size: 12_000 };
+})();
 let portTurn = randomInt(PORT_RANGE.size);
 
 export async function freePort(): Promise<number> {
