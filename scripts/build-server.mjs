@@ -12,7 +12,7 @@ import { swcOptions } from './lib/swc-options.mjs';
 import { rootDir } from './lib/util.mjs';
 
 const outDir = join(rootDir, 'dist');
-const skip = (rel) => /\.(spec|e2e)\.ts$/.test(rel) || rel.endsWith('.d.ts') || rel.startsWith('libs/testing/');
+const skip = (rel) => /\.(spec|e2e)\.ts$/.test(rel) || rel.endsWith('.d.ts') || rel.startsWith('libs/testing/') || rel.includes('/src/testing/');
 
 function sources(dir, out = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
