@@ -1,5 +1,6 @@
-export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired', 'past_due'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+import type { SubscriptionStatus } from '../../domain/subscription.js';
+
+export { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../domain/subscription.js';
 
 export interface SubscriptionView {
   id: string;
