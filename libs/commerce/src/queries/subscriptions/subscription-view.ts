@@ -26,10 +26,6 @@ export interface SubscriptionRow {
   started_at: Date | string;
 }
 
-export const SUBSCRIPTION_SELECT = `
-  select sub.id, s.slug as store_slug, s.display_name as store_name, sub.status, sub.auto_renew, sub.current_period_end, sub.price_minor, sub.currency, sub.started_at
-    from subscriptions sub join stores s on s.id = sub.store_id`;
-
 export const toSubscriptionView = (row: SubscriptionRow): SubscriptionView => ({
   id: row.id,
   storeSlug: row.store_slug,
