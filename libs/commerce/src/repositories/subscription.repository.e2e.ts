@@ -29,7 +29,8 @@ async function expectStatus(response: { status: number; text: string }, status: 
 async function newStore() {
   const creator = await verifiedCreator(platform, { moderator });
   const name = 'Contract Shop';
-  await expectStatus(await callApi(platform, 'POST', '/api/stores', creator.token, { slug: `contract-${randomBytes(4).toString('hex')}`, displayName: name }), 201, 'open store');
+  const opening = { slug: `contract-${randomBytes(4).toString('hex')}`, displayName: name };
+  await expectStatus(await callApi(platform, 'POST', '/api/stores', creator.token, opening), 201, 'open store');
   const settings = { access: { subscriptionEnabled: true, subscriptionPriceMinor: 999 } };
   await expectStatus(await callApi(platform, 'PATCH', '/api/stores/mine', creator.token, settings), 200, 'store settings');
   const mine = await callApi(platform, 'GET', '/api/stores/mine', creator.token);

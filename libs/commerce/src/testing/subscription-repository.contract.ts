@@ -11,6 +11,8 @@ export interface SubscriptionRepositoryFixture {
   stopSelling: (storeId: string) => Promise<void>;
 }
 
+const TERMS = { priceMinor: 999, currency: 'USD', method: 'card' as const, paymentMethodRef: 'pm_1' };
+
 // Far in the past, so that no other suite's subscriptions (in a shared database) come before these.
 const start = new Date('1990-01-15T12:00:00.000Z');
 const periodEnd = new Date('1990-02-15T12:00:00.000Z');
@@ -24,7 +26,7 @@ export function subscriptionRepositoryContract(name: string, fixture: Subscripti
   describe(`the subscription repository (${name})`, () => {
     const repo = () => fixture.repository();
     const subscribe = async (store: { storeId: string; creatorId: string }, changes: Partial<Subscription> = {}, at = start): Promise<Subscription> => {
-      const terms = { subscriberId: randomUUID(), storeId: store.storeId, creatorId: store.creatorId, priceMinor: 999, currency: 'USD', method: 'card' as const, paymentMethodRef: 'pm_1' };
+      const terms = { ...TERMS, subscriberId: randomUUID(), storeId: store.storeId, creatorId: store.creatorId };
       return repo().save(null, { ...activate(null, randomUUID(), terms, at), ...changes });
     };
     const ids = (list: { id: string }[], mine: Subscription[]) => list.map((entry) => entry.id).filter((id) => mine.some((own) => own.id === id));

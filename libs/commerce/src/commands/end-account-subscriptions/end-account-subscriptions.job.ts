@@ -30,7 +30,10 @@ export class EndAccountSubscriptionsJob implements JobProcessor<'payments', 'acc
       if (data.messageId && !(await claimMessage(em, CONSUMER, data.messageId))) return 'skipped';
       const now = new Date(data.occurredAt);
       const ended = await this.subscriptions.end(em, data.userId, now);
-      const closed = await em.execute<{ id: string }[]>(`update stores set status = 'suspended', updated_at = ? where owner_id = ? and status = 'active' returning id`, [now, data.userId]);
+      const closed = await em.execute<{ id: string }[]>(
+        `update stores set status = 'suspended', updated_at = ? where owner_id = ? and status = 'active' returning id`,
+        [now, data.userId],
+      );
       const [images] = await em.execute<{ banner_key: string | null; avatar_key: string | null }[]>(
         `select banner_key, avatar_key from stores where owner_id = ? for update`,
         [data.userId],

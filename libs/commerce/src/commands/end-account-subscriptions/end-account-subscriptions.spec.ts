@@ -5,12 +5,13 @@ import { EndAccountSubscriptions } from './end-account-subscriptions.js';
 
 const startedAt = new Date('2030-01-05T00:00:00Z');
 const deletedAt = new Date('2030-01-20T00:00:00Z');
+const TERMS = { priceMinor: 500, currency: 'USD', method: 'card' as const, paymentMethodRef: 'pm' };
 let repository: InMemorySubscriptionRepository;
 let ending: EndAccountSubscriptions;
 
 const subscribe = (id: string, subscriberId: string, creatorId: string, status: SubscriptionStatus = 'active'): Promise<Subscription> =>
   repository.save(null, {
-    ...activate(null, id, { subscriberId, storeId: `store-of-${creatorId}`, creatorId, priceMinor: 500, currency: 'USD', method: 'card', paymentMethodRef: 'pm' }, startedAt),
+    ...activate(null, id, { ...TERMS, subscriberId, storeId: `store-of-${creatorId}`, creatorId }, startedAt),
     status,
   });
 const statusOf = (id: string) => repository.all().find((row) => row.id === id);

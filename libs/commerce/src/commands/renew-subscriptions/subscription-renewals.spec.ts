@@ -40,6 +40,7 @@ class ScriptedPayments extends RenewalPayments {
 
 const startedAt = new Date('2030-01-05T00:00:00Z');
 const periodEnd = new Date('2030-02-05T00:00:00Z');
+const TERMS = { creatorId: 'creator', priceMinor: 500, currency: 'USD', method: 'card' as const, paymentMethodRef: 'pm' };
 let clock: FixedClock;
 let repository: InMemorySubscriptionRepository;
 let payments: ScriptedPayments;
@@ -47,7 +48,7 @@ let renewals: SubscriptionRenewals;
 
 const subscribe = (id: string, changes: Partial<Subscription> = {}) =>
   repository.save(null, {
-    ...activate(null, id, { subscriberId: `fan-${id}`, storeId: `store-${id}`, creatorId: 'creator', priceMinor: 500, currency: 'USD', method: 'card', paymentMethodRef: 'pm' }, startedAt),
+    ...activate(null, id, { ...TERMS, subscriberId: `fan-${id}`, storeId: `store-${id}` }, startedAt),
     ...changes,
   });
 const stored = (id: string) => repository.all().find((row) => row.id === id)!;

@@ -49,7 +49,8 @@ export class SubscriptionRenewals {
       if (due.length < BATCH) break;
     }
     if (expired || deleted || charged || unreachable.size) {
-      this.logger.log(`subscriptions: ${expired + deleted} expired (${deleted} of deleted accounts), ${charged} renewals charged, ${unreachable.size} left for the next run (provider unavailable)`);
+      const left = `${unreachable.size} left for the next run (provider unavailable)`;
+      this.logger.log(`subscriptions: ${expired + deleted} expired (${deleted} of deleted accounts), ${charged} renewals charged, ${left}`);
     }
     return { expired: expired + deleted, charged };
   }

@@ -17,7 +17,8 @@ export const liveSubscriptionSql = (subscriber: string, store: string): string =
   `exists (select 1 from subscriptions sub where sub.subscriber_id = ${subscriber} and sub.store_id = ${store} and ${liveSubscriptionCondition('sub')})`;
 
 const SUBSCRIPTION_SELECT = `
-  select sub.id, s.slug as store_slug, s.display_name as store_name, sub.status, sub.auto_renew, sub.current_period_end, sub.price_minor, sub.currency, sub.started_at
+  select sub.id, s.slug as store_slug, s.display_name as store_name, sub.status, sub.auto_renew, sub.current_period_end,
+         sub.price_minor, sub.currency, sub.started_at
     from subscriptions sub join stores s on s.id = sub.store_id`;
 
 /** Subscriptions as fans see them (with their store's address and name). */
@@ -32,14 +33,17 @@ export class SubscriptionViews {
 
   /** The fan's subscriptions, newest first. */
   async ofSubscriber(subscriberId: string): Promise<SubscriptionView[]> {
-    const rows = await this.orm.em.fork().execute<SubscriptionRow[]>(`${SUBSCRIPTION_SELECT} where sub.subscriber_id = ? order by sub.started_at desc, sub.id`, [subscriberId]);
+    const sql = `${SUBSCRIPTION_SELECT} where sub.subscriber_id = ? order by sub.started_at desc, sub.id`;
+    const rows = await this.orm.em.fork().execute<SubscriptionRow[]>(sql, [subscriberId]);
     return rows.map(toSubscriptionView);
   }
 
   /** The fan's live subscription to the store at `at`, or null. */
   async liveOf(subscriberId: string, storeId: string, at: Date): Promise<SubscriptionView | null> {
     const [row] = await this.orm.em.fork().execute<SubscriptionRow[]>(
-      `${SUBSCRIPTION_SELECT} where sub.subscriber_id = ? and sub.store_id = ? and ${liveSubscriptionCondition('sub')} order by sub.current_period_end desc limit 1`,
+      `${SUBSCRIPTION_SELECT}
+        where sub.subscriber_id = ? and sub.store_id = ? and ${liveSubscriptionCondition('sub')}
+        order by sub.current_period_end desc limit 1`,
       [subscriberId, storeId, at],
     );
     return row ? toSubscriptionView(row) : null;
