@@ -29,10 +29,13 @@ export function subscriptionRepositoryContract(name: string, fixture: Subscripti
       const terms = { ...TERMS, subscriberId: randomUUID(), storeId: store.storeId, creatorId: store.creatorId };
       return repo().save(null, { ...activate(null, randomUUID(), terms, at), ...changes });
     };
+    let shared: ReturnType<SubscriptionRepositoryFixture['newStore']> | null = null;
+    /** A store the tests that look at their own fans only share (a store costs a verified creator in PostgreSQL). */
+    const sharedStore = () => (shared ??= fixture.newStore());
     const ids = (list: { id: string }[], mine: Subscription[]) => list.map((entry) => entry.id).filter((id) => mine.some((own) => own.id === id));
 
     it('stores a subscription and reads it back as it was, locked in a transaction', async () => {
-      const store = await fixture.newStore();
+      const store = await sharedStore();
       const saved = await subscribe(store, { cancelledAt: null });
       expect(saved.priceMinor).toBe(999);
       const read = await repo().transaction((tx) => repo().lock(tx, saved.id));
@@ -44,7 +47,7 @@ export function subscriptionRepositoryContract(name: string, fixture: Subscripti
     });
 
     it("finds the fan's own subscription by id, and by store; another fan's answers like a missing one", async () => {
-      const store = await fixture.newStore();
+      const store = await sharedStore();
       const saved = await subscribe(store);
       await repo().transaction(async (tx) => {
         expect(await repo().lockOwned(tx, saved.id, saved.subscriberId)).toEqual(saved);
@@ -55,7 +58,7 @@ export function subscriptionRepositoryContract(name: string, fixture: Subscripti
     });
 
     it("keeps one subscription per fan and store: a new value for the pair takes over the row's id", async () => {
-      const store = await fixture.newStore();
+      const store = await sharedStore();
       const first = await subscribe(store);
       const again = activate(null, randomUUID(), { ...first, priceMinor: 1500 }, afterEnd);
       const stored = await repo().save(null, again);
@@ -88,7 +91,7 @@ export function subscriptionRepositoryContract(name: string, fixture: Subscripti
     });
 
     it('lists those due for renewal, earliest period end first, leaving out the skipped ones, up to a limit', async () => {
-      const store = await fixture.newStore();
+      const store = await sharedStore();
       const earlier = await subscribe(store, {}, new Date(start.getTime() - 86_400_000));
       const due = await subscribe(store);
       const skipped = await subscribe(store);
@@ -103,7 +106,7 @@ export function subscriptionRepositoryContract(name: string, fixture: Subscripti
     });
 
     it('saves several at once', async () => {
-      const store = await fixture.newStore();
+      const store = await sharedStore();
       const [a, b] = [await subscribe(store), await subscribe(store)];
       await repo().saveAll(null, [cancelAtPeriodEnd(a, afterEnd), cancelAtPeriodEnd(b, afterEnd)]);
       await repo().saveAll(null, []);
@@ -112,7 +115,7 @@ export function subscriptionRepositoryContract(name: string, fixture: Subscripti
     });
 
     it('leaves nothing written by a transaction that failed', async () => {
-      const store = await fixture.newStore();
+      const store = await sharedStore();
       const saved = await subscribe(store);
       const failed = repo().transaction(async (tx) => {
         await repo().save(tx, cancelAtPeriodEnd(saved, afterEnd));
