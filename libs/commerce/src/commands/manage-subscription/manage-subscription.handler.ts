@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '#app/platform';
-import { PurchaseErrors } from '../../commerce.errors.js';
 import { cancelAtPeriodEnd, setAutoRenew, type Subscription } from '../../domain/subscription.js';
+import { SubscriptionErrors } from '../../domain/subscription.errors.js';
 import { SubscriptionRepository } from '../../repositories/subscription.repository.js';
 import type { SubscriptionView } from '../../queries/subscriptions/subscription-view.js';
 import { SubscriptionViews } from '../../queries/subscriptions/subscriptions.read-model.js';
@@ -27,12 +27,12 @@ export class ManageSubscriptionHandler implements ICommandHandler<ManageSubscrip
     await this.subscriptions.transaction(async (tx) => {
       // Another fan's subscription answers exactly like a missing one.
       const current = await this.subscriptions.lockOwned(tx, subscriptionId, subscriberId);
-      if (!current) throw PurchaseErrors.subscriptionNotFound();
+      if (!current) throw SubscriptionErrors.notFound();
       const next = change(current, wanted, now);
       if (next !== current) await this.subscriptions.save(tx, next);
     });
     const view = await this.views.byId(subscriptionId);
-    if (!view) throw PurchaseErrors.subscriptionNotFound();
+    if (!view) throw SubscriptionErrors.notFound();
     return view;
   }
 }
