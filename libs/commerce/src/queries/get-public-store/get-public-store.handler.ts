@@ -6,7 +6,7 @@ import { mayViewStore } from '../../domain/store-access.js';
 import { SLUG_MAX_LENGTH } from '../../domain/store-slug.js';
 import { Store } from '../../entities/store.entity.js';
 import { CommerceErrors } from '../../commerce.errors.js';
-import { liveSubscriptionCondition, SubscriptionViews } from '../subscriptions/subscriptions.read-model.js';
+import { liveSubscriptionCondition, liveSubscriptionSql, SubscriptionViews } from '../subscriptions/subscriptions.read-model.js';
 import { storeImagesFor, toPublicStore, type PublicStoreView } from '../store-views.js';
 import { EntitlementService } from '#app/entitlements';
 import { GetPublicStoreQuery } from './get-public-store.query.js';
@@ -39,15 +39,17 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
     const { viewerId } = visitor;
     if (!viewerId) return view;
     // The same rule the purchase statement enforces, so the page offers Buy only where a purchase is allowed.
-    const [[viewer], subscription] = await Promise.all([
-      em.execute<{ favorite: boolean }[]>(`select exists (select 1 from favorites where user_id = ? and store_id = ?) as favorite`, [viewerId, store.id]),
-      this.subscriptions.liveOf(viewerId, store.id, now),
-    ]);
+    const [viewer] = await em.execute<{ favorite: boolean; subscribed: boolean }[]>(
+      `select exists (select 1 from favorites where user_id = ? and store_id = ?) as favorite, ${liveSubscriptionSql('?::uuid', '?::uuid')} as subscribed`,
+      [viewerId, store.id, viewerId, store.id, now],
+    );
+    // Most viewers are not subscribed: one statement answers them.
+    const subscription = viewer.subscribed ? await this.subscriptions.liveOf(viewerId, store.id, now) : null;
     return {
       ...view,
       isOwner: store.ownerId === viewerId,
       isFavorite: viewer.favorite,
-      isSubscribed: subscription !== null,
+      isSubscribed: viewer.subscribed,
       mySubscription: subscription,
     };
   }
