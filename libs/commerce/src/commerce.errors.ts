@@ -38,8 +38,6 @@ export const PurchaseErrors = {
   invalid: (problems: FieldProblem[]) => new AppError(400, 'validation_failed', problems.map((p) => p.message).join('; '), problems),
   purchaseNotFound: () => new AppError(404, 'purchase_not_found', 'Purchase not found'),
   notPurchased: () => new AppError(403, 'not_purchased', 'Buy this item or subscribe to its store to open it'),
-  subscriptionNotFound: () => new AppError(404, 'subscription_not_found', 'Subscription not found'),
-  subscriptionEnded: () => new AppError(409, 'subscription_ended', 'This subscription has ended: subscribe again from the store'),
   notRefundable: () => new AppError(409, 'not_refundable', 'Only a paid purchase can be refunded'),
   paymentMethodNotFound: () => new AppError(404, 'payment_method_not_found', 'Saved card not found'),
   sandboxOnly: () => new AppError(404, 'not_found', 'Sandbox controls exist only with the sandbox payment provider'),

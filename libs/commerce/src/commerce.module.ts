@@ -32,7 +32,13 @@ import { ManageSubscriptionHandler } from './commands/manage-subscription/manage
 import { RefundPurchaseHandler } from './commands/refund-purchase/refund-purchase.handler.js';
 import { SetFavoriteHandler } from './commands/favorites/favorites.handler.js';
 import { CreateReferralLinkHandler } from './commands/referral-link/create-referral-link.handler.js';
+import { SubscriptionRepository } from './repositories/subscription.repository.js';
+import { SubscriptionViews } from './queries/subscriptions/subscriptions.read-model.js';
+import { SubscriptionEffects } from './commands/handle-payment-event/subscription-effects.js';
+import { EndAccountSubscriptions } from './commands/end-account-subscriptions/end-account-subscriptions.js';
+import { PostgresSubscriptionRepository } from './repositories/postgres-subscription.repository.js';
 import { SubscriptionRenewals } from './commands/renew-subscriptions/subscription-renewals.js';
+import { ProviderRenewalPayments, RenewalPayments } from './commands/renew-subscriptions/renewal-payments.js';
 import { ExportPurchasesHandler, GetPurchaseHandler, ListPurchasesHandler } from './queries/purchases/purchases.handler.js';
 import { PurchasedContentHandler } from './queries/purchased-content/purchased-content.handler.js';
 import { MySubscriptionsHandler } from './queries/subscriptions/my-subscriptions.handler.js';
@@ -102,6 +108,9 @@ import { CommerceOwners } from './review/commerce-owners.js';
     RequestStoreCollaborationHandler,
     ...paymentProviders,
     PurchaseRepository,
+    { provide: SubscriptionRepository, useClass: PostgresSubscriptionRepository },
+    SubscriptionEffects,
+    SubscriptionViews,
     PaymentFacts,
     CheckoutOpener,
     ExpireCheckouts,
@@ -139,7 +148,7 @@ export class CommerceModule {}
  * paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, PurchaseRepository, PaymentFacts, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchasePaidNoticeJob, PurchaseDisputedJob, StoreNamesHandler, AudiencePageHandler, AudienceCountHandler, MessagePurchaseHandler],
+  providers: [...paymentProviders, PurchaseRepository, { provide: SubscriptionRepository, useClass: PostgresSubscriptionRepository }, SubscriptionEffects, EndAccountSubscriptions, PaymentFacts, { provide: RenewalPayments, useClass: ProviderRenewalPayments }, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchasePaidNoticeJob, PurchaseDisputedJob, StoreNamesHandler, AudiencePageHandler, AudienceCountHandler, MessagePurchaseHandler],
   exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { JobHandler, ObjectStorage, claimMessage, type JobData, type JobProcessor } from '#app/platform';
+import { EndAccountSubscriptions } from './end-account-subscriptions.js';
 import { storeImageObject } from '../../queries/store-image/store-image.handler.js';
 
 const CONSUMER = 'commerce.account-deleted';
@@ -12,8 +13,7 @@ export interface EndedForAccount {
 }
 
 /**
- * A deleted account renews nothing more: its own subscriptions end now (SPEC: subscriptions
- * renew "until ... the account is deleted"), so do fans' subscriptions to its store, and the
+ * A deleted account renews nothing more (end-account-subscriptions.ts), and its
  * store closes and its banner and avatar leave storage. Purchases and their ledger entries stay as they are.
  */
 @Injectable()
@@ -22,19 +22,18 @@ export class EndAccountSubscriptionsJob implements JobProcessor<'payments', 'acc
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+    @Inject(EndAccountSubscriptions) private readonly subscriptions: EndAccountSubscriptions,
   ) {}
 
   handle(data: JobData<'payments', 'account-deleted'>): Promise<EndedForAccount | 'skipped'> {
     return this.orm.em.fork().transactional(async (em) => {
       if (data.messageId && !(await claimMessage(em, CONSUMER, data.messageId))) return 'skipped';
       const now = new Date(data.occurredAt);
-      const ended = await em.execute<{ id: string }[]>(
-        `update subscriptions set status = 'cancelled', auto_renew = false, cancelled_at = ?, updated_at = ?
-          where (subscriber_id = ? or creator_id = ?) and status in ('active', 'past_due')
-          returning id`,
-        [now, now, data.userId, data.userId],
+      const ended = await this.subscriptions.end(em, data.userId, now);
+      const closed = await em.execute<{ id: string }[]>(
+        `update stores set status = 'suspended', updated_at = ? where owner_id = ? and status = 'active' returning id`,
+        [now, data.userId],
       );
-      const closed = await em.execute<{ id: string }[]>(`update stores set status = 'suspended', updated_at = ? where owner_id = ? and status = 'active' returning id`, [now, data.userId]);
       const [images] = await em.execute<{ banner_key: string | null; avatar_key: string | null }[]>(
         `select banner_key, avatar_key from stores where owner_id = ? for update`,
         [data.userId],
@@ -43,7 +42,7 @@ export class EndAccountSubscriptionsJob implements JobProcessor<'payments', 'acc
       await em.execute(`update stores set banner_key = null, avatar_key = null where owner_id = ?`, [data.userId]);
       // Deleted before the commit: a failed commit retries the job, and deleting again is harmless.
       for (const key of keys) await this.storage.delete(storeImageObject(key));
-      return { subscriptions: ended.length, storesClosed: closed.length, imagesDeleted: keys.length };
+      return { subscriptions: ended, storesClosed: closed.length, imagesDeleted: keys.length };
     });
   }
 }

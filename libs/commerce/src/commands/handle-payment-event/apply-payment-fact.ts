@@ -5,7 +5,7 @@ import { applyPaymentFact, describePurchase, needsHoldings, type BuyerHoldings, 
 import type { PaymentFact } from '../../payments/payment-provider.js';
 import { PurchaseRepository, type PurchaseRecord } from '../../repositories/purchase.repository.js';
 import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
-import { activateSubscription, endSubscriptionAccess, markPastDue } from './subscription-effects.js';
+import { SubscriptionEffects } from './subscription-effects.js';
 
 /** 'refused': not this purchase's payment (amount, currency or ids); 'ignored': nothing to change, or a move that makes no sense. */
 export type PaymentFactOutcome = 'applied' | 'ignored' | 'refused';
@@ -30,6 +30,7 @@ export class PaymentFacts {
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(SubscriptionEffects) private readonly subscriptions: SubscriptionEffects,
   ) {}
 
   /** In a transaction of its own: locks the purchase, applies the fact; null when there is no such purchase. */
@@ -73,7 +74,7 @@ export class PaymentFacts {
     switch (effect) {
       case 'sale':
         // A duplicate sent back starts nothing: the newer purchase holds the subscription.
-        if (purchase.kind === 'subscription' && !all.includes('return_payment')) purchase.subscriptionId = await activateSubscription(em, purchase, at);
+        if (purchase.kind === 'subscription' && !all.includes('return_payment')) purchase.subscriptionId = await this.subscriptions.paid(em, purchase, at);
         this.outbox.enqueue(em, 'payouts', 'post-sale', {
           saleId: purchase.id,
           creatorId: purchase.creatorId,
@@ -94,7 +95,7 @@ export class PaymentFacts {
         return;
       case 'refund':
       case 'chargeback':
-        if (purchase.kind === 'subscription') await endSubscriptionAccess(em, purchase, at);
+        if (purchase.kind === 'subscription') await this.subscriptions.reversed(em, purchase, at);
         // A purchase is reversed once: its id and the kind are the reversal's idempotency key in payouts.
         this.outbox.enqueue(em, 'payouts', 'post-reversal', { saleId: purchase.id, kind: effect, eventId: `${purchase.id}:${effect}`, occurredAt: at.toISOString() });
         if (effect === 'chargeback') this.outbox.enqueue(em, 'notifications', 'purchase-disputed', { purchaseId: purchase.id });
@@ -107,7 +108,7 @@ export class PaymentFacts {
         this.tellMessaging(em, purchase);
         return;
       case 'declined':
-        if (purchase.subscriptionId) await markPastDue(em, purchase, at);
+        await this.subscriptions.renewalDeclined(em, purchase, at);
         return;
     }
   }

@@ -1,31 +1,38 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
-import { PurchaseErrors } from '../../commerce.errors.js';
-import { SUBSCRIPTION_SELECT, toSubscriptionView, type SubscriptionRow, type SubscriptionView } from '../../queries/subscriptions/subscription-view.js';
-import { ManageSubscriptionCommand } from './manage-subscription.command.js';
+import { cancelAtPeriodEnd, setAutoRenew, type Subscription } from '../../domain/subscription.js';
+import { SubscriptionErrors } from '../../domain/subscription.errors.js';
+import { SubscriptionRepository } from '../../repositories/subscription.repository.js';
+import type { SubscriptionView } from '../../queries/subscriptions/subscription-view.js';
+import { SubscriptionViews } from '../../queries/subscriptions/subscriptions.read-model.js';
+import { ManageSubscriptionCommand, type SubscriptionChange } from './manage-subscription.command.js';
+
+/** Cancelling what is no longer active (ended, or past due) changes nothing; the answer is the subscription as it is. */
+function change(subscription: Subscription, wanted: SubscriptionChange, at: Date): Subscription {
+  if (wanted !== 'cancel') return setAutoRenew(subscription, wanted.autoRenew, at);
+  return subscription.status === 'active' ? cancelAtPeriodEnd(subscription, at) : subscription;
+}
 
 @CommandHandler(ManageSubscriptionCommand)
 export class ManageSubscriptionHandler implements ICommandHandler<ManageSubscriptionCommand> {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @Inject(SubscriptionViews) private readonly views: Pick<SubscriptionViews, 'byId'>,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute({ subscriberId, subscriptionId, change }: ManageSubscriptionCommand): Promise<SubscriptionView> {
-    const em = this.orm.em.fork();
+  async execute({ subscriberId, subscriptionId, change: wanted }: ManageSubscriptionCommand): Promise<SubscriptionView> {
     const now = this.clock.now();
-    // Another fan's subscription answers exactly like a missing one.
-    const [current] = await em.execute<{ status: string }[]>(`select status from subscriptions where id = ? and subscriber_id = ?`, [subscriptionId, subscriberId]);
-    if (!current) throw PurchaseErrors.subscriptionNotFound();
-    if (change === 'cancel') {
-      await em.execute(`update subscriptions set status = 'cancelled', auto_renew = false, cancelled_at = ?, updated_at = ? where id = ? and status = 'active'`, [now, now, subscriptionId]);
-    } else {
-      if (current.status !== 'active') throw PurchaseErrors.subscriptionEnded();
-      await em.execute(`update subscriptions set auto_renew = ?, updated_at = ? where id = ?`, [change.autoRenew, now, subscriptionId]);
-    }
-    const [row] = await em.execute<SubscriptionRow[]>(`${SUBSCRIPTION_SELECT} where sub.id = ?`, [subscriptionId]);
-    return toSubscriptionView(row);
+    await this.subscriptions.transaction(async (tx) => {
+      // Another fan's subscription answers exactly like a missing one.
+      const current = await this.subscriptions.lockOwned(tx, subscriptionId, subscriberId);
+      if (!current) throw SubscriptionErrors.notFound();
+      const next = change(current, wanted, now);
+      if (next !== current) await this.subscriptions.save(tx, next);
+    });
+    const view = await this.views.byId(subscriptionId);
+    if (!view) throw SubscriptionErrors.notFound();
+    return view;
   }
 }

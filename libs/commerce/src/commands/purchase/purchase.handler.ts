@@ -251,8 +251,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     const [store] = await this.orm.em.fork().execute<StoreRow[]>(
       `select s.id, s.owner_id, s.currency, s.tips_enabled, s.minimum_tip_minor, s.subscription_enabled, s.subscription_price_minor,
               (select purchase_id from purchase_idempotency where buyer_id = ? and idempotency_key = ?) as existing_id,
-              exists (select 1 from subscriptions where subscriber_id = ? and store_id = s.id
-                        and status in ('active', 'cancelled', 'past_due') and current_period_end > ?) as subscribed
+              ${liveSubscriptionSql('?::uuid', 's.id')} as subscribed
          from stores s where s.slug = ? and s.status = 'active'`,
       [buyerId, key.key, buyerId, this.clock.now(), request.storeSlug!.toLowerCase()],
     );

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
+import { liveSubscriptionCondition } from '../subscriptions/subscriptions.read-model.js';
 import { AudienceCountQuery, AudiencePageQuery, type AudienceSelector } from './audience.query.js';
 
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
@@ -16,14 +17,12 @@ function segmentSql(selector: AudienceSelector, now: Date): { sql: string; param
   switch (selector.segment) {
     case 'subscribers_active':
       return {
-        sql: `select sub.subscriber_id as fan_id from subscriptions sub where sub.store_id = ${store}
-                 and sub.status in ('active', 'cancelled') and sub.current_period_end > ?::timestamptz`,
+        sql: `select sub.subscriber_id as fan_id from subscriptions sub where sub.store_id = ${store} and ${liveSubscriptionCondition('sub')}`,
         params: [selector.creatorId, now],
       };
     case 'subscribers_expired':
       return {
-        sql: `select sub.subscriber_id as fan_id from subscriptions sub where sub.store_id = ${store}
-                 and not (sub.status in ('active', 'cancelled') and sub.current_period_end > ?::timestamptz)`,
+        sql: `select sub.subscriber_id as fan_id from subscriptions sub where sub.store_id = ${store} and not ${liveSubscriptionCondition('sub')}`,
         params: [selector.creatorId, now],
       };
     case 'favourites':

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
-import { liveSubscriptionSql } from '../purchased-content/entitlements.js';
+import { liveSubscriptionSql } from '../subscriptions/subscriptions.read-model.js';
 import { FanRelationshipQuery, type FanRelationshipView } from './fan-relationship.query.js';
 
 const NONE: FanRelationshipView = { subscribed: false, everSubscribed: false, bought: false, favourite: false };

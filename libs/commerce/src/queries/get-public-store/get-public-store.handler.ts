@@ -6,8 +6,7 @@ import { mayViewStore } from '../../domain/store-access.js';
 import { SLUG_MAX_LENGTH } from '../../domain/store-slug.js';
 import { Store } from '../../entities/store.entity.js';
 import { CommerceErrors } from '../../commerce.errors.js';
-import { liveSubscriptionSql } from '../purchased-content/entitlements.js';
-import { SUBSCRIPTION_SELECT, toSubscriptionView, type SubscriptionRow } from '../subscriptions/subscription-view.js';
+import { liveSubscriptionCondition, liveSubscriptionSql, SubscriptionViews } from '../subscriptions/subscriptions.read-model.js';
 import { storeImagesFor, toPublicStore, type PublicStoreView } from '../store-views.js';
 import { EntitlementService } from '#app/entitlements';
 import { GetPublicStoreQuery } from './get-public-store.query.js';
@@ -15,7 +14,7 @@ import { GetPublicStoreQuery } from './get-public-store.query.js';
 /** What the store page counts: commerce's own read model of what is on sale, and live subscriptions. */
 const COUNTS_SQL = `
   select count(*) filter (where kind = 'video')::int as videos, count(*) filter (where kind = 'album')::int as albums,
-         (select count(*)::int from subscriptions sub where sub.store_id = ? and sub.status in ('active', 'cancelled') and sub.current_period_end > ?) as subscribers
+         (select count(*)::int from subscriptions sub where sub.store_id = ? and ${liveSubscriptionCondition('sub')}) as subscribers
     from sellable_items where creator_id = ? and status = 'sellable'`;
 
 @QueryHandler(GetPublicStoreQuery)
@@ -24,6 +23,7 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(EntitlementService) private readonly entitlements: EntitlementService,
+    @Inject(SubscriptionViews) private readonly subscriptions: SubscriptionViews,
   ) {}
 
   async execute({ slug, visitor }: GetPublicStoreQuery): Promise<PublicStoreView> {
@@ -43,18 +43,14 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
       `select exists (select 1 from favorites where user_id = ? and store_id = ?) as favorite, ${liveSubscriptionSql('?::uuid', '?::uuid')} as subscribed`,
       [viewerId, store.id, viewerId, store.id, now],
     );
-    const [subscription] = viewer.subscribed
-      ? await em.execute<SubscriptionRow[]>(
-          `${SUBSCRIPTION_SELECT} where sub.subscriber_id = ? and sub.store_id = ? and sub.status in ('active', 'cancelled') and sub.current_period_end > ? order by sub.current_period_end desc limit 1`,
-          [viewerId, store.id, now],
-        )
-      : [];
+    // Most viewers are not subscribed: one statement answers them.
+    const subscription = viewer.subscribed ? await this.subscriptions.liveOf(viewerId, store.id, now) : null;
     return {
       ...view,
       isOwner: store.ownerId === viewerId,
       isFavorite: viewer.favorite,
       isSubscribed: viewer.subscribed,
-      mySubscription: subscription ? toSubscriptionView(subscription) : null,
+      mySubscription: subscription,
     };
   }
 }

@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { PurchaseFactsQuery, type ContentMediaFacts } from '#app/entitlements';
-import { liveSubscriptionSql } from '../purchased-content/entitlements.js';
+import { liveSubscriptionSql } from '../subscriptions/subscriptions.read-model.js';
 
 interface Row {
   visibility: string;

@@ -1,5 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoreVisibility } from '../../domain/store-settings.js';
+import { liveSubscriptionCondition } from '../subscriptions/subscriptions.read-model.js';
+
+/** The purchase handler's spelling; the subscription read model owns it. */
+export { liveSubscriptionSql } from '../subscriptions/subscriptions.read-model.js';
 
 /** What a fan may open in one store: items bought (and not reversed), or everything while subscribed. */
 export interface StoreEntitlements {
@@ -8,14 +12,6 @@ export interface StoreEntitlements {
   /** The purchase that started the live subscription, or null without one. */
   subscriptionPurchaseId: string | null;
 }
-
-/**
- * SQL: the subscriber has a subscription to the store in a paid period (a cancelled one runs to the
- * end of its period). Takes one parameter, the current time.
- */
-export const liveSubscriptionSql = (subscriber: string, store: string) =>
-  `exists (select 1 from subscriptions sub where sub.subscriber_id = ${subscriber} and sub.store_id = ${store}
-             and sub.status in ('active', 'cancelled') and sub.current_period_end > ?::timestamptz)`;
 
 /**
  * A subscribers-only store sells and opens its items to live subscribers only. A lapsed subscriber
@@ -28,7 +24,7 @@ export async function storeEntitlements(em: EntityManager, buyerId: string, stor
     `select id, content_id, kind from purchases where buyer_id = ? and store_id = ? and kind = 'content' and status = 'paid'
      union all
      (select p.id, null, 'subscription' from subscriptions sub join purchases p on p.subscription_id = sub.id and p.status = 'paid'
-       where sub.subscriber_id = ? and sub.store_id = ? and sub.status in ('active', 'cancelled') and sub.current_period_end > ?
+       where sub.subscriber_id = ? and sub.store_id = ? and ${liveSubscriptionCondition('sub')}
        order by p.created_at limit 1)`,
     [buyerId, store.id, buyerId, store.id, now],
   );

@@ -5,7 +5,8 @@ import { Clock } from '#app/platform';
 import { ContentByIdQuery } from '#app/content-moderation';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PurchasedContentQuery, type PurchasedContentView } from './purchased-content.query.js';
-import { liveSubscriptionSql, mayOpenBoughtItems } from './entitlements.js';
+import { liveSubscriptionSql } from '../subscriptions/subscriptions.read-model.js';
+import { mayOpenBoughtItems } from './entitlements.js';
 import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
 import type { StoreVisibility } from '../../domain/store-settings.js';
 

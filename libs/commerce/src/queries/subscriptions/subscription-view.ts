@@ -1,5 +1,6 @@
-export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired', 'past_due'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+import type { SubscriptionStatus } from '../../domain/subscription.js';
+
+export { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../domain/subscription.js';
 
 export interface SubscriptionView {
   id: string;
@@ -24,10 +25,6 @@ export interface SubscriptionRow {
   currency: string;
   started_at: Date | string;
 }
-
-export const SUBSCRIPTION_SELECT = `
-  select sub.id, s.slug as store_slug, s.display_name as store_name, sub.status, sub.auto_renew, sub.current_period_end, sub.price_minor, sub.currency, sub.started_at
-    from subscriptions sub join stores s on s.id = sub.store_id`;
 
 export const toSubscriptionView = (row: SubscriptionRow): SubscriptionView => ({
   id: row.id,
