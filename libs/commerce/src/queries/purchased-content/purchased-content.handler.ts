@@ -6,7 +6,6 @@ import { ContentByIdQuery } from '#app/content-moderation';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PurchasedContentQuery, type PurchasedContentView } from './purchased-content.query.js';
 import { liveSubscriptionSql, mayOpenBoughtItems } from './entitlements.js';
-import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
 import type { StoreVisibility } from '../../domain/store-settings.js';
 
 interface Row {
@@ -30,8 +29,8 @@ export class PurchasedContentHandler implements IQueryHandler<PurchasedContentQu
   async execute({ buyerId, purchaseId, contentId }: PurchasedContentQuery): Promise<PurchasedContentView> {
     const [purchase] = await this.orm.em.getConnection().execute<Row[]>(
       `select p.kind, p.status, p.content_id, p.creator_id, s.visibility, s.allow_downloads, ${liveSubscriptionSql('p.buyer_id', 'p.store_id')} as subscribed
-         from purchases p join stores s on s.id = p.store_id where ${purchaseIdIs('p')} and p.buyer_id = ?`,
-      [this.clock.now(), ...purchaseIdParams(purchaseId), buyerId],
+         from purchases p join stores s on s.id = p.store_id where p.id = ?::uuid and p.created_at >= uuid_v7_month_start(?::uuid) and p.created_at < uuid_v7_month_end(?::uuid) and p.buyer_id = ?`,
+      [this.clock.now(), purchaseId, purchaseId, purchaseId, buyerId],
     );
     if (!purchase) throw PurchaseErrors.purchaseNotFound();
     const wanted = purchase.kind === 'content' ? purchase.content_id : purchase.kind === 'subscription' && purchase.subscribed ? contentId : undefined;

@@ -87,3 +87,48 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
     paidAt: row.paid_at === null ? null : iso(row.paid_at),
   };
 }
+
+/** The purchase as its buyer sees it, from the repository's record. */
+export function purchaseView(p: {
+  id: string;
+  kind: PurchaseKind;
+  status: PurchaseStatus;
+  amountMinor: number;
+  currency: string;
+  method: PaymentMethod;
+  storeSlug: string;
+  storeName: string;
+  contentId: string | null;
+  contentTitle: string | null;
+  contentKind: 'video' | 'album' | null;
+  subscriptionId: string | null;
+  failureReason: string | null;
+  crypto: CryptoInstructions | null;
+  checkoutUrl: string | null;
+  returnTo: string | null;
+  card: { brand: string; last4: string } | null;
+  createdAt: Date;
+  paidAt: Date | null;
+}): PurchaseView {
+  return {
+    id: p.id,
+    kind: p.kind,
+    status: p.status,
+    amountMinor: p.amountMinor,
+    currency: p.currency,
+    method: p.method,
+    storeSlug: p.storeSlug,
+    storeName: p.storeName,
+    contentId: p.contentId,
+    contentTitle: p.contentTitle,
+    contentKind: p.contentKind,
+    subscriptionId: p.subscriptionId,
+    failureReason: p.failureReason,
+    crypto: p.crypto,
+    checkoutUrl: p.status === 'requires_action' ? p.checkoutUrl : null,
+    returnTo: p.returnTo,
+    card: p.card && { brand: p.card.brand, last4: p.card.last4 },
+    createdAt: p.createdAt.toISOString(),
+    paidAt: p.paidAt && p.paidAt.toISOString(),
+  };
+}

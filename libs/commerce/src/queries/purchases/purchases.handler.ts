@@ -6,8 +6,8 @@ import { formatMinor } from '../../domain/money.js';
 import { HISTORY_STATUSES } from '../../domain/purchase.js';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { ExportPurchasesQuery, GetPurchaseQuery, ListPurchasesQuery } from './purchases.query.js';
-import { PURCHASE_SELECT, toPurchaseView, type PurchaseRow, type PurchaseView } from './purchase-view.js';
-import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
+import { PURCHASE_SELECT, purchaseView, toPurchaseView, type PurchaseRow, type PurchaseView } from './purchase-view.js';
+import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor.js';
 
 /** Payments that happened: a declined or abandoned attempt is not a purchase (GET /api/purchases/:id still shows it). */
@@ -15,13 +15,13 @@ const IN_HISTORY = `p.status in (${HISTORY_STATUSES.map((status) => `'${status}'
 
 @QueryHandler(GetPurchaseQuery)
 export class GetPurchaseHandler implements IQueryHandler<GetPurchaseQuery> {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+  constructor(@Inject(PurchaseRepository) private readonly purchases: PurchaseRepository) {}
 
   async execute({ buyerId, purchaseId }: GetPurchaseQuery): Promise<PurchaseView> {
     // Scoped to the buyer: another fan's purchase id answers as not found.
-    const [row] = await this.orm.em.getConnection().execute<PurchaseRow[]>(`${PURCHASE_SELECT} where ${purchaseIdIs('p')} and p.buyer_id = ?`, [...purchaseIdParams(purchaseId), buyerId]);
-    if (!row) throw PurchaseErrors.purchaseNotFound();
-    return toPurchaseView(row);
+    const purchase = await this.purchases.find(purchaseId, { buyerId });
+    if (!purchase) throw PurchaseErrors.purchaseNotFound();
+    return purchaseView(purchase);
   }
 }
 
