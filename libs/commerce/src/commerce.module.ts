@@ -54,7 +54,7 @@ import { CheckoutOpener } from './commands/purchase/open-checkout.js';
 import { Takeovers } from './commands/purchase/take-over.js';
 import { Replays } from './commands/purchase/replay.js';
 import { SalePricing } from './commands/purchase/price-sale.js';
-import { SaleTermsReadModel } from './queries/purchases/sale-terms.read-model.js';
+import { saleTermsProvider } from './queries/purchases/sale-terms.read-model.js';
 import { MessageSales } from './commands/purchase/message-sale.js';
 import { RefreshPurchaseHandler } from './commands/refresh-purchase/refresh-purchase.handler.js';
 import { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
@@ -111,7 +111,7 @@ import { CommerceOwners } from './review/commerce-owners.js';
     Takeovers,
     Replays,
     SalePricing,
-    SaleTermsReadModel,
+    saleTermsProvider,
     MessageSales,
     SellableItems,
     PurchaseHandler,

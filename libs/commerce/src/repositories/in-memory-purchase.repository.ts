@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OPEN_STATUSES, type PurchaseStatus } from '../domain/purchase.js';
+import type { StoreVisibility } from '../domain/store-settings.js';
 import { PurchaseHeld, PurchaseRepository, type Held, type NewRenewal, type NewSale, type PaymentEventClaim, type PurchaseRecord, type PurchaseScope } from './purchase.repository.js';
 
 /** What the PostgreSQL adapter reads besides purchases (stores, sellable items, referral links, subscriptions), kept by the spec. */
 export interface PurchaseCatalog {
-  stores: { id: string; ownerId: string; slug: string; displayName: string; referralsEnabled: boolean; active: boolean; visibility: 'public' | 'subscribers' }[];
+  stores: { id: string; ownerId: string; slug: string; displayName: string; referralsEnabled: boolean; active: boolean; visibility: StoreVisibility }[];
   items: { id: string; creatorId: string; kind: 'video' | 'album'; title: string; priceMinor: number; currency: string; sellable: boolean }[];
   referralLinks: { id: string; code: string; contentId: string; ownerId: string }[];
   /** Subscriptions in a paid period (active or cancelled) as `${subscriberId}:${storeId}`; `active` those still renewing. */

@@ -5,7 +5,7 @@ import { CommerceErrors, PurchaseErrors } from '../../commerce.errors.js';
 import { ConversationBlockQuery, TipConversationQuery } from '../../ports/message-offers.js';
 import { mayOpenBoughtItems } from '../../queries/purchased-content/entitlements.js';
 import type { PurchaseView } from '../../queries/purchases/purchase-view.js';
-import { SaleTermsReadModel } from '../../queries/purchases/sale-terms.read-model.js';
+import { SaleTerms } from '../../queries/purchases/sale-terms.read-model.js';
 import { SellableItems } from '../../queries/sellable-items/sellable-items.js';
 import type { SaleItem } from '../../repositories/purchase.repository.js';
 import { MessageSales } from './message-sale.js';
@@ -36,7 +36,7 @@ export function checkRequest(request: PurchaseRequest): void {
 @Injectable()
 export class SalePricing {
   constructor(
-    @Inject(SaleTermsReadModel) private readonly terms: SaleTermsReadModel,
+    @Inject(SaleTerms) private readonly terms: SaleTerms,
     @Inject(SellableItems) private readonly items: SellableItems,
     @Inject(Replays) private readonly replays: Replays,
     @Inject(MessageSales) private readonly messageSales: MessageSales,

@@ -11,11 +11,20 @@ export interface StoreSaleTerms extends StoreTerms {
 }
 
 /** What a purchase reads about a store before it is placed (the checkout's pricing step). */
-@Injectable()
-export class SaleTermsReadModel {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
-
+export abstract class SaleTerms {
   /** The active store of this slug, priced for the buyer at `now`; null without one. */
+  abstract storeTerms(buyerId: string, slug: string, idempotencyKey: string, now: Date): Promise<StoreSaleTerms | null>;
+  /** The creator's active store as an item's buyer may open it at `now` (its visibility, and their live subscription to it). */
+  abstract itemStore(buyerId: string, creatorId: string, now: Date): Promise<{ visibility: StoreVisibility; subscribed: boolean } | null>;
+}
+
+/** SaleTerms read from stores and subscriptions. */
+@Injectable()
+export class SaleTermsReadModel extends SaleTerms {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {
+    super();
+  }
+
   async storeTerms(buyerId: string, slug: string, idempotencyKey: string, now: Date): Promise<StoreSaleTerms | null> {
     const [row] = await this.orm.em.fork().execute<
       {
@@ -51,7 +60,6 @@ export class SaleTermsReadModel {
     };
   }
 
-  /** The creator's active store as an item's buyer may open it at `now` (its visibility, and their live subscription to it). */
   async itemStore(buyerId: string, creatorId: string, now: Date): Promise<{ visibility: StoreVisibility; subscribed: boolean } | null> {
     const [store] = await this.orm.em
       .fork()
@@ -62,3 +70,5 @@ export class SaleTermsReadModel {
     return store ?? null;
   }
 }
+
+export const saleTermsProvider = { provide: SaleTerms, useClass: SaleTermsReadModel };
