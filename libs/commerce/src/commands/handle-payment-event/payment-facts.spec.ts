@@ -88,7 +88,7 @@ describe('a late capture', () => {
 
 describe('the payment webhook handler', () => {
   it('applies an event once, and keeps why one that is not the purchase’s payment was refused', async () => {
-    const { kit, id, about } = await boughtAlbum();
+    const { kit, about } = await boughtAlbum();
     const handler = new HandlePaymentEventHandler(kit.purchases, kit.facts, kit.clock);
     const event = { ...about('captured'), id: 'evt_1' };
     expect(await handler.execute(new HandlePaymentEventCommand('memory', event))).toBe('applied');

@@ -4,7 +4,7 @@ import { fact, purchaseKit } from '../../testing/purchase-kit.js';
 import { PurchaseCommand, type PurchaseRequest } from './purchase.command.js';
 
 const fan = randomUUID();
-const buy = (kit: ReturnType<typeof purchaseKit>, request: PurchaseRequest, key = randomUUID(), buyer = fan) => kit.handler.execute(new PurchaseCommand(buyer, key, request));
+const buy = (kit: ReturnType<typeof purchaseKit>, request: PurchaseRequest, key: string = randomUUID(), buyer = fan) => kit.handler.execute(new PurchaseCommand(buyer, key, request));
 const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: { code?: string }) => error.code);
 
 describe('the purchase handler: pricing', () => {

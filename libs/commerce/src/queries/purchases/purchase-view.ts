@@ -29,7 +29,7 @@ export interface PurchaseView {
   paidAt: string | null;
 }
 
-/** A purchases row joined to its store, as selected by PURCHASE_SELECT. */
+/** A purchases row joined to its store, as the history selects it (purchases.queries.ts). */
 export interface PurchaseRow {
   id: string;
   buyer_id: string;
@@ -53,14 +53,6 @@ export interface PurchaseRow {
   created_at: Date | string;
   paid_at: Date | string | null;
 }
-
-/** PURCHASE_SELECT with more columns of `p` first (`p.request_hash, `). */
-export const purchaseSelect = (extraColumns = '') => `
-  select ${extraColumns}p.id, p.buyer_id, p.kind, p.status, p.amount_minor, p.currency, p.method, s.slug as store_slug, s.display_name as store_name,
-         p.content_id, p.content_title, p.content_kind, p.subscription_id, p.failure_reason, p.crypto, p.checkout_url, p.return_to,
-         p.card_brand, p.card_last4, p.created_at, p.paid_at
-    from purchases p join stores s on s.id = p.store_id`;
-export const PURCHASE_SELECT = purchaseSelect();
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
