@@ -1,19 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OPEN_STATUSES, type PurchaseStatus } from '../domain/purchase.js';
-import type { StoreVisibility } from '../domain/store-settings.js';
-import { PurchaseHeld, PurchaseRepository, type Held, type NewRenewal, type NewSale, type PaymentEventClaim, type PurchaseRecord, type PurchaseScope } from './purchase.repository.js';
-
-/** What the PostgreSQL adapter reads besides purchases (stores, sellable items, referral links, subscriptions), kept by the spec. */
-export interface PurchaseCatalog {
-  stores: { id: string; ownerId: string; slug: string; displayName: string; referralsEnabled: boolean; active: boolean; visibility: StoreVisibility }[];
-  items: { id: string; creatorId: string; kind: 'video' | 'album'; title: string; priceMinor: number; currency: string; sellable: boolean }[];
-  referralLinks: { id: string; code: string; contentId: string; ownerId: string }[];
-  /** Subscriptions in a paid period (active or cancelled) as `${subscriberId}:${storeId}`; `active` those still renewing. */
-  liveSubscriptions: Set<string>;
-  activeSubscriptions: Set<string>;
-}
-
-export const emptyCatalog = (): PurchaseCatalog => ({ stores: [], items: [], referralLinks: [], liveSubscriptions: new Set(), activeSubscriptions: new Set() });
+import { blankPurchase, emptyCatalog, type PurchaseCatalog } from './in-memory-purchase-catalog.js';
+import {
+  PurchaseHeld,
+  PurchaseRepository,
+  type Held,
+  type NewRenewal,
+  type NewSale,
+  type PaymentEventClaim,
+  type PurchaseRecord,
+  type PurchaseScope,
+} from './purchase.repository.js';
 
 interface Stored {
   record: PurchaseRecord;
@@ -30,6 +27,12 @@ export const NO_ENTITY_MANAGER = new Proxy({} as EntityManager, {
   },
 });
 
+/** What a save writes (the PostgreSQL adapter's UPDATE): the fields a decision may change. */
+const CHANGEABLE = [
+  ...['status', 'checkoutId', 'checkoutUrl', 'checkoutExpiresAt', 'crypto', 'providerPaymentId', 'savedMethodRef', 'card'],
+  ...['failureReason', 'disputeStage', 'paidAt', 'reversedAt', 'subscriptionId'],
+] as const satisfies readonly (keyof PurchaseRecord)[];
+
 /** The statuses in which a purchase of an item or a message holds it; a subscription payment holds its store only while open. */
 const LIVE: readonly PurchaseStatus[] = ['pending', 'requires_action', 'paid'];
 
@@ -41,6 +44,8 @@ function holdOf(p: PurchaseRecord): string | null {
 }
 
 const copy = (record: PurchaseRecord): PurchaseRecord => structuredClone(record);
+
+export { emptyCatalog, type PurchaseCatalog };
 
 /** The purchase repository in memory, for the handlers' specs: it passes the same contract as the PostgreSQL one. */
 export class InMemoryPurchaseRepository extends PurchaseRepository {
@@ -63,7 +68,8 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
   }
 
   async transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    const before = { purchases: new Map([...this.purchases].map(([id, stored]) => [id, { ...stored, record: copy(stored.record) }])), keys: new Map(this.keys), events: new Map(this.events) };
+    const purchases = new Map([...this.purchases].map(([id, stored]) => [id, { ...stored, record: copy(stored.record) }]));
+    const before = { purchases, keys: new Map(this.keys), events: new Map(this.events) };
     try {
       return await work(NO_ENTITY_MANAGER);
     } catch (error) {
@@ -77,11 +83,12 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
     const source = this.source(sale);
     if (!source) return null;
     const { store, ...what } = source;
+    const album = 'contentKind' in what && what.contentKind === 'album' ? what.contentId : null;
     const link = this.catalog.referralLinks.find(
-      (r) => r.code === sale.referralCode && r.contentId === what.contentId && store.referralsEnabled && what.contentKind === 'album' && r.ownerId !== sale.buyerId && r.ownerId !== store.ownerId,
+      (r) => store.referralsEnabled && r.code === sale.referralCode && r.contentId === album && r.ownerId !== sale.buyerId && r.ownerId !== store.ownerId,
     );
     const record: PurchaseRecord = {
-      ...blank(sale.id, sale.createdAt),
+      ...blankPurchase(sale.id, sale.createdAt),
       ...what,
       buyerId: sale.buyerId,
       storeId: store.id,
@@ -107,7 +114,7 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
     }
     const store = this.catalog.stores.find((s) => s.id === renewal.storeId);
     const record: PurchaseRecord = {
-      ...blank(renewal.id, renewal.createdAt),
+      ...blankPurchase(renewal.id, renewal.createdAt),
       buyerId: renewal.subscriberId,
       storeId: renewal.storeId,
       creatorId: renewal.creatorId,
@@ -194,9 +201,9 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
   private write(purchase: PurchaseRecord): void {
     const stored = this.purchases.get(purchase.id);
     if (!stored) return;
-    const { status, checkoutId, checkoutUrl, checkoutExpiresAt, crypto, providerPaymentId, savedMethodRef, card, failureReason, disputeStage, paidAt, reversedAt, subscriptionId } = purchase;
-    const changes = { status, checkoutId, checkoutUrl, checkoutExpiresAt, crypto, providerPaymentId, savedMethodRef, card, failureReason, disputeStage, paidAt, reversedAt, subscriptionId };
-    const next = { ...stored.record, ...copy({ ...stored.record, ...changes }), version: stored.record.version + 1 };
+    const changes: Partial<PurchaseRecord> = {};
+    for (const field of CHANGEABLE) Object.assign(changes, { [field]: purchase[field] });
+    const next = { ...copy({ ...stored.record, ...changes }), version: stored.record.version + 1 };
     this.checkHold(next);
     this.purchases.set(purchase.id, { ...stored, record: next });
   }
@@ -226,44 +233,13 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
       const { offer } = item;
       const store = stores.find((s) => s.ownerId === offer.sellerId && s.ownerId !== sale.buyerId);
       const title = `${sale.kind === 'message' ? 'Message: ' : 'Paid message to '}${store?.displayName}`;
-      return store && { store, contentTitle: title, amountMinor: offer.priceMinor, currency: offer.currency, messageId: offer.messageId, conversationId: offer.conversationId };
+      const priced = { amountMinor: offer.priceMinor, currency: offer.currency };
+      return store && { store, ...priced, contentTitle: title, messageId: offer.messageId, conversationId: offer.conversationId };
     }
     const content = this.catalog.items.find((i) => i.id === item.contentId && i.sellable && i.creatorId !== sale.buyerId && i.priceMinor > 0);
     const store = content && stores.find((s) => s.ownerId === content.creatorId);
     if (!content || !store || (store.visibility !== 'public' && !this.catalog.liveSubscriptions.has(`${sale.buyerId}:${store.id}`))) return null;
-    return { store, contentId: content.id, contentTitle: content.title, contentKind: content.kind, amountMinor: content.priceMinor, currency: content.currency };
+    const priced = { amountMinor: content.priceMinor, currency: content.currency };
+    return { store, ...priced, contentId: content.id, contentTitle: content.title, contentKind: content.kind };
   }
-}
-
-/** A new purchase's fields before what it sells is known: pending, nothing paid, version 1. */
-function blank(id: string, createdAt: Date): Omit<PurchaseRecord, 'buyerId' | 'storeId' | 'creatorId' | 'storeSlug' | 'storeName' | 'kind' | 'method'> {
-  return {
-    id,
-    status: 'pending',
-    amountMinor: 0,
-    currency: 'USD',
-    contentId: null,
-    contentTitle: null,
-    contentKind: null,
-    subscriptionId: null,
-    periodStart: null,
-    referrerId: null,
-    messageId: null,
-    conversationId: null,
-    returnTo: null,
-    requestHash: null,
-    checkoutId: null,
-    checkoutUrl: null,
-    checkoutExpiresAt: null,
-    crypto: null,
-    providerPaymentId: null,
-    savedMethodRef: null,
-    card: null,
-    failureReason: null,
-    disputeStage: null,
-    paidAt: null,
-    reversedAt: null,
-    createdAt,
-    version: 1,
-  };
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { PreparedStatements } from '#app/platform';
-import { liveSubscriptionSql } from '../queries/purchased-content/entitlements.js';
 import { changedValues, toPurchaseRecord, type PurchaseRow } from './purchase-row.js';
+import { saleSource } from './sale-source.js';
 import {
   PurchaseHeld,
   PurchaseRepository,
@@ -12,7 +12,6 @@ import {
   type PaymentEventClaim,
   type PurchaseRecord,
   type PurchaseScope,
-  type SaleItem,
 } from './purchase.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,55 +24,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 const idMatches = (alias: string, prepared = false) =>
   prepared
-    ? `(${alias}.id = ?::uuid and ${alias}.created_at >= (select uuid_v7_month_start(?::uuid)) and ${alias}.created_at < (select uuid_v7_month_end(?::uuid)))`
+    ? `(${alias}.id = ?::uuid and ${alias}.created_at >= (select uuid_v7_month_start(?::uuid))
+                             and ${alias}.created_at < (select uuid_v7_month_end(?::uuid)))`
     : `(${alias}.id = ?::uuid and ${alias}.created_at >= uuid_v7_month_start(?::uuid) and ${alias}.created_at < uuid_v7_month_end(?::uuid))`;
 const thrice = (id: string | null) => [id, id, id];
 
 const WITH_STORE = `select p.*, s.slug as store_slug, s.display_name as store_name from purchases p join stores s on s.id = p.store_id`;
 
 /** Every field a decision may change (purchase-row.ts changedValues), and the version raised; the caller appends its WHERE. */
-const UPDATE_PURCHASE = `update purchases set status = ?, checkout_id = ?, checkout_url = ?, checkout_expires_at = ?::timestamptz, crypto = ?::jsonb, provider_payment_id = ?,
-        payment_method_ref = ?, card_brand = ?, card_last4 = ?, card_exp_month = ?::int, card_exp_year = ?::int, failure_reason = ?, dispute_stage = ?, paid_at = ?::timestamptz,
-        reversed_at = ?::timestamptz, subscription_id = ?::uuid, version = version + 1`;
-
-/** The columns of `s` a sale of no message leaves empty. */
-const NO_MESSAGE = `null::uuid as message_id, null::timestamptz as message_created_at`;
-
-/**
- * What is sold, as CTEs ending in `s` (id, owner_id, slug, display_name, referrals_enabled, content_id, content_title, content_kind,
- * amount_minor, currency, message_id, message_created_at, conversation_id).
- */
-function saleSource(item: SaleItem, buyerId: string, kind: string): { ctes: string; params: unknown[] } {
-  if (item.kind === 'content') {
-    // The item as commerce's read model has it (sellable), in its creator's store, open to the buyer.
-    return {
-      ctes: `c as (select content_id as id, creator_id, kind, title, price_minor, currency from sellable_items where content_id = ?::uuid and status = 'sellable'),
-             s as (select st.id, st.owner_id, st.slug, st.display_name, st.referrals_enabled, c.id as content_id, c.title as content_title, c.kind as content_kind,
-                          c.price_minor as amount_minor, c.currency, ${NO_MESSAGE}, null::uuid as conversation_id
-                     from c join stores st on st.owner_id = c.creator_id and st.status = 'active'
-                    where c.creator_id <> ?::uuid and c.price_minor > 0
-                      and (st.visibility = 'public' or ${liveSubscriptionSql('?::uuid', 'st.id')}))`,
-      params: [item.contentId, buyerId, buyerId, item.at],
-    };
-  }
-  if (item.kind === 'message') {
-    // The message as messaging answered it, sold by its sender's active store.
-    const { offer } = item;
-    return {
-      ctes: `s as (select id, owner_id, slug, display_name, false as referrals_enabled, null::uuid as content_id,
-                          ?::text || display_name as content_title, null::text as content_kind, ?::bigint as amount_minor, ?::text as currency,
-                          ?::uuid as message_id, ?::timestamptz as message_created_at, ?::uuid as conversation_id
-                     from stores where owner_id = ?::uuid and status = 'active' and owner_id <> ?::uuid)`,
-      params: [kind === 'message' ? 'Message: ' : 'Paid message to ', offer.priceMinor, offer.currency, offer.messageId, offer.messageCreatedAt, offer.conversationId, offer.sellerId, buyerId],
-    };
-  }
-  return {
-    ctes: `s as (select id, owner_id, slug, display_name, referrals_enabled, null::uuid as content_id, null::text as content_title, null::text as content_kind,
-                        ?::bigint as amount_minor, ?::text as currency, ${NO_MESSAGE}, ?::uuid as conversation_id
-                   from stores where id = ?::uuid and status = 'active')`,
-    params: [item.amountMinor, item.currency, item.conversationId, item.storeId],
-  };
-}
+const UPDATE_PURCHASE = `update purchases set status = ?, checkout_id = ?, checkout_url = ?, checkout_expires_at = ?::timestamptz, crypto = ?::jsonb,
+        provider_payment_id = ?, payment_method_ref = ?, card_brand = ?, card_last4 = ?, card_exp_month = ?::int, card_exp_year = ?::int,
+        failure_reason = ?, dispute_stage = ?, paid_at = ?::timestamptz, reversed_at = ?::timestamptz, subscription_id = ?::uuid, version = version + 1`;
 
 /** The unique key a failed insert ran into, if it is one that holds an item, a message or a subscription. */
 function heldBy(error: unknown): Held | null {
@@ -131,12 +92,15 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
       const [row] = await this.statements.query<PurchaseRow>(
         `with ${what.ctes},
            ins as (
-             insert into purchases (id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method, status, message,
-                                    referral_link_id, referrer_id, idempotency_key, request_hash, provider, return_to, created_at, message_id, message_created_at, conversation_id)
-             select ?::uuid, ?::uuid, s.id, s.owner_id, ?, s.content_id, s.content_title, s.content_kind, s.amount_minor, s.currency, ?, 'pending', ?, r.id, r.owner_id, ?, ?, ?, ?,
-                    ?::timestamptz, s.message_id, s.message_created_at, s.conversation_id
+             insert into purchases (id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method,
+                                    status, message, referral_link_id, referrer_id, idempotency_key, request_hash, provider, return_to, created_at,
+                                    message_id, message_created_at, conversation_id)
+             select ?::uuid, ?::uuid, s.id, s.owner_id, ?, s.content_id, s.content_title, s.content_kind, s.amount_minor, s.currency, ?,
+                    'pending', ?, r.id, r.owner_id, ?, ?, ?, ?, ?::timestamptz,
+                    s.message_id, s.message_created_at, s.conversation_id
                from s left join referral_links r
-                 on r.code = ?::text and r.content_id = s.content_id and s.referrals_enabled and s.content_kind = 'album' and r.owner_id <> ?::uuid and r.owner_id <> s.owner_id
+                 on r.code = ?::text and r.content_id = s.content_id and s.referrals_enabled and s.content_kind = 'album'
+                and r.owner_id <> ?::uuid and r.owner_id <> s.owner_id
              returning *
            )
          select s.slug as store_slug, s.display_name as store_name, ins.* from ins, s`,
@@ -178,8 +142,9 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
        select p.id from purchase_idempotency k join purchases p on p.id = k.purchase_id and p.created_at = k.purchase_created_at
         where k.buyer_id = ? and k.idempotency_key = ? and p.status = 'pending' and p.provider_payment_id is null`,
       [
-        ...[renewal.id, renewal.subscriberId, renewal.storeId, renewal.creatorId, renewal.subscriptionId, renewal.periodStart, renewal.amountMinor, renewal.currency],
-        ...[renewal.method, key, renewal.provider, renewal.savedMethodRef, renewal.createdAt, renewal.subscriberId, key],
+        ...[renewal.id, renewal.subscriberId, renewal.storeId, renewal.creatorId, renewal.subscriptionId, renewal.periodStart],
+        ...[renewal.amountMinor, renewal.currency, renewal.method, key, renewal.provider, renewal.savedMethodRef, renewal.createdAt],
+        ...[renewal.subscriberId, key],
       ],
     );
     return row?.id ?? null;
@@ -197,7 +162,8 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
     const [row] = await this.orm.em
       .fork()
       .execute<PurchaseRow[]>(
-        `${WITH_STORE} join purchase_idempotency k on k.purchase_id = p.id and k.purchase_created_at = p.created_at where k.buyer_id = ? and k.idempotency_key = ?`,
+        `${WITH_STORE} join purchase_idempotency k on k.purchase_id = p.id and k.purchase_created_at = p.created_at
+          where k.buyer_id = ? and k.idempotency_key = ?`,
         [buyerId, key],
       );
     return row ? toPurchaseRecord(row) : null;
@@ -220,7 +186,11 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
        ),
        locked as (${WITH_STORE} where ${idMatches('p')} and p.provider = ? for update of p)
        select (select count(*) from claimed)::int as claimed, locked.* from (select 1) as one left join locked on true`,
-      [event.provider, event.eventId, event.type, event.reference, event.receivedAt, ...thrice(UUID.test(event.reference) ? event.reference : null), event.provider],
+      [
+        ...[event.provider, event.eventId, event.type, event.reference, event.receivedAt],
+        ...thrice(UUID.test(event.reference) ? event.reference : null),
+        event.provider,
+      ],
     );
     return { claimed: row.claimed === 1, purchase: row.id ? toPurchaseRecord(row as PurchaseRow) : null };
   }
@@ -240,7 +210,8 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
   }
 
   async saveIfUnchanged(purchase: PurchaseRecord): Promise<boolean> {
-    const rows = await this.statements.query<{ id: string }>(`${UPDATE_PURCHASE} where ${idMatches('purchases', true)} and version = ?::int returning id`, [
+    const statement = `${UPDATE_PURCHASE} where ${idMatches('purchases', true)} and version = ?::int returning id`;
+    const rows = await this.statements.query<{ id: string }>(statement, [
       ...changedValues(purchase),
       ...thrice(purchase.id),
       purchase.version,
@@ -252,7 +223,8 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
     const rows = await this.orm.em
       .fork()
       .execute<{ id: string }[]>(
-        `select id from purchases where status in ('pending', 'requires_action') and created_at < ? and period_start is null order by created_at limit ?`,
+        `select id from purchases where status in ('pending', 'requires_action') and created_at < ? and period_start is null
+          order by created_at limit ?`,
         [before, limit],
       );
     return rows.map((row) => row.id);

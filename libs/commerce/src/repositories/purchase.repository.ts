@@ -132,7 +132,10 @@ export abstract class PurchaseRepository {
   /** The buyer's purchase placed with this Idempotency-Key. */
   abstract findByIdempotencyKey(buyerId: string, key: string): Promise<PurchaseRecord | null>;
 
-  /** The buyer's newest open attempt (pending or requires_action, no renewal) at an item (`what`: its id), a message (its id) or a store's subscription (its slug). */
+  /**
+   * The buyer's newest open attempt (pending or requires_action, no renewal) at an item (`what`: its id),
+   * a message (its id) or a store's subscription (its slug).
+   */
   abstract findOpenAttempt(buyerId: string, held: Held, what: string): Promise<PurchaseRecord | null>;
 
   /**

@@ -132,12 +132,14 @@ const unreachable = <T extends object>(name: string): T =>
 export function purchaseKit() {
   const catalog = emptyCatalog();
   const creatorId = randomUUID();
-  const store = { id: randomUUID(), ownerId: creatorId, slug: 'kit-shop', displayName: 'Kit Shop', referralsEnabled: true, active: true, visibility: 'public' as const };
-  catalog.stores.push(store);
+  const store = { id: randomUUID(), ownerId: creatorId, slug: 'kit-shop', displayName: 'Kit Shop', referralsEnabled: true, active: true };
+  catalog.stores.push({ ...store, visibility: 'public' });
   const album = { id: randomUUID(), creatorId, kind: 'album' as const, title: 'Beach album', priceMinor: 1499, currency: 'USD', sellable: true };
   catalog.items.push(album);
   const clock = new FixedClock(new Date());
-  const config = loadConfig({ PUBLIC_URL: 'https://fanmint.test', DATABASE_URL: 'postgres://unused/none', SMTP_URL: 'smtp://unused', JWT_SECRET: 'a-secret-for-specs-only-long-enough-0123456789' });
+  // Only PUBLIC_URL is read (the checkout's return page); the rest is what the configuration requires.
+  const required = { DATABASE_URL: 'postgres://unused/none', SMTP_URL: 'smtp://unused', JWT_SECRET: 'a-secret-for-specs-only-long-enough-0123456789' };
+  const config = loadConfig({ PUBLIC_URL: 'https://fanmint.test', ...required });
   const purchases = new InMemoryPurchaseRepository(catalog);
   const provider = new MemoryProvider();
   const outbox = new RecordingOutbox();

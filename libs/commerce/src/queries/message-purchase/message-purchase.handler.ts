@@ -30,7 +30,8 @@ export class MessagePurchaseHandler implements IQueryHandler<MessagePurchaseQuer
       .fork()
       .execute<Row[]>(
         `select p.id, p.created_at, p.kind, p.status, p.buyer_id, p.creator_id, p.message_id, p.message_created_at, p.conversation_id, p.amount_minor, p.currency, p.message, p.paid_at
-           from purchases p where p.id = ?::uuid and p.created_at >= uuid_v7_month_start(?::uuid) and p.created_at < uuid_v7_month_end(?::uuid) and p.conversation_id is not null`,
+           from purchases p
+        where p.id = ?::uuid and p.created_at >= uuid_v7_month_start(?::uuid) and p.created_at < uuid_v7_month_end(?::uuid) and p.conversation_id is not null`,
         [purchaseId, purchaseId, purchaseId],
       );
     if (!row) return null;

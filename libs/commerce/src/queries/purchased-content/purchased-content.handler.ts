@@ -29,7 +29,8 @@ export class PurchasedContentHandler implements IQueryHandler<PurchasedContentQu
   async execute({ buyerId, purchaseId, contentId }: PurchasedContentQuery): Promise<PurchasedContentView> {
     const [purchase] = await this.orm.em.getConnection().execute<Row[]>(
       `select p.kind, p.status, p.content_id, p.creator_id, s.visibility, s.allow_downloads, ${liveSubscriptionSql('p.buyer_id', 'p.store_id')} as subscribed
-         from purchases p join stores s on s.id = p.store_id where p.id = ?::uuid and p.created_at >= uuid_v7_month_start(?::uuid) and p.created_at < uuid_v7_month_end(?::uuid) and p.buyer_id = ?`,
+         from purchases p join stores s on s.id = p.store_id
+        where p.id = ?::uuid and p.created_at >= uuid_v7_month_start(?::uuid) and p.created_at < uuid_v7_month_end(?::uuid) and p.buyer_id = ?`,
       [this.clock.now(), purchaseId, purchaseId, purchaseId, buyerId],
     );
     if (!purchase) throw PurchaseErrors.purchaseNotFound();

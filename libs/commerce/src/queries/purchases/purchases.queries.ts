@@ -2,7 +2,10 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { HISTORY_STATUSES } from '../../domain/purchase.js';
 import { toPurchaseView, type PurchaseRow, type PurchaseView } from './purchase-view.js';
 
-/** The buyer's purchases with their stores, as the history shows them: payments that happened (a declined or abandoned attempt is not a purchase). */
+/**
+ * The buyer's purchases with their stores, as the history shows them: payments that happened (a declined
+ * or abandoned attempt is not a purchase; GET /api/purchases/:id still shows it).
+ */
 const HISTORY = `
   select p.id, p.buyer_id, p.kind, p.status, p.amount_minor, p.currency, p.method, s.slug as store_slug, s.display_name as store_name,
          p.content_id, p.content_title, p.content_kind, p.subscription_id, p.failure_reason, p.crypto, p.checkout_url, p.return_to,
@@ -10,8 +13,13 @@ const HISTORY = `
     from purchases p join stores s on s.id = p.store_id
    where p.buyer_id = ? and p.status in (${HISTORY_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
-/** One page of the buyer's history (payments that happened), newest first, after a (created_at, id) cursor; one more row than `limit` says there is more. */
-export async function purchaseHistoryPage(orm: MikroORM, buyerId: string, after: { createdAt: Date; id: string } | null, limit: number): Promise<PurchaseView[]> {
+interface HistoryCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** One page of the buyer's history, newest first, after a (created_at, id) cursor; one more row than `limit` says there is more. */
+export async function purchaseHistoryPage(orm: MikroORM, buyerId: string, after: HistoryCursor | null, limit: number): Promise<PurchaseView[]> {
   const rows = await orm.em
     .getConnection()
     .execute<PurchaseRow[]>(
