@@ -100,6 +100,7 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
       referrerId: link?.ownerId ?? null,
       returnTo: sale.returnTo,
       requestHash: sale.requestHash,
+      note: sale.message,
     };
     this.add(record, sale.provider, sale.idempotencyKey);
     return copy(record);
@@ -234,7 +235,7 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
       const store = stores.find((s) => s.ownerId === offer.sellerId && s.ownerId !== sale.buyerId);
       const title = `${sale.kind === 'message' ? 'Message: ' : 'Paid message to '}${store?.displayName}`;
       const priced = { amountMinor: offer.priceMinor, currency: offer.currency };
-      return store && { store, ...priced, contentTitle: title, messageId: offer.messageId, conversationId: offer.conversationId };
+      return store && { store, ...priced, contentTitle: title, messageId: offer.messageId, messageCreatedAt: offer.messageCreatedAt, conversationId: offer.conversationId };
     }
     const content = this.catalog.items.find((i) => i.id === item.contentId && i.sellable && i.creatorId !== sale.buyerId && i.priceMinor > 0);
     const store = content && stores.find((s) => s.ownerId === content.creatorId);

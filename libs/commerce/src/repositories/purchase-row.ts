@@ -23,7 +23,9 @@ export interface PurchaseRow {
   period_start: Date | null;
   referrer_id: string | null;
   message_id: string | null;
+  message_created_at: Date | null;
   conversation_id: string | null;
+  message: string | null;
   return_to: string | null;
   request_hash: string | null;
   checkout_id: string | null;
@@ -65,7 +67,9 @@ export const toPurchaseRecord = (row: PurchaseRow): PurchaseRecord => ({
   periodStart: date(row.period_start),
   referrerId: row.referrer_id,
   messageId: row.message_id ?? null,
+  messageCreatedAt: date(row.message_created_at ?? null),
   conversationId: row.conversation_id ?? null,
+  note: row.message ?? null,
   returnTo: row.return_to ?? null,
   requestHash: row.request_hash ?? null,
   checkoutId: row.checkout_id,

@@ -53,7 +53,7 @@ export function purchaseRepositoryContract(adapter: string, world: () => Purchas
       const written = await tip(w);
       expect(written).toMatchObject({ status: 'pending', version: 1, kind: 'tip', amountMinor: 500, currency: 'USD', buyerId: w.buyerId, storeId: w.store.id });
       expect(written).toMatchObject({ creatorId: w.store.ownerId, storeSlug: w.store.slug, storeName: w.store.displayName });
-      expect(written).toMatchObject({ returnTo: '/stores/shop', requestHash: 'fingerprint-1' });
+      expect(written).toMatchObject({ returnTo: '/stores/shop', requestHash: 'fingerprint-1', note: 'Thanks!', messageId: null, messageCreatedAt: null });
       expect(await w.repository.find(written.id)).toEqual(written);
       expect(await w.repository.find(written.id, { buyerId: w.buyerId, provider: PROVIDER })).toEqual(written);
       expect(await w.repository.find(written.id, { buyerId: w.otherBuyerId })).toBeNull();

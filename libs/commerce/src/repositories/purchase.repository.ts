@@ -19,7 +19,11 @@ export interface PurchaseRecord extends PurchasePayment {
   referrerId: string | null;
   /** A message purchase's message, or a tip's conversation (paid messages). */
   messageId: string | null;
+  /** The message's own time (its partition key in messaging). */
+  messageCreatedAt: Date | null;
   conversationId: string | null;
+  /** A tip's note to the creator. */
+  note: string | null;
   /** A path of ours the return page sends the fan back to. */
   returnTo: string | null;
   /** The fingerprint of the request that placed it (null before fingerprints, and for renewals). */
