@@ -290,14 +290,14 @@ describe('a purchase saved without a lock', () => {
     const purchases = platform.api.get(PurchaseRepository);
     const row = async () => (await f.db().execute(`select status, dispute_stage, version from purchases where id = ?`, [created.body.id]))[0];
     // Written pending (1), then its checkout recorded by the request that wrote it (2).
-    const decidedOn = (await purchases.find(f.db(), created.body.id))!;
+    const decidedOn = (await purchases.find(created.body.id))!;
     expect(decidedOn).toMatchObject({ status: 'requires_action', version: 2 });
 
     await f.settle(created.body.id);
     expect(await purchases.saveIfUnchanged({ ...decidedOn, status: 'expired', checkoutUrl: null })).toBe(false);
     expect(await row()).toEqual({ status: 'paid', dispute_stage: null, version: 3 });
 
-    const current = (await purchases.find(f.db(), created.body.id))!;
+    const current = (await purchases.find(created.body.id))!;
     expect(await purchases.saveIfUnchanged({ ...current, disputeStage: 'needs_response' })).toBe(true);
     expect(await row()).toEqual({ status: 'paid', dispute_stage: 'needs_response', version: 4 });
   });

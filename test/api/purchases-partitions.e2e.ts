@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { PurchaseRepository } from '#app/commerce';
+import { PostgresPurchaseRepository } from '#app/commerce';
 import { KeepPartitionsJob, PreparedStatements, uuidV7 } from '#app/platform';
 import { databaseBefore, inMonths, misplacedSql, monthPartition, type OwnDatabase } from './partition-fixtures.js';
 
@@ -10,7 +10,7 @@ import { databaseBefore, inMonths, misplacedSql, monthPartition, type OwnDatabas
  * of an item, one subscription payment in flight) still refused by PostgreSQL, and freed as before.
  */
 let db: OwnDatabase;
-let purchases: PurchaseRepository;
+let purchases: PostgresPurchaseRepository;
 const sql = <T extends object>(query: string, params: unknown[] = []) => db.sql<T>(query, params);
 const thisMonth = () => monthPartition('purchases', new Date());
 
@@ -87,7 +87,7 @@ beforeAll(async () => {
   );
   [before] = await sql(FINGERPRINT);
   await db.finish();
-  purchases = new PurchaseRepository(new PreparedStatements(db.orm));
+  purchases = new PostgresPurchaseRepository(db.orm, new PreparedStatements(db.orm));
 }, 180_000);
 
 afterAll(async () => {
@@ -138,8 +138,8 @@ describe('purchases partitioned by month', () => {
     expect(await purchases.placeRenewal(db.orm.em.fork(), { ...renewal, id: uuidV7(now) })).toBe(id);
     expect(await sql(`select tableoid::regclass::text as part from purchases where subscription_id = ?`, [subscription])).toEqual([{ part: thisMonth() }]);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
-    expect((await purchases.find(db.orm.em.fork(), id!))?.buyerId).toBe(b3);
-    expect((await purchases.find(db.orm.em.fork(), ids.owned))?.status).toBe('paid');
+    expect((await purchases.find(id!))?.buyerId).toBe(b3);
+    expect((await purchases.find(ids.owned))?.status).toBe('paid');
 
     const plan = (id: string) =>
       sql<{ 'QUERY PLAN': string }>(

@@ -54,10 +54,13 @@ import { AdminPaymentsController, PaymentWebhooksController } from './http/payme
 import { ExpireCheckoutsJob, RenewSubscriptionsJob, ReturnPaymentJob } from './jobs/payments-jobs.js';
 import { ReturnPayment } from './commands/return-payment/return-payment.js';
 import { EndAccountSubscriptionsJob } from './commands/end-account-subscriptions/end-account-subscriptions.job.js';
-import { PurchaseRepository } from './repositories/purchase.repository.js';
+import { purchaseRepositoryProvider } from './repositories/postgres-purchase.repository.js';
 import { PaymentFacts } from './commands/handle-payment-event/apply-payment-fact.js';
 import { CheckoutOpener } from './commands/purchase/open-checkout.js';
-import { OpenAttempts } from './commands/purchase/open-attempt.js';
+import { Takeovers } from './commands/purchase/take-over.js';
+import { Replays } from './commands/purchase/replay.js';
+import { SalePricing } from './commands/purchase/price-sale.js';
+import { saleTermsProvider } from './queries/purchases/sale-terms.read-model.js';
 import { MessageSales } from './commands/purchase/message-sale.js';
 import { RefreshPurchaseHandler } from './commands/refresh-purchase/refresh-purchase.handler.js';
 import { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
@@ -107,14 +110,17 @@ import { CommerceOwners } from './review/commerce-owners.js';
     AudienceCountHandler,
     RequestStoreCollaborationHandler,
     ...paymentProviders,
-    PurchaseRepository,
+    purchaseRepositoryProvider,
     { provide: SubscriptionRepository, useClass: PostgresSubscriptionRepository },
     SubscriptionEffects,
     SubscriptionViews,
     PaymentFacts,
     CheckoutOpener,
     ExpireCheckouts,
-    OpenAttempts,
+    Takeovers,
+    Replays,
+    SalePricing,
+    saleTermsProvider,
     MessageSales,
     SellableItems,
     PurchaseHandler,
@@ -148,7 +154,7 @@ export class CommerceModule {}
  * paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, PurchaseRepository, { provide: SubscriptionRepository, useClass: PostgresSubscriptionRepository }, SubscriptionEffects, EndAccountSubscriptions, PaymentFacts, { provide: RenewalPayments, useClass: ProviderRenewalPayments }, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchasePaidNoticeJob, PurchaseDisputedJob, StoreNamesHandler, AudiencePageHandler, AudienceCountHandler, MessagePurchaseHandler],
+  providers: [...paymentProviders, purchaseRepositoryProvider, { provide: SubscriptionRepository, useClass: PostgresSubscriptionRepository }, SubscriptionEffects, EndAccountSubscriptions, PaymentFacts, { provide: RenewalPayments, useClass: ProviderRenewalPayments }, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchasePaidNoticeJob, PurchaseDisputedJob, StoreNamesHandler, AudiencePageHandler, AudienceCountHandler, MessagePurchaseHandler],
   exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}

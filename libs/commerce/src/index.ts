@@ -21,6 +21,7 @@ export { SubscriptionRenewals } from './commands/renew-subscriptions/subscriptio
 export { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
 /** Commerce's writer of purchases: exported for its own tests; other modules go through commands. */
 export { PurchaseRepository } from './repositories/purchase.repository.js';
+export { PostgresPurchaseRepository } from './repositories/postgres-purchase.repository.js';
 export { CreatorActivityQuery, type CreatorActivityView } from './queries/creator-activity/creator-activity.query.js';
 export type { PurchaseView } from './queries/purchases/purchase-view.js';
 export type { SubscriptionView } from './queries/subscriptions/subscription-view.js';

@@ -4,7 +4,6 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Clock, Outbox, claimMessage, type AppConfig, type JobData } from '#app/platform';
 import { FindUserQuery } from '#app/identity';
 import { RealtimePublisher } from '#app/realtime';
-import { purchaseIdIs, purchaseIdParams } from '../repositories/purchase-id.js';
 import { emailsCreator, formatMoney, itemOf, notificationSubject, notificationText, paidNotificationKind, type CreatorNotificationKind, type NotifiedPurchase } from './creator-notification.js';
 
 interface PurchaseRow {
@@ -148,8 +147,9 @@ export class NotifyPurchase {
     const [row] = await em.execute<PurchaseRow[]>(
       `select p.id, p.created_at::text as purchase_created_at, p.buyer_id, p.creator_id, p.kind, p.content_title, p.period_start, p.amount_minor, p.currency, p.method, p.card_brand, p.card_last4, p.message, p.paid_at,
               s.display_name as store_name, s.email_sales
-         from purchases p join stores s on s.id = p.store_id where ${purchaseIdIs('p')}`,
-      purchaseIdParams(purchaseId),
+         from purchases p join stores s on s.id = p.store_id
+        where p.id = ?::uuid and p.created_at >= uuid_v7_month_start(?::uuid) and p.created_at < uuid_v7_month_end(?::uuid)`,
+      [purchaseId, purchaseId, purchaseId],
     );
     return row;
   }

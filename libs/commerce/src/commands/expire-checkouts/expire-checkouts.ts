@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Clock, type AppConfig } from '#app/platform';
 import { expireAbandoned, OPEN_STATUSES } from '../../domain/purchase.js';
 import { PAYMENT_PROVIDER, PaymentProviderRefused, PaymentsUnavailable, type PaymentProvider } from '../../payments/payment-provider.js';
@@ -24,7 +23,6 @@ export class ExpireCheckouts {
   private readonly logger = new Logger(ExpireCheckouts.name);
 
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -34,7 +32,7 @@ export class ExpireCheckouts {
 
   async run(): Promise<{ expired: number; settled: number }> {
     const before = new Date(this.clock.now().getTime() - this.config.CHECKOUT_ABANDONED_AFTER_SECONDS * 1000);
-    const ids = await this.purchases.openBefore(this.orm.em.fork(), before, BATCH);
+    const ids = await this.purchases.openBefore(before, BATCH);
     let expired = 0;
     let settled = 0;
     for (const id of ids) {
@@ -63,11 +61,11 @@ export class ExpireCheckouts {
    * then expired if it is still open. Throws PaymentsUnavailable when the provider cannot say.
    */
   async expire(id: string): Promise<'expired' | 'settled' | 'kept'> {
-    const purchase = await this.purchases.find(this.orm.em.fork(), id);
+    const purchase = await this.purchases.find(id);
     if (!purchase || !OPEN_STATUSES.includes(purchase.status)) return 'kept';
     const fact = await this.provider.retrieve(purchase).catch(unknownIsNothing);
     if (fact && (await this.facts.applyToPurchase(id, fact))?.outcome === 'applied' && fact.type !== 'declined') return 'settled';
-    return this.orm.em.fork().transactional(async (em) => {
+    return this.purchases.transaction(async (em) => {
       const locked = await this.purchases.lock(em, id);
       const decision = locked && expireAbandoned(locked);
       if (!locked || !decision?.changed) return 'kept';

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Outbox } from '#app/platform';
 import { applyPaymentFact, describePurchase, needsHoldings, type BuyerHoldings, type PurchaseDecision, type PurchaseEffect } from '../../domain/purchase.js';
 import type { PaymentFact } from '../../payments/payment-provider.js';
 import { PurchaseRepository, type PurchaseRecord } from '../../repositories/purchase.repository.js';
-import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
 import { SubscriptionEffects } from './subscription-effects.js';
 
 /** 'refused': not this purchase's payment (amount, currency or ids); 'ignored': nothing to change, or a move that makes no sense. */
@@ -27,7 +26,6 @@ export class PaymentFacts {
   private readonly logger = new Logger(PaymentFacts.name);
 
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(SubscriptionEffects) private readonly subscriptions: SubscriptionEffects,
@@ -35,7 +33,7 @@ export class PaymentFacts {
 
   /** In a transaction of its own: locks the purchase, applies the fact; null when there is no such purchase. */
   applyToPurchase(purchaseId: string, fact: PaymentFact): Promise<AppliedFact | null> {
-    return this.orm.em.fork().transactional(async (em) => {
+    return this.purchases.transaction(async (em) => {
       const purchase = await this.purchases.lock(em, purchaseId);
       if (!purchase) return null;
       return this.apply(em, purchase, fact, null);
@@ -57,9 +55,7 @@ export class PaymentFacts {
 
   /** What the buyer holds besides this purchase, read in the transaction that locked it (content_ownership's key guards the rest). */
   private async holdings(em: EntityManager, purchase: PurchaseRecord): Promise<BuyerHoldings> {
-    const what = purchase.kind === 'content' || purchase.kind === 'subscription' ? purchase.kind : 'message';
-    const [held] = await em.execute<{ held: boolean }[]>(HOLDINGS_SQL[what], purchaseIdParams(purchase.id));
-    return { itemHeldElsewhere: held.held };
+    return { itemHeldElsewhere: await this.purchases.heldElsewhere(em, purchase) };
   }
 
   /**
@@ -113,20 +109,3 @@ export class PaymentFacts {
     }
   }
 }
-
-/**
- * Whether another purchase of the buyer holds what this one bought: the item or message (their
- * ownership tables), or the store's subscription: another payment of it in flight, or a subscription already active.
- */
-const HOLDINGS_SQL = {
-  content: `select exists (select 1 from content_ownership o join purchases p on p.buyer_id = o.buyer_id and p.content_id = o.content_id
-                            where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`,
-  message: `select exists (select 1 from message_ownership o join purchases p on p.buyer_id = o.buyer_id and p.message_id = o.message_id
-                            where ${purchaseIdIs('p')} and o.purchase_id <> p.id) as held`,
-  subscription: `select exists (select 1 from purchases p
-                            where ${purchaseIdIs('p')}
-                              and (exists (select 1 from open_subscription_payments o
-                                            where o.buyer_id = p.buyer_id and o.store_id = p.store_id and o.purchase_id <> p.id)
-                                   or exists (select 1 from subscriptions s
-                                               where s.subscriber_id = p.buyer_id and s.store_id = p.store_id and s.status = 'active'))) as held`,
-} as const;

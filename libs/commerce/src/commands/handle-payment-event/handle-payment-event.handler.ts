@@ -1,6 +1,5 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 import { PaymentFacts } from './apply-payment-fact.js';
@@ -16,14 +15,13 @@ export class HandlePaymentEventHandler implements ICommandHandler<HandlePaymentE
   private readonly logger = new Logger(HandlePaymentEventHandler.name);
 
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
     @Inject(PaymentFacts) private readonly facts: PaymentFacts,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   execute({ provider, event }: HandlePaymentEventCommand): Promise<PaymentEventOutcome> {
-    return this.orm.em.fork().transactional(async (em) => {
+    return this.purchases.transaction(async (em) => {
       const { claimed, purchase } = await this.purchases.claimEventAndLock(em, { provider, eventId: event.id, type: event.type, reference: event.reference, receivedAt: this.clock.now() });
       if (!claimed) return 'duplicate';
       if (!purchase) {
@@ -31,9 +29,7 @@ export class HandlePaymentEventHandler implements ICommandHandler<HandlePaymentE
         return 'ignored';
       }
       const { outcome, reason } = await this.facts.apply(em, purchase, event, event.id);
-      if (outcome === 'refused') {
-        await em.execute(`update payment_events set refused_reason = ? where provider = ? and event_id = ?`, [reason, provider, event.id]);
-      }
+      if (outcome === 'refused') await this.purchases.refuseEvent(em, provider, event.id, reason ?? '');
       return outcome;
     });
   }

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '#app/platform';
 import { describePurchase, openCheckout, type PurchasePayment } from '../../domain/purchase.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
@@ -21,7 +20,6 @@ export class CheckoutOpener {
   private readonly logger = new Logger(CheckoutOpener.name);
 
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,7 +43,7 @@ export class CheckoutOpener {
       const decision = openCheckout(written, checkout);
       if (decision.changed && (await this.purchases.saveIfUnchanged({ ...written, ...decision.purchase }))) return opened(purchase, decision.purchase);
     }
-    return this.orm.em.fork().transactional(async (em) => {
+    return this.purchases.transaction(async (em) => {
       const locked = await this.purchases.lock(em, purchase.id);
       if (!locked) throw new Error(`purchase ${purchase.id} vanished`);
       const decision = openCheckout(locked, checkout);

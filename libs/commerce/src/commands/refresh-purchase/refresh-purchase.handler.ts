@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
 import { GetPurchaseQuery } from '../../queries/purchases/purchases.query.js';
@@ -16,7 +15,6 @@ import { RefreshPurchaseCommand } from './refresh-purchase.command.js';
 @CommandHandler(RefreshPurchaseCommand)
 export class RefreshPurchaseHandler implements ICommandHandler<RefreshPurchaseCommand> {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
     @Inject(PaymentFacts) private readonly facts: PaymentFacts,
@@ -24,7 +22,7 @@ export class RefreshPurchaseHandler implements ICommandHandler<RefreshPurchaseCo
   ) {}
 
   async execute({ buyerId, purchaseId }: RefreshPurchaseCommand): Promise<PurchaseView> {
-    const purchase = await this.purchases.find(this.orm.em.fork(), purchaseId, { buyerId });
+    const purchase = await this.purchases.find(purchaseId, { buyerId });
     if (!purchase) throw PurchaseErrors.purchaseNotFound();
     const fact = await this.provider.retrieve(purchase);
     if (fact) await this.facts.applyToPurchase(purchase.id, fact);

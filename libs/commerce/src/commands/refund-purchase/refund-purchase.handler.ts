@@ -4,8 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { AuditLog, StaffDecisions } from '#app/platform';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
-import { PURCHASE_SELECT, toPurchaseView, type PurchaseRow } from '../../queries/purchases/purchase-view.js';
-import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
+import { purchaseView } from '../../queries/purchases/purchase-view.js';
 import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 import { PaymentFacts } from '../handle-payment-event/apply-payment-fact.js';
 import { RefundPurchaseCommand } from './refund-purchase.command.js';
@@ -25,7 +24,7 @@ export class RefundPurchaseHandler implements ICommandHandler<RefundPurchaseComm
     const em = this.orm.em.fork();
     const sandbox = this.provider.sandbox;
     if (action === 'chargeback' && !sandbox) throw PurchaseErrors.sandboxOnly();
-    const purchase = await this.purchases.find(em, purchaseId);
+    const purchase = await this.purchases.find(purchaseId);
     if (!purchase) throw PurchaseErrors.purchaseNotFound();
     // An admin never refunds (or disputes) money they paid or were paid; who those are never changes.
     await this.decisions.assertNotOwn(em, adminId, [{ kind: 'purchase', id: purchase.id }]);
@@ -41,7 +40,6 @@ export class RefundPurchaseHandler implements ICommandHandler<RefundPurchaseComm
       details: { amountMinor: purchase.amountMinor, currency: purchase.currency },
       ipAddress,
     });
-    const [row] = await em.execute<PurchaseRow[]>(`${PURCHASE_SELECT} where ${purchaseIdIs('p')}`, purchaseIdParams(purchaseId));
-    return toPurchaseView(row);
+    return purchaseView((await this.purchases.find(purchaseId))!);
   }
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
 import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 import { PaymentFacts } from '../handle-payment-event/apply-payment-fact.js';
@@ -14,14 +13,13 @@ export class ReturnPayment {
   private readonly logger = new Logger(ReturnPayment.name);
 
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PurchaseRepository) private readonly purchases: PurchaseRepository,
     @Inject(PaymentFacts) private readonly facts: PaymentFacts,
   ) {}
 
   async run(purchaseId: string): Promise<'returned' | 'nothing_to_return'> {
-    const purchase = await this.purchases.find(this.orm.em.fork(), purchaseId);
+    const purchase = await this.purchases.find(purchaseId);
     if (!purchase || purchase.status !== 'refunded' || !purchase.providerPaymentId) {
       this.logger.warn(`purchase ${purchaseId}: no refunded payment to send back (${purchase?.status ?? 'no such purchase'})`);
       return 'nothing_to_return';

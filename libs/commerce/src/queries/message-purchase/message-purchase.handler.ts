@@ -1,54 +1,30 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { MessagePurchaseQuery, type MessagePurchase } from '../../ports/message-offers.js';
-import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
-import type { PurchaseStatus } from '../../domain/purchase.js';
-
-interface Row {
-  id: string;
-  created_at: Date;
-  kind: MessagePurchase['kind'];
-  status: PurchaseStatus;
-  buyer_id: string;
-  creator_id: string;
-  message_id: string | null;
-  message_created_at: Date | null;
-  conversation_id: string;
-  amount_minor: string;
-  currency: string;
-  message: string | null;
-  paid_at: Date | null;
-}
+import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 
 /** A purchase that names a conversation, as it is now: what messaging follows after each change (the worker's). */
 @QueryHandler(MessagePurchaseQuery)
 export class MessagePurchaseHandler implements IQueryHandler<MessagePurchaseQuery> {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+  constructor(@Inject(PurchaseRepository) private readonly purchases: PurchaseRepository) {}
 
   async execute({ purchaseId }: MessagePurchaseQuery): Promise<MessagePurchase | null> {
-    const [row] = await this.orm.em
-      .fork()
-      .execute<Row[]>(
-        `select p.id, p.created_at, p.kind, p.status, p.buyer_id, p.creator_id, p.message_id, p.message_created_at, p.conversation_id, p.amount_minor, p.currency, p.message, p.paid_at
-           from purchases p where ${purchaseIdIs('p')} and p.conversation_id is not null`,
-        purchaseIdParams(purchaseId),
-      );
-    if (!row) return null;
+    const purchase = await this.purchases.find(purchaseId);
+    if (!purchase?.conversationId || purchase.kind === 'content' || purchase.kind === 'subscription') return null;
     return {
-      id: row.id,
-      createdAt: new Date(row.created_at),
-      kind: row.kind,
-      status: row.status,
-      buyerId: row.buyer_id,
-      creatorId: row.creator_id,
-      messageId: row.message_id,
-      messageCreatedAt: row.message_created_at && new Date(row.message_created_at),
-      conversationId: row.conversation_id,
-      amountMinor: Number(row.amount_minor),
-      currency: row.currency,
-      note: row.message,
-      paidAt: row.paid_at && new Date(row.paid_at),
+      id: purchase.id,
+      createdAt: purchase.createdAt,
+      kind: purchase.kind,
+      status: purchase.status,
+      buyerId: purchase.buyerId,
+      creatorId: purchase.creatorId,
+      messageId: purchase.messageId,
+      messageCreatedAt: purchase.messageCreatedAt,
+      conversationId: purchase.conversationId,
+      amountMinor: purchase.amountMinor,
+      currency: purchase.currency,
+      note: purchase.note,
+      paidAt: purchase.paidAt,
     };
   }
 }

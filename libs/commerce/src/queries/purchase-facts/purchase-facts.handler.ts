@@ -3,14 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { PurchaseFactsQuery, type ContentMediaFacts } from '#app/entitlements';
-import { liveSubscriptionSql } from '../subscriptions/subscriptions.read-model.js';
-
-interface Row {
-  visibility: string;
-  allow_downloads: boolean;
-  bought: boolean;
-  subscribed: boolean;
-}
+import { viewerHoldings } from './purchase-facts.queries.js';
 
 /** What a fan holds in the item's store, as facts for the entitlement rules (which decide). */
 @QueryHandler(PurchaseFactsQuery)
@@ -21,14 +14,7 @@ export class PurchaseFactsHandler implements IQueryHandler<PurchaseFactsQuery> {
   ) {}
 
   async execute({ viewerId, creatorId, contentId }: PurchaseFactsQuery): Promise<ContentMediaFacts['purchase']> {
-    const [row] = await this.orm.em.getConnection().execute<Row[]>(
-      `select s.visibility, s.allow_downloads,
-              exists (select 1 from purchases p
-                       where p.buyer_id = ? and p.store_id = s.id and p.kind = 'content' and p.status = 'paid' and p.content_id = ?) as bought,
-              ${liveSubscriptionSql('?::uuid', 's.id')} as subscribed
-         from stores s where s.owner_id = ?`,
-      [viewerId, contentId, viewerId, this.clock.now(), creatorId],
-    );
+    const row = await viewerHoldings(this.orm, viewerId, creatorId, contentId, this.clock.now());
     if (!row) return null;
     return { bought: row.bought, subscribed: row.subscribed, subscribersOnly: row.visibility !== 'public', downloads: row.allow_downloads };
   }

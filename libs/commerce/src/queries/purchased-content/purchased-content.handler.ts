@@ -5,20 +5,8 @@ import { Clock } from '#app/platform';
 import { ContentByIdQuery } from '#app/content-moderation';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PurchasedContentQuery, type PurchasedContentView } from './purchased-content.query.js';
-import { liveSubscriptionSql } from '../subscriptions/subscriptions.read-model.js';
 import { mayOpenBoughtItems } from './entitlements.js';
-import { purchaseIdIs, purchaseIdParams } from '../../repositories/purchase-id.js';
-import type { StoreVisibility } from '../../domain/store-settings.js';
-
-interface Row {
-  kind: string;
-  status: string;
-  content_id: string | null;
-  creator_id: string;
-  visibility: StoreVisibility;
-  allow_downloads: boolean;
-  subscribed: boolean;
-}
+import { purchaseOpening } from './purchased-content.queries.js';
 
 @QueryHandler(PurchasedContentQuery)
 export class PurchasedContentHandler implements IQueryHandler<PurchasedContentQuery> {
@@ -29,11 +17,7 @@ export class PurchasedContentHandler implements IQueryHandler<PurchasedContentQu
   ) {}
 
   async execute({ buyerId, purchaseId, contentId }: PurchasedContentQuery): Promise<PurchasedContentView> {
-    const [purchase] = await this.orm.em.getConnection().execute<Row[]>(
-      `select p.kind, p.status, p.content_id, p.creator_id, s.visibility, s.allow_downloads, ${liveSubscriptionSql('p.buyer_id', 'p.store_id')} as subscribed
-         from purchases p join stores s on s.id = p.store_id where ${purchaseIdIs('p')} and p.buyer_id = ?`,
-      [this.clock.now(), ...purchaseIdParams(purchaseId), buyerId],
-    );
+    const purchase = await purchaseOpening(this.orm, buyerId, purchaseId, this.clock.now());
     if (!purchase) throw PurchaseErrors.purchaseNotFound();
     const wanted = purchase.kind === 'content' ? purchase.content_id : purchase.kind === 'subscription' && purchase.subscribed ? contentId : undefined;
     const entitled = purchase.kind === 'content' ? purchase.status === 'paid' && (contentId === undefined || contentId === purchase.content_id) : purchase.kind === 'subscription' && purchase.subscribed;

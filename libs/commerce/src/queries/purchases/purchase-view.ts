@@ -29,7 +29,7 @@ export interface PurchaseView {
   paidAt: string | null;
 }
 
-/** A purchases row joined to its store, as selected by PURCHASE_SELECT. */
+/** A purchases row joined to its store, as the history selects it (purchases.queries.ts). */
 export interface PurchaseRow {
   id: string;
   buyer_id: string;
@@ -54,14 +54,6 @@ export interface PurchaseRow {
   paid_at: Date | string | null;
 }
 
-/** PURCHASE_SELECT with more columns of `p` first (`p.request_hash, `). */
-export const purchaseSelect = (extraColumns = '') => `
-  select ${extraColumns}p.id, p.buyer_id, p.kind, p.status, p.amount_minor, p.currency, p.method, s.slug as store_slug, s.display_name as store_name,
-         p.content_id, p.content_title, p.content_kind, p.subscription_id, p.failure_reason, p.crypto, p.checkout_url, p.return_to,
-         p.card_brand, p.card_last4, p.created_at, p.paid_at
-    from purchases p join stores s on s.id = p.store_id`;
-export const PURCHASE_SELECT = purchaseSelect();
-
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toPurchaseView(row: PurchaseRow): PurchaseView {
@@ -85,5 +77,50 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     createdAt: iso(row.created_at),
     paidAt: row.paid_at === null ? null : iso(row.paid_at),
+  };
+}
+
+/** The purchase as its buyer sees it, from the repository's record. */
+export function purchaseView(p: {
+  id: string;
+  kind: PurchaseKind;
+  status: PurchaseStatus;
+  amountMinor: number;
+  currency: string;
+  method: PaymentMethod;
+  storeSlug: string;
+  storeName: string;
+  contentId: string | null;
+  contentTitle: string | null;
+  contentKind: 'video' | 'album' | null;
+  subscriptionId: string | null;
+  failureReason: string | null;
+  crypto: CryptoInstructions | null;
+  checkoutUrl: string | null;
+  returnTo: string | null;
+  card: { brand: string; last4: string } | null;
+  createdAt: Date;
+  paidAt: Date | null;
+}): PurchaseView {
+  return {
+    id: p.id,
+    kind: p.kind,
+    status: p.status,
+    amountMinor: p.amountMinor,
+    currency: p.currency,
+    method: p.method,
+    storeSlug: p.storeSlug,
+    storeName: p.storeName,
+    contentId: p.contentId,
+    contentTitle: p.contentTitle,
+    contentKind: p.contentKind,
+    subscriptionId: p.subscriptionId,
+    failureReason: p.failureReason,
+    crypto: p.crypto,
+    checkoutUrl: p.status === 'requires_action' ? p.checkoutUrl : null,
+    returnTo: p.returnTo,
+    card: p.card && { brand: p.card.brand, last4: p.card.last4 },
+    createdAt: p.createdAt.toISOString(),
+    paidAt: p.paidAt && p.paidAt.toISOString(),
   };
 }

@@ -5,39 +5,18 @@ import { toCsv } from '#app/platform';
 import { SaleEarningsQuery } from '#app/payouts';
 import { formatMinor, maskBuyer } from '../../domain/money.js';
 import { daysBetween } from './sales-range.js';
-import { ExportSalesQuery, SalesQuery, type SaleItemView, type SalesRange, type SalesView } from './sales.query.js';
-
-interface SaleRow {
-  id: string;
-  buyer_id: string;
-  kind: SaleItemView['kind'];
-  content_title: string | null;
-  amount_minor: string;
-  currency: string;
-  method: SaleItemView['method'];
-  status: SaleItemView['status'];
-  message: string | null;
-  dispute_stage: SaleItemView['disputeStage'];
-  paid_at: Date;
-}
+import { creatorSales, type SaleRow } from './sales.queries.js';
+import { ExportSalesQuery, SalesQuery, type SalesRange, type SalesView } from './sales.query.js';
 
 const ITEMS_SHOWN = 200;
 const titleOf = (row: SaleRow) => row.content_title ?? (row.kind === 'tip' ? 'Tip' : 'Monthly subscription');
 
-/** Sales are captured payments (paid, later refunded or charged back), dated when the money arrived. */
+/** Both sales queries read the creator's sales through creatorSales (sales.queries.ts). */
 abstract class SalesReader {
   constructor(protected readonly orm: MikroORM) {}
 
-  protected async sales(creatorId: string, range: SalesRange): Promise<{ currency: string; rows: SaleRow[] }> {
-    const em = this.orm.em.getConnection();
-    const [store] = await em.execute<{ currency: string }[]>(`select currency from stores where owner_id = ?`, [creatorId]);
-    const rows = await em.execute<SaleRow[]>(
-      `select id, buyer_id, kind, content_title, amount_minor, currency, method, status, message, dispute_stage, paid_at from purchases
-        where creator_id = ? and status in ('paid', 'refunded', 'charged_back') and paid_at >= (?::date)::timestamp at time zone 'UTC' and paid_at < (?::date + 1)::timestamp at time zone 'UTC'
-        order by paid_at desc, id desc`,
-      [creatorId, range.from, range.to],
-    );
-    return { currency: store?.currency ?? 'USD', rows };
+  protected sales(creatorId: string, range: SalesRange) {
+    return creatorSales(this.orm, creatorId, range);
   }
 }
 
