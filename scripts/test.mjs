@@ -228,15 +228,16 @@ async function main() {
     // starting and draining: one took 255 s of wall time for 15 s of CPU), so they run beside the unit and
     // e2e suites instead of after them; vitest follows them in their lane.
     const lane = async () => {
-      const [command, args, jestEnv] = jest(['--selectProjects', 'cluster'], ['--runInBand', ...passWithNoTests]);
-      const cluster = await runStep('jest cluster', command, args, { ...jestEnv, TEST_PORT_RANGE: '28000-31999' }, { prefixed: true });
+      const [command, args, clusterEnv] = jest(['--selectProjects', 'cluster'], ['--runInBand', ...passWithNoTests]);
+      const cluster = await runStep('jest cluster', command, args, { ...clusterEnv, TEST_PORT_RANGE: '28000-31999' }, { prefixed: true });
       if (interrupted || !withVitest.length) return [cluster];
       return [cluster, await runStep(...withVitest[0], { prefixed: true })];
     };
-    const [command, args, jestEnv] = jest(['--selectProjects', 'unit', 'e2e'], [workers, ...passWithNoTests]);
-    const e2e = runStep('jest', command, args, { ...jestEnv, TEST_PORT_RANGE: '20000-27999' }, { prefixed: true });
+    const [command, args, e2eEnv] = jest(['--selectProjects', 'unit', 'e2e'], [workers, ...passWithNoTests]);
+    const e2e = runStep('jest', command, args, { ...e2eEnv, TEST_PORT_RANGE: '20000-27999' }, { prefixed: true });
     const [main, rest] = await Promise.all([e2e, lane()]);
     results.push(main, ...rest);
+  }
   if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during the tests`);
 
   return finish(results.every((r) => r.ok) ? 0 : 1, summary());
