@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { Conversation } from './conversation.js';
+
+const at = new Date('2026-12-01T10:00:00Z');
+const open = () => Conversation.open({ id: 'k1', fanId: 'fan', creatorId: 'creator', startedBy: 'fan', at });
+const ruleOf = (work: () => unknown) => {
+  try {
+    work();
+  } catch (error) {
+    return (error as { rule?: string }).rule;
+  }
+  return null;
+};
+
+describe('a conversation', () => {
+  it('opens with its two members, nothing unread', () => {
+    const conversation = open();
+    expect(conversation.snapshot().members.map((one) => [one.userId, one.role, one.unreadCount])).toEqual([
+      ['fan', 'fan', 0],
+      ['creator', 'creator', 0],
+    ]);
+    expect([conversation.memberRole('fan'), conversation.memberRole('creator'), conversation.memberRole('someone')]).toEqual(['fan', 'creator', null]);
+  });
+
+  it("counts an arriving message as the recipient's unread, and puts it at the top of the list", () => {
+    const conversation = open();
+    const later = new Date(at.getTime() + 1000);
+    expect(conversation.receive({ id: 'm1', senderId: 'creator', at: later, preview: 'hi' })).toEqual({ recipientId: 'fan', recipientUnread: 1, recipientMuted: false });
+    expect(conversation.receive({ id: 'm2', senderId: 'creator', at: later, preview: 'again' }).recipientUnread).toBe(2);
+    expect(conversation.snapshot()).toMatchObject({ lastMessageId: 'm2', lastSenderId: 'creator', lastPreview: 'again', lastActivityAt: later });
+  });
+
+  it('closes to both sides once either blocks, each told why', () => {
+    const conversation = open();
+    expect(conversation.block('fan', true, at)).toBe(true);
+    expect(conversation.block('fan', true, new Date(at.getTime() + 5))).toBe(false);
+    expect(conversation.snapshot().members[0].blockedAt).toEqual(at);
+    expect(conversation.blocked).toBe(true);
+    expect(ruleOf(() => conversation.assertOpenFor('fan'))).toBe('you_blocked');
+    expect(ruleOf(() => conversation.receive({ id: 'm1', senderId: 'creator', at, preview: 'hi' }))).toBe('conversation_blocked');
+    expect(conversation.block('fan', false, at)).toBe(true);
+    expect(conversation.blocked).toBe(false);
+  });
+});
