@@ -22,6 +22,11 @@ describe('a conversation', () => {
     expect([conversation.memberRole('fan'), conversation.memberRole('creator'), conversation.memberRole('someone')]).toEqual(['fan', 'creator', null]);
   });
 
+  it('is opened by one of two different people', () => {
+    expect(ruleOf(() => Conversation.open({ id: 'k', fanId: 'a', creatorId: 'a', startedBy: 'a', at }))).toBe('own_conversation');
+    expect(ruleOf(() => Conversation.open({ id: 'k', fanId: 'a', creatorId: 'b', startedBy: 'c', at }))).toBe('not_a_member');
+  });
+
   it("counts an arriving message as the recipient's unread, and puts it at the top of the list", () => {
     const conversation = open();
     const later = new Date(at.getTime() + 1000);

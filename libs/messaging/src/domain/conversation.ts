@@ -47,6 +47,12 @@ const member = (userId: string, role: MemberRole): ConversationMemberState => ({
   blockedAt: null,
 });
 
+/** A sender may write: they did not block the other side, and were not blocked. */
+export function assertOpenFor(members: readonly Pick<ConversationMemberState, 'userId' | 'blockedAt'>[], senderId: string): void {
+  if (members.find((one) => one.userId === senderId)?.blockedAt) throw MessageRules.youBlocked();
+  if (members.some((one) => one.userId !== senderId && one.blockedAt)) throw MessageRules.blocked();
+}
+
 /**
  * The one conversation of a fan and a creator, with its two members. A block by either member closes
  * it to every message (checked where the message is stored, under the conversation's lock); a message
@@ -55,7 +61,10 @@ const member = (userId: string, role: MemberRole): ConversationMemberState => ({
 export class Conversation {
   private constructor(private readonly state: ConversationState) {}
 
+  /** Opened by one of its two members, who are two people. */
   static open(input: { id: string; fanId: string; creatorId: string; startedBy: string; at: Date }): Conversation {
+    if (input.fanId === input.creatorId) throw MessageRules.ownConversation();
+    if (input.startedBy !== input.fanId && input.startedBy !== input.creatorId) throw MessageRules.notAMember();
     return new Conversation({
       id: input.id,
       fanId: input.fanId,
@@ -110,8 +119,7 @@ export class Conversation {
 
   /** A sender may write: they did not block the other side, and were not blocked. */
   assertOpenFor(senderId: string): void {
-    if (this.memberOf(senderId)?.blockedAt) throw MessageRules.youBlocked();
-    if (this.state.members.some((one) => one.userId !== senderId && one.blockedAt)) throw MessageRules.blocked();
+    assertOpenFor(this.state.members, senderId);
   }
 
   /** A message from `senderId` reached the other member: their unread count grows, and it leads the conversation. */

@@ -10,7 +10,9 @@ export type MessageRule =
   | 'not_your_message'
   | 'not_unsendable'
   | 'you_blocked'
-  | 'conversation_blocked';
+  | 'conversation_blocked'
+  | 'own_conversation'
+  | 'not_a_member';
 
 /**
  * A broken invariant of the Conversation/Message aggregate. `rule` names it in the domain; `code` and
@@ -41,4 +43,6 @@ export const MessageRules = {
   notUnsendable: () => new MessageRuleError('not_unsendable', 409, 'not_unsendable', 'Only a priced message can be unsent'),
   youBlocked: () => new MessageRuleError('you_blocked', 403, 'you_blocked', 'You blocked this person: unblock them to send a message'),
   blocked: () => new MessageRuleError('conversation_blocked', 403, 'conversation_blocked', 'You can no longer send messages in this conversation'),
+  ownConversation: () => new MessageRuleError('own_conversation', 400, 'own_store', 'You cannot message yourself'),
+  notAMember: () => new MessageRuleError('not_a_member', 404, 'conversation_not_found', 'Conversation not found'),
 };

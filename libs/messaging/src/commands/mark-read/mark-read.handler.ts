@@ -6,7 +6,7 @@ import { timeOfId } from '../../domain/message-ids.js';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessageReads } from '../../queries/message-views/message-views.queries.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { unreadCounts } from '../../queries/unread-counts/unread-counts.handler.js';
 import { MarkReadCommand, type ReadView } from './mark-read.command.js';
@@ -19,7 +19,7 @@ export class MarkReadHandler implements ICommandHandler<MarkReadCommand> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
     @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
   ) {}
 

@@ -4,7 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { PurchaseCommand, type PurchaseView } from '#app/commerce';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessageReads } from '../../queries/message-views/message-views.queries.js';
 import { PayHeldMessageCommand } from './pay-held-message.command.js';
 
 @CommandHandler(PayHeldMessageCommand)
@@ -12,7 +12,7 @@ export class PayHeldMessageHandler implements ICommandHandler<PayHeldMessageComm
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
   ) {}
 
   async execute({ conversationId, userId, messageId, idempotencyKey }: PayHeldMessageCommand): Promise<PurchaseView> {

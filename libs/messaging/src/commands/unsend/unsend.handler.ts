@@ -5,7 +5,7 @@ import { Clock } from '#app/platform';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
 import { MassMessageRepository, type Withdrawal } from '../../repositories/mass-message.repository.js';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessageReads } from '../../queries/message-views/message-views.queries.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { UnsendMassMessageCommand, UnsendMessageCommand, type UnsendView } from './unsend.command.js';
 
@@ -28,7 +28,7 @@ export class UnsendMessageHandler implements ICommandHandler<UnsendMessageComman
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
     @Inject(MassMessageRepository) private readonly massMessages: MassMessageRepository,
     @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
   ) {}

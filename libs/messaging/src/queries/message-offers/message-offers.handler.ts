@@ -4,7 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { ConversationBlockQuery, MessageOfferQuery, TipConversationQuery, type MessageOfferAnswer } from '#app/commerce';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessageReads } from '../../queries/message-views/message-views.queries.js';
 import { MessagingSettings } from '../messaging-settings/messaging-settings.js';
 
 /**
@@ -16,7 +16,7 @@ import { MessagingSettings } from '../messaging-settings/messaging-settings.js';
 export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
     @Inject(MessagingSettings) private readonly settings: MessagingSettings,
   ) {}
 
