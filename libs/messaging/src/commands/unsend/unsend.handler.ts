@@ -2,10 +2,9 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
-import { Conversation } from '../../entities/conversation.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
 import { MassMessageRepository, type Withdrawal } from '../../repositories/mass-message.repository.js';
-import { MessageReads } from '../../queries/message-views/message-views.queries.js';
+import { MessagingStore } from '../../repositories/messaging-store.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { UnsendMassMessageCommand, UnsendMessageCommand, type UnsendView } from './unsend.command.js';
 
@@ -28,23 +27,24 @@ export class UnsendMessageHandler implements ICommandHandler<UnsendMessageComman
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(MessageReads) private readonly messages: MessageReads,
+    @Inject(MessagingStore) private readonly store: MessagingStore,
     @Inject(MassMessageRepository) private readonly massMessages: MassMessageRepository,
     @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
   ) {}
 
   async execute({ userId, conversationId, messageId }: UnsendMessageCommand): Promise<UnsendView> {
-    const em = this.orm.em.fork();
-    const conversation = await em.findOne(Conversation, conversationId);
-    if (!conversation?.memberRole(userId)) throw MessagingErrors.conversationNotFound();
-    const row = await this.messages.byId(em, conversationId, messageId);
-    if (!row) throw MessagingErrors.messageNotFound();
-    if (row.sender_id !== userId) throw MessagingErrors.notYourMessage();
-    const [priced] = await em.execute<{ priced: boolean }[]>(`select price_minor is not null as priced from messages where id = ? and created_at = ?`, [row.id, row.created_at]);
-    if (!priced.priced) throw MessagingErrors.notUnsendable();
+    const at = await this.store.transaction(async ({ conversations, messages }) => {
+      const conversation = await conversations.find(conversationId);
+      if (!conversation?.memberRole(userId)) throw MessagingErrors.conversationNotFound();
+      const message = await messages.byId(conversationId, messageId);
+      if (!message) throw MessagingErrors.messageNotFound();
+      // The aggregate's rules (its sender only, a priced message only); the withdrawal re-checks both where it writes.
+      message.assertWithdrawableBy(userId);
+      return message.snapshot().createdAt;
+    });
     const withdrawal = await this.orm.em
       .fork()
-      .transactional((tx) => this.massMessages.withdraw(tx, { conversationId, messageId, at: new Date(row.created_at) }, userId, this.clock.now()));
+      .transactional((tx) => this.massMessages.withdraw(tx, { conversationId, messageId, at }, userId, this.clock.now()));
     await announce(this.orm, this.realtime, withdrawal);
     return { withdrawnFrom: withdrawal.gone.length, keptBy: withdrawal.keptBy };
   }
