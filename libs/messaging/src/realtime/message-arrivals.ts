@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { MessageReads } from '../queries/message-views/message-views.queries.js';
-import { unreadCounts } from '../queries/unread-counts/unread-counts.handler.js';
+import { unreadCounts } from '../queries/unread-counts/unread-counts.queries.js';
 import { MessagingRealtime } from './messaging-realtime.js';
 
 /** A message that reached its recipient, to announce after the commit. */

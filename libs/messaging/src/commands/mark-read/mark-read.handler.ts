@@ -8,7 +8,7 @@ import { ConversationMember } from '../../entities/conversation-member.entity.js
 import { MessagingErrors } from '../../messaging.errors.js';
 import { MessageReads } from '../../queries/message-views/message-views.queries.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
-import { unreadCounts } from '../../queries/unread-counts/unread-counts.handler.js';
+import { unreadCounts } from '../../queries/unread-counts/unread-counts.queries.js';
 import { MarkReadCommand, type ReadView } from './mark-read.command.js';
 
 /** (time, id) order of messages, as the lists sort them. */

@@ -7,7 +7,7 @@ import { ConversationMember } from '../../entities/conversation-member.entity.js
 import { MessagingErrors } from '../../messaging.errors.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { ConversationViews } from '../../queries/conversation-views.js';
-import { unreadCounts } from '../../queries/unread-counts/unread-counts.handler.js';
+import { unreadCounts } from '../../queries/unread-counts/unread-counts.queries.js';
 import { MuteConversationCommand } from './mute-conversation.command.js';
 
 @CommandHandler(MuteConversationCommand)

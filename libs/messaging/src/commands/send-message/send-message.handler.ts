@@ -16,7 +16,7 @@ import { MessageReads, type MessagePosition } from '../../queries/message-views/
 import { MessagingStore } from '../../repositories/messaging-store.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { MessagingSettings } from '../../queries/messaging-settings/messaging-settings.js';
-import { unreadCounts } from '../../queries/unread-counts/unread-counts.handler.js';
+import { unreadCounts } from '../../queries/unread-counts/unread-counts.queries.js';
 import { AttachmentResolver } from './attachment-resolver.js';
 import { storeMessage } from './store-message.js';
 import { SendMessageCommand } from './send-message.command.js';

@@ -5,6 +5,7 @@ import { Clock } from '#app/platform';
 import { MessagingErrors } from '../../messaging.errors.js';
 import { MassMessageRepository, type Withdrawal } from '../../repositories/mass-message.repository.js';
 import { MessagingStore } from '../../repositories/messaging-store.js';
+import { unreadOfMembers } from '../../queries/unread-counts/unread-counts.queries.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { UnsendMassMessageCommand, UnsendMessageCommand, type UnsendView } from './unsend.command.js';
 
@@ -12,11 +13,9 @@ import { UnsendMassMessageCommand, UnsendMessageCommand, type UnsendView } from 
 async function announce(orm: MikroORM, realtime: MessagingRealtime, withdrawal: Withdrawal): Promise<void> {
   if (withdrawal.gone.length === 0) return;
   const em = orm.em.fork();
-  const members = await em.execute<{ user_id: string; conversation_id: string; unread_count: number; total: number }[]>(
-    `select cm.user_id, cm.conversation_id, cm.unread_count,
-            (select coalesce(sum(o.unread_count) filter (where o.muted_at is null), 0)::int from conversation_members o where o.user_id = cm.user_id) as total
-       from conversation_members cm join unnest(?::uuid[], ?::uuid[]) g (user_id, conversation_id) on cm.user_id = g.user_id and cm.conversation_id = g.conversation_id`,
-    [`{${withdrawal.gone.map((copy) => copy.recipientId).join(',')}}`, `{${withdrawal.gone.map((copy) => copy.conversationId).join(',')}}`],
+  const members = await unreadOfMembers(
+    em,
+    withdrawal.gone.map((copy) => ({ userId: copy.recipientId, conversationId: copy.conversationId })),
   );
   for (const copy of withdrawal.gone) await realtime.withdrawn(copy.conversationId, copy.id);
   for (const member of members) await realtime.unread(member.user_id, { total: member.total, conversationId: member.conversation_id, unread: member.unread_count });

@@ -41,8 +41,7 @@ export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
     if (row.price_minor === null || row.status !== 'sent') return { refused: 'not_found' };
     if (row.sender_id === buyerId) return { refused: 'own' };
     if (row.withdrawn_at !== null) return { refused: 'not_found' };
-    const [unlocked] = await em.execute(`select 1 from message_unlocks where message_id = ? and buyer_id = ?`, [row.id, buyerId]);
-    if (unlocked) return { refused: 'unlocked' };
+    if (await this.messages.unlockedBy(em, row.id, buyerId)) return { refused: 'unlocked' };
     // The buyer owns every item in it (bought, or in their live subscription): it opens free for them and is never sold to them.
     const [view] = await this.messages.views(em, [row], buyerId);
     if (!view.locked) return { refused: 'owned' };

@@ -1,76 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Money, MessageKind, MessageStatus } from '../../domain/message.js';
-import { stateOf, type AttachmentState, type ReviewStatus } from '../../domain/attachments.js';
+import { stateOf, type ReviewStatus } from '../../domain/attachments.js';
 import { timeOfId } from '../../domain/message-ids.js';
 import { opensFree } from '../../domain/owned-items.js';
 import { OwnedItems } from '../owned-items/owned-items.js';
+import type { MessagePosition, MessageRow, MessageView, Viewer } from './message-view.js';
 
 export type { Money, MessageKind, MessageStatus } from '../../domain/message.js';
-
-export interface MessageRow {
-  id: string;
-  created_at: Date;
-  conversation_id: string;
-  sender_id: string;
-  client_id: string;
-  body: string;
-  kind: MessageKind;
-  price_minor: string | null;
-  currency: string | null;
-  tip_minor: string | null;
-  tip_currency: string | null;
-  mass_message_id: string | null;
-  withdrawn_at: Date | null;
-  status: MessageStatus;
-  fee_minor: string | null;
-  fee_currency: string | null;
-}
-
-export interface MessageView {
-  id: string;
-  conversationId: string;
-  senderId: string;
-  clientId: string;
-  kind: MessageKind;
-  text: string;
-  createdAt: string;
-  attachments: { contentId: string; kind: 'video' | 'album'; state: AttachmentState; locked: boolean }[];
-  /** A pay-per-view message's price; null otherwise. */
-  price: Money | null;
-  /** The recipient has not unlocked this priced message: its attachments are listed but do not open. */
-  locked: boolean;
-  /** A priced message: what unlocking it opens (titles only); `owned`: the viewer owns that item already. Empty otherwise. */
-  unlocks: UnlockItem[];
-  tip: Money | null;
-  massMessageId: string | null;
-  withdrawn: boolean;
-  /** The sender's view of a priced message: how many bought it. */
-  unlockCount: number | null;
-  status: MessageStatus;
-}
-
-export interface UnlockItem {
-  contentId: string;
-  title: string;
-  kind: 'video' | 'album';
-  owned: boolean;
-}
+export type { MessagePosition, MessageRow, MessageView, UnlockItem, Viewer } from './message-view.js';
 
 type AttachmentRow = { message_id: string; content_id: string; kind: 'video' | 'album'; source: 'store' | 'upload'; status: ReviewStatus | null };
-
-/**
- * Whose view: a member's (what they may open), or null for the view announced on the
- * conversation's channel, which both members receive: a priced message is locked in it, as its
- * recipient would see it before paying (the sender's client keeps its own copy from the send).
- */
-export type Viewer = string | null;
-
-/** A keyset position in a conversation: a message's time and id. */
-export interface MessagePosition {
-  id: string;
-  at: Date;
-}
 
 const MESSAGE_COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, mass_message_id, withdrawn_at, status, fee_minor, fee_currency';
 /** Counting what the recipient has not read: delivered, and an unsent message only for a buyer, who keeps it. */
@@ -145,6 +84,12 @@ export class MessageReads {
       );
     }
     return em.execute<MessageRow[]>(`select ${MESSAGE_COLUMNS} from messages where conversation_id = ? and ${VISIBLE_TO} order by created_at desc, id desc limit ?`, [conversationId, ...viewer, limit]);
+  }
+
+  /** Whether `buyerId` unlocked this message (bought it). */
+  async unlockedBy(em: EntityManager, messageId: string, buyerId: string): Promise<boolean> {
+    const rows = await em.execute(`select 1 from message_unlocks where message_id = ? and buyer_id = ?`, [messageId, buyerId]);
+    return rows.length > 0;
   }
 
   /** Whether `viewerId` may see this message (a held message is its sender's only). */
