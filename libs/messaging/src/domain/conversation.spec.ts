@@ -46,4 +46,14 @@ describe('a conversation', () => {
     expect(conversation.block('fan', false, at)).toBe(true);
     expect(conversation.blocked).toBe(false);
   });
+
+  it('is muted and unmuted by one member, keeping its unread count', () => {
+    const conversation = open();
+    conversation.receive({ id: 'm1', senderId: 'creator', at, preview: 'hi' });
+    expect(conversation.mute('fan', true, at)).toBe(true);
+    expect(conversation.mute('fan', true, at)).toBe(false);
+    expect(conversation.recipientOf('creator')).toEqual({ recipientId: 'fan', recipientUnread: 1, recipientMuted: true });
+    expect(conversation.mute('fan', false, at)).toBe(true);
+    expect(conversation.unreadOf('fan')).toBe(1);
+  });
 });

@@ -151,6 +151,19 @@ export class Conversation {
     return blocked !== was;
   }
 
+  /** `userId` mutes (or unmutes) the conversation: no notifications, out of their badge. Answers whether anything changed. */
+  mute(userId: string, muted: boolean, at: Date): boolean {
+    const one = this.memberOf(userId);
+    if (!one || muted === (one.mutedAt !== null)) return false;
+    one.mutedAt = muted ? at : null;
+    return true;
+  }
+
+  /** What `userId` has not read here. */
+  unreadOf(userId: string): number {
+    return this.memberOf(userId)?.unreadCount ?? 0;
+  }
+
   private memberOf(userId: string): ConversationMemberState | undefined {
     return this.state.members.find((one) => one.userId === userId);
   }
