@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Conversation } from './conversation.js';
+import { messageId } from './message-ids.js';
 
 const at = new Date('2026-12-01T10:00:00Z');
 const open = () => Conversation.open({ id: 'k1', fanId: 'fan', creatorId: 'creator', startedBy: 'fan', at });
@@ -55,5 +56,15 @@ describe('a conversation', () => {
     expect(conversation.recipientOf('creator')).toEqual({ recipientId: 'fan', recipientUnread: 1, recipientMuted: true });
     expect(conversation.mute('fan', false, at)).toBe(true);
     expect(conversation.unreadOf('fan')).toBe(1);
+  });
+
+  it('moves a read position forward only, leaving the unread count the store counted after it', () => {
+    const conversation = open();
+    const [first, second] = [new Date(at.getTime() + 1000), new Date(at.getTime() + 2000)];
+    const [older, newer] = [{ id: messageId(first), at: first }, { id: messageId(second), at: second }];
+    expect(conversation.markRead('fan', newer, 0, second)).toBe(true);
+    expect(conversation.readsPast('fan', older)).toBe(false);
+    expect(conversation.markRead('fan', older, 5, second)).toBe(false);
+    expect(conversation.readStateOf('fan')).toEqual({ lastReadMessageId: newer.id, unreadCount: 0 });
   });
 });

@@ -1,3 +1,4 @@
+import { timeOfId } from './message-ids.js';
 import { MessageRules } from './message-rules.js';
 
 export type MemberRole = 'fan' | 'creator';
@@ -46,6 +47,14 @@ const member = (userId: string, role: MemberRole): ConversationMemberState => ({
   mutedAt: null,
   blockedAt: null,
 });
+
+/** A message's place in a conversation: (time, id), as the lists sort them. */
+export interface ReadPosition {
+  id: string;
+  at: Date;
+}
+
+const isAfter = (a: ReadPosition, b: ReadPosition) => a.at.getTime() > b.at.getTime() || (a.at.getTime() === b.at.getTime() && a.id > b.id);
 
 /** A sender may write: they did not block the other side, and were not blocked. */
 export function assertOpenFor(members: readonly Pick<ConversationMemberState, 'userId' | 'blockedAt'>[], senderId: string): void {
@@ -157,6 +166,28 @@ export class Conversation {
     if (!one || muted === (one.mutedAt !== null)) return false;
     one.mutedAt = muted ? at : null;
     return true;
+  }
+
+  /** Whether naming this message moves `userId`'s read position forward (it never moves back). */
+  readsPast(userId: string, position: ReadPosition): boolean {
+    const current = this.memberOf(userId)?.lastReadMessageId;
+    return !current || isAfter(position, { id: current, at: timeOfId(current)! });
+  }
+
+  /** `userId` read up to this message: their position moves there, and their unread count is what is left after it. */
+  markRead(userId: string, position: ReadPosition, unreadAfter: number, at: Date): boolean {
+    const one = this.memberOf(userId);
+    if (!one || !this.readsPast(userId, position)) return false;
+    one.lastReadMessageId = position.id;
+    one.lastReadAt = at;
+    one.unreadCount = unreadAfter;
+    return true;
+  }
+
+  /** Where `userId` read up to, and what they have not read. */
+  readStateOf(userId: string): { lastReadMessageId: string | null; unreadCount: number } {
+    const one = this.memberOf(userId);
+    return { lastReadMessageId: one?.lastReadMessageId ?? null, unreadCount: one?.unreadCount ?? 0 };
   }
 
   /** What `userId` has not read here. */

@@ -67,6 +67,15 @@ class InMemoryMessages implements MessageRepository {
     return { stored: true };
   }
 
+  async unreadFrom(conversationId: string, senderId: string, after: MessagePosition): Promise<number> {
+    const all = new Map([...this.staging.tables.messages, ...this.staging.writes.messages]);
+    const later = (state: MessageState) => state.createdAt.getTime() > after.at.getTime() || (state.createdAt.getTime() === after.at.getTime() && state.id > after.id);
+    return [...all.values()].filter(
+      (state) =>
+        state.conversationId === conversationId && state.senderId === senderId && later(state) && state.status === 'sent' && (state.withdrawnAt === null || state.unlocks.length > 0),
+    ).length;
+  }
+
   async save(message: Message): Promise<void> {
     this.staging.writes.messages.set(message.id, message.snapshot());
   }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReviewStatus } from '../domain/attachments.js';
 import { Message, type MessageAttachment, type MessageKind, type MessageState, type MessageStatus, type Unlock } from '../domain/message.js';
 import { timeOfId } from '../domain/message-ids.js';
-import type { MessageAdded, MessageRepository } from './messaging-store.js';
+import type { MessageAdded, MessagePosition, MessageRepository } from './messaging-store.js';
 
 interface MessageRecord {
   id: string;
@@ -135,6 +135,16 @@ export class PostgresMessageRepository implements MessageRepository {
     await this.insertUnlocks(state, state.unlocks);
     this.loaded.set(state.id, state);
     return { stored: true };
+  }
+
+  async unreadFrom(conversationId: string, senderId: string, after: MessagePosition): Promise<number> {
+    const [row] = await this.tx.execute<{ n: number }[]>(
+      `select count(*)::int as n from messages
+        where conversation_id = ? and sender_id = ? and created_at >= ? and (created_at, id) > (?, ?) and status = 'sent'
+          and (withdrawn_at is null or exists (select 1 from message_unlocks u where u.message_id = messages.id))`,
+      [conversationId, senderId, after.at, after.at, after.id],
+    );
+    return row.n;
   }
 
   async save(message: Message): Promise<void> {

@@ -122,6 +122,24 @@ export function messagingStoreContract(adapter: string, store: () => MessagingSt
       expect(found.withdrawnAt).toEqual(withdrawnAt);
     });
 
+    it('counts as unread what the other side delivered after a position: not a withdrawn copy nobody bought, nor a held message', async () => {
+      const conversation = await open();
+      const plain = Message.send(sent(conversation));
+      const [unbought, bought] = [priced(conversation), priced(conversation)];
+      const later = Message.send(sent(conversation));
+      const held = Message.send(sent(conversation, { senderId: conversation.fanId, fee: { amountMinor: 300, currency: 'EUR' } }));
+      await store().transaction(async ({ messages }) => {
+        for (const message of [plain, unbought, bought, later, held]) await messages.add(message);
+        bought.unlock(unlockOf(conversation.fanId));
+        for (const message of [unbought, bought]) message.withdraw(conversation.creatorId, nextTime());
+        await messages.save(unbought);
+        await messages.save(bought);
+      });
+      const from = { id: plain.id, at: plain.snapshot().createdAt };
+      expect(await store().transaction(({ messages }) => messages.unreadFrom(conversation.id, conversation.creatorId, from))).toBe(2);
+      expect(await store().transaction(({ messages }) => messages.unreadFrom(conversation.id, conversation.fanId, from))).toBe(0);
+    });
+
     it('commits nothing of a transaction that throws', async () => {
       const conversation = await open();
       const message = Message.send(sent(conversation));

@@ -28,6 +28,8 @@ export interface MessageRepository {
   byId(conversationId: string, id: string): Promise<Message | null>;
   /** Stores a new message, unless its sender used its client id already (decided by the client ids' key, under concurrency too). */
   add(message: Message): Promise<MessageAdded>;
+  /** How many messages from `senderId` after `after` count as unread: delivered, and an unsent one only where a buyer keeps it. */
+  unreadFrom(conversationId: string, senderId: string, after: MessagePosition): Promise<number>;
   /** Stores what changed on a loaded message: its status, its withdrawal, unlocks added and removed. */
   save(message: Message): Promise<void>;
 }

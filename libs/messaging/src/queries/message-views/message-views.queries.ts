@@ -12,8 +12,6 @@ export type { MessagePosition, MessageRow, MessageView, UnlockItem, Viewer } fro
 type AttachmentRow = { message_id: string; content_id: string; kind: 'video' | 'album'; source: 'store' | 'upload'; status: ReviewStatus | null };
 
 const MESSAGE_COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, mass_message_id, withdrawn_at, status, fee_minor, fee_currency';
-/** Counting what the recipient has not read: delivered, and an unsent message only for a buyer, who keeps it. */
-const UNREAD_COUNTS = `status = 'sent' and (withdrawn_at is null or exists (select 1 from message_unlocks u where u.message_id = messages.id))`;
 /**
  * What a member sees of a conversation: every delivered message and their own held ones; an unsent
  * message stays for its sender and a buyer only. The three parameters are the viewer.
@@ -95,20 +93,6 @@ export class MessageReads {
   /** Whether `viewerId` may see this message (a held message is its sender's only). */
   visibleTo(row: MessageRow, viewerId: string): boolean {
     return row.status === 'sent' || row.sender_id === viewerId;
-  }
-
-  /** Messages from `senderId` after `position` (or all of them): what the other member has not read. */
-  async countFrom(em: EntityManager, conversationId: string, senderId: string, after: MessagePosition | null): Promise<number> {
-    const [row] = after
-      ? await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and created_at >= ? and (created_at, id) > (?, ?) and ${UNREAD_COUNTS}`, [
-          conversationId,
-          senderId,
-          after.at,
-          after.at,
-          after.id,
-        ])
-      : await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and ${UNREAD_COUNTS}`, [conversationId, senderId]);
-    return row.n;
   }
 
   /** Conversations (other than `exceptConversationId`) the sender sent this text to since `since`. */
