@@ -31,7 +31,11 @@ describe('a conversation', () => {
   it("counts an arriving message as the recipient's unread, and puts it at the top of the list", () => {
     const conversation = open();
     const later = new Date(at.getTime() + 1000);
-    expect(conversation.receive({ id: 'm1', senderId: 'creator', at: later, preview: 'hi' })).toEqual({ recipientId: 'fan', recipientUnread: 1, recipientMuted: false });
+    expect(conversation.receive({ id: 'm1', senderId: 'creator', at: later, preview: 'hi' })).toEqual({
+      recipientId: 'fan',
+      recipientUnread: 1,
+      recipientMuted: false,
+    });
     expect(conversation.receive({ id: 'm2', senderId: 'creator', at: later, preview: 'again' }).recipientUnread).toBe(2);
     expect(conversation.snapshot()).toMatchObject({ lastMessageId: 'm2', lastSenderId: 'creator', lastPreview: 'again', lastActivityAt: later });
   });
@@ -61,7 +65,10 @@ describe('a conversation', () => {
   it('moves a read position forward only, leaving the unread count the store counted after it', () => {
     const conversation = open();
     const [first, second] = [new Date(at.getTime() + 1000), new Date(at.getTime() + 2000)];
-    const [older, newer] = [{ id: messageId(first), at: first }, { id: messageId(second), at: second }];
+    const [older, newer] = [
+      { id: messageId(first), at: first },
+      { id: messageId(second), at: second },
+    ];
     expect(conversation.markRead('fan', newer, 0, second)).toBe(true);
     expect(conversation.readsPast('fan', older)).toBe(false);
     expect(conversation.markRead('fan', older, 5, second)).toBe(false);

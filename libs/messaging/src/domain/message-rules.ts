@@ -35,7 +35,8 @@ export const MessageRules = {
     new MessageRuleError('price_needs_media', 400, 'validation_failed', 'A priced message carries at least one photo or video', [
       { field: 'attachments', message: 'Attach media to a priced message' },
     ]),
-  priceAndFee: () => new MessageRuleError('price_and_fee', 409, 'price_and_fee', 'A message is either priced by its creator or held for a price per message, not both'),
+  priceAndFee: () =>
+    new MessageRuleError('price_and_fee', 409, 'price_and_fee', 'A message is either priced by its creator or held for a price per message, not both'),
   notPriced: () => new MessageRuleError('not_priced', 409, 'not_priced', 'Only a priced message can be unlocked'),
   ownMessageUnlock: () => new MessageRuleError('own_message_unlock', 409, 'own_message', 'The sender of a priced message does not unlock it'),
   notHeld: () => new MessageRuleError('not_held', 409, 'not_awaiting_payment', 'This message is not waiting for payment'),

@@ -35,7 +35,9 @@ describe('a message', () => {
 
   it('refuses a price without media, and a price on a held message', () => {
     expect(ruleOf(() => Message.send({ ...base, attachments: [], price: { amountMinor: 500, currency: 'EUR' } }))).toBe('price_needs_media');
-    expect(ruleOf(() => Message.send({ ...base, price: { amountMinor: 500, currency: 'EUR' }, fee: { amountMinor: 1, currency: 'EUR' } }))).toBe('price_and_fee');
+    expect(ruleOf(() => Message.send({ ...base, price: { amountMinor: 500, currency: 'EUR' }, fee: { amountMinor: 1, currency: 'EUR' } }))).toBe(
+      'price_and_fee',
+    );
   });
 
   it('shows a held message to its sender only, until its payment releases it once', () => {
@@ -93,7 +95,15 @@ describe('a message', () => {
   });
 
   it('makes a tip a message of its own, stored once per purchase', () => {
-    const tip = Message.tip({ id: 't', createdAt: at, conversationId: 'k1', senderId: FAN, purchaseId: 'p9', note: null, amount: { amountMinor: 300, currency: 'EUR' } });
+    const tip = Message.tip({
+      id: 't',
+      createdAt: at,
+      conversationId: 'k1',
+      senderId: FAN,
+      purchaseId: 'p9',
+      note: null,
+      amount: { amountMinor: 300, currency: 'EUR' },
+    });
     expect(tip.snapshot()).toMatchObject({ kind: 'tip', clientId: 'tip-p9', body: '', status: 'sent', tip: { amountMinor: 300, currency: 'EUR' } });
   });
 });

@@ -95,7 +95,15 @@ export class Message {
   }
 
   /** The tip a fan paid, shown in the conversation as their message; its client id is the purchase's, so it is stored once. */
-  static tip(input: { id: string; createdAt: Date; conversationId: string; senderId: string; purchaseId: string; note: string | null; amount: Money }): Message {
+  static tip(input: {
+    id: string;
+    createdAt: Date;
+    conversationId: string;
+    senderId: string;
+    purchaseId: string;
+    note: string | null;
+    amount: Money;
+  }): Message {
     return new Message({
       id: input.id,
       createdAt: input.createdAt,

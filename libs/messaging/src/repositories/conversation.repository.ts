@@ -92,7 +92,11 @@ export class PostgresConversationRepository implements ConversationRepository {
     const loaded = this.loaded.get(state.id);
     if (!loaded) throw new Error(`conversation ${state.id} is saved without being found in this transaction`);
     write(loaded.record, state);
-    for (const member of loaded.members) writeMember(member, state.members.find((one) => one.userId === member.userId)!);
+    for (const member of loaded.members)
+      writeMember(
+        member,
+        state.members.find((one) => one.userId === member.userId)!,
+      );
     await this.tx.flush();
   }
 }

@@ -69,10 +69,15 @@ class InMemoryMessages implements MessageRepository {
 
   async unreadFrom(conversationId: string, senderId: string, after: MessagePosition): Promise<number> {
     const all = new Map([...this.staging.tables.messages, ...this.staging.writes.messages]);
-    const later = (state: MessageState) => state.createdAt.getTime() > after.at.getTime() || (state.createdAt.getTime() === after.at.getTime() && state.id > after.id);
+    const later = (state: MessageState) =>
+      state.createdAt.getTime() > after.at.getTime() || (state.createdAt.getTime() === after.at.getTime() && state.id > after.id);
     return [...all.values()].filter(
       (state) =>
-        state.conversationId === conversationId && state.senderId === senderId && later(state) && state.status === 'sent' && (state.withdrawnAt === null || state.unlocks.length > 0),
+        state.conversationId === conversationId &&
+        state.senderId === senderId &&
+        later(state) &&
+        state.status === 'sent' &&
+        (state.withdrawnAt === null || state.unlocks.length > 0),
     ).length;
   }
 

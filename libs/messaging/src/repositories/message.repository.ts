@@ -73,7 +73,8 @@ export class PostgresMessageRepository implements MessageRepository {
     const at = timeOfId(id);
     if (!at) return null;
     const [row] = await this.tx.execute<MessageRecord[]>(
-      `select id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, status, fee_minor, fee_currency,
+      `select id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, status,
+              fee_minor, fee_currency,
               mass_message_id, withdrawn_at
          from messages where id = ? and conversation_id = ? and created_at >= ? and created_at < ?`,
       [id, conversationId, at, new Date(at.getTime() + 1)],
@@ -85,7 +86,8 @@ export class PostgresMessageRepository implements MessageRepository {
       [row.id, row.created_at],
     );
     const unlocks = await this.tx.execute<UnlockRecord[]>(
-      `select buyer_id, purchase_id, purchase_created_at, amount_minor, currency, unlocked_at from message_unlocks where message_id = ? order by unlocked_at, buyer_id`,
+      `select buyer_id, purchase_id, purchase_created_at, amount_minor, currency, unlocked_at from message_unlocks
+        where message_id = ? order by unlocked_at, buyer_id`,
       [row.id],
     );
     const state = stateOf(
@@ -111,7 +113,8 @@ export class PostgresMessageRepository implements MessageRepository {
       return { stored: false, existing: { id: row.message_id, at: new Date(row.message_created_at) } };
     }
     await this.tx.execute(
-      `insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count, price_minor, currency, kind, tip_minor, tip_currency, status, fee_minor,
+      `insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count, price_minor, currency, kind, tip_minor,
+                             tip_currency, status, fee_minor,
                              fee_currency, mass_message_id, withdrawn_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
@@ -152,12 +155,18 @@ export class PostgresMessageRepository implements MessageRepository {
     const before = this.loaded.get(state.id);
     if (!before) throw new Error(`message ${state.id} is saved without being loaded or added in this transaction`);
     if (before.status !== state.status || before.withdrawnAt?.getTime() !== state.withdrawnAt?.getTime()) {
-      await this.tx.execute(`update messages set status = ?, withdrawn_at = ? where id = ? and created_at = ?`, [state.status, state.withdrawnAt, state.id, state.createdAt]);
+      await this.tx.execute(`update messages set status = ?, withdrawn_at = ? where id = ? and created_at = ?`, [
+        state.status,
+        state.withdrawnAt,
+        state.id,
+        state.createdAt,
+      ]);
     }
     const kept = new Set(state.unlocks.map((unlock) => unlock.purchaseId));
     const known = new Set(before.unlocks.map((unlock) => unlock.purchaseId));
     const removed = before.unlocks.filter((unlock) => !kept.has(unlock.purchaseId)).map((unlock) => unlock.purchaseId);
-    if (removed.length > 0) await this.tx.execute(`delete from message_unlocks where message_id = ? and purchase_id = any(?::uuid[])`, [state.id, `{${removed.join(',')}}`]);
+    if (removed.length > 0)
+      await this.tx.execute(`delete from message_unlocks where message_id = ? and purchase_id = any(?::uuid[])`, [state.id, `{${removed.join(',')}}`]);
     await this.insertUnlocks(
       state,
       state.unlocks.filter((unlock) => !known.has(unlock.purchaseId)),
@@ -168,9 +177,21 @@ export class PostgresMessageRepository implements MessageRepository {
   private async insertUnlocks(state: MessageState, unlocks: Unlock[]): Promise<void> {
     for (const unlock of unlocks) {
       await this.tx.execute(
-        `insert into message_unlocks (message_id, message_created_at, buyer_id, conversation_id, mass_message_id, purchase_id, purchase_created_at, amount_minor, currency, unlocked_at)
+        `insert into message_unlocks (message_id, message_created_at, buyer_id, conversation_id, mass_message_id, purchase_id, purchase_created_at,
+                                      amount_minor, currency, unlocked_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`,
-        [state.id, state.createdAt, unlock.buyerId, state.conversationId, state.massMessageId, unlock.purchaseId, unlock.purchaseCreatedAt, unlock.amount.amountMinor, unlock.amount.currency, unlock.unlockedAt],
+        [
+          state.id,
+          state.createdAt,
+          unlock.buyerId,
+          state.conversationId,
+          state.massMessageId,
+          unlock.purchaseId,
+          unlock.purchaseCreatedAt,
+          unlock.amount.amountMinor,
+          unlock.amount.currency,
+          unlock.unlockedAt,
+        ],
       );
     }
   }

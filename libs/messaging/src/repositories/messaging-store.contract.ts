@@ -22,7 +22,16 @@ export function messagingStoreContract(adapter: string, store: () => MessagingSt
   };
   const sent = (conversation: Conversation, extra: Partial<SentMessage> = {}): SentMessage => {
     const at = nextTime();
-    return { id: messageId(at), createdAt: at, conversationId: conversation.id, senderId: conversation.creatorId, clientId: randomUUID(), body: 'hello', attachments: [], ...extra };
+    return {
+      id: messageId(at),
+      createdAt: at,
+      conversationId: conversation.id,
+      senderId: conversation.creatorId,
+      clientId: randomUUID(),
+      body: 'hello',
+      attachments: [],
+      ...extra,
+    };
   };
   const priced = (conversation: Conversation) =>
     Message.send(

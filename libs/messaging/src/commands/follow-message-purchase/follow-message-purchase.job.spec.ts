@@ -37,7 +37,12 @@ const sent = (senderId: string, extra: Partial<Parameters<typeof Message.send>[0
   return Message.send({ id: messageId(at), createdAt: at, conversationId, senderId, clientId: randomUUID(), body: 'for you', attachments: [], ...extra });
 };
 const pricedMessage = () =>
-  stored(sent(CREATOR, { attachments: [{ contentId: randomUUID(), kind: 'album', source: 'upload', status: 'approved' }], price: { amountMinor: 900, currency: 'EUR' } }));
+  stored(
+    sent(CREATOR, {
+      attachments: [{ contentId: randomUUID(), kind: 'album', source: 'upload', status: 'approved' }],
+      price: { amountMinor: 900, currency: 'EUR' },
+    }),
+  );
 const purchaseOf = (kind: MessagePurchase['kind'], message: Message | null, status: MessagePurchase['status'] = 'paid'): MessagePurchase => ({
   id: randomUUID(),
   createdAt: clock.now(),
@@ -67,7 +72,9 @@ beforeEach(async () => {
   const arrivals = { announce: async (arrived: Arrived) => void announced.push(arrived) } as unknown as MessageArrivals;
   job = new FollowMessagePurchaseJob(queries, clock, store, arrivals);
   conversationId = randomUUID();
-  await store.transaction(({ conversations }) => conversations.add(Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: clock.now() })));
+  await store.transaction(({ conversations }) =>
+    conversations.add(Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: clock.now() })),
+  );
 });
 
 describe('following a purchase of a priced message', () => {

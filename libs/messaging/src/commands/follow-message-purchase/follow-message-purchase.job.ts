@@ -14,7 +14,8 @@ export type MessagePurchaseOutcome = 'unlocked' | 'unlock_removed' | 'tip_shown'
 type Followed = { outcome: MessagePurchaseOutcome; arrived?: Arrived };
 
 /** The message a purchase names, in its conversation (a tip names none). */
-const messageOf = (messages: MessageRepository, purchase: MessagePurchase) => (purchase.messageId ? messages.byId(purchase.conversationId, purchase.messageId) : Promise.resolve(null));
+const messageOf = (messages: MessageRepository, purchase: MessagePurchase) =>
+  purchase.messageId ? messages.byId(purchase.conversationId, purchase.messageId) : Promise.resolve(null);
 
 /**
  * Follows commerce's purchases that concern a conversation (commerce's outbox, after the commit
@@ -50,7 +51,8 @@ export class FollowMessagePurchaseJob implements JobProcessor<'payments', 'messa
     const result = await this.store.transaction(async (repositories): Promise<Followed> => {
       const conversation = await repositories.conversations.find(purchase.conversationId);
       if (!conversation) return { outcome: 'skipped' };
-      if (purchase.kind === 'message') return { outcome: paid ? await this.unlock(repositories.messages, purchase) : await this.removeUnlock(repositories.messages, purchase) };
+      if (purchase.kind === 'message')
+        return { outcome: paid ? await this.unlock(repositories.messages, purchase) : await this.removeUnlock(repositories.messages, purchase) };
       if (!paid) return { outcome: 'unchanged' };
       if (conversation.blocked) return { outcome: 'blocked' };
       return purchase.kind === 'tip' ? this.showTip(repositories, conversation, purchase) : this.deliverHeld(repositories, conversation, purchase);

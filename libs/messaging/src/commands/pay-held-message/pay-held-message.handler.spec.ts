@@ -20,19 +20,34 @@ let conversationId: string;
 const commands = { execute: async (command: PurchaseCommand) => (placed.push(command), { purchase: { id: 'checkout' } }) } as unknown as CommandBus;
 const stored = async (senderId: string, fee: boolean) => {
   const at = new Date((now += 1000));
-  const message = Message.send({ id: messageId(at), createdAt: at, conversationId, senderId, clientId: randomUUID(), body: 'hi', attachments: [], fee: fee ? { amountMinor: 300, currency: 'EUR' } : null });
+  const message = Message.send({
+    id: messageId(at),
+    createdAt: at,
+    conversationId,
+    senderId,
+    clientId: randomUUID(),
+    body: 'hi',
+    attachments: [],
+    fee: fee ? { amountMinor: 300, currency: 'EUR' } : null,
+  });
   await store.transaction(({ messages }) => messages.add(message));
   return message.id;
 };
 const pay = (userId: string, id: string) => handler.execute(new PayHeldMessageCommand(conversationId, userId, id, 'key-1'));
-const codeOf = (promise: Promise<unknown>) => promise.then(() => null, (error: { code?: string }) => error.code);
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: { code?: string }) => error.code,
+  );
 
 beforeEach(async () => {
   store = new InMemoryMessagingStore();
   placed = [];
   handler = new PayHeldMessageHandler(commands, store);
   conversationId = randomUUID();
-  await store.transaction(({ conversations }) => conversations.add(Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: new Date(now) })));
+  await store.transaction(({ conversations }) =>
+    conversations.add(Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: new Date(now) })),
+  );
 });
 
 describe('paying for a held message', () => {

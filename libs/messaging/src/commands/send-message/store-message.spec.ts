@@ -24,18 +24,26 @@ const block = (userId: string) =>
     conversation.block(userId, true, new Date(now));
     await conversations.save(conversation);
   });
-const ruleOf = (promise: Promise<unknown>) => promise.then(() => null, (error: { rule?: string }) => error.rule);
+const ruleOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: { rule?: string }) => error.rule,
+  );
 
 beforeEach(async () => {
   store = new InMemoryMessagingStore();
   conversationId = randomUUID();
-  await store.transaction(({ conversations }) => conversations.add(Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: new Date(now) })));
+  await store.transaction(({ conversations }) =>
+    conversations.add(Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: new Date(now) })),
+  );
 });
 
 describe('storing a sent message', () => {
   it('keeps the price it was sent with and counts it unread for the recipient', async () => {
     const price = { amountMinor: 1200, currency: 'EUR' };
-    const message = Message.send(sent(CREATOR, { attachments: [{ contentId: randomUUID(), kind: 'video', source: 'upload', status: 'pending_review' }], price }));
+    const message = Message.send(
+      sent(CREATOR, { attachments: [{ contentId: randomUUID(), kind: 'video', source: 'upload', status: 'pending_review' }], price }),
+    );
     price.amountMinor = 1;
     expect(await storeMessage(store, message)).toEqual({ stored: true, arrival: { recipientId: FAN, recipientUnread: 1, recipientMuted: false } });
     expect((await messageNow(message.id))?.price).toEqual({ amountMinor: 1200, currency: 'EUR' });
