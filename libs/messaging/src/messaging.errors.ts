@@ -1,5 +1,6 @@
 import { AppError } from '#app/platform';
 import { MESSAGE_MAX_LENGTH } from './domain/message-text.js';
+import { MessageRules } from './domain/message-rules.js';
 
 const money = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
 
@@ -12,8 +13,8 @@ export const MessagingErrors = {
   ownStore: () => new AppError(400, 'own_store', 'You cannot message yourself'),
   noRelationship: () => new AppError(403, 'no_relationship', 'You can message fans who subscribe to, bought from or favourited your store'),
   subscribersOnly: () => new AppError(403, 'subscribers_only', 'This creator reads messages from subscribers only. Subscribe to write to them.'),
-  blocked: () => new AppError(403, 'conversation_blocked', 'You can no longer send messages in this conversation'),
-  youBlocked: () => new AppError(403, 'you_blocked', 'You blocked this person: unblock them to send a message'),
+  blocked: MessageRules.blocked,
+  youBlocked: MessageRules.youBlocked,
   emptyMessage: () => new AppError(400, 'validation_failed', 'Write a message or attach media', [{ field: 'text', message: 'Write a message or attach media' }]),
   tooLong: () => new AppError(400, 'validation_failed', `A message has at most ${MESSAGE_MAX_LENGTH} characters`, [{ field: 'text', message: `At most ${MESSAGE_MAX_LENGTH} characters` }]),
   clientIdReused: () => new AppError(409, 'client_id_reused', 'This clientId was used for another conversation: make a new one per message'),
@@ -25,8 +26,8 @@ export const MessagingErrors = {
     new AppError(402, 'payment_required', `Unlock this message (${money(priceMinor, currency)}) to open its media`, undefined, { price_minor: priceMinor, currency }),
   creatorsOnlyCheck: () => new AppError(403, 'not_the_creator', "Only the conversation's creator checks what its fan owns"),
   priceFromFans: () => new AppError(403, 'price_not_allowed', 'Only the creator sets a price on a message'),
-  priceNeedsMedia: () => new AppError(400, 'validation_failed', 'A priced message carries at least one photo or video', [{ field: 'attachments', message: 'Attach media to a priced message' }]),
-  notHeld: () => new AppError(409, 'not_awaiting_payment', 'This message is not waiting for payment'),
+  priceNeedsMedia: MessageRules.priceNeedsMedia,
+  notHeld: MessageRules.notHeld,
   mediaNotOpen: () => new AppError(404, 'media_not_found', 'This media is not available: it is waiting for review or was removed'),
   // The spam rules, each with its own code (issue 22).
   sendRate: (retryAfter: number) => new AppError(429, 'message_rate_limited', 'You are sending messages too fast. Wait a moment and try again.', undefined, { retry_after: retryAfter }),
@@ -45,7 +46,7 @@ export const MessagingErrors = {
   massMessageNotFound: () => new AppError(404, 'mass_message_not_found', 'Mass message not found'),
   contentNotFound: () => new AppError(404, 'content_not_found', 'Item not found in your store: the buyers segment names one of your items', [{ field: 'contentId', message: 'Not one of your items' }]),
   massMessageLimit: (perDay: number) => new AppError(429, 'mass_message_limit', `You can queue ${perDay} mass messages a day. Try again tomorrow.`),
-  notYourMessage: () => new AppError(403, 'not_your_message', 'Only the sender can unsend a message'),
-  notUnsendable: () => new AppError(409, 'not_unsendable', 'Only a priced message can be unsent'),
+  notYourMessage: MessageRules.notYourMessage,
+  notUnsendable: MessageRules.notUnsendable,
   alreadyReported: () => new AppError(409, 'already_reported', 'You reported this already; moderators are looking at it'),
 };

@@ -26,10 +26,13 @@ import { ExportMessagesHandler } from './queries/export-messages/export-messages
 import { ConversationBlockHandler, MessageOfferHandler, TipConversationHandler } from './queries/message-offers/message-offers.handler.js';
 import { PayHeldMessageHandler } from './commands/pay-held-message/pay-held-message.handler.js';
 import { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
-import { MessageRepository } from './repositories/message.repository.js';
+import { MessageReads } from './queries/message-views/message-views.queries.js';
 import { OwnedItems } from './queries/owned-items/owned-items.js';
 import { OwnedAttachmentsHandler } from './queries/owned-items/owned-attachments.handler.js';
 import { MassMessageRepository } from './repositories/mass-message.repository.js';
+import { MessagingStore } from './repositories/messaging-store.js';
+import { PostgresMessagingStore } from './repositories/postgres-messaging-store.js';
+import { MessageArrivals } from './realtime/message-arrivals.js';
 import { SendMassMessageHandler } from './commands/send-mass-message/send-mass-message.handler.js';
 import { UnsendMassMessageHandler, UnsendMessageHandler } from './commands/unsend/unsend.handler.js';
 import { FanOutMassMessageJob } from './commands/fan-out-mass-message/fan-out-mass-message.job.js';
@@ -60,7 +63,8 @@ import { MessagingOwners } from './review/messaging-owners.js';
   providers: [
     MessagingOwners,
     MessageMediaFactsHandler,
-    MessageRepository,
+    MessageReads,
+    { provide: MessagingStore, useClass: PostgresMessagingStore },
     OwnedItems,
     OwnedAttachmentsHandler,
     MessagingSettings,
@@ -107,10 +111,12 @@ export class MessagingModule {}
 /** The worker's half: media held in messages released or removed as content-moderation decides; paid messages follow commerce's purchases; mass messages delivered; the unread-messages digest. */
 @Module({
   providers: [
-    MessageRepository,
+    MessageReads,
+    { provide: MessagingStore, useClass: PostgresMessagingStore },
     OwnedItems,
     MassMessageRepository,
     MessagingRealtime,
+    MessageArrivals,
     RecordMediaReviewJob,
     FollowMessagePurchaseJob,
     FanOutMassMessageJob,

@@ -1,8 +1,8 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { Clock } from './clock/clock.js';
-import { Outbox } from './messaging/outbox.js';
-import { QueueFactory } from './messaging/queue-factory.js';
+import { Outbox } from './jobs/outbox.js';
+import { QueueFactory } from './jobs/queue-factory.js';
 import { MailTransport } from './mail/mail-transport.js';
 import { RateLimits } from './rate-limit/rate-limits.js';
 import { LeaseLocks } from './locks/lease-locks.js';

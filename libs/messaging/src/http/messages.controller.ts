@@ -12,7 +12,7 @@ import { UnsendMessageCommand, type UnsendView } from '../commands/unsend/unsend
 import { UnsendDto } from './mass-messages.dto.js';
 import { ListMessagesQuery, type MessagePageView } from '../queries/list-messages/list-messages.query.js';
 import { OpenAttachmentQuery, type OpenedAttachmentView } from '../queries/open-attachment/open-attachment.query.js';
-import type { MessageView } from '../repositories/message.repository.js';
+import type { MessageView } from '../queries/message-views/message-views.queries.js';
 import { actorOf } from './conversations.controller.js';
 import { OwnedAttachmentsQuery, type OwnedAttachmentsView } from '../queries/owned-items/owned-attachments.query.js';
 import {

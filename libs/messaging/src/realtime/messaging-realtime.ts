@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RealtimePublisher } from '#app/realtime';
-import type { MessageView } from '../repositories/message.repository.js';
+import type { MessageView } from '../queries/message-views/message-views.queries.js';
 
 export interface ReadReceipt {
   conversationId: string;

@@ -1,46 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { stateOf, type AttachmentState, type ReviewStatus } from '../domain/attachments.js';
+import type { ReviewStatus } from '../domain/attachments.js';
+import { Message, type MessageAttachment, type MessageKind, type MessageState, type MessageStatus, type Unlock } from '../domain/message.js';
 import { timeOfId } from '../domain/message-ids.js';
-import { opensFree } from '../domain/owned-items.js';
-import { OwnedItems } from '../queries/owned-items/owned-items.js';
+import type { MessageAdded, MessagePosition, MessageRepository } from './messaging-store.js';
 
-export interface NewAttachment {
-  contentId: string;
-  kind: 'video' | 'album';
-  source: 'store' | 'upload';
-  /** What the sender saw when attaching; content-moderation's events are authoritative after it. */
-  status: ReviewStatus;
-}
-
-export interface Money {
-  amountMinor: number;
-  currency: string;
-}
-
-export type MessageKind = 'message' | 'tip';
-export type MessageStatus = 'sent' | 'awaiting_payment';
-
-export interface NewMessage {
-  id: string;
-  createdAt: Date;
-  conversationId: string;
-  senderId: string;
-  clientId: string;
-  body: string;
-  attachments: NewAttachment[];
-  /** A pay-per-view message: its creator's price. */
-  price?: Money | null;
-  kind?: MessageKind;
-  /** kind 'tip': the amount the fan paid. */
-  tip?: Money | null;
-  /** 'awaiting_payment': held until its price per message is paid; only its sender sees it. */
-  status?: MessageStatus;
-  /** A held message: the price per message in force when it was sent, which its checkout charges. */
-  fee?: Money | null;
-}
-
-export interface MessageRow {
+interface MessageRecord {
   id: string;
   created_at: Date;
   conversation_id: string;
@@ -52,287 +16,183 @@ export interface MessageRow {
   currency: string | null;
   tip_minor: string | null;
   tip_currency: string | null;
-  mass_message_id: string | null;
-  withdrawn_at: Date | null;
   status: MessageStatus;
   fee_minor: string | null;
   fee_currency: string | null;
+  mass_message_id: string | null;
+  withdrawn_at: Date | null;
 }
 
-export interface MessageView {
-  id: string;
-  conversationId: string;
-  senderId: string;
-  clientId: string;
-  kind: MessageKind;
-  text: string;
-  createdAt: string;
-  attachments: { contentId: string; kind: 'video' | 'album'; state: AttachmentState; locked: boolean }[];
-  /** A pay-per-view message's price; null otherwise. */
-  price: Money | null;
-  /** The recipient has not unlocked this priced message: its attachments are listed but do not open. */
-  locked: boolean;
-  /** A priced message: what unlocking it opens (titles only); `owned`: the viewer owns that item already. Empty otherwise. */
-  unlocks: UnlockItem[];
-  tip: Money | null;
-  massMessageId: string | null;
-  withdrawn: boolean;
-  /** The sender's view of a priced message: how many bought it. */
-  unlockCount: number | null;
-  status: MessageStatus;
+interface UnlockRecord {
+  buyer_id: string;
+  purchase_id: string;
+  purchase_created_at: Date;
+  amount_minor: string;
+  currency: string;
+  unlocked_at: Date;
 }
 
-export interface UnlockItem {
-  contentId: string;
-  title: string;
-  kind: 'video' | 'album';
-  owned: boolean;
-}
+const moneyOf = (minor: string | null, currency: string | null) => (minor === null ? null : { amountMinor: Number(minor), currency: currency!.trim() });
 
-type AttachmentRow = { message_id: string; content_id: string; kind: 'video' | 'album'; source: 'store' | 'upload'; status: ReviewStatus | null };
+const stateOf = (row: MessageRecord, attachments: MessageAttachment[], unlocks: UnlockRecord[]): MessageState => ({
+  id: row.id,
+  createdAt: new Date(row.created_at),
+  conversationId: row.conversation_id,
+  senderId: row.sender_id,
+  clientId: row.client_id,
+  body: row.body,
+  attachments,
+  kind: row.kind,
+  price: moneyOf(row.price_minor, row.currency),
+  tip: moneyOf(row.tip_minor, row.tip_currency),
+  status: row.status,
+  fee: moneyOf(row.fee_minor, row.fee_currency),
+  massMessageId: row.mass_message_id,
+  withdrawnAt: row.withdrawn_at && new Date(row.withdrawn_at),
+  unlocks: unlocks.map((unlock) => ({
+    buyerId: unlock.buyer_id,
+    purchaseId: unlock.purchase_id,
+    purchaseCreatedAt: new Date(unlock.purchase_created_at),
+    amount: { amountMinor: Number(unlock.amount_minor), currency: unlock.currency.trim() },
+    unlockedAt: new Date(unlock.unlocked_at),
+  })),
+});
 
 /**
- * Whose view: a member's (what they may open), or null for the view announced on the
- * conversation's channel, which both members receive: a priced message is locked in it, as its
- * recipient would see it before paying (the sender's client keeps its own copy from the send).
+ * The PostgreSQL adapter of MessageRepository, in one transaction's EntityManager. `messages` is
+ * partitioned by month: every lookup by id also bounds created_at by the time its UUIDv7 id carries,
+ * so PostgreSQL reads one partition. Callers hold the conversation's lock (ConversationRepository.find).
  */
-export type Viewer = string | null;
+export class PostgresMessageRepository implements MessageRepository {
+  /** Each message as it was loaded: what `save` compares with. */
+  private readonly loaded = new Map<string, MessageState>();
 
-/** A keyset position in a conversation: a message's time and id. */
-export interface MessagePosition {
-  id: string;
-  at: Date;
-}
+  constructor(private readonly tx: EntityManager) {}
 
-const COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, mass_message_id, withdrawn_at, status, fee_minor, fee_currency';
-/** Counting what the recipient has not read: delivered, and an unsent message only for a buyer, who keeps it. */
-const UNREAD_COUNTS = `status = 'sent' and (withdrawn_at is null or exists (select 1 from message_unlocks u where u.message_id = messages.id))`;
-/**
- * What a member sees of a conversation: every delivered message and their own held ones; an unsent
- * message stays for its sender and a buyer only. The three parameters are the viewer.
- */
-const VISIBLE_TO = `((status = 'sent' or sender_id = ?) and (withdrawn_at is null or sender_id = ? or exists (select 1 from message_unlocks u where u.message_id = messages.id and u.buyer_id = ?)))`;
-const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
-
-/**
- * The writer and reader of `messages`, a table partitioned by month: every lookup by id also bounds
- * created_at by the time the UUIDv7 id carries, so PostgreSQL reads one partition. Runs in the
- * caller's unit of work (pass its EntityManager).
- */
-@Injectable()
-export class MessageRepository {
-  constructor(@Inject(OwnedItems) private readonly ownedItems: OwnedItems) {}
-
-  /**
-   * Stores a message and its attachments, unless the sender already used this client id: then
-   * answers the message stored under it. The side table's primary key decides, under concurrency too.
-   */
-  async insert(em: EntityManager, message: NewMessage): Promise<{ stored: true } | { stored: false; existing: MessagePosition }> {
-    const claimed = await em.execute<{ message_id: string }[]>(
-      `insert into message_client_ids (sender_id, client_id, message_id, message_created_at) values (?, ?, ?, ?) on conflict do nothing returning message_id`,
-      [message.senderId, message.clientId, message.id, message.createdAt],
+  async byId(conversationId: string, id: string): Promise<Message | null> {
+    const at = timeOfId(id);
+    if (!at) return null;
+    const [row] = await this.tx.execute<MessageRecord[]>(
+      `select id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, status,
+              fee_minor, fee_currency,
+              mass_message_id, withdrawn_at
+         from messages where id = ? and conversation_id = ? and created_at >= ? and created_at < ?`,
+      [id, conversationId, at, new Date(at.getTime() + 1)],
     );
-    if (claimed.length === 0) return { stored: false, existing: (await this.byClientId(em, message.senderId, message.clientId))! };
-    await em.execute(
-      `insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count, price_minor, currency, kind, tip_minor, tip_currency, status, fee_minor, fee_currency)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    if (!row) return null;
+    const attachments = await this.tx.execute<(Omit<MessageAttachment, 'status'> & { status: ReviewStatus | null })[]>(
+      `select a.content_id as "contentId", a.kind, a.source, mm.status from message_attachments a left join message_media mm on mm.content_id = a.content_id
+        where a.message_id = ? and a.message_created_at = ? order by a.position`,
+      [row.id, row.created_at],
+    );
+    const unlocks = await this.tx.execute<UnlockRecord[]>(
+      `select buyer_id, purchase_id, purchase_created_at, amount_minor, currency, unlocked_at from message_unlocks
+        where message_id = ? order by unlocked_at, buyer_id`,
+      [row.id],
+    );
+    const state = stateOf(
+      row,
+      attachments.map((item) => ({ ...item, status: item.status ?? 'pending_review' })),
+      unlocks,
+    );
+    this.loaded.set(state.id, state);
+    return Message.restore(state);
+  }
+
+  async add(message: Message): Promise<MessageAdded> {
+    const state = message.snapshot();
+    const claimed = await this.tx.execute<{ message_id: string }[]>(
+      `insert into message_client_ids (sender_id, client_id, message_id, message_created_at) values (?, ?, ?, ?) on conflict do nothing returning message_id`,
+      [state.senderId, state.clientId, state.id, state.createdAt],
+    );
+    if (claimed.length === 0) {
+      const [row] = await this.tx.execute<{ message_id: string; message_created_at: Date }[]>(
+        `select message_id, message_created_at from message_client_ids where sender_id = ? and client_id = ?`,
+        [state.senderId, state.clientId],
+      );
+      return { stored: false, existing: { id: row.message_id, at: new Date(row.message_created_at) } };
+    }
+    await this.tx.execute(
+      `insert into messages (id, created_at, conversation_id, sender_id, client_id, body, attachment_count, price_minor, currency, kind, tip_minor,
+                             tip_currency, status, fee_minor,
+                             fee_currency, mass_message_id, withdrawn_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        message.id,
-        message.createdAt,
-        message.conversationId,
-        message.senderId,
-        message.clientId,
-        message.body,
-        message.attachments.length,
-        message.price?.amountMinor ?? null,
-        message.price?.currency ?? null,
-        message.kind ?? 'message',
-        message.tip?.amountMinor ?? null,
-        message.tip?.currency ?? null,
-        message.status ?? 'sent',
-        message.fee?.amountMinor ?? null,
-        message.fee?.currency ?? null,
+        ...[state.id, state.createdAt, state.conversationId, state.senderId, state.clientId, state.body, state.attachments.length],
+        ...[state.price?.amountMinor ?? null, state.price?.currency ?? null, state.kind, state.tip?.amountMinor ?? null, state.tip?.currency ?? null],
+        ...[state.status, state.fee?.amountMinor ?? null, state.fee?.currency ?? null, state.massMessageId, state.withdrawnAt],
       ],
     );
-    for (const [position, attachment] of message.attachments.entries()) {
-      await em.execute(
+    for (const [position, attachment] of state.attachments.entries()) {
+      await this.tx.execute(
         `insert into message_attachments (message_id, message_created_at, conversation_id, content_id, kind, source, position) values (?, ?, ?, ?, ?, ?, ?)`,
-        [message.id, message.createdAt, message.conversationId, attachment.contentId, attachment.kind, attachment.source, position],
+        [state.id, state.createdAt, state.conversationId, attachment.contentId, attachment.kind, attachment.source, position],
       );
       // Version -1: only an event of content-moderation (version >= 1) changes what is known from here on.
-      await em.execute(`insert into message_media (content_id, status, version, updated_at) values (?, ?, -1, ?) on conflict (content_id) do nothing`, [
+      await this.tx.execute(`insert into message_media (content_id, status, version, updated_at) values (?, ?, -1, ?) on conflict (content_id) do nothing`, [
         attachment.contentId,
         attachment.status,
-        message.createdAt,
+        state.createdAt,
       ]);
     }
+    await this.insertUnlocks(state, state.unlocks);
+    this.loaded.set(state.id, state);
     return { stored: true };
   }
 
-  async byClientId(em: EntityManager, senderId: string, clientId: string): Promise<MessagePosition | null> {
-    const [row] = await em.execute<{ message_id: string; message_created_at: Date }[]>(`select message_id, message_created_at from message_client_ids where sender_id = ? and client_id = ?`, [
-      senderId,
-      clientId,
-    ]);
-    return row ? { id: row.message_id, at: new Date(row.message_created_at) } : null;
-  }
-
-  /** A message by id alone (whichever conversation), found in the partition its id names; `lock` locks it for the caller's transaction. */
-  async byIdAnywhere(em: EntityManager, id: string, lock = false): Promise<MessageRow | null> {
-    const at = timeOfId(id);
-    if (!at) return null;
-    const [row] = await em.execute<MessageRow[]>(`select ${COLUMNS} from messages where id = ? and created_at >= ? and created_at < ? ${lock ? 'for update' : ''}`, [
-      id,
-      at,
-      new Date(at.getTime() + 1),
-    ]);
-    return row ?? null;
-  }
-
-  /** One message of a conversation, found in the partition its id names. */
-  async byId(em: EntityManager, conversationId: string, id: string): Promise<MessageRow | null> {
-    const at = timeOfId(id);
-    if (!at) return null;
-    const [row] = await em.execute<MessageRow[]>(`select ${COLUMNS} from messages where id = ? and conversation_id = ? and created_at >= ? and created_at < ?`, [
-      id,
-      conversationId,
-      at,
-      new Date(at.getTime() + 1),
-    ]);
-    return row ?? null;
-  }
-
-  /**
-   * A page of a conversation, newest first: the newest messages (no cursor), those just older than
-   * `before`, or the oldest ones newer than `after` (a reconnecting client catching up in order).
-   */
-  async page(em: EntityManager, conversationId: string, viewerId: string, cursor: { before?: MessagePosition; after?: MessagePosition }, limit: number): Promise<MessageRow[]> {
-    const viewer = [viewerId, viewerId, viewerId];
-    if (cursor.after) {
-      const rows = await em.execute<MessageRow[]>(
-        `select ${COLUMNS} from messages where conversation_id = ? and ${VISIBLE_TO} and created_at >= ? and (created_at, id) > (?, ?) order by created_at, id limit ?`,
-        [conversationId, ...viewer, cursor.after.at, cursor.after.at, cursor.after.id, limit],
-      );
-      return rows.reverse();
-    }
-    if (cursor.before) {
-      return em.execute<MessageRow[]>(
-        `select ${COLUMNS} from messages where conversation_id = ? and ${VISIBLE_TO} and created_at <= ? and (created_at, id) < (?, ?) order by created_at desc, id desc limit ?`,
-        [conversationId, ...viewer, cursor.before.at, cursor.before.at, cursor.before.id, limit],
-      );
-    }
-    return em.execute<MessageRow[]>(`select ${COLUMNS} from messages where conversation_id = ? and ${VISIBLE_TO} order by created_at desc, id desc limit ?`, [conversationId, ...viewer, limit]);
-  }
-
-  /** Whether `viewerId` may see this message (a held message is its sender's only). */
-  visibleTo(row: MessageRow, viewerId: string): boolean {
-    return row.status === 'sent' || row.sender_id === viewerId;
-  }
-
-  /** Messages from `senderId` after `position` (or all of them): what the other member has not read. */
-  async countFrom(em: EntityManager, conversationId: string, senderId: string, after: MessagePosition | null): Promise<number> {
-    const [row] = after
-      ? await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and created_at >= ? and (created_at, id) > (?, ?) and ${UNREAD_COUNTS}`, [
-          conversationId,
-          senderId,
-          after.at,
-          after.at,
-          after.id,
-        ])
-      : await em.execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ? and sender_id = ? and ${UNREAD_COUNTS}`, [conversationId, senderId]);
-    return row.n;
-  }
-
-  /** Conversations (other than `exceptConversationId`) the sender sent this text to since `since`. */
-  async conversationsWithText(em: EntityManager, senderId: string, duplicateKey: string, since: Date, exceptConversationId: string): Promise<number> {
-    const [row] = await em.execute<{ n: number }[]>(
-      `select count(distinct conversation_id)::int as n from messages
-        where sender_id = ? and created_at >= ? and conversation_id <> ? and mass_message_id is null and lower(regexp_replace(body, '\\s+', ' ', 'g')) = ?`,
-      [senderId, since, exceptConversationId, duplicateKey],
+  async unreadFrom(conversationId: string, senderId: string, after: MessagePosition): Promise<number> {
+    const [row] = await this.tx.execute<{ n: number }[]>(
+      `select count(*)::int as n from messages
+        where conversation_id = ? and sender_id = ? and created_at >= ? and (created_at, id) > (?, ?) and status = 'sent'
+          and (withdrawn_at is null or exists (select 1 from message_unlocks u where u.message_id = messages.id))`,
+      [conversationId, senderId, after.at, after.at, after.id],
     );
     return row.n;
   }
 
-  /** Full-text search (prefix per word) in the conversations `userId` is a member of, newest first. */
-  async search(em: EntityManager, userId: string, words: string[], limit: number): Promise<MessageRow[]> {
-    const query = words.map((word) => `${word}:*`).join(' & ');
-    return em.execute<MessageRow[]>(
-      `select ${COLUMNS.split(', ').map((column) => `m.${column}`).join(', ')} from messages m
-         join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ?
-        where to_tsvector('simple', m.body) @@ to_tsquery('simple', ?) and (m.status = 'sent' or m.sender_id = ?)
-          and (m.withdrawn_at is null or m.sender_id = ? or exists (select 1 from message_unlocks u where u.message_id = m.id and u.buyer_id = ?))
-        order by m.created_at desc, m.id desc limit ?`,
-      [userId, query, userId, userId, userId, limit],
+  async save(message: Message): Promise<void> {
+    const state = message.snapshot();
+    const before = this.loaded.get(state.id);
+    if (!before) throw new Error(`message ${state.id} is saved without being loaded or added in this transaction`);
+    if (before.status !== state.status || before.withdrawnAt?.getTime() !== state.withdrawnAt?.getTime()) {
+      await this.tx.execute(`update messages set status = ?, withdrawn_at = ? where id = ? and created_at = ?`, [
+        state.status,
+        state.withdrawnAt,
+        state.id,
+        state.createdAt,
+      ]);
+    }
+    const kept = new Set(state.unlocks.map((unlock) => unlock.purchaseId));
+    const known = new Set(before.unlocks.map((unlock) => unlock.purchaseId));
+    const removed = before.unlocks.filter((unlock) => !kept.has(unlock.purchaseId)).map((unlock) => unlock.purchaseId);
+    if (removed.length > 0)
+      await this.tx.execute(`delete from message_unlocks where message_id = ? and purchase_id = any(?::uuid[])`, [state.id, `{${removed.join(',')}}`]);
+    await this.insertUnlocks(
+      state,
+      state.unlocks.filter((unlock) => !known.has(unlock.purchaseId)),
     );
+    this.loaded.set(state.id, state);
   }
 
-  /**
-   * Each row as `viewer` sees it, with each attachment's state from messaging's copy of its review:
-   * a priced message is locked for its recipient until they unlock it (message_unlocks), and its
-   * sender sees how many did.
-   */
-  async views(em: EntityManager, rows: MessageRow[], viewer: Viewer): Promise<MessageView[]> {
-    const ids = rows.map((row) => row.id);
-    const priced = rows.filter((row) => row.price_minor !== null).map((row) => row.id);
-    const unlocks = priced.length
-      ? await em.execute<{ message_id: string; buyers: number; mine: boolean }[]>(
-          `select message_id, count(*)::int as buyers, bool_or(buyer_id = ?::uuid) as mine from message_unlocks where message_id in (${placeholders(priced)}) group by message_id`,
-          [viewer, ...priced],
-        )
-      : [];
-    const unlocked = new Map(unlocks.map((row) => [row.message_id, row]));
-    const attachments = ids.length
-      ? await em.execute<AttachmentRow[]>(
-          `select a.message_id, a.content_id, a.kind, a.source, mm.status from message_attachments a left join message_media mm on mm.content_id = a.content_id
-            where a.message_id in (${placeholders(ids)}) order by a.message_id, a.position`,
-          ids,
-        )
-      : [];
-    const byMessage = new Map<string, AttachmentRow[]>();
-    for (const row of attachments) byMessage.set(row.message_id, [...(byMessage.get(row.message_id) ?? []), row]);
-    const pricedRows = rows.filter((row) => row.price_minor !== null);
-    const titles = await this.ownedItems.describe(pricedRows.flatMap((row) => (byMessage.get(row.id) ?? []).map((item) => item.content_id)));
-    // What the recipient owns already, asked of commerce per sender: owned by them, the message opens free (never sold to them).
-    const owned = new Map<string, Set<string>>();
-    if (viewer !== null) {
-      for (const row of pricedRows.filter((row) => row.sender_id !== viewer && !unlocked.get(row.id)?.mine)) {
-        const items = (byMessage.get(row.id) ?? []).filter((item) => item.source === 'store').map((item) => item.content_id);
-        owned.set(row.id, await this.ownedItems.of(viewer, row.sender_id, items));
-      }
+  private async insertUnlocks(state: MessageState, unlocks: Unlock[]): Promise<void> {
+    for (const unlock of unlocks) {
+      await this.tx.execute(
+        `insert into message_unlocks (message_id, message_created_at, buyer_id, conversation_id, mass_message_id, purchase_id, purchase_created_at,
+                                      amount_minor, currency, unlocked_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`,
+        [
+          state.id,
+          state.createdAt,
+          unlock.buyerId,
+          state.conversationId,
+          state.massMessageId,
+          unlock.purchaseId,
+          unlock.purchaseCreatedAt,
+          unlock.amount.amountMinor,
+          unlock.amount.currency,
+          unlock.unlockedAt,
+        ],
+      );
     }
-    return rows.map((row) => {
-      const sender = viewer !== null && row.sender_id === viewer;
-      const price = row.price_minor === null ? null : { amountMinor: Number(row.price_minor), currency: row.currency! };
-      const items = byMessage.get(row.id) ?? [];
-      const mine = owned.get(row.id) ?? new Set<string>();
-      const free = opensFree(items.map((item) => ({ contentId: item.content_id, source: item.source })), mine);
-      const locked = price !== null && !sender && !unlocked.get(row.id)?.mine && !free;
-      return {
-        id: row.id,
-        conversationId: row.conversation_id,
-        senderId: row.sender_id,
-        clientId: row.client_id,
-        kind: row.kind,
-        text: row.body,
-        createdAt: new Date(row.created_at).toISOString(),
-        attachments: items.map((item) => ({ contentId: item.content_id, kind: item.kind, state: stateOf(item.status ?? 'pending_review'), locked })),
-        price,
-        locked,
-        unlocks:
-          price === null
-            ? []
-            : items.map((item) => ({
-                contentId: item.content_id,
-                title: titles.get(item.content_id)?.title ?? '',
-                kind: item.kind,
-                owned: mine.has(item.content_id),
-              })),
-        tip: row.tip_minor === null ? null : { amountMinor: Number(row.tip_minor), currency: row.tip_currency! },
-        massMessageId: row.mass_message_id,
-        withdrawn: row.withdrawn_at !== null && (sender || (price !== null && !locked)),
-        unlockCount: price !== null && sender ? (unlocked.get(row.id)?.buyers ?? 0) : null,
-        status: row.status,
-      };
-    });
   }
 }

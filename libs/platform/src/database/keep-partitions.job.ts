@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { JobHandler, type JobProcessor } from '../messaging/job-handler.js';
+import { JobHandler, type JobProcessor } from '../jobs/job-handler.js';
 
 /**
  * Keeps every table registered in monthly_partitioned_tables (monthlyPartitionsSql) its months ahead,

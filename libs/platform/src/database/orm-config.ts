@@ -1,8 +1,8 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator, type Migration } from '@mikro-orm/migrations';
-import { OutboxMessage } from '../messaging/outbox-message.entity.js';
-import { ProcessedMessage } from '../messaging/processed-message.entity.js';
+import { OutboxMessage } from '../jobs/outbox-message.entity.js';
+import { ProcessedMessage } from '../jobs/processed-message.entity.js';
 import { platformMigrations } from './migrations/index.js';
 
 export type MigrationClass = new (...args: never[]) => Migration;

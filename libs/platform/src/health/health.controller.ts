@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { ServerResponse } from 'node:http';
-import { QueueFactory } from '../messaging/queue-factory.js';
+import { QueueFactory } from '../jobs/queue-factory.js';
 import { MailTransport } from '../mail/mail-transport.js';
 import { ObjectStorage } from '../files/object-storage.js';
 

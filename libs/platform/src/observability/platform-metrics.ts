@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Gauge } from 'prom-client';
 import type { Pool } from 'pg';
-import { QueueFactory } from '../messaging/queue-factory.js';
-import { QUEUE_NAMES } from '../messaging/job-catalogue.js';
+import { QueueFactory } from '../jobs/queue-factory.js';
+import { QUEUE_NAMES } from '../jobs/job-catalogue.js';
 import { METRIC_PREFIX, Metrics } from './metrics.js';
 import { snapshotOnScrape } from './scrape-snapshot.js';
 

@@ -1,47 +1,38 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { LockMode, MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
-import { timeOfId } from '../../domain/message-ids.js';
-import { Conversation } from '../../entities/conversation.entity.js';
-import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessagingStore } from '../../repositories/messaging-store.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
-import { unreadCounts } from '../../queries/unread-counts/unread-counts.handler.js';
+import { unreadCounts } from '../../queries/unread-counts/unread-counts.queries.js';
 import { MarkReadCommand, type ReadView } from './mark-read.command.js';
-
-/** (time, id) order of messages, as the lists sort them. */
-const isAfter = (a: { at: Date; id: string }, b: { at: Date; id: string }) => a.at.getTime() > b.at.getTime() || (a.at.getTime() === b.at.getTime() && a.id > b.id);
 
 @CommandHandler(MarkReadCommand)
 export class MarkReadHandler implements ICommandHandler<MarkReadCommand> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessagingStore) private readonly store: MessagingStore,
     @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
   ) {}
 
   async execute({ conversationId, userId, messageId }: MarkReadCommand): Promise<ReadView> {
     const now = this.clock.now();
-    const result = await this.orm.em.fork().transactional(async (tx) => {
-      // The conversation's lock orders this recount with the sends that grow the counter.
-      const conversation = await tx.findOne(Conversation, conversationId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const member = conversation ? await tx.findOne(ConversationMember, { conversationId, userId }) : null;
-      if (!conversation || !member) throw MessagingErrors.conversationNotFound();
-      const message = await this.messages.byId(tx, conversationId, messageId);
+    // The conversation's lock (taken by find) orders this recount with the sends that grow the counter.
+    const result = await this.store.transaction(async ({ conversations, messages }) => {
+      const conversation = await conversations.find(conversationId);
+      if (!conversation?.memberRole(userId)) throw MessagingErrors.conversationNotFound();
+      const message = await messages.byId(conversationId, messageId);
       if (!message) throw MessagingErrors.messageNotFound();
-      const named = { id: message.id, at: new Date(message.created_at) };
-      const current = member.lastReadMessageId ? { id: member.lastReadMessageId, at: timeOfId(member.lastReadMessageId)! } : null;
-      if (current && !isAfter(named, current)) return { moved: false, member };
-      member.lastReadMessageId = named.id;
-      member.lastReadAt = now;
-      member.unreadCount = await this.messages.countFrom(tx, conversationId, conversation.otherMember(userId), named);
-      return { moved: true, member };
+      const named = { id: message.id, at: message.snapshot().createdAt };
+      if (!conversation.readsPast(userId, named)) return { moved: false, read: conversation.readStateOf(userId) };
+      conversation.markRead(userId, named, await messages.unreadFrom(conversationId, conversation.otherMember(userId), named), now);
+      await conversations.save(conversation);
+      return { moved: true, read: conversation.readStateOf(userId) };
     });
     const totals = await unreadCounts(this.orm.em.fork(), userId);
-    const view = { conversationId, lastReadMessageId: result.member.lastReadMessageId!, unreadCount: result.member.unreadCount, total: totals.total };
+    const view = { conversationId, lastReadMessageId: result.read.lastReadMessageId!, unreadCount: result.read.unreadCount, total: totals.total };
     if (result.moved) {
       await this.realtime.read({ conversationId, userId, messageId: view.lastReadMessageId, readAt: now.toISOString() });
       await this.realtime.unread(userId, { total: totals.total, conversationId, unread: view.unreadCount });

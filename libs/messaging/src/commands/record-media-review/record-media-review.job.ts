@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { claimMessage, JobHandler, type JobData, type JobProcessor } from '#app/platform';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessageReads } from '../../queries/message-views/message-views.queries.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 
 const CONSUMER = 'messaging.message-media';
@@ -19,7 +19,7 @@ export type MediaReviewOutcome = 'applied' | 'stale' | 'duplicate';
 export class RecordMediaReviewJob implements JobProcessor<'moderation', 'content-review-changed'> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
     @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
   ) {}
 

@@ -6,7 +6,7 @@ import { Clock } from '#app/platform';
 import { OpenCaseCommand } from '#app/content-moderation';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
-import { MessageRepository, type MessageView } from '../../repositories/message.repository.js';
+import { MessageReads, type MessageView } from '../../queries/message-views/message-views.queries.js';
 import { ReportConversationCommand } from './report-conversation.command.js';
 
 /** Messages kept as context: before the reported one, or the latest of a reported conversation. */
@@ -18,7 +18,7 @@ export class ReportConversationHandler implements ICommandHandler<ReportConversa
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
   ) {}
 
   async execute({ conversationId, reporter, messageId, reason, details, ip }: ReportConversationCommand) {

@@ -8,6 +8,7 @@ import { DIGEST_AFTER_MS, DIGEST_DEFAULT, digestVariables, type DigestConversati
 import { fanHandle } from '../../queries/conversation-views.js';
 import { DigestLinks } from '../unsubscribe-digest/digest-links.js';
 import { DUE_MESSAGE, MEMBERS_AND_MESSAGES } from './due-messages.sql.js';
+import { DigestMarks } from '../../repositories/digest-marks.repository.js';
 
 interface DueConversation {
   conversation_id: string;
@@ -51,7 +52,7 @@ export class SendMessageDigestJob implements JobProcessor<'notifications', 'mess
     if (!recipient) return 'no_address';
     const cutoff = new Date(this.clock.now().getTime() - DIGEST_AFTER_MS);
     const outcome = await this.orm.em.fork().transactional(async (em): Promise<DigestOutcome> => {
-      await em.execute(`select 1 from conversation_members where user_id = ? and unread_count > 0 order by conversation_id for update`, [userId]);
+      await DigestMarks.lock(em, userId);
       const [preference] = await em.execute<{ email_digest: boolean }[]>(`select email_digest from messaging_preferences where user_id = ?`, [userId]);
       if (!(preference?.email_digest ?? DIGEST_DEFAULT)) return 'turned_off';
       const due = await this.dueConversations(em, userId, cutoff);
@@ -64,14 +65,7 @@ export class SendMessageDigestJob implements JobProcessor<'notifications', 'mess
         variables: digestVariables(await this.named(due), { publicUrl: this.config.PUBLIC_URL, unsubscribeUrl }),
         unsubscribeUrl,
       });
-      for (const row of due) {
-        await em.execute(`update conversation_members set digested_up_to_at = ?::timestamptz, digested_up_to_id = ? where conversation_id = ? and user_id = ?`, [
-          row.latest_at,
-          row.latest_id,
-          row.conversation_id,
-          userId,
-        ]);
-      }
+      await DigestMarks.moveTo(em, userId, due);
       return 'sent';
     });
     if (outcome === 'sent') this.logger.log(`queued the unread-messages digest of user ${userId}`);

@@ -4,7 +4,7 @@ import { ContentByIdQuery, SubmitContentCommand } from '#app/content-moderation'
 import { VerificationStatusQuery } from '#app/verification';
 import { attachable } from '../../domain/attachments.js';
 import { MessagingErrors } from '../../messaging.errors.js';
-import type { NewAttachment } from '../../repositories/message.repository.js';
+import type { MessageAttachment as NewAttachment } from '../../domain/message.js';
 
 /**
  * Turns the content ids a creator attaches into attachments (SPEC §5, Mastercard's rule): only a

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { PurchaseView } from '#app/commerce';
-import type { MessageView } from '../../repositories/message.repository.js';
+import type { MessageView } from '../../queries/message-views/message-views.queries.js';
 import type { MessagingActor } from '../start-conversation/start-conversation.command.js';
 
 /**

@@ -1,20 +1,24 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
-import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, Clock, RateLimits, RateLimiterRes } from '#app/platform';
 import { FanRelationshipQuery, PurchaseCommand, StoreOwnerQuery, type PurchaseView } from '#app/commerce';
 import { messageId } from '../../domain/message-ids.js';
-import { cleanText, containsLink, duplicateKey, MAX_ATTACHMENTS, previewOf, textProblem } from '../../domain/message-text.js';
+import { cleanText, containsLink, duplicateKey, MAX_ATTACHMENTS, textProblem } from '../../domain/message-text.js';
 import { DUPLICATE_RULE, duplicateRuleApplies, isDuplicateSpam, isNewAccount, SEND_RATE } from '../../domain/spam-rules.js';
 import { fanVerdict, PRICE_LIMITS } from '../../domain/who-may-message.js';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
-import { MessageRepository, type MessagePosition, type Money, type NewAttachment } from '../../repositories/message.repository.js';
+import { assertOpenFor } from '../../domain/conversation.js';
+import { Message, type Money } from '../../domain/message.js';
+import { MessageReads, type MessagePosition } from '../../queries/message-views/message-views.queries.js';
+import { MessagingStore } from '../../repositories/messaging-store.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { MessagingSettings } from '../../queries/messaging-settings/messaging-settings.js';
-import { unreadCounts } from '../../queries/unread-counts/unread-counts.handler.js';
+import { unreadCounts } from '../../queries/unread-counts/unread-counts.queries.js';
 import { AttachmentResolver } from './attachment-resolver.js';
+import { storeMessage } from './store-message.js';
 import { SendMessageCommand } from './send-message.command.js';
 
 @CommandHandler(SendMessageCommand)
@@ -25,7 +29,8 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(RateLimits) private readonly limits: RateLimits,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
+    @Inject(MessagingStore) private readonly store: MessagingStore,
     @Inject(MessagingSettings) private readonly settings: MessagingSettings,
     @Inject(AttachmentResolver) private readonly media: AttachmentResolver,
     @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
@@ -45,14 +50,14 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const conversation = await em.findOne(Conversation, conversationId);
     const role = conversation?.memberRole(sender.id);
     if (!conversation || !role) throw MessagingErrors.conversationNotFound();
-    this.assertOpen(await em.find(ConversationMember, { conversationId }), sender.id);
+    // Checked again where the message is stored (storeMessage), under the conversation's lock.
+    assertOpenFor(await em.find(ConversationMember, { conversationId }), sender.id);
     await this.spendSend(sender.id);
 
     const now = this.clock.now();
     // A fan's message to a creator who charges per message is held until its price is paid.
     // Its price is the one in force now, kept with it: a later change of the setting does not reprice it.
     const fee = role === 'fan' ? await this.checkFan(conversation, command, text, now) : null;
-    const held = fee !== null;
     const price = command.priceMinor === undefined ? null : await this.priceOf(command);
     if (duplicateRuleApplies(text)) {
       const others = await this.messages.conversationsWithText(em, sender.id, duplicateKey(text), new Date(now.getTime() - DUPLICATE_RULE.windowMs), conversationId);
@@ -61,11 +66,11 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const attachments = await this.media.resolve(sender.id, command.attachments);
     const id = messageId(now);
 
+    const message = Message.send({ id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price, fee });
     // A fresh unit of work: the rows read above are read again under the lock, not taken from this one's identity map.
-    const message = { id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price, held, fee };
-    const outcome = await this.orm.em.fork().transactional(async (tx) => this.store(tx, message));
+    const outcome = await storeMessage(this.store, message);
     if (!outcome.stored) return this.replay(conversationId, sender.id, outcome.existing);
-    if (held) {
+    if (message.held) {
       // Nobody else sees it, nothing is announced: the fan pays, and the payment delivers it (FollowMessagePurchaseJob).
       const em = this.orm.em.fork();
       const [mine] = await this.messages.views(em, [(await this.messages.byId(em, conversationId, id))!], sender.id);
@@ -77,55 +82,17 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const [announced] = await this.messages.views(read, [row], null);
     const [view] = await this.messages.views(read, [row], sender.id);
     await this.realtime.message(announced);
-    if (!outcome.recipientMuted) {
-      const totals = await unreadCounts(read, outcome.recipientId);
-      await this.realtime.unread(outcome.recipientId, { total: totals.total, conversationId, unread: outcome.recipientUnread });
+    const { arrival } = outcome;
+    if (!arrival.recipientMuted) {
+      const totals = await unreadCounts(read, arrival.recipientId);
+      await this.realtime.unread(arrival.recipientId, { total: totals.total, conversationId, unread: arrival.recipientUnread });
     }
     return { message: view, created: true };
   }
 
-  /** Stores the message under the conversation's lock, where a block is checked again and the recipient's unread count grows. */
-  private async store(
-    tx: EntityManager,
-    message: {
-      id: string;
-      createdAt: Date;
-      conversationId: string;
-      senderId: string;
-      clientId: string;
-      body: string;
-      attachments: NewAttachment[];
-      price: Money | null;
-      held: boolean;
-      fee: { priceMinor: number; currency: string } | null;
-    },
-  ) {
-    const conversation = await tx.findOneOrFail(Conversation, message.conversationId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    const members = await tx.find(ConversationMember, { conversationId: message.conversationId });
-    this.assertOpen(members, message.senderId);
-    const fee = message.fee && { amountMinor: message.fee.priceMinor, currency: message.fee.currency };
-    const inserted = await this.messages.insert(tx, { ...message, fee, status: message.held ? 'awaiting_payment' : 'sent' });
-    if (!inserted.stored) return { stored: false as const, existing: inserted.existing };
-    const recipient = members.find((member) => member.userId !== message.senderId)!;
-    // Held: no unread count and no change to the conversation's list entry until it is paid and delivered.
-    if (message.held) return { stored: true as const, recipientId: recipient.userId, recipientUnread: recipient.unreadCount, recipientMuted: true };
-    recipient.unreadCount += 1;
-    conversation.lastActivityAt = message.createdAt;
-    conversation.lastMessageId = message.id;
-    conversation.lastMessageAt = message.createdAt;
-    conversation.lastSenderId = message.senderId;
-    conversation.lastPreview = previewOf(message.body, message.attachments.length);
-    return { stored: true as const, recipientId: recipient.userId, recipientUnread: recipient.unreadCount, recipientMuted: recipient.mutedAt !== null };
-  }
-
-  private assertOpen(members: ConversationMember[], senderId: string): void {
-    if (members.find((member) => member.userId === senderId)?.blockedAt) throw MessagingErrors.youBlocked();
-    if (members.some((member) => member.userId !== senderId && member.blockedAt)) throw MessagingErrors.blocked();
-  }
-
   /** The creator's setting (checked at every message: a subscription may have lapsed), media and the link rule. */
   /** The price per message the fan's message waits for, or null. */
-  private async checkFan(conversation: Conversation, command: SendMessageCommand, text: string, now: Date): Promise<{ priceMinor: number; currency: string } | null> {
+  private async checkFan(conversation: Conversation, command: SendMessageCommand, text: string, now: Date): Promise<Money | null> {
     if (command.priceMinor !== undefined) throw MessagingErrors.priceFromFans();
     if (command.attachments.length > 0) throw MessagingErrors.mediaFromFans();
     const setting = await this.settings.of(conversation.creatorId);
@@ -133,7 +100,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const verdict = fanVerdict(setting, { subscribed, creatorStarted: conversation.startedBy === conversation.creatorId });
     if (!verdict.ok) throw MessagingErrors.subscribersOnly();
     if (isNewAccount(command.sender.accountCreatedAt, now) && containsLink(text)) throw MessagingErrors.linksFromNewFans();
-    return verdict.fee;
+    return verdict.fee && { amountMinor: verdict.fee.priceMinor, currency: verdict.fee.currency };
   }
 
   /** A pay-per-view price: the creator's, on media, in their store's currency. */

@@ -1,16 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
 import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Clock, RateLimits, RateLimiterRes } from '#app/platform';
 import { FindUserQuery } from '#app/identity';
 import { FanRelationshipQuery, StoreOwnerQuery } from '#app/commerce';
+import { Conversation as OpenedConversation } from '../../domain/conversation.js';
 import { creatorMayStart, fanVerdict } from '../../domain/who-may-message.js';
 import { isNewAccount, NEW_ACCOUNT_CONVERSATIONS } from '../../domain/spam-rules.js';
 import { Conversation } from '../../entities/conversation.entity.js';
-import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
 import { ConversationViews } from '../../queries/conversation-views.js';
 import { MessagingSettings } from '../../queries/messaging-settings/messaging-settings.js';
+import { MessagingStore } from '../../repositories/messaging-store.js';
 import { StartConversationCommand } from './start-conversation.command.js';
 
 @CommandHandler(StartConversationCommand)
@@ -18,6 +20,7 @@ export class StartConversationHandler implements ICommandHandler<StartConversati
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(MessagingStore) private readonly store: MessagingStore,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(RateLimits) private readonly limits: RateLimits,
     @Inject(MessagingSettings) private readonly settings: MessagingSettings,
@@ -43,13 +46,9 @@ export class StartConversationHandler implements ICommandHandler<StartConversati
 
     let conversation: Conversation;
     try {
-      conversation = await em.transactional(async (tx) => {
-        const opened = tx.create(Conversation, { fanId, creatorId, startedBy: actor.id, createdAt: now, lastActivityAt: now });
-        await tx.persist(opened).flush();
-        tx.persist(tx.create(ConversationMember, { conversationId: opened.id, userId: fanId, role: 'fan' }));
-        tx.persist(tx.create(ConversationMember, { conversationId: opened.id, userId: creatorId, role: 'creator' }));
-        return opened;
-      });
+      const opened = OpenedConversation.open({ id: randomUUID(), fanId, creatorId, startedBy: actor.id, at: now });
+      await this.store.transaction(({ conversations }) => conversations.add(opened));
+      conversation = await em.findOneOrFail(Conversation, opened.id);
     } catch (error) {
       // Both sides opened it at once: the pair's unique key kept one.
       if (!(error instanceof UniqueConstraintViolationException)) throw error;

@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
-import { Conversation } from '../../entities/conversation.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
 import { MassMessageRepository, type Withdrawal } from '../../repositories/mass-message.repository.js';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessagingStore } from '../../repositories/messaging-store.js';
+import { unreadOfMembers } from '../../queries/unread-counts/unread-counts.queries.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { UnsendMassMessageCommand, UnsendMessageCommand, type UnsendView } from './unsend.command.js';
 
@@ -13,11 +13,9 @@ import { UnsendMassMessageCommand, UnsendMessageCommand, type UnsendView } from 
 async function announce(orm: MikroORM, realtime: MessagingRealtime, withdrawal: Withdrawal): Promise<void> {
   if (withdrawal.gone.length === 0) return;
   const em = orm.em.fork();
-  const members = await em.execute<{ user_id: string; conversation_id: string; unread_count: number; total: number }[]>(
-    `select cm.user_id, cm.conversation_id, cm.unread_count,
-            (select coalesce(sum(o.unread_count) filter (where o.muted_at is null), 0)::int from conversation_members o where o.user_id = cm.user_id) as total
-       from conversation_members cm join unnest(?::uuid[], ?::uuid[]) g (user_id, conversation_id) on cm.user_id = g.user_id and cm.conversation_id = g.conversation_id`,
-    [`{${withdrawal.gone.map((copy) => copy.recipientId).join(',')}}`, `{${withdrawal.gone.map((copy) => copy.conversationId).join(',')}}`],
+  const members = await unreadOfMembers(
+    em,
+    withdrawal.gone.map((copy) => ({ userId: copy.recipientId, conversationId: copy.conversationId })),
   );
   for (const copy of withdrawal.gone) await realtime.withdrawn(copy.conversationId, copy.id);
   for (const member of members) await realtime.unread(member.user_id, { total: member.total, conversationId: member.conversation_id, unread: member.unread_count });
@@ -28,23 +26,24 @@ export class UnsendMessageHandler implements ICommandHandler<UnsendMessageComman
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessagingStore) private readonly store: MessagingStore,
     @Inject(MassMessageRepository) private readonly massMessages: MassMessageRepository,
     @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
   ) {}
 
   async execute({ userId, conversationId, messageId }: UnsendMessageCommand): Promise<UnsendView> {
-    const em = this.orm.em.fork();
-    const conversation = await em.findOne(Conversation, conversationId);
-    if (!conversation?.memberRole(userId)) throw MessagingErrors.conversationNotFound();
-    const row = await this.messages.byId(em, conversationId, messageId);
-    if (!row) throw MessagingErrors.messageNotFound();
-    if (row.sender_id !== userId) throw MessagingErrors.notYourMessage();
-    const [priced] = await em.execute<{ priced: boolean }[]>(`select price_minor is not null as priced from messages where id = ? and created_at = ?`, [row.id, row.created_at]);
-    if (!priced.priced) throw MessagingErrors.notUnsendable();
+    const at = await this.store.transaction(async ({ conversations, messages }) => {
+      const conversation = await conversations.find(conversationId);
+      if (!conversation?.memberRole(userId)) throw MessagingErrors.conversationNotFound();
+      const message = await messages.byId(conversationId, messageId);
+      if (!message) throw MessagingErrors.messageNotFound();
+      // The aggregate's rules (its sender only, a priced message only); the withdrawal re-checks both where it writes.
+      message.assertWithdrawableBy(userId);
+      return message.snapshot().createdAt;
+    });
     const withdrawal = await this.orm.em
       .fork()
-      .transactional((tx) => this.massMessages.withdraw(tx, { conversationId, messageId, at: new Date(row.created_at) }, userId, this.clock.now()));
+      .transactional((tx) => this.massMessages.withdraw(tx, { conversationId, messageId, at }, userId, this.clock.now()));
     await announce(this.orm, this.realtime, withdrawal);
     return { withdrawnFrom: withdrawal.gone.length, keptBy: withdrawal.keptBy };
   }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Conversation } from '../../entities/conversation.entity.js';
-import { MessageRepository, type MessageView } from '../../repositories/message.repository.js';
+import { MessageReads, type MessageView } from '../../queries/message-views/message-views.queries.js';
 import { ConversationViews } from '../conversation-views.js';
 import { ExportMessagesQuery, type ExportedConversation } from './export-messages.query.js';
 
@@ -13,7 +13,7 @@ const PAGE = 500;
 export class ExportMessagesHandler implements IQueryHandler<ExportMessagesQuery> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
     @Inject(ConversationViews) private readonly views: ConversationViews,
   ) {}
 

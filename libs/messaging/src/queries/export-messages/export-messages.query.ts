@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { ConversationView } from '../conversation-views.js';
-import type { MessageView } from '../../repositories/message.repository.js';
+import type { MessageView } from '../../queries/message-views/message-views.queries.js';
 
 /** One of the person's conversations as they see it, with every message it shows them, oldest first. */
 export interface ExportedConversation {

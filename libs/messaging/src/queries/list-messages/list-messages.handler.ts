@@ -3,14 +3,14 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
-import { MessageRepository, type MessagePosition } from '../../repositories/message.repository.js';
+import { MessageReads, type MessagePosition } from '../../queries/message-views/message-views.queries.js';
 import { ListMessagesQuery, type MessagePageView } from './list-messages.query.js';
 
 @QueryHandler(ListMessagesQuery)
 export class ListMessagesHandler implements IQueryHandler<ListMessagesQuery> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
   ) {}
 
   async execute({ userId, conversationId, cursor, limit }: ListMessagesQuery): Promise<MessagePageView> {

@@ -4,7 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { ConversationBlockQuery, MessageOfferQuery, TipConversationQuery, type MessageOfferAnswer } from '#app/commerce';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessageReads } from '../../queries/message-views/message-views.queries.js';
 import { MessagingSettings } from '../messaging-settings/messaging-settings.js';
 
 /**
@@ -16,7 +16,7 @@ import { MessagingSettings } from '../messaging-settings/messaging-settings.js';
 export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
     @Inject(MessagingSettings) private readonly settings: MessagingSettings,
   ) {}
 
@@ -41,8 +41,7 @@ export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
     if (row.price_minor === null || row.status !== 'sent') return { refused: 'not_found' };
     if (row.sender_id === buyerId) return { refused: 'own' };
     if (row.withdrawn_at !== null) return { refused: 'not_found' };
-    const [unlocked] = await em.execute(`select 1 from message_unlocks where message_id = ? and buyer_id = ?`, [row.id, buyerId]);
-    if (unlocked) return { refused: 'unlocked' };
+    if (await this.messages.unlockedBy(em, row.id, buyerId)) return { refused: 'unlocked' };
     // The buyer owns every item in it (bought, or in their live subscription): it opens free for them and is never sold to them.
     const [view] = await this.messages.views(em, [row], buyerId);
     if (!view.locked) return { refused: 'owned' };

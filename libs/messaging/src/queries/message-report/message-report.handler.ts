@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { MessageView } from '../../repositories/message.repository.js';
+import type { MessageView } from '../../queries/message-views/message-views.queries.js';
 import { MessageReportQuery, type MessageReportView } from './message-report.query.js';
 
 interface Row {

@@ -3,14 +3,14 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { MessageMediaFactsQuery, type ContentMediaFacts } from '#app/entitlements';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessageReads } from '../../queries/message-views/message-views.queries.js';
 
 /** Whether one message carries an item to a member and has released it to them, as facts for the entitlement rules. */
 @QueryHandler(MessageMediaFactsQuery)
 export class MessageMediaFactsHandler implements IQueryHandler<MessageMediaFactsQuery> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
   ) {}
 
   async execute({ viewerId, conversationId, messageId, contentId }: MessageMediaFactsQuery): Promise<ContentMediaFacts['message']> {

@@ -4,7 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { ContentByIdQuery } from '#app/content-moderation';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessageReads } from '../../queries/message-views/message-views.queries.js';
 import { OpenAttachmentQuery, type OpenedAttachmentView } from './open-attachment.query.js';
 
 @QueryHandler(OpenAttachmentQuery)
@@ -12,7 +12,7 @@ export class OpenAttachmentHandler implements IQueryHandler<OpenAttachmentQuery>
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
   ) {}
 
   async execute({ userId, conversationId, messageId, contentId }: OpenAttachmentQuery): Promise<OpenedAttachmentView> {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { MessageRepository } from '../../repositories/message.repository.js';
+import { MessageReads } from '../../queries/message-views/message-views.queries.js';
 import { SearchMessagesQuery, type MessageSearchView } from './search-messages.query.js';
 
 /** Letters and digits only: a search word can never be read as tsquery syntax. */
@@ -18,7 +18,7 @@ export function searchWords(text: string): string[] {
 export class SearchMessagesHandler implements IQueryHandler<SearchMessagesQuery> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(MessageRepository) private readonly messages: MessageRepository,
+    @Inject(MessageReads) private readonly messages: MessageReads,
   ) {}
 
   async execute({ userId, text, limit }: SearchMessagesQuery): Promise<MessageSearchView> {

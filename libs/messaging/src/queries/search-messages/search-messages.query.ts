@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { MessageView } from '../../repositories/message.repository.js';
+import type { MessageView } from '../../queries/message-views/message-views.queries.js';
 
 export interface MessageSearchView {
   /** Newest first, from the caller's own conversations only. */
