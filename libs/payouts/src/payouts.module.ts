@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { OwedEarnings } from './queries/owed-earnings/owed-earnings.js';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
-import { Ledger } from './ledger/ledger.js';
+import { Ledger } from './ledger/ledger.repository.js';
 import { BookSale } from './commands/book-sale/book-sale.js';
 import { BookReversal } from './commands/book-reversal/book-reversal.js';
 import { RestoreWonDispute } from './commands/restore-won-dispute/restore-won-dispute.js';
@@ -19,6 +19,8 @@ import { PayoutMethodHandler } from './queries/payout-method/payout-method.handl
 import { SaleEarningsHandler } from './queries/sale-earnings/sale-earnings.handler.js';
 import { EarningsSummaryHandler } from './queries/earnings-summary/earnings-summary.handler.js';
 import { PayoutRuns } from './queries/payout-runs.js';
+import { PayoutRepository, PostgresPayoutRepository } from './repositories/payout.repository.js';
+import { PayoutRunRepository } from './repositories/payout-run.repository.js';
 import { AdminPayoutsController, PayoutsController } from './http/payouts.controller.js';
 import { PayoutsLiveGuard } from './http/payouts-live.guard.js';
 import { DispatchPayoutsJobHandler, MonthEndJobHandler, PostDisputeWonJobHandler, PostReversalJobHandler, PostSaleJobHandler } from './jobs/payouts-jobs.js';
@@ -32,6 +34,8 @@ const core = [
   MonthEndClose,
   DispatchPayouts,
   PayoutRuns,
+  PayoutRunRepository,
+  { provide: PayoutRepository, useClass: PostgresPayoutRepository },
   { provide: PayoutProvider, useClass: SandboxPayoutProvider },
   SetPayoutMethodHandler,
   StatementHandler,

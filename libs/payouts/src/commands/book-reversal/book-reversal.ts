@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { PostReversalJob } from '#app/platform';
-import { Ledger } from '../../ledger/ledger.js';
+import { Ledger } from '../../ledger/ledger.repository.js';
 
 interface BookedRow {
   id: string;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { PostSaleJob } from '#app/platform';
-import { Ledger } from '../../ledger/ledger.js';
+import { Ledger } from '../../ledger/ledger.repository.js';
 import { lockPayee } from '../../queries/owed-earnings/owed-earnings.js';
 import { splitSale, type RevenueSplit } from '../../domain/split.js';
 import { PayeeShares, type ShareDestination } from './payee-shares.js';

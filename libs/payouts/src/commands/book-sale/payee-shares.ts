@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FindUserQuery } from '#app/identity';
-import { Ledger } from '../../ledger/ledger.js';
+import { Ledger } from '../../ledger/ledger.repository.js';
 import { holdFor, type Hold } from '../../domain/hold-policy.js';
 
 interface ProfileRow {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CLOSE_BATCH_SQL } from './sql/close-batch.sql.js';
 
 /** payee_suspense: the platform's, for a share whose payee's account was deleted before the sale was booked. */
 export type AccountKind = 'earnings_pending' | 'earnings_current' | 'platform_revenue' | 'provider_clearing' | 'payouts_in_transit' | 'payouts_settled' | 'payee_suspense';
@@ -25,6 +26,41 @@ export interface NewEntry {
   amountMinor: number;
   /** Pending earnings only: the day they become payable. */
   releaseOn?: string | null;
+}
+
+/** A payee whose close left a positive balance to pay out: what it is made of, and where it goes. */
+export interface PayableBalance {
+  payeeId: string;
+  /** The payee's pending-earnings account in this currency. */
+  accountId: string;
+  currency: string;
+  /** The current balance before the close (negative after a chargeback that came after a payout). */
+  currentMinor: number;
+  /** Pending earnings the close released, through the day of their latest bucket. */
+  releasedMinor: number;
+  releasedThrough: string | null;
+  /** What the close moved to payouts in transit. */
+  payoutMinor: number;
+  method: 'bank' | 'crypto';
+  destination: string;
+}
+
+export interface ClosedBatch {
+  payees: number;
+  entries: number;
+  payable: PayableBalance[];
+}
+
+interface PayableRow {
+  payee_id: string;
+  account_id: number | string;
+  currency: string;
+  current_minor: number | string;
+  released_minor: number | string;
+  released_through: string | null;
+  payout_minor: number | string;
+  method: 'bank' | 'crypto';
+  destination: string;
 }
 
 export interface PayeeAccounts {
@@ -98,5 +134,44 @@ export class Ledger {
     const [row] = await em.execute<{ id: string }[]>(`select id from ledger_accounts where owner_id is null and kind = ? and currency = ?`, [kind, currency]);
     this.platformAccounts.set(key, Number(row.id));
     return Number(row.id);
+  }
+
+  /** Every currency that has earnings gets its payouts-in-transit account (before a close needs it). */
+  async openTransitAccounts(em: EntityManager): Promise<void> {
+    await em.execute(
+      `insert into ledger_accounts (owner_id, kind, currency)
+       select distinct null::uuid, 'payouts_in_transit', currency from ledger_accounts where kind = 'earnings_pending'
+       on conflict do nothing`,
+    );
+  }
+
+  /**
+   * Posts the month-end close of the payees whose pending accounts are in [first, before): pending
+   * earnings due by the cutoff move to current, and a positive current balance of a payee with a
+   * payout method moves to payouts in transit. A payee closed before is skipped (its idempotency key).
+   */
+  async closeBatch(em: EntityManager, args: { period: string; cutoff: string; now: Date; firstAccount: string; beforeAccount: string }): Promise<ClosedBatch> {
+    const { period, cutoff, now } = args;
+    const [row] = await em.execute<{ payees: number; entries: number; payable: PayableRow[] }[]>(CLOSE_BATCH_SQL, [
+      args.firstAccount,
+      args.beforeAccount,
+      cutoff,
+      period,
+      cutoff,
+      `Month-end close ${period}`,
+      now,
+    ]);
+    const payable = row.payable.map((due) => ({
+      payeeId: due.payee_id,
+      accountId: String(due.account_id),
+      currency: due.currency,
+      currentMinor: Number(due.current_minor),
+      releasedMinor: Number(due.released_minor),
+      releasedThrough: due.released_through === null ? null : String(due.released_through).slice(0, 10),
+      payoutMinor: Number(due.payout_minor),
+      method: due.method,
+      destination: due.destination,
+    }));
+    return { payees: row.payees, entries: row.entries, payable };
   }
 }
