@@ -13,7 +13,7 @@ export { RestoreWonDispute } from './commands/restore-won-dispute/restore-won-di
 /** The ledger's one writer: exported for its own tests; other modules go through the payouts jobs. */
 export { Ledger } from './ledger/ledger.repository.js';
 export { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js';
-export { OwedEarnings, type OwedLine } from './queries/owed-earnings/owed-earnings.js';
+export { OwedEarnings, type OwedLine } from './queries/owed-earnings/owed-earnings.read-model.js';
 export { StatementQuery } from './queries/statement/statement.query.js';
 export { TransactionsQuery } from './queries/transactions/transactions.query.js';
 export { SaleEarningsQuery } from './queries/sale-earnings/sale-earnings.query.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwedEarnings } from './queries/owed-earnings/owed-earnings.js';
+import { OwedEarnings } from './queries/owed-earnings/owed-earnings.read-model.js';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
 import { Ledger } from './ledger/ledger.repository.js';
@@ -18,7 +18,7 @@ import { PayoutHistoryHandler } from './queries/payout-history/payout-history.ha
 import { PayoutMethodHandler } from './queries/payout-method/payout-method.handler.js';
 import { SaleEarningsHandler } from './queries/sale-earnings/sale-earnings.handler.js';
 import { EarningsSummaryHandler } from './queries/earnings-summary/earnings-summary.handler.js';
-import { PayoutRuns } from './queries/payout-runs.js';
+import { PayoutRuns } from './queries/payout-runs/payout-runs.read-model.js';
 import { PayoutRepository, PostgresPayoutRepository } from './repositories/payout.repository.js';
 import { PayoutRunRepository } from './repositories/payout-run.repository.js';
 import { AdminPayoutsController, PayoutsController } from './http/payouts.controller.js';
