@@ -21,6 +21,8 @@ import { EarningsSummaryHandler } from './queries/earnings-summary/earnings-summ
 import { PayoutRuns } from './queries/payout-runs/payout-runs.read-model.js';
 import { PayoutRepository, PostgresPayoutRepository } from './repositories/payout.repository.js';
 import { PayoutRunRepository } from './repositories/payout-run.repository.js';
+import { Transactions } from './repositories/tx.js';
+import { OrmTransactions } from './repositories/orm-transactions.js';
 import { AdminPayoutsController, PayoutsController } from './http/payouts.controller.js';
 import { PayoutsLiveGuard } from './http/payouts-live.guard.js';
 import { DispatchPayoutsJobHandler, MonthEndJobHandler, PostDisputeWonJobHandler, PostReversalJobHandler, PostSaleJobHandler } from './jobs/payouts-jobs.js';
@@ -35,6 +37,7 @@ const core = [
   DispatchPayouts,
   PayoutRuns,
   PayoutRunRepository,
+  { provide: Transactions, useClass: OrmTransactions },
   { provide: PayoutRepository, useClass: PostgresPayoutRepository },
   { provide: PayoutProvider, useClass: SandboxPayoutProvider },
   SetPayoutMethodHandler,

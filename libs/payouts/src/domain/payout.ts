@@ -84,8 +84,12 @@ const NEXT: Record<PayoutStatus, readonly PayoutStatus[]> = {
   failed: [],
 };
 
+/** A close schedules thousands of payouts of one period: its cutoff is worked out once. */
+const cutoffs = new Map<string, string>();
+const cutoffOfPeriod = (period: string): string => cutoffs.get(period) ?? cutoffs.set(period, cutoffOf(period)).get(period)!;
+
 function checkLines(payout: Pick<NewPayout, 'accountId' | 'period' | 'lines'>): number {
-  const cutoff = cutoffOf(payout.period);
+  const cutoff = cutoffOfPeriod(payout.period);
   const seen = new Set<string>();
   let total = 0;
   for (const line of payout.lines) {

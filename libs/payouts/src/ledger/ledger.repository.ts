@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { entityManagerOf, type Tx } from '../repositories/tx.js';
 import { CLOSE_BATCH_SQL } from './sql/close-batch.sql.js';
 
 /** payee_suspense: the platform's, for a share whose payee's account was deleted before the sale was booked. */
 export type AccountKind = 'earnings_pending' | 'earnings_current' | 'platform_revenue' | 'provider_clearing' | 'payouts_in_transit' | 'payouts_settled' | 'payee_suspense';
+export type PlatformAccountKind = Exclude<AccountKind, 'earnings_pending' | 'earnings_current'>;
 export type TransactionKind = 'sale' | 'referral' | 'refund' | 'chargeback' | 'month_end' | 'payout_settled' | 'payout_returned' | 'correction';
 
 export interface NewTransaction {
@@ -80,7 +82,8 @@ export class Ledger {
   private readonly platformAccounts = new Map<string, number>();
 
   /** Posts one transaction; false when its idempotency key was already posted. */
-  async post(em: EntityManager, tx: NewTransaction, entries: NewEntry[]): Promise<boolean> {
+  async post(db: Tx, tx: NewTransaction, entries: NewEntry[]): Promise<boolean> {
+    const em = entityManagerOf(db);
     const lines = entries.filter((entry) => entry.amountMinor !== 0);
     if (lines.length === 0) return false;
     const rows = await em.execute<{ transaction_id: string }[]>(
@@ -111,7 +114,8 @@ export class Ledger {
   }
 
   /** The payee's pending and current earnings accounts in a currency, opened on first use. */
-  async payeeAccounts(em: EntityManager, payeeId: string, currency: string): Promise<PayeeAccounts> {
+  async payeeAccounts(db: Tx, payeeId: string, currency: string): Promise<PayeeAccounts> {
+    const em = entityManagerOf(db);
     // Current first, then pending naming it; a racing opener waits on the unique key and inserts nothing.
     await em.execute(
       `with current_account as (
@@ -126,14 +130,24 @@ export class Ledger {
   }
 
   /** One of the platform's own accounts in a currency (cached: they never change once opened). */
-  async platformAccount(em: EntityManager, kind: Exclude<AccountKind, 'earnings_pending' | 'earnings_current'>, currency: string): Promise<number> {
+  async platformAccount(db: Tx, kind: PlatformAccountKind, currency: string): Promise<number> {
     const key = `${kind}:${currency}`;
     const cached = this.platformAccounts.get(key);
     if (cached !== undefined) return cached;
+    const em = entityManagerOf(db);
     await em.execute(`insert into ledger_accounts (owner_id, kind, currency) values (null, ?, ?) on conflict do nothing`, [kind, currency]);
     const [row] = await em.execute<{ id: string }[]>(`select id from ledger_accounts where owner_id is null and kind = ? and currency = ?`, [kind, currency]);
     this.platformAccounts.set(key, Number(row.id));
     return Number(row.id);
+  }
+
+  /** An account's balance, all buckets together. */
+  async balance(db: Tx, accountId: number): Promise<number> {
+    const [row] = await entityManagerOf(db).execute<{ total: string }[]>(
+      `select coalesce(sum(balance_minor), 0)::text as total from ledger_balances where account_id = ?`,
+      [accountId],
+    );
+    return Number(row.total);
   }
 
   /** Every currency that has earnings gets its payouts-in-transit account (before a close needs it). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { entityManagerOf, type Tx } from '../repositories/tx.js';
 import { PayoutProvider, type PayoutInstruction, type PayoutOutcome } from './payout-provider.js';
 import { accountHoldersOf, recordSandboxPayouts } from './sandbox-payouts.repository.js';
 
@@ -13,8 +13,9 @@ export const SANDBOX_FAILING_HOLDER = 'Sandbox Rejected';
  */
 @Injectable()
 export class SandboxPayoutProvider extends PayoutProvider {
-  async submit(em: EntityManager, payouts: PayoutInstruction[], now: Date): Promise<PayoutOutcome[]> {
+  async submit(tx: Tx, payouts: PayoutInstruction[], now: Date): Promise<PayoutOutcome[]> {
     if (payouts.length === 0) return [];
+    const em = entityManagerOf(tx);
     const holders = await accountHoldersOf(em, payouts.map((payout) => payout.payeeId));
     const rejected = new Set(holders.filter((row) => row.account_holder === SANDBOX_FAILING_HOLDER).map((row) => row.user_id));
     const outcomes: PayoutOutcome[] = payouts.map((payout) =>

@@ -13,3 +13,15 @@ export function entityManagerOf(tx: Tx): EntityManager {
   if (tx === IN_MEMORY) throw new Error('a PostgreSQL adapter was called outside a database transaction');
   return tx;
 }
+
+/** Runs a use case's work in one transaction. */
+export abstract class Transactions {
+  abstract run<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/** No database: the work runs against in-memory adapters. */
+export class InMemoryTransactions extends Transactions {
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return work(IN_MEMORY);
+  }
+}
