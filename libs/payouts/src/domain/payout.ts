@@ -93,7 +93,9 @@ function checkLines(payout: Pick<NewPayout, 'accountId' | 'period' | 'lines'>): 
   const seen = new Set<string>();
   let total = 0;
   for (const line of payout.lines) {
-    if (!Number.isSafeInteger(line.amountMinor)) throw new PayoutError('payout_bad_amount', `a payout line is a whole number of minor units, got ${line.amountMinor}`);
+    if (!Number.isSafeInteger(line.amountMinor)) {
+      throw new PayoutError('payout_bad_amount', `a payout line is a whole number of minor units, got ${line.amountMinor}`);
+    }
     if (line.accountId !== payout.accountId) throw new PayoutError('payout_line_elsewhere', `a line of account ${line.accountId} belongs to another payout`);
     const key = `${line.source}:${line.releaseOn ?? ''}`;
     if (seen.has(key)) throw new PayoutError('payout_line_twice', `the ${line.source} line ${line.releaseOn ?? ''} is counted twice`);
@@ -195,7 +197,9 @@ export class Payout {
   }
 
   private moveTo(next: PayoutStatus): void {
-    if (!NEXT[this.state.status].includes(next)) throw new PayoutError('payout_transition', `payout ${this.state.id} is ${this.state.status}: it cannot become ${next}`);
+    if (!NEXT[this.state.status].includes(next)) {
+      throw new PayoutError('payout_transition', `payout ${this.state.id} is ${this.state.status}: it cannot become ${next}`);
+    }
     this.state.status = next;
   }
 }

@@ -124,7 +124,10 @@ export class Ledger {
        select ?, 'earnings_pending', ?, id from current_account on conflict do nothing`,
       [payeeId, currency, payeeId, currency],
     );
-    const rows = await em.execute<{ id: string; kind: AccountKind }[]>(`select id, kind from ledger_accounts where owner_id = ? and currency = ?`, [payeeId, currency]);
+    const rows = await em.execute<{ id: string; kind: AccountKind }[]>(`select id, kind from ledger_accounts where owner_id = ? and currency = ?`, [
+      payeeId,
+      currency,
+    ]);
     const id = (kind: AccountKind) => Number(rows.find((row) => row.kind === kind)!.id);
     return { pending: id('earnings_pending'), current: id('earnings_current') };
   }

@@ -24,6 +24,9 @@ export async function savePayoutMethod(em: EntityManager, userId: string, method
 
 /** Removes the user's method; the one removed, or null when there was none. */
 export async function removePayoutMethod(em: EntityManager, userId: string): Promise<StoredPayoutMethod | null> {
-  const [removed] = await em.execute<StoredPayoutMethod[]>(`delete from payout_methods where user_id = ? returning kind, account_holder, iban, currency, network, address`, [userId]);
+  const [removed] = await em.execute<StoredPayoutMethod[]>(
+    `delete from payout_methods where user_id = ? returning kind, account_holder, iban, currency, network, address`,
+    [userId],
+  );
   return removed ?? null;
 }

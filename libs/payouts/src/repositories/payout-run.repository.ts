@@ -57,7 +57,8 @@ export class PayoutRunRepository {
       [runId],
     );
     if (!batch) return null;
-    return { batchNo: batch.batch_no, firstAccount: String(batch.first_account), beforeAccount: batch.before_account === null ? null : String(batch.before_account) };
+    const beforeAccount = batch.before_account === null ? null : String(batch.before_account);
+    return { batchNo: batch.batch_no, firstAccount: String(batch.first_account), beforeAccount };
   }
 
   async markBatchDone(em: EntityManager, args: { runId: string; batchNo: number; payees: number; worker: string; now: Date }): Promise<void> {

@@ -81,8 +81,9 @@ export function payoutRepositoryContract(adapter: string, fixture: () => PayoutR
         expect([await repository.save(tx, a), await repository.save(tx, b)]).toEqual([true, true]);
       });
       expect(await transaction((tx) => repository.claimPending(tx, runId, 1))).toEqual([]);
-      expect((await transaction((tx) => repository.byId(tx, settled.id)))?.snapshot()).toMatchObject({ status: 'paid', providerRef: 'po_1', submittedAt: later, paidAt: later });
-      expect((await transaction((tx) => repository.byId(tx, returned.id)))?.snapshot()).toMatchObject({ status: 'failed', failureReason: 'account closed', paidAt: null });
+      const stored = async (id: string) => (await transaction((tx) => repository.byId(tx, id)))?.snapshot();
+      expect(await stored(settled.id)).toMatchObject({ status: 'paid', providerRef: 'po_1', submittedAt: later, paidAt: later });
+      expect(await stored(returned.id)).toMatchObject({ status: 'failed', failureReason: 'account closed', paidAt: null });
     });
 
     it('refuses a save made on a state that has moved on (a payout dispatched twice is booked once)', async () => {
@@ -94,7 +95,8 @@ export function payoutRepositoryContract(adapter: string, fixture: () => PayoutR
       second!.apply({ status: 'failed', reason: 'second delivery' }, later);
       expect(await transaction((tx) => repository.save(tx, first!))).toBe(true);
       expect(await transaction((tx) => repository.save(tx, second!))).toBe(false);
-      expect((await transaction((tx) => repository.byId(tx, payout.id)))?.snapshot()).toMatchObject({ status: 'paid', providerRef: 'po_first', failureReason: null });
+      const stored = await transaction((tx) => repository.byId(tx, payout.id));
+      expect(stored?.snapshot()).toMatchObject({ status: 'paid', providerRef: 'po_first', failureReason: null });
     });
 
     it('stores a new payout through save too, once', async () => {

@@ -61,7 +61,19 @@ const toPayout = (row: PayoutRow): Payout =>
   });
 
 /** A new payout as one compact row: a close stores ten thousand at once, so what travels is kept small. */
-const asRow = (p: PayoutSnapshot) => [p.id, p.runId, p.batchNo, p.payeeId, p.accountId, p.period, p.currency, p.amountMinor, p.method, p.destination, p.createdAt.toISOString()];
+const asRow = (p: PayoutSnapshot) => [
+  p.id,
+  p.runId,
+  p.batchNo,
+  p.payeeId,
+  p.accountId,
+  p.period,
+  p.currency,
+  p.amountMinor,
+  p.method,
+  p.destination,
+  p.createdAt.toISOString(),
+];
 
 /**
  * Runs a statement with its parameters bound by the driver ($1, $2 …) in the entity manager's

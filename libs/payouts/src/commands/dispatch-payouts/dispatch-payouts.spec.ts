@@ -60,7 +60,11 @@ async function closedBatch(amounts: number[], answer: (instruction: PayoutInstru
   return { dispatch, provider, scheduled, balance, current, stored };
 }
 
-const paid = (instruction: PayoutInstruction): PayoutOutcome => ({ payoutId: instruction.payoutId, status: 'paid', reference: `po_${instruction.payoutId.slice(0, 4)}` });
+const paid = (instruction: PayoutInstruction): PayoutOutcome => ({
+  payoutId: instruction.payoutId,
+  status: 'paid',
+  reference: `po_${instruction.payoutId.slice(0, 4)}`,
+});
 const failed = (instruction: PayoutInstruction): PayoutOutcome => ({ payoutId: instruction.payoutId, status: 'failed', reason: 'account closed' });
 
 describe('DispatchPayouts', () => {

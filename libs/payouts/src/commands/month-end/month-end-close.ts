@@ -21,6 +21,13 @@ export interface RunSummary {
   finished: boolean;
 }
 
+export interface RunOptions {
+  batchSize?: number;
+  worker?: string;
+  concurrency?: number;
+  onBatch?: (batchNo: number) => void;
+}
+
 interface Close {
   runId: string;
   period: string;
@@ -50,7 +57,7 @@ export class MonthEndClose {
     @Inject(PayoutRepository) private readonly payouts: PayoutRepository,
   ) {}
 
-  async run(period: string, now: Date, options: { batchSize?: number; worker?: string; concurrency?: number; onBatch?: (batchNo: number) => void } = {}): Promise<RunSummary> {
+  async run(period: string, now: Date, options: RunOptions = {}): Promise<RunSummary> {
     const cutoff = cutoffOf(period);
     const { runId, batches } = await this.orm.em.fork().transactional(async (em) => {
       await this.ledger.openTransitAccounts(em);

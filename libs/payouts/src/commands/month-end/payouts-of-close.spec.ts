@@ -31,7 +31,8 @@ const codeOf = (work: () => unknown) => {
 
 describe("a batch's close", () => {
   it('owes one pending payout per payee of the batch, for what the close released', () => {
-    const payouts = payoutsOfClose([payable(), payable({ payeeId: '0190a000-0000-4000-8000-0000000000b2', accountId: '42', releasedMinor: 900, payoutMinor: 900 })], { ...close, newId });
+    const second = payable({ payeeId: '0190a000-0000-4000-8000-0000000000b2', accountId: '42', releasedMinor: 900, payoutMinor: 900 });
+    const payouts = payoutsOfClose([payable(), second], { ...close, newId });
     expect(payouts.map((payout) => payout.snapshot())).toMatchObject([
       { runId: close.runId, batchNo: 3, accountId: '41', period: '2034-03', amountMinor: 7500, status: 'pending', createdAt: close.now },
       { accountId: '42', amountMinor: 900, status: 'pending' },
@@ -40,7 +41,8 @@ describe("a batch's close", () => {
   });
 
   it('pays a held payee once the hold is over: the released earnings and the current balance together', () => {
-    const [payout] = payoutsOfClose([payable({ currentMinor: 300, releasedMinor: 1200, releasedThrough: '2034-03-22', payoutMinor: 1500 })], { ...close, newId });
+    const held = payable({ currentMinor: 300, releasedMinor: 1200, releasedThrough: '2034-03-22', payoutMinor: 1500 });
+    const [payout] = payoutsOfClose([held], { ...close, newId });
     expect(payout.amountMinor).toBe(1500);
   });
 
