@@ -11,9 +11,9 @@ export { BookReversal } from './commands/book-reversal/book-reversal.js';
 export { PayeeShares } from './commands/book-sale/payee-shares.js';
 export { RestoreWonDispute } from './commands/restore-won-dispute/restore-won-dispute.js';
 /** The ledger's one writer: exported for its own tests; other modules go through the payouts jobs. */
-export { Ledger } from './ledger/ledger.js';
+export { Ledger } from './ledger/ledger.repository.js';
 export { DispatchPayouts } from './commands/dispatch-payouts/dispatch-payouts.js';
-export { OwedEarnings, type OwedLine } from './queries/owed-earnings/owed-earnings.js';
+export { OwedEarnings, type OwedLine } from './queries/owed-earnings/owed-earnings.read-model.js';
 export { StatementQuery } from './queries/statement/statement.query.js';
 export { TransactionsQuery } from './queries/transactions/transactions.query.js';
 export { SaleEarningsQuery } from './queries/sale-earnings/sale-earnings.query.js';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { OwedEarnings } from './queries/owed-earnings/owed-earnings.js';
+import { OwedEarnings } from './queries/owed-earnings/owed-earnings.read-model.js';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
-import { Ledger } from './ledger/ledger.js';
+import { Ledger } from './ledger/ledger.repository.js';
 import { BookSale } from './commands/book-sale/book-sale.js';
 import { BookReversal } from './commands/book-reversal/book-reversal.js';
 import { RestoreWonDispute } from './commands/restore-won-dispute/restore-won-dispute.js';
@@ -18,7 +18,11 @@ import { PayoutHistoryHandler } from './queries/payout-history/payout-history.ha
 import { PayoutMethodHandler } from './queries/payout-method/payout-method.handler.js';
 import { SaleEarningsHandler } from './queries/sale-earnings/sale-earnings.handler.js';
 import { EarningsSummaryHandler } from './queries/earnings-summary/earnings-summary.handler.js';
-import { PayoutRuns } from './queries/payout-runs.js';
+import { PayoutRuns } from './queries/payout-runs/payout-runs.read-model.js';
+import { PayoutRepository, PostgresPayoutRepository } from './repositories/payout.repository.js';
+import { PayoutRunRepository } from './repositories/payout-run.repository.js';
+import { Transactions } from './repositories/tx.js';
+import { OrmTransactions } from './repositories/orm-transactions.js';
 import { AdminPayoutsController, PayoutsController } from './http/payouts.controller.js';
 import { PayoutsLiveGuard } from './http/payouts-live.guard.js';
 import { DispatchPayoutsJobHandler, MonthEndJobHandler, PostDisputeWonJobHandler, PostReversalJobHandler, PostSaleJobHandler } from './jobs/payouts-jobs.js';
@@ -32,6 +36,9 @@ const core = [
   MonthEndClose,
   DispatchPayouts,
   PayoutRuns,
+  PayoutRunRepository,
+  { provide: Transactions, useClass: OrmTransactions },
+  { provide: PayoutRepository, useClass: PostgresPayoutRepository },
   { provide: PayoutProvider, useClass: SandboxPayoutProvider },
   SetPayoutMethodHandler,
   StatementHandler,

@@ -9,7 +9,7 @@ import { PayoutHistoryQuery } from '../queries/payout-history/payout-history.que
 import { PayoutMethodQuery } from '../queries/payout-method/payout-method.query.js';
 import { SetPayoutMethodCommand } from '../commands/set-payout-method/set-payout-method.js';
 import { MonthEndClose } from '../commands/month-end/month-end-close.js';
-import { PayoutRuns } from '../queries/payout-runs.js';
+import { PayoutRuns } from '../queries/payout-runs/payout-runs.read-model.js';
 import type { PayoutMethodInput } from '../domain/payout-method.js';
 import { PayoutsLiveGuard } from './payouts-live.guard.js';
 import { PayoutHistoryDto, PayoutMethodDto, PayoutRunsDto, RunPayoutsDto, RunSummaryDto, SetPayoutMethodDto, StatementDto, StatementLinesDto, TransactionsQueryDto } from './payouts.dto.js';

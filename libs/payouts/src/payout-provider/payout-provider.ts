@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Tx } from '../repositories/tx.js';
 
 export interface PayoutInstruction {
   payoutId: string;
@@ -17,5 +17,5 @@ export type PayoutOutcome = { payoutId: string; status: 'paid'; reference: strin
  * providers take our payout id as their idempotency key.
  */
 export abstract class PayoutProvider {
-  abstract submit(em: EntityManager, payouts: PayoutInstruction[], now: Date): Promise<PayoutOutcome[]>;
+  abstract submit(tx: Tx, payouts: PayoutInstruction[], now: Date): Promise<PayoutOutcome[]>;
 }

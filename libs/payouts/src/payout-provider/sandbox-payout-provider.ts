@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { entityManagerOf, type Tx } from '../repositories/tx.js';
 import { PayoutProvider, type PayoutInstruction, type PayoutOutcome } from './payout-provider.js';
+import { accountHoldersOf, recordSandboxPayouts } from './sandbox-payouts.repository.js';
 
 /** Account holder names the sandbox refuses, so tests and demos can see a payout fail and return. */
 export const SANDBOX_FAILING_HOLDER = 'Sandbox Rejected';
@@ -12,24 +13,24 @@ export const SANDBOX_FAILING_HOLDER = 'Sandbox Rejected';
  */
 @Injectable()
 export class SandboxPayoutProvider extends PayoutProvider {
-  async submit(em: EntityManager, payouts: PayoutInstruction[], now: Date): Promise<PayoutOutcome[]> {
+  async submit(tx: Tx, payouts: PayoutInstruction[], now: Date): Promise<PayoutOutcome[]> {
     if (payouts.length === 0) return [];
-    const holders = await em.execute<{ user_id: string; account_holder: string | null }[]>(
-      `select user_id, account_holder from payout_methods where user_id in (select (value #>> '{}')::uuid from jsonb_array_elements(?::jsonb))`,
-      [JSON.stringify(payouts.map((payout) => payout.payeeId))],
-    );
+    const em = entityManagerOf(tx);
+    const holders = await accountHoldersOf(em, payouts.map((payout) => payout.payeeId));
     const rejected = new Set(holders.filter((row) => row.account_holder === SANDBOX_FAILING_HOLDER).map((row) => row.user_id));
     const outcomes: PayoutOutcome[] = payouts.map((payout) =>
       rejected.has(payout.payeeId)
         ? { payoutId: payout.payoutId, status: 'failed', reason: 'The receiving bank rejected the transfer (sandbox)' }
         : { payoutId: payout.payoutId, status: 'paid', reference: `sbx_po_${payout.payoutId.slice(0, 8)}` },
     );
-    await em.execute(
-      `insert into sandbox_payouts (payout_id, destination, amount_minor, currency, outcome, received_at)
-       select p.payout_id, p.destination, p.amount_minor, p.currency, p.outcome, ? from jsonb_to_recordset(?::jsonb) as p(payout_id uuid, destination text, amount_minor bigint, currency text, outcome text)
-       on conflict (payout_id) do nothing`,
-      [now, JSON.stringify(payouts.map((payout, index) => ({ payout_id: payout.payoutId, destination: payout.destination, amount_minor: payout.amountMinor, currency: payout.currency, outcome: outcomes[index].status })))],
-    );
+    const submitted = payouts.map((payout, index) => ({
+      payout_id: payout.payoutId,
+      destination: payout.destination,
+      amount_minor: payout.amountMinor,
+      currency: payout.currency,
+      outcome: outcomes[index].status,
+    }));
+    await recordSandboxPayouts(em, submitted, now);
     return outcomes;
   }
 }

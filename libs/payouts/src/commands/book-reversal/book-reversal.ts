@@ -1,20 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { PostReversalJob } from '#app/platform';
-import { Ledger } from '../../ledger/ledger.js';
-
-interface BookedRow {
-  id: string;
-  kind: 'sale' | 'referral';
-  payee_id: string;
-  currency: string;
-  gross_minor: string;
-  release_on: string;
-  description: string;
-  /** The payee's share as booked: on their pending earnings, or on payee suspense (their account was deleted). */
-  share_minor: string;
-  in_suspense: boolean;
-}
+import { Ledger } from '../../ledger/ledger.repository.js';
+import { bookedShares, releasedSince, type BookedRow } from '../../ledger/booked-sales.read-model.js';
+import { recordIncident } from '../../repositories/payee-profile.repository.js';
 
 const toDay = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
@@ -38,16 +27,7 @@ export class BookReversal {
   }
 
   async bookIn(em: EntityManager, reversal: PostReversalJob): Promise<boolean> {
-    const booked = await em.execute<BookedRow[]>(
-      `select t.id, t.kind, t.payee_id, t.currency, t.gross_minor, t.release_on, t.description,
-              (select e.amount_minor from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                where e.transaction_id = t.id and e.occurred_at = t.occurred_at and a.kind in ('earnings_pending', 'payee_suspense')) as share_minor,
-              exists (select 1 from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                       where e.transaction_id = t.id and e.occurred_at = t.occurred_at and a.kind = 'payee_suspense') as in_suspense
-         from ledger_idempotency k join ledger_transactions t on t.id = k.transaction_id and t.occurred_at = k.occurred_at
-        where k.idempotency_key in (?, ?) order by t.id`,
-      [`sale:${reversal.saleId}`, `referral:${reversal.saleId}`],
-    );
+    const booked = await bookedShares(em, reversal.saleId);
     const sale = booked.find((row) => row.kind === 'sale');
     // The sale's booking may still be in the queue behind this event: fail, and the retry finds it.
     if (!sale) throw new Error(`sale ${reversal.saleId} is not booked yet`);
@@ -88,7 +68,7 @@ export class BookReversal {
     }
     if (reversal.kind === 'chargeback') {
       // A chargeback restarts the creator's clean history: new earnings are held again.
-      await em.execute(`update payee_profiles set last_incident_at = greatest(coalesce(last_incident_at, ?), ?) where user_id = ?`, [at, at, sale.payee_id]);
+      await recordIncident(em, sale.payee_id, at);
     }
     return true;
   }
@@ -104,19 +84,10 @@ export class BookReversal {
     }
     const payee = await this.ledger.payeeAccounts(em, row.payee_id, row.currency);
     const releaseOn = toDay(row.release_on);
-    if (await this.isReleased(em, payee.pending, releaseOn, row.id)) {
+    if (await releasedSince(em, payee.pending, releaseOn, row.id)) {
       const holdReason = `${label} after release: taken from the current balance (reduces the next payout)`;
       return { payeeEntry: { accountId: payee.current, amountMinor: -share }, releaseOn: null, holdReason };
     }
     return { payeeEntry: { accountId: payee.pending, amountMinor: -share, releaseOn }, releaseOn, holdReason: `${label} before payout: taken from the pending balance` };
-  }
-
-  /** Released when a month-end run posted after the booking covered its release day. */
-  private async isReleased(em: EntityManager, pendingAccount: string | number, releaseOn: string, bookedId: string): Promise<boolean> {
-    const rows = await em.execute(
-      `select 1 from ledger_transactions where account_id = ? and kind = 'month_end' and release_on >= ? and id > ? limit 1`,
-      [pendingAccount, releaseOn, bookedId],
-    );
-    return rows.length > 0;
   }
 }

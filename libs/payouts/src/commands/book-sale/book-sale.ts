@@ -1,20 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { PostSaleJob } from '#app/platform';
-import { Ledger } from '../../ledger/ledger.js';
-import { lockPayee } from '../../queries/owed-earnings/owed-earnings.js';
-import { splitSale, type RevenueSplit } from '../../domain/split.js';
+import { Ledger } from '../../ledger/ledger.repository.js';
+import { lockPayee } from '../../queries/owed-earnings/owed-earnings.read-model.js';
+import { splitSale } from '../../domain/split.js';
+import { splitAt } from '../../ledger/revenue-splits.read-model.js';
 import { PayeeShares, type ShareDestination } from './payee-shares.js';
-
-/** The split version in force when the sale happened: a new version applies only to later sales. */
-export async function splitAt(em: EntityManager, rail: 'fiat' | 'token', at: Date): Promise<RevenueSplit> {
-  const [row] = await em.execute<{ id: number; creator_bps: number; referral_bps: number }[]>(
-    `select id, creator_bps, referral_bps from revenue_splits where rail = ? and effective_from <= ? order by effective_from desc limit 1`,
-    [rail, at],
-  );
-  if (!row) throw new Error(`no ${rail} revenue split in force at ${at.toISOString()}`);
-  return { id: row.id, rail, creatorBps: row.creator_bps, referralBps: row.referral_bps };
-}
 
 /** A share's line: a share held in suspense says so first. */
 const describeShare = (to: ShareDestination, description: string) => (to.inSuspense ? `Held in suspense, payee account deleted: ${description}` : description);

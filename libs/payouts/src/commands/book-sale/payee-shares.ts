@@ -2,20 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FindUserQuery } from '#app/identity';
-import { Ledger } from '../../ledger/ledger.js';
+import { Ledger } from '../../ledger/ledger.repository.js';
 import { holdFor, type Hold } from '../../domain/hold-policy.js';
-
-interface ProfileRow {
-  first_earning_at: Date;
-  high_risk: boolean;
-  last_incident_at: Date | null;
-}
+import { openPayeeProfile } from '../../repositories/payee-profile.repository.js';
 
 /** The payee's hold for earnings made at `at`; the first earning opens the payee profile. */
 export async function payeeHold(em: EntityManager, payeeId: string, at: Date): Promise<Hold> {
-  await em.execute(`insert into payee_profiles (user_id, first_earning_at) values (?, ?) on conflict (user_id) do nothing`, [payeeId, at]);
-  const [row] = await em.execute<ProfileRow[]>(`select first_earning_at, high_risk, last_incident_at from payee_profiles where user_id = ?`, [payeeId]);
-  return holdFor({ firstEarningAt: new Date(row.first_earning_at), highRisk: row.high_risk, lastIncidentAt: row.last_incident_at && new Date(row.last_incident_at) }, at);
+  return holdFor(await openPayeeProfile(em, payeeId, at), at);
 }
 
 /** Where a payee's share of a sale goes, and how its line reads. */

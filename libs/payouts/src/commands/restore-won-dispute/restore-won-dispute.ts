@@ -1,20 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { PostDisputeWonJob } from '#app/platform';
-import { Ledger } from '../../ledger/ledger.js';
-import { lockPayee } from '../../queries/owed-earnings/owed-earnings.js';
+import { Ledger } from '../../ledger/ledger.repository.js';
+import { chargebacksOf } from '../../ledger/booked-sales.read-model.js';
+import { lockPayee } from '../../queries/owed-earnings/owed-earnings.read-model.js';
 import { PayeeShares } from '../book-sale/payee-shares.js';
-
-interface ChargebackRow {
-  id: string;
-  share: 'sale' | 'referral';
-  payee_id: string;
-  currency: string;
-  gross_minor: string;
-  /** What the chargeback took off the payee's earnings, or off payee suspense (negative). */
-  payee_minor: string;
-  sale_description: string;
-}
 
 /**
  * Restores a chargeback whose dispute the merchant won: new correcting entries, one per share the
@@ -39,17 +29,7 @@ export class RestoreWonDispute {
   }
 
   async restoreIn(em: EntityManager, won: PostDisputeWonJob): Promise<boolean> {
-    const chargebacks = await em.execute<ChargebackRow[]>(
-      `select t.id, split_part(k.idempotency_key, ':', 2) as share, t.payee_id, t.currency, t.gross_minor,
-              (select sum(e.amount_minor) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                where e.transaction_id = t.id and e.occurred_at = t.occurred_at
-                  and a.kind in ('earnings_pending', 'earnings_current', 'payee_suspense')) as payee_minor,
-              (select s.description from ledger_idempotency sk join ledger_transactions s on s.id = sk.transaction_id and s.occurred_at = sk.occurred_at
-                where sk.idempotency_key = split_part(k.idempotency_key, ':', 2) || ':' || ?) as sale_description
-         from ledger_idempotency k join ledger_transactions t on t.id = k.transaction_id and t.occurred_at = k.occurred_at
-        where k.idempotency_key in (?, ?) and t.kind = 'chargeback' order by t.id`,
-      [won.saleId, `reversal:sale:${won.saleId}`, `reversal:referral:${won.saleId}`],
-    );
+    const chargebacks = await chargebacksOf(em, won.saleId);
     // The chargeback's booking may still be in the queue behind this event: fail, and the retry finds it.
     if (!chargebacks.some((row) => row.share === 'sale')) throw new Error(`sale ${won.saleId} has no booked chargeback yet`);
     const at = new Date(won.occurredAt);

@@ -5,6 +5,7 @@ import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
 import { assertRecentlyAuthenticated, ListUserFactorsQuery, type AuthContext } from '#app/identity';
 import { checkPayoutMethod, normaliseIban, type PayoutMethodInput } from '../../domain/payout-method.js';
 import { PayoutsErrors } from '../../payouts.errors.js';
+import { removePayoutMethod, savePayoutMethod, type StoredPayoutMethod } from '../../repositories/payout-method.repository.js';
 
 /** Sets (input) or removes (null) the caller's payout method. */
 export class SetPayoutMethodCommand extends Command<void> {
@@ -17,7 +18,7 @@ export class SetPayoutMethodCommand extends Command<void> {
 }
 
 /** Where the money goes, as the owner's email shows it (never the full IBAN). */
-function describe(row: { kind: string; iban: string | null; currency: string | null; address: string | null }): string {
+function describe(row: StoredPayoutMethod): string {
   return row.kind === 'bank' ? `bank account (IBAN ending ${row.iban!.slice(-4)}, paid in ${row.currency})` : `Solana wallet ${row.address!.slice(0, 4)}…${row.address!.slice(-4)}`;
 }
 
@@ -47,23 +48,15 @@ export class SetPayoutMethodHandler implements ICommandHandler<SetPayoutMethodCo
     const userId = auth.user.id;
     await this.orm.em.fork().transactional(async (em) => {
       if (method === null) {
-        const removed = await em.execute<{ kind: string; iban: string | null; currency: string | null; address: string | null }[]>(
-          `delete from payout_methods where user_id = ? returning kind, iban, currency, address`,
-          [userId],
-        );
-        if (removed.length > 0) this.mail(em, auth.user.email, 'payout-method-removed', describe(removed[0]));
+        const removed = await removePayoutMethod(em, userId);
+        if (removed) this.mail(em, auth.user.email, 'payout-method-removed', describe(removed));
         return;
       }
-      const row =
+      const row: StoredPayoutMethod =
         method.kind === 'bank'
           ? { kind: 'bank', account_holder: method.accountHolder.trim(), iban: normaliseIban(method.iban), currency: method.currency, network: null, address: null }
           : { kind: 'crypto', account_holder: null, iban: null, currency: null, network: method.network, address: method.address };
-      await em.execute(
-        `insert into payout_methods (user_id, kind, account_holder, iban, currency, network, address, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)
-         on conflict (user_id) do update set kind = excluded.kind, account_holder = excluded.account_holder, iban = excluded.iban, currency = excluded.currency,
-           network = excluded.network, address = excluded.address, updated_at = excluded.updated_at`,
-        [userId, row.kind, row.account_holder, row.iban, row.currency, row.network, row.address, now],
-      );
+      await savePayoutMethod(em, userId, row, now);
       this.mail(em, auth.user.email, 'payout-method-changed', describe(row));
     });
   }

@@ -2,19 +2,14 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { PayoutHistoryQuery, type PayoutView } from './payout-history.query.js';
+import { payoutsOfPayee } from './payout-history.queries.js';
 
 @QueryHandler(PayoutHistoryQuery)
 export class PayoutHistoryHandler implements IQueryHandler<PayoutHistoryQuery> {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async execute({ userId }: PayoutHistoryQuery): Promise<PayoutView[]> {
-    const rows = await this.orm.em.fork().execute<Record<string, string | Date | null>[]>(
-      `select id, period, amount_minor, currency, method, destination, status, failure_reason, created_at, paid_at
-         from payouts
-        where account_id in (select id from ledger_accounts where owner_id = ? and kind = 'earnings_pending')
-        order by created_at desc, id limit 120`,
-      [userId],
-    );
+    const rows = await payoutsOfPayee(this.orm.em.fork(), userId);
     return rows.map((row) => ({
       id: String(row.id),
       period: String(row.period),

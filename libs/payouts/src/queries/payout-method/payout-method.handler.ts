@@ -2,16 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { PayoutMethodQuery, type PayoutMethodView } from './payout-method.query.js';
-
-interface MethodRow {
-  kind: 'bank' | 'crypto';
-  account_holder: string | null;
-  iban: string | null;
-  currency: string | null;
-  network: 'solana' | null;
-  address: string | null;
-  updated_at: Date;
-}
+import { payoutMethodOf } from './payout-method.queries.js';
 
 /** The payout method, with the IBAN reduced to its last four characters: the full number never leaves the server. */
 @QueryHandler(PayoutMethodQuery)
@@ -19,7 +10,7 @@ export class PayoutMethodHandler implements IQueryHandler<PayoutMethodQuery> {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async execute({ userId }: PayoutMethodQuery): Promise<PayoutMethodView | null> {
-    const [row] = await this.orm.em.fork().execute<MethodRow[]>(`select * from payout_methods where user_id = ?`, [userId]);
+    const row = await payoutMethodOf(this.orm.em.fork(), userId);
     if (!row) return null;
     const updatedAt = new Date(row.updated_at).toISOString();
     return row.kind === 'bank'

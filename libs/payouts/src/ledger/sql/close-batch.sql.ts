@@ -1,10 +1,12 @@
 /**
- * Closes one batch of payees in a single statement (set-based: a million payees close in
- * minutes' worth of rows, not a million round trips). Every read of a big table is a LATERAL
- * lookup by key, so a batch costs the same whatever the size of the ledger (a hash join would
- * scan the whole table once per batch: quadratic over a run). Parameters in order: first pending
- * account id, the batch's exclusive upper bound (max bigint for the last batch), cutoff, period (key), cutoff (release_on), description, now, run id,
- * batch no, period (payouts), now (payouts).
+ * The ledger's side of closing one batch of payees, in a single statement (set-based: a million
+ * payees close in minutes' worth of rows, not a million round trips). Every read of a big table is
+ * a LATERAL lookup by key, so a batch costs the same whatever the size of the ledger (a hash join
+ * would scan the whole table once per batch: quadratic over a run). It posts each payee's close and
+ * answers, as one JSON array, the balances each due payout is made of; the payouts themselves are
+ * the payout repository's to store. Parameters in order: first pending account id, the batch's
+ * exclusive upper bound (max bigint for the last batch), cutoff, period (key), cutoff (release_on),
+ * description, now.
  */
 export const CLOSE_BATCH_SQL = `
 with transit as (
@@ -21,10 +23,11 @@ buckets as (
     cross join lateral (select bucket, balance_minor from ledger_balances where account_id = py.pending_id and bucket <= ?::date and balance_minor <> 0 offset 0) b
 ),
 released as (
-  select owner_id, currency, sum(balance_minor)::bigint as amount from buckets group by owner_id, currency
+  select owner_id, currency, sum(balance_minor)::bigint as amount, max(bucket) as through from buckets group by owner_id, currency
 ),
 moves as (
-  select py.owner_id, py.currency, py.pending_id, py.current_id, coalesce(r.amount, 0)::bigint as released, m.kind as method,
+  select py.owner_id, py.currency, py.pending_id, py.current_id, coalesce(r.amount, 0)::bigint as released, r.through, m.kind as method,
+         coalesce(cb.balance_minor, 0)::bigint as current_minor,
          case m.kind when 'bank' then 'IBAN ••' || right(m.iban, 4) when 'crypto' then m.network || ' ' || left(m.address, 4) || '…' || right(m.address, 4) end as destination,
          case when m.kind is not null and coalesce(cb.balance_minor, 0) + coalesce(r.amount, 0) > 0
               then coalesce(cb.balance_minor, 0) + coalesce(r.amount, 0) else 0 end::bigint as payout,
@@ -58,11 +61,10 @@ entries as (
     from txs tx join due d on d.pending_id = tx.account_id where d.payout > 0
   returning 1
 ),
-paid as (
-  insert into payouts (run_id, batch_no, payee_id, account_id, period, currency, amount_minor, method, destination, created_at)
-  select ?::uuid, ?::int, d.owner_id, d.pending_id, ?, d.currency, d.payout, d.method, d.destination, ?::timestamptz
+payable as (
+  select d.owner_id as payee_id, d.pending_id as account_id, d.currency, d.current_minor, d.released as released_minor,
+         d.through as released_through, d.payout as payout_minor, d.method, d.destination
     from txs tx join due d on d.pending_id = tx.account_id where d.payout > 0
-  on conflict on constraint payouts_once do nothing
-  returning 1
 )
-select (select count(*) from txs)::int as payees, (select count(*) from paid)::int as payouts, (select count(*) from entries)::int as entries`;
+select (select count(*) from txs)::int as payees, (select count(*) from entries)::int as entries,
+       (select coalesce(json_agg(payable), '[]'::json) from payable) as payable`;
