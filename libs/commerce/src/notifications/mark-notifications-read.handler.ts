@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { MarkNotificationsReadCommand } from './mark-notifications-read.command.js';
+import { markCreatorNotificationsRead } from '../repositories/creator-notifications.repository.js';
 import { unreadCount } from './unread-count.js';
 
 @CommandHandler(MarkNotificationsReadCommand)
@@ -14,8 +15,7 @@ export class MarkNotificationsReadHandler implements ICommandHandler<MarkNotific
 
   execute({ userId, upToId }: MarkNotificationsReadCommand): Promise<{ unreadCount: number }> {
     return this.orm.em.fork().transactional(async (em) => {
-      // Only the caller's rows: another user's id as the bound marks nothing of theirs.
-      await em.execute(`update creator_notifications set read_at = ? where user_id = ? and read_at is null and (?::bigint is null or id <= ?::bigint)`, [this.clock.now(), userId, upToId, upToId]);
+      await markCreatorNotificationsRead(em, userId, upToId, this.clock.now());
       return { unreadCount: await unreadCount(em, userId) };
     });
   }

@@ -4,32 +4,24 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Clock, Outbox, claimMessage, type AppConfig, type JobData } from '#app/platform';
 import { FindUserQuery } from '#app/identity';
 import { RealtimePublisher } from '#app/realtime';
-import { emailsCreator, formatMoney, itemOf, notificationSubject, notificationText, paidNotificationKind, type CreatorNotificationKind, type NotifiedPurchase } from './creator-notification.js';
+import {
+  emailsCreator,
+  formatMoney,
+  itemOf,
+  notificationSubject,
+  notificationText,
+  paidNotificationKind,
+  type CreatorNotificationKind,
+  type NotifiedPurchase,
+} from './creator-notification.js';
+import { findNotifiedPurchase, type NotifiedPurchaseRow } from './notified-purchase.read-model.js';
+import { insertCreatorNotification } from '../repositories/creator-notifications.repository.js';
 
-interface PurchaseRow {
-  id: string;
-  /** As text: the foreign key needs it to the microsecond. */
-  purchase_created_at: string;
-  buyer_id: string;
-  creator_id: string;
-  kind: NotifiedPurchase['kind'];
-  content_title: string | null;
-  period_start: Date | null;
-  amount_minor: string;
-  currency: string;
-  method: 'card' | 'crypto';
-  card_brand: string | null;
-  card_last4: string | null;
-  message: string | null;
-  paid_at: Date | null;
-  store_name: string;
-  email_sales: boolean;
-}
 
 const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
 /** How the receipt names the payment: the card as the acquirer reported it (brand and last four), or crypto. */
-function paidWith(row: Pick<PurchaseRow, 'method' | 'card_brand' | 'card_last4'>): string {
+function paidWith(row: Pick<NotifiedPurchaseRow, 'method' | 'card_brand' | 'card_last4'>): string {
   if (row.method === 'crypto') return 'Crypto';
   if (!row.card_brand || !row.card_last4) return 'Card';
   return `${CARD_BRANDS[row.card_brand] ?? row.card_brand} •••• ${row.card_last4}`;
@@ -40,7 +32,7 @@ export type NotifyOutcome = 'sent' | 'duplicate' | 'skipped';
 
 const CHARGEBACK_NOTE = "The fan's bank reversed this payment. Your share comes off your pending balance, or off your next payout if it was already paid out.";
 
-const toNotified = (row: PurchaseRow): NotifiedPurchase => ({
+const toNotified = (row: NotifiedPurchaseRow): NotifiedPurchase => ({
   buyerId: row.buyer_id,
   kind: row.kind,
   contentTitle: row.content_title,
@@ -75,7 +67,7 @@ export class NotifyPurchase {
   async paid(data: JobData<'notifications', 'purchase-paid'>): Promise<NotifyOutcome> {
     return this.orm.em.fork().transactional(async (em): Promise<NotifyOutcome> => {
       if (data.messageId && !(await claimMessage(em, 'commerce.purchase-paid', data.messageId))) return 'duplicate';
-      const row = await this.purchase(em, data.purchaseId);
+      const row = await findNotifiedPurchase(em, data.purchaseId);
       if (!row?.paid_at) {
         this.logger.warn(`purchase-paid for ${data.purchaseId}, which was never paid: nothing sent`);
         return 'skipped';
@@ -113,7 +105,7 @@ export class NotifyPurchase {
    * message's id, by which a client drops the repeat of one it already showed.
    */
   async announcePaid(data: JobData<'notifications', 'purchase-paid-notice'>): Promise<'sent' | 'skipped'> {
-    const row = await this.purchase(this.orm.em.fork(), data.purchaseId);
+    const row = await findNotifiedPurchase(this.orm.em.fork(), data.purchaseId);
     if (!row?.paid_at) return 'skipped';
     const purchase = toNotified(row);
     const kind = paidNotificationKind(purchase);
@@ -134,7 +126,7 @@ export class NotifyPurchase {
   disputed(data: JobData<'notifications', 'purchase-disputed'>): Promise<NotifyOutcome> {
     return this.orm.em.fork().transactional(async (em) => {
       if (data.messageId && !(await claimMessage(em, 'commerce.purchase-disputed', data.messageId))) return 'duplicate';
-      const row = await this.purchase(em, data.purchaseId);
+      const row = await findNotifiedPurchase(em, data.purchaseId);
       if (!row?.paid_at) return 'skipped';
       const purchase = toNotified(row);
       if (!(await this.record(em, 'chargeback', row, purchase))) return 'duplicate';
@@ -143,28 +135,22 @@ export class NotifyPurchase {
     });
   }
 
-  private async purchase(em: EntityManager, purchaseId: string): Promise<PurchaseRow | undefined> {
-    const [row] = await em.execute<PurchaseRow[]>(
-      `select p.id, p.created_at::text as purchase_created_at, p.buyer_id, p.creator_id, p.kind, p.content_title, p.period_start, p.amount_minor, p.currency, p.method, p.card_brand, p.card_last4, p.message, p.paid_at,
-              s.display_name as store_name, s.email_sales
-         from purchases p join stores s on s.id = p.store_id
-        where p.id = ?::uuid and p.created_at >= uuid_v7_month_start(?::uuid) and p.created_at < uuid_v7_month_end(?::uuid)`,
-      [purchaseId, purchaseId, purchaseId],
-    );
-    return row;
-  }
-
   /** Writes the creator's entry; false when this purchase already has its entry of that kind. */
-  private async record(em: EntityManager, kind: CreatorNotificationKind, row: PurchaseRow, purchase: NotifiedPurchase): Promise<boolean> {
-    const written = await em.execute(
-      `insert into creator_notifications (user_id, kind, purchase_id, purchase_created_at, text, message, amount_minor, currency, created_at)
-       values (?, ?, ?, ?::timestamptz, ?, ?, ?, ?, ?) on conflict (purchase_id, kind) do nothing returning id`,
-      [row.creator_id, kind, row.id, row.purchase_created_at, notificationText(kind, purchase), kind === 'tip' ? row.message : null, purchase.amountMinor, purchase.currency, this.clock.now()],
-    );
-    return written.length === 1;
+  private async record(em: EntityManager, kind: CreatorNotificationKind, row: NotifiedPurchaseRow, purchase: NotifiedPurchase): Promise<boolean> {
+    return insertCreatorNotification(em, {
+      userId: row.creator_id,
+      kind,
+      purchaseId: row.id,
+      purchaseCreatedAt: row.purchase_created_at,
+      text: notificationText(kind, purchase),
+      message: kind === 'tip' ? row.message : null,
+      amountMinor: purchase.amountMinor,
+      currency: purchase.currency,
+      createdAt: this.clock.now(),
+    });
   }
 
-  private async mailCreator(em: EntityManager, kind: CreatorNotificationKind, row: PurchaseRow, purchase: NotifiedPurchase, note = ''): Promise<void> {
+  private async mailCreator(em: EntityManager, kind: CreatorNotificationKind, row: NotifiedPurchaseRow, purchase: NotifiedPurchase, note = ''): Promise<void> {
     if (!row.email_sales) return;
     const creator = await this.queries.execute(new FindUserQuery(row.creator_id));
     if (!creator) return;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { JobHandler, ObjectStorage, claimMessage, type JobData, type JobProcessor } from '#app/platform';
 import { EndAccountSubscriptions } from './end-account-subscriptions.js';
+import { clearOwnerStoreImages, lockOwnerStoreImages, suspendOwnerStores } from '../../repositories/stores.repository.js';
 import { storeImageObject } from '../../queries/store-image/store-image.handler.js';
 
 const CONSUMER = 'commerce.account-deleted';
@@ -30,16 +31,10 @@ export class EndAccountSubscriptionsJob implements JobProcessor<'payments', 'acc
       if (data.messageId && !(await claimMessage(em, CONSUMER, data.messageId))) return 'skipped';
       const now = new Date(data.occurredAt);
       const ended = await this.subscriptions.end(em, data.userId, now);
-      const closed = await em.execute<{ id: string }[]>(
-        `update stores set status = 'suspended', updated_at = ? where owner_id = ? and status = 'active' returning id`,
-        [now, data.userId],
-      );
-      const [images] = await em.execute<{ banner_key: string | null; avatar_key: string | null }[]>(
-        `select banner_key, avatar_key from stores where owner_id = ? for update`,
-        [data.userId],
-      );
-      const keys = [images?.banner_key, images?.avatar_key].filter((key): key is string => typeof key === 'string');
-      await em.execute(`update stores set banner_key = null, avatar_key = null where owner_id = ?`, [data.userId]);
+      const closed = await suspendOwnerStores(em, data.userId, now);
+      const images = await lockOwnerStoreImages(em, data.userId);
+      const keys = [images?.bannerKey, images?.avatarKey].filter((key): key is string => typeof key === 'string');
+      await clearOwnerStoreImages(em, data.userId);
       // Deleted before the commit: a failed commit retries the job, and deleting again is harmless.
       for (const key of keys) await this.storage.delete(storeImageObject(key));
       return { subscriptions: ended, storesClosed: closed.length, imagesDeleted: keys.length };

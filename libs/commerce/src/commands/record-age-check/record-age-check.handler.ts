@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
+import { confirmAge } from '../../repositories/age-confirmations.repository.js';
 import { AgeCheckQuery } from './age-check.query.js';
 import { RecordAgeCheckCommand, type AgeCheckView } from './record-age-check.command.js';
 
@@ -18,14 +19,8 @@ export class RecordAgeCheckHandler implements ICommandHandler<RecordAgeCheckComm
   ) {}
 
   async execute({ userId }: RecordAgeCheckCommand): Promise<AgeCheckView> {
-    const em = this.orm.em.fork();
-    // One statement: a repeat (two tabs at once) keeps the first date instead of failing.
-    const [row] = await em.execute<{ confirmed_at: Date }[]>(
-      `insert into age_confirmations (user_id, confirmed_at) values (?, ?)
-       on conflict (user_id) do update set user_id = excluded.user_id returning confirmed_at`,
-      [userId, this.clock.now()],
-    );
-    return view(row);
+    const confirmedAt = await confirmAge(this.orm.em.fork(), userId, this.clock.now());
+    return view(confirmedAt ? { confirmed_at: confirmedAt } : undefined);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock, claimMessage, type ContentSaleEvent } from '#app/platform';
+import { upsertSellableItem } from '../../repositories/sellable-items.repository.js';
 
 export type SellableStatus = 'sellable' | 'withdrawn';
 /** applied: the row now says what the event says; stale: a newer event was applied before; duplicate: this delivery was seen. */
@@ -23,17 +24,7 @@ export class RecordSellableItem {
   record(status: SellableStatus, event: ContentSaleEvent & { messageId?: string }): Promise<RecordOutcome> {
     return this.orm.em.fork().transactional(async (em) => {
       if (event.messageId && !(await claimMessage(em, CONSUMER, event.messageId))) return 'duplicate';
-      const written = await em.execute<{ content_id: string }[]>(
-        `insert into sellable_items as s (content_id, creator_id, kind, title, price_minor, currency, status, version, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         on conflict (content_id) do update
-           set creator_id = excluded.creator_id, kind = excluded.kind, title = excluded.title, price_minor = excluded.price_minor,
-               currency = excluded.currency, status = excluded.status, version = excluded.version, updated_at = excluded.updated_at
-         where s.version < excluded.version
-         returning content_id`,
-        [event.contentId, event.creatorId, event.kind, event.title, event.priceMinor, event.currency, status, event.version, this.clock.now()],
-      );
-      return written.length > 0 ? 'applied' : 'stale';
+      return (await upsertSellableItem(em, event, status, this.clock.now())) ? 'applied' : 'stale';
     });
   }
 }

@@ -4,7 +4,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_CONFIG, Clock, type AppConfig } from '#app/platform';
 import { PurchaseErrors } from '../../commerce.errors.js';
-import { REFERRAL_LINK_GROUP, REFERRAL_LINK_SELECT, toReferralLinkView, type ReferralLinkRow } from '../../queries/referral-links/referral-link-view.js';
+import { toReferralLinkView } from '../../queries/referral-links/referral-link-view.js';
+import { findOwnerReferralLink } from '../../queries/referral-links/referral-links.queries.js';
+import { insertReferralLink } from '../../repositories/referral-links.repository.js';
 import { CreateReferralLinkCommand } from './create-referral-link.command.js';
 import { SellableItems } from '../../queries/sellable-items/sellable-items.js';
 
@@ -25,14 +27,17 @@ export class CreateReferralLinkHandler implements ICommandHandler<CreateReferral
     if (!content) throw PurchaseErrors.contentNotFound();
     if (content.kind !== 'album' || content.creatorId === ownerId) throw PurchaseErrors.referralNotAllowed();
     const em = this.orm.em.fork();
-    const inserted = await em.execute<{ id: string }[]>(
-      `insert into referral_links (id, code, owner_id, content_id, store_id, content_title, created_at)
-       select ?, ?, ?, ?, s.id, ?, ? from stores s where s.owner_id = ? and s.status = 'active' and s.referrals_enabled
-       on conflict (owner_id, content_id) do nothing returning id`,
-      [randomUUID(), newCode(), ownerId, contentId, content.title, this.clock.now(), content.creatorId],
-    );
-    const [row] = await em.execute<ReferralLinkRow[]>(`${REFERRAL_LINK_SELECT} where l.owner_id = ? and l.content_id = ? ${REFERRAL_LINK_GROUP}`, [ownerId, contentId]);
+    const created = await insertReferralLink(em, {
+      id: randomUUID(),
+      code: newCode(),
+      ownerId,
+      contentId,
+      contentTitle: content.title,
+      creatorId: content.creatorId,
+      createdAt: this.clock.now(),
+    });
+    const row = await findOwnerReferralLink(em, ownerId, contentId);
     if (!row) throw PurchaseErrors.referralNotAllowed();
-    return { link: toReferralLinkView(row, this.config.PUBLIC_URL), created: inserted.length > 0 };
+    return { link: toReferralLinkView(row, this.config.PUBLIC_URL), created };
   }
 }

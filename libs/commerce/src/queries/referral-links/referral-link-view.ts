@@ -26,16 +26,6 @@ export interface ReferralLinkRow {
   gross_amounts: (string | number)[] | null;
 }
 
-/** Links with their paid (not reversed) purchases; the commission is worked out per sale, as payouts books it. */
-export const REFERRAL_LINK_SELECT = `
-  select l.code, l.content_id, l.content_title, s.slug as store_slug, s.display_name as store_name, s.currency, l.created_at,
-         count(p.id)::int as purchases, array_remove(array_agg(p.amount_minor), null) as gross_amounts
-    from referral_links l
-    join stores s on s.id = l.store_id
-    left join purchases p on p.referral_link_id = l.id and p.status = 'paid'`;
-
-export const REFERRAL_LINK_GROUP = `group by l.id, s.id`;
-
 export function toReferralLinkView(row: ReferralLinkRow, publicUrl: string): ReferralLinkView {
   return {
     code: row.code,
