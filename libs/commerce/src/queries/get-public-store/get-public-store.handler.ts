@@ -6,16 +6,11 @@ import { mayViewStore } from '../../domain/store-access.js';
 import { SLUG_MAX_LENGTH } from '../../domain/store-slug.js';
 import { Store } from '../../entities/store.entity.js';
 import { CommerceErrors } from '../../commerce.errors.js';
-import { liveSubscriptionCondition, liveSubscriptionSql, SubscriptionViews } from '../subscriptions/subscriptions.read-model.js';
+import { SubscriptionViews } from '../subscriptions/subscriptions.read-model.js';
+import { storePageCounts, viewerOfStore } from './get-public-store.queries.js';
 import { storeImagesFor, toPublicStore, type PublicStoreView } from '../store-views.js';
 import { EntitlementService } from '#app/entitlements';
 import { GetPublicStoreQuery } from './get-public-store.query.js';
-
-/** What the store page counts: commerce's own read model of what is on sale, and live subscriptions. */
-const COUNTS_SQL = `
-  select count(*) filter (where kind = 'video')::int as videos, count(*) filter (where kind = 'album')::int as albums,
-         (select count(*)::int from subscriptions sub where sub.store_id = ? and ${liveSubscriptionCondition('sub')}) as subscribers
-    from sellable_items where creator_id = ? and status = 'sellable'`;
 
 @QueryHandler(GetPublicStoreQuery)
 export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery> {
@@ -33,16 +28,13 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
     const store = wanted.length <= SLUG_MAX_LENGTH ? await em.findOne(Store, { slug: wanted, status: 'active' }) : null;
     if (!store) throw CommerceErrors.storeNotFound();
     if (!mayViewStore(store, visitor)) throw CommerceErrors.adultStore();
-    const [counts] = await em.execute<{ videos: number; albums: number; subscribers: number }[]>(COUNTS_SQL, [store.id, now, store.ownerId]);
+    const counts = await storePageCounts(em, store.id, store.ownerId, now);
     const shown = { videos: counts.videos, albums: counts.albums, subscribers: store.showSubscriberCount ? counts.subscribers : null };
     const view = toPublicStore(store, shown, storeImagesFor(this.entitlements, store, visitor));
     const { viewerId } = visitor;
     if (!viewerId) return view;
     // The same rule the purchase statement enforces, so the page offers Buy only where a purchase is allowed.
-    const [viewer] = await em.execute<{ favorite: boolean; subscribed: boolean }[]>(
-      `select exists (select 1 from favorites where user_id = ? and store_id = ?) as favorite, ${liveSubscriptionSql('?::uuid', '?::uuid')} as subscribed`,
-      [viewerId, store.id, viewerId, store.id, now],
-    );
+    const viewer = await viewerOfStore(em, viewerId, store.id, now);
     // Most viewers are not subscribed: one statement answers them.
     const subscription = viewer.subscribed ? await this.subscriptions.liveOf(viewerId, store.id, now) : null;
     return {
