@@ -66,7 +66,7 @@ import { RefreshPurchaseHandler } from './commands/refresh-purchase/refresh-purc
 import { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
 import { DeletePaymentMethodHandler, ListPaymentMethodsHandler } from './commands/manage-payment-methods/payment-methods.handler.js';
 import { BillingController } from './http/billing.controller.js';
-import { SellableItems } from './queries/sellable-items/sellable-items.js';
+import { SellableItems } from './queries/sellable-items/sellable-items.read-model.js';
 import { RecordSellableItem } from './commands/record-sellable-item/record-sellable-item.js';
 import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './commands/record-sellable-item/record-sellable-item.job.js';
 import { NotificationsController } from './notifications/notifications.controller.js';

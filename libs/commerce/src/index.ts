@@ -38,7 +38,7 @@ export { PurchaseCommand } from './commands/purchase/purchase.command.js';
 export { RefreshPurchaseCommand } from './commands/refresh-purchase/refresh-purchase.command.js';
 export { GetMyStoreQuery } from './queries/get-my-store/get-my-store.query.js';
 export { ChangeStoreImageCommand } from './commands/change-store-image/change-store-image.command.js';
-export { SellableItems } from './queries/sellable-items/sellable-items.js';
+export { SellableItems } from './queries/sellable-items/sellable-items.read-model.js';
 export { StoreOwnerQuery, type StoreOwnerView } from './queries/store-owner/store-owner.query.js';
 export { FanRelationshipQuery, type FanRelationshipView } from './queries/fan-relationship/fan-relationship.query.js';
 export { AudiencePageQuery, AudienceCountQuery, AUDIENCE_SEGMENTS, type AudienceSegment, type AudienceSelector } from './queries/audience/audience.query.js';

@@ -2,19 +2,8 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ListNotificationsQuery, type CreatorNotificationView, type NotificationsPage } from './list-notifications.query.js';
-import { unreadCount } from './unread-count.js';
-
-interface EntryRow {
-  id: string;
-  kind: CreatorNotificationView['kind'];
-  purchase_id: string;
-  text: string;
-  message: string | null;
-  amount_minor: string;
-  currency: string;
-  created_at: Date;
-  read_at: Date | null;
-}
+import { listNotificationEntries, type EntryRow } from './list-notifications.queries.js';
+import { unreadCount } from './unread-count.queries.js';
 
 const toView = (row: EntryRow): CreatorNotificationView => ({
   id: String(row.id),
@@ -34,11 +23,7 @@ export class ListNotificationsHandler implements IQueryHandler<ListNotifications
 
   async execute({ userId, cursor, limit }: ListNotificationsQuery): Promise<NotificationsPage> {
     const em = this.orm.em.fork();
-    const rows = await em.execute<EntryRow[]>(
-      `select id, kind, purchase_id, text, message, amount_minor, currency, created_at, read_at from creator_notifications
-        where user_id = ? ${cursor ? 'and id < ?::bigint' : ''} order by id desc limit ?`,
-      cursor ? [userId, cursor, limit + 1] : [userId, limit + 1],
-    );
+    const rows = await listNotificationEntries(em, userId, cursor, limit + 1);
     const items = rows.slice(0, limit).map(toView);
     return { items, nextCursor: rows.length > limit ? items[items.length - 1].id : null, unreadCount: await unreadCount(em, userId) };
   }

@@ -4,7 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { MarkNotificationsReadCommand } from './mark-notifications-read.command.js';
 import { markCreatorNotificationsRead } from '../repositories/creator-notifications.repository.js';
-import { unreadCount } from './unread-count.js';
+import { unreadCount } from './unread-count.queries.js';
 
 @CommandHandler(MarkNotificationsReadCommand)
 export class MarkNotificationsReadHandler implements ICommandHandler<MarkNotificationsReadCommand> {

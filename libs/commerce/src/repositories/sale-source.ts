@@ -1,4 +1,4 @@
-import { liveSubscriptionSql } from '../queries/purchased-content/entitlements.js';
+import { liveSubscriptionSql } from '../queries/purchased-content/entitlements.read-model.js';
 import type { SaleItem } from './purchase.repository.js';
 
 /** The columns of `s` a sale of no message leaves empty. */

@@ -12,7 +12,7 @@ import { Replays } from '../commands/purchase/replay.js';
 import { Takeovers } from '../commands/purchase/take-over.js';
 import type { Checkout, CheckoutRequest, PaymentFact, PaymentIds, PaymentProvider } from '../payments/payment-provider.js';
 import { SaleTerms, type StoreSaleTerms } from '../queries/purchases/sale-terms.read-model.js';
-import { SellableItems } from '../queries/sellable-items/sellable-items.js';
+import { SellableItems } from '../queries/sellable-items/sellable-items.read-model.js';
 import { emptyCatalog, InMemoryPurchaseRepository, type PurchaseCatalog } from '../repositories/in-memory-purchase.repository.js';
 import { SubscriptionEffects } from '../commands/handle-payment-event/subscription-effects.js';
 import { InMemorySubscriptionRepository } from './in-memory-subscription.repository.js';

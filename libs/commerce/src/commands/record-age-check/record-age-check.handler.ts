@@ -3,6 +3,7 @@ import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler 
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { confirmAge } from '../../repositories/age-confirmations.repository.js';
+import { findAgeConfirmation, ownsAStore } from './age-check.queries.js';
 import { AgeCheckQuery } from './age-check.query.js';
 import { RecordAgeCheckCommand, type AgeCheckView } from './record-age-check.command.js';
 
@@ -30,11 +31,10 @@ export class AgeCheckHandler implements IQueryHandler<AgeCheckQuery> {
 
   async execute({ userId }: AgeCheckQuery): Promise<AgeCheckView> {
     const em = this.orm.em.fork();
-    const [row] = await em.execute<{ confirmed_at: Date }[]>(`select confirmed_at from age_confirmations where user_id = ?`, [userId]);
-    if (row) return view(row);
+    const confirmedAt = await findAgeConfirmation(em, userId);
+    if (confirmedAt) return view({ confirmed_at: confirmedAt });
     // A store's owner proved their age with the ID check that opening it required: never asked, but
     // their browser still needs the cookie that the store's images (plain <img> requests) are read with.
-    const [owner] = await em.execute(`select 1 from stores where owner_id = ? limit 1`, [userId]);
-    return owner ? { confirmed: true, recordedAt: null } : view(undefined);
+    return (await ownsAStore(em, userId)) ? { confirmed: true, recordedAt: null } : view(undefined);
   }
 }

@@ -8,7 +8,7 @@ import { toReferralLinkView } from '../../queries/referral-links/referral-link-v
 import { findOwnerReferralLink } from '../../queries/referral-links/referral-links.queries.js';
 import { insertReferralLink } from '../../repositories/referral-links.repository.js';
 import { CreateReferralLinkCommand } from './create-referral-link.command.js';
-import { SellableItems } from '../../queries/sellable-items/sellable-items.js';
+import { SellableItems } from '../../queries/sellable-items/sellable-items.read-model.js';
 
 /** Ten letters and digits: short enough to share, far too many to guess. */
 const newCode = () => randomBytes(16).toString('base64url').replace(/[-_]/g, '').slice(0, 10);

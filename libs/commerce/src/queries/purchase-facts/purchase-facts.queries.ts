@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { liveSubscriptionSql } from '../purchased-content/entitlements.js';
+import { liveSubscriptionSql } from '../purchased-content/entitlements.read-model.js';
 
 /** What a viewer holds in a creator's store at `now`: the item bought (paid), a live subscription; and the store's own terms. */
 export interface StoreHoldings {

@@ -5,7 +5,7 @@ import { Clock } from '#app/platform';
 import { ContentByIdQuery } from '#app/content-moderation';
 import { PurchaseErrors } from '../../commerce.errors.js';
 import { PurchasedContentQuery, type PurchasedContentView } from './purchased-content.query.js';
-import { mayOpenBoughtItems } from './entitlements.js';
+import { mayOpenBoughtItems } from './entitlements.read-model.js';
 import { purchaseOpening } from './purchased-content.queries.js';
 
 @QueryHandler(PurchasedContentQuery)

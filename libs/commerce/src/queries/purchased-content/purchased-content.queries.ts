@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { StoreVisibility } from '../../domain/store-settings.js';
-import { liveSubscriptionSql } from './entitlements.js';
+import { liveSubscriptionSql } from './entitlements.read-model.js';
 
 /** A buyer's purchase as what it opens: the item or the subscription, its store's terms, and their live subscription at `now`. */
 export interface PurchaseOpening {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { StoreVisibility } from '../../domain/store-settings.js';
-import { liveSubscriptionSql } from '../purchased-content/entitlements.js';
+import { liveSubscriptionSql } from '../purchased-content/entitlements.read-model.js';
 import type { StoreTerms } from '../../commands/purchase/sale-plan.js';
 
 /** A store as a subscription or tip is priced from it, and whether the buyer's Idempotency-Key already placed a purchase. */

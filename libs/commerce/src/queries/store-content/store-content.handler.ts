@@ -3,7 +3,7 @@ import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { ApprovedContentQuery, type PublicContentView } from '#app/content-moderation';
-import { storeEntitlements } from '../purchased-content/entitlements.js';
+import { storeEntitlements } from '../purchased-content/entitlements.read-model.js';
 import { mayViewStore } from '../../domain/store-access.js';
 import { SLUG_MAX_LENGTH } from '../../domain/store-slug.js';
 import { Store } from '../../entities/store.entity.js';
