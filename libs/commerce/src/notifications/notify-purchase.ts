@@ -17,7 +17,6 @@ import {
 import { findNotifiedPurchase, type NotifiedPurchaseRow } from './notified-purchase.read-model.js';
 import { insertCreatorNotification } from '../repositories/creator-notifications.repository.js';
 
-
 const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
 /** How the receipt names the payment: the card as the acquirer reported it (brand and last four), or crypto. */
