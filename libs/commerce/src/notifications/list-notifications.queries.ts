@@ -14,7 +14,12 @@ export interface EntryRow {
 }
 
 /** Up to `limit` of the user's entries, newest first, before the `cursor` id when given. */
-export function listNotificationEntries(em: EntityManager, userId: string, cursor: string | null | undefined, limit: number): Promise<EntryRow[]> {
+export function listNotificationEntries(
+  em: EntityManager,
+  userId: string,
+  cursor: string | null | undefined,
+  limit: number,
+): Promise<EntryRow[]> {
   return em.execute<EntryRow[]>(
     `select id, kind, purchase_id, text, message, amount_minor, currency, created_at, read_at from creator_notifications
       where user_id = ? ${cursor ? 'and id < ?::bigint' : ''} order by id desc limit ?`,

@@ -23,7 +23,10 @@ export interface NotifiedPurchaseRow {
 }
 
 /** The purchase with that id (looked up in its month's partition), or undefined. */
-export async function findNotifiedPurchase(em: EntityManager, purchaseId: string): Promise<NotifiedPurchaseRow | undefined> {
+export async function findNotifiedPurchase(
+  em: EntityManager,
+  purchaseId: string,
+): Promise<NotifiedPurchaseRow | undefined> {
   const [row] = await em.execute<NotifiedPurchaseRow[]>(
     `select p.id, p.created_at::text as purchase_created_at, p.buyer_id, p.creator_id, p.kind, p.content_title, p.period_start,
             p.amount_minor, p.currency, p.method, p.card_brand, p.card_last4, p.message, p.paid_at,

@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 export async function removeFavorite(em: EntityManager, userId: string, slug: string): Promise<void> {
-  await em.execute(`delete from favorites where user_id = ? and store_id = (select id from stores where slug = ?)`, [userId, slug]);
+  await em.execute(`delete from favorites where user_id = ? and store_id = (select id from stores where slug = ?)`, [
+    userId,
+    slug,
+  ]);
 }
 
 /** Favorites the active store with that slug (a repeat is kept as is); false when there is no such store. */

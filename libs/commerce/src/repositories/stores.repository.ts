@@ -12,7 +12,10 @@ export async function suspendOwnerStores(em: EntityManager, ownerId: string, now
 }
 
 /** The owner's banner and avatar keys, the row locked until the transaction ends. */
-export async function lockOwnerStoreImages(em: EntityManager, ownerId: string): Promise<{ bannerKey: string | null; avatarKey: string | null } | undefined> {
+export async function lockOwnerStoreImages(
+  em: EntityManager,
+  ownerId: string,
+): Promise<{ bannerKey: string | null; avatarKey: string | null } | undefined> {
   const [row] = await em.execute<{ banner_key: string | null; avatar_key: string | null }[]>(
     `select banner_key, avatar_key from stores where owner_id = ? for update`,
     [ownerId],

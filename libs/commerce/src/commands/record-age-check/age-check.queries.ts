@@ -2,7 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** When the user confirmed their age, or undefined if they never did. */
 export async function findAgeConfirmation(em: EntityManager, userId: string): Promise<Date | undefined> {
-  const [row] = await em.execute<{ confirmed_at: Date }[]>(`select confirmed_at from age_confirmations where user_id = ?`, [userId]);
+  const [row] = await em.execute<{ confirmed_at: Date }[]>(
+    `select confirmed_at from age_confirmations where user_id = ?`,
+    [userId],
+  );
   return row?.confirmed_at;
 }
 

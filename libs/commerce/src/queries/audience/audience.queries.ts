@@ -23,7 +23,10 @@ function segmentSql(selector: AudienceSelector, now: Date): { sql: string; param
         params: [selector.creatorId, now],
       };
     case 'favourites':
-      return { sql: `select f.user_id as fan_id from favorites f where f.store_id = ${store}`, params: [selector.creatorId] };
+      return {
+        sql: `select f.user_id as fan_id from favorites f where f.store_id = ${store}`,
+        params: [selector.creatorId],
+      };
     case 'buyers':
       return {
         sql: `select distinct p.buyer_id as fan_id from purchases p
@@ -34,7 +37,13 @@ function segmentSql(selector: AudienceSelector, now: Date): { sql: string; param
 }
 
 /** Up to `limit` fans of the segment after `afterFanId` in fan-id order, the creator left out. */
-export async function audiencePage(em: EntityManager, selector: AudienceSelector, now: Date, afterFanId: string | null, limit: number): Promise<string[]> {
+export async function audiencePage(
+  em: EntityManager,
+  selector: AudienceSelector,
+  now: Date,
+  afterFanId: string | null,
+  limit: number,
+): Promise<string[]> {
   const segment = segmentSql(selector, now);
   const rows = await em.execute<{ fan_id: string }[]>(
     `select fan_id from (${segment.sql}) audience where fan_id > ?::uuid and fan_id <> ?::uuid order by fan_id limit ?`,
@@ -46,9 +55,9 @@ export async function audiencePage(em: EntityManager, selector: AudienceSelector
 /** How many fans the segment holds, the creator left out. */
 export async function audienceCount(em: EntityManager, selector: AudienceSelector, now: Date): Promise<number> {
   const segment = segmentSql(selector, now);
-  const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from (${segment.sql}) audience where fan_id <> ?::uuid`, [
-    ...segment.params,
-    selector.creatorId,
-  ]);
+  const [row] = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from (${segment.sql}) audience where fan_id <> ?::uuid`,
+    [...segment.params, selector.creatorId],
+  );
   return row.n;
 }

@@ -3,7 +3,12 @@ import { liveSubscriptionSql } from '../subscriptions/subscriptions.read-model.j
 import type { FanRelationshipView } from './fan-relationship.query.js';
 
 /** What the fan has with the creator's store; undefined when the creator has no store. */
-export async function findFanRelationship(em: EntityManager, creatorId: string, fanId: string, now: Date): Promise<FanRelationshipView | undefined> {
+export async function findFanRelationship(
+  em: EntityManager,
+  creatorId: string,
+  fanId: string,
+  now: Date,
+): Promise<FanRelationshipView | undefined> {
   const [row] = await em.execute<FanRelationshipView[]>(
     `select ${liveSubscriptionSql('?::uuid', 's.id')} as subscribed,
             exists (select 1 from subscriptions sub where sub.subscriber_id = ? and sub.store_id = s.id) as "everSubscribed",

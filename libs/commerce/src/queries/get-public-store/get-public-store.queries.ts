@@ -13,12 +13,21 @@ export async function storePageCounts(
   ownerId: string,
   now: Date,
 ): Promise<{ videos: number; albums: number; subscribers: number }> {
-  const [row] = await em.execute<{ videos: number; albums: number; subscribers: number }[]>(COUNTS_SQL, [storeId, now, ownerId]);
+  const [row] = await em.execute<{ videos: number; albums: number; subscribers: number }[]>(COUNTS_SQL, [
+    storeId,
+    now,
+    ownerId,
+  ]);
   return row;
 }
 
 /** Whether the viewer favorited the store, and has a live subscription to it. */
-export async function viewerOfStore(em: EntityManager, viewerId: string, storeId: string, now: Date): Promise<{ favorite: boolean; subscribed: boolean }> {
+export async function viewerOfStore(
+  em: EntityManager,
+  viewerId: string,
+  storeId: string,
+  now: Date,
+): Promise<{ favorite: boolean; subscribed: boolean }> {
   const [row] = await em.execute<{ favorite: boolean; subscribed: boolean }[]>(
     `select exists (select 1 from favorites where user_id = ? and store_id = ?) as favorite, ${liveSubscriptionSql('?::uuid', '?::uuid')} as subscribed`,
     [viewerId, storeId, viewerId, storeId, now],

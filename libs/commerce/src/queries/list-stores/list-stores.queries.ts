@@ -44,7 +44,10 @@ function matching(search: StoreSearch): { where: string[]; params: unknown[] } {
 /** How many adult stores the search matches. */
 export async function countAdultStores(em: EntityManager, search: StoreSearch): Promise<number> {
   const { where, params } = matching(search);
-  const [row] = await em.execute<{ adult: number }[]>(`select count(*)::int as adult from stores where ${where.join(' and ')} and is_nsfw`, params);
+  const [row] = await em.execute<{ adult: number }[]>(
+    `select count(*)::int as adult from stores where ${where.join(' and ')} and is_nsfw`,
+    params,
+  );
   return row.adult;
 }
 
@@ -53,7 +56,11 @@ export function listStoreSummaries(em: EntityManager, search: StoreSearch, signe
   const { where, params } = matching(search);
   if (!signedIn) where.push('not is_nsfw');
   if (search.cursor) {
-    where.push(search.sort === 'newest' ? '(created_at, id) < (?::timestamptz, ?::uuid)' : '(lower(display_name), id) > (?, ?::uuid)');
+    where.push(
+      search.sort === 'newest'
+        ? '(created_at, id) < (?::timestamptz, ?::uuid)'
+        : '(lower(display_name), id) > (?, ?::uuid)',
+    );
     params.push(search.cursor.key, search.cursor.id);
   }
   const order = search.sort === 'newest' ? 'created_at desc, id desc' : 'lower(display_name) asc, id asc';

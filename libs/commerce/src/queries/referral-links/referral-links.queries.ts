@@ -11,11 +11,21 @@ const LINKS_WITH_SALES = `
 
 /** The owner's links, newest first. */
 export function listOwnerReferralLinks(em: EntityManager, ownerId: string): Promise<ReferralLinkRow[]> {
-  return em.execute<ReferralLinkRow[]>(`${LINKS_WITH_SALES} where l.owner_id = ? group by l.id, s.id order by l.created_at desc`, [ownerId]);
+  return em.execute<ReferralLinkRow[]>(
+    `${LINKS_WITH_SALES} where l.owner_id = ? group by l.id, s.id order by l.created_at desc`,
+    [ownerId],
+  );
 }
 
 /** The owner's link to that content, if any. */
-export async function findOwnerReferralLink(em: EntityManager, ownerId: string, contentId: string): Promise<ReferralLinkRow | undefined> {
-  const [row] = await em.execute<ReferralLinkRow[]>(`${LINKS_WITH_SALES} where l.owner_id = ? and l.content_id = ? group by l.id, s.id`, [ownerId, contentId]);
+export async function findOwnerReferralLink(
+  em: EntityManager,
+  ownerId: string,
+  contentId: string,
+): Promise<ReferralLinkRow | undefined> {
+  const [row] = await em.execute<ReferralLinkRow[]>(
+    `${LINKS_WITH_SALES} where l.owner_id = ? and l.content_id = ? group by l.id, s.id`,
+    [ownerId, contentId],
+  );
   return row;
 }
