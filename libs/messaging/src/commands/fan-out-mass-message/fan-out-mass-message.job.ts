@@ -99,7 +99,10 @@ export class FanOutMassMessageJob implements JobProcessor<'notifications', 'mass
     const totalOf = new Map(totals.map((row) => [row.user_id, row.total]));
     // Published together (the bus pipelines them); a failed publish is logged by MessagingRealtime, never thrown.
     await Promise.all(
-      heard.map((delivery) => this.realtime.unread(delivery.userId, { total: totalOf.get(delivery.userId) ?? delivery.unread, conversationId: delivery.conversationId, unread: delivery.unread })),
+      heard.map((delivery) => {
+        const total = totalOf.get(delivery.userId) ?? delivery.unread;
+        return this.realtime.unread(delivery.userId, { total, conversationId: delivery.conversationId, unread: delivery.unread });
+      }),
     );
   }
 }

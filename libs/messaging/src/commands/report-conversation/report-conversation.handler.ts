@@ -34,8 +34,10 @@ export class ReportConversationHandler implements ICommandHandler<ReportConversa
     const claim = { id: reportId, conversationId, messageId, reporterId: reporter.id, reportedUserId, snapshot, createdAt: this.clock.now() };
     if (!(await MessageReportRepository.claim(em, claim))) throw MessagingErrors.alreadyReported();
     try {
+      const subject = messageId ? 'message' : 'conversation';
+      const caseDetails = this.caseDetails(details, snapshot.reported);
       const opened = await this.commands.execute(
-        new OpenCaseCommand('report', messageId ? 'message' : 'conversation', messageId ?? conversationId, reason, this.caseDetails(details, snapshot.reported), reporter.id, reporter.email, ip),
+        new OpenCaseCommand('report', subject, messageId ?? conversationId, reason, caseDetails, reporter.id, reporter.email, ip),
       );
       await MessageReportRepository.attachCase(em, reportId, opened.id);
       return opened;
@@ -46,9 +48,17 @@ export class ReportConversationHandler implements ICommandHandler<ReportConversa
   }
 
   /** What the reporter sees of the conversation. */
-  private async snapshot(conversationId: string, messageId: string | null, reporterId: string, reportedUserId: string): Promise<{ reported: MessageView | null; context: MessageView[] }> {
+  private async snapshot(
+    conversationId: string,
+    messageId: string | null,
+    reporterId: string,
+    reportedUserId: string,
+  ): Promise<{ reported: MessageView | null; context: MessageView[] }> {
     const em = this.orm.em.fork();
-    if (!messageId) return { reported: null, context: await this.messages.views(em, await this.messages.page(em, conversationId, reporterId, {}, CONTEXT), reporterId) };
+    if (!messageId) {
+      const latest = await this.messages.page(em, conversationId, reporterId, {}, CONTEXT);
+      return { reported: null, context: await this.messages.views(em, latest, reporterId) };
+    }
     const row = await this.messages.byId(em, conversationId, messageId);
     // A member reports what they received; their own messages are theirs to stop sending.
     if (!row || row.sender_id !== reportedUserId || !this.messages.visibleTo(row, reporterId)) throw MessagingErrors.messageNotFound();

@@ -53,7 +53,8 @@ export class SendMassMessageHandler implements ICommandHandler<SendMassMessageCo
       await this.massMessages.serializeCreator(tx, creatorId);
       const again = await this.massMessages.byClientId(tx, creatorId, input.clientId);
       if (again) return again;
-      if ((await this.massMessages.countSince(tx, creatorId, new Date(now.getTime() - DAY_MS))) >= MASS_MESSAGES_PER_DAY) throw MessagingErrors.massMessageLimit(MASS_MESSAGES_PER_DAY);
+      const today = await this.massMessages.countSince(tx, creatorId, new Date(now.getTime() - DAY_MS));
+      if (today >= MASS_MESSAGES_PER_DAY) throw MessagingErrors.massMessageLimit(MASS_MESSAGES_PER_DAY);
       const inserted = await this.massMessages.queue(tx, {
         id,
         creatorId,
