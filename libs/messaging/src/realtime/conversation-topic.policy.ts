@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { TopicPolicies, type TopicAccess, type TopicPolicy } from '#app/realtime';
+import { membersOf } from '../queries/conversation-members/conversation-members.queries.js';
 import { conversationAccess } from '../domain/topic-access.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,7 +20,7 @@ export class ConversationTopicPolicy implements TopicPolicy, OnModuleInit {
 
   async access(userId: string, id: string): Promise<TopicAccess | null> {
     if (!UUID.test(id)) return null;
-    const rows = await this.orm.em.fork().execute<{ user_id: string; blocked_at: Date | null }[]>(`select user_id, blocked_at from conversation_members where conversation_id = ?`, [id]);
+    const rows = await membersOf(this.orm.em.fork(), id);
     if (!rows.some((row) => row.user_id === userId)) return conversationAccess(null);
     return conversationAccess({ blocked: rows.some((row) => row.blocked_at !== null) });
   }

@@ -25,6 +25,19 @@ export interface MassMessageRow {
   withdrawn_at: Date | null;
 }
 
+export interface QueuedMassMessage {
+  id: string;
+  creatorId: string;
+  clientId: string;
+  segment: AudienceSegment;
+  contentId: string | null;
+  body: string;
+  attachments: MassAttachment[];
+  priceMinor: number | null;
+  currency: string;
+  createdAt: Date;
+}
+
 export interface MassMessageView {
   id: string;
   segment: AudienceSegment;
@@ -96,6 +109,21 @@ export class MassMessageRepository {
           limit,
         ])
       : em.execute<MassMessageRow[]>(`select * from mass_messages where creator_id = ? order by created_at desc, id desc limit ?`, [creatorId, limit]);
+  }
+
+  /** Queues one creator's requests one at a time in the caller's transaction, so the daily count cannot be overtaken. */
+  async serializeCreator(tx: EntityManager, creatorId: string): Promise<void> {
+    await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 22))`, [`mass-messages:${creatorId}`]);
+  }
+
+  /** Stores a new mass message, queued for its fan-out. */
+  async queue(tx: EntityManager, mass: QueuedMassMessage): Promise<MassMessageRow> {
+    const [row] = await tx.execute<MassMessageRow[]>(
+      `insert into mass_messages (id, creator_id, client_id, segment, content_id, body, attachments, price_minor, currency, status, created_at)
+       values (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, 'queued', ?) returning *`,
+      [mass.id, mass.creatorId, mass.clientId, mass.segment, mass.contentId, mass.body, JSON.stringify(mass.attachments), mass.priceMinor, mass.currency, mass.createdAt],
+    );
+    return row;
   }
 
   /** Mass messages the creator queued since `since` (the daily rule). */

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReviewStatus } from '../domain/attachments.js';
 import { Message, type MessageAttachment, type MessageKind, type MessageState, type MessageStatus, type Unlock } from '../domain/message.js';
 import { timeOfId } from '../domain/message-ids.js';
+import { MessageMediaRepository } from './message-media.repository.js';
 import type { MessageAdded, MessagePosition, MessageRepository } from './messaging-store.js';
 
 interface MessageRecord {
@@ -129,11 +130,7 @@ export class PostgresMessageRepository implements MessageRepository {
         [state.id, state.createdAt, state.conversationId, attachment.contentId, attachment.kind, attachment.source, position],
       );
       // Version -1: only an event of content-moderation (version >= 1) changes what is known from here on.
-      await this.tx.execute(`insert into message_media (content_id, status, version, updated_at) values (?, ?, -1, ?) on conflict (content_id) do nothing`, [
-        attachment.contentId,
-        attachment.status,
-        state.createdAt,
-      ]);
+      await MessageMediaRepository.noteFirstSeen(this.tx, attachment.contentId, attachment.status, state.createdAt);
     }
     await this.insertUnlocks(state, state.unlocks);
     this.loaded.set(state.id, state);

@@ -5,17 +5,11 @@ import { AudienceCountQuery, AudiencePageQuery, type AudienceSelector } from '#a
 import { Clock, JobHandler, type JobData, type JobProcessor } from '#app/platform';
 import { FAN_OUT_PAGE } from '../../domain/mass-messages.js';
 import { MassMessageRepository, type Delivery, type MassMessageRow } from '../../repositories/mass-message.repository.js';
+import { unreadTotalsOf } from '../../queries/unread-counts/unread-counts.queries.js';
+import { withoutJit } from '../../repositories/query-plans.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 
 export type PageOutcome = { kind: 'delivered'; fans: number; delivered: number } | { kind: 'done' } | { kind: 'stopped' };
-
-/**
- * No JIT in a page's transaction (from profiling the 100,000-fan bench, bench/RESULTS.md): the
- * statements are a thousand index lookups each, but their cost estimates follow the statistics of
- * tables that just grew (a creator's new conversations) and cross jit_above_cost; compiling took
- * longer than running them (270 ms of JIT for a 13 ms query).
- */
-const NO_JIT = `select set_config('jit', 'off', true)`;
 
 const selectorOf = (row: MassMessageRow): AudienceSelector => ({ creatorId: row.creator_id, segment: row.segment, contentId: row.content_id });
 
@@ -79,7 +73,7 @@ export class FanOutMassMessageJob implements JobProcessor<'notifications', 'mass
   private async store(id: string): Promise<{ outcome: PageOutcome; deliveries: Delivery[] }> {
     const now = this.clock.now();
     return this.orm.em.fork().transactional(async (tx): Promise<{ outcome: PageOutcome; deliveries: Delivery[] }> => {
-      await tx.execute(NO_JIT);
+      await withoutJit(tx);
       const row = await this.massMessages.lock(tx, id);
       if (!row || (row.status !== 'queued' && row.status !== 'sending')) return { outcome: { kind: 'stopped' }, deliveries: [] };
       const fans = await this.queries.execute(new AudiencePageQuery(selectorOf(row), row.last_fan_id, this.pageSize));
@@ -101,19 +95,14 @@ export class FanOutMassMessageJob implements JobProcessor<'notifications', 'mass
   private async announce(deliveries: Delivery[]): Promise<void> {
     const heard = deliveries.filter((delivery) => !delivery.muted);
     if (heard.length === 0) return;
-    // Each fan's total through their own index entries (a lookup per fan, whatever the table's statistics say).
-    const totals = await this.orm.em.fork().transactional(async (tx) => {
-      await tx.execute(NO_JIT);
-      return tx.execute<{ user_id: string; total: number }[]>(
-        `select f.user_id, (select coalesce(sum(m.unread_count) filter (where m.muted_at is null), 0)::int from conversation_members m where m.user_id = f.user_id) as total
-           from unnest(?::uuid[]) f (user_id)`,
-        [`{${heard.map((delivery) => delivery.userId).join(',')}}`],
-      );
-    });
+    const totals = await unreadTotalsOf(this.orm.em.fork(), heard.map((delivery) => delivery.userId));
     const totalOf = new Map(totals.map((row) => [row.user_id, row.total]));
     // Published together (the bus pipelines them); a failed publish is logged by MessagingRealtime, never thrown.
     await Promise.all(
-      heard.map((delivery) => this.realtime.unread(delivery.userId, { total: totalOf.get(delivery.userId) ?? delivery.unread, conversationId: delivery.conversationId, unread: delivery.unread })),
+      heard.map((delivery) => {
+        const total = totalOf.get(delivery.userId) ?? delivery.unread;
+        return this.realtime.unread(delivery.userId, { total, conversationId: delivery.conversationId, unread: delivery.unread });
+      }),
     );
   }
 }

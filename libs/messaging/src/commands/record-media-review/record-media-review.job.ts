@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { claimMessage, JobHandler, type JobData, type JobProcessor } from '#app/platform';
+import { MessageMediaRepository } from '../../repositories/message-media.repository.js';
 import { MessageReads } from '../../queries/message-views/message-views.queries.js';
+import { messagesCarrying } from '../../queries/message-media/message-media.queries.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 
 const CONSUMER = 'messaging.message-media';
@@ -26,13 +28,8 @@ export class RecordMediaReviewJob implements JobProcessor<'moderation', 'content
   async handle(data: JobData<'moderation', 'content-review-changed'>): Promise<MediaReviewOutcome> {
     const outcome = await this.orm.em.fork().transactional(async (em): Promise<MediaReviewOutcome> => {
       if (data.messageId && !(await claimMessage(em, CONSUMER, data.messageId))) return 'duplicate';
-      const written = await em.execute<{ content_id: string }[]>(
-        `insert into message_media as mm (content_id, status, version, updated_at) values (?, ?, ?, ?)
-         on conflict (content_id) do update set status = excluded.status, version = excluded.version, updated_at = excluded.updated_at
-         where mm.version < excluded.version returning content_id`,
-        [data.contentId, data.status, data.version, new Date(data.occurredAt)],
-      );
-      return written.length > 0 ? 'applied' : 'stale';
+      const review = { contentId: data.contentId, status: data.status, version: data.version, at: new Date(data.occurredAt) };
+      return (await MessageMediaRepository.recordReview(em, review)) ? 'applied' : 'stale';
     });
     // Read after the commit: a message stored meanwhile is either found here or read the new state itself.
     if (outcome === 'applied') await this.announce(data.contentId);
@@ -41,7 +38,7 @@ export class RecordMediaReviewJob implements JobProcessor<'moderation', 'content
 
   private async announce(contentId: string): Promise<void> {
     const em = this.orm.em.fork();
-    const carriers = await em.execute<{ message_id: string; conversation_id: string }[]>(`select message_id, conversation_id from message_attachments where content_id = ?`, [contentId]);
+    const carriers = await messagesCarrying(em, contentId);
     for (const carrier of carriers) {
       const row = await this.messages.byId(em, carrier.conversation_id, carrier.message_id);
       if (row) await this.realtime.messageUpdated((await this.messages.views(em, [row], null))[0]);

@@ -1,12 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '#app/platform';
 import { OpenCaseCommand } from '#app/content-moderation';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { MessagingErrors } from '../../messaging.errors.js';
 import { MessageReads, type MessageView } from '../../queries/message-views/message-views.queries.js';
+import { MessageReportRepository } from '../../repositories/message-report.repository.js';
 import { ReportConversationCommand } from './report-conversation.command.js';
 
 /** Messages kept as context: before the reported one, or the latest of a reported conversation. */
@@ -30,31 +31,34 @@ export class ReportConversationHandler implements ICommandHandler<ReportConversa
 
     // Claimed first (one report per member and subject), then the case opens; a refused case frees the claim.
     const reportId = randomUUID();
+    const claim = { id: reportId, conversationId, messageId, reporterId: reporter.id, reportedUserId, snapshot, createdAt: this.clock.now() };
+    if (!(await MessageReportRepository.claim(em, claim))) throw MessagingErrors.alreadyReported();
     try {
-      await em.execute(
-        `insert into message_reports (id, conversation_id, message_id, reporter_id, reported_user_id, snapshot, created_at) values (?, ?, ?, ?, ?, ?, ?)`,
-        [reportId, conversationId, messageId, reporter.id, reportedUserId, JSON.stringify(snapshot), this.clock.now()],
-      );
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw MessagingErrors.alreadyReported();
-      throw error;
-    }
-    try {
+      const subject = messageId ? 'message' : 'conversation';
+      const caseDetails = this.caseDetails(details, snapshot.reported);
       const opened = await this.commands.execute(
-        new OpenCaseCommand('report', messageId ? 'message' : 'conversation', messageId ?? conversationId, reason, this.caseDetails(details, snapshot.reported), reporter.id, reporter.email, ip),
+        new OpenCaseCommand('report', subject, messageId ?? conversationId, reason, caseDetails, reporter.id, reporter.email, ip),
       );
-      await em.execute(`update message_reports set case_id = ? where id = ?`, [opened.id, reportId]);
+      await MessageReportRepository.attachCase(em, reportId, opened.id);
       return opened;
     } catch (error) {
-      await em.execute(`delete from message_reports where id = ?`, [reportId]);
+      await MessageReportRepository.release(em, reportId);
       throw error;
     }
   }
 
   /** What the reporter sees of the conversation. */
-  private async snapshot(conversationId: string, messageId: string | null, reporterId: string, reportedUserId: string): Promise<{ reported: MessageView | null; context: MessageView[] }> {
+  private async snapshot(
+    conversationId: string,
+    messageId: string | null,
+    reporterId: string,
+    reportedUserId: string,
+  ): Promise<{ reported: MessageView | null; context: MessageView[] }> {
     const em = this.orm.em.fork();
-    if (!messageId) return { reported: null, context: await this.messages.views(em, await this.messages.page(em, conversationId, reporterId, {}, CONTEXT), reporterId) };
+    if (!messageId) {
+      const latest = await this.messages.page(em, conversationId, reporterId, {}, CONTEXT);
+      return { reported: null, context: await this.messages.views(em, latest, reporterId) };
+    }
     const row = await this.messages.byId(em, conversationId, messageId);
     // A member reports what they received; their own messages are theirs to stop sending.
     if (!row || row.sender_id !== reportedUserId || !this.messages.visibleTo(row, reporterId)) throw MessagingErrors.messageNotFound();

@@ -9,6 +9,7 @@ import { DAY_MS, MASS_MESSAGES_PER_DAY, segmentProblem } from '../../domain/mass
 import { cleanText, MAX_ATTACHMENTS, textProblem } from '../../domain/message-text.js';
 import { MessagingErrors } from '../../messaging.errors.js';
 import { MassMessageRepository, type MassMessageRow } from '../../repositories/mass-message.repository.js';
+import { MessageMediaRepository } from '../../repositories/message-media.repository.js';
 import { AttachmentResolver } from '../send-message/attachment-resolver.js';
 import { SendMassMessageCommand } from './send-mass-message.command.js';
 
@@ -49,33 +50,26 @@ export class SendMassMessageHandler implements ICommandHandler<SendMassMessageCo
 
     const row = await this.orm.em.fork().transactional(async (tx): Promise<MassMessageRow> => {
       // One creator's requests queue one at a time, so the daily count cannot be overtaken.
-      await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 22))`, [`mass-messages:${creatorId}`]);
+      await this.massMessages.serializeCreator(tx, creatorId);
       const again = await this.massMessages.byClientId(tx, creatorId, input.clientId);
       if (again) return again;
-      if ((await this.massMessages.countSince(tx, creatorId, new Date(now.getTime() - DAY_MS))) >= MASS_MESSAGES_PER_DAY) throw MessagingErrors.massMessageLimit(MASS_MESSAGES_PER_DAY);
-      const [inserted] = await tx.execute<MassMessageRow[]>(
-        `insert into mass_messages (id, creator_id, client_id, segment, content_id, body, attachments, price_minor, currency, status, created_at)
-         values (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, 'queued', ?) returning *`,
-        [
-          id,
-          creatorId,
-          input.clientId,
-          input.segment,
-          input.contentId,
-          text,
-          JSON.stringify(attachments.map(({ contentId, kind, source }) => ({ contentId, kind, source }))),
-          input.priceMinor,
-          store.currency,
-          now,
-        ],
-      );
+      const today = await this.massMessages.countSince(tx, creatorId, new Date(now.getTime() - DAY_MS));
+      if (today >= MASS_MESSAGES_PER_DAY) throw MessagingErrors.massMessageLimit(MASS_MESSAGES_PER_DAY);
+      const inserted = await this.massMessages.queue(tx, {
+        id,
+        creatorId,
+        clientId: input.clientId,
+        segment: input.segment,
+        contentId: input.contentId,
+        body: text,
+        attachments: attachments.map(({ contentId, kind, source }) => ({ contentId, kind, source })),
+        priceMinor: input.priceMinor,
+        currency: store.currency,
+        createdAt: now,
+      });
       for (const attachment of attachments) {
         // As for a single message: only content-moderation's events (version >= 1) change it afterwards.
-        await tx.execute(`insert into message_media (content_id, status, version, updated_at) values (?, ?, -1, ?) on conflict (content_id) do nothing`, [
-          attachment.contentId,
-          attachment.status,
-          now,
-        ]);
+        await MessageMediaRepository.noteFirstSeen(tx, attachment.contentId, attachment.status, now);
       }
       this.outbox.enqueue(tx, 'notifications', 'mass-message-fan-out', { massMessageId: id });
       return inserted;

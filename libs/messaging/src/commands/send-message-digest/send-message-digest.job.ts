@@ -1,28 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Clock, JobHandler, Outbox, type AppConfig, type JobData, type JobProcessor } from '#app/platform';
 import { EmailRecipientQuery } from '#app/identity';
 import { StoreNamesQuery } from '#app/content-moderation';
 import { DIGEST_AFTER_MS, DIGEST_DEFAULT, digestVariables, type DigestConversation } from '../../domain/digest.js';
 import { fanHandle } from '../../queries/conversation-views.js';
 import { DigestLinks } from '../unsubscribe-digest/digest-links.js';
-import { DUE_MESSAGE, MEMBERS_AND_MESSAGES } from './due-messages.sql.js';
+import { dueConversationsOf, type DueConversation } from '../../queries/due-messages/due-messages.queries.js';
+import { savedEmailDigest } from '../../queries/messaging-preferences/messaging-preferences.queries.js';
 import { DigestMarks } from '../../repositories/digest-marks.repository.js';
-
-interface DueConversation {
-  conversation_id: string;
-  role: 'fan' | 'creator';
-  creator_id: string;
-  fan_id: string;
-  unread: number;
-  /** The newest message included, the member's new high-water mark (its time as text: to the microsecond). */
-  latest_id: string;
-  latest_at: string;
-  latest_body: string;
-  latest_attachments: number;
-  latest_priced: boolean;
-}
 
 export type DigestOutcome = 'sent' | 'nothing_due' | 'turned_off' | 'no_address';
 
@@ -53,9 +40,8 @@ export class SendMessageDigestJob implements JobProcessor<'notifications', 'mess
     const cutoff = new Date(this.clock.now().getTime() - DIGEST_AFTER_MS);
     const outcome = await this.orm.em.fork().transactional(async (em): Promise<DigestOutcome> => {
       await DigestMarks.lock(em, userId);
-      const [preference] = await em.execute<{ email_digest: boolean }[]>(`select email_digest from messaging_preferences where user_id = ?`, [userId]);
-      if (!(preference?.email_digest ?? DIGEST_DEFAULT)) return 'turned_off';
-      const due = await this.dueConversations(em, userId, cutoff);
+      if (!((await savedEmailDigest(em, userId)) ?? DIGEST_DEFAULT)) return 'turned_off';
+      const due = await dueConversationsOf(em, userId, cutoff);
       if (due.length === 0) return 'nothing_due';
       // The same signed link in the body and in List-Unsubscribe: a mail client's one-click POST turns it off at once.
       const unsubscribeUrl = this.links.unsubscribeUrl(userId);
@@ -70,20 +56,6 @@ export class SendMessageDigestJob implements JobProcessor<'notifications', 'mess
     });
     if (outcome === 'sent') this.logger.log(`queued the unread-messages digest of user ${userId}`);
     return outcome;
-  }
-
-  private dueConversations(em: EntityManager, userId: string, cutoff: Date): Promise<DueConversation[]> {
-    const newest = (column: string) => `(array_agg(${column} order by m.created_at desc, m.id desc))[1]`;
-    return em.execute<DueConversation[]>(
-      `select cm.conversation_id, cm.role, c.creator_id, c.fan_id, count(*)::int as unread,
-              ${newest('m.id')} as latest_id, max(m.created_at)::text as latest_at, ${newest('m.body')} as latest_body,
-              ${newest('m.attachment_count')}::int as latest_attachments, ${newest('m.price_minor is not null')} as latest_priced
-         from ${MEMBERS_AND_MESSAGES} join conversations c on c.id = cm.conversation_id
-        where cm.user_id = ? and ${DUE_MESSAGE}
-        group by cm.conversation_id, cm.role, c.creator_id, c.fan_id
-        order by max(m.created_at) desc, cm.conversation_id`,
-      [userId, cutoff],
-    );
   }
 
   /** Who each conversation is with, as the messages page shows them: a creator by their store, a fan by a masked handle. */

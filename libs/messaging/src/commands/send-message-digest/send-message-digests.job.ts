@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock, JobHandler, Outbox, type JobProcessor } from '#app/platform';
 import { DIGEST_AFTER_MS } from '../../domain/digest.js';
-import { DUE_MESSAGE, MEMBERS_AND_MESSAGES } from './due-messages.sql.js';
+import { membersWithDueMessages } from '../../queries/due-messages/due-messages.queries.js';
 
 /** Users queued per transaction. */
 const BATCH = 500;
@@ -29,15 +29,9 @@ export class SendMessageDigestsJob implements JobProcessor<'notifications', 'mes
     let queued = 0;
     for (;;) {
       const users = await this.orm.em.fork().transactional(async (em) => {
-        const rows = await em.execute<{ user_id: string }[]>(
-          `select distinct cm.user_id from ${MEMBERS_AND_MESSAGES}
-            where cm.user_id > ? and ${DUE_MESSAGE}
-              and not exists (select 1 from messaging_preferences p where p.user_id = cm.user_id and not p.email_digest)
-            order by cm.user_id limit ${BATCH}`,
-          [after, cutoff],
-        );
-        for (const row of rows) this.outbox.enqueue(em, 'notifications', 'message-digest', { userId: row.user_id });
-        return rows.map((row) => row.user_id);
+        const users = await membersWithDueMessages(em, after, cutoff, BATCH);
+        for (const userId of users) this.outbox.enqueue(em, 'notifications', 'message-digest', { userId });
+        return users;
       });
       queued += users.length;
       if (users.length < BATCH) break;

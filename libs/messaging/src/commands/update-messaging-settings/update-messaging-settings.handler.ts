@@ -5,6 +5,7 @@ import { Clock } from '#app/platform';
 import { StoreOwnerQuery } from '#app/commerce';
 import { checkSetting } from '../../domain/who-may-message.js';
 import { MessagingErrors } from '../../messaging.errors.js';
+import { MessagingSettingsRepository } from '../../repositories/messaging-settings.repository.js';
 import { UpdateMessagingSettingsCommand } from './update-messaging-settings.command.js';
 
 @CommandHandler(UpdateMessagingSettingsCommand)
@@ -21,11 +22,7 @@ export class UpdateMessagingSettingsHandler implements ICommandHandler<UpdateMes
     const checked = checkSetting(audience, priceMinor, store.currency);
     if (!checked.ok) throw MessagingErrors.badSetting(checked.problem.field, checked.problem.message);
     const { setting } = checked;
-    await this.orm.em.fork().execute(
-      `insert into messaging_settings (creator_id, audience, price_minor, currency, updated_at) values (?, ?, ?, ?, ?)
-       on conflict (creator_id) do update set audience = excluded.audience, price_minor = excluded.price_minor, currency = excluded.currency, updated_at = excluded.updated_at`,
-      [creatorId, setting.audience, setting.priceMinor, setting.currency, this.clock.now()],
-    );
+    await MessagingSettingsRepository.save(this.orm.em.fork(), creatorId, setting, this.clock.now());
     return { ...setting, storeCurrency: store.currency };
   }
 }

@@ -5,6 +5,7 @@ import { ConversationBlockQuery, MessageOfferQuery, TipConversationQuery, type M
 import { Conversation } from '../../entities/conversation.entity.js';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessageReads } from '../../queries/message-views/message-views.queries.js';
+import { blockedBetween } from '../conversation-members/conversation-members.queries.js';
 import { MessagingSettings } from '../messaging-settings/messaging-settings.js';
 
 /**
@@ -66,13 +67,6 @@ export class ConversationBlockHandler implements IQueryHandler<ConversationBlock
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async execute({ fanId, creatorId }: ConversationBlockQuery): Promise<boolean> {
-    const [row] = await this.orm.em
-      .fork()
-      .execute(
-        `select 1 from conversations c join conversation_members m on m.conversation_id = c.id
-          where c.fan_id = ? and c.creator_id = ? and m.blocked_at is not null limit 1`,
-        [fanId, creatorId],
-      );
-    return row !== undefined;
+    return blockedBetween(this.orm.em.fork(), fanId, creatorId);
   }
 }
