@@ -66,33 +66,43 @@ describe('a worker killed with SIGKILL in the middle of jobs', () => {
 
   it('processes each uploaded file once when media processing is cut off', async () => {
     const creator = await verifiedCreator(cluster.api(0));
-    const created = await fetch(`${cluster.next()}/api/content`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${creator.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'video', title: 'Cut off', priceMinor: 999, currency: 'EUR' }),
-    });
-    expect(created.status).toBe(201);
-    const contentId = ((await created.json()) as { id: string }).id;
-    const clip = join(cluster.storageDir, 'clip.mp4');
-    execFileSync(ffmpegInstaller.path, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=20:size=1280x720:rate=30', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clip]);
-    const uploaded = await tusUpload(cluster.next(), creator.token, readFileSync(clip), { contentId, filename: 'clip.mp4', filetype: 'video/mp4' });
-    expect(uploaded.error).toBeNull();
-    const [media] = await sql<{ id: string }>(`select id from content_media where content_id = $1`, [contentId]);
     const mediaDir = join(cluster.storageDir, 'media');
     // Killed once the worker has started on it (its thumbnail is written); the row still `uploaded` after
-    // the kill shows it had not finished. A clip long enough to keep transcoding while the kill lands.
-    await until('processing under way', 60_000, () => existsSync(join(mediaDir, `${media.id}-thumb.webp`)));
-    await crashWorkers();
-    expect((await sql<{ status: string }>(`select status from content_media where id = $1`, [media.id]))[0].status).toBe('uploaded');
+    // the kill shows it had not finished. On a busy machine this test can be starved long enough for
+    // the transcode to finish first: then the cut-off did not happen, and it tries a clip twice as long.
+    let cut: { contentId: string; mediaId: string } | null = null;
+    for (let seconds = 20; !cut && seconds <= 80; seconds *= 2) {
+      const created = await fetch(`${cluster.next()}/api/content`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${creator.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'video', title: `Cut off ${seconds}`, priceMinor: 999, currency: 'EUR' }),
+      });
+      expect(created.status).toBe(201);
+      const contentId = ((await created.json()) as { id: string }).id;
+      const clip = join(cluster.storageDir, `clip-${seconds}.mp4`);
+      const source = `testsrc=duration=${seconds}:size=1280x720:rate=30`;
+      execFileSync(ffmpegInstaller.path, ['-v', 'error', '-f', 'lavfi', '-i', source, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clip]);
+      const uploaded = await tusUpload(cluster.next(), creator.token, readFileSync(clip), { contentId, filename: 'clip.mp4', filetype: 'video/mp4' });
+      expect(uploaded.error).toBeNull();
+      const [media] = await sql<{ id: string }>(`select id from content_media where content_id = $1`, [contentId]);
+      await until('processing under way', 60_000, () => existsSync(join(mediaDir, `${media.id}-thumb.webp`)));
+      await Promise.all(cluster.workers.map((worker) => worker.stop('SIGKILL')));
+      const [{ status }] = await sql<{ status: string }>(`select status from content_media where id = $1`, [media.id]);
+      await Promise.all(cluster.workers.map((worker) => worker.restart()));
+      if (status === 'uploaded') cut = { contentId, mediaId: media.id };
+      else expect(status).toBe('ready');
+    }
+    expect(cut).not.toBeNull();
+    const { contentId, mediaId } = cut!;
 
     const [done] = await until('the file processed', 150_000, async () => {
       const rows = await sql<{ status: string; width: number; height: number }>(`select status, width, height from content_media where content_id = $1`, [contentId]);
       return rows.length === 1 && rows[0].status !== 'uploaded' && rows;
     });
     expect(done).toEqual({ status: 'ready', width: 1280, height: 720 });
-    expect(readdirSync(mediaDir).filter((name) => name.startsWith(media.id)).sort()).toEqual([`${media.id}-clean.mp4`, `${media.id}-preview.mp4`, `${media.id}-thumb.webp`]);
+    expect(readdirSync(mediaDir).filter((name) => name.startsWith(mediaId)).sort()).toEqual([`${mediaId}-clean.mp4`, `${mediaId}-preview.mp4`, `${mediaId}-thumb.webp`]);
     expect(readdirSync(join(cluster.storageDir, 'uploads')).filter((name) => !name.endsWith('.json'))).toEqual([]);
-  }, 300_000);
+  }, 420_000);
 
   it('pays each payout once when its dispatch is cut off', async () => {
     const payees = Array.from({ length: 3000 }, () => randomUUID());
