@@ -102,6 +102,8 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Production hashes at 12 (about 230 ms of CPU each); suites sign up and in thousands of times.
     BCRYPT_COST: '4',
+    // Production trusts its view of the site gate for 2 s; suites that change the password wait for it to show.
+    SITE_GATE_CACHE_MS: '100',
     WEB_DIST: 'frontend/dist',
     REDIS_PREFIX: `t${namespace}`,
     // Suites share one database; each platform's queues get their own schema, so jobs a finished
