@@ -221,3 +221,19 @@ export async function eventually<T>(read: () => T | Promise<T>, check: (value: T
   });
   return met.value;
 }
+
+/**
+ * Waits until the page has come to rest, for a screenshot or an axe check: web fonts loaded, every finite CSS
+ * transition and animation finished (a modal's open transition, a drawer sliding in; endless ones such as a
+ * spinner are left running), then two frames painted so a layout change (a new viewport, a theme) has shown.
+ */
+export async function pageSettled(page: Page, timeoutMs = 5_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: timeoutMs, polling: 'raf' },
+  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
