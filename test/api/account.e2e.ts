@@ -7,7 +7,17 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { PrivateFiles } from '#app/platform';
 import { BookSale } from '#app/payouts';
 import { PurgeRetainedRecordsJob } from '#app/verification';
-import { FixedClock, STRONG_PASSWORD, clientIp, markTotpStepUsed, signedInUser, uniqueEmail, verifiedCreator, waitForLockWaiter, type TestPlatform } from '#app/testing';
+import {
+  FixedClock,
+  STRONG_PASSWORD,
+  clientIp,
+  markTotpStepUsed,
+  signedInUser,
+  uniqueEmail,
+  verifiedCreator,
+  waitForLockWaiter,
+  type TestPlatform,
+} from '#app/testing';
 import { call, newKey, startCommercePlatform } from './commerce-fixtures.js';
 
 /**

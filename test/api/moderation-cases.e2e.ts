@@ -83,7 +83,8 @@ describe('reports, takedown requests and appeals', () => {
     const report = await call('POST', '/api/moderation/reports', null, { subjectType: 'store', subjectId: 'studio-live', reason: 'spam', details: 'This store only posts spam links.' });
     expect(report.status).toBe(201);
     await platform.drain();
-    await waitFor(() => heard.some((message) => message.payload.caseId === report.body.id), { timeoutMs: 5000, what: 'the case.opened broadcast' }).catch(() => undefined);
+    const heardIt = () => heard.some((message) => message.payload.caseId === report.body.id);
+    await waitFor(heardIt, { timeoutMs: 5000, what: 'the case.opened broadcast' }).catch(() => undefined);
     expect(heard.find((message) => message.payload.caseId === report.body.id)?.payload).toEqual({ caseId: report.body.id, kind: 'report', subjectType: 'store', reason: 'spam', dueAt: report.body.dueAt });
     await live.disconnect();
   });

@@ -17,7 +17,8 @@ describe('graceful shutdown', () => {
       });
       // Close once the server has accepted the request's connection: closing lets accepted requests finish.
       const server = own.api.getHttpServer();
-      await waitFor(() => new Promise<boolean>((resolve) => server.getConnections((_error, count) => resolve(count > 0))), { intervalMs: 5, what: 'the sign-up accepted' });
+      const accepted = () => new Promise<boolean>((resolve) => server.getConnections((_error, count) => resolve(count > 0)));
+      await waitFor(accepted, { intervalMs: 5, what: 'the sign-up accepted' });
       const closing = own.closeApi();
       const response = await inFlight;
       expect(response.status).toBe(200);

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { axeViolations } from './axe.js';
-import { createConfirmedUser, describeInBrowser, pageSettled, openBrowser, signInWithPassword, startTestPlatform, waitForPath, waitForToast, type TestPlatform } from '#app/testing';
+import {
+  createConfirmedUser,
+  describeInBrowser,
+  openBrowser,
+  pageSettled,
+  signInWithPassword,
+  startTestPlatform,
+  waitForPath,
+  waitForToast,
+  type TestPlatform,
+} from '#app/testing';
 
 /** General Settings in a real browser: the page at phone and desktop sizes in both themes (axe on each), a saved name and picture, a password change, the delete dialog. */
 let platform: TestPlatform;

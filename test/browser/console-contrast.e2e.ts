@@ -10,7 +10,20 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { FixedClock, SCREENSHOT_DIR, browserPool, describeInBrowser, pageSettled, eventually, signInWithPassword, signedInUser, staffSession, waitFor, waitForPath, type StaffSession } from '#app/testing';
+import {
+  FixedClock,
+  SCREENSHOT_DIR,
+  browserPool,
+  describeInBrowser,
+  pageSettled,
+  eventually,
+  signInWithPassword,
+  signedInUser,
+  staffSession,
+  waitFor,
+  waitForPath,
+  type StaffSession,
+} from '#app/testing';
 import { DECLINED, call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
 
 const clock = new FixedClock(new Date());

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { authClient, clientIp, createConfirmedUser, startCluster, STRONG_PASSWORD, tusUpload, uniqueEmail, verifiedCreator, waitFor, type Cluster } from '#app/testing';
+import {
+  authClient,
+  clientIp,
+  createConfirmedUser,
+  startCluster,
+  STRONG_PASSWORD,
+  tusUpload,
+  uniqueEmail,
+  verifiedCreator,
+  waitFor,
+  type Cluster,
+} from '#app/testing';
 
 /** Two api and two worker processes on one database and Redis; the client alternates A, B, A, … */
 let cluster: Cluster;

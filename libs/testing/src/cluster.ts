@@ -99,14 +99,20 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const queuesIdle = async () => {
     for (const name of QUEUE_NAMES) {
       const key = `${env.REDIS_PREFIX}:${name}`;
-      const [waiting, active, prioritized, delayed] = await Promise.all([redis.llen(`${key}:wait`), redis.llen(`${key}:active`), redis.zcard(`${key}:prioritized`), redis.zrange(`${key}:delayed`, 0, -1)]);
+      const [waiting, active, prioritized, delayed] = await Promise.all([
+        redis.llen(`${key}:wait`),
+        redis.llen(`${key}:active`),
+        redis.zcard(`${key}:prioritized`),
+        redis.zrange(`${key}:delayed`, 0, -1),
+      ]);
       if (waiting + active + prioritized > 0 || delayed.some((id) => !id.startsWith('repeat:'))) return false;
     }
     return true;
   };
   const settled = async (timeoutMs = 30_000) => {
     const outboxPublished = async () => (await db.query(`select 1 from outbox_message where published_at is null limit 1`)).rowCount === 0;
-    await waitFor(async () => (await outboxPublished()) && (await queuesIdle()), { timeoutMs, intervalMs: 100, what: 'the outbox published and the queues idle' });
+    const what = 'the outbox published and the queues idle';
+    await waitFor(async () => (await outboxPublished()) && (await queuesIdle()), { timeoutMs, intervalMs: 100, what });
   };
   const close = async () => {
     redis.disconnect();

@@ -14,7 +14,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Checks `check` until it answers something truthy and returns that answer; fails once the deadline passed.
  * The one place tests wait between checks: a test waits on its condition, never a fixed time.
  */
-export async function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 10_000, intervalMs = 25, what = 'a condition' }: WaitForOptions = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 10_000, intervalMs = 25, what = 'a condition' }: WaitForOptions = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await check();
@@ -22,12 +25,6 @@ export async function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 10_0
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await pause(intervalMs);
   }
-}
-
-/** Waits until the wall clock reaches `at` (epoch ms): for behaviour that is itself about time (a TOTP step, an outage). */
-export async function waitUntil(at: number): Promise<void> {
-  const left = at - Date.now();
-  if (left > 0) await pause(left);
 }
 
 /**
