@@ -49,8 +49,9 @@ export interface Cluster {
   /** One more worker, on the same settings. */
   addWorker(): Promise<ClusterProcess>;
   /**
-   * Waits until nothing is left to do: every outbox row published and no job waiting, active or retrying in any
-   * queue (the repeatable crons excepted). After it, no job can still send or write something a second time.
+   * Waits until nothing is left to do: every outbox row published, no job waiting, active or retrying in any queue
+   * (the repeatable crons excepted) and no mail being received or held by the inbox. After it, no job can still
+   * send or write something a second time, and a delivery cut off by a crash has been counted as dropped.
    */
   settled(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -96,6 +97,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   // The fault suites restart PostgreSQL under this pool: an idle client's lost connection is no crash.
   db.on('error', () => undefined);
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  // As the pool above: the fault suites stop Redis under this client.
+  redis.on('error', () => undefined);
   const queuesIdle = async () => {
     for (const name of QUEUE_NAMES) {
       const key = `${env.REDIS_PREFIX}:${name}`;
@@ -111,8 +114,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   };
   const settled = async (timeoutMs = 30_000) => {
     const outboxPublished = async () => (await db.query(`select 1 from outbox_message where published_at is null limit 1`)).rowCount === 0;
-    const what = 'the outbox published and the queues idle';
-    await waitFor(async () => (await outboxPublished()) && (await queuesIdle()), { timeoutMs, intervalMs: 100, what });
+    const what = 'the outbox published, the queues idle and no mail being received';
+    const idle = async () => inbox.receiving === 0 && (await outboxPublished()) && (await queuesIdle()) && inbox.receiving === 0;
+    await waitFor(idle, { timeoutMs, intervalMs: 100, what });
   };
   const close = async () => {
     redis.disconnect();
