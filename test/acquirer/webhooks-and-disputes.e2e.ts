@@ -1,10 +1,23 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createAcquirer, loadAcquirerConfig, type Acquirer } from '#app/sandbox-acquirer';
-import { eventually, startSandboxAcquirer, testDatabaseUrl, type SandboxAcquirer } from '#app/testing';
+import { eventually, startSandboxAcquirer, testDatabaseUrl, waitFor, type SandboxAcquirer } from '#app/testing';
 import { card, key, postForm, sessionBody, WebhookReceiver } from './support.js';
 
 const dataId = (item: { event: { data: unknown } }) => (item.event.data as { id: string }).id;
+
+/** Reads the acquirers' schemas, to see when they have nothing left to send. */
+const db = new pg.Pool({ connectionString: testDatabaseUrl(), max: 2 });
+
+/**
+ * Waits until an acquirer has no delivery left pending in `schema` (each is delivered or given up, after its
+ * request reached the receiver): then the receiver has everything it will ever get.
+ */
+const nothingPending = (schema: string) =>
+  waitFor(async () => (await db.query(`select 1 from "${schema}".webhook_deliveries where status = 'pending' limit 1`)).rowCount === 0, {
+    timeoutMs: 10_000,
+    what: `no webhook delivery pending in ${schema}`,
+  });
 
 describe('sandbox acquirer: webhooks and disputes', () => {
   let acq: SandboxAcquirer;
@@ -17,6 +30,7 @@ describe('sandbox acquirer: webhooks and disputes', () => {
   afterAll(async () => {
     await acq?.close();
     await receiver.stop();
+    await db.end();
   });
   beforeEach(async () => {
     receiver.failNext(0);
@@ -84,7 +98,7 @@ describe('sandbox acquirer: webhooks and disputes', () => {
       const session = (await capped.request('POST', '/v1/checkout_sessions', sessionBody(), { 'idempotency-key': key() })).body;
       await capped.request('POST', `/v1/test/checkout_sessions/${session.id}/expire`);
       await eventually(() => stubborn.received.length, (count) => count >= 3);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await nothingPending(capped.schema);
       expect(stubborn.received.map((item) => item.status)).toEqual([503, 503, 503]);
     } finally {
       await capped.close();
@@ -99,7 +113,7 @@ describe('sandbox acquirer: webhooks and disputes', () => {
     const session = payment.checkout_session;
     await receiver.waitFor('checkout_session.completed', (event) => (event.data as { id: string }).id === session);
     await receiver.waitFor('payment.succeeded', (event) => (event.data as { id: string }).id === payment.id);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await nothingPending(acq.schema);
     const mine = receiver.accepted().filter((item) => dataId(item) === session || dataId(item) === payment.id);
     const types = mine.map((item) => item.event.type);
     // payment.succeeded happened first; chaos sends the held pair newest first, each twice
@@ -109,7 +123,7 @@ describe('sandbox acquirer: webhooks and disputes', () => {
     await acq.request('POST', '/v1/test/webhook_chaos', { duplicates: false, out_of_order: false });
     const calm = await paidPayment();
     await receiver.waitFor('checkout_session.completed', (event) => (event.data as { id: string }).id === calm.checkout_session);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await nothingPending(acq.schema);
     const calmTypes = receiver
       .accepted()
       .filter((item) => dataId(item) === calm.checkout_session || dataId(item) === calm.id)
@@ -149,7 +163,7 @@ describe('sandbox acquirer: webhooks and disputes', () => {
         await fetch(`${url}/v1/test/checkout_sessions/${session.id}/expire`, { method: 'POST', headers: { authorization: `Bearer ${acq.secretKey}` } });
       }
       await eventually(() => shared.accepted('checkout_session.expired').length, (count) => count >= 30);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await nothingPending(`${acq.schema}_pair`);
       const ids = shared.accepted('checkout_session.expired').map((item) => item.event.id);
       expect(ids).toHaveLength(30);
       expect(new Set(ids).size).toBe(30);

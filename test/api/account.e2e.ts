@@ -7,7 +7,17 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { PrivateFiles } from '#app/platform';
 import { BookSale } from '#app/payouts';
 import { PurgeRetainedRecordsJob } from '#app/verification';
-import { FixedClock, STRONG_PASSWORD, clientIp, markTotpStepUsed, signedInUser, uniqueEmail, verifiedCreator, type TestPlatform } from '#app/testing';
+import {
+  FixedClock,
+  STRONG_PASSWORD,
+  clientIp,
+  markTotpStepUsed,
+  signedInUser,
+  uniqueEmail,
+  verifiedCreator,
+  waitForLockWaiter,
+  type TestPlatform,
+} from '#app/testing';
 import { call, newKey, startCommercePlatform } from './commerce-fixtures.js';
 
 /**
@@ -407,7 +417,7 @@ describe('deletion and earnings booked in the meantime', () => {
       // The booking holds the payee's lock while the deletion starts; it commits only after the deletion has read nothing yet.
       await em.execute(`select pg_advisory_xact_lock(hashtextextended('payouts.payee:' || ?, 0))`, [payeeId]);
       deletion = deleteAccount(payee.session.access_token, { password: payee.password });
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await waitForLockWaiter((sql) => f.db().execute(sql));
       expect(await f.db().execute(`select deleted_at from users where id = ?`, [payeeId])).toEqual([{ deleted_at: null }]);
       await platform.api.get(BookSale).bookIn(em, sale(payeeId));
     });

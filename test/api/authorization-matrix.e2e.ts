@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { startTestPlatform, type TestPlatform } from '#app/testing';
+import { startTestPlatform, waitFor, type TestPlatform } from '#app/testing';
 import { ACTORS, buildWorld, type Actor, type Caller, type Fixtures } from './authorization/fixtures.js';
 import { KNOWN_OPEN, MATRIX, type Outcome, type Row } from './authorization/matrix.js';
 
@@ -55,13 +55,15 @@ async function send(operation: string, row: Row, caller: Caller, path = pathOf(o
     body = JSON.stringify(row.body(fixtures));
     headers['content-type'] = 'application/json';
   }
-  // A loaded machine sheds load with 503; that says nothing about who may call, so it is asked again.
-  for (let attempt = 0; ; attempt++) {
+  // A loaded machine sheds load with 503; that says nothing about who may call, so it is asked again (for up to 1.5 s).
+  let answer = { status: 0, text: '' };
+  const ask = async () => {
     const response = await fetch(`${platform.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    if (response.status !== 503 || attempt === 3) return { status: response.status, text: `${response.headers.get('location') ?? ''} ${text}` };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+    answer = { status: response.status, text: `${response.headers.get('location') ?? ''} ${await response.text()}` };
+    return answer.status !== 503;
+  };
+  await waitFor(ask, { timeoutMs: 1_500, intervalMs: 500 }).catch(() => undefined);
+  return answer;
 }
 
 /** An answer for a failure message: JSON or text as is, a file as its size. */

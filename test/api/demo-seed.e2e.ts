@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SeedAccountsCommand } from '#app/identity';
-import { startTestPlatform, type TestPlatform } from '#app/testing';
+import { startTestPlatform, waitFor, type TestPlatform } from '#app/testing';
 import { DEMO_ACCOUNTS, DEMO_STORE, seedDemoMarketplace } from '#app/demo';
 
 /** Rows the demo seed writes (directly or through the worker); a second run must add none. */
@@ -41,13 +41,14 @@ async function seedAccounts(platform: TestPlatform) {
 /** Waits until the acquirer's webhooks for the demo purchases were received, so a late one cannot be counted as the second run's. */
 async function webhooksReceived(platform: TestPlatform, purchaseIds: string[]) {
   const db = () => platform.api.get(MikroORM).em.fork();
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const [{ n }] = await db().execute<{ n: number }[]>(`select count(distinct reference)::int as n from payment_events where reference in (select jsonb_array_elements_text(?::jsonb))`, [JSON.stringify(purchaseIds)]);
-    if (n === purchaseIds.length) return;
-    if (Date.now() > deadline) throw new Error('the acquirer’s webhooks for the demo purchases did not arrive');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    async () => {
+      const sql = `select count(distinct reference)::int as n from payment_events where reference in (select jsonb_array_elements_text(?::jsonb))`;
+      const [{ n }] = await db().execute<{ n: number }[]>(sql, [JSON.stringify(purchaseIds)]);
+      return n === purchaseIds.length;
+    },
+    { timeoutMs: 20_000, intervalMs: 100, what: 'the acquirer’s webhooks for the demo purchases' },
+  );
 }
 
 describe('demo marketplace seed (npm start)', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { MetricsServer, QUEUE_NAMES, QueueFactory } from '#app/platform';
-import { clientIp, signupMetadata, startTestPlatform, STRONG_PASSWORD, uniqueEmail, type TestPlatform } from '#app/testing';
+import { clientIp, signupMetadata, startTestPlatform, STRONG_PASSWORD, uniqueEmail, waitFor, type TestPlatform } from '#app/testing';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -125,11 +125,14 @@ describe.each(['postgres', 'redis'] as const)('metrics and request ids (%s queue
     let text = '';
     // The media consumer knows no job of this name: the attempt fails once, with no retry.
     await queues.queue('media').add('no-such-job' as never, {}, { attempts: 1 });
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      text = await scrape('worker');
-      const failed = sample(text, 'fanmint_queue_jobs{queue="media",state="failed"}') ?? 0;
-      if (sample(text, 'fanmint_job_failures_total{queue="media",job="no-such-job"}') === 1 && failed >= 1) break;
-    }
+    await waitFor(
+      async () => {
+        text = await scrape('worker');
+        const failed = sample(text, 'fanmint_queue_jobs{queue="media",state="failed"}') ?? 0;
+        return sample(text, 'fanmint_job_failures_total{queue="media",job="no-such-job"}') === 1 && failed >= 1;
+      },
+      { timeoutMs: 10_000, intervalMs: 100 },
+    ).catch(() => undefined);
     expect(sample(text, 'fanmint_job_failures_total{queue="media",job="no-such-job"}')).toBe(1);
     expect(sample(text, 'fanmint_job_duration_seconds_count{queue="media",job="no-such-job",outcome="failed"}')).toBe(1);
     expect(sample(text, 'fanmint_queue_jobs{queue="media",state="failed"}')).toBeGreaterThanOrEqual(1);
@@ -137,10 +140,13 @@ describe.each(['postgres', 'redis'] as const)('metrics and request ids (%s queue
     // No worker consumes the maintenance queue (nothing queues on it yet): a job there waits and ages.
     const job = await queues.queue('maintenance').add('purge-expired', {}, { jobId: `metrics-${randomUUID()}` });
     try {
-      for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-        text = await scrape('worker');
-        if ((sample(text, 'fanmint_queue_oldest_waiting_age_seconds{queue="maintenance"}') ?? 0) >= 1) break;
-      }
+      await waitFor(
+        async () => {
+          text = await scrape('worker');
+          return (sample(text, 'fanmint_queue_oldest_waiting_age_seconds{queue="maintenance"}') ?? 0) >= 1;
+        },
+        { timeoutMs: 10_000, intervalMs: 100 },
+      ).catch(() => undefined);
       expect(sample(text, 'fanmint_queue_oldest_waiting_age_seconds{queue="maintenance"}')).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'fanmint_queue_jobs{queue="maintenance",state="waiting"}')).toBe(1);
     } finally {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { knownMigrations, migrate, MigrationWaitTimeout, pendingMigrations, waitForMigrations } from '#app/composition';
+import { waitFor } from '#app/testing';
 
 /** `migrate.js --wait`, the initContainer gate: against a real PostgreSQL database of its own. */
 describe('migrate --wait', () => {
@@ -50,8 +51,10 @@ describe('migrate --wait', () => {
 
   it('returns once the migrate run has applied everything, and not before; two runs at once apply it once', async () => {
     let done = false;
-    const waiting = waitForMigrations(databaseUrl, known, { timeoutMs: 120_000, intervalMs: 100 }).then(() => (done = true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    let looks = 0;
+    const waiting = waitForMigrations(databaseUrl, known, { timeoutMs: 120_000, intervalMs: 100, onWait: () => looks++ }).then(() => (done = true));
+    // It looked twice, found migrations pending each time, and kept waiting.
+    await waitFor(() => looks >= 2, { what: 'two looks at the pending migrations' });
     expect(done).toBe(false);
     const runs = await Promise.all([migrate(databaseUrl), migrate(databaseUrl)]);
     expect(runs.map((applied) => applied.length).sort((a, b) => a - b)).toEqual([0, known.length]);

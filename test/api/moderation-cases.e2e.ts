@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { ComplianceReports, DeadlineWatch } from '#app/content-moderation';
 import { JOB_SCHEDULES, QueueFactory, RecurringJobs, ScheduledJobs } from '#app/platform';
 import { RealtimePublisher } from '#app/realtime';
-import { FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
+import { FixedClock, signedInUser, staffSession, startTestPlatform, waitFor, type TestPlatform } from '#app/testing';
 
 // Friday 20 November 2026, noon UTC: the appeal's 7 business days cross a weekend.
 const clock = new FixedClock(new Date('2026-11-20T12:00:00Z'));
@@ -83,8 +83,8 @@ describe('reports, takedown requests and appeals', () => {
     const report = await call('POST', '/api/moderation/reports', null, { subjectType: 'store', subjectId: 'studio-live', reason: 'spam', details: 'This store only posts spam links.' });
     expect(report.status).toBe(201);
     await platform.drain();
-    const deadline = Date.now() + 5000;
-    while (!heard.some((message) => message.payload.caseId === report.body.id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const heardIt = () => heard.some((message) => message.payload.caseId === report.body.id);
+    await waitFor(heardIt, { timeoutMs: 5000, what: 'the case.opened broadcast' }).catch(() => undefined);
     expect(heard.find((message) => message.payload.caseId === report.body.id)?.payload).toEqual({ caseId: report.body.id, kind: 'report', subjectType: 'store', reason: 'spam', dueAt: report.body.dueAt });
     await live.disconnect();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { SITE_ACCESS_COOKIE } from '#app/identity';
-import { FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
+import { FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform, waitFor } from '#app/testing';
 
 let platform: TestPlatform;
 const clock = new FixedClock(new Date('2026-11-22T12:00:10Z'));
@@ -25,8 +25,15 @@ async function unlock(password: unknown, headers: Record<string, string> = ip(1)
   });
 }
 
-/** The site gate only waits out its short cache; the test clock does not drive it. */
-const cacheExpiry = () => new Promise((resolve) => setTimeout(resolve, 2100));
+/** Whether the gate stops this caller now (each api instance caches its view for SITE_GATE_CACHE_MS, 100 ms in tests). */
+async function stoppedByGate(headers: Record<string, string> = ip(2)): Promise<boolean> {
+  const answer = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers });
+  return answer.status === 401 && ((await answer.json()) as { error_code?: string }).error_code === 'site_locked';
+}
+
+/** Waits until the gate's cached view shows the change: it stops (or lets through) this caller. */
+const gateShows = (stopped: boolean, headers?: Record<string, string>) =>
+  waitFor(async () => (await stoppedByGate(headers)) === stopped, { timeoutMs: 5_000, what: `the site gate to ${stopped ? 'stop' : 'admit'} the caller` });
 
 beforeAll(async () => {
   platform = await startTestPlatform({ clock });
@@ -60,7 +67,8 @@ describe('site password gate', () => {
     const set = await setPassword('Coming-soon-2026');
     expect(set.status).toBe(200);
     const [row] = await platform.api.get(MikroORM).em.fork().execute<{ password_hash: string }[]>(`select password_hash from site_password`);
-    expect(row.password_hash).toMatch(/^\$2[aby]\$1[2-9]\$/);
+    // bcrypt at the configured cost (12 in production; the test platform hashes at BCRYPT_COST 4).
+    expect(row.password_hash.split('$').slice(1, 3)).toEqual([expect.stringMatching(/^2[aby]$/), String(platform.config.BCRYPT_COST).padStart(2, '0')]);
 
     const api = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: ip(2) });
     expect(api.status).toBe(401);
@@ -96,13 +104,13 @@ describe('site password gate', () => {
     const adminHeaders = { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', cookie: value };
     const changed = await fetch(`${platform.baseUrl}/api/admin/site-password`, { method: 'PUT', headers: adminHeaders, body: JSON.stringify({ password: 'Second-password-1' }) });
     expect(changed.status).toBe(200);
-    await cacheExpiry();
+    await gateShows(true, { cookie: value });
     expect((await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { cookie: value } })).status).toBe(401);
     const second = (await unlock('Second-password-1', ip(3))).headers.get('set-cookie')!.split(';')[0];
 
     const cleared = await fetch(`${platform.baseUrl}/api/admin/site-password`, { method: 'DELETE', headers: { authorization: `Bearer ${admin.token}`, cookie: second } });
     expect(cleared.status).toBe(200);
-    await cacheExpiry();
+    await gateShows(false);
     expect((await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: ip(2) })).status).toBe(401); // no bearer: auth's own 401
     expect(await (await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: ip(2) })).json()).not.toMatchObject({ error_code: 'site_locked' });
 
@@ -120,7 +128,7 @@ describe('site password gate', () => {
   it('limits password guesses per address and answers 429 with Retry-After', async () => {
     const set = await setPassword('Rate-limited-9');
     expect(set.status).toBe(200);
-    await cacheExpiry();
+    await gateShows(true);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await unlock(`guess-${i}`, ip(77))).status);
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
@@ -130,7 +138,7 @@ describe('site password gate', () => {
     expect((await unlock('Rate-limited-9', ip(78))).status).toBe(204);
     const cookie = (await unlock('Rate-limited-9', ip(79))).headers.get('set-cookie')!.split(';')[0];
     await fetch(`${platform.baseUrl}/api/admin/site-password`, { method: 'DELETE', headers: { authorization: `Bearer ${admin.token}`, cookie } });
-    await cacheExpiry();
+    await gateShows(false);
   });
 });
 

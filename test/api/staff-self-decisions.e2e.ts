@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
-import { freshTotp, staffSession, verifiedCreator, type StaffSession } from '#app/testing';
+import { freshTotp, staffSession, verifiedCreator, waitForLockWaiter, type StaffSession } from '#app/testing';
 import { startMessagingPlatform, type Fan, type MessagingFixtures } from './messaging-fixtures.js';
 
 /**
@@ -200,7 +200,7 @@ describe('no staff member decides about themselves', () => {
       await promotion.query('begin');
       await promotion.query(`update users set app_role = 'moderator' where id = $1`, [target.userId]);
       const removal = api('DELETE', `/api/admin/users/${target.userId}/mfa`, moderator.token, { reason: 'Verified by passport video call, ticket 4711' });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await waitForLockWaiter((sql) => f.db().execute(sql));
       await promotion.query('commit');
       expect(await removal).toMatchObject({ status: 403, body: { code: 'staff_hierarchy' } });
     } finally {

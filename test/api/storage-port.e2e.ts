@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { FixedClock, InvalidStorageKey, LocalObjectStorage, StorageUnavailable, type ObjectStorage } from '#app/platform';
-import { startS3Server, type S3TestServer } from '#app/testing';
+import { startS3Server, waitFor, type S3TestServer } from '#app/testing';
 
 interface Subject {
   storage: ObjectStorage;
@@ -33,15 +33,26 @@ async function s3(): Promise<Subject> {
   return { storage: server.storage(clock), clock, leftovers: () => [], s3: server, close: () => server.close() };
 }
 
-/** A body that arrives in pieces over time (a slow writer), optionally failing after `failAfter` pieces. */
-function trickle(pieces: Buffer[], options: { delayMs?: number; failAfter?: number } = {}): Readable {
+/** Holds a trickled body after `after` pieces: `reached` is called there, the rest follows once `until` resolves. */
+interface TrickleHold {
+  after: number;
+  reached: () => void;
+  until: Promise<void>;
+}
+
+/** A body that arrives in pieces over time (a slow writer), optionally held halfway or failing after `failAfter` pieces. */
+function trickle(pieces: Buffer[], options: { delayMs?: number; failAfter?: number; hold?: TrickleHold } = {}): Readable {
   let sent = 0;
   return new Readable({
     read() {
       if (options.failAfter !== undefined && sent === options.failAfter) return void this.destroy(new Error('connection lost'));
       if (sent === pieces.length) return void this.push(null);
       const piece = pieces[sent++];
-      setTimeout(() => this.push(piece), options.delayMs ?? 0);
+      const push = () => setTimeout(() => this.push(piece), options.delayMs ?? 0);
+      if (options.hold && sent === options.hold.after + 1) {
+        options.hold.reached();
+        void options.hold.until.then(push);
+      } else push();
     },
   });
 }
@@ -105,9 +116,15 @@ describe.each([
     const old = Buffer.alloc(64 * 1024, 'a');
     await storage.put('store-images/s-banner.webp', old);
     const pieces = Array.from({ length: 8 }, () => Buffer.alloc(8 * 1024, 'b'));
-    const writing = storage.put('store-images/s-banner.webp', trickle(pieces, { delayMs: 30 }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The writer stops halfway until the reader has looked: the new object is being written, not whole.
+    let reached!: () => void;
+    let resume!: () => void;
+    const halfway = new Promise<void>((resolve) => (reached = resolve));
+    const until = new Promise<void>((resolve) => (resume = resolve));
+    const writing = storage.put('store-images/s-banner.webp', trickle(pieces, { hold: { after: 4, reached, until } }));
+    await halfway;
     expect(await storage.get('store-images/s-banner.webp')).toEqual(old);
+    resume();
     await writing;
     expect(await storage.get('store-images/s-banner.webp')).toEqual(Buffer.concat(pieces));
 
@@ -175,7 +192,7 @@ describe('local disk parts of writes cut off by a killed process', () => {
       const storage = new LocalObjectStorage(dir);
       await storage.put('media/a.bin', Buffer.from('whole'));
       expect(readdirSync(join(dir, 'media'))).toEqual(['a.bin']);
-      for (let i = 0; i < 50 && readdirSync(partial).includes('stale.tmp'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(() => !readdirSync(partial).includes('stale.tmp'), { timeoutMs: 1_000, what: 'the stale partial file swept' }).catch(() => undefined);
       expect(readdirSync(partial).sort()).toEqual(['fresh.tmp']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

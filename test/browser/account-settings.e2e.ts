@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { axeViolations } from './axe.js';
-import { createConfirmedUser, describeInBrowser, openBrowser, signInWithPassword, startTestPlatform, waitForPath, waitForToast, type TestPlatform } from '#app/testing';
+import {
+  createConfirmedUser,
+  describeInBrowser,
+  openBrowser,
+  pageSettled,
+  signInWithPassword,
+  startTestPlatform,
+  waitForPath,
+  waitForToast,
+  type TestPlatform,
+} from '#app/testing';
 
 /** General Settings in a real browser: the page at phone and desktop sizes in both themes (axe on each), a saved name and picture, a password change, the delete dialog. */
 let platform: TestPlatform;
@@ -60,7 +70,7 @@ describeInBrowser('General Settings in a real browser', () => {
       await waitForToast(page, 'Your password has been changed. Other devices have been signed out.');
       await page.getByRole('button', { name: 'Delete my account' }).click();
       await page.getByRole('dialog').getByText('I understand this cannot be undone').waitFor();
-      await page.waitForTimeout(500); // the modal's open transition
+      await pageSettled(page); // the modal's open transition
       await browser.screenshot('account-settings-delete-375-light');
       expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     } finally {

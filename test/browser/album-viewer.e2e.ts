@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { FixedClock, browserPool, describeInBrowser, eventually, signInWithPassword, waitForPath } from '#app/testing';
+import { FixedClock, browserPool, describeInBrowser, pageSettled, eventually, signInWithPassword, waitForPath } from '#app/testing';
 import { call, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { axeViolations } from './axe.js';
 import { checkOutAndPay } from './hosted-payment-page.js';
@@ -32,7 +32,7 @@ async function shoot(page: Page, name: string) {
     await page.evaluate((theme) => document.documentElement.setAttribute('data-mantine-color-scheme', theme), scheme);
     for (const [label, size] of [['375', { width: 375, height: 812 }], ['1366x768', { width: 1366, height: 768 }], ['1280', { width: 1280, height: 900 }]] as const) {
       await page.setViewportSize(size);
-      await page.waitForTimeout(150);
+      await pageSettled(page);
       await page.screenshot({ path: `/tmp/browser-shots/${name}-${label}-${scheme}.png` });
     }
   }

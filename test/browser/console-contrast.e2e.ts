@@ -10,7 +10,20 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { FixedClock, SCREENSHOT_DIR, browserPool, describeInBrowser, eventually, signInWithPassword, signedInUser, staffSession, waitForPath, type StaffSession } from '#app/testing';
+import {
+  FixedClock,
+  SCREENSHOT_DIR,
+  browserPool,
+  describeInBrowser,
+  pageSettled,
+  eventually,
+  signInWithPassword,
+  signedInUser,
+  staffSession,
+  waitFor,
+  waitForPath,
+  type StaffSession,
+} from '#app/testing';
 import { DECLINED, call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
 
 const clock = new FixedClock(new Date());
@@ -121,10 +134,16 @@ async function watchWhileToastShows(page: Page, scope: string, toast: string): P
   await page.locator('.mantine-Notification-root').filter({ hasText: toast }).waitFor({ timeout: STEP_TIMEOUT });
   const problems = new Set<string>();
   let samples = 0;
-  for (const started = Date.now(); Date.now() - started < 5_500; samples++) {
-    for (const problem of await coveredControls(page, scope)) problems.add(problem);
-    await page.waitForTimeout(200);
-  }
+  // Sampled for as long as the toast shows (it closes itself after a few seconds).
+  const shown = page.locator('.mantine-Notification-root').filter({ hasText: toast });
+  await waitFor(
+    async () => {
+      for (const problem of await coveredControls(page, scope)) problems.add(problem);
+      samples++;
+      return (await shown.count()) === 0;
+    },
+    { timeoutMs: 15_000, intervalMs: 200, what: `the toast "${toast}" to close` },
+  );
   return { samples, problems: [...problems] };
 }
 
@@ -158,7 +177,7 @@ async function lookAt(page: Page, pages: Array<{ name: string; url: string; read
       for (const { name, url, ready } of pages) {
         await page.goto(url);
         await ready(page);
-        await page.waitForTimeout(250);
+        await pageSettled(page);
         await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${label}-${theme}.png`, fullPage: true });
         const violations = await axeViolations(page);
         const truncated = await truncatedBadges(page);
@@ -313,7 +332,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
         await reject.getByLabel(/^Reason for rejection/).fill('The person at 02:14 is not on the collaborator list.');
         await reject.getByRole('button', { name: 'Reject content' }).click();
         await page.locator('.mantine-Notification-root').filter({ hasText: 'Your claim lapsed' }).waitFor({ timeout: STEP_TIMEOUT });
-        await page.waitForTimeout(400);
+        await pageSettled(page);
         await page.screenshot({ path: `${SCREENSHOT_DIR}/console-toast-over-dialog-${label}.png` });
         const dialogBottom = (await reject.locator('xpath=ancestor-or-self::*[contains(@class, "mantine-Modal-content")]').first().boundingBox())!;
         const toastTop = (await page.locator('.mantine-Notification-root').first().boundingBox())!;
@@ -339,7 +358,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
       await banner.waitFor({ timeout: 5_000 });
       const menu = await openMenu(page);
       await menu.getByRole('link', { name: 'Roadmap' }).waitFor();
-      await page.waitForTimeout(400);
+      await pageSettled(page);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/cookie-banner-under-menu-375.png` });
       expect(await coveredControls(page, '.mantine-Drawer-content')).toEqual([]);
       // The banner is still waiting for an answer, under the menu: its buttons cannot be hit through it.
@@ -357,7 +376,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
       await early.goto('/');
       await (await openMenu(early)).getByRole('link', { name: 'Stores' }).waitFor();
       await early.getByRole('region', { name: 'Cookie consent' }).waitFor({ timeout: 5_000 });
-      await early.waitForTimeout(400);
+      await pageSettled(early);
       expect(await coveredControls(early, '.mantine-Drawer-content')).toEqual([]);
 
       // A toast (a verification link without its token) with the menu open: the menu ends above it.
@@ -366,7 +385,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
       await early.goto('/verify-email');
       await waitForPath(early, '/sign-in');
       await (await openMenu(early)).getByRole('link', { name: 'Roadmap' }).waitFor();
-      await early.waitForTimeout(400);
+      await pageSettled(early);
       await early.screenshot({ path: `${SCREENSHOT_DIR}/toast-under-menu-375.png` });
       const watched = await watchWhileToastShows(early, '.mantine-Drawer-content', 'Invalid verification token.');
       expect(watched.problems).toEqual([]);

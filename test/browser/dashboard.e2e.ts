@@ -3,7 +3,7 @@
 // light and dark, screenshotted at 375, 1366×768 and 1280 px. Run `npm run build` first (npm test does).
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { FixedClock, SCREENSHOT_DIR, browserPool, describeInBrowser, signInWithPassword, waitForPath } from '#app/testing';
+import { FixedClock, SCREENSHOT_DIR, browserPool, describeInBrowser, pageSettled, signInWithPassword, waitForPath } from '#app/testing';
 import { call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { axeViolations } from './axe.js';
 
@@ -25,7 +25,7 @@ async function lookAt(page: Page, name: string, ready: (page: Page) => Promise<v
     for (const [label, viewport] of [['375', { width: 375, height: 812 }], ['1366x768', { width: 1366, height: 768 }], ['1280', { width: 1280, height: 900 }]] as const) {
       await page.setViewportSize(viewport);
       await ready(page);
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-${name}-${label}-${theme}.png`, fullPage: label !== '1366x768' });
       expect({ name, theme, label, violations: await axeViolations(page) }).toEqual({ name, theme, label, violations: [] });
     }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { browserPool, describeInBrowser, signInWithPassword, signedInUser, verifiedCreator, waitForPath } from '#app/testing';
+import { browserPool, describeInBrowser, pageSettled, signInWithPassword, signedInUser, verifiedCreator, waitForPath } from '#app/testing';
 import { startMessagingPlatform, type MessagingFixtures } from '../api/messaging-fixtures.js';
 import { axeViolations } from './axe.js';
 
@@ -116,7 +116,7 @@ describeInBrowser('messages in the web app', () => {
           await page.goto(who === 'fan' ? `${url.pathname}${url.search}` : '/dashboard/messages');
           await page.locator(`html[data-mantine-color-scheme="${theme}"]`).waitFor();
           await page.getByRole('navigation', { name: 'Conversations' }).or(page.getByRole('log')).first().waitFor({ timeout: STEP_TIMEOUT });
-          await page.waitForTimeout(300);
+          await pageSettled(page);
           await page.screenshot({ path: `${SHOTS}/messages-${who}-${label}-${theme}.png` });
         }
       }

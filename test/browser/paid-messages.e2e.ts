@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { FixedClock, browserPool, describeInBrowser, signInWithPassword, waitForPath } from '#app/testing';
+import { FixedClock, browserPool, describeInBrowser, pageSettled, signInWithPassword, waitForPath } from '#app/testing';
 import { call, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { axeViolations } from './axe.js';
 import { continueToHostedPage, payOnHostedPage } from './hosted-payment-page.js';
@@ -145,18 +145,18 @@ describeInBrowser('paid messages in the web app', () => {
         await fanPage.goto(threadUrl());
         await fanPage.locator(`html[data-mantine-color-scheme="${theme}"]`).waitFor();
         await thread(fanPage).getByRole('img', { name: 'Locked video' }).waitFor({ timeout: STEP_TIMEOUT });
-        await fanPage.waitForTimeout(400);
+        await pageSettled(fanPage);
         await fanPage.screenshot({ path: `${SHOTS}/thread-fan-${label}-${theme}.png` });
         await thread(fanPage).getByRole('button', { name: /^Unlock for / }).click();
         await fanPage.getByRole('dialog', { name: 'Unlock message' }).waitFor();
-        await fanPage.waitForTimeout(300);
+        await pageSettled(fanPage);
         await fanPage.screenshot({ path: `${SHOTS}/unlock-checkout-${label}-${theme}.png` });
         await fanPage.keyboard.press('Escape');
 
         await creatorPage.goto(threadUrl());
         await creatorPage.locator(`html[data-mantine-color-scheme="${theme}"]`).waitFor();
         await thread(creatorPage).getByText('1 bought').waitFor({ timeout: STEP_TIMEOUT });
-        await creatorPage.waitForTimeout(400);
+        await pageSettled(creatorPage);
         await creatorPage.screenshot({ path: `${SHOTS}/thread-creator-${label}-${theme}.png` });
       }
     }
@@ -181,11 +181,11 @@ describeInBrowser('paid messages in the web app', () => {
         // Cards on a phone, a table on a desktop: the one shown.
         await creatorPage.getByText('New set this Friday', { exact: false }).filter({ visible: true }).first().waitFor({ timeout: STEP_TIMEOUT });
         if (label !== '1280') expect({ theme, label, violations: await axeViolations(creatorPage) }).toEqual({ theme, label, violations: [] });
-        await creatorPage.waitForTimeout(300);
+        await pageSettled(creatorPage);
         await creatorPage.screenshot({ path: `${SHOTS}/mass-${label}-${theme}.png`, fullPage: true });
         await creatorPage.getByRole('button', { name: 'New mass message' }).click();
         await creatorPage.getByRole('dialog', { name: 'New mass message' }).getByText(/^Reaches /).waitFor({ timeout: STEP_TIMEOUT });
-        await creatorPage.waitForTimeout(300);
+        await pageSettled(creatorPage);
         await creatorPage.screenshot({ path: `${SHOTS}/mass-composer-${label}-${theme}.png` });
         await creatorPage.keyboard.press('Escape');
       }

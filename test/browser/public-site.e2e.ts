@@ -12,6 +12,7 @@ import {
   openBrowser,
   staffSession,
   startTestPlatform,
+  waitFor,
   waitForPath,
   type BrowserSession,
   type TestPlatform,
@@ -143,8 +144,10 @@ describeInBrowser('public site', () => {
     expect(JSON.parse((await localStorageItem(page, 'cookieConsent'))!)).toMatchObject({ essential: true, analytics: false });
     await page.locator('footer nav a[href="/roadmap"]').click();
     await waitForPath(page, '/roadmap');
+    // The banner would come up 1 s after the load: the page's clock is run past that instead of waiting it out.
+    await page.clock.install();
     await page.reload({ waitUntil: 'networkidle' });
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(1_500);
     await expect(banner.isVisible()).resolves.toBe(false);
     expect(sent).toEqual([]);
   });
@@ -194,7 +197,9 @@ describeInBrowser('public site', () => {
       body: JSON.stringify({ password: 'Launch-day-2026' }),
     });
     expect(set.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100)); // the gate's cache
+    // The api trusts its cached view of the gate for SITE_GATE_CACHE_MS (100 ms in tests): wait until it shows.
+    const locked = async () => ((await (await fetch(`${platform.baseUrl}/auth/v1/user`)).json()) as { error_code?: string }).error_code === 'site_locked';
+    await waitFor(locked, { timeoutMs: 5_000, what: 'the site gate to lock' });
 
     await open('/roadmap');
     const errors = collectErrors(page);
@@ -210,12 +215,16 @@ describeInBrowser('public site', () => {
     const password = page.getByLabel('Site password');
     const enter = page.getByRole('button', { name: 'Enter' });
     await password.fill('launch-day-2026');
+    // The first unlock is held in flight until the button was seen disabled.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/site-gate/unlock', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await held;
       await route.continue();
     });
     await enter.click();
     await expect(enter.isDisabled()).resolves.toBe(true);
+    release();
     const error = page.getByRole('alert').filter({ hasText: 'Invalid password' });
     await error.waitFor();
     // The message sits in red under the button.

@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { FixedClock, browserPool, describeInBrowser, eventually, signInWithPassword, uniqueEmail, waitForPath } from '#app/testing';
+import { FixedClock, browserPool, describeInBrowser, pageSettled, eventually, signInWithPassword, uniqueEmail, waitForPath } from '#app/testing';
 import { call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { axeViolations } from './axe.js';
 import { checkOutAndPay } from './hosted-payment-page.js';
@@ -200,7 +200,7 @@ describeInBrowser('the live store page a shared link converts', () => {
           ['1280', { width: 1280, height: 900 }],
         ] as const) {
           await page.setViewportSize(size);
-          await page.waitForTimeout(250);
+          await pageSettled(page);
           await page.screenshot({ path: `${SHOTS}/store-${who}-${label}-${theme}.png`, fullPage: label !== '1366x768' });
           expect({ who, theme, label, violations: await axeViolations(page) }).toEqual({ who, theme, label, violations: [] });
         }

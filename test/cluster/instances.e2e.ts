@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { authClient, clientIp, createConfirmedUser, startCluster, STRONG_PASSWORD, tusUpload, uniqueEmail, verifiedCreator, type Cluster } from '#app/testing';
+import {
+  authClient,
+  clientIp,
+  createConfirmedUser,
+  startCluster,
+  STRONG_PASSWORD,
+  tusUpload,
+  uniqueEmail,
+  verifiedCreator,
+  waitFor,
+  type Cluster,
+} from '#app/testing';
 
 /** Two api and two worker processes on one database and Redis; the client alternates A, B, A, … */
 let cluster: Cluster;
@@ -27,15 +38,8 @@ async function refresh(baseUrl: string, refreshToken: string, ip: string) {
   return { status: response.status, body: (await response.json()) as { access_token?: string; refresh_token?: string } };
 }
 
-/** Waits until every outbox row is published and no job is left, then a moment for a stray second send. */
-async function settle(): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while ((await cluster.db.query(`select 1 from outbox_message where published_at is null`)).rowCount! > 0) {
-    if (Date.now() > deadline) throw new Error('outbox not published within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-}
+/** Waits until every outbox row is published and no job is left to run (a stray second send would be one). */
+const settle = () => cluster.settled();
 
 describe('two api and two worker processes on one PostgreSQL and Redis', () => {
   it('takes a session signed in on api A on api B, and rotates its refresh token across instances', async () => {
@@ -121,14 +125,13 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
     expect(finished.error).toBeNull();
     expect(finished.firstOffset).toBe(offset);
 
-    const deadline = Date.now() + 60_000;
     let media: { status: string; width: number; height: number }[] = [];
-    while (Date.now() < deadline) {
+    const processed = async () => {
       const view = await fetch(`${cluster.next()}/api/content/${albumId}`, { headers: { authorization: `Bearer ${creator.token}` } });
       media = ((await view.json()) as { media: typeof media }).media;
-      if (media.length === 1 && media[0].status !== 'uploaded') break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+      return media.length === 1 && media[0].status !== 'uploaded';
+    };
+    await waitFor(processed, { timeoutMs: 60_000, intervalMs: 100 }).catch(() => undefined);
     expect(media.map((each) => [each.status, each.width, each.height])).toEqual([['ready', 1800, 1200]]);
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { SEED_PAYEES_SQL, SEED_SALES_SQL } from '#app/payouts';
-import { startCluster, type Cluster } from '#app/testing';
+import { startCluster, waitFor, type Cluster } from '#app/testing';
 
 /** Recurring jobs and the month-end close with two real worker processes on one database and Redis. */
 let cluster: Cluster;
@@ -22,13 +22,7 @@ afterAll(async () => {
 });
 
 async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return (await waitFor(probe, { timeoutMs, intervalMs: 100, what })) as T;
 }
 
 /** The month before `now` (UTC) and its last day: the month-end job closes a month it finds unclosed. */
@@ -54,8 +48,7 @@ describe('jobs with two worker processes', () => {
       const { rows } = await cluster.db.query<{ paid: number }>(`select count(*)::int as paid from payouts where period = $1 and status = 'paid'`, [period]);
       return rows[0].paid === payees.length;
     });
-    await until('the outbox published', 30_000, async () => (await cluster.db.query(`select 1 from outbox_message where published_at is null`)).rowCount === 0);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await cluster.settled();
 
     const { rows: perPayee } = await cluster.db.query<{ payee_id: string; n: number; total: string; status: string }>(
       `select payee_id, count(*)::int as n, sum(amount_minor)::text as total, min(status) as status from payouts where period = $1 group by payee_id`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { authClient, clientIp, startCluster, startPrivatePostgres, startPrivateRedis, STRONG_PASSWORD, uniqueEmail, type Cluster } from '#app/testing';
+import { authClient, clientIp, startCluster, startPrivatePostgres, startPrivateRedis, STRONG_PASSWORD, uniqueEmail, waitFor, type Cluster } from '#app/testing';
 
 /**
  * 2 api + 2 worker processes on a PostgreSQL and a Redis of this suite's own, which it stops and
@@ -23,6 +23,7 @@ afterAll(async () => {
   // Four processes drain and exit one after another: on a loaded 2-core machine that outlasts the default minute.
 }, 180_000);
 
+/** A fixed pause: only for the outages themselves and the pace of the load run through them. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One request that must answer within 10 s (a hang fails it); status 0 when the connection failed. */
@@ -54,14 +55,8 @@ async function signedIn() {
   return data.session!.access_token;
 }
 
-async function settledOutbox(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while ((await cluster.db.query(`select 1 from outbox_message where published_at is null`)).rowCount! > 0) {
-    if (Date.now() > deadline) throw new Error('outbox not published within 60 s');
-    await sleep(200);
-  }
-  await sleep(2000);
-}
+/** Every outbox row published and no job left to run: a second send of a mail would have happened by then. */
+const settledOutbox = () => cluster.settled(60_000);
 
 describe('parts of the platform fail and nothing is lost', () => {
   it(`keeps answering through a ${REDIS_OUTAGE_MS / 1000} s Redis outage; the outbox holds the mail, which arrives once after`, async () => {
@@ -108,17 +103,18 @@ describe('parts of the platform fail and nothing is lost', () => {
         }
       }),
     );
-    await sleep(2000);
+    const answered = (name: string, count: number) => () => statuses.filter((answer) => answer.phase === name).length >= count;
+    await waitFor(answered('before', 10), { timeoutMs: 30_000, what: 'load answered before the outage' });
     phase = 'down';
     await postgres.stop('fast');
     await sleep(POSTGRES_OUTAGE_MS);
     await postgres.start();
     phase = 'after';
     // Recovered: both instances answer 200 again within 30 s, without being restarted.
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && statuses.filter((answer) => answer.phase === 'after' && answer.status === 200).length < 20) await sleep(200);
+    const recovered = () => statuses.filter((answer) => answer.phase === 'after' && answer.status === 200).length >= 20;
+    await waitFor(recovered, { timeoutMs: 30_000, intervalMs: 100 }).catch(() => undefined);
     phase = 'recovered';
-    await sleep(2000);
+    await waitFor(answered('recovered', 10), { timeoutMs: 30_000, what: 'load answered after the recovery' });
     running = false;
     await load;
 

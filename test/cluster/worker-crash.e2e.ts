@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEED_PAYEES_SQL, SEED_SALES_SQL } from '#app/payouts';
-import { clientIp, startCluster, STRONG_PASSWORD, tusUpload, uniqueEmail, verifiedCreator, type Cluster } from '#app/testing';
+import { clientIp, startCluster, STRONG_PASSWORD, tusUpload, uniqueEmail, verifiedCreator, waitFor, type Cluster } from '#app/testing';
 
 /** kill -9 both worker processes in the middle of their jobs; after a restart each job's effect happens once. */
 let cluster: Cluster;
@@ -19,13 +19,7 @@ afterAll(async () => {
 });
 
 async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return (await waitFor(probe, { timeoutMs, intervalMs: 20, what })) as T;
 }
 
 /** SIGKILL every worker, then start them again (stalled jobs come back once their locks lapse). */
@@ -52,8 +46,7 @@ describe('a worker killed with SIGKILL in the middle of jobs', () => {
     await crashWorkers();
     cluster.inbox.delayMs = 0;
     await Promise.all(emails.map((email) => cluster.inbox.waitFor(email, /Confirm/, { timeoutMs: 120_000 })));
-    await until('the outbox published', 30_000, async () => (await sql(`select 1 from outbox_message where published_at is null`)).length === 0);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await cluster.settled();
     expect(cluster.inbox.dropped).toBeGreaterThan(0);
     // Each address reads one message. A kill that falls between the server accepting a message and
     // the worker recording it repeats the delivery (at least once), with the same Message-ID, which

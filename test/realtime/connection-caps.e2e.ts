@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
 import { Metrics } from '#app/platform';
-import { startTestPlatform, type TestPlatform } from '#app/testing';
+import { startTestPlatform, waitFor, type TestPlatform } from '#app/testing';
 import { ANON_KEY, FAST_REALTIME_ENV, quickUser, rawSocket, realtimeClient, subscribe } from './support.js';
 
 /**
@@ -38,11 +38,7 @@ async function refusedCount(cap: 'address' | 'account'): Promise<number> {
 }
 
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitFor(check, { timeoutMs: 5000, intervalMs: 20, what });
 }
 
 const connections = async () => {

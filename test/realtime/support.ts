@@ -4,7 +4,7 @@ import { RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js';
 import { generate } from 'otplib';
 import WebSocket from 'ws';
 import type { TopicAccess, TopicPolicy } from '#app/realtime';
-import { STRONG_PASSWORD, authClient, markTotpStepUsed, signupMetadata, uniqueEmail, type ApiWithDatabase, type TestPlatform } from '#app/testing';
+import { STRONG_PASSWORD, authClient, markTotpStepUsed, signupMetadata, uniqueEmail, waitFor, type ApiWithDatabase, type TestPlatform } from '#app/testing';
 
 export const ANON_KEY = 'fanmint-public-anon-key';
 
@@ -59,15 +59,13 @@ export function subscribe(channel: RealtimeChannel): Promise<Status> {
 }
 
 export async function waitUntil<T>(read: () => T | undefined | null | false, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return (await waitFor(read, { timeoutMs, intervalMs: 10, what })) as T;
 }
 
+/**
+ * Waits a fixed time: only for what is itself about time (a client's rejoin timer, a rate bucket refilling)
+ * or where nothing can arrive after the checked silence (say why where it is used).
+ */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The `sub` claim of an access token. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { clientIp } from './auth-client.js';
+import { waitFor } from './wait.js';
 
 /** Debian's chromium (apt), never a downloaded browser (ARCHITECTURE, "Toolchain facts"). */
 export const CHROMIUM_ARGS = [
@@ -208,11 +209,31 @@ export async function waitForLocalStorage(page: Page, key: string, present: bool
 
 /** Reads `read()` until `check` holds (or the time is up, then fails showing the last value). */
 export async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let last: T | undefined;
+  const met = await waitFor(
+    async () => {
+      last = await read();
+      return check(last) ? { value: last } : null;
+    },
+    { timeoutMs, intervalMs: 100 },
+  ).catch(() => {
+    throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
+  });
+  return met.value;
+}
+
+/**
+ * Waits until the page has come to rest, for a screenshot or an axe check: web fonts loaded, every finite CSS
+ * transition and animation finished (a modal's open transition, a drawer sliding in; endless ones such as a
+ * spinner are left running), then two frames painted so a layout change (a new viewport, a theme) has shown.
+ */
+export async function pageSettled(page: Page, timeoutMs = 5_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: timeoutMs, polling: 'raf' },
+  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }

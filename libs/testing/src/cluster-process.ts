@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { waitFor } from './wait.js';
 
 const ROOT = process.cwd();
 const LOADER = [join(ROOT, 'scripts/lib/parent-watch.mjs'), join(ROOT, 'scripts/lib/ts-register.mjs')];
@@ -54,12 +55,16 @@ export class ClusterProcess {
     };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
-    const deadline = Date.now() + timeoutMs;
-    while (!(await this.ready())) {
-      if (!this.running) throw new Error(`${this.name} exited while starting:\n${this.logs.slice(-20).join('\n')}`);
-      if (Date.now() > deadline) throw new Error(`${this.name} not ready within ${timeoutMs} ms:\n${this.logs.slice(-20).join('\n')}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitFor(
+      async () => {
+        if (await this.ready()) return true;
+        if (!this.running) throw new Error(`${this.name} exited while starting:\n${this.logs.slice(-20).join('\n')}`);
+        return false;
+      },
+      { timeoutMs, intervalMs: 50, what: `${this.name} to be ready` },
+    ).catch((error: Error) => {
+      throw error.message.startsWith('Timed out') ? new Error(`${this.name} not ready within ${timeoutMs} ms:\n${this.logs.slice(-20).join('\n')}`) : error;
+    });
     return this;
   }
 

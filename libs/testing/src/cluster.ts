@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { migrate } from '#app/composition';
+import { QUEUE_NAMES } from '#app/platform';
 import { ClusterProcess } from './cluster-process.js';
 import { MailInbox } from './mail-inbox.js';
 import { startSandboxAcquirer, type SandboxAcquirer } from './sandbox-acquirer.js';
 import { freePort } from './test-platform.js';
+import { waitFor } from './wait.js';
 
 export { ClusterProcess } from './cluster-process.js';
 
@@ -45,6 +48,12 @@ export interface Cluster {
   api(i: number): ClusterApi;
   /** One more worker, on the same settings. */
   addWorker(): Promise<ClusterProcess>;
+  /**
+   * Waits until nothing is left to do: every outbox row published, no job waiting, active or retrying in any queue
+   * (the repeatable crons excepted) and no mail being received or held by the inbox. After it, no job can still
+   * send or write something a second time, and a delivery cut off by a crash has been counted as dropped.
+   */
+  settled(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,7 +96,30 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   // The fault suites restart PostgreSQL under this pool: an idle client's lost connection is no crash.
   db.on('error', () => undefined);
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  // As the pool above: the fault suites stop Redis under this client.
+  redis.on('error', () => undefined);
+  const queuesIdle = async () => {
+    for (const name of QUEUE_NAMES) {
+      const key = `${env.REDIS_PREFIX}:${name}`;
+      const [waiting, active, prioritized, delayed] = await Promise.all([
+        redis.llen(`${key}:wait`),
+        redis.llen(`${key}:active`),
+        redis.zcard(`${key}:prioritized`),
+        redis.zrange(`${key}:delayed`, 0, -1),
+      ]);
+      if (waiting + active + prioritized > 0 || delayed.some((id) => !id.startsWith('repeat:'))) return false;
+    }
+    return true;
+  };
+  const settled = async (timeoutMs = 30_000) => {
+    const outboxPublished = async () => (await db.query(`select 1 from outbox_message where published_at is null limit 1`)).rowCount === 0;
+    const what = 'the outbox published, the queues idle and no mail being received';
+    const idle = async () => inbox.receiving === 0 && (await outboxPublished()) && (await queuesIdle()) && inbox.receiving === 0;
+    await waitFor(idle, { timeoutMs, intervalMs: 100, what });
+  };
   const close = async () => {
+    redis.disconnect();
     // Graceful first (the shutdown suites show a process drains and exits); one still alive after 30 s
     // (a pool waiting on a server this suite stopped) is killed, so a teardown never waits on it.
     await Promise.all([...apis, ...workers].map((each) => stopWithin(each, 30_000)));
@@ -119,6 +151,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       workers.push(worker);
       return worker.start();
     },
+    settled,
     close,
   };
 }

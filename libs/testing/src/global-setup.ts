@@ -2,7 +2,7 @@ import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { waitFor } from './wait.js';
 
 /** Any fixed number: runs on one PostgreSQL (several checkouts, CI) queue on it to build or drop a template. */
 const TEMPLATE_LOCK = 7_316_442_207;
@@ -96,13 +96,15 @@ async function createFromTemplate(client: pg.Client, name: string, template: str
 }
 
 async function retryWhileInUse(statement: () => Promise<unknown>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await statement();
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // object_in_use
-      await sleep(100);
-    }
-  }
+  await waitFor(
+    () =>
+      statement().then(
+        () => true,
+        (error: { code?: string }) => {
+          if (error.code !== '55006') throw error; // anything but object_in_use
+          return false;
+        },
+      ),
+    { timeoutMs: 5_000, intervalMs: 50, what: 'the template database to be idle' },
+  );
 }

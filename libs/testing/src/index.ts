@@ -6,6 +6,7 @@ export * from './browser.js';
 export * from './images.js';
 export * from './totp.js';
 export * from './http.js';
+export * from './wait.js';
 export * from './sandbox-acquirer.js';
 export * from './s3-server.js';
 export * from './tus.js';

@@ -3,6 +3,7 @@ import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './test-platform.js';
+import { waitFor } from './wait.js';
 
 /**
  * A Redis of the test's own on a free port (append-only file, so a stop and start keeps its data
@@ -14,7 +15,7 @@ export async function startPrivateRedis() {
   let child: ChildProcess | null = null;
   const start = async () => {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes'], { stdio: 'ignore' });
-    await waitFor(() => ping(`redis-cli`, ['-p', String(port), 'ping']) === 'PONG', 'private Redis');
+    await waitForStart(() => ping(`redis-cli`, ['-p', String(port), 'ping']) === 'PONG', 'private Redis');
   };
   const stop = async () => {
     const running = child;
@@ -64,10 +65,6 @@ function ping(command: string, args: string[]): string {
   }
 }
 
-async function waitFor(ready: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`${what} did not start within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function waitForStart(ready: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  await waitFor(ready, { timeoutMs, intervalMs: 50, what: `${what} to start` });
 }

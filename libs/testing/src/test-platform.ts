@@ -6,6 +6,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { FixedClock, OutboxRelay, QueueFactory, QUEUE_NAMES, loadConfig, type AppConfig, type Clock, type LogSink } from '#app/platform';
 import { createApiApp, createWorker } from '#app/composition';
 import { MailInbox } from './mail-inbox.js';
+import { waitFor } from './wait.js';
 import { startSandboxAcquirer, type SandboxAcquirer } from './sandbox-acquirer.js';
 import { startS3Server, type S3TestServer } from './s3-server.js';
 
@@ -106,6 +107,8 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Production hashes at 12 (about 230 ms of CPU each); suites sign up and in thousands of times.
     BCRYPT_COST: '4',
+    // Production trusts its view of the site gate for 2 s; suites that change the password wait for it to show.
+    SITE_GATE_CACHE_MS: '100',
     WEB_DIST: 'frontend/dist',
     REDIS_PREFIX: `t${namespace}`,
     // Suites share one database; each platform's queues get their own schema, so jobs a finished
@@ -128,16 +131,15 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     if (!worker) throw new Error('drain() needs the worker');
     const relay = worker.get(OutboxRelay);
     const queues = worker.get(QueueFactory);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      await relay.relayOnce();
-      const counts = await Promise.all(QUEUE_NAMES.map((name) => queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized')));
-      const busy = counts.reduce((sum, count) => sum + Object.values(count).reduce((a, b) => a + b, 0), 0);
-      const pending = await unpublishedOutboxRows(api);
-      if (busy === 0 && pending === 0) return;
-      if (Date.now() > deadline) throw new Error(`Queues not drained within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(
+      async () => {
+        await relay.relayOnce();
+        const counts = await Promise.all(QUEUE_NAMES.map((name) => queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized')));
+        const busy = counts.reduce((sum, count) => sum + Object.values(count).reduce((a, b) => a + b, 0), 0);
+        return busy === 0 && (await unpublishedOutboxRows(api)) === 0;
+      },
+      { timeoutMs, what: 'the queues to drain' },
+    );
   };
 
   const once = (fn: () => Promise<void>) => {

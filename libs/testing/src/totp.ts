@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { waitFor } from './wait.js';
 
 export const OATHTOOL = process.env.OATHTOOL_PATH || '/usr/bin/oathtool';
 const TOTP_STEP_MS = 30_000;
@@ -11,22 +12,24 @@ export function markTotpStepUsed(secret: string, at: Date): void {
   usedSteps.set(secret, Math.max(usedSteps.get(secret) ?? -1, Math.floor(at.getTime() / TOTP_STEP_MS)));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * A current code for `secret` from Debian's oathtool (an implementation independent of ours), from
- * a time step not used before for this secret; when the current step was used it waits for the next.
+ * A code for `secret` from Debian's oathtool (an implementation independent of ours), from a time step
+ * not used before for this secret. The server accepts ±1 step of clock skew, so when the current step was
+ * used the code of the next one is given at once; only when that one was used too does it wait for the clock.
  */
 export async function freshTotp(secret: string): Promise<string> {
   const used = usedSteps.get(secret) ?? -1;
-  let now = Date.now();
-  if (Math.floor(now / TOTP_STEP_MS) <= used) {
-    await sleep((used + 1) * TOTP_STEP_MS - now + 250);
-    now = Date.now();
-  }
-  usedSteps.set(secret, Math.floor(now / TOTP_STEP_MS));
-  // The exact instant the step was computed for, so the recorded step is the code's step.
-  const code = execFileSync(OATHTOOL, ['--totp', '--base32', `--now=@${Math.floor(now / 1000)}`, secret], { encoding: 'utf8' }).trim();
+  const currentStep = () => Math.floor(Date.now() / TOTP_STEP_MS);
+  // Step used+1 is accepted once the server's clock is at most one step before it.
+  await waitFor(() => used <= currentStep(), {
+    timeoutMs: 2 * TOTP_STEP_MS,
+    intervalMs: 100,
+    what: 'an unused TOTP time step',
+  });
+  const step = Math.max(used + 1, currentStep());
+  usedSteps.set(secret, step);
+  // The start of the chosen step, so the code is that step's code.
+  const code = execFileSync(OATHTOOL, ['--totp', '--base32', `--now=@${(step * TOTP_STEP_MS) / 1000}`, secret], { encoding: 'utf8' }).trim();
   if (!/^\d{6}$/.test(code)) throw new Error(`oathtool printed ${code}`);
   return code;
 }

@@ -9,9 +9,6 @@ import { IdentityErrors } from '../identity.errors.js';
 export const SITE_ACCESS_COOKIE = 'fanmint_site_access';
 /** An unlock lasts 30 days or until the password changes, whichever comes first. */
 export const SITE_ACCESS_MAX_AGE_SECONDS = 30 * 24 * 3600;
-/** How long an api instance trusts its cached view of the gate before reading it again. */
-export const SITE_GATE_CACHE_MS = 2000;
-
 export const SITE_GATE_LIMITS = {
   /** Password guesses per address: a shared password is a small secret, so guessing is expensive. */
   unlockPerIp: { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
@@ -35,6 +32,8 @@ interface GateState {
 export class SiteGate {
   private readonly logger = new Logger('SiteGate');
   private readonly key: Buffer;
+  /** How long this instance trusts its cached view of the gate before reading it again (SITE_GATE_CACHE_MS). */
+  private readonly cacheMs: number;
   private state: GateState | null = null;
   private loading: Promise<GateState> | null = null;
 
@@ -47,11 +46,12 @@ export class SiteGate {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.key = Buffer.from(hkdfSync('sha256', config.JWT_SECRET, 'fanmint', 'site-gate-cookie', 32));
+    this.cacheMs = config.SITE_GATE_CACHE_MS;
   }
 
-  /** The gate as this instance knows it, at most SITE_GATE_CACHE_MS old. */
+  /** The gate as this instance knows it, at most SITE_GATE_CACHE_MS (config) old. */
   async current(): Promise<GateState> {
-    if (this.state && Date.now() - this.state.readAt < SITE_GATE_CACHE_MS) return this.state;
+    if (this.state && Date.now() - this.state.readAt < this.cacheMs) return this.state;
     this.loading ??= this.read().finally(() => (this.loading = null));
     return this.loading;
   }

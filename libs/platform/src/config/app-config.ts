@@ -99,6 +99,8 @@ const schema = z.object({
     .default('fanmint-public-anon-key')
     .transform((value) => value.split(',').map((key) => key.trim()).filter(Boolean))
     .refine((keys) => keys.length > 0, { message: 'must name at least one key' }),
+  /** How long an api instance trusts its cached view of the site password gate before reading it again. */
+  SITE_GATE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** /realtime/v1: a socket silent this long is closed (the web app's heartbeat is 30 s: keep above two). */
   REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(90_000),
   /** /realtime/v1: a refused join is answered after this delay, so a client retrying forever stays cheap. */
