@@ -47,7 +47,11 @@ const featureOf = (path) => relative(web, path).match(/^features\/([^/]+)/)?.[1]
 const isTest = (path) => /\.test\.tsx?$|\/test\//.test(path);
 const isRoot = (path) => /^(app\/|main\.tsx$|entry-server\.tsx$)/.test(relative(web, path));
 const specTarget = (file, source) =>
-  source.startsWith('@/') ? resolve(web, source.slice(2)) : source.startsWith('.') ? resolve(dirname(file), source) : undefined;
+  source.startsWith('@/')
+    ? resolve(web, source.slice(2))
+    : source.startsWith('.')
+      ? resolve(dirname(file), source)
+      : undefined;
 
 // Which features each feature's runtime code imports (tests left out), read from disk once per run.
 let featureGraph;
@@ -55,7 +59,11 @@ function readFeatureGraph() {
   const graph = new Map();
   const walk = (dir) =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(resolve(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [resolve(dir, entry.name)] : [],
+      entry.isDirectory()
+        ? walk(resolve(dir, entry.name))
+        : /\.tsx?$/.test(entry.name)
+          ? [resolve(dir, entry.name)]
+          : [],
     );
   for (const file of walk(resolve(web, 'features'))) {
     if (isTest(file)) continue;
@@ -89,7 +97,8 @@ const featureBoundaries = {
     schema: [],
     messages: {
       deep: "Import feature '{{feature}}' through its index: '@/features/{{feature}}'.",
-      cycle: "'@/features/{{feature}}' closes a cycle between features: {{path}}. Move what both need to a feature of its own or to '@/shared'.",
+      cycle:
+        "'@/features/{{feature}}' closes a cycle between features: {{path}}. Move what both need to a feature of its own or to '@/shared'.",
     },
   },
   create(context) {
@@ -141,7 +150,10 @@ const onlyFrom = {
     may: (file) => file.top === 'test' || (file.top === 'apps' && file.name === 'api'),
     why: "the demo data: only apps/api's seed commands and test/ seed it",
   },
-  testing: { may: (file, path) => file.top === 'test' || file.name === 'testing' || isSpec(path), why: 'test support: only tests use it' },
+  testing: {
+    may: (file, path) => file.top === 'test' || file.name === 'testing' || isSpec(path),
+    why: 'test support: only tests use it',
+  },
 };
 const serverTarget = (file, source) => {
   if (source.startsWith('#app/')) return resolve(root, 'libs', source.split('/')[1], 'src/index.ts');
@@ -176,8 +188,10 @@ const layers = {
     type: 'problem',
     schema: [],
     messages: {
-      libToApp: "'{{source}}' points up: libs/{{lib}} imports apps/{{app}}. Move what both need into a lib (the composition root is libs/composition).",
-      appToApp: "'{{source}}' crosses apps: apps/{{own}} imports apps/{{app}}. Each app is an entry point; move what both need into a lib.",
+      libToApp:
+        "'{{source}}' points up: libs/{{lib}} imports apps/{{app}}. Move what both need into a lib (the composition root is libs/composition).",
+      appToApp:
+        "'{{source}}' crosses apps: apps/{{own}} imports apps/{{app}}. Each app is an entry point; move what both need into a lib.",
       toTest: "'{{source}}' points up into test/: libs and apps never import the test suites.",
       restricted: "'#app/{{lib}}' is {{why}}.",
       cycle: "'#app/{{lib}}' closes a cycle between libs: {{path}}. Move what both need into a lib below both.",
@@ -193,7 +207,8 @@ const layers = {
       const targetPath = serverTarget(path, source);
       const target = targetPath && layerOf(targetPath);
       if (!target) return;
-      if (file.top !== 'test' && target.top === 'test') return context.report({ node, messageId: 'toTest', data: { source } });
+      if (file.top !== 'test' && target.top === 'test')
+        return context.report({ node, messageId: 'toTest', data: { source } });
       if (target.top === 'apps' && file.top === 'libs') {
         return context.report({ node, messageId: 'libToApp', data: { source, lib: file.name, app: target.name } });
       }
@@ -202,11 +217,17 @@ const layers = {
       }
       if (target.top !== 'libs' || target.name === file.name) return;
       const rule = onlyFrom[target.name];
-      if (rule && !rule.may(file, path)) return context.report({ node, messageId: 'restricted', data: { lib: target.name, why: rule.why } });
+      if (rule && !rule.may(file, path))
+        return context.report({ node, messageId: 'restricted', data: { lib: target.name, why: rule.why } });
       if (file.top !== 'libs' || isSpec(path)) return;
       libGraph ??= readLibGraph();
       const back = pathBetween(libGraph, target.name, file.name);
-      if (back) context.report({ node, messageId: 'cycle', data: { lib: target.name, path: [file.name, ...back].join(' -> ') } });
+      if (back)
+        context.report({
+          node,
+          messageId: 'cycle',
+          data: { lib: target.name, path: [file.name, ...back].join(' -> ') },
+        });
     };
     return {
       ImportDeclaration: (node) => check(node.source),
@@ -220,8 +241,19 @@ const fanmint = { rules: { 'module-boundaries': moduleBoundaries, 'feature-bound
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'frontend/dist/**', 'frontend/build/**', 'frontend/src/lib/api/schema.ts',
-      'var/**', 'bench/**', 'scripts/**', 'coverage/**', '*.config.js', 'frontend/*.config.ts'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'frontend/dist/**',
+      'frontend/build/**',
+      'frontend/src/lib/api/schema.ts',
+      'var/**',
+      'bench/**',
+      'scripts/**',
+      'coverage/**',
+      '*.config.js',
+      'frontend/*.config.ts',
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -237,11 +269,26 @@ export default tseslint.config(
   {
     // Links to files are signed by the entitlement service alone (libs/entitlements/src/signer-boundary.spec.ts checks the rest).
     files: ['apps/**/*.ts', 'libs/**/*.ts'],
-    ignores: ['libs/entitlements/**', 'libs/platform/**', 'libs/commerce/src/http/age-check-cookie.ts', 'libs/messaging/src/commands/unsubscribe-digest/digest-links.ts'],
+    ignores: [
+      'libs/entitlements/**',
+      'libs/platform/**',
+      'libs/commerce/src/http/age-check-cookie.ts',
+      'libs/messaging/src/commands/unsubscribe-digest/digest-links.ts',
+    ],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: '#app/platform', importNames: ['SignedTokens'], message: 'File links are minted by EntitlementService (#app/entitlements); SignedTokens outside it only for the listed non-file tokens.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '#app/platform',
+              importNames: ['SignedTokens'],
+              message:
+                'File links are minted by EntitlementService (#app/entitlements); SignedTokens outside it only for the listed non-file tokens.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -256,12 +303,18 @@ export default tseslint.config(
     // Shared pieces sit below the features and the app: they never import either.
     files: ['frontend/src/shared/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['@/features', '@/features/*', '**/features/*'], message: 'frontend/src/shared is below the features: move the piece here or keep it in its feature.' },
-          { group: ['@/app', '@/app/*', '**/app/*'], message: 'frontend/src/shared never imports the app.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features', '@/features/*', '**/features/*'],
+              message: 'frontend/src/shared is below the features: move the piece here or keep it in its feature.',
+            },
+            { group: ['@/app', '@/app/*', '**/app/*'], message: 'frontend/src/shared never imports the app.' },
+          ],
+        },
+      ],
     },
   },
 );

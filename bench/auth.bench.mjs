@@ -39,7 +39,6 @@ function memoryOf(pid) {
   }
 }
 
-
 /** Runs autocannon and resolves its result; `onTick` sees each 1 s sample. */
 function cannon(options) {
   return new Promise((resolve, reject) => {
@@ -58,7 +57,13 @@ function summarize(result) {
     errors: result.errors,
     timeouts: result.timeouts,
     reqPerSec: round(result['2xx'] / result.duration, 1),
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: round(result.latency.average, 2) },
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      mean: round(result.latency.average, 2),
+    },
   };
 }
 
@@ -66,7 +71,8 @@ async function waitFor(url, timeoutMs, child) {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`api exited with code ${child.exitCode} before answering ${url}`);
+    if (child && child.exitCode !== null)
+      throw new Error(`api exited with code ${child.exitCode} before answering ${url}`);
     try {
       const response = await fetch(url);
       last = `${response.status} ${await response.text()}`;
@@ -127,11 +133,17 @@ async function stopChild(child, timeoutMs = 10_000) {
 
 function runNode(script, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { cwd: rootDir, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script], {
+      cwd: rootDir,
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${script} exited ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${script} exited ${code}:\n${output}`)),
+    );
   });
 }
 
@@ -166,7 +178,10 @@ async function measureBcrypt(hash, samples, log) {
     boundReqPerSec: round(cores / hashSeconds, 2),
     measuredParallelComparesPerSec: round(parallel / parallelSeconds, 2),
   };
-  log(`bcrypt cost ${BCRYPT_COST}: median ${result.hashMs} ms (cpu ${result.cpuMsPerHash} ms) over ${samples} → bound ${result.boundReqPerSec} req/s (${cores} cores); ` + `${parallel} concurrent compares ran at ${result.measuredParallelComparesPerSec}/s`);
+  log(
+    `bcrypt cost ${BCRYPT_COST}: median ${result.hashMs} ms (cpu ${result.cpuMsPerHash} ms) over ${samples} → bound ${result.boundReqPerSec} req/s (${cores} cores); ` +
+      `${parallel} concurrent compares ran at ${result.measuredParallelComparesPerSec}/s`,
+  );
   return result;
 }
 
@@ -206,15 +221,34 @@ async function measureSignIn(baseUrl, emails, { connections, durationS, warmupS 
   const steadyFrom = runStart + warmupS * 1000;
   const window = completions.filter((t) => t >= steadyFrom);
   const steadyRate = window.length > 1 ? (window.length - 1) / ((window.at(-1) - window[0]) / 1000) : 0;
-  const summary = { ...summarize(result), statuses, warmupS, steadyCompletions: window.length, reqPerSec: round(steadyRate, 2), wholeRunReqPerSec: round(result['2xx'] / result.duration, 2) };
-  log(`sign-in: ${summary.reqPerSec} req/s steady (${window.length} sign-ins after ${warmupS} s warm-up; ${connections} connections; statuses ${JSON.stringify(statuses)}; p99 ${summary.latencyMs.p99} ms)`);
+  const summary = {
+    ...summarize(result),
+    statuses,
+    warmupS,
+    steadyCompletions: window.length,
+    reqPerSec: round(steadyRate, 2),
+    wholeRunReqPerSec: round(result['2xx'] / result.duration, 2),
+  };
+  log(
+    `sign-in: ${summary.reqPerSec} req/s steady (${window.length} sign-ins after ${warmupS} s warm-up; ${connections} connections; statuses ${JSON.stringify(statuses)}; p99 ${summary.latencyMs.p99} ms)`,
+  );
   return { summary, tokens };
 }
 
 /** Closed-loop GET /auth/v1/user, cycling over prebuilt requests, one per token. */
 async function measureUser(baseUrl, tokens, { connections, durationS, overallRate }) {
-  const requests = tokens.map((token) => ({ method: 'GET', path: USER_PATH, headers: { authorization: `Bearer ${token}` } }));
-  const result = await cannon({ url: baseUrl, connections, duration: durationS, requests, ...(overallRate ? { overallRate } : {}) });
+  const requests = tokens.map((token) => ({
+    method: 'GET',
+    path: USER_PATH,
+    headers: { authorization: `Bearer ${token}` },
+  }));
+  const result = await cannon({
+    url: baseUrl,
+    connections,
+    duration: durationS,
+    requests,
+    ...(overallRate ? { overallRate } : {}),
+  });
   return summarize(result);
 }
 
@@ -276,7 +310,9 @@ export async function runAuthBench(options) {
     );
     const userCount = Number((await db.query('select count(*) from users')).rows[0].count);
     await db.end();
-    log(`database ${result.database}: migrated, ${emails.length} confirmed accounts inserted (${userCount} users in table)`);
+    log(
+      `database ${result.database}: migrated, ${emails.length} confirmed accounts inserted (${userCount} users in table)`,
+    );
 
     // ---- SMTP sink and the api ------------------------------------------------------------
     const smtp = await startSmtpSink();
@@ -318,13 +354,33 @@ export async function runAuthBench(options) {
     await waitFor(`${baseUrl}/health`, 60_000, api);
     const memory = { afterStart: memoryOf(api.pid) };
     result.settings = {
-      api: { pid: api.pid, LOG_LEVEL: apiEnv.LOG_LEVEL, RATE_LIMIT_SCALE: apiEnv.RATE_LIMIT_SCALE, BCRYPT_COST, REDIS_URL: options.redisUrl ?? null, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '4 (default)', NODE_ENV: 'production' },
+      api: {
+        pid: api.pid,
+        LOG_LEVEL: apiEnv.LOG_LEVEL,
+        RATE_LIMIT_SCALE: apiEnv.RATE_LIMIT_SCALE,
+        BCRYPT_COST,
+        REDIS_URL: options.redisUrl ?? null,
+        UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '4 (default)',
+        NODE_ENV: 'production',
+      },
       accounts: emails.length,
-      signIn: { connections: options.signInConnections, durationS: options.signInDurationS, warmupS: options.signInWarmupS },
-      user: { connections: options.userConnections, durationS: options.durationS, warmupS: options.warmupS, sweepConnections: options.sweepConnections, sweepDurationS: options.sweepDurationS },
+      signIn: {
+        connections: options.signInConnections,
+        durationS: options.signInDurationS,
+        warmupS: options.signInWarmupS,
+      },
+      user: {
+        connections: options.userConnections,
+        durationS: options.durationS,
+        warmupS: options.warmupS,
+        sweepConnections: options.sweepConnections,
+        sweepDurationS: options.sweepDurationS,
+      },
       autocannon: 'in-process (the bench process), same machine',
     };
-    log(`api up on ${baseUrl} (pid ${api.pid}, rate-limit backend ${result.backend}, rss ${memory.afterStart?.rssMiB} MiB)`);
+    log(
+      `api up on ${baseUrl} (pid ${api.pid}, rate-limit backend ${result.backend}, rss ${memory.afterStart?.rssMiB} MiB)`,
+    );
 
     // ---- 1. sign-in against the bcrypt bound ----------------------------------------------
     const pids = () => ({ bench: process.pid, api: api.pid, ...(baseline ? { baseline: baseline.pid } : {}) });
@@ -336,12 +392,24 @@ export async function runAuthBench(options) {
     };
     const bcryptPhase = await phase(() => measureBcrypt(hash, options.hashSamples, log));
     result.bcrypt = { ...bcryptPhase.value, cpu: bcryptPhase.cpu };
-    const signInPhase = await phase(() => measureSignIn(baseUrl, emails, { connections: options.signInConnections, durationS: options.signInDurationS, warmupS: options.signInWarmupS }, log));
+    const signInPhase = await phase(() =>
+      measureSignIn(
+        baseUrl,
+        emails,
+        { connections: options.signInConnections, durationS: options.signInDurationS, warmupS: options.signInWarmupS },
+        log,
+      ),
+    );
     const signIn = signInPhase.value;
     result.signIn = { ...signIn.summary, cpu: signInPhase.cpu };
     // noise-robust view: api CPU seconds per sign-in ÷ one hash (1.0 = nothing but bcrypt)
-    result.signIn.apiCpuPerSignInOverHash = round(signInPhase.cpu.apiCores / result.signIn.reqPerSec / (result.bcrypt.cpuMsPerHash / 1000), 3);
-    log(`  cpu during sign-in: ${JSON.stringify(signInPhase.cpu)}; api CPU per sign-in = ${result.signIn.apiCpuPerSignInOverHash} × one hash's CPU time`);
+    result.signIn.apiCpuPerSignInOverHash = round(
+      signInPhase.cpu.apiCores / result.signIn.reqPerSec / (result.bcrypt.cpuMsPerHash / 1000),
+      3,
+    );
+    log(
+      `  cpu during sign-in: ${JSON.stringify(signInPhase.cpu)}; api CPU per sign-in = ${result.signIn.apiCpuPerSignInOverHash} × one hash's CPU time`,
+    );
     result.signIn.ratio = round(result.signIn.reqPerSec / result.bcrypt.boundReqPerSec, 3);
     memory.afterSignIn = memoryOf(api.pid);
     if (signIn.tokens.length === 0) throw new Error('no successful sign-in; cannot measure GET /auth/v1/user');
@@ -351,7 +419,13 @@ export async function runAuthBench(options) {
     baseline = fork(join(rootDir, 'bench/baseline-server.mjs'), [], {
       cwd: rootDir,
       execArgv: profArgs(options.cpuProfDir && join(options.cpuProfDir, 'baseline')),
-      env: childEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, JWT_ISSUER: `${publicUrl}/auth/v1`, POOL_MAX: '10', JWT_VERIFY: options.baselineJwt ?? 'jsonwebtoken' }),
+      env: childEnv({
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
+        JWT_ISSUER: `${publicUrl}/auth/v1`,
+        POOL_MAX: '10',
+        JWT_VERIFY: options.baselineJwt ?? 'jsonwebtoken',
+      }),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     cleanup.push(() => stopChild(baseline));
@@ -359,42 +433,90 @@ export async function runAuthBench(options) {
     const baselineUrl = `http://127.0.0.1:${baselinePort}`;
     const check = await fetch(`${baselineUrl}${USER_PATH}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
     const productCheck = await fetch(`${baseUrl}${USER_PATH}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
-    if (!check.ok || !productCheck.ok) throw new Error(`GET ${USER_PATH} self-check failed: baseline ${check.status}, product ${productCheck.status}`);
-    result.user = { baselineJwtVerify: options.baselineJwt ?? 'jsonwebtoken', tokens: tokens.length, productBodyBytes: (await productCheck.text()).length, baselineBodyBytes: (await check.text()).length };
+    if (!check.ok || !productCheck.ok)
+      throw new Error(`GET ${USER_PATH} self-check failed: baseline ${check.status}, product ${productCheck.status}`);
+    result.user = {
+      baselineJwtVerify: options.baselineJwt ?? 'jsonwebtoken',
+      tokens: tokens.length,
+      productBodyBytes: (await productCheck.text()).length,
+      baselineBodyBytes: (await check.text()).length,
+    };
 
     const run = { connections: options.userConnections, durationS: options.durationS };
     await measureUser(baseUrl, tokens, { ...run, durationS: options.warmupS });
     const productPhase = await phase(() => measureUser(baseUrl, tokens, run));
     result.user.product = { ...productPhase.value, cpu: productPhase.cpu };
-    log(`GET user, product : ${result.user.product.reqPerSec} req/s (${run.connections} connections, ${run.durationS} s; p99 ${result.user.product.latencyMs.p99} ms; non-2xx ${result.user.product.non2xx}; cpu ${JSON.stringify(productPhase.cpu)})`);
+    log(
+      `GET user, product : ${result.user.product.reqPerSec} req/s (${run.connections} connections, ${run.durationS} s; p99 ${result.user.product.latencyMs.p99} ms; non-2xx ${result.user.product.non2xx}; cpu ${JSON.stringify(productPhase.cpu)})`,
+    );
     await measureUser(baselineUrl, tokens, { ...run, durationS: options.warmupS });
     const baselinePhase = await phase(() => measureUser(baselineUrl, tokens, run));
     result.user.baseline = { ...baselinePhase.value, cpu: baselinePhase.cpu };
-    log(`GET user, baseline: ${result.user.baseline.reqPerSec} req/s (${run.connections} connections, ${run.durationS} s; p99 ${result.user.baseline.latencyMs.p99} ms; non-2xx ${result.user.baseline.non2xx}; cpu ${JSON.stringify(baselinePhase.cpu)})`);
+    log(
+      `GET user, baseline: ${result.user.baseline.reqPerSec} req/s (${run.connections} connections, ${run.durationS} s; p99 ${result.user.baseline.latencyMs.p99} ms; non-2xx ${result.user.baseline.non2xx}; cpu ${JSON.stringify(baselinePhase.cpu)})`,
+    );
     result.user.ratio = round(result.user.product.reqPerSec / result.user.baseline.reqPerSec, 3);
     // noise-robust view: CPU time each server spent per answered request
     const cpuUs = (m, cores) => round((cores / m.reqPerSec) * 1e6, 0);
-    result.user.cpuUsPerRequest = { product: cpuUs(result.user.product, productPhase.cpu.apiCores), baseline: cpuUs(result.user.baseline, baselinePhase.cpu.baselineCores) };
-    result.user.cpuEfficiencyRatio = round(result.user.cpuUsPerRequest.baseline / result.user.cpuUsPerRequest.product, 3);
-    log(`GET user CPU per request: product ${result.user.cpuUsPerRequest.product} µs, baseline ${result.user.cpuUsPerRequest.baseline} µs (ratio ${result.user.cpuEfficiencyRatio})`);
+    result.user.cpuUsPerRequest = {
+      product: cpuUs(result.user.product, productPhase.cpu.apiCores),
+      baseline: cpuUs(result.user.baseline, baselinePhase.cpu.baselineCores),
+    };
+    result.user.cpuEfficiencyRatio = round(
+      result.user.cpuUsPerRequest.baseline / result.user.cpuUsPerRequest.product,
+      3,
+    );
+    log(
+      `GET user CPU per request: product ${result.user.cpuUsPerRequest.product} µs, baseline ${result.user.cpuUsPerRequest.baseline} µs (ratio ${result.user.cpuEfficiencyRatio})`,
+    );
 
     // ---- 3. product peak (connection sweep) and p99 at half of it ------------------------
-    const sweep = [{ connections: run.connections, reqPerSec: result.user.product.reqPerSec, p99Ms: result.user.product.latencyMs.p99 }];
+    const sweep = [
+      {
+        connections: run.connections,
+        reqPerSec: result.user.product.reqPerSec,
+        p99Ms: result.user.product.latencyMs.p99,
+      },
+    ];
     for (const connections of options.sweepConnections) {
       const point = await measureUser(baseUrl, tokens, { connections, durationS: options.sweepDurationS });
       sweep.push({ connections, reqPerSec: point.reqPerSec, p99Ms: point.latencyMs.p99 });
     }
     const peak = sweep.reduce((best, point) => (point.reqPerSec > best.reqPerSec ? point : best));
     const halfRate = Math.max(1, Math.floor(peak.reqPerSec / 2));
-    log(`peak sweep: ${sweep.map((p) => `${p.connections}c→${p.reqPerSec}/s`).join(', ')}; peak ${peak.reqPerSec} req/s`);
-    const halfPhase = await phase(() => measureUser(baseUrl, tokens, { connections: run.connections, durationS: options.durationS, overallRate: halfRate }));
+    log(
+      `peak sweep: ${sweep.map((p) => `${p.connections}c→${p.reqPerSec}/s`).join(', ')}; peak ${peak.reqPerSec} req/s`,
+    );
+    const halfPhase = await phase(() =>
+      measureUser(baseUrl, tokens, {
+        connections: run.connections,
+        durationS: options.durationS,
+        overallRate: halfRate,
+      }),
+    );
     const half = { ...halfPhase.value, cpu: halfPhase.cpu };
-    result.halfRate = { peakReqPerSec: peak.reqPerSec, peakConnections: peak.connections, sweep, overallRate: halfRate, ...half };
-    log(`GET user at ${halfRate} req/s (half of peak): achieved ${half.reqPerSec} req/s, p50 ${half.latencyMs.p50} ms, p99 ${half.latencyMs.p99} ms; cpu ${JSON.stringify(half.cpu)}`);
+    result.halfRate = {
+      peakReqPerSec: peak.reqPerSec,
+      peakConnections: peak.connections,
+      sweep,
+      overallRate: halfRate,
+      ...half,
+    };
+    log(
+      `GET user at ${halfRate} req/s (half of peak): achieved ${half.reqPerSec} req/s, p50 ${half.latencyMs.p50} ms, p99 ${half.latencyMs.p99} ms; cpu ${JSON.stringify(half.cpu)}`,
+    );
     // diagnostic: the bare baseline at the same rate shows the machine's own latency floor
-    const baselineHalfPhase = await phase(() => measureUser(baselineUrl, tokens, { connections: run.connections, durationS: options.durationS, overallRate: halfRate }));
+    const baselineHalfPhase = await phase(() =>
+      measureUser(baselineUrl, tokens, {
+        connections: run.connections,
+        durationS: options.durationS,
+        overallRate: halfRate,
+      }),
+    );
     result.halfRate.baseline = { ...baselineHalfPhase.value, cpu: baselineHalfPhase.cpu };
-    log(`  baseline at the same ${halfRate} req/s: p50 ${baselineHalfPhase.value.latencyMs.p50} ms, p99 ${baselineHalfPhase.value.latencyMs.p99} ms`);
+    log(
+      `  baseline at the same ${halfRate} req/s: p50 ${baselineHalfPhase.value.latencyMs.p50} ms, p99 ${baselineHalfPhase.value.latencyMs.p99} ms`,
+    );
     await stopChild(baseline);
     baseline = null;
 
@@ -411,9 +533,21 @@ export async function runAuthBench(options) {
     memory.afterAll = memoryOf(api.pid);
     result.memory = memory;
     result.verdict = {
-      signIn: { value: result.signIn.ratio, target: `>= ${TARGETS.signInRatio}`, pass: result.signIn.ratio >= TARGETS.signInRatio },
-      user: { value: result.user.ratio, target: `>= ${TARGETS.userRatio}`, pass: result.user.ratio >= TARGETS.userRatio },
-      halfRateP99: { value: result.halfRate.latencyMs.p99, target: `< ${TARGETS.halfRateP99Ms} ms`, pass: result.halfRate.latencyMs.p99 < TARGETS.halfRateP99Ms && result.halfRate.non2xx === 0 },
+      signIn: {
+        value: result.signIn.ratio,
+        target: `>= ${TARGETS.signInRatio}`,
+        pass: result.signIn.ratio >= TARGETS.signInRatio,
+      },
+      user: {
+        value: result.user.ratio,
+        target: `>= ${TARGETS.userRatio}`,
+        pass: result.user.ratio >= TARGETS.userRatio,
+      },
+      halfRateP99: {
+        value: result.halfRate.latencyMs.p99,
+        target: `< ${TARGETS.halfRateP99Ms} ms`,
+        pass: result.halfRate.latencyMs.p99 < TARGETS.halfRateP99Ms && result.halfRate.non2xx === 0,
+      },
     };
     return result;
   } catch (error) {

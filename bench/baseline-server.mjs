@@ -26,7 +26,10 @@ const SQL = `select u.*, s.id as session_id,
 
 function send(res, status, body) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -39,7 +42,8 @@ function verifyHmac(token) {
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Error('signature');
   const claims = JSON.parse(Buffer.from(payload, 'base64url'));
-  if (claims.iss !== issuer || claims.aud !== 'authenticated' || !(claims.exp > Date.now() / 1000)) throw new Error('claims');
+  if (claims.iss !== issuer || claims.aud !== 'authenticated' || !(claims.exp > Date.now() / 1000))
+    throw new Error('claims');
   return claims;
 }
 

@@ -44,7 +44,12 @@ if (!existsSync(join(rootDir, 'dist/libs/composition/src/index.js'))) {
   spawnSync('npm', ['run', 'build:server'], { cwd: rootDir, stdio: 'inherit' });
 }
 
-const machine = { date: new Date().toISOString(), cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', loadAvgAtStart: loadavg().map((value) => value.toFixed(2)) };
+const machine = {
+  date: new Date().toISOString(),
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  loadAvgAtStart: loadavg().map((value) => value.toFixed(2)),
+};
 const name = `fanmint_bench_mass_${timestamp}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -55,7 +60,11 @@ const databaseUrl = url.toString();
 let worker = null;
 let result;
 try {
-  const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], { cwd: rootDir, env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), encoding: 'utf8' });
+  const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], {
+    cwd: rootDir,
+    env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }),
+    encoding: 'utf8',
+  });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}${migrate.stderr}`);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -77,7 +86,10 @@ try {
        from generate_series(1, $3)`,
     [storeId, creatorId, fans],
   );
-  await db.query(`insert into message_media (content_id, status, version, updated_at) values ($1, 'approved', 1, now())`, [contentId]);
+  await db.query(
+    `insert into message_media (content_id, status, version, updated_at) values ($1, 'approved', 1, now())`,
+    [contentId],
+  );
   const massMessageId = randomUUID();
   await db.query(
     `insert into mass_messages (id, creator_id, client_id, segment, body, attachments, price_minor, currency, status, created_at)
@@ -140,8 +152,17 @@ try {
       [massMessageId],
     )
   ).rows[0];
-  log(`${check.copies.toLocaleString('en')} copies in ${check.conversations.toLocaleString('en')} conversations in ${seconds.toFixed(2)} s (${outcome.pages} pages; baseline ${baselineSeconds.toFixed(2)} s); status ${check.status}`);
-  if (check.copies !== fans || check.conversations !== fans || check.attachments !== fans || check.unread !== fans || check.status !== 'sent' || check.delivered !== fans) {
+  log(
+    `${check.copies.toLocaleString('en')} copies in ${check.conversations.toLocaleString('en')} conversations in ${seconds.toFixed(2)} s (${outcome.pages} pages; baseline ${baselineSeconds.toFixed(2)} s); status ${check.status}`,
+  );
+  if (
+    check.copies !== fans ||
+    check.conversations !== fans ||
+    check.attachments !== fans ||
+    check.unread !== fans ||
+    check.status !== 'sent' ||
+    check.delivered !== fans
+  ) {
     throw new Error(`not exactly one copy per fan: ${JSON.stringify(check)}`);
   }
   await db.end();
@@ -185,7 +206,9 @@ const resultsDir = join(rootDir, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `mass-message-${timestamp}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2));
-log(`${result.seconds} s for ${fans.toLocaleString('en')} copies (${result.copiesPerSecond}/s), ${result.ratio}× the plain insert; ${result.result}`);
+log(
+  `${result.seconds} s for ${fans.toLocaleString('en')} copies (${result.copiesPerSecond}/s), ${result.ratio}× the plain insert; ${result.result}`,
+);
 
 if (record) {
   const SECTION = '## Mass messages (npm run bench:mass-message)';

@@ -31,7 +31,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -86,10 +96,16 @@ const options = {
   cpuProf: Boolean(process.env.BENCH_CPU_PROF),
 };
 for (const arg of process.argv.slice(2)) {
-  const [key, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+  const [key, value] = arg.includes('=')
+    ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+    : [arg, undefined];
   if (key === '--only') {
-    const steps = String(value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    if (!steps.length || steps.some((s) => !STEPS.includes(s))) usage(`--only takes ${STEPS.join('|')}, not '${value}'`);
+    const steps = String(value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (!steps.length || steps.some((s) => !STEPS.includes(s)))
+      usage(`--only takes ${STEPS.join('|')}, not '${value}'`);
     options.only = STEPS.filter((s) => steps.includes(s));
   } else if (key === '--no-record') {
     options.record = false;
@@ -100,7 +116,8 @@ for (const arg of process.argv.slice(2)) {
   }
 }
 for (const key of ['items', 'requests', 'concurrentRequests', 'concurrency', 'uploadBytes', 'chunkBytes']) {
-  if (!Number.isInteger(options[key]) || options[key] < 1) usage(`${key} must be a positive whole number (got ${options[key]})`);
+  if (!Number.isInteger(options[key]) || options[key] < 1)
+    usage(`${key} must be a positive whole number (got ${options[key]})`);
 }
 
 const startedAt = new Date();
@@ -157,14 +174,18 @@ async function abort(code, message) {
   await runCleanup();
   process.exit(code);
 }
-process.once('SIGINT', () => void abort(130, 'interrupted: stopping the api, dropping the database, deleting the temp files'));
+process.once(
+  'SIGINT',
+  () => void abort(130, 'interrupted: stopping the api, dropping the database, deleting the temp files'),
+);
 process.once('SIGTERM', () => void abort(143, 'terminated: cleaning up'));
 process.once('uncaughtException', (error) => void abort(1, `crashed: ${error.stack ?? error}`));
 
 // ---- measuring helpers ------------------------------------------------------------------------
 
 /** Nearest-rank percentile of an ascending array. */
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /**
  * Runs `fn` `requests` times with `concurrency` calls in flight and times each call.
@@ -209,7 +230,8 @@ async function load(fn, { requests, concurrency }) {
   };
 }
 const ok200 = (m) => m.errors === 0 && Object.keys(m.statuses).every((s) => s === '200');
-const fmt = (m) => `p50 ${m.latencyMs.p50} / p95 ${m.latencyMs.p95} / p99 ${m.latencyMs.p99} ms (max ${m.latencyMs.max}), ${m.reqPerSec} req/s, statuses ${JSON.stringify(m.statuses)}${m.errors ? `, ${m.errors} errors` : ''}`;
+const fmt = (m) =>
+  `p50 ${m.latencyMs.p50} / p95 ${m.latencyMs.p95} / p99 ${m.latencyMs.p99} ms (max ${m.latencyMs.max}), ${m.reqPerSec} req/s, statuses ${JSON.stringify(m.statuses)}${m.errors ? `, ${m.errors} errors` : ''}`;
 
 /** A GET over a keep-alive agent; reads the whole body (counting bytes, not parsing). */
 function timedGet(agent, url, headers) {
@@ -228,7 +250,8 @@ async function waitForHealth(url, timeoutMs, child) {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the api exited (${child.signalCode ?? child.exitCode}) before answering ${url}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the api exited (${child.signalCode ?? child.exitCode}) before answering ${url}`);
     try {
       const response = await fetch(url);
       const body = await response.text();
@@ -283,10 +306,14 @@ async function signedInAccount(baseUrl, db, label, role = null) {
   const client = authClient(baseUrl);
   const signUp = await client.signUp({ email, password: PASSWORD, options: { data: signupData() } });
   if (signUp.error) throw new Error(`sign-up of ${email} failed: ${signUp.error.message}`);
-  const updated = await db.query(`update users set email_confirmed_at = now()${role ? ', app_role = $2' : ''} where email = $1 returning id`, role ? [email, role] : [email]);
+  const updated = await db.query(
+    `update users set email_confirmed_at = now()${role ? ', app_role = $2' : ''} where email = $1 returning id`,
+    role ? [email, role] : [email],
+  );
   if (updated.rowCount !== 1) throw new Error(`no users row for ${email} after sign-up`);
   const signIn = await client.signInWithPassword({ email, password: PASSWORD });
-  if (signIn.error || !signIn.data.session) throw new Error(`sign-in of ${email} failed: ${signIn.error?.message ?? 'no session'}`);
+  if (signIn.error || !signIn.data.session)
+    throw new Error(`sign-in of ${email} failed: ${signIn.error?.message ?? 'no session'}`);
   return { email, client, userId: updated.rows[0].id, token: signIn.data.session.access_token };
 }
 
@@ -297,8 +324,18 @@ async function moderatorSession(baseUrl, db) {
   if (enrolled.error) throw new Error(`mfa enroll failed: ${enrolled.error.message}`);
   const challenge = await account.client.mfa.challenge({ factorId: enrolled.data.id });
   if (challenge.error) throw new Error(`mfa challenge failed: ${challenge.error.message}`);
-  const code = await generate({ secret: enrolled.data.totp.secret, epoch: Math.floor(Date.now() / 1000), period: 30, digits: 6, algorithm: 'sha1' });
-  const verified = await account.client.mfa.verify({ factorId: enrolled.data.id, challengeId: challenge.data.id, code });
+  const code = await generate({
+    secret: enrolled.data.totp.secret,
+    epoch: Math.floor(Date.now() / 1000),
+    period: 30,
+    digits: 6,
+    algorithm: 'sha1',
+  });
+  const verified = await account.client.mfa.verify({
+    factorId: enrolled.data.id,
+    challengeId: challenge.data.id,
+    code,
+  });
   if (verified.error) throw new Error(`mfa verify failed: ${verified.error.message}`);
   const token = (await account.client.getSession()).data.session.access_token;
   const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
@@ -307,7 +344,11 @@ async function moderatorSession(baseUrl, db) {
 }
 
 async function api(baseUrl, token, method, path, init = {}) {
-  const response = await fetch(`${baseUrl}${path}`, { method, ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
   return text ? JSON.parse(text) : null;
@@ -316,15 +357,23 @@ async function api(baseUrl, token, method, path, init = {}) {
 /** A verified creator through the real flow (as libs/testing/src/factories.ts verifiedCreator). */
 async function verifiedCreator(baseUrl, db, moderator) {
   const account = await signedInAccount(baseUrl, db, 'creator');
-  const photo = (seed) => sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40 + seed, g: 90, b: 160 } } }).jpeg().toBuffer();
+  const photo = (seed) =>
+    sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40 + seed, g: 90, b: 160 } } })
+      .jpeg()
+      .toBuffer();
   const form = new FormData();
   form.append('fullName', 'Casey Creator');
   form.append('dateOfBirth', '1994-03-09');
   form.append('country', 'IE');
   form.append('userPhotoWithId', new Blob([new Uint8Array(await photo(1))], { type: 'image/jpeg' }), 'selfie.jpg');
   form.append('idPhoto', new Blob([new Uint8Array(await photo(2))], { type: 'image/jpeg' }), 'id.jpg');
-  const submitted = await fetch(`${baseUrl}/api/verify-user`, { method: 'POST', headers: { authorization: `Bearer ${account.token}` }, body: form });
-  if (submitted.status !== 201) throw new Error(`POST /api/verify-user answered ${submitted.status}: ${await submitted.text()}`);
+  const submitted = await fetch(`${baseUrl}/api/verify-user`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.token}` },
+    body: form,
+  });
+  if (submitted.status !== 201)
+    throw new Error(`POST /api/verify-user answered ${submitted.status}: ${await submitted.text()}`);
   const queue = await api(baseUrl, moderator.token, 'GET', '/api/admin/verifications');
   const item = queue.items.find((entry) => entry.userId === account.userId);
   if (!item) throw new Error(`the submission of ${account.email} is not in the verification queue`);
@@ -339,8 +388,10 @@ async function verifiedCreator(baseUrl, db, moderator) {
 const inList = (ids) => ids.map((id) => `'${id}'`).join(', ');
 const SQL = {
   items: `select "c0".* from "content_items" as "c0" where "c0"."status" = 'pending_review' order by "c0"."submitted_at" asc, "c0"."id" asc limit 100`,
-  media: (ids) => `select "c0".* from "content_media" as "c0" where "c0"."content_id" in (${inList(ids)}) order by "c0"."position" asc`,
-  collaborators: (ids) => `select content_id, collaborator_id from content_collaborators where content_id in (${inList(ids)}) order by collaborator_id`,
+  media: (ids) =>
+    `select "c0".* from "content_media" as "c0" where "c0"."content_id" in (${inList(ids)}) order by "c0"."position" asc`,
+  collaborators: (ids) =>
+    `select content_id, collaborator_id from content_collaborators where content_id in (${inList(ids)}) order by collaborator_id`,
   cases: `select c.*, (b.case_id is not null) as breached from moderation_cases c left join moderation_deadline_breaches b on b.case_id = c.id where c.status = 'open'  order by c.due_at asc, c.id asc limit 100`,
 };
 
@@ -372,20 +423,34 @@ async function seed(db, n) {
   );
   // What autovacuum would have done on a live system by now.
   await db.query('vacuum analyze content_items, content_media, moderation_cases');
-  const counts = (await db.query(`select (select count(*) from content_items where status = 'pending_review')::int as items, (select count(*) from content_media)::int as media, (select count(*) from moderation_cases where status = 'open')::int as cases`)).rows[0];
+  const counts = (
+    await db.query(
+      `select (select count(*) from content_items where status = 'pending_review')::int as items, (select count(*) from content_media)::int as media, (select count(*) from moderation_cases where status = 'open')::int as cases`,
+    )
+  ).rows[0];
   return { ...counts, seconds: round((performance.now() - t0) / 1000, 1) };
 }
 
 /** The top of each query plan (EXPLAIN ANALYZE): index or sequential scan, and the server-side time. */
 async function explain(db, sql) {
-  const [{ 'QUERY PLAN': [plan] }] = (await db.query(`explain (analyze, buffers, format json) ${sql}`)).rows;
+  const [
+    {
+      'QUERY PLAN': [plan],
+    },
+  ] = (await db.query(`explain (analyze, buffers, format json) ${sql}`)).rows;
   const nodes = [];
   const walk = (node) => {
-    nodes.push(`${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}${node['Relation Name'] && !node['Index Name'] ? ` on ${node['Relation Name']}` : ''}`);
+    nodes.push(
+      `${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}${node['Relation Name'] && !node['Index Name'] ? ` on ${node['Relation Name']}` : ''}`,
+    );
     for (const child of node.Plans ?? []) walk(child);
   };
   walk(plan.Plan);
-  return { plan: nodes.join(' → '), executionMs: round(plan['Execution Time'], 3), planningMs: round(plan['Planning Time'], 3) };
+  return {
+    plan: nodes.join(' → '),
+    executionMs: round(plan['Execution Time'], 3),
+    planningMs: round(plan['Planning Time'], 3),
+  };
 }
 
 // ---- main --------------------------------------------------------------------------------------
@@ -398,8 +463,13 @@ const machine = {
   date: startedAt.toISOString(),
   loadAvgAtStart: loadavg().map((l) => round(l)),
 };
-log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memGiB} GiB, node ${machine.node}, load average ${machine.loadAvgAtStart.join(' ')}`);
-if (machine.loadAvgAtStart[0] > machine.cores * 0.5) log(`WARNING: the machine is already busy (load ${machine.loadAvgAtStart[0]} on ${machine.cores} cores): latencies will be high; see otherCores in the results`);
+log(
+  `machine: ${machine.cores} cores (${machine.cpu}), ${machine.memGiB} GiB, node ${machine.node}, load average ${machine.loadAvgAtStart.join(' ')}`,
+);
+if (machine.loadAvgAtStart[0] > machine.cores * 0.5)
+  log(
+    `WARNING: the machine is already busy (load ${machine.loadAvgAtStart[0]} on ${machine.cores} cores): latencies will be high; see otherCores in the results`,
+  );
 for (const note of staleness) log(`note: ${note}`);
 
 const result = { machine, targets: TARGETS, options: { ...options, only: options.only }, settings: {} };
@@ -432,7 +502,11 @@ async function main() {
   dbUrl.pathname = `/${dbName}`;
   const databaseUrl = dbUrl.toString();
   result.database = dbName;
-  const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], { cwd: rootDir, env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), encoding: 'utf8' });
+  const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], {
+    cwd: rootDir,
+    env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }),
+    encoding: 'utf8',
+  });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}${migrate.stderr}`);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -440,7 +514,9 @@ async function main() {
   if (options.only.includes('queue')) {
     log(`seeding ${options.items} pending items (+ media) and ${options.items} open cases...`);
     result.seed = await seed(db, options.items);
-    log(`seeded in ${result.seed.seconds} s: ${result.seed.items} pending items, ${result.seed.media} media rows, ${result.seed.cases} open cases`);
+    log(
+      `seeded in ${result.seed.seconds} s: ${result.seed.items} pending items, ${result.seed.media} media rows, ${result.seed.cases} open cases`,
+    );
   }
 
   // ---- SMTP sink, Redis prefix, the api ----
@@ -493,7 +569,12 @@ async function main() {
   const launcher = join(tmp, 'mod-bench-api.mjs');
   writeFileSync(launcher, `await import(${JSON.stringify(pathToFileURL(mainJs).href)});\n`);
   const profArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-  const child = spawn(process.execPath, [...profArgs, launcher], { cwd: rootDir, env: childEnv(apiEnv), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [...profArgs, launcher], {
+    cwd: rootDir,
+    env: childEnv(apiEnv),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   apiChild = child;
   let stopping = false;
   const output = [];
@@ -504,7 +585,11 @@ async function main() {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   child.on('exit', (code, signal) => {
-    if (!stopping) void abort(1, `the api exited unexpectedly (${signal ?? `code ${code}`}); its last output:\n${output.join('').slice(-4000)}`);
+    if (!stopping)
+      void abort(
+        1,
+        `the api exited unexpectedly (${signal ?? `code ${code}`}); its last output:\n${output.join('').slice(-4000)}`,
+      );
   });
   cleanupSteps.push(async () => {
     stopping = true;
@@ -521,7 +606,15 @@ async function main() {
   } catch (error) {
     throw new Error(`${error.message}\napi output:\n${output.join('').slice(-4000)}`);
   }
-  result.settings.api = { pid: child.pid, NODE_ENV: 'production', LAUNCH_PHASE: 'live', RATE_LIMIT_SCALE: apiEnv.RATE_LIMIT_SCALE, LOG_LEVEL: apiEnv.LOG_LEVEL, REDIS_URL: options.redisUrl, backend: options.redisUrl ? 'redis' : 'postgres' };
+  result.settings.api = {
+    pid: child.pid,
+    NODE_ENV: 'production',
+    LAUNCH_PHASE: 'live',
+    RATE_LIMIT_SCALE: apiEnv.RATE_LIMIT_SCALE,
+    LOG_LEVEL: apiEnv.LOG_LEVEL,
+    REDIS_URL: options.redisUrl,
+    backend: options.redisUrl ? 'redis' : 'postgres',
+  };
   log(`api (pid ${child.pid}) on ${baseUrl}, database ${dbName}, STORAGE_DIR ${storageDir}`);
   const pids = () => ({ bench: process.pid, api: child.pid });
   const phase = async (fn) => {
@@ -545,11 +638,14 @@ async function main() {
     // self-checks: the 100 oldest, each with its media and a signed thumbnail link
     const body = await api(baseUrl, moderator.token, 'GET', QUEUE_PATH);
     const oldest = (await db.query(SQL.items)).rows.map((r) => r.id);
-    if (body.items.length !== 100 || body.items.some((item, i) => item.id !== oldest[i])) throw new Error(`GET ${QUEUE_PATH} did not return the 100 oldest pending items (got ${body.items.length})`);
-    if (body.items.some((item) => item.media.length !== 1 || !item.media[0].thumbnailUrl)) throw new Error(`GET ${QUEUE_PATH}: an item came without its media or thumbnail link`);
+    if (body.items.length !== 100 || body.items.some((item, i) => item.id !== oldest[i]))
+      throw new Error(`GET ${QUEUE_PATH} did not return the 100 oldest pending items (got ${body.items.length})`);
+    if (body.items.some((item) => item.media.length !== 1 || !item.media[0].thumbnailUrl))
+      throw new Error(`GET ${QUEUE_PATH}: an item came without its media or thumbnail link`);
     const cases = await api(baseUrl, moderator.token, 'GET', CASES_PATH);
     const soonest = (await db.query(SQL.cases)).rows.map((r) => r.id);
-    if (cases.items.length !== 100 || cases.items.some((item, i) => item.id !== soonest[i])) throw new Error(`GET ${CASES_PATH} did not return the 100 open cases due soonest (got ${cases.items.length})`);
+    if (cases.items.length !== 100 || cases.items.some((item, i) => item.id !== soonest[i]))
+      throw new Error(`GET ${CASES_PATH} did not return the 100 open cases due soonest (got ${cases.items.length})`);
 
     const baselineQueue = async () => {
       const items = await pool.query(SQL.items);
@@ -572,17 +668,26 @@ async function main() {
       await load(baseline, { requests: options.warmup, concurrency: 1 });
       out.sequential = await phase(() => load(http1, { requests: options.requests, concurrency: 1 }));
       log(`${label}, api, sequential:        ${fmt(out.sequential)}`);
-      out.concurrent = await phase(() => load(http1, { requests: options.concurrentRequests, concurrency: options.concurrency }));
+      out.concurrent = await phase(() =>
+        load(http1, { requests: options.concurrentRequests, concurrency: options.concurrency }),
+      );
       log(`${label}, api, ${options.concurrency} in flight:       ${fmt(out.concurrent)}`);
       out.sqlSequential = await phase(() => load(baseline, { requests: options.requests, concurrency: 1 }));
       log(`${label}, SQL only, sequential:   ${fmt(out.sqlSequential)}`);
-      out.sqlConcurrent = await phase(() => load(baseline, { requests: options.concurrentRequests, concurrency: options.concurrency }));
+      out.sqlConcurrent = await phase(() =>
+        load(baseline, { requests: options.concurrentRequests, concurrency: options.concurrency }),
+      );
       log(`${label}, SQL only, ${options.concurrency} in flight:  ${fmt(out.sqlConcurrent)}`);
       // noise-robust: CPU time the api spent per answered request (other processes hardly change it)
-      out.apiCpuMsPerRequest = { sequential: round((out.sequential.cpu.apiCores / out.sequential.reqPerSec) * 1000), concurrent: round((out.concurrent.cpu.apiCores / out.concurrent.reqPerSec) * 1000) };
+      out.apiCpuMsPerRequest = {
+        sequential: round((out.sequential.cpu.apiCores / out.sequential.reqPerSec) * 1000),
+        concurrent: round((out.concurrent.cpu.apiCores / out.concurrent.reqPerSec) * 1000),
+      };
       out.overheadP50Ms = round(out.sequential.latencyMs.p50 - out.sqlSequential.latencyMs.p50);
       out.overheadP95Ms = round(out.sequential.latencyMs.p95 - out.sqlSequential.latencyMs.p95);
-      log(`${label}: HTTP + framework overhead (sequential) p50 ${out.overheadP50Ms} ms, p95 ${out.overheadP95Ms} ms; api CPU per request ${out.apiCpuMsPerRequest.sequential} ms; cpu (api sequential) ${JSON.stringify(out.sequential.cpu)}`);
+      log(
+        `${label}: HTTP + framework overhead (sequential) p50 ${out.overheadP50Ms} ms, p95 ${out.overheadP95Ms} ms; api CPU per request ${out.apiCpuMsPerRequest.sequential} ms; cpu (api sequential) ${JSON.stringify(out.sequential.cpu)}`,
+      );
       return out;
     };
 
@@ -592,7 +697,11 @@ async function main() {
       media: await explain(db, SQL.media(oldest)),
       collaborators: await explain(db, SQL.collaborators(oldest)),
     };
-    log(`review queue plans: ${Object.entries(result.queue.plans).map(([k, v]) => `${k}: ${v.plan} (${v.executionMs} ms)`).join('; ')}`);
+    log(
+      `review queue plans: ${Object.entries(result.queue.plans)
+        .map(([k, v]) => `${k}: ${v.plan} (${v.executionMs} ms)`)
+        .join('; ')}`,
+    );
     result.cases = await measureAll('case queue', casesUrl, baselineCases);
     result.cases.plans = { cases: await explain(db, SQL.cases) };
     log(`case queue plan: ${result.cases.plans.cases.plan} (${result.cases.plans.cases.executionMs} ms)`);
@@ -603,7 +712,13 @@ async function main() {
   if (options.only.includes('upload')) {
     const fsStat = statfsSync(storageDir);
     const freeBytes = Number(fsStat.bavail) * Number(fsStat.bsize);
-    result.upload = { bytes: options.uploadBytes, chunkBytes: options.chunkBytes, diskChunkBytes: options.diskChunkBytes, storageDir, freeBytesAtStart: freeBytes };
+    result.upload = {
+      bytes: options.uploadBytes,
+      chunkBytes: options.chunkBytes,
+      diskChunkBytes: options.diskChunkBytes,
+      storageDir,
+      freeBytesAtStart: freeBytes,
+    };
     if (freeBytes < MIN_FREE_BYTES) {
       result.upload.skipped = `only ${round(freeBytes / 1e9, 1)} GB free in ${storageDir} (needs ${MIN_FREE_BYTES / 1e9} GB): the upload benchmark was skipped`;
       log(`SKIPPED: ${result.upload.skipped}`);
@@ -617,7 +732,10 @@ async function main() {
         const t0 = performance.now();
         const stream = createWriteStream(diskFile);
         for (let written = 0; written < options.uploadBytes; written += options.diskChunkBytes) {
-          const chunk = written + options.diskChunkBytes <= options.uploadBytes ? pattern : pattern.subarray(0, options.uploadBytes - written);
+          const chunk =
+            written + options.diskChunkBytes <= options.uploadBytes
+              ? pattern
+              : pattern.subarray(0, options.uploadBytes - written);
           if (!stream.write(chunk)) await once(stream, 'drain');
         }
         stream.end();
@@ -630,17 +748,27 @@ async function main() {
         return { writtenMs: round(tWritten - t0, 1), totalMs: round(tSynced - t0, 1) };
       });
       await rm(diskFile, { force: true });
-      result.upload.disk = { ...diskPhase, mbPerSec: mb(options.uploadBytes, diskPhase.totalMs), mbPerSecBeforeFsync: mb(options.uploadBytes, diskPhase.writtenMs) };
-      log(`disk: ${result.upload.disk.mbPerSec} MB/s with the fsync (${diskPhase.totalMs} ms; ${result.upload.disk.mbPerSecBeforeFsync} MB/s to the last write, before it)`);
+      result.upload.disk = {
+        ...diskPhase,
+        mbPerSec: mb(options.uploadBytes, diskPhase.totalMs),
+        mbPerSecBeforeFsync: mb(options.uploadBytes, diskPhase.writtenMs),
+      };
+      log(
+        `disk: ${result.upload.disk.mbPerSec} MB/s with the fsync (${diskPhase.totalMs} ms; ${result.upload.disk.mbPerSecBeforeFsync} MB/s to the last write, before it)`,
+      );
 
       // a verified creator and a video draft
       const creator = await verifiedCreator(baseUrl, db, moderator);
-      const draft = await api(baseUrl, creator.token, 'POST', '/api/content', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'video', title: 'Bench upload', priceMinor: 500, currency: 'USD' }) });
+      const draft = await api(baseUrl, creator.token, 'POST', '/api/content', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'video', title: 'Bench upload', priceMinor: 500, currency: 'USD' }),
+      });
       log(`creator ${creator.email} verified; video draft ${draft.id}`);
 
       // 1 GiB whose first bytes are an MP4 'ftyp' box; the rest repeats the random pattern
       const data = Buffer.allocUnsafe(options.uploadBytes);
-      for (let at = 0; at < data.length; at += pattern.length) pattern.copy(data, at, 0, Math.min(pattern.length, data.length - at));
+      for (let at = 0; at < data.length; at += pattern.length)
+        pattern.copy(data, at, 0, Math.min(pattern.length, data.length - at));
       const ftyp = Buffer.alloc(32);
       ftyp.writeUInt32BE(32, 0);
       ftyp.write('ftypisom', 4, 'latin1');
@@ -687,7 +815,9 @@ async function main() {
       await handle.sync();
       await handle.close();
       const fsyncAfterMs = round(performance.now() - tSync, 1);
-      const media = (await db.query('select status, format, size_bytes from content_media where content_id = $1', [draft.id])).rows;
+      const media = (
+        await db.query('select status, format, size_bytes from content_media where content_id = $1', [draft.id])
+      ).rows;
       result.upload.tus = {
         ...uploadPhase,
         mbPerSec: mb(options.uploadBytes, uploadPhase.totalMs),
@@ -695,9 +825,12 @@ async function main() {
         fsyncAfterMs,
         mbPerSecWithFsync: mb(options.uploadBytes, uploadPhase.totalMs + fsyncAfterMs),
         requests: Math.ceil(options.uploadBytes / options.chunkBytes) + 1,
-        mediaRow: media[0] ? { status: media[0].status, format: media[0].format, sizeBytes: Number(media[0].size_bytes) } : null,
+        mediaRow: media[0]
+          ? { status: media[0].status, format: media[0].format, sizeBytes: Number(media[0].size_bytes) }
+          : null,
       };
-      if (storedBytes !== options.uploadBytes) throw new Error(`the stored upload has ${storedBytes} bytes, not ${options.uploadBytes}`);
+      if (storedBytes !== options.uploadBytes)
+        throw new Error(`the stored upload has ${storedBytes} bytes, not ${options.uploadBytes}`);
       if (!media[0]) throw new Error('no content_media row after the upload finished');
       // noise-robust: CPU seconds per GiB, the api receiving vs the bench process writing the disk file
       const gib = options.uploadBytes / 2 ** 30;
@@ -705,9 +838,15 @@ async function main() {
       result.upload.disk.cpuSecondsPerGiB = round((diskPhase.cpu.benchCores * diskPhase.totalMs) / 1000 / gib);
       result.upload.ratio = round(result.upload.tus.mbPerSec / result.upload.disk.mbPerSec, 3);
       result.upload.ratioWithFsync = round(result.upload.tus.mbPerSecWithFsync / result.upload.disk.mbPerSec, 3);
-      log(`tus upload: ${result.upload.tus.mbPerSec} MB/s (${uploadPhase.totalMs} ms, ${result.upload.tus.requests} requests, media row ${JSON.stringify(result.upload.tus.mediaRow)}); ÷ disk = ${result.upload.ratio}`);
-      log(`  + fsync of the stored file afterwards: ${fsyncAfterMs} ms → ${result.upload.tus.mbPerSecWithFsync} MB/s (÷ disk ${result.upload.ratioWithFsync}); cpu during the upload ${JSON.stringify(uploadPhase.cpu)}`);
-      log(`  CPU per GiB: the api ${result.upload.tus.apiCpuSecondsPerGiB} s receiving it, the bench process ${result.upload.disk.cpuSecondsPerGiB} s writing the disk test file`);
+      log(
+        `tus upload: ${result.upload.tus.mbPerSec} MB/s (${uploadPhase.totalMs} ms, ${result.upload.tus.requests} requests, media row ${JSON.stringify(result.upload.tus.mediaRow)}); ÷ disk = ${result.upload.ratio}`,
+      );
+      log(
+        `  + fsync of the stored file afterwards: ${fsyncAfterMs} ms → ${result.upload.tus.mbPerSecWithFsync} MB/s (÷ disk ${result.upload.ratioWithFsync}); cpu during the upload ${JSON.stringify(uploadPhase.cpu)}`,
+      );
+      log(
+        `  CPU per GiB: the api ${result.upload.tus.apiCpuSecondsPerGiB} s receiving it, the bench process ${result.upload.disk.cpuSecondsPerGiB} s writing the disk test file`,
+      );
       await rm(join(storageDir, 'uploads'), { recursive: true, force: true });
       result.upload.deleted = true;
     }
@@ -732,14 +871,42 @@ const rows = [];
 const verdict = {};
 if (result.queue) {
   const q = result.queue;
-  verdict.queueP95 = { value: q.sequential.latencyMs.p95, target: `< ${TARGETS.queueP95Ms} ms`, pass: q.sequential.latencyMs.p95 < TARGETS.queueP95Ms && ok200(q.sequential) };
-  rows.push([`review queue p95, sequential (${options.items.toLocaleString('en')} pending)`, `p50 ${q.sequential.latencyMs.p50} / p99 ${q.sequential.latencyMs.p99} ms; SQL alone p95 ${q.sqlSequential.latencyMs.p95} ms`, `${q.sequential.latencyMs.p95} ms`, verdict.queueP95.target, mark(verdict.queueP95.pass)]);
-  rows.push([`review queue p95, ${options.concurrency} in flight`, `p50 ${q.concurrent.latencyMs.p50} / p99 ${q.concurrent.latencyMs.p99} ms, ${q.concurrent.reqPerSec} req/s; SQL alone p95 ${q.sqlConcurrent.latencyMs.p95} ms`, `${q.concurrent.latencyMs.p95} ms`, '(info)', ok200(q.concurrent) ? 'info' : 'ERRORS']);
+  verdict.queueP95 = {
+    value: q.sequential.latencyMs.p95,
+    target: `< ${TARGETS.queueP95Ms} ms`,
+    pass: q.sequential.latencyMs.p95 < TARGETS.queueP95Ms && ok200(q.sequential),
+  };
+  rows.push([
+    `review queue p95, sequential (${options.items.toLocaleString('en')} pending)`,
+    `p50 ${q.sequential.latencyMs.p50} / p99 ${q.sequential.latencyMs.p99} ms; SQL alone p95 ${q.sqlSequential.latencyMs.p95} ms`,
+    `${q.sequential.latencyMs.p95} ms`,
+    verdict.queueP95.target,
+    mark(verdict.queueP95.pass),
+  ]);
+  rows.push([
+    `review queue p95, ${options.concurrency} in flight`,
+    `p50 ${q.concurrent.latencyMs.p50} / p99 ${q.concurrent.latencyMs.p99} ms, ${q.concurrent.reqPerSec} req/s; SQL alone p95 ${q.sqlConcurrent.latencyMs.p95} ms`,
+    `${q.concurrent.latencyMs.p95} ms`,
+    '(info)',
+    ok200(q.concurrent) ? 'info' : 'ERRORS',
+  ]);
 }
 if (result.cases) {
   const c = result.cases;
-  rows.push([`case queue p95, sequential (${options.items.toLocaleString('en')} open)`, `p50 ${c.sequential.latencyMs.p50} / p99 ${c.sequential.latencyMs.p99} ms; SQL alone p95 ${c.sqlSequential.latencyMs.p95} ms`, `${c.sequential.latencyMs.p95} ms`, '(info)', ok200(c.sequential) ? 'info' : 'ERRORS']);
-  rows.push([`case queue p95, ${options.concurrency} in flight`, `p50 ${c.concurrent.latencyMs.p50} / p99 ${c.concurrent.latencyMs.p99} ms, ${c.concurrent.reqPerSec} req/s; SQL alone p95 ${c.sqlConcurrent.latencyMs.p95} ms`, `${c.concurrent.latencyMs.p95} ms`, '(info)', ok200(c.concurrent) ? 'info' : 'ERRORS']);
+  rows.push([
+    `case queue p95, sequential (${options.items.toLocaleString('en')} open)`,
+    `p50 ${c.sequential.latencyMs.p50} / p99 ${c.sequential.latencyMs.p99} ms; SQL alone p95 ${c.sqlSequential.latencyMs.p95} ms`,
+    `${c.sequential.latencyMs.p95} ms`,
+    '(info)',
+    ok200(c.sequential) ? 'info' : 'ERRORS',
+  ]);
+  rows.push([
+    `case queue p95, ${options.concurrency} in flight`,
+    `p50 ${c.concurrent.latencyMs.p50} / p99 ${c.concurrent.latencyMs.p99} ms, ${c.concurrent.reqPerSec} req/s; SQL alone p95 ${c.sqlConcurrent.latencyMs.p95} ms`,
+    `${c.concurrent.latencyMs.p95} ms`,
+    '(info)',
+    ok200(c.concurrent) ? 'info' : 'ERRORS',
+  ]);
 }
 if (result.upload) {
   const u = result.upload;
@@ -747,8 +914,18 @@ if (result.upload) {
     verdict.upload = { value: null, target: `>= ${TARGETS.uploadOverDisk}`, pass: null, skipped: u.skipped };
     rows.push(['1 GiB tus upload ÷ disk write', 'skipped (disk space)', '—', verdict.upload.target, 'SKIPPED']);
   } else {
-    verdict.upload = { value: u.ratio, target: `>= ${TARGETS.uploadOverDisk}`, pass: u.ratio >= TARGETS.uploadOverDisk };
-    rows.push([`${round(u.bytes / 2 ** 30, 2)} GiB tus upload ÷ disk write`, `${u.tus.mbPerSec} / ${u.disk.mbPerSec} MB/s (with fsync after: ${u.ratioWithFsync})`, u.ratio.toFixed(3), verdict.upload.target, mark(verdict.upload.pass)]);
+    verdict.upload = {
+      value: u.ratio,
+      target: `>= ${TARGETS.uploadOverDisk}`,
+      pass: u.ratio >= TARGETS.uploadOverDisk,
+    };
+    rows.push([
+      `${round(u.bytes / 2 ** 30, 2)} GiB tus upload ÷ disk write`,
+      `${u.tus.mbPerSec} / ${u.disk.mbPerSec} MB/s (with fsync after: ${u.ratioWithFsync})`,
+      u.ratio.toFixed(3),
+      verdict.upload.target,
+      mark(verdict.upload.pass),
+    ]);
   }
 }
 result.verdict = verdict;
@@ -764,16 +941,26 @@ console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const row of rows) console.log(line(row));
 console.log('');
 if (result.queue) {
-  console.log(`review queue: response ${result.queue.responseBytes} bytes; HTTP + framework overhead over the bare SQL, sequential: p50 ${result.queue.overheadP50Ms} ms, p95 ${result.queue.overheadP95Ms} ms; api CPU ${result.queue.apiCpuMsPerRequest.sequential} ms per request; other processes used ${result.queue.sequential.cpu.otherCores} cores`);
-  console.log(`case queue: response ${result.cases.responseBytes} bytes; overhead p50 ${result.cases.overheadP50Ms} ms, p95 ${result.cases.overheadP95Ms} ms; api CPU ${result.cases.apiCpuMsPerRequest.sequential} ms per request; plan ${result.cases.plans.cases.plan} (${result.cases.plans.cases.executionMs} ms in PostgreSQL)`);
+  console.log(
+    `review queue: response ${result.queue.responseBytes} bytes; HTTP + framework overhead over the bare SQL, sequential: p50 ${result.queue.overheadP50Ms} ms, p95 ${result.queue.overheadP95Ms} ms; api CPU ${result.queue.apiCpuMsPerRequest.sequential} ms per request; other processes used ${result.queue.sequential.cpu.otherCores} cores`,
+  );
+  console.log(
+    `case queue: response ${result.cases.responseBytes} bytes; overhead p50 ${result.cases.overheadP50Ms} ms, p95 ${result.cases.overheadP95Ms} ms; api CPU ${result.cases.apiCpuMsPerRequest.sequential} ms per request; plan ${result.cases.plans.cases.plan} (${result.cases.plans.cases.executionMs} ms in PostgreSQL)`,
+  );
 }
 if (result.upload && !result.upload.skipped) {
-  console.log(`upload: api CPU ${result.upload.tus.apiCpuSecondsPerGiB} s per GiB received (the disk test: ${result.upload.disk.cpuSecondsPerGiB} s per GiB written); other processes used ${result.upload.tus.cpu.otherCores} cores during the upload`);
+  console.log(
+    `upload: api CPU ${result.upload.tus.apiCpuSecondsPerGiB} s per GiB received (the disk test: ${result.upload.disk.cpuSecondsPerGiB} s per GiB written); other processes used ${result.upload.tus.cpu.otherCores} cores during the upload`,
+  );
 }
-console.log(`load average: ${machine.loadAvgAtStart.join(' ')} at start, ${machine.loadAvgAtEnd.join(' ')} at the end${machine.loadAvgAtStart[0] > machine.cores * 0.5 ? ' — busy machine: latencies are inflated' : ''}`);
+console.log(
+  `load average: ${machine.loadAvgAtStart.join(' ')} at start, ${machine.loadAvgAtEnd.join(' ')} at the end${machine.loadAvgAtStart[0] > machine.cores * 0.5 ? ' — busy machine: latencies are inflated' : ''}`,
+);
 for (const note of staleness) console.log(`note: ${note} (measured the existing build)`);
 const partial = options.only.length < STEPS.length;
-console.log(`RESULT: ${result.result}${partial ? ` (only ${options.only.join(', ')})` : ''}${result.result === 'FAIL' ? ' (see the FAIL rows above; exit code stays 0)' : ''}`);
+console.log(
+  `RESULT: ${result.result}${partial ? ` (only ${options.only.join(', ')})` : ''}${result.result === 'FAIL' ? ' (see the FAIL rows above; exit code stays 0)' : ''}`,
+);
 
 const file = join(resultsDir, `moderation-${timestamp}.json`);
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
@@ -782,23 +969,29 @@ console.log(`results: ${relative(rootDir, file)}`);
 // ---- bench/RESULTS.md: one row per run, in its own section -------------------------------------
 if (options.cpuProf) console.log(`cpu profile of the api: ${relative(rootDir, cpuProfDir)}/ (open in Chrome DevTools)`);
 if (!options.record || options.cpuProf) {
-  console.log(options.cpuProf ? 'profiled run (BENCH_CPU_PROF): not appended to bench/RESULTS.md' : '--no-record: bench/RESULTS.md left as it is');
+  console.log(
+    options.cpuProf
+      ? 'profiled run (BENCH_CPU_PROF): not appended to bench/RESULTS.md'
+      : '--no-record: bench/RESULTS.md left as it is',
+  );
   process.exit(0);
 }
 const resultsMd = join(rootDir, 'bench/RESULTS.md');
 const SECTION = '## Moderation and uploads (npm run bench:moderation)';
 const sectionHeader =
   'One row per run of `npm run bench:moderation` (appended automatically; full JSON in `bench/results/moderation-<timestamp>.json`, not committed). See `bench/README.md`.\n\n' +
-      `Targets: review queue (GET /api/admin/content?status=pending_review, 100,000 pending) p95 < ${TARGETS.queueP95Ms} ms, sequential requests · 1 GiB tus upload >= ${TARGETS.uploadOverDisk} × the disk's own write speed (1 GiB, 8 MiB chunks, fsync).\n\n` +
-      '| date (UTC) | machine (cores × cpu, load 1/5/15 min) | review queue p50 / p95 / p99 ms, sequential | same, 8 in flight | SQL alone p95 ms (seq / 8) | case queue p95 ms (seq / 8) | disk MB/s | tus upload MB/s | upload ÷ disk | verdict | results file |\n' +
-      '|---|---|---|---|---|---|---|---|---|---|---|\n';
+  `Targets: review queue (GET /api/admin/content?status=pending_review, 100,000 pending) p95 < ${TARGETS.queueP95Ms} ms, sequential requests · 1 GiB tus upload >= ${TARGETS.uploadOverDisk} × the disk's own write speed (1 GiB, 8 MiB chunks, fsync).\n\n` +
+  '| date (UTC) | machine (cores × cpu, load 1/5/15 min) | review queue p50 / p95 / p99 ms, sequential | same, 8 in flight | SQL alone p95 ms (seq / 8) | case queue p95 ms (seq / 8) | disk MB/s | tus upload MB/s | upload ÷ disk | verdict | results file |\n' +
+  '|---|---|---|---|---|---|---|---|---|---|---|\n';
 const q = result.queue;
 const c = result.cases;
 const u = result.upload;
 const cells = [
   `${machine.date.slice(0, 16).replace('T', ' ')}Z`,
   `${machine.cores} × ${machine.cpu}, load ${machine.loadAvgAtStart.join(' ')}`,
-  q ? `${q.sequential.latencyMs.p50} / **${q.sequential.latencyMs.p95}** / ${q.sequential.latencyMs.p99} ${mark(verdict.queueP95.pass)}` : '—',
+  q
+    ? `${q.sequential.latencyMs.p50} / **${q.sequential.latencyMs.p95}** / ${q.sequential.latencyMs.p99} ${mark(verdict.queueP95.pass)}`
+    : '—',
   q ? `${q.concurrent.latencyMs.p50} / ${q.concurrent.latencyMs.p95} / ${q.concurrent.latencyMs.p99}` : '—',
   q ? `${q.sqlSequential.latencyMs.p95} / ${q.sqlConcurrent.latencyMs.p95}` : '—',
   c ? `${c.sequential.latencyMs.p95} / ${c.concurrent.latencyMs.p95}` : '—',

@@ -37,7 +37,9 @@ if (!existsSync(join(rootDir, 'dist/apps/worker/src/month-end.js'))) {
   log('building the server (dist/ is missing)...');
   spawnSync('npm', ['run', 'build:server'], { cwd: rootDir, stdio: 'inherit' });
 }
-const { SEED_PAYEES_SQL, SEED_SALES_SQL } = await import(pathToFileURL(join(rootDir, 'dist/libs/payouts/src/testing/synthetic-ledger.js')).href);
+const { SEED_PAYEES_SQL, SEED_SALES_SQL } = await import(
+  pathToFileURL(join(rootDir, 'dist/libs/payouts/src/testing/synthetic-ledger.js')).href
+);
 
 async function withDatabase(name, fn) {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -56,11 +58,17 @@ async function withDatabase(name, fn) {
 
 async function closeAt(payees) {
   return withDatabase(`fanmint_bench_pay_${timestamp}_${payees}`, async (databaseUrl) => {
-    const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], { cwd: rootDir, env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), encoding: 'utf8' });
+    const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], {
+      cwd: rootDir,
+      env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }),
+      encoding: 'utf8',
+    });
     if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}${migrate.stderr}`);
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    await db.query(`insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR')`);
+    await db.query(
+      `insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR')`,
+    );
     const { rows } = await db.query(`select id, kind from ledger_accounts where owner_id is null`);
     const account = (kind) => rows.find((row) => row.kind === kind).id;
     const seedStarted = Date.now();
@@ -68,20 +76,50 @@ async function closeAt(payees) {
     for (let start = 0; start < payees; start += chunk) {
       const ids = JSON.stringify(Array.from({ length: Math.min(chunk, payees - start) }, () => randomUUID()));
       await db.query(SEED_PAYEES_SQL, [ids, 'EUR']);
-      await db.query(SEED_SALES_SQL, [ids, 'EUR', salesPerPayee, 1000, '2030-01-31', '2030-01-10T12:00:00Z', account('provider_clearing'), account('platform_revenue')]);
-      if ((start / chunk) % 10 === 0) log(`  seeded ${start + chunk} / ${payees} payees (${Math.round((Date.now() - seedStarted) / 1000)} s)`);
+      await db.query(SEED_SALES_SQL, [
+        ids,
+        'EUR',
+        salesPerPayee,
+        1000,
+        '2030-01-31',
+        '2030-01-10T12:00:00Z',
+        account('provider_clearing'),
+        account('platform_revenue'),
+      ]);
+      if ((start / chunk) % 10 === 0)
+        log(`  seeded ${start + chunk} / ${payees} payees (${Math.round((Date.now() - seedStarted) / 1000)} s)`);
     }
     await db.query('vacuum analyze');
     // The seed's dirty pages are written now, not by a checkpoint during the close (timings repeat).
     await db.query('checkpoint');
-    log(`seeded ${payees} payees × ${salesPerPayee} sales in ${Math.round((Date.now() - seedStarted) / 1000)} s; closing January 2030...`);
+    log(
+      `seeded ${payees} payees × ${salesPerPayee} sales in ${Math.round((Date.now() - seedStarted) / 1000)} s; closing January 2030...`,
+    );
     const walBefore = (await db.query('select pg_current_wal_lsn() as lsn')).rows[0].lsn;
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [join(rootDir, 'dist/apps/worker/src/month-end.js'), '--period', '2030-01', '--at', '2030-01-31T23:00:00Z', '--batch-size', String(batchSize)], {
-      cwd: rootDir,
-      env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01', PUBLIC_URL: 'http://127.0.0.1:9', SMTP_URL: 'smtp://127.0.0.1:9' }),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        join(rootDir, 'dist/apps/worker/src/month-end.js'),
+        '--period',
+        '2030-01',
+        '--at',
+        '2030-01-31T23:00:00Z',
+        '--batch-size',
+        String(batchSize),
+      ],
+      {
+        cwd: rootDir,
+        env: childEnv({
+          DATABASE_URL: databaseUrl,
+          LOG_LEVEL: 'warn',
+          JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+          PUBLIC_URL: 'http://127.0.0.1:9',
+          SMTP_URL: 'smtp://127.0.0.1:9',
+        }),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (data) => (output += data));
     const code = await new Promise((resolve) => child.once('exit', resolve));
@@ -89,7 +127,9 @@ async function closeAt(payees) {
     if (code !== 0) throw new Error(`month-end exited ${code}: ${output}`);
     // The close itself, as the command timed it (its process start and Nest boot are in wallSeconds).
     const seconds = JSON.parse(output.trim().split('\n').pop()).elapsedMs / 1000;
-    const walMB = Math.round((await db.query('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1) as bytes', [walBefore])).rows[0].bytes / 1e6);
+    const walMB = Math.round(
+      (await db.query('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1) as bytes', [walBefore])).rows[0].bytes / 1e6,
+    );
     const check = await db.query(
       `select (select count(*)::int from payouts) as payouts, (select coalesce(sum(amount_minor), 0)::bigint from payouts) as paid,
               (select count(*)::int from (select 1 from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0) x) as unbalanced`,
@@ -97,13 +137,28 @@ async function closeAt(payees) {
     await db.end();
     const { payouts, paid, unbalanced } = check.rows[0];
     const expectedPaid = payees * salesPerPayee * 750;
-    log(`${payees} payees closed in ${seconds.toFixed(1)} s (${wallSeconds.toFixed(1)} s with the command's start; ${Math.round(payees / seconds)} payees/s; ${walMB} MB of WAL); ${payouts} payouts, ${paid} paid (expected ${expectedPaid}), ${unbalanced} unbalanced`);
-    if (payouts !== payees || Number(paid) !== expectedPaid || unbalanced !== 0) throw new Error('the close did not pay every payee exactly their earnings');
-    return { payees, sales: payees * salesPerPayee, seconds: Number(seconds.toFixed(2)), wallSeconds: Number(wallSeconds.toFixed(2)), payeesPerSecond: Math.round(payees / seconds), walMB };
+    log(
+      `${payees} payees closed in ${seconds.toFixed(1)} s (${wallSeconds.toFixed(1)} s with the command's start; ${Math.round(payees / seconds)} payees/s; ${walMB} MB of WAL); ${payouts} payouts, ${paid} paid (expected ${expectedPaid}), ${unbalanced} unbalanced`,
+    );
+    if (payouts !== payees || Number(paid) !== expectedPaid || unbalanced !== 0)
+      throw new Error('the close did not pay every payee exactly their earnings');
+    return {
+      payees,
+      sales: payees * salesPerPayee,
+      seconds: Number(seconds.toFixed(2)),
+      wallSeconds: Number(wallSeconds.toFixed(2)),
+      payeesPerSecond: Math.round(payees / seconds),
+      walMB,
+    };
   });
 }
 
-const machine = { date: new Date().toISOString(), cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', loadAvgAtStart: loadavg().map((value) => value.toFixed(2)) };
+const machine = {
+  date: new Date().toISOString(),
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  loadAvgAtStart: loadavg().map((value) => value.toFixed(2)),
+};
 const runs = [];
 for (const size of sizes) runs.push(await closeAt(size));
 const smallest = runs[0];
@@ -114,7 +169,15 @@ const verdict = {
   close: million ? million.seconds <= TARGETS.closeSeconds : null,
   ratio: ratio === null ? null : ratio <= TARGETS.ratio,
 };
-const result = { machine, batchSize, salesPerPayee, runs, ratio, verdict, result: Object.values(verdict).every((value) => value !== false) ? 'PASS' : 'FAIL' };
+const result = {
+  machine,
+  batchSize,
+  salesPerPayee,
+  runs,
+  ratio,
+  verdict,
+  result: Object.values(verdict).every((value) => value !== false) ? 'PASS' : 'FAIL',
+};
 const resultsDir = join(rootDir, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `payouts-${timestamp}.json`);
@@ -127,13 +190,18 @@ if (record) {
   const SECTION = '## Payouts: month-end close (npm run bench:payouts)';
   const header =
     `One row per run (appended automatically; JSON in \`bench/results/payouts-<timestamp>.json\`, not committed). ` +
-        `Targets: 1,000,000 payees × 10 sales closed (released and paid out) in <= ${TARGETS.closeSeconds} s; time ratio 100k → 1M <= ${TARGETS.ratio}.\n\n` +
-        '| date (UTC) | machine (cores × cpu, load 1/5/15) | batch | runs (payees: seconds) | 1M close s | ratio | verdict | results file |\n|---|---|---|---|---|---|---|---|\n';
+    `Targets: 1,000,000 payees × 10 sales closed (released and paid out) in <= ${TARGETS.closeSeconds} s; time ratio 100k → 1M <= ${TARGETS.ratio}.\n\n` +
+    '| date (UTC) | machine (cores × cpu, load 1/5/15) | batch | runs (payees: seconds) | 1M close s | ratio | verdict | results file |\n|---|---|---|---|---|---|---|---|\n';
   const cells = [
     `${machine.date.slice(0, 16).replace('T', ' ')}Z`,
     `${machine.cores} × ${machine.cpu}, load ${machine.loadAvgAtStart.join(' ')}`,
     String(batchSize),
-    runs.map((run) => `${run.payees.toLocaleString('en')}: ${run.seconds}${run.walMB === undefined ? '' : ` (WAL ${run.walMB} MB)`}`).join(' · '),
+    runs
+      .map(
+        (run) =>
+          `${run.payees.toLocaleString('en')}: ${run.seconds}${run.walMB === undefined ? '' : ` (WAL ${run.walMB} MB)`}`,
+      )
+      .join(' · '),
     million ? `**${million.seconds}**` : '—',
     ratio === null ? '—' : `**${ratio}**`,
     `**${result.result}**`,

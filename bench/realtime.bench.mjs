@@ -79,7 +79,8 @@ const SIGN_INS_IN_FLIGHT = 8;
 const timestamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..+$/, '').replace('T', '_').toLowerCase();
 const log = (message) => console.log(`[rt-bench] ${message}`);
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const now = () => performance.timeOrigin + performance.now();
 const resultsDir = join(rootDir, 'bench/results');
@@ -89,7 +90,8 @@ const cleanupSteps = [];
 let cleaning = null;
 const runCleanup = () =>
   (cleaning ??= (async () => {
-    for (const step of cleanupSteps.reverse()) await step().catch((error) => log(`cleanup step failed: ${error.message}`));
+    for (const step of cleanupSteps.reverse())
+      await step().catch((error) => log(`cleanup step failed: ${error.message}`));
   })());
 const abort = async (code, message) => {
   if (message) console.error(`[rt-bench] ${message}`);
@@ -102,14 +104,20 @@ process.once('uncaughtException', (error) => void abort(1, `crashed: ${error.sta
 
 /** A child process on a script; `stop()` (SIGTERM, then SIGKILL) ends it, and cleanup does if nobody did. */
 function startProcess(name, script, env, execArgv = []) {
-  const child = spawn(process.execPath, [...execArgv, script], { cwd: rootDir, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [...execArgv, script], {
+    cwd: rootDir,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const output = [];
   const keep = (chunk) => output.push(chunk.toString()) > 100 && output.shift();
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   let stopping = false;
   child.on('exit', (code, signal) => {
-    if (!stopping) void abort(1, `${name} exited unexpectedly (${signal ?? `code ${code}`}):\n${output.join('').slice(-4000)}`);
+    if (!stopping)
+      void abort(1, `${name} exited unexpectedly (${signal ?? `code ${code}`}):\n${output.join('').slice(-4000)}`);
   });
   const stop = async () => {
     stopping = true;
@@ -157,7 +165,8 @@ const frameOn = (ws, match) =>
     ws.once('close', (code) => reject(new Error(`socket closed (${code}) before the expected frame`)));
   });
 
-const closeAll = (sockets) => Promise.all(sockets.map((ws) => (ws.readyState === ws.CLOSED ? null : (ws.close(), once(ws, 'close')))));
+const closeAll = (sockets) =>
+  Promise.all(sockets.map((ws) => (ws.readyState === ws.CLOSED ? null : (ws.close(), once(ws, 'close')))));
 
 /** Phase 1 on one server: RSS per connection once `count` sockets are open and joined. */
 async function measureConnections(label, pid, url, join) {
@@ -171,8 +180,16 @@ async function measureConnections(label, pid, url, join) {
   const open = sockets.filter((ws) => ws.readyState === ws.OPEN).length;
   await closeAll(sockets);
   const kbPerConnection = round(((after - before) * 1024) / options.connections, 2);
-  log(`${label}: ${options.connections} sockets open and joined in ${round(openSeconds)} s (${open} still open after 3 s); RSS ${round(before)} -> ${round(after)} MB, ${kbPerConnection} KB each`);
-  return { rssBeforeMb: round(before), rssAfterMb: round(after), kbPerConnection, openSeconds: round(openSeconds), stillOpen: open };
+  log(
+    `${label}: ${options.connections} sockets open and joined in ${round(openSeconds)} s (${open} still open after 3 s); RSS ${round(before)} -> ${round(after)} MB, ${kbPerConnection} KB each`,
+  );
+  return {
+    rssBeforeMb: round(before),
+    rssAfterMb: round(after),
+    kbPerConnection,
+    openSeconds: round(openSeconds),
+    stillOpen: open,
+  };
 }
 
 /** Phase 2: `rate` messages a second for `seconds` from the senders (on `sendUrl`) to the receivers (on `receiveUrl`). */
@@ -193,7 +210,11 @@ async function measureLatency(label, sendUrl, receiveUrl, join, broadcastFrame) 
   const senders = await openMany(sendUrl, options.senders, join);
   const refused = [];
   // Senders are members too: they get every other sender's messages (not measured; only replies are looked at, cheaply).
-  for (const ws of senders) ws.on('message', (data) => data.indexOf('phx_reply') !== -1 && data.indexOf('"error"') !== -1 && refused.push(data.toString()));
+  for (const ws of senders)
+    ws.on(
+      'message',
+      (data) => data.indexOf('phx_reply') !== -1 && data.indexOf('"error"') !== -1 && refused.push(data.toString()),
+    );
   await sleep(500);
   const total = options.rate * options.seconds;
   let sent = 0;
@@ -230,7 +251,9 @@ async function measureLatency(label, sendUrl, receiveUrl, join, broadcastFrame) 
     p99Ms: round(percentile(latencies, 99), 2),
     maxMs: round(latencies.at(-1) ?? NaN, 2),
   };
-  log(`${label}: ${figures.delivered} of ${expected} deliveries at ${figures.sentPerSecond} msg/s; p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms${refused.length ? `; ${refused.length} error replies, e.g. ${refused[0].slice(0, 200)}` : ''}${dropped.length ? `; ${dropped.length} receivers closed by the server (${dropped[0]})` : ''}`);
+  log(
+    `${label}: ${figures.delivered} of ${expected} deliveries at ${figures.sentPerSecond} msg/s; p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms${refused.length ? `; ${refused.length} error replies, e.g. ${refused[0].slice(0, 200)}` : ''}${dropped.length ? `; ${dropped.length} receivers closed by the server (${dropped[0]})` : ''}`,
+  );
   return figures;
 }
 
@@ -276,12 +299,19 @@ wss.on('listening', () => console.log('listening'));
 `;
 
 // ---- setup: build, database, accounts ------------------------------------------------------------
-const machine = { cores: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', node: process.version, date: new Date().toISOString(), loadAvgAtStart: loadavg().map((l) => round(l, 2)) };
+const machine = {
+  cores: availableParallelism(),
+  cpu: cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  date: new Date().toISOString(),
+  loadAvgAtStart: loadavg().map((l) => round(l, 2)),
+};
 log(`machine: ${machine.cores} × ${machine.cpu}, load ${machine.loadAvgAtStart.join(' ')}`);
 const mainJs = join(rootDir, 'dist/apps/api/src/main.js');
 if (!existsSync(mainJs)) {
   log('dist/ is missing: npm run build:server');
-  if (spawnSync('npm', ['run', 'build:server'], { cwd: rootDir, stdio: 'inherit', env: childEnv() }).status !== 0) await abort(1, 'build failed');
+  if (spawnSync('npm', ['run', 'build:server'], { cwd: rootDir, stdio: 'inherit', env: childEnv() }).status !== 0)
+    await abort(1, 'build failed');
 }
 const tmp = mkdtempSync(join(tmpdir(), 'fanmint-rt-bench-'));
 cleanupSteps.push(async () => rmSync(tmp, { recursive: true, force: true }));
@@ -299,11 +329,22 @@ cleanupSteps.push(async () => {
   log(`database ${dbName} dropped`);
 });
 const databaseUrl = Object.assign(new URL(options.adminUrl), { pathname: `/${dbName}` }).toString();
-if (spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], { cwd: rootDir, env: childEnv({ DATABASE_URL: databaseUrl }), stdio: 'ignore' }).status !== 0) {
+if (
+  spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], {
+    cwd: rootDir,
+    env: childEnv({ DATABASE_URL: databaseUrl }),
+    stdio: 'ignore',
+  }).status !== 0
+) {
   await abort(1, 'migrations failed');
 }
 
-const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, onData: (stream, _session, done) => stream.resume().on('end', () => done()) });
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData: (stream, _session, done) => stream.resume().on('end', () => done()),
+});
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 cleanupSteps.push(() => new Promise((resolve) => smtp.close(resolve)));
 
@@ -323,23 +364,34 @@ async function startApi(name) {
   usedPorts.push(port);
   const baseUrl = `http://127.0.0.1:${port}`;
   publicUrl ??= baseUrl;
-  const execArgv = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`, `--cpu-prof-name=realtime-${timestamp}-${name}-${Date.now()}.cpuprofile`] : [];
-  const api = startProcess(name, launcher, {
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET: jwtSecret,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    RATE_LIMIT_SCALE: '1000000',
-    // Every bench socket comes from this one machine: the socket caps (per address, per account) would refuse them.
-    REALTIME_ANONYMOUS_SOCKETS_PER_ADDRESS: '100000',
-    REALTIME_SOCKETS_PER_ACCOUNT: '100000',
-    BCRYPT_COST: '4',
-    LOG_LEVEL: options.logLevel,
-    REDIS_URL: options.redis ? options.redisUrl : undefined,
-    REDIS_PREFIX: redisPrefix,
-  }, execArgv);
+  const execArgv = options.cpuProf
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${resultsDir}`,
+        `--cpu-prof-name=realtime-${timestamp}-${name}-${Date.now()}.cpuprofile`,
+      ]
+    : [];
+  const api = startProcess(
+    name,
+    launcher,
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      RATE_LIMIT_SCALE: '1000000',
+      // Every bench socket comes from this one machine: the socket caps (per address, per account) would refuse them.
+      REALTIME_ANONYMOUS_SOCKETS_PER_ADDRESS: '100000',
+      REALTIME_SOCKETS_PER_ACCOUNT: '100000',
+      BCRYPT_COST: '4',
+      LOG_LEVEL: options.logLevel,
+      REDIS_URL: options.redis ? options.redisUrl : undefined,
+      REDIS_PREFIX: redisPrefix,
+    },
+    execArgv,
+  );
   for (const deadline = Date.now() + 60_000; ; await sleep(250)) {
     if ((await fetch(`${baseUrl}/health/ready`).catch(() => null))?.ok) break;
     if (Date.now() > deadline) await abort(1, `${name} did not become ready:\n${api.output.join('').slice(-4000)}`);
@@ -348,7 +400,13 @@ async function startApi(name) {
     await api.stop();
     usedPorts.splice(usedPorts.indexOf(port), 1);
   };
-  return { ...api, stop, pid: api.child.pid, baseUrl, socketUrl: `${baseUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=2.0.0` };
+  return {
+    ...api,
+    stop,
+    pid: api.child.pid,
+    baseUrl,
+    socketUrl: `${baseUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=2.0.0`,
+  };
 }
 
 /** A fresh bare ws process (`bus`: none, redis or postgres). */
@@ -358,7 +416,12 @@ async function startBaseline(name, bus) {
   const script = join(tmp, `rt-bench-baseline.mjs`);
   if (!existsSync(script)) writeFileSync(script, BASELINE);
   const busUrl = bus === 'redis' ? options.redisUrl : databaseUrl;
-  const server = startProcess(name, script, { PORT: String(port), BUS: bus, BUS_URL: busUrl, BUS_CHANNEL: `bench_rt_baseline_${timestamp}` });
+  const server = startProcess(name, script, {
+    PORT: String(port),
+    BUS: bus,
+    BUS_URL: busUrl,
+    BUS_CHANNEL: `bench_rt_baseline_${timestamp}`,
+  });
   for (const deadline = Date.now() + 10_000; !server.output.join('').includes('listening'); await sleep(50)) {
     if (Date.now() > deadline) await abort(1, `${name} did not start:\n${server.output.join('')}`);
   }
@@ -377,10 +440,15 @@ cleanupSteps.push(() => db.end());
 // signed in through /auth/v1, each with its own session and access token; a moderator in an aal2
 // session (sign-up, TOTP enrolment and verification through the auth client) for staff:moderation.
 const setupApi = await startApi('the api (accounts)');
-log(`api (pid ${setupApi.pid}) on ${setupApi.baseUrl}, database ${dbName}, bus ${options.redis ? 'redis' : 'postgres'}`);
+log(
+  `api (pid ${setupApi.pid}) on ${setupApi.baseUrl}, database ${dbName}, bus ${options.redis ? 'redis' : 'postgres'}`,
+);
 const hash = await bcrypt.hash(PASSWORD, 4);
 const emails = Array.from({ length: options.connections }, (_, i) => `bench-rt-${timestamp}-${i}@bench.fanmint.test`);
-await db.query(`insert into users (email, encrypted_password, email_confirmed_at) select unnest($1::text[]), $2, now()`, [emails, hash]);
+await db.query(
+  `insert into users (email, encrypted_password, email_confirmed_at) select unnest($1::text[]), $2, now()`,
+  [emails, hash],
+);
 const fans = new Array(emails.length);
 {
   const started = performance.now();
@@ -408,21 +476,56 @@ const fans = new Array(emails.length);
     }
   };
   await Promise.all(Array.from({ length: SIGN_INS_IN_FLIGHT }, signer));
-  log(`${emails.length} fans signed in through /auth/v1 in ${round((performance.now() - started) / 1000)} s (${retried} retried after a 503)`);
+  log(
+    `${emails.length} fans signed in through /auth/v1 in ${round((performance.now() - started) / 1000)} s (${retried} retried after a 503)`,
+  );
 }
 async function moderatorAccount(baseUrl) {
   const email = `bench-rt-mod-${randomBytes(4).toString('hex')}@bench.fanmint.test`;
   const items = new Map();
-  const storage = { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => items.set(key, value), removeItem: (key) => items.delete(key) };
-  const client = new GoTrueClient({ url: `${baseUrl}/auth/v1`, headers: { apikey: ANON_KEY }, storage, storageKey: `rt-${email}`, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false });
-  const signUp = await client.signUp({ email, password: PASSWORD, options: { data: { terms_accepted: true, terms_version: '1.0.0', privacy_version: '1.0.0', marketing_consent: false, consent_timestamp: new Date().toISOString() } } });
+  const storage = {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => items.set(key, value),
+    removeItem: (key) => items.delete(key),
+  };
+  const client = new GoTrueClient({
+    url: `${baseUrl}/auth/v1`,
+    headers: { apikey: ANON_KEY },
+    storage,
+    storageKey: `rt-${email}`,
+    persistSession: true,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+  });
+  const signUp = await client.signUp({
+    email,
+    password: PASSWORD,
+    options: {
+      data: {
+        terms_accepted: true,
+        terms_version: '1.0.0',
+        privacy_version: '1.0.0',
+        marketing_consent: false,
+        consent_timestamp: new Date().toISOString(),
+      },
+    },
+  });
   if (signUp.error) throw new Error(`sign-up failed: ${signUp.error.message}`);
-  const { rows } = await db.query(`update users set email_confirmed_at = now(), app_role = 'moderator' where email = $1 returning id`, [email]);
+  const { rows } = await db.query(
+    `update users set email_confirmed_at = now(), app_role = 'moderator' where email = $1 returning id`,
+    [email],
+  );
   const signIn = await client.signInWithPassword({ email, password: PASSWORD });
   if (signIn.error) throw new Error(`sign-in failed: ${signIn.error.message}`);
   const enrolled = await client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
   const challenge = await client.mfa.challenge({ factorId: enrolled.data.id });
-  const code = await generate({ secret: enrolled.data.totp.secret, epoch: Math.floor(Date.now() / 1000), period: 30, digits: 6, algorithm: 'sha1' });
+  const code = await generate({
+    secret: enrolled.data.totp.secret,
+    epoch: Math.floor(Date.now() / 1000),
+    period: 30,
+    digits: 6,
+    algorithm: 'sha1',
+  });
   const verified = await client.mfa.verify({ factorId: enrolled.data.id, challengeId: challenge.data.id, code });
   if (verified.error) throw new Error(`mfa verify failed: ${verified.error.message}`);
   return { userId: rows[0].id, token: verified.data.access_token };
@@ -437,7 +540,18 @@ const joinWith = (tokenAndTopic) => async (ws, index) => {
   const { token, topic } = tokenAndTopic(index);
   const ref = String(++refs);
   const reply = frameOn(ws, (frame) => frame[3] === 'phx_reply' && frame[1] === ref);
-  ws.send(JSON.stringify([ref, ref, topic, 'phx_join', { config: { private: true, broadcast: { self: false }, presence: { key: '', enabled: false } }, access_token: token }]));
+  ws.send(
+    JSON.stringify([
+      ref,
+      ref,
+      topic,
+      'phx_join',
+      {
+        config: { private: true, broadcast: { self: false }, presence: { key: '', enabled: false } },
+        access_token: token,
+      },
+    ]),
+  );
   const answer = await reply;
   if (answer[4].status !== 'ok') throw new Error(`join of ${topic} refused: ${JSON.stringify(answer[4])}`);
   ws.joinRef = ref;
@@ -445,7 +559,8 @@ const joinWith = (tokenAndTopic) => async (ws, index) => {
 const fanJoin = joinWith((index) => ({ token: fans[index].token, topic: `realtime:user:${fans[index].userId}` }));
 const staffTopic = 'realtime:staff:moderation';
 const staffJoin = joinWith(() => ({ token: moderator.token, topic: staffTopic }));
-const broadcastFrame = (payload) => JSON.stringify([null, null, staffTopic, 'broadcast', { type: 'broadcast', event: 'client:tick', payload }]);
+const broadcastFrame = (payload) =>
+  JSON.stringify([null, null, staffTopic, 'broadcast', { type: 'broadcast', event: 'client:tick', payload }]);
 
 // ---- the rounds ---------------------------------------------------------------------------------
 const rounds = [];
@@ -459,13 +574,31 @@ for (let index = 1; index <= options.rounds; index++) {
   const bare = await startBaseline('bare ws', 'none');
   figures.bareConnections = await measureConnections('bare ws', bare.pid, bare.socketUrl, fanJoin);
   const apiB = await startApi('api B');
-  figures.apiLatency = await measureLatency(`api A -> ${busKind} -> api B`, apiA.socketUrl, apiB.socketUrl, staffJoin, broadcastFrame);
+  figures.apiLatency = await measureLatency(
+    `api A -> ${busKind} -> api B`,
+    apiA.socketUrl,
+    apiB.socketUrl,
+    staffJoin,
+    broadcastFrame,
+  );
   await Promise.all([apiA.stop(), apiB.stop()]);
   const bareA = await startBaseline('bare ws A', busKind);
   const bareB = await startBaseline('bare ws B', busKind);
-  figures.bareBusLatency = await measureLatency(`bare ws A -> ${busKind} -> bare ws B`, bareA.socketUrl, bareB.socketUrl, staffJoin, broadcastFrame);
+  figures.bareBusLatency = await measureLatency(
+    `bare ws A -> ${busKind} -> bare ws B`,
+    bareA.socketUrl,
+    bareB.socketUrl,
+    staffJoin,
+    broadcastFrame,
+  );
   await Promise.all([bareA.stop(), bareB.stop()]);
-  figures.bareLatency = await measureLatency('bare ws (one process)', bare.socketUrl, bare.socketUrl, staffJoin, broadcastFrame);
+  figures.bareLatency = await measureLatency(
+    'bare ws (one process)',
+    bare.socketUrl,
+    bare.socketUrl,
+    staffJoin,
+    broadcastFrame,
+  );
   await bare.stop();
   rounds.push(figures);
 }
@@ -490,19 +623,53 @@ const summary = {
 summary.memoryRatio = round(summary.apiKbPerConnection / summary.bareKbPerConnection, 2);
 summary.p99RatioBus = round(summary.apiP99Ms / summary.bareBusP99Ms, 2);
 summary.p99RatioBare = round(summary.apiP99Ms / summary.bareP99Ms, 2);
-summary.pass = summary.apiP99Ms < 100 && summary.apiDeliveredShare === 1 && median(pick('apiConnections.stillOpen')) === options.connections;
+summary.pass =
+  summary.apiP99Ms < 100 &&
+  summary.apiDeliveredShare === 1 &&
+  median(pick('apiConnections.stillOpen')) === options.connections;
 machine.loadAvgAtEnd = loadavg().map((l) => round(l, 2));
 
-const cell = (path, digits = 2) => pick(path).map((v) => round(v, digits)).join(' / ');
+const cell = (path, digits = 2) =>
+  pick(path)
+    .map((v) => round(v, digits))
+    .join(' / ');
 console.table({
-  'KB per connection (rounds)': { api: cell('apiConnections.kbPerConnection'), 'bare ws': cell('bareConnections.kbPerConnection'), 'bare ws over bus': '' },
-  [`${options.connections} sockets opened + joined (s)`]: { api: cell('apiConnections.openSeconds', 1), 'bare ws': cell('bareConnections.openSeconds', 1), 'bare ws over bus': '' },
-  'delivery p50 ms (rounds)': { api: cell('apiLatency.p50Ms'), 'bare ws': cell('bareLatency.p50Ms'), 'bare ws over bus': cell('bareBusLatency.p50Ms') },
-  'delivery p99 ms (rounds)': { api: cell('apiLatency.p99Ms'), 'bare ws': cell('bareLatency.p99Ms'), 'bare ws over bus': cell('bareBusLatency.p99Ms') },
-  'delivered of expected': { api: pick('apiLatency').map((l) => `${l.delivered}/${l.expected}`).join(' '), 'bare ws': pick('bareLatency').map((l) => `${l.delivered}/${l.expected}`).join(' '), 'bare ws over bus': pick('bareBusLatency').map((l) => `${l.delivered}/${l.expected}`).join(' ') },
+  'KB per connection (rounds)': {
+    api: cell('apiConnections.kbPerConnection'),
+    'bare ws': cell('bareConnections.kbPerConnection'),
+    'bare ws over bus': '',
+  },
+  [`${options.connections} sockets opened + joined (s)`]: {
+    api: cell('apiConnections.openSeconds', 1),
+    'bare ws': cell('bareConnections.openSeconds', 1),
+    'bare ws over bus': '',
+  },
+  'delivery p50 ms (rounds)': {
+    api: cell('apiLatency.p50Ms'),
+    'bare ws': cell('bareLatency.p50Ms'),
+    'bare ws over bus': cell('bareBusLatency.p50Ms'),
+  },
+  'delivery p99 ms (rounds)': {
+    api: cell('apiLatency.p99Ms'),
+    'bare ws': cell('bareLatency.p99Ms'),
+    'bare ws over bus': cell('bareBusLatency.p99Ms'),
+  },
+  'delivered of expected': {
+    api: pick('apiLatency')
+      .map((l) => `${l.delivered}/${l.expected}`)
+      .join(' '),
+    'bare ws': pick('bareLatency')
+      .map((l) => `${l.delivered}/${l.expected}`)
+      .join(' '),
+    'bare ws over bus': pick('bareBusLatency')
+      .map((l) => `${l.delivered}/${l.expected}`)
+      .join(' '),
+  },
 });
 log(`medians: ${JSON.stringify(summary)}`);
-log(`RESULT: ${summary.pass ? 'PASS' : 'FAIL'} (p99 < 100 ms at ${options.rate} msg/s, every message delivered, ${options.connections} connections held)`);
+log(
+  `RESULT: ${summary.pass ? 'PASS' : 'FAIL'} (p99 < 100 ms at ${options.rate} msg/s, every message delivered, ${options.connections} connections held)`,
+);
 
 mkdirSync(resultsDir, { recursive: true });
 const resultsFile = `bench/results/realtime-${timestamp}${options.redis ? '-redis' : ''}.json`;
@@ -528,7 +695,12 @@ if (options.record) {
     summary.pass ? '**PASS**' : '**FAIL**',
     resultsFile,
   ];
-  addResultRow(join(rootDir, 'bench/RESULTS.md'), '## Realtime (npm run bench:realtime, issue 22)', header, `| ${cells.join(' | ')} |`);
+  addResultRow(
+    join(rootDir, 'bench/RESULTS.md'),
+    '## Realtime (npm run bench:realtime, issue 22)',
+    header,
+    `| ${cells.join(' | ')} |`,
+  );
   log('row added to bench/RESULTS.md');
 }
 await runCleanup();

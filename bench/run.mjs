@@ -81,9 +81,13 @@ const machine = {
   date: startedAt.toISOString(),
   loadAvgAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
 };
-log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memGiB} GiB, node ${machine.node}, load average ${machine.loadAvgAtStart.join(' ')}`);
+log(
+  `machine: ${machine.cores} cores (${machine.cpu}), ${machine.memGiB} GiB, node ${machine.node}, load average ${machine.loadAvgAtStart.join(' ')}`,
+);
 if (machine.loadAvgAtStart[0] > machine.cores * 0.5) {
-  log(`WARNING: the machine is already busy (load ${machine.loadAvgAtStart[0]} on ${machine.cores} cores); other processes take CPU from the api and the figures will be low. 'otherCores' in the results shows how much.`);
+  log(
+    `WARNING: the machine is already busy (load ${machine.loadAvgAtStart[0]} on ${machine.cores} cores); other processes take CPU from the api and the figures will be low. 'otherCores' in the results shows how much.`,
+  );
 }
 
 const runs = [];
@@ -100,7 +104,9 @@ process.once('uncaughtException', (error) => {
 });
 
 for (const backendUrl of backends) {
-  log(`--- run with ${backendUrl ? `REDIS_URL=${backendUrl}` : 'no REDIS_URL (PostgreSQL rate-limit counters and queues)'} ---`);
+  log(
+    `--- run with ${backendUrl ? `REDIS_URL=${backendUrl}` : 'no REDIS_URL (PostgreSQL rate-limit counters and queues)'} ---`,
+  );
   try {
     runs.push(
       await runAuthBench({
@@ -187,12 +193,16 @@ for (const run of runs) {
       `bare baseline ${run.halfRate.baseline.latencyMs.p50}/${run.halfRate.baseline.latencyMs.p99} ms; other processes used ${run.halfRate.cpu.otherCores} cores`,
   );
   const m = run.memory;
-  console.log(`${run.backend}: api RSS ${m.afterStart?.rssMiB} MiB after start → ${m.afterSignIn?.rssMiB} after sign-in → ${m.afterAll?.rssMiB} MiB at the end (peak ${m.afterAll?.peakRssMiB} MiB)`);
+  console.log(
+    `${run.backend}: api RSS ${m.afterStart?.rssMiB} MiB after start → ${m.afterSignIn?.rssMiB} after sign-in → ${m.afterAll?.rssMiB} MiB at the end (peak ${m.afterAll?.peakRssMiB} MiB)`,
+  );
 }
 const allPass = runs.every((run) => Object.values(run.verdict).every((v) => v.pass));
 console.log('');
 console.log(allPass ? 'RESULT: PASS (all targets met)' : 'RESULT: FAIL (see the FAIL rows above; exit code stays 0)');
-console.log(`results: ${relative(rootDir, file)}${cpuProfDir ? `, cpu profiles: ${relative(rootDir, cpuProfDir)}` : ''}`);
+console.log(
+  `results: ${relative(rootDir, file)}${cpuProfDir ? `, cpu profiles: ${relative(rootDir, cpuProfDir)}` : ''}`,
+);
 
 // one line per run in bench/RESULTS.md
 const resultsMd = join(rootDir, 'bench/RESULTS.md');

@@ -24,7 +24,18 @@
 // Exit code 0 when the benchmark ran, whatever the verdict; non-zero only when it could not run.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,7 +55,16 @@ const TARGETS = {
   homeInitialJsGzipBytes: 150_000,
 };
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const NOT_FOUND_PATH = '/this-page-does-not-exist';
 const HOME_CHUNK = 'src/features/site/pages/HomePage.tsx';
 const CONSENT = '{"essential":true,"analytics":false,"timestamp":"2025-01-01T00:00:00.000Z"}';
@@ -53,16 +73,24 @@ const MOBILE = { width: 375, height: 812 };
 
 function usage(message) {
   console.error(`[site-bench] ${message}`);
-  console.error('usage: node bench/site.bench.mjs [--only=lighthouse|axe|size[,...]] [--url=http://host:port] [--runs=N] [--build] [--no-record]');
+  console.error(
+    'usage: node bench/site.bench.mjs [--only=lighthouse|axe|size[,...]] [--url=http://host:port] [--runs=N] [--build] [--no-record]',
+  );
   process.exit(2);
 }
 
 const options = { only: STEPS, url: null, runs: 3, build: false, record: true };
 for (const arg of process.argv.slice(2)) {
-  const [key, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+  const [key, value] = arg.includes('=')
+    ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+    : [arg, undefined];
   if (key === '--only') {
-    const steps = String(value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    if (!steps.length || steps.some((s) => !STEPS.includes(s))) usage(`--only takes ${STEPS.join('|')} (comma-separated), not '${value}'`);
+    const steps = String(value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (!steps.length || steps.some((s) => !STEPS.includes(s)))
+      usage(`--only takes ${STEPS.join('|')} (comma-separated), not '${value}'`);
     options.only = STEPS.filter((s) => steps.includes(s));
   } else if (key === '--url') {
     try {
@@ -100,13 +128,17 @@ const compactHtml = (html, max = 180) =>
     String(html ?? '')
       .replace(/\s(style|data-discover)="[^"]*"/g, '')
       .replace(/\sclass="([^"]*)"/g, (_, classes) => {
-        const kept = classes.split(/\s+/).filter((c) => c && !/^m_[0-9a-f]{8}$/.test(c) && !['mantine-focus-auto', 'mantine-active'].includes(c));
+        const kept = classes
+          .split(/\s+/)
+          .filter((c) => c && !/^m_[0-9a-f]{8}$/.test(c) && !['mantine-focus-auto', 'mantine-active'].includes(c));
         return kept.length ? ` class="${kept.join(' ')}"` : '';
       }),
     max,
   );
 const oneLine = (text, max = 400) => {
-  const flat = String(text ?? '').replace(/\s+/g, ' ').trim();
+  const flat = String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
@@ -159,13 +191,19 @@ const machine = {
   date: startedAt.toISOString(),
   loadAvgAtStart: loadNow(),
 };
-log(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memGiB} GiB, node ${machine.node}, ${machine.chromium ?? `NO CHROMIUM at ${CHROME_PATH}`}`);
+log(
+  `machine: ${machine.cores} cores (${machine.cpu}), ${machine.memGiB} GiB, node ${machine.node}, ${machine.chromium ?? `NO CHROMIUM at ${CHROME_PATH}`}`,
+);
 log(`load average at start: ${machine.loadAvgAtStart.join(' ')} (1, 5, 15 min)`);
 if (machine.loadAvgAtStart[0] > 1.5) {
-  warn(`the 1-min load average is ${machine.loadAvgAtStart[0]} (> 1.5) on a shared ${machine.cores}-core machine: Lighthouse performance scores (and timings) are unreliable in this run; accessibility, best-practices, SEO, axe and sizes are not affected.`);
+  warn(
+    `the 1-min load average is ${machine.loadAvgAtStart[0]} (> 1.5) on a shared ${machine.cores}-core machine: Lighthouse performance scores (and timings) are unreliable in this run; accessibility, best-practices, SEO, axe and sizes are not affected.`,
+  );
 }
 if (!machine.chromium) await fail(`chromium not found at ${CHROME_PATH} (set CHROME_PATH)`);
-log(`steps: ${options.only.join(', ')}${wants('lighthouse') ? ` (${options.runs} Lighthouse run(s) per URL)` : ''}; server: ${options.url ?? 'built api on a fresh database'}`);
+log(
+  `steps: ${options.only.join(', ')}${wants('lighthouse') ? ` (${options.runs} Lighthouse run(s) per URL)` : ''}; server: ${options.url ?? 'built api on a fresh database'}`,
+);
 
 // ---- build ---------------------------------------------------------------------------------
 const webDist = join(rootDir, 'frontend/dist');
@@ -207,11 +245,23 @@ if (!options.url) {
   }
   // Not rebuilt automatically (pass --build), but say so: the figures are for what was built.
   const webBuiltAt = statSync(prerenderManifestOf(webDist)).mtimeMs;
-  const newestWeb = newestFile([join(rootDir, 'frontend/src'), join(rootDir, 'frontend/public'), join(rootDir, 'frontend/index.html')], (f) => !/\.(spec|test)\.tsx?$/.test(f));
-  if (newestWeb.mtimeMs > webBuiltAt) staleness.push(`${relative(rootDir, newestWeb.file)} is newer than frontend/dist (built ${new Date(webBuiltAt).toISOString().slice(0, 16)}Z)`);
-  const serverStamp = existsSync(join(rootDir, 'dist/.tsbuildinfo')) ? join(rootDir, 'dist/.tsbuildinfo') : join(rootDir, 'dist/apps/api/src/main.js');
-  const newestServer = newestFile([join(rootDir, 'apps'), join(rootDir, 'libs')], (f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.includes('/libs/testing/'));
-  if (newestServer.mtimeMs > statSync(serverStamp).mtimeMs) staleness.push(`${relative(rootDir, newestServer.file)} is newer than the server build in dist/`);
+  const newestWeb = newestFile(
+    [join(rootDir, 'frontend/src'), join(rootDir, 'frontend/public'), join(rootDir, 'frontend/index.html')],
+    (f) => !/\.(spec|test)\.tsx?$/.test(f),
+  );
+  if (newestWeb.mtimeMs > webBuiltAt)
+    staleness.push(
+      `${relative(rootDir, newestWeb.file)} is newer than frontend/dist (built ${new Date(webBuiltAt).toISOString().slice(0, 16)}Z)`,
+    );
+  const serverStamp = existsSync(join(rootDir, 'dist/.tsbuildinfo'))
+    ? join(rootDir, 'dist/.tsbuildinfo')
+    : join(rootDir, 'dist/apps/api/src/main.js');
+  const newestServer = newestFile(
+    [join(rootDir, 'apps'), join(rootDir, 'libs')],
+    (f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.includes('/libs/testing/'),
+  );
+  if (newestServer.mtimeMs > statSync(serverStamp).mtimeMs)
+    staleness.push(`${relative(rootDir, newestServer.file)} is newer than the server build in dist/`);
   for (const note of staleness) warn(`${note}: measuring the existing build; pass --build to rebuild first`);
 }
 
@@ -233,7 +283,8 @@ if (!options.url) {
       problem = `copy failed: ${error.message}`;
     }
     if (!problem) break;
-    if (attempt === 3) await fail(`frontend/dist is inconsistent (${problem}); is a build running? Try again or pass --build`);
+    if (attempt === 3)
+      await fail(`frontend/dist is inconsistent (${problem}); is a build running? Try again or pass --build`);
     log(`frontend/dist looks mid-rebuild (${problem}); copying again in 10 s`);
     await sleep(10_000);
   }
@@ -247,10 +298,12 @@ function checkDist(dir) {
   try {
     const vite = JSON.parse(readFileSync(viteManifestOf(dir), 'utf8'));
     for (const chunk of Object.values(vite)) {
-      for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) if (!existsSync(join(dir, file))) return `${file} missing`;
+      for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])])
+        if (!existsSync(join(dir, file))) return `${file} missing`;
     }
     const pre = JSON.parse(readFileSync(prerenderManifestOf(dir), 'utf8'));
-    for (const file of [...Object.values(pre.pages), pre.notFound]) if (!existsSync(join(dir, file))) return `${file} missing`;
+    for (const file of [...Object.values(pre.pages), pre.notFound])
+      if (!existsSync(join(dir, file))) return `${file} missing`;
     const entry = vite['index.html']?.file;
     const home = readFileSync(join(dir, pre.pages['/']), 'utf8');
     if (entry && !home.includes(`/${entry}`)) return 'prerendered/index.html does not load the current entry chunk';
@@ -294,8 +347,12 @@ function staticSize(dir) {
   };
   const jsFiles = [...js.keys()].map(measure).sort((a, b) => b.gzip - a.gzip);
   const cssFiles = [...css].map(measure).sort((a, b) => b.gzip - a.gzip);
-  const allCss = readdirSync(join(dir, 'assets')).filter((f) => f.endsWith('.css')).map((f) => measure(`assets/${f}`));
-  const allJs = readdirSync(join(dir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => measure(`assets/${f}`));
+  const allCss = readdirSync(join(dir, 'assets'))
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => measure(`assets/${f}`));
+  const allJs = readdirSync(join(dir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => measure(`assets/${f}`));
   const sum = (files, key = 'gzip') => files.reduce((total, f) => total + f[key], 0);
   return {
     method: `'index.html' + '${HOME_CHUNK}' and their static imports (recursive, deduplicated), gzip level 9`,
@@ -310,7 +367,9 @@ if (wants('size')) {
   try {
     result.size = { static: staticSize(distDir), browser: null };
     const s = result.size.static;
-    log(`home initial JS (build manifest): ${kB(s.homeInitialJs.gzip)} kB gzip (${s.homeInitialJs.files.length} chunks, ${kB(s.homeInitialJs.bytes)} kB raw); CSS ${kB(s.homeInitialCss.gzip)} kB gzip; all JS in the build ${kB(s.allJs.gzip)} kB gzip (${s.allJs.count} chunks), all CSS ${kB(s.allCss.gzip)} kB gzip`);
+    log(
+      `home initial JS (build manifest): ${kB(s.homeInitialJs.gzip)} kB gzip (${s.homeInitialJs.files.length} chunks, ${kB(s.homeInitialJs.bytes)} kB raw); CSS ${kB(s.homeInitialCss.gzip)} kB gzip; all JS in the build ${kB(s.allJs.gzip)} kB gzip (${s.allJs.count} chunks), all CSS ${kB(s.allCss.gzip)} kB gzip`,
+    );
   } catch (error) {
     result.errors.push(`size (manifest): ${error.message}`);
     log(`size from the manifest failed: ${error.message}`);
@@ -325,7 +384,8 @@ async function waitForHealth(url, timeoutMs, child) {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`the api exited with code ${child.exitCode} before answering ${url}`);
+    if (child && child.exitCode !== null)
+      throw new Error(`the api exited with code ${child.exitCode} before answering ${url}`);
     try {
       const response = await fetch(url);
       const body = await response.text();
@@ -358,7 +418,11 @@ async function startServer() {
   dbUrl.pathname = `/${dbName}`;
   const databaseUrl = dbUrl.toString();
 
-  const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], { cwd: rootDir, env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), encoding: 'utf8' });
+  const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], {
+    cwd: rootDir,
+    env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }),
+    encoding: 'utf8',
+  });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}${migrate.stderr}`);
 
   const port = await findFreePort(39_600);
@@ -367,7 +431,10 @@ async function startServer() {
   // Started through a one-line launcher so that its command line is not `node dist/apps/api/src/main.js`:
   // other sessions on this shared box stop their own api by that name, and took ours with it.
   const launcher = join(tmp, 'site-bench-api.mjs');
-  writeFileSync(launcher, `await import(${JSON.stringify(pathToFileURL(join(rootDir, 'dist/apps/api/src/main.js')).href)});\n`);
+  writeFileSync(
+    launcher,
+    `await import(${JSON.stringify(pathToFileURL(join(rootDir, 'dist/apps/api/src/main.js')).href)});\n`,
+  );
   const api = spawn(process.execPath, [launcher], {
     cwd: rootDir,
     env: childEnv({
@@ -393,7 +460,11 @@ async function startServer() {
   api.stdout.on('data', keep);
   api.stderr.on('data', keep);
   api.on('exit', (code, signal) => {
-    if (!stopping) void abort(1, `the api exited unexpectedly (${signal ?? `code ${code}`}); its last output:\n${output.join('').slice(-4000)}`);
+    if (!stopping)
+      void abort(
+        1,
+        `the api exited unexpectedly (${signal ?? `code ${code}`}); its last output:\n${output.join('').slice(-4000)}`,
+      );
   });
   cleanupSteps.push(async () => {
     stopping = true;
@@ -430,7 +501,8 @@ if (!baseUrl) {
 try {
   const response = await fetch(`${baseUrl}/`);
   const html = await response.text();
-  if (response.status === 401) await fail(`${baseUrl}/ answers 401 (the site password gate is on): the pages cannot be measured`);
+  if (response.status === 401)
+    await fail(`${baseUrl}/ answers 401 (the site password gate is on): the pages cannot be measured`);
   if (!response.ok) await fail(`${baseUrl}/ answers ${response.status}`);
   result.server.csp = response.headers.get('content-security-policy') ? 'sent' : 'none';
   if (!/<h1[\s>]/.test(html)) warn(`${baseUrl}/ has no <h1> in its HTML: is it the prerendered home page?`);
@@ -504,7 +576,8 @@ async function load(page, path, settleMs) {
   const onConsole = (message) => {
     if (message.type() !== 'error') return;
     // The not-found page's own 404 is expected.
-    if (path === NOT_FOUND_PATH && /status of 404/.test(message.text()) && message.location()?.url?.endsWith(path)) return;
+    if (path === NOT_FOUND_PATH && /status of 404/.test(message.text()) && message.location()?.url?.endsWith(path))
+      return;
     errors.push(oneLine(message.text(), 300));
   };
   const onPageError = (error) => errors.push(oneLine(`pageerror: ${error.message}`, 300));
@@ -525,7 +598,12 @@ async function load(page, path, settleMs) {
     const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle', timeout: 90_000 });
     const deadline = performance.now() + 30_000;
     while (performance.now() < deadline) {
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5000 }))));
+      await page.evaluate(
+        () =>
+          new Promise((resolve) =>
+            requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+          ),
+      );
       if (inflight === 0 && performance.now() - lastActivity >= QUIET_MS) break;
       await page.waitForTimeout(250);
     }
@@ -551,18 +629,35 @@ async function browserSize(viewport) {
       pending.push(
         response
           .body()
-          .then((body) => ({ type, url: response.url().replace(baseUrl, ''), status: response.status(), bytes: body.length, gzip: gzipSize(body) }))
-          .catch((error) => ({ type, url: response.url().replace(baseUrl, ''), status: response.status(), error: error.message })),
+          .then((body) => ({
+            type,
+            url: response.url().replace(baseUrl, ''),
+            status: response.status(),
+            bytes: body.length,
+            gzip: gzipSize(body),
+          }))
+          .catch((error) => ({
+            type,
+            url: response.url().replace(baseUrl, ''),
+            status: response.status(),
+            error: error.message,
+          })),
       );
     });
     const { status, errors } = await load(browser.page, '/', 500);
     // When each file was requested, relative to the page's load event (resource timing).
     const timing = await browser.page.evaluate(() => ({
       loadEventEnd: performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? null,
-      resources: performance.getEntriesByType('resource').map((r) => ({ url: new URL(r.name).pathname, startTime: r.startTime })),
+      resources: performance
+        .getEntriesByType('resource')
+        .map((r) => ({ url: new URL(r.name).pathname, startTime: r.startTime })),
     }));
     const startOf = new Map(timing.resources.map((r) => [r.url, r.startTime]));
-    const files = (await Promise.all(pending)).map((f) => ({ ...f, requestedMs: round(startOf.get(f.url) ?? NaN, 0), afterLoadEvent: timing.loadEventEnd !== null && (startOf.get(f.url) ?? 0) > timing.loadEventEnd }));
+    const files = (await Promise.all(pending)).map((f) => ({
+      ...f,
+      requestedMs: round(startOf.get(f.url) ?? NaN, 0),
+      afterLoadEvent: timing.loadEventEnd !== null && (startOf.get(f.url) ?? 0) > timing.loadEventEnd,
+    }));
     const scripts = files.filter((f) => f.type === 'script').sort((a, b) => (b.gzip ?? 0) - (a.gzip ?? 0));
     const styles = files.filter((f) => f.type === 'stylesheet');
     const sum = (list, key) => list.reduce((total, f) => total + (f[key] ?? 0), 0);
@@ -599,14 +694,24 @@ if (wants('size')) {
       runs: measured,
     };
     for (const m of measured) {
-      log(`home JS in the browser at ${m.viewport}: ${kB(m.jsBeforeLoadEvent.gzip)} kB gzip in ${m.jsBeforeLoadEvent.count} scripts requested before the load event (${m.loadEventMs} ms), ${kB(m.js.gzip)} kB in all ${m.js.files.length} (with the deferred ones); CSS ${kB(m.css.gzip)} kB gzip; status ${m.status}${m.consoleErrors.length ? `; console errors: ${m.consoleErrors.length}` : ''}`);
+      log(
+        `home JS in the browser at ${m.viewport}: ${kB(m.jsBeforeLoadEvent.gzip)} kB gzip in ${m.jsBeforeLoadEvent.count} scripts requested before the load event (${m.loadEventMs} ms), ${kB(m.js.gzip)} kB in all ${m.js.files.length} (with the deferred ones); CSS ${kB(m.css.gzip)} kB gzip; status ${m.status}${m.consoleErrors.length ? `; console errors: ${m.consoleErrors.length}` : ''}`,
+      );
     }
     const staticFiles = new Set((result.size.static?.homeInitialJs.files ?? []).map((f) => `/${f.file}`));
     const extra = worst.js.files.filter((f) => !staticFiles.has(f.url));
     const missing = [...staticFiles].filter((f) => !worst.js.files.some((s) => s.url === f));
-    result.size.browser.beyondManifest = extra.map((f) => ({ url: f.url, gzip: f.gzip, requestedMs: f.requestedMs, afterLoadEvent: f.afterLoadEvent }));
+    result.size.browser.beyondManifest = extra.map((f) => ({
+      url: f.url,
+      gzip: f.gzip,
+      requestedMs: f.requestedMs,
+      afterLoadEvent: f.afterLoadEvent,
+    }));
     result.size.browser.manifestButNotLoaded = missing;
-    if (extra.length) log(`  loaded on top of the manifest's set: ${extra.map((f) => `${f.url} (${kB(f.gzip)} kB, requested at ${f.requestedMs} ms${f.afterLoadEvent ? ', after the load event' : ''})`).join(', ')}`);
+    if (extra.length)
+      log(
+        `  loaded on top of the manifest's set: ${extra.map((f) => `${f.url} (${kB(f.gzip)} kB, requested at ${f.requestedMs} ms${f.afterLoadEvent ? ', after the load event' : ''})`).join(', ')}`,
+      );
     if (missing.length) log(`  in the manifest's set but not loaded: ${missing.join(', ')}`);
   } catch (error) {
     result.errors.push(`size (browser): ${error.message}`);
@@ -620,7 +725,10 @@ async function runAxe(page) {
   await page.addScriptTag({ content: source });
   return page.evaluate(async (tags) => {
     // eslint-disable-next-line no-undef
-    const res = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations', 'incomplete'] });
+    const res = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations', 'incomplete'],
+    });
     const slim = (items) =>
       items.map((v) => ({
         id: v.id,
@@ -628,8 +736,16 @@ async function runAxe(page) {
         help: v.help,
         helpUrl: v.helpUrl,
         nodes: v.nodes.length,
-        first: v.nodes[0] ? { target: v.nodes[0].target.join(' '), html: v.nodes[0].html.slice(0, 300), failureSummary: v.nodes[0].failureSummary } : null,
-        all: v.nodes.slice(0, 100).map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 300), summary: n.failureSummary })),
+        first: v.nodes[0]
+          ? {
+              target: v.nodes[0].target.join(' '),
+              html: v.nodes[0].html.slice(0, 300),
+              failureSummary: v.nodes[0].failureSummary,
+            }
+          : null,
+        all: v.nodes
+          .slice(0, 100)
+          .map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 300), summary: n.failureSummary })),
       }));
     return {
       violations: slim(res.violations),
@@ -640,7 +756,12 @@ async function runAxe(page) {
           const key = [...n.any, ...n.all, ...n.none].map((c) => c.data?.messageKey ?? c.id).find(Boolean) ?? 'unknown';
           reasons[key] = (reasons[key] ?? 0) + 1;
         }
-        return { id: v.id, nodes: v.nodes.length, reasons, examples: v.nodes.slice(0, 3).map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })) };
+        return {
+          id: v.id,
+          nodes: v.nodes.length,
+          reasons,
+          examples: v.nodes.slice(0, 3).map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+        };
       }),
       axeVersion: res.testEngine.version,
       colorScheme: document.documentElement.getAttribute('data-mantine-color-scheme'),
@@ -661,13 +782,17 @@ async function axePass(browser, { path, theme, viewport, consent, settleMs }) {
     Object.assign(entry, { status, consoleErrors: errors, ...axe });
     const expected = path === NOT_FOUND_PATH ? 404 : 200;
     if (status !== expected) entry.warning = `status ${status} (expected ${expected})`;
-    if (axe.colorScheme !== theme) entry.warning = `${entry.warning ? `${entry.warning}; ` : ''}page rendered in '${axe.colorScheme}', not '${theme}'`;
-    if (!consent && !axe.cookieBanner) entry.warning = `${entry.warning ? `${entry.warning}; ` : ''}the cookie banner was not shown`;
+    if (axe.colorScheme !== theme)
+      entry.warning = `${entry.warning ? `${entry.warning}; ` : ''}page rendered in '${axe.colorScheme}', not '${theme}'`;
+    if (!consent && !axe.cookieBanner)
+      entry.warning = `${entry.warning ? `${entry.warning}; ` : ''}the cookie banner was not shown`;
   } catch (error) {
     entry.error = oneLine(error.message, 500);
   }
   const v = entry.violations ?? [];
-  log(`axe ${label}: ${entry.error ? `ERROR ${entry.error}` : v.length ? `${v.length} violation(s): ${v.map((x) => `${x.id}×${x.nodes}`).join(', ')}` : 'no violations'}${entry.warning ? ` (WARNING: ${entry.warning})` : ''}`);
+  log(
+    `axe ${label}: ${entry.error ? `ERROR ${entry.error}` : v.length ? `${v.length} violation(s): ${v.map((x) => `${x.id}×${x.nodes}`).join(', ')}` : 'no violations'}${entry.warning ? ` (WARNING: ${entry.warning})` : ''}`,
+  );
   return entry;
 }
 
@@ -726,7 +851,8 @@ if (wants('axe')) {
 
 // ---- 3. Lighthouse -------------------------------------------------------------------------
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const score100 = (category) => (category?.score === null || category?.score === undefined ? null : Math.round(category.score * 100));
+const score100 = (category) =>
+  category?.score === null || category?.score === undefined ? null : Math.round(category.score * 100);
 
 /** Audits under 1 in a category (not informative / not applicable / manual), with what to fix. */
 function failingAudits(lhr, categoryId) {
@@ -750,7 +876,13 @@ function failingAudits(lhr, categoryId) {
       group: ref.group ?? null,
       displayValue: audit.displayValue ?? null,
       items: items.length,
-      first: node ? oneLine(`${node.selector ?? ''} ${node.snippet ?? ''}`, 300) : first?.url ? oneLine(first.url, 200) : first?.description ? oneLine(first.description, 200) : null,
+      first: node
+        ? oneLine(`${node.selector ?? ''} ${node.snippet ?? ''}`, 300)
+        : first?.url
+          ? oneLine(first.url, 200)
+          : first?.description
+            ? oneLine(first.description, 200)
+            : null,
       savingsMs: audit.details?.overallSavingsMs ?? (savings.LCP ?? 0) + (savings.FCP ?? 0) + (savings.TBT ?? 0),
       savingsBytes: audit.details?.overallSavingsBytes ?? null,
       metricSavings: audit.metricSavings ?? null,
@@ -762,7 +894,14 @@ function failingAudits(lhr, categoryId) {
 }
 
 function metricsOf(lhr) {
-  const m = (id) => lhr.audits[id] ? { value: round(lhr.audits[id].numericValue ?? NaN, 3), display: lhr.audits[id].displayValue ?? null, score: lhr.audits[id].score } : null;
+  const m = (id) =>
+    lhr.audits[id]
+      ? {
+          value: round(lhr.audits[id].numericValue ?? NaN, 3),
+          display: lhr.audits[id].displayValue ?? null,
+          score: lhr.audits[id].score,
+        }
+      : null;
   return {
     fcp: m('first-contentful-paint'),
     lcp: m('largest-contentful-paint'),
@@ -773,7 +912,12 @@ function metricsOf(lhr) {
 }
 
 async function lighthouseRun(lighthouse, chromeLauncher, url) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+    logLevel: 'silent',
+  });
   const kill = async () => {
     try {
       await chrome.kill();
@@ -784,7 +928,12 @@ async function lighthouseRun(lighthouse, chromeLauncher, url) {
   cleanupSteps.push(kill);
   try {
     const loadAtStart = loadNow()[0];
-    const runnerResult = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const runnerResult = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
     const lhr = runnerResult?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
     return { lhr, loadAtStart };
@@ -801,7 +950,11 @@ if (wants('lighthouse')) {
   const chromeLauncher = await import('chrome-launcher');
   result.lighthouse = { version: null, runsPerUrl: options.runs, pages: {} };
   // Warm the server (first requests after start pay for JIT and caches), so run 1 is like run 3.
-  for (const path of TARGETS.lighthouseUrls) for (let i = 0; i < 3; i += 1) await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br, gzip' } }).then((r) => r.arrayBuffer()).catch(() => undefined);
+  for (const path of TARGETS.lighthouseUrls)
+    for (let i = 0; i < 3; i += 1)
+      await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br, gzip' } })
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
   for (const path of TARGETS.lighthouseUrls) {
     const runs = [];
     for (let i = 1; i <= options.runs; i += 1) {
@@ -811,8 +964,20 @@ if (wants('lighthouse')) {
         const { lhr, loadAtStart } = await lighthouseRun(lighthouse, chromeLauncher, `${baseUrl}${path}`);
         result.lighthouse.version ??= lhr.lighthouseVersion;
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, score100(lhr.categories[c])]));
-        runs.push({ run: i, scores, metrics: metricsOf(lhr), loadAtStart, benchmarkIndex: lhr.environment?.benchmarkIndex ?? null, runtimeError: lhr.runtimeError?.message ?? null, runWarnings: lhr.runWarnings ?? [], seconds: round((performance.now() - t0) / 1000, 0), lhr });
-        log(`lighthouse ${path} run ${i}/${options.runs}: perf ${scores.performance} · a11y ${scores.accessibility} · bp ${scores['best-practices']} · seo ${scores.seo} (LCP ${metricsOf(lhr).lcp?.display}, TBT ${metricsOf(lhr).tbt?.display}; load ${loadAtStart}; benchmarkIndex ${lhr.environment?.benchmarkIndex}; ${round((performance.now() - t0) / 1000, 0)} s)${lhr.runtimeError ? ` RUNTIME ERROR: ${lhr.runtimeError.message}` : ''}`);
+        runs.push({
+          run: i,
+          scores,
+          metrics: metricsOf(lhr),
+          loadAtStart,
+          benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+          runtimeError: lhr.runtimeError?.message ?? null,
+          runWarnings: lhr.runWarnings ?? [],
+          seconds: round((performance.now() - t0) / 1000, 0),
+          lhr,
+        });
+        log(
+          `lighthouse ${path} run ${i}/${options.runs}: perf ${scores.performance} · a11y ${scores.accessibility} · bp ${scores['best-practices']} · seo ${scores.seo} (LCP ${metricsOf(lhr).lcp?.display}, TBT ${metricsOf(lhr).tbt?.display}; load ${loadAtStart}; benchmarkIndex ${lhr.environment?.benchmarkIndex}; ${round((performance.now() - t0) / 1000, 0)} s)${lhr.runtimeError ? ` RUNTIME ERROR: ${lhr.runtimeError.message}` : ''}`,
+        );
       } catch (error) {
         runs.push({ run: i, error: oneLine(error.message, 500) });
         log(`lighthouse ${path} run ${i}/${options.runs}: ERROR ${error.message}`);
@@ -824,7 +989,10 @@ if (wants('lighthouse')) {
       // Median by performance score (for an even count, the lower of the middle two).
       const sorted = [...good].sort((a, b) => a.scores.performance - b.scores.performance);
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
-      const reportFile = join(resultsDir, `site-${timestamp}-lh-${path === '/' ? 'home' : path.slice(1).replaceAll('/', '_')}.json`);
+      const reportFile = join(
+        resultsDir,
+        `site-${timestamp}-lh-${path === '/' ? 'home' : path.slice(1).replaceAll('/', '_')}.json`,
+      );
       writeFileSync(reportFile, JSON.stringify(median.lhr));
       page.median = {
         run: median.run,
@@ -855,21 +1023,34 @@ if (result.lighthouse) {
   console.log('==== Lighthouse (mobile, simulated throttling) — failing audits of the median run ====');
   for (const [path, page] of Object.entries(result.lighthouse.pages)) {
     if (!page.median) {
-      console.log(`\n${path}: no successful run (${page.runs.map((r) => r.error).filter(Boolean).join('; ')})`);
+      console.log(
+        `\n${path}: no successful run (${page.runs
+          .map((r) => r.error)
+          .filter(Boolean)
+          .join('; ')})`,
+      );
       continue;
     }
     const { scores, metrics, failing } = page.median;
-    console.log(`\n${path}: perf ${scores.performance} (runs: ${page.runs.map((r) => r.scores?.performance ?? 'error').join(', ')}) · a11y ${scores.accessibility} · bp ${scores['best-practices']} · seo ${scores.seo}   report: ${page.median.report}`);
+    console.log(
+      `\n${path}: perf ${scores.performance} (runs: ${page.runs.map((r) => r.scores?.performance ?? 'error').join(', ')}) · a11y ${scores.accessibility} · bp ${scores['best-practices']} · seo ${scores.seo}   report: ${page.median.report}`,
+    );
     const medianRun = page.runs.find((r) => r.run === page.median.run);
-    console.log(`  metrics: FCP ${metrics.fcp?.display} · LCP ${metrics.lcp?.display} · TBT ${metrics.tbt?.display} · CLS ${metrics.cls?.display} · SI ${metrics.si?.display}   (load average ${medianRun?.loadAtStart}, Lighthouse benchmarkIndex ${medianRun?.benchmarkIndex})`);
+    console.log(
+      `  metrics: FCP ${metrics.fcp?.display} · LCP ${metrics.lcp?.display} · TBT ${metrics.tbt?.display} · CLS ${metrics.cls?.display} · SI ${metrics.si?.display}   (load average ${medianRun?.loadAtStart}, Lighthouse benchmarkIndex ${medianRun?.benchmarkIndex})`,
+    );
     for (const category of ['accessibility', 'seo', 'best-practices']) {
       for (const audit of failing[category]) {
-        console.log(`  [${category}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${audit.items ? ` — ${audit.items} item(s)` : ''}${audit.first ? `; first: ${audit.first}` : ''}${audit.errorMessage ? `; error: ${audit.errorMessage}` : ''}`);
+        console.log(
+          `  [${category}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${audit.items ? ` — ${audit.items} item(s)` : ''}${audit.first ? `; first: ${audit.first}` : ''}${audit.errorMessage ? `; error: ${audit.errorMessage}` : ''}`,
+        );
       }
     }
     const perf = failing.performance.filter((a) => a.score < 0.9 || a.savingsMs > 0).slice(0, 6);
     for (const audit of perf) {
-      console.log(`  [performance] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${audit.savingsMs ? ` — est. savings ${Math.round(audit.savingsMs)} ms` : ''}${audit.savingsBytes ? `, ${kB(audit.savingsBytes)} kB` : ''}${audit.first ? `; first: ${audit.first}` : ''}`);
+      console.log(
+        `  [performance] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${audit.savingsMs ? ` — est. savings ${Math.round(audit.savingsMs)} ms` : ''}${audit.savingsBytes ? `, ${kB(audit.savingsBytes)} kB` : ''}${audit.first ? `; first: ${audit.first}` : ''}`,
+      );
     }
     for (const warning of page.median.runWarnings) console.log(`  [run warning] ${oneLine(warning, 300)}`);
   }
@@ -877,10 +1058,13 @@ if (result.lighthouse) {
 }
 
 if (result.axe) {
-  console.log(`==== axe-core ${result.axe.axeVersion ?? ''} (${result.axe.tags.join(', ')}) — violations per page and theme ====`);
+  console.log(
+    `==== axe-core ${result.axe.axeVersion ?? ''} (${result.axe.tags.join(', ')}) — violations per page and theme ====`,
+  );
   // A node failing the same rule with the same markup on several pages is the shared layout
   // (header, footer, banner): listed once below instead of under every page.
-  const nodeKey = (pass, rule, node) => `${pass.theme}|${rule}|${node.html.replace(/\s(id|aria-controls|aria-labelledby|aria-describedby|for)="[^"]*"/g, '').replace(/__m__-[\w-]+/g, '')}`;
+  const nodeKey = (pass, rule, node) =>
+    `${pass.theme}|${rule}|${node.html.replace(/\s(id|aria-controls|aria-labelledby|aria-describedby|for)="[^"]*"/g, '').replace(/__m__-[\w-]+/g, '')}`;
   const seen = new Map();
   for (const pass of result.axe.passes) {
     for (const v of pass.violations ?? []) {
@@ -895,11 +1079,21 @@ if (result.axe) {
   const sharedMin = Math.max(3, Math.ceil(result.axe.pages / 4));
   const shared = [...seen.entries()].filter(([, e]) => e.pages.size >= sharedMin);
   const sharedKeys = new Set(shared.map(([key]) => key));
-  result.axe.shared = shared.map(([, e]) => ({ rule: e.rule, impact: e.impact, theme: e.theme, target: e.node.target, html: e.node.html, summary: oneLine(e.node.summary, 500), pages: e.pages.size }));
+  result.axe.shared = shared.map(([, e]) => ({
+    rule: e.rule,
+    impact: e.impact,
+    theme: e.theme,
+    target: e.node.target,
+    html: e.node.html,
+    summary: oneLine(e.node.summary, 500),
+    pages: e.pages.size,
+  }));
   if (shared.length) {
     console.log(`\nshared layout (the same node fails on >= ${sharedMin} pages; fix once):`);
     for (const e of result.axe.shared) {
-      console.log(`  [${e.theme}] ${e.rule} (${e.impact}) on ${e.pages} pages: ${e.target}\n      ${compactHtml(e.html)}\n      ${oneLine(e.summary.replace(/^Fix (any|all) of the following:\s*/, ''), 300)}`);
+      console.log(
+        `  [${e.theme}] ${e.rule} (${e.impact}) on ${e.pages} pages: ${e.target}\n      ${compactHtml(e.html)}\n      ${oneLine(e.summary.replace(/^Fix (any|all) of the following:\s*/, ''), 300)}`,
+      );
     }
   }
   console.log('\nper page (page-specific nodes; shared layout nodes only counted):');
@@ -916,10 +1110,15 @@ if (result.axe) {
       if (nodes.length) own.push({ ...v, own: nodes });
     }
     if (!own.length && !pass.warning) continue;
-    console.log(`\n${pass.label}: ${pass.violations.length} rule(s) violated${sharedCount ? ` (+${sharedCount} shared layout node(s))` : ''}${pass.warning ? `; WARNING ${pass.warning}` : ''}`);
+    console.log(
+      `\n${pass.label}: ${pass.violations.length} rule(s) violated${sharedCount ? ` (+${sharedCount} shared layout node(s))` : ''}${pass.warning ? `; WARNING ${pass.warning}` : ''}`,
+    );
     for (const v of own) {
       console.log(`  ${v.id} (${v.impact}) × ${v.own.length} node(s): ${v.help}`);
-      for (const node of v.own.slice(0, 4)) console.log(`    ${node.target}\n      ${compactHtml(node.html)}\n      ${oneLine(node.summary.replace(/^Fix (any|all) of the following:\s*/, ''), 300)}`);
+      for (const node of v.own.slice(0, 4))
+        console.log(
+          `    ${node.target}\n      ${compactHtml(node.html)}\n      ${oneLine(node.summary.replace(/^Fix (any|all) of the following:\s*/, ''), 300)}`,
+        );
       if (v.own.length > 4) console.log(`    … ${v.own.length - 4} more (see the JSON)`);
     }
   }
@@ -934,19 +1133,31 @@ if (result.axe) {
     for (const i of pass.incomplete ?? []) {
       incomplete[i.id] ??= { nodes: 0, reasons: {} };
       incomplete[i.id].nodes += i.nodes;
-      for (const [reason, n] of Object.entries(i.reasons ?? {})) incomplete[i.id].reasons[reason] = (incomplete[i.id].reasons[reason] ?? 0) + n;
+      for (const [reason, n] of Object.entries(i.reasons ?? {}))
+        incomplete[i.id].reasons[reason] = (incomplete[i.id].reasons[reason] ?? 0) + n;
     }
   }
   result.axe.incomplete = incomplete;
   if (Object.keys(incomplete).length) {
-    const describe = ([id, r]) => `${id} ${r.nodes} node(s) (${Object.entries(r.reasons).sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${reason} ${n}`).join(', ')})`;
-    console.log(`\nneeds review (axe 'incomplete': it could not decide; not counted, check by eye): ${Object.entries(incomplete).map(describe).join('; ')}`);
+    const describe = ([id, r]) =>
+      `${id} ${r.nodes} node(s) (${Object.entries(r.reasons)
+        .sort((a, b) => b[1] - a[1])
+        .map(([reason, n]) => `${reason} ${n}`)
+        .join(', ')})`;
+    console.log(
+      `\nneeds review (axe 'incomplete': it could not decide; not counted, check by eye): ${Object.entries(incomplete).map(describe).join('; ')}`,
+    );
   }
   const consoleErrors = new Map();
-  for (const pass of result.axe.passes) for (const error of pass.consoleErrors ?? []) consoleErrors.set(error, [...(consoleErrors.get(error) ?? []), pass.label]);
+  for (const pass of result.axe.passes)
+    for (const error of pass.consoleErrors ?? [])
+      consoleErrors.set(error, [...(consoleErrors.get(error) ?? []), pass.label]);
   if (consoleErrors.size) {
     console.log('\nconsole errors while loading (not counted; a React #418/#423/#425 is a hydration mismatch):');
-    for (const [error, labels] of consoleErrors) console.log(`  ${error}\n    on ${labels.length} pass(es): ${labels.slice(0, 8).join(', ')}${labels.length > 8 ? ', …' : ''}`);
+    for (const [error, labels] of consoleErrors)
+      console.log(
+        `  ${error}\n    on ${labels.length} pass(es): ${labels.slice(0, 8).join(', ')}${labels.length > 8 ? ', …' : ''}`,
+      );
   }
   const overflow = result.axe.passes.filter((p) => p.horizontalOverflow);
   if (overflow.length) console.log(`horizontal scrolling (not counted) on: ${overflow.map((p) => p.label).join(', ')}`);
@@ -957,31 +1168,71 @@ if (result.lighthouse) {
   const t = TARGETS.lighthouse;
   for (const path of TARGETS.lighthouseUrls) {
     const s = result.lighthouse.pages[path]?.median?.scores;
-    const pass = s ? s.performance >= t.performance && s.accessibility >= t.accessibility && s['best-practices'] >= t['best-practices'] && s.seo >= t.seo : false;
-    const detail = s ? CATEGORIES.filter((c) => s[c] < t[c]).map((c) => c.replace('best-practices', 'bp').replace('accessibility', 'a11y').replace('performance', 'perf')) : ['no result'];
+    const pass = s
+      ? s.performance >= t.performance &&
+        s.accessibility >= t.accessibility &&
+        s['best-practices'] >= t['best-practices'] &&
+        s.seo >= t.seo
+      : false;
+    const detail = s
+      ? CATEGORIES.filter((c) => s[c] < t[c]).map((c) =>
+          c.replace('best-practices', 'bp').replace('accessibility', 'a11y').replace('performance', 'perf'),
+        )
+      : ['no result'];
     verdicts.push(pass);
-    rows.push([`Lighthouse ${path} (mobile, median of ${options.runs})`, s ? `${s.performance} · ${s.accessibility} · ${s['best-practices']} · ${s.seo}` : 'error', `>=${t.performance} · ${t.accessibility} · >=${t['best-practices']} · ${t.seo}`, `${mark(pass)}${pass ? '' : ` (${detail.join(', ')})`}`]);
+    rows.push([
+      `Lighthouse ${path} (mobile, median of ${options.runs})`,
+      s ? `${s.performance} · ${s.accessibility} · ${s['best-practices']} · ${s.seo}` : 'error',
+      `>=${t.performance} · ${t.accessibility} · >=${t['best-practices']} · ${t.seo}`,
+      `${mark(pass)}${pass ? '' : ` (${detail.join(', ')})`}`,
+    ]);
   }
 }
 if (result.axe) {
   const pass = result.axe.violations === 0 && result.axe.errors === 0;
   verdicts.push(pass);
-  rows.push([`axe violations (${result.axe.pages} pages × 2 themes + home 375 px + banner)`, `${result.axe.violations} rule violations (${result.axe.nodes} nodes) in ${result.axe.passesChecked}/${result.axe.passesTotal} passes${result.axe.errors ? `, ${result.axe.errors} errors` : ''}`, '0', mark(pass)]);
+  rows.push([
+    `axe violations (${result.axe.pages} pages × 2 themes + home 375 px + banner)`,
+    `${result.axe.violations} rule violations (${result.axe.nodes} nodes) in ${result.axe.passesChecked}/${result.axe.passesTotal} passes${result.axe.errors ? `, ${result.axe.errors} errors` : ''}`,
+    '0',
+    mark(pass),
+  ]);
 }
 if (result.size) {
   const limit = TARGETS.homeInitialJsGzipBytes;
   if (result.size.static) {
     const pass = result.size.static.homeInitialJs.gzip <= limit;
     verdicts.push(pass);
-    rows.push(['home initial JS, build manifest (gzip -9)', `${kB(result.size.static.homeInitialJs.gzip)} kB`, `<= ${kB(limit)} kB`, mark(pass)]);
+    rows.push([
+      'home initial JS, build manifest (gzip -9)',
+      `${kB(result.size.static.homeInitialJs.gzip)} kB`,
+      `<= ${kB(limit)} kB`,
+      mark(pass),
+    ]);
   }
   if (result.size.browser) {
     const pass = result.size.browser.initialJs <= limit;
     verdicts.push(pass);
-    rows.push([`home JS in the browser, before the load event (${result.size.browser.worst})`, `${kB(result.size.browser.initialJs)} kB`, `<= ${kB(limit)} kB`, mark(pass)]);
-    rows.push(['home JS in the browser, with deferred chunks', `${kB(result.size.browser.allJs)} kB`, '(no target)', '']);
+    rows.push([
+      `home JS in the browser, before the load event (${result.size.browser.worst})`,
+      `${kB(result.size.browser.initialJs)} kB`,
+      `<= ${kB(limit)} kB`,
+      mark(pass),
+    ]);
+    rows.push([
+      'home JS in the browser, with deferred chunks',
+      `${kB(result.size.browser.allJs)} kB`,
+      '(no target)',
+      '',
+    ]);
   }
-  if (result.size.static) rows.push(['home initial CSS / all CSS (gzip -9)', `${kB(result.size.static.homeInitialCss.gzip)} / ${kB(result.size.static.allCss.gzip)} kB`, '(no target)', '']);
+  if (result.size.static)
+    rows.push([
+      'home initial CSS / all CSS (gzip -9)',
+      `${kB(result.size.static.homeInitialCss.gzip)} / ${kB(result.size.static.allCss.gzip)} kB`,
+      '(no target)',
+      '',
+    ]);
 }
 if (result.errors.length) verdicts.push(false);
 
@@ -996,8 +1247,12 @@ for (const error of result.errors) console.log(`error: ${error}`);
 const partial = options.only.length < STEPS.length;
 const allPass = verdicts.length > 0 && verdicts.every(Boolean);
 result.verdict = allPass ? 'PASS' : 'FAIL';
-console.log(`RESULT: ${allPass ? 'PASS' : 'FAIL'}${partial ? ` (partial run: ${options.only.join(', ')})` : ''}${allPass ? '' : ' (see the FAIL rows above; exit code stays 0)'}`);
-console.log(`load average: ${machine.loadAvgAtStart.join(' ')} at start, ${machine.loadAvgAtEnd.join(' ')} at the end${machine.loadAvgAtStart[0] > 1.5 && result.lighthouse ? ' — busy machine: the performance scores are unreliable' : ''}`);
+console.log(
+  `RESULT: ${allPass ? 'PASS' : 'FAIL'}${partial ? ` (partial run: ${options.only.join(', ')})` : ''}${allPass ? '' : ' (see the FAIL rows above; exit code stays 0)'}`,
+);
+console.log(
+  `load average: ${machine.loadAvgAtStart.join(' ')} at start, ${machine.loadAvgAtEnd.join(' ')} at the end${machine.loadAvgAtStart[0] > 1.5 && result.lighthouse ? ' — busy machine: the performance scores are unreliable' : ''}`,
+);
 for (const note of staleness) console.log(`note: ${note} (measured the existing build)`);
 
 const file = join(resultsDir, `site-${timestamp}.json`);
@@ -1028,13 +1283,23 @@ const lhCell = (path) => {
   if (!result.lighthouse) return '—';
   if (!s) return 'error';
   const t = TARGETS.lighthouse;
-  const ok = s.performance >= t.performance && s.accessibility >= t.accessibility && s['best-practices'] >= t['best-practices'] && s.seo >= t.seo;
+  const ok =
+    s.performance >= t.performance &&
+    s.accessibility >= t.accessibility &&
+    s['best-practices'] >= t['best-practices'] &&
+    s.seo >= t.seo;
   return `${s.performance}·${s.accessibility}·${s['best-practices']}·${s.seo} ${mark(ok)}`;
 };
-const axeCell = result.axe ? `**${result.axe.violations}** (${result.axe.passesChecked}/${result.axe.passesTotal}${result.axe.errors ? `, ${result.axe.errors} errors` : ''}) ${mark(result.axe.violations === 0 && result.axe.errors === 0)}` : '—';
+const axeCell = result.axe
+  ? `**${result.axe.violations}** (${result.axe.passesChecked}/${result.axe.passesTotal}${result.axe.errors ? `, ${result.axe.errors} errors` : ''}) ${mark(result.axe.violations === 0 && result.axe.errors === 0)}`
+  : '—';
 const sizeCell = result.size
   ? `${result.size.static ? kB(result.size.static.homeInitialJs.gzip) : '—'} / ${result.size.browser ? `${kB(result.size.browser.initialJs)} (${kB(result.size.browser.allJs)} with deferred)` : '—'} ` +
-    mark(!!result.size.static && Math.max(result.size.static.homeInitialJs.gzip, result.size.browser?.initialJs ?? 0) <= TARGETS.homeInitialJsGzipBytes)
+    mark(
+      !!result.size.static &&
+        Math.max(result.size.static.homeInitialJs.gzip, result.size.browser?.initialJs ?? 0) <=
+          TARGETS.homeInitialJsGzipBytes,
+    )
   : '—';
 const row =
   `| ${machine.date.slice(0, 16).replace('T', ' ')}Z | ${machine.cores} × ${machine.cpu}, load ${machine.loadAvgAtStart.join(' ')} ` +

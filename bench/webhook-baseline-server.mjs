@@ -12,7 +12,10 @@ const { verifyWebhookSignature } = await import(process.env.SIGNATURE_MODULE);
 const secrets = process.env.WEBHOOK_SECRETS.split(',');
 
 function send(res, status, text) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -20,7 +23,11 @@ const server = http.createServer((req, res) => {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
-    const check = verifyWebhookSignature(Buffer.concat(chunks).toString('utf8'), req.headers['acquirer-signature'], secrets);
+    const check = verifyWebhookSignature(
+      Buffer.concat(chunks).toString('utf8'),
+      req.headers['acquirer-signature'],
+      secrets,
+    );
     if (check.valid) send(res, 200, '{"received":true}');
     else send(res, 400, JSON.stringify({ code: 'invalid_signature', reason: check.reason }));
   });

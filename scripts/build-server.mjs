@@ -12,7 +12,11 @@ import { swcOptions } from './lib/swc-options.mjs';
 import { rootDir } from './lib/util.mjs';
 
 const outDir = join(rootDir, 'dist');
-const skip = (rel) => /\.(spec|e2e)\.ts$/.test(rel) || rel.endsWith('.d.ts') || rel.startsWith('libs/testing/') || rel.includes('/src/testing/');
+const skip = (rel) =>
+  /\.(spec|e2e)\.ts$/.test(rel) ||
+  rel.endsWith('.d.ts') ||
+  rel.startsWith('libs/testing/') ||
+  rel.includes('/src/testing/');
 
 function sources(dir, out = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -38,7 +42,9 @@ async function compile(file) {
 }
 
 const started = Date.now();
-const files = ['apps', 'libs'].flatMap((dir) => (statSync(join(rootDir, dir), { throwIfNoEntry: false })?.isDirectory() ? sources(join(rootDir, dir)) : []));
+const files = ['apps', 'libs'].flatMap((dir) =>
+  statSync(join(rootDir, dir), { throwIfNoEntry: false })?.isDirectory() ? sources(join(rootDir, dir)) : [],
+);
 const queue = [...files];
 let failed = 0;
 await Promise.all(

@@ -14,13 +14,25 @@ import { startMaildev } from './lib/maildev.mjs';
 import { spawnService, stopServices } from './lib/processes.mjs';
 import { probePostgres, probeRedis } from './lib/probes.mjs';
 import { startRoundRobinProxy } from './lib/round-robin-proxy.mjs';
-import { childEnv, createLogger, ensurePinnedNode, findFreePort, redactUrl, rootDir, sleep, style } from './lib/util.mjs';
+import {
+  childEnv,
+  createLogger,
+  ensurePinnedNode,
+  findFreePort,
+  redactUrl,
+  rootDir,
+  sleep,
+  style,
+} from './lib/util.mjs';
 
 await ensurePinnedNode();
 const log = createLogger('cluster');
-const { values: args } = parseArgs({ options: { apis: { type: 'string', default: '2' }, workers: { type: 'string', default: '2' } } });
+const { values: args } = parseArgs({
+  options: { apis: { type: 'string', default: '2' }, workers: { type: 'string', default: '2' } },
+});
 const counts = { apis: Number(args.apis), workers: Number(args.workers) };
-if (![counts.apis, counts.workers].every((n) => Number.isInteger(n) && n >= 1 && n <= 16)) throw new Error('--apis and --workers take 1 to 16');
+if (![counts.apis, counts.workers].every((n) => Number.isInteger(n) && n >= 1 && n <= 16))
+  throw new Error('--apis and --workers take 1 to 16');
 const dist = (app, file) => join(rootDir, 'dist/apps', app, 'src', file);
 const running = { services: [], proxy: null, maildev: null, postgres: null };
 let stopping = null;
@@ -36,14 +48,17 @@ function shutdown(code, reason) {
   })();
   return stopping;
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void shutdown(0, `${signal}: stopping…`));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => void shutdown(0, `${signal}: stopping…`));
 
 function run(label, script, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script], { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${label} failed (exit ${code}): ${out.slice(-500)}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${label} failed (exit ${code}): ${out.slice(-500)}`)),
+    );
   });
 }
 
@@ -51,7 +66,10 @@ async function waitHealthy(port, what) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (stopping) return;
-    const ok = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await sleep(300);
   }
@@ -61,16 +79,26 @@ async function waitHealthy(port, what) {
 async function main() {
   if (!existsSync(dist('api', 'main.js')) || !existsSync(dist('worker', 'main.js'))) {
     log.info('no build yet: npm run build…');
-    await new Promise((resolve, reject) => spawn('npm', ['run', 'build'], { cwd: rootDir, stdio: 'inherit', env: childEnv() }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed')))));
+    await new Promise((resolve, reject) =>
+      spawn('npm', ['run', 'build'], { cwd: rootDir, stdio: 'inherit', env: childEnv() }).once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error('build failed')),
+      ),
+    );
   }
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    running.postgres = await startEmbeddedPostgres({ dataDir: join(rootDir, 'var/cluster/postgres'), port: 54339, database: 'fanmint' });
+    running.postgres = await startEmbeddedPostgres({
+      dataDir: join(rootDir, 'var/cluster/postgres'),
+      port: 54339,
+      database: 'fanmint',
+    });
     databaseUrl = running.postgres.url;
-  } else if (await probePostgres(databaseUrl, 5000)) throw new Error(`DATABASE_URL ${redactUrl(databaseUrl)} does not answer`);
+  } else if (await probePostgres(databaseUrl, 5000))
+    throw new Error(`DATABASE_URL ${redactUrl(databaseUrl)} does not answer`);
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redisProblem = await probeRedis(redisUrl, 5000);
-  if (redisProblem) throw new Error(`Redis ${redactUrl(redisUrl)} does not answer (${redisProblem}): start one or set REDIS_URL`);
+  if (redisProblem)
+    throw new Error(`Redis ${redactUrl(redisUrl)} does not answer (${redisProblem}): start one or set REDIS_URL`);
   let smtpUrl = process.env.SMTP_URL;
   if (!smtpUrl) {
     running.maildev = await startMaildev({ smtpPort: 1125, webPort: 1180 });
@@ -79,9 +107,12 @@ async function main() {
   const port = process.env.PORT ? Number(process.env.PORT) : await findFreePort(3000);
   const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
   const apiPorts = [];
-  for (let i = 0; i < counts.apis; i++) apiPorts.push(await findFreePort(3101 + i * 10, { exclude: [port, ...apiPorts] }));
+  for (let i = 0; i < counts.apis; i++)
+    apiPorts.push(await findFreePort(3101 + i * 10, { exclude: [port, ...apiPorts] }));
   const acquirerPort = await findFreePort(4110, { exclude: [port, ...apiPorts] });
-  const secrets = existsSync(join(rootDir, 'var/secrets.json')) ? JSON.parse(readFileSync(join(rootDir, 'var/secrets.json'), 'utf8')) : {};
+  const secrets = existsSync(join(rootDir, 'var/secrets.json'))
+    ? JSON.parse(readFileSync(join(rootDir, 'var/secrets.json'), 'utf8'))
+    : {};
   const acquirerKey = `sk_test_${randomBytes(16).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const env = childEnv({
@@ -100,18 +131,40 @@ async function main() {
   log.info('migrations and demo accounts…');
   await run('migrate', dist('api', 'migrate.js'), env);
   await run('seed', dist('api', 'seed.js'), env);
-  running.services.push(spawnService('acquirer', [dist('acquirer', 'main.js')], {
-    env: childEnv({ ACQUIRER_PORT: String(acquirerPort), ACQUIRER_PUBLIC_URL: `http://localhost:${acquirerPort}`, ACQUIRER_DATABASE_URL: databaseUrl, ACQUIRER_SCHEMA: 'acquirer', ACQUIRER_SECRET_KEY: acquirerKey, ACQUIRER_WEBHOOK_SECRETS: webhookSecret, ACQUIRER_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/webhooks/sandbox` }),
-  }));
-  apiPorts.forEach((apiPort, i) => running.services.push(spawnService(`api-${i + 1}`, [dist('api', 'main.js')], { env: { ...env, PORT: String(apiPort) } })));
-  for (let i = 0; i < counts.workers; i++) running.services.push(spawnService(`worker-${i + 1}`, [dist('worker', 'main.js')], { env }));
-  for (const service of running.services) void service.exited.then(({ code, signal }) => stopping || shutdown(1, style.red(`${service.name} stopped (${signal ?? `exit ${code}`}): stopping everything`)));
+  running.services.push(
+    spawnService('acquirer', [dist('acquirer', 'main.js')], {
+      env: childEnv({
+        ACQUIRER_PORT: String(acquirerPort),
+        ACQUIRER_PUBLIC_URL: `http://localhost:${acquirerPort}`,
+        ACQUIRER_DATABASE_URL: databaseUrl,
+        ACQUIRER_SCHEMA: 'acquirer',
+        ACQUIRER_SECRET_KEY: acquirerKey,
+        ACQUIRER_WEBHOOK_SECRETS: webhookSecret,
+        ACQUIRER_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/webhooks/sandbox`,
+      }),
+    }),
+  );
+  apiPorts.forEach((apiPort, i) =>
+    running.services.push(
+      spawnService(`api-${i + 1}`, [dist('api', 'main.js')], { env: { ...env, PORT: String(apiPort) } }),
+    ),
+  );
+  for (let i = 0; i < counts.workers; i++)
+    running.services.push(spawnService(`worker-${i + 1}`, [dist('worker', 'main.js')], { env }));
+  for (const service of running.services)
+    void service.exited.then(
+      ({ code, signal }) =>
+        stopping ||
+        shutdown(1, style.red(`${service.name} stopped (${signal ?? `exit ${code}`}): stopping everything`)),
+    );
   await Promise.all(apiPorts.map((apiPort, i) => waitHealthy(apiPort, `api-${i + 1}`)));
   // Live: the demo marketplace, through the running workers and acquirer (as npm start does).
   let marketplace = null;
   if (env.LAUNCH_PHASE === 'live') {
     log.info('demo marketplace…');
-    marketplace = JSON.parse((await run('seed marketplace', dist('api', 'seed-marketplace.js'), env)).trim().split('\n').pop()).marketplace;
+    marketplace = JSON.parse(
+      (await run('seed marketplace', dist('api', 'seed-marketplace.js'), env)).trim().split('\n').pop(),
+    ).marketplace;
   }
   running.proxy = await startRoundRobinProxy({ upstreams: apiPorts, port });
   if (stopping) return;

@@ -34,12 +34,16 @@ function walk(dir, out = []) {
   return out;
 }
 
-const isTestFile = (rel) => /\.(spec|e2e|test)\.tsx?$/.test(rel) || rel.startsWith('test/') || rel.includes('/testing/');
+const isTestFile = (rel) =>
+  /\.(spec|e2e|test)\.tsx?$/.test(rel) || rel.startsWith('test/') || rel.includes('/testing/');
 const isHome = (rel) =>
-  /\.repository\.ts$|\/repositories\/|\.read-model\.ts$|\/read-models?\/|\/database\/migrations\/|\.queries\.ts$|\/sql\//.test(rel);
+  /\.repository\.ts$|\/repositories\/|\.read-model\.ts$|\/read-models?\/|\/database\/migrations\/|\.queries\.ts$|\/sql\//.test(
+    rel,
+  );
 
 const sqlStart = /^\s*(select|insert\s+into|update\s+\w|delete\s+from|with\s+\w+\s+as)\b/i;
-const writeStart = /^\s*(insert\s+into|update\s+\w|delete\s+from)\b|\b(insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
+const writeStart =
+  /^\s*(insert\s+into|update\s+\w|delete\s+from)\b|\b(insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
 
 function literalsOf(source) {
   const found = [];
@@ -99,7 +103,10 @@ export function countCode() {
       const target = spec.startsWith('.') ? relative(rootDir, join(path, '..', spec)) : spec;
       const [from, fromName] = rel.split('/');
       const [to, toName] = target.split('/');
-      const up = (from === 'libs' && to === 'apps') || (from === 'apps' && to === 'apps' && fromName !== toName) || (from !== 'test' && to === 'test');
+      const up =
+        (from === 'libs' && to === 'apps') ||
+        (from === 'apps' && to === 'apps' && fromName !== toName) ||
+        (from !== 'test' && to === 'test');
       if (up && ['libs', 'apps'].includes(from)) result.edges.push(`${rel} -> ${target}`);
       const lib = spec.startsWith('#app/') ? spec.split('/')[1] : to === 'libs' ? toName : undefined;
       if (from === 'libs' && lib && lib !== fromName && !/\.(spec|e2e)\.ts$/.test(rel)) {
@@ -174,13 +181,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`SQL statements elsewhere in server code: ${r.sql.outside} (writes: ${r.sql.writesOutside})`);
     console.log(`exported SQL fragments with positional parameters: ${r.fragments}`);
     console.log(`SQL writes in tests: ${r.testSqlWrites}`);
-    for (const [table, files] of Object.entries(writers)) console.log(`writers of ${table}: ${files.length}${files.length ? `  (${files.join(', ')})` : ''}`);
-    console.log(`specs: ${r.specs.spec} (handler ${r.specs.handler}, domain ${r.specs.aggregate}); e2e suites: ${r.specs.e2e}`);
+    for (const [table, files] of Object.entries(writers))
+      console.log(`writers of ${table}: ${files.length}${files.length ? `  (${files.join(', ')})` : ''}`);
+    console.log(
+      `specs: ${r.specs.spec} (handler ${r.specs.handler}, domain ${r.specs.aggregate}); e2e suites: ${r.specs.e2e}`,
+    );
     console.log(`upward edges: ${r.edges.length}${r.edges.length ? `\n  ${r.edges.join('\n  ')}` : ''}`);
-    console.log(`cycles between libs: ${r.cycles.length}${r.cycles.length ? `\n  ${r.cycles.map((group) => group.join(' <-> ')).join('\n  ')}` : ''}`);
+    console.log(
+      `cycles between libs: ${r.cycles.length}${r.cycles.length ? `\n  ${r.cycles.map((group) => group.join(' <-> ')).join('\n  ')}` : ''}`,
+    );
     console.log(`lines over 160 characters: ${r.long}`);
     if (process.argv.includes('--files')) {
-      for (const [file, n] of Object.entries(r.sql.outsideFiles).sort((a, b) => b[1] - a[1])) console.log(`  ${n}\t${file}`);
+      for (const [file, n] of Object.entries(r.sql.outsideFiles).sort((a, b) => b[1] - a[1]))
+        console.log(`  ${n}\t${file}`);
     }
   }
 }

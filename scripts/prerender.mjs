@@ -18,13 +18,20 @@ await rm(ssrOut, { recursive: true, force: true });
 await build({
   configFile: join(frontend, 'vite.config.ts'),
   logLevel: 'warn',
-  build: { ssr: join(frontend, 'src', 'entry-server.tsx'), outDir: ssrOut, emptyOutDir: true, manifest: false, copyPublicDir: false },
+  build: {
+    ssr: join(frontend, 'src', 'entry-server.tsx'),
+    outDir: ssrOut,
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+  },
 });
 const server = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
 
 const template = await readFile(join(dist, 'index.html'), 'utf8');
 const HEAD = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
-if (!HEAD.test(template) || !template.includes('<!--app-html-->')) throw new Error('frontend/index.html lacks the <!--app-head--> / <!--app-html--> markers');
+if (!HEAD.test(template) || !template.includes('<!--app-html-->'))
+  throw new Error('frontend/index.html lacks the <!--app-head--> / <!--app-html--> markers');
 const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 /** The CSS files and JS chunks a module needs (itself and its static imports), as site paths. */
@@ -46,8 +53,13 @@ function filesOf(key, files = { css: new Set(), js: new Set() }, seen = new Set(
  */
 const fill = ({ head, html }, module) => {
   const { css } = filesOf(module);
-  const links = [...css].filter((href) => !template.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
-  return template.replace(HEAD, head).replace('<!--app-html-->', html).replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  const links = [...css]
+    .filter((href) => !template.includes(href))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  return template
+    .replace(HEAD, head)
+    .replace('<!--app-html-->', html)
+    .replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 };
 const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '__')}.html`);
 
@@ -59,7 +71,10 @@ for (const path of server.PRERENDERED_PATHS) {
   await writeFile(join(dist, file), fill(await server.renderRoute(path), server.PAGE_MODULES[path]));
   pages[path] = file;
 }
-await writeFile(join(outDir, '404.html'), fill(await server.renderRoute('/__page-that-does-not-exist__'), 'src/features/errors/pages/NotFoundPage.tsx'));
+await writeFile(
+  join(outDir, '404.html'),
+  fill(await server.renderRoute('/__page-that-does-not-exist__'), 'src/features/errors/pages/NotFoundPage.tsx'),
+);
 await writeFile(join(outDir, 'site-gate.html'), fill(server.renderGate(), 'src/features/site-gate/GateApp.tsx'));
 
 // dist/index.html stays as built: the app shell (dashboard and reset-link routes render in the
@@ -79,19 +94,41 @@ visit('index.html');
 visit('src/features/site-gate/GateApp.tsx');
 // Loaded lazily by the providers every page (the gate too) renders.
 visit('src/app/notifications-host.tsx');
-if (!manifest['src/app/notifications-host.tsx']) throw new Error('The notifications chunk is missing from the build manifest');
-if (!manifest['src/features/site-gate/GateApp.tsx']) throw new Error('The site gate chunk is missing from the build manifest');
+if (!manifest['src/app/notifications-host.tsx'])
+  throw new Error('The notifications chunk is missing from the build manifest');
+if (!manifest['src/features/site-gate/GateApp.tsx'])
+  throw new Error('The site gate chunk is missing from the build manifest');
 
 await writeFile(
   join(outDir, 'manifest.json'),
-  JSON.stringify({ pages, sitemap: server.SITEMAP_PATHS, notFound: 'prerendered/404.html', gate: 'prerendered/site-gate.html', gateAssets: [...gateAssets] }, null, 2),
+  JSON.stringify(
+    {
+      pages,
+      sitemap: server.SITEMAP_PATHS,
+      notFound: 'prerendered/404.html',
+      gate: 'prerendered/site-gate.html',
+      gateAssets: [...gateAssets],
+    },
+    null,
+    2,
+  ),
 );
 
 // Every Mantine class a prerendered page uses must be styled by the built CSS
 // (frontend/src/app/mantine-styles.ts imports Mantine's styles component by component).
-const css = (await Promise.all((await readdir(join(dist, 'assets'))).filter((name) => name.endsWith('.css')).map((name) => readFile(join(dist, 'assets', name), 'utf8')))).join('\n');
+const css = (
+  await Promise.all(
+    (await readdir(join(dist, 'assets')))
+      .filter((name) => name.endsWith('.css'))
+      .map((name) => readFile(join(dist, 'assets', name), 'utf8')),
+  )
+).join('\n');
 const unstyled = new Map();
-for (const [path, file] of Object.entries({ ...pages, '(not found)': 'prerendered/404.html', '(site gate)': 'prerendered/site-gate.html' })) {
+for (const [path, file] of Object.entries({
+  ...pages,
+  '(not found)': 'prerendered/404.html',
+  '(site gate)': 'prerendered/site-gate.html',
+})) {
   const html = await readFile(join(dist, file), 'utf8');
   for (const [, classes] of html.matchAll(/class="([^"]*)"/g)) {
     for (const [name] of classes.matchAll(/\bm_[0-9a-f]{8}\b/g)) {
@@ -100,7 +137,9 @@ for (const [path, file] of Object.entries({ ...pages, '(not found)': 'prerendere
   }
 }
 if (unstyled.size) {
-  throw new Error(`Mantine classes with no styles in the build (add the component to frontend/src/app/mantine-styles.ts): ${[...unstyled].map(([name, path]) => `${name} on ${path}`).join(', ')}`);
+  throw new Error(
+    `Mantine classes with no styles in the build (add the component to frontend/src/app/mantine-styles.ts): ${[...unstyled].map(([name, path]) => `${name} on ${path}`).join(', ')}`,
+  );
 }
 
 // Pre-compressed copies of text assets, served by express-static-gzip (brotli first, then gzip).

@@ -165,7 +165,15 @@ function newestMtime(dir, skip = new Set(['node_modules', 'dist', '.vite'])) {
 }
 
 function buildReason() {
-  for (const output of [paths.apiMain, paths.workerMain, paths.acquirerMain, paths.migrate, paths.seed, paths.seedMarketplace, paths.webIndex]) {
+  for (const output of [
+    paths.apiMain,
+    paths.workerMain,
+    paths.acquirerMain,
+    paths.migrate,
+    paths.seed,
+    paths.seedMarketplace,
+    paths.webIndex,
+  ]) {
     if (!existsSync(output)) return `${relative(rootDir, output)} is missing`;
   }
   // tsc --incremental leaves unchanged outputs untouched, so a stamp written
@@ -178,7 +186,13 @@ function buildReason() {
     join(rootDir, 'frontend/src'),
     join(rootDir, 'frontend/public'),
   ].map((dir) => newestMtime(dir));
-  for (const file of ['frontend/index.html', 'frontend/vite.config.ts', 'tsconfig.json', 'scripts/build-server.mjs', 'scripts/lib/swc-options.mjs']) {
+  for (const file of [
+    'frontend/index.html',
+    'frontend/vite.config.ts',
+    'tsconfig.json',
+    'scripts/build-server.mjs',
+    'scripts/lib/swc-options.mjs',
+  ]) {
     const full = join(rootDir, file);
     if (existsSync(full)) sources.push({ newest: statSync(full).mtimeMs, newestFile: full });
   }
@@ -229,7 +243,8 @@ function jwtSecret() {
 async function database() {
   if (process.env.DATABASE_URL) {
     const problem = await probePostgres(process.env.DATABASE_URL, 5000);
-    if (problem) throw new StartError(`DATABASE_URL ${redactUrl(process.env.DATABASE_URL)} does not answer: ${problem}`);
+    if (problem)
+      throw new StartError(`DATABASE_URL ${redactUrl(process.env.DATABASE_URL)} does not answer: ${problem}`);
     log.info(`PostgreSQL: ${redactUrl(process.env.DATABASE_URL)} (DATABASE_URL)`);
     return { url: process.env.DATABASE_URL, label: redactUrl(process.env.DATABASE_URL) };
   }
@@ -270,7 +285,8 @@ async function mail() {
 async function httpPort() {
   if (process.env.PORT) {
     const port = Number(process.env.PORT);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StartError(`PORT=${process.env.PORT} is not a port`);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new StartError(`PORT=${process.env.PORT} is not a port`);
     if (!(await isPortAvailable(port))) throw new StartError(`PORT ${port} is already in use`);
     return port;
   }
@@ -291,8 +307,13 @@ async function acquirer({ databaseUrl, apiPort }) {
     ACQUIRER_DATABASE_URL: process.env.ACQUIRER_DATABASE_URL || databaseUrl,
     ACQUIRER_SCHEMA: process.env.ACQUIRER_SCHEMA || 'acquirer',
     ACQUIRER_SECRET_KEY: keptSecret('ACQUIRER_SECRET_KEY', () => `sk_test_${randomBytes(24).toString('hex')}`),
-    ACQUIRER_WEBHOOK_SECRETS: keptSecret('ACQUIRER_WEBHOOK_SECRETS', () => `whsec_${randomBytes(24).toString('hex')}`, (v) => typeof v === 'string' && v.length >= 16),
-    ACQUIRER_WEBHOOK_URL: process.env.ACQUIRER_WEBHOOK_URL || `http://127.0.0.1:${apiPort}/api/payments/webhooks/sandbox`,
+    ACQUIRER_WEBHOOK_SECRETS: keptSecret(
+      'ACQUIRER_WEBHOOK_SECRETS',
+      () => `whsec_${randomBytes(24).toString('hex')}`,
+      (v) => typeof v === 'string' && v.length >= 16,
+    ),
+    ACQUIRER_WEBHOOK_URL:
+      process.env.ACQUIRER_WEBHOOK_URL || `http://127.0.0.1:${apiPort}/api/payments/webhooks/sandbox`,
     ACQUIRER_MERCHANT_NAME: process.env.ACQUIRER_MERCHANT_NAME || 'Fanmint',
   };
   log.info('starting the sandbox acquirer…');
@@ -312,7 +333,10 @@ async function queues() {
 // ---------------------------------------------------------------- seed, health, banner
 
 function parseAccounts(stdout) {
-  const lines = stdout.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   let accounts = null;
   for (const line of lines) {
     try {
@@ -356,7 +380,10 @@ async function waitForHealth(port, services, what = 'the api') {
 /** The seed-marketplace step's one JSON line: the demo store, or null before launch. */
 function parseMarketplace(stdout) {
   let marketplace = null;
-  for (const line of stdout.split('\n').map((text) => text.trim()).filter(Boolean)) {
+  for (const line of stdout
+    .split('\n')
+    .map((text) => text.trim())
+    .filter(Boolean)) {
     try {
       const value = JSON.parse(line);
       if (value && typeof value === 'object' && 'marketplace' in value) {
@@ -376,11 +403,17 @@ function banner({ publicUrl, inbox, smtpUrl, db, queue, accounts, payments, mark
   const out = [];
   out.push('', style.green(line), `  ${style.bold('Fanmint is running')}`, '');
   out.push(`  App            ${style.bold(publicUrl)}`);
-  out.push(`  Mail inbox     ${inbox ? style.bold(inbox) : `none here: mail goes to ${redactUrl(smtpUrl)} (SMTP_URL)`}`);
-  out.push(`  Payments       sandbox acquirer ${style.bold(payments.url)} ${style.dim('(test cards: apps/acquirer/README.md)')}`);
+  out.push(
+    `  Mail inbox     ${inbox ? style.bold(inbox) : `none here: mail goes to ${redactUrl(smtpUrl)} (SMTP_URL)`}`,
+  );
+  out.push(
+    `  Payments       sandbox acquirer ${style.bold(payments.url)} ${style.dim('(test cards: apps/acquirer/README.md)')}`,
+  );
   out.push(`  Database       ${db.label}`);
   out.push(`  Queues         ${queue}`);
-  out.push(`  Staff console  ${style.bold(`${publicUrl}/admin/sign-in`)} ${style.dim('(moderator/admin: turn on 2FA at /dashboard/security first)')}`);
+  out.push(
+    `  Staff console  ${style.bold(`${publicUrl}/admin/sign-in`)} ${style.dim('(moderator/admin: turn on 2FA at /dashboard/security first)')}`,
+  );
   out.push('');
   if (accounts?.length) {
     out.push(`  ${style.bold('Demo accounts')}`);
@@ -394,7 +427,10 @@ function banner({ publicUrl, inbox, smtpUrl, db, queue, accounts, payments, mark
     out.push(style.yellow('  (the seed printed no demo accounts)'));
   }
   if (marketplace) {
-    out.push('', `  ${style.bold('Demo store')}     ${style.bold(marketplace.storeUrl)} ${style.dim('(the demo fan has bought from it, subscribed and favourited it)')}`);
+    out.push(
+      '',
+      `  ${style.bold('Demo store')}     ${style.bold(marketplace.storeUrl)} ${style.dim('(the demo fan has bought from it, subscribed and favourited it)')}`,
+    );
   }
   out.push('', `  Press Ctrl-C to stop.`, style.green(line), '');
   process.stdout.write(`${out.join('\n')}\n`);
@@ -449,7 +485,9 @@ async function main() {
   let marketplace = null;
   if (env.LAUNCH_PHASE === 'live') {
     log.info('seeding the demo marketplace…');
-    marketplace = parseMarketplace(await step('seed marketplace', process.execPath, [paths.seedMarketplace], { env, captureStdout: true }));
+    marketplace = parseMarketplace(
+      await step('seed marketplace', process.execPath, [paths.seedMarketplace], { env, captureStdout: true }),
+    );
     if (stopping) return;
   }
   banner({ publicUrl, inbox, smtpUrl, db, queue, accounts, payments, marketplace });

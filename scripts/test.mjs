@@ -65,7 +65,10 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 function descendantsOf(pid) {
   const listing = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout ?? '';
   const children = new Map();
-  for (const [child, parent] of listing.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number))) {
+  for (const [child, parent] of listing
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number))) {
     children.set(parent, [...(children.get(parent) ?? []), child]);
   }
   const found = [];
@@ -93,7 +96,10 @@ function runStep(name, command, args, env, { prefixed = false } = {}) {
     const child = spawn(command, args, { cwd: rootDir, env, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     running.add(child);
     if (prefixed) {
-      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
         createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`[${name}] ${line}\n`));
       }
     }
@@ -108,7 +114,8 @@ function runStep(name, command, args, env, { prefixed = false } = {}) {
       resolvePromise({
         name,
         ok: code === 0,
-        detail: code === 0 ? seconds : signal ? `killed by ${signal} after ${seconds}` : `exit code ${code} after ${seconds}`,
+        detail:
+          code === 0 ? seconds : signal ? `killed by ${signal} after ${seconds}` : `exit code ${code} after ${seconds}`,
       });
     });
   });
@@ -116,13 +123,16 @@ function runStep(name, command, args, env, { prefixed = false } = {}) {
 
 /** Runs steps side by side; their results in the given order. */
 async function runSideBySide(steps) {
-  return Promise.all(steps.map(([name, command, args, env]) => runStep(name, command, args, env, { prefixed: steps.length > 1 })));
+  return Promise.all(
+    steps.map(([name, command, args, env]) => runStep(name, command, args, env, { prefixed: steps.length > 1 })),
+  );
 }
 
 // ---------------------------------------------------------------- services
 
 async function resolvePostgres() {
-  const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url =
+    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const problem = await probePostgres(url, 2000);
   if (!problem) {
     // Prefer the `postgres` maintenance database; keep the given one if that is not reachable.
@@ -149,7 +159,9 @@ async function resolveRedis() {
     log.info(`Redis: ${redactUrl(url)}`);
     return { url };
   }
-  return { missing: { problem: `Redis not reachable at ${redactUrl(url)} (${problem})`, suite: 'the Redis queue suite' } };
+  return {
+    missing: { problem: `Redis not reachable at ${redactUrl(url)} (${problem})`, suite: 'the Redis queue suite' },
+  };
 }
 
 function resolveChromium() {
@@ -160,7 +172,10 @@ function resolveChromium() {
     return { path };
   } catch {
     return {
-      missing: { problem: `Chromium not found at ${path} (apt-get install chromium, or set CHROME_PATH)`, suite: 'the browser suites' },
+      missing: {
+        problem: `Chromium not found at ${path} (apt-get install chromium, or set CHROME_PATH)`,
+        suite: 'the browser suites',
+      },
     };
   }
 }
@@ -194,7 +209,8 @@ async function main() {
   // `npm test -- <path>…`: the suites named, at once. No build, typecheck or lint first (the full run does
   // those); a browser or web suite gets the build it needs when there is none yet.
   const paths = jestArgs.filter((arg) => !arg.startsWith('-') && existsSync(join(rootDir, arg)));
-  if (paths.length > 0 && paths.length === jestArgs.filter((arg) => !arg.startsWith('-')).length) return runPaths(env, paths);
+  if (paths.length > 0 && paths.length === jestArgs.filter((arg) => !arg.startsWith('-')).length)
+    return runPaths(env, paths);
 
   const [build, ...checks] = await runSideBySide([
     ['build', 'npm', ['run', 'build'], env],
@@ -210,11 +226,19 @@ async function main() {
   // (jest.config.js). --max-old-space-size leaves a suite that alone needs more than 4 GB room to
   // finish first; --logHeapUsage prints the heap after each suite so the one that grows it shows.
   // --forceExit: a suite that fails half-way may leave a server open; the run must still end.
-  const nodeOptions = [env.NODE_OPTIONS, '--experimental-vm-modules', '--max-old-space-size=8192'].filter(Boolean).join(' ');
+  const nodeOptions = [env.NODE_OPTIONS, '--experimental-vm-modules', '--max-old-space-size=8192']
+    .filter(Boolean)
+    .join(' ');
   const jestEnv = { ...env, NODE_OPTIONS: nodeOptions };
-  const jest = (projects, more) => [process.execPath, [binScript('jest'), ...jestArgs, '--forceExit', '--logHeapUsage', ...projects, ...more], jestEnv];
+  const jest = (projects, more) => [
+    process.execPath,
+    [binScript('jest'), ...jestArgs, '--forceExit', '--logHeapUsage', ...projects, ...more],
+    jestEnv,
+  ];
   const custom = jestArgs.some((arg) => ['--selectProjects', '--runInBand', '-i'].includes(arg.split('=')[0]));
-  const withVitest = existsSync(vitestConfig) ? [['vitest', process.execPath, [binScript('vitest'), 'run', '--config', vitestConfig], env]] : [];
+  const withVitest = existsSync(vitestConfig)
+    ? [['vitest', process.execPath, [binScript('vitest'), 'run', '--config', vitestConfig], env]]
+    : [];
   if (!withVitest.length) log.info('vitest: frontend/vitest.config.ts does not exist yet: nothing to run');
 
   if (custom) {
@@ -229,7 +253,13 @@ async function main() {
     // e2e suites instead of after them; vitest follows them in their lane.
     const lane = async () => {
       const [command, args, clusterEnv] = jest(['--selectProjects', 'cluster'], ['--runInBand', ...passWithNoTests]);
-      const cluster = await runStep('jest cluster', command, args, { ...clusterEnv, TEST_PORT_RANGE: '28000-31999' }, { prefixed: true });
+      const cluster = await runStep(
+        'jest cluster',
+        command,
+        args,
+        { ...clusterEnv, TEST_PORT_RANGE: '28000-31999' },
+        { prefixed: true },
+      );
       if (interrupted || !withVitest.length) return [cluster];
       return [cluster, await runStep(...withVitest[0], { prefixed: true })];
     };
@@ -247,17 +277,24 @@ async function main() {
 async function runPaths(env, paths) {
   const web = paths.filter((path) => path.startsWith('frontend'));
   const server = paths.filter((path) => !path.startsWith('frontend'));
-  const needsBuild = server.some((path) => /^test\/(browser|web)\b|^test\/?$/.test(path)) && !existsSync(join(rootDir, 'frontend/dist/index.html'));
+  const needsBuild =
+    server.some((path) => /^test\/(browser|web)\b|^test\/?$/.test(path)) &&
+    !existsSync(join(rootDir, 'frontend/dist/index.html'));
   if (needsBuild) {
     results.push(await runStep('build', 'npm', ['run', 'build'], env));
     if (!results.at(-1).ok) return finish(1, summary());
   }
-  const nodeOptions = [env.NODE_OPTIONS, '--experimental-vm-modules', '--max-old-space-size=8192'].filter(Boolean).join(' ');
+  const nodeOptions = [env.NODE_OPTIONS, '--experimental-vm-modules', '--max-old-space-size=8192']
+    .filter(Boolean)
+    .join(' ');
   if (server.length) {
     const args = [binScript('jest'), ...jestArgs.filter((arg) => !web.includes(arg)), '--forceExit'];
     results.push(await runStep('jest', process.execPath, args, { ...env, NODE_OPTIONS: nodeOptions }));
   }
-  if (web.length && existsSync(vitestConfig)) results.push(await runStep('vitest', process.execPath, [binScript('vitest'), 'run', '--config', vitestConfig, ...web], env));
+  if (web.length && existsSync(vitestConfig))
+    results.push(
+      await runStep('vitest', process.execPath, [binScript('vitest'), 'run', '--config', vitestConfig, ...web], env),
+    );
   return finish(results.every((r) => r.ok) ? 0 : 1, summary());
 }
 

@@ -42,7 +42,8 @@ export function groupCores(before, after, pattern) {
   const seconds = (after.at - before.at) / 1000;
   let jiffies = 0;
   for (const name of Object.keys(after.procs)) {
-    if (pattern.test(name) && after.procs[name] !== null && typeof before.procs[name] === 'number') jiffies += after.procs[name] - before.procs[name];
+    if (pattern.test(name) && after.procs[name] !== null && typeof before.procs[name] === 'number')
+      jiffies += after.procs[name] - before.procs[name];
   }
   return round(jiffies / CLK_TCK / seconds, 3);
 }

@@ -5,7 +5,11 @@ import http from 'node:http';
 
 const body = Buffer.from(process.env.BODY ?? '{}');
 const server = http.createServer((request, response) => {
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+    'cache-control': 'no-store',
+  });
   response.end(body);
 });
 server.keepAliveTimeout = 60_000;

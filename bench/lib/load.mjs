@@ -6,7 +6,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Nearest-rank percentile of an ascending array. */
-export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /**
  * Closed loop (`rate` null): `inFlight` callers, each taking the next index until `count`. Open loop
@@ -24,7 +25,10 @@ export async function load(fn, count, inFlight, rate = null, okStatus = 201) {
   const samples = [];
   const started = performance.now();
   const timed = async (i, t0) => {
-    const { status, body } = await fn(i).catch((error) => ({ status: `error ${error.code ?? error.message}`, body: '' }));
+    const { status, body } = await fn(i).catch((error) => ({
+      status: `error ${error.code ?? error.message}`,
+      body: '',
+    }));
     latencies.push(performance.now() - t0);
     timeline.push([t0 - started, performance.now() - t0]);
     statuses[status] = (statuses[status] ?? 0) + 1;
@@ -62,7 +66,9 @@ export async function load(fn, count, inFlight, rate = null, okStatus = 201) {
     latencyMs,
     generatorLoopDelayMs,
     stalls: stallWindows(timeline),
-    ...(process.env.BENCH_TIMELINE ? { timeline: timeline.map(([at, latency]) => [round(at, 1), round(latency, 1)]) } : {}),
+    ...(process.env.BENCH_TIMELINE
+      ? { timeline: timeline.map(([at, latency]) => [round(at, 1), round(latency, 1)]) }
+      : {}),
   };
 }
 
@@ -93,7 +99,12 @@ export function connectionPool(origin, connections) {
 
 /** A JSON POST over `pool` (connectionPool); resolves the status and the body text. */
 export async function post(pool, path, headers, body) {
-  const response = await pool.request({ method: 'POST', path, headers: { ...headers, 'content-type': 'application/json' }, body });
+  const response = await pool.request({
+    method: 'POST',
+    path,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body,
+  });
   return { status: response.statusCode, body: await response.body.text() };
 }
 
@@ -101,8 +112,15 @@ export async function post(pool, path, headers, body) {
 export async function waitForHealth(url, child) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error('the api exited before answering /health');
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error('the api exited before answering /health');
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await sleep(250);
   }
   throw new Error(`timed out waiting for ${url}`);

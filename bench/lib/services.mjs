@@ -40,14 +40,21 @@ export function startService(cleanup, { name, tag, tmp, env, nodeFlags = [] }) {
   const launcher = join(tmp, `${tag}-${name}.mjs`);
   const main = join(rootDir, 'dist/apps', name, 'src/main.js');
   writeFileSync(launcher, `await import(${JSON.stringify(pathToFileURL(main).href)});\n`);
-  const child = spawn(process.execPath, [...nodeFlags, launcher], { cwd: rootDir, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, launcher], {
+    cwd: rootDir,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = [];
   const keep = (chunk) => void (output.push(chunk.toString()), output.length > 100 && output.shift());
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const lastOutput = () => output.join('').slice(-4000);
   let stopping = false;
-  child.on('exit', (code, signal) => !stopping && void cleanup.abort(1, `the ${name} exited (${signal ?? code}):\n${lastOutput()}`));
+  child.on(
+    'exit',
+    (code, signal) => !stopping && void cleanup.abort(1, `the ${name} exited (${signal ?? code}):\n${lastOutput()}`),
+  );
   cleanup.add(() => ((stopping = true), stopChild(child)));
   return { child, lastOutput };
 }

@@ -20,11 +20,17 @@ export async function createBenchDatabase(cleanup, { adminUrl, dbName, log }) {
     await admin.query(sql).finally(() => admin.end());
   };
   await adminQuery(`create database ${dbName}`);
-  cleanup.add(async () => (await adminQuery(`drop database if exists ${dbName} with (force)`), log(`dropped database ${dbName}`)));
+  cleanup.add(
+    async () => (await adminQuery(`drop database if exists ${dbName} with (force)`), log(`dropped database ${dbName}`)),
+  );
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
   const databaseUrl = dbUrl.toString();
-  const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], { cwd: rootDir, env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), encoding: 'utf8' });
+  const migrate = spawnSync(process.execPath, [join(rootDir, 'dist/apps/api/src/migrate.js')], {
+    cwd: rootDir,
+    env: childEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }),
+    encoding: 'utf8',
+  });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}${migrate.stderr}`);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -34,7 +40,12 @@ export async function createBenchDatabase(cleanup, { adminUrl, dbName, log }) {
 
 /** An SMTP server that accepts and drops every message (the api needs SMTP_URL); resolves its URL. */
 export async function startSmtpSink(cleanup) {
-  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, onData: (stream, _s, done) => stream.resume().on('end', () => done()) });
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData: (stream, _s, done) => stream.resume().on('end', () => done()),
+  });
   await new Promise((resolve, reject) => smtp.once('error', reject).listen(0, '127.0.0.1', resolve));
   cleanup.add(() => new Promise((resolve) => smtp.close(resolve)));
   return `smtp://127.0.0.1:${smtp.server.address().port}`;
@@ -44,7 +55,7 @@ export async function startSmtpSink(cleanup) {
 export function removeRedisPrefixAtCleanup(cleanup, redisUrl, prefix) {
   cleanup.add(async () => {
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    for (let cursor = '0', keys; ; ) {
+    for (let cursor = '0', keys; ;) {
       [cursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
       if (keys.length) await redis.del(...keys);
       if (cursor === '0') break;
@@ -57,7 +68,10 @@ export function removeRedisPrefixAtCleanup(cleanup, redisUrl, prefix) {
  * Free ports for the api and the acquirer from `firstPort`, and the built acquirer started on its own
  * schema of the bench database, its webhooks addressed to that api; resolves once it answers /health.
  */
-export async function startBenchAcquirer(cleanup, { tag, tmp, databaseUrl, firstPort, schema = 'acquirer', nodeFlags = [] }) {
+export async function startBenchAcquirer(
+  cleanup,
+  { tag, tmp, databaseUrl, firstPort, schema = 'acquirer', nodeFlags = [] },
+) {
   const port = await findFreePort(firstPort);
   const acquirerPort = await findFreePort(port + 1);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -65,14 +79,26 @@ export async function startBenchAcquirer(cleanup, { tag, tmp, databaseUrl, first
   const secretKey = `sk_test_bench_${randomBytes(16).toString('hex')}`;
   const webhookSecrets = [`whsec_bench_${randomBytes(16).toString('hex')}`];
   const acquirer = startService(cleanup, {
-    name: 'acquirer', tag, tmp, nodeFlags,
+    name: 'acquirer',
+    tag,
+    tmp,
+    nodeFlags,
     env: {
-      ACQUIRER_PORT: String(acquirerPort), ACQUIRER_HOST: '127.0.0.1', ACQUIRER_PUBLIC_URL: acquirerUrl, ACQUIRER_DATABASE_URL: databaseUrl, ACQUIRER_SCHEMA: schema,
-      ACQUIRER_SECRET_KEY: secretKey, ACQUIRER_WEBHOOK_SECRETS: webhookSecrets.join(','), ACQUIRER_WEBHOOK_URL: `${baseUrl}/api/payments/webhooks/sandbox`,
+      ACQUIRER_PORT: String(acquirerPort),
+      ACQUIRER_HOST: '127.0.0.1',
+      ACQUIRER_PUBLIC_URL: acquirerUrl,
+      ACQUIRER_DATABASE_URL: databaseUrl,
+      ACQUIRER_SCHEMA: schema,
+      ACQUIRER_SECRET_KEY: secretKey,
+      ACQUIRER_WEBHOOK_SECRETS: webhookSecrets.join(','),
+      ACQUIRER_WEBHOOK_URL: `${baseUrl}/api/payments/webhooks/sandbox`,
       // No session may expire mid-run: its checkout_session.expired webhook would land in the measurements.
-      ACQUIRER_SESSION_TTL_SECONDS: '7200', ACQUIRER_LOG_LEVEL: 'warn',
+      ACQUIRER_SESSION_TTL_SECONDS: '7200',
+      ACQUIRER_LOG_LEVEL: 'warn',
     },
   });
-  await waitForHealth(`${acquirerUrl}/health`, acquirer.child).catch((error) => Promise.reject(new Error(`${error.message}\n${acquirer.lastOutput()}`)));
+  await waitForHealth(`${acquirerUrl}/health`, acquirer.child).catch((error) =>
+    Promise.reject(new Error(`${error.message}\n${acquirer.lastOutput()}`)),
+  );
   return { port, baseUrl, acquirer, acquirerUrl, secretKey, webhookSecrets };
 }

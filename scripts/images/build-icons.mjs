@@ -23,7 +23,12 @@ const out = {};
 for (const name of [...new Set(ICONS)]) {
   if (!nodes[name]) throw new Error(`no Tabler icon named ${name}`);
   out[name] = nodes[name]
-    .map(([tag, attrs]) => `<${tag} ${Object.entries(attrs).map(([k, v]) => `${k}="${v}"`).join(' ')}/>`)
+    .map(
+      ([tag, attrs]) =>
+        `<${tag} ${Object.entries(attrs)
+          .map(([k, v]) => `${k}="${v}"`)
+          .join(' ')}/>`,
+    )
     .join('');
 }
 const target = join(dirname(fileURLToPath(import.meta.url)), 'templates/icons.js');

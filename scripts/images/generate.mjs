@@ -30,15 +30,25 @@ const templates = join(here, 'templates');
 const publicDir = process.env.IMAGES_OUT ?? join(root, 'frontend/public');
 
 const BRAND = process.env.BRAND ?? 'Fanmint';
-const SLUG = BRAND.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const SLUG = BRAND.toLowerCase()
+  .replace(/[^a-z0-9]+/g, '-')
+  .replace(/^-|-$/g, '');
 const HANDLE = process.env.HANDLE ?? `${SLUG}official`;
 const WEBP_QUALITY = 0.82;
 const FAVICON = join(root, 'frontend/public/favicon.svg');
 const MARK = existsSync(FAVICON) ? pathToFileURL(FAVICON).href : '';
 
 const FEATURES = [
-  'billing', 'collaborators', 'photo-albums', 'videos', 'purchases',
-  'referrals', 'sales', 'favorite-stores', 'store-settings', 'analytics',
+  'billing',
+  'collaborators',
+  'photo-albums',
+  'videos',
+  'purchases',
+  'referrals',
+  'sales',
+  'favorite-stores',
+  'store-settings',
+  'analytics',
 ];
 const THEMES = ['light', 'dark'];
 const DEVICES = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
@@ -74,8 +84,17 @@ function chromiumEnv() {
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   env: chromiumEnv(),
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--font-render-hinting=none'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--font-render-hinting=none',
+  ],
 });
 
 const written = [];
@@ -117,9 +136,11 @@ async function renderTemplate(name, query, viewport) {
   const url = pathToFileURL(join(templates, name));
   url.search = new URLSearchParams({ brand: BRAND, handle: HANDLE, mark: MARK, ...query }).toString();
   await page.goto(url.href);
-  await page.waitForFunction(() => window.__ready === true, null, { timeout: 15000 }).catch(() => {
-    throw new Error(`${name} ${JSON.stringify(query)} did not render: ${errors.join('; ') || 'no __ready'}`);
-  });
+  await page
+    .waitForFunction(() => window.__ready === true, null, { timeout: 15000 })
+    .catch(() => {
+      throw new Error(`${name} ${JSON.stringify(query)} did not render: ${errors.join('; ') || 'no __ready'}`);
+    });
   if (errors.length) throw new Error(`${name} ${JSON.stringify(query)}: ${errors.join('; ')}`);
   if (!fontChecked) {
     fontChecked = true;
@@ -131,11 +152,14 @@ async function renderTemplate(name, query, viewport) {
       return c.measureText('Fanmint creator store 0123').width !== mono;
     });
     if (!hasInter) {
-      warnings.push('Inter is not installed: text falls back to another font. Install Debian\'s fonts-inter or set IMAGES_FONT_DIR.');
+      warnings.push(
+        "Inter is not installed: text falls back to another font. Install Debian's fonts-inter or set IMAGES_FONT_DIR.",
+      );
     }
   }
   const overflow = await page.evaluate(() => window.__checkOverflow ?? []);
-  if (overflow.length) warnings.push(`${name} ${JSON.stringify(query)}: cut-off content: ${overflow.slice(0, 5).join(' | ')}`);
+  if (overflow.length)
+    warnings.push(`${name} ${JSON.stringify(query)}: cut-off content: ${overflow.slice(0, 5).join(' | ')}`);
   const png = await page.screenshot({ type: 'png' });
   return { context, page, png };
 }
@@ -236,7 +260,10 @@ async function app() {
 
     await page.goto(`${base}/sign-in`, { waitUntil: 'networkidle' });
     await page.getByLabel(/email/i).first().fill(email);
-    await page.getByLabel(/^password/i).first().fill(password);
+    await page
+      .getByLabel(/^password/i)
+      .first()
+      .fill(password);
     await page.getByRole('button', { name: /^sign in$/i }).click();
     await page.waitForURL(/\/dashboard/, { timeout: 20000 }).catch(async () => {
       throw new Error(`could not sign in as ${email} at ${base}/sign-in (is the account seeded?)`);
@@ -252,7 +279,8 @@ async function settle(page) {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(600);
   await page.evaluate(() => {
-    for (const el of document.querySelectorAll('.mantine-Notifications-root, [class*="Notifications-root"]')) el.remove();
+    for (const el of document.querySelectorAll('.mantine-Notifications-root, [class*="Notifications-root"]'))
+      el.remove();
     window.scrollTo(0, 0);
   });
   await page.waitForTimeout(200);

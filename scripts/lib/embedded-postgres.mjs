@@ -55,7 +55,12 @@ export async function startEmbeddedPostgres({
   });
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
-    stream.on('data', (text) => text.split('\n').filter(Boolean).forEach((line) => (remember(line), onLog(line))));
+    stream.on('data', (text) =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line) => (remember(line), onLog(line))),
+    );
   }
   child.on('message', (message) => {
     if (message?.type === 'log') {
@@ -66,7 +71,9 @@ export async function startEmbeddedPostgres({
     }
   });
 
-  const exited = new Promise((resolvePromise) => child.once('exit', (code, signal) => resolvePromise({ code, signal })));
+  const exited = new Promise((resolvePromise) =>
+    child.once('exit', (code, signal) => resolvePromise({ code, signal })),
+  );
   const cleanupTemp = () => {
     if (tempBase) rmSync(tempBase, { recursive: true, force: true });
   };

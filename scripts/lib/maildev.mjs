@@ -18,9 +18,17 @@ export async function startMaildev({ smtpPort = 1025, webPort = 1080, mailDirect
   // (it stops the api, the worker and the embedded database first), so those handlers are removed.
   const signals = ['SIGTERM', 'SIGINT'];
   const ours = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const maildev = createMailDev({ smtp, web, ip: host, webIp: host, silent: true, ...(mailDirectory ? { mailDirectory } : {}) });
+  const maildev = createMailDev({
+    smtp,
+    web,
+    ip: host,
+    webIp: host,
+    silent: true,
+    ...(mailDirectory ? { mailDirectory } : {}),
+  });
   for (const signal of signals) {
-    for (const listener of process.listeners(signal)) if (!ours.get(signal).has(listener)) process.removeListener(signal, listener);
+    for (const listener of process.listeners(signal))
+      if (!ours.get(signal).has(listener)) process.removeListener(signal, listener);
   }
   await maildev.listen();
   let stopped;

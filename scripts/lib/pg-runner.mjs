@@ -83,7 +83,7 @@ async function main() {
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `max_connections=${config.maxConnections ?? 200}`],
     onLog: log,
-    onError: (error) => log(error instanceof Error ? error.stack ?? error.message : error),
+    onError: (error) => log(error instanceof Error ? (error.stack ?? error.message) : error),
   });
 
   if (!initialised) {

@@ -12,16 +12,26 @@ export async function startRoundRobinProxy({ upstreams, port, host = '127.0.0.1'
   const counts = upstreams.map(() => 0);
   const forward = (request, response, attempt) => {
     const index = turn++ % upstreams.length;
-    const headers = { ...request.headers, 'x-forwarded-for': [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', ') };
-    const upstream = http.request({ host: '127.0.0.1', port: upstreams[index], method: request.method, path: request.url, headers }, (answer) => {
-      counts[index] += 1;
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const headers = {
+      ...request.headers,
+      'x-forwarded-for': [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', '),
+    };
+    const upstream = http.request(
+      { host: '127.0.0.1', port: upstreams[index], method: request.method, path: request.url, headers },
+      (answer) => {
+        counts[index] += 1;
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     upstream.once('error', (error) => {
       // Nothing was sent upstream yet when the connection was refused: another instance may take it.
-      if (error.code === 'ECONNREFUSED' && attempt < upstreams.length && !request.readableDidRead) return forward(request, response, attempt + 1);
-      if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'bad_gateway', msg: 'No api instance answered' }));
+      if (error.code === 'ECONNREFUSED' && attempt < upstreams.length && !request.readableDidRead)
+        return forward(request, response, attempt + 1);
+      if (!response.headersSent)
+        response
+          .writeHead(502, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: 'bad_gateway', msg: 'No api instance answered' }));
       else response.destroy();
     });
     request.pipe(upstream);
@@ -32,6 +42,10 @@ export async function startRoundRobinProxy({ upstreams, port, host = '127.0.0.1'
     url: `http://localhost:${port}`,
     port,
     counts,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { transformSync } from '@swc/core';
 import { swcOptions } from './swc-options.mjs';
 
-
 let registered = false;
 
 export function registerTsHooks() {

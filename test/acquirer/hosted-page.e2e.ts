@@ -7,7 +7,13 @@ import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { describeInBrowser, openBrowser, startSandboxAcquirer, type BrowserSession, type SandboxAcquirer } from '#app/testing';
+import {
+  describeInBrowser,
+  openBrowser,
+  startSandboxAcquirer,
+  type BrowserSession,
+  type SandboxAcquirer,
+} from '#app/testing';
 import { key, sessionBody, WebhookReceiver } from './support.js';
 
 const SHOTS = '/tmp/acq-shots';
@@ -21,7 +27,11 @@ const browsers: BrowserSession[] = [];
 async function startMerchantSite(): Promise<void> {
   merchant = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
-    response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Shop</title><h1>${url.pathname === '/success' ? 'Thanks for your purchase' : 'Back at the shop'}</h1>`);
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        `<!doctype html><title>Shop</title><h1>${url.pathname === '/success' ? 'Thanks for your purchase' : 'Back at the shop'}</h1>`,
+      );
   });
   merchant.listen(0, '127.0.0.1');
   await once(merchant, 'listening');
@@ -136,7 +146,12 @@ describeInBrowser('sandbox acquirer: hosted payment page', () => {
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/success/);
 
-    const second = await newSession({ customer: 'fan-browser', save_card: true, amount: 499, description: 'Monthly subscription to Mia' });
+    const second = await newSession({
+      customer: 'fan-browser',
+      save_card: true,
+      amount: 499,
+      description: 'Monthly subscription to Mia',
+    });
     await page.goto(second.url);
     const saved = page.getByRole('button', { name: 'Pay €4.99 with Visa ending in 4242' });
     await saved.waitFor();
@@ -147,8 +162,9 @@ describeInBrowser('sandbox acquirer: hosted payment page', () => {
     expect((await acq.request('GET', '/v1/customers/fan-browser/payment_methods')).body.data).toHaveLength(1);
   });
 
-  it("lets a known customer choose to save a card, unticked by default, also through 3-D Secure; a guest is not asked", async () => {
-    const methods = async () => (await acq.request('GET', '/v1/customers/fan-opt-in/payment_methods')).body.data as unknown[];
+  it('lets a known customer choose to save a card, unticked by default, also through 3-D Secure; a guest is not asked', async () => {
+    const methods = async () =>
+      (await acq.request('GET', '/v1/customers/fan-opt-in/payment_methods')).body.data as unknown[];
     const page = await browser();
     const guest = await newSession({ amount: 300, description: 'Tip for Mia' });
     await page.goto(guest.url);
@@ -172,7 +188,12 @@ describeInBrowser('sandbox acquirer: hosted payment page', () => {
   });
 
   it('looks like a payment page people trust: screenshots at 375 and 1280 px, light and dark', async () => {
-    const withSaved = await newSession({ customer: 'fan-browser', save_card: true, amount: 2499, description: 'Behind-the-scenes album (24 photos) by Mia' });
+    const withSaved = await newSession({
+      customer: 'fan-browser',
+      save_card: true,
+      amount: 2499,
+      description: 'Behind-the-scenes album (24 photos) by Mia',
+    });
     const plain = await newSession({ amount: 999, description: 'Tip for Mia' });
     const page = await browser();
     for (const scheme of ['light', 'dark'] as const) {
@@ -186,7 +207,9 @@ describeInBrowser('sandbox acquirer: hosted payment page', () => {
         await page.getByText('Enter your card number.').waitFor();
         await page.screenshot({ path: `${SHOTS}/pay-errors-${width}-${scheme}.png`, fullPage: true });
         const overflow = await page.evaluate(() => {
-          const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+          const root = (
+            globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+          ).document.documentElement;
           return root.scrollWidth - root.clientWidth;
         });
         expect(overflow).toBeLessThanOrEqual(0);

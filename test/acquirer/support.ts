@@ -22,7 +22,9 @@ export class WebhookReceiver {
   url = '';
 
   async start(): Promise<this> {
-    this.server = createServer((request, response) => void this.handle(request).then((status) => response.writeHead(status).end()));
+    this.server = createServer(
+      (request, response) => void this.handle(request).then((status) => response.writeHead(status).end()),
+    );
     this.server.listen(0, '127.0.0.1');
     await once(this.server, 'listening');
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/webhooks`;
@@ -44,7 +46,13 @@ export class WebhookReceiver {
     const fail = this.failures > 0 && (!this.failType || this.failType === event.type);
     const status = fail ? this.failStatus : 200;
     if (fail) this.failures -= 1;
-    this.received.push({ signature: request.headers['acquirer-signature'] as string | undefined, rawBody, event, status, at: Date.now() });
+    this.received.push({
+      signature: request.headers['acquirer-signature'] as string | undefined,
+      rawBody,
+      event,
+      status,
+      at: Date.now(),
+    });
     return status;
   }
 
@@ -54,7 +62,11 @@ export class WebhookReceiver {
   }
 
   /** Waits until a delivery of `type` matching `where` was accepted, and returns it. */
-  async waitFor(type: string, where: (event: WebhookEvent) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedWebhook> {
+  async waitFor(
+    type: string,
+    where: (event: WebhookEvent) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<ReceivedWebhook> {
     const found = await eventually(
       () => this.accepted(type).find((item) => where(item.event)) ?? null,
       (item) => item !== null,
@@ -84,12 +96,19 @@ export async function postForm(url: string, fields: Record<string, string>): Pro
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
-  return { status: response.status, location: response.headers.get('location'), html: decodeEntities(await response.text()) };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    html: decodeEntities(await response.text()),
+  };
 }
 
 /** The page's markup with the entities the templates escape turned back into characters, for assertions. */
 export function decodeEntities(html: string): string {
-  return html.replace(/&(#39|quot|lt|gt|amp);/g, (_, name: string) => ({ '#39': "'", quot: '"', lt: '<', gt: '>', amp: '&' })[name] as string);
+  return html.replace(
+    /&(#39|quot|lt|gt|amp);/g,
+    (_, name: string) => ({ '#39': "'", quot: '"', lt: '<', gt: '>', amp: '&' })[name] as string,
+  );
 }
 
 /** GET a hosted page and return its decoded markup. */

@@ -14,10 +14,14 @@ const db = new pg.Pool({ connectionString: testDatabaseUrl(), max: 2 });
  * request reached the receiver): then the receiver has everything it will ever get.
  */
 const nothingPending = (schema: string) =>
-  waitFor(async () => (await db.query(`select 1 from "${schema}".webhook_deliveries where status = 'pending' limit 1`)).rowCount === 0, {
-    timeoutMs: 10_000,
-    what: `no webhook delivery pending in ${schema}`,
-  });
+  waitFor(
+    async () =>
+      (await db.query(`select 1 from "${schema}".webhook_deliveries where status = 'pending' limit 1`)).rowCount === 0,
+    {
+      timeoutMs: 10_000,
+      what: `no webhook delivery pending in ${schema}`,
+    },
+  );
 
 describe('sandbox acquirer: webhooks and disputes', () => {
   let acq: SandboxAcquirer;
@@ -38,7 +42,8 @@ describe('sandbox acquirer: webhooks and disputes', () => {
   });
 
   const paidPayment = async (number = '4242424242424242') => {
-    const session = (await acq.request('POST', '/v1/checkout_sessions', sessionBody(), { 'idempotency-key': key() })).body;
+    const session = (await acq.request('POST', '/v1/checkout_sessions', sessionBody(), { 'idempotency-key': key() }))
+      .body;
     const answer = await postForm(session.url, card(number));
     expect(answer.location).toContain('session_id=');
     return (await acq.request('GET', `/v1/checkout_sessions/${session.id}`)).body.payment;
@@ -46,14 +51,28 @@ describe('sandbox acquirer: webhooks and disputes', () => {
 
   it('moves a dispute through its stages and reports each one', async () => {
     const payment = await paidPayment();
-    const opened = await acq.request('POST', `/v1/test/payments/${payment.id}/dispute`, { reason: 'product_not_received' });
+    const opened = await acq.request('POST', `/v1/test/payments/${payment.id}/dispute`, {
+      reason: 'product_not_received',
+    });
     expect(opened.status).toBe(201);
-    expect(opened.body).toMatchObject({ object: 'dispute', status: 'needs_response', reason: 'product_not_received', payment: payment.id, amount: payment.amount, currency: payment.currency, reference: payment.reference });
+    expect(opened.body).toMatchObject({
+      object: 'dispute',
+      status: 'needs_response',
+      reason: 'product_not_received',
+      payment: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      reference: payment.reference,
+    });
     const dispute = opened.body.id;
     expect((await acq.request('POST', `/v1/test/payments/${payment.id}/dispute`, {})).status).toBe(409);
     expect((await acq.request('POST', `/v1/test/disputes/${dispute}/advance`, { status: 'won' })).status).toBe(409);
-    expect((await acq.request('POST', `/v1/test/disputes/${dispute}/advance`, { status: 'under_review' })).body.status).toBe('under_review');
-    expect((await acq.request('POST', `/v1/test/disputes/${dispute}/advance`, { status: 'won' })).body.status).toBe('won');
+    expect(
+      (await acq.request('POST', `/v1/test/disputes/${dispute}/advance`, { status: 'under_review' })).body.status,
+    ).toBe('under_review');
+    expect((await acq.request('POST', `/v1/test/disputes/${dispute}/advance`, { status: 'won' })).body.status).toBe(
+      'won',
+    );
     expect((await acq.request('POST', `/v1/test/disputes/${dispute}/advance`, { status: 'lost' })).status).toBe(409);
     expect((await acq.request('GET', `/v1/disputes/${dispute}`)).body.status).toBe('won');
     expect((await acq.request('GET', `/v1/payments/${payment.id}`)).body.dispute).toBe(dispute);
@@ -64,20 +83,36 @@ describe('sandbox acquirer: webhooks and disputes', () => {
       .accepted()
       .filter((item) => dataId(item) === dispute)
       .map((item) => `${item.event.type}:${(item.event.data as { status: string }).status}`);
-    expect(stages).toEqual(['dispute.created:needs_response', 'dispute.updated:under_review', 'dispute.updated:won', 'dispute.closed:won']);
+    expect(stages).toEqual([
+      'dispute.created:needs_response',
+      'dispute.updated:under_review',
+      'dispute.updated:won',
+      'dispute.closed:won',
+    ]);
   });
 
   it('opens a dispute by itself shortly after a payment with the charge-back card', async () => {
     const payment = await paidPayment('4000 0000 0000 0259');
     expect(payment.status).toBe('succeeded');
-    const created = await receiver.waitFor('dispute.created', (event) => (event.data as { payment: string }).payment === payment.id);
-    expect(created.event.data).toMatchObject({ status: 'needs_response', reason: 'fraudulent', amount: payment.amount, reference: payment.reference });
+    const created = await receiver.waitFor(
+      'dispute.created',
+      (event) => (event.data as { payment: string }).payment === payment.id,
+    );
+    expect(created.event.data).toMatchObject({
+      status: 'needs_response',
+      reason: 'fraudulent',
+      amount: payment.amount,
+      reference: payment.reference,
+    });
   });
 
   it('retries a refused delivery with growing delays until the receiver accepts it', async () => {
     receiver.failNext(3, 500, 'payment.succeeded');
     const payment = await paidPayment();
-    const accepted = await receiver.waitFor('payment.succeeded', (event) => (event.data as { id: string }).id === payment.id);
+    const accepted = await receiver.waitFor(
+      'payment.succeeded',
+      (event) => (event.data as { id: string }).id === payment.id,
+    );
     const attempts = receiver.received.filter((item) => item.event.id === accepted.event.id);
     expect(attempts.map((item) => item.status)).toEqual([500, 500, 500, 200]);
     // base 50 ms, doubled each time, jittered to between half and all of it: >= 25, 50, 100 ms apart
@@ -93,11 +128,19 @@ describe('sandbox acquirer: webhooks and disputes', () => {
     const stubborn = new WebhookReceiver();
     await stubborn.start();
     stubborn.failNext(1000, 503);
-    const capped = await startSandboxAcquirer({ webhookUrl: stubborn.url, env: { ACQUIRER_WEBHOOK_MAX_ATTEMPTS: '3', ACQUIRER_WEBHOOK_RETRY_BASE_MS: '10' } });
+    const capped = await startSandboxAcquirer({
+      webhookUrl: stubborn.url,
+      env: { ACQUIRER_WEBHOOK_MAX_ATTEMPTS: '3', ACQUIRER_WEBHOOK_RETRY_BASE_MS: '10' },
+    });
     try {
-      const session = (await capped.request('POST', '/v1/checkout_sessions', sessionBody(), { 'idempotency-key': key() })).body;
+      const session = (
+        await capped.request('POST', '/v1/checkout_sessions', sessionBody(), { 'idempotency-key': key() })
+      ).body;
       await capped.request('POST', `/v1/test/checkout_sessions/${session.id}/expire`);
-      await eventually(() => stubborn.received.length, (count) => count >= 3);
+      await eventually(
+        () => stubborn.received.length,
+        (count) => count >= 3,
+      );
       await nothingPending(capped.schema);
       expect(stubborn.received.map((item) => item.status)).toEqual([503, 503, 503]);
     } finally {
@@ -107,7 +150,9 @@ describe('sandbox acquirer: webhooks and disputes', () => {
   });
 
   it('chaos mode delivers events twice and out of order; switched off, once and in order', async () => {
-    expect((await acq.request('POST', '/v1/test/webhook_chaos', { duplicates: true, out_of_order: true, rate: 1 })).body).toEqual({ duplicates: true, out_of_order: true, rate: 1 });
+    expect(
+      (await acq.request('POST', '/v1/test/webhook_chaos', { duplicates: true, out_of_order: true, rate: 1 })).body,
+    ).toEqual({ duplicates: true, out_of_order: true, rate: 1 });
     expect((await acq.request('GET', '/v1/test/webhook_chaos')).body.duplicates).toBe(true);
     const payment = await paidPayment();
     const session = payment.checkout_session;
@@ -117,12 +162,20 @@ describe('sandbox acquirer: webhooks and disputes', () => {
     const mine = receiver.accepted().filter((item) => dataId(item) === session || dataId(item) === payment.id);
     const types = mine.map((item) => item.event.type);
     // payment.succeeded happened first; chaos sends the held pair newest first, each twice
-    expect(types).toEqual(['checkout_session.completed', 'checkout_session.completed', 'payment.succeeded', 'payment.succeeded']);
+    expect(types).toEqual([
+      'checkout_session.completed',
+      'checkout_session.completed',
+      'payment.succeeded',
+      'payment.succeeded',
+    ]);
     expect(new Set(mine.map((item) => item.event.id)).size).toBe(2);
 
     await acq.request('POST', '/v1/test/webhook_chaos', { duplicates: false, out_of_order: false });
     const calm = await paidPayment();
-    await receiver.waitFor('checkout_session.completed', (event) => (event.data as { id: string }).id === calm.checkout_session);
+    await receiver.waitFor(
+      'checkout_session.completed',
+      (event) => (event.data as { id: string }).id === calm.checkout_session,
+    );
     await nothingPending(acq.schema);
     const calmTypes = receiver
       .accepted()
@@ -155,14 +208,24 @@ describe('sandbox acquirer: webhooks and disputes', () => {
       for (let i = 0; i < 30; i += 1) {
         const response = await fetch(`${url}/v1/checkout_sessions`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${acq.secretKey}`, 'content-type': 'application/json', 'idempotency-key': key('pair') },
+          headers: {
+            authorization: `Bearer ${acq.secretKey}`,
+            'content-type': 'application/json',
+            'idempotency-key': key('pair'),
+          },
           body: JSON.stringify(sessionBody()),
         });
         const session = (await response.json()) as { id: string };
         sessions.push(session.id);
-        await fetch(`${url}/v1/test/checkout_sessions/${session.id}/expire`, { method: 'POST', headers: { authorization: `Bearer ${acq.secretKey}` } });
+        await fetch(`${url}/v1/test/checkout_sessions/${session.id}/expire`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${acq.secretKey}` },
+        });
       }
-      await eventually(() => shared.accepted('checkout_session.expired').length, (count) => count >= 30);
+      await eventually(
+        () => shared.accepted('checkout_session.expired').length,
+        (count) => count >= 30,
+      );
       await nothingPending(`${acq.schema}_pair`);
       const ids = shared.accepted('checkout_session.expired').map((item) => item.event.id);
       expect(ids).toHaveLength(30);

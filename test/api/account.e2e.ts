@@ -40,14 +40,23 @@ afterAll(async () => {
 });
 
 const tokenOf = async (who: Fan) => (await who.client.getSession()).data.session!.access_token;
-const buy = (token: string, body: Record<string, unknown>) => call(platform, 'POST', '/api/purchases', token, body, { 'idempotency-key': newKey() });
+const buy = (token: string, body: Record<string, unknown>) =>
+  call(platform, 'POST', '/api/purchases', token, body, { 'idempotency-key': newKey() });
 const signIn = (email: string, password: string) =>
   fetch(`${platform.baseUrl}/auth/v1/token?grant_type=password`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', 'x-forwarded-for': clientIp() },
+    headers: {
+      'content-type': 'application/json',
+      'x-supabase-api-version': '2024-01-01',
+      'x-forwarded-for': clientIp(),
+    },
     body: JSON.stringify({ email, password }),
-  }).then(async (response) => ({ status: response.status, body: (await response.json()) as { code?: string; access_token?: string } }));
-const deleteAccount = (token: string, body: Record<string, unknown> = {}) => call(platform, 'DELETE', '/api/account', token, body);
+  }).then(async (response) => ({
+    status: response.status,
+    body: (await response.json()) as { code?: string; access_token?: string },
+  }));
+const deleteAccount = (token: string, body: Record<string, unknown> = {}) =>
+  call(platform, 'DELETE', '/api/account', token, body);
 
 /** A fan with a paid subscription to the fixture store and a paid album from it. */
 async function payingFan(): Promise<{ fan: Fan; subscriptionPurchase: string; albumPurchase: string }> {
@@ -69,7 +78,13 @@ beforeAll(async () => {
 
 /** Every ledger transaction balances and each account's derived balance equals its entries. */
 async function ledgerBalances(): Promise<void> {
-  expect(await f.db().execute(`select transaction_id from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0 limit 1`)).toEqual([]);
+  expect(
+    await f
+      .db()
+      .execute(
+        `select transaction_id from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0 limit 1`,
+      ),
+  ).toEqual([]);
   expect(
     await f.db().execute(
       `select b.account_id from ledger_balances b
@@ -83,7 +98,10 @@ describe('email change', () => {
   it('sends a link to the new address and one to the old; the change happens only when both are opened, and the old address is told', async () => {
     const fan = await f.newFan();
     const newEmail = uniqueEmail('moved');
-    const asked = await fan.client.updateUser({ email: newEmail }, { emailRedirectTo: `${platform.baseUrl}/dashboard/settings` });
+    const asked = await fan.client.updateUser(
+      { email: newEmail },
+      { emailRedirectTo: `${platform.baseUrl}/dashboard/settings` },
+    );
     expect(asked.error).toBeNull();
     expect(asked.data.user).toMatchObject({ email: fan.email, new_email: newEmail });
 
@@ -102,7 +120,10 @@ describe('email change', () => {
     expect((await fetch(link, { redirect: 'manual' })).headers.get('location')).toContain('error_code=otp_expired');
     expect((await signIn(fan.email, fan.password)).status).toBe(200);
 
-    const fromOld = await fetch(notice.links.find((href) => href.includes('/auth/v1/verify'))!, { redirect: 'manual' });
+    const fromOld = await fetch(
+      notice.links.find((href) => href.includes('/auth/v1/verify'))!,
+      { redirect: 'manual' },
+    );
     expect(fromOld.headers.get('location')).toMatch(/\/dashboard\/settings#access_token=.+type=email_change/);
     expect((await platform.inbox.waitFor(fan.email, /email address was changed/)).text).toContain(newEmail);
 
@@ -110,13 +131,19 @@ describe('email change', () => {
     expect((await signIn(newEmail, fan.password)).status).toBe(200);
   });
 
-  it("refuses an address another account uses, and a malformed one, changing nothing", async () => {
+  it('refuses an address another account uses, and a malformed one, changing nothing', async () => {
     const fan = await f.newFan();
     const other = await f.newFan();
-    const taken = await call(platform, 'PUT', '/auth/v1/user', fan.session.access_token, { email: other.email.toUpperCase() });
+    const taken = await call(platform, 'PUT', '/auth/v1/user', fan.session.access_token, {
+      email: other.email.toUpperCase(),
+    });
     expect(taken).toMatchObject({ status: 422, body: { code: 'email_exists' } });
-    expect((await call(platform, 'PUT', '/auth/v1/user', fan.session.access_token, { email: 'not-an-address' })).status).toBe(400);
-    expect(await f.db().execute(`select email_change from users where id = ?`, [fan.session.user.id])).toEqual([{ email_change: null }]);
+    expect(
+      (await call(platform, 'PUT', '/auth/v1/user', fan.session.access_token, { email: 'not-an-address' })).status,
+    ).toBe(400);
+    expect(await f.db().execute(`select email_change from users where id = ?`, [fan.session.user.id])).toEqual([
+      { email_change: null },
+    ]);
   });
 });
 
@@ -132,27 +159,39 @@ describe('password change', () => {
 });
 
 describe('download my data', () => {
-  it("holds the account, purchases, subscriptions, consents and sessions of the caller only, and a purchases CSV", async () => {
+  it('holds the account, purchases, subscriptions, consents and sessions of the caller only, and a purchases CSV', async () => {
     const { fan, albumPurchase, subscriptionPurchase } = await payingFan();
     const other = await f.newFan();
-    const response = await fetch(`${platform.baseUrl}/api/account/export`, { headers: { authorization: `Bearer ${fan.session.access_token}` } });
+    const response = await fetch(`${platform.baseUrl}/api/account/export`, {
+      headers: { authorization: `Bearer ${fan.session.access_token}` },
+    });
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="fanmint-data-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /attachment; filename="fanmint-data-\d{4}-\d{2}-\d{2}\.json"/,
+    );
     const data = (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked field by field
     expect(data.format).toBe('fanmint-account-export/1');
     expect(data.account).toMatchObject({ id: fan.session.user.id, email: fan.email });
-    expect(data.purchases.map((p: { id: string }) => p.id).sort()).toEqual([albumPurchase, subscriptionPurchase].sort());
+    expect(data.purchases.map((p: { id: string }) => p.id).sort()).toEqual(
+      [albumPurchase, subscriptionPurchase].sort(),
+    );
     expect(data.subscriptions).toEqual([expect.objectContaining({ storeSlug: f.slug, status: 'active' })]);
     expect(Array.isArray(data.consents)).toBe(true);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.messages).toEqual([]);
 
-    const csv = await fetch(`${platform.baseUrl}/api/account/export/purchases.csv`, { headers: { authorization: `Bearer ${fan.session.access_token}` } });
+    const csv = await fetch(`${platform.baseUrl}/api/account/export/purchases.csv`, {
+      headers: { authorization: `Bearer ${fan.session.access_token}` },
+    });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(await csv.text()).toContain(albumPurchase);
 
     // Another fan's token downloads their own (empty) data, nothing of this fan's.
-    const theirs = await (await fetch(`${platform.baseUrl}/api/account/export`, { headers: { authorization: `Bearer ${other.session.access_token}` } })).text();
+    const theirs = await (
+      await fetch(`${platform.baseUrl}/api/account/export`, {
+        headers: { authorization: `Bearer ${other.session.access_token}` },
+      })
+    ).text();
     expect(theirs).toContain(other.session.user.id);
     expect(theirs).not.toContain(fan.session.user.id);
     expect(theirs).not.toContain(albumPurchase);
@@ -161,7 +200,14 @@ describe('download my data', () => {
   it('is rate limited per account: five downloads an hour', async () => {
     const fan = await f.newFan();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await fetch(`${platform.baseUrl}/api/account/export`, { headers: { authorization: `Bearer ${fan.session.access_token}` } })).status);
+    for (let attempt = 0; attempt < 6; attempt++)
+      statuses.push(
+        (
+          await fetch(`${platform.baseUrl}/api/account/export`, {
+            headers: { authorization: `Bearer ${fan.session.access_token}` },
+          })
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
@@ -172,13 +218,23 @@ describe('delete my account', () => {
     const userId = fan.session.user.id;
     const token = await tokenOf(fan);
     const refreshToken = (await fan.client.getSession()).data.session!.refresh_token;
-    const ledgerBefore = await f.db().execute(`select count(*)::int as entries, coalesce(sum(amount_minor), 0)::bigint as total from ledger_entries`);
+    const ledgerBefore = await f
+      .db()
+      .execute(`select count(*)::int as entries, coalesce(sum(amount_minor), 0)::bigint as total from ledger_entries`);
 
-    expect(await call(platform, 'GET', '/api/account/deletion', token)).toMatchObject({ status: 200, body: { canDelete: true, activeSubscriptions: 1, secondFactorRequired: false, owed: [] } });
+    expect(await call(platform, 'GET', '/api/account/deletion', token)).toMatchObject({
+      status: 200,
+      body: { canDelete: true, activeSubscriptions: 1, secondFactorRequired: false, owed: [] },
+    });
     // A wrong password or none changes nothing.
-    expect(await deleteAccount(token, { password: 'Wrong-password-1!' })).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
+    expect(await deleteAccount(token, { password: 'Wrong-password-1!' })).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_credentials' },
+    });
     expect(await deleteAccount(token)).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
-    expect(await f.db().execute(`select email, deleted_at from users where id = ?`, [userId])).toEqual([{ email: fan.email, deleted_at: null }]);
+    expect(await f.db().execute(`select email, deleted_at from users where id = ?`, [userId])).toEqual([
+      { email: fan.email, deleted_at: null },
+    ]);
 
     const deleted = await deleteAccount(token, { password: fan.password });
     expect(deleted).toMatchObject({ status: 200, body: { deleted_at: expect.any(String) } });
@@ -187,28 +243,50 @@ describe('delete my account', () => {
     await platform.drain();
 
     // Personal data erased; the row stays, anonymised, for the purchases and ledger it owns.
-    const [row] = await f.db().execute<{ email: string; user_metadata: object; deleted: boolean }[]>(`select email, user_metadata, deleted_at is not null as deleted from users where id = ?`, [userId]);
+    const [row] = await f
+      .db()
+      .execute<{ email: string; user_metadata: object; deleted: boolean }[]>(
+        `select email, user_metadata, deleted_at is not null as deleted from users where id = ?`,
+        [userId],
+      );
     expect(row).toMatchObject({ email: `deleted-${userId}@invalid`, user_metadata: {}, deleted: true });
     expect(await f.db().execute(`select id from sessions where user_id = ?`, [userId])).toEqual([]);
     expect(await f.db().execute(`select id from refresh_tokens where user_id = ?`, [userId])).toEqual([]);
-    expect(await f.db().execute(`select status, auto_renew from subscriptions where subscriber_id = ?`, [userId])).toEqual([{ status: 'cancelled', auto_renew: false }]);
-    expect(await f.db().execute(`select status from purchases where id = ?`, [albumPurchase])).toEqual([{ status: 'paid' }]);
+    expect(
+      await f.db().execute(`select status, auto_renew from subscriptions where subscriber_id = ?`, [userId]),
+    ).toEqual([{ status: 'cancelled', auto_renew: false }]);
+    expect(await f.db().execute(`select status from purchases where id = ?`, [albumPurchase])).toEqual([
+      { status: 'paid' },
+    ]);
 
     // Ledger kept as it was, and still balancing.
-    expect(await f.db().execute(`select count(*)::int as entries, coalesce(sum(amount_minor), 0)::bigint as total from ledger_entries`)).toEqual(ledgerBefore);
+    expect(
+      await f
+        .db()
+        .execute(
+          `select count(*)::int as entries, coalesce(sum(amount_minor), 0)::bigint as total from ledger_entries`,
+        ),
+    ).toEqual(ledgerBefore);
     await ledgerBalances();
 
     // Signed out everywhere, and no way back in.
     expect(await signIn(fan.email, fan.password)).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
-    expect(await signIn(`deleted-${userId}@invalid`, fan.password)).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
+    expect(await signIn(`deleted-${userId}@invalid`, fan.password)).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_credentials' },
+    });
     expect((await call(platform, 'GET', '/auth/v1/user', token)).status).toBe(403);
-    const refreshed = await fetch(`${platform.baseUrl}/auth/v1/token?grant_type=refresh_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }) });
+    const refreshed = await fetch(`${platform.baseUrl}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
     expect(refreshed.status).toBe(400);
     // The address is free again for a new account of its own.
     expect(await f.db().execute(`select id from users where email = ?`, [fan.email])).toEqual([]);
   });
 
-  it("tells a creator who is still owed earnings when they are paid, and deletes nothing", async () => {
+  it('tells a creator who is still owed earnings when they are paid, and deletes nothing', async () => {
     await payingFan();
     const token = f.creator.token;
     const preview = await call(platform, 'GET', '/api/account/deletion', token);
@@ -216,7 +294,9 @@ describe('delete my account', () => {
     const refused = await deleteAccount(token, { password: f.creator.password });
     expect(refused).toMatchObject({ status: 409, body: { code: 'earnings_pending' } });
     expect(refused.body.message).toMatch(/have not been paid out/);
-    expect(await f.db().execute(`select deleted_at from users where id = ?`, [f.creator.userId])).toEqual([{ deleted_at: null }]);
+    expect(await f.db().execute(`select deleted_at from users where id = ?`, [f.creator.userId])).toEqual([
+      { deleted_at: null },
+    ]);
     expect(await f.db().execute(`select status from stores where slug = ?`, [f.slug])).toEqual([{ status: 'active' }]);
   });
 
@@ -227,20 +307,34 @@ describe('delete my account', () => {
     const secret = enrolled.data!.totp.secret;
     const verify = async () => {
       clock.advance(31_000);
-      const code = await generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000), period: 30, digits: 6, algorithm: 'sha1' });
+      const code = await generate({
+        secret,
+        epoch: Math.floor(clock.now().getTime() / 1000),
+        period: 30,
+        digits: 6,
+        algorithm: 'sha1',
+      });
       markTotpStepUsed(secret, clock.now());
       const challenge = await fan.client.mfa.challenge({ factorId });
       expect((await fan.client.mfa.verify({ factorId, challengeId: challenge.data!.id, code })).error).toBeNull();
     };
     await verify();
     const token = await tokenOf(fan);
-    expect((await call(platform, 'GET', '/api/account/deletion', token)).body).toMatchObject({ secondFactorRequired: true });
+    expect((await call(platform, 'GET', '/api/account/deletion', token)).body).toMatchObject({
+      secondFactorRequired: true,
+    });
     // The password alone does not delete an account with 2FA on, nor does a code proven long ago.
     clock.advance(11 * 60_000);
-    expect(await deleteAccount(token, { password: fan.password })).toMatchObject({ status: 403, body: { code: 'reauthentication_needed' } });
+    expect(await deleteAccount(token, { password: fan.password })).toMatchObject({
+      status: 403,
+      body: { code: 'reauthentication_needed' },
+    });
     await verify();
     expect(await deleteAccount(await tokenOf(fan))).toMatchObject({ status: 200 });
-    expect(await signIn(fan.email, STRONG_PASSWORD)).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
+    expect(await signIn(fan.email, STRONG_PASSWORD)).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_credentials' },
+    });
   });
 });
 
@@ -253,23 +347,41 @@ const photo = (width: number, height: number, format: 'png' | 'jpeg' = 'jpeg') =
 const uploadAvatar = (token: string, bytes: Buffer, field = 'image') => {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)]), 'me.jpg');
-  return fetch(`${platform.baseUrl}/api/account/avatar`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (response) => ({
+  return fetch(`${platform.baseUrl}/api/account/avatar`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  }).then(async (response) => ({
     status: response.status,
     body: (await response.json()) as { avatarUrl?: string | null; code?: string; message?: string },
   }));
 };
-const avatarRows = (userId: string) => f.db().execute<{ file_key: string; version: string }[]>(`select file_key, version from account_avatars where user_id = ?`, [userId]);
+const avatarRows = (userId: string) =>
+  f
+    .db()
+    .execute<{ file_key: string; version: string }[]>(
+      `select file_key, version from account_avatars where user_id = ?`,
+      [userId],
+    );
 const storedPath = (key: string) => platform.api.get(PrivateFiles).pathOf(key);
 
 describe('profile picture', () => {
   it('keeps a re-encoded square WebP of at most 512 px without metadata, encrypted, served publicly with a short cache', async () => {
     const fan = await f.newFan();
     const userId = fan.session.user.id;
-    expect(await call(platform, 'GET', '/api/account/avatar', fan.session.access_token)).toMatchObject({ status: 200, body: { avatarUrl: null } });
+    expect(await call(platform, 'GET', '/api/account/avatar', fan.session.access_token)).toMatchObject({
+      status: 200,
+      body: { avatarUrl: null },
+    });
 
     const uploaded = await uploadAvatar(fan.session.access_token, await photo(1200, 800));
-    expect(uploaded).toMatchObject({ status: 200, body: { avatarUrl: expect.stringMatching(new RegExp(`^/api/avatars/${userId}\\?v=[0-9a-f]{12}$`)) } });
-    expect(await call(platform, 'GET', '/api/account/avatar', fan.session.access_token)).toMatchObject({ body: { avatarUrl: uploaded.body.avatarUrl } });
+    expect(uploaded).toMatchObject({
+      status: 200,
+      body: { avatarUrl: expect.stringMatching(new RegExp(`^/api/avatars/${userId}\\?v=[0-9a-f]{12}$`)) },
+    });
+    expect(await call(platform, 'GET', '/api/account/avatar', fan.session.access_token)).toMatchObject({
+      body: { avatarUrl: uploaded.body.avatarUrl },
+    });
 
     // Anyone loads it, signed in or not: the re-encoded copy only.
     const served = await fetch(`${platform.baseUrl}${uploaded.body.avatarUrl}`);
@@ -293,11 +405,18 @@ describe('profile picture', () => {
     expect(replaced.status).toBe(200);
     expect(replaced.body.avatarUrl).not.toBe(uploaded.body.avatarUrl);
     expect(existsSync(storedPath(row.file_key))).toBe(false);
-    expect(await sharp(Buffer.from(await (await fetch(`${platform.baseUrl}${replaced.body.avatarUrl}`)).arrayBuffer())).metadata()).toMatchObject({ width: 300, height: 300 });
+    expect(
+      await sharp(
+        Buffer.from(await (await fetch(`${platform.baseUrl}${replaced.body.avatarUrl}`)).arrayBuffer()),
+      ).metadata(),
+    ).toMatchObject({ width: 300, height: 300 });
 
     // Removing it deletes the file; the link answers 404.
     const [current] = await avatarRows(userId);
-    expect(await call(platform, 'DELETE', '/api/account/avatar', fan.session.access_token)).toMatchObject({ status: 200, body: { avatarUrl: null } });
+    expect(await call(platform, 'DELETE', '/api/account/avatar', fan.session.access_token)).toMatchObject({
+      status: 200,
+      body: { avatarUrl: null },
+    });
     expect(existsSync(storedPath(current.file_key))).toBe(false);
     expect((await fetch(`${platform.baseUrl}/api/avatars/${userId}`)).status).toBe(404);
     expect((await fetch(`${platform.baseUrl}/api/avatars/not-a-uuid`)).status).toBe(404);
@@ -316,10 +435,15 @@ describe('profile picture', () => {
       [Buffer.alloc(0), 422, 'invalid_image'],
       [Buffer.concat([jpeg, randomBytes(5 * 1024 * 1024)]), 413, 'file_too_large'],
     ];
-    for (const [bytes, status, code] of cases) expect(await uploadAvatar(token, bytes)).toMatchObject({ status, body: { code } });
+    for (const [bytes, status, code] of cases)
+      expect(await uploadAvatar(token, bytes)).toMatchObject({ status, body: { code } });
     expect((await uploadAvatar(token, jpeg, 'picture')).status).toBe(400);
-    expect(await call(platform, 'PUT', '/api/account/avatar', token, { image: jpeg.toString('base64') })).toMatchObject({ status: 415 });
-    expect((await fetch(`${platform.baseUrl}/api/account/avatar`, { method: 'PUT', body: new FormData() })).status).toBe(401);
+    expect(await call(platform, 'PUT', '/api/account/avatar', token, { image: jpeg.toString('base64') })).toMatchObject(
+      { status: 415 },
+    );
+    expect(
+      (await fetch(`${platform.baseUrl}/api/account/avatar`, { method: 'PUT', body: new FormData() })).status,
+    ).toBe(401);
     expect(await avatarRows(fan.session.user.id)).toEqual([]);
   });
 });
@@ -327,20 +451,36 @@ describe('profile picture', () => {
 describe('deletion erases what is personal in every module', () => {
   /** A verification image as the platform stores it, to check it is deleted (or kept) with its record. */
   const submissionKeys = async (userId: string) =>
-    f.db().execute<{ user_photo_key: string; id_photo_key: string; status: string; retained_until: Date | null }[]>(
-      `select user_photo_key, id_photo_key, status, retained_until from verification_submissions where user_id = ?`,
-      [userId],
-    );
+    f
+      .db()
+      .execute<{ user_photo_key: string; id_photo_key: string; status: string; retained_until: Date | null }[]>(
+        `select user_photo_key, id_photo_key, status, retained_until from verification_submissions where user_id = ?`,
+        [userId],
+      );
 
   it('removes 2FA factors, the wallet and Telegram name, ID checks and their files, consent IPs and the picture', async () => {
     const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
     const userId = creator.userId;
     const token = creator.token;
-    expect((await call(platform, 'PUT', '/api/rewards/wallet', token, { walletAddress: bs58.encode(randomBytes(32)) })).status).toBe(200);
-    expect((await call(platform, 'PUT', '/api/rewards/telegram', token, { telegramUsername: `gone_${randomBytes(4).toString('hex')}` })).status).toBe(200);
+    expect(
+      (await call(platform, 'PUT', '/api/rewards/wallet', token, { walletAddress: bs58.encode(randomBytes(32)) }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await call(platform, 'PUT', '/api/rewards/telegram', token, {
+          telegramUsername: `gone_${randomBytes(4).toString('hex')}`,
+        })
+      ).status,
+    ).toBe(200);
     // An authenticator being set up (not yet verified, so the password still proves the deletion).
     expect((await creator.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })).error).toBeNull();
-    await f.db().execute(`insert into consent_records (user_id, consent_type, version, ip_address, user_agent, client_ip_address, client_user_agent) select ?, consent_type, version, '203.0.113.7', 'Mozilla/5.0 Test', '198.51.100.2', 'Mozilla/5.0 Client' from policy_versions limit 1`, [userId]);
+    await f
+      .db()
+      .execute(
+        `insert into consent_records (user_id, consent_type, version, ip_address, user_agent, client_ip_address, client_user_agent) select ?, consent_type, version, '203.0.113.7', 'Mozilla/5.0 Test', '198.51.100.2', 'Mozilla/5.0 Client' from policy_versions limit 1`,
+        [userId],
+      );
     expect((await uploadAvatar(token, await photo(600, 600))).status).toBe(200);
     const [avatar] = await avatarRows(userId);
     const [submission] = await submissionKeys(userId);
@@ -349,10 +489,27 @@ describe('deletion erases what is personal in every module', () => {
     expect(await deleteAccount(token, { password: creator.password })).toMatchObject({ status: 200 });
 
     expect(await f.db().execute(`select id from mfa_factors where user_id = ?`, [userId])).toEqual([]);
-    expect(await f.db().execute(`select wallet_address, wallet_added_at, telegram_username from user_rewards where user_id = ?`, [userId])).toEqual([{ wallet_address: null, wallet_added_at: null, telegram_username: null }]);
-    const consents = await f.db().execute<Record<string, unknown>[]>(`select ip_address, user_agent, client_ip_address, client_user_agent, consent_type from consent_records where user_id = ?`, [userId]);
+    expect(
+      await f
+        .db()
+        .execute(`select wallet_address, wallet_added_at, telegram_username from user_rewards where user_id = ?`, [
+          userId,
+        ]),
+    ).toEqual([{ wallet_address: null, wallet_added_at: null, telegram_username: null }]);
+    const consents = await f
+      .db()
+      .execute<Record<string, unknown>[]>(
+        `select ip_address, user_agent, client_ip_address, client_user_agent, consent_type from consent_records where user_id = ?`,
+        [userId],
+      );
     expect(consents.length).toBeGreaterThan(0);
-    for (const consent of consents) expect(consent).toMatchObject({ ip_address: null, user_agent: null, client_ip_address: null, client_user_agent: null });
+    for (const consent of consents)
+      expect(consent).toMatchObject({
+        ip_address: null,
+        user_agent: null,
+        client_ip_address: null,
+        client_user_agent: null,
+      });
     // A verified creator who never published: nothing to keep, the check and its images go.
     expect(await submissionKeys(userId)).toEqual([]);
     expect(existsSync(storedPath(submission.user_photo_key))).toBe(false);
@@ -380,10 +537,18 @@ describe('deletion erases what is personal in every module', () => {
     // Kept until its retention ends, then purged by the daily job: row and both image files.
     const purge = platform.worker!.get(PurgeRetainedRecordsJob);
     expect(await purge.handle()).toMatchObject({ purged: 0 });
-    await f.db().execute(`update verification_submissions set retained_until = ? where user_id = ?`, [new Date(clock.now().getTime() - 1000), creator.userId]);
+    await f
+      .db()
+      .execute(`update verification_submissions set retained_until = ? where user_id = ?`, [
+        new Date(clock.now().getTime() - 1000),
+        creator.userId,
+      ]);
     expect((await purge.handle()).purged).toBeGreaterThanOrEqual(1);
     expect(await submissionKeys(creator.userId)).toEqual([]);
-    for (const key of [submission.id_photo_key, submission.user_photo_key]) await expect(import('node:fs/promises').then((fs) => fs.stat(storedPath(key)))).rejects.toMatchObject({ code: 'ENOENT' });
+    for (const key of [submission.id_photo_key, submission.user_photo_key])
+      await expect(import('node:fs/promises').then((fs) => fs.stat(storedPath(key)))).rejects.toMatchObject({
+        code: 'ENOENT',
+      });
   });
 });
 
@@ -403,10 +568,17 @@ describe('deletion and earnings booked in the meantime', () => {
   it('refuses when a sale was booked after the preview said the account could go', async () => {
     const payee = await f.newFan();
     const token = payee.session.access_token;
-    expect(await call(platform, 'GET', '/api/account/deletion', token)).toMatchObject({ body: { canDelete: true, owed: [] } });
+    expect(await call(platform, 'GET', '/api/account/deletion', token)).toMatchObject({
+      body: { canDelete: true, owed: [] },
+    });
     await platform.api.get(BookSale).book(sale(payee.session.user.id));
-    expect(await deleteAccount(token, { password: payee.password })).toMatchObject({ status: 409, body: { code: 'earnings_pending' } });
-    expect(await f.db().execute(`select deleted_at from users where id = ?`, [payee.session.user.id])).toEqual([{ deleted_at: null }]);
+    expect(await deleteAccount(token, { password: payee.password })).toMatchObject({
+      status: 409,
+      body: { code: 'earnings_pending' },
+    });
+    expect(await f.db().execute(`select deleted_at from users where id = ?`, [payee.session.user.id])).toEqual([
+      { deleted_at: null },
+    ]);
   });
 
   it('waits for a sale being booked at that very moment and sees it (the check is made where the erasure commits)', async () => {
@@ -418,11 +590,15 @@ describe('deletion and earnings booked in the meantime', () => {
       await em.execute(`select pg_advisory_xact_lock(hashtextextended('payouts.payee:' || ?, 0))`, [payeeId]);
       deletion = deleteAccount(payee.session.access_token, { password: payee.password });
       await waitForLockWaiter((sql) => f.db().execute(sql));
-      expect(await f.db().execute(`select deleted_at from users where id = ?`, [payeeId])).toEqual([{ deleted_at: null }]);
+      expect(await f.db().execute(`select deleted_at from users where id = ?`, [payeeId])).toEqual([
+        { deleted_at: null },
+      ]);
       await platform.api.get(BookSale).bookIn(em, sale(payeeId));
     });
     expect(await deletion).toMatchObject({ status: 409, body: { code: 'earnings_pending' } });
-    expect(await f.db().execute(`select deleted_at from users where id = ?`, [payeeId])).toEqual([{ deleted_at: null }]);
+    expect(await f.db().execute(`select deleted_at from users where id = ?`, [payeeId])).toEqual([
+      { deleted_at: null },
+    ]);
     await ledgerBalances();
   });
 });
@@ -431,7 +607,10 @@ describe('password change from General Settings', () => {
   it('checks the current password when it is sent, under the sign-in lockout', async () => {
     const fan = await f.newFan();
     const next = 'Settings-Strong-7!';
-    const wrong = await call(platform, 'PUT', '/auth/v1/user', fan.session.access_token, { password: next, current_password: 'Not-my-password-1!' });
+    const wrong = await call(platform, 'PUT', '/auth/v1/user', fan.session.access_token, {
+      password: next,
+      current_password: 'Not-my-password-1!',
+    });
     expect(wrong).toMatchObject({ status: 400, body: { code: 'current_password_mismatch' } });
     expect((await signIn(fan.email, fan.password)).status).toBe(200);
     expect((await fan.client.updateUser({ password: next, current_password: fan.password })).error).toBeNull();

@@ -8,7 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
-import { callApi, signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatform } from '#app/testing';
+import {
+  callApi,
+  signedInUser,
+  staffSession,
+  startTestPlatform,
+  verifiedCreator,
+  type TestPlatform,
+} from '#app/testing';
 
 let platform: TestPlatform;
 let creator: Awaited<ReturnType<typeof verifiedCreator>>;
@@ -18,13 +25,18 @@ let albumId = '';
 /** The album's files by label, in upload order. */
 const ids: Record<string, string> = {};
 
-const api = (method: string, path: string, token: string | null, body?: unknown) => callApi(platform, method, path, token, body);
+const api = (method: string, path: string, token: string | null, body?: unknown) =>
+  callApi(platform, method, path, token, body);
 const db = () => platform.api.get(MikroORM).em.fork();
 const rows = async () => ({
-  item: await db().execute(`select status, cover_media_id, teaser, revision, updated_at from content_items where id = ?`, [albumId]),
+  item: await db().execute(
+    `select status, cover_media_id, teaser, revision, updated_at from content_items where id = ?`,
+    [albumId],
+  ),
   media: await db().execute(`select id, position from content_media where content_id = ? order by position`, [albumId]),
 });
-const order = (view: { media: { id: string }[] }) => view.media.map((file) => Object.entries(ids).find(([, id]) => id === file.id)?.[0]);
+const order = (view: { media: { id: string }[] }) =>
+  view.media.map((file) => Object.entries(ids).find(([, id]) => id === file.id)?.[0]);
 
 function upload(label: string, colour: { r: number; g: number; b: number }): Promise<void> {
   return sharp({ create: { width: 900, height: 1200, channels: 3, background: colour } })
@@ -48,16 +60,31 @@ function upload(label: string, colour: { r: number; g: number; b: number }): Pro
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ env: { LAUNCH_PHASE: 'live', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'fanmint-arrange-')) } });
+  platform = await startTestPlatform({
+    env: { LAUNCH_PHASE: 'live', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'fanmint-arrange-')) },
+  });
   moderator = await staffSession(platform, 'moderator');
   creator = await verifiedCreator(platform, { moderator });
   expect((await api('POST', '/api/stores', creator.token, { slug, displayName: 'Arranged Studio' })).status).toBe(201);
-  albumId = (await api('POST', '/api/content', creator.token, { kind: 'album', title: 'Blue hour', priceMinor: 900, currency: 'EUR' })).body.id;
-  for (const [label, colour] of [['red', { r: 220, g: 40, b: 40 }], ['green', { r: 40, g: 200, b: 60 }], ['blue', { r: 40, g: 60, b: 220 }], ['spare', { r: 90, g: 90, b: 90 }]] as const) {
+  albumId = (
+    await api('POST', '/api/content', creator.token, {
+      kind: 'album',
+      title: 'Blue hour',
+      priceMinor: 900,
+      currency: 'EUR',
+    })
+  ).body.id;
+  for (const [label, colour] of [
+    ['red', { r: 220, g: 40, b: 40 }],
+    ['green', { r: 40, g: 200, b: 60 }],
+    ['blue', { r: 40, g: 60, b: 220 }],
+    ['spare', { r: 90, g: 90, b: 90 }],
+  ] as const) {
     await upload(label, colour);
   }
   await platform.drain();
-  for (const file of (await api('GET', `/api/content/${albumId}`, creator.token)).body.media) ids[file.originalName.replace('.jpg', '')] = file.id;
+  for (const file of (await api('GET', `/api/content/${albumId}`, creator.token)).body.media)
+    ids[file.originalName.replace('.jpg', '')] = file.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -80,7 +107,9 @@ describe('arranging an album', () => {
   });
 
   it('puts the photos in the order given, and it persists', async () => {
-    const reordered = await api('PUT', `/api/content/${albumId}/media-order`, creator.token, { mediaIds: [ids.late, ids.red, ids.spare, ids.blue] });
+    const reordered = await api('PUT', `/api/content/${albumId}/media-order`, creator.token, {
+      mediaIds: [ids.late, ids.red, ids.spare, ids.blue],
+    });
     expect(reordered.status).toBe(200);
     expect(order(reordered.body)).toEqual(['late', 'red', 'spare', 'blue']);
     const again = (await api('GET', `/api/content/${albumId}`, creator.token)).body;
@@ -104,12 +133,26 @@ describe('arranging an album', () => {
     ];
     for (const body of bad) {
       const answer = await api('PUT', `/api/content/${albumId}/media-order`, creator.token, body);
-      expect({ body, status: answer.status, code: answer.body?.code }).toEqual({ body, status: 400, code: 'validation_failed' });
+      expect({ body, status: answer.status, code: answer.body?.code }).toEqual({
+        body,
+        status: 400,
+        code: 'validation_failed',
+      });
     }
-    expect((await api('PUT', `/api/content/${albumId}/media-order`, creator.token, { mediaIds: [ids.late, ids.red, ids.spare, ids.spare] })).body.message).toMatch(/listed more than once/);
-    expect((await api('PUT', `/api/content/${albumId}/media-order`, creator.token, { mediaIds: [ids.late] })).body.message).toMatch(/missing/);
-    for (const body of [{ mediaId: stranger }, { mediaId: 'x' }, {}]) expect((await api('PUT', `/api/content/${albumId}/cover`, creator.token, body)).status).toBe(400);
-    for (const body of [{ teaser: 'free' }, { teaser: null }, {}]) expect((await api('PUT', `/api/content/${albumId}/teaser`, creator.token, body)).status).toBe(400);
+    expect(
+      (
+        await api('PUT', `/api/content/${albumId}/media-order`, creator.token, {
+          mediaIds: [ids.late, ids.red, ids.spare, ids.spare],
+        })
+      ).body.message,
+    ).toMatch(/listed more than once/);
+    expect(
+      (await api('PUT', `/api/content/${albumId}/media-order`, creator.token, { mediaIds: [ids.late] })).body.message,
+    ).toMatch(/missing/);
+    for (const body of [{ mediaId: stranger }, { mediaId: 'x' }, {}])
+      expect((await api('PUT', `/api/content/${albumId}/cover`, creator.token, body)).status).toBe(400);
+    for (const body of [{ teaser: 'free' }, { teaser: null }, {}])
+      expect((await api('PUT', `/api/content/${albumId}/teaser`, creator.token, body)).status).toBe(400);
     expect(await rows()).toEqual(before);
   });
 
@@ -124,11 +167,23 @@ describe('arranging an album', () => {
     ] as const;
     const answers: string[] = [];
     for (const [route, body] of routes) {
-      for (const [who, token] of [['anonymous', null], ['other creator', other.token], ['fan', fan.session.access_token], ['moderator', moderator.token]] as const) {
+      for (const [who, token] of [
+        ['anonymous', null],
+        ['other creator', other.token],
+        ['fan', fan.session.access_token],
+        ['moderator', moderator.token],
+      ] as const) {
         answers.push(`${route} ${who} ${(await api('PUT', `/api/content/${albumId}/${route}`, token, body)).status}`);
       }
     }
-    expect(answers).toEqual(routes.flatMap(([route]) => [`${route} anonymous 401`, `${route} other creator 404`, `${route} fan 404`, `${route} moderator 404`]));
+    expect(answers).toEqual(
+      routes.flatMap(([route]) => [
+        `${route} anonymous 401`,
+        `${route} other creator 404`,
+        `${route} fan 404`,
+        `${route} moderator 404`,
+      ]),
+    );
     expect(await rows()).toEqual(before);
   });
 
@@ -136,11 +191,21 @@ describe('arranging an album', () => {
     const covered = await api('PUT', `/api/content/${albumId}/cover`, creator.token, { mediaId: ids.spare });
     expect(covered.body).toMatchObject({ coverMediaId: ids.spare, status: 'draft' });
     const previewed = await api('PUT', `/api/content/${albumId}/teaser`, creator.token, { teaser: 'preview' });
-    expect(previewed.body).toMatchObject({ teaser: 'preview', teaserUrl: expect.stringMatching(/^\/api\/media\?token=/) });
+    expect(previewed.body).toMatchObject({
+      teaser: 'preview',
+      teaserUrl: expect.stringMatching(/^\/api\/media\?token=/),
+    });
     // Still a draft: nothing about it is public.
     expect((await api('GET', `/api/stores/${slug}/content`, null)).body.items).toEqual([]);
 
-    const video = (await api('POST', '/api/content', creator.token, { kind: 'video', title: 'Clip', priceMinor: 500, currency: 'EUR' })).body;
+    const video = (
+      await api('POST', '/api/content', creator.token, {
+        kind: 'video',
+        title: 'Clip',
+        priceMinor: 500,
+        currency: 'EUR',
+      })
+    ).body;
     const refused = await api('PUT', `/api/content/${video.id}/cover`, creator.token, { mediaId: ids.red });
     expect(refused).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
     expect((await api('PUT', `/api/content/${albumId}/cover`, creator.token, { mediaId: video.id })).status).toBe(400);
@@ -148,8 +213,13 @@ describe('arranging an album', () => {
 
   it('holds the order while in review (the cover may still change), and the moderator sees the same numbers', async () => {
     expect((await api('POST', `/api/content/${albumId}/submit`, creator.token)).body.status).toBe('pending_review');
-    const held = await api('PUT', `/api/content/${albumId}/media-order`, creator.token, { mediaIds: [ids.red, ids.late, ids.spare, ids.blue] });
-    expect(held).toMatchObject({ status: 409, body: { code: 'not_editable', message: expect.stringMatching(/in review/) } });
+    const held = await api('PUT', `/api/content/${albumId}/media-order`, creator.token, {
+      mediaIds: [ids.red, ids.late, ids.spare, ids.blue],
+    });
+    expect(held).toMatchObject({
+      status: 409,
+      body: { code: 'not_editable', message: expect.stringMatching(/in review/) },
+    });
     const staffView = (await api('GET', `/api/admin/content/${albumId}`, moderator.token)).body;
     expect(order(staffView)).toEqual(['late', 'red', 'spare', 'blue']);
     expect(staffView.media.map((file: { number: number }) => file.number)).toEqual([1, 2, 3, 4]);
@@ -175,23 +245,41 @@ describe('arranging an album', () => {
 
   it('reorders and recovers an approved album without a new review or an event to commerce; back to a blurred card, the preview is gone', async () => {
     const before = (await rows()).item[0] as { revision: number };
-    const moved = await api('PUT', `/api/content/${albumId}/media-order`, creator.token, { mediaIds: [ids.blue, ids.spare, ids.red, ids.late] });
+    const moved = await api('PUT', `/api/content/${albumId}/media-order`, creator.token, {
+      mediaIds: [ids.blue, ids.spare, ids.red, ids.late],
+    });
     expect(moved.body).toMatchObject({ status: 'approved' });
-    expect((await api('PUT', `/api/content/${albumId}/cover`, creator.token, { mediaId: ids.blue })).body).toMatchObject({ status: 'approved', coverMediaId: ids.blue });
+    expect(
+      (await api('PUT', `/api/content/${albumId}/cover`, creator.token, { mediaId: ids.blue })).body,
+    ).toMatchObject({ status: 'approved', coverMediaId: ids.blue });
     expect(((await rows()).item[0] as { revision: number }).revision).toBe(before.revision);
     const [item] = (await api('GET', `/api/stores/${slug}/content`, null)).body.items;
     expect(item.media.map((file: { id: string }) => file.id)).toEqual([ids.blue, ids.spare, ids.red, ids.late]);
     expect(item.coverMediaId).toBe(ids.blue);
 
-    expect((await api('PUT', `/api/content/${albumId}/teaser`, creator.token, { teaser: 'blurred' })).body).toMatchObject({ teaser: 'blurred', teaserUrl: null });
-    expect((await api('GET', `/api/stores/${slug}/content`, null)).body.items[0]).toMatchObject({ teaser: 'blurred', teaserUrl: null });
+    expect(
+      (await api('PUT', `/api/content/${albumId}/teaser`, creator.token, { teaser: 'blurred' })).body,
+    ).toMatchObject({ teaser: 'blurred', teaserUrl: null });
+    expect((await api('GET', `/api/stores/${slug}/content`, null)).body.items[0]).toMatchObject({
+      teaser: 'blurred',
+      teaserUrl: null,
+    });
   });
 
   it('refuses every change to removed content', async () => {
     const admin = await staffSession(platform, 'admin');
-    expect((await api('POST', `/api/admin/content/${albumId}/remove`, admin.token, { reason: 'Takedown request upheld' })).status).toBe(200);
+    expect(
+      (await api('POST', `/api/admin/content/${albumId}/remove`, admin.token, { reason: 'Takedown request upheld' }))
+        .status,
+    ).toBe(200);
     const before = await rows();
-    expect((await api('PUT', `/api/content/${albumId}/media-order`, creator.token, { mediaIds: [ids.late, ids.red, ids.spare, ids.blue] })).status).toBe(409);
+    expect(
+      (
+        await api('PUT', `/api/content/${albumId}/media-order`, creator.token, {
+          mediaIds: [ids.late, ids.red, ids.spare, ids.blue],
+        })
+      ).status,
+    ).toBe(409);
     expect((await api('PUT', `/api/content/${albumId}/cover`, creator.token, { mediaId: ids.red })).status).toBe(409);
     expect((await api('PUT', `/api/content/${albumId}/teaser`, creator.token, { teaser: 'preview' })).status).toBe(409);
     expect(await rows()).toEqual(before);

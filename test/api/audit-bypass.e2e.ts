@@ -32,14 +32,18 @@ const asAdmin = async (sql: string, database = 'postgres') => {
   await client.connect();
   await client.query(sql).finally(() => client.end());
 };
-const count = async (sql: string, params: unknown[] = []) => (await orm.em.fork().execute<{ n: number }[]>(sql, params))[0].n;
+const count = async (sql: string, params: unknown[] = []) =>
+  (await orm.em.fork().execute<{ n: number }[]>(sql, params))[0].n;
 
 beforeAll(async () => {
   await asAdmin(`create database ${name}`);
   orm = await MikroORM.init({ ...ormConfig(urlFor(null), ORM_SETUP), discovery: { warnWhenNoEntities: false } });
   await orm.migrator.up();
   await asAdmin(`create role ${appRole} login`);
-  await asAdmin(`grant usage on schema public to ${appRole}; grant select, insert, update, delete on all tables in schema public to ${appRole}; grant usage on all sequences in schema public to ${appRole}`, name);
+  await asAdmin(
+    `grant usage on schema public to ${appRole}; grant select, insert, update, delete on all tables in schema public to ${appRole}; grant usage on all sequences in schema public to ${appRole}`,
+    name,
+  );
   app = new pg.Client({ connectionString: urlFor(appRole) });
   await app.connect();
 });
@@ -66,18 +70,33 @@ describe('the repartitioning bypass belongs to the migration role', () => {
     expect(await count(`select count(*)::int as n from audit_log where action = ?`, [action])).toBe(1);
 
     await app.query(`select monthly_partitions_add('audit_log', 30)`);
-    const [row] = await orm.em.fork().execute<{ part: string }[]>(`select tableoid::regclass::text as part from audit_log where action = ?`, [action]);
+    const [row] = await orm.em
+      .fork()
+      .execute<{ part: string }[]>(`select tableoid::regclass::text as part from audit_log where action = ?`, [action]);
     expect(row.part).toBe(`audit_log_${later.toISOString().slice(0, 4)}_01`);
   });
 
   it('the app role setting fanmint.repartitioning cannot delete ledger entries waiting in a default partition', async () => {
     const payee = randomUUID();
     const later = new Date(Date.UTC(new Date().getUTCFullYear() + 2, 0, 15));
-    await app.query(`insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR') on conflict do nothing`);
-    const { rows } = await app.query<{ id: string; kind: string }>(`select id, kind from ledger_accounts where owner_id is null and currency = 'EUR'`);
+    await app.query(
+      `insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR') on conflict do nothing`,
+    );
+    const { rows } = await app.query<{ id: string; kind: string }>(
+      `select id, kind from ledger_accounts where owner_id is null and currency = 'EUR'`,
+    );
     const account = (kind: string) => rows.find((row) => row.kind === kind)!.id;
     await app.query(SEED_PAYEES_SQL, [JSON.stringify([payee]), 'EUR']);
-    await app.query(SEED_SALES_SQL, [JSON.stringify([payee]), 'EUR', 1, 1000, later.toISOString().slice(0, 10), later.toISOString(), account('provider_clearing'), account('platform_revenue')]);
+    await app.query(SEED_SALES_SQL, [
+      JSON.stringify([payee]),
+      'EUR',
+      1,
+      1000,
+      later.toISOString().slice(0, 10),
+      later.toISOString(),
+      account('provider_clearing'),
+      account('platform_revenue'),
+    ]);
     const waiting = await count(`select count(*)::int as n from ledger_entries_default`);
     expect(waiting).toBe(3);
 

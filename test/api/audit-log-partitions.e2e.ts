@@ -18,10 +18,18 @@ const admin = async (sql: string) => {
 };
 const sql = <T extends object>(query: string, params: unknown[] = []) => orm.em.fork().execute<T[]>(query, params);
 const monthName = (date: Date) => `audit_log_${date.toISOString().slice(0, 7).replace('-', '_')}`;
-const inMonths = (months: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + months, 15));
+const inMonths = (months: number) =>
+  new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + months, 15));
 /** Where each row of `ids` is stored. */
 const partitionsOf = async (ids: string[]) =>
-  Object.fromEntries((await sql<{ id: string; part: string }>(`select id::text, tableoid::regclass::text as part from audit_log where id in (select jsonb_array_elements_text(?::jsonb)::bigint)`, [JSON.stringify(ids)])).map((r) => [r.id, r.part]));
+  Object.fromEntries(
+    (
+      await sql<{ id: string; part: string }>(
+        `select id::text, tableoid::regclass::text as part from audit_log where id in (select jsonb_array_elements_text(?::jsonb)::bigint)`,
+        [JSON.stringify(ids)],
+      )
+    ).map((r) => [r.id, r.part]),
+  );
 
 const OLD = [
   { action: 'content.removed', createdAt: '2025-03-15T10:00:00Z' },
@@ -55,28 +63,57 @@ afterAll(async () => {
 
 describe('audit log partitioned by month', () => {
   it('keeps every row written before the migration, readable with its id and content, each in its month', async () => {
-    const rows = await sql<{ id: string; action: string; details: { reason: string } }>(`select id::text, action, details from audit_log order by id`);
+    const rows = await sql<{ id: string; action: string; details: { reason: string } }>(
+      `select id::text, action, details from audit_log order by id`,
+    );
     expect(rows).toEqual(OLD.map((row, i) => ({ id: oldIds[i], action: row.action, details: { reason: row.action } })));
-    expect(await partitionsOf(oldIds)).toEqual({ [oldIds[0]]: 'audit_log_2025_03', [oldIds[1]]: 'audit_log_2026_06', [oldIds[2]]: monthName(new Date()) });
-    const [{ kind }] = await sql<{ kind: string }>(`select relkind::text as kind from pg_class where relname = 'audit_log'`);
+    expect(await partitionsOf(oldIds)).toEqual({
+      [oldIds[0]]: 'audit_log_2025_03',
+      [oldIds[1]]: 'audit_log_2026_06',
+      [oldIds[2]]: monthName(new Date()),
+    });
+    const [{ kind }] = await sql<{ kind: string }>(
+      `select relkind::text as kind from pg_class where relname = 'audit_log'`,
+    );
     expect(kind).toBe('p');
   });
 
   it('has partitions ready for the coming months and lands new writes of the real write path in this month', async () => {
-    const existing = (await sql<{ part: string }>(`select inhrelid::regclass::text as part from pg_inherits where inhparent = 'audit_log'::regclass`)).map((r) => r.part);
+    const existing = (
+      await sql<{ part: string }>(
+        `select inhrelid::regclass::text as part from pg_inherits where inhparent = 'audit_log'::regclass`,
+      )
+    ).map((r) => r.part);
     for (const months of [0, 1, 6, 12]) expect(existing).toContain(monthName(inMonths(months)));
     expect(existing).toContain('audit_log_default');
 
     const targetId = randomUUID();
-    await orm.em.fork().transactional((em) => new AuditLog().record(em, { actorId: randomUUID(), action: 'store.suspended', targetType: 'store', targetId, details: { note: 'x' }, ipAddress: '192.0.2.1' }));
-    const [written] = await sql<{ id: string; part: string }>(`select id::text, tableoid::regclass::text as part from audit_log where target_id = ?`, [targetId]);
+    await orm.em
+      .fork()
+      .transactional((em) =>
+        new AuditLog().record(em, {
+          actorId: randomUUID(),
+          action: 'store.suspended',
+          targetType: 'store',
+          targetId,
+          details: { note: 'x' },
+          ipAddress: '192.0.2.1',
+        }),
+      );
+    const [written] = await sql<{ id: string; part: string }>(
+      `select id::text, tableoid::regclass::text as part from audit_log where target_id = ?`,
+      [targetId],
+    );
     expect(written.part).toBe(monthName(new Date()));
     expect(BigInt(written.id)).toBeGreaterThan(BigInt(oldIds[2]));
   });
 
   it('takes a row past the prepared months in the default partition, and moves it into its month when partitions are added', async () => {
     const far = inMonths(30);
-    const [{ id }] = await sql<{ id: string }>(`insert into audit_log (action, created_at) values ('far.future', ?) returning id::text`, [far.toISOString()]);
+    const [{ id }] = await sql<{ id: string }>(
+      `insert into audit_log (action, created_at) values ('far.future', ?) returning id::text`,
+      [far.toISOString()],
+    );
     expect(await partitionsOf([id])).toEqual({ [id]: 'audit_log_default' });
     const [{ added }] = await sql<{ added: number }>(`select monthly_partitions_add('audit_log', 31) as added`);
     expect(added).toBe(31 - 12);
@@ -90,7 +127,9 @@ describe('audit log partitioned by month', () => {
     const month = monthName(inMonths(12));
     await sql(`drop table ${month}`);
     await new KeepPartitionsJob(orm).handle();
-    expect(await sql(`select 1 from pg_inherits i join pg_class c on c.oid = i.inhrelid where c.relname = ?`, [month])).toHaveLength(1);
+    expect(
+      await sql(`select 1 from pg_inherits i join pg_class c on c.oid = i.inhrelid where c.relname = ?`, [month]),
+    ).toHaveLength(1);
   });
 
   it('still refuses to change or remove an entry, through the parent and through a partition', async () => {
@@ -98,7 +137,10 @@ describe('audit log partitioned by month', () => {
     await sql(`delete from audit_log where id = ?`, [oldIds[1]]);
     await sql(`delete from audit_log_2025_03`);
     await sql(`update audit_log_default set action = 'forged'`);
-    const rows = await sql<{ action: string }>(`select action from audit_log where id in (select jsonb_array_elements_text(?::jsonb)::bigint) order by id`, [JSON.stringify(oldIds)]);
+    const rows = await sql<{ action: string }>(
+      `select action from audit_log where id in (select jsonb_array_elements_text(?::jsonb)::bigint) order by id`,
+      [JSON.stringify(oldIds)],
+    );
     expect(rows.map((r) => r.action)).toEqual(OLD.map((row) => row.action));
   });
 });

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GoTrueClient } from '@supabase/auth-js';
 import { randomBytes } from 'node:crypto';
-import { clientIp, createConfirmedUser, FixedClock, MemoryStorage, signupMetadata, startTestPlatform, STRONG_PASSWORD, uniqueEmail, type TestPlatform } from '#app/testing';
+import {
+  clientIp,
+  createConfirmedUser,
+  FixedClock,
+  MemoryStorage,
+  signupMetadata,
+  startTestPlatform,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestPlatform,
+} from '#app/testing';
 
 // The PKCE email flow (contract §8) through the official client with flowType 'pkce'.
 let platform: TestPlatform;
@@ -36,7 +46,11 @@ async function follow(link: string): Promise<URL> {
 }
 
 async function signUpAndFollow(email: string, auth = pkceClient()) {
-  const { error } = await auth.signUp({ email, password: STRONG_PASSWORD, options: { emailRedirectTo: `${platform.baseUrl}/welcome`, data: signupMetadata() } });
+  const { error } = await auth.signUp({
+    email,
+    password: STRONG_PASSWORD,
+    options: { emailRedirectTo: `${platform.baseUrl}/welcome`, data: signupMetadata() },
+  });
   expect(error).toBeNull();
   const mail = await platform.inbox.waitFor(email, /Confirm/);
   const link = mail.links.find((href) => href.startsWith(`${platform.baseUrl}/auth/v1/verify?`));
@@ -48,7 +62,11 @@ async function signUpAndFollow(email: string, auth = pkceClient()) {
 const exchange = (body: Record<string, unknown>) =>
   fetch(`${platform.baseUrl}/auth/v1/token?grant_type=pkce`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', 'x-forwarded-for': clientIp() },
+    headers: {
+      'content-type': 'application/json',
+      'x-supabase-api-version': '2024-01-01',
+      'x-forwarded-for': clientIp(),
+    },
     body: JSON.stringify(body),
   }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> }));
 
@@ -76,9 +94,15 @@ describe('PKCE email flow', () => {
   it('refuses a wrong verifier without spending the code, and an expired code', async () => {
     const { auth, landed } = await signUpAndFollow(uniqueEmail('pkce'));
     const code = landed.searchParams.get('code')!;
-    const wrong = await exchange({ auth_code: code, code_verifier: 'not-the-verifier-not-the-verifier-not-the-verifier' });
+    const wrong = await exchange({
+      auth_code: code,
+      code_verifier: 'not-the-verifier-not-the-verifier-not-the-verifier',
+    });
     expect(wrong.status).toBe(403);
-    expect(wrong.body).toMatchObject({ code: 'bad_code_verifier', message: 'code challenge does not match previously saved code verifier' });
+    expect(wrong.body).toMatchObject({
+      code: 'bad_code_verifier',
+      message: 'code challenge does not match previously saved code verifier',
+    });
     expect((await auth.exchangeCodeForSession(code)).error).toBeNull();
 
     const late = await signUpAndFollow(uniqueEmail('pkce'));
@@ -93,7 +117,9 @@ describe('PKCE email flow', () => {
     const auth = pkceClient();
     const events: string[] = [];
     auth.onAuthStateChange((event) => void events.push(event));
-    const { error } = await auth.resetPasswordForEmail(account.email, { redirectTo: `${platform.baseUrl}/reset-password` });
+    const { error } = await auth.resetPasswordForEmail(account.email, {
+      redirectTo: `${platform.baseUrl}/reset-password`,
+    });
     expect(error).toBeNull();
     const mail = await platform.inbox.waitFor(account.email, /Reset your Fanmint password/);
     const landed = await follow(mail.links.find((href) => href.includes('/auth/v1/verify?'))!);
@@ -104,21 +130,36 @@ describe('PKCE email flow', () => {
     expect(data.user?.email).toBe(account.email);
     expect(events).toContain('PASSWORD_RECOVERY');
     expect((await auth.updateUser({ password: 'Recovered-Pass-58!' })).error).toBeNull();
-    expect((await pkceClient().signInWithPassword({ email: account.email, password: 'Recovered-Pass-58!' })).error).toBeNull();
+    expect(
+      (await pkceClient().signInWithPassword({ email: account.email, password: 'Recovered-Pass-58!' })).error,
+    ).toBeNull();
   });
 
   it('answers malformed PKCE parameters and exchanges with validation_failed, creating nothing', async () => {
     const email = uniqueEmail('pkce');
     const response = await fetch(`${platform.baseUrl}/auth/v1/signup`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', 'x-forwarded-for': clientIp() },
-      body: JSON.stringify({ email, password: STRONG_PASSWORD, code_challenge: 'short', code_challenge_method: 's256' }),
+      headers: {
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+        'x-forwarded-for': clientIp(),
+      },
+      body: JSON.stringify({
+        email,
+        password: STRONG_PASSWORD,
+        code_challenge: 'short',
+        code_challenge_method: 's256',
+      }),
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as Record<string, unknown>).code).toBe('validation_failed');
     const method = await fetch(`${platform.baseUrl}/auth/v1/recover`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', 'x-forwarded-for': clientIp() },
+      headers: {
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+        'x-forwarded-for': clientIp(),
+      },
       body: JSON.stringify({ email, code_challenge: 'c'.repeat(43), code_challenge_method: 'toString' }),
     });
     expect(method.status).toBe(400);

@@ -3,7 +3,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callApi, FixedClock, signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatformOptions } from '#app/testing';
+import {
+  callApi,
+  FixedClock,
+  signedInUser,
+  staffSession,
+  startTestPlatform,
+  verifiedCreator,
+  type TestPlatformOptions,
+} from '#app/testing';
 
 /**
  * Shared by the purchase suites: a live platform on Redis queues (own prefix) unless told otherwise,
@@ -21,7 +29,10 @@ export const call = callApi;
 
 export const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 
-export async function startCommercePlatform(clock: FixedClock, options: Pick<TestPlatformOptions, 'queueBackend' | 'env' | 'acquirerEnv' | 'logSink' | 'objectStore'> = {}) {
+export async function startCommercePlatform(
+  clock: FixedClock,
+  options: Pick<TestPlatformOptions, 'queueBackend' | 'env' | 'acquirerEnv' | 'logSink' | 'objectStore'> = {},
+) {
   const storageDir = mkdtempSync(join(tmpdir(), 'fanmint-commerce-'));
   const platform = await startTestPlatform({
     ...options,
@@ -48,7 +59,12 @@ export async function startCommercePlatform(clock: FixedClock, options: Pick<Tes
    * directly (the upload pipeline has its own suite), a moderator approves through the api, and the
    * worker brings the approval to commerce's sellable items (drain) before anyone buys.
    */
-  const approvedItem = async (kind: 'video' | 'album', priceMinor: number, title: string, creatorId = creator.userId) => {
+  const approvedItem = async (
+    kind: 'video' | 'album',
+    priceMinor: number,
+    title: string,
+    creatorId = creator.userId,
+  ) => {
     const id = randomUUID();
     const now = clock.now();
     await db().execute(
@@ -59,7 +75,14 @@ export async function startCommercePlatform(clock: FixedClock, options: Pick<Tes
     await db().execute(
       `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
        values (?, ?, ?, ?, ?, 'original.bin', 1000, 'ready', 'thumb.jpg', 'clean.bin', 0, ?)`,
-      [randomUUID(), id, `upload-${randomBytes(8).toString('hex')}`, kind === 'video' ? 'video' : 'image', kind === 'video' ? 'mp4' : 'jpeg', now],
+      [
+        randomUUID(),
+        id,
+        `upload-${randomBytes(8).toString('hex')}`,
+        kind === 'video' ? 'video' : 'image',
+        kind === 'video' ? 'mp4' : 'jpeg',
+        now,
+      ],
     );
     for (const step of ['claim', 'approve']) {
       const answer = await call(platform, 'POST', `/api/admin/content/${id}/${step}`, moderator.token);
@@ -69,13 +92,21 @@ export async function startCommercePlatform(clock: FixedClock, options: Pick<Tes
     return id;
   };
 
-  const purchaseStatus = async (id: string) => (await db().execute<{ status: string }[]>(`select status from purchases where id = ?`, [id]))[0]?.status;
+  const purchaseStatus = async (id: string) =>
+    (await db().execute<{ status: string }[]>(`select status from purchases where id = ?`, [id]))[0]?.status;
 
   const purchaseRow = async (id: string) =>
-    (await db().execute<{ status: string; method: string; checkout_url: string | null; checkout_id: string | null; failure_reason: string | null }[]>(
-      `select status, method, checkout_url, checkout_id, failure_reason from purchases where id = ?`,
-      [id],
-    ))[0];
+    (
+      await db().execute<
+        {
+          status: string;
+          method: string;
+          checkout_url: string | null;
+          checkout_id: string | null;
+          failure_reason: string | null;
+        }[]
+      >(`select status, method, checkout_url, checkout_id, failure_reason from purchases where id = ?`, [id])
+    )[0];
 
   /**
    * The fan pays: a card on the acquirer's hosted page over HTTP (the form, and the 3-D Secure
@@ -86,30 +117,54 @@ export async function startCommercePlatform(clock: FixedClock, options: Pick<Tes
     const purchase = await purchaseRow(purchaseId);
     if (purchase.method === 'crypto') {
       expect200(await acquirer.request('POST', `/v1/test/crypto_invoices/${purchase.checkout_id}/pay`));
-      for (let confirmation = 0; confirmation < 3; confirmation++) expect200(await acquirer.request('POST', `/v1/test/crypto_invoices/${purchase.checkout_id}/confirmations`));
+      for (let confirmation = 0; confirmation < 3; confirmation++)
+        expect200(await acquirer.request('POST', `/v1/test/crypto_invoices/${purchase.checkout_id}/confirmations`));
       return { location: '', declined: false };
     }
     if (!purchase.checkout_url) throw new Error(`purchase ${purchaseId} has no hosted page (${purchase.status})`);
     let location = await postForm(purchase.checkout_url, card);
-    if (location.includes('/3ds/')) location = await postForm(new URL(location, acquirer.url).toString(), { code: '123456' });
+    if (location.includes('/3ds/'))
+      location = await postForm(new URL(location, acquirer.url).toString(), { code: '123456' });
     return { location, declined: location.includes('declined=') };
   };
 
   /** Pays on the hosted page and waits for the acquirer's webhook to be applied (paid, or the decline recorded). */
   const settle = async (purchaseId: string, card: TestCard = CARD, timeoutMs = 15_000) => {
     const { declined } = await pay(purchaseId, card);
-    await waitFor(async () => {
-      const row = await purchaseRow(purchaseId);
-      return declined ? row.failure_reason !== null : row.status === 'paid';
-    }, timeoutMs, `purchase ${purchaseId} settled by webhook`);
+    await waitFor(
+      async () => {
+        const row = await purchaseRow(purchaseId);
+        return declined ? row.failure_reason !== null : row.status === 'paid';
+      },
+      timeoutMs,
+      `purchase ${purchaseId} settled by webhook`,
+    );
   };
 
   const outboxRows = async (jobName: 'post-sale' | 'post-reversal', saleId: string) =>
-    (await db().execute<{ payload: Record<string, unknown> }[]>(`select payload from outbox_message where queue = 'payouts' and job_name = ? and payload->>'saleId' = ? order by id`, [jobName, saleId])).map(
-      (row) => row.payload,
-    );
+    (
+      await db().execute<{ payload: Record<string, unknown> }[]>(
+        `select payload from outbox_message where queue = 'payouts' and job_name = ? and payload->>'saleId' = ? order by id`,
+        [jobName, saleId],
+      )
+    ).map((row) => row.payload);
 
-  return { platform, storageDir, db, acquirer, moderator, creator, slug, approvedItem, pay, settle, outboxRows, purchaseStatus, purchaseRow, newFan: () => signedInUser(platform) };
+  return {
+    platform,
+    storageDir,
+    db,
+    acquirer,
+    moderator,
+    creator,
+    slug,
+    approvedItem,
+    pay,
+    settle,
+    outboxRows,
+    purchaseStatus,
+    purchaseRow,
+    newFan: () => signedInUser(platform),
+  };
 }
 
 export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
@@ -126,8 +181,14 @@ const expect200 = (answer: { status: number; text: string }) => {
 
 /** Posts a hosted page's form as a browser does (urlencoded, redirects not followed) and answers where it sends the fan. */
 export async function postForm(url: string, fields: Record<string, string>): Promise<string> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
   const location = response.headers.get('location');
-  if (response.status !== 303 || !location) throw new Error(`the hosted page answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  if (response.status !== 303 || !location)
+    throw new Error(`the hosted page answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return new URL(location, url).toString();
 }

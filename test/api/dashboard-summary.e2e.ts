@@ -12,7 +12,8 @@ let albumId: string;
 let purchaseId: string;
 
 const summary = (token: string | null, on: TestPlatform = platform) => call(on, 'GET', '/api/dashboard/summary', token);
-const buy = (token: string, body: Record<string, unknown>) => call(platform, 'POST', '/api/purchases', token, body, { 'idempotency-key': newKey() });
+const buy = (token: string, body: Record<string, unknown>) =>
+  call(platform, 'POST', '/api/purchases', token, body, { 'idempotency-key': newKey() });
 
 /** The month-end that pays a sale booked now for a new creator: 21 days on, then that month's last day. */
 function expectedPayoutDay(now: Date): string {
@@ -23,7 +24,10 @@ function expectedPayoutDay(now: Date): string {
 beforeAll(async () => {
   f = await startCommercePlatform(clock);
   platform = f.platform;
-  prelaunch = await startTestPlatform({ worker: false, env: { JWT_SECRET: platform.config.JWT_SECRET, PUBLIC_URL: platform.config.PUBLIC_URL } });
+  prelaunch = await startTestPlatform({
+    worker: false,
+    env: { JWT_SECRET: platform.config.JWT_SECRET, PUBLIC_URL: platform.config.PUBLIC_URL },
+  });
   fan = await f.newFan();
   albumId = await f.approvedItem('album', 2000, 'Harbour album');
   const album = await buy(fan.session.access_token, { kind: 'content', contentId: albumId, method: 'card' });
@@ -34,7 +38,10 @@ beforeAll(async () => {
   expect((await call(platform, 'PUT', `/api/favorites/${f.slug}`, fan.session.access_token)).status).toBeLessThan(300);
   // One item waiting for a moderator, one rejected (the upload pipeline has its own suites).
   const now = clock.now();
-  for (const [status, reason] of [['pending_review', null], ['rejected', 'Blurry cover']] as const) {
+  for (const [status, reason] of [
+    ['pending_review', null],
+    ['rejected', 'Blurry cover'],
+  ] as const) {
     await f.db().execute(
       `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, rejection_reason, submitted_at, created_at, updated_at)
        values (?, ?, 'album', ?, 500, 'USD', ?, ?, ?, ?, ?)`,
@@ -83,21 +90,46 @@ describe('the dashboard summary', () => {
     expect(answer.body.creator).toBeNull();
     expect(answer.body.verificationStatus).toBeNull();
     const purchases = answer.body.fan.recentPurchases as { id: string; kind: string; status: string }[];
-    expect(purchases.map((purchase) => `${purchase.kind}:${purchase.status}`).sort()).toEqual(['content:paid', 'subscription:paid']);
-    expect(purchases.find((purchase) => purchase.id === purchaseId)).toMatchObject({ id: purchaseId, contentTitle: 'Harbour album', amountMinor: 2000, storeSlug: f.slug });
-    expect(answer.body.fan.subscriptions).toEqual([expect.objectContaining({ storeSlug: f.slug, status: 'active', priceMinor: 999 })]);
-    expect(answer.body.fan.favorites).toEqual([expect.objectContaining({ storeSlug: f.slug, displayName: 'Commerce Shop' })]);
+    expect(purchases.map((purchase) => `${purchase.kind}:${purchase.status}`).sort()).toEqual([
+      'content:paid',
+      'subscription:paid',
+    ]);
+    expect(purchases.find((purchase) => purchase.id === purchaseId)).toMatchObject({
+      id: purchaseId,
+      contentTitle: 'Harbour album',
+      amountMinor: 2000,
+      storeSlug: f.slug,
+    });
+    expect(answer.body.fan.subscriptions).toEqual([
+      expect.objectContaining({ storeSlug: f.slug, status: 'active', priceMinor: 999 }),
+    ]);
+    expect(answer.body.fan.favorites).toEqual([
+      expect.objectContaining({ storeSlug: f.slug, displayName: 'Commerce Shop' }),
+    ]);
   });
 
-  it("shows every user only their own figures: another fan and another creator see nothing of these", async () => {
+  it('shows every user only their own figures: another fan and another creator see nothing of these', async () => {
     const stranger = await signedInUser(platform);
     const mine = await summary(stranger.session.access_token);
-    expect(mine.body).toEqual({ role: 'fan', verificationStatus: null, creator: null, fan: { recentPurchases: [], subscriptions: [], favorites: [] } });
+    expect(mine.body).toEqual({
+      role: 'fan',
+      verificationStatus: null,
+      creator: null,
+      fan: { recentPurchases: [], subscriptions: [], favorites: [] },
+    });
     const otherCreator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
     const theirs = await summary(otherCreator.token);
     expect(theirs.body).toMatchObject({
       role: 'creator',
-      creator: { monthGrossMinor: 0, monthNetMinor: 0, pendingMinor: 0, nextPayout: null, store: null, newSubscribers: 0, content: { inReview: 0, rejected: 0, approved: 0 } },
+      creator: {
+        monthGrossMinor: 0,
+        monthNetMinor: 0,
+        pendingMinor: 0,
+        nextPayout: null,
+        store: null,
+        newSubscribers: 0,
+        content: { inReview: 0, rejected: 0, approved: 0 },
+      },
       fan: { recentPurchases: [], subscriptions: [], favorites: [] },
     });
     // With no store and no sales yet, a creator's figures are in euros (the operator's currency).

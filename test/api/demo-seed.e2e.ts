@@ -27,15 +27,26 @@ const COUNTED = [
 
 async function counts(platform: TestPlatform): Promise<Record<string, number>> {
   const db = platform.api.get(MikroORM).em.fork();
-  const entries = await Promise.all(COUNTED.map(async (table) => [table, (await db.execute<{ n: number }[]>(`select count(*)::int as n from ${table}`))[0].n] as const));
+  const entries = await Promise.all(
+    COUNTED.map(
+      async (table) =>
+        [table, (await db.execute<{ n: number }[]>(`select count(*)::int as n from ${table}`))[0].n] as const,
+    ),
+  );
   return Object.fromEntries(entries);
 }
 
 async function seedAccounts(platform: TestPlatform) {
   await platform.api.get(CommandBus).execute(new SeedAccountsCommand(DEMO_ACCOUNTS));
   const db = platform.api.get(MikroORM).em.fork();
-  const rows = await db.execute<{ id: string; email: string }[]>(`select id, email from users where email in (select jsonb_array_elements_text(?::jsonb))`, [JSON.stringify(DEMO_ACCOUNTS.map((account) => account.email))]);
-  return Object.fromEntries(rows.map((row) => [row.email.split('@')[0], row.id])) as Record<'fan' | 'creator' | 'moderator' | 'admin', string>;
+  const rows = await db.execute<{ id: string; email: string }[]>(
+    `select id, email from users where email in (select jsonb_array_elements_text(?::jsonb))`,
+    [JSON.stringify(DEMO_ACCOUNTS.map((account) => account.email))],
+  );
+  return Object.fromEntries(rows.map((row) => [row.email.split('@')[0], row.id])) as Record<
+    'fan' | 'creator' | 'moderator' | 'admin',
+    string
+  >;
 }
 
 /** Waits until the acquirer's webhooks for the demo purchases were received, so a late one cannot be counted as the second run's. */
@@ -85,72 +96,141 @@ describe('demo marketplace seed (npm start)', () => {
       const ids = await seedAccounts(platform);
       const db = () => platform.api.get(MikroORM).em.fork();
       const seeded = await seedDemoMarketplace(platform.api);
-      expect(seeded).toEqual({ storeSlug: DEMO_STORE.slug, storeUrl: `${platform.config.PUBLIC_URL}/stores/${DEMO_STORE.slug}` });
+      expect(seeded).toEqual({
+        storeSlug: DEMO_STORE.slug,
+        storeUrl: `${platform.config.PUBLIC_URL}/stores/${DEMO_STORE.slug}`,
+      });
       await platform.drain();
 
       // The creator: verified by the demo moderator, audited; the store open with its bio and categories.
-      const [verification] = await db().execute<{ status: string; decided_by: string }[]>(`select status, decided_by from verification_submissions where user_id = ?`, [ids.creator]);
+      const [verification] = await db().execute<{ status: string; decided_by: string }[]>(
+        `select status, decided_by from verification_submissions where user_id = ?`,
+        [ids.creator],
+      );
       expect(verification).toEqual({ status: 'accepted', decided_by: ids.moderator });
-      const [store] = await db().execute<{ id: string; status: string; tagline: string; description: string; is_nsfw: boolean; categories: string[]; subscription_enabled: boolean; currency: string; banner_key: string | null; avatar_key: string | null }[]>(
+      const [store] = await db().execute<
+        {
+          id: string;
+          status: string;
+          tagline: string;
+          description: string;
+          is_nsfw: boolean;
+          categories: string[];
+          subscription_enabled: boolean;
+          currency: string;
+          banner_key: string | null;
+          avatar_key: string | null;
+        }[]
+      >(
         `select id, status, tagline, description, is_nsfw, categories, subscription_enabled, currency, banner_key, avatar_key from stores where owner_id = ?`,
         [ids.creator],
       );
-      expect(store).toMatchObject({ status: 'active', tagline: DEMO_STORE.tagline, description: DEMO_STORE.description, is_nsfw: true, subscription_enabled: true, currency: 'EUR' });
+      expect(store).toMatchObject({
+        status: 'active',
+        tagline: DEMO_STORE.tagline,
+        description: DEMO_STORE.description,
+        is_nsfw: true,
+        subscription_enabled: true,
+        currency: 'EUR',
+      });
       // Its banner and avatar, re-encoded by the same command as a creator's upload.
       expect(store.banner_key).toEqual(expect.any(String));
       expect(store.avatar_key).toEqual(expect.any(String));
       expect(store.categories).toEqual(DEMO_STORE.categories);
 
       // Items: approved by the moderator (audited), their generated files processed by the worker, on sale in commerce's read model.
-      const items = await db().execute<{ id: string; kind: string; status: string; price_minor: number; currency: string; decided_by: string }[]>(
+      const items = await db().execute<
+        { id: string; kind: string; status: string; price_minor: number; currency: string; decided_by: string }[]
+      >(
         `select id, kind, status, price_minor, currency, decided_by from content_items where creator_id = ? order by title`,
         [ids.creator],
       );
       expect(items.map((item) => item.kind).sort()).toEqual(['album', 'album', 'video']);
-      for (const item of items) expect(item).toMatchObject({ status: 'approved', currency: 'EUR', decided_by: ids.moderator });
+      for (const item of items)
+        expect(item).toMatchObject({ status: 'approved', currency: 'EUR', decided_by: ids.moderator });
       expect(items.every((item) => item.price_minor > 0)).toBe(true);
-      const media = await db().execute<{ content_id: string; media_type: string; status: string; thumbnail_key: string; clean_key: string; preview_key: string | null }[]>(
+      const media = await db().execute<
+        {
+          content_id: string;
+          media_type: string;
+          status: string;
+          thumbnail_key: string;
+          clean_key: string;
+          preview_key: string | null;
+        }[]
+      >(
         `select m.content_id, m.media_type, m.status, m.thumbnail_key, m.clean_key, m.preview_key from content_media m join content_items c on c.id = m.content_id where c.creator_id = ?`,
         [ids.creator],
       );
       expect(media.length).toBe(9);
       for (const file of media) {
         expect(file.status).toBe('ready');
-        expect(readdirSync(join(storageDir, 'media'))).toEqual(expect.arrayContaining([file.thumbnail_key, file.clean_key]));
+        expect(readdirSync(join(storageDir, 'media'))).toEqual(
+          expect.arrayContaining([file.thumbnail_key, file.clean_key]),
+        );
       }
       expect(media.filter((file) => file.media_type === 'video').every((file) => file.preview_key)).toBe(true);
-      const audited = await db().execute<{ action: string }[]>(`select action from audit_log where actor_id = ? and target_id in (select jsonb_array_elements_text(?::jsonb))`, [ids.moderator, JSON.stringify(items.map((item) => item.id))]);
+      const audited = await db().execute<{ action: string }[]>(
+        `select action from audit_log where actor_id = ? and target_id in (select jsonb_array_elements_text(?::jsonb))`,
+        [ids.moderator, JSON.stringify(items.map((item) => item.id))],
+      );
       expect(audited.filter((row) => row.action === 'content.approved')).toHaveLength(3);
-      const sellable = await db().execute<{ status: string }[]>(`select status from sellable_items where creator_id = ?`, [ids.creator]);
+      const sellable = await db().execute<{ status: string }[]>(
+        `select status from sellable_items where creator_id = ?`,
+        [ids.creator],
+      );
       expect(sellable.map((row) => row.status)).toEqual(['sellable', 'sellable', 'sellable']);
 
       // The fan: an item bought and a subscription, both paid by card at the acquirer; the store favourited.
-      const purchases = await db().execute<{ id: string; kind: string; status: string; card_last4: string }[]>(`select id, kind, status, card_last4 from purchases where buyer_id = ? order by kind`, [ids.fan]);
+      const purchases = await db().execute<{ id: string; kind: string; status: string; card_last4: string }[]>(
+        `select id, kind, status, card_last4 from purchases where buyer_id = ? order by kind`,
+        [ids.fan],
+      );
       expect(purchases.map(({ kind, status, card_last4 }) => ({ kind, status, card_last4 }))).toEqual([
         { kind: 'content', status: 'paid', card_last4: '4242' },
         { kind: 'subscription', status: 'paid', card_last4: '4242' },
       ]);
-      const [subscription] = await db().execute<{ status: string; current_period_end: Date }[]>(`select status, current_period_end from subscriptions where subscriber_id = ? and store_id = ?`, [ids.fan, store.id]);
+      const [subscription] = await db().execute<{ status: string; current_period_end: Date }[]>(
+        `select status, current_period_end from subscriptions where subscriber_id = ? and store_id = ?`,
+        [ids.fan, store.id],
+      );
       expect(subscription.status).toBe('active');
       expect(new Date(subscription.current_period_end).getTime()).toBeGreaterThan(Date.now());
-      expect(await db().execute(`select 1 from favorites where user_id = ? and store_id = ?`, [ids.fan, store.id])).toHaveLength(1);
+      expect(
+        await db().execute(`select 1 from favorites where user_id = ? and store_id = ?`, [ids.fan, store.id]),
+      ).toHaveLength(1);
 
       // The ledger booked both sales for the creator, and every transaction balances.
-      const sales = await db().execute<{ sale_id: string }[]>(`select sale_id from ledger_transactions where kind = 'sale' and sale_id in (select jsonb_array_elements_text(?::jsonb))`, [JSON.stringify(purchases.map((p) => p.id))]);
+      const sales = await db().execute<{ sale_id: string }[]>(
+        `select sale_id from ledger_transactions where kind = 'sale' and sale_id in (select jsonb_array_elements_text(?::jsonb))`,
+        [JSON.stringify(purchases.map((p) => p.id))],
+      );
       expect(sales.map((row) => row.sale_id).sort()).toEqual(purchases.map((p) => p.id).sort());
-      expect(await db().execute(`select transaction_id from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0`)).toHaveLength(0);
+      expect(
+        await db().execute(
+          `select transaction_id from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0`,
+        ),
+      ).toHaveLength(0);
       // …and the creator's sales show them.
       const signIn = await fetch(`${platform.baseUrl}/auth/v1/token?grant_type=password`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.20.0.1' },
-        body: JSON.stringify({ email: 'creator@fanmint.local', password: DEMO_ACCOUNTS.find((a) => a.role === 'creator')!.password }),
+        body: JSON.stringify({
+          email: 'creator@fanmint.local',
+          password: DEMO_ACCOUNTS.find((a) => a.role === 'creator')!.password,
+        }),
       });
       const { access_token } = (await signIn.json()) as { access_token: string };
-      const salesPage = await fetch(`${platform.baseUrl}/api/sales`, { headers: { authorization: `Bearer ${access_token}` } });
+      const salesPage = await fetch(`${platform.baseUrl}/api/sales`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
       expect(salesPage.status).toBe(200);
       expect(JSON.stringify(await salesPage.json())).toContain('Golden Hour');
 
-      await webhooksReceived(platform, purchases.map((p) => p.id));
+      await webhooksReceived(
+        platform,
+        purchases.map((p) => p.id),
+      );
       await platform.drain();
       const before = await counts(platform);
       const mediaFiles = readdirSync(join(storageDir, 'media')).length;

@@ -29,7 +29,9 @@ function fragment(location: string): URLSearchParams {
 }
 
 async function requestReset(email: string, ip = clientIp()) {
-  const { error } = await authClient(platform.baseUrl, ip).resetPasswordForEmail(email, { redirectTo: `${platform.baseUrl}/reset-password` });
+  const { error } = await authClient(platform.baseUrl, ip).resetPasswordForEmail(email, {
+    redirectTo: `${platform.baseUrl}/reset-password`,
+  });
   expect(error).toBeNull();
   const mail = await platform.inbox.waitFor(email, /Reset your Fanmint password/);
   const verifyLink = mail.links.find((href) => href.includes('/auth/v1/verify?'))!;
@@ -49,7 +51,11 @@ async function resetWithToken(resetToken: string, newPassword: string) {
 describe('email links: confirmation and password recovery', () => {
   it('follows the confirmation link through GET /auth/v1/verify: 303 with a session in the fragment, once', async () => {
     const email = uniqueEmail();
-    await authClient(platform.baseUrl).signUp({ email, password: STRONG_PASSWORD, options: { data: signupMetadata() } });
+    await authClient(platform.baseUrl).signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: signupMetadata() },
+    });
     const mail = await platform.inbox.waitFor(email, /Confirm/);
     const token = tokenFromLink(mail.links.find((href) => href.includes('/verify-email?token='))!);
 
@@ -64,7 +70,10 @@ describe('email links: confirmation and password recovery', () => {
 
     // The session from the fragment is a real one.
     const auth = authClient(platform.baseUrl);
-    const { data, error } = await auth.setSession({ access_token: params.get('access_token')!, refresh_token: params.get('refresh_token')! });
+    const { data, error } = await auth.setSession({
+      access_token: params.get('access_token')!,
+      refresh_token: params.get('refresh_token')!,
+    });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.email_confirmed_at).toBeTruthy();
@@ -76,9 +85,18 @@ describe('email links: confirmation and password recovery', () => {
 
   it('ignores a redirect_to outside our own origin', async () => {
     const email = uniqueEmail();
-    await authClient(platform.baseUrl).signUp({ email, password: STRONG_PASSWORD, options: { data: signupMetadata() } });
-    const token = tokenFromLink((await platform.inbox.waitFor(email, /Confirm/)).links.find((href) => href.includes('verify-email'))!);
-    const response = await fetch(`${platform.baseUrl}/auth/v1/verify?token=${token}&type=signup&redirect_to=https%3A%2F%2Fevil.example%2F`, { redirect: 'manual' });
+    await authClient(platform.baseUrl).signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: signupMetadata() },
+    });
+    const token = tokenFromLink(
+      (await platform.inbox.waitFor(email, /Confirm/)).links.find((href) => href.includes('verify-email'))!,
+    );
+    const response = await fetch(
+      `${platform.baseUrl}/auth/v1/verify?token=${token}&type=signup&redirect_to=https%3A%2F%2Fevil.example%2F`,
+      { redirect: 'manual' },
+    );
     expect(response.headers.get('location')!.startsWith(`${platform.baseUrl}/sign-in#`)).toBe(true);
   });
 
@@ -87,8 +105,14 @@ describe('email links: confirmation and password recovery', () => {
     const nextOf = (link: string) => new URL(link).searchParams.get('next');
     const signUp = async (emailRedirectTo: string) => {
       const email = uniqueEmail('return-path');
-      await authClient(platform.baseUrl).signUp({ email, password: STRONG_PASSWORD, options: { emailRedirectTo, data: signupMetadata() } });
-      return (await platform.inbox.waitFor(email, /Confirm/)).links.find((href) => href.startsWith(`${platform.baseUrl}/verify-email?token=`))!;
+      await authClient(platform.baseUrl).signUp({
+        email,
+        password: STRONG_PASSWORD,
+        options: { emailRedirectTo, data: signupMetadata() },
+      });
+      return (await platform.inbox.waitFor(email, /Confirm/)).links.find((href) =>
+        href.startsWith(`${platform.baseUrl}/verify-email?token=`),
+      )!;
     };
 
     const kept = await signUp(`${platform.baseUrl}/verify-email?next=${encodeURIComponent(next)}`);
@@ -103,7 +127,10 @@ describe('email links: confirmation and password recovery', () => {
     // The email-link route (PKCE and direct links) applies the same rule to its redirect_to.
     const token = tokenFromLink(kept);
     const verify = (redirect: string) =>
-      fetch(`${platform.baseUrl}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(redirect)}`, { redirect: 'manual' }).then((response) => response.headers.get('location')!);
+      fetch(
+        `${platform.baseUrl}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(redirect)}`,
+        { redirect: 'manual' },
+      ).then((response) => response.headers.get('location')!);
     const offSite = await verify(`${platform.baseUrl}/sign-in?next=${encodeURIComponent('//evil.example')}`);
     expect(offSite.startsWith(`${platform.baseUrl}/sign-in#`)).toBe(true);
     const safe = await verify(`${platform.baseUrl}/sign-in?next=${encodeURIComponent(next)}`);
@@ -112,8 +139,14 @@ describe('email links: confirmation and password recovery', () => {
 
   it('redeems an emailed token with verifyOtp (POST /auth/v1/verify)', async () => {
     const email = uniqueEmail();
-    await authClient(platform.baseUrl).signUp({ email, password: STRONG_PASSWORD, options: { data: signupMetadata() } });
-    const token = tokenFromLink((await platform.inbox.waitFor(email, /Confirm/)).links.find((href) => href.includes('verify-email'))!);
+    await authClient(platform.baseUrl).signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: signupMetadata() },
+    });
+    const token = tokenFromLink(
+      (await platform.inbox.waitFor(email, /Confirm/)).links.find((href) => href.includes('verify-email'))!,
+    );
     const auth = authClient(platform.baseUrl);
     const { data, error } = await auth.verifyOtp({ type: 'signup', token_hash: token });
     expect(error).toBeNull();
@@ -125,8 +158,14 @@ describe('email links: confirmation and password recovery', () => {
   it('resends the confirmation for an unconfirmed account and retires the previous link', async () => {
     const email = uniqueEmail();
     const ip = clientIp();
-    await authClient(platform.baseUrl, ip).signUp({ email, password: STRONG_PASSWORD, options: { data: signupMetadata() } });
-    const firstToken = tokenFromLink((await platform.inbox.waitFor(email, /Confirm/)).links.find((href) => href.includes('verify-email'))!);
+    await authClient(platform.baseUrl, ip).signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: signupMetadata() },
+    });
+    const firstToken = tokenFromLink(
+      (await platform.inbox.waitFor(email, /Confirm/)).links.find((href) => href.includes('verify-email'))!,
+    );
     clock.advance(61_000);
     const { error } = await authClient(platform.baseUrl, ip).resend({ type: 'signup', email });
     expect(error).toBeNull();
@@ -139,8 +178,14 @@ describe('email links: confirmation and password recovery', () => {
 
   it('expires confirmation links after 24 hours', async () => {
     const email = uniqueEmail();
-    await authClient(platform.baseUrl).signUp({ email, password: STRONG_PASSWORD, options: { data: signupMetadata() } });
-    const token = tokenFromLink((await platform.inbox.waitFor(email, /Confirm/)).links.find((href) => href.includes('verify-email'))!);
+    await authClient(platform.baseUrl).signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: signupMetadata() },
+    });
+    const token = tokenFromLink(
+      (await platform.inbox.waitFor(email, /Confirm/)).links.find((href) => href.includes('verify-email'))!,
+    );
     clock.advance(24 * 3600_000 + 1000);
     const response = await fetch(`${platform.baseUrl}/api/users/verify-email?token=${token}`);
     expect(response.status).toBe(400);
@@ -163,10 +208,17 @@ describe('email links: confirmation and password recovery', () => {
     const reused = await resetWithToken(resetToken, 'Yet-Another-Pass-8!');
     expect(reused.status).toBe(400);
 
-    const old = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${signedIn.data.session!.access_token}` } });
+    const old = await fetch(`${platform.baseUrl}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${signedIn.data.session!.access_token}` },
+    });
     expect(old.status).toBe(403);
-    expect((await authClient(platform.baseUrl).signInWithPassword({ email: account.email, password: account.password })).error?.code).toBe('invalid_credentials');
-    expect((await authClient(platform.baseUrl).signInWithPassword({ email: account.email, password: NEW_PASSWORD })).error).toBeNull();
+    expect(
+      (await authClient(platform.baseUrl).signInWithPassword({ email: account.email, password: account.password }))
+        .error?.code,
+    ).toBe('invalid_credentials');
+    expect(
+      (await authClient(platform.baseUrl).signInWithPassword({ email: account.email, password: NEW_PASSWORD })).error,
+    ).toBeNull();
   });
 
   it('expires reset links after one hour', async () => {
@@ -175,7 +227,10 @@ describe('email links: confirmation and password recovery', () => {
     clock.advance(3600_000 + 1000);
     const late = await resetWithToken(token, NEW_PASSWORD);
     expect(late.status).toBe(400);
-    expect((await authClient(platform.baseUrl).signInWithPassword({ email: account.email, password: account.password })).error).toBeNull();
+    expect(
+      (await authClient(platform.baseUrl).signInWithPassword({ email: account.email, password: account.password }))
+        .error,
+    ).toBeNull();
   });
 
   it('recovers through the verify link: lands signed in on /reset-password and changes the password with updateUser', async () => {
@@ -193,13 +248,19 @@ describe('email links: confirmation and password recovery', () => {
     await auth.setSession({ access_token: params.get('access_token')!, refresh_token: params.get('refresh_token')! });
     const { error } = await auth.updateUser({ password: NEW_PASSWORD });
     expect(error).toBeNull();
-    expect((await authClient(platform.baseUrl).signInWithPassword({ email: account.email, password: NEW_PASSWORD })).error).toBeNull();
+    expect(
+      (await authClient(platform.baseUrl).signInWithPassword({ email: account.email, password: NEW_PASSWORD })).error,
+    ).toBeNull();
   });
 
   it('answers recover and resend the same for unknown, unconfirmed and confirmed addresses', async () => {
     const confirmed = await createConfirmedUser(platform);
     const unconfirmed = uniqueEmail();
-    await authClient(platform.baseUrl).signUp({ email: unconfirmed, password: STRONG_PASSWORD, options: { data: signupMetadata() } });
+    await authClient(platform.baseUrl).signUp({
+      email: unconfirmed,
+      password: STRONG_PASSWORD,
+      options: { data: signupMetadata() },
+    });
     const unknown = uniqueEmail('nobody');
     clock.advance(61_000);
 

@@ -13,8 +13,12 @@ let fan: Awaited<ReturnType<typeof signedInUser>>;
 let holder: StaffSession;
 let otherModerator: StaffSession;
 
-const api = (method: string, path: string, token: string | null, body?: unknown) => call(fixture.platform, method, path, token, body);
-const photo = (seed: number) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: seed, g: 80, b: 120 } } }).jpeg().toBuffer();
+const api = (method: string, path: string, token: string | null, body?: unknown) =>
+  call(fixture.platform, method, path, token, body);
+const photo = (seed: number) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: { r: seed, g: 80, b: 120 } } })
+    .jpeg()
+    .toBuffer();
 
 beforeAll(async () => {
   fixture = await startCommercePlatform(clock);
@@ -30,8 +34,15 @@ afterAll(async () => {
 describe('a paid item is edited by its owner only (#1)', () => {
   it('refuses a fan PATCH {} and every other write with 404, changes nothing and hands out no file link', async () => {
     const id = await fixture.approvedItem('video', 999, 'Paid video');
-    const before = await fixture.db().execute<{ updated_at: Date; title: string; teaser: string }[]>(`select updated_at, title, teaser from content_items where id = ?`, [id]);
-    const [media] = await fixture.db().execute<{ id: string }[]>(`select id from content_media where content_id = ?`, [id]);
+    const before = await fixture
+      .db()
+      .execute<{ updated_at: Date; title: string; teaser: string }[]>(
+        `select updated_at, title, teaser from content_items where id = ?`,
+        [id],
+      );
+    const [media] = await fixture
+      .db()
+      .execute<{ id: string }[]>(`select id from content_media where content_id = ?`, [id]);
     const writes: [string, string, unknown][] = [
       ['PATCH', `/api/content/${id}`, {}],
       ['PATCH', `/api/content/${id}`, { title: 'Mine now' }],
@@ -48,7 +59,9 @@ describe('a paid item is edited by its owner only (#1)', () => {
       expect([method, path, answer.status]).toEqual([method, path, 404]);
       expect(answer.text).not.toMatch(/fileUrl|\/api\/media\?token=/);
     }
-    expect(await fixture.db().execute(`select updated_at, title, teaser from content_items where id = ?`, [id])).toEqual(before);
+    expect(
+      await fixture.db().execute(`select updated_at, title, teaser from content_items where id = ?`, [id]),
+    ).toEqual(before);
     // The owner still edits and sees the file.
     const own = await api('PATCH', `/api/content/${id}`, fixture.creator.token, {});
     expect(own.status).toBe(200);
@@ -69,9 +82,15 @@ describe('ID images for the staff member who holds the case (#8)', () => {
     form.append('country', 'FR');
     form.append('userPhotoWithId', new Blob([new Uint8Array(await photo(10))], { type: 'image/jpeg' }), 'selfie.jpg');
     form.append('idPhoto', new Blob([new Uint8Array(await photo(20))], { type: 'image/jpeg' }), 'id.jpg');
-    const submitted = await fetch(`${fixture.platform.baseUrl}/api/verify-user`, { method: 'POST', headers: { authorization: `Bearer ${applicant.session.access_token}` }, body: form });
+    const submitted = await fetch(`${fixture.platform.baseUrl}/api/verify-user`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${applicant.session.access_token}` },
+      body: form,
+    });
     expect(submitted.status).toBe(201);
-    const [row] = await fixture.db().execute<{ id: string }[]>(`select id from verification_submissions where user_id = ?`, [applicantId]);
+    const [row] = await fixture
+      .db()
+      .execute<{ id: string }[]>(`select id from verification_submissions where user_id = ?`, [applicantId]);
     submissionId = row.id;
   });
 
@@ -89,15 +108,31 @@ describe('ID images for the staff member who holds the case (#8)', () => {
     const detail = await api('GET', `/api/admin/verifications/${submissionId}`, holder.token);
     const link: string = detail.body.images.idPhoto;
     expect(link).toMatch(/^\/api\/admin\/verification-images\?token=/);
-    expect((await api('GET', `/api/admin/verifications/${submissionId}`, otherModerator.token)).body.images).toEqual({ userPhotoWithId: null, idPhoto: null });
+    expect((await api('GET', `/api/admin/verifications/${submissionId}`, otherModerator.token)).body.images).toEqual({
+      userPhotoWithId: null,
+      idPhoto: null,
+    });
 
     const reads = async () =>
-      Number((await fixture.db().execute<{ count: string }[]>(`select count(*) from audit_log where action = 'verification.image_read' and target_id = ?`, [submissionId]))[0].count);
+      Number(
+        (
+          await fixture
+            .db()
+            .execute<{ count: string }[]>(
+              `select count(*) from audit_log where action = 'verification.image_read' and target_id = ?`,
+              [submissionId],
+            )
+        )[0].count,
+      );
     // The link opens nothing on its own: not anonymously, not with another staff member's aal2 session.
     expect((await api('GET', link, null)).status).toBe(401);
     expect((await api('GET', link, otherModerator.token)).status).toBe(403);
     const image = await api('GET', link, holder.token);
-    expect([image.status, image.headers.get('content-type'), image.headers.get('cache-control')]).toEqual([200, 'image/jpeg', 'private, no-store, max-age=0']);
+    expect([image.status, image.headers.get('content-type'), image.headers.get('cache-control')]).toEqual([
+      200,
+      'image/jpeg',
+      'private, no-store, max-age=0',
+    ]);
     expect(await reads()).toBe(1);
 
     expect((await api('POST', `/api/admin/verifications/${submissionId}/release`, holder.token)).status).toBe(200);
@@ -111,8 +146,13 @@ describe('ID images for the staff member who holds the case (#8)', () => {
   });
 
   it('answers 404, not 500, when the stored image is gone', async () => {
-    const link: string = (await api('GET', `/api/admin/verifications/${submissionId}`, holder.token)).body.images.idPhoto;
-    const [row] = await fixture.db().execute<{ id_photo_key: string }[]>(`select id_photo_key from verification_submissions where id = ?`, [submissionId]);
+    const link: string = (await api('GET', `/api/admin/verifications/${submissionId}`, holder.token)).body.images
+      .idPhoto;
+    const [row] = await fixture
+      .db()
+      .execute<{ id_photo_key: string }[]>(`select id_photo_key from verification_submissions where id = ?`, [
+        submissionId,
+      ]);
     rmSync(join(fixture.storageDir, 'private', row.id_photo_key));
     expect((await api('GET', link, holder.token)).status).toBe(404);
   });
@@ -121,22 +161,45 @@ describe('ID images for the staff member who holds the case (#8)', () => {
 describe('a deleted store', () => {
   it('leaves no banner or avatar in storage', async () => {
     const owner = await verifiedCreator(fixture.platform, { moderator: fixture.moderator, now: () => clock.now() });
-    expect((await api('POST', '/api/stores', owner.token, { slug: `gone-${randomBytes(3).toString('hex')}`, displayName: 'Closing Down' })).status).toBe(201);
-    for (const [kind, width, height] of [['banner', 1600, 400], ['avatar', 400, 400]] as const) {
+    expect(
+      (
+        await api('POST', '/api/stores', owner.token, {
+          slug: `gone-${randomBytes(3).toString('hex')}`,
+          displayName: 'Closing Down',
+        })
+      ).status,
+    ).toBe(201);
+    for (const [kind, width, height] of [
+      ['banner', 1600, 400],
+      ['avatar', 400, 400],
+    ] as const) {
       const form = new FormData();
-      const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 9, g: 99, b: 9 } } }).jpeg().toBuffer();
+      const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 9, g: 99, b: 9 } } })
+        .jpeg()
+        .toBuffer();
       form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${kind}.jpg`);
-      const uploaded = await fetch(`${fixture.platform.baseUrl}/api/stores/mine/${kind}`, { method: 'PUT', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+      const uploaded = await fetch(`${fixture.platform.baseUrl}/api/stores/mine/${kind}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${owner.token}` },
+        body: form,
+      });
       expect(uploaded.status).toBe(200);
     }
-    const [row] = await fixture.db().execute<{ banner_key: string; avatar_key: string }[]>(`select banner_key, avatar_key from stores where owner_id = ?`, [owner.userId]);
+    const [row] = await fixture
+      .db()
+      .execute<{ banner_key: string; avatar_key: string }[]>(
+        `select banner_key, avatar_key from stores where owner_id = ?`,
+        [owner.userId],
+      );
     const files = [row.banner_key, row.avatar_key].map((key) => join(fixture.storageDir, 'store-images', key));
     expect(files.map((file) => existsSync(file))).toEqual([true, true]);
 
     expect((await api('DELETE', '/api/account', owner.token, { password: owner.password })).status).toBe(200);
     await fixture.platform.drain();
     expect(files.map((file) => existsSync(file))).toEqual([false, false]);
-    expect(await fixture.db().execute(`select banner_key, avatar_key from stores where owner_id = ?`, [owner.userId])).toEqual([{ banner_key: null, avatar_key: null }]);
+    expect(
+      await fixture.db().execute(`select banner_key, avatar_key from stores where owner_id = ?`, [owner.userId]),
+    ).toEqual([{ banner_key: null, avatar_key: null }]);
   });
 });
 
@@ -144,7 +207,8 @@ describe("an adult store's images show exactly where its page does", () => {
   let owner: Awaited<ReturnType<typeof verifiedCreator>>;
   let slug = '';
   let mediaId = '';
-  const raw = (path: string, headers: Record<string, string> = {}) => fetch(`${fixture.platform.baseUrl}${path}`, { headers });
+  const raw = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${fixture.platform.baseUrl}${path}`, { headers });
 
   beforeAll(async () => {
     owner = await verifiedCreator(fixture.platform, { moderator: fixture.moderator, now: () => clock.now() });
@@ -152,10 +216,33 @@ describe("an adult store's images show exactly where its page does", () => {
     expect((await api('POST', '/api/stores', owner.token, { slug, displayName: 'After Dark' })).status).toBe(201);
     expect((await api('PATCH', '/api/stores/mine', owner.token, { nsfw: { isNsfw: true } })).status).toBe(200);
     const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 1600, height: 400, channels: 3, background: { r: 90, g: 9, b: 9 } } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'banner.jpg');
-    expect((await fetch(`${fixture.platform.baseUrl}/api/stores/mine/banner`, { method: 'PUT', headers: { authorization: `Bearer ${owner.token}` }, body: form })).status).toBe(200);
+    form.append(
+      'image',
+      new Blob(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 1600, height: 400, channels: 3, background: { r: 90, g: 9, b: 9 } } })
+              .jpeg()
+              .toBuffer(),
+          ),
+        ],
+        { type: 'image/jpeg' },
+      ),
+      'banner.jpg',
+    );
+    expect(
+      (
+        await fetch(`${fixture.platform.baseUrl}/api/stores/mine/banner`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${owner.token}` },
+          body: form,
+        })
+      ).status,
+    ).toBe(200);
     const contentId = await fixture.approvedItem('album', 500, 'Adult album', owner.userId);
-    [{ id: mediaId }] = await fixture.db().execute<{ id: string }[]>(`select id from content_media where content_id = ?`, [contentId]);
+    [{ id: mediaId }] = await fixture
+      .db()
+      .execute<{ id: string }[]>(`select id from content_media where content_id = ?`, [contentId]);
     // The fixture's file names a thumbnail that is not on disk: give it one for the blurred preview.
     mkdirSync(join(fixture.storageDir, 'media'), { recursive: true });
     writeFileSync(join(fixture.storageDir, 'media', 'thumb.jpg'), await photo(200));
@@ -184,7 +271,9 @@ describe("an adult store's images show exactly where its page does", () => {
     // An age-checked browser without an account sees them too.
     const passed = await fetch(`${fixture.platform.baseUrl}/api/age-check`, { method: 'POST' });
     const cookie = passed.headers.get('set-cookie')!.split(';')[0];
-    const visitorContent = await call(fixture.platform, 'GET', `/api/stores/${slug}/content`, null, undefined, { cookie });
+    const visitorContent = await call(fixture.platform, 'GET', `/api/stores/${slug}/content`, null, undefined, {
+      cookie,
+    });
     expect((await raw(visitorContent.body.items[0].media[0].blurredUrl)).status).toBe(200);
     expect((await call(fixture.platform, 'GET', `/api/stores/${slug}/content`, null)).status).toBe(401);
   });

@@ -35,24 +35,91 @@ export interface FuzzRequest {
   body?: string;
 }
 
-type OpenApi = { paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema?: Schema }> }; security?: unknown[] }>>; components?: { schemas?: Record<string, Schema> } };
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Operation['params'];
+        requestBody?: { content: Record<string, { schema?: Schema }> };
+        security?: unknown[];
+      }
+    >
+  >;
+  components?: { schemas?: Record<string, Schema> };
+};
 
 export function operationsOf(document: OpenApi): Operation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const content = op.requestBody?.content ?? {};
       const body = content['application/json'] ? 'json' : content['multipart/form-data'] ? 'multipart' : null;
-      return { method: method.toUpperCase(), path, params: op.parameters ?? [], body, bodySchema: content['application/json']?.schema, secured: Boolean(op.security?.length) } as Operation;
+      return {
+        method: method.toUpperCase(),
+        path,
+        params: op.parameters ?? [],
+        body,
+        bodySchema: content['application/json']?.schema,
+        secured: Boolean(op.security?.length),
+      } as Operation;
     }),
   );
 }
 
 /** Values no route expects: wrong types in text, prototype names, NUL, control and bidi characters, huge and odd numbers. */
-const ODD_TEXT = ['', ' ', 'null', 'undefined', 'true', '0', '-1', '1e3', '1e309', 'NaN', 'Infinity', '9'.repeat(40), 'toString', '__proto__', 'constructor', 'hasOwnProperty', 'valueOf', 'a\u0000b', '\u0000', '../../etc/passwd', '%', '%zz', '<script>alert(1)</script>', "' or 1=1 --", '\u202e\u0301\u200b', '😀'.repeat(40), 'x'.repeat(3000), '2026-02-30', '1970-01-01T00:00:00Z', '-0001-01-01', '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '[]', '{}', '\r\nx-injected: 1'];
+const ODD_TEXT = [
+  '',
+  ' ',
+  'null',
+  'undefined',
+  'true',
+  '0',
+  '-1',
+  '1e3',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '9'.repeat(40),
+  'toString',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'valueOf',
+  'a\u0000b',
+  '\u0000',
+  '../../etc/passwd',
+  '%',
+  '%zz',
+  '<script>alert(1)</script>',
+  "' or 1=1 --",
+  '\u202e\u0301\u200b',
+  '😀'.repeat(40),
+  'x'.repeat(3000),
+  '2026-02-30',
+  '1970-01-01T00:00:00Z',
+  '-0001-01-01',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '[]',
+  '{}',
+  '\r\nx-injected: 1',
+];
 const oddText = fc.constantFrom(...ODD_TEXT);
 /** Keys of Object.prototype: a lookup with a client's value that is not own-property-only finds these. */
-const prototypeNames = fc.constantFrom('toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', '__defineGetter__');
-const text = fc.oneof({ arbitrary: fc.string({ maxLength: 40 }), weight: 2 }, { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 1 }, { arbitrary: oddText, weight: 3 });
+const prototypeNames = fc.constantFrom(
+  'toString',
+  'constructor',
+  '__proto__',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+);
+const text = fc.oneof(
+  { arbitrary: fc.string({ maxLength: 40 }), weight: 2 },
+  { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 1 },
+  { arbitrary: oddText, weight: 3 },
+);
 const wrongType: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
   fc.integer(),
@@ -74,27 +141,64 @@ function resolve(schema: Schema | undefined, components: Record<string, Schema>)
 }
 
 /** A value shaped by the schema most of the time, and wrong (type, null, odd text) the rest. */
-export function valueFor(raw: Schema | undefined, components: Record<string, Schema>, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
+export function valueFor(
+  raw: Schema | undefined,
+  components: Record<string, Schema>,
+  pools: Pools,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const schema = resolve(raw, components);
   let typed: fc.Arbitrary<unknown>;
-  if (schema.enum?.length) typed = fc.oneof({ arbitrary: fc.constantFrom(...schema.enum), weight: 3 }, { arbitrary: prototypeNames, weight: 1 }, { arbitrary: text, weight: 1 });
-  else if (schema.type === 'integer' || schema.type === 'number') typed = fc.oneof(fc.integer({ min: -2, max: 2000 }), fc.constantFrom(0, -1, 2 ** 31, 2 ** 53 + 1, 1e308, 0.5, -0));
+  if (schema.enum?.length)
+    typed = fc.oneof(
+      { arbitrary: fc.constantFrom(...schema.enum), weight: 3 },
+      { arbitrary: prototypeNames, weight: 1 },
+      { arbitrary: text, weight: 1 },
+    );
+  else if (schema.type === 'integer' || schema.type === 'number')
+    typed = fc.oneof(fc.integer({ min: -2, max: 2000 }), fc.constantFrom(0, -1, 2 ** 31, 2 ** 53 + 1, 1e308, 0.5, -0));
   else if (schema.type === 'boolean') typed = fc.boolean();
-  else if (schema.type === 'array') typed = depth > 3 ? fc.constant([]) : fc.array(valueFor(schema.items, components, pools, depth + 1), { maxLength: 4 });
-  else if (schema.type === 'object' || schema.properties) typed = depth > 3 ? fc.constant({}) : objectFor(schema, components, pools, depth + 1);
+  else if (schema.type === 'array')
+    typed =
+      depth > 3 ? fc.constant([]) : fc.array(valueFor(schema.items, components, pools, depth + 1), { maxLength: 4 });
+  else if (schema.type === 'object' || schema.properties)
+    typed = depth > 3 ? fc.constant({}) : objectFor(schema, components, pools, depth + 1);
   else if (schema.format === 'uuid') typed = fc.oneof(fc.constantFrom(...pools.ids), fc.uuid());
   else if (schema.format === 'email') typed = fc.oneof(fc.emailAddress(), text);
-  else if (schema.format === 'date-time' || schema.format === 'date') typed = fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), text);
+  else if (schema.format === 'date-time' || schema.format === 'date')
+    typed = fc.oneof(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      text,
+    );
   else typed = fc.oneof(text, fc.constantFrom(...pools.slugs, ...pools.ids));
-  return fc.oneof({ arbitrary: typed, weight: 4 }, { arbitrary: wrongType, weight: 1 }, { arbitrary: fc.constant(null), weight: 1 });
+  return fc.oneof(
+    { arbitrary: typed, weight: 4 },
+    { arbitrary: wrongType, weight: 1 },
+    { arbitrary: fc.constant(null), weight: 1 },
+  );
 }
 
-function objectFor(schema: Schema, components: Record<string, Schema>, pools: Pools, depth: number): fc.Arbitrary<Record<string, unknown>> {
+function objectFor(
+  schema: Schema,
+  components: Record<string, Schema>,
+  pools: Pools,
+  depth: number,
+): fc.Arbitrary<Record<string, unknown>> {
   const entries = Object.entries(schema.properties ?? {});
-  const fields = Object.fromEntries(entries.map(([name, property]) => [name, valueFor(property, components, pools, depth)]));
-  return fc.record(fields, { requiredKeys: [] }).chain((value) =>
-    fc.oneof({ arbitrary: fc.constant(value), weight: 5 }, { arbitrary: fc.dictionary(oddText, wrongType, { maxKeys: 3 }).map((extra) => ({ ...value, ...extra })), weight: 1 }),
+  const fields = Object.fromEntries(
+    entries.map(([name, property]) => [name, valueFor(property, components, pools, depth)]),
   );
+  return fc
+    .record(fields, { requiredKeys: [] })
+    .chain((value) =>
+      fc.oneof(
+        { arbitrary: fc.constant(value), weight: 5 },
+        {
+          arbitrary: fc.dictionary(oddText, wrongType, { maxKeys: 3 }).map((extra) => ({ ...value, ...extra })),
+          weight: 1,
+        },
+      ),
+    );
 }
 
 export interface Pools {
@@ -133,7 +237,22 @@ function pathValue(pools: Pools): fc.Arbitrary<string> {
     { arbitrary: fc.constantFrom(...pools.ids, ...pools.slugs), weight: 4 },
     { arbitrary: fc.uuid(), weight: 2 },
     { arbitrary: text.map((value) => encodeURIComponent(value)), weight: 3 },
-    { arbitrary: fc.constantFrom('..', '.', '%', '%zz', '%00', '%c0%80', '%ff', 'a%2Fb', '%2e%2e', ';x=1', 'x'.repeat(3000)), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        '..',
+        '.',
+        '%',
+        '%zz',
+        '%00',
+        '%c0%80',
+        '%ff',
+        'a%2Fb',
+        '%2e%2e',
+        ';x=1',
+        'x'.repeat(3000),
+      ),
+      weight: 1,
+    },
   );
 }
 
@@ -142,14 +261,32 @@ function queryString(op: Operation, components: Record<string, Schema>, pools: P
   const pairs = declared.map((param) =>
     fc.option(
       fc.oneof(
-        { arbitrary: valueFor(param.schema, components, pools).map((value) => [`${encodeURIComponent(param.name)}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`]), weight: 4 },
+        {
+          arbitrary: valueFor(param.schema, components, pools).map((value) => [
+            `${encodeURIComponent(param.name)}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
+          ]),
+          weight: 4,
+        },
         { arbitrary: fc.constant([`${param.name}=a`, `${param.name}=b`]), weight: 1 },
-        { arbitrary: fc.constantFrom(`${param.name}[]=x`, `${param.name}[a]=x`, param.name, `${param.name}=%00`, `${param.name}=%zz`).map((pair) => [pair]), weight: 1 },
+        {
+          arbitrary: fc
+            .constantFrom(
+              `${param.name}[]=x`,
+              `${param.name}[a]=x`,
+              param.name,
+              `${param.name}=%00`,
+              `${param.name}=%zz`,
+            )
+            .map((pair) => [pair]),
+          weight: 1,
+        },
       ),
       { freq: 3 },
     ),
   );
-  const extra = fc.option(fc.constantFrom('__proto__[x]=1', 'constructor=1', 'toString=1', 'limit=-1', 'x=%00'), { freq: 4 });
+  const extra = fc.option(fc.constantFrom('__proto__[x]=1', 'constructor=1', 'toString=1', 'limit=-1', 'x=%00'), {
+    freq: 4,
+  });
   return fc.tuple(fc.tuple(...pairs), extra).map(([values, more]) => {
     const parts = values.flatMap((value) => value ?? []);
     if (more) parts.push(more);
@@ -157,21 +294,49 @@ function queryString(op: Operation, components: Record<string, Schema>, pools: P
   });
 }
 
-function bodyFor(op: Operation, components: Record<string, Schema>, pools: Pools): fc.Arbitrary<{ contentType?: string; body?: string }> {
-  const raw = fc.constantFrom(...RAW_BODIES).map(([contentType, body]) => ({ contentType: contentType || undefined, body }));
-  const wild = fc.jsonValue({ maxDepth: 4 }).map((value) => ({ contentType: 'application/json', body: JSON.stringify(value) }));
+function bodyFor(
+  op: Operation,
+  components: Record<string, Schema>,
+  pools: Pools,
+): fc.Arbitrary<{ contentType?: string; body?: string }> {
+  const raw = fc
+    .constantFrom(...RAW_BODIES)
+    .map(([contentType, body]) => ({ contentType: contentType || undefined, body }));
+  const wild = fc
+    .jsonValue({ maxDepth: 4 })
+    .map((value) => ({ contentType: 'application/json', body: JSON.stringify(value) }));
   if (op.body === 'json') {
-    const shaped = valueFor(op.bodySchema, components, pools).map((value) => ({ contentType: 'application/json', body: JSON.stringify(value) ?? 'null' }));
-    return fc.oneof({ arbitrary: shaped, weight: 6 }, { arbitrary: raw, weight: 3 }, { arbitrary: wild, weight: 1 }, { arbitrary: fc.constant({}), weight: 1 });
+    const shaped = valueFor(op.bodySchema, components, pools).map((value) => ({
+      contentType: 'application/json',
+      body: JSON.stringify(value) ?? 'null',
+    }));
+    return fc.oneof(
+      { arbitrary: shaped, weight: 6 },
+      { arbitrary: raw, weight: 3 },
+      { arbitrary: wild, weight: 1 },
+      { arbitrary: fc.constant({}), weight: 1 },
+    );
   }
-  return fc.oneof({ arbitrary: fc.constant({}), weight: 4 }, { arbitrary: raw, weight: 3 }, { arbitrary: wild, weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.constant({}), weight: 4 },
+    { arbitrary: raw, weight: 3 },
+    { arbitrary: wild, weight: 1 },
+  );
 }
 
 /** One request against one operation, as one of the given identities (tokens; null for anonymous). */
-export function requestFor(op: Operation, components: Record<string, Schema>, pools: Pools, identities: Record<string, string | null>): fc.Arbitrary<FuzzRequest> {
+export function requestFor(
+  op: Operation,
+  components: Record<string, Schema>,
+  pools: Pools,
+  identities: Record<string, string | null>,
+): fc.Arbitrary<FuzzRequest> {
   const names = Object.keys(identities);
   const pathParams = op.params.filter((param) => param.in === 'path');
-  const method = fc.oneof({ arbitrary: fc.constant(op.method), weight: 12 }, { arbitrary: fc.constantFrom('HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH'), weight: 1 });
+  const method = fc.oneof(
+    { arbitrary: fc.constant(op.method), weight: 12 },
+    { arbitrary: fc.constantFrom('HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH'), weight: 1 },
+  );
   return fc
     .record({
       identity: fc.constantFrom(...names),
@@ -188,9 +353,18 @@ export function requestFor(op: Operation, components: Record<string, Schema>, po
       const headers: Record<string, string> = {};
       if (token) headers.authorization = `Bearer ${token}`;
       if (body.contentType) headers['content-type'] = body.contentType;
-      if (idempotencyKey && op.params.some((param) => param.in === 'header')) headers['idempotency-key'] = idempotencyKey.slice(0, 200);
+      if (idempotencyKey && op.params.some((param) => param.in === 'header'))
+        headers['idempotency-key'] = idempotencyKey.slice(0, 200);
       const sendsBody = method !== 'GET' && method !== 'HEAD' && body.body !== undefined;
-      return { op: `${op.method} ${op.path}`, secured: op.secured && method === op.method, identity, method, url: `${path}${query}`, headers, body: sendsBody ? body.body : undefined };
+      return {
+        op: `${op.method} ${op.path}`,
+        secured: op.secured && method === op.method,
+        identity,
+        method,
+        url: `${path}${query}`,
+        headers,
+        body: sendsBody ? body.body : undefined,
+      };
     });
 }
 
@@ -201,7 +375,15 @@ function plausible(raw: Schema | undefined, components: Record<string, Schema>, 
   if (schema.type === 'integer' || schema.type === 'number') return 1;
   if (schema.type === 'boolean') return true;
   if (schema.type === 'array') return [];
-  if (schema.type === 'object' || schema.properties) return depth > 3 ? {} : Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, plausible(property, components, pools, depth + 1)]));
+  if (schema.type === 'object' || schema.properties)
+    return depth > 3
+      ? {}
+      : Object.fromEntries(
+          Object.entries(schema.properties ?? {}).map(([name, property]) => [
+            name,
+            plausible(property, components, pools, depth + 1),
+          ]),
+        );
   if (schema.format === 'uuid') return pools.ids[0];
   if (schema.format === 'email') return 'fuzz@example.com';
   return 'Fuzz value';
@@ -212,13 +394,20 @@ function plausible(raw: Schema | undefined, components: Record<string, Schema>, 
  * left out, or of the wrong type, sent by each given identity to each fixture id. Random bodies
  * rarely get every other field right, and a missing null check hides behind exactly that.
  */
-export function oneFieldOffRequests(operations: Operation[], components: Record<string, Schema>, pools: Pools, identities: Record<string, string | null>): FuzzRequest[] {
+export function oneFieldOffRequests(
+  operations: Operation[],
+  components: Record<string, Schema>,
+  pools: Pools,
+  identities: Record<string, string | null>,
+): FuzzRequest[] {
   const requests: FuzzRequest[] = [];
   for (const op of operations.filter((candidate) => candidate.body === 'json')) {
     const base = plausible(op.bodySchema, components, pools) as Record<string, unknown>;
     if (typeof base !== 'object' || base === null) continue;
     const pathParams = op.params.filter((param) => param.in === 'path');
-    const targets = pathParams.length ? pools.ids.map((id) => pathParams.reduce((path, param) => path.replace(`{${param.name}}`, id), op.path)) : [op.path];
+    const targets = pathParams.length
+      ? pools.ids.map((id) => pathParams.reduce((path, param) => path.replace(`{${param.name}}`, id), op.path))
+      : [op.path];
     const bodies = Object.keys(base).flatMap((field) => {
       const { [field]: _left, ...without } = base;
       return [{ ...base, [field]: null }, without, { ...base, [field]: typeof base[field] === 'string' ? 7 : 'seven' }];
@@ -226,9 +415,20 @@ export function oneFieldOffRequests(operations: Operation[], components: Record<
     for (const [identity, token] of Object.entries(identities)) {
       for (const url of targets) {
         for (const body of bodies) {
-          const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+          const headers: Record<string, string> = {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          };
           if (op.params.some((param) => param.in === 'header')) headers['idempotency-key'] = `fuzz-${requests.length}`;
-          requests.push({ op: `${op.method} ${op.path}`, secured: false, identity, method: op.method, url, headers, body: JSON.stringify(body) });
+          requests.push({
+            op: `${op.method} ${op.path}`,
+            secured: false,
+            identity,
+            method: op.method,
+            url,
+            headers,
+            body: JSON.stringify(body),
+          });
         }
       }
     }

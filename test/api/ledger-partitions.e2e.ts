@@ -96,11 +96,21 @@ describe('the ledger partitioned by month', () => {
     expect(await sql(misplacedSql('ledger_transactions', 'occurred_at'))).toEqual([{ n: 0 }]);
     expect(await sql(misplacedSql('ledger_entries', 'occurred_at'))).toEqual([{ n: 0 }]);
     // An entry carries its transaction's time, and so sits in the same month.
-    expect(await sql(`select count(*)::int as n from ledger_entries e join ledger_transactions t on t.id = e.transaction_id and t.occurred_at = e.occurred_at`)).toEqual([{ n: 900 }]);
-    expect(await sql(`select count(*)::int as n from ledger_idempotency k join ledger_transactions t on t.id = k.transaction_id and t.occurred_at = k.occurred_at and t.idempotency_key = k.idempotency_key`)).toEqual([
-      { n: 300 },
-    ]);
-    expect(await sql(`select relname, relkind::text as kind from pg_class where relname in ('ledger_transactions', 'ledger_entries') order by relname`)).toEqual([
+    expect(
+      await sql(
+        `select count(*)::int as n from ledger_entries e join ledger_transactions t on t.id = e.transaction_id and t.occurred_at = e.occurred_at`,
+      ),
+    ).toEqual([{ n: 900 }]);
+    expect(
+      await sql(
+        `select count(*)::int as n from ledger_idempotency k join ledger_transactions t on t.id = k.transaction_id and t.occurred_at = k.occurred_at and t.idempotency_key = k.idempotency_key`,
+      ),
+    ).toEqual([{ n: 300 }]);
+    expect(
+      await sql(
+        `select relname, relkind::text as kind from pg_class where relname in ('ledger_transactions', 'ledger_entries') order by relname`,
+      ),
+    ).toEqual([
       { relname: 'ledger_entries', kind: 'p' },
       { relname: 'ledger_transactions', kind: 'p' },
     ]);
@@ -116,11 +126,25 @@ describe('the ledger partitioned by month', () => {
       `select t.tableoid::regclass::text as t, e.tableoid::regclass::text as e from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.occurred_at = t.occurred_at where t.sale_id = ?`,
       [sale.saleId],
     );
-    expect(rows).toEqual(Array(3).fill({ t: monthPartition('ledger_transactions', new Date()), e: monthPartition('ledger_entries', new Date()) }));
+    expect(rows).toEqual(
+      Array(3).fill({
+        t: monthPartition('ledger_transactions', new Date()),
+        e: monthPartition('ledger_entries', new Date()),
+      }),
+    );
     // Ids go on from the old ones.
-    expect(await sql(`select count(*)::int as n from ledger_transactions where sale_id = ? and id > 300`, [sale.saleId])).toEqual([{ n: 1 }]);
+    expect(
+      await sql(`select count(*)::int as n from ledger_transactions where sale_id = ? and id > 300`, [sale.saleId]),
+    ).toEqual([{ n: 1 }]);
     // A refund finds the booking through its key, in its partition.
-    expect(await new BookReversal(db.orm, new Ledger()).book({ saleId: sale.saleId, kind: 'refund', eventId: `${sale.saleId}:refund`, occurredAt: new Date().toISOString() })).toBe(true);
+    expect(
+      await new BookReversal(db.orm, new Ledger()).book({
+        saleId: sale.saleId,
+        kind: 'refund',
+        eventId: `${sale.saleId}:refund`,
+        occurredAt: new Date().toISOString(),
+      }),
+    ).toBe(true);
     expect(await pendingOf(payees[0])).toBe(pending);
   });
 
@@ -139,8 +163,12 @@ describe('the ledger partitioned by month', () => {
   });
 
   it('refuses to change, remove or truncate posted rows, through the tables and through any partition, and a write aimed at a partition', async () => {
-    const [old] = await sql<{ id: string; part: string }>(`select id::text, tableoid::regclass::text as part from ledger_entries order by id limit 1`);
-    const [{ tx }] = await sql<{ tx: string }>(`select tableoid::regclass::text as tx from ledger_transactions order by id limit 1`);
+    const [old] = await sql<{ id: string; part: string }>(
+      `select id::text, tableoid::regclass::text as part from ledger_entries order by id limit 1`,
+    );
+    const [{ tx }] = await sql<{ tx: string }>(
+      `select tableoid::regclass::text as tx from ledger_transactions order by id limit 1`,
+    );
     const refused = [
       `update ledger_entries set amount_minor = 1 where id = ${old.id}`,
       `delete from ledger_entries where id = ${old.id}`,
@@ -153,8 +181,12 @@ describe('the ledger partitioned by month', () => {
     ];
     for (const statement of refused) await expect(sql(statement)).rejects.toThrow(/immutable/);
     // Straight into a partition, the balance check and the balances would be skipped.
-    await expect(sql(`insert into ${old.part} select * from ledger_entries where id = ${old.id}`)).rejects.toThrow(/written through their table/);
-    await expect(sql(`insert into ledger_entries_default select * from ledger_entries where id = ${old.id}`)).rejects.toThrow(/written through their table/);
+    await expect(sql(`insert into ${old.part} select * from ledger_entries where id = ${old.id}`)).rejects.toThrow(
+      /written through their table/,
+    );
+    await expect(
+      sql(`insert into ledger_entries_default select * from ledger_entries where id = ${old.id}`),
+    ).rejects.toThrow(/written through their table/);
     const [after] = await sql(FINGERPRINT);
     expect(after).toMatchObject({ entries: 906 });
   });
@@ -170,14 +202,32 @@ describe('the ledger partitioned by month', () => {
       );
     expect(await where()).toEqual([{ t: 'ledger_transactions_default', e: 'ledger_entries_default' }]);
     const [held] = await sql(FINGERPRINT);
-    expect(await sql(`select monthly_partitions_add('ledger_transactions', 31) as t, monthly_partitions_add('ledger_entries', 31) as e`)).toEqual([{ t: 19, e: 19 }]);
-    expect(await where()).toEqual([{ t: monthPartition('ledger_transactions', far), e: monthPartition('ledger_entries', far) }]);
-    expect(await sql(`select (select count(*) from ledger_transactions_default)::int + (select count(*) from ledger_entries_default)::int as n`)).toEqual([{ n: 0 }]);
-    expect((await sql(FINGERPRINT))[0]).toMatchObject({ transactions: (held as { transactions: number }).transactions, entries: (held as { entries: number }).entries, balances: (held as { balances: string }).balances });
+    expect(
+      await sql(
+        `select monthly_partitions_add('ledger_transactions', 31) as t, monthly_partitions_add('ledger_entries', 31) as e`,
+      ),
+    ).toEqual([{ t: 19, e: 19 }]);
+    expect(await where()).toEqual([
+      { t: monthPartition('ledger_transactions', far), e: monthPartition('ledger_entries', far) },
+    ]);
+    expect(
+      await sql(
+        `select (select count(*) from ledger_transactions_default)::int + (select count(*) from ledger_entries_default)::int as n`,
+      ),
+    ).toEqual([{ n: 0 }]);
+    expect((await sql(FINGERPRINT))[0]).toMatchObject({
+      transactions: (held as { transactions: number }).transactions,
+      entries: (held as { entries: number }).entries,
+      balances: (held as { balances: string }).balances,
+    });
     // The new months are guarded like the others, and booking the sale again still changes nothing.
     await expect(sql(`delete from ${monthPartition('ledger_entries', far)}`)).rejects.toThrow(/immutable/);
     await expect(sql(`truncate ${monthPartition('ledger_transactions', far)}`)).rejects.toThrow(/immutable/);
     expect(await booker().book(sale)).toBe(false);
-    expect(await sql(`select monthly_partitions_add('ledger_transactions', 31) as t, monthly_partitions_add('ledger_entries', 31) as e`)).toEqual([{ t: 0, e: 0 }]);
+    expect(
+      await sql(
+        `select monthly_partitions_add('ledger_transactions', 31) as t, monthly_partitions_add('ledger_entries', 31) as e`,
+      ),
+    ).toEqual([{ t: 0, e: 0 }]);
   });
 });

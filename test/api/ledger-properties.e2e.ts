@@ -24,7 +24,16 @@ type Step =
   | { t: 'method'; creator: number; on: boolean };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ t: fc.constant('sale' as const), creator: fc.nat(2), gross: fc.integer({ min: 1, max: 100_000 }), rail: fc.constantFrom('fiat' as const, 'token' as const), referred: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      t: fc.constant('sale' as const),
+      creator: fc.nat(2),
+      gross: fc.integer({ min: 1, max: 100_000 }),
+      rail: fc.constantFrom('fiat' as const, 'token' as const),
+      referred: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('refund' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('chargeback' as const), pick: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('advance' as const), days: fc.integer({ min: 1, max: 40 }) }) },
@@ -39,10 +48,16 @@ const share = (gross: number, bps: number) => Math.floor((gross * bps) / 10_000)
  * payees) so they stay cheap however much the other suites put in the shared database.
  */
 async function checkLedger(earned: Map<string, number>, fromEntry: number) {
-  const unbalanced = await db().execute(`select transaction_id from ledger_entries where id > ? group by transaction_id, currency having sum(amount_minor) <> 0 limit 1`, [fromEntry]);
+  const unbalanced = await db().execute(
+    `select transaction_id from ledger_entries where id > ? group by transaction_id, currency having sum(amount_minor) <> 0 limit 1`,
+    [fromEntry],
+  );
   expect(unbalanced).toEqual([]);
   // Money is neither created nor lost: everything posted since the run began sums to zero per currency.
-  const totals = await db().execute<{ currency: string; total: string }[]>(`select currency, sum(amount_minor) as total from ledger_entries where id > ? group by currency`, [fromEntry]);
+  const totals = await db().execute<{ currency: string; total: string }[]>(
+    `select currency, sum(amount_minor) as total from ledger_entries where id > ? group by currency`,
+    [fromEntry],
+  );
   for (const row of totals) expect(Number(row.total)).toBe(0);
   const owners = JSON.stringify([...earned.keys()]);
   // The derived balances of the run's payee accounts equal the sum of their entries.
@@ -65,8 +80,15 @@ async function checkLedger(earned: Map<string, number>, fromEntry: number) {
        from (select (value #>> '{}')::uuid as owner_id from jsonb_array_elements(?::jsonb)) o`,
     [owners],
   );
-  for (const row of rows) expect({ payee: row.owner_id, total: Number(row.held) + Number(row.paid) }).toEqual({ payee: row.owner_id, total: earned.get(row.owner_id) });
-  const payouts = await db().execute(`select 1 from payouts where payee_id in (select (value #>> '{}')::uuid from jsonb_array_elements(?::jsonb)) and amount_minor <= 0`, [owners]);
+  for (const row of rows)
+    expect({ payee: row.owner_id, total: Number(row.held) + Number(row.paid) }).toEqual({
+      payee: row.owner_id,
+      total: earned.get(row.owner_id),
+    });
+  const payouts = await db().execute(
+    `select 1 from payouts where payee_id in (select (value #>> '{}')::uuid from jsonb_array_elements(?::jsonb)) and amount_minor <= 0`,
+    [owners],
+  );
   expect(payouts).toEqual([]);
 }
 
@@ -103,14 +125,29 @@ describe('ledger properties (fast-check)', () => {
             const creator = creators[next.creator];
             const creatorShare = share(next.gross, next.rail === 'fiat' ? 7500 : 9000);
             const referralShare = next.referred ? share(next.gross, 500) : 0;
-            await bookSale.book({ saleId, creatorId: creator, referrerId: next.referred ? referrer : null, grossMinor: next.gross, currency: 'EUR', rail: next.rail, kind: 'content', description: 'property sale', occurredAt: clock.now().toISOString() });
+            await bookSale.book({
+              saleId,
+              creatorId: creator,
+              referrerId: next.referred ? referrer : null,
+              grossMinor: next.gross,
+              currency: 'EUR',
+              rail: next.rail,
+              kind: 'content',
+              description: 'property sale',
+              occurredAt: clock.now().toISOString(),
+            });
             sales.push({ id: saleId, creator, creatorShare, referralShare });
             earned.set(creator, earned.get(creator)! + creatorShare);
             earned.set(referrer, earned.get(referrer)! + referralShare);
           } else if (next.t === 'refund' || next.t === 'chargeback') {
             if (sales.length === 0) continue;
             const sale = sales[next.pick % sales.length];
-            await bookReversal.book({ saleId: sale.id, kind: next.t, eventId: `evt_${randomUUID()}`, occurredAt: clock.now().toISOString() });
+            await bookReversal.book({
+              saleId: sale.id,
+              kind: next.t,
+              eventId: `evt_${randomUUID()}`,
+              occurredAt: clock.now().toISOString(),
+            });
             if (!reversed.has(sale.id)) {
               reversed.add(sale.id);
               earned.set(sale.creator, earned.get(sale.creator)! - sale.creatorShare);
@@ -120,14 +157,19 @@ describe('ledger properties (fast-check)', () => {
             clock.advance(next.days * 86_400_000);
           } else if (next.t === 'method') {
             const creator = creators[next.creator];
-            if (next.on) await db().execute(`insert into payout_methods (user_id, kind, network, address, updated_at) values (?, 'crypto', 'solana', '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T', now()) on conflict do nothing`, [creator]);
+            if (next.on)
+              await db().execute(
+                `insert into payout_methods (user_id, kind, network, address, updated_at) values (?, 'crypto', 'solana', '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T', now()) on conflict do nothing`,
+                [creator],
+              );
             else await db().execute(`delete from payout_methods where user_id = ?`, [creator]);
           } else {
             const now = clock.now();
             clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0, 23)));
             const period = clock.now().toISOString().slice(0, 7);
             const summary = await close.run(period, clock.now(), { batchSize: 50 });
-            for (let batch = 1; batch <= summary.batches; batch++) await dispatch.dispatch(summary.runId, batch, clock.now());
+            for (let batch = 1; batch <= summary.batches; batch++)
+              await dispatch.dispatch(summary.runId, batch, clock.now());
             clock.advance(3_600_000 * 2);
           }
           await checkLedger(earned, fromEntry);

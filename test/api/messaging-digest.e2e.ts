@@ -66,7 +66,11 @@ async function sentEarlier(token: string, conversationId: string, text: string):
 const digestsTo = (email: string) => f.platform.inbox.for(email).filter((mail) => SUBJECT.test(mail.subject));
 
 /** A fan (past the new-account rules) who wrote to `creator`, and the creator's reply: one unread message for the fan. */
-async function fanWithReply(creator: Creator, reply = 'Thanks for writing!', fan?: Fan): Promise<{ fan: Fan; id: string }> {
+async function fanWithReply(
+  creator: Creator,
+  reply = 'Thanks for writing!',
+  fan?: Fan,
+): Promise<{ fan: Fan; id: string }> {
   const who = fan ?? (await f.fan());
   if (!fan) await f.age(who.userId);
   const id = await f.open(who, creator);
@@ -77,7 +81,12 @@ async function fanWithReply(creator: Creator, reply = 'Thanks for writing!', fan
 
 describe('the unread-messages digest', () => {
   it('is declared as a quarter-hourly recurring job', () => {
-    expect(JOB_SCHEDULES).toContainEqual({ queue: 'notifications', name: 'message-digests', cron: '0 */15 * * * *', method: 'messageDigests' });
+    expect(JOB_SCHEDULES).toContainEqual({
+      queue: 'notifications',
+      name: 'message-digests',
+      cron: '0 */15 * * * *',
+      method: 'messageDigests',
+    });
   });
 
   it('sends one email for two conversations once their messages waited an hour, and never the same messages twice', async () => {
@@ -97,10 +106,19 @@ describe('the unread-messages digest', () => {
     expect(mail.text).toContain('gallery studio (1 new message): Hello from the gallery');
     expect(mail.html).toContain('And a second &lt;b&gt;one&lt;/b&gt;');
     expect(mail.html).not.toContain('First answer');
-    expect(mail.links).toEqual(expect.arrayContaining([`${f.platform.baseUrl}/dashboard/messages/${first}`, `${f.platform.baseUrl}/dashboard/messages/${other}`]));
-    expect(mail.links.some((link) => link.startsWith(`${f.platform.baseUrl}/api/messages/preferences/unsubscribe?token=`))).toBe(true);
+    expect(mail.links).toEqual(
+      expect.arrayContaining([
+        `${f.platform.baseUrl}/dashboard/messages/${first}`,
+        `${f.platform.baseUrl}/dashboard/messages/${other}`,
+      ]),
+    );
+    expect(
+      mail.links.some((link) => link.startsWith(`${f.platform.baseUrl}/api/messages/preferences/unsubscribe?token=`)),
+    ).toBe(true);
     // The creators hear of the fan's message too, the fan shown by a masked handle.
-    expect(digestsTo((await f.db().execute(`select email from users where id = ?`, [studio.userId]))[0].email)[0]?.text).toMatch(/fan••[0-9a-f]{4} \(1 new message\): Hello there/);
+    expect(
+      digestsTo((await f.db().execute(`select email from users where id = ?`, [studio.userId]))[0].email)[0]?.text,
+    ).toMatch(/fan••[0-9a-f]{4} \(1 new message\): Hello there/);
 
     // The next run: nothing new, nothing sent.
     await digestRun();
@@ -119,7 +137,9 @@ describe('the unread-messages digest', () => {
   it('leaves out messages read since, muted conversations, blocked ones, withdrawn messages and media held for review', async () => {
     const { fan, id: read } = await fanWithReply(studio, 'You will read this');
     const last = await sentEarlier(studio.token, read, 'And this');
-    expect((await f.call('POST', `/api/messages/conversations/${read}/read`, fan.token, { messageId: last.id })).status).toBe(200);
+    expect(
+      (await f.call('POST', `/api/messages/conversations/${read}/read`, fan.token, { messageId: last.id })).status,
+    ).toBe(200);
 
     const { id: muted } = await fanWithReply(gallery, 'Muted words', fan);
     expect((await f.call('PUT', `/api/messages/conversations/${muted}/mute`, fan.token)).status).toBe(200);
@@ -128,19 +148,34 @@ describe('the unread-messages digest', () => {
     expect((await f.call('PUT', `/api/messages/conversations/${blockedFan.id}/block`, studio.token)).status).toBe(200);
 
     const withdrawn = await fanWithReply(gallery, 'Taken back');
-    await f.db().execute(`update messages set withdrawn_at = now() where conversation_id = ? and sender_id = ?`, [withdrawn.id, gallery.userId]);
+    await f
+      .db()
+      .execute(`update messages set withdrawn_at = now() where conversation_id = ? and sender_id = ?`, [
+        withdrawn.id,
+        gallery.userId,
+      ]);
 
     // A message whose video nobody has reviewed yet (as content-moderation's events record it).
     const held = await fanWithReply(gallery, 'A video for you');
     const contentId = randomUUID();
-    const [message] = await f.db().execute<{ id: string; created_at: string }[]>(`select id, created_at::text from messages where conversation_id = ? and sender_id = ?`, [held.id, gallery.userId]);
-    await f.db().execute(`insert into message_attachments (message_id, message_created_at, conversation_id, content_id, kind, source, position) values (?, ?::timestamptz, ?, ?, 'video', 'upload', 0)`, [
-      message.id,
-      message.created_at,
-      held.id,
-      contentId,
-    ]);
-    await f.db().execute(`insert into message_media (content_id, status, version, updated_at) values (?, 'pending_review', 1, now())`, [contentId]);
+    const [message] = await f
+      .db()
+      .execute<{ id: string; created_at: string }[]>(
+        `select id, created_at::text from messages where conversation_id = ? and sender_id = ?`,
+        [held.id, gallery.userId],
+      );
+    await f
+      .db()
+      .execute(
+        `insert into message_attachments (message_id, message_created_at, conversation_id, content_id, kind, source, position) values (?, ?::timestamptz, ?, ?, 'video', 'upload', 0)`,
+        [message.id, message.created_at, held.id, contentId],
+      );
+    await f
+      .db()
+      .execute(
+        `insert into message_media (content_id, status, version, updated_at) values (?, 'pending_review', 1, now())`,
+        [contentId],
+      );
 
     await digestRun();
     expect(digestsTo(fan.email)).toHaveLength(0);
@@ -150,16 +185,23 @@ describe('the unread-messages digest', () => {
     // Once approved, the message is the fan's to read, and told of.
     await f.db().execute(`update message_media set status = 'approved', version = 2 where content_id = ?`, [contentId]);
     await digestRun();
-    expect(digestsTo(held.fan.email).map((mail) => mail.text)).toEqual([expect.stringContaining('gallery studio (1 new message): A video for you')]);
+    expect(digestsTo(held.fan.email).map((mail) => mail.text)).toEqual([
+      expect.stringContaining('gallery studio (1 new message): A video for you'),
+    ]);
     // Unmuted, the conversation's unread messages are told of at the next run.
     expect((await f.call('DELETE', `/api/messages/conversations/${muted}/mute`, fan.token)).status).toBe(200);
     await digestRun();
-    expect(digestsTo(fan.email).map((mail) => mail.subject)).toEqual(['Unread messages on Fanmint: 1 unread message from gallery studio']);
+    expect(digestsTo(fan.email).map((mail) => mail.subject)).toEqual([
+      'Unread messages on Fanmint: 1 unread message from gallery studio',
+    ]);
   });
 
   it('sends nothing to a user who turned it off, an unconfirmed address or an erased account', async () => {
     const off = await fanWithReply(studio, 'You said no emails');
-    expect(await f.call('PUT', '/api/messages/preferences', off.fan.token, { emailDigest: false })).toMatchObject({ status: 200, body: { emailDigest: false } });
+    expect(await f.call('PUT', '/api/messages/preferences', off.fan.token, { emailDigest: false })).toMatchObject({
+      status: 200,
+      body: { emailDigest: false },
+    });
     const unconfirmed = await fanWithReply(gallery, 'Confirm your address first');
     await f.db().execute(`update users set email_confirmed_at = null where id = ?`, [unconfirmed.fan.userId]);
     const erased = await fanWithReply(studio, 'Gone');
@@ -169,7 +211,9 @@ describe('the unread-messages digest', () => {
     for (const { fan } of [off, unconfirmed, erased]) expect(digestsTo(fan.email)).toHaveLength(0);
 
     // Turned back on, what waited unread is told of once.
-    expect((await f.call('PUT', '/api/messages/preferences', off.fan.token, { emailDigest: true })).body).toEqual({ emailDigest: true });
+    expect((await f.call('PUT', '/api/messages/preferences', off.fan.token, { emailDigest: true })).body).toEqual({
+      emailDigest: true,
+    });
     await digestRun();
     await digestRun();
     expect(digestsTo(off.fan.email)).toHaveLength(1);
@@ -177,7 +221,11 @@ describe('the unread-messages digest', () => {
 
   it('sends once when two workers run the same digest at the same moment', async () => {
     const { fan } = await fanWithReply(studio, 'Raced');
-    const outcomes = await Promise.all([f.platform.worker!, second, f.platform.worker!, second].map((worker) => worker.get(SendMessageDigestJob).handle({ userId: fan.userId })));
+    const outcomes = await Promise.all(
+      [f.platform.worker!, second, f.platform.worker!, second].map((worker) =>
+        worker.get(SendMessageDigestJob).handle({ userId: fan.userId }),
+      ),
+    );
     expect(outcomes.sort()).toEqual(['nothing_due', 'nothing_due', 'nothing_due', 'sent']);
     // Two fan-outs at once queue the user twice at most; the second job finds nothing left.
     await Promise.all([f.platform.worker!, second].map((worker) => worker.get(SendMessageDigestsJob).handle()));
@@ -225,7 +273,11 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(url.startsWith(`${f.platform.baseUrl}/api/messages/preferences/unsubscribe?token=`)).toBe(true);
 
     // The mail client's one-click POST: no session, no page to confirm, the setting is off at once.
-    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(answer.status).toBe(200);
     expect((await f.call('GET', '/api/messages/preferences', fan.token)).body).toEqual({ emailDigest: false });
   });
@@ -234,10 +286,19 @@ describe('one-click unsubscribe (RFC 8058)', () => {
 describe('GET/PUT /api/messages/preferences', () => {
   it("is on by default, the caller's own, and refuses what is not a boolean", async () => {
     const fan = await f.fan();
-    expect(await f.call('GET', '/api/messages/preferences', fan.token)).toMatchObject({ status: 200, body: { emailDigest: true } });
-    expect(await f.call('GET', '/api/messages/preferences', studio.token)).toMatchObject({ status: 200, body: { emailDigest: true } });
+    expect(await f.call('GET', '/api/messages/preferences', fan.token)).toMatchObject({
+      status: 200,
+      body: { emailDigest: true },
+    });
+    expect(await f.call('GET', '/api/messages/preferences', studio.token)).toMatchObject({
+      status: 200,
+      body: { emailDigest: true },
+    });
     for (const body of [{}, { emailDigest: 'false' }, { emailDigest: 0 }, { emailDigest: null }]) {
-      expect(await f.call('PUT', '/api/messages/preferences', fan.token, body)).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+      expect(await f.call('PUT', '/api/messages/preferences', fan.token, body)).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed' },
+      });
     }
     expect((await f.call('GET', '/api/messages/preferences', fan.token)).body).toEqual({ emailDigest: true });
     expect((await f.call('GET', '/api/messages/preferences', null)).status).toBe(401);

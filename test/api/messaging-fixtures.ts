@@ -4,7 +4,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RealtimePublisher } from '#app/realtime';
-import { callApi, signedInUser, staffSession, startTestPlatform, verifiedCreator, type ApiResponse, type StaffSession, type TestPlatform, type TestPlatformOptions } from '#app/testing';
+import {
+  callApi,
+  signedInUser,
+  staffSession,
+  startTestPlatform,
+  verifiedCreator,
+  type ApiResponse,
+  type StaffSession,
+  type TestPlatform,
+  type TestPlatformOptions,
+} from '#app/testing';
 
 export interface Published {
   topic: string;
@@ -29,8 +39,14 @@ export interface Fan {
  * The messaging suites' platform: live, its worker, files on a private disk. What messaging hands
  * the realtime port is recorded (the port's own transport has its suites); the port still runs.
  */
-export async function startMessagingPlatform(options: Pick<TestPlatformOptions, 'env' | 'queueBackend' | 'clock'> = {}) {
-  const platform = await startTestPlatform({ ...options, acquirer: false, env: { LAUNCH_PHASE: 'live', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'fanmint-messaging-')), ...options.env } });
+export async function startMessagingPlatform(
+  options: Pick<TestPlatformOptions, 'env' | 'queueBackend' | 'clock'> = {},
+) {
+  const platform = await startTestPlatform({
+    ...options,
+    acquirer: false,
+    env: { LAUNCH_PHASE: 'live', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'fanmint-messaging-')), ...options.env },
+  });
   const published: Published[] = [];
   for (const app of [platform.api, platform.worker!]) {
     const publisher = app.get(RealtimePublisher);
@@ -90,7 +106,10 @@ export class MessagingFixtures {
 
   /** An account made long ago: past the new-account spam rules. */
   async age(userId: string, days = 30): Promise<void> {
-    await this.db().execute(`update users set created_at = now() - make_interval(days => ?) where id = ?`, [days, userId]);
+    await this.db().execute(`update users set created_at = now() - make_interval(days => ?) where id = ?`, [
+      days,
+      userId,
+    ]);
   }
 
   /** A live subscription, written as commerce stores one (its payment flow has its own suites). */
@@ -105,16 +124,31 @@ export class MessagingFixtures {
 
   async open(fan: Fan, creator: Creator): Promise<string> {
     const opened = await this.call('POST', '/api/messages/conversations', fan.token, { storeSlug: creator.slug });
-    if (opened.status !== 201 && opened.status !== 200) throw new Error(`open conversation: ${opened.status} ${opened.text}`);
+    if (opened.status !== 201 && opened.status !== 200)
+      throw new Error(`open conversation: ${opened.status} ${opened.text}`);
     return opened.body.id as string;
   }
 
-  async send(token: string, conversationId: string, text: string, extra: Record<string, unknown> = {}): Promise<ApiResponse> {
-    return this.call('POST', `/api/messages/conversations/${conversationId}/messages`, token, { clientId: randomBytes(8).toString('hex'), text, ...extra });
+  async send(
+    token: string,
+    conversationId: string,
+    text: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<ApiResponse> {
+    return this.call('POST', `/api/messages/conversations/${conversationId}/messages`, token, {
+      clientId: randomBytes(8).toString('hex'),
+      text,
+      ...extra,
+    });
   }
 
   /** Sends and insists it was stored. */
-  async sent(token: string, conversationId: string, text: string, extra: Record<string, unknown> = {}): Promise<{ id: string; createdAt: string }> {
+  async sent(
+    token: string,
+    conversationId: string,
+    text: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<{ id: string; createdAt: string }> {
     const answer = await this.send(token, conversationId, text, extra);
     if (answer.status !== 201) throw new Error(`send: ${answer.status} ${answer.text}`);
     return answer.body;
@@ -125,6 +159,10 @@ export class MessagingFixtures {
   }
 
   async messageRows(conversationId: string): Promise<number> {
-    return (await this.db().execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ?`, [conversationId]))[0].n;
+    return (
+      await this.db().execute<{ n: number }[]>(`select count(*)::int as n from messages where conversation_id = ?`, [
+        conversationId,
+      ])
+    )[0].n;
   }
 }

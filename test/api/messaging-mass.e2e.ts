@@ -32,10 +32,12 @@ async function subscribers(owner: Creator, n: number, status: 'active' | 'expire
 /** An approved item of the creator's store with one processed file (the upload pipeline has its own suite). */
 async function approvedStoreItem(owner: Creator): Promise<string> {
   const id = randomUUID();
-  await f.db().execute(
-    `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at) values (?, ?, 'album', 'Store album', 900, 'USD', 'pending_review', now(), now(), now())`,
-    [id, owner.userId],
-  );
+  await f
+    .db()
+    .execute(
+      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at) values (?, ?, 'album', 'Store album', 900, 'USD', 'pending_review', now(), now(), now())`,
+      [id, owner.userId],
+    );
   await f.db().execute(
     `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
      values (?, ?, ?, 'image', 'jpeg', 'p.jpg', 1000, 'ready', 'thumb.webp', 'clean.jpg', 0, now())`,
@@ -75,7 +77,10 @@ async function queued(owner: Creator, priceMinor: number | null = 500): Promise<
 async function copies(massMessageId: string): Promise<{ total: number; conversations: number }> {
   const [row] = await f
     .db()
-    .execute<{ total: number; conversations: number }[]>(`select count(*)::int as total, count(distinct conversation_id)::int as conversations from messages where mass_message_id = ?`, [massMessageId]);
+    .execute<{ total: number; conversations: number }[]>(
+      `select count(*)::int as total, count(distinct conversation_id)::int as conversations from messages where mass_message_id = ?`,
+      [massMessageId],
+    );
   return row;
 }
 
@@ -113,7 +118,10 @@ describe('a mass message to 1,000 subscribers with a price', () => {
     // The reader's conversation already exists, with an earlier message they read.
     const conversation = await f.open(reader, creator);
     const hello = await f.sent(creator.token, conversation, 'Welcome to the studio');
-    expect((await f.call('POST', `/api/messages/conversations/${conversation}/read`, reader.token, { messageId: hello.id })).status).toBe(200);
+    expect(
+      (await f.call('POST', `/api/messages/conversations/${conversation}/read`, reader.token, { messageId: hello.id }))
+        .status,
+    ).toBe(200);
   }, 60_000);
 
   it('counts each segment before sending', async () => {
@@ -124,16 +132,37 @@ describe('a mass message to 1,000 subscribers with a price', () => {
   });
 
   it('stores exactly one copy in each conversation but the blocked one, with its price, unread', async () => {
-    const body = { clientId: clientId(), segment: 'subscribers_active', text: 'New set, just for you', attachments: [item], priceMinor: 500 };
+    const body = {
+      clientId: clientId(),
+      segment: 'subscribers_active',
+      text: 'New set, just for you',
+      attachments: [item],
+      priceMinor: 500,
+    };
     const created = await f.call('POST', '/api/messages/mass-messages', creator.token, body);
-    expect(created).toMatchObject({ status: 202, body: { status: 'queued', segment: 'subscribers_active', price: { amountMinor: 500, currency: 'USD' }, delivered: 0, recipients: null } });
+    expect(created).toMatchObject({
+      status: 202,
+      body: {
+        status: 'queued',
+        segment: 'subscribers_active',
+        price: { amountMinor: 500, currency: 'USD' },
+        delivered: 0,
+        recipients: null,
+      },
+    });
     massMessageId = created.body.id;
     // The same clientId again: the stored one, nothing queued twice.
-    expect(await f.call('POST', '/api/messages/mass-messages', creator.token, body)).toMatchObject({ status: 200, body: { id: massMessageId } });
+    expect(await f.call('POST', '/api/messages/mass-messages', creator.token, body)).toMatchObject({
+      status: 200,
+      body: { id: massMessageId },
+    });
     await f.platform.drain(60_000);
 
     const detail = await f.call('GET', `/api/messages/mass-messages/${massMessageId}`, creator.token);
-    expect(detail).toMatchObject({ status: 200, body: { status: 'sent', recipients: 1000, delivered: 999, unlocks: 0, revenueMinor: 0, currency: 'USD' } });
+    expect(detail).toMatchObject({
+      status: 200,
+      body: { status: 'sent', recipients: 1000, delivered: 999, unlocks: 0, revenueMinor: 0, currency: 'USD' },
+    });
     expect(detail.body.sentAt).not.toBeNull();
     expect(await copies(massMessageId)).toEqual({ total: 999, conversations: 999 });
     // Every live subscriber but the blocker has one copy, priced; the lapsed ones have none.
@@ -145,26 +174,59 @@ describe('a mass message to 1,000 subscribers with a price', () => {
         [massMessageId, creator.storeId, blocker.userId],
       ),
     ).toBe(999);
-    expect(await count(`select count(*)::int as n from messages m join conversations c on c.id = m.conversation_id where m.mass_message_id = ? and c.fan_id = ?`, [massMessageId, blocker.userId])).toBe(0);
     expect(
-      await count(`select count(*)::int as n from conversations c join subscriptions s on s.subscriber_id = c.fan_id where s.store_id = ? and s.status = 'expired' and c.creator_id = ?`, [
-        creator.storeId,
-        creator.userId,
-      ]),
+      await count(
+        `select count(*)::int as n from messages m join conversations c on c.id = m.conversation_id where m.mass_message_id = ? and c.fan_id = ?`,
+        [massMessageId, blocker.userId],
+      ),
     ).toBe(0);
-    expect(await count(`select count(*)::int as n from message_attachments a join messages m on m.id = a.message_id and m.created_at = a.message_created_at where m.mass_message_id = ?`, [massMessageId])).toBe(999);
+    expect(
+      await count(
+        `select count(*)::int as n from conversations c join subscriptions s on s.subscriber_id = c.fan_id where s.store_id = ? and s.status = 'expired' and c.creator_id = ?`,
+        [creator.storeId, creator.userId],
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        `select count(*)::int as n from message_attachments a join messages m on m.id = a.message_id and m.created_at = a.message_created_at where m.mass_message_id = ?`,
+        [massMessageId],
+      ),
+    ).toBe(999);
     // Each fan's own unread counter grew by one, and the creator's side did not.
-    expect(await count(`select count(*)::int as n from conversation_members cm join messages m on m.conversation_id = cm.conversation_id where m.mass_message_id = ? and cm.role = 'fan' and cm.unread_count = 1`, [massMessageId])).toBe(999);
-    expect(await count(`select count(*)::int as n from conversation_members cm join messages m on m.conversation_id = cm.conversation_id where m.mass_message_id = ? and cm.role = 'creator' and cm.unread_count > 0`, [massMessageId])).toBe(0);
+    expect(
+      await count(
+        `select count(*)::int as n from conversation_members cm join messages m on m.conversation_id = cm.conversation_id where m.mass_message_id = ? and cm.role = 'fan' and cm.unread_count = 1`,
+        [massMessageId],
+      ),
+    ).toBe(999);
+    expect(
+      await count(
+        `select count(*)::int as n from conversation_members cm join messages m on m.conversation_id = cm.conversation_id where m.mass_message_id = ? and cm.role = 'creator' and cm.unread_count > 0`,
+        [massMessageId],
+      ),
+    ).toBe(0);
 
     // The reader sees it in their thread, their list and their badge, and heard it on their own channel.
     const conversation = (await f.call('GET', '/api/messages/conversations', reader.token)).body.items[0];
-    expect(conversation).toMatchObject({ unreadCount: 1, lastMessage: { preview: 'New set, just for you', senderId: creator.userId } });
+    expect(conversation).toMatchObject({
+      unreadCount: 1,
+      lastMessage: { preview: 'New set, just for you', senderId: creator.userId },
+    });
     const thread = await f.call('GET', `/api/messages/conversations/${conversation.id}/messages`, reader.token);
-    expect(thread.body.items[0]).toMatchObject({ text: 'New set, just for you', massMessageId, withdrawn: false, unlockCount: null, attachments: [{ contentId: item, kind: 'album' }] });
+    expect(thread.body.items[0]).toMatchObject({
+      text: 'New set, just for you',
+      massMessageId,
+      withdrawn: false,
+      unlockCount: null,
+      attachments: [{ contentId: item, kind: 'album' }],
+    });
     expect(thread.body.items).toHaveLength(2);
     expect(await f.call('GET', '/api/messages/unread', reader.token)).toMatchObject({ body: { total: 1 } });
-    expect(f.events(`user:${reader.userId}`, 'unread').at(-1)?.payload).toMatchObject({ conversationId: conversation.id, unread: 1, total: 1 });
+    expect(f.events(`user:${reader.userId}`, 'unread').at(-1)?.payload).toMatchObject({
+      conversationId: conversation.id,
+      unread: 1,
+      total: 1,
+    });
     // The sender's view counts the unlocks of the copy.
     const creatorThread = await f.call('GET', `/api/messages/conversations/${conversation.id}/messages`, creator.token);
     expect(creatorThread.body.items[0]).toMatchObject({ massMessageId, unlockCount: 0 });
@@ -176,9 +238,18 @@ describe('a mass message to 1,000 subscribers with a price', () => {
     const list = await f.call('GET', '/api/messages/mass-messages?limit=1', creator.token);
     expect(list).toMatchObject({ status: 200, body: { items: [{ id: massMessageId }] } });
     const other = await f.creator('other');
-    expect(await f.call('GET', `/api/messages/mass-messages/${massMessageId}`, other.token)).toMatchObject({ status: 404, body: { code: 'mass_message_not_found' } });
-    expect(await f.call('POST', `/api/messages/mass-messages/${massMessageId}/unsend`, other.token)).toMatchObject({ status: 404, body: { code: 'mass_message_not_found' } });
-    expect(await f.call('POST', `/api/messages/mass-messages/${massMessageId}/unsend`, reader.token)).toMatchObject({ status: 404, body: { code: 'mass_message_not_found' } });
+    expect(await f.call('GET', `/api/messages/mass-messages/${massMessageId}`, other.token)).toMatchObject({
+      status: 404,
+      body: { code: 'mass_message_not_found' },
+    });
+    expect(await f.call('POST', `/api/messages/mass-messages/${massMessageId}/unsend`, other.token)).toMatchObject({
+      status: 404,
+      body: { code: 'mass_message_not_found' },
+    });
+    expect(await f.call('POST', `/api/messages/mass-messages/${massMessageId}/unsend`, reader.token)).toMatchObject({
+      status: 404,
+      body: { code: 'mass_message_not_found' },
+    });
     expect((await f.call('GET', '/api/messages/mass-messages', other.token)).body.items).toEqual([]);
     expect((await f.call('GET', `/api/messages/mass-messages/${massMessageId}`, null)).status).toBe(401);
     expect(await copies(massMessageId)).toEqual({ total: 999, conversations: 999 });
@@ -186,10 +257,12 @@ describe('a mass message to 1,000 subscribers with a price', () => {
 
   it("unsend takes back every unpaid copy, fixes the fans' counts and previews, and the buyer keeps theirs", async () => {
     const buyerCopy = (
-      await f.db().execute<{ id: string; created_at: Date; conversation_id: string }[]>(
-        `select m.id, m.created_at, m.conversation_id from messages m join conversations c on c.id = m.conversation_id where m.mass_message_id = ? and c.fan_id = ?`,
-        [massMessageId, buyer.userId],
-      )
+      await f
+        .db()
+        .execute<{ id: string; created_at: Date; conversation_id: string }[]>(
+          `select m.id, m.created_at, m.conversation_id from messages m join conversations c on c.id = m.conversation_id where m.mass_message_id = ? and c.fan_id = ?`,
+          [massMessageId, buyer.userId],
+        )
     )[0];
     // The row a paid purchase of the copy leaves (FollowMessagePurchaseJob), written directly to keep this suite about the
     // fan-out; the same through the real checkout and webhooks: messaging-paid.e2e.ts, 'a priced mass message'.
@@ -198,34 +271,54 @@ describe('a mass message to 1,000 subscribers with a price', () => {
        values (?, ?, ?, ?, ?, ?, now(), 500, 'USD', now())`,
       [buyerCopy.id, buyerCopy.created_at, buyer.userId, buyerCopy.conversation_id, massMessageId, randomUUID()],
     );
-    expect(await f.call('GET', `/api/messages/mass-messages/${massMessageId}`, creator.token)).toMatchObject({ body: { unlocks: 1, revenueMinor: 500 } });
+    expect(await f.call('GET', `/api/messages/mass-messages/${massMessageId}`, creator.token)).toMatchObject({
+      body: { unlocks: 1, revenueMinor: 500 },
+    });
 
     const unsent = await f.call('POST', `/api/messages/mass-messages/${massMessageId}/unsend`, creator.token);
     expect(unsent).toMatchObject({ status: 200, body: { withdrawnFrom: 998, keptBy: 1 } });
-    expect(await f.call('GET', `/api/messages/mass-messages/${massMessageId}`, creator.token)).toMatchObject({ body: { status: 'withdrawn', delivered: 999, unlocks: 1, revenueMinor: 500 } });
+    expect(await f.call('GET', `/api/messages/mass-messages/${massMessageId}`, creator.token)).toMatchObject({
+      body: { status: 'withdrawn', delivered: 999, unlocks: 1, revenueMinor: 500 },
+    });
     // Every copy is marked; the bought one stays its buyer's (and a refund later would take it too).
-    expect(await count(`select count(*)::int as n from messages where mass_message_id = ? and withdrawn_at is not null`, [massMessageId])).toBe(999);
+    expect(
+      await count(`select count(*)::int as n from messages where mass_message_id = ? and withdrawn_at is not null`, [
+        massMessageId,
+      ]),
+    ).toBe(999);
 
     // The reader: the copy is gone from the thread, the list's preview and the badge (the later message from the creator stays).
     const conversation = (await f.call('GET', '/api/messages/conversations', reader.token)).body.items[0];
     expect(conversation).toMatchObject({ unreadCount: 1, lastMessage: { preview: 'New set, just for you' } });
     const thread = await f.call('GET', `/api/messages/conversations/${conversation.id}/messages`, reader.token);
-    expect(thread.body.items.map((message: { massMessageId: string | null }) => message.massMessageId)).toEqual([null, null]);
+    expect(thread.body.items.map((message: { massMessageId: string | null }) => message.massMessageId)).toEqual([
+      null,
+      null,
+    ]);
     expect(f.events(`conversation:${conversation.id}`, 'message_withdrawn')).toHaveLength(1);
     // A fan whose only message was the copy: nothing left in the list's preview, nothing unread.
-    const [quiet] = await f.db().execute<{ conversation_id: string; last_message_id: string | null; last_preview: string | null; unread_count: number }[]>(
-      `select c.id as conversation_id, c.last_message_id, c.last_preview, cm.unread_count from conversations c join conversation_members cm on cm.conversation_id = c.id and cm.role = 'fan'
+    const [quiet] = await f
+      .db()
+      .execute<
+        { conversation_id: string; last_message_id: string | null; last_preview: string | null; unread_count: number }[]
+      >(
+        `select c.id as conversation_id, c.last_message_id, c.last_preview, cm.unread_count from conversations c join conversation_members cm on cm.conversation_id = c.id and cm.role = 'fan'
         join subscriptions s on s.subscriber_id = c.fan_id and s.store_id = ? where c.creator_id = ? and c.fan_id not in (?, ?, ?) limit 1`,
-      [creator.storeId, creator.userId, reader.userId, buyer.userId, blocker.userId],
-    );
+        [creator.storeId, creator.userId, reader.userId, buyer.userId, blocker.userId],
+      );
     expect(quiet).toMatchObject({ last_message_id: null, last_preview: null, unread_count: 0 });
     // The buyer keeps it, marked withdrawn; the creator sees every copy withdrawn.
     const kept = await f.call('GET', `/api/messages/conversations/${buyerCopy.conversation_id}/messages`, buyer.token);
     expect(kept.body.items[0]).toMatchObject({ id: buyerCopy.id, massMessageId, withdrawn: true });
     const own = await f.call('GET', `/api/messages/conversations/${conversation.id}/messages`, creator.token);
-    expect(own.body.items.find((message: { massMessageId: string | null }) => message.massMessageId === massMessageId)).toMatchObject({ withdrawn: true, unlockCount: 0 });
+    expect(
+      own.body.items.find((message: { massMessageId: string | null }) => message.massMessageId === massMessageId),
+    ).toMatchObject({ withdrawn: true, unlockCount: 0 });
     // Unsent again: nothing more to take back.
-    expect(await f.call('POST', `/api/messages/mass-messages/${massMessageId}/unsend`, creator.token)).toMatchObject({ status: 200, body: { withdrawnFrom: 0, keptBy: 1 } });
+    expect(await f.call('POST', `/api/messages/mass-messages/${massMessageId}/unsend`, creator.token)).toMatchObject({
+      status: 200,
+      body: { withdrawnFrom: 0, keptBy: 1 },
+    });
   }, 60_000);
 });
 
@@ -246,7 +339,12 @@ describe('the fan-out resumes from its checkpoint', () => {
       expect(await job.handle({ massMessageId: id })).toEqual({ pages: 0, delivered: 0 });
       expect(await copies(id)).toEqual({ total: 250, conversations: 250 });
       expect(await count(`select delivered as n from mass_messages where id = ?`, [id])).toBe(250);
-      expect(await count(`select count(*)::int as n from conversation_members cm join conversations c on c.id = cm.conversation_id where c.creator_id = ? and cm.role = 'fan' and cm.unread_count = 1`, [owner.userId])).toBe(250);
+      expect(
+        await count(
+          `select count(*)::int as n from conversation_members cm join conversations c on c.id = cm.conversation_id where c.creator_id = ? and cm.role = 'fan' and cm.unread_count = 1`,
+          [owner.userId],
+        ),
+      ).toBe(250);
     } finally {
       job.pageSize = 1000;
     }
@@ -257,7 +355,8 @@ describe('the fan-out resumes from its checkpoint', () => {
     await subscribers(owner, 120, 'active');
     const id = await queued(owner);
     job.pageSize = 100;
-    const repository = (job as unknown as { massMessages: { checkpoint: (...args: unknown[]) => Promise<void> } }).massMessages;
+    const repository = (job as unknown as { massMessages: { checkpoint: (...args: unknown[]) => Promise<void> } })
+      .massMessages;
     const checkpoint = repository.checkpoint;
     // The copies are written, then the page dies before its checkpoint: its transaction rolls back whole.
     repository.checkpoint = async () => {
@@ -276,7 +375,9 @@ describe('the fan-out resumes from its checkpoint', () => {
       job.pageSize = 1000;
     }
     expect(await copies(id)).toEqual({ total: 120, conversations: 120 });
-    expect(await f.call('GET', `/api/messages/mass-messages/${id}`, owner.token)).toMatchObject({ body: { status: 'sent', recipients: 120, delivered: 120 } });
+    expect(await f.call('GET', `/api/messages/mass-messages/${id}`, owner.token)).toMatchObject({
+      body: { status: 'sent', recipients: 120, delivered: 120 },
+    });
   }, 60_000);
 
   it('a mass message unsent while sending stops at the next page', async () => {
@@ -286,14 +387,19 @@ describe('the fan-out resumes from its checkpoint', () => {
     job.pageSize = 100;
     try {
       expect((await job.page(id)).kind).toBe('delivered');
-      expect(await f.call('POST', `/api/messages/mass-messages/${id}/unsend`, owner.token)).toMatchObject({ status: 200, body: { withdrawnFrom: 100, keptBy: 0 } });
+      expect(await f.call('POST', `/api/messages/mass-messages/${id}/unsend`, owner.token)).toMatchObject({
+        status: 200,
+        body: { withdrawnFrom: 100, keptBy: 0 },
+      });
       expect(await job.page(id)).toEqual({ kind: 'stopped' });
       expect(await job.handle({ massMessageId: id })).toEqual({ pages: 0, delivered: 0 });
     } finally {
       job.pageSize = 1000;
     }
     expect(await copies(id)).toEqual({ total: 100, conversations: 100 });
-    expect(await f.call('GET', `/api/messages/mass-messages/${id}`, owner.token)).toMatchObject({ body: { status: 'withdrawn', delivered: 100 } });
+    expect(await f.call('GET', `/api/messages/mass-messages/${id}`, owner.token)).toMatchObject({
+      body: { status: 'withdrawn', delivered: 100 },
+    });
   }, 60_000);
 });
 
@@ -305,20 +411,33 @@ describe('unsend of one message', () => {
     const id = await queued(owner);
     await job.handle({ massMessageId: id });
     const conversationId = await f.open(fan, owner);
-    const [copy] = (await f.call('GET', `/api/messages/conversations/${conversationId}/messages`, fan.token)).body.items;
+    const [copy] = (await f.call('GET', `/api/messages/conversations/${conversationId}/messages`, fan.token)).body
+      .items;
     const free = await f.sent(owner.token, conversationId, 'A free note');
-    const unsend = (messageId: string, token: string) => f.call('POST', `/api/messages/conversations/${conversationId}/messages/${messageId}/unsend`, token);
+    const unsend = (messageId: string, token: string) =>
+      f.call('POST', `/api/messages/conversations/${conversationId}/messages/${messageId}/unsend`, token);
 
     expect(await unsend(free.id, owner.token)).toMatchObject({ status: 409, body: { code: 'not_unsendable' } });
     expect(await unsend(copy.id, fan.token)).toMatchObject({ status: 403, body: { code: 'not_your_message' } });
     const stranger = await f.creator('stranger');
-    expect(await unsend(copy.id, stranger.token)).toMatchObject({ status: 404, body: { code: 'conversation_not_found' } });
+    expect(await unsend(copy.id, stranger.token)).toMatchObject({
+      status: 404,
+      body: { code: 'conversation_not_found' },
+    });
     expect(await unsend(randomUUID(), owner.token)).toMatchObject({ status: 404 });
-    expect(await count(`select count(*)::int as n from messages where withdrawn_at is not null and conversation_id = ?`, [conversationId])).toBe(0);
+    expect(
+      await count(`select count(*)::int as n from messages where withdrawn_at is not null and conversation_id = ?`, [
+        conversationId,
+      ]),
+    ).toBe(0);
 
     expect(await f.call('GET', '/api/messages/unread', fan.token)).toMatchObject({ body: { total: 2 } });
     expect(await unsend(copy.id, owner.token)).toMatchObject({ status: 200, body: { withdrawnFrom: 1, keptBy: 0 } });
-    expect((await f.call('GET', `/api/messages/conversations/${conversationId}/messages`, fan.token)).body.items.map((m: { id: string }) => m.id)).toEqual([free.id]);
+    expect(
+      (await f.call('GET', `/api/messages/conversations/${conversationId}/messages`, fan.token)).body.items.map(
+        (m: { id: string }) => m.id,
+      ),
+    ).toEqual([free.id]);
     expect(await f.call('GET', '/api/messages/unread', fan.token)).toMatchObject({ body: { total: 1 } });
     expect(await f.call('GET', `/api/messages/search?q=paged`, fan.token)).toMatchObject({ body: { items: [] } });
     expect((await f.call('GET', `/api/messages/search?q=paged`, owner.token)).body.items).toHaveLength(1);
@@ -330,40 +449,77 @@ describe('segments', () => {
   it('buyers of an item (paid, not refunded), lapsed subscribers and favourites, each fan once and in id order', async () => {
     const owner = await f.creator('segments');
     const album = await approvedStoreItem(owner);
-    const [paid, twice, refunded, favourite, lapsed] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const [paid, twice, refunded, favourite, lapsed] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
     await purchase(owner, paid, album, 'paid');
     await purchase(owner, refunded, album, 'refunded');
     await purchase(owner, twice, album, 'paid');
     await purchase(owner, twice, randomUUID(), 'paid');
-    await f.db().execute(`insert into favorites (user_id, store_id, created_at) values (?, ?, now())`, [favourite, owner.storeId]);
+    await f
+      .db()
+      .execute(`insert into favorites (user_id, store_id, created_at) values (?, ?, now())`, [
+        favourite,
+        owner.storeId,
+      ]);
     await f.subscribe({ userId: lapsed, token: '', email: '' }, owner, 'expired');
     const queries = f.platform.api.get(QueryBus);
-    const page = (segment: 'buyers' | 'favourites' | 'subscribers_expired' | 'subscribers_active', contentId: string | null = null) =>
-      queries.execute(new AudiencePageQuery({ creatorId: owner.userId, segment, contentId }, null, 10));
+    const page = (
+      segment: 'buyers' | 'favourites' | 'subscribers_expired' | 'subscribers_active',
+      contentId: string | null = null,
+    ) => queries.execute(new AudiencePageQuery({ creatorId: owner.userId, segment, contentId }, null, 10));
     expect(await page('buyers', album)).toEqual([paid, twice].sort());
     expect(await page('favourites')).toEqual([favourite]);
     expect(await page('subscribers_expired')).toEqual([lapsed]);
     expect(await page('subscribers_active')).toEqual([]);
     // Keyset: after the first buyer comes the second only.
     const [first, second] = [paid, twice].sort();
-    expect(await queries.execute(new AudiencePageQuery({ creatorId: owner.userId, segment: 'buyers', contentId: album }, first, 10))).toEqual([second]);
-    expect(await f.call('GET', `/api/messages/mass-messages/audience?segment=buyers&contentId=${album}`, owner.token)).toMatchObject({ status: 200, body: { recipients: 2 } });
+    expect(
+      await queries.execute(
+        new AudiencePageQuery({ creatorId: owner.userId, segment: 'buyers', contentId: album }, first, 10),
+      ),
+    ).toEqual([second]);
+    expect(
+      await f.call('GET', `/api/messages/mass-messages/audience?segment=buyers&contentId=${album}`, owner.token),
+    ).toMatchObject({ status: 200, body: { recipients: 2 } });
     // Another creator's item names no buyers of theirs.
-    expect(await f.call('GET', `/api/messages/mass-messages/audience?segment=buyers&contentId=${album}`, creator.token)).toMatchObject({ status: 404, body: { code: 'content_not_found' } });
+    expect(
+      await f.call('GET', `/api/messages/mass-messages/audience?segment=buyers&contentId=${album}`, creator.token),
+    ).toMatchObject({ status: 404, body: { code: 'content_not_found' } });
 
     const sent = await send(owner, { segment: 'buyers', contentId: album, text: 'Thanks for buying' });
     expect(sent.status).toBe(202);
     await f.platform.drain(30_000);
-    expect(await f.call('GET', `/api/messages/mass-messages/${sent.body.id}`, owner.token)).toMatchObject({ body: { status: 'sent', recipients: 2, delivered: 2, price: null } });
-    expect(await count(`select count(*)::int as n from conversations where creator_id = ? and fan_id = any(?::uuid[])`, [owner.userId, `{${paid},${twice}}`])).toBe(2);
+    expect(await f.call('GET', `/api/messages/mass-messages/${sent.body.id}`, owner.token)).toMatchObject({
+      body: { status: 'sent', recipients: 2, delivered: 2, price: null },
+    });
+    expect(
+      await count(`select count(*)::int as n from conversations where creator_id = ? and fan_id = any(?::uuid[])`, [
+        owner.userId,
+        `{${paid},${twice}}`,
+      ]),
+    ).toBe(2);
   }, 60_000);
 });
 
 describe('who sends mass messages, and how many', () => {
   it('refuses fans, bad input and a price without media, and changes nothing', async () => {
     const fan = await f.fan();
-    expect(await f.call('POST', '/api/messages/mass-messages', fan.token, { clientId: clientId(), segment: 'favourites', text: 'hi' })).toMatchObject({ status: 403, body: { code: 'not_a_creator' } });
-    expect(await f.call('GET', '/api/messages/mass-messages/audience?segment=favourites', fan.token)).toMatchObject({ status: 403, body: { code: 'not_a_creator' } });
+    expect(
+      await f.call('POST', '/api/messages/mass-messages', fan.token, {
+        clientId: clientId(),
+        segment: 'favourites',
+        text: 'hi',
+      }),
+    ).toMatchObject({ status: 403, body: { code: 'not_a_creator' } });
+    expect(await f.call('GET', '/api/messages/mass-messages/audience?segment=favourites', fan.token)).toMatchObject({
+      status: 403,
+      body: { code: 'not_a_creator' },
+    });
     const before = await count(`select count(*)::int as n from mass_messages`);
     const refused: [Record<string, unknown>, number, string][] = [
       [{ segment: 'everyone', text: 'hi' }, 400, 'validation_failed'],
@@ -382,15 +538,25 @@ describe('who sends mass messages, and how many', () => {
       const answer = await send(creator, body);
       expect({ body, status: answer.status, code: answer.body.code }).toEqual({ body, status, code });
     }
-    expect(await f.call('POST', '/api/messages/mass-messages', creator.token, { segment: 'favourites', text: 'no client id' })).toMatchObject({ status: 400 });
-    expect(await f.call('GET', '/api/messages/mass-messages?cursor=nonsense', creator.token)).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    expect(
+      await f.call('POST', '/api/messages/mass-messages', creator.token, {
+        segment: 'favourites',
+        text: 'no client id',
+      }),
+    ).toMatchObject({ status: 400 });
+    expect(await f.call('GET', '/api/messages/mass-messages?cursor=nonsense', creator.token)).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed' },
+    });
     expect(await f.call('GET', '/api/messages/mass-messages/not-an-id', creator.token)).toMatchObject({ status: 400 });
     expect(await count(`select count(*)::int as n from mass_messages`)).toBe(before);
   });
 
   it('queues at most ten a day per creator', async () => {
     const owner = await f.creator('daily');
-    const sent = await Promise.all(Array.from({ length: 11 }, () => send(owner, { segment: 'favourites', text: 'Daily news' })));
+    const sent = await Promise.all(
+      Array.from({ length: 11 }, () => send(owner, { segment: 'favourites', text: 'Daily news' })),
+    );
     expect(sent.map((answer) => answer.status).sort()).toEqual([...Array(10).fill(202), 429]);
     expect(sent.find((answer) => answer.status === 429)?.body.code).toBe('mass_message_limit');
     expect(await count(`select count(*)::int as n from mass_messages where creator_id = ?`, [owner.userId])).toBe(10);

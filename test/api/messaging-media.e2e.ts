@@ -15,16 +15,22 @@ let creator: Creator;
 let fan: Fan;
 let conversationId: string;
 
-const photo = (seed: number) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30 + seed, g: 120, b: 200 } } }).jpeg().toBuffer();
-const mediaPath = (messageId: string, contentId: string, conversation = conversationId) => `/api/messages/conversations/${conversation}/messages/${messageId}/media/${contentId}`;
+const photo = (seed: number) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30 + seed, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+const mediaPath = (messageId: string, contentId: string, conversation = conversationId) =>
+  `/api/messages/conversations/${conversation}/messages/${messageId}/media/${contentId}`;
 
 /** An approved item of the creator's store with one processed file (the upload pipeline has its own suite). */
 async function approvedStoreItem(owner: Creator): Promise<string> {
   const id = randomUUID();
-  await f.db().execute(
-    `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at) values (?, ?, 'album', 'Store album', 900, 'USD', 'pending_review', now(), now(), now())`,
-    [id, owner.userId],
-  );
+  await f
+    .db()
+    .execute(
+      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at) values (?, ?, 'album', 'Store album', 900, 'USD', 'pending_review', now(), now(), now())`,
+      [id, owner.userId],
+    );
   await f.db().execute(
     `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
      values (?, ?, ?, 'image', 'jpeg', 'p.jpg', 1000, 'ready', 'thumb.webp', 'clean.jpg', 0, now())`,
@@ -35,7 +41,10 @@ async function approvedStoreItem(owner: Creator): Promise<string> {
 }
 
 async function review(contentId: string, decision: 'approve' | 'reject') {
-  for (const [step, body] of [['claim', undefined], [decision, decision === 'reject' ? { reason: 'Not allowed in messages' } : undefined]] as const) {
+  for (const [step, body] of [
+    ['claim', undefined],
+    [decision, decision === 'reject' ? { reason: 'Not allowed in messages' } : undefined],
+  ] as const) {
     const answer = await f.call('POST', `/api/admin/content/${contentId}/${step}`, f.moderator.token, body);
     if (answer.status !== 200) throw new Error(`${step}: ${answer.status} ${answer.text}`);
   }
@@ -46,7 +55,11 @@ async function review(contentId: string, decision: 'approve' | 'reject') {
 async function uploadForMessages(seed: number): Promise<string> {
   const started = await f.call('POST', '/api/messages/media', creator.token, { kind: 'album' });
   expect(started.status).toBe(201);
-  const result = await tusUpload(f.platform.baseUrl, creator.token, await photo(seed), { contentId: started.body.contentId, filename: `photo-${seed}.jpg`, filetype: 'image/jpeg' });
+  const result = await tusUpload(f.platform.baseUrl, creator.token, await photo(seed), {
+    contentId: started.body.contentId,
+    filename: `photo-${seed}.jpg`,
+    filetype: 'image/jpeg',
+  });
   expect(result.error).toBeNull();
   await f.platform.drain();
   return started.body.contentId as string;
@@ -66,27 +79,52 @@ afterAll(async () => {
 describe('who sends media', () => {
   it('refuses media from fans and from a store owner who is not verified', async () => {
     const item = await approvedStoreItem(creator);
-    expect(await f.send(fan.token, conversationId, 'look', { attachments: [item] })).toMatchObject({ status: 403, body: { code: 'media_not_allowed' } });
+    expect(await f.send(fan.token, conversationId, 'look', { attachments: [item] })).toMatchObject({
+      status: 403,
+      body: { code: 'media_not_allowed' },
+    });
     // A store owner whose identity check was never accepted (the store row as commerce keeps it).
     const unverified = await f.fan();
     const store = await f.quietStore();
     await f.db().execute(`update stores set owner_id = ? where id = ?`, [unverified.userId, store.storeId]);
     const other = await f.fan();
     const id = await f.open(other, { ...store, userId: unverified.userId });
-    expect(await f.send(unverified.token, id, 'look', { attachments: [randomUUID()] })).toMatchObject({ status: 403, body: { code: 'not_verified' } });
-    expect(await f.call('POST', '/api/messages/media', unverified.token, { kind: 'album' })).toMatchObject({ status: 403, body: { code: 'not_verified' } });
+    expect(await f.send(unverified.token, id, 'look', { attachments: [randomUUID()] })).toMatchObject({
+      status: 403,
+      body: { code: 'not_verified' },
+    });
+    expect(await f.call('POST', '/api/messages/media', unverified.token, { kind: 'album' })).toMatchObject({
+      status: 403,
+      body: { code: 'not_verified' },
+    });
     expect(await f.messageRows(id)).toBe(0);
   });
 
   it("refuses another creator's item, a store draft and an id that is no item", async () => {
     const someoneElse = await f.creator('other');
     const theirs = await approvedStoreItem(someoneElse);
-    expect(await f.send(creator.token, conversationId, 'look', { attachments: [theirs] })).toMatchObject({ status: 404, body: { code: 'media_not_found' } });
-    expect(await f.send(creator.token, conversationId, 'look', { attachments: [randomUUID()] })).toMatchObject({ status: 404, body: { code: 'media_not_found' } });
-    const draft = await f.call('POST', '/api/content', creator.token, { kind: 'album', title: 'Store draft', priceMinor: 500, currency: 'USD' });
-    expect(await f.send(creator.token, conversationId, 'look', { attachments: [draft.body.id] })).toMatchObject({ status: 409, body: { code: 'media_not_sendable' } });
+    expect(await f.send(creator.token, conversationId, 'look', { attachments: [theirs] })).toMatchObject({
+      status: 404,
+      body: { code: 'media_not_found' },
+    });
+    expect(await f.send(creator.token, conversationId, 'look', { attachments: [randomUUID()] })).toMatchObject({
+      status: 404,
+      body: { code: 'media_not_found' },
+    });
+    const draft = await f.call('POST', '/api/content', creator.token, {
+      kind: 'album',
+      title: 'Store draft',
+      priceMinor: 500,
+      currency: 'USD',
+    });
+    expect(await f.send(creator.token, conversationId, 'look', { attachments: [draft.body.id] })).toMatchObject({
+      status: 409,
+      body: { code: 'media_not_sendable' },
+    });
     const twice = await approvedStoreItem(creator);
-    expect((await f.send(creator.token, conversationId, 'look', { attachments: [twice, twice] })).body.code).toBe('validation_failed');
+    expect((await f.send(creator.token, conversationId, 'look', { attachments: [twice, twice] })).body.code).toBe(
+      'validation_failed',
+    );
     expect(await f.messageRows(conversationId)).toBe(0);
   });
 });
@@ -95,9 +133,15 @@ describe('an approved store item', () => {
   it('opens at once for the members through signed links, and for nobody else', async () => {
     const item = await approvedStoreItem(creator);
     const sent = await f.send(creator.token, conversationId, 'A gift from my store', { attachments: [item] });
-    expect(sent).toMatchObject({ status: 201, body: { attachments: [{ contentId: item, kind: 'album', state: 'released' }] } });
+    expect(sent).toMatchObject({
+      status: 201,
+      body: { attachments: [{ contentId: item, kind: 'album', state: 'released' }] },
+    });
     const opened = await f.call('GET', mediaPath(sent.body.id, item), fan.token);
-    expect(opened).toMatchObject({ status: 200, body: { contentId: item, kind: 'album', media: [{ mediaType: 'image', number: 1 }] } });
+    expect(opened).toMatchObject({
+      status: 200,
+      body: { contentId: item, kind: 'album', media: [{ mediaType: 'image', number: 1 }] },
+    });
     expect(opened.body.media[0].fileUrl).toMatch(/^\/api\/media\?token=/);
     const stranger = await f.fan();
     expect((await f.call('GET', mediaPath(sent.body.id, item), stranger.token)).status).toBe(404);
@@ -111,10 +155,15 @@ describe('an approved store item', () => {
     const item = await approvedStoreItem(creator);
     const sent = await f.sent(creator.token, conversationId, '', { attachments: [item] });
     const admin = await staffSession(f.platform, 'admin');
-    expect((await f.call('POST', `/api/admin/content/${item}/remove`, admin.token, { reason: 'Taken down after a report' })).status).toBe(200);
+    expect(
+      (await f.call('POST', `/api/admin/content/${item}/remove`, admin.token, { reason: 'Taken down after a report' }))
+        .status,
+    ).toBe(200);
     expect((await f.call('GET', mediaPath(sent.id, item), fan.token)).body.code).toBe('media_not_found');
     await f.platform.drain();
-    const updated = f.events(`conversation:${conversationId}`, 'message_updated').filter((event) => event.payload.id === sent.id);
+    const updated = f
+      .events(`conversation:${conversationId}`, 'message_updated')
+      .filter((event) => event.payload.id === sent.id);
     expect(updated.at(-1)!.payload).toMatchObject({ attachments: [{ contentId: item, state: 'removed' }] });
   });
 });
@@ -122,15 +171,28 @@ describe('an approved store item', () => {
 describe('a new upload', () => {
   it('is held for review (pending, unopenable by the fan, never in the store) and released when a moderator approves it', async () => {
     const contentId = await uploadForMessages(1);
-    const sent = await f.send(creator.token, conversationId, 'Something new, just for you', { attachments: [contentId] });
-    expect(sent).toMatchObject({ status: 201, body: { attachments: [{ contentId, kind: 'album', state: 'pending' }] } });
-    expect((await f.call('GET', `/api/admin/content/${contentId}`, f.moderator.token)).body).toMatchObject({ status: 'pending_review', purpose: 'message' });
-    expect(await f.call('GET', mediaPath(sent.body.id, contentId), fan.token)).toMatchObject({ status: 404, body: { code: 'media_not_found' } });
+    const sent = await f.send(creator.token, conversationId, 'Something new, just for you', {
+      attachments: [contentId],
+    });
+    expect(sent).toMatchObject({
+      status: 201,
+      body: { attachments: [{ contentId, kind: 'album', state: 'pending' }] },
+    });
+    expect((await f.call('GET', `/api/admin/content/${contentId}`, f.moderator.token)).body).toMatchObject({
+      status: 'pending_review',
+      purpose: 'message',
+    });
+    expect(await f.call('GET', mediaPath(sent.body.id, contentId), fan.token)).toMatchObject({
+      status: 404,
+      body: { code: 'media_not_found' },
+    });
     // Its sender sees what they sent while it waits.
     expect((await f.call('GET', mediaPath(sent.body.id, contentId), creator.token)).status).toBe(200);
 
     await review(contentId, 'approve');
-    const released = f.events(`conversation:${conversationId}`, 'message_updated').filter((event) => event.payload.id === sent.body.id);
+    const released = f
+      .events(`conversation:${conversationId}`, 'message_updated')
+      .filter((event) => event.payload.id === sent.body.id);
     expect(released.at(-1)!.payload).toMatchObject({ attachments: [{ contentId, state: 'released' }] });
     const page = await f.call('GET', `/api/messages/conversations/${conversationId}/messages?limit=1`, fan.token);
     expect(page.body.items[0]).toMatchObject({ id: sent.body.id, attachments: [{ state: 'released' }] });
@@ -152,25 +214,48 @@ describe('a new upload', () => {
     const sent = await f.sent(creator.token, conversationId, 'Another one', { attachments: [contentId] });
     await review(contentId, 'reject');
     const page = await f.call('GET', `/api/messages/conversations/${conversationId}/messages?limit=5`, fan.token);
-    expect(page.body.items.find((m: { id: string }) => m.id === sent.id)).toMatchObject({ attachments: [{ contentId, state: 'removed' }] });
+    expect(page.body.items.find((m: { id: string }) => m.id === sent.id)).toMatchObject({
+      attachments: [{ contentId, state: 'removed' }],
+    });
     expect((await f.call('GET', mediaPath(sent.id, contentId), fan.token)).status).toBe(404);
-    expect(f.events(`conversation:${conversationId}`, 'message_updated').filter((event) => event.payload.id === sent.id).at(-1)!.payload).toMatchObject({ attachments: [{ state: 'removed' }] });
+    expect(
+      f
+        .events(`conversation:${conversationId}`, 'message_updated')
+        .filter((event) => event.payload.id === sent.id)
+        .at(-1)!.payload,
+    ).toMatchObject({ attachments: [{ state: 'removed' }] });
     // A rejected upload cannot be sent again.
-    expect((await f.send(creator.token, conversationId, 'try again', { attachments: [contentId] })).body.code).toBe('media_not_sendable');
+    expect((await f.send(creator.token, conversationId, 'try again', { attachments: [contentId] })).body.code).toBe(
+      'media_not_sendable',
+    );
   });
 
   it('applies a review event once and in order: a repeat or an older event changes nothing', async () => {
     const contentId = await uploadForMessages(3);
     await f.sent(creator.token, conversationId, 'Third', { attachments: [contentId] });
     await review(contentId, 'approve');
-    const [state] = await f.db().execute<{ status: string; version: number }[]>(`select status, version from message_media where content_id = ?`, [contentId]);
+    const [state] = await f
+      .db()
+      .execute<{ status: string; version: number }[]>(
+        `select status, version from message_media where content_id = ?`,
+        [contentId],
+      );
     expect(state).toEqual({ status: 'approved', version: 1 });
     const job = f.platform.worker!.get(RecordMediaReviewJob);
-    const [row] = await f.db().execute<{ id: string }[]>(`select id::text from outbox_message where job_name = 'content-review-changed' and payload->>'contentId' = ?`, [contentId]);
+    const [row] = await f
+      .db()
+      .execute<{ id: string }[]>(
+        `select id::text from outbox_message where job_name = 'content-review-changed' and payload->>'contentId' = ?`,
+        [contentId],
+      );
     const event = { contentId, version: 1, status: 'approved' as const, occurredAt: new Date().toISOString() };
     expect(await job.handle({ ...event, messageId: row.id })).toBe('duplicate');
-    expect(await job.handle({ ...event, status: 'rejected', version: 0, messageId: `late-${randomUUID()}` })).toBe('stale');
-    expect((await f.db().execute(`select status, version from message_media where content_id = ?`, [contentId]))[0]).toEqual({ status: 'approved', version: 1 });
+    expect(await job.handle({ ...event, status: 'rejected', version: 0, messageId: `late-${randomUUID()}` })).toBe(
+      'stale',
+    );
+    expect(
+      (await f.db().execute(`select status, version from message_media where content_id = ?`, [contentId]))[0],
+    ).toEqual({ status: 'approved', version: 1 });
   });
 
   it("refuses an upload still empty with content-moderation's own error, sending nothing", async () => {

@@ -26,26 +26,45 @@ const newFan = async (): Promise<Fan> => {
 const buy = (token: string, body: Record<string, unknown>) =>
   call(platform, 'POST', '/api/purchases', token, { method: 'card', ...body }, { 'idempotency-key': newKey() });
 const send = (token: string, conversationId: string, body: Record<string, unknown>) =>
-  call(platform, 'POST', `/api/messages/conversations/${conversationId}/messages`, token, { clientId: randomBytes(8).toString('hex'), ...body });
+  call(platform, 'POST', `/api/messages/conversations/${conversationId}/messages`, token, {
+    clientId: randomBytes(8).toString('hex'),
+    ...body,
+  });
 const messageOf = async (token: string, conversationId: string, id: string) => {
   const page = await call(platform, 'GET', `/api/messages/conversations/${conversationId}/messages`, token);
   return (page.body.items as Record<string, unknown>[]).find((message) => message.id === id);
 };
 const media = (token: string, conversationId: string, messageId: string, contentId: string) =>
-  call(platform, 'GET', `/api/messages/conversations/${conversationId}/messages/${messageId}/media/${contentId}`, token);
+  call(
+    platform,
+    'GET',
+    `/api/messages/conversations/${conversationId}/messages/${messageId}/media/${contentId}`,
+    token,
+  );
 const ownedCheck = (token: string, conversationId: string, query: string) =>
   call(platform, 'GET', `/api/messages/conversations/${conversationId}/owned-items?${query}`, token);
 const messagePurchases = async (buyerId: string) =>
-  (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from purchases where buyer_id = ? and kind = 'message'`, [buyerId]))[0].n;
+  (
+    await f
+      .db()
+      .execute<{ n: number }[]>(`select count(*)::int as n from purchases where buyer_id = ? and kind = 'message'`, [
+        buyerId,
+      ])
+  )[0].n;
 
 async function conversationWith(fan: Fan): Promise<string> {
   const opened = await call(platform, 'POST', '/api/messages/conversations', fan.token, { storeSlug: f.slug });
-  if (opened.status !== 201 && opened.status !== 200) throw new Error(`open conversation: ${opened.status} ${opened.text}`);
+  if (opened.status !== 201 && opened.status !== 200)
+    throw new Error(`open conversation: ${opened.status} ${opened.text}`);
   return opened.body.id as string;
 }
 
 async function priced(conversationId: string, attachments: string[]): Promise<string> {
-  const sent = await send(f.creator.token, conversationId, { text: `For you ${randomBytes(3).toString('hex')}`, attachments, priceMinor: 700 });
+  const sent = await send(f.creator.token, conversationId, {
+    text: `For you ${randomBytes(3).toString('hex')}`,
+    attachments,
+    priceMinor: 700,
+  });
   expect(sent.status).toBe(201);
   return sent.body.id as string;
 }
@@ -77,7 +96,10 @@ describe('message items the fan already owns', () => {
 
     // The composer's check names the item the fan owns through their subscription.
     const check = await ownedCheck(f.creator.token, conversationId, `contentIds=${albumId}`);
-    expect(check).toMatchObject({ status: 200, body: { alreadyOwned: [{ contentId: albumId, title: 'Studio album' }] } });
+    expect(check).toMatchObject({
+      status: 200,
+      body: { alreadyOwned: [{ contentId: albumId, title: 'Studio album' }] },
+    });
     expect(check.body.recipient).toMatch(/^fan••/);
 
     const messageId = await priced(conversationId, [albumId]);
@@ -89,7 +111,10 @@ describe('message items the fan already owns', () => {
     expect((await media(fan.token, conversationId, messageId, albumId)).status).toBe(200);
 
     // Never charged: the checkout is refused and no purchase is written.
-    expect(await buy(fan.token, { kind: 'message', messageId })).toMatchObject({ status: 409, body: { code: 'already_owned' } });
+    expect(await buy(fan.token, { kind: 'message', messageId })).toMatchObject({
+      status: 409,
+      body: { code: 'already_owned' },
+    });
     expect(await messagePurchases(fan.userId)).toBe(0);
   });
 
@@ -99,7 +124,10 @@ describe('message items the fan already owns', () => {
     const conversationId = await conversationWith(fan);
 
     const check = await ownedCheck(f.creator.token, conversationId, `contentIds=${albumId},${videoId}`);
-    expect(check).toMatchObject({ status: 200, body: { alreadyOwned: [{ contentId: albumId, title: 'Studio album' }] } });
+    expect(check).toMatchObject({
+      status: 200,
+      body: { alreadyOwned: [{ contentId: albumId, title: 'Studio album' }] },
+    });
 
     const both = await priced(conversationId, [albumId, videoId]);
     expect(await messageOf(fan.token, conversationId, both)).toMatchObject({
@@ -113,27 +141,42 @@ describe('message items the fan already owns', () => {
 
     // The bought item alone opens free.
     const album = await priced(conversationId, [albumId]);
-    expect(await messageOf(fan.token, conversationId, album)).toMatchObject({ locked: false, unlocks: [{ contentId: albumId, owned: true }] });
-    expect(await buy(fan.token, { kind: 'message', messageId: album })).toMatchObject({ status: 409, body: { code: 'already_owned' } });
+    expect(await messageOf(fan.token, conversationId, album)).toMatchObject({
+      locked: false,
+      unlocks: [{ contentId: albumId, owned: true }],
+    });
+    expect(await buy(fan.token, { kind: 'message', messageId: album })).toMatchObject({
+      status: 409,
+      body: { code: 'already_owned' },
+    });
     expect(await messagePurchases(fan.userId)).toBe(0);
   });
 
   it('a fan who owns nothing sees the item named, locked, and may buy it', async () => {
     const fan = await newFan();
     const conversationId = await conversationWith(fan);
-    expect(await ownedCheck(f.creator.token, conversationId, `contentIds=${videoId}`)).toMatchObject({ status: 200, body: { alreadyOwned: [] } });
+    expect(await ownedCheck(f.creator.token, conversationId, `contentIds=${videoId}`)).toMatchObject({
+      status: 200,
+      body: { alreadyOwned: [] },
+    });
     const messageId = await priced(conversationId, [videoId]);
     expect(await messageOf(fan.token, conversationId, messageId)).toMatchObject({
       locked: true,
       unlocks: [{ contentId: videoId, title: 'Beach video', kind: 'video', owned: false }],
     });
-    expect(await buy(fan.token, { kind: 'message', messageId })).toMatchObject({ status: 201, body: { kind: 'message' } });
+    expect(await buy(fan.token, { kind: 'message', messageId })).toMatchObject({
+      status: 201,
+      body: { kind: 'message' },
+    });
   });
 
   it('the compose check is the creator’s, and bad input is a 400', async () => {
     const fan = await newFan();
     const conversationId = await conversationWith(fan);
-    expect(await ownedCheck(fan.token, conversationId, `contentIds=${albumId}`)).toMatchObject({ status: 403, body: { code: 'not_the_creator' } });
+    expect(await ownedCheck(fan.token, conversationId, `contentIds=${albumId}`)).toMatchObject({
+      status: 403,
+      body: { code: 'not_the_creator' },
+    });
     expect((await ownedCheck(f.creator.token, conversationId, 'contentIds=nope')).status).toBe(400);
     expect((await ownedCheck(f.creator.token, conversationId, '')).status).toBe(400);
     const tooMany = Array.from({ length: 11 }, () => `contentIds=${albumId}`).join('&');

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { MetricsServer, QUEUE_NAMES, QueueFactory } from '#app/platform';
-import { clientIp, signupMetadata, startTestPlatform, STRONG_PASSWORD, uniqueEmail, waitFor, type TestPlatform } from '#app/testing';
+import {
+  clientIp,
+  signupMetadata,
+  startTestPlatform,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  waitFor,
+  type TestPlatform,
+} from '#app/testing';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -44,11 +52,21 @@ describe.each(['postgres', 'redis'] as const)('metrics and request ids (%s queue
 
   it('serves /metrics only on the metrics port, behind the bearer token', async () => {
     expect((await fetch(`${platform.baseUrl}/metrics`)).status).toBe(404);
-    expect((await fetch(`${platform.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+    expect((await fetch(`${platform.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
+      404,
+    );
     for (const process of ['api', 'worker'] as const) {
       expect((await fetch(metricsUrl(process))).status).toBe(401);
-      expect((await fetch(metricsUrl(process), { headers: { authorization: 'Bearer not-the-token-at-all-000000' } })).status).toBe(401);
-      expect((await fetch(metricsUrl(process).replace('/metrics', '/other'), { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+      expect(
+        (await fetch(metricsUrl(process), { headers: { authorization: 'Bearer not-the-token-at-all-000000' } })).status,
+      ).toBe(401);
+      expect(
+        (
+          await fetch(metricsUrl(process).replace('/metrics', '/other'), {
+            headers: { authorization: `Bearer ${TOKEN}` },
+          })
+        ).status,
+      ).toBe(404);
       // The probe path answers without the token (a worker's only HTTP door) and says nothing else.
       const live = await fetch(metricsUrl(process).replace('/metrics', '/health/live'));
       expect([live.status, await live.text()]).toEqual([200, 'ok\n']);
@@ -65,7 +83,9 @@ describe.each(['postgres', 'redis'] as const)('metrics and request ids (%s queue
     expect(response.status).toBe(401);
     await fetch(`${platform.baseUrl}/no/such/page/${id}.txt`);
     const text = await scrape('api');
-    expect(sample(text, 'fanmint_http_request_duration_seconds_count{method="GET",route="/api/content/:id",status="401"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'fanmint_http_request_duration_seconds_count{method="GET",route="/api/content/:id",status="401"}'),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).toContain('route="unmatched"');
     expect(text).not.toContain(id);
   });
@@ -84,19 +104,25 @@ describe.each(['postgres', 'redis'] as const)('metrics and request ids (%s queue
     await platform.drain();
 
     // Both apps share this process, so Nest's static logger names the last one started: match by context, not service.
-    const lines = logLines.filter((line) => line.requestId === requestId).map((line) => `${String(line.context)}: ${String(line.msg)}`);
+    const lines = logLines
+      .filter((line) => line.requestId === requestId)
+      .map((line) => `${String(line.context)}: ${String(line.msg)}`);
     expect(lines).toContainEqual(expect.stringMatching(/^Http: POST \/auth\/v1\/signup 200 \d+ ms$/));
     expect(lines).toContainEqual(expect.stringMatching(/^SendEmailJob: Sent "confirm-signup" email \(message \d+\)$/));
     expect(lines).toContainEqual(expect.stringMatching(/^JobRunner: Job notifications\/send-email #\S+ done$/));
 
     const text = await scrape('worker');
-    expect(sample(text, 'fanmint_job_duration_seconds_count{queue="notifications",job="send-email",outcome="completed"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'fanmint_job_duration_seconds_count{queue="notifications",job="send-email",outcome="completed"}'),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('makes a request id when the caller sends none or an unsafe one', async () => {
     const none = await fetch(`${platform.baseUrl}/api/content/${randomUUID()}`);
     expect(none.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const unsafe = await fetch(`${platform.baseUrl}/api/content/${randomUUID()}`, { headers: { 'x-request-id': 'a b"c' } });
+    const unsafe = await fetch(`${platform.baseUrl}/api/content/${randomUUID()}`, {
+      headers: { 'x-request-id': 'a b"c' },
+    });
     expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -110,7 +136,8 @@ describe.each(['postgres', 'redis'] as const)('metrics and request ids (%s queue
     try {
       const text = await scrape('worker');
       for (const queue of QUEUE_NAMES) {
-        for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(sample(text, `fanmint_queue_jobs{queue="${queue}",state="${state}"}`)).toBeGreaterThanOrEqual(0);
+        for (const state of ['waiting', 'active', 'delayed', 'failed'])
+          expect(sample(text, `fanmint_queue_jobs{queue="${queue}",state="${state}"}`)).toBeGreaterThanOrEqual(0);
         expect(sample(text, `fanmint_queue_oldest_waiting_age_seconds{queue="${queue}"}`)).toBeGreaterThanOrEqual(0);
       }
       expect(sample(text, 'fanmint_outbox_unpublished_messages')).toBeGreaterThanOrEqual(1);
@@ -134,7 +161,9 @@ describe.each(['postgres', 'redis'] as const)('metrics and request ids (%s queue
       { timeoutMs: 10_000, intervalMs: 100 },
     ).catch(() => undefined);
     expect(sample(text, 'fanmint_job_failures_total{queue="media",job="no-such-job"}')).toBe(1);
-    expect(sample(text, 'fanmint_job_duration_seconds_count{queue="media",job="no-such-job",outcome="failed"}')).toBe(1);
+    expect(sample(text, 'fanmint_job_duration_seconds_count{queue="media",job="no-such-job",outcome="failed"}')).toBe(
+      1,
+    );
     expect(sample(text, 'fanmint_queue_jobs{queue="media",state="failed"}')).toBeGreaterThanOrEqual(1);
 
     // No worker consumes the maintenance queue (nothing queues on it yet): a job there waits and ages.

@@ -6,7 +6,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { authClient, FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
 
 const OATHTOOL = '/usr/bin/oathtool';
-if (!existsSync(OATHTOOL) && process.env.CI === 'true') throw new Error('oathtool is required in CI (apt-get install oathtool)');
+if (!existsSync(OATHTOOL) && process.env.CI === 'true')
+  throw new Error('oathtool is required in CI (apt-get install oathtool)');
 const describeWithOathtool = existsSync(OATHTOOL) ? describe : describe.skip;
 if (!existsSync(OATHTOOL)) console.warn('oathtool not installed: the TOTP suite is skipped (apt-get install oathtool)');
 
@@ -29,7 +30,11 @@ async function enable(client: GoTrueClient) {
   expect(enrolled.error).toBeNull();
   const { id, totp } = enrolled.data!;
   const challenge = await client.mfa.challenge({ factorId: id });
-  const verified = await client.mfa.verify({ factorId: id, challengeId: challenge.data!.id, code: oathtool(totp.secret) });
+  const verified = await client.mfa.verify({
+    factorId: id,
+    challengeId: challenge.data!.id,
+    code: oathtool(totp.secret),
+  });
   expect(verified.error).toBeNull();
   return { factorId: id, secret: totp.secret };
 }
@@ -55,7 +60,12 @@ describeWithOathtool('two-factor authentication through the official client', ()
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.host).toBe('totp');
     expect(decodeURIComponent(uri.pathname)).toBe(`/127.0.0.1:${email}`);
-    expect(Object.fromEntries(uri.searchParams)).toMatchObject({ algorithm: 'SHA1', digits: '6', period: '30', secret: data!.totp.secret });
+    expect(Object.fromEntries(uri.searchParams)).toMatchObject({
+      algorithm: 'SHA1',
+      digits: '6',
+      period: '30',
+      secret: data!.totp.secret,
+    });
 
     const factors = await client.mfa.listFactors();
     expect(factors.data!.all).toHaveLength(1);
@@ -93,15 +103,25 @@ describeWithOathtool('two-factor authentication through the official client', ()
     const enrolled = await account.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
     const challenge = await account.client.mfa.challenge({ factorId: enrolled.data!.id });
     expect(challenge.data!.expires_at).toBe(Math.floor(clock.now().getTime() / 1000) + 300);
-    const wrong = await account.client.mfa.verify({ factorId: enrolled.data!.id, challengeId: challenge.data!.id, code: '000000' === oathtool(enrolled.data!.totp.secret) ? '111111' : '000000' });
+    const wrong = await account.client.mfa.verify({
+      factorId: enrolled.data!.id,
+      challengeId: challenge.data!.id,
+      code: '000000' === oathtool(enrolled.data!.totp.secret) ? '111111' : '000000',
+    });
     expect(wrong.error?.message).toBe('Invalid TOTP code entered');
 
-    const verified = await account.client.mfa.verify({ factorId: enrolled.data!.id, challengeId: challenge.data!.id, code: oathtool(enrolled.data!.totp.secret) });
+    const verified = await account.client.mfa.verify({
+      factorId: enrolled.data!.id,
+      challengeId: challenge.data!.id,
+      code: oathtool(enrolled.data!.totp.secret),
+    });
     expect(verified.error).toBeNull();
     expect(verified.data!.refresh_token).not.toBe(before.refresh_token);
     const aal = await account.client.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-    expect(aal.data!.currentAuthenticationMethods.map((entry) => (typeof entry === 'string' ? entry : entry.method))).toContain('totp');
+    expect(
+      aal.data!.currentAuthenticationMethods.map((entry) => (typeof entry === 'string' ? entry : entry.method)),
+    ).toContain('totp');
     expect((await account.client.mfa.listFactors()).data!.totp).toHaveLength(1);
 
     expect((await other.getUser()).error?.message).toBe('Auth session missing!');
@@ -112,7 +132,9 @@ describeWithOathtool('two-factor authentication through the official client', ()
     });
     expect(oldRefresh.status).toBe(400);
     await platform.drain();
-    expect(platform.inbox.for(account.email).some((mail) => mail.subject === 'Two-factor authentication is on')).toBe(true);
+    expect(platform.inbox.for(account.email).some((mail) => mail.subject === 'Two-factor authentication is on')).toBe(
+      true,
+    );
   });
 
   it('accepts a code once: a replay within its window is refused', async () => {
@@ -132,7 +154,11 @@ describeWithOathtool('two-factor authentication through the official client', ()
     const results: Record<string, boolean> = {};
     for (const steps of [-2, 2, -1, 1]) {
       const challenge = await client.mfa.challenge({ factorId });
-      const { error } = await client.mfa.verify({ factorId, challengeId: challenge.data!.id, code: oathtool(secret, steps) });
+      const { error } = await client.mfa.verify({
+        factorId,
+        challengeId: challenge.data!.id,
+        code: oathtool(secret, steps),
+      });
       results[steps] = error === null;
     }
     expect(results).toEqual({ '-2': false, '2': false, '-1': true, '1': true });
@@ -151,7 +177,11 @@ describeWithOathtool('two-factor authentication through the official client', ()
     const token = (await client.getSession()).data.session!.access_token;
     const elsewhere = await fetch(`${platform.baseUrl}/auth/v1/factors/${factorId}/verify`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': ip.replace(/\d+$/, (n) => String((Number(n) % 250) + 1)) },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'x-forwarded-for': ip.replace(/\d+$/, (n) => String((Number(n) % 250) + 1)),
+      },
       body: JSON.stringify({ challenge_id: fresh.data!.id, code: oathtool(secret) }),
     });
     expect(elsewhere.status).toBe(422);
@@ -165,7 +195,10 @@ describeWithOathtool('two-factor authentication through the official client', ()
     const fresh = authClient(platform.baseUrl, account.ip);
     const signIn = await fresh.signInWithPassword({ email: account.email, password: account.password });
     expect(signIn.error).toBeNull();
-    expect((await fresh.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    expect((await fresh.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal2',
+    });
 
     const change = await fresh.updateUser({ password: 'Another-Strong-7?' });
     expect(change.error?.code).toBe('insufficient_aal');
@@ -177,15 +210,21 @@ describeWithOathtool('two-factor authentication through the official client', ()
 
     clock.advance(30_000);
     const challenge = await fresh.mfa.challenge({ factorId });
-    expect((await fresh.mfa.verify({ factorId, challengeId: challenge.data!.id, code: oathtool(secret) })).error).toBeNull();
-    expect((await fresh.updateUser({ password: 'Another-Strong-7?', current_password: account.password })).error).toBeNull();
+    expect(
+      (await fresh.mfa.verify({ factorId, challengeId: challenge.data!.id, code: oathtool(secret) })).error,
+    ).toBeNull();
+    expect(
+      (await fresh.updateUser({ password: 'Another-Strong-7?', current_password: account.password })).error,
+    ).toBeNull();
 
     const removed = await fresh.mfa.unenroll({ factorId });
     expect(removed.error).toBeNull();
     expect((await fresh.mfa.listFactors()).data!.all).toHaveLength(0);
     await platform.drain();
     const subjects = platform.inbox.for(account.email).map((mail) => mail.subject);
-    expect(subjects).toEqual(expect.arrayContaining(['Your Fanmint password was changed', 'Two-factor authentication was turned off']));
+    expect(subjects).toEqual(
+      expect.arrayContaining(['Your Fanmint password was changed', 'Two-factor authentication was turned off']),
+    );
   });
 
   it('rate-limits verify attempts per factor', async () => {
@@ -215,24 +254,37 @@ describeWithOathtool('two-factor authentication through the official client', ()
     const account = await signedInUser(platform);
     await enable(account.client);
     const token = (await account.client.getSession()).data.session!.access_token;
-    const generated = await fetch(`${platform.baseUrl}/api/account/recovery-codes`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const generated = await fetch(`${platform.baseUrl}/api/account/recovery-codes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(generated.status).toBe(200);
     const { codes } = (await generated.json()) as { codes: string[] };
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    const stored = await platform.api.get(MikroORM).em.fork().execute<{ code_hash: string }[]>(`select code_hash from mfa_recovery_codes where code_hash = ?`, [codes[0]]);
+    const stored = await platform.api
+      .get(MikroORM)
+      .em.fork()
+      .execute<{ code_hash: string }[]>(`select code_hash from mfa_recovery_codes where code_hash = ?`, [codes[0]]);
     expect(stored).toHaveLength(0);
 
     const fresh = authClient(platform.baseUrl, account.ip);
     await fresh.signInWithPassword({ email: account.email, password: account.password });
     const aal1 = (await fresh.getSession()).data.session!.access_token;
-    const aal1Generate = await fetch(`${platform.baseUrl}/api/account/recovery-codes`, { method: 'POST', headers: { authorization: `Bearer ${aal1}` } });
+    const aal1Generate = await fetch(`${platform.baseUrl}/api/account/recovery-codes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${aal1}` },
+    });
     expect(aal1Generate.status).toBe(403);
 
     const redeem = (code: string, bearer: string) =>
       fetch(`${platform.baseUrl}/api/account/recovery-codes/redeem`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}`, 'x-forwarded-for': account.ip },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${bearer}`,
+          'x-forwarded-for': account.ip,
+        },
         body: JSON.stringify({ code: code.toUpperCase().replace('-', ' ') }),
       });
     const first = await redeem(codes[3], aal1);
@@ -247,7 +299,9 @@ describeWithOathtool('two-factor authentication through the official client', ()
     const reused = await redeem(codes[3], otherToken);
     expect(reused.status).toBe(400);
     expect(((await reused.json()) as { code: string }).code).toBe('invalid_recovery_code');
-    const status = await fetch(`${platform.baseUrl}/api/account/recovery-codes`, { headers: { authorization: `Bearer ${otherToken}` } });
+    const status = await fetch(`${platform.baseUrl}/api/account/recovery-codes`, {
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
     expect(((await status.json()) as { remaining: number }).remaining).toBe(9);
   });
 });
@@ -257,12 +311,21 @@ describeWithOathtool('removing 2FA downgrades every session, whatever raised it'
     const account = await signedInUser(platform);
     const { factorId } = await enable(account.client);
     const token = (await account.client.getSession()).data.session!.access_token;
-    const { codes } = (await (await fetch(`${platform.baseUrl}/api/account/recovery-codes`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).json()) as { codes: string[] };
+    const { codes } = (await (
+      await fetch(`${platform.baseUrl}/api/account/recovery-codes`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { codes: string[] };
     const laptop = authClient(platform.baseUrl, account.ip);
     await laptop.signInWithPassword({ email: account.email, password: account.password });
     const redeemed = await fetch(`${platform.baseUrl}/api/account/recovery-codes/redeem`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${(await laptop.getSession()).data.session!.access_token}`, 'x-forwarded-for': account.ip },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${(await laptop.getSession()).data.session!.access_token}`,
+        'x-forwarded-for': account.ip,
+      },
       body: JSON.stringify({ code: codes[0] }),
     });
     expect(redeemed.status).toBe(200);
@@ -271,7 +334,11 @@ describeWithOathtool('removing 2FA downgrades every session, whatever raised it'
     return { ...account, factorId, laptop, laptopToken: (await laptop.getSession()).data.session!.access_token };
   }
   const level = async (client: GoTrueClient) => (await client.mfa.getAuthenticatorAssuranceLevel()).data!.currentLevel;
-  const recoveryCodesStatus = (token: string) => fetch(`${platform.baseUrl}/api/account/recovery-codes`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const recoveryCodesStatus = (token: string) =>
+    fetch(`${platform.baseUrl}/api/account/recovery-codes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   it('the user unenrolls the last factor: a session raised by a recovery code refreshes to aal1, and its old token is aal1 at once', async () => {
     const account = await raisedByRecoveryCode();
@@ -281,7 +348,9 @@ describeWithOathtool('removing 2FA downgrades every session, whatever raised it'
     const refreshed = await account.laptop.refreshSession();
     expect(refreshed.error).toBeNull();
     expect(await level(account.laptop)).toBe('aal1');
-    const claims = JSON.parse(Buffer.from(refreshed.data.session!.access_token.split('.')[1], 'base64url').toString()) as { aal: string; amr: { method: string }[] };
+    const claims = JSON.parse(
+      Buffer.from(refreshed.data.session!.access_token.split('.')[1], 'base64url').toString(),
+    ) as { aal: string; amr: { method: string }[] };
     expect(claims.aal).toBe('aal1');
     expect(claims.amr.map((entry) => entry.method)).not.toContain('recovery_code');
     expect(await level(account.client)).toBe('aal2');
@@ -312,13 +381,24 @@ describeWithOathtool('support disables a user’s 2FA through the admin API', ()
     await enable(target.client);
     const staff = await signedInUser(platform);
     const orm = platform.api.get(MikroORM);
-    const { sub: staffId } = JSON.parse(Buffer.from((await staff.client.getSession()).data.session!.access_token.split('.')[1], 'base64url').toString());
-    const { sub: targetId } = JSON.parse(Buffer.from((await target.client.getSession()).data.session!.access_token.split('.')[1], 'base64url').toString());
-    const call = async (client: GoTrueClient, body: unknown = { reason: 'Verified by passport video call, ticket 4711' }) => {
+    const { sub: staffId } = JSON.parse(
+      Buffer.from((await staff.client.getSession()).data.session!.access_token.split('.')[1], 'base64url').toString(),
+    );
+    const { sub: targetId } = JSON.parse(
+      Buffer.from((await target.client.getSession()).data.session!.access_token.split('.')[1], 'base64url').toString(),
+    );
+    const call = async (
+      client: GoTrueClient,
+      body: unknown = { reason: 'Verified by passport video call, ticket 4711' },
+    ) => {
       const token = (await client.getSession()).data.session!.access_token;
       return fetch(`${platform.baseUrl}/api/admin/users/${targetId}/mfa`, {
         method: 'DELETE',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': '192.0.2.44' },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'x-forwarded-for': '192.0.2.44',
+        },
         body: JSON.stringify(body),
       });
     };
@@ -338,15 +418,26 @@ describeWithOathtool('support disables a user’s 2FA through the admin API', ()
     expect(await done.json()).toEqual({ removedFactors: 1 });
     expect((await target.client.mfa.listFactors()).data!.all).toHaveLength(0);
 
-    const entries = await orm.em.fork().execute<{ actor_id: string; action: string; details: { reason: string }; ip_address: string }[]>(
-      `select actor_id, action, details, ip_address from audit_log where target_type = 'user' and target_id = ?`,
-      [targetId],
-    );
-    expect(entries).toEqual([{ actor_id: staffId, action: 'mfa.disabled_by_staff', details: { reason: 'Verified by passport video call, ticket 4711', removedFactors: 1 }, ip_address: '192.0.2.44' }]);
+    const entries = await orm.em
+      .fork()
+      .execute<{ actor_id: string; action: string; details: { reason: string }; ip_address: string }[]>(
+        `select actor_id, action, details, ip_address from audit_log where target_type = 'user' and target_id = ?`,
+        [targetId],
+      );
+    expect(entries).toEqual([
+      {
+        actor_id: staffId,
+        action: 'mfa.disabled_by_staff',
+        details: { reason: 'Verified by passport video call, ticket 4711', removedFactors: 1 },
+        ip_address: '192.0.2.44',
+      },
+    ]);
     await orm.em.fork().execute(`delete from audit_log where target_id = ?`, [targetId]);
     expect(await orm.em.fork().execute(`select 1 from audit_log where target_id = ?`, [targetId])).toHaveLength(1);
     await platform.drain();
-    expect(platform.inbox.for(target.email).some((mail) => mail.subject === 'Two-factor authentication was turned off')).toBe(true);
+    expect(
+      platform.inbox.for(target.email).some((mail) => mail.subject === 'Two-factor authentication was turned off'),
+    ).toBe(true);
   });
 });
 
@@ -356,18 +447,26 @@ describeWithOathtool('sessions a user can see and end', () => {
     const phone = authClient(platform.baseUrl, account.ip);
     await phone.signInWithPassword({ email: account.email, password: account.password });
     const token = (await account.client.getSession()).data.session!.access_token;
-    const list = (await (await fetch(`${platform.baseUrl}/api/account/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string; current: boolean; ip: string }[];
+    const list = (await (
+      await fetch(`${platform.baseUrl}/api/account/sessions`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { id: string; current: boolean; ip: string }[];
     expect(list).toHaveLength(2);
     expect(list.filter((session) => session.current)).toHaveLength(1);
     const other = list.find((session) => !session.current)!;
 
     const stranger = await signedInUser(platform);
     const strangerToken = (await stranger.client.getSession()).data.session!.access_token;
-    const foreign = await fetch(`${platform.baseUrl}/api/account/sessions/${other.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${strangerToken}` } });
+    const foreign = await fetch(`${platform.baseUrl}/api/account/sessions/${other.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${strangerToken}` },
+    });
     expect(foreign.status).toBe(404);
     expect((await phone.getUser()).error).toBeNull();
 
-    const ended = await fetch(`${platform.baseUrl}/api/account/sessions/${other.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const ended = await fetch(`${platform.baseUrl}/api/account/sessions/${other.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(ended.status).toBe(204);
     expect((await phone.getUser()).error?.message).toBe('Auth session missing!');
   });

@@ -32,13 +32,19 @@ describe('migrate --wait', () => {
 
   it('times out with a clear error on an empty database, and creates nothing there', async () => {
     const waits: string[] = [];
-    const error = await waitForMigrations(databaseUrl, known, { timeoutMs: 600, intervalMs: 200, onWait: (reason) => waits.push(reason) }).catch((e: unknown) => e);
+    const error = await waitForMigrations(databaseUrl, known, {
+      timeoutMs: 600,
+      intervalMs: 200,
+      onWait: (reason) => waits.push(reason),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MigrationWaitTimeout);
     expect((error as Error).message).toContain(`${known.length} migration(s) pending: ${known[0]}`);
     expect(waits.length).toBeGreaterThanOrEqual(1);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const { rows } = await client.query("select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')");
+    const { rows } = await client.query(
+      "select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')",
+    );
     await client.end();
     expect(rows[0].n).toBe(0);
   });
@@ -46,13 +52,19 @@ describe('migrate --wait', () => {
   it('keeps polling while the database is unreachable, then times out naming it', async () => {
     const missing = new URL(databaseUrl);
     missing.pathname = `/${name}_missing`;
-    await expect(waitForMigrations(missing.toString(), known, { timeoutMs: 300, intervalMs: 100 })).rejects.toThrow(/database not reachable: .*does not exist/);
+    await expect(waitForMigrations(missing.toString(), known, { timeoutMs: 300, intervalMs: 100 })).rejects.toThrow(
+      /database not reachable: .*does not exist/,
+    );
   });
 
   it('returns once the migrate run has applied everything, and not before; two runs at once apply it once', async () => {
     let done = false;
     let looks = 0;
-    const waiting = waitForMigrations(databaseUrl, known, { timeoutMs: 120_000, intervalMs: 100, onWait: () => looks++ }).then(() => (done = true));
+    const waiting = waitForMigrations(databaseUrl, known, {
+      timeoutMs: 120_000,
+      intervalMs: 100,
+      onWait: () => looks++,
+    }).then(() => (done = true));
     // It looked twice, found migrations pending each time, and kept waiting.
     await waitFor(() => looks >= 2, { what: 'two looks at the pending migrations' });
     expect(done).toBe(false);
@@ -65,6 +77,8 @@ describe('migrate --wait', () => {
   });
 
   it('waits for a migration this build adds that the database lacks', async () => {
-    await expect(pendingMigrations(databaseUrl, [...known, 'Migration29990101000000'])).resolves.toEqual(['Migration29990101000000']);
+    await expect(pendingMigrations(databaseUrl, [...known, 'Migration29990101000000'])).resolves.toEqual([
+      'Migration29990101000000',
+    ]);
   });
 });

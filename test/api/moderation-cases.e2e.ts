@@ -19,7 +19,11 @@ const ours: Record<'report' | 'takedown' | 'appeal', string> = { report: '', tak
 async function call(method: string, path: string, token: string | null, body?: unknown) {
   const response = await fetch(`${platform.baseUrl}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), 'x-forwarded-for': '203.0.113.77' },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      'x-forwarded-for': '203.0.113.77',
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
@@ -37,15 +41,23 @@ async function tokenOf(staff: Awaited<ReturnType<typeof staffSession>>): Promise
 
 const db = () => platform.api.get(MikroORM).em.fork();
 const caseRow = async (id: string) => {
-  const [row] = await db().execute<{ warned_at: string | null; escalated_at: string | null; status: string }[]>(`select warned_at, escalated_at, status from moderation_cases where id = ?`, [id]);
+  const [row] = await db().execute<{ warned_at: string | null; escalated_at: string | null; status: string }[]>(
+    `select warned_at, escalated_at, status from moderation_cases where id = ?`,
+    [id],
+  );
   const date = (value: string | null) => (value === null ? null : new Date(value));
   return { warned_at: date(row.warned_at), escalated_at: date(row.escalated_at), status: row.status };
 };
-const breaches = async (id: string) => (await db().execute(`select * from moderation_deadline_breaches where case_id = ?`, [id])).length;
+const breaches = async (id: string) =>
+  (await db().execute(`select * from moderation_deadline_breaches where case_id = ?`, [id])).length;
 
 beforeAll(async () => {
   platform = await startTestPlatform({ clock });
-  [moderatorA, moderatorB, admin] = [await staffSession(platform, 'moderator', () => clock.now()), await staffSession(platform, 'moderator', () => clock.now()), await staffSession(platform, 'admin', () => clock.now())];
+  [moderatorA, moderatorB, admin] = [
+    await staffSession(platform, 'moderator', () => clock.now()),
+    await staffSession(platform, 'moderator', () => clock.now()),
+    await staffSession(platform, 'admin', () => clock.now()),
+  ];
 });
 
 afterAll(async () => {
@@ -54,11 +66,28 @@ afterAll(async () => {
 
 describe('reports, takedown requests and appeals', () => {
   it('takes each from anyone, with the deadline of the policy', async () => {
-    const report = await call('POST', '/api/moderation/reports', null, { subjectType: 'store', subjectId: 'studio-123', reason: 'non_consensual', details: 'The person in this album did not agree to it.' });
+    const report = await call('POST', '/api/moderation/reports', null, {
+      subjectType: 'store',
+      subjectId: 'studio-123',
+      reason: 'non_consensual',
+      details: 'The person in this album did not agree to it.',
+    });
     expect(report).toMatchObject({ status: 201, body: { dueAt: '2026-11-22T12:00:00.000Z' } });
-    const takedown = await call('POST', '/api/moderation/takedown-requests', null, { subjectType: 'account', subjectId: 'uploader-9', reason: 'depicted_without_consent', details: 'This video shows me and I never consented.', email: 'depicted@example.test' });
+    const takedown = await call('POST', '/api/moderation/takedown-requests', null, {
+      subjectType: 'account',
+      subjectId: 'uploader-9',
+      reason: 'depicted_without_consent',
+      details: 'This video shows me and I never consented.',
+      email: 'depicted@example.test',
+    });
     expect(takedown).toMatchObject({ status: 201, body: { dueAt: '2026-11-21T12:00:00.000Z' } });
-    const appeal = await call('POST', '/api/moderation/appeals', null, { subjectType: 'account', subjectId: 'uploader-9', reason: 'depicted_person', details: 'I am in this video; please review my request again.', email: 'depicted@example.test' });
+    const appeal = await call('POST', '/api/moderation/appeals', null, {
+      subjectType: 'account',
+      subjectId: 'uploader-9',
+      reason: 'depicted_person',
+      details: 'I am in this video; please review my request again.',
+      email: 'depicted@example.test',
+    });
     // Friday noon + 7 business days = Tuesday 1 December noon.
     expect(appeal).toMatchObject({ status: 201, body: { dueAt: '2026-12-01T12:00:00.000Z' } });
     ours.report = report.body.id;
@@ -68,35 +97,89 @@ describe('reports, takedown requests and appeals', () => {
     ours.appeal = appeal.body.id;
 
     const fan = await signedInUser(platform);
-    const signedIn = await call('POST', '/api/moderation/reports', fan.session.access_token, { subjectType: 'store', subjectId: 'some-store', reason: 'spam', details: 'This store only posts spam links.' });
-    const [row] = await db().execute<{ reporter_user_id: string; reporter_email: string }[]>(`select reporter_user_id, reporter_email from moderation_cases where id = ?`, [signedIn.body.id]);
+    const signedIn = await call('POST', '/api/moderation/reports', fan.session.access_token, {
+      subjectType: 'store',
+      subjectId: 'some-store',
+      reason: 'spam',
+      details: 'This store only posts spam links.',
+    });
+    const [row] = await db().execute<{ reporter_user_id: string; reporter_email: string }[]>(
+      `select reporter_user_id, reporter_email from moderation_cases where id = ?`,
+      [signedIn.body.id],
+    );
     expect(row).toEqual({ reporter_user_id: fan.session.user.id, reporter_email: fan.email });
-    await db().execute(`update moderation_cases set status = 'resolved', outcome = 'no_action', resolved_at = opened_at + interval '1 hour' where id = ?`, [signedIn.body.id]);
+    await db().execute(
+      `update moderation_cases set status = 'resolved', outcome = 'no_action', resolved_at = opened_at + interval '1 hour' where id = ?`,
+      [signedIn.body.id],
+    );
   });
 
   it('tells moderators of a new case live, on staff:moderation', async () => {
-    const live = new RealtimeClient(`${platform.baseUrl}/realtime/v1`, { params: { apikey: 'fanmint-public-anon-key' }, transport: WebSocket as never, timeout: 5000 });
+    const live = new RealtimeClient(`${platform.baseUrl}/realtime/v1`, {
+      params: { apikey: 'fanmint-public-anon-key' },
+      transport: WebSocket as never,
+      timeout: 5000,
+    });
     void live.setAuth(moderatorA.token);
     const heard: { payload: Record<string, unknown> }[] = [];
-    const channel = live.channel('staff:moderation', { config: { private: true } }).on('broadcast', { event: 'case.opened' }, (message) => heard.push(message as unknown as (typeof heard)[number]));
+    const channel = live
+      .channel('staff:moderation', { config: { private: true } })
+      .on('broadcast', { event: 'case.opened' }, (message) => heard.push(message as unknown as (typeof heard)[number]));
     expect(await new Promise((resolve) => channel.subscribe((status) => resolve(status)))).toBe('SUBSCRIBED');
-    const report = await call('POST', '/api/moderation/reports', null, { subjectType: 'store', subjectId: 'studio-live', reason: 'spam', details: 'This store only posts spam links.' });
+    const report = await call('POST', '/api/moderation/reports', null, {
+      subjectType: 'store',
+      subjectId: 'studio-live',
+      reason: 'spam',
+      details: 'This store only posts spam links.',
+    });
     expect(report.status).toBe(201);
     await platform.drain();
     const heardIt = () => heard.some((message) => message.payload.caseId === report.body.id);
     await waitFor(heardIt, { timeoutMs: 5000, what: 'the case.opened broadcast' }).catch(() => undefined);
-    expect(heard.find((message) => message.payload.caseId === report.body.id)?.payload).toEqual({ caseId: report.body.id, kind: 'report', subjectType: 'store', reason: 'spam', dueAt: report.body.dueAt });
+    expect(heard.find((message) => message.payload.caseId === report.body.id)?.payload).toEqual({
+      caseId: report.body.id,
+      kind: 'report',
+      subjectType: 'store',
+      reason: 'spam',
+      dueAt: report.body.dueAt,
+    });
     await live.disconnect();
   });
 
   it('refuses bad input with a clear message and stores nothing', async () => {
     const [{ n: before }] = await db().execute<{ n: number }[]>(`select count(*)::int as n from moderation_cases`);
     const cases: [string, unknown, RegExp][] = [
-      ['/api/moderation/reports', { subjectType: 'content', subjectId: 'x', reason: 'boring', details: 'Not a reason we know.' }, /reason must be one of/],
-      ['/api/moderation/reports', { subjectType: 'planet', subjectId: 'x', reason: 'spam', details: 'Unknown subject type here.' }, /subjectType must be one of/],
-      ['/api/moderation/reports', { subjectType: 'content', subjectId: 'x', reason: 'spam', details: 'short' }, /at least 10 characters/],
-      ['/api/moderation/takedown-requests', { subjectType: 'content', subjectId: 'x', reason: 'copyright', details: 'This is my photo, copied here.' }, /email must be an email address/],
-      ['/api/moderation/appeals', { subjectType: 'content', subjectId: 'x', reason: 'depicted_person', details: 'Please look at this again.', email: 'not-an-email' }, /email must be an email address/],
+      [
+        '/api/moderation/reports',
+        { subjectType: 'content', subjectId: 'x', reason: 'boring', details: 'Not a reason we know.' },
+        /reason must be one of/,
+      ],
+      [
+        '/api/moderation/reports',
+        { subjectType: 'planet', subjectId: 'x', reason: 'spam', details: 'Unknown subject type here.' },
+        /subjectType must be one of/,
+      ],
+      [
+        '/api/moderation/reports',
+        { subjectType: 'content', subjectId: 'x', reason: 'spam', details: 'short' },
+        /at least 10 characters/,
+      ],
+      [
+        '/api/moderation/takedown-requests',
+        { subjectType: 'content', subjectId: 'x', reason: 'copyright', details: 'This is my photo, copied here.' },
+        /email must be an email address/,
+      ],
+      [
+        '/api/moderation/appeals',
+        {
+          subjectType: 'content',
+          subjectId: 'x',
+          reason: 'depicted_person',
+          details: 'Please look at this again.',
+          email: 'not-an-email',
+        },
+        /email must be an email address/,
+      ],
     ];
     for (const [path, body, message] of cases) {
       const response = await call('POST', path, null, body);
@@ -109,7 +192,9 @@ describe('reports, takedown requests and appeals', () => {
 
   it('lists open cases to moderators by deadline, soonest first, with the time left', async () => {
     const queue = await call('GET', '/api/admin/moderation/cases', moderatorA.token);
-    const mine = (queue.body.items as { id: string; stage: string; remainingMs: number }[]).filter((item) => Object.values(ours).includes(item.id));
+    const mine = (queue.body.items as { id: string; stage: string; remainingMs: number }[]).filter((item) =>
+      Object.values(ours).includes(item.id),
+    );
     expect(mine.map((item) => item.id)).toEqual([ours.takedown, ours.report, ours.appeal]);
     expect(mine[0]).toMatchObject({ stage: 'on_time', remainingMs: 24 * 3600 * 1000 });
     const takedowns = await call('GET', '/api/admin/moderation/cases?kind=takedown', moderatorA.token);
@@ -128,7 +213,8 @@ describe('deadlines kept by the scheduled job (injected clock)', () => {
     const publish = publisher.publish.bind(publisher);
     publisher.publish = async (topic, event, payload) => {
       const notice = payload as { caseId?: unknown; stage?: unknown };
-      if (topic === 'staff:moderation' && event === 'case.deadline') deadlineNotices.push({ caseId: notice.caseId, stage: notice.stage });
+      if (topic === 'staff:moderation' && event === 'case.deadline')
+        deadlineNotices.push({ caseId: notice.caseId, stage: notice.stage });
       return publish(topic, event, payload);
     };
   });
@@ -147,47 +233,96 @@ describe('deadlines kept by the scheduled job (injected clock)', () => {
     expect(warning.text).toContain(ours.takedown);
     await watch.run(clock.now());
     await platform.drain();
-    expect(platform.inbox.messages.filter((mail) => mail.to.includes(moderatorA.email) && mail.subject.includes('Takedown request due soon'))).toHaveLength(1);
+    expect(
+      platform.inbox.messages.filter(
+        (mail) => mail.to.includes(moderatorA.email) && mail.subject.includes('Takedown request due soon'),
+      ),
+    ).toHaveLength(1);
     // And live, once, to moderators with the console open.
-    expect(deadlineNotices.filter((notice) => notice.caseId === ours.takedown)).toEqual([{ caseId: ours.takedown, stage: 'due_soon' }]);
+    expect(deadlineNotices.filter((notice) => notice.caseId === ours.takedown)).toEqual([
+      { caseId: ours.takedown, stage: 'due_soon' },
+    ]);
   });
 
   it('escalates to admins once and records the breach once when the deadline passes, even with two workers', async () => {
     const watch = platform.worker!.get(DeadlineWatch);
     clock.set(new Date('2026-11-21T12:00:00Z'));
     await Promise.all([watch.run(clock.now()), watch.run(clock.now()), watch.run(clock.now())]);
-    expect(await caseRow(ours.takedown)).toMatchObject({ escalated_at: new Date('2026-11-21T12:00:00Z'), status: 'open' });
+    expect(await caseRow(ours.takedown)).toMatchObject({
+      escalated_at: new Date('2026-11-21T12:00:00Z'),
+      status: 'open',
+    });
     expect(await breaches(ours.takedown)).toBe(1);
     await platform.drain();
     await platform.inbox.waitFor(admin.email, /Deadline missed: Takedown request/);
-    expect(platform.inbox.messages.filter((mail) => mail.to.includes(admin.email) && mail.subject.includes(ours.takedown))).toHaveLength(1);
-    expect(platform.inbox.messages.filter((mail) => mail.to.includes(moderatorA.email) && mail.subject.startsWith('Deadline missed'))).toHaveLength(0);
+    expect(
+      platform.inbox.messages.filter((mail) => mail.to.includes(admin.email) && mail.subject.includes(ours.takedown)),
+    ).toHaveLength(1);
+    expect(
+      platform.inbox.messages.filter(
+        (mail) => mail.to.includes(moderatorA.email) && mail.subject.startsWith('Deadline missed'),
+      ),
+    ).toHaveLength(0);
     expect(deadlineNotices.filter((notice) => notice.caseId === ours.takedown)).toEqual([
       { caseId: ours.takedown, stage: 'due_soon' },
       { caseId: ours.takedown, stage: 'overdue' },
     ]);
 
     const queue = await call('GET', '/api/admin/moderation/cases', await tokenOf(moderatorA));
-    const takedown = (queue.body.items as { id: string; stage: string; breached: boolean; remainingMs: number }[]).find((item) => item.id === ours.takedown)!;
+    const takedown = (queue.body.items as { id: string; stage: string; breached: boolean; remainingMs: number }[]).find(
+      (item) => item.id === ours.takedown,
+    )!;
     expect(takedown).toMatchObject({ stage: 'overdue', breached: true, remainingMs: 0 });
   });
 
   it('lets one moderator claim and resolve a case; the other gets 409; the decision is audited with whether it was on time', async () => {
     clock.set(new Date('2026-11-21T13:00:00Z'));
-    const claims = await Promise.all([call('POST', `/api/admin/moderation/cases/${ours.report}/claim`, await tokenOf(moderatorA)), call('POST', `/api/admin/moderation/cases/${ours.report}/claim`, await tokenOf(moderatorB))]);
+    const claims = await Promise.all([
+      call('POST', `/api/admin/moderation/cases/${ours.report}/claim`, await tokenOf(moderatorA)),
+      call('POST', `/api/admin/moderation/cases/${ours.report}/claim`, await tokenOf(moderatorB)),
+    ]);
     expect(claims.map((claim) => claim.status).sort()).toEqual([200, 409]);
     const holder = claims[0].status === 200 ? moderatorA : moderatorB;
     const other = holder === moderatorA ? moderatorB : moderatorA;
-    expect((await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(other), { outcome: 'no_action', note: 'Looked fine to me.' })).status).toBe(409);
-    expect((await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(holder), { outcome: 'account_actioned' })).status).toBe(400);
-    const resolved = await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(holder), { outcome: 'account_actioned', note: 'Consent could not be shown; the store was suspended.' });
-    expect(resolved.body).toMatchObject({ status: 'resolved', outcome: 'account_actioned', resolvedBy: holder.userId, breached: false });
-    const [entry] = await db().execute<{ details: { onTime: boolean; after: { status: string } } }[]>(`select details from audit_log where target_id = ? and action = 'moderation.case_resolved'`, [ours.report]);
+    expect(
+      (
+        await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(other), {
+          outcome: 'no_action',
+          note: 'Looked fine to me.',
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(holder), {
+          outcome: 'account_actioned',
+        })
+      ).status,
+    ).toBe(400);
+    const resolved = await call('POST', `/api/admin/moderation/cases/${ours.report}/resolve`, await tokenOf(holder), {
+      outcome: 'account_actioned',
+      note: 'Consent could not be shown; the store was suspended.',
+    });
+    expect(resolved.body).toMatchObject({
+      status: 'resolved',
+      outcome: 'account_actioned',
+      resolvedBy: holder.userId,
+      breached: false,
+    });
+    const [entry] = await db().execute<{ details: { onTime: boolean; after: { status: string } } }[]>(
+      `select details from audit_log where target_id = ? and action = 'moderation.case_resolved'`,
+      [ours.report],
+    );
     expect(entry.details).toMatchObject({ onTime: true, after: { status: 'resolved' } });
-    expect((await call('POST', `/api/admin/moderation/cases/${ours.report}/claim`, await tokenOf(holder))).body).toMatchObject({ code: 'already_resolved' });
+    expect(
+      (await call('POST', `/api/admin/moderation/cases/${ours.report}/claim`, await tokenOf(holder))).body,
+    ).toMatchObject({ code: 'already_resolved' });
 
     await call('POST', `/api/admin/moderation/cases/${ours.takedown}/claim`, await tokenOf(moderatorA));
-    await call('POST', `/api/admin/moderation/cases/${ours.takedown}/resolve`, await tokenOf(moderatorA), { outcome: 'account_actioned', note: 'Actioned after the deadline.' });
+    await call('POST', `/api/admin/moderation/cases/${ours.takedown}/resolve`, await tokenOf(moderatorA), {
+      outcome: 'account_actioned',
+      note: 'Actioned after the deadline.',
+    });
   });
 });
 
@@ -201,15 +336,35 @@ describe('compliance reports', () => {
     expect(await reportsA.generateDue(clock.now())).toEqual([]);
 
     const list = await call('GET', '/api/admin/moderation/compliance-reports', await tokenOf(admin));
-    const november = (list.body.items as { kind: string; period: string; id: string; incidents: number; summary: Record<string, unknown> }[]).find((item) => item.kind === 'monthly' && item.period === '2026-11')!;
+    const november = (
+      list.body.items as {
+        kind: string;
+        period: string;
+        id: string;
+        incidents: number;
+        summary: Record<string, unknown>;
+      }[]
+    ).find((item) => item.kind === 'monthly' && item.period === '2026-11')!;
     expect(november.incidents).toBeGreaterThanOrEqual(2); // our takedown (breach + action) and report (action)
-    expect(november.summary).toMatchObject({ zeroIncident: false, takedowns: { deadlineBreaches: expect.any(Number) } });
-    const q3 = (list.body.items as { kind: string; period: string; incidents: number; summary: Record<string, unknown> }[]).find((item) => item.kind === 'quarterly' && item.period === '2026-Q3')!;
-    expect(q3).toMatchObject({ incidents: 0, summary: { zeroIncident: true, statement: expect.stringMatching(/^No incidents in 2026-Q3/) } });
+    expect(november.summary).toMatchObject({
+      zeroIncident: false,
+      takedowns: { deadlineBreaches: expect.any(Number) },
+    });
+    const q3 = (
+      list.body.items as { kind: string; period: string; incidents: number; summary: Record<string, unknown> }[]
+    ).find((item) => item.kind === 'quarterly' && item.period === '2026-Q3')!;
+    expect(q3).toMatchObject({
+      incidents: 0,
+      summary: { zeroIncident: true, statement: expect.stringMatching(/^No incidents in 2026-Q3/) },
+    });
 
     const csv = await call('GET', `/api/admin/moderation/compliance-reports/${november.id}/csv`, await tokenOf(admin));
     const rows = parse(csv.body as string, { columns: true }) as Record<string, string>[];
-    expect(rows.find((row) => row.case_id === ours.takedown)).toMatchObject({ kind: 'takedown', outcome: 'account_actioned', deadline_breached: 'yes' });
+    expect(rows.find((row) => row.case_id === ours.takedown)).toMatchObject({
+      kind: 'takedown',
+      outcome: 'account_actioned',
+      deadline_breached: 'yes',
+    });
     expect(rows.find((row) => row.case_id === ours.report)).toMatchObject({ kind: 'report', deadline_breached: 'no' });
     expect((await call('GET', '/api/admin/moderation/compliance-reports', await tokenOf(moderatorA))).status).toBe(403);
   });
@@ -218,17 +373,26 @@ describe('compliance reports', () => {
     // Four workers' schedulers tick every recurring job in the same period at once. They enqueue to
     // queues of their own that nothing consumes: here the jobs would run on the suites' shared
     // database (month-end would close a month for every suite).
-    const queues = new QueueFactory({ ...platform.config, QUEUE_SCHEMA: `${platform.config.QUEUE_SCHEMA}_ticks`, REDIS_PREFIX: `${platform.config.REDIS_PREFIX}ticks` });
-    const schedulers = [1, 2, 3, 4].map(() => new RecurringJobs(new ScheduledJobs(platform.api.get(MikroORM), queues, clock)));
+    const queues = new QueueFactory({
+      ...platform.config,
+      QUEUE_SCHEMA: `${platform.config.QUEUE_SCHEMA}_ticks`,
+      REDIS_PREFIX: `${platform.config.REDIS_PREFIX}ticks`,
+    });
+    const schedulers = [1, 2, 3, 4].map(
+      () => new RecurringJobs(new ScheduledJobs(platform.api.get(MikroORM), queues, clock)),
+    );
     await Promise.all(schedulers.flatMap((scheduler) => JOB_SCHEDULES.map((schedule) => scheduler[schedule.method]())));
     const registered: string[] = [];
     for (const name of new Set(JOB_SCHEDULES.map((schedule) => schedule.queue))) {
       registered.push(...(await queues.queue(name).getJobs()).map((job) => `${name}:${job.name}`));
     }
     expect(registered.sort()).toEqual(JOB_SCHEDULES.map((schedule) => `${schedule.queue}:${schedule.name}`).sort());
-    expect(registered).toEqual(expect.arrayContaining(['moderation:check-deadlines', 'moderation:compliance-reports', 'payouts:month-end']));
+    expect(registered).toEqual(
+      expect.arrayContaining(['moderation:check-deadlines', 'moderation:compliance-reports', 'payouts:month-end']),
+    );
     // Nobody consumes these queues: leave no job behind.
-    for (const name of new Set(JOB_SCHEDULES.map((schedule) => schedule.queue))) await queues.queue(name).obliterate({ force: true });
+    for (const name of new Set(JOB_SCHEDULES.map((schedule) => schedule.queue)))
+      await queues.queue(name).obliterate({ force: true });
     await queues.onApplicationShutdown();
   });
 });

@@ -35,16 +35,31 @@ function monthEnd(period: string, at: string): ChildProcess & { done: Promise<nu
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const done = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  void done.then((code) => code !== 0 && code !== null && process.stderr.write(`month-end exited ${code}: ${output}\n`));
+  void done.then(
+    (code) => code !== 0 && code !== null && process.stderr.write(`month-end exited ${code}: ${output}\n`),
+  );
   return Object.assign(child, { done });
 }
 
 async function seedSales(count: number, releaseOn: string, occurredAt: string) {
-  await pool.query(`insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR') on conflict do nothing`);
-  const { rows } = await pool.query<{ id: string; kind: string }>(`select id, kind from ledger_accounts where owner_id is null and currency = 'EUR' and kind in ('provider_clearing', 'platform_revenue')`);
+  await pool.query(
+    `insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR') on conflict do nothing`,
+  );
+  const { rows } = await pool.query<{ id: string; kind: string }>(
+    `select id, kind from ledger_accounts where owner_id is null and currency = 'EUR' and kind in ('provider_clearing', 'platform_revenue')`,
+  );
   const account = (kind: string) => rows.find((row) => row.kind === kind)!.id;
   for (let start = 0; start < payees.length; start += 1000) {
-    await pool.query(SEED_SALES_SQL, [JSON.stringify(payees.slice(start, start + 1000)), 'EUR', count, 1000, releaseOn, occurredAt, account('provider_clearing'), account('platform_revenue')]);
+    await pool.query(SEED_SALES_SQL, [
+      JSON.stringify(payees.slice(start, start + 1000)),
+      'EUR',
+      count,
+      1000,
+      releaseOn,
+      occurredAt,
+      account('provider_clearing'),
+      account('platform_revenue'),
+    ]);
   }
 }
 
@@ -57,13 +72,18 @@ async function payoutsOf(period: string) {
 }
 
 async function batchesDone(period: string): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from payout_run_batches b join payout_runs r on r.id = b.run_id where r.period = $1 and b.status = 'done'`, [period]);
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from payout_run_batches b join payout_runs r on r.id = b.run_id where r.period = $1 and b.status = 'done'`,
+    [period],
+  );
   return rows[0]?.n ?? 0;
 }
 
 beforeAll(async () => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build:server\` (npm test does it before jest)`);
-  for (let start = 0; start < payees.length; start += 1000) await pool.query(SEED_PAYEES_SQL, [JSON.stringify(payees.slice(start, start + 1000)), 'EUR']);
+  if (!existsSync(CLI))
+    throw new Error(`${CLI} is missing: run \`npm run build:server\` (npm test does it before jest)`);
+  for (let start = 0; start < payees.length; start += 1000)
+    await pool.query(SEED_PAYEES_SQL, [JSON.stringify(payees.slice(start, start + 1000)), 'EUR']);
 });
 
 afterAll(async () => {
@@ -88,7 +108,11 @@ describe('month-end payouts run exactly once', () => {
     first.kill('SIGKILL');
     expect(await first.done).toBeNull();
     const closedBeforeKill = await batchesDone('2032-01');
-    const { rows: [run] } = await pool.query<{ batches: number; finished_at: Date | null }>(`select batches, finished_at from payout_runs where period = '2032-01'`);
+    const {
+      rows: [run],
+    } = await pool.query<{ batches: number; finished_at: Date | null }>(
+      `select batches, finished_at from payout_runs where period = '2032-01'`,
+    );
     expect(run.finished_at).toBeNull();
     expect(closedBeforeKill).toBeLessThan(run.batches);
 
@@ -97,11 +121,16 @@ describe('month-end payouts run exactly once', () => {
     const paid = await payoutsOf('2032-01');
     expect(paid).toHaveLength(PAYEES);
     expect(paid.every((row) => row.n === 1 && Number(row.total) === 3 * 750)).toBe(true);
-    const { rows: [after] } = await pool.query<{ finished: boolean; open: number }>(
+    const {
+      rows: [after],
+    } = await pool.query<{ finished: boolean; open: number }>(
       `select r.finished_at is not null as finished, (select count(*)::int from payout_run_batches b where b.run_id = r.id and b.status = 'open') as open from payout_runs r where r.period = '2032-01'`,
     );
     expect(after).toEqual({ finished: true, open: 0 });
-    const { rows: twice } = await pool.query(`select payee_id from ledger_transactions where kind = 'month_end' and release_on = '2032-01-31' and payee_id = any($1::uuid[]) group by payee_id having count(*) <> 1`, [payees]);
+    const { rows: twice } = await pool.query(
+      `select payee_id from ledger_transactions where kind = 'month_end' and release_on = '2032-01-31' and payee_id = any($1::uuid[]) group by payee_id having count(*) <> 1`,
+      [payees],
+    );
     expect(twice).toEqual([]);
   });
 
@@ -112,12 +141,16 @@ describe('month-end payouts run exactly once', () => {
     const paid = await payoutsOf('2032-02');
     expect(paid).toHaveLength(PAYEES);
     expect(paid.every((row) => row.n === 1 && Number(row.total) === 2 * 750)).toBe(true);
-    const { rows: unbalanced } = await pool.query(`select transaction_id from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0 limit 1`);
+    const { rows: unbalanced } = await pool.query(
+      `select transaction_id from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0 limit 1`,
+    );
     expect(unbalanced).toEqual([]);
     const { rows: byWorker } = await pool.query<{ processed_by: string; n: number }>(
       `select b.processed_by, count(*)::int as n from payout_run_batches b join payout_runs r on r.id = b.run_id where r.period = '2032-02' group by b.processed_by`,
     );
     // Both processes claimed batches from the same run (SKIP LOCKED), and none twice: the counts add up.
-    expect(byWorker.reduce((sum, row) => sum + row.n, 0)).toBe((await pool.query(`select batches from payout_runs where period = '2032-02'`)).rows[0].batches);
+    expect(byWorker.reduce((sum, row) => sum + row.n, 0)).toBe(
+      (await pool.query(`select batches from payout_runs where period = '2032-02'`)).rows[0].batches,
+    );
   });
 });

@@ -28,7 +28,10 @@ export async function databaseBefore(migration: string, label: string): Promise<
   await admin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const orm = await MikroORM.init({ ...ormConfig(url.toString(), ORM_SETUP), discovery: { warnWhenNoEntities: false } });
+  const orm = await MikroORM.init({
+    ...ormConfig(url.toString(), ORM_SETUP),
+    discovery: { warnWhenNoEntities: false },
+  });
   const pending = (await orm.migrator.getPending()).map((m) => m.name);
   if (!pending.includes(migration)) throw new Error(`no migration ${migration}`);
   await orm.migrator.up({ to: pending[pending.indexOf(migration) - 1] });
@@ -46,10 +49,12 @@ export async function databaseBefore(migration: string, label: string): Promise<
 }
 
 /** The 15th of the month `months` from now (UTC). */
-export const inMonths = (months: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + months, 15));
+export const inMonths = (months: number) =>
+  new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + months, 15));
 
 /** `<table>_YYYY_MM` of a date's month (UTC). */
-export const monthPartition = (table: string, date: Date) => `${table}_${date.toISOString().slice(0, 7).replace('-', '_')}`;
+export const monthPartition = (table: string, date: Date) =>
+  `${table}_${date.toISOString().slice(0, 7).replace('-', '_')}`;
 
 /** Rows of `table` not in the partition of their month (`column`): none once the keeper has run. */
 export const misplacedSql = (table: string, column: string) =>

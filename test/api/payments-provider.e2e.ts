@@ -12,12 +12,16 @@ import { CARD, THREE_D_SECURE, call, newKey, startCommercePlatform, waitFor } fr
 const clock = new FixedClock(new Date());
 const start = clock.now();
 const TIMEOUT_MS = 1000;
-const UNAVAILABLE = { code: 'payments_unavailable', message: 'Payments are unavailable right now. Nothing was charged; try again in a minute.' };
+const UNAVAILABLE = {
+  code: 'payments_unavailable',
+  message: 'Payments are unavailable right now. Nothing was charged; try again in a minute.',
+};
 let f: Awaited<ReturnType<typeof startCommercePlatform>>;
 let platform: TestPlatform;
 let albumId: string;
 const logLines: string[] = [];
-const buy = (who: string | null, body: Record<string, unknown>, key = newKey()) => call(platform, 'POST', '/api/purchases', who, body, { 'idempotency-key': key });
+const buy = (who: string | null, body: Record<string, unknown>, key = newKey()) =>
+  call(platform, 'POST', '/api/purchases', who, body, { 'idempotency-key': key });
 const album = { kind: 'content', method: 'card' } as const;
 
 beforeAll(async () => {
@@ -39,20 +43,38 @@ afterAll(async () => {
 
 /** Checkout sessions, and payments taken, at the acquirer for one of our purchases. */
 async function atAcquirer(purchaseId: string) {
-  const count = async (table: string) => (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from "${f.acquirer.schema}".${table} where reference = ?`, [purchaseId]))[0].n;
+  const count = async (table: string) =>
+    (
+      await f
+        .db()
+        .execute<{ n: number }[]>(
+          `select count(*)::int as n from "${f.acquirer.schema}".${table} where reference = ?`,
+          [purchaseId],
+        )
+    )[0].n;
   return { sessions: await count('checkout_sessions'), payments: await count('payments') };
 }
 
 const postSales = async (purchaseId: string) => (await f.outboxRows('post-sale', purchaseId)).length;
 
 /** The acquirer keeps every webhook it emits from now on until releaseWebhooks(). */
-const holdWebhooks = () => f.acquirer.request('POST', '/v1/test/webhook_chaos', { duplicates: false, out_of_order: true, rate: 1 });
+const holdWebhooks = () =>
+  f.acquirer.request('POST', '/v1/test/webhook_chaos', { duplicates: false, out_of_order: true, rate: 1 });
 
 async function releaseWebhooks() {
   await f.acquirer.request('POST', '/v1/test/webhook_chaos', { duplicates: false, out_of_order: false, rate: 0 });
-  await f.db().execute(`update "${f.acquirer.schema}".webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
+  await f
+    .db()
+    .execute(`update "${f.acquirer.schema}".webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
   await waitFor(
-    async () => (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from "${f.acquirer.schema}".webhook_deliveries where status = 'pending'`))[0].n === 0,
+    async () =>
+      (
+        await f
+          .db()
+          .execute<{ n: number }[]>(
+            `select count(*)::int as n from "${f.acquirer.schema}".webhook_deliveries where status = 'pending'`,
+          )
+      )[0].n === 0,
     15_000,
     'the held webhooks to be delivered',
   );
@@ -96,13 +118,24 @@ describe('the acquirer down', () => {
       await f.acquirer.restart();
     }
     expect(down).toMatchObject({ status: 503, body: UNAVAILABLE });
-    const [left] = await f.db().execute<{ id: string; status: string; checkout_id: string | null }[]>(`select id, status, checkout_id from purchases where buyer_id = ?`, [fan.session.user.id]);
+    const [left] = await f
+      .db()
+      .execute<{ id: string; status: string; checkout_id: string | null }[]>(
+        `select id, status, checkout_id from purchases where buyer_id = ?`,
+        [fan.session.user.id],
+      );
     expect(left).toEqual({ id: expect.any(String), status: 'pending', checkout_id: null });
     expect(await atAcquirer(left.id)).toEqual({ sessions: 0, payments: 0 });
 
     const back = await buy(fan.session.access_token, body, key);
-    expect(back).toMatchObject({ status: 200, body: { id: left.id, status: 'requires_action', checkoutUrl: expect.stringContaining('/pay/') } });
-    expect(await buy(fan.session.access_token, body, key)).toMatchObject({ status: 200, body: { id: left.id, checkoutUrl: back.body.checkoutUrl } });
+    expect(back).toMatchObject({
+      status: 200,
+      body: { id: left.id, status: 'requires_action', checkoutUrl: expect.stringContaining('/pay/') },
+    });
+    expect(await buy(fan.session.access_token, body, key)).toMatchObject({
+      status: 200,
+      body: { id: left.id, checkoutUrl: back.body.checkoutUrl },
+    });
     await f.settle(left.id);
     expect(await atAcquirer(left.id)).toEqual({ sessions: 1, payments: 1 });
     expect(await postSales(left.id)).toBe(1);
@@ -130,10 +163,15 @@ describe('the acquirer down', () => {
 
     // Buying again with a new key takes the fan to the same purchase, now with its hosted page.
     const again = await buy(fan.session.access_token, body);
-    expect(again).toMatchObject({ status: 200, body: { kind: 'subscription', status: 'requires_action', checkoutUrl: expect.any(String) } });
+    expect(again).toMatchObject({
+      status: 200,
+      body: { kind: 'subscription', status: 'requires_action', checkoutUrl: expect.any(String) },
+    });
     expect(await atAcquirer(again.body.id)).toEqual({ sessions: 1, payments: 0 });
     await f.settle(again.body.id);
-    expect((await call(platform, 'GET', '/api/subscriptions', fan.session.access_token)).body.items).toEqual([expect.objectContaining({ storeSlug: f.slug, status: 'active' })]);
+    expect((await call(platform, 'GET', '/api/subscriptions', fan.session.access_token)).body.items).toEqual([
+      expect.objectContaining({ storeSlug: f.slug, status: 'active' }),
+    ]);
   });
 });
 
@@ -142,7 +180,10 @@ describe('refreshing a purchase', () => {
     const fan = await f.newFan();
     const created = await buy(fan.session.access_token, { ...album, contentId: albumId });
     const refresh = (who: string | null) => call(platform, 'POST', `/api/purchases/${created.body.id}/refresh`, who);
-    expect(await refresh(fan.session.access_token)).toMatchObject({ status: 200, body: { status: 'requires_action', checkoutUrl: created.body.checkoutUrl } });
+    expect(await refresh(fan.session.access_token)).toMatchObject({
+      status: 200,
+      body: { status: 'requires_action', checkoutUrl: created.body.checkoutUrl },
+    });
 
     await f.acquirer.stop();
     try {
@@ -160,17 +201,33 @@ describe('refreshing a purchase', () => {
       expect(await f.purchaseStatus(created.body.id)).toBe('requires_action');
 
       const refreshed = await refresh(fan.session.access_token);
-      expect(refreshed).toMatchObject({ status: 200, body: { id: created.body.id, status: 'paid', paidAt: expect.any(String), checkoutUrl: null } });
-      expect(await refresh(fan.session.access_token)).toMatchObject({ status: 200, body: { status: 'paid', paidAt: refreshed.body.paidAt } });
+      expect(refreshed).toMatchObject({
+        status: 200,
+        body: { id: created.body.id, status: 'paid', paidAt: expect.any(String), checkoutUrl: null },
+      });
+      expect(await refresh(fan.session.access_token)).toMatchObject({
+        status: 200,
+        body: { status: 'paid', paidAt: refreshed.body.paidAt },
+      });
       expect(await postSales(created.body.id)).toBe(1);
     } finally {
       await releaseWebhooks();
     }
-    const events = await f.db().execute<{ type: string }[]>(`select type from payment_events where reference = ?`, [created.body.id]);
+    const events = await f
+      .db()
+      .execute<{ type: string }[]>(`select type from payment_events where reference = ?`, [created.body.id]);
     expect(events.length).toBeGreaterThan(0);
     expect(await f.purchaseStatus(created.body.id)).toBe('paid');
     expect(await postSales(created.body.id)).toBe(1);
-    expect((await f.db().execute(`select 1 from outbox_message where job_name = 'purchase-paid' and payload->>'purchaseId' = ?`, [created.body.id])).length).toBe(1);
+    expect(
+      (
+        await f
+          .db()
+          .execute(`select 1 from outbox_message where job_name = 'purchase-paid' and payload->>'purchaseId' = ?`, [
+            created.body.id,
+          ])
+      ).length,
+    ).toBe(1);
   });
 });
 
@@ -191,12 +248,18 @@ describe('abandoned checkouts', () => {
     }
     expect(await postSales(paid.body.id)).toBe(1);
 
-    expect((await call(platform, 'GET', `/api/purchases/${left.body.id}`, leaver.session.access_token)).body).toMatchObject({ status: 'expired', checkoutUrl: null, paidAt: null });
+    expect(
+      (await call(platform, 'GET', `/api/purchases/${left.body.id}`, leaver.session.access_token)).body,
+    ).toMatchObject({ status: 'expired', checkoutUrl: null, paidAt: null });
     expect(await f.outboxRows('post-sale', left.body.id)).toEqual([]);
-    expect(await f.db().execute(`select id from subscriptions where subscriber_id = ?`, [leaver.session.user.id])).toEqual([]);
+    expect(
+      await f.db().execute(`select id from subscriptions where subscriber_id = ?`, [leaver.session.user.id]),
+    ).toEqual([]);
     expect((await call(platform, 'GET', '/api/purchases', leaver.session.access_token)).body.items).toEqual([]);
     // Nothing is held: the fan may subscribe again.
-    expect(await buy(leaver.session.access_token, { kind: 'subscription', storeSlug: f.slug, method: 'card' })).toMatchObject({ status: 201 });
+    expect(
+      await buy(leaver.session.access_token, { kind: 'subscription', storeSlug: f.slug, method: 'card' }),
+    ).toMatchObject({ status: 201 });
   });
 
   it('sends back a late payment of a checkout we gave up on when the fan has bought the item again: booked, refunded once, never announced', async () => {
@@ -209,32 +272,60 @@ describe('abandoned checkouts', () => {
     try {
       // The fan pays the first checkout after our side had given up on it (its webhook is late) ...
       await f.pay(first.body.id);
-      await f.db().execute(`update purchases set status = 'expired', checkout_url = null where id = ?`, [first.body.id]);
+      await f
+        .db()
+        .execute(`update purchases set status = 'expired', checkout_url = null where id = ?`, [first.body.id]);
       // ... and buys the item again, paying that one too.
       second = await buy(token, { ...album, contentId: itemId });
       expect(second.status).toBe(201);
       await f.pay(second.body.id);
-      expect((await call(platform, 'POST', `/api/purchases/${second.body.id}/refresh`, token)).body).toMatchObject({ status: 'paid' });
+      expect((await call(platform, 'POST', `/api/purchases/${second.body.id}/refresh`, token)).body).toMatchObject({
+        status: 'paid',
+      });
     } finally {
       await releaseWebhooks();
     }
     // The first payment's capture arrives: it is booked and refunded (the fan holds the item through the second).
-    await waitFor(async () => (await f.purchaseStatus(first.body.id)) === 'refunded', 15_000, 'the late capture to be booked and refunded');
+    await waitFor(
+      async () => (await f.purchaseStatus(first.body.id)) === 'refunded',
+      15_000,
+      'the late capture to be booked and refunded',
+    );
     expect(await f.purchaseStatus(second.body.id)).toBe('paid');
     expect(await postSales(first.body.id)).toBe(1);
-    expect(await f.outboxRows('post-reversal', first.body.id)).toMatchObject([{ saleId: first.body.id, kind: 'refund' }]);
-    const notices = async (id: string) => (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from outbox_message where job_name = 'purchase-paid' and payload->>'purchaseId' = ?`, [id]))[0].n;
+    expect(await f.outboxRows('post-reversal', first.body.id)).toMatchObject([
+      { saleId: first.body.id, kind: 'refund' },
+    ]);
+    const notices = async (id: string) =>
+      (
+        await f
+          .db()
+          .execute<{ n: number }[]>(
+            `select count(*)::int as n from outbox_message where job_name = 'purchase-paid' and payload->>'purchaseId' = ?`,
+            [id],
+          )
+      )[0].n;
     expect(await notices(first.body.id)).toBe(0);
     expect(await notices(second.body.id)).toBe(1);
     // The worker sends the money back at the acquirer, once.
     const refunds = async () =>
-      (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from "${f.acquirer.schema}".refunds r join "${f.acquirer.schema}".payments p on p.id = r.payment_id where p.reference = ?`, [first.body.id]))[0].n;
+      (
+        await f
+          .db()
+          .execute<{ n: number }[]>(
+            `select count(*)::int as n from "${f.acquirer.schema}".refunds r join "${f.acquirer.schema}".payments p on p.id = r.payment_id where p.reference = ?`,
+            [first.body.id],
+          )
+      )[0].n;
     await waitFor(async () => (await refunds()) === 1, 15_000, 'the duplicate payment to be refunded at the acquirer');
     await platform.drain(15_000);
     expect(await refunds()).toBe(1);
     expect(await f.purchaseStatus(first.body.id)).toBe('refunded');
     // The fan's history shows the refunded payment beside the paid one.
-    const history = (await call(platform, 'GET', '/api/purchases', token)).body.items as { id: string; status: string }[];
+    const history = (await call(platform, 'GET', '/api/purchases', token)).body.items as {
+      id: string;
+      status: string;
+    }[];
     expect(history.map(({ id, status }) => ({ id, status })).sort((a, b) => a.status.localeCompare(b.status))).toEqual([
       { id: second.body.id, status: 'paid' },
       { id: first.body.id, status: 'refunded' },
@@ -246,19 +337,28 @@ describe('saved cards', () => {
   it("lists and forgets the fan's own cards only: another fan's token sees none and deletes nothing (404), signed out is 401", async () => {
     const fan = await f.newFan();
     const stranger = await f.newFan();
-    const subscription = await buy(fan.session.access_token, { kind: 'subscription', storeSlug: f.slug, method: 'card' });
+    const subscription = await buy(fan.session.access_token, {
+      kind: 'subscription',
+      storeSlug: f.slug,
+      method: 'card',
+    });
     await f.settle(subscription.body.id);
     const list = (who: string | null) => call(platform, 'GET', '/api/billing/payment-methods', who);
-    const remove = (who: string | null, id: string) => call(platform, 'DELETE', `/api/billing/payment-methods/${encodeURIComponent(id)}`, who);
+    const remove = (who: string | null, id: string) =>
+      call(platform, 'DELETE', `/api/billing/payment-methods/${encodeURIComponent(id)}`, who);
 
     const mine = await list(fan.session.access_token);
-    expect(mine).toMatchObject({ status: 200, body: { items: [{ id: expect.any(String), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2035 }] } });
+    expect(mine).toMatchObject({
+      status: 200,
+      body: { items: [{ id: expect.any(String), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2035 }] },
+    });
     const cardId = mine.body.items[0].id as string;
     expect(await list(stranger.session.access_token)).toMatchObject({ status: 200, body: { items: [] } });
     expect((await list(null)).status).toBe(401);
     expect((await remove(null, cardId)).status).toBe(401);
     expect(await remove(stranger.session.access_token, cardId)).toMatchObject({ status: 404 });
-    for (const odd of ['no-such-card', '../../v1/test', 'x'.repeat(300)]) expect({ odd, status: (await remove(fan.session.access_token, odd)).status }).toEqual({ odd, status: 404 });
+    for (const odd of ['no-such-card', '../../v1/test', 'x'.repeat(300)])
+      expect({ odd, status: (await remove(fan.session.access_token, odd)).status }).toEqual({ odd, status: 404 });
     expect((await list(fan.session.access_token)).body.items).toHaveLength(1);
 
     expect((await remove(fan.session.access_token, cardId)).status).toBe(204);
@@ -275,17 +375,25 @@ describe('card numbers', () => {
 
   /** Every text, character, JSON, byte and text-array column of every table of ours (not the acquirer's schemas): the ones holding a card number. */
   async function columnsHoldingCardNumbers() {
-    const columns = await f.db().execute<{ table_schema: string; table_name: string; column_name: string; data_type: string }[]>(
-      `select c.table_schema, c.table_name, c.column_name, c.data_type
+    const columns = await f
+      .db()
+      .execute<{ table_schema: string; table_name: string; column_name: string; data_type: string }[]>(
+        `select c.table_schema, c.table_name, c.column_name, c.data_type
          from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
         where c.table_schema not in ('pg_catalog', 'information_schema') and c.table_schema not like 'pg\\_%' and c.table_schema not like 'acquirer\\_%'
           and (c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'bytea') or (c.data_type = 'ARRAY' and c.udt_name in ('_text', '_varchar')))`,
-    );
+      );
     const found: string[] = [];
     for (const column of columns) {
       const name = `"${column.table_schema}"."${column.table_name}"."${column.column_name}"`;
-      const value = column.data_type === 'bytea' ? `encode("${column.column_name}", 'escape')` : `"${column.column_name}"::text`;
-      const [{ hits }] = await f.db().execute<{ hits: number }[]>(`select count(*)::int as hits from "${column.table_schema}"."${column.table_name}" where ${value} ~ ?`, [SQL_PATTERN]);
+      const value =
+        column.data_type === 'bytea' ? `encode("${column.column_name}", 'escape')` : `"${column.column_name}"::text`;
+      const [{ hits }] = await f
+        .db()
+        .execute<{ hits: number }[]>(
+          `select count(*)::int as hits from "${column.table_schema}"."${column.table_name}" where ${value} ~ ?`,
+          [SQL_PATTERN],
+        );
       if (hits > 0) found.push(name);
     }
     return { scanned: columns.length, found };
@@ -295,9 +403,15 @@ describe('card numbers', () => {
     const fan = await f.newFan();
     const item = await buy(fan.session.access_token, { ...album, contentId: albumId });
     await f.settle(item.body.id, CARD);
-    const subscription = await buy(fan.session.access_token, { kind: 'subscription', storeSlug: f.slug, method: 'card' });
+    const subscription = await buy(fan.session.access_token, {
+      kind: 'subscription',
+      storeSlug: f.slug,
+      method: 'card',
+    });
     await f.settle(subscription.body.id, THREE_D_SECURE);
-    expect((await call(platform, 'GET', '/api/billing/payment-methods', fan.session.access_token)).body.items).toEqual([expect.objectContaining({ last4: '3220' })]);
+    expect((await call(platform, 'GET', '/api/billing/payment-methods', fan.session.access_token)).body.items).toEqual([
+      expect.objectContaining({ last4: '3220' }),
+    ]);
     await platform.drain();
 
     // The scan finds a number where one is (with dashes here), so its silence below means something.
@@ -311,7 +425,14 @@ describe('card numbers', () => {
     const { scanned, found } = await columnsHoldingCardNumbers();
     expect(scanned).toBeGreaterThan(100);
     expect(found).toEqual([]);
-    expect(await f.db().execute(`select card_brand, card_last4 from purchases where id in (?, ?) order by card_last4`, [subscription.body.id, item.body.id])).toEqual([
+    expect(
+      await f
+        .db()
+        .execute(`select card_brand, card_last4 from purchases where id in (?, ?) order by card_last4`, [
+          subscription.body.id,
+          item.body.id,
+        ]),
+    ).toEqual([
       { card_brand: 'visa', card_last4: '3220' },
       { card_brand: 'visa', card_last4: '4242' },
     ]);

@@ -11,10 +11,17 @@ let platform: TestPlatform;
 let admin: StaffSession;
 let albumId: string;
 const WEBHOOK = '/api/payments/webhooks/sandbox';
-const buy = (who: string, body: Record<string, unknown>) => call(platform, 'POST', '/api/purchases', who, body, { 'idempotency-key': newKey() });
-const post = (body: string, signature: string) => fetch(`${platform.baseUrl}${WEBHOOK}`, { method: 'POST', headers: { 'content-type': 'application/json', 'acquirer-signature': signature }, body });
+const buy = (who: string, body: Record<string, unknown>) =>
+  call(platform, 'POST', '/api/purchases', who, body, { 'idempotency-key': newKey() });
+const post = (body: string, signature: string) =>
+  fetch(`${platform.baseUrl}${WEBHOOK}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'acquirer-signature': signature },
+    body,
+  });
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const sign = (body: string, t = nowSeconds(), secret = f.acquirer.webhookSecrets[0]) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+const sign = (body: string, t = nowSeconds(), secret = f.acquirer.webhookSecrets[0]) =>
+  `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 
 beforeAll(async () => {
   f = await startCommercePlatform(clock);
@@ -42,13 +49,22 @@ let serial = 0;
 async function deliver(type: string, data: Record<string, unknown>, id = `evt_test_${++serial}_${Date.now()}`) {
   const body = JSON.stringify({ id, type, created: new Date().toISOString(), data });
   const response = await post(body, sign(body));
-  return { status: response.status, body: (await response.json()) as { outcome: string; code?: string; message?: string }, eventId: id };
+  return {
+    status: response.status,
+    body: (await response.json()) as { outcome: string; code?: string; message?: string },
+    eventId: id,
+  };
 }
 
 /** The acquirer's payment object as its webhooks carry it, for one of our purchases (a made-up payment unless given). */
 async function paymentOf(purchaseId: string, over: Record<string, unknown> = {}) {
   const row = await f.purchaseRow(purchaseId);
-  const [purchase] = await f.db().execute<{ amount_minor: string; currency: string; provider_payment_id: string | null }[]>(`select amount_minor, currency, provider_payment_id from purchases where id = ?`, [purchaseId]);
+  const [purchase] = await f
+    .db()
+    .execute<{ amount_minor: string; currency: string; provider_payment_id: string | null }[]>(
+      `select amount_minor, currency, provider_payment_id from purchases where id = ?`,
+      [purchaseId],
+    );
   return {
     id: purchase.provider_payment_id ?? `pay_made_up_${++serial}`,
     object: 'payment',
@@ -68,10 +84,23 @@ async function paymentOf(purchaseId: string, over: Record<string, unknown> = {})
 
 describe('the sandbox webhook endpoint', () => {
   it('refuses forged, old and unsigned deliveries, and accepts any configured secret', async () => {
-    const body = JSON.stringify({ id: 'evt_forged', type: 'payment.succeeded', created: new Date().toISOString(), data: { object: 'payment', id: 'pay_x', reference: albumId, amount: 1, currency: 'USD', status: 'succeeded' } });
-    for (const signature of [sign(body, nowSeconds(), 'not-the-secret-at-all'), sign(body, nowSeconds() - 301), '', 't=1,v1=zz']) {
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      type: 'payment.succeeded',
+      created: new Date().toISOString(),
+      data: { object: 'payment', id: 'pay_x', reference: albumId, amount: 1, currency: 'USD', status: 'succeeded' },
+    });
+    for (const signature of [
+      sign(body, nowSeconds(), 'not-the-secret-at-all'),
+      sign(body, nowSeconds() - 301),
+      '',
+      't=1,v1=zz',
+    ]) {
       const response = await post(body, signature);
-      expect({ status: response.status, body: await response.json() }).toMatchObject({ status: 400, body: { code: 'invalid_signature' } });
+      expect({ status: response.status, body: await response.json() }).toMatchObject({
+        status: 400,
+        body: { code: 'invalid_signature' },
+      });
     }
     // Rotation: a header with an unknown secret's v1 next to ours holds.
     const t = nowSeconds();
@@ -81,8 +110,16 @@ describe('the sandbox webhook endpoint', () => {
   });
 
   it('answers a signed delivery that is not an event with 400 invalid_event, and records nothing', async () => {
-    const data = { object: 'payment', id: 'pay_x', reference: albumId, amount: 1, currency: 'USD', status: 'succeeded' };
-    const event = (over: Record<string, unknown>) => JSON.stringify({ id: 'evt_bad_shape', type: 'payment.succeeded', created: new Date().toISOString(), ...over });
+    const data = {
+      object: 'payment',
+      id: 'pay_x',
+      reference: albumId,
+      amount: 1,
+      currency: 'USD',
+      status: 'succeeded',
+    };
+    const event = (over: Record<string, unknown>) =>
+      JSON.stringify({ id: 'evt_bad_shape', type: 'payment.succeeded', created: new Date().toISOString(), ...over });
     for (const [body, problem] of [
       ['', /not valid JSON/],
       ['null', /id/],
@@ -103,10 +140,17 @@ describe('the sandbox webhook endpoint', () => {
   it('applies an event once, even when delivered twice at the same time, and the real webhooks after it change nothing', async () => {
     const fan = await f.newFan();
     const created = await buy(fan.session.access_token, { kind: 'content', contentId: albumId, method: 'card' });
-    const body = JSON.stringify({ id: `evt_twice_${Date.now()}`, type: 'payment.succeeded', created: new Date().toISOString(), data: await paymentOf(created.body.id) });
+    const body = JSON.stringify({
+      id: `evt_twice_${Date.now()}`,
+      type: 'payment.succeeded',
+      created: new Date().toISOString(),
+      data: await paymentOf(created.body.id),
+    });
     const answers = await Promise.all([post(body, sign(body)), post(body, sign(body))]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    expect((await Promise.all(answers.map((a) => a.json()))).map((a) => (a as { outcome: string }).outcome).sort()).toEqual(['applied', 'duplicate']);
+    expect(
+      (await Promise.all(answers.map((a) => a.json()))).map((a) => (a as { outcome: string }).outcome).sort(),
+    ).toEqual(['applied', 'duplicate']);
     expect(await f.purchaseStatus(created.body.id)).toBe('paid');
     expect(await f.outboxRows('post-sale', created.body.id)).toHaveLength(1);
   });
@@ -116,7 +160,11 @@ describe("events that are not the purchase's payment", () => {
   it('refuses a signed payment with a wrong amount, a wrong currency or another checkout, records it, and changes nothing', async () => {
     const fan = await f.newFan();
     const target = await buy(fan.session.access_token, { kind: 'content', contentId: albumId, method: 'card' });
-    const other = await buy((await f.newFan()).session.access_token, { kind: 'content', contentId: albumId, method: 'card' });
+    const other = await buy((await f.newFan()).session.access_token, {
+      kind: 'content',
+      contentId: albumId,
+      method: 'card',
+    });
     for (const [over, reason] of [
       [{ amount: 1 }, 'amount differs'],
       [{ currency: 'EUR' }, 'currency differs'],
@@ -124,14 +172,23 @@ describe("events that are not the purchase's payment", () => {
     ] as const) {
       const answer = await deliver('payment.succeeded', await paymentOf(target.body.id, over));
       expect(answer).toMatchObject({ status: 200, body: { outcome: 'refused' } });
-      expect(await f.db().execute(`select refused_reason from payment_events where event_id = ?`, [answer.eventId])).toEqual([{ refused_reason: reason }]);
+      expect(
+        await f.db().execute(`select refused_reason from payment_events where event_id = ?`, [answer.eventId]),
+      ).toEqual([{ refused_reason: reason }]);
     }
     expect(await f.purchaseStatus(target.body.id)).toBe('requires_action');
     expect(await f.outboxRows('post-sale', target.body.id)).toEqual([]);
 
     // The genuine payment still applies; then a refund of another payment changes nothing either.
     await f.settle(target.body.id);
-    expect((await deliver('payment.refunded', await paymentOf(target.body.id, { id: 'pay_someone_else', checkout_session: null, status: 'refunded' }))).body.outcome).toBe('refused');
+    expect(
+      (
+        await deliver(
+          'payment.refunded',
+          await paymentOf(target.body.id, { id: 'pay_someone_else', checkout_session: null, status: 'refunded' }),
+        )
+      ).body.outcome,
+    ).toBe('refused');
     expect(await f.purchaseStatus(target.body.id)).toBe('paid');
     expect(await f.outboxRows('post-reversal', target.body.id)).toEqual([]);
   });
@@ -152,13 +209,32 @@ describe('events out of order', () => {
   it('takes a capture after the checkout expired as a real payment, and a late failure changes nothing', async () => {
     const fan = await f.newFan();
     const created = await buy(fan.session.access_token, { kind: 'content', contentId: albumId, method: 'card' });
-    expect((await f.acquirer.request('POST', `/v1/test/checkout_sessions/${(await f.purchaseRow(created.body.id)).checkout_id}/expire`)).status).toBe(200);
+    expect(
+      (
+        await f.acquirer.request(
+          'POST',
+          `/v1/test/checkout_sessions/${(await f.purchaseRow(created.body.id)).checkout_id}/expire`,
+        )
+      ).status,
+    ).toBe(200);
     await waitFor(async () => (await f.purchaseStatus(created.body.id)) === 'expired', 10_000, 'the expiry webhook');
     expect(await f.outboxRows('post-sale', created.body.id)).toEqual([]);
-    expect((await call(platform, 'GET', `/api/purchases/${created.body.id}`, fan.session.access_token)).body).toMatchObject({ status: 'expired', checkoutUrl: null });
+    expect(
+      (await call(platform, 'GET', `/api/purchases/${created.body.id}`, fan.session.access_token)).body,
+    ).toMatchObject({ status: 'expired', checkoutUrl: null });
     const payment = await paymentOf(created.body.id);
     expect((await deliver('payment.succeeded', payment)).body.outcome).toBe('applied');
-    expect((await deliver('payment.failed', { ...payment, id: 'pay_late_decline', status: 'failed', initiated_by: 'merchant', failure_message: 'Declined' })).body.outcome).toBe('ignored');
+    expect(
+      (
+        await deliver('payment.failed', {
+          ...payment,
+          id: 'pay_late_decline',
+          status: 'failed',
+          initiated_by: 'merchant',
+          failure_message: 'Declined',
+        })
+      ).body.outcome,
+    ).toBe('ignored');
     expect(await f.purchaseStatus(created.body.id)).toBe('paid');
     expect(await f.outboxRows('post-sale', created.body.id)).toHaveLength(1);
   });
@@ -167,28 +243,50 @@ describe('events out of order', () => {
 describe('refunds and chargebacks', () => {
   it('refunds through the provider (admins only); the webhook marks it refunded and posts a reversal', async () => {
     const { fan, id } = await paidPurchase();
-    expect((await call(platform, 'POST', `/api/admin/purchases/${id}/refund`, fan.session.access_token)).status).toBe(403);
+    expect((await call(platform, 'POST', `/api/admin/purchases/${id}/refund`, fan.session.access_token)).status).toBe(
+      403,
+    );
     const refunded = await call(platform, 'POST', `/api/admin/purchases/${id}/refund`, admin.token);
     // The acquirer's answer is applied at once; its webhook that follows is a no-op.
     expect(refunded).toMatchObject({ status: 200, body: { id, status: 'refunded' } });
     const [reversal] = await f.outboxRows('post-reversal', id);
     expect(reversal).toEqual({ saleId: id, kind: 'refund', eventId: `${id}:refund`, occurredAt: expect.any(String) });
-    expect((await call(platform, 'POST', `/api/admin/purchases/${id}/refund`, admin.token)).body).toMatchObject({ code: 'not_refundable' });
-    expect((await call(platform, 'GET', `/api/purchases/${id}/content`, fan.session.access_token)).body).toMatchObject({ code: 'not_purchased' });
+    expect((await call(platform, 'POST', `/api/admin/purchases/${id}/refund`, admin.token)).body).toMatchObject({
+      code: 'not_refundable',
+    });
+    expect((await call(platform, 'GET', `/api/purchases/${id}/content`, fan.session.access_token)).body).toMatchObject({
+      code: 'not_purchased',
+    });
   });
 
   it("raises a dispute at the acquirer from the admin route: charged back on dispute.created, the creator's sale follows its stage", async () => {
     const { id } = await paidPurchase();
-    expect((await call(platform, 'POST', `/api/admin/sandbox/payments/${id}/chargeback`, admin.token)).status).toBe(200);
+    expect((await call(platform, 'POST', `/api/admin/sandbox/payments/${id}/chargeback`, admin.token)).status).toBe(
+      200,
+    );
     await waitFor(async () => (await f.purchaseStatus(id)) === 'charged_back', 10_000, 'the dispute webhook');
-    expect(await f.outboxRows('post-reversal', id)).toEqual([expect.objectContaining({ saleId: id, kind: 'chargeback' })]);
-    const saleOf = async () => (await call(platform, 'GET', '/api/sales', f.creator.token)).body.items.find((item: { id: string }) => item.id === id);
+    expect(await f.outboxRows('post-reversal', id)).toEqual([
+      expect.objectContaining({ saleId: id, kind: 'chargeback' }),
+    ]);
+    const saleOf = async () =>
+      (await call(platform, 'GET', '/api/sales', f.creator.token)).body.items.find(
+        (item: { id: string }) => item.id === id,
+      );
     expect(await saleOf()).toMatchObject({ status: 'charged_back', disputeStage: 'needs_response' });
-    const [dispute] = await f.db().execute<{ id: string }[]>(`select id from "${f.acquirer.schema}".disputes where payment_id = (select provider_payment_id from purchases where id = ?)`, [id]);
-    expect((await f.acquirer.request('POST', `/v1/test/disputes/${dispute.id}/advance`, { status: 'under_review' })).status).toBe(200);
+    const [dispute] = await f
+      .db()
+      .execute<{ id: string }[]>(
+        `select id from "${f.acquirer.schema}".disputes where payment_id = (select provider_payment_id from purchases where id = ?)`,
+        [id],
+      );
+    expect(
+      (await f.acquirer.request('POST', `/v1/test/disputes/${dispute.id}/advance`, { status: 'under_review' })).status,
+    ).toBe(200);
     await waitFor(async () => (await saleOf()).disputeStage === 'under_review', 10_000, 'the dispute.updated webhook');
     // A refund after a chargeback is refused, and nothing is reversed twice.
-    expect((await call(platform, 'POST', `/api/admin/purchases/${id}/refund`, admin.token)).body).toMatchObject({ code: 'not_refundable' });
+    expect((await call(platform, 'POST', `/api/admin/purchases/${id}/refund`, admin.token)).body).toMatchObject({
+      code: 'not_refundable',
+    });
     expect(await f.outboxRows('post-reversal', id)).toHaveLength(1);
   });
 });
@@ -196,8 +294,15 @@ describe('refunds and chargebacks', () => {
 describe('subscriptions', () => {
   const DAY = 86_400_000;
   const renew = () => platform.worker!.get(SubscriptionRenewals).run();
-  const subscriptionOf = async (token: string) => (await call(platform, 'GET', '/api/subscriptions', token)).body.items[0];
-  const renewals = (subscriptionId: string) => f.db().execute<{ id: string; status: string }[]>(`select id, status from purchases where subscription_id = ? and period_start is not null order by created_at`, [subscriptionId]);
+  const subscriptionOf = async (token: string) =>
+    (await call(platform, 'GET', '/api/subscriptions', token)).body.items[0];
+  const renewals = (subscriptionId: string) =>
+    f
+      .db()
+      .execute<{ id: string; status: string }[]>(
+        `select id, status from purchases where subscription_id = ? and period_start is not null order by created_at`,
+        [subscriptionId],
+      );
   /** Time runs forward for the renewal, then back so the fans' access tokens are valid again. */
   async function atPeriodEnd(subscriptionId: string, act: () => Promise<void>) {
     clock.set(new Date(start.getTime() + 32 * DAY));
@@ -211,8 +316,16 @@ describe('subscriptions', () => {
 
   async function subscribed() {
     const fan = await f.newFan();
-    const created = await buy(fan.session.access_token, { kind: 'subscription', storeSlug: f.slug, method: 'card', amountMinor: 1 });
-    expect(created).toMatchObject({ status: 201, body: { kind: 'subscription', status: 'requires_action', amountMinor: 999, subscriptionId: null } });
+    const created = await buy(fan.session.access_token, {
+      kind: 'subscription',
+      storeSlug: f.slug,
+      method: 'card',
+      amountMinor: 1,
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { kind: 'subscription', status: 'requires_action', amountMinor: 999, subscriptionId: null },
+    });
     await f.settle(created.body.id);
     const subscription = await subscriptionOf(fan.session.access_token);
     return { fan, token: fan.session.access_token, purchaseId: created.body.id as string, subscription };
@@ -220,19 +333,37 @@ describe('subscriptions', () => {
 
   it('starts a month of access to every item, once per store, for the subscriber only', async () => {
     const { fan, token, purchaseId, subscription } = await subscribed();
-    expect(subscription).toMatchObject({ storeSlug: f.slug, status: 'active', autoRenew: true, priceMinor: 999, currency: 'USD' });
+    expect(subscription).toMatchObject({
+      storeSlug: f.slug,
+      status: 'active',
+      autoRenew: true,
+      priceMinor: 999,
+      currency: 'USD',
+    });
     expect(new Date(subscription.currentPeriodEnd).getUTCMonth()).toBe((start.getUTCMonth() + 1) % 12);
-    expect((await call(platform, 'GET', `/api/purchases/${purchaseId}`, token)).body.subscriptionId).toBe(subscription.id);
-    expect(await f.outboxRows('post-sale', purchaseId)).toEqual([expect.objectContaining({ kind: 'subscription', grossMinor: 999, description: 'Subscription to Commerce Shop' })]);
-    expect((await buy(token, { kind: 'subscription', storeSlug: f.slug, method: 'card' })).body).toMatchObject({ code: 'already_subscribed' });
+    expect((await call(platform, 'GET', `/api/purchases/${purchaseId}`, token)).body.subscriptionId).toBe(
+      subscription.id,
+    );
+    expect(await f.outboxRows('post-sale', purchaseId)).toEqual([
+      expect.objectContaining({ kind: 'subscription', grossMinor: 999, description: 'Subscription to Commerce Shop' }),
+    ]);
+    expect((await buy(token, { kind: 'subscription', storeSlug: f.slug, method: 'card' })).body).toMatchObject({
+      code: 'already_subscribed',
+    });
     const opened = await call(platform, 'GET', `/api/purchases/${purchaseId}/content?contentId=${albumId}`, token);
     expect(opened).toMatchObject({ status: 200, body: { id: albumId, media: [{ fileUrl: expect.any(String) }] } });
     const items = (await call(platform, 'GET', `/api/stores/${f.slug}/content`, token)).body.items;
     expect(items).toEqual([expect.objectContaining({ id: albumId, owned: true, purchaseId })]);
 
     const stranger = await f.newFan();
-    for (const [method, body] of [['PATCH', { autoRenew: false }], ['DELETE', undefined]] as const) {
-      expect((await call(platform, method, `/api/subscriptions/${subscription.id}`, stranger.session.access_token, body)).status).toBe(404);
+    for (const [method, body] of [
+      ['PATCH', { autoRenew: false }],
+      ['DELETE', undefined],
+    ] as const) {
+      expect(
+        (await call(platform, method, `/api/subscriptions/${subscription.id}`, stranger.session.access_token, body))
+          .status,
+      ).toBe(404);
     }
     expect((await call(platform, 'GET', '/api/subscriptions', stranger.session.access_token)).body.items).toEqual([]);
     expect((await subscriptionOf(fan.session.access_token)).status).toBe('active');
@@ -245,17 +376,29 @@ describe('subscriptions', () => {
       await renew();
     });
     expect(charged).toEqual([{ id: expect.any(String), status: 'paid' }]);
-    expect(await f.outboxRows('post-sale', charged[0].id)).toEqual([expect.objectContaining({ saleId: charged[0].id, kind: 'subscription', grossMinor: 999 })]);
+    expect(await f.outboxRows('post-sale', charged[0].id)).toEqual([
+      expect.objectContaining({ saleId: charged[0].id, kind: 'subscription', grossMinor: 999 }),
+    ]);
     const renewed = await subscriptionOf(token);
     expect(renewed).toMatchObject({ status: 'active' });
-    expect(new Date(renewed.currentPeriodEnd).getTime()).toBeGreaterThan(new Date(subscription.currentPeriodEnd).getTime() + 27 * DAY);
+    expect(new Date(renewed.currentPeriodEnd).getTime()).toBeGreaterThan(
+      new Date(subscription.currentPeriodEnd).getTime() + 27 * DAY,
+    );
   });
 
   it('stops renewing when cancelled or when automatic renewal is off', async () => {
     const cancelled = await subscribed();
-    expect((await call(platform, 'DELETE', `/api/subscriptions/${cancelled.subscription.id}`, cancelled.token)).body).toMatchObject({ status: 'cancelled', autoRenew: false });
+    expect(
+      (await call(platform, 'DELETE', `/api/subscriptions/${cancelled.subscription.id}`, cancelled.token)).body,
+    ).toMatchObject({ status: 'cancelled', autoRenew: false });
     const manual = await subscribed();
-    expect((await call(platform, 'PATCH', `/api/subscriptions/${manual.subscription.id}`, manual.token, { autoRenew: false })).body).toMatchObject({ status: 'active', autoRenew: false });
+    expect(
+      (
+        await call(platform, 'PATCH', `/api/subscriptions/${manual.subscription.id}`, manual.token, {
+          autoRenew: false,
+        })
+      ).body,
+    ).toMatchObject({ status: 'active', autoRenew: false });
     expect(await atPeriodEnd(cancelled.subscription.id, async () => void (await renew()))).toEqual([]);
     expect(await renewals(manual.subscription.id)).toEqual([]);
     expect((await subscriptionOf(manual.token)).status).toBe('expired');
@@ -267,15 +410,27 @@ describe('subscriptions', () => {
     const before = await subscriptionOf(token);
     await f.db().execute(`delete from users where id = ?`, [fan.session.user.id]);
     expect(await atPeriodEnd(subscription.id, async () => void (await renew()))).toEqual([]);
-    const [row] = await f.db().execute<{ status: string; auto_renew: boolean }[]>(`select status, auto_renew from subscriptions where id = ?`, [subscription.id]);
+    const [row] = await f
+      .db()
+      .execute<{ status: string; auto_renew: boolean }[]>(`select status, auto_renew from subscriptions where id = ?`, [
+        subscription.id,
+      ]);
     expect(row).toEqual({ status: 'expired', auto_renew: false });
     expect(before.status).toBe('active');
   });
 
   it('goes past due when the saved card fails', async () => {
     const { token, purchaseId, subscription } = await subscribed();
-    const [{ payment_method_ref: savedCard }] = await f.db().execute<{ payment_method_ref: string }[]>(`select payment_method_ref from purchases where id = ?`, [purchaseId]);
-    expect((await f.acquirer.request('POST', `/v1/test/payment_methods/${savedCard}/decline`, { code: 'insufficient_funds' })).status).toBe(200);
+    const [{ payment_method_ref: savedCard }] = await f
+      .db()
+      .execute<{ payment_method_ref: string }[]>(`select payment_method_ref from purchases where id = ?`, [purchaseId]);
+    expect(
+      (
+        await f.acquirer.request('POST', `/v1/test/payment_methods/${savedCard}/decline`, {
+          code: 'insufficient_funds',
+        })
+      ).status,
+    ).toBe(200);
     const charged = await atPeriodEnd(subscription.id, async () => void (await renew()));
     expect(charged).toEqual([{ id: expect.any(String), status: 'failed' }]);
     expect(await subscriptionOf(token)).toMatchObject({ status: 'past_due' });
@@ -288,7 +443,8 @@ describe('a purchase saved without a lock', () => {
     const fan = await f.newFan();
     const created = await buy(fan.session.access_token, { kind: 'content', contentId: albumId, method: 'card' });
     const purchases = platform.api.get(PurchaseRepository);
-    const row = async () => (await f.db().execute(`select status, dispute_stage, version from purchases where id = ?`, [created.body.id]))[0];
+    const row = async () =>
+      (await f.db().execute(`select status, dispute_stage, version from purchases where id = ?`, [created.body.id]))[0];
     // Written pending (1), then its checkout recorded by the request that wrote it (2).
     const decidedOn = (await purchases.find(created.body.id))!;
     expect(decidedOn).toMatchObject({ status: 'requires_action', version: 2 });

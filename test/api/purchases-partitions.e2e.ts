@@ -33,23 +33,27 @@ interface NewPurchase {
   amount?: number;
 }
 
-const COLUMNS = 'id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method, status, idempotency_key, provider, created_at';
+const COLUMNS =
+  'id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method, status, idempotency_key, provider, created_at';
 /** A purchase row as the checkout writes it; `returning id` is empty when the row was skipped. */
 const insertPurchase = (p: NewPurchase) =>
-  sql<{ id: string }>(`insert into purchases (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'EUR', 'card', ?, ?, 'sandbox', ?) returning id`, [
-    p.id ?? uuidV7(new Date(p.createdAt)),
-    p.buyer,
-    store,
-    creator,
-    p.kind,
-    p.kind === 'content' ? (p.content ?? randomUUID()) : null,
-    p.kind === 'content' ? 'An item' : null,
-    p.kind === 'content' ? 'video' : null,
-    p.amount ?? 500,
-    p.status,
-    p.key ?? randomUUID(),
-    p.createdAt,
-  ]);
+  sql<{ id: string }>(
+    `insert into purchases (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'EUR', 'card', ?, ?, 'sandbox', ?) returning id`,
+    [
+      p.id ?? uuidV7(new Date(p.createdAt)),
+      p.buyer,
+      store,
+      creator,
+      p.kind,
+      p.kind === 'content' ? (p.content ?? randomUUID()) : null,
+      p.kind === 'content' ? 'An item' : null,
+      p.kind === 'content' ? 'video' : null,
+      p.amount ?? 500,
+      p.status,
+      p.key ?? randomUUID(),
+      p.createdAt,
+    ],
+  );
 
 /** Everything a purchase row holds, in one hash, and the totals: the same before and after (columns later migrations add, empty on these rows, left out). */
 const FINGERPRINT = `select count(*)::int as n, sum(amount_minor)::text as total,
@@ -67,8 +71,23 @@ beforeAll(async () => {
     [store, creator, `part-${randomUUID().slice(0, 8)}`],
   );
   // Old ids are v4: they name no month and stay valid.
-  await insertPurchase({ id: ids.owned, buyer: b1, kind: 'content', content: i1, status: 'paid', key: 'old-owned', createdAt: '2025-03-15T10:00:00Z' });
-  await insertPurchase({ id: ids.failedOld, buyer: b1, kind: 'content', content: i2, status: 'failed', createdAt: '2025-03-20T10:00:00Z' });
+  await insertPurchase({
+    id: ids.owned,
+    buyer: b1,
+    kind: 'content',
+    content: i1,
+    status: 'paid',
+    key: 'old-owned',
+    createdAt: '2025-03-15T10:00:00Z',
+  });
+  await insertPurchase({
+    id: ids.failedOld,
+    buyer: b1,
+    kind: 'content',
+    content: i2,
+    status: 'failed',
+    createdAt: '2025-03-20T10:00:00Z',
+  });
   await insertPurchase({ id: ids.openSub, buyer: b2, kind: 'subscription', status: 'pending', createdAt: new Date() });
   await insertPurchase({ id: ids.tip, buyer: b2, kind: 'tip', status: 'paid', createdAt: inMonths(-1) });
   // Six hundred more over the last fourteen months, every status, a different item each.
@@ -100,18 +119,32 @@ describe('purchases partitioned by month', () => {
     expect(after).toEqual(before);
     expect(Number((before as { n: number }).n)).toBe(604);
     expect(await sql(misplacedSql('purchases', 'created_at'))).toEqual([{ n: 0 }]);
-    expect(await sql(`select relkind::text as kind from pg_class where relname = 'purchases'`)).toEqual([{ kind: 'p' }]);
-    const parts = (await sql<{ part: string }>(`select inhrelid::regclass::text as part from pg_inherits where inhparent = 'purchases'::regclass`)).map((r) => r.part);
+    expect(await sql(`select relkind::text as kind from pg_class where relname = 'purchases'`)).toEqual([
+      { kind: 'p' },
+    ]);
+    const parts = (
+      await sql<{ part: string }>(
+        `select inhrelid::regclass::text as part from pg_inherits where inhparent = 'purchases'::regclass`,
+      )
+    ).map((r) => r.part);
     for (const months of [0, 1, 12]) expect(parts).toContain(monthPartition('purchases', inMonths(months)));
     expect(parts).toEqual(expect.arrayContaining(['purchases_default', 'purchases_2025_03']));
     // The notifications point at their purchase by its whole key.
-    expect(await sql(`select count(*)::int as n from creator_notifications n join purchases p on p.id = n.purchase_id and p.created_at = n.purchase_created_at`)).toEqual([
-      { n: Number((await sql<{ n: number }>(`select count(*)::int as n from creator_notifications`))[0].n) },
-    ]);
+    expect(
+      await sql(
+        `select count(*)::int as n from creator_notifications n join purchases p on p.id = n.purchase_id and p.created_at = n.purchase_created_at`,
+      ),
+    ).toEqual([{ n: Number((await sql<{ n: number }>(`select count(*)::int as n from creator_notifications`))[0].n) }]);
   });
 
   it('carries every guarantee over: one key per purchase, a hold for each live item and open subscription payment', async () => {
-    const [counts] = await sql<{ keys: number; purchases: number; owned: number; live: number; open_subscriptions: number }>(
+    const [counts] = await sql<{
+      keys: number;
+      purchases: number;
+      owned: number;
+      live: number;
+      open_subscriptions: number;
+    }>(
       `select (select count(*)::int from purchase_idempotency) as keys,
               (select count(*)::int from purchases) as purchases,
               (select count(*)::int from content_ownership) as owned,
@@ -121,7 +154,9 @@ describe('purchases partitioned by month', () => {
     expect(counts).toMatchObject({ keys: 604, purchases: 604, open_subscriptions: 1 });
     expect(counts.owned).toBe(counts.live);
     expect(counts.live).toBeGreaterThan(200);
-    expect(await sql(`select purchase_id from content_ownership where buyer_id = ? and content_id = ?`, [b1, i1])).toEqual([{ purchase_id: ids.owned }]);
+    expect(
+      await sql(`select purchase_id from content_ownership where buyer_id = ? and content_id = ?`, [b1, i1]),
+    ).toEqual([{ purchase_id: ids.owned }]);
   });
 
   it('writes a new purchase through the repository into this month, with a UUIDv7 id that alone finds its one partition', async () => {
@@ -132,11 +167,25 @@ describe('purchases partitioned by month', () => {
        values (?, ?, ?, ?, 'active', true, 999, 'EUR', 'card', 'pm_1', ?, ?, ?, ?)`,
       [subscription, b3, store, creator, inMonths(-1), now, inMonths(-1), now],
     );
-    const renewal = { subscriberId: b3, storeId: store, creatorId: creator, subscriptionId: subscription, periodStart: now, amountMinor: 999, currency: 'EUR', method: 'card' as const, savedMethodRef: 'pm_1', provider: 'sandbox', createdAt: now };
+    const renewal = {
+      subscriberId: b3,
+      storeId: store,
+      creatorId: creator,
+      subscriptionId: subscription,
+      periodStart: now,
+      amountMinor: 999,
+      currency: 'EUR',
+      method: 'card' as const,
+      savedMethodRef: 'pm_1',
+      provider: 'sandbox',
+      createdAt: now,
+    };
     const id = await purchases.placeRenewal(db.orm.em.fork(), { ...renewal, id: uuidV7(now) });
     // The same period again: the key is taken, nothing is written, and the first renewal answers.
     expect(await purchases.placeRenewal(db.orm.em.fork(), { ...renewal, id: uuidV7(now) })).toBe(id);
-    expect(await sql(`select tableoid::regclass::text as part from purchases where subscription_id = ?`, [subscription])).toEqual([{ part: thisMonth() }]);
+    expect(
+      await sql(`select tableoid::regclass::text as part from purchases where subscription_id = ?`, [subscription]),
+    ).toEqual([{ part: thisMonth() }]);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     expect((await purchases.find(id!))?.buyerId).toBe(b3);
     expect((await purchases.find(ids.owned))?.status).toBe('paid');
@@ -150,57 +199,103 @@ describe('purchases partitioned by month', () => {
     // An id from before UUIDv7 names no month: every partition is read, and it is still found.
     expect(scanned(await plan(ids.owned)).size).toBeGreaterThan(10);
     // A UUIDv7 must name its own row's month.
-    await expect(insertPurchase({ id: uuidV7(new Date()), buyer: b3, kind: 'tip', status: 'paid', createdAt: inMonths(-2) })).rejects.toThrow(/purchases_id_month/);
+    await expect(
+      insertPurchase({ id: uuidV7(new Date()), buyer: b3, kind: 'tip', status: 'paid', createdAt: inMonths(-2) }),
+    ).rejects.toThrow(/purchases_id_month/);
   });
 
   it('writes nothing for an Idempotency-Key the buyer used before, also one from before the migration', async () => {
-    expect(await insertPurchase({ buyer: b1, kind: 'tip', status: 'pending', key: 'old-owned', createdAt: new Date() })).toEqual([]);
+    expect(
+      await insertPurchase({ buyer: b1, kind: 'tip', status: 'pending', key: 'old-owned', createdAt: new Date() }),
+    ).toEqual([]);
     const key = randomUUID();
-    expect(await insertPurchase({ buyer: b3, kind: 'tip', status: 'pending', key, createdAt: new Date() })).toHaveLength(1);
-    expect(await insertPurchase({ buyer: b3, kind: 'tip', status: 'pending', key, createdAt: inMonths(-3) })).toEqual([]);
+    expect(
+      await insertPurchase({ buyer: b3, kind: 'tip', status: 'pending', key, createdAt: new Date() }),
+    ).toHaveLength(1);
+    expect(await insertPurchase({ buyer: b3, kind: 'tip', status: 'pending', key, createdAt: inMonths(-3) })).toEqual(
+      [],
+    );
     // The key is the buyer's: another fan may use the same one.
-    expect(await insertPurchase({ buyer: b2, kind: 'tip', status: 'pending', key, createdAt: new Date() })).toHaveLength(1);
-    expect(await sql(`select count(*)::int as n from purchases where idempotency_key in ('old-owned', ?)`, [key])).toEqual([{ n: 3 }]);
+    expect(
+      await insertPurchase({ buyer: b2, kind: 'tip', status: 'pending', key, createdAt: new Date() }),
+    ).toHaveLength(1);
+    expect(
+      await sql(`select count(*)::int as n from purchases where idempotency_key in ('old-owned', ?)`, [key]),
+    ).toEqual([{ n: 3 }]);
   });
 
   it('refuses a second live purchase of an owned item in the database, and frees the item on refund as before', async () => {
-    await expect(insertPurchase({ buyer: b1, kind: 'content', content: i1, status: 'pending', createdAt: new Date() })).rejects.toThrow(/purchases_owned_content/);
+    await expect(
+      insertPurchase({ buyer: b1, kind: 'content', content: i1, status: 'pending', createdAt: new Date() }),
+    ).rejects.toThrow(/purchases_owned_content/);
     // A failed or expired attempt holds nothing.
-    expect(await insertPurchase({ buyer: b1, kind: 'content', content: i1, status: 'failed', createdAt: new Date() })).toHaveLength(1);
+    expect(
+      await insertPurchase({ buyer: b1, kind: 'content', content: i1, status: 'failed', createdAt: new Date() }),
+    ).toHaveLength(1);
     // The item bought again while the old failed attempt waits: a late capture of that attempt is refused too.
-    const again = await insertPurchase({ buyer: b1, kind: 'content', content: i2, status: 'pending', createdAt: new Date() });
+    const again = await insertPurchase({
+      buyer: b1,
+      kind: 'content',
+      content: i2,
+      status: 'pending',
+      createdAt: new Date(),
+    });
     await expect(changeStatus(ids.failedOld, 'paid')).rejects.toThrow(/purchases_owned_content/);
     await changeStatus(again[0].id, 'expired');
     await changeStatus(ids.failedOld, 'paid');
-    expect(await sql(`select purchase_id from content_ownership where buyer_id = ? and content_id = ?`, [b1, i2])).toEqual([{ purchase_id: ids.failedOld }]);
+    expect(
+      await sql(`select purchase_id from content_ownership where buyer_id = ? and content_id = ?`, [b1, i2]),
+    ).toEqual([{ purchase_id: ids.failedOld }]);
 
     await changeStatus(ids.owned, 'refunded');
     expect(await sql(`select 1 from content_ownership where buyer_id = ? and content_id = ?`, [b1, i1])).toEqual([]);
-    const rebought = await insertPurchase({ buyer: b1, kind: 'content', content: i1, status: 'pending', createdAt: new Date() });
-    expect(await sql(`select purchase_id from content_ownership where buyer_id = ? and content_id = ?`, [b1, i1])).toEqual([{ purchase_id: rebought[0].id }]);
+    const rebought = await insertPurchase({
+      buyer: b1,
+      kind: 'content',
+      content: i1,
+      status: 'pending',
+      createdAt: new Date(),
+    });
+    expect(
+      await sql(`select purchase_id from content_ownership where buyer_id = ? and content_id = ?`, [b1, i1]),
+    ).toEqual([{ purchase_id: rebought[0].id }]);
   });
 
   it('refuses a second subscription payment in flight for a store, and frees it once the first one fails', async () => {
-    await expect(insertPurchase({ buyer: b2, kind: 'subscription', status: 'pending', createdAt: new Date() })).rejects.toThrow(/purchases_pending_subscription/);
+    await expect(
+      insertPurchase({ buyer: b2, kind: 'subscription', status: 'pending', createdAt: new Date() }),
+    ).rejects.toThrow(/purchases_pending_subscription/);
     await changeStatus(ids.openSub, 'failed');
-    expect(await insertPurchase({ buyer: b2, kind: 'subscription', status: 'pending', createdAt: new Date() })).toHaveLength(1);
+    expect(
+      await insertPurchase({ buyer: b2, kind: 'subscription', status: 'pending', createdAt: new Date() }),
+    ).toHaveLength(1);
   });
 
   it('takes a purchase past the prepared months in the default partition, and moves it to its month when the month is made, notifications and all', async () => {
     const far = inMonths(30);
     const [{ id }] = await insertPurchase({ buyer: b3, kind: 'tip', status: 'paid', createdAt: far });
-    await sql(`insert into creator_notifications (user_id, kind, purchase_id, purchase_created_at, text, amount_minor, currency, created_at) values (?, 'tip', ?, ?, 'A tip', 500, 'EUR', now())`, [
-      creator,
-      id,
-      far,
+    await sql(
+      `insert into creator_notifications (user_id, kind, purchase_id, purchase_created_at, text, amount_minor, currency, created_at) values (?, 'tip', ?, ?, 'A tip', 500, 'EUR', now())`,
+      [creator, id, far],
+    );
+    expect(await sql(`select tableoid::regclass::text as part from purchases where id = ?`, [id])).toEqual([
+      { part: 'purchases_default' },
     ]);
-    expect(await sql(`select tableoid::regclass::text as part from purchases where id = ?`, [id])).toEqual([{ part: 'purchases_default' }]);
     expect(await sql(`select monthly_partitions_add('purchases', 31) as added`)).toEqual([{ added: 31 - 12 }]);
-    expect(await sql(`select tableoid::regclass::text as part from purchases where id = ?`, [id])).toEqual([{ part: monthPartition('purchases', far) }]);
+    expect(await sql(`select tableoid::regclass::text as part from purchases where id = ?`, [id])).toEqual([
+      { part: monthPartition('purchases', far) },
+    ]);
     expect(await sql(`select 1 from purchases_default`)).toEqual([]);
     // The notifications' foreign key stood aside for the move and is back, validated.
-    expect(await sql(`select convalidated from pg_constraint where conname = 'creator_notifications_purchase_id_fkey'`)).toEqual([{ convalidated: true }]);
-    await expect(sql(`insert into creator_notifications (user_id, kind, purchase_id, purchase_created_at, text, amount_minor, currency, created_at) values (?, 'sale', ?, now(), 'x', 1, 'EUR', now())`, [creator, randomUUID()])).rejects.toThrow(/foreign key/);
+    expect(
+      await sql(`select convalidated from pg_constraint where conname = 'creator_notifications_purchase_id_fkey'`),
+    ).toEqual([{ convalidated: true }]);
+    await expect(
+      sql(
+        `insert into creator_notifications (user_id, kind, purchase_id, purchase_created_at, text, amount_minor, currency, created_at) values (?, 'sale', ?, now(), 'x', 1, 'EUR', now())`,
+        [creator, randomUUID()],
+      ),
+    ).rejects.toThrow(/foreign key/);
     expect(await sql(`select monthly_partitions_add('purchases', 31) as added`)).toEqual([{ added: 0 }]);
   });
 
@@ -210,8 +305,20 @@ describe('purchases partitioned by month', () => {
       await sql(`drop table ${monthPartition(table, inMonths(12))}`);
     }
     const job = new KeepPartitionsJob(db.orm);
-    expect(await job.handle()).toEqual({ audit_log: 0, ledger_entries: 1, ledger_transactions: 0, messages: 0, purchases: 1 });
-    expect(await job.handle()).toEqual({ audit_log: 0, ledger_entries: 0, ledger_transactions: 0, messages: 0, purchases: 0 });
+    expect(await job.handle()).toEqual({
+      audit_log: 0,
+      ledger_entries: 1,
+      ledger_transactions: 0,
+      messages: 0,
+      purchases: 1,
+    });
+    expect(await job.handle()).toEqual({
+      audit_log: 0,
+      ledger_entries: 0,
+      ledger_transactions: 0,
+      messages: 0,
+      purchases: 0,
+    });
   });
 });
 

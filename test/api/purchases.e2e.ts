@@ -15,8 +15,15 @@ let videoId: string;
 const token = () => fan.session.access_token;
 /** Checkout sessions the acquirer holds for no purchase (a refused or replayed purchase must not open one). */
 const orphanPayments = async () =>
-  (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from "${f.acquirer.schema}".checkout_sessions cs where not exists (select 1 from purchases p where p.id::text = cs.reference)`))[0].n;
-const buy = (who: string | null, body: Record<string, unknown>, key = newKey()) => call(platform, 'POST', '/api/purchases', who, body, { 'idempotency-key': key });
+  (
+    await f
+      .db()
+      .execute<{ n: number }[]>(
+        `select count(*)::int as n from "${f.acquirer.schema}".checkout_sessions cs where not exists (select 1 from purchases p where p.id::text = cs.reference)`,
+      )
+  )[0].n;
+const buy = (who: string | null, body: Record<string, unknown>, key = newKey()) =>
+  call(platform, 'POST', '/api/purchases', who, body, { 'idempotency-key': key });
 
 beforeAll(async () => {
   f = await startCommercePlatform(clock);
@@ -37,7 +44,13 @@ describe('buying an item', () => {
   let purchaseId: string;
 
   it('charges the server price by card: the hosted page, then paid by the signed webhook, with one post-sale for payouts', async () => {
-    const created = await buy(token(), { kind: 'content', contentId: albumId, method: 'card', amountMinor: 1, returnTo: '/stores/shop' });
+    const created = await buy(token(), {
+      kind: 'content',
+      contentId: albumId,
+      method: 'card',
+      amountMinor: 1,
+      returnTo: '/stores/shop',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -61,13 +74,19 @@ describe('buying an item', () => {
       paidAt: null,
     });
     purchaseId = created.body.id;
-    expect((await call(platform, 'GET', `/api/purchases/${purchaseId}/content`, token())).body).toMatchObject({ code: 'not_purchased' });
+    expect((await call(platform, 'GET', `/api/purchases/${purchaseId}/content`, token())).body).toMatchObject({
+      code: 'not_purchased',
+    });
     expect(await f.outboxRows('post-sale', purchaseId)).toEqual([]);
 
     await f.settle(purchaseId);
     const paid = await call(platform, 'GET', `/api/purchases/${purchaseId}`, token());
     // The card as the acquirer reports it: brand and last four, never the number.
-    expect(paid.body).toMatchObject({ status: 'paid', paidAt: expect.any(String), card: { brand: 'visa', last4: '4242' } });
+    expect(paid.body).toMatchObject({
+      status: 'paid',
+      paidAt: expect.any(String),
+      card: { brand: 'visa', last4: '4242' },
+    });
     expect(await f.outboxRows('post-sale', purchaseId)).toEqual([
       {
         saleId: purchaseId,
@@ -86,12 +105,22 @@ describe('buying an item', () => {
   it('opens the full files for the buyer only, and shows the item as owned on the store page', async () => {
     const opened = await call(platform, 'GET', `/api/purchases/${purchaseId}/content`, token());
     expect(opened.status).toBe(200);
-    expect(opened.body).toMatchObject({ id: albumId, title: 'Beach album', kind: 'album', media: [{ mediaType: 'image', fileUrl: expect.stringMatching(/^\/api\/media\?token=/) }] });
-    expect((await call(platform, 'GET', `/api/purchases/${purchaseId}/content`, other.session.access_token)).status).toBe(404);
+    expect(opened.body).toMatchObject({
+      id: albumId,
+      title: 'Beach album',
+      kind: 'album',
+      media: [{ mediaType: 'image', fileUrl: expect.stringMatching(/^\/api\/media\?token=/) }],
+    });
+    expect(
+      (await call(platform, 'GET', `/api/purchases/${purchaseId}/content`, other.session.access_token)).status,
+    ).toBe(404);
     expect((await call(platform, 'GET', `/api/purchases/${purchaseId}`, other.session.access_token)).status).toBe(404);
     expect((await call(platform, 'GET', `/api/purchases/${purchaseId}`, null)).status).toBe(401);
 
-    const owned = (who: string | null) => call(platform, 'GET', `/api/stores/${f.slug}/content`, who).then((r) => Object.fromEntries(r.body.items.map((i: { id: string; owned: boolean }) => [i.id, i.owned])));
+    const owned = (who: string | null) =>
+      call(platform, 'GET', `/api/stores/${f.slug}/content`, who).then((r) =>
+        Object.fromEntries(r.body.items.map((i: { id: string; owned: boolean }) => [i.id, i.owned])),
+      );
     expect(await owned(token())).toEqual({ [albumId]: true, [videoId]: false });
     expect(await owned(other.session.access_token)).toEqual({ [albumId]: false, [videoId]: false });
     expect(await owned(null)).toEqual({ [albumId]: false, [videoId]: false });
@@ -100,8 +129,20 @@ describe('buying an item', () => {
   it("shows no user id of the creator in public store views or in the fan's purchase views (a slug serves)", async () => {
     expect((await call(platform, 'PUT', `/api/favorites/${f.slug}`, token())).status).toBeLessThan(300);
     const views = [
-      ...[null, token()].flatMap((who) => [`/api/stores/${f.slug}/content`, `/api/stores/${f.slug}`, '/api/stores', '/api/categories'].map((path) => [path, who] as const)),
-      ...['/api/purchases', `/api/purchases/${purchaseId}`, `/api/purchases/${purchaseId}/content`, '/api/purchases/export.csv', '/api/subscriptions', '/api/favorites', '/api/referral-links'].map((path) => [path, token()] as const),
+      ...[null, token()].flatMap((who) =>
+        [`/api/stores/${f.slug}/content`, `/api/stores/${f.slug}`, '/api/stores', '/api/categories'].map(
+          (path) => [path, who] as const,
+        ),
+      ),
+      ...[
+        '/api/purchases',
+        `/api/purchases/${purchaseId}`,
+        `/api/purchases/${purchaseId}/content`,
+        '/api/purchases/export.csv',
+        '/api/subscriptions',
+        '/api/favorites',
+        '/api/referral-links',
+      ].map((path) => [path, token()] as const),
     ];
     for (const [path, who] of views) {
       const response = await call(platform, 'GET', path, who);
@@ -109,21 +150,33 @@ describe('buying an item', () => {
       expect({ path, leaks: response.text.includes(f.creator.userId) }).toEqual({ path, leaks: false });
     }
     const [item] = (await call(platform, 'GET', `/api/stores/${f.slug}/content`, null)).body.items;
-    for (const field of ['creatorId', 'collaboratorIds', 'claimedBy', 'decidedBy', 'rejectionReason']) expect(item).not.toHaveProperty(field);
+    for (const field of ['creatorId', 'collaboratorIds', 'claimedBy', 'decidedBy', 'rejectionReason'])
+      expect(item).not.toHaveProperty(field);
     expect((await call(platform, 'DELETE', `/api/favorites/${f.slug}`, token())).status).toBeLessThan(300);
   });
 
   it('refuses to sell the same item twice, an unknown item, and your own item', async () => {
-    expect((await buy(token(), { kind: 'content', contentId: albumId, method: 'card' })).body).toMatchObject({ code: 'already_owned' });
-    expect((await buy(token(), { kind: 'content', contentId: '00000000-0000-4000-8000-000000000000', method: 'card' })).status).toBe(404);
-    expect(await buy(f.creator.token, { kind: 'content', contentId: videoId, method: 'card' })).toMatchObject({ status: 400, body: { code: 'own_store' } });
+    expect((await buy(token(), { kind: 'content', contentId: albumId, method: 'card' })).body).toMatchObject({
+      code: 'already_owned',
+    });
+    expect(
+      (await buy(token(), { kind: 'content', contentId: '00000000-0000-4000-8000-000000000000', method: 'card' }))
+        .status,
+    ).toBe(404);
+    expect(await buy(f.creator.token, { kind: 'content', contentId: videoId, method: 'card' })).toMatchObject({
+      status: 400,
+      body: { code: 'own_store' },
+    });
     expect(await orphanPayments()).toBe(0);
   });
 
   it('answers a replayed Idempotency-Key with the first purchase (200), even when sent twice at once; the key with another body is a 422', async () => {
     const key = newKey();
     const body = { kind: 'content', contentId: videoId, method: 'card' };
-    const [a, b] = await Promise.all([buy(other.session.access_token, body, key), buy(other.session.access_token, body, key)]);
+    const [a, b] = await Promise.all([
+      buy(other.session.access_token, body, key),
+      buy(other.session.access_token, body, key),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.id).toBe(b.body.id);
     const again = await buy(other.session.access_token, body, key);
@@ -134,7 +187,10 @@ describe('buying an item', () => {
       { kind: 'content', contentId: videoId, method: 'crypto' },
       { kind: 'tip', storeSlug: f.slug, amountMinor: 500, method: 'card' },
     ]) {
-      expect(await buy(other.session.access_token, different, key)).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
+      expect(await buy(other.session.access_token, different, key)).toMatchObject({
+        status: 422,
+        body: { code: 'idempotency_key_reused' },
+      });
     }
     // The key is per user: the same key from another fan is a new purchase.
     expect((await buy(token(), body, key)).status).toBe(201);
@@ -153,10 +209,16 @@ describe('payment outcomes', () => {
       [DECLINED, 'Your card was declined. Try another card or contact your bank.'],
       [NO_FUNDS, 'Your card has insufficient funds. Try another card.'],
     ] as const) {
-      const created = await buy(buyer.session.access_token, { kind: 'content', contentId: card === DECLINED ? videoId : albumId, method: 'card' });
+      const created = await buy(buyer.session.access_token, {
+        kind: 'content',
+        contentId: card === DECLINED ? videoId : albumId,
+        method: 'card',
+      });
       expect(created).toMatchObject({ status: 201, body: { status: 'requires_action' } });
       await f.settle(created.body.id, card);
-      expect((await call(platform, 'GET', `/api/purchases/${created.body.id}`, buyer.session.access_token)).body).toMatchObject({ status: 'requires_action', failureReason: message, checkoutUrl: expect.any(String) });
+      expect(
+        (await call(platform, 'GET', `/api/purchases/${created.body.id}`, buyer.session.access_token)).body,
+      ).toMatchObject({ status: 'requires_action', failureReason: message, checkoutUrl: expect.any(String) });
       expect(await f.outboxRows('post-sale', created.body.id)).toEqual([]);
     }
     expect((await call(platform, 'GET', '/api/purchases', buyer.session.access_token)).body.items).toEqual([]);
@@ -167,7 +229,10 @@ describe('payment outcomes', () => {
     const refused = await buy(token(), { kind: 'content', contentId: videoId, method: 'card', card: CARD }, key);
     expect(refused).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
     for (const returnTo of ['https://evil.example/', '//evil.example', '/\\evil.example', 'stores']) {
-      expect({ returnTo, status: (await buy(token(), { kind: 'content', contentId: videoId, method: 'card', returnTo }, key)).status }).toEqual({ returnTo, status: 400 });
+      expect({
+        returnTo,
+        status: (await buy(token(), { kind: 'content', contentId: videoId, method: 'card', returnTo }, key)).status,
+      }).toEqual({ returnTo, status: 400 });
     }
     expect(await f.db().execute(`select id from purchases where idempotency_key = ?`, [key])).toEqual([]);
   });
@@ -175,19 +240,44 @@ describe('payment outcomes', () => {
   it('pays with crypto: the token address and amount, then paid on the token rail', async () => {
     const buyer = await f.newFan();
     const created = await buy(buyer.session.access_token, { kind: 'content', contentId: albumId, method: 'crypto' });
-    expect(created.body).toMatchObject({ status: 'pending', method: 'crypto', checkoutUrl: null, crypto: { network: 'solana', address: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/), amountToken: '1499' } });
+    expect(created.body).toMatchObject({
+      status: 'pending',
+      method: 'crypto',
+      checkoutUrl: null,
+      crypto: {
+        network: 'solana',
+        address: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
+        amountToken: '1499',
+      },
+    });
     await f.settle(created.body.id);
-    expect(await f.outboxRows('post-sale', created.body.id)).toEqual([expect.objectContaining({ rail: 'token', grossMinor: 1499 })]);
+    expect(await f.outboxRows('post-sale', created.body.id)).toEqual([
+      expect.objectContaining({ rail: 'token', grossMinor: 1499 }),
+    ]);
   });
 });
 
 describe('buying again while a checkout is open', () => {
   const sessions = async (purchaseId: string) =>
-    (await f.db().execute<{ n: number }[]>(`select count(*)::int as n from "${f.acquirer.schema}".checkout_sessions where reference = ?`, [purchaseId]))[0].n;
+    (
+      await f
+        .db()
+        .execute<{ n: number }[]>(
+          `select count(*)::int as n from "${f.acquirer.schema}".checkout_sessions where reference = ?`,
+          [purchaseId],
+        )
+    )[0].n;
   /** The buyer's purchases by id (the suite's clock is fixed, so they share one created_at). */
   const fanPurchases = async (buyerId: string) =>
     Object.fromEntries(
-      (await f.db().execute<{ id: string; status: string; method: string }[]>(`select id, status, method from purchases where buyer_id = ?`, [buyerId])).map(({ id, ...rest }) => [id, rest]),
+      (
+        await f
+          .db()
+          .execute<{ id: string; status: string; method: string }[]>(
+            `select id, status, method from purchases where buyer_id = ?`,
+            [buyerId],
+          )
+      ).map(({ id, ...rest }) => [id, rest]),
     );
 
   it('takes a fan whose card was declined back to the same hosted page (200), then sells once: paid, and already owned after', async () => {
@@ -196,7 +286,15 @@ describe('buying again while a checkout is open', () => {
     const first = await buy(buyer.session.access_token, body);
     await f.settle(first.body.id, DECLINED);
     const again = await buy(buyer.session.access_token, body);
-    expect(again).toMatchObject({ status: 200, body: { id: first.body.id, status: 'requires_action', checkoutUrl: first.body.checkoutUrl, failureReason: expect.any(String) } });
+    expect(again).toMatchObject({
+      status: 200,
+      body: {
+        id: first.body.id,
+        status: 'requires_action',
+        checkoutUrl: first.body.checkoutUrl,
+        failureReason: expect.any(String),
+      },
+    });
     expect(await sessions(first.body.id)).toBe(1);
     await f.settle(first.body.id, CARD);
     expect(await buy(buyer.session.access_token, body)).toMatchObject({ status: 409, body: { code: 'already_owned' } });
@@ -210,17 +308,31 @@ describe('buying again while a checkout is open', () => {
     const body = { kind: 'content', contentId: videoId, method: 'card' };
     const first = await buy(buyer.session.access_token, body, key);
     expect(first.status).toBe(201);
-    expect(await buy(buyer.session.access_token, body, newKey())).toMatchObject({ status: 200, body: { id: first.body.id } });
-    expect(await buy(buyer.session.access_token, body, key)).toMatchObject({ status: 200, body: { id: first.body.id, checkoutUrl: first.body.checkoutUrl } });
-    expect(await buy(buyer.session.access_token, { ...body, method: 'crypto' }, key)).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
-    expect(await fanPurchases(buyer.session.user.id)).toEqual({ [first.body.id]: { status: 'requires_action', method: 'card' } });
+    expect(await buy(buyer.session.access_token, body, newKey())).toMatchObject({
+      status: 200,
+      body: { id: first.body.id },
+    });
+    expect(await buy(buyer.session.access_token, body, key)).toMatchObject({
+      status: 200,
+      body: { id: first.body.id, checkoutUrl: first.body.checkoutUrl },
+    });
+    expect(await buy(buyer.session.access_token, { ...body, method: 'crypto' }, key)).toMatchObject({
+      status: 422,
+      body: { code: 'idempotency_key_reused' },
+    });
+    expect(await fanPurchases(buyer.session.user.id)).toEqual({
+      [first.body.id]: { status: 'requires_action', method: 'card' },
+    });
   });
 
   it('ends a left checkout when the fan asks for something else (crypto instead of card): the old one expires and books nothing', async () => {
     const buyer = await f.newFan();
     const card = await buy(buyer.session.access_token, { kind: 'content', contentId: videoId, method: 'card' });
     const crypto = await buy(buyer.session.access_token, { kind: 'content', contentId: videoId, method: 'crypto' });
-    expect(crypto).toMatchObject({ status: 201, body: { method: 'crypto', status: 'pending', crypto: { network: 'solana' } } });
+    expect(crypto).toMatchObject({
+      status: 201,
+      body: { method: 'crypto', status: 'pending', crypto: { network: 'solana' } },
+    });
     expect(crypto.body.id).not.toBe(card.body.id);
     expect(await fanPurchases(buyer.session.user.id)).toEqual({
       [card.body.id]: { status: 'expired', method: 'card' },
@@ -235,9 +347,17 @@ describe('buying again while a checkout is open', () => {
     const buyer = await f.newFan();
     const body = { kind: 'subscription', storeSlug: f.slug, method: 'card' };
     const first = await buy(buyer.session.access_token, body);
-    expect(await buy(buyer.session.access_token, body)).toMatchObject({ status: 200, body: { id: first.body.id, checkoutUrl: first.body.checkoutUrl } });
+    expect(await buy(buyer.session.access_token, body)).toMatchObject({
+      status: 200,
+      body: { id: first.body.id, checkoutUrl: first.body.checkoutUrl },
+    });
     // Its session's lifetime is over (the acquirer's expiry webhook not here yet).
-    await f.db().execute(`update purchases set checkout_expires_at = ? where id = ?`, [new Date(clock.now().getTime() - 1000), first.body.id]);
+    await f
+      .db()
+      .execute(`update purchases set checkout_expires_at = ? where id = ?`, [
+        new Date(clock.now().getTime() - 1000),
+        first.body.id,
+      ]);
     const second = await buy(buyer.session.access_token, body);
     expect(second).toMatchObject({ status: 201, body: { status: 'requires_action', checkoutUrl: expect.any(String) } });
     expect(second.body.checkoutUrl).not.toBe(first.body.checkoutUrl);
@@ -246,8 +366,13 @@ describe('buying again while a checkout is open', () => {
       [second.body.id]: { status: 'requires_action', method: 'card' },
     });
     await f.settle(second.body.id);
-    expect(await buy(buyer.session.access_token, body)).toMatchObject({ status: 409, body: { code: 'already_subscribed' } });
-    expect(await f.db().execute(`select id from subscriptions where subscriber_id = ?`, [buyer.session.user.id])).toHaveLength(1);
+    expect(await buy(buyer.session.access_token, body)).toMatchObject({
+      status: 409,
+      body: { code: 'already_subscribed' },
+    });
+    expect(
+      await f.db().execute(`select id from subscriptions where subscriber_id = ?`, [buyer.session.user.id]),
+    ).toHaveLength(1);
   });
 });
 
@@ -255,16 +380,36 @@ describe('tips', () => {
   it('refuses a tip under the store minimum and stores nothing; accepts one with a message', async () => {
     const key = newKey();
     const low = await buy(token(), { kind: 'tip', storeSlug: f.slug, amountMinor: 299, method: 'card' }, key);
-    expect(low).toMatchObject({ status: 400, body: { code: 'validation_failed', message: expect.stringMatching(/minimum tip for this store is 300/) } });
+    expect(low).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', message: expect.stringMatching(/minimum tip for this store is 300/) },
+    });
     expect(await f.db().execute(`select id from purchases where idempotency_key = ?`, [key])).toEqual([]);
-    expect((await buy(token(), { kind: 'tip', storeSlug: f.slug, amountMinor: 100_001, method: 'card' })).status).toBe(400);
-    expect((await buy(f.creator.token, { kind: 'tip', storeSlug: f.slug, amountMinor: 500, method: 'card' })).body).toMatchObject({ code: 'own_store' });
-    expect((await buy(token(), { kind: 'tip', storeSlug: 'no-such-store-x', amountMinor: 500, method: 'card' })).status).toBe(404);
+    expect((await buy(token(), { kind: 'tip', storeSlug: f.slug, amountMinor: 100_001, method: 'card' })).status).toBe(
+      400,
+    );
+    expect(
+      (await buy(f.creator.token, { kind: 'tip', storeSlug: f.slug, amountMinor: 500, method: 'card' })).body,
+    ).toMatchObject({ code: 'own_store' });
+    expect(
+      (await buy(token(), { kind: 'tip', storeSlug: 'no-such-store-x', amountMinor: 500, method: 'card' })).status,
+    ).toBe(404);
 
-    const tip = await buy(token(), { kind: 'tip', storeSlug: f.slug, amountMinor: 500, message: 'Thanks!', method: 'card' });
-    expect(tip).toMatchObject({ status: 201, body: { kind: 'tip', amountMinor: 500, currency: 'USD', contentId: null } });
+    const tip = await buy(token(), {
+      kind: 'tip',
+      storeSlug: f.slug,
+      amountMinor: 500,
+      message: 'Thanks!',
+      method: 'card',
+    });
+    expect(tip).toMatchObject({
+      status: 201,
+      body: { kind: 'tip', amountMinor: 500, currency: 'USD', contentId: null },
+    });
     await f.settle(tip.body.id);
-    expect(await f.outboxRows('post-sale', tip.body.id)).toEqual([expect.objectContaining({ kind: 'tip', grossMinor: 500, description: 'Tip to Commerce Shop' })]);
+    expect(await f.outboxRows('post-sale', tip.body.id)).toEqual([
+      expect.objectContaining({ kind: 'tip', grossMinor: 500, description: 'Tip to Commerce Shop' }),
+    ]);
   });
 });
 
@@ -272,22 +417,55 @@ describe('referral links (albums only)', () => {
   it('credits the link owner on a purchase of the album, and shows their earnings to them only', async () => {
     const referrer = await f.newFan();
     const buyer = await f.newFan();
-    const created = await call(platform, 'POST', '/api/referral-links', referrer.session.access_token, { contentId: albumId });
-    expect(created).toMatchObject({ status: 201, body: { code: expect.any(String), url: `${platform.config.PUBLIC_URL}/stores/${f.slug}?ref=${created.body.code}`, contentTitle: 'Beach album', purchases: 0, earnedMinor: 0, currency: 'USD' } });
-    expect((await call(platform, 'POST', '/api/referral-links', referrer.session.access_token, { contentId: albumId })).status).toBe(200);
-    expect((await call(platform, 'POST', '/api/referral-links', referrer.session.access_token, { contentId: videoId })).body).toMatchObject({ code: 'referral_not_allowed' });
-    expect((await call(platform, 'POST', '/api/referral-links', f.creator.token, { contentId: albumId })).body).toMatchObject({ code: 'referral_not_allowed' });
+    const created = await call(platform, 'POST', '/api/referral-links', referrer.session.access_token, {
+      contentId: albumId,
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: {
+        code: expect.any(String),
+        url: `${platform.config.PUBLIC_URL}/stores/${f.slug}?ref=${created.body.code}`,
+        contentTitle: 'Beach album',
+        purchases: 0,
+        earnedMinor: 0,
+        currency: 'USD',
+      },
+    });
+    expect(
+      (await call(platform, 'POST', '/api/referral-links', referrer.session.access_token, { contentId: albumId }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(platform, 'POST', '/api/referral-links', referrer.session.access_token, { contentId: videoId })).body,
+    ).toMatchObject({ code: 'referral_not_allowed' });
+    expect(
+      (await call(platform, 'POST', '/api/referral-links', f.creator.token, { contentId: albumId })).body,
+    ).toMatchObject({ code: 'referral_not_allowed' });
 
     // The referrer's own purchase through their link credits nobody.
-    const own = await buy(referrer.session.access_token, { kind: 'content', contentId: albumId, method: 'card', referralCode: created.body.code });
-    const sale = await buy(buyer.session.access_token, { kind: 'content', contentId: albumId, method: 'card', referralCode: created.body.code });
+    const own = await buy(referrer.session.access_token, {
+      kind: 'content',
+      contentId: albumId,
+      method: 'card',
+      referralCode: created.body.code,
+    });
+    const sale = await buy(buyer.session.access_token, {
+      kind: 'content',
+      contentId: albumId,
+      method: 'card',
+      referralCode: created.body.code,
+    });
     await f.settle(own.body.id);
     await f.settle(sale.body.id);
     expect(await f.outboxRows('post-sale', own.body.id)).toEqual([expect.objectContaining({ referrerId: null })]);
-    expect(await f.outboxRows('post-sale', sale.body.id)).toEqual([expect.objectContaining({ referrerId: referrer.session.user.id })]);
+    expect(await f.outboxRows('post-sale', sale.body.id)).toEqual([
+      expect.objectContaining({ referrerId: referrer.session.user.id }),
+    ]);
 
     const mine = await call(platform, 'GET', '/api/referral-links', referrer.session.access_token);
-    expect(mine.body.items).toEqual([expect.objectContaining({ code: created.body.code, purchases: 1, earnedMinor: 74 })]);
+    expect(mine.body.items).toEqual([
+      expect.objectContaining({ code: created.body.code, purchases: 1, earnedMinor: 74 }),
+    ]);
     expect((await call(platform, 'GET', '/api/referral-links', buyer.session.access_token)).body.items).toEqual([]);
     expect((await call(platform, 'GET', '/api/referral-links', null)).status).toBe(401);
   });
@@ -299,10 +477,19 @@ describe('favourites', () => {
     expect((await put()).status).toBe(204);
     expect((await put()).status).toBe(204);
     expect((await call(platform, 'GET', '/api/favorites', token())).body.items).toEqual([
-      { storeSlug: f.slug, displayName: 'Commerce Shop', tagline: null, accentColor: '#a5529f', isNsfw: false, favoritedAt: expect.any(String) },
+      {
+        storeSlug: f.slug,
+        displayName: 'Commerce Shop',
+        tagline: null,
+        accentColor: '#a5529f',
+        isNsfw: false,
+        favoritedAt: expect.any(String),
+      },
     ]);
     expect((await call(platform, 'GET', `/api/stores/${f.slug}`, token())).body.isFavorite).toBe(true);
-    expect((await call(platform, 'GET', `/api/stores/${f.slug}`, other.session.access_token)).body.isFavorite).toBe(false);
+    expect((await call(platform, 'GET', `/api/stores/${f.slug}`, other.session.access_token)).body.isFavorite).toBe(
+      false,
+    );
     expect((await call(platform, 'GET', '/api/favorites', other.session.access_token)).body.items).toEqual([]);
     expect((await call(platform, 'PUT', '/api/favorites/no-such-store-x', token())).status).toBe(404);
     expect((await call(platform, 'DELETE', `/api/favorites/${f.slug}`, token())).status).toBe(204);
@@ -319,26 +506,62 @@ describe('history, sales and exports', () => {
     const all = [...first.body.items, ...second.body.items];
     expect(second.body.nextCursor).toBeNull();
     // Paid, refunded and charged-back purchases only: the fan's open checkout is not in the history.
-    expect(all.map((p: { status: string }) => p.status).every((status: string) => ['paid', 'refunded', 'charged_back'].includes(status))).toBe(true);
+    expect(
+      all
+        .map((p: { status: string }) => p.status)
+        .every((status: string) => ['paid', 'refunded', 'charged_back'].includes(status)),
+    ).toBe(true);
     expect(new Set(all.map((p: { id: string }) => p.id)).size).toBe(all.length);
     expect((await call(platform, 'GET', '/api/purchases?cursor=nonsense', token())).status).toBe(400);
 
     const csv = await call(platform, 'GET', '/api/purchases/export.csv', token());
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0])).toEqual(['date', 'purchase_id', 'kind', 'store', 'item', 'amount', 'currency', 'method', 'status']);
+    expect(Object.keys(rows[0])).toEqual([
+      'date',
+      'purchase_id',
+      'kind',
+      'store',
+      'item',
+      'amount',
+      'currency',
+      'method',
+      'status',
+    ]);
     expect(rows.map((r) => r.purchase_id).sort()).toEqual(all.map((p: { id: string }) => p.id).sort());
-    expect(rows.find((r) => r.item === 'Beach album' && r.status === 'paid')).toMatchObject({ kind: 'content', store: 'Commerce Shop', amount: '14.99', currency: 'USD', method: 'card' });
+    expect(rows.find((r) => r.item === 'Beach album' && r.status === 'paid')).toMatchObject({
+      kind: 'content',
+      store: 'Commerce Shop',
+      amount: '14.99',
+      currency: 'USD',
+      method: 'card',
+    });
     expect(rows.find((r) => r.kind === 'tip')).toMatchObject({ amount: '5.00', item: 'Tip' });
   });
 
   it("gives the creator a sales dashboard and CSV with masked buyers; a fan's is empty", async () => {
     const sales = await call(platform, 'GET', '/api/sales', f.creator.token);
     expect(sales.status).toBe(200);
-    const paidSales = (await f.db().execute<{ amount_minor: string }[]>(`select amount_minor from purchases where creator_id = ? and status = 'paid'`, [f.creator.userId])).map((r) => Number(r.amount_minor));
-    expect(sales.body.totals).toEqual({ grossMinor: paidSales.reduce((a, b) => a + b, 0), netMinor: expect.any(Number), count: paidSales.length, refundedMinor: 0 });
+    const paidSales = (
+      await f
+        .db()
+        .execute<{ amount_minor: string }[]>(
+          `select amount_minor from purchases where creator_id = ? and status = 'paid'`,
+          [f.creator.userId],
+        )
+    ).map((r) => Number(r.amount_minor));
+    expect(sales.body.totals).toEqual({
+      grossMinor: paidSales.reduce((a, b) => a + b, 0),
+      netMinor: expect.any(Number),
+      count: paidSales.length,
+      refundedMinor: 0,
+    });
     expect(sales.body.daily).toHaveLength(30);
-    expect(sales.body.daily.at(-1)).toEqual({ date: clock.now().toISOString().slice(0, 10), grossMinor: sales.body.totals.grossMinor, count: paidSales.length });
+    expect(sales.body.daily.at(-1)).toEqual({
+      date: clock.now().toISOString().slice(0, 10),
+      grossMinor: sales.body.totals.grossMinor,
+      count: paidSales.length,
+    });
     // Items, tips and the subscription bought again after a lapsed checkout.
     expect(sales.body.byKind.map((k: { kind: string }) => k.kind).sort()).toEqual(['content', 'subscription', 'tip']);
     expect(sales.body.items[0].buyer).toMatch(/^fan••[0-9a-f]{4}$/);
@@ -346,22 +569,63 @@ describe('history, sales and exports', () => {
 
     const csv = await call(platform, 'GET', '/api/sales/export.csv', f.creator.token);
     const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0])).toEqual(['date', 'sale_id', 'kind', 'item', 'buyer', 'gross', 'currency', 'method', 'status']);
+    expect(Object.keys(rows[0])).toEqual([
+      'date',
+      'sale_id',
+      'kind',
+      'item',
+      'buyer',
+      'gross',
+      'currency',
+      'method',
+      'status',
+    ]);
     expect(rows).toHaveLength(paidSales.length);
 
-    expect((await call(platform, 'GET', '/api/sales', token())).body).toMatchObject({ totals: { grossMinor: 0, count: 0, refundedMinor: 0 }, items: [] });
+    expect((await call(platform, 'GET', '/api/sales', token())).body).toMatchObject({
+      totals: { grossMinor: 0, count: 0, refundedMinor: 0 },
+      items: [],
+    });
     expect((await call(platform, 'GET', '/api/sales?from=2026-13-01', f.creator.token)).status).toBe(400);
-    for (const query of ['to=0', 'from=0', 'to=-1', 'to=1e309', 'from=2026-11-01&to=0', 'to=2026-02-30', 'to=2026-01-01&to=2026-01-02']) {
+    for (const query of [
+      'to=0',
+      'from=0',
+      'to=-1',
+      'to=1e309',
+      'from=2026-11-01&to=0',
+      'to=2026-02-30',
+      'to=2026-01-01&to=2026-01-02',
+    ]) {
       for (const path of ['/api/sales', '/api/sales/export.csv']) {
         const refused = await call(platform, 'GET', `${path}?${query}`, f.creator.token);
-        expect({ query, path, status: refused.status, code: refused.body?.code }).toEqual({ query, path, status: 400, code: 'validation_failed' });
+        expect({ query, path, status: refused.status, code: refused.body?.code }).toEqual({
+          query,
+          path,
+          status: 400,
+          code: 'validation_failed',
+        });
       }
     }
     // A NUL is refused for every route before routing (bad-input.e2e.ts), so it never reaches the range check.
-    expect((await call(platform, 'GET', '/api/sales?to=%00', f.creator.token)).body).toMatchObject({ code: 'bad_request' });
-    const cursorOf = (createdAt: string) => Buffer.from(JSON.stringify([createdAt, '00000000-0000-4000-8000-000000000000'])).toString('base64url');
-    for (const query of ['limit=0', 'limit=-1', 'limit=abc', 'limit=1e3', 'cursor=%00', 'limit=1&limit=2', `cursor=${cursorOf('-271821-04-20T00:00:00.000Z')}`, `cursor=${cursorOf('+275760-09-13T00:00:00.000Z')}`]) {
-      expect({ query, status: (await call(platform, 'GET', `/api/purchases?${query}`, token())).status }).toEqual({ query, status: 400 });
+    expect((await call(platform, 'GET', '/api/sales?to=%00', f.creator.token)).body).toMatchObject({
+      code: 'bad_request',
+    });
+    const cursorOf = (createdAt: string) =>
+      Buffer.from(JSON.stringify([createdAt, '00000000-0000-4000-8000-000000000000'])).toString('base64url');
+    for (const query of [
+      'limit=0',
+      'limit=-1',
+      'limit=abc',
+      'limit=1e3',
+      'cursor=%00',
+      'limit=1&limit=2',
+      `cursor=${cursorOf('-271821-04-20T00:00:00.000Z')}`,
+      `cursor=${cursorOf('+275760-09-13T00:00:00.000Z')}`,
+    ]) {
+      expect({ query, status: (await call(platform, 'GET', `/api/purchases?${query}`, token())).status }).toEqual({
+        query,
+        status: 400,
+      });
     }
     expect((await call(platform, 'GET', '/api/sales', null)).status).toBe(401);
   });
@@ -372,19 +636,27 @@ describe('CSV exports', () => {
     const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
     const slug = `evil-${Date.now().toString(36)}`;
     const storeName = '=HYPERLINK("http://evil.example","Refund")';
-    expect((await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: storeName })).status).toBe(201);
+    expect((await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: storeName })).status).toBe(
+      201,
+    );
     const itemId = await f.approvedItem('video', 700, '@SUM(1+1)*cmd|"/C calc"!A0', creator.userId);
     const buyer = await f.newFan();
     const bought = await buy(buyer.session.access_token, { kind: 'content', contentId: itemId, method: 'card' });
     await f.settle(bought.body.id);
 
     const purchases = (await call(platform, 'GET', '/api/purchases/export.csv', buyer.session.access_token)).text;
-    expect(purchases.split('\n')[0]).toBe('"date","purchase_id","kind","store","item","amount","currency","method","status"');
-    expect(parse(purchases, { columns: true })).toEqual([expect.objectContaining({ store: `'${storeName}`, item: `'@SUM(1+1)*cmd|"/C calc"!A0`, amount: '7.00' })]);
+    expect(purchases.split('\n')[0]).toBe(
+      '"date","purchase_id","kind","store","item","amount","currency","method","status"',
+    );
+    expect(parse(purchases, { columns: true })).toEqual([
+      expect.objectContaining({ store: `'${storeName}`, item: `'@SUM(1+1)*cmd|"/C calc"!A0`, amount: '7.00' }),
+    ]);
     expect(purchases).not.toMatch(/(^|,)[=+\-@]/m);
 
     const sales = (await call(platform, 'GET', '/api/sales/export.csv', creator.token)).text;
-    expect(parse(sales, { columns: true })).toEqual([expect.objectContaining({ item: `'@SUM(1+1)*cmd|"/C calc"!A0`, gross: '7.00' })]);
+    expect(parse(sales, { columns: true })).toEqual([
+      expect.objectContaining({ item: `'@SUM(1+1)*cmd|"/C calc"!A0`, gross: '7.00' }),
+    ]);
     expect(sales).not.toMatch(/(^|,)[=+\-@]/m);
   });
 });
@@ -393,24 +665,41 @@ describe('a subscribers-only store', () => {
   it('sells and opens its items to live subscribers only: a non-subscriber is refused (403, nothing stored), a lapsed subscriber too until they subscribe again', async () => {
     const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
     const slug = `members-${Date.now().toString(36)}`;
-    expect((await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Members Shop' })).status).toBe(201);
-    expect((await call(platform, 'PATCH', '/api/stores/mine', creator.token, { access: { subscriptionEnabled: true, subscriptionPriceMinor: 500 } })).status).toBe(200);
+    expect(
+      (await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Members Shop' })).status,
+    ).toBe(201);
+    expect(
+      (
+        await call(platform, 'PATCH', '/api/stores/mine', creator.token, {
+          access: { subscriptionEnabled: true, subscriptionPriceMinor: 500 },
+        })
+      ).status,
+    ).toBe(200);
     const itemId = await f.approvedItem('album', 800, 'Members album', creator.userId);
     const early = await f.newFan();
     const earlyBuy = await buy(early.session.access_token, { kind: 'content', contentId: itemId, method: 'card' });
     await f.settle(earlyBuy.body.id);
-    const open = (who: typeof early, purchaseId: string) => call(platform, 'GET', `/api/purchases/${purchaseId}/content`, who.session.access_token);
-    const owned = async (who: typeof early) => (await call(platform, 'GET', `/api/stores/${slug}/content`, who.session.access_token)).body.items[0].owned;
+    const open = (who: typeof early, purchaseId: string) =>
+      call(platform, 'GET', `/api/purchases/${purchaseId}/content`, who.session.access_token);
+    const owned = async (who: typeof early) =>
+      (await call(platform, 'GET', `/api/stores/${slug}/content`, who.session.access_token)).body.items[0].owned;
     // What the store page reads to offer Subscribe to unlock instead of Buy.
-    const subscribed = async (who: typeof early) => (await call(platform, 'GET', `/api/stores/${slug}`, who.session.access_token)).body.isSubscribed;
+    const subscribed = async (who: typeof early) =>
+      (await call(platform, 'GET', `/api/stores/${slug}`, who.session.access_token)).body.isSubscribed;
     expect((await open(early, earlyBuy.body.id)).status).toBe(200);
 
-    expect((await call(platform, 'PATCH', '/api/stores/mine', creator.token, { access: { visibility: 'subscribers_only' } })).body.access.visibility).toBe('subscribers_only');
+    expect(
+      (await call(platform, 'PATCH', '/api/stores/mine', creator.token, { access: { visibility: 'subscribers_only' } }))
+        .body.access.visibility,
+    ).toBe('subscribers_only');
     // A purchase made before is checked again when it is opened.
     expect(await open(early, earlyBuy.body.id)).toMatchObject({ status: 403, body: { code: 'subscribers_only' } });
     expect(await owned(early)).toBe(false);
     expect(await subscribed(early)).toBe(false);
-    expect((await call(platform, 'GET', `/api/stores/${slug}`, null)).body).toMatchObject({ visibility: 'subscribers_only', isSubscribed: false });
+    expect((await call(platform, 'GET', `/api/stores/${slug}`, null)).body).toMatchObject({
+      visibility: 'subscribers_only',
+      isSubscribed: false,
+    });
 
     const stranger = await f.newFan();
     for (const request of [
@@ -418,13 +707,20 @@ describe('a subscribers-only store', () => {
       { kind: 'content', contentId: itemId, method: 'crypto' },
     ]) {
       const key = newKey();
-      expect(await buy(stranger.session.access_token, request, key)).toMatchObject({ status: 403, body: { code: 'subscribers_only' } });
+      expect(await buy(stranger.session.access_token, request, key)).toMatchObject({
+        status: 403,
+        body: { code: 'subscribers_only' },
+      });
       expect(await f.db().execute(`select id from purchases where idempotency_key = ?`, [key])).toEqual([]);
     }
     expect(await orphanPayments()).toBe(0);
 
     // Subscribed: buys and opens.
-    const subscription = await buy(stranger.session.access_token, { kind: 'subscription', storeSlug: slug, method: 'card' });
+    const subscription = await buy(stranger.session.access_token, {
+      kind: 'subscription',
+      storeSlug: slug,
+      method: 'card',
+    });
     expect(await subscribed(stranger)).toBe(false);
     await f.settle(subscription.body.id);
     expect(await subscribed(stranger)).toBe(true);
@@ -436,11 +732,18 @@ describe('a subscribers-only store', () => {
     expect(await owned(stranger)).toBe(true);
 
     // Lapsed: the subscription's period ended. The purchase stays in the history but does not open.
-    await f.db().execute(`update subscriptions set status = 'expired', current_period_end = ? where subscriber_id = ?`, [new Date(clock.now().getTime() - 1000), stranger.session.user.id]);
+    await f
+      .db()
+      .execute(`update subscriptions set status = 'expired', current_period_end = ? where subscriber_id = ?`, [
+        new Date(clock.now().getTime() - 1000),
+        stranger.session.user.id,
+      ]);
     expect(await open(stranger, bought.body.id)).toMatchObject({ status: 403, body: { code: 'subscribers_only' } });
     expect(await owned(stranger)).toBe(false);
     expect(await subscribed(stranger)).toBe(false);
-    expect((await call(platform, 'GET', `/api/purchases/${bought.body.id}`, stranger.session.access_token)).body).toMatchObject({ status: 'paid' });
+    expect(
+      (await call(platform, 'GET', `/api/purchases/${bought.body.id}`, stranger.session.access_token)).body,
+    ).toMatchObject({ status: 'paid' });
   });
 });
 
@@ -448,10 +751,17 @@ describe("a store's download setting", () => {
   it('gives buyers a signed download link per file only while the store allows downloads; the view link stays inline and cannot be turned into a download', async () => {
     const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
     const slug = `downloads-${Date.now().toString(36)}`;
-    expect((await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Download Shop' })).status).toBe(201);
+    expect(
+      (await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Download Shop' })).status,
+    ).toBe(201);
     const itemId = await f.approvedItem('album', 700, 'Holiday album', creator.userId);
     // A real file on disk under a name that would break a header if sent as it is.
-    await f.db().execute(`update content_media set original_name = ?, clean_key = 'dl-test.jpg' where content_id = ?`, ['../My "holiday"\r\nphoto.jpeg', itemId]);
+    await f
+      .db()
+      .execute(`update content_media set original_name = ?, clean_key = 'dl-test.jpg' where content_id = ?`, [
+        '../My "holiday"\r\nphoto.jpeg',
+        itemId,
+      ]);
     mkdirSync(join(f.storageDir, 'media'), { recursive: true });
     writeFileSync(join(f.storageDir, 'media', 'dl-test.jpg'), Buffer.from('jpeg bytes'));
     const buyer = await f.newFan();
@@ -461,17 +771,24 @@ describe("a store's download setting", () => {
 
     // Off (the default): no download link, and the view link is served inline.
     const closed = await open();
-    expect(closed.body.media).toEqual([expect.objectContaining({ fileUrl: expect.stringMatching(/^\/api\/media\?token=/), downloadUrl: null })]);
+    expect(closed.body.media).toEqual([
+      expect.objectContaining({ fileUrl: expect.stringMatching(/^\/api\/media\?token=/), downloadUrl: null }),
+    ]);
     const viewed = await call(platform, 'GET', closed.body.media[0].fileUrl, null);
     expect(viewed.status).toBe(200);
     expect(viewed.headers.get('content-disposition')).toBe('inline');
     // A client cannot ask for an attachment: the variant is inside the signature.
     for (const extra of ['&download=1', '&v=download', '&disposition=attachment']) {
-      expect((await call(platform, 'GET', closed.body.media[0].fileUrl + extra, null)).headers.get('content-disposition')).toBe('inline');
+      expect(
+        (await call(platform, 'GET', closed.body.media[0].fileUrl + extra, null)).headers.get('content-disposition'),
+      ).toBe('inline');
     }
 
     // On: each file also carries a download link, served as an attachment under a safe name.
-    expect((await call(platform, 'PATCH', '/api/stores/mine', creator.token, { content: { allowDownloads: true } })).body.content.allowDownloads).toBe(true);
+    expect(
+      (await call(platform, 'PATCH', '/api/stores/mine', creator.token, { content: { allowDownloads: true } })).body
+        .content.allowDownloads,
+    ).toBe(true);
     const allowed = await open();
     const [file] = allowed.body.media;
     expect(file.downloadUrl).toMatch(/^\/api\/media\?token=/);
@@ -484,13 +801,20 @@ describe("a store's download setting", () => {
     // Tampered links are refused: a view link rewritten to claim the download variant under its old signature,
     // and a download link whose signature was changed.
     const [body, signature] = new URL(file.fileUrl, platform.baseUrl).searchParams.get('token')!.split('.');
-    const rewritten = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), v: 'download' })).toString('base64url');
-    expect(await call(platform, 'GET', `/api/media?token=${rewritten}.${signature}`, null)).toMatchObject({ status: 403, body: { code: 'invalid_link' } });
+    const rewritten = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), v: 'download' }),
+    ).toString('base64url');
+    expect(await call(platform, 'GET', `/api/media?token=${rewritten}.${signature}`, null)).toMatchObject({
+      status: 403,
+      body: { code: 'invalid_link' },
+    });
     const tampered = file.downloadUrl.slice(0, -3) + (file.downloadUrl.slice(-3) === 'xyz' ? 'abc' : 'xyz');
     expect(await call(platform, 'GET', tampered, null)).toMatchObject({ status: 403, body: { code: 'invalid_link' } });
 
     // Off again: the setting is re-read when the item is opened, so no new download links are issued.
-    expect((await call(platform, 'PATCH', '/api/stores/mine', creator.token, { content: { allowDownloads: false } })).status).toBe(200);
+    expect(
+      (await call(platform, 'PATCH', '/api/stores/mine', creator.token, { content: { allowDownloads: false } })).status,
+    ).toBe(200);
     expect((await open()).body.media).toEqual([expect.objectContaining({ downloadUrl: null })]);
   });
 });

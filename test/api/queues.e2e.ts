@@ -5,7 +5,8 @@ import { startTestPlatform, uniqueEmail, type TestPlatform } from '#app/testing'
 
 const backends: ('postgres' | 'redis')[] = ['postgres'];
 if (process.env.TEST_REDIS_URL) backends.push('redis');
-else if (process.env.CI === 'true') throw new Error('TEST_REDIS_URL is required in CI: the Redis queue suite may not be skipped');
+else if (process.env.CI === 'true')
+  throw new Error('TEST_REDIS_URL is required in CI: the Redis queue suite may not be skipped');
 else console.warn('Redis not available: the Redis queue suite is skipped');
 
 describe.each(backends)('outbox, relay and email jobs on the %s queue backend', (backend) => {
@@ -25,7 +26,11 @@ describe.each(backends)('outbox, relay and email jobs on the %s queue backend', 
     let id = '';
     await em
       .transactional(async (tx) => {
-        outbox.enqueue(tx, 'notifications', 'send-email', { to, template: 'confirm-signup', variables: { confirmUrl: 'https://example.test/x' } });
+        outbox.enqueue(tx, 'notifications', 'send-email', {
+          to,
+          template: 'confirm-signup',
+          variables: { confirmUrl: 'https://example.test/x' },
+        });
         await tx.flush();
         const [row] = await tx.execute<{ id: string }[]>(`select max(id)::text as id from outbox_message`);
         id = row.id;
@@ -39,7 +44,10 @@ describe.each(backends)('outbox, relay and email jobs on the %s queue backend', 
 
   it('reports its backend on /health', async () => {
     const health = await (await fetch(`${platform.baseUrl}/health`)).json();
-    expect(health).toMatchObject({ status: 'ok', checks: { database: 'up', mail: 'up', queue: { status: 'up', backend } } });
+    expect(health).toMatchObject({
+      status: 'ok',
+      checks: { database: 'up', mail: 'up', queue: { status: 'up', backend } },
+    });
   });
 
   it('delivers a committed outbox message exactly once', async () => {
@@ -90,7 +98,10 @@ describe.each(backends)('outbox, relay and email jobs on the %s queue backend', 
     const unknown = await queue.add('no-such-job', {}, { attempts: 1 });
     await platform.drain();
     expect(await queue.getJobState(retired.id!)).toBe('completed');
-    expect((await queue.getJob(retired.id!))?.returnvalue).toEqual({ retired: true, successor: 'moderation/keep-partitions' });
+    expect((await queue.getJob(retired.id!))?.returnvalue).toEqual({
+      retired: true,
+      successor: 'moderation/keep-partitions',
+    });
     expect(await queue.getJobState(unknown.id!)).toBe('failed');
     await queue.remove(unknown.id!);
   });
@@ -136,8 +147,13 @@ describe('two installations sharing one PostgreSQL database (no Redis)', () => {
       `select table_schema as schema from information_schema.tables where table_name = 'job' and table_schema in (?, ?) order by 1`,
       [first.config.QUEUE_SCHEMA, second.config.QUEUE_SCHEMA],
     );
-    expect(rows.map((row) => row.schema).sort()).toEqual([first.config.QUEUE_SCHEMA, second.config.QUEUE_SCHEMA].sort());
-    const [{ count }] = await em.execute<{ count: number }[]>(`select count(*)::int as count from "${first.config.QUEUE_SCHEMA}".job where id = ?`, [job.id]);
+    expect(rows.map((row) => row.schema).sort()).toEqual(
+      [first.config.QUEUE_SCHEMA, second.config.QUEUE_SCHEMA].sort(),
+    );
+    const [{ count }] = await em.execute<{ count: number }[]>(
+      `select count(*)::int as count from "${first.config.QUEUE_SCHEMA}".job where id = ?`,
+      [job.id],
+    );
     expect(count).toBe(1);
   });
 
@@ -149,12 +165,20 @@ describe('two installations sharing one PostgreSQL database (no Redis)', () => {
         .get(MikroORM)
         .em.fork()
         .transactional(async (tx) => {
-          second.api.get(Outbox).enqueue(tx, 'notifications', 'send-email', { to, template: 'confirm-signup', variables: { confirmUrl: 'https://example.test/x' } });
+          second.api
+            .get(Outbox)
+            .enqueue(tx, 'notifications', 'send-email', {
+              to,
+              template: 'confirm-signup',
+              variables: { confirmUrl: 'https://example.test/x' },
+            });
           await tx.flush();
         });
       const error = await second.inbox.waitFor(to, /Confirm/, { timeoutMs: 3_000 }).catch((caught: Error) => caught);
       expect(error).toBeInstanceOf(Error);
-      expect((error as Error).message).toMatch(new RegExp(`confirm-signup to ${to.replace(/[.+]/g, '\\$&')}: (delayed|waiting|active), \\d attempt\\(s\\)`));
+      expect((error as Error).message).toMatch(
+        new RegExp(`confirm-signup to ${to.replace(/[.+]/g, '\\$&')}: (delayed|waiting|active), \\d attempt\\(s\\)`),
+      );
       expect((error as Error).message).toContain('Try again later');
     } finally {
       second.inbox.failNext = 0;

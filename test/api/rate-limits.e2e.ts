@@ -1,9 +1,18 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { authClient, clientIp, createConfirmedUser, startTestPlatform, STRONG_PASSWORD, uniqueEmail, type TestPlatform } from '#app/testing';
+import {
+  authClient,
+  clientIp,
+  createConfirmedUser,
+  startTestPlatform,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestPlatform,
+} from '#app/testing';
 
 const backends: ('postgres' | 'redis')[] = ['postgres'];
 if (process.env.TEST_REDIS_URL) backends.push('redis');
-else if (process.env.CI === 'true') throw new Error('TEST_REDIS_URL is required in CI: the Redis rate-limit suite may not be skipped');
+else if (process.env.CI === 'true')
+  throw new Error('TEST_REDIS_URL is required in CI: the Redis rate-limit suite may not be skipped');
 else console.warn('Redis not available: the Redis rate-limit suite is skipped');
 
 async function signIn(platform: TestPlatform, email: string, password: string, ip: string) {
@@ -30,7 +39,9 @@ describe.each(backends)('rate limits and sign-in lockout (%s counters)', (backen
     const attacker = clientIp();
     for (let attempt = 1; attempt <= 4; attempt++) {
       const instance = attempt % 2 ? first : second;
-      expect((await signIn(instance, account.email, 'Wrong-Password-1!', attacker)).error?.code).toBe('invalid_credentials');
+      expect((await signIn(instance, account.email, 'Wrong-Password-1!', attacker)).error?.code).toBe(
+        'invalid_credentials',
+      );
     }
     const fifth = await signIn(second, account.email, 'Wrong-Password-1!', attacker);
     expect(fifth.error?.code).toBe('account_locked');
@@ -63,8 +74,15 @@ describe.each(backends)('rate limits and sign-in lockout (%s counters)', (backen
     const ip = clientIp();
     const nobody = uniqueEmail('nobody');
     const codes = [];
-    for (let attempt = 0; attempt < 5; attempt++) codes.push((await signIn(first, nobody, 'Wrong-Password-1!', ip)).error?.code);
-    expect(codes).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'account_locked']);
+    for (let attempt = 0; attempt < 5; attempt++)
+      codes.push((await signIn(first, nobody, 'Wrong-Password-1!', ip)).error?.code);
+    expect(codes).toEqual([
+      'invalid_credentials',
+      'invalid_credentials',
+      'invalid_credentials',
+      'invalid_credentials',
+      'account_locked',
+    ]);
   });
 
   it('limits sign-ups per address of origin with the contract code', async () => {

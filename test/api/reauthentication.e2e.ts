@@ -18,29 +18,60 @@ afterAll(async () => {
 
 type Account = Awaited<ReturnType<typeof signedInUser>>;
 const tokenOf = async (account: Account) => (await account.client.getSession()).data.session!.access_token;
-const sessionIdOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { session_id: string }).session_id;
+const sessionIdOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { session_id: string }).session_id;
 
 async function call(method: string, path: string, token: string, body?: unknown, ip = clientIp()) {
   const response = await fetch(`${platform.baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': ip, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': ip,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as { code?: string; message?: string; kind?: string; ibanLast4?: string } | null };
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as {
+      code?: string;
+      message?: string;
+      kind?: string;
+      ibanLast4?: string;
+    } | null,
+  };
 }
 
-const setBank = (token: string) => call('PUT', '/api/payouts/method', token, { kind: 'bank', accountHolder: 'Jane Creator', iban: IBAN, currency: 'EUR' });
-const setWallet = (token: string) => call('PUT', '/api/payouts/method', token, { kind: 'crypto', network: 'solana', address: WALLET });
+const setBank = (token: string) =>
+  call('PUT', '/api/payouts/method', token, {
+    kind: 'bank',
+    accountHolder: 'Jane Creator',
+    iban: IBAN,
+    currency: 'EUR',
+  });
+const setWallet = (token: string) =>
+  call('PUT', '/api/payouts/method', token, { kind: 'crypto', network: 'solana', address: WALLET });
 /** The session signed in eleven minutes ago (a refresh since then changes nothing). */
-const age = (token: string) => db().execute(`update sessions set authenticated_at = now() - interval '11 minutes' where id = ?`, [sessionIdOf(token)]);
+const age = (token: string) =>
+  db().execute(`update sessions set authenticated_at = now() - interval '11 minutes' where id = ?`, [
+    sessionIdOf(token),
+  ]);
 const storedMethod = async (account: Account) =>
-  (await db().execute<{ kind: string; address: string | null }[]>(`select kind, address from payout_methods where user_id = ?`, [account.session.user.id]))[0] ?? null;
+  (
+    await db().execute<{ kind: string; address: string | null }[]>(
+      `select kind, address from payout_methods where user_id = ?`,
+      [account.session.user.id],
+    )
+  )[0] ?? null;
 
 describe('payout method changes need a recent sign-in', () => {
   it('accepts a fresh session, and emails the owner without the full IBAN', async () => {
     const alice = await signedInUser(platform);
-    expect(await setBank(await tokenOf(alice))).toMatchObject({ status: 200, body: { kind: 'bank', ibanLast4: '3000' } });
+    expect(await setBank(await tokenOf(alice))).toMatchObject({
+      status: 200,
+      body: { kind: 'bank', ibanLast4: '3000' },
+    });
     const mail = await platform.inbox.waitFor(alice.email, /payout method was changed/);
     expect(mail.text).toContain('IBAN ending 3000');
     expect(mail.text).not.toContain('DE89370400440532013000');
@@ -55,7 +86,9 @@ describe('payout method changes need a recent sign-in', () => {
     const token = refreshed.data.session!.access_token;
     const stale = await setWallet(token);
     expect(stale).toEqual({ status: 403, body: expect.objectContaining({ code: 'reauthentication_needed' }) });
-    expect((await call('DELETE', '/api/payouts/method', token)).body).toMatchObject({ code: 'reauthentication_needed' });
+    expect((await call('DELETE', '/api/payouts/method', token)).body).toMatchObject({
+      code: 'reauthentication_needed',
+    });
     expect(await storedMethod(alice)).toEqual({ kind: 'bank', address: null });
   });
 
@@ -73,9 +106,13 @@ describe('payout method changes need a recent sign-in', () => {
     expect(confirmed.status).toBe(200);
     expect((await setWallet(token)).status).toBe(200);
     expect(await storedMethod(alice)).toEqual({ kind: 'crypto', address: WALLET });
-    expect((await platform.inbox.waitFor(alice.email, /payout method was changed/)).text).toContain('Solana wallet 4Nd1…DB4T');
+    expect((await platform.inbox.waitFor(alice.email, /payout method was changed/)).text).toContain(
+      'Solana wallet 4Nd1…DB4T',
+    );
     expect((await call('DELETE', '/api/payouts/method', token)).status).toBe(204);
-    expect((await platform.inbox.waitFor(alice.email, /payout method was removed/)).text).toContain('Solana wallet 4Nd1…DB4T');
+    expect((await platform.inbox.waitFor(alice.email, /payout method was removed/)).text).toContain(
+      'Solana wallet 4Nd1…DB4T',
+    );
   });
 
   it('locks password re-authentication like sign-in after five failures', async () => {
@@ -83,7 +120,11 @@ describe('payout method changes need a recent sign-in', () => {
     const token = await tokenOf(alice);
     const ip = clientIp();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await call('POST', '/api/account/reauthenticate', token, { password: `Wrong-password-${attempt}!` }, ip)).status);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      statuses.push(
+        (await call('POST', '/api/account/reauthenticate', token, { password: `Wrong-password-${attempt}!` }, ip))
+          .status,
+      );
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const locked = await call('POST', '/api/account/reauthenticate', token, { password: alice.password }, ip);
     expect(locked).toEqual({ status: 429, body: expect.objectContaining({ code: 'account_locked' }) });
@@ -99,7 +140,9 @@ describe('payout method changes need a recent sign-in', () => {
     expect(await storedMethod(alice)).toEqual({ kind: 'bank', address: null });
     // Re-authenticating checks the caller's own password, on the caller's own session.
     await age(bobToken);
-    expect((await call('POST', '/api/account/reauthenticate', bobToken, { password: 'Someone-else-9!' })).body).toMatchObject({ code: 'invalid_credentials' });
+    expect(
+      (await call('POST', '/api/account/reauthenticate', bobToken, { password: 'Someone-else-9!' })).body,
+    ).toMatchObject({ code: 'invalid_credentials' });
     expect((await setWallet(bobToken)).status).toBe(403);
   });
 
@@ -109,15 +152,24 @@ describe('payout method changes need a recent sign-in', () => {
     const factorId = enrolled.data!.id;
     const secret = enrolled.data!.totp.secret;
     const first = await alice.client.mfa.challenge({ factorId });
-    expect((await alice.client.mfa.verify({ factorId, challengeId: first.data!.id, code: await freshTotp(secret) })).error).toBeNull();
+    expect(
+      (await alice.client.mfa.verify({ factorId, challengeId: first.data!.id, code: await freshTotp(secret) })).error,
+    ).toBeNull();
     const token = await tokenOf(alice);
     await age(token);
     expect((await setWallet(token)).status).toBe(403);
     const byPassword = await call('POST', '/api/account/reauthenticate', token, { password: alice.password });
-    expect(byPassword).toEqual({ status: 403, body: expect.objectContaining({ code: 'mfa_reauthentication_required' }) });
+    expect(byPassword).toEqual({
+      status: 403,
+      body: expect.objectContaining({ code: 'mfa_reauthentication_required' }),
+    });
 
     const challenge = await alice.client.mfa.challenge({ factorId });
-    const verified = await alice.client.mfa.verify({ factorId, challengeId: challenge.data!.id, code: await freshTotp(secret) });
+    const verified = await alice.client.mfa.verify({
+      factorId,
+      challengeId: challenge.data!.id,
+      code: await freshTotp(secret),
+    });
     expect(verified.error).toBeNull();
     expect(sessionIdOf(verified.data!.access_token)).toBe(sessionIdOf(token));
     expect((await setWallet(verified.data!.access_token)).status).toBe(200);

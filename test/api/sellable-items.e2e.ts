@@ -12,7 +12,8 @@ import { call, newKey, startCommercePlatform, type Response } from './commerce-f
 
 const backends: ('postgres' | 'redis')[] = ['postgres'];
 if (process.env.TEST_REDIS_URL) backends.push('redis');
-else if (process.env.CI === 'true') throw new Error('TEST_REDIS_URL is required in CI: the Redis queue suite may not be skipped');
+else if (process.env.CI === 'true')
+  throw new Error('TEST_REDIS_URL is required in CI: the Redis queue suite may not be skipped');
 else console.warn('Redis not available: the Redis queue suite is skipped');
 
 interface SellableRow {
@@ -46,25 +47,49 @@ describe.each(backends)('sellable items on the %s queue backend', (backend) => {
     await platform?.close();
   });
 
-  const row = async (contentId: string) => (await f.db().execute<SellableRow[]>(`select * from sellable_items where content_id = ?`, [contentId]))[0];
+  const row = async (contentId: string) =>
+    (await f.db().execute<SellableRow[]>(`select * from sellable_items where content_id = ?`, [contentId]))[0];
   const buy = (token: string, contentId: string, method: 'card' | 'crypto' = 'card') =>
-    call(platform, 'POST', '/api/purchases', token, { kind: 'content', contentId, method }, { 'idempotency-key': newKey() });
-  const referralLink = (token: string, contentId: string) => call(platform, 'POST', '/api/referral-links', token, { contentId });
+    call(
+      platform,
+      'POST',
+      '/api/purchases',
+      token,
+      { kind: 'content', contentId, method },
+      { 'idempotency-key': newKey() },
+    );
+  const referralLink = (token: string, contentId: string) =>
+    call(platform, 'POST', '/api/referral-links', token, { contentId });
   const moderate = async (contentId: string, action: 'remove' | 'restore') => {
-    const answer = await call(platform, 'POST', `/api/admin/content/${contentId}/${action}`, admin.token, action === 'remove' ? { reason: 'Takedown request upheld' } : undefined);
+    const answer = await call(
+      platform,
+      'POST',
+      `/api/admin/content/${contentId}/${action}`,
+      admin.token,
+      action === 'remove' ? { reason: 'Takedown request upheld' } : undefined,
+    );
     expect(answer.status).toBe(200);
   };
 
   /** A job as the relay would hand it to the worker, with the id of the outbox row that carried it. */
-  const deliver = async (name: 'content-approved' | 'content-removed' | 'content-restored', event: ContentSaleEvent, messageId: string) => {
-    const job = await platform.worker!.get(QueueFactory)
+  const deliver = async (
+    name: 'content-approved' | 'content-removed' | 'content-restored',
+    event: ContentSaleEvent,
+    messageId: string,
+  ) => {
+    const job = await platform
+      .worker!.get(QueueFactory)
       .queue('moderation')
       .add(name, { ...event, messageId }, { jobId: `test-${randomUUID()}` });
     await platform.drain();
     const done = await platform.worker!.get(QueueFactory).queue('moderation').getJob(job.id!);
     return done?.returnvalue as unknown;
   };
-  const eventOf = (contentId: string, version: number, overrides: Partial<ContentSaleEvent> = {}): ContentSaleEvent => ({
+  const eventOf = (
+    contentId: string,
+    version: number,
+    overrides: Partial<ContentSaleEvent> = {},
+  ): ContentSaleEvent => ({
     contentId,
     version,
     creatorId: f.creator.userId,
@@ -95,9 +120,26 @@ describe.each(backends)('sellable items on the %s queue backend', (backend) => {
     expect(seen(await referralLink(token, unannounced))).toEqual(seen(await referralLink(token, unknown)));
 
     const albumId = await f.approvedItem('album', 1500, 'Announced album');
-    expect(await row(albumId)).toMatchObject({ creator_id: f.creator.userId, kind: 'album', title: 'Announced album', price_minor: '1500', currency: 'USD', status: 'sellable', version: 1 });
+    expect(await row(albumId)).toMatchObject({
+      creator_id: f.creator.userId,
+      kind: 'album',
+      title: 'Announced album',
+      price_minor: '1500',
+      currency: 'USD',
+      status: 'sellable',
+      version: 1,
+    });
     const bought = await buy(token, albumId);
-    expect(bought).toMatchObject({ status: 201, body: { contentId: albumId, contentTitle: 'Announced album', amountMinor: 1500, currency: 'USD', status: 'requires_action' } });
+    expect(bought).toMatchObject({
+      status: 201,
+      body: {
+        contentId: albumId,
+        contentTitle: 'Announced album',
+        amountMinor: 1500,
+        currency: 'USD',
+        status: 'requires_action',
+      },
+    });
     expect((await referralLink(token, albumId)).status).toBe(201);
   });
 
@@ -114,30 +156,60 @@ describe.each(backends)('sellable items on the %s queue backend', (backend) => {
     const fan = await f.newFan();
     const unknown = seen(await buy(fan.session.access_token, randomUUID()));
     expect(seen(await buy(fan.session.access_token, videoId))).toEqual(unknown);
-    expect(seen(await buy(fan.session.access_token, videoId, 'crypto'))).toEqual(seen(await buy(fan.session.access_token, randomUUID(), 'crypto')));
-    expect((await call(platform, 'GET', `/api/purchases/${bought.body.id}`, buyer.session.access_token)).body).toMatchObject({ id: bought.body.id, status: 'paid', contentId: videoId, contentTitle: 'Removable video' });
+    expect(seen(await buy(fan.session.access_token, videoId, 'crypto'))).toEqual(
+      seen(await buy(fan.session.access_token, randomUUID(), 'crypto')),
+    );
+    expect(
+      (await call(platform, 'GET', `/api/purchases/${bought.body.id}`, buyer.session.access_token)).body,
+    ).toMatchObject({ id: bought.body.id, status: 'paid', contentId: videoId, contentTitle: 'Removable video' });
 
     await moderate(videoId, 'restore');
     await platform.drain();
     expect(await row(videoId)).toMatchObject({ status: 'sellable', version: 3, price_minor: '800' });
-    expect(await buy(fan.session.access_token, videoId)).toMatchObject({ status: 201, body: { contentId: videoId, amountMinor: 800 } });
-    expect((await call(platform, 'GET', `/api/purchases/${bought.body.id}/content`, buyer.session.access_token)).status).toBe(200);
+    expect(await buy(fan.session.access_token, videoId)).toMatchObject({
+      status: 201,
+      body: { contentId: videoId, amountMinor: 800 },
+    });
+    expect(
+      (await call(platform, 'GET', `/api/purchases/${bought.body.id}/content`, buyer.session.access_token)).status,
+    ).toBe(200);
   });
 
   it('a takedown upheld through a moderation case withdraws the item, an upheld appeal puts it back on sale', async () => {
     const albumId = await f.approvedItem('album', 650, 'Disputed album');
     const resolve = async (caseId: string, outcome: 'content_removed' | 'content_restored') => {
-      expect((await call(platform, 'POST', `/api/admin/moderation/cases/${caseId}/claim`, f.moderator.token)).status).toBe(200);
-      expect((await call(platform, 'POST', `/api/admin/moderation/cases/${caseId}/resolve`, f.moderator.token, { outcome, note: 'Checked; decided.' })).body).toMatchObject({ outcome });
+      expect(
+        (await call(platform, 'POST', `/api/admin/moderation/cases/${caseId}/claim`, f.moderator.token)).status,
+      ).toBe(200);
+      expect(
+        (
+          await call(platform, 'POST', `/api/admin/moderation/cases/${caseId}/resolve`, f.moderator.token, {
+            outcome,
+            note: 'Checked; decided.',
+          })
+        ).body,
+      ).toMatchObject({ outcome });
     };
-    const takedown = await call(platform, 'POST', '/api/moderation/takedown-requests', null, { subjectType: 'content', subjectId: albumId, reason: 'depicted_without_consent', details: 'I appear in this album without consent.', email: 'person@example.test' });
+    const takedown = await call(platform, 'POST', '/api/moderation/takedown-requests', null, {
+      subjectType: 'content',
+      subjectId: albumId,
+      reason: 'depicted_without_consent',
+      details: 'I appear in this album without consent.',
+      email: 'person@example.test',
+    });
     await resolve(takedown.body.id, 'content_removed');
     await platform.drain();
     expect(await row(albumId)).toMatchObject({ status: 'withdrawn', version: 2 });
     const fan = await f.newFan();
     expect((await buy(fan.session.access_token, albumId)).body).toMatchObject({ code: 'content_not_found' });
 
-    const appeal = await call(platform, 'POST', '/api/moderation/appeals', f.creator.token, { subjectType: 'content', subjectId: albumId, reason: 'creator_removal', details: 'The person signed a release; here it is.', email: f.creator.email });
+    const appeal = await call(platform, 'POST', '/api/moderation/appeals', f.creator.token, {
+      subjectType: 'content',
+      subjectId: albumId,
+      reason: 'creator_removal',
+      details: 'The person signed a release; here it is.',
+      email: f.creator.email,
+    });
     await resolve(appeal.body.id, 'content_restored');
     await platform.drain();
     expect(await row(albumId)).toMatchObject({ status: 'sellable', version: 3 });
@@ -154,7 +226,9 @@ describe.each(backends)('sellable items on the %s queue backend', (backend) => {
 
     clock.advance(1000);
     // The restore of version 2 (and a repeat of the approval) arrive late, carrying other facts too.
-    expect(await deliver('content-restored', eventOf(contentId, 2, { title: 'Late title', priceMinor: 99 }), randomUUID())).toBe('stale');
+    expect(
+      await deliver('content-restored', eventOf(contentId, 2, { title: 'Late title', priceMinor: 99 }), randomUUID()),
+    ).toBe('stale');
     expect(await deliver('content-approved', eventOf(contentId, 1), randomUUID())).toBe('stale');
     expect(await row(contentId)).toEqual(newest);
     const fan = await f.newFan();
@@ -175,7 +249,12 @@ describe.each(backends)('sellable items on the %s queue backend', (backend) => {
     // The same event in another message (published twice): its version is no newer, so nothing changes either.
     expect(await deliver('content-approved', event, randomUUID())).toBe('stale');
     expect(await row(contentId)).toEqual(first);
-    const claims = await f.db().execute<{ n: number }[]>(`select count(*)::int as n from processed_message where consumer = 'commerce.sellable-items' and message_id = ?`, [messageId]);
+    const claims = await f
+      .db()
+      .execute<{ n: number }[]>(
+        `select count(*)::int as n from processed_message where consumer = 'commerce.sellable-items' and message_id = ?`,
+        [messageId],
+      );
     expect(claims[0].n).toBe(1);
   });
 });
@@ -195,7 +274,14 @@ describe('the sellable items backfill migration', () => {
     const orm = platform.api.get(MikroORM);
     const db = () => orm.em.fork();
     const creatorId = randomUUID();
-    const ids = { approved: randomUUID(), removed: randomUUID(), pending: randomUUID(), rejected: randomUUID(), draft: randomUUID(), known: randomUUID() };
+    const ids = {
+      approved: randomUUID(),
+      removed: randomUUID(),
+      pending: randomUUID(),
+      rejected: randomUUID(),
+      draft: randomUUID(),
+      known: randomUUID(),
+    };
     const seed = (id: string, status: string, revision: number, title: string, price: number) =>
       db().execute(
         `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, rejection_reason, revision, created_at, updated_at)
@@ -215,14 +301,26 @@ describe('the sellable items backfill migration', () => {
       [ids.known, creatorId],
     );
 
-    const Backfill = commerceMigrations.find((migration) => migration.name === 'Migration20261126100200SellableItemsBackfill')!;
+    const Backfill = commerceMigrations.find(
+      (migration) => migration.name === 'Migration20261126100200SellableItemsBackfill',
+    )!;
     const runBackfill = async () => {
       const migration = new Backfill(orm.em.getDriver(), orm.config);
       await migration.up();
       for (const query of migration.getQueries()) await db().execute(query as string);
     };
     const rows = () =>
-      db().execute<{ content_id: string; title: string; price_minor: string; currency: string; status: string; version: number; updated_at: Date }[]>(
+      db().execute<
+        {
+          content_id: string;
+          title: string;
+          price_minor: string;
+          currency: string;
+          status: string;
+          version: number;
+          updated_at: Date;
+        }[]
+      >(
         `select content_id, title, price_minor, currency, status, version, updated_at from sellable_items where creator_id = ? order by title`,
         [creatorId],
       );
@@ -230,9 +328,30 @@ describe('the sellable items backfill migration', () => {
     await runBackfill();
     const filled = await rows();
     expect(filled.map(({ updated_at: _, ...rest }) => rest)).toEqual([
-      { content_id: ids.approved, title: 'Approved before', price_minor: '1100', currency: 'EUR', status: 'sellable', version: 4 },
-      { content_id: ids.known, title: 'Known already', price_minor: '1600', currency: 'EUR', status: 'withdrawn', version: 5 },
-      { content_id: ids.removed, title: 'Removed before', price_minor: '1200', currency: 'EUR', status: 'withdrawn', version: 2 },
+      {
+        content_id: ids.approved,
+        title: 'Approved before',
+        price_minor: '1100',
+        currency: 'EUR',
+        status: 'sellable',
+        version: 4,
+      },
+      {
+        content_id: ids.known,
+        title: 'Known already',
+        price_minor: '1600',
+        currency: 'EUR',
+        status: 'withdrawn',
+        version: 5,
+      },
+      {
+        content_id: ids.removed,
+        title: 'Removed before',
+        price_minor: '1200',
+        currency: 'EUR',
+        status: 'withdrawn',
+        version: 2,
+      },
     ]);
 
     await runBackfill();

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { authClient, FixedClock, signedInUser, startTestPlatform, STRONG_PASSWORD, type TestPlatform } from '#app/testing';
+import {
+  authClient,
+  FixedClock,
+  signedInUser,
+  startTestPlatform,
+  STRONG_PASSWORD,
+  type TestPlatform,
+} from '#app/testing';
 
 let platform: TestPlatform;
 const clock = new FixedClock(new Date());
@@ -29,7 +36,13 @@ describe('sessions: refresh rotation, reuse detection, sign-out scopes, password
     expect(refreshed.data.session?.refresh_token).not.toBe(session.refresh_token);
     expect(refreshed.data.user?.id).toBe(session.user.id);
     const claims = JSON.parse(Buffer.from(refreshed.data.session!.access_token.split('.')[1], 'base64url').toString());
-    expect(claims).toMatchObject({ sub: session.user.id, aud: 'authenticated', role: 'authenticated', aal: 'aal1', is_anonymous: false });
+    expect(claims).toMatchObject({
+      sub: session.user.id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      aal: 'aal1',
+      is_anonymous: false,
+    });
     expect(claims.amr[0].method).toBe('password');
     expect(typeof claims.session_id).toBe('string');
   });
@@ -48,7 +61,9 @@ describe('sessions: refresh rotation, reuse detection, sign-out scopes, password
     const newest = await rawRefresh(first.data.session!.refresh_token);
     expect(newest.status).toBe(400);
     expect(newest.body.code).toBe('refresh_token_not_found');
-    const user = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${first.data.session!.access_token}` } });
+    const user = await fetch(`${platform.baseUrl}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${first.data.session!.access_token}` },
+    });
     expect(user.status).toBe(403);
     expect(((await user.json()) as Record<string, unknown>).code).toBe('session_not_found');
   });
@@ -88,7 +103,9 @@ describe('sessions: refresh rotation, reuse detection, sign-out scopes, password
     await fourth.signInWithPassword({ email: account.email, password: account.password });
     const fourthToken = (await fourth.getSession()).data.session!.access_token;
     await account.client.signOut();
-    const after = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${fourthToken}` } });
+    const after = await fetch(`${platform.baseUrl}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${fourthToken}` },
+    });
     expect(after.status).toBe(403);
 
     const badScope = await fetch(`${platform.baseUrl}/auth/v1/logout?scope=everyone`, {
@@ -108,14 +125,23 @@ describe('sessions: refresh rotation, reuse detection, sign-out scopes, password
     const weak = await account.client.updateUser({ password: 'abc', current_password: account.password });
     expect(weak.error?.code).toBe('weak_password');
 
-    const changed = await account.client.updateUser({ password: 'Brand-New-Pass-42!', current_password: account.password });
+    const changed = await account.client.updateUser({
+      password: 'Brand-New-Pass-42!',
+      current_password: account.password,
+    });
     expect(changed.error).toBeNull();
     expect((await account.client.getUser()).error).toBeNull();
     expect((await other.getUser()).error?.message).toBe('Auth session missing!');
 
-    const oldPassword = await authClient(platform.baseUrl).signInWithPassword({ email: account.email, password: STRONG_PASSWORD });
+    const oldPassword = await authClient(platform.baseUrl).signInWithPassword({
+      email: account.email,
+      password: STRONG_PASSWORD,
+    });
     expect(oldPassword.error?.code).toBe('invalid_credentials');
-    const newPassword = await authClient(platform.baseUrl).signInWithPassword({ email: account.email, password: 'Brand-New-Pass-42!' });
+    const newPassword = await authClient(platform.baseUrl).signInWithPassword({
+      email: account.email,
+      password: 'Brand-New-Pass-42!',
+    });
     expect(newPassword.error).toBeNull();
   });
 
@@ -126,12 +152,16 @@ describe('sessions: refresh rotation, reuse detection, sign-out scopes, password
     expect(((await none.json()) as Record<string, unknown>).code).toBe('no_authorization');
 
     const [header, payload] = session.access_token.split('.');
-    const forged = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${header}.${payload}.AAAA` } });
+    const forged = await fetch(`${platform.baseUrl}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${header}.${payload}.AAAA` },
+    });
     expect(forged.status).toBe(403);
     expect(((await forged.json()) as Record<string, unknown>).code).toBe('bad_jwt');
 
     clock.advance(3601_000);
-    const expired = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${session.access_token}` } });
+    const expired = await fetch(`${platform.baseUrl}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
     expect(expired.status).toBe(403);
     expect(((await expired.json()) as Record<string, unknown>).code).toBe('bad_jwt');
   });
@@ -139,7 +169,9 @@ describe('sessions: refresh rotation, reuse detection, sign-out scopes, password
   it('lets no user read another user through the auth API', async () => {
     const alice = await signedInUser(platform);
     const bob = await signedInUser(platform);
-    const asBob = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${bob.session.access_token}` } });
+    const asBob = await fetch(`${platform.baseUrl}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${bob.session.access_token}` },
+    });
     expect(((await asBob.json()) as Record<string, unknown>).email).toBe(bob.email);
     // Bob signing out globally does not touch Alice.
     await bob.client.signOut();

@@ -18,7 +18,8 @@ describe('graceful shutdown', () => {
       });
       // Close once the server has accepted the request's connection: closing lets accepted requests finish.
       const server = own.api.getHttpServer();
-      const accepted = () => new Promise<boolean>((resolve) => server.getConnections((_error, count) => resolve(count > 0)));
+      const accepted = () =>
+        new Promise<boolean>((resolve) => server.getConnections((_error, count) => resolve(count > 0)));
       await waitFor(accepted, { intervalMs: 5, what: 'the sign-up accepted' });
       const closing = own.closeApi();
       const response = await inFlight;
@@ -27,7 +28,9 @@ describe('graceful shutdown', () => {
 
       // The worker, closed while the confirmation mail is being sent, lets that job finish first.
       const queue = own.worker!.get(QueueFactory).queue('notifications');
-      await waitFor(async () => (await queue.getActiveCount()) > 0, { timeoutMs: 10_000, intervalMs: 20 }).catch(() => undefined);
+      await waitFor(async () => (await queue.getActiveCount()) > 0, { timeoutMs: 10_000, intervalMs: 20 }).catch(
+        () => undefined,
+      );
       expect(own.inbox.for(email)).toHaveLength(0);
       await own.closeWorker();
       expect(own.inbox.for(email)).toHaveLength(1);

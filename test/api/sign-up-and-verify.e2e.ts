@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { authClient, clientIp, signupMetadata, startTestPlatform, STRONG_PASSWORD, tokenFromLink, uniqueEmail, type TestPlatform } from '#app/testing';
+import {
+  authClient,
+  clientIp,
+  signupMetadata,
+  startTestPlatform,
+  STRONG_PASSWORD,
+  tokenFromLink,
+  uniqueEmail,
+  type TestPlatform,
+} from '#app/testing';
 
 let platform: TestPlatform;
 
@@ -38,9 +47,13 @@ describe('sign-up, email confirmation and sign-in through the official auth clie
     expect(link).toBeDefined();
     const token = tokenFromLink(link!);
 
-    const verified = await fetch(`${platform.baseUrl}/api/users/verify-email?token=${encodeURIComponent(token)}`, { headers: { 'x-forwarded-for': ip } });
+    const verified = await fetch(`${platform.baseUrl}/api/users/verify-email?token=${encodeURIComponent(token)}`, {
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(verified.status).toBe(200);
-    const reused = await fetch(`${platform.baseUrl}/api/users/verify-email?token=${encodeURIComponent(token)}`, { headers: { 'x-forwarded-for': ip } });
+    const reused = await fetch(`${platform.baseUrl}/api/users/verify-email?token=${encodeURIComponent(token)}`, {
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(reused.status).toBe(400);
     expect((await reused.json()) as Record<string, unknown>).toMatchObject({ error: 'Invalid verification token.' });
 
@@ -58,11 +71,21 @@ describe('sign-up, email confirmation and sign-in through the official auth clie
 
   it('answers a sign-up for an existing address exactly like a new one and mails the owner instead', async () => {
     const email = uniqueEmail('owner');
-    const first = await authClient(platform.baseUrl).signUp({ email, password: STRONG_PASSWORD, options: { data: signupMetadata() } });
+    const first = await authClient(platform.baseUrl).signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: signupMetadata() },
+    });
     const mail = await platform.inbox.waitFor(email, /Confirm/);
-    await fetch(`${platform.baseUrl}/api/users/verify-email?token=${encodeURIComponent(tokenFromLink(mail.links.find((l) => l.includes('verify-email'))!))}`);
+    await fetch(
+      `${platform.baseUrl}/api/users/verify-email?token=${encodeURIComponent(tokenFromLink(mail.links.find((l) => l.includes('verify-email'))!))}`,
+    );
 
-    const again = await authClient(platform.baseUrl).signUp({ email, password: 'Other-pass-77!', options: { data: signupMetadata() } });
+    const again = await authClient(platform.baseUrl).signUp({
+      email,
+      password: 'Other-pass-77!',
+      options: { data: signupMetadata() },
+    });
     expect(again.error).toBeNull();
     expect(again.data.session).toBeNull();
     expect(Object.keys(again.data.user!).sort()).toEqual(Object.keys(first.data.user!).sort());

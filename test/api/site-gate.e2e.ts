@@ -33,7 +33,10 @@ async function stoppedByGate(headers: Record<string, string> = ip(2)): Promise<b
 
 /** Waits until the gate's cached view shows the change: it stops (or lets through) this caller. */
 const gateShows = (stopped: boolean, headers?: Record<string, string>) =>
-  waitFor(async () => (await stoppedByGate(headers)) === stopped, { timeoutMs: 5_000, what: `the site gate to ${stopped ? 'stop' : 'admit'} the caller` });
+  waitFor(async () => (await stoppedByGate(headers)) === stopped, {
+    timeoutMs: 5_000,
+    what: `the site gate to ${stopped ? 'stop' : 'admit'} the caller`,
+  });
 
 beforeAll(async () => {
   platform = await startTestPlatform({ clock });
@@ -56,7 +59,11 @@ describe('site password gate', () => {
     const moderator = await staffSession(platform, 'moderator', () => clock.now());
     expect((await setPassword('letmein', fan.session.access_token)).status).toBe(403);
     expect((await setPassword('letmein', moderator.token)).status).toBe(403);
-    const anonymous = await fetch(`${platform.baseUrl}/api/admin/site-password`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"password":"x"}' });
+    const anonymous = await fetch(`${platform.baseUrl}/api/admin/site-password`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"password":"x"}',
+    });
     expect(anonymous.status).toBe(401);
     const empty = await setPassword('');
     expect(empty.status).toBe(400);
@@ -66,14 +73,22 @@ describe('site password gate', () => {
   it('locks every page and API call, keeps the hash on the server, and unlocks one browser with a signed cookie', async () => {
     const set = await setPassword('Coming-soon-2026');
     expect(set.status).toBe(200);
-    const [row] = await platform.api.get(MikroORM).em.fork().execute<{ password_hash: string }[]>(`select password_hash from site_password`);
+    const [row] = await platform.api
+      .get(MikroORM)
+      .em.fork()
+      .execute<{ password_hash: string }[]>(`select password_hash from site_password`);
     // bcrypt at the configured cost (12 in production; the test platform hashes at BCRYPT_COST 4).
-    expect(row.password_hash.split('$').slice(1, 3)).toEqual([expect.stringMatching(/^2[aby]$/), String(platform.config.BCRYPT_COST).padStart(2, '0')]);
+    expect(row.password_hash.split('$').slice(1, 3)).toEqual([
+      expect.stringMatching(/^2[aby]$/),
+      String(platform.config.BCRYPT_COST).padStart(2, '0'),
+    ]);
 
     const api = await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: ip(2) });
     expect(api.status).toBe(401);
     expect(await api.json()).toMatchObject({ error_code: 'site_locked' });
-    const status = await fetch(`${platform.baseUrl}/api/admin/site-password`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const status = await fetch(`${platform.baseUrl}/api/admin/site-password`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(status.status).toBe(401);
     const health = await fetch(`${platform.baseUrl}/health`);
     expect(health.status).not.toBe(401);
@@ -90,7 +105,9 @@ describe('site password gate', () => {
     const value = cookie.split(';')[0];
     expect(JSON.stringify(await (await unlock('x', ip(9))).json().catch(() => ({})))).not.toContain('$2');
 
-    const unlocked = await fetch(`${platform.baseUrl}/api/admin/site-password`, { headers: { authorization: `Bearer ${admin.token}`, cookie: value } });
+    const unlocked = await fetch(`${platform.baseUrl}/api/admin/site-password`, {
+      headers: { authorization: `Bearer ${admin.token}`, cookie: value },
+    });
     expect(unlocked.status).toBe(200);
     const body = await unlocked.json();
     expect(body).toMatchObject({ enabled: true });
@@ -100,24 +117,36 @@ describe('site password gate', () => {
     expect((await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { cookie: forged } })).status).toBe(401);
 
     // A new password retires every earlier unlock.
-    expect((await setPassword('Second-password-1', admin.token).then((r) => r.status))).toBe(401);
+    expect(await setPassword('Second-password-1', admin.token).then((r) => r.status)).toBe(401);
     const adminHeaders = { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', cookie: value };
-    const changed = await fetch(`${platform.baseUrl}/api/admin/site-password`, { method: 'PUT', headers: adminHeaders, body: JSON.stringify({ password: 'Second-password-1' }) });
+    const changed = await fetch(`${platform.baseUrl}/api/admin/site-password`, {
+      method: 'PUT',
+      headers: adminHeaders,
+      body: JSON.stringify({ password: 'Second-password-1' }),
+    });
     expect(changed.status).toBe(200);
     await gateShows(true, { cookie: value });
     expect((await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: { cookie: value } })).status).toBe(401);
     const second = (await unlock('Second-password-1', ip(3))).headers.get('set-cookie')!.split(';')[0];
 
-    const cleared = await fetch(`${platform.baseUrl}/api/admin/site-password`, { method: 'DELETE', headers: { authorization: `Bearer ${admin.token}`, cookie: second } });
+    const cleared = await fetch(`${platform.baseUrl}/api/admin/site-password`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${admin.token}`, cookie: second },
+    });
     expect(cleared.status).toBe(200);
     await gateShows(false);
     expect((await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: ip(2) })).status).toBe(401); // no bearer: auth's own 401
-    expect(await (await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: ip(2) })).json()).not.toMatchObject({ error_code: 'site_locked' });
+    expect(await (await fetch(`${platform.baseUrl}/auth/v1/user`, { headers: ip(2) })).json()).not.toMatchObject({
+      error_code: 'site_locked',
+    });
 
-    const audit = await platform.api.get(MikroORM).em.fork().execute<{ action: string; actor_id: string }[]>(
-      `select action, actor_id from audit_log where target_type = 'site' and actor_id = ? order by id limit 3`,
-      [admin.userId],
-    );
+    const audit = await platform.api
+      .get(MikroORM)
+      .em.fork()
+      .execute<{ action: string; actor_id: string }[]>(
+        `select action, actor_id from audit_log where target_type = 'site' and actor_id = ? order by id limit 3`,
+        [admin.userId],
+      );
     expect(audit).toEqual([
       { action: 'site_password.set', actor_id: admin.userId },
       { action: 'site_password.changed', actor_id: admin.userId },
@@ -137,14 +166,21 @@ describe('site password gate', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await unlock('Rate-limited-9', ip(78))).status).toBe(204);
     const cookie = (await unlock('Rate-limited-9', ip(79))).headers.get('set-cookie')!.split(';')[0];
-    await fetch(`${platform.baseUrl}/api/admin/site-password`, { method: 'DELETE', headers: { authorization: `Bearer ${admin.token}`, cookie } });
+    await fetch(`${platform.baseUrl}/api/admin/site-password`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${admin.token}`, cookie },
+    });
     await gateShows(false);
   });
 });
 
 describe('first-party analytics', () => {
   const send = (body: unknown, n = 20) =>
-    fetch(`${platform.baseUrl}/api/analytics/events`, { method: 'POST', headers: { 'content-type': 'application/json', ...ip(n) }, body: JSON.stringify(body) });
+    fetch(`${platform.baseUrl}/api/analytics/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...ip(n) },
+      body: JSON.stringify(body),
+    });
 
   it('stores page views and Authentication/Error events without anything identifying', async () => {
     const orm = platform.api.get(MikroORM);
@@ -154,24 +190,62 @@ describe('first-party analytics', () => {
       events: [
         { kind: 'page_view', path: `${at}/faq` },
         { kind: 'event', category: 'Authentication', action: 'sign_in', path: `${at}/sign-in` },
-        { kind: 'event', category: 'Error', action: 'reset_password_failed', label: 'expired link', path: `${at}/reset-password` },
+        {
+          kind: 'event',
+          category: 'Error',
+          action: 'reset_password_failed',
+          label: 'expired link',
+          path: `${at}/reset-password`,
+        },
       ],
     });
     expect(response.status).toBe(202);
-    const rows = await orm.em.fork().execute(`select kind, category, action, label, path from analytics_events where path like ? order by id`, [`${at}/%`]);
+    const rows = await orm.em
+      .fork()
+      .execute(`select kind, category, action, label, path from analytics_events where path like ? order by id`, [
+        `${at}/%`,
+      ]);
     expect(rows).toEqual([
       { kind: 'page_view', category: null, action: null, label: null, path: `${at}/faq` },
       { kind: 'event', category: 'Authentication', action: 'sign_in', label: null, path: `${at}/sign-in` },
-      { kind: 'event', category: 'Error', action: 'reset_password_failed', label: 'expired link', path: `${at}/reset-password` },
+      {
+        kind: 'event',
+        category: 'Error',
+        action: 'reset_password_failed',
+        label: 'expired link',
+        path: `${at}/reset-password`,
+      },
     ]);
-    const columns = await orm.em.fork().execute<{ column_name: string }[]>(`select column_name from information_schema.columns where table_name = 'analytics_events'`);
-    expect(columns.map((c) => c.column_name).sort()).toEqual(['action', 'category', 'id', 'kind', 'label', 'path', 'received_at']);
+    const columns = await orm.em
+      .fork()
+      .execute<{ column_name: string }[]>(
+        `select column_name from information_schema.columns where table_name = 'analytics_events'`,
+      );
+    expect(columns.map((c) => c.column_name).sort()).toEqual([
+      'action',
+      'category',
+      'id',
+      'kind',
+      'label',
+      'path',
+      'received_at',
+    ]);
 
-    const summary = await fetch(`${platform.baseUrl}/api/admin/analytics/summary?days=7`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const summary = await fetch(`${platform.baseUrl}/api/admin/analytics/summary?days=7`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(summary.status).toBe(200);
-    expect(((await summary.json()) as { pageViews: unknown[] }).pageViews).toEqual(expect.arrayContaining([{ path: `${at}/faq`, count: 1 }]));
+    expect(((await summary.json()) as { pageViews: unknown[] }).pageViews).toEqual(
+      expect.arrayContaining([{ path: `${at}/faq`, count: 1 }]),
+    );
     const fan = await signedInUser(platform);
-    expect((await fetch(`${platform.baseUrl}/api/admin/analytics/summary`, { headers: { authorization: `Bearer ${fan.session.access_token}` } })).status).toBe(403);
+    expect(
+      (
+        await fetch(`${platform.baseUrl}/api/admin/analytics/summary`, {
+          headers: { authorization: `Bearer ${fan.session.access_token}` },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('refuses malformed events and stores none of a bad batch', async () => {
@@ -183,7 +257,12 @@ describe('first-party analytics', () => {
       { events: [{ kind: 'page_view', path: 'https://evil.example/x' }] },
       { events: [{ kind: 'event', category: 'Marketing', action: 'x', path: '/' }] },
       { events: [{ kind: 'event', path: '/' }] },
-      { events: [{ kind: 'page_view', path: '/ok' }, { kind: 'page_view', path: '/?q=1' }] },
+      {
+        events: [
+          { kind: 'page_view', path: '/ok' },
+          { kind: 'page_view', path: '/?q=1' },
+        ],
+      },
       { events: Array.from({ length: 21 }, () => ({ kind: 'page_view', path: '/' })) },
     ]) {
       const response = await send(body, 21);

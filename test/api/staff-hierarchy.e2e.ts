@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { freshTotp, signedInUser, staffSession, startTestPlatform, type StaffSession, type TestPlatform } from '#app/testing';
+import {
+  freshTotp,
+  signedInUser,
+  staffSession,
+  startTestPlatform,
+  type StaffSession,
+  type TestPlatform,
+} from '#app/testing';
 
 let platform: TestPlatform;
 
@@ -15,16 +22,39 @@ afterAll(async () => {
 async function call(method: string, path: string, token: string, body?: unknown) {
   const response = await fetch(`${platform.baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string; message?: string } | null };
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => null)) as { code?: string; message?: string } | null,
+  };
 }
 
-const disableMfa = (actor: StaffSession, targetId: string) => call('DELETE', `/api/admin/users/${targetId}/mfa`, actor.token, { reason: 'Verified by passport video call, ticket 4711' });
+const disableMfa = (actor: StaffSession, targetId: string) =>
+  call('DELETE', `/api/admin/users/${targetId}/mfa`, actor.token, {
+    reason: 'Verified by passport video call, ticket 4711',
+  });
 const verifiedFactors = async (userId: string) =>
-  (await platform.api.get(MikroORM).em.fork().execute<{ n: number }[]>(`select count(*)::int as n from mfa_factors where user_id = ? and status = 'verified'`, [userId]))[0].n;
-const roleOf = async (userId: string) => (await platform.api.get(MikroORM).em.fork().execute<{ app_role: string }[]>(`select app_role from users where id = ?`, [userId]))[0].app_role;
+  (
+    await platform.api
+      .get(MikroORM)
+      .em.fork()
+      .execute<{ n: number }[]>(
+        `select count(*)::int as n from mfa_factors where user_id = ? and status = 'verified'`,
+        [userId],
+      )
+  )[0].n;
+const roleOf = async (userId: string) =>
+  (
+    await platform.api
+      .get(MikroORM)
+      .em.fork()
+      .execute<{ app_role: string }[]>(`select app_role from users where id = ?`, [userId])
+  )[0].app_role;
 
 describe('staff act on accounts below their own role, never on their own', () => {
   let moderator: StaffSession;
@@ -43,21 +73,39 @@ describe('staff act on accounts below their own role, never on their own', () =>
 
   it('a moderator cannot disable an admin’s or another moderator’s 2FA, nor their own, but can a user’s', async () => {
     const toAdmin = await disableMfa(moderator, admin.userId);
-    expect(toAdmin).toEqual({ status: 403, body: expect.objectContaining({ code: 'staff_hierarchy', message: 'A moderator can act only on users, not on an admin' }) });
+    expect(toAdmin).toEqual({
+      status: 403,
+      body: expect.objectContaining({
+        code: 'staff_hierarchy',
+        message: 'A moderator can act only on users, not on an admin',
+      }),
+    });
     expect(await verifiedFactors(admin.userId)).toBe(1);
     expect((await disableMfa(moderator, otherModerator.userId)).body).toMatchObject({ code: 'staff_hierarchy' });
     expect(await verifiedFactors(otherModerator.userId)).toBe(1);
-    expect(await disableMfa(moderator, moderator.userId)).toEqual({ status: 403, body: expect.objectContaining({ code: 'own_account' }) });
+    expect(await disableMfa(moderator, moderator.userId)).toEqual({
+      status: 403,
+      body: expect.objectContaining({ code: 'own_account' }),
+    });
     expect(await verifiedFactors(moderator.userId)).toBe(1);
 
     const user = await staffSession(platform, 'moderator');
-    await platform.api.get(MikroORM).em.fork().execute(`update users set app_role = 'creator' where id = ?`, [user.userId]);
+    await platform.api
+      .get(MikroORM)
+      .em.fork()
+      .execute(`update users set app_role = 'creator' where id = ?`, [user.userId]);
     expect((await disableMfa(moderator, user.userId)).status).toBe(200);
     expect(await verifiedFactors(user.userId)).toBe(0);
   });
 
   it('an admin can disable a moderator’s 2FA, but not another admin’s or their own', async () => {
-    expect(await disableMfa(admin, otherAdmin.userId)).toEqual({ status: 403, body: expect.objectContaining({ code: 'staff_hierarchy', message: 'An admin can act only on moderators and users, not on an admin' }) });
+    expect(await disableMfa(admin, otherAdmin.userId)).toEqual({
+      status: 403,
+      body: expect.objectContaining({
+        code: 'staff_hierarchy',
+        message: 'An admin can act only on moderators and users, not on an admin',
+      }),
+    });
     expect(await verifiedFactors(otherAdmin.userId)).toBe(1);
     expect((await disableMfa(admin, admin.userId)).body).toMatchObject({ code: 'own_account' });
     expect(await verifiedFactors(admin.userId)).toBe(1);
@@ -66,15 +114,23 @@ describe('staff act on accounts below their own role, never on their own', () =>
   });
 
   it('an admin changes the roles of moderators and users only, never another admin’s or their own', async () => {
-    expect(await call('PUT', `/api/admin/users/${otherAdmin.userId}/role`, admin.token, { role: 'fan' })).toEqual({ status: 403, body: expect.objectContaining({ code: 'staff_hierarchy' }) });
+    expect(await call('PUT', `/api/admin/users/${otherAdmin.userId}/role`, admin.token, { role: 'fan' })).toEqual({
+      status: 403,
+      body: expect.objectContaining({ code: 'staff_hierarchy' }),
+    });
     expect(await roleOf(otherAdmin.userId)).toBe('admin');
-    expect(await call('PUT', `/api/admin/users/${admin.userId}/role`, admin.token, { role: 'fan' })).toEqual({ status: 403, body: expect.objectContaining({ code: 'own_account' }) });
+    expect(await call('PUT', `/api/admin/users/${admin.userId}/role`, admin.token, { role: 'fan' })).toEqual({
+      status: 403,
+      body: expect.objectContaining({ code: 'own_account' }),
+    });
     expect(await roleOf(admin.userId)).toBe('admin');
     const demoted = await call('PUT', `/api/admin/users/${moderator.userId}/role`, admin.token, { role: 'fan' });
     expect(demoted.status).toBe(200);
     expect(await roleOf(moderator.userId)).toBe('fan');
     const fan = await signedInUser(platform);
-    expect((await call('PUT', `/api/admin/users/${fan.session.user.id}/role`, admin.token, { role: 'moderator' })).status).toBe(200);
+    expect(
+      (await call('PUT', `/api/admin/users/${fan.session.user.id}/role`, admin.token, { role: 'moderator' })).status,
+    ).toBe(200);
   });
 });
 
@@ -87,19 +143,41 @@ describe('the console’s user list says per row whether the signed-in staff mem
     const rowOf = async (userId: string) => {
       const { status, body } = await call('GET', `/api/admin/users?q=${userId}`, admin.token);
       expect(status).toBe(200);
-      const [row] = (body as unknown as { items: { id: string; canManage: boolean; manageRefusal: string | null }[] }).items;
+      const [row] = (body as unknown as { items: { id: string; canManage: boolean; manageRefusal: string | null }[] })
+        .items;
       return { id: row.id, canManage: row.canManage, manageRefusal: row.manageRefusal };
     };
     expect(await rowOf(admin.userId)).toEqual({ id: admin.userId, canManage: false, manageRefusal: 'own_account' });
-    expect(await rowOf(otherAdmin.userId)).toEqual({ id: otherAdmin.userId, canManage: false, manageRefusal: 'staff_hierarchy' });
+    expect(await rowOf(otherAdmin.userId)).toEqual({
+      id: otherAdmin.userId,
+      canManage: false,
+      manageRefusal: 'staff_hierarchy',
+    });
     expect(await rowOf(moderator.userId)).toEqual({ id: moderator.userId, canManage: true, manageRefusal: null });
     expect(await rowOf(fan.session.user.id)).toEqual({ id: fan.session.user.id, canManage: true, manageRefusal: null });
 
     // The role change answers with the row as it now stands: making an admin waits for a second admin, then the new admin is out of reach.
     const requested = await call('PUT', `/api/admin/users/${moderator.userId}/role`, admin.token, { role: 'admin' });
-    expect(requested).toEqual({ status: 200, body: expect.objectContaining({ role: 'moderator', canManage: true, pendingAdminGrant: expect.objectContaining({ requestedBy: admin.userId }) }) });
-    const promoted = await call('PUT', `/api/admin/users/${moderator.userId}/role`, otherAdmin.token, { role: 'admin' });
-    expect(promoted).toEqual({ status: 200, body: expect.objectContaining({ role: 'admin', canManage: false, manageRefusal: 'staff_hierarchy', pendingAdminGrant: null }) });
+    expect(requested).toEqual({
+      status: 200,
+      body: expect.objectContaining({
+        role: 'moderator',
+        canManage: true,
+        pendingAdminGrant: expect.objectContaining({ requestedBy: admin.userId }),
+      }),
+    });
+    const promoted = await call('PUT', `/api/admin/users/${moderator.userId}/role`, otherAdmin.token, {
+      role: 'admin',
+    });
+    expect(promoted).toEqual({
+      status: 200,
+      body: expect.objectContaining({
+        role: 'admin',
+        canManage: false,
+        manageRefusal: 'staff_hierarchy',
+        pendingAdminGrant: null,
+      }),
+    });
   });
 });
 
@@ -132,7 +210,11 @@ describe('the staff guard goes by the session and the role in the database, not 
     await staff.client.mfa.unenroll({ factorId });
     const enrolled = await staff.client.mfa.enroll({ factorType: 'totp', friendlyName: 'New phone' });
     const challenge = await staff.client.mfa.challenge({ factorId: enrolled.data!.id });
-    const verified = await staff.client.mfa.verify({ factorId: enrolled.data!.id, challengeId: challenge.data!.id, code: await freshTotp(enrolled.data!.totp.secret) });
+    const verified = await staff.client.mfa.verify({
+      factorId: enrolled.data!.id,
+      challengeId: challenge.data!.id,
+      code: await freshTotp(enrolled.data!.totp.secret),
+    });
     expect(verified.error).toBeNull();
     expect((await call('GET', '/api/admin/me', verified.data!.access_token)).status).toBe(200);
   });

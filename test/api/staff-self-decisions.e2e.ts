@@ -23,11 +23,23 @@ interface StaffCreator {
 
 const api = (method: string, path: string, token: string | null, body?: unknown) => f.call(method, path, token, body);
 const one = async <T>(sql: string, params: unknown[]) => (await f.db().execute<T[]>(sql, params))[0];
-const photo = (seed: number) => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: seed, g: 90, b: 160 } } }).jpeg().toBuffer();
-const refused = { status: 403, body: expect.objectContaining({ code: 'own_work', message: expect.stringContaining('another staff member handles it') }) };
+const photo = (seed: number) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: { r: seed, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+const refused = {
+  status: 403,
+  body: expect.objectContaining({
+    code: 'own_work',
+    message: expect.stringContaining('another staff member handles it'),
+  }),
+};
 
 /** A verified creator with a store, whom `setUp` lets act as a creator first, then made staff with 2FA and an aal2 session. */
-async function staffCreator(role: 'moderator' | 'admin', setUp: (creator: StaffCreator) => Promise<void> = async () => {}): Promise<StaffCreator> {
+async function staffCreator(
+  role: 'moderator' | 'admin',
+  setUp: (creator: StaffCreator) => Promise<void> = async () => {},
+): Promise<StaffCreator> {
   const account = await verifiedCreator(f.platform, { moderator: otherModerator });
   const slug = `staff-${randomBytes(3).toString('hex')}`;
   const opened = await api('POST', '/api/stores', account.token, { slug, displayName: 'Staff studio' });
@@ -38,28 +50,48 @@ async function staffCreator(role: 'moderator' | 'admin', setUp: (creator: StaffC
   await account.client.refreshSession();
   const enrolled = await account.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
   const challenge = await account.client.mfa.challenge({ factorId: enrolled.data!.id });
-  await account.client.mfa.verify({ factorId: enrolled.data!.id, challengeId: challenge.data!.id, code: await freshTotp(enrolled.data!.totp.secret) });
+  await account.client.mfa.verify({
+    factorId: enrolled.data!.id,
+    challengeId: challenge.data!.id,
+    code: await freshTotp(enrolled.data!.totp.secret),
+  });
   return { ...creator, token: (await account.client.getSession()).data.session!.access_token };
 }
 
 /** A content item of `creatorId` in `status` (the upload pipeline has its own suites). */
 async function contentOf(creatorId: string, status: 'pending_review' | 'approved' | 'removed'): Promise<string> {
   const id = randomUUID();
-  await f.db().execute(
-    `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at) values (?, ?, 'album', 'Staff album', 900, 'USD', ?, now(), now(), now())`,
-    [id, creatorId, status],
-  );
+  await f
+    .db()
+    .execute(
+      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at) values (?, ?, 'album', 'Staff album', 900, 'USD', ?, now(), now(), now())`,
+      [id, creatorId, status],
+    );
   return id;
 }
 
 /** Tries a case as its subject's owner (claim, then resolve with a claim already held), then shows another moderator may work it. */
 async function expectCaseRefused(caseId: string, staff: StaffCreator, outcome = 'no_action') {
-  expect((await api('GET', `/api/admin/moderation/cases/${caseId}`, staff.token)).body.claim).toEqual({ state: 'own_work', expiresAt: null });
-  expect((await api('GET', '/api/admin/moderation/cases', staff.token)).body.items.map((item: { id: string }) => item.id)).not.toContain(caseId);
+  expect((await api('GET', `/api/admin/moderation/cases/${caseId}`, staff.token)).body.claim).toEqual({
+    state: 'own_work',
+    expiresAt: null,
+  });
+  expect(
+    (await api('GET', '/api/admin/moderation/cases', staff.token)).body.items.map((item: { id: string }) => item.id),
+  ).not.toContain(caseId);
   expect(await api('POST', `/api/admin/moderation/cases/${caseId}/claim`, staff.token)).toMatchObject(refused);
-  await f.db().execute(`update moderation_cases set claimed_by = ?, claimed_at = now() where id = ?`, [staff.userId, caseId]);
-  expect(await api('POST', `/api/admin/moderation/cases/${caseId}/resolve`, staff.token, { outcome, note: 'Deciding about myself' })).toMatchObject(refused);
-  expect(await one<{ status: string }>(`select status from moderation_cases where id = ?`, [caseId])).toEqual({ status: 'open' });
+  await f
+    .db()
+    .execute(`update moderation_cases set claimed_by = ?, claimed_at = now() where id = ?`, [staff.userId, caseId]);
+  expect(
+    await api('POST', `/api/admin/moderation/cases/${caseId}/resolve`, staff.token, {
+      outcome,
+      note: 'Deciding about myself',
+    }),
+  ).toMatchObject(refused);
+  expect(await one<{ status: string }>(`select status from moderation_cases where id = ?`, [caseId])).toEqual({
+    status: 'open',
+  });
   await f.db().execute(`update moderation_cases set claimed_by = null, claimed_at = null where id = ?`, [caseId]);
   expect((await api('POST', `/api/admin/moderation/cases/${caseId}/claim`, otherModerator.token)).status).toBe(200);
 }
@@ -84,7 +116,11 @@ describe('no staff member decides about themselves', () => {
       conversationId = await f.open(fan, creator);
       messageId = (await f.sent(creator.token, conversationId, 'Pay me outside the site')).id;
     });
-    const report = await api('POST', `/api/messages/conversations/${conversationId}/reports`, fan!.token, { reason: 'spam', details: 'This creator asks me to pay elsewhere', messageId });
+    const report = await api('POST', `/api/messages/conversations/${conversationId}/reports`, fan!.token, {
+      reason: 'spam',
+      details: 'This creator asks me to pay elsewhere',
+      messageId,
+    });
     expect(report.status).toBe(201);
     await expectCaseRefused(report.body.id, staff);
   });
@@ -92,7 +128,12 @@ describe('no staff member decides about themselves', () => {
   it('a case about the moderator’s own store is refused to them', async () => {
     const staff = await staffCreator('moderator');
     const fan = await f.fan();
-    const report = await api('POST', '/api/moderation/reports', fan.token, { subjectType: 'store', subjectId: staff.slug, reason: 'copyright', details: 'This store sells my photos.' });
+    const report = await api('POST', '/api/moderation/reports', fan.token, {
+      subjectType: 'store',
+      subjectId: staff.slug,
+      reason: 'copyright',
+      details: 'This store sells my photos.',
+    });
     expect(report.status).toBe(201);
     await expectCaseRefused(report.body.id, staff);
   });
@@ -101,20 +142,38 @@ describe('no staff member decides about themselves', () => {
     const staff = await staffCreator('admin');
     const pending = await contentOf(staff.userId, 'pending_review');
     expect(await api('POST', `/api/admin/content/${pending}/claim`, staff.token)).toMatchObject(refused);
-    await f.db().execute(`update content_items set claimed_by = ?, claimed_at = now() where id = ?`, [staff.userId, pending]);
+    await f
+      .db()
+      .execute(`update content_items set claimed_by = ?, claimed_at = now() where id = ?`, [staff.userId, pending]);
     expect(await api('POST', `/api/admin/content/${pending}/approve`, staff.token)).toMatchObject(refused);
 
     const approved = await contentOf(staff.userId, 'approved');
-    expect(await api('POST', `/api/admin/content/${approved}/remove`, staff.token, { reason: 'Taking my own item down' })).toMatchObject(refused);
+    expect(
+      await api('POST', `/api/admin/content/${approved}/remove`, staff.token, { reason: 'Taking my own item down' }),
+    ).toMatchObject(refused);
     const removed = await contentOf(staff.userId, 'removed');
     expect(await api('POST', `/api/admin/content/${removed}/restore`, staff.token)).toMatchObject(refused);
-    expect(await one<{ status: string }>(`select status from content_items where id = ?`, [removed])).toEqual({ status: 'removed' });
+    expect(await one<{ status: string }>(`select status from content_items where id = ?`, [removed])).toEqual({
+      status: 'removed',
+    });
 
     const fan = await f.fan();
-    const takedown = await api('POST', '/api/moderation/takedown-requests', fan.token, { subjectType: 'content', subjectId: approved, reason: 'copyright', details: 'This album copies my photos.', email: fan.email });
+    const takedown = await api('POST', '/api/moderation/takedown-requests', fan.token, {
+      subjectType: 'content',
+      subjectId: approved,
+      reason: 'copyright',
+      details: 'This album copies my photos.',
+      email: fan.email,
+    });
     expect(takedown.status).toBe(201);
     await expectCaseRefused(takedown.body.id, staff, 'content_removed');
-    const appeal = await api('POST', '/api/moderation/appeals', fan.token, { subjectType: 'content', subjectId: removed, reason: 'depicted_person', details: 'I am in this album and want it down.', email: fan.email });
+    const appeal = await api('POST', '/api/moderation/appeals', fan.token, {
+      subjectType: 'content',
+      subjectId: removed,
+      reason: 'depicted_person',
+      details: 'I am in this album and want it down.',
+      email: fan.email,
+    });
     expect(appeal.status).toBe(201);
     await expectCaseRefused(appeal.body.id, staff, 'content_restored');
   });
@@ -127,12 +186,29 @@ describe('no staff member decides about themselves', () => {
     form.append('country', 'IE');
     form.append('userPhotoWithId', new Blob([new Uint8Array(await photo(1))], { type: 'image/jpeg' }), 'selfie.jpg');
     form.append('idPhoto', new Blob([new Uint8Array(await photo(2))], { type: 'image/jpeg' }), 'id.jpg');
-    expect((await fetch(`${f.platform.baseUrl}/api/verify-user`, { method: 'POST', headers: { authorization: `Bearer ${staff.token}` }, body: form })).status).toBe(201);
-    const { id } = await one<{ id: string }>(`select id from verification_submissions where user_id = ?`, [staff.userId]);
+    expect(
+      (
+        await fetch(`${f.platform.baseUrl}/api/verify-user`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${staff.token}` },
+          body: form,
+        })
+      ).status,
+    ).toBe(201);
+    const { id } = await one<{ id: string }>(`select id from verification_submissions where user_id = ?`, [
+      staff.userId,
+    ]);
     expect(await api('POST', `/api/admin/verifications/${id}/claim`, staff.token)).toMatchObject(refused);
-    await f.db().execute(`update verification_submissions set claimed_by = ?, claimed_at = now() where id = ?`, [staff.userId, id]);
+    await f
+      .db()
+      .execute(`update verification_submissions set claimed_by = ?, claimed_at = now() where id = ?`, [
+        staff.userId,
+        id,
+      ]);
     expect(await api('POST', `/api/admin/verifications/${id}/accept`, staff.token)).toMatchObject(refused);
-    expect(await one<{ status: string }>(`select status from verification_submissions where id = ?`, [id])).toEqual({ status: 'processing' });
+    expect(await one<{ status: string }>(`select status from verification_submissions where id = ?`, [id])).toEqual({
+      status: 'processing',
+    });
   });
 
   it('an admin cannot refund a purchase they were paid for or made', async () => {
@@ -148,45 +224,70 @@ describe('no staff member decides about themselves', () => {
         [buyer, store, creator, randomUUID(), `key-${randomUUID()}`, `pay-${randomUUID()}`],
       );
       expect(await api('POST', `/api/admin/purchases/${id}/refund`, staff.token)).toMatchObject(refused);
-      expect(await one<{ status: string }>(`select status from purchases where id = ?`, [id])).toEqual({ status: 'paid' });
+      expect(await one<{ status: string }>(`select status from purchases where id = ?`, [id])).toEqual({
+        status: 'paid',
+      });
     }
   });
 
   it('an admin cannot change their own role, and making an admin takes a second admin', async () => {
     const [admin, secondAdmin] = [await staffSession(f.platform, 'admin'), await staffSession(f.platform, 'admin')];
-    expect(await api('PUT', `/api/admin/users/${admin.userId}/role`, admin.token, { role: 'moderator' })).toMatchObject({ status: 403, body: { code: 'own_account' } });
+    expect(await api('PUT', `/api/admin/users/${admin.userId}/role`, admin.token, { role: 'moderator' })).toMatchObject(
+      { status: 403, body: { code: 'own_account' } },
+    );
     const candidate = await staffSession(f.platform, 'moderator');
-    const role = async () => (await one<{ app_role: string }>(`select app_role from users where id = ?`, [candidate.userId])).app_role;
+    const role = async () =>
+      (await one<{ app_role: string }>(`select app_role from users where id = ?`, [candidate.userId])).app_role;
 
     const requested = await api('PUT', `/api/admin/users/${candidate.userId}/role`, admin.token, { role: 'admin' });
-    expect(requested).toMatchObject({ status: 200, body: { role: 'moderator', pendingAdminGrant: { requestedBy: admin.userId, requestedAt: expect.any(String) } } });
+    expect(requested).toMatchObject({
+      status: 200,
+      body: { role: 'moderator', pendingAdminGrant: { requestedBy: admin.userId, requestedAt: expect.any(String) } },
+    });
     expect(await role()).toBe('moderator');
     // Asking again is not a second opinion.
-    expect((await api('PUT', `/api/admin/users/${candidate.userId}/role`, admin.token, { role: 'admin' })).body).toMatchObject({ role: 'moderator' });
+    expect(
+      (await api('PUT', `/api/admin/users/${candidate.userId}/role`, admin.token, { role: 'admin' })).body,
+    ).toMatchObject({ role: 'moderator' });
     expect(await role()).toBe('moderator');
-    expect((await api('GET', `/api/admin/users?q=${candidate.userId}`, secondAdmin.token)).body.items[0]).toMatchObject({ pendingAdminGrant: { requestedBy: admin.userId } });
+    expect((await api('GET', `/api/admin/users?q=${candidate.userId}`, secondAdmin.token)).body.items[0]).toMatchObject(
+      { pendingAdminGrant: { requestedBy: admin.userId } },
+    );
 
-    const approved = await api('PUT', `/api/admin/users/${candidate.userId}/role`, secondAdmin.token, { role: 'admin' });
+    const approved = await api('PUT', `/api/admin/users/${candidate.userId}/role`, secondAdmin.token, {
+      role: 'admin',
+    });
     expect(approved).toMatchObject({ status: 200, body: { role: 'admin', pendingAdminGrant: null } });
     expect(await role()).toBe('admin');
-    const audit = await f.db().execute<{ action: string; actor_id: string; details: Record<string, unknown> }[]>(
-      `select action, actor_id, details from audit_log where target_type = 'user' and target_id = ? and action like 'user.%' order by id`,
-      [candidate.userId],
-    );
+    const audit = await f
+      .db()
+      .execute<{ action: string; actor_id: string; details: Record<string, unknown> }[]>(
+        `select action, actor_id, details from audit_log where target_type = 'user' and target_id = ? and action like 'user.%' order by id`,
+        [candidate.userId],
+      );
     expect(audit.map((row) => [row.action, row.actor_id])).toEqual([
       ['user.admin_grant_requested', admin.userId],
       ['user.admin_grant_requested', admin.userId],
       ['user.role_changed', secondAdmin.userId],
     ]);
-    expect(audit[2].details).toMatchObject({ before: { role: 'moderator' }, after: { role: 'admin' }, requestedBy: admin.userId, approvedBy: secondAdmin.userId });
+    expect(audit[2].details).toMatchObject({
+      before: { role: 'moderator' },
+      after: { role: 'admin' },
+      requestedBy: admin.userId,
+      approvedBy: secondAdmin.userId,
+    });
   });
 
   it('a pending admin grant is withdrawn by any other role change', async () => {
     const [admin, secondAdmin] = [await staffSession(f.platform, 'admin'), await staffSession(f.platform, 'admin')];
     const candidate = await staffSession(f.platform, 'moderator');
     await api('PUT', `/api/admin/users/${candidate.userId}/role`, admin.token, { role: 'admin' });
-    expect((await api('PUT', `/api/admin/users/${candidate.userId}/role`, secondAdmin.token, { role: 'fan' })).body).toMatchObject({ role: 'fan', pendingAdminGrant: null });
-    expect((await api('PUT', `/api/admin/users/${candidate.userId}/role`, secondAdmin.token, { role: 'admin' })).body).toMatchObject({ role: 'fan', pendingAdminGrant: { requestedBy: secondAdmin.userId } });
+    expect(
+      (await api('PUT', `/api/admin/users/${candidate.userId}/role`, secondAdmin.token, { role: 'fan' })).body,
+    ).toMatchObject({ role: 'fan', pendingAdminGrant: null });
+    expect(
+      (await api('PUT', `/api/admin/users/${candidate.userId}/role`, secondAdmin.token, { role: 'admin' })).body,
+    ).toMatchObject({ role: 'fan', pendingAdminGrant: { requestedBy: secondAdmin.userId } });
   });
 
   it('the 2FA removal checks roles on locked rows in its own transaction: a promotion committed meanwhile refuses it', async () => {
@@ -199,13 +300,19 @@ describe('no staff member decides about themselves', () => {
     try {
       await promotion.query('begin');
       await promotion.query(`update users set app_role = 'moderator' where id = $1`, [target.userId]);
-      const removal = api('DELETE', `/api/admin/users/${target.userId}/mfa`, moderator.token, { reason: 'Verified by passport video call, ticket 4711' });
+      const removal = api('DELETE', `/api/admin/users/${target.userId}/mfa`, moderator.token, {
+        reason: 'Verified by passport video call, ticket 4711',
+      });
       await waitForLockWaiter((sql) => f.db().execute(sql));
       await promotion.query('commit');
       expect(await removal).toMatchObject({ status: 403, body: { code: 'staff_hierarchy' } });
     } finally {
       await promotion.end();
     }
-    expect(await one<{ n: number }>(`select count(*)::int as n from mfa_factors where user_id = ? and status = 'verified'`, [target.userId])).toEqual({ n: 1 });
+    expect(
+      await one<{ n: number }>(`select count(*)::int as n from mfa_factors where user_id = ? and status = 'verified'`, [
+        target.userId,
+      ]),
+    ).toEqual({ n: 1 });
   });
 });

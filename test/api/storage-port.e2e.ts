@@ -4,7 +4,13 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { FixedClock, InvalidStorageKey, LocalObjectStorage, StorageUnavailable, type ObjectStorage } from '#app/platform';
+import {
+  FixedClock,
+  InvalidStorageKey,
+  LocalObjectStorage,
+  StorageUnavailable,
+  type ObjectStorage,
+} from '#app/platform';
 import { startS3Server, waitFor, type S3TestServer } from '#app/testing';
 
 interface Subject {
@@ -41,11 +47,15 @@ interface TrickleHold {
 }
 
 /** A body that arrives in pieces over time (a slow writer), optionally held halfway or failing after `failAfter` pieces. */
-function trickle(pieces: Buffer[], options: { delayMs?: number; failAfter?: number; hold?: TrickleHold } = {}): Readable {
+function trickle(
+  pieces: Buffer[],
+  options: { delayMs?: number; failAfter?: number; hold?: TrickleHold } = {},
+): Readable {
   let sent = 0;
   return new Readable({
     read() {
-      if (options.failAfter !== undefined && sent === options.failAfter) return void this.destroy(new Error('connection lost'));
+      if (options.failAfter !== undefined && sent === options.failAfter)
+        return void this.destroy(new Error('connection lost'));
       if (sent === pieces.length) return void this.push(null);
       const piece = pieces[sent++];
       const push = () => setTimeout(() => this.push(piece), options.delayMs ?? 0);
@@ -83,7 +93,9 @@ describe.each([
     expect(await storage.head('media/a-thumb.webp')).toEqual({ size: 1000, contentType: 'image/webp' });
     expect(await storage.get('media/a-thumb.webp')).toEqual(bytes);
     expect(await storage.get('media/a-thumb.webp', { start: 10, end: 19 })).toEqual(bytes.subarray(10, 20));
-    expect(await readAll((await storage.stream('media/a-thumb.webp', { start: 990, end: 999 }))!)).toEqual(bytes.subarray(990));
+    expect(await readAll((await storage.stream('media/a-thumb.webp', { start: 990, end: 999 }))!)).toEqual(
+      bytes.subarray(990),
+    );
     expect(await readAll((await storage.stream('media/a-thumb.webp'))!)).toEqual(bytes);
     await storage.delete('media/a-thumb.webp');
     expect(await storage.head('media/a-thumb.webp')).toBeNull();
@@ -128,8 +140,12 @@ describe.each([
     await writing;
     expect(await storage.get('store-images/s-banner.webp')).toEqual(Buffer.concat(pieces));
 
-    await expect(storage.put('store-images/s-banner.webp', trickle(pieces, { failAfter: 3 }))).rejects.toThrow('connection lost');
-    await expect(storage.put('store-images/s-new.webp', trickle(pieces, { failAfter: 3 }))).rejects.toThrow('connection lost');
+    await expect(storage.put('store-images/s-banner.webp', trickle(pieces, { failAfter: 3 }))).rejects.toThrow(
+      'connection lost',
+    );
+    await expect(storage.put('store-images/s-new.webp', trickle(pieces, { failAfter: 3 }))).rejects.toThrow(
+      'connection lost',
+    );
     expect(await storage.get('store-images/s-banner.webp')).toEqual(Buffer.concat(pieces));
     expect(await storage.head('store-images/s-new.webp')).toBeNull();
     expect(subject.leftovers('store-images').filter((name) => name !== 's-banner.webp')).toEqual([]);
@@ -139,7 +155,11 @@ describe.each([
     const { storage, clock } = subject;
     const bytes = randomBytes(4096);
     await storage.put('media/v-clean.mp4', bytes);
-    const options = { expiresInSeconds: 60, contentDisposition: 'attachment; filename="clip.mp4"', contentType: 'video/mp4' };
+    const options = {
+      expiresInSeconds: 60,
+      contentDisposition: 'attachment; filename="clip.mp4"',
+      contentType: 'video/mp4',
+    };
     if (!subject.s3) {
       expect(await storage.signedUrl('media/v-clean.mp4', options)).toBeNull();
       return;
@@ -166,7 +186,9 @@ describe.each([
     await subject.s3.stop();
     try {
       await expect(subject.storage.ping()).rejects.toThrow(StorageUnavailable);
-      const failure = await subject.storage.put('media/while-down.jpg', Buffer.from('x')).catch((error: unknown) => error);
+      const failure = await subject.storage
+        .put('media/while-down.jpg', Buffer.from('x'))
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(StorageUnavailable);
       expect(failure).toMatchObject({ status: 503, code: 'storage_unavailable' });
       await expect(subject.storage.get('media/v-clean.mp4')).rejects.toThrow(StorageUnavailable);
@@ -192,7 +214,10 @@ describe('local disk parts of writes cut off by a killed process', () => {
       const storage = new LocalObjectStorage(dir);
       await storage.put('media/a.bin', Buffer.from('whole'));
       expect(readdirSync(join(dir, 'media'))).toEqual(['a.bin']);
-      await waitFor(() => !readdirSync(partial).includes('stale.tmp'), { timeoutMs: 1_000, what: 'the stale partial file swept' }).catch(() => undefined);
+      await waitFor(() => !readdirSync(partial).includes('stale.tmp'), {
+        timeoutMs: 1_000,
+        what: 'the stale partial file swept',
+      }).catch(() => undefined);
       expect(readdirSync(partial).sort()).toEqual(['fresh.tmp']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { PrivateFiles, QueueFactory } from '#app/platform';
-import { FixedClock, startS3Server, startTestPlatform, tusUpload, type S3TestServer, type TestPlatform } from '#app/testing';
+import {
+  FixedClock,
+  startS3Server,
+  startTestPlatform,
+  tusUpload,
+  type S3TestServer,
+  type TestPlatform,
+} from '#app/testing';
 import { call, newKey, startCommercePlatform, waitFor } from './commerce-fixtures.js';
 
 /**
@@ -26,7 +33,18 @@ const keys = async (prefix: string) => {
 
 /** Another api instance (no worker) on the same database, bucket and secrets. */
 const instance = (env: Record<string, string> = {}) =>
-  startTestPlatform({ objectStore: s3, worker: false, acquirer: false, clock, env: { LAUNCH_PHASE: 'live', JWT_SECRET: f.platform.config.JWT_SECRET, PUBLIC_URL: f.platform.config.PUBLIC_URL, ...env } });
+  startTestPlatform({
+    objectStore: s3,
+    worker: false,
+    acquirer: false,
+    clock,
+    env: {
+      LAUNCH_PHASE: 'live',
+      JWT_SECRET: f.platform.config.JWT_SECRET,
+      PUBLIC_URL: f.platform.config.PUBLIC_URL,
+      ...env,
+    },
+  });
 
 beforeAll(async () => {
   s3 = await startS3Server();
@@ -34,7 +52,15 @@ beforeAll(async () => {
   other = await instance();
   signing = await instance({ MEDIA_SIGNED_URLS: 'true' });
   // Noise does not compress: about 13 MB, so the tus S3 store writes more than one multipart part.
-  photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  photo = await sharp({
+    create: {
+      width: 2400,
+      height: 1800,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
     .png({ compressionLevel: 0 })
     .toBuffer();
 });
@@ -63,16 +89,27 @@ describe('file storage on S3', () => {
   });
 
   it('takes a tus upload into the bucket, resumes it on another api instance, and processes it in the worker from the bucket', async () => {
-    const album = await call(f.platform, 'POST', '/api/content', f.creator.token, { kind: 'album', title: 'Noise study', priceMinor: 1200, currency: 'USD' });
+    const album = await call(f.platform, 'POST', '/api/content', f.creator.token, {
+      kind: 'album',
+      title: 'Noise study',
+      priceMinor: 1200,
+      currency: 'USD',
+    });
     expect(album.status).toBe(201);
     albumId = album.body.id;
     const metadata = { contentId: albumId, filename: 'noise.png', filetype: 'image/png' };
-    const first = await tusUpload(f.platform.baseUrl, f.creator.token, photo, metadata, { stopAfter: 5 * 1024 * 1024, chunkSize: 2 * 1024 * 1024 });
+    const first = await tusUpload(f.platform.baseUrl, f.creator.token, photo, metadata, {
+      stopAfter: 5 * 1024 * 1024,
+      chunkSize: 2 * 1024 * 1024,
+    });
     expect(first.error).toBeNull();
     expect(first.progress.at(-1)).toBeLessThan(1);
     // The same upload, resumed through the other instance: its state is in the bucket, not in the first one's memory.
     const elsewhere = first.url!.replace(f.platform.baseUrl, other.baseUrl);
-    const resumed = await tusUpload(other.baseUrl, f.creator.token, photo, metadata, { uploadUrl: elsewhere, chunkSize: 2 * 1024 * 1024 });
+    const resumed = await tusUpload(other.baseUrl, f.creator.token, photo, metadata, {
+      uploadUrl: elsewhere,
+      chunkSize: 2 * 1024 * 1024,
+    });
     expect(resumed.error).toBeNull();
     expect(resumed.progress[0]).toBeGreaterThan(0.3);
     expect(resumed.progress.at(-1)).toBe(1);
@@ -81,7 +118,9 @@ describe('file storage on S3', () => {
     const view = (await call(f.platform, 'GET', `/api/content/${albumId}`, f.creator.token)).body;
     expect(view.media).toEqual([expect.objectContaining({ status: 'ready', width: 2400, height: 1800 })]);
     const mediaId = view.media[0].id as string;
-    expect(await keys(`media/${mediaId}`)).toEqual(expect.arrayContaining([`media/${mediaId}-thumb.webp`, `media/${mediaId}-clean.jpg`]));
+    expect(await keys(`media/${mediaId}`)).toEqual(
+      expect.arrayContaining([`media/${mediaId}-thumb.webp`, `media/${mediaId}-clean.jpg`]),
+    );
     // The original left the bucket with its tus state; nothing of it is on the api's disk.
     expect(await keys('uploads/')).toEqual([]);
     expect(existsSync(join(f.storageDir, 'uploads'))).toBe(false);
@@ -90,10 +129,20 @@ describe('file storage on S3', () => {
 
   it("streams the buyer's file with ranges through the api, or redirects to a short-lived presigned URL (MEDIA_SIGNED_URLS)", async () => {
     expect((await call(f.platform, 'POST', `/api/content/${albumId}/submit`, f.creator.token)).status).toBe(200);
-    for (const step of ['claim', 'approve']) expect((await call(f.platform, 'POST', `/api/admin/content/${albumId}/${step}`, f.moderator.token)).status).toBe(200);
+    for (const step of ['claim', 'approve'])
+      expect((await call(f.platform, 'POST', `/api/admin/content/${albumId}/${step}`, f.moderator.token)).status).toBe(
+        200,
+      );
     await f.platform.drain();
     const fan = await f.newFan();
-    const bought = await call(f.platform, 'POST', '/api/purchases', fan.session.access_token, { kind: 'content', contentId: albumId, method: 'card' }, { 'idempotency-key': newKey() });
+    const bought = await call(
+      f.platform,
+      'POST',
+      '/api/purchases',
+      fan.session.access_token,
+      { kind: 'content', contentId: albumId, method: 'card' },
+      { 'idempotency-key': newKey() },
+    );
     expect(bought.status).toBe(201);
     await f.settle(bought.body.id);
     const opened = await call(f.platform, 'GET', `/api/purchases/${bought.body.id}/content`, fan.session.access_token);
@@ -119,7 +168,9 @@ describe('file storage on S3', () => {
     const policy = (await fetch(`${signing.baseUrl}/health/live`)).headers.get('content-security-policy')!;
     expect(policy).toMatch(new RegExp(`img-src [^;]*${s3.endpoint}`));
     expect(policy).toContain(`media-src 'self' ${s3.endpoint}`);
-    expect((await fetch(`${f.platform.baseUrl}/health/live`)).headers.get('content-security-policy')).not.toContain(s3.endpoint);
+    expect((await fetch(`${f.platform.baseUrl}/health/live`)).headers.get('content-security-policy')).not.toContain(
+      s3.endpoint,
+    );
     // The link's checks still come first: a forged token gets no redirect.
     expect((await fetch(`${signing.baseUrl}/api/media?token=forged`, { redirect: 'manual' })).status).toBe(403);
   });
@@ -127,23 +178,53 @@ describe('file storage on S3', () => {
 
 describe('the bucket going away', () => {
   it('answers 503 to uploads while it is down, leaves nothing half-written, and resumes once it is back', async () => {
-    const draft = await call(f.platform, 'POST', '/api/content', f.creator.token, { kind: 'album', title: 'Outage', priceMinor: 500, currency: 'USD' });
+    const draft = await call(f.platform, 'POST', '/api/content', f.creator.token, {
+      kind: 'album',
+      title: 'Outage',
+      priceMinor: 500,
+      currency: 'USD',
+    });
     const metadata = { contentId: draft.body.id, filename: 'noise.png', filetype: 'image/png' };
     expect((await fetch(`${f.platform.baseUrl}/health/live`)).status).toBe(200);
 
     await s3.stop();
     try {
-      const refused = await tusUpload(f.platform.baseUrl, f.creator.token, photo, metadata, { chunkSize: 2 * 1024 * 1024 });
+      const refused = await tusUpload(f.platform.baseUrl, f.creator.token, photo, metadata, {
+        chunkSize: 2 * 1024 * 1024,
+      });
       expect(refused.error?.originalResponse?.getStatus()).toBe(503);
-      expect(JSON.parse(refused.error!.originalResponse!.getBody())).toMatchObject({ code: 'storage_unavailable', message: expect.stringMatching(/storage is unavailable/) });
+      expect(JSON.parse(refused.error!.originalResponse!.getBody())).toMatchObject({
+        code: 'storage_unavailable',
+        message: expect.stringMatching(/storage is unavailable/),
+      });
       const ready = await fetch(`${f.platform.baseUrl}/health/ready`);
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ status: 'unavailable', checks: { database: 'up', queue: 'up', storage: 'down' } });
+      expect(await ready.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'up', queue: 'up', storage: 'down' },
+      });
       expect((await fetch(`${f.platform.baseUrl}/health/live`)).status).toBe(200);
       // Other writes too: a new store banner is refused and the store keeps none.
       const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 1600, height: 400, channels: 3, background: { r: 9, g: 9, b: 9 } } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'banner.jpg');
-      const banner = await fetch(`${f.platform.baseUrl}/api/stores/mine/banner`, { method: 'PUT', headers: { authorization: `Bearer ${f.creator.token}` }, body: form });
+      form.append(
+        'image',
+        new Blob(
+          [
+            new Uint8Array(
+              await sharp({ create: { width: 1600, height: 400, channels: 3, background: { r: 9, g: 9, b: 9 } } })
+                .jpeg()
+                .toBuffer(),
+            ),
+          ],
+          { type: 'image/jpeg' },
+        ),
+        'banner.jpg',
+      );
+      const banner = await fetch(`${f.platform.baseUrl}/api/stores/mine/banner`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${f.creator.token}` },
+        body: form,
+      });
       expect(banner.status).toBe(503);
       expect(await banner.json()).toMatchObject({ code: 'storage_unavailable' });
     } finally {
@@ -153,12 +234,18 @@ describe('the bucket going away', () => {
     expect((await call(f.platform, 'GET', '/api/stores/mine', f.creator.token)).body.images.bannerUrl).toBeNull();
 
     // Down mid-way: the PATCH that was writing fails with 503, and no file is attached.
-    const started = await tusUpload(f.platform.baseUrl, f.creator.token, photo, metadata, { stopAfter: 4 * 1024 * 1024, chunkSize: 2 * 1024 * 1024 });
+    const started = await tusUpload(f.platform.baseUrl, f.creator.token, photo, metadata, {
+      stopAfter: 4 * 1024 * 1024,
+      chunkSize: 2 * 1024 * 1024,
+    });
     expect(started.error).toBeNull();
     await s3.stop();
     let cut;
     try {
-      cut = await tusUpload(other.baseUrl, f.creator.token, photo, metadata, { uploadUrl: started.url!.replace(f.platform.baseUrl, other.baseUrl), chunkSize: 2 * 1024 * 1024 });
+      cut = await tusUpload(other.baseUrl, f.creator.token, photo, metadata, {
+        uploadUrl: started.url!.replace(f.platform.baseUrl, other.baseUrl),
+        chunkSize: 2 * 1024 * 1024,
+      });
     } finally {
       await s3.start();
     }
@@ -168,30 +255,56 @@ describe('the bucket going away', () => {
     expect(await keys(`uploads/${uploadId}`)).not.toContain(`uploads/${uploadId}`);
 
     // Back up: the same upload finishes from where the bucket says it stopped.
-    const finished = await tusUpload(f.platform.baseUrl, f.creator.token, photo, metadata, { uploadUrl: started.url!, chunkSize: 2 * 1024 * 1024 });
+    const finished = await tusUpload(f.platform.baseUrl, f.creator.token, photo, metadata, {
+      uploadUrl: started.url!,
+      chunkSize: 2 * 1024 * 1024,
+    });
     expect(finished.error).toBeNull();
     expect(finished.progress.at(-1)).toBe(1);
     await f.platform.drain(60_000);
-    expect((await call(f.platform, 'GET', `/api/content/${draft.body.id}`, f.creator.token)).body.media).toEqual([expect.objectContaining({ status: 'ready' })]);
+    expect((await call(f.platform, 'GET', `/api/content/${draft.body.id}`, f.creator.token)).body.media).toEqual([
+      expect.objectContaining({ status: 'ready' }),
+    ]);
   });
 
   it('retries the media job while the bucket is down, instead of failing the file', async () => {
-    const draft = await call(f.platform, 'POST', '/api/content', f.creator.token, { kind: 'album', title: 'Retry', priceMinor: 500, currency: 'USD' });
-    const small = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 90, b: 140 } } }).jpeg().toBuffer();
+    const draft = await call(f.platform, 'POST', '/api/content', f.creator.token, {
+      kind: 'album',
+      title: 'Retry',
+      priceMinor: 500,
+      currency: 'USD',
+    });
+    const small = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 90, b: 140 } },
+    })
+      .jpeg()
+      .toBuffer();
     const media = f.platform.worker!.get(QueueFactory).queue('media');
     // The file lands while the bucket is up; its job waits (queue paused) until the bucket is down.
     await media.pause();
-    const uploaded = await tusUpload(f.platform.baseUrl, f.creator.token, small, { contentId: draft.body.id, filename: 'small.jpg', filetype: 'image/jpeg' });
+    const uploaded = await tusUpload(f.platform.baseUrl, f.creator.token, small, {
+      contentId: draft.body.id,
+      filename: 'small.jpg',
+      filetype: 'image/jpeg',
+    });
     expect(uploaded.error).toBeNull();
     await s3.stop();
     try {
       await media.resume();
-      await waitFor(async () => (await media.getJobs(['delayed', 'waiting'])).some((job) => job.attemptsMade >= 1), 20_000, 'a media job attempt to fail on the storage');
-      expect((await call(f.platform, 'GET', `/api/content/${draft.body.id}`, f.creator.token)).body.media).toEqual([expect.objectContaining({ status: 'uploaded' })]);
+      await waitFor(
+        async () => (await media.getJobs(['delayed', 'waiting'])).some((job) => job.attemptsMade >= 1),
+        20_000,
+        'a media job attempt to fail on the storage',
+      );
+      expect((await call(f.platform, 'GET', `/api/content/${draft.body.id}`, f.creator.token)).body.media).toEqual([
+        expect.objectContaining({ status: 'uploaded' }),
+      ]);
     } finally {
       await s3.start();
     }
     await f.platform.drain(60_000);
-    expect((await call(f.platform, 'GET', `/api/content/${draft.body.id}`, f.creator.token)).body.media).toEqual([expect.objectContaining({ status: 'ready' })]);
+    expect((await call(f.platform, 'GET', `/api/content/${draft.body.id}`, f.creator.token)).body.media).toEqual([
+      expect.objectContaining({ status: 'ready' }),
+    ]);
   });
 });

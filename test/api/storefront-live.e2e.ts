@@ -17,7 +17,9 @@ let thumbnail: Buffer;
 
 /** A detailed picture (noise), so a blur that kept any of it would show in its size. */
 const detailedPhoto = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') =>
-  sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, index) => (index * 7919) % 251)), { raw: { width, height, channels: 3 } })
+  sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, index) => (index * 7919) % 251)), {
+    raw: { width, height, channels: 3 },
+  })
     .withMetadata({ exif: { IFD0: { Copyright: 'secret-owner' } } })
     [format]()
     .toBuffer();
@@ -27,8 +29,18 @@ const fetchRaw = (path: string, init: RequestInit = {}) => fetch(`${f.platform.b
 async function upload(kind: string, token: string | null, bytes: Buffer | null, type = 'image/jpeg') {
   const form = new FormData();
   if (bytes) form.append('image', new Blob([new Uint8Array(bytes)], { type }), 'upload.jpg');
-  const response = await fetchRaw(`/api/stores/mine/${kind}`, { method: 'PUT', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
-  return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string; images: { bannerUrl: string | null; avatarUrl: string | null } } | null };
+  const response = await fetchRaw(`/api/stores/mine/${kind}`, {
+    method: 'PUT',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => null)) as {
+      code?: string;
+      images: { bannerUrl: string | null; avatarUrl: string | null };
+    } | null,
+  };
 }
 
 beforeAll(async () => {
@@ -36,7 +48,9 @@ beforeAll(async () => {
   videoId = await f.approvedItem('video', 1200, 'Morning flow');
   albumId = await f.approvedItem('album', 900, 'Beach set');
   // The fixture's files share one thumbnail key: a real, detailed picture behind it.
-  thumbnail = await sharp(await detailedPhoto(480, 300)).webp({ quality: 78 }).toBuffer();
+  thumbnail = await sharp(await detailedPhoto(480, 300))
+    .webp({ quality: 78 })
+    .toBuffer();
   mkdirSync(join(f.storageDir, 'media'), { recursive: true });
   writeFileSync(join(f.storageDir, 'media', 'thumb.jpg'), thumbnail);
 }, 120_000);
@@ -69,10 +83,17 @@ describe('a general store by its link, signed out', () => {
     for (const item of content.body.items) {
       expect(item).toMatchObject({ locked: true, owned: false, purchaseId: null });
       for (const file of item.media) {
-        expect(file).toMatchObject({ thumbnailUrl: null, previewUrl: null, fileUrl: null, originalName: '', blurredUrl: `/api/media/${file.id}/blurred` });
+        expect(file).toMatchObject({
+          thumbnailUrl: null,
+          previewUrl: null,
+          fileUrl: null,
+          originalName: '',
+          blurredUrl: `/api/media/${file.id}/blurred`,
+        });
       }
     }
-    for (const leak of ['thumb.jpg', 'clean.bin', 'original.bin', 'token=', 'creatorId']) expect(content.text).not.toContain(leak);
+    for (const leak of ['thumb.jpg', 'clean.bin', 'original.bin', 'token=', 'creatorId'])
+      expect(content.text).not.toContain(leak);
   });
 
   it('serves the blurred preview publicly: made on the server, small, and not the thumbnail', async () => {
@@ -98,18 +119,31 @@ describe('an adult store by its link', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    expect((await call(f.platform, 'PATCH', '/api/stores/mine', f.creator.token, { nsfw: { isNsfw: true } })).status).toBe(200);
+    expect(
+      (await call(f.platform, 'PATCH', '/api/stores/mine', f.creator.token, { nsfw: { isNsfw: true } })).status,
+    ).toBe(200);
   });
 
   afterAll(async () => {
-    expect((await call(f.platform, 'PATCH', '/api/stores/mine', f.creator.token, { nsfw: { isNsfw: false } })).status).toBe(200);
+    expect(
+      (await call(f.platform, 'PATCH', '/api/stores/mine', f.creator.token, { nsfw: { isNsfw: false } })).status,
+    ).toBe(200);
   });
 
   it('asks a signed-out visitor for the age check first, on the profile and the items alike', async () => {
     for (const path of [`/api/stores/${f.slug}`, `/api/stores/${f.slug}/content`]) {
-      for (const headers of [{}, { cookie: 'fanmint_age=forged.value' }, { cookie: 'fanmint_age=' }] as Record<string, string>[]) {
+      for (const headers of [{}, { cookie: 'fanmint_age=forged.value' }, { cookie: 'fanmint_age=' }] as Record<
+        string,
+        string
+      >[]) {
         const refused = await call(f.platform, 'GET', path, null, undefined, headers);
-        expect(refused).toMatchObject({ status: 401, body: { code: 'age_check_required', message: 'This store contains adult content (18+). Confirm you are 18 or older to view it.' } });
+        expect(refused).toMatchObject({
+          status: 401,
+          body: {
+            code: 'age_check_required',
+            message: 'This store contains adult content (18+). Confirm you are 18 or older to view it.',
+          },
+        });
       }
     }
   });
@@ -121,12 +155,20 @@ describe('an adult store by its link', () => {
     const setCookie = passed.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/^fanmint_age=[^;]+; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax/);
     cookie = setCookie.split(';')[0];
-    expect((await call(f.platform, 'GET', '/api/age-check', null, undefined, { cookie })).body).toEqual({ confirmed: true, recordedAt: null });
+    expect((await call(f.platform, 'GET', '/api/age-check', null, undefined, { cookie })).body).toEqual({
+      confirmed: true,
+      recordedAt: null,
+    });
 
     const profile = await call(f.platform, 'GET', `/api/stores/${f.slug}`, null, undefined, { cookie });
     expect(profile).toMatchObject({ status: 200, body: { isNsfw: true, counts: { videos: 1, albums: 1 } } });
     const content = await call(f.platform, 'GET', `/api/stores/${f.slug}/content`, null, undefined, { cookie });
-    expect(content.body.items.every((item: { locked: boolean; media: { thumbnailUrl: string | null }[] }) => item.locked && item.media.every((m) => m.thumbnailUrl === null))).toBe(true);
+    expect(
+      content.body.items.every(
+        (item: { locked: boolean; media: { thumbnailUrl: string | null }[] }) =>
+          item.locked && item.media.every((m) => m.thumbnailUrl === null),
+      ),
+    ).toBe(true);
 
     const listing = await call(f.platform, 'GET', `/api/stores?q=${f.slug}`, null, undefined, { cookie });
     expect(listing.body).toEqual({ items: [], nextCursor: null, adultStoresHidden: 1 });
@@ -135,7 +177,10 @@ describe('an adult store by its link', () => {
   it("records a signed-in fan's age check once, with its date, and hands a new browser of theirs the cookie without asking", async () => {
     const fan = await f.newFan();
     const token = fan.session.access_token;
-    expect((await call(f.platform, 'GET', '/api/age-check', token)).body).toEqual({ confirmed: false, recordedAt: null });
+    expect((await call(f.platform, 'GET', '/api/age-check', token)).body).toEqual({
+      confirmed: false,
+      recordedAt: null,
+    });
     const first = await call(f.platform, 'POST', '/api/age-check', token);
     expect(first.body).toEqual({ confirmed: true, recordedAt: clock.now().toISOString() });
     clock.advance(60_000);
@@ -143,7 +188,9 @@ describe('an adult store by its link', () => {
     const elsewhere = await call(f.platform, 'GET', '/api/age-check', token);
     expect(elsewhere.body).toEqual(first.body);
     expect(elsewhere.headers.get('set-cookie')).toMatch(/^fanmint_age=/);
-    const rows = await f.db().execute(`select confirmed_at from age_confirmations where user_id = ?`, [fan.session.user.id]);
+    const rows = await f
+      .db()
+      .execute(`select confirmed_at from age_confirmations where user_id = ?`, [fan.session.user.id]);
     expect(rows).toHaveLength(1);
     // An account sees the store without the cookie (SPEC §6: an account or the age check).
     expect((await call(f.platform, 'GET', `/api/stores/${f.slug}`, token)).status).toBe(200);
@@ -151,7 +198,9 @@ describe('an adult store by its link', () => {
 
   it("counts a store's owner as age-checked (their ID check proved it) and hands their browser the cookie the store's images need", async () => {
     const owner = f.creator.token;
-    await f.db().execute(`delete from age_confirmations where user_id = (select owner_id from stores where slug = ?)`, [f.slug]);
+    await f
+      .db()
+      .execute(`delete from age_confirmations where user_id = (select owner_id from stores where slug = ?)`, [f.slug]);
     const status = await call(f.platform, 'GET', '/api/age-check', owner);
     expect(status.body).toEqual({ confirmed: true, recordedAt: null });
     expect(status.headers.get('set-cookie')).toMatch(/^fanmint_age=/);
@@ -173,7 +222,9 @@ describe('an adult store by its link', () => {
     expect(shown.status).toBe(200);
     expect(shown.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect((await upload('banner', f.creator.token, null)).status).toBe(400);
-    expect((await call(f.platform, 'DELETE', '/api/stores/mine/banner', f.creator.token)).body.images.bannerUrl).toBeNull();
+    expect(
+      (await call(f.platform, 'DELETE', '/api/stores/mine/banner', f.creator.token)).body.images.bannerUrl,
+    ).toBeNull();
   });
 });
 
@@ -219,19 +270,25 @@ describe("a creator's banner and avatar", () => {
       const answer = await upload('banner', f.creator.token, bytes);
       expect({ status: answer.status, code: answer.body?.code }).toEqual({ status, code });
     }
-    const json = await call(f.platform, 'PUT', '/api/stores/mine/banner', f.creator.token, { image: 'data:image/png;base64,AAAA' });
+    const json = await call(f.platform, 'PUT', '/api/stores/mine/banner', f.creator.token, {
+      image: 'data:image/png;base64,AAAA',
+    });
     expect(json.status).toBe(415);
     expect((await upload('cover', f.creator.token, jpeg)).status).toBe(404);
     expect((await call(f.platform, 'GET', '/api/stores/mine', f.creator.token)).body).toEqual(before);
   });
 
-  it('is changed only from the store owner\'s own session', async () => {
+  it("is changed only from the store owner's own session", async () => {
     const before = (await call(f.platform, 'GET', '/api/stores/mine', f.creator.token)).body;
     const fan = await f.newFan();
     expect((await upload('banner', null, await detailedPhoto(100, 100))).status).toBe(401);
     expect((await call(f.platform, 'DELETE', '/api/stores/mine/avatar', null)).status).toBe(401);
-    expect((await upload('banner', fan.session.access_token, await detailedPhoto(100, 100))).body).toMatchObject({ code: 'no_store' });
-    expect((await call(f.platform, 'DELETE', '/api/stores/mine/avatar', fan.session.access_token)).body).toMatchObject({ code: 'no_store' });
+    expect((await upload('banner', fan.session.access_token, await detailedPhoto(100, 100))).body).toMatchObject({
+      code: 'no_store',
+    });
+    expect((await call(f.platform, 'DELETE', '/api/stores/mine/avatar', fan.session.access_token)).body).toMatchObject({
+      code: 'no_store',
+    });
     expect((await call(f.platform, 'GET', '/api/stores/mine', f.creator.token)).body).toEqual(before);
   });
 });
@@ -240,12 +297,23 @@ describe("a subscriber's and the creator's view", () => {
   it("shows a subscriber their renewal date, unlocks the store's items, and the server still refuses a second subscription", async () => {
     const fan = await f.newFan();
     const token = fan.session.access_token;
-    const subscription = await call(f.platform, 'POST', '/api/purchases', token, { kind: 'subscription', storeSlug: f.slug, method: 'card' }, { 'idempotency-key': newKey() });
+    const subscription = await call(
+      f.platform,
+      'POST',
+      '/api/purchases',
+      token,
+      { kind: 'subscription', storeSlug: f.slug, method: 'card' },
+      { 'idempotency-key': newKey() },
+    );
     expect(subscription.status).toBe(201);
     await f.settle(subscription.body.id);
 
     const profile = await call(f.platform, 'GET', `/api/stores/${f.slug}`, token);
-    expect(profile.body).toMatchObject({ isSubscribed: true, isOwner: false, mySubscription: { storeSlug: f.slug, status: 'active', autoRenew: true, priceMinor: 999 } });
+    expect(profile.body).toMatchObject({
+      isSubscribed: true,
+      isOwner: false,
+      mySubscription: { storeSlug: f.slug, status: 'active', autoRenew: true, priceMinor: 999 },
+    });
     const periodEnd = new Date(profile.body.mySubscription.currentPeriodEnd);
     expect(periodEnd.getTime()).toBeGreaterThan(clock.now().getTime());
 
@@ -255,7 +323,16 @@ describe("a subscriber's and the creator's view", () => {
       expect(item.media[0].thumbnailUrl).toMatch(/^\/api\/media\?token=/);
     }
 
-    expect(await call(f.platform, 'POST', '/api/purchases', token, { kind: 'subscription', storeSlug: f.slug, method: 'card' }, { 'idempotency-key': newKey() })).toMatchObject({
+    expect(
+      await call(
+        f.platform,
+        'POST',
+        '/api/purchases',
+        token,
+        { kind: 'subscription', storeSlug: f.slug, method: 'card' },
+        { 'idempotency-key': newKey() },
+      ),
+    ).toMatchObject({
       status: 409,
       body: { code: 'already_subscribed' },
     });
@@ -263,27 +340,53 @@ describe("a subscriber's and the creator's view", () => {
     // Cancel renewal: it ends on the same date; resume: it renews again.
     const id = profile.body.mySubscription.id;
     expect((await call(f.platform, 'PATCH', `/api/subscriptions/${id}`, token, { autoRenew: false })).status).toBe(200);
-    expect((await call(f.platform, 'GET', `/api/stores/${f.slug}`, token)).body.mySubscription).toMatchObject({ autoRenew: false, currentPeriodEnd: periodEnd.toISOString() });
+    expect((await call(f.platform, 'GET', `/api/stores/${f.slug}`, token)).body.mySubscription).toMatchObject({
+      autoRenew: false,
+      currentPeriodEnd: periodEnd.toISOString(),
+    });
     expect((await call(f.platform, 'PATCH', `/api/subscriptions/${id}`, token, { autoRenew: true })).status).toBe(200);
 
     // Another fan sees nothing of it.
     const other = await f.newFan();
-    expect((await call(f.platform, 'GET', `/api/stores/${f.slug}`, other.session.access_token)).body).toMatchObject({ isSubscribed: false, mySubscription: null });
+    expect((await call(f.platform, 'GET', `/api/stores/${f.slug}`, other.session.access_token)).body).toMatchObject({
+      isSubscribed: false,
+      mySubscription: null,
+    });
   });
 
   it('counts subscribers only when the creator shows the count', async () => {
     expect((await call(f.platform, 'GET', `/api/stores/${f.slug}`, null)).body.counts.subscribers).toBeNull();
-    expect((await call(f.platform, 'PATCH', '/api/stores/mine', f.creator.token, { access: { showSubscriberCount: true } })).body.access.showSubscriberCount).toBe(true);
+    expect(
+      (await call(f.platform, 'PATCH', '/api/stores/mine', f.creator.token, { access: { showSubscriberCount: true } }))
+        .body.access.showSubscriberCount,
+    ).toBe(true);
     expect((await call(f.platform, 'GET', `/api/stores/${f.slug}`, null)).body.counts.subscribers).toBe(1);
-    expect((await call(f.platform, 'PATCH', '/api/stores/mine', f.creator.token, { access: { showSubscriberCount: 'yes' } })).status).toBe(400);
+    expect(
+      (await call(f.platform, 'PATCH', '/api/stores/mine', f.creator.token, { access: { showSubscriberCount: 'yes' } }))
+        .status,
+    ).toBe(400);
   });
 
-  it("shows the creator their own store as its owner, items open, and refuses them a purchase there", async () => {
+  it('shows the creator their own store as its owner, items open, and refuses them a purchase there', async () => {
     const token = f.creator.token;
-    expect((await call(f.platform, 'GET', `/api/stores/${f.slug}`, token)).body).toMatchObject({ isOwner: true, isSubscribed: false });
+    expect((await call(f.platform, 'GET', `/api/stores/${f.slug}`, token)).body).toMatchObject({
+      isOwner: true,
+      isSubscribed: false,
+    });
     const content = await call(f.platform, 'GET', `/api/stores/${f.slug}/content`, token);
-    expect(content.body.items.every((item: { locked: boolean; owned: boolean }) => !item.locked && !item.owned)).toBe(true);
-    expect(await call(f.platform, 'POST', '/api/purchases', token, { kind: 'subscription', storeSlug: f.slug, method: 'card' }, { 'idempotency-key': newKey() })).toMatchObject({
+    expect(content.body.items.every((item: { locked: boolean; owned: boolean }) => !item.locked && !item.owned)).toBe(
+      true,
+    );
+    expect(
+      await call(
+        f.platform,
+        'POST',
+        '/api/purchases',
+        token,
+        { kind: 'subscription', storeSlug: f.slug, method: 'card' },
+        { 'idempotency-key': newKey() },
+      ),
+    ).toMatchObject({
       status: 400,
       body: { code: 'own_store' },
     });

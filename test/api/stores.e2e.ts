@@ -3,7 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signedInUser, staffSession, startTestPlatform, verifiedCreator, type StaffSession, type TestPlatform } from '#app/testing';
+import {
+  signedInUser,
+  staffSession,
+  startTestPlatform,
+  verifiedCreator,
+  type StaffSession,
+  type TestPlatform,
+} from '#app/testing';
 
 /** Other suites share the database: every store of this run carries this suffix, and listings are filtered by it. */
 const run = randomBytes(3).toString('hex');
@@ -19,7 +26,10 @@ let fan: Awaited<ReturnType<typeof signedInUser>>;
 async function api(method: string, path: string, token: string | null, body?: unknown, platform = live) {
   const response = await fetch(`${platform.baseUrl}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
@@ -32,7 +42,10 @@ const mine = (token: string) => api('GET', '/api/stores/mine', token);
 
 beforeAll(async () => {
   live = await startTestPlatform({ env: { LAUNCH_PHASE: 'live', STORAGE_DIR: storageDir } });
-  prelaunch = await startTestPlatform({ worker: false, env: { STORAGE_DIR: storageDir, JWT_SECRET: live.config.JWT_SECRET, PUBLIC_URL: live.config.PUBLIC_URL } });
+  prelaunch = await startTestPlatform({
+    worker: false,
+    env: { STORAGE_DIR: storageDir, JWT_SECRET: live.config.JWT_SECRET, PUBLIC_URL: live.config.PUBLIC_URL },
+  });
   moderator = await staffSession(live, 'moderator');
   creator = await verifiedCreator(live, { moderator });
   adultCreator = await verifiedCreator(live, { moderator });
@@ -53,8 +66,18 @@ describe('stores before launch', () => {
       ['GET', `/api/stores/early-${run}`, null],
       ['GET', '/api/categories', null],
     ] as const) {
-      const response = await api(method, path, token, method === 'POST' ? { slug: `early-${run}`, displayName: 'Too Early' } : undefined, prelaunch);
-      expect({ path, status: response.status, code: response.body?.code }).toEqual({ path, status: 403, code: 'not_launched' });
+      const response = await api(
+        method,
+        path,
+        token,
+        method === 'POST' ? { slug: `early-${run}`, displayName: 'Too Early' } : undefined,
+        prelaunch,
+      );
+      expect({ path, status: response.status, code: response.body?.code }).toEqual({
+        path,
+        status: 403,
+        code: 'not_launched',
+      });
       expect(response.body.message).toMatch(/open when the platform launches/);
     }
     expect((await mine(creator.token)).body).toMatchObject({ code: 'no_store' });
@@ -63,22 +86,42 @@ describe('stores before launch', () => {
 
 describe('opening a store', () => {
   it('is for verified creators only', async () => {
-    const refused = await api('POST', '/api/stores', fan.session.access_token, { slug: `fan-${run}`, displayName: 'Fan Store' });
-    expect(refused).toMatchObject({ status: 403, body: { code: 'not_verified', message: expect.stringMatching(/Only verified creators can open a store/) } });
-    expect((await api('POST', '/api/stores', null, { slug: `anon-${run}`, displayName: 'Anonymous' })).status).toBe(401);
-    expect((await api('GET', `/api/stores/slug-available?slug=fan-${run}`, fan.session.access_token)).body).toEqual({ slug: `fan-${run}`, available: true, reason: null });
+    const refused = await api('POST', '/api/stores', fan.session.access_token, {
+      slug: `fan-${run}`,
+      displayName: 'Fan Store',
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 'not_verified', message: expect.stringMatching(/Only verified creators can open a store/) },
+    });
+    expect((await api('POST', '/api/stores', null, { slug: `anon-${run}`, displayName: 'Anonymous' })).status).toBe(
+      401,
+    );
+    expect((await api('GET', `/api/stores/slug-available?slug=fan-${run}`, fan.session.access_token)).body).toEqual({
+      slug: `fan-${run}`,
+      available: true,
+      reason: null,
+    });
   });
 
   it('opens one store at a unique address with defaults for every setting', async () => {
     expect((await mine(creator.token)).status).toBe(404);
-    const opened = await api('POST', '/api/stores', creator.token, { slug: ` Jane-Fit-${run} `, displayName: ' Jane Fit ' });
+    const opened = await api('POST', '/api/stores', creator.token, {
+      slug: ` Jane-Fit-${run} `,
+      displayName: ' Jane Fit ',
+    });
     expect(opened.status).toBe(201);
     expect(opened.body).toMatchObject({
       slug: `jane-fit-${run}`,
       status: 'active',
       appearance: { displayName: 'Jane Fit', tagline: null, description: null, accentColor: '#a5529f', layout: 'grid' },
       content: { defaultVideoPriceMinor: 999, defaultAlbumPriceMinor: 1499, currency: 'USD', allowDownloads: false },
-      access: { visibility: 'public', subscriptionEnabled: false, subscriptionPriceMinor: 999, showSubscriberCount: false },
+      access: {
+        visibility: 'public',
+        subscriptionEnabled: false,
+        subscriptionPriceMinor: 999,
+        showSubscriberCount: false,
+      },
       images: { bannerUrl: null, avatarUrl: null },
       tips: { enabled: true, minimumTipMinor: 100 },
       referrals: { enabled: true, commissionPercent: 5 },
@@ -87,14 +130,23 @@ describe('opening a store', () => {
     });
     expect((await mine(creator.token)).body).toEqual(opened.body);
 
-    const second = await api('POST', '/api/stores', creator.token, { slug: `jane-two-${run}`, displayName: 'Second Store' });
+    const second = await api('POST', '/api/stores', creator.token, {
+      slug: `jane-two-${run}`,
+      displayName: 'Second Store',
+    });
     expect(second).toMatchObject({ status: 409, body: { code: 'store_exists' } });
     expect((await api('GET', `/api/stores/jane-two-${run}`, fan.session.access_token)).status).toBe(404);
   });
 
   it('refuses a taken address, reserved words and malformed ones, with the reason', async () => {
-    const taken = await api('POST', '/api/stores', adultCreator.token, { slug: `jane-fit-${run}`, displayName: 'Copycat' });
-    expect(taken).toMatchObject({ status: 409, body: { code: 'slug_taken', message: 'This store address is taken: choose another' } });
+    const taken = await api('POST', '/api/stores', adultCreator.token, {
+      slug: `jane-fit-${run}`,
+      displayName: 'Copycat',
+    });
+    expect(taken).toMatchObject({
+      status: 409,
+      body: { code: 'slug_taken', message: 'This store address is taken: choose another' },
+    });
     const cases: [string, RegExp][] = [
       ['admin', /"admin" is reserved/],
       ['dashboard', /reserved/],
@@ -106,15 +158,27 @@ describe('opening a store', () => {
     ];
     for (const [slug, message] of cases) {
       const response = await api('POST', '/api/stores', adultCreator.token, { slug, displayName: 'Adult Store' });
-      expect({ slug, status: response.status, code: response.body.code }).toEqual({ slug, status: 400, code: 'validation_failed' });
+      expect({ slug, status: response.status, code: response.body.code }).toEqual({
+        slug,
+        status: 400,
+        code: 'validation_failed',
+      });
       expect(response.body.message).toMatch(message);
       expect(response.body.details).toEqual([{ field: 'slug', message: expect.any(String) }]);
     }
     expect((await mine(adultCreator.token)).status).toBe(404);
 
-    const check = (slug: string) => api('GET', `/api/stores/slug-available?slug=${encodeURIComponent(slug)}`, adultCreator.token);
-    expect((await check(`JANE-FIT-${run}`)).body).toEqual({ slug: `jane-fit-${run}`, available: false, reason: 'This store address is taken: choose another' });
-    expect((await check('official-token')).body).toMatchObject({ available: false, reason: expect.stringMatching(/reserved/) });
+    const check = (slug: string) =>
+      api('GET', `/api/stores/slug-available?slug=${encodeURIComponent(slug)}`, adultCreator.token);
+    expect((await check(`JANE-FIT-${run}`)).body).toEqual({
+      slug: `jane-fit-${run}`,
+      available: false,
+      reason: 'This store address is taken: choose another',
+    });
+    expect((await check('official-token')).body).toMatchObject({
+      available: false,
+      reason: expect.stringMatching(/reserved/),
+    });
     expect((await check('a_b')).body).toMatchObject({ available: false });
     expect((await api('GET', '/api/stores/slug-available', adultCreator.token)).status).toBe(400);
     expect((await api('GET', '/api/stores/slug-available?slug=abc', null)).status).toBe(401);
@@ -138,7 +202,12 @@ describe('store settings', () => {
       ...before,
       appearance: { ...before.appearance, tagline: 'Daily home workouts', accentColor: '#6fcee7', layout: 'list' },
       content: { defaultVideoPriceMinor: 499, defaultAlbumPriceMinor: 1499, currency: 'EUR', allowDownloads: true },
-      access: { visibility: 'subscribers_only', subscriptionEnabled: true, subscriptionPriceMinor: 1299, showSubscriberCount: false },
+      access: {
+        visibility: 'subscribers_only',
+        subscriptionEnabled: true,
+        subscriptionPriceMinor: 1299,
+        showSubscriberCount: false,
+      },
       tips: { enabled: true, minimumTipMinor: 300 },
       referrals: { enabled: false, commissionPercent: 5 },
       collaboration: { acceptRequests: true },
@@ -151,7 +220,10 @@ describe('store settings', () => {
   it('refuses invalid settings with a message per field and changes nothing', async () => {
     const before = (await mine(creator.token)).body;
     const cases: [unknown, string[]][] = [
-      [{ appearance: { displayName: 'J', accentColor: 'purple' }, tips: { minimumTipMinor: 5 } }, ['appearance.displayName', 'appearance.accentColor', 'tips.minimumTipMinor']],
+      [
+        { appearance: { displayName: 'J', accentColor: 'purple' }, tips: { minimumTipMinor: 5 } },
+        ['appearance.displayName', 'appearance.accentColor', 'tips.minimumTipMinor'],
+      ],
       [{ content: { defaultAlbumPriceMinor: 100_001, currency: 'BTC' } }, ['content.currency']],
       [{ content: { defaultAlbumPriceMinor: 100_001 } }, ['content.defaultAlbumPriceMinor']],
       [{ content: { defaultVideoPriceMinor: 9.99 } }, ['content.defaultVideoPriceMinor']],
@@ -164,18 +236,35 @@ describe('store settings', () => {
     ];
     for (const [patch, fields] of cases) {
       const response = await api('PATCH', '/api/stores/mine', creator.token, patch);
-      expect({ patch, status: response.status, code: response.body.code }).toEqual({ patch, status: 400, code: 'validation_failed' });
-      expect({ patch, fields: response.body.details.map((detail: { field: string }) => detail.field) }).toEqual({ patch, fields });
+      expect({ patch, status: response.status, code: response.body.code }).toEqual({
+        patch,
+        status: 400,
+        code: 'validation_failed',
+      });
+      expect({ patch, fields: response.body.details.map((detail: { field: string }) => detail.field) }).toEqual({
+        patch,
+        fields,
+      });
       expect(response.body.message.length).toBeGreaterThan(10);
     }
     expect((await mine(creator.token)).body).toEqual(before);
   });
 
   it('makes a store in an adult category NSFW', async () => {
-    const opened = await api('POST', '/api/stores', adultCreator.token, { slug: `velvet-${run}`, displayName: 'Velvet Nights', categories: ['adult-solo', 'cosplay'] });
-    expect(opened).toMatchObject({ status: 201, body: { nsfw: { isNsfw: true, categories: ['adult-solo', 'cosplay'] } } });
+    const opened = await api('POST', '/api/stores', adultCreator.token, {
+      slug: `velvet-${run}`,
+      displayName: 'Velvet Nights',
+      categories: ['adult-solo', 'cosplay'],
+    });
+    expect(opened).toMatchObject({
+      status: 201,
+      body: { nsfw: { isNsfw: true, categories: ['adult-solo', 'cosplay'] } },
+    });
     const off = await api('PATCH', '/api/stores/mine', adultCreator.token, { nsfw: { isNsfw: false } });
-    expect(off).toMatchObject({ status: 400, body: { message: expect.stringMatching(/adult category \(adult-solo\) is NSFW/) } });
+    expect(off).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/adult category \(adult-solo\) is NSFW/) },
+    });
   });
 });
 
@@ -189,10 +278,24 @@ describe('the public directory', () => {
     expect(slugs((await listing('', 'not-a-token')).body)).toEqual([`jane-fit-${run}`]);
 
     const anonymous = await api('GET', `/api/stores/velvet-${run}`, null);
-    expect(anonymous).toMatchObject({ status: 401, body: { code: 'age_check_required', message: 'This store contains adult content (18+). Confirm you are 18 or older to view it.' } });
+    expect(anonymous).toMatchObject({
+      status: 401,
+      body: {
+        code: 'age_check_required',
+        message: 'This store contains adult content (18+). Confirm you are 18 or older to view it.',
+      },
+    });
     expect((await api('GET', `/api/stores/velvet-${run}`, 'not-a-token')).status).toBe(401);
     const signedIn = await api('GET', `/api/stores/velvet-${run}`, fan.session.access_token);
-    expect(signedIn).toMatchObject({ status: 200, body: { slug: `velvet-${run}`, displayName: 'Velvet Nights', isNsfw: true, categories: ['adult-solo', 'cosplay'] } });
+    expect(signedIn).toMatchObject({
+      status: 200,
+      body: {
+        slug: `velvet-${run}`,
+        displayName: 'Velvet Nights',
+        isNsfw: true,
+        categories: ['adult-solo', 'cosplay'],
+      },
+    });
   });
 
   it('shows a public profile without owner ids or unpublished defaults', async () => {
@@ -230,7 +333,11 @@ describe('the public directory', () => {
     expect(slugs((await listing('category=fitness', null)).body)).toEqual([`jane-fit-${run}`]);
     expect(slugs((await listing('category=cosplay', fan.session.access_token)).body)).toEqual([`velvet-${run}`]);
     // The category counts the adult store a signed-out visitor cannot list: the answer says so instead of looking empty.
-    expect((await listing('category=cosplay', null)).body).toEqual({ items: [], nextCursor: null, adultStoresHidden: 1 });
+    expect((await listing('category=cosplay', null)).body).toEqual({
+      items: [],
+      nextCursor: null,
+      adultStoresHidden: 1,
+    });
     expect((await listing('category=cosplay', fan.session.access_token)).body.adultStoresHidden).toBe(0);
     expect((await listing('category=adult-solo', null)).body).toMatchObject({ code: 'account_required' });
     expect(slugs((await listing('category=adult-solo', fan.session.access_token)).body)).toEqual([`velvet-${run}`]);
@@ -242,11 +349,17 @@ describe('the public directory', () => {
     const first = (await listing('sort=name&limit=1', token)).body;
     expect(slugs(first)).toEqual([`jane-fit-${run}`]);
     const second = (await listing(`sort=name&limit=1&cursor=${first.nextCursor}`, token)).body;
-    expect(second).toEqual({ items: [expect.objectContaining({ slug: `velvet-${run}` })], nextCursor: null, adultStoresHidden: 0 });
+    expect(second).toEqual({
+      items: [expect.objectContaining({ slug: `velvet-${run}` })],
+      nextCursor: null,
+      adultStoresHidden: 0,
+    });
     const newest = (await listing('limit=1', token)).body;
     expect(slugs(newest)).toEqual([`velvet-${run}`]);
     expect(slugs((await listing(`limit=1&cursor=${newest.nextCursor}`, token)).body)).toEqual([`jane-fit-${run}`]);
-    expect((await listing(`sort=newest&cursor=${first.nextCursor}`, token)).body).toMatchObject({ code: 'validation_failed' });
+    expect((await listing(`sort=newest&cursor=${first.nextCursor}`, token)).body).toMatchObject({
+      code: 'validation_failed',
+    });
     expect((await listing('limit=101', token)).status).toBe(400);
   });
 
@@ -268,14 +381,22 @@ describe('the public directory', () => {
 describe("a store belongs to its owner's session", () => {
   it("never lets another user's token change it", async () => {
     const before = (await mine(creator.token)).body;
-    const stranger = await api('PATCH', '/api/stores/mine', fan.session.access_token, { appearance: { displayName: 'Hijacked' } });
+    const stranger = await api('PATCH', '/api/stores/mine', fan.session.access_token, {
+      appearance: { displayName: 'Hijacked' },
+    });
     expect(stranger).toMatchObject({ status: 404, body: { code: 'no_store' } });
-    const other = await api('PATCH', '/api/stores/mine', adultCreator.token, { appearance: { displayName: 'Velvet After Dark' } });
+    const other = await api('PATCH', '/api/stores/mine', adultCreator.token, {
+      appearance: { displayName: 'Velvet After Dark' },
+    });
     expect(other.body).toMatchObject({ slug: `velvet-${run}`, appearance: { displayName: 'Velvet After Dark' } });
     for (const path of [`/api/stores/jane-fit-${run}`, `/api/stores/${before.id}`]) {
-      expect((await api('PATCH', path, adultCreator.token, { appearance: { displayName: 'Hijacked' } })).status).toBe(404);
+      expect((await api('PATCH', path, adultCreator.token, { appearance: { displayName: 'Hijacked' } })).status).toBe(
+        404,
+      );
     }
-    expect((await api('PATCH', '/api/stores/mine', null, { appearance: { displayName: 'Hijacked' } })).status).toBe(401);
+    expect((await api('PATCH', '/api/stores/mine', null, { appearance: { displayName: 'Hijacked' } })).status).toBe(
+      401,
+    );
     expect((await mine(creator.token)).body).toEqual(before);
   });
 });

@@ -9,7 +9,14 @@ import { Redis } from 'ioredis';
 import { ERRORS } from '@tus/server';
 import { UploadLocker, UPLOAD_LOCK_NAMESPACE } from '#app/content-moderation';
 import { LeaseLocks, type AppConfig } from '#app/platform';
-import { staffSession, startTestPlatform, testDatabaseUrl, verifiedCreator, waitFor, type TestPlatform } from '#app/testing';
+import {
+  staffSession,
+  startTestPlatform,
+  testDatabaseUrl,
+  verifiedCreator,
+  waitFor,
+  type TestPlatform,
+} from '#app/testing';
 
 /**
  * tus uploads behind a load balancer: the upload locker is shared by every api instance, on Redis
@@ -40,16 +47,34 @@ describe.each(backends)('the upload locker between two instances, %s', (backend)
   /** Ends `id`'s lease in the store now, as if its holder had paused for longer than its lease. */
   const expireInStore = async (id: string) => {
     const key = `${prefix}:lease:${UPLOAD_LOCK_NAMESPACE}:${id}`;
-    if (redis) await redis.pexpire(key, 1).then(() => waitUntil(async () => (await redis!.exists(key)) === 0, 'the lease to lapse in Redis'));
-    else await db.query(`update lease_locks set expires_at = clock_timestamp() - interval '1 second' where namespace = $1 and key = $2`, [UPLOAD_LOCK_NAMESPACE, id]);
+    if (redis)
+      await redis
+        .pexpire(key, 1)
+        .then(() => waitUntil(async () => (await redis!.exists(key)) === 0, 'the lease to lapse in Redis'));
+    else
+      await db.query(
+        `update lease_locks set expires_at = clock_timestamp() - interval '1 second' where namespace = $1 and key = $2`,
+        [UPLOAD_LOCK_NAMESPACE, id],
+      );
   };
   const storedLocks = async (id: string) =>
     redis
       ? await redis.exists(`${prefix}:lease:${UPLOAD_LOCK_NAMESPACE}:${id}`)
-      : Number((await db.query(`select count(*) from lease_locks where namespace = $1 and key = $2`, [UPLOAD_LOCK_NAMESPACE, id])).rows[0].count);
+      : Number(
+          (
+            await db.query(`select count(*) from lease_locks where namespace = $1 and key = $2`, [
+              UPLOAD_LOCK_NAMESPACE,
+              id,
+            ])
+          ).rows[0].count,
+        );
 
   beforeAll(async () => {
-    config = { DATABASE_URL: testDatabaseUrl(), REDIS_PREFIX: prefix, ...(backend === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}) } as AppConfig;
+    config = {
+      DATABASE_URL: testDatabaseUrl(),
+      REDIS_PREFIX: prefix,
+      ...(backend === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    } as AppConfig;
     if (backend === 'redis') redis = new Redis(process.env.TEST_REDIS_URL!);
     db = new pg.Client({ connectionString: testDatabaseUrl() });
     await db.connect();
@@ -81,8 +106,12 @@ describe.each(backends)('the upload locker between two instances, %s', (backend)
     expect(await storedLocks(id)).toBe(0);
   });
 
-  it("delivers the release request to the holder, which unlocks, and the waiter gets the lock", async () => {
-    const [a, b, c] = [new UploadLocker(instance()), new UploadLocker(instance(), 5_000), new UploadLocker(instance(), 300)];
+  it('delivers the release request to the holder, which unlocks, and the waiter gets the lock', async () => {
+    const [a, b, c] = [
+      new UploadLocker(instance()),
+      new UploadLocker(instance(), 5_000),
+      new UploadLocker(instance(), 300),
+    ];
     const id = randomUUID();
     const first = a.newLock(id);
     let released = false;
@@ -127,7 +156,11 @@ describe.each(backends)('the upload locker between two instances, %s', (backend)
   });
 
   it('lets only the holder unlock: a lock never taken refuses, and a holder whose lease was lost leaves its successor alone', async () => {
-    const [a, b, c] = [new UploadLocker(instance(60_000)), new UploadLocker(instance(), 5_000), new UploadLocker(instance(), 300)];
+    const [a, b, c] = [
+      new UploadLocker(instance(60_000)),
+      new UploadLocker(instance(), 5_000),
+      new UploadLocker(instance(), 300),
+    ];
     const id = randomUUID();
     await expect(a.newLock(id).unlock()).rejects.toThrow('Releasing an unlocked lock!');
 
@@ -184,7 +217,11 @@ describe.each(backends)('the upload locker between two instances, %s', (backend)
 describe('the upload locker with its store unreachable', () => {
   it.each(backends)('answers 503 upload_lock_unavailable on %s, within seconds', async (backend) => {
     // Nothing listens on port 9 of this machine.
-    const config = { DATABASE_URL: 'postgres://fanmint@127.0.0.1:9/fanmint', REDIS_PREFIX: 'tlgone', ...(backend === 'redis' ? { REDIS_URL: 'redis://127.0.0.1:9' } : {}) } as AppConfig;
+    const config = {
+      DATABASE_URL: 'postgres://fanmint@127.0.0.1:9/fanmint',
+      REDIS_PREFIX: 'tlgone',
+      ...(backend === 'redis' ? { REDIS_URL: 'redis://127.0.0.1:9' } : {}),
+    } as AppConfig;
     const locks = new LeaseLocks(config);
     try {
       const started = Date.now();
@@ -288,7 +325,10 @@ describe.each(backends)('a tus upload resumed on another api instance while the 
       sentToA += 8192;
     }, 20);
     try {
-      await waitUntil(() => statSync(stored, { throwIfNoEntry: false })?.size !== undefined && statSync(stored).size >= 64 * 1024, 'A to be writing');
+      await waitUntil(
+        () => statSync(stored, { throwIfNoEntry: false })?.size !== undefined && statSync(stored).size >= 64 * 1024,
+        'A to be writing',
+      );
       expect(aEnded).toBe(false);
 
       // The client, reconnected through the balancer to B, asks where the upload stands: B waits for A's lock,
@@ -307,7 +347,11 @@ describe.each(backends)('a tus upload resumed on another api instance while the 
       // B takes the rest from there; nothing of A's reaches the file afterwards.
       const patchB = await fetch(`${b.baseUrl}${location}`, {
         method: 'PATCH',
-        headers: { ...tusHeaders(), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        headers: {
+          ...tusHeaders(),
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
         body: file.subarray(offset),
       });
       expect(patchB.status).toBe(204);
@@ -318,7 +362,9 @@ describe.each(backends)('a tus upload resumed on another api instance while the 
     }
     const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
     expect(sha(readFileSync(stored))).toBe(sha(file));
-    const media = await fetch(`${a.baseUrl}/api/content/${contentId}`, { headers: { authorization: `Bearer ${token}` } });
+    const media = await fetch(`${a.baseUrl}/api/content/${contentId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(((await media.json()) as { media: { sizeBytes?: unknown }[] }).media).toHaveLength(1);
   });
 });

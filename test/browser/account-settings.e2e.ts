@@ -39,24 +39,53 @@ describeInBrowser('General Settings in a real browser', () => {
       await waitForToast(page, 'Display name saved');
       // A portrait-ish gradient photo: it comes back a 512 px square WebP and shows in the card.
       const picture = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d9774b' } })
-        .composite([{ input: Buffer.from('<svg width="900" height="700"><circle cx="450" cy="300" r="170" fill="#f4d9c6"/><rect x="220" y="470" width="460" height="260" rx="200" fill="#2f4a7a"/></svg>') }])
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg width="900" height="700"><circle cx="450" cy="300" r="170" fill="#f4d9c6"/><rect x="220" y="470" width="460" height="260" rx="200" fill="#2f4a7a"/></svg>',
+            ),
+          },
+        ])
         .jpeg()
         .toBuffer();
-      await page.locator('input[type="file"]').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: picture });
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: picture });
       await waitForToast(page, 'Profile picture saved');
       const avatar = page.getByRole('img', { name: 'Your profile picture' });
-      await expect(avatar.evaluate((img) => (img as unknown as { decode(): Promise<void> }).decode().then(() => (img as unknown as { naturalWidth: number }).naturalWidth))).resolves.toBe(512);
+      await expect(
+        avatar.evaluate((img) =>
+          (img as unknown as { decode(): Promise<void> })
+            .decode()
+            .then(() => (img as unknown as { naturalWidth: number }).naturalWidth),
+        ),
+      ).resolves.toBe(512);
 
       for (const scheme of ['dark', 'light'] as const) {
-        await page.evaluate((value) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('theme', value), scheme);
-        for (const [width, height] of [[375, 812], [1366, 768], [1280, 900]]) {
+        await page.evaluate(
+          (value) =>
+            (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+              'theme',
+              value,
+            ),
+          scheme,
+        );
+        for (const [width, height] of [
+          [375, 812],
+          [1366, 768],
+          [1280, 900],
+        ]) {
           await page.setViewportSize({ width, height });
           await page.goto('/dashboard/settings');
           await page.locator(`html[data-mantine-color-scheme="${scheme}"]`).waitFor();
           await page.getByText(account.email).first().waitFor();
           expect(await page.getByLabel('Display name').inputValue()).toBe('Alex Fan');
           await page.getByRole('img', { name: 'Your profile picture' }).waitFor();
-          await page.waitForFunction(() => [...(globalThis as unknown as { document: { images: { complete: boolean }[] } }).document.images].every((img) => img.complete));
+          await page.waitForFunction(() =>
+            [...(globalThis as unknown as { document: { images: { complete: boolean }[] } }).document.images].every(
+              (img) => img.complete,
+            ),
+          );
           await browser.screenshot(`account-settings-avatar-${width}-${scheme}`);
           expect({ scheme, width, violations: await axeViolations(page) }).toEqual({ scheme, width, violations: [] });
         }

@@ -14,16 +14,26 @@ const clock = new FixedClock(new Date());
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
 const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
 const open = () => browsers.open(shop.platform.baseUrl);
-const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 150, g: 60, b: 90 } } }).jpeg().toBuffer();
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 150, g: 60, b: 90 } } })
+    .jpeg()
+    .toBuffer();
 
 /** For each <img> matching `selector`: whether the browser decoded it. */
-const decoded = (page: Page, selector: string) => page.locator(selector).evaluateAll((nodes) => nodes.map((node) => (node as unknown as { naturalWidth: number }).naturalWidth > 0));
+const decoded = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((nodes) => nodes.map((node) => (node as unknown as { naturalWidth: number }).naturalWidth > 0));
 const allLoaded = (count: number) => (flags: boolean[]) => flags.length === count && flags.every(Boolean);
 
 async function uploadImage(kind: 'banner' | 'avatar', bytes: Buffer) {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${kind}.jpg`);
-  const response = await fetch(`${shop.platform.baseUrl}/api/stores/mine/${kind}`, { method: 'PUT', headers: { authorization: `Bearer ${shop.creator.token}` }, body: form });
+  const response = await fetch(`${shop.platform.baseUrl}/api/stores/mine/${kind}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${shop.creator.token}` },
+    body: form,
+  });
   expect(response.status).toBe(200);
 }
 
@@ -32,7 +42,13 @@ describeInBrowser("an adult store's images", () => {
 
   beforeAll(async () => {
     shop = await startCommercePlatform(clock);
-    expect((await call(shop.platform, 'PATCH', '/api/stores/mine', shop.creator.token, { nsfw: { isNsfw: true, categories: ['adult-solo'] } })).status).toBe(200);
+    expect(
+      (
+        await call(shop.platform, 'PATCH', '/api/stores/mine', shop.creator.token, {
+          nsfw: { isNsfw: true, categories: ['adult-solo'] },
+        })
+      ).status,
+    ).toBe(200);
     await uploadImage('banner', await picture(1600, 400));
     await uploadImage('avatar', await picture(400, 400));
     await shop.approvedItem('album', 700, 'Night set');

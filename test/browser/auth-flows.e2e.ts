@@ -177,7 +177,9 @@ describeInBrowser('account flows in a real browser', () => {
     await page.getByRole('button', { name: 'Log Out' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Logout' });
     await dialog.waitFor();
-    await dialog.getByText('Are you sure you want to log out? This will end your session and redirect you to the home page.').waitFor();
+    await dialog
+      .getByText('Are you sure you want to log out? This will end your session and redirect you to the home page.')
+      .waitFor();
     await dialog.getByRole('button', { name: 'Log Out' }).click();
     await waitForPath(page, '/');
     await waitForLocalStorage(page, 'token', false);
@@ -252,7 +254,11 @@ describeInBrowser('account flows in a real browser', () => {
 
   it('tells an unconfirmed account to verify and resends the confirmation email', async () => {
     const email = uniqueEmail('browser-unconfirmed');
-    const { error } = await authClient(platform.baseUrl).signUp({ email, password: STRONG_PASSWORD, options: { data: signupMetadata() } });
+    const { error } = await authClient(platform.baseUrl).signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: signupMetadata() },
+    });
     expect(error).toBeNull();
     const first = await platform.inbox.waitFor(email, /Confirm your Fanmint email/);
 

@@ -13,9 +13,15 @@ interface AxeResult {
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (selector) => {
-    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResult> } }).axe;
+    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResult> } })
+      .axe;
     const context = selector ? { include: [selector] } : (globalThis as unknown as { document: unknown }).document;
-    const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary ?? ''})`).join(', ')}`);
+    const result = await axe.run(context, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary ?? ''})`).join(', ')}`,
+    );
   }, include);
 }

@@ -55,12 +55,24 @@ async function backToStoreWithItemUnlocked(page: Page, title: string) {
   await page.getByRole('button', { name: `Open ${title}` }).waitFor({ timeout: STEP_TIMEOUT });
 }
 
-const history = async (token: string) => (await call(shop.platform, 'GET', '/api/purchases', token)).body.items as Array<{ id: string; status: string; kind: string }>;
+const history = async (token: string) =>
+  (await call(shop.platform, 'GET', '/api/purchases', token)).body.items as Array<{
+    id: string;
+    status: string;
+    kind: string;
+  }>;
 const receipts = (page: Page) => page.getByRole('region', { name: 'Receipts' }).getByRole('listitem');
 
 /** A purchase made over the API (the parts of a test that are not about the browser). */
 async function purchase(token: string, body: Record<string, unknown>): Promise<string> {
-  const created = await call(shop.platform, 'POST', '/api/purchases', token, { method: 'card', ...body }, { 'idempotency-key': newKey() });
+  const created = await call(
+    shop.platform,
+    'POST',
+    '/api/purchases',
+    token,
+    { method: 'card', ...body },
+    { 'idempotency-key': newKey() },
+  );
   if (created.status !== 201) throw new Error(`purchase: ${created.status} ${created.text}`);
   return created.body.id as string;
 }
@@ -69,9 +81,21 @@ async function purchase(token: string, body: Record<string, unknown>): Promise<s
 async function advanceDispute(purchaseId: string, status: 'under_review' | 'won' | 'lost') {
   const [dispute] = await shop
     .db()
-    .execute<{ id: string }[]>(`select id from "${shop.acquirer.schema}".disputes where payment_id = (select provider_payment_id from purchases where id = ?)`, [purchaseId]);
+    .execute<{ id: string }[]>(
+      `select id from "${shop.acquirer.schema}".disputes where payment_id = (select provider_payment_id from purchases where id = ?)`,
+      [purchaseId],
+    );
   expect((await shop.acquirer.request('POST', `/v1/test/disputes/${dispute.id}/advance`, { status })).status).toBe(200);
-  await eventually(async () => (await shop.db().execute<{ dispute_stage: string }[]>(`select dispute_stage from purchases where id = ?`, [purchaseId]))[0].dispute_stage, (stage) => stage === status, STEP_TIMEOUT);
+  await eventually(
+    async () =>
+      (
+        await shop
+          .db()
+          .execute<{ dispute_stage: string }[]>(`select dispute_stage from purchases where id = ?`, [purchaseId])
+      )[0].dispute_stage,
+    (stage) => stage === status,
+    STEP_TIMEOUT,
+  );
 }
 
 describeInBrowser('hosted checkout in the browser', () => {
@@ -125,7 +149,10 @@ describeInBrowser('hosted checkout in the browser', () => {
     await page.getByText(/^Subscribed · (renews|ends)/).waitFor({ timeout: STEP_TIMEOUT });
 
     // A subscriber owns the store's items; a tip is the next payment, and the page offers the saved card.
-    await page.getByRole('button', { name: /Send a tip/ }).first().click();
+    await page
+      .getByRole('button', { name: /Send a tip/ })
+      .first()
+      .click();
     await page.getByLabel('Tip amount').fill('4');
     await continueToHostedPage(page);
     await page.getByRole('button', { name: 'Pay $4.00 with Visa ending in 4242' }).click();
@@ -148,11 +175,22 @@ describeInBrowser('hosted checkout in the browser', () => {
     const token = fan.session.access_token;
     const first = await purchase(token, { kind: 'subscription', storeSlug: shop.slug });
     await shop.settle(first);
-    const [subscription] = await shop.db().execute<{ id: string }[]>(`select subscription_id as id from purchases where id = ?`, [first]);
+    const [subscription] = await shop
+      .db()
+      .execute<{ id: string }[]>(`select subscription_id as id from purchases where id = ?`, [first]);
     // The period ended a minute ago (by the platform's clock); the renewal job charges the saved card.
-    await shop.db().execute(`update subscriptions set current_period_end = ? where id = ?`, [new Date(clock.now().getTime() - 60_000), subscription.id]);
+    await shop
+      .db()
+      .execute(`update subscriptions set current_period_end = ? where id = ?`, [
+        new Date(clock.now().getTime() - 60_000),
+        subscription.id,
+      ]);
     await shop.platform.worker!.get(SubscriptionRenewals).run();
-    const renewals = await eventually(() => history(token), (items) => items.filter((item) => item.kind === 'subscription' && item.status === 'paid').length === 2, STEP_TIMEOUT);
+    const renewals = await eventually(
+      () => history(token),
+      (items) => items.filter((item) => item.kind === 'subscription' && item.status === 'paid').length === 2,
+      STEP_TIMEOUT,
+    );
     const renewal = renewals.find((item) => item.id !== first)!;
     await shop.platform.drain();
 
@@ -162,14 +200,20 @@ describeInBrowser('hosted checkout in the browser', () => {
     expect(await receipts(page).count()).toBe(2);
     await page.getByRole('region', { name: 'Receipts' }).getByText(`Ref. ${renewal.id}`).waitFor();
 
-    const sales = (await call(shop.platform, 'GET', '/api/sales', shop.creator.token)).body.items as Array<{ id: string; buyer: string }>;
+    const sales = (await call(shop.platform, 'GET', '/api/sales', shop.creator.token)).body.items as Array<{
+      id: string;
+      buyer: string;
+    }>;
     const buyer = sales.find((sale) => sale.id === renewal.id)!.buyer;
     const creator = await signedIn(shop.creator);
     await creator.goto('/dashboard/sales');
     const rows = creator.getByRole('region', { name: 'Sales' }).getByRole('row').filter({ hasText: buyer });
     await rows.nth(1).waitFor({ timeout: STEP_TIMEOUT });
     expect(await rows.count()).toBe(2);
-    expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Subscription'), expect.stringContaining('Subscription')]);
+    expect(await rows.allInnerTexts()).toEqual([
+      expect.stringContaining('Subscription'),
+      expect.stringContaining('Subscription'),
+    ]);
   }, 120_000);
 
   it('a charge-back: the creator’s sale shows it with its dispute stage, and the stage follows the dispute', async () => {
@@ -178,10 +222,15 @@ describeInBrowser('hosted checkout in the browser', () => {
     // Paid, and reversed by the fan's bank moments later: the return page may already say so.
     await page.getByText(/^(Payment confirmed|Payment reversed)$/).waitFor({ timeout: STEP_TIMEOUT });
     const [bought] = await history(token);
-    await eventually(() => shop.purchaseStatus(bought.id), (status) => status === 'charged_back', STEP_TIMEOUT);
+    await eventually(
+      () => shop.purchaseStatus(bought.id),
+      (status) => status === 'charged_back',
+      STEP_TIMEOUT,
+    );
 
     const creator = await signedIn(shop.creator);
-    const sale = () => creator.getByRole('region', { name: 'Sales' }).getByRole('row').filter({ hasText: 'Disputed Album' });
+    const sale = () =>
+      creator.getByRole('region', { name: 'Sales' }).getByRole('row').filter({ hasText: 'Disputed Album' });
     await creator.goto('/dashboard/sales');
     await sale().getByText('Dispute needs a response').waitFor({ timeout: STEP_TIMEOUT });
     await sale().getByText('Charged back').waitFor();
@@ -219,10 +268,22 @@ describeInBrowser('hosted checkout in the browser', () => {
     const paid = await purchase(token, { kind: 'content', contentId: paidItem });
     await shop.settle(paid);
     await shop.settle(await purchase(token, { kind: 'content', contentId: disputedItem }), CHARGED_BACK);
-    const failed = await purchase(token, { kind: 'tip', storeSlug: shop.slug, amountMinor: 500, message: 'For the next album' });
+    const failed = await purchase(token, {
+      kind: 'tip',
+      storeSlug: shop.slug,
+      amountMinor: 500,
+      message: 'For the next album',
+    });
     await shop.pay(failed, DECLINED);
-    await shop.acquirer.request('POST', `/v1/test/checkout_sessions/${(await shop.purchaseRow(failed)).checkout_id}/expire`);
-    await eventually(() => shop.purchaseStatus(failed), (status) => status === 'failed' || status === 'expired', STEP_TIMEOUT);
+    await shop.acquirer.request(
+      'POST',
+      `/v1/test/checkout_sessions/${(await shop.purchaseRow(failed)).checkout_id}/expire`,
+    );
+    await eventually(
+      () => shop.purchaseStatus(failed),
+      (status) => status === 'failed' || status === 'expired',
+      STEP_TIMEOUT,
+    );
     const open = await purchase(token, { kind: 'content', contentId: openItem });
     const hostedPage = (await shop.purchaseRow(open)).checkout_url!;
     const challenge = await purchase(token, { kind: 'tip', storeSlug: shop.slug, amountMinor: 700 });
@@ -239,15 +300,55 @@ describeInBrowser('hosted checkout in the browser', () => {
     const challengePage = fanPage.url();
 
     const pages: Array<{ name: string; page: Page; url: string; ready: (page: Page) => Promise<unknown> }> = [
-      { name: 'checkout-modal', page: visitorPage, url: `/stores/${shop.slug}`, ready: (p) => openCheckoutModal(p, 'Behind the Scenes Album') },
-      { name: 'hosted-page', page: fanPage, url: hostedPage, ready: (p) => p.getByRole('button', { name: /^Pay / }).first().waitFor() },
+      {
+        name: 'checkout-modal',
+        page: visitorPage,
+        url: `/stores/${shop.slug}`,
+        ready: (p) => openCheckoutModal(p, 'Behind the Scenes Album'),
+      },
+      {
+        name: 'hosted-page',
+        page: fanPage,
+        url: hostedPage,
+        ready: (p) => p.getByRole('button', { name: /^Pay / }).first().waitFor(),
+      },
       { name: '3ds', page: fanPage, url: challengePage, ready: (p) => p.getByLabel('One-time code').waitFor() },
-      { name: 'return-paid', page: fanPage, url: `/checkout/return?purchase=${paid}`, ready: (p) => p.getByText('Payment confirmed').waitFor() },
-      { name: 'return-failed', page: fanPage, url: `/checkout/return?purchase=${failed}`, ready: (p) => p.getByText(/^(Payment failed|Checkout expired)$/).waitFor() },
-      { name: 'return-cancelled', page: fanPage, url: `/checkout/return?purchase=${open}&cancelled=1`, ready: (p) => p.getByText('Payment cancelled').waitFor() },
-      { name: 'billing', page: fanPage, url: '/dashboard/billing', ready: (p) => p.getByRole('region', { name: 'Saved cards' }).getByRole('listitem').first().waitFor() },
-      { name: 'receipt', page: fanPage, url: `/dashboard/billing/receipts/${paid}`, ready: (p) => p.getByText(paid).filter({ visible: true }).first().waitFor() },
-      { name: 'sales', page: creatorPage, url: '/dashboard/sales', ready: (p) => p.getByText('Dispute needs a response').filter({ visible: true }).first().waitFor() },
+      {
+        name: 'return-paid',
+        page: fanPage,
+        url: `/checkout/return?purchase=${paid}`,
+        ready: (p) => p.getByText('Payment confirmed').waitFor(),
+      },
+      {
+        name: 'return-failed',
+        page: fanPage,
+        url: `/checkout/return?purchase=${failed}`,
+        ready: (p) => p.getByText(/^(Payment failed|Checkout expired)$/).waitFor(),
+      },
+      {
+        name: 'return-cancelled',
+        page: fanPage,
+        url: `/checkout/return?purchase=${open}&cancelled=1`,
+        ready: (p) => p.getByText('Payment cancelled').waitFor(),
+      },
+      {
+        name: 'billing',
+        page: fanPage,
+        url: '/dashboard/billing',
+        ready: (p) => p.getByRole('region', { name: 'Saved cards' }).getByRole('listitem').first().waitFor(),
+      },
+      {
+        name: 'receipt',
+        page: fanPage,
+        url: `/dashboard/billing/receipts/${paid}`,
+        ready: (p) => p.getByText(paid).filter({ visible: true }).first().waitFor(),
+      },
+      {
+        name: 'sales',
+        page: creatorPage,
+        url: '/dashboard/sales',
+        ready: (p) => p.getByText('Dispute needs a response').filter({ visible: true }).first().waitFor(),
+      },
     ];
     const overflowing: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
@@ -255,18 +356,34 @@ describeInBrowser('hosted checkout in the browser', () => {
         // The hosted page follows the system's scheme, ours the choice it stored (on our origin).
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto('/dashboard');
-        await page.evaluate((value) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('theme', value), scheme);
+        await page.evaluate(
+          (value) =>
+            (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+              'theme',
+              value,
+            ),
+          scheme,
+        );
       }
-      for (const [width, height] of [[375, 812], [1366, 768], [1280, 800]]) {
+      for (const [width, height] of [
+        [375, 812],
+        [1366, 768],
+        [1280, 800],
+      ]) {
         for (const { name, page, url, ready } of pages) {
           await page.setViewportSize({ width, height });
           await page.goto(url);
           await ready(page);
           // The whole page from its top; a dialog as the screen shows it.
           await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
-          await page.screenshot({ path: `${SHOTS}/${name}-${width}x${height}-${scheme}.png`, fullPage: name !== 'checkout-modal' });
+          await page.screenshot({
+            path: `${SHOTS}/${name}-${width}x${height}-${scheme}.png`,
+            fullPage: name !== 'checkout-modal',
+          });
           const overflow = await page.evaluate(() => {
-            const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+            const root = (
+              globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+            ).document.documentElement;
             return root.scrollWidth - root.clientWidth;
           });
           if (overflow > 0) overflowing.push(`${name} ${width}px ${scheme}: ${overflow}px wider than the screen`);

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { browserPool, describeInBrowser, pageSettled, signInWithPassword, signedInUser, verifiedCreator, waitForPath } from '#app/testing';
+import {
+  browserPool,
+  describeInBrowser,
+  pageSettled,
+  signInWithPassword,
+  signedInUser,
+  verifiedCreator,
+  waitForPath,
+} from '#app/testing';
 import { startMessagingPlatform, type MessagingFixtures } from '../api/messaging-fixtures.js';
 import { axeViolations } from './axe.js';
 
@@ -40,7 +48,9 @@ describeInBrowser('messages in the web app', () => {
     fixtures = await startMessagingPlatform();
     const account = await verifiedCreator(fixtures.platform, { moderator: fixtures.moderator });
     slug = `velvet-${Date.now().toString(36)}`;
-    expect((await fixtures.call('POST', '/api/stores', account.token, { slug, displayName: STORE_NAME })).status).toBe(201);
+    expect((await fixtures.call('POST', '/api/stores', account.token, { slug, displayName: STORE_NAME })).status).toBe(
+      201,
+    );
     creator = account;
     fan = await signedInUser(fixtures.platform);
     creatorPage = await browsers.open(fixtures.platform.baseUrl);
@@ -60,7 +70,9 @@ describeInBrowser('messages in the web app', () => {
     // The fan starts from the store page.
     await fanPage.goto(`/stores/${slug}`);
     await fanPage.getByRole('button', { name: 'Message', exact: true }).click();
-    await fanPage.waitForURL((url) => url.pathname === '/dashboard/messages' && url.searchParams.has('c'), { timeout: STEP_TIMEOUT });
+    await fanPage.waitForURL((url) => url.pathname === '/dashboard/messages' && url.searchParams.has('c'), {
+      timeout: STEP_TIMEOUT,
+    });
     await thread(fanPage, STORE_NAME).waitFor({ timeout: STEP_TIMEOUT });
     await send(fanPage, 'Hi! Loved the golden hour set.');
     await thread(fanPage, STORE_NAME).getByText('Loved the golden hour set', { exact: false }).waitFor();
@@ -96,7 +108,11 @@ describeInBrowser('messages in the web app', () => {
         ['1366x768', { width: 1366, height: 768 }],
       ] as const) {
         await creatorPage.setViewportSize(size);
-        expect({ theme, label, violations: await axeViolations(creatorPage) }).toEqual({ theme, label, violations: [] });
+        expect({ theme, label, violations: await axeViolations(creatorPage) }).toEqual({
+          theme,
+          label,
+          violations: [],
+        });
       }
     }
   }, 120_000);
@@ -105,7 +121,10 @@ describeInBrowser('messages in the web app', () => {
     mkdirSync(SHOTS, { recursive: true });
     const url = new URL(fanPage.url());
     for (const theme of ['light', 'dark'] as const) {
-      for (const [who, page] of [['creator', creatorPage], ['fan', fanPage]] as const) {
+      for (const [who, page] of [
+        ['creator', creatorPage],
+        ['fan', fanPage],
+      ] as const) {
         await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
         for (const [label, size] of [
           ['375', { width: 375, height: 812 }],
@@ -115,7 +134,11 @@ describeInBrowser('messages in the web app', () => {
           await page.setViewportSize(size);
           await page.goto(who === 'fan' ? `${url.pathname}${url.search}` : '/dashboard/messages');
           await page.locator(`html[data-mantine-color-scheme="${theme}"]`).waitFor();
-          await page.getByRole('navigation', { name: 'Conversations' }).or(page.getByRole('log')).first().waitFor({ timeout: STEP_TIMEOUT });
+          await page
+            .getByRole('navigation', { name: 'Conversations' })
+            .or(page.getByRole('log'))
+            .first()
+            .waitFor({ timeout: STEP_TIMEOUT });
           await pageSettled(page);
           await page.screenshot({ path: `${SHOTS}/messages-${who}-${label}-${theme}.png` });
         }

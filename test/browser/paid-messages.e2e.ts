@@ -54,10 +54,18 @@ describeInBrowser('paid messages in the web app', () => {
     itemId = await shop.approvedItem('video', 1200, ITEM);
     fan = await shop.newFan();
     // The fan writes first, so the creator has the conversation to answer in.
-    const started = await call(shop.platform, 'POST', '/api/messages/conversations', fan.session.access_token, { storeSlug: shop.slug });
+    const started = await call(shop.platform, 'POST', '/api/messages/conversations', fan.session.access_token, {
+      storeSlug: shop.slug,
+    });
     expect(started.status).toBeLessThan(300);
     conversationId = started.body.id;
-    const hello = await call(shop.platform, 'POST', `/api/messages/conversations/${conversationId}/messages`, fan.session.access_token, { clientId: randomUUID(), text: 'Hi! Any behind-the-scenes clips?' });
+    const hello = await call(
+      shop.platform,
+      'POST',
+      `/api/messages/conversations/${conversationId}/messages`,
+      fan.session.access_token,
+      { clientId: randomUUID(), text: 'Hi! Any behind-the-scenes clips?' },
+    );
     expect(hello.status).toBe(201);
     [creatorPage, fanPage] = await Promise.all([signedIn(shop.creator), signedIn(fan)]);
   }, 180_000);
@@ -86,7 +94,11 @@ describeInBrowser('paid messages in the web app', () => {
     const fanThread = thread(fanPage);
     await fanThread.getByText('The full cut, just for you').waitFor({ timeout: STEP_TIMEOUT });
     await fanThread.getByRole('img', { name: 'Locked video' }).waitFor();
-    expect(await fanThread.getByRole('img', { name: 'Locked video' }).evaluate((element) => getComputedStyle(element.firstElementChild!).filter)).toMatch(/blur/);
+    expect(
+      await fanThread
+        .getByRole('img', { name: 'Locked video' })
+        .evaluate((element) => getComputedStyle(element.firstElementChild!).filter),
+    ).toMatch(/blur/);
     expect(await fanThread.getByRole('button', { name: /^Unlock for / }).count()).toBe(1);
 
     await fanThread.getByRole('button', { name: /^Unlock for / }).click();
@@ -96,12 +108,20 @@ describeInBrowser('paid messages in the web app', () => {
     await payOnHostedPage(fanPage);
     await fanPage.getByText('Payment confirmed').waitFor({ timeout: STEP_TIMEOUT });
     // Unlocked: the signed media route answers (the test files are stand-ins, so the picture itself may not load).
-    const media = fanPage.waitForResponse((response) => response.url().includes(`/media/${itemId}`) && response.request().method() === 'GET', { timeout: STEP_TIMEOUT });
+    const media = fanPage.waitForResponse(
+      (response) => response.url().includes(`/media/${itemId}`) && response.request().method() === 'GET',
+      { timeout: STEP_TIMEOUT },
+    );
     await fanPage.getByRole('link', { name: 'Back to the conversation' }).click();
-    await fanPage.waitForURL((url) => url.pathname === '/dashboard/messages' && url.searchParams.get('c') === conversationId, { timeout: STEP_TIMEOUT });
+    await fanPage.waitForURL(
+      (url) => url.pathname === '/dashboard/messages' && url.searchParams.get('c') === conversationId,
+      { timeout: STEP_TIMEOUT },
+    );
     expect((await media).status()).toBe(200);
     expect(await thread(fanPage).getByRole('img', { name: 'Locked video' }).count()).toBe(0);
-    await thread(fanPage).getByText(/^Unlocked · /).waitFor();
+    await thread(fanPage)
+      .getByText(/^Unlocked · /)
+      .waitFor();
 
     // The creator sees the sale on the message.
     await creatorPage.reload();
@@ -110,12 +130,18 @@ describeInBrowser('paid messages in the web app', () => {
 
   it('passes axe on the thread (a locked and an unlocked message) at 375 and 1366×768, light and dark', async () => {
     // A second priced message stays locked for the fan: both states are on the page.
-    const second = await call(shop.platform, 'POST', `/api/messages/conversations/${conversationId}/messages`, shop.creator.token, {
-      clientId: randomUUID(),
-      text: 'And the extended version',
-      attachments: [itemId],
-      priceMinor: 799,
-    });
+    const second = await call(
+      shop.platform,
+      'POST',
+      `/api/messages/conversations/${conversationId}/messages`,
+      shop.creator.token,
+      {
+        clientId: randomUUID(),
+        text: 'And the extended version',
+        attachments: [itemId],
+        priceMinor: 799,
+      },
+    );
     expect(second.status).toBe(201);
     for (const theme of ['light', 'dark'] as const) {
       for (const [page, ready] of [
@@ -147,7 +173,9 @@ describeInBrowser('paid messages in the web app', () => {
         await thread(fanPage).getByRole('img', { name: 'Locked video' }).waitFor({ timeout: STEP_TIMEOUT });
         await pageSettled(fanPage);
         await fanPage.screenshot({ path: `${SHOTS}/thread-fan-${label}-${theme}.png` });
-        await thread(fanPage).getByRole('button', { name: /^Unlock for / }).click();
+        await thread(fanPage)
+          .getByRole('button', { name: /^Unlock for / })
+          .click();
         await fanPage.getByRole('dialog', { name: 'Unlock message' }).waitFor();
         await pageSettled(fanPage);
         await fanPage.screenshot({ path: `${SHOTS}/unlock-checkout-${label}-${theme}.png` });
@@ -179,12 +207,24 @@ describeInBrowser('paid messages in the web app', () => {
         await creatorPage.goto('/dashboard/messages/mass');
         await creatorPage.locator(`html[data-mantine-color-scheme="${theme}"]`).waitFor();
         // Cards on a phone, a table on a desktop: the one shown.
-        await creatorPage.getByText('New set this Friday', { exact: false }).filter({ visible: true }).first().waitFor({ timeout: STEP_TIMEOUT });
-        if (label !== '1280') expect({ theme, label, violations: await axeViolations(creatorPage) }).toEqual({ theme, label, violations: [] });
+        await creatorPage
+          .getByText('New set this Friday', { exact: false })
+          .filter({ visible: true })
+          .first()
+          .waitFor({ timeout: STEP_TIMEOUT });
+        if (label !== '1280')
+          expect({ theme, label, violations: await axeViolations(creatorPage) }).toEqual({
+            theme,
+            label,
+            violations: [],
+          });
         await pageSettled(creatorPage);
         await creatorPage.screenshot({ path: `${SHOTS}/mass-${label}-${theme}.png`, fullPage: true });
         await creatorPage.getByRole('button', { name: 'New mass message' }).click();
-        await creatorPage.getByRole('dialog', { name: 'New mass message' }).getByText(/^Reaches /).waitFor({ timeout: STEP_TIMEOUT });
+        await creatorPage
+          .getByRole('dialog', { name: 'New mass message' })
+          .getByText(/^Reaches /)
+          .waitFor({ timeout: STEP_TIMEOUT });
         await pageSettled(creatorPage);
         await creatorPage.screenshot({ path: `${SHOTS}/mass-composer-${label}-${theme}.png` });
         await creatorPage.keyboard.press('Escape');

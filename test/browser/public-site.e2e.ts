@@ -71,19 +71,39 @@ describeInBrowser('public site', () => {
   it('navigates every footer link to its page, scrolled to the top', async () => {
     await open('/');
     const errors = collectErrors(page);
-    const links = await page.locator('footer nav a').evaluateAll((anchors) => anchors.map((a) => (a as unknown as { getAttribute(n: string): string }).getAttribute('href')));
+    const links = await page
+      .locator('footer nav a')
+      .evaluateAll((anchors) =>
+        anchors.map((a) => (a as unknown as { getAttribute(n: string): string }).getAttribute('href')),
+      );
     expect(links).toEqual([
-      '/', '/stores', '/categories', '/faq',
-      '/fanmint-platform', '/official-token', '/roadmap', '/official-social-channels', '/contact',
-      '/terms', '/privacy', '/refund-policy', '/chargeback-policy',
-      '/user-creator-agreement', '/complaints-policy', '/content-management-policy',
+      '/',
+      '/stores',
+      '/categories',
+      '/faq',
+      '/fanmint-platform',
+      '/official-token',
+      '/roadmap',
+      '/official-social-channels',
+      '/contact',
+      '/terms',
+      '/privacy',
+      '/refund-policy',
+      '/chargeback-policy',
+      '/user-creator-agreement',
+      '/complaints-policy',
+      '/content-management-policy',
     ]);
     for (const href of links) {
-      await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 100_000));
+      await page.evaluate(() =>
+        (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 100_000),
+      );
       await page.locator(`footer nav a[href="${href}"]`).click();
       await waitForPath(page, href);
       await expect(h1().first().isVisible()).resolves.toBe(true);
-      await page.waitForFunction(() => (globalThis as unknown as { scrollY: number }).scrollY === 0, undefined, { timeout: 5_000 });
+      await page.waitForFunction(() => (globalThis as unknown as { scrollY: number }).scrollY === 0, undefined, {
+        timeout: 5_000,
+      });
       const dialog = page.getByRole('dialog');
       if (await dialog.isVisible()) await page.keyboard.press('Escape');
     }
@@ -92,15 +112,28 @@ describeInBrowser('public site', () => {
 
   it('starts dark, toggles to light, keeps the choice across a reload and sets data-theme before paint', async () => {
     await open('/');
-    const theme = () => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset);
+    const theme = () =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document
+            .documentElement.dataset,
+      );
     expect(await theme()).toMatchObject({ theme: 'dark', mantineColorScheme: 'dark' });
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
-    await page.waitForFunction(() => (globalThis as unknown as { document: { documentElement: { dataset: { theme: string } } } }).document.documentElement.dataset.theme === 'light');
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { dataset: { theme: string } } } }).document
+          .documentElement.dataset.theme === 'light',
+    );
     expect(await localStorageItem(page, 'theme')).toBe('light');
     await page.reload({ waitUntil: 'domcontentloaded' });
     expect(await theme()).toMatchObject({ theme: 'light', mantineColorScheme: 'light' });
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-    await page.waitForFunction(() => (globalThis as unknown as { document: { documentElement: { dataset: { theme: string } } } }).document.documentElement.dataset.theme === 'dark');
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { dataset: { theme: string } } } }).document
+          .documentElement.dataset.theme === 'dark',
+    );
     expect(await localStorageItem(page, 'theme')).toBe('dark');
   });
 
@@ -114,7 +147,13 @@ describeInBrowser('public site', () => {
     });
     const orm = platform.api.get(MikroORM);
     const viewsOf = (path: string) =>
-      orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as n from analytics_events where kind = 'page_view' and path = ?`, [path]).then(([row]) => row.n);
+      orm.em
+        .fork()
+        .execute<{ n: number }[]>(
+          `select count(*)::int as n from analytics_events where kind = 'page_view' and path = ?`,
+          [path],
+        )
+        .then(([row]) => row.n);
     const before = { home: await viewsOf('/'), faq: await viewsOf('/faq') };
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.waitFor({ state: 'visible' });
@@ -123,13 +162,25 @@ describeInBrowser('public site', () => {
     await expect(banner.getByRole('link', { name: /privacy/i }).getAttribute('href')).resolves.toBe('/privacy');
     await banner.getByRole('button', { name: 'Accept All' }).click();
     await banner.waitFor({ state: 'hidden' });
-    expect(JSON.parse((await localStorageItem(page, 'cookieConsent'))!)).toMatchObject({ essential: true, analytics: true });
+    expect(JSON.parse((await localStorageItem(page, 'cookieConsent'))!)).toMatchObject({
+      essential: true,
+      analytics: true,
+    });
     await page.locator('footer nav a[href="/faq"]').click();
     await waitForPath(page, '/faq');
-    await eventually(() => sent.length, (count) => count === 2);
+    await eventually(
+      () => sent.length,
+      (count) => count === 2,
+    );
     expect(sent).toEqual(['POST', 'POST']);
-    await eventually(() => viewsOf('/'), (count) => count === before.home + 1);
-    await eventually(() => viewsOf('/faq'), (count) => count === before.faq + 1);
+    await eventually(
+      () => viewsOf('/'),
+      (count) => count === before.home + 1,
+    );
+    await eventually(
+      () => viewsOf('/faq'),
+      (count) => count === before.faq + 1,
+    );
   });
 
   it("'Essential Only' stores analytics off and sends nothing, then or later", async () => {
@@ -141,7 +192,10 @@ describeInBrowser('public site', () => {
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.getByRole('button', { name: 'Essential Only' }).click();
     await banner.waitFor({ state: 'hidden' });
-    expect(JSON.parse((await localStorageItem(page, 'cookieConsent'))!)).toMatchObject({ essential: true, analytics: false });
+    expect(JSON.parse((await localStorageItem(page, 'cookieConsent'))!)).toMatchObject({
+      essential: true,
+      analytics: false,
+    });
     await page.locator('footer nav a[href="/roadmap"]').click();
     await waitForPath(page, '/roadmap');
     // The banner would come up 1 s after the load: the page's clock is run past that instead of waiting it out.
@@ -159,18 +213,30 @@ describeInBrowser('public site', () => {
     expect(all).toBeGreaterThan(10);
     const search = page.getByLabel('Search FAQs');
     await search.fill('wallet');
-    await eventually(() => questions.count(), (count) => count < all);
+    await eventually(
+      () => questions.count(),
+      (count) => count < all,
+    );
     const walletCount = await questions.count();
     expect(walletCount).toBeGreaterThan(0);
 
     await search.fill('');
-    await eventually(() => questions.count(), (count) => count === all);
+    await eventually(
+      () => questions.count(),
+      (count) => count === all,
+    );
     const tag = page.getByRole('button', { name: 'Tokenomics', exact: true });
     await tag.click();
     await expect(tag.getAttribute('aria-pressed')).resolves.toBe('true');
-    await eventually(() => questions.count(), (count) => count < all && count > 0);
+    await eventually(
+      () => questions.count(),
+      (count) => count < all && count > 0,
+    );
     await page.getByRole('button', { name: 'All', exact: true }).click();
-    await eventually(() => questions.count(), (count) => count === all);
+    await eventually(
+      () => questions.count(),
+      (count) => count === all,
+    );
 
     await search.fill('zzqx-nothing-like-this');
     await page.getByText('No FAQs found matching your search criteria.').waitFor();
@@ -185,7 +251,12 @@ describeInBrowser('public site', () => {
     await expect(dialog.locator('a[href="/terms"]').count()).resolves.toBeGreaterThan(0);
     await dialog.getByRole('button').last().click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect(page.getByText(/1 trillion/i).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByText(/1 trillion/i)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
   });
 
   // Last: it locks the whole site of this platform.
@@ -198,7 +269,9 @@ describeInBrowser('public site', () => {
     });
     expect(set.status).toBe(200);
     // The api trusts its cached view of the gate for SITE_GATE_CACHE_MS (100 ms in tests): wait until it shows.
-    const locked = async () => ((await (await fetch(`${platform.baseUrl}/auth/v1/user`)).json()) as { error_code?: string }).error_code === 'site_locked';
+    const locked = async () =>
+      ((await (await fetch(`${platform.baseUrl}/auth/v1/user`)).json()) as { error_code?: string }).error_code ===
+      'site_locked';
     await waitFor(locked, { timeoutMs: 5_000, what: 'the site gate to lock' });
 
     await open('/roadmap');
@@ -230,7 +303,9 @@ describeInBrowser('public site', () => {
     // The message sits in red under the button.
     const [buttonBox, errorBox] = [await enter.boundingBox(), await error.boundingBox()];
     expect(errorBox!.y).toBeGreaterThan(buttonBox!.y + buttonBox!.height - 1);
-    const color = await error.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color);
+    const color = await error.evaluate(
+      (el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color,
+    );
     const [r, g, b] = color.match(/\d+/g)!.map(Number);
     expect(r).toBeGreaterThan(g + 60);
     expect(r).toBeGreaterThan(b + 60);
@@ -238,7 +313,9 @@ describeInBrowser('public site', () => {
 
     await password.fill('Launch-day-2026');
     await enter.click();
-    await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title === 'Roadmap | Fanmint');
+    await page.waitForFunction(
+      () => (globalThis as unknown as { document: { title: string } }).document.title === 'Roadmap | Fanmint',
+    );
     await h1().waitFor();
     expect(await localStorageItem(page, 'SITE_PASSWORD_AUTHENTICATED')).toBe('true');
     const cookies = await browser!.context.cookies();

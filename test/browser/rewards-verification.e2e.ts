@@ -55,9 +55,20 @@ async function signedInPage(platform: TestPlatform): Promise<{ page: Page; email
 }
 
 const rewardsRow = async (platform: TestPlatform, userId: string) =>
-  (await platform.api.get(MikroORM).em.fork().execute<{ wallet_address: string | null; telegram_username: string | null }[]>(`select wallet_address, telegram_username from user_rewards where user_id = ?`, [userId]))[0] ?? null;
+  (
+    await platform.api
+      .get(MikroORM)
+      .em.fork()
+      .execute<{ wallet_address: string | null; telegram_username: string | null }[]>(
+        `select wallet_address, telegram_username from user_rewards where user_id = ?`,
+        [userId],
+      )
+  )[0] ?? null;
 
-const photo = (colour: { r: number; g: number; b: number }) => sharp({ create: { width: 900, height: 600, channels: 3, background: colour } }).jpeg().toBuffer();
+const photo = (colour: { r: number; g: number; b: number }) =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 beforeAll(async () => {
   live = await startTestPlatform({ env: { LAUNCH_PHASE: 'live' } });
@@ -130,10 +141,21 @@ describeInBrowser(
       expect(await page.getByRole('button', { name: 'Finish Verification' }).isDisabled()).toBe(true);
       await page.getByLabel(/^Full Name/).fill('Browser Test Creator');
       await page.getByLabel(/^Date of Birth/).fill('1994-03-09');
-      await page.getByLabel(/^Country/).first().fill('Germ');
+      await page
+        .getByLabel(/^Country/)
+        .first()
+        .fill('Germ');
       await page.getByRole('option', { name: 'Germany' }).click();
-      await page.locator('input[type=file][name=userPhotoWithId]').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 120, g: 60, b: 140 }) });
-      await page.locator('input[type=file][name=idPhoto]').setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 40, g: 110, b: 130 }) });
+      await page
+        .locator('input[type=file][name=userPhotoWithId]')
+        .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 120, g: 60, b: 140 }) });
+      await page
+        .locator('input[type=file][name=idPhoto]')
+        .setInputFiles({
+          name: 'passport.jpg',
+          mimeType: 'image/jpeg',
+          buffer: await photo({ r: 40, g: 110, b: 130 }),
+        });
       await page.getByRole('button', { name: 'Change Photo with ID' }).waitFor();
       await page.getByRole('button', { name: 'Finish Verification' }).click();
       await page.getByText('Verification Processing').waitFor();
@@ -151,7 +173,10 @@ describeInBrowser(
       expect(await localStorageItem(console, 'adminToken')).toBeTruthy();
       expect(await localStorageItem(console, 'token')).toBeNull();
 
-      await console.getByRole('link', { name: /Browser Test Creator/ }).first().click();
+      await console
+        .getByRole('link', { name: /Browser Test Creator/ })
+        .first()
+        .click();
       await console.getByRole('heading', { name: 'Browser Test Creator' }).waitFor();
       // The ID images open only to the moderator holding the case.
       await console.getByText('Claim this submission to see the image.').first().waitFor();
@@ -161,7 +186,10 @@ describeInBrowser(
       await images.first().waitFor();
       // Both ID images load through their signed links with the console's session (decoded by the browser: real JPEGs).
       await eventually(
-        () => images.evaluateAll((nodes) => nodes.filter((node) => (node as unknown as { naturalWidth: number }).naturalWidth > 0).length),
+        () =>
+          images.evaluateAll(
+            (nodes) => nodes.filter((node) => (node as unknown as { naturalWidth: number }).naturalWidth > 0).length,
+          ),
         (loaded) => loaded === 2,
       );
       await console.getByRole('button', { name: 'Accept', exact: true }).click();
@@ -169,7 +197,12 @@ describeInBrowser(
       await console.getByRole('button', { name: 'Accept verification' }).waitFor({ state: 'hidden' });
       await waitForPath(console, '/admin/verifications');
       await console.getByRole('link', { name: /Browser Test Creator/ }).waitFor({ state: 'detached' });
-      const [decided] = await live.api.get(MikroORM).em.fork().execute<{ status: string }[]>(`select status from verification_submissions where full_name = 'Browser Test Creator'`);
+      const [decided] = await live.api
+        .get(MikroORM)
+        .em.fork()
+        .execute<{ status: string }[]>(
+          `select status from verification_submissions where full_name = 'Browser Test Creator'`,
+        );
       expect(decided.status).toBe('accepted');
       await live.inbox.waitFor(user.email, /was accepted/);
 
@@ -189,7 +222,12 @@ describeInBrowser(
       expect(await page.locator('[inert]').count()).toBeGreaterThan(0);
       expect(await form.evaluate((node) => node.closest('[inert]') !== null)).toBe(true);
       await expect(page.getByLabel(/^Full Name/).fill('Someone', { timeout: 1500 })).rejects.toThrow();
-      expect(await prelaunch.api.get(MikroORM).em.fork().execute(`select 1 from verification_submissions where full_name = 'Someone'`)).toHaveLength(0);
+      expect(
+        await prelaunch.api
+          .get(MikroORM)
+          .em.fork()
+          .execute(`select 1 from verification_submissions where full_name = 'Someone'`),
+      ).toHaveLength(0);
     });
   },
   [() => executableMissing(OATHTOOL, 'apt-get install oathtool, or set OATHTOOL_PATH')],

@@ -11,7 +11,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { FixedClock, browserPool, describeInBrowser, pageSettled, eventually, signInWithPassword, uniqueEmail, waitForPath } from '#app/testing';
+import {
+  FixedClock,
+  browserPool,
+  describeInBrowser,
+  pageSettled,
+  eventually,
+  signInWithPassword,
+  uniqueEmail,
+  waitForPath,
+} from '#app/testing';
 import { call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { axeViolations } from './axe.js';
 import { checkOutAndPay } from './hosted-payment-page.js';
@@ -34,14 +43,24 @@ let referrerToken: string;
 /** A photo with something in it, so the blurred cards and the banner look like a real store. */
 const picture = (width: number, height: number, hue: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 40 + hue, g: 60, b: 140 - hue / 2 } } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 3}" fill="#f5c6a5"/><rect x="${width / 2}" y="${height / 4}" width="${width / 3}" height="${height / 2}" fill="#2b2d42"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 3}" fill="#f5c6a5"/><rect x="${width / 2}" y="${height / 4}" width="${width / 3}" height="${height / 2}" fill="#2b2d42"/></svg>`,
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
 
 async function uploadImage(kind: 'banner' | 'avatar', bytes: Buffer) {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${kind}.jpg`);
-  const response = await fetch(`${shop.platform.baseUrl}/api/stores/mine/${kind}`, { method: 'PUT', headers: { authorization: `Bearer ${shop.creator.token}` }, body: form });
+  const response = await fetch(`${shop.platform.baseUrl}/api/stores/mine/${kind}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${shop.creator.token}` },
+    body: form,
+  });
   expect(response.status).toBe(200);
 }
 
@@ -51,7 +70,11 @@ describeInBrowser('the live store page a shared link converts', () => {
     expect(
       (
         await call(shop.platform, 'PATCH', '/api/stores/mine', shop.creator.token, {
-          appearance: { displayName: 'Velvet Hour', tagline: 'Slow mornings, golden light', description: 'Photo sets and short films, new every Friday.' },
+          appearance: {
+            displayName: 'Velvet Hour',
+            tagline: 'Slow mornings, golden light',
+            description: 'Photo sets and short films, new every Friday.',
+          },
           nsfw: { isNsfw: true, categories: ['adult-solo', 'cosplay'] },
           access: { showSubscriberCount: true },
         })
@@ -64,7 +87,12 @@ describeInBrowser('the live store page a shared link converts', () => {
     secondAlbumId = await shop.approvedItem('album', 900, SECOND_ALBUM);
     // Every fixture item shares one thumbnail key: a real picture behind it.
     mkdirSync(join(shop.storageDir, 'media'), { recursive: true });
-    writeFileSync(join(shop.storageDir, 'media', 'thumb.jpg'), await sharp(await picture(480, 300, 90)).webp().toBuffer());
+    writeFileSync(
+      join(shop.storageDir, 'media', 'thumb.jpg'),
+      await sharp(await picture(480, 300, 90))
+        .webp()
+        .toBuffer(),
+    );
     const referrer = await shop.newFan();
     referrerToken = referrer.session.access_token;
     const link = await call(shop.platform, 'POST', '/api/referral-links', referrerToken, { contentId: albumId });
@@ -85,7 +113,9 @@ describeInBrowser('the live store page a shared link converts', () => {
     const card = page.getByRole('article', { name: ALBUM });
     await card.getByLabel('Locked').waitFor();
     // An adult store's blurred preview comes through a link signed for a browser that passed the age check.
-    expect(await card.locator('img').getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]+\/blurred\?token=[\w-]+\.[\w-]+$/);
+    expect(await card.locator('img').getAttribute('src')).toMatch(
+      /^\/api\/media\/[0-9a-f-]+\/blurred\?token=[\w-]+\.[\w-]+$/,
+    );
 
     await card.getByRole('button', { name: `Buy ${ALBUM}` }).click();
     await waitForPath(page, '/sign-up');
@@ -105,17 +135,32 @@ describeInBrowser('the live store page a shared link converts', () => {
     await signInWithPassword(page, email, PASSWORD);
 
     // Back on the store, the ref kept, the album's checkout open: no second age check.
-    await page.waitForURL((url) => url.pathname === `/stores/${shop.slug}` && url.searchParams.get('ref') === referralCode && !url.searchParams.has('buy'), { timeout: STEP_TIMEOUT });
+    await page.waitForURL(
+      (url) =>
+        url.pathname === `/stores/${shop.slug}` &&
+        url.searchParams.get('ref') === referralCode &&
+        !url.searchParams.has('buy'),
+      { timeout: STEP_TIMEOUT },
+    );
     await page.getByRole('dialog').getByText(ALBUM).first().waitFor({ timeout: STEP_TIMEOUT });
     await checkOutAndPay(page);
 
     const earned = await eventually(
-      async () => (await call(shop.platform, 'GET', '/api/referral-links', referrerToken)).body.items[0] as { purchases: number; earnedMinor: number },
+      async () =>
+        (await call(shop.platform, 'GET', '/api/referral-links', referrerToken)).body.items[0] as {
+          purchases: number;
+          earnedMinor: number;
+        },
       (link) => link.purchases === 1,
       STEP_TIMEOUT,
     );
     expect(earned.earnedMinor).toBe(100); // 5% of 20.00
-    const [buyer] = await shop.db().execute<{ confirmed_at: Date }[]>(`select a.confirmed_at from age_confirmations a join users u on u.id = a.user_id where u.email = ?`, [email]);
+    const [buyer] = await shop
+      .db()
+      .execute<{ confirmed_at: Date }[]>(
+        `select a.confirmed_at from age_confirmations a join users u on u.id = a.user_id where u.email = ?`,
+        [email],
+      );
     expect(buyer).toBeDefined();
 
     // The creator, in their own browser, sees the sale: this month's gross and their 75% share, and the sale listed.
@@ -135,7 +180,10 @@ describeInBrowser('the live store page a shared link converts', () => {
     const page = await browser();
     await page.goto(`/stores/${shop.slug}?ref=${referralCode}`);
     await page.getByRole('button', { name: 'I am 18 or older' }).click();
-    await page.getByRole('article', { name: SECOND_ALBUM }).getByRole('button', { name: `Buy ${SECOND_ALBUM}` }).click();
+    await page
+      .getByRole('article', { name: SECOND_ALBUM })
+      .getByRole('button', { name: `Buy ${SECOND_ALBUM}` })
+      .click();
     await waitForPath(page, '/sign-up');
     const email = uniqueEmail('storefront-phone');
     await page.getByLabel(/^Email( \*)?$/).fill(email);
@@ -147,7 +195,9 @@ describeInBrowser('the live store page a shared link converts', () => {
 
     // The link carries the way back itself: the phone that opens it never saw the store.
     const mail = await shop.platform.inbox.waitFor(email, /Confirm your Fanmint email/);
-    const confirm = new URL(mail.links.find((href) => href.startsWith(`${shop.platform.baseUrl}/verify-email?token=`))!);
+    const confirm = new URL(
+      mail.links.find((href) => href.startsWith(`${shop.platform.baseUrl}/verify-email?token=`))!,
+    );
     expect(confirm.searchParams.get('next')).toBe(`/stores/${shop.slug}?ref=${referralCode}&buy=${secondAlbumId}`);
     const phone = await browser(); // a fresh profile: no storage from the first browser
     await phone.goto(confirm.toString());
@@ -170,7 +220,14 @@ describeInBrowser('the live store page a shared link converts', () => {
     mkdirSync(SHOTS, { recursive: true });
     const fan = await shop.newFan();
     const subscriber = await shop.newFan();
-    const subscription = await call(shop.platform, 'POST', '/api/purchases', subscriber.session.access_token, { kind: 'subscription', storeSlug: shop.slug, method: 'card' }, { 'idempotency-key': newKey() });
+    const subscription = await call(
+      shop.platform,
+      'POST',
+      '/api/purchases',
+      subscriber.session.access_token,
+      { kind: 'subscription', storeSlug: shop.slug, method: 'card' },
+      { 'idempotency-key': newKey() },
+    );
     await shop.settle(subscription.body.id);
     const views: [string, { email: string; password: string } | null][] = [
       ['stranger', null],
@@ -185,7 +242,10 @@ describeInBrowser('the live store page a shared link converts', () => {
       }
       await page.goto(`/stores/${shop.slug}`);
       const ageCheck = page.getByRole('button', { name: 'I am 18 or older' });
-      await Promise.race([ageCheck.waitFor({ timeout: STEP_TIMEOUT }), page.getByRole('heading', { level: 1, name: 'Velvet Hour' }).waitFor({ timeout: STEP_TIMEOUT })]);
+      await Promise.race([
+        ageCheck.waitFor({ timeout: STEP_TIMEOUT }),
+        page.getByRole('heading', { level: 1, name: 'Velvet Hour' }).waitFor({ timeout: STEP_TIMEOUT }),
+      ]);
       if (await ageCheck.isVisible()) await ageCheck.click();
       await page.getByRole('article', { name: ALBUM }).waitFor({ timeout: STEP_TIMEOUT });
       if (who === 'subscriber') await page.getByText(/^Subscribed · (renews|ends) /).waitFor({ timeout: STEP_TIMEOUT });
@@ -201,8 +261,16 @@ describeInBrowser('the live store page a shared link converts', () => {
         ] as const) {
           await page.setViewportSize(size);
           await pageSettled(page);
-          await page.screenshot({ path: `${SHOTS}/store-${who}-${label}-${theme}.png`, fullPage: label !== '1366x768' });
-          expect({ who, theme, label, violations: await axeViolations(page) }).toEqual({ who, theme, label, violations: [] });
+          await page.screenshot({
+            path: `${SHOTS}/store-${who}-${label}-${theme}.png`,
+            fullPage: label !== '1366x768',
+          });
+          expect({ who, theme, label, violations: await axeViolations(page) }).toEqual({
+            who,
+            theme,
+            label,
+            violations: [],
+          });
         }
       }
     }

@@ -89,9 +89,12 @@ async function clippedElements(target: Page): Promise<string[]> {
   return target.evaluate(() => {
     const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): Iterable<El> } }).document;
     const found: string[] = [];
-    for (const el of doc.querySelectorAll('main .mantine-Badge-root, main .mantine-Badge-label, main .mantine-Button-label, main .mantine-Button-inner, main .mantine-Title-root')) {
+    for (const el of doc.querySelectorAll(
+      'main .mantine-Badge-root, main .mantine-Badge-label, main .mantine-Button-label, main .mantine-Button-inner, main .mantine-Title-root',
+    )) {
       const text = el.innerText.trim();
-      if (el.scrollWidth > el.clientWidth + 1) found.push(`${text} (cut off: ${el.clientWidth}px of ${el.scrollWidth}px)`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(`${text} (cut off: ${el.clientWidth}px of ${el.scrollWidth}px)`);
       const card = el.closest('section');
       if (card) {
         const box = el.getBoundingClientRect();
@@ -107,7 +110,14 @@ async function clippedElements(target: Page): Promise<string[]> {
 async function securityPageScreenshots(label: string): Promise<void> {
   const clipped: string[] = [];
   for (const scheme of ['dark', 'light'] as const) {
-    await page.evaluate((value) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('theme', value), scheme);
+    await page.evaluate(
+      (value) =>
+        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+          'theme',
+          value,
+        ),
+      scheme,
+    );
     for (const width of [320, 375, 1280]) {
       await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
       await openSecurityPage();
@@ -118,7 +128,12 @@ async function securityPageScreenshots(label: string): Promise<void> {
       clipped.push(...(await clippedElements(page)).map((what) => `${width}px ${scheme}: ${what}`));
     }
   }
-  await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('theme', 'dark'));
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'theme',
+      'dark',
+    ),
+  );
   await page.setViewportSize({ width: 1280, height: 900 });
   await openSecurityPage();
   expect(clipped).toEqual([]);
@@ -219,7 +234,12 @@ describeInBrowser(
       // sessions list has a row with 'End'.
       const other = await fetch(`${platform.baseUrl}/auth/v1/token?grant_type=password`, {
         method: 'POST',
-        headers: { apikey: 'fanmint-public-anon-key', 'content-type': 'application/json', 'user-agent': SAMSUNG_UA, 'x-forwarded-for': account.ip },
+        headers: {
+          apikey: 'fanmint-public-anon-key',
+          'content-type': 'application/json',
+          'user-agent': SAMSUNG_UA,
+          'x-forwarded-for': account.ip,
+        },
         body: JSON.stringify({ email: account.email, password: account.password }),
       });
       expect(other.status).toBe(200);

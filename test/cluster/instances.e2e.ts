@@ -27,7 +27,8 @@ afterAll(async () => {
 const A = () => cluster.api(0);
 const B = () => cluster.api(1);
 
-const userOf = (baseUrl: string, token: string) => fetch(`${baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${token}` } });
+const userOf = (baseUrl: string, token: string) =>
+  fetch(`${baseUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${token}` } });
 
 async function refresh(baseUrl: string, refreshToken: string, ip: string) {
   const response = await fetch(`${baseUrl}/auth/v1/token?grant_type=refresh_token`, {
@@ -35,7 +36,10 @@ async function refresh(baseUrl: string, refreshToken: string, ip: string) {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
     body: JSON.stringify({ refresh_token: refreshToken }),
   });
-  return { status: response.status, body: (await response.json()) as { access_token?: string; refresh_token?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { access_token?: string; refresh_token?: string },
+  };
 }
 
 /** Waits until every outbox row is published and no job is left to run (a stray second send would be one). */
@@ -44,7 +48,10 @@ const settle = () => cluster.settled();
 describe('two api and two worker processes on one PostgreSQL and Redis', () => {
   it('takes a session signed in on api A on api B, and rotates its refresh token across instances', async () => {
     const account = await createConfirmedUser(A());
-    const { data, error } = await authClient(A().baseUrl, account.ip).signInWithPassword({ email: account.email, password: account.password });
+    const { data, error } = await authClient(A().baseUrl, account.ip).signInWithPassword({
+      email: account.email,
+      password: account.password,
+    });
     expect(error).toBeNull();
     const session = data.session!;
     expect((await userOf(B().baseUrl, session.access_token)).status).toBe(200);
@@ -57,7 +64,10 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
     expect((await userOf(B().baseUrl, onA.body.access_token!)).status).toBe(200);
 
     // Signing out on B ends the session on A at once.
-    const out = await fetch(`${B().baseUrl}/auth/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${onA.body.access_token}` } });
+    const out = await fetch(`${B().baseUrl}/auth/v1/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${onA.body.access_token}` },
+    });
     expect(out.status).toBe(204);
     const ended = await userOf(A().baseUrl, onA.body.access_token!);
     expect(ended.status).toBe(403);
@@ -75,7 +85,8 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
         body: JSON.stringify({ email: uniqueEmail('burst'), password: STRONG_PASSWORD }),
       });
       statuses.push(response.status);
-      if (response.status === 429) expect(((await response.json()) as { code: string }).code).toBe('over_request_rate_limit');
+      if (response.status === 429)
+        expect(((await response.json()) as { code: string }).code).toBe('over_request_rate_limit');
     }
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses[30]).toBe(429);
@@ -108,15 +119,34 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
     });
     expect(album.status).toBe(201);
     const albumId = ((await album.json()) as { id: string }).id;
-    const file = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 95 }).toBuffer();
+    const file = await sharp({
+      create: {
+        width: 1800,
+        height: 1200,
+        channels: 3,
+        background: { r: 0, g: 0, b: 0 },
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     expect(file.length).toBeGreaterThan(1024 * 1024);
 
-    const started = await tusUpload(A().baseUrl, creator.token, file, { contentId: albumId, filename: 'across.jpg', filetype: 'image/jpeg' }, { stopAfter: 512 * 1024 });
+    const started = await tusUpload(
+      A().baseUrl,
+      creator.token,
+      file,
+      { contentId: albumId, filename: 'across.jpg', filetype: 'image/jpeg' },
+      { stopAfter: 512 * 1024 },
+    );
     expect(started.error).toBeNull();
     const onB = new URL(started.url!, B().baseUrl);
     onB.host = new URL(B().baseUrl).host;
     // B sees the bytes A received (shared STORAGE_DIR), and takes the rest from there.
-    const head = await fetch(onB, { method: 'HEAD', headers: { authorization: `Bearer ${creator.token}`, 'tus-resumable': '1.0.0' } });
+    const head = await fetch(onB, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${creator.token}`, 'tus-resumable': '1.0.0' },
+    });
     expect(head.status).toBe(200);
     const offset = Number(head.headers.get('upload-offset'));
     expect(offset).toBeGreaterThanOrEqual(512 * 1024);
@@ -127,7 +157,9 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
 
     let media: { status: string; width: number; height: number }[] = [];
     const processed = async () => {
-      const view = await fetch(`${cluster.next()}/api/content/${albumId}`, { headers: { authorization: `Bearer ${creator.token}` } });
+      const view = await fetch(`${cluster.next()}/api/content/${albumId}`, {
+        headers: { authorization: `Bearer ${creator.token}` },
+      });
       media = ((await view.json()) as { media: typeof media }).media;
       return media.length === 1 && media[0].status !== 'uploaded';
     };

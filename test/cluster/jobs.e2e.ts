@@ -21,7 +21,11 @@ afterAll(async () => {
   await cluster?.close();
 });
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+async function until<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null | undefined | false>,
+): Promise<T> {
   return (await waitFor(probe, { timeoutMs, intervalMs: 100, what })) as T;
 }
 
@@ -36,16 +40,34 @@ describe('jobs with two worker processes', () => {
     const payees = Array.from({ length: 300 }, () => randomUUID());
     const { period, lastDay } = previousMonth();
     await cluster.db.query(SEED_PAYEES_SQL, [JSON.stringify(payees), 'EUR']);
-    await cluster.db.query(`insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR') on conflict do nothing`);
-    const { rows: accounts } = await cluster.db.query<{ id: string; kind: string }>(`select id, kind from ledger_accounts where owner_id is null and currency = 'EUR'`);
+    await cluster.db.query(
+      `insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR') on conflict do nothing`,
+    );
+    const { rows: accounts } = await cluster.db.query<{ id: string; kind: string }>(
+      `select id, kind from ledger_accounts where owner_id is null and currency = 'EUR'`,
+    );
     const account = (kind: string) => accounts.find((row) => row.kind === kind)!.id;
-    await cluster.db.query(SEED_SALES_SQL, [JSON.stringify(payees), 'EUR', 2, 1000, lastDay, `${lastDay}T10:00:00Z`, account('provider_clearing'), account('platform_revenue')]);
+    await cluster.db.query(SEED_SALES_SQL, [
+      JSON.stringify(payees),
+      'EUR',
+      2,
+      1000,
+      lastDay,
+      `${lastDay}T10:00:00Z`,
+      account('provider_clearing'),
+      account('platform_revenue'),
+    ]);
 
     // Four month-end jobs at once (a retried job, a late tick, an operator): the relays publish
     // them and the two workers run them concurrently.
-    await cluster.db.query(`insert into outbox_message (queue, job_name, payload) select 'payouts', 'month-end', '{}'::jsonb from generate_series(1, 4)`);
+    await cluster.db.query(
+      `insert into outbox_message (queue, job_name, payload) select 'payouts', 'month-end', '{}'::jsonb from generate_series(1, 4)`,
+    );
     await until('every payout paid', 120_000, async () => {
-      const { rows } = await cluster.db.query<{ paid: number }>(`select count(*)::int as paid from payouts where period = $1 and status = 'paid'`, [period]);
+      const { rows } = await cluster.db.query<{ paid: number }>(
+        `select count(*)::int as paid from payouts where period = $1 and status = 'paid'`,
+        [period],
+      );
       return rows[0].paid === payees.length;
     });
     await cluster.settled();
@@ -62,7 +84,10 @@ describe('jobs with two worker processes', () => {
     );
     expect(settled).toHaveLength(payees.length);
     expect(settled.filter((row) => row.n !== 1)).toEqual([]);
-    const { rows: runs } = await cluster.db.query(`select finished_at is not null as finished from payout_runs where period = $1`, [period]);
+    const { rows: runs } = await cluster.db.query(
+      `select finished_at is not null as finished from payout_runs where period = $1`,
+      [period],
+    );
     expect(runs).toEqual([{ finished: true }]);
   }, 180_000);
 
@@ -78,7 +103,9 @@ describe('jobs with two worker processes', () => {
       return rows.length >= 2 && rows;
     });
     expect(seen.map((row) => row.runs)).toEqual(seen.map(() => 1));
-    const { rows: ticks } = await cluster.db.query<{ schedule: string }>(`select schedule from schedule_ticks where schedule like '%/moderation/check-deadlines'`);
+    const { rows: ticks } = await cluster.db.query<{ schedule: string }>(
+      `select schedule from schedule_ticks where schedule like '%/moderation/check-deadlines'`,
+    );
     expect(ticks).toHaveLength(1);
   }, 180_000);
 });

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { authClient, clientIp, startCluster, startPrivatePostgres, startPrivateRedis, STRONG_PASSWORD, uniqueEmail, waitFor, type Cluster } from '#app/testing';
+import {
+  authClient,
+  clientIp,
+  startCluster,
+  startPrivatePostgres,
+  startPrivateRedis,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  waitFor,
+  type Cluster,
+} from '#app/testing';
 
 /**
  * 2 api + 2 worker processes on a PostgreSQL and a Redis of this suite's own, which it stops and
@@ -13,7 +23,13 @@ let postgres: Awaited<ReturnType<typeof startPrivatePostgres>>;
 
 beforeAll(async () => {
   [redis, postgres] = await Promise.all([startPrivateRedis(), startPrivatePostgres()]);
-  cluster = await startCluster({ apis: 2, workers: 2, acquirer: false, redisUrl: redis.url, postgresAdminUrl: postgres.adminUrl });
+  cluster = await startCluster({
+    apis: 2,
+    workers: 2,
+    acquirer: false,
+    redisUrl: redis.url,
+    postgresAdminUrl: postgres.adminUrl,
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -32,7 +48,11 @@ async function call(baseUrl: string, method: string, path: string, token?: strin
   try {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { 'x-forwarded-for': ip, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        'x-forwarded-for': ip,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(10_000),
     });
@@ -46,10 +66,23 @@ async function call(baseUrl: string, method: string, path: string, token?: strin
 async function signedIn() {
   const email = uniqueEmail('outage');
   const ip = clientIp();
-  expect((await call(cluster.next(), 'POST', '/auth/v1/signup', undefined, { email, password: STRONG_PASSWORD }, ip)).status).toBe(200);
+  expect(
+    (await call(cluster.next(), 'POST', '/auth/v1/signup', undefined, { email, password: STRONG_PASSWORD }, ip)).status,
+  ).toBe(200);
   const mail = await cluster.inbox.waitFor(email, /Confirm/, { timeoutMs: 60_000 });
   const token = new URL(mail.links.find((href) => href.includes('/verify-email?token='))!).searchParams.get('token')!;
-  expect((await call(cluster.next(), 'GET', `/api/users/verify-email?token=${encodeURIComponent(token)}`, undefined, undefined, ip)).status).toBe(200);
+  expect(
+    (
+      await call(
+        cluster.next(),
+        'GET',
+        `/api/users/verify-email?token=${encodeURIComponent(token)}`,
+        undefined,
+        undefined,
+        ip,
+      )
+    ).status,
+  ).toBe(200);
   const { data, error } = await authClient(cluster.next(), ip).signInWithPassword({ email, password: STRONG_PASSWORD });
   expect(error).toBeNull();
   return data.session!.access_token;
@@ -78,7 +111,9 @@ describe('parts of the platform fail and nothing is lost', () => {
     }
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
     // Nothing could be published: the confirmations wait in the outbox.
-    const { rows } = await cluster.db.query<{ n: number }>(`select count(*)::int as n from outbox_message where published_at is null and job_name = 'send-email'`);
+    const { rows } = await cluster.db.query<{ n: number }>(
+      `select count(*)::int as n from outbox_message where published_at is null and job_name = 'send-email'`,
+    );
     expect(rows[0].n).toBeGreaterThanOrEqual(emails.length);
     expect(emails.some((email) => cluster.inbox.for(email).length > 0)).toBe(false);
     await sleep(Math.max(0, outageEnds - Date.now()));
@@ -97,13 +132,17 @@ describe('parts of the platform fail and nothing is lost', () => {
     const load = Promise.all(
       Array.from({ length: 4 }, async (_, i) => {
         while (running) {
-          const answer = i % 2 ? await call(cluster.next(), 'GET', '/auth/v1/user', token) : await call(cluster.next(), 'PUT', '/auth/v1/user', token, { data: { load: Date.now() } });
+          const answer =
+            i % 2
+              ? await call(cluster.next(), 'GET', '/auth/v1/user', token)
+              : await call(cluster.next(), 'PUT', '/auth/v1/user', token, { data: { load: Date.now() } });
           statuses.push({ phase, ...answer });
           await sleep(100);
         }
       }),
     );
-    const answered = (name: string, count: number) => () => statuses.filter((answer) => answer.phase === name).length >= count;
+    const answered = (name: string, count: number) => () =>
+      statuses.filter((answer) => answer.phase === name).length >= count;
     await waitFor(answered('before', 10), { timeoutMs: 30_000, what: 'load answered before the outage' });
     phase = 'down';
     await postgres.stop('fast');
@@ -130,7 +169,9 @@ describe('parts of the platform fail and nothing is lost', () => {
     expect(statuses.filter((answer) => answer.status >= 500 && answer.status !== 503)).toEqual([]);
     // Writes and the worker work again: a sign-up's confirmation arrives.
     const email = uniqueEmail('after');
-    expect((await call(cluster.next(), 'POST', '/auth/v1/signup', undefined, { email, password: STRONG_PASSWORD })).status).toBe(200);
+    expect(
+      (await call(cluster.next(), 'POST', '/auth/v1/signup', undefined, { email, password: STRONG_PASSWORD })).status,
+    ).toBe(200);
     await cluster.inbox.waitFor(email, /Confirm/, { timeoutMs: 60_000 });
   }, 300_000);
 });

@@ -5,7 +5,16 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEED_PAYEES_SQL, SEED_SALES_SQL } from '#app/payouts';
-import { clientIp, startCluster, STRONG_PASSWORD, tusUpload, uniqueEmail, verifiedCreator, waitFor, type Cluster } from '#app/testing';
+import {
+  clientIp,
+  startCluster,
+  STRONG_PASSWORD,
+  tusUpload,
+  uniqueEmail,
+  verifiedCreator,
+  waitFor,
+  type Cluster,
+} from '#app/testing';
 
 /** kill -9 both worker processes in the middle of their jobs; after a restart each job's effect happens once. */
 let cluster: Cluster;
@@ -18,17 +27,24 @@ afterAll(async () => {
   await cluster?.close();
 });
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false): Promise<T> {
+async function until<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+): Promise<T> {
   return (await waitFor(probe, { timeoutMs, intervalMs: 20, what })) as T;
 }
 
 /** SIGKILL every worker, then start them again (stalled jobs come back once their locks lapse). */
 async function crashWorkers(): Promise<void> {
-  expect(await Promise.all(cluster.workers.map((worker) => worker.stop('SIGKILL')))).toEqual(cluster.workers.map(() => null));
+  expect(await Promise.all(cluster.workers.map((worker) => worker.stop('SIGKILL')))).toEqual(
+    cluster.workers.map(() => null),
+  );
   await Promise.all(cluster.workers.map((worker) => worker.restart()));
 }
 
-const sql = async <T extends object>(text: string, params: unknown[] = []) => (await cluster.db.query<T>(text, params)).rows;
+const sql = async <T extends object>(text: string, params: unknown[] = []) =>
+  (await cluster.db.query<T>(text, params)).rows;
 
 describe('a worker killed with SIGKILL in the middle of jobs', () => {
   it('delivers each email to its reader once: deliveries cut off by the kill are sent again, a repeat carries the same Message-ID', async () => {
@@ -74,8 +90,27 @@ describe('a worker killed with SIGKILL in the middle of jobs', () => {
       const contentId = ((await created.json()) as { id: string }).id;
       const clip = join(cluster.storageDir, `clip-${seconds}.mp4`);
       const source = `testsrc=duration=${seconds}:size=1280x720:rate=30`;
-      execFileSync(ffmpegInstaller.path, ['-v', 'error', '-f', 'lavfi', '-i', source, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clip]);
-      const uploaded = await tusUpload(cluster.next(), creator.token, readFileSync(clip), { contentId, filename: 'clip.mp4', filetype: 'video/mp4' });
+      execFileSync(ffmpegInstaller.path, [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        source,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-y',
+        clip,
+      ]);
+      const uploaded = await tusUpload(cluster.next(), creator.token, readFileSync(clip), {
+        contentId,
+        filename: 'clip.mp4',
+        filetype: 'video/mp4',
+      });
       expect(uploaded.error).toBeNull();
       const [media] = await sql<{ id: string }>(`select id from content_media where content_id = $1`, [contentId]);
       await until('processing under way', 60_000, () => existsSync(join(mediaDir, `${media.id}-thumb.webp`)));
@@ -89,11 +124,18 @@ describe('a worker killed with SIGKILL in the middle of jobs', () => {
     const { contentId, mediaId } = cut!;
 
     const [done] = await until('the file processed', 150_000, async () => {
-      const rows = await sql<{ status: string; width: number; height: number }>(`select status, width, height from content_media where content_id = $1`, [contentId]);
+      const rows = await sql<{ status: string; width: number; height: number }>(
+        `select status, width, height from content_media where content_id = $1`,
+        [contentId],
+      );
       return rows.length === 1 && rows[0].status !== 'uploaded' && rows;
     });
     expect(done).toEqual({ status: 'ready', width: 1280, height: 720 });
-    expect(readdirSync(mediaDir).filter((name) => name.startsWith(mediaId)).sort()).toEqual([`${mediaId}-clean.mp4`, `${mediaId}-preview.mp4`, `${mediaId}-thumb.webp`]);
+    expect(
+      readdirSync(mediaDir)
+        .filter((name) => name.startsWith(mediaId))
+        .sort(),
+    ).toEqual([`${mediaId}-clean.mp4`, `${mediaId}-preview.mp4`, `${mediaId}-thumb.webp`]);
     expect(readdirSync(join(cluster.storageDir, 'uploads')).filter((name) => !name.endsWith('.json'))).toEqual([]);
   }, 420_000);
 
@@ -102,20 +144,49 @@ describe('a worker killed with SIGKILL in the middle of jobs', () => {
     const now = new Date();
     const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
     const [period, day] = [lastDay.toISOString().slice(0, 7), lastDay.toISOString().slice(0, 10)];
-    await cluster.db.query(`insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR') on conflict do nothing`);
-    const accounts = await sql<{ id: string; kind: string }>(`select id, kind from ledger_accounts where owner_id is null and currency = 'EUR'`);
+    await cluster.db.query(
+      `insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR') on conflict do nothing`,
+    );
+    const accounts = await sql<{ id: string; kind: string }>(
+      `select id, kind from ledger_accounts where owner_id is null and currency = 'EUR'`,
+    );
     const account = (kind: string) => accounts.find((row) => row.kind === kind)!.id;
     for (let start = 0; start < payees.length; start += 1000) {
       const chunk = JSON.stringify(payees.slice(start, start + 1000));
       await cluster.db.query(SEED_PAYEES_SQL, [chunk, 'EUR']);
-      await cluster.db.query(SEED_SALES_SQL, [chunk, 'EUR', 1, 1000, day, `${day}T10:00:00Z`, account('provider_clearing'), account('platform_revenue')]);
+      await cluster.db.query(SEED_SALES_SQL, [
+        chunk,
+        'EUR',
+        1,
+        1000,
+        day,
+        `${day}T10:00:00Z`,
+        account('provider_clearing'),
+        account('platform_revenue'),
+      ]);
     }
-    await cluster.db.query(`insert into outbox_message (queue, job_name, payload) values ('payouts', 'month-end', '{}'::jsonb)`);
+    await cluster.db.query(
+      `insert into outbox_message (queue, job_name, payload) values ('payouts', 'month-end', '{}'::jsonb)`,
+    );
     // The batch is closed (its payouts written) and its dispatch not yet committed: kill now.
-    await until('payouts waiting for dispatch', 120_000, async () => (await sql(`select 1 from payouts where period = $1 and status = 'pending' limit 1`, [period])).length > 0);
+    await until(
+      'payouts waiting for dispatch',
+      120_000,
+      async () =>
+        (await sql(`select 1 from payouts where period = $1 and status = 'pending' limit 1`, [period])).length > 0,
+    );
     await crashWorkers();
 
-    await until('every payout paid', 150_000, async () => (await sql<{ n: number }>(`select count(*)::int as n from payouts where period = $1 and status = 'paid'`, [period]))[0].n === payees.length);
+    await until(
+      'every payout paid',
+      150_000,
+      async () =>
+        (
+          await sql<{ n: number }>(`select count(*)::int as n from payouts where period = $1 and status = 'paid'`, [
+            period,
+          ])
+        )[0].n === payees.length,
+    );
     const twice = await sql(
       `select payee_id from ledger_transactions where kind = 'payout_settled' and payee_id = any($1::uuid[]) group by payee_id having count(*) <> 1
        union all select payee_id from payouts where period = $2 group by payee_id having count(*) <> 1`,

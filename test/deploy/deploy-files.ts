@@ -18,7 +18,8 @@ export function readYamlDocuments(path: string): unknown[] {
   });
 }
 
-export const requireJson = <T>(specifier: string): T => JSON.parse(readFileSync(createRequire(import.meta.url).resolve(specifier), 'utf8')) as T;
+export const requireJson = <T>(specifier: string): T =>
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve(specifier), 'utf8')) as T;
 
 /**
  * Compose's variable interpolation (`$$`, `${VAR}`, `${VAR:-default}`, `${VAR-default}`, `${VAR:?error}`,
@@ -26,16 +27,20 @@ export const requireJson = <T>(specifier: string): T => JSON.parse(readFileSync(
  */
 export function interpolate<T>(value: T, env: Record<string, string | undefined>): T {
   if (typeof value === 'string') {
-    return value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g, (match, name?: string, colon?: string, op?: string, arg?: string) => {
-      if (match === '$$') return '$';
-      const current = env[name!];
-      const missing = current === undefined || (colon === ':' && current === '');
-      if (!missing) return current;
-      if (op === '?') throw new Error(`required variable ${name} is missing: ${arg}`);
-      return op === '-' ? arg! : '';
-    }) as T;
+    return value.replace(
+      /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g,
+      (match, name?: string, colon?: string, op?: string, arg?: string) => {
+        if (match === '$$') return '$';
+        const current = env[name!];
+        const missing = current === undefined || (colon === ':' && current === '');
+        if (!missing) return current;
+        if (op === '?') throw new Error(`required variable ${name} is missing: ${arg}`);
+        return op === '-' ? arg! : '';
+      },
+    ) as T;
   }
   if (Array.isArray(value)) return value.map((item: unknown) => interpolate(item, env)) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, env)])) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, env)])) as T;
   return value;
 }

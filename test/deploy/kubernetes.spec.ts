@@ -27,19 +27,30 @@ async function modelFor({ apiVersion, kind }: Manifest): Promise<new (data: unkn
 
 const DIR = 'deploy/k8s';
 const kustomization = readYaml(`${DIR}/kustomization.yaml`) as Kustomization;
-const manifests = kustomization.resources.flatMap((file) => readYamlDocuments(`${DIR}/${file}`).filter(Boolean) as Manifest[]);
+const manifests = kustomization.resources.flatMap(
+  (file) => readYamlDocuments(`${DIR}/${file}`).filter(Boolean) as Manifest[],
+);
 const find = (kind: string, name: string) => {
   const found = manifests.find((m) => m.kind === kind && m.metadata.name === name);
   if (!found) throw new Error(`${kind} ${name} missing`);
   return found;
 };
 const deployments = manifests.filter((m) => m.kind === 'Deployment');
-const podSpecs = manifests.flatMap((m) => (m.kind === 'Deployment' || m.kind === 'Job' ? [{ owner: `${m.kind}/${m.metadata.name}`, pod: m.spec.template.spec, labels: m.spec.template.metadata.labels }] : []));
-const matches = (selector: Record<string, string>, labels: Record<string, string>) => Object.entries(selector).every(([key, value]) => labels[key] === value);
+const podSpecs = manifests.flatMap((m) =>
+  m.kind === 'Deployment' || m.kind === 'Job'
+    ? [{ owner: `${m.kind}/${m.metadata.name}`, pod: m.spec.template.spec, labels: m.spec.template.metadata.labels }]
+    : [],
+);
+const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
+  Object.entries(selector).every(([key, value]) => labels[key] === value);
 
 describe('deploy/k8s (kustomize)', () => {
   it('lists real files that hold the expected objects', () => {
-    expect(kustomization).toMatchObject({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', namespace: 'fanmint' });
+    expect(kustomization).toMatchObject({
+      apiVersion: 'kustomize.config.k8s.io/v1beta1',
+      kind: 'Kustomization',
+      namespace: 'fanmint',
+    });
     const present = manifests.map((m) => `${m.apiVersion} ${m.kind} ${m.metadata.name}`).sort();
     expect(present).toEqual([
       'apps/v1 Deployment fanmint-api',
@@ -53,7 +64,11 @@ describe('deploy/k8s (kustomize)', () => {
       'v1 Namespace fanmint',
       'v1 Service fanmint-api',
     ]);
-    for (const m of manifests) if (m.kind !== 'Namespace') expect(`${m.kind}/${m.metadata.name} in ${m.metadata.namespace}`).toBe(`${m.kind}/${m.metadata.name} in fanmint`);
+    for (const m of manifests)
+      if (m.kind !== 'Namespace')
+        expect(`${m.kind}/${m.metadata.name} in ${m.metadata.namespace}`).toBe(
+          `${m.kind}/${m.metadata.name} in fanmint`,
+        );
   });
 
   it('validates every object against the Kubernetes API schemas', async () => {
@@ -82,7 +97,8 @@ describe('deploy/k8s (kustomize)', () => {
     for (const deployment of deployments) {
       for (const container of deployment.spec.template.spec.containers) {
         const where = `${deployment.metadata.name}/${container.name}`;
-        for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) expect({ where, probe, set: Boolean(container[probe]?.httpGet) }).toEqual({ where, probe, set: true });
+        for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe'])
+          expect({ where, probe, set: Boolean(container[probe]?.httpGet) }).toEqual({ where, probe, set: true });
       }
     }
     const api = find('Deployment', 'fanmint-api').spec.template.spec.containers[0];
@@ -92,17 +108,35 @@ describe('deploy/k8s (kustomize)', () => {
     expect(api.ports).toContainEqual({ name: 'http', containerPort: 3000 });
     // The worker's only port is the metrics server's; its probes use the path that needs no token.
     const worker = find('Deployment', 'fanmint-worker').spec.template.spec.containers[0];
-    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) expect(worker[probe].httpGet).toEqual({ path: '/health/live', port: 'metrics' });
+    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe'])
+      expect(worker[probe].httpGet).toEqual({ path: '/health/live', port: 'metrics' });
   });
 
   it('sets requests and limits, non-root, a read-only root with an emptyDir /tmp, no escalation and no capabilities', () => {
     for (const { owner, pod } of podSpecs) {
-      expect({ owner, ...pod.securityContext }).toMatchObject({ owner, runAsNonRoot: true, runAsUser: 1000, seccompProfile: { type: 'RuntimeDefault' } });
+      expect({ owner, ...pod.securityContext }).toMatchObject({
+        owner,
+        runAsNonRoot: true,
+        runAsUser: 1000,
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
       expect(pod.automountServiceAccountToken).toBe(false);
       for (const container of [...(pod.initContainers ?? []), ...pod.containers]) {
         const where = `${owner}/${container.name}`;
-        for (const kind of ['requests', 'limits']) for (const resource of ['cpu', 'memory']) expect({ where, kind, resource, set: Boolean(container.resources?.[kind]?.[resource]) }).toEqual({ where, kind, resource, set: true });
-        expect({ where, ...container.securityContext }).toEqual({ where, allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+        for (const kind of ['requests', 'limits'])
+          for (const resource of ['cpu', 'memory'])
+            expect({ where, kind, resource, set: Boolean(container.resources?.[kind]?.[resource]) }).toEqual({
+              where,
+              kind,
+              resource,
+              set: true,
+            });
+        expect({ where, ...container.securityContext }).toEqual({
+          where,
+          allowPrivilegeEscalation: false,
+          readOnlyRootFilesystem: true,
+          capabilities: { drop: ['ALL'] },
+        });
       }
       for (const container of pod.containers) {
         const tmp = container.volumeMounts?.find((mount: { mountPath: string }) => mount.mountPath === '/tmp');
@@ -115,11 +149,15 @@ describe('deploy/k8s (kustomize)', () => {
   it('holds api and worker pods until migrations are applied, which the Job does once', () => {
     for (const deployment of deployments) {
       const init = deployment.spec.template.spec.initContainers ?? [];
-      expect(init.map((c: { command: string[] }) => c.command.slice(0, 3))).toEqual([['node', 'dist/apps/api/src/migrate.js', '--wait']]);
+      expect(init.map((c: { command: string[] }) => c.command.slice(0, 3))).toEqual([
+        ['node', 'dist/apps/api/src/migrate.js', '--wait'],
+      ]);
       expect(init[0].image).toBe(deployment.spec.template.spec.containers[0].image);
     }
     const job = find('Job', 'fanmint-migrate').spec;
-    expect(job.template.spec.containers.map((c: { command: string[] }) => c.command)).toEqual([['node', 'dist/apps/api/src/migrate.js']]);
+    expect(job.template.spec.containers.map((c: { command: string[] }) => c.command)).toEqual([
+      ['node', 'dist/apps/api/src/migrate.js'],
+    ]);
     expect(job.template.spec.restartPolicy).toBe('Never');
     expect(job.parallelism ?? 1).toBe(1);
   });
@@ -128,7 +166,10 @@ describe('deploy/k8s (kustomize)', () => {
     const hpa = find('HorizontalPodAutoscaler', 'fanmint-api').spec;
     expect(hpa.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'fanmint-api' });
     expect(hpa.minReplicas).toBeGreaterThanOrEqual(2);
-    expect(hpa.metrics).toContainEqual({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } } });
+    expect(hpa.metrics).toContainEqual({
+      type: 'Resource',
+      resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } },
+    });
     // The HPA owns the api's replica count; a fixed one would be reset on every apply.
     expect(find('Deployment', 'fanmint-api').spec.replicas).toBeUndefined();
     expect(find('Deployment', 'fanmint-worker').spec.replicas).toBeGreaterThanOrEqual(2);
@@ -140,25 +181,38 @@ describe('deploy/k8s (kustomize)', () => {
   });
 
   it('selects exactly the api pods in the Service, reached by the Ingress on its http port', () => {
-    for (const deployment of deployments) expect(matches(deployment.spec.selector.matchLabels, deployment.spec.template.metadata.labels)).toBe(true);
+    for (const deployment of deployments)
+      expect(matches(deployment.spec.selector.matchLabels, deployment.spec.template.metadata.labels)).toBe(true);
     const service = find('Service', 'fanmint-api').spec;
-    expect(podSpecs.filter(({ labels }) => matches(service.selector, labels)).map(({ owner }) => owner)).toEqual(['Deployment/fanmint-api']);
+    expect(podSpecs.filter(({ labels }) => matches(service.selector, labels)).map(({ owner }) => owner)).toEqual([
+      'Deployment/fanmint-api',
+    ]);
     expect(service.ports).toContainEqual({ name: 'http', port: 80, targetPort: 'http' });
-    const backends = find('Ingress', 'fanmint').spec.rules.flatMap((rule: { http: { paths: { backend: unknown }[] } }) => rule.http.paths.map((path) => path.backend));
+    const backends = find('Ingress', 'fanmint').spec.rules.flatMap(
+      (rule: { http: { paths: { backend: unknown }[] } }) => rule.http.paths.map((path) => path.backend),
+    );
     expect(backends).toEqual([{ service: { name: 'fanmint-api', port: { name: 'http' } } }]);
   });
 
   it('keeps realtime sockets open through the Ingress longer than the api idles them (90 s)', () => {
     const annotations = find('Ingress', 'fanmint').metadata.annotations ?? {};
-    for (const timeout of ['proxy-read-timeout', 'proxy-send-timeout']) expect(Number(annotations[`nginx.ingress.kubernetes.io/${timeout}`])).toBeGreaterThanOrEqual(90);
+    for (const timeout of ['proxy-read-timeout', 'proxy-send-timeout'])
+      expect(Number(annotations[`nginx.ingress.kubernetes.io/${timeout}`])).toBeGreaterThanOrEqual(90);
     expect(Object.keys(annotations).filter((key) => /affinity|sticky/.test(key))).toEqual([]);
   });
 
   it('names the metrics port and annotates the pods for Prometheus', () => {
     for (const deployment of deployments) {
       const { annotations } = deployment.spec.template.metadata;
-      expect(annotations).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9464', 'prometheus.io/path': '/metrics' });
-      expect(deployment.spec.template.spec.containers[0].ports).toContainEqual({ name: 'metrics', containerPort: 9464 });
+      expect(annotations).toEqual({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': '9464',
+        'prometheus.io/path': '/metrics',
+      });
+      expect(deployment.spec.template.spec.containers[0].ports).toContainEqual({
+        name: 'metrics',
+        containerPort: 9464,
+      });
     }
     expect(find('ConfigMap', 'fanmint-config').data?.METRICS_PORT).toBe('9464');
   });
@@ -170,21 +224,38 @@ describe('deploy/k8s (kustomize)', () => {
         const image: string = container.image;
         const pinned = images.get(image);
         const tag = pinned ? (pinned.digest ?? pinned.newTag) : /[:@]([^:@/]+)$/.exec(image)?.[1];
-        expect({ owner, image, tag: tag && tag !== 'latest' ? 'pinned' : tag }).toEqual({ owner, image, tag: 'pinned' });
+        expect({ owner, image, tag: tag && tag !== 'latest' ? 'pinned' : tag }).toEqual({
+          owner,
+          image,
+          tag: 'pinned',
+        });
       }
     }
   });
 
   it('holds no secret value: the pods reference the Secret fanmint-secrets, created outside the manifests, and nothing else carries one', () => {
-    expect(manifests.filter((m) => m.kind === 'Secret' || (m.data !== undefined && m.kind !== 'ConfigMap') || m.stringData !== undefined)).toEqual([]);
+    expect(
+      manifests.filter(
+        (m) => m.kind === 'Secret' || (m.data !== undefined && m.kind !== 'ConfigMap') || m.stringData !== undefined,
+      ),
+    ).toEqual([]);
     const config = find('ConfigMap', 'fanmint-config').data ?? {};
     expect(config.NODE_ENV).toBe('production');
     for (const key of Object.keys(config)) expect(key).not.toMatch(/SECRET|PASSWORD|KEY$|TOKEN/);
-    for (const file of [...kustomization.resources, 'kustomization.yaml']) expect({ file, placeholder: /CHANGE-ME/.test(readText(`${DIR}/${file}`)) }).toEqual({ file, placeholder: false });
+    for (const file of [...kustomization.resources, 'kustomization.yaml'])
+      expect({ file, placeholder: /CHANGE-ME/.test(readText(`${DIR}/${file}`)) }).toEqual({ file, placeholder: false });
     for (const { owner, pod } of podSpecs) {
       for (const container of pod.containers) {
-        expect({ owner, from: container.envFrom }).toEqual({ owner, from: [{ configMapRef: { name: 'fanmint-config' } }, { secretRef: { name: 'fanmint-secrets' } }] });
-        for (const variable of container.env ?? []) expect({ owner, name: variable.name, literal: /SECRET|PASSWORD|KEY$|TOKEN/.test(variable.name) && 'value' in variable }).toEqual({ owner, name: variable.name, literal: false });
+        expect({ owner, from: container.envFrom }).toEqual({
+          owner,
+          from: [{ configMapRef: { name: 'fanmint-config' } }, { secretRef: { name: 'fanmint-secrets' } }],
+        });
+        for (const variable of container.env ?? [])
+          expect({
+            owner,
+            name: variable.name,
+            literal: /SECRET|PASSWORD|KEY$|TOKEN/.test(variable.name) && 'value' in variable,
+          }).toEqual({ owner, name: variable.name, literal: false });
       }
     }
   });

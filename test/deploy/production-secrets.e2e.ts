@@ -9,10 +9,18 @@ import { join } from 'node:path';
  */
 const ROOT = process.cwd();
 // The TypeScript sources, as the cluster suites run them; `source` resolves `#tracing` to its .ts file too.
-const LOADER = ['--conditions=source', ...['scripts/lib/parent-watch.mjs', 'scripts/lib/ts-register.mjs'].flatMap((file) => ['--import', join(ROOT, file)])];
+const LOADER = [
+  '--conditions=source',
+  ...['scripts/lib/parent-watch.mjs', 'scripts/lib/ts-register.mjs'].flatMap((file) => ['--import', join(ROOT, file)]),
+];
 
 function start(entry: string, env: Record<string, string>) {
-  const run = spawnSync(process.execPath, [...LOADER, entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 80_000 });
+  const run = spawnSync(process.execPath, [...LOADER, entry], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 80_000,
+  });
   return { status: run.status, stderr: run.stderr };
 }
 
@@ -35,7 +43,7 @@ const production = {
 jest.setTimeout(180_000);
 
 describe('production refuses public secrets at start', () => {
-  it('the api stops on the manifests\' CHANGE-ME, compose\'s sandbox webhook secret and the built-in anon key, naming each', () => {
+  it("the api stops on the manifests' CHANGE-ME, compose's sandbox webhook secret and the built-in anon key, naming each", () => {
     const { status, stderr } = start('apps/api/src/main.ts', {
       ...production,
       ...realSecrets,
@@ -45,7 +53,12 @@ describe('production refuses public secrets at start', () => {
     });
     expect(status).toBe(78);
     expect(stderr).toContain('api: Invalid configuration');
-    for (const name of ['JWT_SECRET: is a placeholder', 'SANDBOX_ACQUIRER_WEBHOOK_SECRETS: is a built-in default', 'PUBLIC_ANON_KEY: is a built-in default']) expect(stderr).toContain(name);
+    for (const name of [
+      'JWT_SECRET: is a placeholder',
+      'SANDBOX_ACQUIRER_WEBHOOK_SECRETS: is a built-in default',
+      'PUBLIC_ANON_KEY: is a built-in default',
+    ])
+      expect(stderr).toContain(name);
     expect(stderr).not.toContain('CHANGE-ME-CHANGE-ME');
   });
 
@@ -60,7 +73,14 @@ describe('production refuses public secrets at start', () => {
     const { status, stderr } = start('apps/acquirer/src/main.ts', { NODE_ENV: 'production' });
     expect(status).toBe(78);
     expect(stderr).toContain('ACQUIRER_SECRET_KEY: is required');
-    const compose = start('apps/acquirer/src/main.ts', { NODE_ENV: 'production', ACQUIRER_SECRET_KEY: 'sk_live_9f3b1c7e5a2d8046', ACQUIRER_WEBHOOK_SECRETS: 'whsec_fanmint_sandbox_compose' });
-    expect(compose).toEqual({ status: 78, stderr: expect.stringContaining('ACQUIRER_WEBHOOK_SECRETS: is a built-in default') });
+    const compose = start('apps/acquirer/src/main.ts', {
+      NODE_ENV: 'production',
+      ACQUIRER_SECRET_KEY: 'sk_live_9f3b1c7e5a2d8046',
+      ACQUIRER_WEBHOOK_SECRETS: 'whsec_fanmint_sandbox_compose',
+    });
+    expect(compose).toEqual({
+      status: 78,
+      stderr: expect.stringContaining('ACQUIRER_WEBHOOK_SECRETS: is a built-in default'),
+    });
   });
 });

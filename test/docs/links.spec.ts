@@ -8,7 +8,11 @@ const root = resolve('.');
 function markdownFiles(): string[] {
   const files = ['README.md', 'bench/README.md'];
   const inFolder = (folder: string) => (existsSync(join(root, folder)) ? readdirSync(join(root, folder)) : []);
-  files.push(...inFolder('docs').filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`));
+  files.push(
+    ...inFolder('docs')
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  );
   for (const parent of ['libs', 'apps']) {
     files.push(...inFolder(parent).map((name) => `${parent}/${name}/README.md`));
   }

@@ -18,29 +18,64 @@ describe('lint: a web feature is reached only through its index', () => {
   });
 
   it('refuses a deep path through the alias', async () => {
-    expect(await boundaryErrors('frontend/src/features/two-factor/x.ts', `import { signOut } from '@/features/auth/services/auth.service';\nexport { signOut };\n`)).toEqual([
-      "Import feature 'auth' through its index: '@/features/auth'.",
-    ]);
+    expect(
+      await boundaryErrors(
+        'frontend/src/features/two-factor/x.ts',
+        `import { signOut } from '@/features/auth/services/auth.service';\nexport { signOut };\n`,
+      ),
+    ).toEqual(["Import feature 'auth' through its index: '@/features/auth'."]);
   });
 
   it('refuses a relative climb into another feature, even to its index file', async () => {
-    expect(await boundaryErrors('frontend/src/features/two-factor/pages/x.ts', `import { signOut } from '../../auth/services/auth.service';\nexport { signOut };\n`)).toHaveLength(1);
-    expect(await boundaryErrors('frontend/src/features/two-factor/pages/x.ts', `export * from '../../auth';\n`)).toHaveLength(1);
-    expect(await boundaryErrors('frontend/src/lib/x.ts', `const load = () => import('../features/auth/services/auth.service');\nexport { load };\n`)).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'frontend/src/features/two-factor/pages/x.ts',
+        `import { signOut } from '../../auth/services/auth.service';\nexport { signOut };\n`,
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('frontend/src/features/two-factor/pages/x.ts', `export * from '../../auth';\n`),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'frontend/src/lib/x.ts',
+        `const load = () => import('../features/auth/services/auth.service');\nexport { load };\n`,
+      ),
+    ).toHaveLength(1);
   });
 
   it('refuses an import that closes a cycle between features: purchases never imports the storefront', async () => {
-    expect(await boundaryErrors('frontend/src/features/purchases/x.ts', `import { CaseFormModal } from '@/features/storefront';\nexport { CaseFormModal };\n`)).toEqual([
+    expect(
+      await boundaryErrors(
+        'frontend/src/features/purchases/x.ts',
+        `import { CaseFormModal } from '@/features/storefront';\nexport { CaseFormModal };\n`,
+      ),
+    ).toEqual([
       "'@/features/storefront' closes a cycle between features: purchases -> storefront -> purchases. Move what both need to a feature of its own or to '@/shared'.",
     ]);
-    expect(await boundaryErrors('frontend/src/features/store-card/x.ts', `import { useFavoriteToggle } from '@/features/purchases';\nexport { useFavoriteToggle };\n`)).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'frontend/src/features/store-card/x.ts',
+        `import { useFavoriteToggle } from '@/features/purchases';\nexport { useFavoriteToggle };\n`,
+      ),
+    ).toHaveLength(1);
   });
 
   it('keeps the shared folder below the features', async () => {
-    expect(await boundaryErrors('frontend/src/shared/x.ts', `import { AuthCard } from '@/features/auth';\nexport { AuthCard };\n`)).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'frontend/src/shared/x.ts',
+        `import { AuthCard } from '@/features/auth';\nexport { AuthCard };\n`,
+      ),
+    ).toHaveLength(1);
   });
 
   it('lets the app (the composition root) lazy-load a page by its path', async () => {
-    expect(await boundaryErrors('frontend/src/app/x.ts', `export const page = () => import('../features/storefront/pages/StorePage');\n`)).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'frontend/src/app/x.ts',
+        `export const page = () => import('../features/storefront/pages/StorePage');\n`,
+      ),
+    ).toEqual([]);
   });
 });

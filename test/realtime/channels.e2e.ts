@@ -3,7 +3,21 @@ import WebSocket from 'ws';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RealtimePublisher, RealtimeServer, TopicPolicies } from '#app/realtime';
 import { startTestPlatform, type TestPlatform } from '#app/testing';
-import { ANON_KEY, FAST_REALTIME_ENV, TestRooms, quickModerator, quickUser, rawClient, rawSocket, realtimeClient, reissue, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
+import {
+  ANON_KEY,
+  FAST_REALTIME_ENV,
+  TestRooms,
+  quickModerator,
+  quickUser,
+  rawClient,
+  rawSocket,
+  realtimeClient,
+  reissue,
+  sleep,
+  subscribe,
+  subscribeAll,
+  waitUntil,
+} from './support.js';
 
 /** /realtime/v1 on one api instance (PostgreSQL bus): the socket, joins and their refusals, limits (contract §1-§3, §8). */
 let platform: TestPlatform;
@@ -14,7 +28,8 @@ const client = (options: Parameters<typeof realtimeClient>[1] = {}) => {
   clients.push(made.client);
   return made;
 };
-const joins = (log: { kind: string; msg: string }[], topic: string) => log.filter((entry) => entry.kind === 'push' && entry.msg.startsWith(`realtime:${topic} phx_join`)).length;
+const joins = (log: { kind: string; msg: string }[], topic: string) =>
+  log.filter((entry) => entry.kind === 'push' && entry.msg.startsWith(`realtime:${topic} phx_join`)).length;
 
 type User = Awaited<ReturnType<typeof quickUser>>;
 let ana: User;
@@ -27,8 +42,16 @@ beforeAll(async () => {
   platform = await startTestPlatform({ worker: false, acquirer: false, env: FAST_REALTIME_ENV });
   platform.api.get(TopicPolicies).register('testroom', rooms);
   let plain: User;
-  [ana, ben, moderator, plain] = await Promise.all([quickUser(platform), quickUser(platform), quickModerator(platform), quickUser(platform)]);
-  await platform.api.get(MikroORM).em.fork().execute(`update users set app_role = 'moderator' where id = ?`, [plain.userId]);
+  [ana, ben, moderator, plain] = await Promise.all([
+    quickUser(platform),
+    quickUser(platform),
+    quickModerator(platform),
+    quickUser(platform),
+  ]);
+  await platform.api
+    .get(MikroORM)
+    .em.fork()
+    .execute(`update users set app_role = 'moderator' where id = ?`, [plain.userId]);
   aal1Moderator = (await plain.client.refreshSession()).data.session!.access_token;
 });
 
@@ -69,7 +92,9 @@ describe('connecting', () => {
   it('answers heartbeats without a join, and closes a silent socket after the idle timeout', async () => {
     const beats: string[] = [];
     const { client: live } = client({ token: ana.token, heartbeatCallback: (status) => beats.push(status) });
-    expect((await subscribe(live.channel(`user:${ana.userId}`, { config: { private: true } }))).status).toBe('SUBSCRIBED');
+    expect((await subscribe(live.channel(`user:${ana.userId}`, { config: { private: true } }))).status).toBe(
+      'SUBSCRIBED',
+    );
     await waitUntil(() => beats.filter((beat) => beat === 'ok').length >= 2, 'two heartbeat replies');
     expect(beats).not.toContain('error');
 
@@ -104,17 +129,57 @@ describe('joining', () => {
     const expired = reissue(user.token, secret, { exp: Math.floor(Date.now() / 1000) - 30 });
     const foreign = reissue(user.token, 'another-secret-another-secret-another', {});
     const cases: [string, string | undefined, boolean, string | RegExp][] = [
-      [`user:${other.userId}`, user.token, true, `Unauthorized: You do not have permissions to read from this Channel topic: user:${other.userId}`],
+      [
+        `user:${other.userId}`,
+        user.token,
+        true,
+        `Unauthorized: You do not have permissions to read from this Channel topic: user:${other.userId}`,
+      ],
       [`user:${user.userId.toUpperCase()}`, user.token, true, /^Unauthorized: You do not have permissions to read/],
       [`user:${user.userId}:extra`, user.token, true, /^Unauthorized: You do not have permissions to read/],
-      [`testroom:${room}`, user.token, true, `Unauthorized: You do not have permissions to read from this Channel topic: testroom:${room}`],
-      ['staff:moderation', user.token, true, 'Unauthorized: You do not have permissions to read from this Channel topic: staff:moderation'],
-      ['staff:moderation', aal1Moderator, true, 'Unauthorized: You do not have permissions to read from this Channel topic: staff:moderation'],
-      ['staff:other', moderator.token, true, 'Unauthorized: You do not have permissions to read from this Channel topic: staff:other'],
-      ['elsewhere:thing', user.token, true, 'Unauthorized: You do not have permissions to read from this Channel topic: elsewhere:thing'],
+      [
+        `testroom:${room}`,
+        user.token,
+        true,
+        `Unauthorized: You do not have permissions to read from this Channel topic: testroom:${room}`,
+      ],
+      [
+        'staff:moderation',
+        user.token,
+        true,
+        'Unauthorized: You do not have permissions to read from this Channel topic: staff:moderation',
+      ],
+      [
+        'staff:moderation',
+        aal1Moderator,
+        true,
+        'Unauthorized: You do not have permissions to read from this Channel topic: staff:moderation',
+      ],
+      [
+        'staff:other',
+        moderator.token,
+        true,
+        'Unauthorized: You do not have permissions to read from this Channel topic: staff:other',
+      ],
+      [
+        'elsewhere:thing',
+        user.token,
+        true,
+        'Unauthorized: You do not have permissions to read from this Channel topic: elsewhere:thing',
+      ],
       [`user:${user.userId}`, user.token, false, 'PrivateOnly: This project only allows private channels'],
-      [`user:${user.userId}`, undefined, true, `Unauthorized: You do not have permissions to read from this Channel topic: user:${user.userId}`],
-      [`user:${user.userId}`, ANON_KEY, true, `Unauthorized: You do not have permissions to read from this Channel topic: user:${user.userId}`],
+      [
+        `user:${user.userId}`,
+        undefined,
+        true,
+        `Unauthorized: You do not have permissions to read from this Channel topic: user:${user.userId}`,
+      ],
+      [
+        `user:${user.userId}`,
+        ANON_KEY,
+        true,
+        `Unauthorized: You do not have permissions to read from this Channel topic: user:${user.userId}`,
+      ],
       [`user:${user.userId}`, 'not-a-jwt', true, 'MalformedJWT: The token provided is not a valid JWT'],
       [`user:${user.userId}`, foreign, true, 'JwtSignatureError: Failed to validate JWT signature'],
       [`user:${user.userId}`, expired, true, /^InvalidJWTToken: Token has expired 3\d seconds ago$/],
@@ -144,8 +209,17 @@ describe('joining', () => {
     expect(statuses.every((entry) => entry.status === 'CHANNEL_ERROR')).toBe(true);
     await retrying.removeChannel(channel);
     const attempts = joins(log, `user:${other.userId}`);
-    expect(changeStatuses.find((entry) => entry.status === 'CHANNEL_ERROR')?.error?.message).toBe('mismatch between server and client bindings for postgres changes');
-    expect(listeningLog.some((entry) => entry.kind === 'receive' && /phx_reply/.test(entry.msg) && JSON.stringify(entry.data).includes('"postgres_changes":[]'))).toBe(true);
+    expect(changeStatuses.find((entry) => entry.status === 'CHANNEL_ERROR')?.error?.message).toBe(
+      'mismatch between server and client bindings for postgres changes',
+    );
+    expect(
+      listeningLog.some(
+        (entry) =>
+          entry.kind === 'receive' &&
+          /phx_reply/.test(entry.msg) &&
+          JSON.stringify(entry.data).includes('"postgres_changes":[]'),
+      ),
+    ).toBe(true);
     // The client's next rejoin would come 2 s after the second refusal: waiting out its timer is the point.
     await sleep(secondRefusalAt + 2200 - Date.now());
     expect(joins(log, `user:${other.userId}`)).toBe(attempts);
@@ -155,15 +229,29 @@ describe('joining', () => {
   it('refuses a topic without the realtime: prefix or without a name, frames for unjoined topics, and a 101st channel', async () => {
     const user = ana;
     const raw = await rawClient(platform.baseUrl);
-    expect((await raw.replyTo(raw.join('user:x', user.token)))[4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
-    expect((await raw.replyTo(raw.join('realtime:', user.token)))[4]).toEqual({ status: 'error', response: { reason: 'TopicNameRequired: You must provide a topic name' } });
-    expect((await raw.replyTo(raw.push('realtime:nowhere', 'broadcast', { type: 'broadcast', event: 'e', payload: {} })))[4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
-    expect((await raw.replyTo(raw.push('realtime:nowhere', 'phx_leave', {})))[4]).toEqual({ status: 'ok', response: {} });
+    expect((await raw.replyTo(raw.join('user:x', user.token)))[4]).toEqual({
+      status: 'error',
+      response: { reason: 'unmatched topic' },
+    });
+    expect((await raw.replyTo(raw.join('realtime:', user.token)))[4]).toEqual({
+      status: 'error',
+      response: { reason: 'TopicNameRequired: You must provide a topic name' },
+    });
+    expect(
+      (await raw.replyTo(raw.push('realtime:nowhere', 'broadcast', { type: 'broadcast', event: 'e', payload: {} })))[4],
+    ).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
+    expect((await raw.replyTo(raw.push('realtime:nowhere', 'phx_leave', {})))[4]).toEqual({
+      status: 'ok',
+      response: {},
+    });
 
     const topics = Array.from({ length: 101 }, () => `realtime:testroom:${rooms.room(user.userId)}`);
     const replies = await Promise.all(topics.map((topic) => raw.replyTo(raw.join(topic, user.token))));
     expect(replies.slice(0, 100).every((reply) => reply[4].status === 'ok')).toBe(true);
-    expect(replies[100][4]).toEqual({ status: 'error', response: { reason: 'ChannelRateLimitReached: Too many channels' } });
+    expect(replies[100][4]).toEqual({
+      status: 'error',
+      response: { reason: 'ChannelRateLimitReached: Too many channels' },
+    });
     // Leaving one frees a place.
     await raw.replyTo(raw.push(topics[0], 'phx_leave', {}));
     expect((await raw.replyTo(raw.join(topics[100], user.token)))[4].status).toBe('ok');
@@ -194,7 +282,9 @@ describe('joining', () => {
     const raw = await rawClient(platform.baseUrl);
     const first = raw.join(topic, a.token, { presence: { key: 'a', enabled: true } });
     await raw.replyTo(first);
-    await raw.replyTo(raw.push(topic, 'presence', { type: 'presence', event: 'track', payload: { name: 'first' } }, first));
+    await raw.replyTo(
+      raw.push(topic, 'presence', { type: 'presence', event: 'track', payload: { name: 'first' } }, first),
+    );
     await waitUntil(() => watched.presenceState().a, 'the first meta at the watcher');
     const second = raw.join(topic, a.token, { presence: { key: 'a', enabled: true } });
     expect((await raw.replyTo(second))[4].status).toBe('ok');
@@ -205,7 +295,9 @@ describe('joining', () => {
     await platform.api.get(RealtimePublisher).publish(`testroom:${room}`, 'note', { n: 2 });
     await waitUntil(() => raw.received.filter((frame) => frame[3] === 'broadcast').length >= 2, 'both broadcasts');
     const broadcasts = raw.received.filter((frame) => frame[3] === 'broadcast');
-    expect(broadcasts).toEqual([1, 2].map((n) => [second, null, topic, 'broadcast', { type: 'broadcast', event: 'note', payload: { n } }]));
+    expect(broadcasts).toEqual(
+      [1, 2].map((n) => [second, null, topic, 'broadcast', { type: 'broadcast', event: 'note', payload: { n } }]),
+    );
     raw.ws.close();
   });
 });
@@ -220,7 +312,11 @@ describe('protocol versions and reconnects', () => {
     expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
     expect(log.some((entry) => entry.kind === 'transport' && entry.msg.includes('vsn=1.0.0'))).toBe(true);
     await platform.api.get(RealtimePublisher).publish(`user:${user.userId}`, 'hello', { to: 'you' });
-    expect(await waitUntil(() => got[0], 'the server event')).toEqual({ type: 'broadcast', event: 'hello', payload: { to: 'you' } });
+    expect(await waitUntil(() => got[0], 'the server event')).toEqual({
+      type: 'broadcast',
+      event: 'hello',
+      payload: { to: 'you' },
+    });
   });
 
   it('lets a client reconnect and rejoin after the server drops its socket; the stale presence is gone', async () => {
@@ -240,9 +336,13 @@ describe('protocol versions and reconnects', () => {
     channel.subscribe(async (status, error) => {
       statuses.push({ status, error });
       // Apps track again on SUBSCRIBED: the server keeps no presence across sockets.
-      if (status === 'SUBSCRIBED') await channel.track({ round: statuses.filter((entry) => entry.status === 'SUBSCRIBED').length });
+      if (status === 'SUBSCRIBED')
+        await channel.track({ round: statuses.filter((entry) => entry.status === 'SUBSCRIBED').length });
     });
-    const rounds = () => Object.values(watched.presenceState<{ round?: number }>()).flatMap((metas) => metas.map((meta) => meta.round).filter((round) => round !== undefined));
+    const rounds = () =>
+      Object.values(watched.presenceState<{ round?: number }>()).flatMap((metas) =>
+        metas.map((meta) => meta.round).filter((round) => round !== undefined),
+      );
     await waitUntil(() => rounds().includes(1), 'the first track at the watcher');
 
     expect(platform.api.get(RealtimeServer).dropConnections()).toBeGreaterThanOrEqual(2);

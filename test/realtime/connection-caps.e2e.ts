@@ -16,7 +16,10 @@ const open: { close(): unknown }[] = [];
 
 /** An upgrade's answer: the open socket, or the refusal's status and body. */
 function upgrade(headers: Record<string, string> = {}): Promise<{ ws: WebSocket } | { status: number; body: string }> {
-  const ws = new WebSocket(`${platform.baseUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=2.0.0`, { headers });
+  const ws = new WebSocket(
+    `${platform.baseUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=2.0.0`,
+    { headers },
+  );
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
       open.push(ws);
@@ -33,7 +36,9 @@ function upgrade(headers: Record<string, string> = {}): Promise<{ ws: WebSocket 
 
 async function refusedCount(cap: 'address' | 'account'): Promise<number> {
   const text = await platform.api.get(Metrics).text();
-  const line = text.split('\n').find((entry) => entry.startsWith(`fanmint_realtime_connections_refused_total{cap="${cap}"} `));
+  const line = text
+    .split('\n')
+    .find((entry) => entry.startsWith(`fanmint_realtime_connections_refused_total{cap="${cap}"} `));
   return Number(line?.split(' ')[1] ?? 0);
 }
 
@@ -43,7 +48,12 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 
 const connections = async () => {
   const text = await platform.api.get(Metrics).text();
-  return Number(text.split('\n').find((line) => line.startsWith('fanmint_realtime_connections '))?.split(' ')[1]);
+  return Number(
+    text
+      .split('\n')
+      .find((line) => line.startsWith('fanmint_realtime_connections '))
+      ?.split(' ')[1],
+  );
 };
 
 beforeAll(async () => {
@@ -68,7 +78,10 @@ describe('realtime connection caps', () => {
   it('refuses an address its anonymous sockets beyond the cap (429), reads it behind the proxy as HTTP does, and frees a place on close', async () => {
     const sockets = await Promise.all(Array.from({ length: ANONYMOUS_CAP }, () => rawSocket(platform.baseUrl)));
     open.push(...sockets);
-    const refusal = { status: 429, body: JSON.stringify({ error: 'ConnectionRateLimitReached: Too many connections from this address' }) };
+    const refusal = {
+      status: 429,
+      body: JSON.stringify({ error: 'ConnectionRateLimitReached: Too many connections from this address' }),
+    };
     expect(await upgrade()).toEqual(refusal);
     // The suites run with TRUST_PROXY: the left-most X-Forwarded-For entry is the client, with its own allowance.
     const proxied = { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' };
@@ -92,7 +105,9 @@ describe('realtime connection caps', () => {
     for (let n = 0; n < ACCOUNT_CAP; n++) {
       const { client } = realtimeClient(platform.baseUrl, { token: user.token });
       open.push({ close: () => client.disconnect() });
-      expect((await subscribe(client.channel(`user:${user.userId}`, { config: { private: true } }))).status).toBe('SUBSCRIBED');
+      expect((await subscribe(client.channel(`user:${user.userId}`, { config: { private: true } }))).status).toBe(
+        'SUBSCRIBED',
+      );
       joined.push(client);
     }
     // Both joined sockets left the address's anonymous count: all its anonymous places are free.
@@ -112,6 +127,8 @@ describe('realtime connection caps', () => {
 
     await joined[1].disconnect();
     await eventually(async () => (await connections()) === ACCOUNT_CAP, 'the second socket closed');
-    expect((await subscribe(third.channel(`user:${user.userId}`, { config: { private: true } }))).status).toBe('SUBSCRIBED');
+    expect((await subscribe(third.channel(`user:${user.userId}`, { config: { private: true } }))).status).toBe(
+      'SUBSCRIBED',
+    );
   });
 });

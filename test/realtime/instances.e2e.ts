@@ -4,7 +4,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { InstanceLiveness, RealtimePublisher, TopicPolicies } from '#app/realtime';
 import { startTestPlatform, type TestPlatform } from '#app/testing';
-import { FAST_REALTIME_ENV, TestRooms, quickUser, realtimeClient, subscribe, subscribeAll, waitUntil } from './support.js';
+import {
+  FAST_REALTIME_ENV,
+  TestRooms,
+  quickUser,
+  realtimeClient,
+  subscribe,
+  subscribeAll,
+  waitUntil,
+} from './support.js';
 
 /**
  * Two api instances on one database (and one Redis namespace): broadcasts, presence and server
@@ -51,7 +59,10 @@ describe.each(['redis', 'postgres'] as const)('two api instances, %s bus', (bus)
     const atB: unknown[] = [];
     onA.on('broadcast', { event: 'client:say' }, (message) => atA.push(message.payload));
     onB.on('broadcast', { event: 'client:say' }, (message) => atB.push(message.payload));
-    expect((await Promise.all([subscribe(onA), subscribe(onB)])).map((result) => result.status)).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
+    expect((await Promise.all([subscribe(onA), subscribe(onB)])).map((result) => result.status)).toEqual([
+      'SUBSCRIBED',
+      'SUBSCRIBED',
+    ]);
 
     expect(await onA.send({ type: 'broadcast', event: 'client:say', payload: { from: 'A' } })).toBe('ok');
     expect(await onB.send({ type: 'broadcast', event: 'client:say', payload: { from: 'B' } })).toBe('ok');
@@ -61,7 +72,13 @@ describe.each(['redis', 'postgres'] as const)('two api instances, %s bus', (bus)
     expect(atB).toEqual([{ from: 'A' }, large]);
     expect(atA).toEqual([{ from: 'B' }]);
     if (bus === 'postgres') {
-      const [{ stored }] = await a.api.get(MikroORM).em.fork().execute<{ stored: number }[]>(`select count(*)::int as stored from realtime_bus_messages where envelope like ?`, ['%xxxxxxxxxx%']);
+      const [{ stored }] = await a.api
+        .get(MikroORM)
+        .em.fork()
+        .execute<{ stored: number }[]>(
+          `select count(*)::int as stored from realtime_bus_messages where envelope like ?`,
+          ['%xxxxxxxxxx%'],
+        );
       expect(stored).toBeGreaterThanOrEqual(1);
     }
   });
@@ -71,14 +88,20 @@ describe.each(['redis', 'postgres'] as const)('two api instances, %s bus', (bus)
     const tracker = client(a, ana).channel(room, { config: { private: true, presence: { key: 'ana' } } });
     const watcher = client(b, ben).channel(room, { config: { private: true, presence: { key: 'ben' } } });
     watcher.on('presence', { event: 'sync' }, () => undefined);
-    expect((await Promise.all([subscribe(tracker), subscribe(watcher)])).map((result) => result.status)).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
+    expect((await Promise.all([subscribe(tracker), subscribe(watcher)])).map((result) => result.status)).toEqual([
+      'SUBSCRIBED',
+      'SUBSCRIBED',
+    ]);
     expect(await tracker.track({ name: 'Ana' })).toBe('ok');
     await waitUntil(() => watcher.presenceState().ana, "Ana's meta at B");
 
     const late = client(b, ben).channel(room, { config: { private: true, presence: { key: 'ben-late' } } });
     late.on('presence', { event: 'sync' }, () => undefined);
     expect((await subscribe(late)).status).toBe('SUBSCRIBED');
-    await waitUntil(() => late.presenceState<{ name: string }>().ana?.[0]?.name === 'Ana', 'the state for the late joiner');
+    await waitUntil(
+      () => late.presenceState<{ name: string }>().ana?.[0]?.name === 'Ana',
+      'the state for the late joiner',
+    );
     expect(await tracker.untrack()).toBe('ok');
     await waitUntil(() => !watcher.presenceState().ana && !late.presenceState().ana, 'the leave at B');
   });
@@ -112,11 +135,18 @@ describe.each(['redis', 'postgres'] as const)('two api instances, %s bus', (bus)
     if (bus === 'postgres') {
       const db = a.api.get(MikroORM).em.fork();
       await db.execute(`insert into realtime_instances (id, seen_at) values (?, now() - interval '1 hour')`, [ghost]);
-      await db.execute(`insert into realtime_presence (topic, subscription_id, instance_id, presence_key, meta) values (?, ?, ?, 'ghost', ?)`, [topic, randomUUID(), ghost, JSON.stringify(meta)]);
+      await db.execute(
+        `insert into realtime_presence (topic, subscription_id, instance_id, presence_key, meta) values (?, ?, ?, 'ghost', ?)`,
+        [topic, randomUUID(), ghost, JSON.stringify(meta)],
+      );
     } else {
       const redis = new Redis(a.config.REDIS_URL!);
       await redis.zadd(`${prefix}:realtime:instances`, 1, ghost);
-      await redis.hset(`${prefix}:realtime:presence:${topic}`, randomUUID(), JSON.stringify({ instance: ghost, key: 'ghost', meta }));
+      await redis.hset(
+        `${prefix}:realtime:presence:${topic}`,
+        randomUUID(),
+        JSON.stringify({ instance: ghost, key: 'ghost', meta }),
+      );
       await redis.sadd(`${prefix}:realtime:instance-topics:${ghost}`, topic);
       await redis.quit();
     }

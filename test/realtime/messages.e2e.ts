@@ -3,7 +3,20 @@ import type { RealtimeChannel } from '@supabase/realtime-js';
 import { Metrics } from '#app/platform';
 import { RealtimePublisher, TopicPolicies } from '#app/realtime';
 import { startTestPlatform, type TestPlatform } from '#app/testing';
-import { ANON_KEY, FAST_REALTIME_ENV, TestRooms, quickModerator, quickUser, rawClient, realtimeClient, reissue, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
+import {
+  ANON_KEY,
+  FAST_REALTIME_ENV,
+  TestRooms,
+  quickModerator,
+  quickUser,
+  rawClient,
+  realtimeClient,
+  reissue,
+  sleep,
+  subscribe,
+  subscribeAll,
+  waitUntil,
+} from './support.js';
 
 /** Broadcast, presence and the token's life on a channel (contract §4-§6, §8 scenarios 6-8), one api instance. */
 let platform: TestPlatform;
@@ -50,19 +63,31 @@ describe('broadcast', () => {
     const receiver = client(ben).channel(room, { config: { private: true } });
     const got = received(receiver, 'client:typing');
     const bytes = received(receiver, 'client:bytes');
-    await Promise.all([sender, selfTab, receiver].map(async (channel) => expect((await subscribe(channel)).status).toBe('SUBSCRIBED')));
+    await Promise.all(
+      [sender, selfTab, receiver].map(async (channel) => expect((await subscribe(channel)).status).toBe('SUBSCRIBED')),
+    );
 
     expect(await sender.send({ type: 'broadcast', event: 'client:typing', payload: { who: 'Ana' } })).toBe('ok');
-    expect(await waitUntil(() => got[0], 'the broadcast at Ben')).toEqual({ type: 'broadcast', event: 'client:typing', payload: { who: 'Ana' } });
-    expect(await selfTab.send({ type: 'broadcast', event: 'client:typing', payload: { who: 'Ana, other tab' } })).toBe('ok');
+    expect(await waitUntil(() => got[0], 'the broadcast at Ben')).toEqual({
+      type: 'broadcast',
+      event: 'client:typing',
+      payload: { who: 'Ana' },
+    });
+    expect(await selfTab.send({ type: 'broadcast', event: 'client:typing', payload: { who: 'Ana, other tab' } })).toBe(
+      'ok',
+    );
     // self:false skips only the sending subscription: Ana's other tab (self:true) gets both, its own echo included.
     await waitUntil(() => selfEcho.length === 2 && got.length === 2, 'both broadcasts everywhere');
     expect(ownEcho.map((message) => message.payload)).toEqual([{ who: 'Ana, other tab' }]);
 
-    expect(await sender.send({ type: 'broadcast', event: 'client:bytes', payload: new Uint8Array([1, 2, 250]).buffer })).toBe('ok');
+    expect(
+      await sender.send({ type: 'broadcast', event: 'client:bytes', payload: new Uint8Array([1, 2, 250]).buffer }),
+    ).toBe('ok');
     const binary = await waitUntil(() => bytes[0], 'the binary broadcast');
     expect(Buffer.from(binary.payload as ArrayBuffer)).toEqual(Buffer.from([1, 2, 250]));
-    expect(await sender.send({ type: 'broadcast', event: 'client:typing', payload: { pad: 'x'.repeat(256 * 1024) } })).toBe('error');
+    expect(
+      await sender.send({ type: 'broadcast', event: 'client:typing', payload: { pad: 'x'.repeat(256 * 1024) } }),
+    ).toBe('error');
   });
 
   it("refuses client writes on user topics, delivers the server's events there, and answers REST sends", async () => {
@@ -70,10 +95,16 @@ describe('broadcast', () => {
     const note = received(own, 'purchase.paid');
     const otherTab = client(ana).channel(`user:${ana.userId}`, { config: { private: true } });
     const written = received(otherTab, 'client:forged');
-    await Promise.all([own, otherTab].map(async (channel) => expect((await subscribe(channel)).status).toBe('SUBSCRIBED')));
+    await Promise.all(
+      [own, otherTab].map(async (channel) => expect((await subscribe(channel)).status).toBe('SUBSCRIBED')),
+    );
     expect(await own.send({ type: 'broadcast', event: 'client:forged', payload: {} })).toBe('error');
     await platform.api.get(RealtimePublisher).publish(`user:${ana.userId}`, 'purchase.paid', { purchaseId: 'p1' });
-    expect(await waitUntil(() => note[0], 'the server event')).toEqual({ type: 'broadcast', event: 'purchase.paid', payload: { purchaseId: 'p1' } });
+    expect(await waitUntil(() => note[0], 'the server event')).toEqual({
+      type: 'broadcast',
+      event: 'purchase.paid',
+      payload: { purchaseId: 'p1' },
+    });
     await expect(own.httpSend('client:forged', { x: 1 })).rejects.toThrow(
       `Unauthorized: You do not have permissions to write to this Channel topic: user:${ana.userId}`,
     );
@@ -93,12 +124,26 @@ describe('broadcast', () => {
     await waitUntil(() => got.length === 2, 'both REST broadcasts');
     expect(got.map((message) => message.payload)).toEqual([{ n: 1 }, { n: 2 }]);
 
-    await expect(client(null).channel(room, { config: { private: true } }).httpSend('client:wave', {})).rejects.toThrow(/signed-in user/);
-    await expect(client(ana, { apikey: 'wrong' }).channel(room, { config: { private: true } }).httpSend('client:wave', {})).rejects.toThrow('Invalid API key');
-    await expect(client(ana).channel(room).httpSend('client:wave', {})).rejects.toThrow('PrivateOnly: This project only allows private channels');
+    await expect(
+      client(null)
+        .channel(room, { config: { private: true } })
+        .httpSend('client:wave', {}),
+    ).rejects.toThrow(/signed-in user/);
+    await expect(
+      client(ana, { apikey: 'wrong' })
+        .channel(room, { config: { private: true } })
+        .httpSend('client:wave', {}),
+    ).rejects.toThrow('Invalid API key');
+    await expect(client(ana).channel(room).httpSend('client:wave', {})).rejects.toThrow(
+      'PrivateOnly: This project only allows private channels',
+    );
     await expect(unjoined.httpSend('client:wave', new Uint8Array([1]))).rejects.toThrow('Unsupported content type');
     const post = (body: unknown) =>
-      fetch(`${platform.baseUrl}/realtime/v1/api/broadcast`, { method: 'POST', headers: { apikey: ANON_KEY, authorization: `Bearer ${ana.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${platform.baseUrl}/realtime/v1/api/broadcast`, {
+        method: 'POST',
+        headers: { apikey: ANON_KEY, authorization: `Bearer ${ana.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await post({ messages: [] })).status).toBe(422);
     expect((await post({ messages: [{ topic: room }] })).status).toBe(422);
     const wave = (topic: string) => ({ topic, event: 'client:wave', private: true });
@@ -159,7 +204,12 @@ describe('presence', () => {
     await waitUntil(() => bigStatuses[0], 'the join');
     void big.track({ pad: 'x'.repeat(17 * 1024) });
     await waitUntil(() => bigStatuses.find((entry) => entry.status === 'CLOSED'), 'the close');
-    expect(bigSystem[0]).toEqual({ extension: 'system', status: 'error', message: 'Track message size exceeded', channel: room });
+    expect(bigSystem[0]).toEqual({
+      extension: 'system',
+      status: 'error',
+      message: 'Track message size exceeded',
+      channel: room,
+    });
 
     const busy = client(ana).channel(room, { config: { private: true } });
     const busySystem = systemMessages(busy);
@@ -238,25 +288,40 @@ describe("the token's life on a channel", () => {
     raw.push(topic, 'access_token', { access_token: null }, joined);
     const close = await waitUntil(() => raw.received.find((frame) => frame[3] === 'phx_close'), 'the close');
     expect(close).toEqual([joined, joined, topic, 'phx_close', {}]);
-    expect(raw.received.find((frame) => frame[3] === 'system')?.[4]).toMatchObject({ status: 'error', channel: `user:${ben.userId}` });
+    expect(raw.received.find((frame) => frame[3] === 'system')?.[4]).toMatchObject({
+      status: 'error',
+      channel: `user:${ben.userId}`,
+    });
     raw.ws.close();
 
     const leaving = await quickUser(platform);
     await leaving.client.signOut();
     const outcome = await subscribe(client(leaving).channel(`user:${leaving.userId}`, { config: { private: true } }));
-    expect(outcome.error?.message).toBe(`Unauthorized: You do not have permissions to read from this Channel topic: user:${leaving.userId}`);
+    expect(outcome.error?.message).toBe(
+      `Unauthorized: You do not have permissions to read from this Channel topic: user:${leaving.userId}`,
+    );
   });
 });
 
 describe('metrics', () => {
   it('counts connections, refused joins, frames and bus publishes in the api registry', async () => {
     const text = await platform.api.get(Metrics).text();
-    const sample = (series: string) => Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.split(' ')[1]);
+    const sample = (series: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((line) => line.startsWith(`${series} `))
+          ?.split(' ')[1],
+      );
     expect(sample('fanmint_realtime_connections')).toBeGreaterThanOrEqual(1);
     expect(sample('fanmint_realtime_joins_refused_total{reason="Unauthorized"}')).toBeGreaterThanOrEqual(1);
     expect(sample('fanmint_realtime_frames_total{direction="in"}')).toBeGreaterThan(10);
     expect(sample('fanmint_realtime_frames_total{direction="out"}')).toBeGreaterThan(10);
-    expect(sample('fanmint_realtime_bus_publish_seconds_count{bus="postgres",type="broadcast"}')).toBeGreaterThanOrEqual(5);
-    expect(sample('fanmint_realtime_bus_publish_seconds_count{bus="postgres",type="presence"}')).toBeGreaterThanOrEqual(5);
+    expect(
+      sample('fanmint_realtime_bus_publish_seconds_count{bus="postgres",type="broadcast"}'),
+    ).toBeGreaterThanOrEqual(5);
+    expect(sample('fanmint_realtime_bus_publish_seconds_count{bus="postgres",type="presence"}')).toBeGreaterThanOrEqual(
+      5,
+    );
   });
 });

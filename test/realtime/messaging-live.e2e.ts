@@ -4,7 +4,9 @@ import { realtimeClient, subscribe, subscribeAll, waitUntil, FAST_REALTIME_ENV }
 
 let f: MessagingFixtures;
 beforeAll(async () => {
-  f = await startMessagingPlatform({ env: { REALTIME_IDLE_TIMEOUT_MS: FAST_REALTIME_ENV.REALTIME_IDLE_TIMEOUT_MS, REALTIME_REFUSED_JOIN_DELAY_MS: '0' } });
+  f = await startMessagingPlatform({
+    env: { REALTIME_IDLE_TIMEOUT_MS: FAST_REALTIME_ENV.REALTIME_IDLE_TIMEOUT_MS, REALTIME_REFUSED_JOIN_DELAY_MS: '0' },
+  });
 }, 120_000);
 afterAll(async () => {
   await f?.platform.close();
@@ -24,13 +26,17 @@ describe('messaging over the real transport', () => {
     fanChannel.on('broadcast', { event: 'client:typing' }, (m) => typing.push(m.payload));
     const fanStatuses = subscribeAll(fanChannel);
     await waitUntil(() => fanStatuses.some((s) => s.status === 'SUBSCRIBED'), 'fan subscribed');
-    const creatorChannel = creatorRt.client.channel(`conversation:${id}`, { config: { private: true, broadcast: { ack: true } } });
+    const creatorChannel = creatorRt.client.channel(`conversation:${id}`, {
+      config: { private: true, broadcast: { ack: true } },
+    });
     expect((await subscribe(creatorChannel)).status).toBe('SUBSCRIBED');
     const userChannel = fanRt.client.channel(`user:${fan.userId}`, { config: { private: true } });
     const unread: unknown[] = [];
     userChannel.on('broadcast', { event: 'unread' }, (m) => unread.push(m.payload));
     expect((await subscribe(userChannel)).status).toBe('SUBSCRIBED');
-    expect(await creatorChannel.send({ type: 'broadcast', event: 'client:typing', payload: { typing: true } })).toBe('ok');
+    expect(await creatorChannel.send({ type: 'broadcast', event: 'client:typing', payload: { typing: true } })).toBe(
+      'ok',
+    );
     await waitUntil(() => typing.length > 0, 'typing');
     const sent = await f.sent(creator.token, id, 'live hello');
     await waitUntil(() => received.length > 0, 'message');

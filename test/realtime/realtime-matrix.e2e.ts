@@ -14,7 +14,16 @@ import { ANON_KEY, FAST_REALTIME_ENV, realtimeClient, sleep, subscribe, subscrib
  * delivered; and the changes that must close channels while joined (role demotion, aal drop,
  * sign-out everywhere, block). A prefix registered without a row here fails the first test.
  */
-const ACTORS = ['anonymous', 'fan', 'another fan', 'creator', 'another creator', 'moderator (aal1)', 'moderator (aal2)', 'admin'] as const;
+const ACTORS = [
+  'anonymous',
+  'fan',
+  'another fan',
+  'creator',
+  'another creator',
+  'moderator (aal1)',
+  'moderator (aal2)',
+  'admin',
+] as const;
 type Actor = (typeof ACTORS)[number];
 
 /** Who may join each prefix's topic: `user:` is the fan's, `conversation:` the fan's with the creator. */
@@ -55,7 +64,10 @@ let conversationId: string;
 const actors = {} as Record<Actor, Session>;
 const clients: { disconnect(): Promise<unknown> }[] = [];
 
-const topicOf = (prefix: string) => ({ user: `user:${actors.fan.userId}`, staff: 'staff:moderation', conversation: `conversation:${conversationId}` })[prefix]!;
+const topicOf = (prefix: string) =>
+  ({ user: `user:${actors.fan.userId}`, staff: 'staff:moderation', conversation: `conversation:${conversationId}` })[
+    prefix
+  ]!;
 const connect = (session: Session) => {
   const made = realtimeClient(f.platform.baseUrl, session.token ? { token: session.token } : {});
   clients.push(made.client);
@@ -74,11 +86,16 @@ const systemNotices = (channel: RealtimeChannel) => {
 };
 
 beforeAll(async () => {
-  f = await startMessagingPlatform({ env: { REALTIME_IDLE_TIMEOUT_MS: FAST_REALTIME_ENV.REALTIME_IDLE_TIMEOUT_MS, REALTIME_REFUSED_JOIN_DELAY_MS: '0' } });
+  f = await startMessagingPlatform({
+    env: { REALTIME_IDLE_TIMEOUT_MS: FAST_REALTIME_ENV.REALTIME_IDLE_TIMEOUT_MS, REALTIME_REFUSED_JOIN_DELAY_MS: '0' },
+  });
   const fan = await f.fan();
   const creator = await f.creator('matrix');
   const moderatorAal1 = await signedInUser(f.platform);
-  await f.platform.api.get(MikroORM).em.fork().execute(`update users set app_role = 'moderator' where id = ?`, [moderatorAal1.session.user.id]);
+  await f.platform.api
+    .get(MikroORM)
+    .em.fork()
+    .execute(`update users set app_role = 'moderator' where id = ?`, [moderatorAal1.session.user.id]);
   await moderatorAal1.client.refreshSession();
   const [anotherFan, anotherCreator, moderatorAal2, admin] = await Promise.all([
     f.fan(),
@@ -92,7 +109,10 @@ beforeAll(async () => {
     'another fan': anotherFan,
     creator,
     'another creator': anotherCreator,
-    'moderator (aal1)': { userId: moderatorAal1.session.user.id, token: (await moderatorAal1.client.getSession()).data.session!.access_token },
+    'moderator (aal1)': {
+      userId: moderatorAal1.session.user.id,
+      token: (await moderatorAal1.client.getSession()).data.session!.access_token,
+    },
     'moderator (aal2)': moderatorAal2,
     admin,
   });
@@ -118,7 +138,9 @@ describe('the realtime matrix', () => {
       await client.removeChannel(channel);
       if (JOINS[prefix].includes(actor)) return expect(answer).toEqual({ status: 'SUBSCRIBED', error: undefined });
       expect(answer.status).toBe('CHANNEL_ERROR');
-      expect(answer.error?.message).toBe(`Unauthorized: You do not have permissions to read from this Channel topic: ${topicOf(prefix)}`);
+      expect(answer.error?.message).toBe(
+        `Unauthorized: You do not have permissions to read from this Channel topic: ${topicOf(prefix)}`,
+      );
     });
   });
 
@@ -126,24 +148,41 @@ describe('the realtime matrix', () => {
     it('are refused over the socket and over REST, and never reach the other party; a client: event does', async () => {
       const { writer, listener } = WRITERS[prefix];
       const topic = topicOf(prefix);
-      const sending = connect(actors[writer]).client.channel(topic, { config: { private: true, broadcast: { ack: true } } });
-      const listening = connect(actors[listener]).client.channel(topic, { config: { private: true, broadcast: { self: true } } });
+      const sending = connect(actors[writer]).client.channel(topic, {
+        config: { private: true, broadcast: { ack: true } },
+      });
+      const listening = connect(actors[listener]).client.channel(topic, {
+        config: { private: true, broadcast: { self: true } },
+      });
       const got = heard(listening);
       expect((await subscribe(listening)).status).toBe('SUBSCRIBED');
       expect((await subscribe(sending)).status).toBe('SUBSCRIBED');
       for (const event of SERVER_EVENTS) {
-        expect([event, await sending.send({ type: 'broadcast', event, payload: { amountMinor: 100_000 } })]).toEqual([event, 'error']);
-        await expect(sending.httpSend(event, { amountMinor: 100_000 })).rejects.toThrow(/ReservedEvent: Clients broadcast only events named client:<name>/);
+        expect([event, await sending.send({ type: 'broadcast', event, payload: { amountMinor: 100_000 } })]).toEqual([
+          event,
+          'error',
+        ]);
+        await expect(sending.httpSend(event, { amountMinor: 100_000 })).rejects.toThrow(
+          /ReservedEvent: Clients broadcast only events named client:<name>/,
+        );
         const batch = await fetch(`${f.platform.baseUrl}/realtime/v1/api/broadcast`, {
           method: 'POST',
-          headers: { apikey: ANON_KEY, authorization: `Bearer ${actors[writer].token}`, 'content-type': 'application/json' },
+          headers: {
+            apikey: ANON_KEY,
+            authorization: `Bearer ${actors[writer].token}`,
+            'content-type': 'application/json',
+          },
           body: JSON.stringify({ messages: [{ topic, event, payload: {}, private: true }] }),
         });
         expect([event, batch.status]).toEqual([event, 403]);
       }
       const control = await sending.send({ type: 'broadcast', event: 'client:ping', payload: { n: 1 } });
       if (prefix === 'user') expect(control).toBe('error');
-      else await waitUntil(() => control === 'ok' && got.some((message) => message.event === 'client:ping'), 'the client event at the listener');
+      else
+        await waitUntil(
+          () => control === 'ok' && got.some((message) => message.event === 'client:ping'),
+          'the client event at the listener',
+        );
       // A marker on the same bus after every refused send: once it is here, a refused event would be too.
       await f.platform.api.get(RealtimePublisher).publish(topic, 'marker', {});
       await waitUntil(() => got.some((message) => message.event === 'marker'), 'the marker at the listener');
@@ -152,7 +191,9 @@ describe('the realtime matrix', () => {
   });
 
   it('the server itself cannot publish in the client namespace', async () => {
-    await expect(f.platform.api.get(RealtimePublisher).publish(topicOf('conversation'), 'client:typing', {})).rejects.toThrow(/client event name/);
+    await expect(
+      f.platform.api.get(RealtimePublisher).publish(topicOf('conversation'), 'client:typing', {}),
+    ).rejects.toThrow(/client event name/);
   });
 });
 
@@ -170,10 +211,14 @@ describe('changes while joined close what they no longer allow', () => {
   it('a moderator demoted to fan stops hearing staff:moderation within seconds', async () => {
     const moderator = await staffSession(f.platform, 'moderator');
     const joined = await joinStaff(moderator.token);
-    await f.platform.api.get(CommandBus).execute(new ChangeUserRoleCommand(moderator.userId, 'fan', null, 'matrix: demotion'));
+    await f.platform.api
+      .get(CommandBus)
+      .execute(new ChangeUserRoleCommand(moderator.userId, 'fan', null, 'matrix: demotion'));
     await waitUntil(() => closed(joined.statuses), 'the channel closed', 3000);
     expect(joined.notices).toEqual([NO_LONGER]);
-    await f.platform.api.get(RealtimePublisher).publish('staff:moderation', 'case.opened', { caseId: 'after-demotion' });
+    await f.platform.api
+      .get(RealtimePublisher)
+      .publish('staff:moderation', 'case.opened', { caseId: 'after-demotion' });
     // The channel is closed: no marker can come after on it, so a short bounded wait shows that nothing arrives.
     await sleep(300);
     expect(joined.got).toEqual([]);
@@ -208,18 +253,25 @@ describe('changes while joined close what they no longer allow', () => {
     const id = await f.open(fan, creator);
     const topic = `conversation:${id}`;
     const fanChannel = connect(fan).client.channel(topic, { config: { private: true, presence: { key: 'fan' } } });
-    const creatorChannel = connect(creator).client.channel(topic, { config: { private: true, presence: { key: 'creator' } } });
+    const creatorChannel = connect(creator).client.channel(topic, {
+      config: { private: true, presence: { key: 'creator' } },
+    });
     creatorChannel.on('presence', { event: 'sync' }, () => undefined);
     const fanStatuses = subscribeAll(fanChannel);
     const creatorStatuses = subscribeAll(creatorChannel);
-    await waitUntil(() => fanStatuses[0]?.status === 'SUBSCRIBED' && creatorStatuses[0]?.status === 'SUBSCRIBED', 'both joined');
+    await waitUntil(
+      () => fanStatuses[0]?.status === 'SUBSCRIBED' && creatorStatuses[0]?.status === 'SUBSCRIBED',
+      'both joined',
+    );
     expect(await fanChannel.track({ online: true })).toBe('ok');
     await waitUntil(() => creatorChannel.presenceState().fan, 'the fan present');
 
     expect((await f.call('PUT', `/api/messages/conversations/${id}/block`, creator.token)).status).toBeLessThan(300);
     await waitUntil(() => closed(fanStatuses) && closed(creatorStatuses), 'both channels closed', 3000);
 
-    const again = connect(fan).client.channel(topic, { config: { private: true, broadcast: { ack: true }, presence: { key: 'fan' } } });
+    const again = connect(fan).client.channel(topic, {
+      config: { private: true, broadcast: { ack: true }, presence: { key: 'fan' } },
+    });
     const watcher = connect(creator).client.channel(topic, { config: { private: true } });
     watcher.on('presence', { event: 'sync' }, () => undefined);
     const got = heard(watcher);

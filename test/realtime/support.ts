@@ -4,12 +4,25 @@ import { RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js';
 import { generate } from 'otplib';
 import WebSocket from 'ws';
 import type { TopicAccess, TopicPolicy } from '#app/realtime';
-import { STRONG_PASSWORD, authClient, markTotpStepUsed, signupMetadata, uniqueEmail, waitFor, type ApiWithDatabase, type TestPlatform } from '#app/testing';
+import {
+  STRONG_PASSWORD,
+  authClient,
+  markTotpStepUsed,
+  signupMetadata,
+  uniqueEmail,
+  waitFor,
+  type ApiWithDatabase,
+  type TestPlatform,
+} from '#app/testing';
 
 export const ANON_KEY = 'fanmint-public-anon-key';
 
 /** Fast timings for the suites: the server's idle close and refusal delay come from these settings. */
-export const FAST_REALTIME_ENV = { REALTIME_IDLE_TIMEOUT_MS: '1000', REALTIME_REFUSED_JOIN_DELAY_MS: '0', AUTH_AUTOCONFIRM: 'true' };
+export const FAST_REALTIME_ENV = {
+  REALTIME_IDLE_TIMEOUT_MS: '1000',
+  REALTIME_REFUSED_JOIN_DELAY_MS: '0',
+  AUTH_AUTOCONFIRM: 'true',
+};
 export const HEARTBEAT_MS = 300;
 
 export interface ClientOptions {
@@ -58,7 +71,11 @@ export function subscribe(channel: RealtimeChannel): Promise<Status> {
   });
 }
 
-export async function waitUntil<T>(read: () => T | undefined | null | false, what: string, timeoutMs = 5000): Promise<T> {
+export async function waitUntil<T>(
+  read: () => T | undefined | null | false,
+  what: string,
+  timeoutMs = 5000,
+): Promise<T> {
   return (await waitFor(read, { timeoutMs, intervalMs: 10, what })) as T;
 }
 
@@ -86,7 +103,11 @@ export function rawSocket(baseUrl: string, query = `apikey=${ANON_KEY}&vsn=2.0.0
 export async function quickUser(platform: ApiWithDatabase) {
   const client = authClient(platform.baseUrl);
   const email = uniqueEmail('rt');
-  const { data, error } = await client.signUp({ email, password: STRONG_PASSWORD, options: { data: signupMetadata() } });
+  const { data, error } = await client.signUp({
+    email,
+    password: STRONG_PASSWORD,
+    options: { data: signupMetadata() },
+  });
   if (error || !data.session) throw error ?? new Error('no session: is AUTH_AUTOCONFIRM on?');
   return { client, email, userId: data.session.user.id, token: data.session.access_token };
 }
@@ -101,7 +122,13 @@ export async function quickModerator(platform: TestPlatform, role: 'moderator' |
   const challenge = await user.client.mfa.challenge({ factorId: enrolled.data.id });
   if (challenge.error) throw challenge.error;
   const now = new Date();
-  const code = await generate({ secret: enrolled.data.totp.secret, epoch: Math.floor(now.getTime() / 1000), period: 30, digits: 6, algorithm: 'sha1' });
+  const code = await generate({
+    secret: enrolled.data.totp.secret,
+    epoch: Math.floor(now.getTime() / 1000),
+    period: 30,
+    digits: 6,
+    algorithm: 'sha1',
+  });
   markTotpStepUsed(enrolled.data.totp.secret, now);
   const verified = await user.client.mfa.verify({ factorId: enrolled.data.id, challengeId: challenge.data.id, code });
   if (verified.error) throw verified.error;
@@ -142,7 +169,9 @@ type RawFrame = [string | null, string | null, string, string, Record<string, un
 export async function rawClient(baseUrl: string) {
   const ws = await rawSocket(baseUrl);
   const received: RawFrame[] = [];
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   ws.on('message', (data, isBinary) => {
     if (!isBinary) received.push(JSON.parse(data.toString()) as RawFrame);
   });
@@ -152,7 +181,12 @@ export async function rawClient(baseUrl: string) {
     ws.send(JSON.stringify([event === 'phx_join' ? own : joinRef, own, topic, event, payload]));
     return own;
   };
-  const replyTo = (sent: string) => waitUntil(() => received.find((frame) => frame[3] === 'phx_reply' && frame[1] === sent), `the reply to ref ${sent}`);
-  const join = (topic: string, token: string, config: Record<string, unknown> = {}) => push(topic, 'phx_join', { config: { private: true, ...config }, access_token: token });
+  const replyTo = (sent: string) =>
+    waitUntil(
+      () => received.find((frame) => frame[3] === 'phx_reply' && frame[1] === sent),
+      `the reply to ref ${sent}`,
+    );
+  const join = (topic: string, token: string, config: Record<string, unknown> = {}) =>
+    push(topic, 'phx_join', { config: { private: true, ...config }, access_token: token });
   return { ws, received, closed, push, replyTo, join };
 }

@@ -16,7 +16,9 @@ try {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'acquirer', msg: `${signal} received, stopping` })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'acquirer', msg: `${signal} received, stopping` })}\n`,
+    );
     void acquirer.close().then(
       () => process.exit(0),
       () => process.exit(1),

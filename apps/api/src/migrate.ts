@@ -10,8 +10,15 @@ const log = (level: string, msg: string, extra: object = {}) => console.log(JSON
  * polls until none is (an initContainer's gate, so pods never serve on an old schema), exit 2 on time-out.
  */
 async function cli(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { check: { type: 'boolean' }, wait: { type: 'boolean' }, timeout: { type: 'string', default: '600' } } });
-  const databaseUrl = loadConfig({ ...process.env, SMTP_URL: process.env.SMTP_URL ?? 'smtp://unused:25', JWT_SECRET: process.env.JWT_SECRET ?? 'x'.repeat(32) }).DATABASE_URL;
+  const { values } = parseArgs({
+    args: argv,
+    options: { check: { type: 'boolean' }, wait: { type: 'boolean' }, timeout: { type: 'string', default: '600' } },
+  });
+  const databaseUrl = loadConfig({
+    ...process.env,
+    SMTP_URL: process.env.SMTP_URL ?? 'smtp://unused:25',
+    JWT_SECRET: process.env.JWT_SECRET ?? 'x'.repeat(32),
+  }).DATABASE_URL;
   if (values.check) {
     const pending = await pendingMigrations(databaseUrl, knownMigrations(databaseUrl));
     log(pending.length ? 'warn' : 'info', pending.length ? 'migrations pending' : 'schema current', { pending });
@@ -24,7 +31,10 @@ async function cli(argv: string[]): Promise<number> {
       return 64;
     }
     try {
-      await waitForMigrations(databaseUrl, knownMigrations(databaseUrl), { timeoutMs: timeoutSeconds * 1000, onWait: (reason) => log('info', 'waiting for migrations', { reason }) });
+      await waitForMigrations(databaseUrl, knownMigrations(databaseUrl), {
+        timeoutMs: timeoutSeconds * 1000,
+        onWait: (reason) => log('info', 'waiting for migrations', { reason }),
+      });
     } catch (error) {
       if (!(error instanceof MigrationWaitTimeout)) throw error;
       log('error', error.message);

@@ -9,7 +9,9 @@ import { seedDemoMarketplace } from '#app/demo';
  * before launch). Prints one JSON line, `{"marketplace": {storeSlug, storeUrl} | null}`.
  */
 await runMain('seed-marketplace', async (config) => {
-  const app = await NestFactory.createApplicationContext(AppModule.register({ config, orm: ORM_SETUP }), { logger: ['error'] });
+  const app = await NestFactory.createApplicationContext(AppModule.register({ config, orm: ORM_SETUP }), {
+    logger: ['error'],
+  });
   try {
     const marketplace = await seedDemoMarketplace(app);
     process.stdout.write(`${JSON.stringify({ marketplace })}\n`);

@@ -12,9 +12,19 @@ export { ComingSoonFeaturePage } from '../features/coming-soon/pages/ComingSoonF
 export { SecuritySettingsPage } from '../features/two-factor/pages/SecuritySettingsPage';
 export { RewardsPage } from '../features/rewards/pages/RewardsPage';
 export { VerificationPage } from '../features/verification/pages/VerificationPage';
-export { MyPhotoAlbumsRoute, MyVideosRoute, StoreSettingsRoute } from '../features/creator-studio/pages/creator-studio-routes';
+export {
+  MyPhotoAlbumsRoute,
+  MyVideosRoute,
+  StoreSettingsRoute,
+} from '../features/creator-studio/pages/creator-studio-routes';
 export { CollaboratorsRoute } from '../features/collaborators/pages/CollaboratorsRoute';
-export { FanBillingRoute, FavoriteStoresRoute, PurchaseHistoryRoute, ReceiptRoute, ReferralsRoute } from '../features/purchases/pages/purchases-routes';
+export {
+  FanBillingRoute,
+  FavoriteStoresRoute,
+  PurchaseHistoryRoute,
+  ReceiptRoute,
+  ReferralsRoute,
+} from '../features/purchases/pages/purchases-routes';
 export { MessagesPage } from '../features/messages/pages/MessagesPage';
 export { MassMessagesPage } from '../features/messages/pages/MassMessagesPage';
 export { BillingRoute, SalesRoute } from '../features/earnings/pages/earnings-routes';

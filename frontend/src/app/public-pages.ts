@@ -12,7 +12,11 @@ export interface PublicPage {
 }
 
 /** Every page module, each its own chunk, loaded on demand. */
-const pageModules = import.meta.glob<Record<string, ComponentType<never>>>(['../features/*/pages/*Page.tsx', '!../features/**/*.test.tsx', '!../features/{admin,rewards,verification,locked-previews,coming-soon}/**']);
+const pageModules = import.meta.glob<Record<string, ComponentType<never>>>([
+  '../features/*/pages/*Page.tsx',
+  '!../features/**/*.test.tsx',
+  '!../features/{admin,rewards,verification,locked-previews,coming-soon}/**',
+]);
 
 interface PageOptions {
   sitemap?: boolean;
@@ -85,4 +89,6 @@ export const PUBLIC_PAGES: PublicPage[] = [
 export const PRERENDERED_PATHS = PUBLIC_PAGES.map((entry) => entry.path).filter((path) => !path.includes(':'));
 export const SITEMAP_PATHS = PUBLIC_PAGES.filter((entry) => entry.sitemap).map((entry) => entry.path);
 /** The manifest key of each prerendered path's page module. */
-export const PAGE_MODULES: Record<string, string> = Object.fromEntries(PUBLIC_PAGES.map((entry) => [entry.path, entry.module]));
+export const PAGE_MODULES: Record<string, string> = Object.fromEntries(
+  PUBLIC_PAGES.map((entry) => [entry.path, entry.module]),
+);

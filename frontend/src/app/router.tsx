@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
 import { trackPageView } from '../lib/analytics';
 import { COMING_SOON_ROUTES } from '../features/coming-soon/coming-soon-routes';
 import { CookieBanner } from '../features/cookie-consent/components/CookieBanner';
@@ -44,21 +51,29 @@ const dashboardPage = (name: DashboardPageName) => async () => ({
 });
 
 /** Dashboard routes whose page switches on the launch phase itself: the live feature, or the same locked preview. */
-const LIVE_PHASE_PAGES: Readonly<Record<string, DashboardPageName>> = { ...CREATOR_STUDIO_ROUTES, ...COLLABORATORS_ROUTES, ...PURCHASES_ROUTES, ...EARNINGS_ROUTES };
+const LIVE_PHASE_PAGES: Readonly<Record<string, DashboardPageName>> = {
+  ...CREATOR_STUDIO_ROUTES,
+  ...COLLABORATORS_ROUTES,
+  ...PURCHASES_ROUTES,
+  ...EARNINGS_ROUTES,
+};
 
 /** Locked-feature previews and Coming Soon pages: one page component each, told which content to show. */
 const featurePageRoutes: RouteObject[] = [
   ...Object.entries(LOCKED_PREVIEW_ROUTES).map(([to, preview]) => ({
     path: to.replace('/dashboard/', ''),
     // Creator pages switch on the launch phase themselves: live page, or this same preview.
-    lazy: to in LIVE_PHASE_PAGES ? dashboardPage(LIVE_PHASE_PAGES[to]) : async () => {
-      const { PhasedPreviewPage } = await import('./dashboard-pages');
-      return {
-        Component: function LockedPreviewRoute() {
-          return <PhasedPreviewPage preview={preview} />;
-        },
-      };
-    },
+    lazy:
+      to in LIVE_PHASE_PAGES
+        ? dashboardPage(LIVE_PHASE_PAGES[to])
+        : async () => {
+            const { PhasedPreviewPage } = await import('./dashboard-pages');
+            return {
+              Component: function LockedPreviewRoute() {
+                return <PhasedPreviewPage preview={preview} />;
+              },
+            };
+          },
   })),
   ...Object.entries(COMING_SOON_ROUTES).map(([to, page]) => ({
     path: to.replace('/dashboard/', ''),
@@ -156,7 +171,10 @@ export const routes: RouteObject[] = [
               return { Component: withQueryClient(CheckoutReturnRoute) };
             },
           },
-          { path: '*', lazy: async () => ({ Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage }) },
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage }),
+          },
         ],
       },
       {

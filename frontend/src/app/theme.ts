@@ -17,19 +17,43 @@ export const DEFAULT_COLOR_SCHEME = 'dark' as const;
 export const SPACING_UNIT = 8;
 
 const fanmint: MantineColorsTuple = [
-  '#fcf1fb', '#f3def1', '#e6bce2', '#d897d2', '#cb78c4',
-  '#b864b0', '#a5529f', '#8e4589', '#763872', '#5d2b5a',
+  '#fcf1fb',
+  '#f3def1',
+  '#e6bce2',
+  '#d897d2',
+  '#cb78c4',
+  '#b864b0',
+  '#a5529f',
+  '#8e4589',
+  '#763872',
+  '#5d2b5a',
 ];
 
 const aqua: MantineColorsTuple = [
-  '#e8f9fd', '#d2f1f9', '#aee5f4', '#8fdaee', '#7fd4ea',
-  '#6fcee7', '#4fb9d6', '#3a9fbb', '#2d8199', '#1f6275',
+  '#e8f9fd',
+  '#d2f1f9',
+  '#aee5f4',
+  '#8fdaee',
+  '#7fd4ea',
+  '#6fcee7',
+  '#4fb9d6',
+  '#3a9fbb',
+  '#2d8199',
+  '#1f6275',
 ];
 
 // A slightly violet-tinted dark palette so dark mode matches the brand instead of neutral grey.
 const dark: MantineColorsTuple = [
-  '#d5d3de', '#b9b6c6', '#8f8ba0', '#6d6980', '#4a465a',
-  '#37344a', '#2a2738', '#1f1d2b', '#181622', '#110f19',
+  '#d5d3de',
+  '#b9b6c6',
+  '#8f8ba0',
+  '#6d6980',
+  '#4a465a',
+  '#37344a',
+  '#2a2738',
+  '#1f1d2b',
+  '#181622',
+  '#110f19',
 ];
 
 const px = (units: number) => `${units * SPACING_UNIT}px`;
@@ -40,8 +64,7 @@ export const theme = createTheme({
   colors: { fanmint, aqua, dark },
   white: '#ffffff',
   black: '#14121c',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   breakpoints: { xs: '0em', sm: '37.5em', md: '56.25em', lg: '75em', xl: '96em' },
   spacing: { xs: px(0.5), sm: px(1), md: px(2), lg: px(3), xl: px(4) },

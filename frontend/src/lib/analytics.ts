@@ -21,9 +21,12 @@ function send(event: AnalyticsEvent): void {
   } catch {
     // fall through to fetch
   }
-  void fetch(ANALYTICS_ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(
-    () => undefined,
-  );
+  void fetch(ANALYTICS_ENDPOINT, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 /** A page view with its path (SPEC §7). */

@@ -34,7 +34,9 @@ describe('apiRequest', () => {
 
   it('throws ApiError with the body on non-2xx', async () => {
     mockFetch(400, { code: 'invalid_token', message: 'Token expired', error: 'Bad Request' });
-    const error = (await apiRequest('/api/users/reset-password', { method: 'POST', json: {} }).catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/api/users/reset-password', { method: 'POST', json: {} }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.body?.code).toBe('invalid_token');

@@ -9,7 +9,9 @@ const inBrowser = typeof window !== 'undefined';
  * server writes its PUBLIC_ANON_KEY into the page; the built-in one serves the dev server and tests.
  */
 function anonKey(): string {
-  const served = inBrowser ? document.querySelector<HTMLMetaElement>('meta[name="fanmint-anon-key"]')?.content : undefined;
+  const served = inBrowser
+    ? document.querySelector<HTMLMetaElement>('meta[name="fanmint-anon-key"]')?.content
+    : undefined;
   return served && !served.startsWith('__') ? served : 'fanmint-public-anon-key';
 }
 
@@ -25,22 +27,23 @@ export const auth = new GoTrueClient({
 });
 
 // The product API client and the public navigation read `token`; keep it equal to the live access token.
-if (inBrowser) auth.onAuthStateChange((event, session) => {
-  if (event === 'SIGNED_OUT') {
-    setToken(null);
-    return;
-  }
-  // MFA_CHALLENGE_VERIFIED carries the new aal2 session: without it `token` would stay the aal1 one.
-  const carriesSession =
-    event === 'SIGNED_IN' ||
-    event === 'TOKEN_REFRESHED' ||
-    event === 'INITIAL_SESSION' ||
-    event === 'MFA_CHALLENGE_VERIFIED' ||
-    event === 'USER_UPDATED';
-  if (carriesSession && session) {
-    setToken(session.access_token);
-  }
-});
+if (inBrowser)
+  auth.onAuthStateChange((event, session) => {
+    if (event === 'SIGNED_OUT') {
+      setToken(null);
+      return;
+    }
+    // MFA_CHALLENGE_VERIFIED carries the new aal2 session: without it `token` would stay the aal1 one.
+    const carriesSession =
+      event === 'SIGNED_IN' ||
+      event === 'TOKEN_REFRESHED' ||
+      event === 'INITIAL_SESSION' ||
+      event === 'MFA_CHALLENGE_VERIFIED' ||
+      event === 'USER_UPDATED';
+    if (carriesSession && session) {
+      setToken(session.access_token);
+    }
+  });
 
 export function authRedirectUrl(path: string): string {
   return `${window.location.origin}${path}`;

@@ -22,4 +22,5 @@ export const notify = {
 };
 
 /** A live notice (a sale, a receipt, a moderator's decision): its own colour and title. */
-export const showNotice = ({ color, title, message }: { color: string; title: string; message: string }) => show(color, message, title);
+export const showNotice = ({ color, title, message }: { color: string; title: string; message: string }) =>
+  show(color, message, title);

@@ -31,7 +31,8 @@ export interface ResolvedHead {
   tags: HeadTag[];
 }
 
-const absolute = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
+const absolute = (origin: string, pathOrUrl: string) =>
+  /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`;
 
 /** Everything SPEC §1 asks of a page head: '{title} | {brand}', description, keywords, image, canonical, author, OG and Twitter. */
 export function resolveHead(meta: PageMeta, origin: string, pathname: string): ResolvedHead {

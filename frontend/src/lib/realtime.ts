@@ -10,7 +10,8 @@ export const CLIENT_TYPING = `${CLIENT_EVENT_PREFIX}typing`;
 
 /** SPEC §9: reconnect after 1, 2, 5, then every 10 seconds. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
-export const reconnectAfterMs = (tries: number) => RECONNECT_DELAYS_MS[Math.min(tries, RECONNECT_DELAYS_MS.length) - 1] ?? 10_000;
+export const reconnectAfterMs = (tries: number) =>
+  RECONNECT_DELAYS_MS[Math.min(tries, RECONNECT_DELAYS_MS.length) - 1] ?? 10_000;
 
 /** Where a socket's token comes from: the site's session (`auth`) or the staff console's own. */
 export type SessionSource = Pick<typeof auth, 'getSession' | 'onAuthStateChange'>;

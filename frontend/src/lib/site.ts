@@ -5,7 +5,9 @@
 const env = import.meta.env as Record<string, string | undefined>;
 
 export const BRAND = env.VITE_BRAND?.trim() || 'Fanmint';
-export const PRODUCT_SLUG = BRAND.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const PRODUCT_SLUG = BRAND.toLowerCase()
+  .replace(/[^a-z0-9]+/g, '-')
+  .replace(/^-|-$/g, '');
 
 export const POLICY_VERSIONS = {
   terms: '1.0.0',

@@ -30,7 +30,15 @@ export function PasswordChecklist({ password, confirmation }: PasswordChecklistP
   const rules = checkPasswordRules(password);
   return (
     <Group>
-      <List spacing={6} size="sm" center ps={0} listStyleType="none" aria-label="Password requirements" aria-live="polite">
+      <List
+        spacing={6}
+        size="sm"
+        center
+        ps={0}
+        listStyleType="none"
+        aria-label="Password requirements"
+        aria-live="polite"
+      >
         {rules.map((rule) => (
           <Item key={rule.id} met={rule.met} label={rule.label} />
         ))}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emailField, newPasswordField, PASSWORD_RULES_MESSAGE } from './form-schemas';
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('shared form schemas', () => {
   it('judges an email as the forms always did: a dotted domain, no spaces', () => {

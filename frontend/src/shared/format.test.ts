@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, formatDayMonth, formatMoney, formatMonth, formatRelative, readerLocale } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMoney,
+  formatMonth,
+  formatRelative,
+  readerLocale,
+} from './format';
 
 afterEach(() => vi.unstubAllGlobals());
 

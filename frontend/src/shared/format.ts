@@ -16,7 +16,11 @@ export function readerLocale(): string {
 }
 
 /** 1999, 'EUR' -> '€19.99' (en-IE), '19,99 €' (de-DE). */
-export function formatMoney(minor: number, currency: string = DEFAULT_CURRENCY, locale: string = readerLocale()): string {
+export function formatMoney(
+  minor: number,
+  currency: string = DEFAULT_CURRENCY,
+  locale: string = readerLocale(),
+): string {
   try {
     return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
   } catch {
@@ -37,7 +41,11 @@ function toDate(value: string | Date): Date {
 }
 
 /** '2026-03-31' -> '31 Mar 2026' (en-IE), 'Mar 31, 2026' (en-US). */
-export function formatDate(value: string | Date, locale: string = readerLocale(), style: 'medium' | 'long' = 'medium'): string {
+export function formatDate(
+  value: string | Date,
+  locale: string = readerLocale(),
+  style: 'medium' | 'long' = 'medium',
+): string {
   const date = toDate(value);
   // an unreadable text is shown as sent rather than throwing a RangeError in the middle of a render
   if (Number.isNaN(date.getTime())) return String(value);
@@ -45,7 +53,11 @@ export function formatDate(value: string | Date, locale: string = readerLocale()
 }
 
 /** '2026-03-31' -> '31 March' (en-IE), or '31 Mar' short: near dates, where the year goes without saying. */
-export function formatDayMonth(value: string | Date, locale: string = readerLocale(), month: 'long' | 'short' = 'long'): string {
+export function formatDayMonth(
+  value: string | Date,
+  locale: string = readerLocale(),
+  month: 'long' | 'short' = 'long',
+): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month }).format(toDate(value));
 }
 
@@ -58,7 +70,9 @@ export function formatMonth(period: string, locale: string = readerLocale()): st
 export function formatDateTime(value: string | null | undefined, locale: string = readerLocale()): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** The time of day of an instant, '14:05' (en-IE). */

@@ -28,7 +28,12 @@ export function resetAuthMock(auth: AuthMock) {
   auth.onAuthStateChange.mockImplementation(() => ({ data: { subscription: { unsubscribe: vi.fn() } } }));
 }
 
-export const verifiedFactor = { id: 'factor-1', factor_type: 'totp', status: 'verified', friendly_name: 'Authenticator App' };
+export const verifiedFactor = {
+  id: 'factor-1',
+  factor_type: 'totp',
+  status: 'verified',
+  friendly_name: 'Authenticator App',
+};
 
 export function sessionWith(accessToken: string, email = 'fan@example.com') {
   return { access_token: accessToken, refresh_token: 'refresh', user: { email } };

@@ -32,10 +32,33 @@ export const purchasedContent = (kind: 'video' | 'album' = 'video', downloads = 
   kind,
   media:
     kind === 'video'
-      ? [{ id: 'm1', mediaType: 'video', number: 1, thumbnailUrl: '/media/thumb-1.jpg', fileUrl: '/media/file-1.mp4?sig=abc', downloadUrl: downloads ? '/api/media?token=dl-1' : null }]
+      ? [
+          {
+            id: 'm1',
+            mediaType: 'video',
+            number: 1,
+            thumbnailUrl: '/media/thumb-1.jpg',
+            fileUrl: '/media/file-1.mp4?sig=abc',
+            downloadUrl: downloads ? '/api/media?token=dl-1' : null,
+          },
+        ]
       : [
-          { id: 'p1', mediaType: 'image', number: 1, thumbnailUrl: '/media/t1.jpg', fileUrl: '/media/p1.jpg?sig=1', downloadUrl: downloads ? '/api/media?token=dl-p1' : null },
-          { id: 'p2', mediaType: 'image', number: 2, thumbnailUrl: '/media/t2.jpg', fileUrl: '/media/p2.jpg?sig=2', downloadUrl: downloads ? '/api/media?token=dl-p2' : null },
+          {
+            id: 'p1',
+            mediaType: 'image',
+            number: 1,
+            thumbnailUrl: '/media/t1.jpg',
+            fileUrl: '/media/p1.jpg?sig=1',
+            downloadUrl: downloads ? '/api/media?token=dl-p1' : null,
+          },
+          {
+            id: 'p2',
+            mediaType: 'image',
+            number: 2,
+            thumbnailUrl: '/media/t2.jpg',
+            fileUrl: '/media/p2.jpg?sig=2',
+            downloadUrl: downloads ? '/api/media?token=dl-p2' : null,
+          },
         ],
 });
 

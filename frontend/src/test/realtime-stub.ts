@@ -7,22 +7,24 @@ export function createRealtimeStub() {
   const handlers = new Map<string, Handler>();
   const sent: { topic: string; event: string; payload: unknown }[] = [];
   const resubscribe = new Map<string, (again: boolean) => void>();
-  const joinPrivate = vi.fn((topic: string, setup: (channel: unknown) => void, onSubscribed?: (again: boolean) => void) => {
-    const channel = {
-      on: (_type: string, filter: { event: string }, handler: Handler) => {
-        handlers.set(`${topic} ${filter.event}`, handler);
-        return channel;
-      },
-      send: (message: { event: string; payload: unknown }) => {
-        sent.push({ topic, event: message.event, payload: message.payload });
-        return Promise.resolve('ok');
-      },
-    };
-    setup(channel);
-    if (onSubscribed) resubscribe.set(topic, onSubscribed);
-    onSubscribed?.(false);
-    return () => handlers.forEach((_value, key) => key.startsWith(`${topic} `) && handlers.delete(key));
-  });
+  const joinPrivate = vi.fn(
+    (topic: string, setup: (channel: unknown) => void, onSubscribed?: (again: boolean) => void) => {
+      const channel = {
+        on: (_type: string, filter: { event: string }, handler: Handler) => {
+          handlers.set(`${topic} ${filter.event}`, handler);
+          return channel;
+        },
+        send: (message: { event: string; payload: unknown }) => {
+          sent.push({ topic, event: message.event, payload: message.payload });
+          return Promise.resolve('ok');
+        },
+      };
+      setup(channel);
+      if (onSubscribed) resubscribe.set(topic, onSubscribed);
+      onSubscribed?.(false);
+      return () => handlers.forEach((_value, key) => key.startsWith(`${topic} `) && handlers.delete(key));
+    },
+  );
   return {
     joinPrivate,
     sent,

@@ -32,10 +32,20 @@ export function requestsTo(fetchMock: ReturnType<typeof serve>, key: string): Re
   return fetchMock.mock.calls
     .map(([input, init]) => {
       const url = new URL(String(input), 'http://localhost');
-      return { key: `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`, url, init, headers: new Headers(init?.headers) };
+      return {
+        key: `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`,
+        url,
+        init,
+        headers: new Headers(init?.headers),
+      };
     })
     .filter((call) => call.key === key)
-    .map(({ url, init, headers }) => ({ url, init, headers, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined }));
+    .map(({ url, init, headers }) => ({
+      url,
+      init,
+      headers,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    }));
 }
 
 /** The live pages load as their own chunk: the first look waits longer than findBy's default second. */

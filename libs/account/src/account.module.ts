@@ -25,6 +25,14 @@ import { DeletionPreviewController } from './queries/deletion-preview/deletion-p
 @Module({
   imports: [CqrsModule, IdentityModule, MfaModule, RewardsModule, ConsentModule, VerificationModule, PayoutsModule],
   controllers: [DeleteAccountController, ExportAccountDataController, DeletionPreviewController, AvatarController],
-  providers: [DeleteAccountHandler, ExportAccountDataHandler, DeletionPreviewHandler, ChangeAvatarHandler, MyAvatarHandler, AvatarImageHandler, AvatarErasure],
+  providers: [
+    DeleteAccountHandler,
+    ExportAccountDataHandler,
+    DeletionPreviewHandler,
+    ChangeAvatarHandler,
+    MyAvatarHandler,
+    AvatarImageHandler,
+    AvatarErasure,
+  ],
 })
 export class AccountModule {}

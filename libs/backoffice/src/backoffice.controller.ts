@@ -2,10 +2,33 @@ import { Body, Controller, Get, Inject, Param, ParseUUIDPipe, Put, Query, UseGua
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { BearerGuard, ChangeUserRoleCommand, Client, FindUserQuery, CurrentAuth, ListUserFactorsQuery, SearchUsersQuery, StaffGuard, requireAdmin, staffRefusal, type AuthContext, type ClientInfo, type UserRecord } from '#app/identity';
+import {
+  BearerGuard,
+  ChangeUserRoleCommand,
+  Client,
+  FindUserQuery,
+  CurrentAuth,
+  ListUserFactorsQuery,
+  SearchUsersQuery,
+  StaffGuard,
+  requireAdmin,
+  staffRefusal,
+  type AuthContext,
+  type ClientInfo,
+  type UserRecord,
+} from '#app/identity';
 import { VerificationStatusQuery } from '#app/verification';
 import { RealtimePublisher } from '#app/realtime';
-import { AdminMeDto, AdminUserDto, AdminUserListDto, AuditPageDto, AuditQueryDto, ChangeRoleDto, UserSearchDto, type StaffRole } from './backoffice.dto.js';
+import {
+  AdminMeDto,
+  AdminUserDto,
+  AdminUserListDto,
+  AuditPageDto,
+  AuditQueryDto,
+  ChangeRoleDto,
+  UserSearchDto,
+  type StaffRole,
+} from './backoffice.dto.js';
 
 interface AuditRow {
   id: string;
@@ -17,7 +40,6 @@ interface AuditRow {
   details: Record<string, unknown>;
   ip_address: string | null;
 }
-
 
 /** The staff console's own endpoints: who am I, find and change users, read the audit log. */
 @ApiTags('admin')
@@ -37,7 +59,12 @@ export class BackofficeController {
   @ApiOkResponse({ type: AdminMeDto })
   me(@CurrentAuth() auth: AuthContext): AdminMeDto {
     // StaffGuard lets only moderators and admins with an aal2 session this far.
-    return { id: auth.user.id, email: auth.user.email, role: auth.user.appRole as StaffRole, aal: auth.claims.aal as 'aal2' };
+    return {
+      id: auth.user.id,
+      email: auth.user.email,
+      role: auth.user.appRole as StaffRole,
+      aal: auth.claims.aal as 'aal2',
+    };
   }
 
   @Get('users')
@@ -50,11 +77,21 @@ export class BackofficeController {
   }
 
   @Put('users/:id/role')
-  @ApiOperation({ summary: "Change a user's role (admins; audited with before and after). Making an admin takes a second admin: the first request stays pending" })
+  @ApiOperation({
+    summary:
+      "Change a user's role (admins; audited with before and after). Making an admin takes a second admin: the first request stays pending",
+  })
   @ApiOkResponse({ type: AdminUserDto })
-  async changeRole(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ChangeRoleDto, @Client() client: ClientInfo): Promise<AdminUserDto> {
+  async changeRole(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: ChangeRoleDto,
+    @Client() client: ClientInfo,
+  ): Promise<AdminUserDto> {
     requireAdmin(auth);
-    const { changed } = await this.commands.execute(new ChangeUserRoleCommand(id, body.role, auth.user.id, 'changed by an admin in the console', client.ip));
+    const { changed } = await this.commands.execute(
+      new ChangeUserRoleCommand(id, body.role, auth.user.id, 'changed by an admin in the console', client.ip),
+    );
     // Committed: someone who is no longer staff stops hearing staff:moderation at once, on every instance.
     if (changed && body.role !== 'moderator' && body.role !== 'admin') await this.live.revoke('staff:moderation', id);
     const [user] = await this.queries.execute(new SearchUsersQuery(id, 1));
@@ -113,6 +150,12 @@ export class BackofficeController {
     ]);
     // The same rule the role and 2FA commands enforce, so the console offers only what they accept.
     const refusal = staffRefusal({ id: auth.user.id, role: auth.user.appRole }, user);
-    return { ...user, mfaEnabled: factors.some((factor) => factor.status === 'verified'), verificationStatus: verification.status, canManage: refusal === null, manageRefusal: refusal?.code ?? null };
+    return {
+      ...user,
+      mfaEnabled: factors.some((factor) => factor.status === 'verified'),
+      verificationStatus: verification.status,
+      canManage: refusal === null,
+      manageRefusal: refusal?.code ?? null,
+    };
   }
 }

@@ -52,7 +52,8 @@ export class AdminMeDto {
 }
 
 export class PendingAdminGrantDto {
-  @ApiProperty({ format: 'uuid', description: 'The admin who asked; another admin approves by making the same change' }) requestedBy!: string;
+  @ApiProperty({ format: 'uuid', description: 'The admin who asked; another admin approves by making the same change' })
+  requestedBy!: string;
   @ApiProperty({ format: 'date-time' }) requestedAt!: string;
 }
 
@@ -64,11 +65,21 @@ export class AdminUserDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) emailConfirmedAt!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) lastSignInAt!: string | null;
   @ApiProperty({ description: 'A verified second factor' }) mfaEnabled!: boolean;
-  @ApiProperty({ enum: VERIFICATION_STATUSES, nullable: true, description: 'null: never submitted' }) verificationStatus!: VerificationStatus | null;
-  @ApiProperty({ description: 'Whether the signed-in staff member may change this account’s role or turn off its 2FA' }) canManage!: boolean;
-  @ApiProperty({ enum: STAFF_REFUSALS, nullable: true, description: 'The 403 code such an action would be refused with; null when canManage' })
+  @ApiProperty({ enum: VERIFICATION_STATUSES, nullable: true, description: 'null: never submitted' })
+  verificationStatus!: VerificationStatus | null;
+  @ApiProperty({ description: 'Whether the signed-in staff member may change this account’s role or turn off its 2FA' })
+  canManage!: boolean;
+  @ApiProperty({
+    enum: STAFF_REFUSALS,
+    nullable: true,
+    description: 'The 403 code such an action would be refused with; null when canManage',
+  })
   manageRefusal!: StaffRefusalCode | null;
-  @ApiProperty({ type: PendingAdminGrantDto, nullable: true, description: 'Making an admin takes two admins: the first request waits here for a second' })
+  @ApiProperty({
+    type: PendingAdminGrantDto,
+    nullable: true,
+    description: 'Making an admin takes two admins: the first request waits here for a second',
+  })
   pendingAdminGrant!: PendingAdminGrantDto | null;
 }
 
@@ -84,7 +95,8 @@ export class AuditActorDto {
 export class AuditEntryDto {
   @ApiProperty({ example: '42' }) id!: string;
   @ApiProperty({ format: 'date-time' }) at!: string;
-  @ApiProperty({ type: () => AuditActorDto, nullable: true, description: 'null for actions of the system' }) actor!: AuditActorDto | null;
+  @ApiProperty({ type: () => AuditActorDto, nullable: true, description: 'null for actions of the system' })
+  actor!: AuditActorDto | null;
   @ApiProperty({ example: 'verification.accepted' }) action!: string;
   @ApiProperty({ type: String, nullable: true }) targetType!: string | null;
   @ApiProperty({ type: String, nullable: true }) targetId!: string | null;
@@ -94,5 +106,10 @@ export class AuditEntryDto {
 
 export class AuditPageDto {
   @ApiProperty({ type: [AuditEntryDto] }) items!: AuditEntryDto[];
-  @ApiProperty({ type: String, nullable: true, description: 'Pass as `before` for the next page; null on the last page' }) nextBefore!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `before` for the next page; null on the last page',
+  })
+  nextBefore!: string | null;
 }

@@ -39,7 +39,11 @@ import { EndAccountSubscriptions } from './commands/end-account-subscriptions/en
 import { PostgresSubscriptionRepository } from './repositories/postgres-subscription.repository.js';
 import { SubscriptionRenewals } from './commands/renew-subscriptions/subscription-renewals.js';
 import { ProviderRenewalPayments, RenewalPayments } from './commands/renew-subscriptions/renewal-payments.js';
-import { ExportPurchasesHandler, GetPurchaseHandler, ListPurchasesHandler } from './queries/purchases/purchases.handler.js';
+import {
+  ExportPurchasesHandler,
+  GetPurchaseHandler,
+  ListPurchasesHandler,
+} from './queries/purchases/purchases.handler.js';
 import { PurchasedContentHandler } from './queries/purchased-content/purchased-content.handler.js';
 import { MySubscriptionsHandler } from './queries/subscriptions/my-subscriptions.handler.js';
 import { MyFavoritesHandler } from './queries/favorites/favorites.handler.js';
@@ -48,7 +52,11 @@ import { MyReferralLinksHandler } from './queries/referral-links/referral-links.
 import { ExportSalesHandler, SalesHandler } from './queries/sales/sales.handler.js';
 import { MessagePurchaseHandler } from './queries/message-purchase/message-purchase.handler.js';
 import { PurchasesController } from './http/purchases.controller.js';
-import { FavoritesController, ReferralLinksController, SubscriptionsController } from './http/fan-features.controller.js';
+import {
+  FavoritesController,
+  ReferralLinksController,
+  SubscriptionsController,
+} from './http/fan-features.controller.js';
 import { SalesController } from './http/sales.controller.js';
 import { AdminPaymentsController, PaymentWebhooksController } from './http/payments.controller.js';
 import { ExpireCheckoutsJob, RenewSubscriptionsJob, ReturnPaymentJob } from './jobs/payments-jobs.js';
@@ -64,11 +72,18 @@ import { saleTermsProvider } from './queries/purchases/sale-terms.read-model.js'
 import { MessageSales } from './commands/purchase/message-sale.js';
 import { RefreshPurchaseHandler } from './commands/refresh-purchase/refresh-purchase.handler.js';
 import { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
-import { DeletePaymentMethodHandler, ListPaymentMethodsHandler } from './commands/manage-payment-methods/payment-methods.handler.js';
+import {
+  DeletePaymentMethodHandler,
+  ListPaymentMethodsHandler,
+} from './commands/manage-payment-methods/payment-methods.handler.js';
 import { BillingController } from './http/billing.controller.js';
 import { SellableItems } from './queries/sellable-items/sellable-items.read-model.js';
 import { RecordSellableItem } from './commands/record-sellable-item/record-sellable-item.js';
-import { ContentApprovedJob, ContentRemovedJob, ContentRestoredJob } from './commands/record-sellable-item/record-sellable-item.job.js';
+import {
+  ContentApprovedJob,
+  ContentRemovedJob,
+  ContentRestoredJob,
+} from './commands/record-sellable-item/record-sellable-item.job.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { ListNotificationsHandler } from './notifications/list-notifications.handler.js';
 import { MarkNotificationsReadHandler } from './notifications/mark-notifications-read.handler.js';
@@ -82,7 +97,21 @@ import { CommerceOwners } from './review/commerce-owners.js';
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [StoreImagesController, StoresController, AgeCheckController, CategoriesController, PurchasesController, SubscriptionsController, FavoritesController, ReferralLinksController, SalesController, BillingController, PaymentWebhooksController, AdminPaymentsController, NotificationsController],
+  controllers: [
+    StoreImagesController,
+    StoresController,
+    AgeCheckController,
+    CategoriesController,
+    PurchasesController,
+    SubscriptionsController,
+    FavoritesController,
+    ReferralLinksController,
+    SalesController,
+    BillingController,
+    PaymentWebhooksController,
+    AdminPaymentsController,
+    NotificationsController,
+  ],
   providers: [
     CommerceOwners,
     PurchaseFactsHandler,
@@ -154,7 +183,34 @@ export class CommerceModule {}
  * paid and disputed purchases.
  */
 @Module({
-  providers: [...paymentProviders, purchaseRepositoryProvider, { provide: SubscriptionRepository, useClass: PostgresSubscriptionRepository }, SubscriptionEffects, EndAccountSubscriptions, PaymentFacts, { provide: RenewalPayments, useClass: ProviderRenewalPayments }, SubscriptionRenewals, ExpireCheckouts, RenewSubscriptionsJob, ExpireCheckoutsJob, ReturnPayment, ReturnPaymentJob, EndAccountSubscriptionsJob, RecordSellableItem, ContentApprovedJob, ContentRestoredJob, ContentRemovedJob, NotifyPurchase, PurchasePaidJob, PurchasePaidNoticeJob, PurchaseDisputedJob, StoreNamesHandler, AudiencePageHandler, AudienceCountHandler, MessagePurchaseHandler],
+  providers: [
+    ...paymentProviders,
+    purchaseRepositoryProvider,
+    { provide: SubscriptionRepository, useClass: PostgresSubscriptionRepository },
+    SubscriptionEffects,
+    EndAccountSubscriptions,
+    PaymentFacts,
+    { provide: RenewalPayments, useClass: ProviderRenewalPayments },
+    SubscriptionRenewals,
+    ExpireCheckouts,
+    RenewSubscriptionsJob,
+    ExpireCheckoutsJob,
+    ReturnPayment,
+    ReturnPaymentJob,
+    EndAccountSubscriptionsJob,
+    RecordSellableItem,
+    ContentApprovedJob,
+    ContentRestoredJob,
+    ContentRemovedJob,
+    NotifyPurchase,
+    PurchasePaidJob,
+    PurchasePaidNoticeJob,
+    PurchaseDisputedJob,
+    StoreNamesHandler,
+    AudiencePageHandler,
+    AudienceCountHandler,
+    MessagePurchaseHandler,
+  ],
   exports: [...paymentProviders, SubscriptionRenewals, ExpireCheckouts],
 })
 export class CommerceJobsModule {}

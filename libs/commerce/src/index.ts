@@ -30,7 +30,22 @@ export { FavoriteDto, SubscriptionDto } from './http/fan-features.dto.js';
 export { PurchaseDto } from './http/purchases.dto.js';
 export { PAYMENT_PROVIDER, type PaymentProvider, type PaymentEvent } from './payments/payment-provider.js';
 export const commerceEntities = [Store];
-export const commerceMigrations = [Migration20261122000700Stores, Migration20261122001100Purchases, Migration20261122001300PurchasesHotStore, Migration20261125101700PurchaseRequestHash, Migration20261126100100SellableItems, Migration20261126100200SellableItemsBackfill, Migration20261126110000CreatorNotifications, Migration20261127100000HostedCheckout, Migration20261127110000PurchaseVersion, Migration20261128100000StoreProfile, Migration20261202110000PurchasesPartitions, Migration20261203110000PurchasesBySubscription, Migration20261205100100AudienceIndexes, Migration20261205110000MessagePurchases];
+export const commerceMigrations = [
+  Migration20261122000700Stores,
+  Migration20261122001100Purchases,
+  Migration20261122001300PurchasesHotStore,
+  Migration20261125101700PurchaseRequestHash,
+  Migration20261126100100SellableItems,
+  Migration20261126100200SellableItemsBackfill,
+  Migration20261126110000CreatorNotifications,
+  Migration20261127100000HostedCheckout,
+  Migration20261127110000PurchaseVersion,
+  Migration20261128100000StoreProfile,
+  Migration20261202110000PurchasesPartitions,
+  Migration20261203110000PurchasesBySubscription,
+  Migration20261205100100AudienceIndexes,
+  Migration20261205110000MessagePurchases,
+];
 export { OpenStoreCommand } from './commands/open-store/open-store.command.js';
 export { UpdateStoreSettingsCommand } from './commands/update-store-settings/update-store-settings.command.js';
 export { SetFavoriteCommand } from './commands/favorites/favorites.command.js';
@@ -41,5 +56,19 @@ export { ChangeStoreImageCommand } from './commands/change-store-image/change-st
 export { SellableItems } from './queries/sellable-items/sellable-items.read-model.js';
 export { StoreOwnerQuery, type StoreOwnerView } from './queries/store-owner/store-owner.query.js';
 export { FanRelationshipQuery, type FanRelationshipView } from './queries/fan-relationship/fan-relationship.query.js';
-export { AudiencePageQuery, AudienceCountQuery, AUDIENCE_SEGMENTS, type AudienceSegment, type AudienceSelector } from './queries/audience/audience.query.js';
-export { MessageOfferQuery, TipConversationQuery, ConversationBlockQuery, MessagePurchaseQuery, type MessageOffer, type MessageOfferAnswer, type MessagePurchase } from './ports/message-offers.js';
+export {
+  AudiencePageQuery,
+  AudienceCountQuery,
+  AUDIENCE_SEGMENTS,
+  type AudienceSegment,
+  type AudienceSelector,
+} from './queries/audience/audience.query.js';
+export {
+  MessageOfferQuery,
+  TipConversationQuery,
+  ConversationBlockQuery,
+  MessagePurchaseQuery,
+  type MessageOffer,
+  type MessageOfferAnswer,
+  type MessagePurchase,
+} from './ports/message-offers.js';

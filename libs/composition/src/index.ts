@@ -3,7 +3,15 @@
 // no feature module imports it.
 export { ORM_SETUP } from './orm-setup.js';
 export { migrate, knownMigrations } from './migrate.js';
-export { MigrationWaitTimeout, nextWaitStep, pendingMigrations, waitForMigrations, type SchemaLook, type WaitOptions, type WaitStep } from './migrate-wait.js';
+export {
+  MigrationWaitTimeout,
+  nextWaitStep,
+  pendingMigrations,
+  waitForMigrations,
+  type SchemaLook,
+  type WaitOptions,
+  type WaitStep,
+} from './migrate-wait.js';
 export { AppModule } from './api/app.module.js';
 export { createApiApp } from './api/create-app.js';
 export { openApiDocument } from './api/openapi-document.js';

@@ -4,12 +4,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** One look at the database: the migrations it still lacks, or why it could not be asked. */
 export type SchemaLook = { pending: string[] } | { error: string };
 
-export type WaitStep = { state: 'ready' } | { state: 'waiting'; reason: string } | { state: 'timed-out'; reason: string };
+export type WaitStep =
+  { state: 'ready' } | { state: 'waiting'; reason: string } | { state: 'timed-out'; reason: string };
 
 /** What the wait loop does after a look: go on when nothing is pending, else poll again until the deadline. */
 export function nextWaitStep(look: SchemaLook, elapsedMs: number, timeoutMs: number): WaitStep {
   if ('pending' in look && look.pending.length === 0) return { state: 'ready' };
-  const reason = 'pending' in look ? `${look.pending.length} migration(s) pending: ${look.pending.join(', ')}` : `database not reachable: ${look.error}`;
+  const reason =
+    'pending' in look
+      ? `${look.pending.length} migration(s) pending: ${look.pending.join(', ')}`
+      : `database not reachable: ${look.error}`;
   return elapsedMs >= timeoutMs ? { state: 'timed-out', reason } : { state: 'waiting', reason };
 }
 
@@ -18,11 +22,17 @@ export function nextWaitStep(look: SchemaLook, elapsedMs: number, timeoutMs: num
  * MikroORM's own getPending() creates the database and the table when missing, which a pod that
  * only waits must not race the migrate Job on.
  */
-export async function pendingMigrations(databaseUrl: string, known: readonly string[], tableName = 'mikro_orm_migrations'): Promise<string[]> {
+export async function pendingMigrations(
+  databaseUrl: string,
+  known: readonly string[],
+  tableName = 'mikro_orm_migrations',
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
-    const { rows: [table] } = await client.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [tableName]);
+    const {
+      rows: [table],
+    } = await client.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [tableName]);
     if (!table?.exists) return [...known];
     const { rows } = await client.query<{ name: string }>(`select name from ${client.escapeIdentifier(tableName)}`);
     const executed = new Set(rows.map((row) => row.name.replace(/\.(js|ts)$/, '')));
@@ -41,7 +51,11 @@ export interface WaitOptions {
 }
 
 /** Polls until every known migration is recorded; rejects with MigrationWaitTimeout naming the last reason. */
-export async function waitForMigrations(databaseUrl: string, known: readonly string[], { timeoutMs, intervalMs = 2000, onWait }: WaitOptions): Promise<void> {
+export async function waitForMigrations(
+  databaseUrl: string,
+  known: readonly string[],
+  { timeoutMs, intervalMs = 2000, onWait }: WaitOptions,
+): Promise<void> {
   const started = Date.now();
   for (;;) {
     const look: SchemaLook = await pendingMigrations(databaseUrl, known).then(
@@ -50,7 +64,10 @@ export async function waitForMigrations(databaseUrl: string, known: readonly str
     );
     const step = nextWaitStep(look, Date.now() - started, timeoutMs);
     if (step.state === 'ready') return;
-    if (step.state === 'timed-out') throw new MigrationWaitTimeout(`gave up after ${Math.round(timeoutMs / 1000)} s waiting for migrations: ${step.reason}`);
+    if (step.state === 'timed-out')
+      throw new MigrationWaitTimeout(
+        `gave up after ${Math.round(timeoutMs / 1000)} s waiting for migrations: ${step.reason}`,
+      );
     onWait?.(step.reason);
     await sleep(Math.min(intervalMs, Math.max(0, timeoutMs - (Date.now() - started))));
   }

@@ -14,6 +14,31 @@ import type { OrmSetup } from '#app/platform';
 
 /** Every module's tables and migrations, for the processes that boot them. */
 export const ORM_SETUP: OrmSetup = {
-  entities: [...identityEntities, ...consentEntities, ...mfaEntities, ...analyticsEntities, ...rewardsEntities, ...verificationEntities, ...contentModerationEntities, ...commerceEntities, ...payoutsEntities, ...accountEntities, ...messagingEntities],
-  migrations: [...identityMigrations, ...consentMigrations, ...mfaMigrations, ...analyticsMigrations, ...rewardsMigrations, ...verificationMigrations, ...contentModerationMigrations, ...commerceMigrations, ...payoutsMigrations, ...accountMigrations, ...messagingMigrations, ...realtimeMigrations],
+  entities: [
+    ...identityEntities,
+    ...consentEntities,
+    ...mfaEntities,
+    ...analyticsEntities,
+    ...rewardsEntities,
+    ...verificationEntities,
+    ...contentModerationEntities,
+    ...commerceEntities,
+    ...payoutsEntities,
+    ...accountEntities,
+    ...messagingEntities,
+  ],
+  migrations: [
+    ...identityMigrations,
+    ...consentMigrations,
+    ...mfaMigrations,
+    ...analyticsMigrations,
+    ...rewardsMigrations,
+    ...verificationMigrations,
+    ...contentModerationMigrations,
+    ...commerceMigrations,
+    ...payoutsMigrations,
+    ...accountMigrations,
+    ...messagingMigrations,
+    ...realtimeMigrations,
+  ],
 };

@@ -9,16 +9,36 @@ import { DeadlineWatch } from './jobs/deadline-watch.js';
 import { ComplianceReports } from './jobs/compliance-reports.js';
 import { CheckDeadlinesJob, ComplianceReportsJob } from './jobs/moderation-jobs.js';
 import { CreatorCheck } from './commands/manage-content/creator-check.js';
-import { CreateContentHandler, RemoveMediaHandler, SubmitContentHandler, UpdateContentHandler } from './commands/manage-content/manage-content.handler.js';
-import { ChooseCoverHandler, ChooseTeaserHandler, ReorderMediaHandler } from './commands/arrange-content/arrange-content.handler.js';
+import {
+  CreateContentHandler,
+  RemoveMediaHandler,
+  SubmitContentHandler,
+  UpdateContentHandler,
+} from './commands/manage-content/manage-content.handler.js';
+import {
+  ChooseCoverHandler,
+  ChooseTeaserHandler,
+  ReorderMediaHandler,
+} from './commands/arrange-content/arrange-content.handler.js';
 import { ReviewContentHandler } from './commands/review-content/review-content.handler.js';
-import { ApprovedContentHandler, ContentByIdHandler, ContentOwnerHandler, ContentReviewQueueHandler, MyContentHandler } from './queries/content/content.handler.js';
+import {
+  ApprovedContentHandler,
+  ContentByIdHandler,
+  ContentOwnerHandler,
+  ContentReviewQueueHandler,
+  MyContentHandler,
+} from './queries/content/content.handler.js';
 import { AdminContentController, ContentController, MediaController } from './http/content.controller.js';
 import { BlurredPreviews } from './http/blurred-previews.js';
 import { MediaProcessor, ProcessMediaJob } from './jobs/media-processor.js';
 import { CaseDeadlineNoticeJob, CaseOpenedNoticeJob, ContentDecidedNoticeJob } from './jobs/live-notices.job.js';
 import { CollaboratorCheck } from './commands/review-content/collaborator-check.js';
-import { DecideCollaborationHandler, FileReleaseFormHandler, RequestCollaborationHandler, SetContentCollaboratorsHandler } from './commands/collaborations/collaborations.handler.js';
+import {
+  DecideCollaborationHandler,
+  FileReleaseFormHandler,
+  RequestCollaborationHandler,
+  SetContentCollaboratorsHandler,
+} from './commands/collaborations/collaborations.handler.js';
 import { MyCollaborationsHandler } from './queries/collaborations/collaborations.handler.js';
 import { ReviewCountsHandler } from './queries/review-counts/review-counts.handler.js';
 import { CollaborationsController } from './http/collaborations.controller.js';
@@ -33,7 +53,14 @@ import { ContentOwners } from './review/content-owners.js';
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [ModerationController, AdminModerationController, ContentController, AdminContentController, MediaController, CollaborationsController],
+  controllers: [
+    ModerationController,
+    AdminModerationController,
+    ContentController,
+    AdminContentController,
+    MediaController,
+    CollaborationsController,
+  ],
   providers: [
     ContentOwners,
     OpenCaseHandler,
@@ -74,7 +101,17 @@ export class ContentModerationModule {}
 /** The worker's half: the scheduled deadline and report jobs, media processing, and the live notices of decisions and new cases. */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  providers: [DeadlineWatch, ComplianceReports, CheckDeadlinesJob, ComplianceReportsJob, MediaProcessor, ProcessMediaJob, ContentDecidedNoticeJob, CaseOpenedNoticeJob, CaseDeadlineNoticeJob],
+  providers: [
+    DeadlineWatch,
+    ComplianceReports,
+    CheckDeadlinesJob,
+    ComplianceReportsJob,
+    MediaProcessor,
+    ProcessMediaJob,
+    ContentDecidedNoticeJob,
+    CaseOpenedNoticeJob,
+    CaseDeadlineNoticeJob,
+  ],
   exports: [DeadlineWatch, ComplianceReports, MediaProcessor],
 })
 export class ContentModerationJobsModule {}

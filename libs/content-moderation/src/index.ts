@@ -13,9 +13,22 @@ export { ComplianceReports } from './jobs/compliance-reports.js';
 export { MediaProcessor } from './jobs/media-processor.js';
 export { uploadsHandler, UPLOADS_PATH } from './uploads/uploads.js';
 export { UploadLocker, UPLOAD_LOCK_NAMESPACE } from './uploads/upload-locker.js';
-export { ApprovedContentQuery, ContentByIdQuery, type ContentView, type PublicContentView } from './queries/content/content.query.js';
+export {
+  ApprovedContentQuery,
+  ContentByIdQuery,
+  type ContentView,
+  type PublicContentView,
+} from './queries/content/content.query.js';
 export { ContentListDto, ContentViewDto, ManagedContentViewDto, MediaViewDto } from './http/content.dto.js';
-export const contentModerationMigrations = [Migration20261122000600ModerationCases, Migration20261122000800Content, Migration20261122000900Collaborations, Migration20261122001000ContentPreview, Migration20261126100000ContentRevision, Migration20261126200000AlbumPresentation, Migration20261203090000MessageMedia];
+export const contentModerationMigrations = [
+  Migration20261122000600ModerationCases,
+  Migration20261122000800Content,
+  Migration20261122000900Collaborations,
+  Migration20261122001000ContentPreview,
+  Migration20261126100000ContentRevision,
+  Migration20261126200000AlbumPresentation,
+  Migration20261203090000MessageMedia,
+];
 export { ReviewCountsQuery, type ReviewCountsView } from './queries/review-counts/review-counts.query.js';
 export { StoreNamesQuery, type StoreName } from './queries/collaborations/store-names.query.js';
 export { RequestCollaborationCommand } from './commands/collaborations/collaborations.command.js';

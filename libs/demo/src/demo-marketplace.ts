@@ -3,9 +3,29 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { basename } from 'node:path';
 import { APP_CONFIG, AppError, type AppConfig } from '#app/platform';
 import { SearchUsersQuery } from '#app/identity';
-import { ReviewQueueQuery, ReviewVerificationCommand, SubmitVerificationCommand, VerificationStatusQuery } from '#app/verification';
-import { AttachMediaCommand, CreateContentCommand, MyContentQuery, ReviewContentCommand, SubmitContentCommand } from '#app/content-moderation';
-import { ChangeStoreImageCommand, GetMyStoreQuery, OpenStoreCommand, PurchaseCommand, RefreshPurchaseCommand, SellableItems, SetFavoriteCommand, UpdateStoreSettingsCommand } from '#app/commerce';
+import {
+  ReviewQueueQuery,
+  ReviewVerificationCommand,
+  SubmitVerificationCommand,
+  VerificationStatusQuery,
+} from '#app/verification';
+import {
+  AttachMediaCommand,
+  CreateContentCommand,
+  MyContentQuery,
+  ReviewContentCommand,
+  SubmitContentCommand,
+} from '#app/content-moderation';
+import {
+  ChangeStoreImageCommand,
+  GetMyStoreQuery,
+  OpenStoreCommand,
+  PurchaseCommand,
+  RefreshPurchaseCommand,
+  SellableItems,
+  SetFavoriteCommand,
+  UpdateStoreSettingsCommand,
+} from '#app/commerce';
 import { demoEmail } from './demo-accounts.js';
 import { demoMedia, readMedia, type DemoMediaFiles, type DemoMediaPlan } from './demo-media.js';
 import { payOnHostedPage } from './demo-payment.js';
@@ -32,17 +52,45 @@ const MEDIA_PLAN: DemoMediaPlan = {
   initials: 'DS',
   palette: neon,
   albums: [
-    { key: 'golden-hour', title: 'Golden Hour', captions: ['Rooftop, 7:42 pm', 'Last light', 'Warm haze', 'Silhouette'], palette: gold },
-    { key: 'neon-nights', title: 'Neon Nights', captions: ['After midnight', 'Pink static', 'Blue hour', 'Glow'], palette: neon },
+    {
+      key: 'golden-hour',
+      title: 'Golden Hour',
+      captions: ['Rooftop, 7:42 pm', 'Last light', 'Warm haze', 'Silhouette'],
+      palette: gold,
+    },
+    {
+      key: 'neon-nights',
+      title: 'Neon Nights',
+      captions: ['After midnight', 'Pink static', 'Blue hour', 'Glow'],
+      palette: neon,
+    },
   ],
   video: { title: 'Behind the Scenes', palette: lagoon },
 };
 
 /** The items, by title (their natural key within the demo creator's content). */
 const ITEMS = [
-  { title: 'Golden Hour', kind: 'album' as const, album: 'golden-hour', priceMinor: 1499, description: 'Four warm rooftop portraits shot in the last light of the day.' },
-  { title: 'Neon Nights (18+)', kind: 'album' as const, album: 'neon-nights', priceMinor: 1999, description: 'An after-dark set for subscribers and buyers over 18.' },
-  { title: 'Behind the Scenes', kind: 'video' as const, album: null, priceMinor: 999, description: 'A short film from the shoot: setting up the lights.' },
+  {
+    title: 'Golden Hour',
+    kind: 'album' as const,
+    album: 'golden-hour',
+    priceMinor: 1499,
+    description: 'Four warm rooftop portraits shot in the last light of the day.',
+  },
+  {
+    title: 'Neon Nights (18+)',
+    kind: 'album' as const,
+    album: 'neon-nights',
+    priceMinor: 1999,
+    description: 'An after-dark set for subscribers and buyers over 18.',
+  },
+  {
+    title: 'Behind the Scenes',
+    kind: 'video' as const,
+    album: null,
+    priceMinor: 999,
+    description: 'A short film from the shoot: setting up the lights.',
+  },
 ];
 
 /** What the demo fan bought, by Idempotency-Key: a second start replays these instead of buying again. */
@@ -82,46 +130,84 @@ export async function seedDemoMarketplace(app: INestApplicationContext): Promise
   await openStore(commands, queries, creatorId, media);
 
   const sellable = app.get(SellableItems, { strict: false });
-  await waitFor('the approved items to be on sale', async () => (await Promise.all(contentIds.map((id) => sellable.find(id)))).every(Boolean));
+  await waitFor('the approved items to be on sale', async () =>
+    (await Promise.all(contentIds.map((id) => sellable.find(id)))).every(Boolean),
+  );
   await buy(commands, fanId, FAN_KEYS.item, { kind: 'content', contentId: contentIds[0], method: 'card' });
-  await buy(commands, fanId, FAN_KEYS.subscription, { kind: 'subscription', storeSlug: DEMO_STORE.slug, method: 'card' });
+  await buy(commands, fanId, FAN_KEYS.subscription, {
+    kind: 'subscription',
+    storeSlug: DEMO_STORE.slug,
+    method: 'card',
+  });
   await commands.execute(new SetFavoriteCommand(fanId, DEMO_STORE.slug, true));
   return { storeSlug: DEMO_STORE.slug, storeUrl: `${config.PUBLIC_URL}/stores/${DEMO_STORE.slug}` };
 }
 
 /** Submitted with drawn demo ID images, then claimed and accepted by the demo moderator (audited as any review). */
-async function verifyCreator(commands: CommandBus, queries: QueryBus, creatorId: string, moderatorId: string, media: DemoMediaFiles) {
+async function verifyCreator(
+  commands: CommandBus,
+  queries: QueryBus,
+  creatorId: string,
+  moderatorId: string,
+  media: DemoMediaFiles,
+) {
   const status = await queries.execute(new VerificationStatusQuery(creatorId));
   if (status.status === 'accepted') return;
   if (status.status !== 'processing') {
     await commands.execute(
-      new SubmitVerificationCommand(creatorId, { fullName: 'Demo Creator', dateOfBirth: '1994-03-09', country: 'IE' }, { userPhotoWithId: await readMedia(media.selfieWithId), idPhoto: await readMedia(media.idPhoto) }),
+      new SubmitVerificationCommand(
+        creatorId,
+        { fullName: 'Demo Creator', dateOfBirth: '1994-03-09', country: 'IE' },
+        { userPhotoWithId: await readMedia(media.selfieWithId), idPhoto: await readMedia(media.idPhoto) },
+      ),
     );
   }
-  const submission = (await queries.execute(new ReviewQueueQuery('processing', moderatorId, 1000))).find((item) => item.userId === creatorId);
+  const submission = (await queries.execute(new ReviewQueueQuery('processing', moderatorId, 1000))).find(
+    (item) => item.userId === creatorId,
+  );
   if (!submission) throw new Error('the demo creator’s verification is not in the review queue');
-  if (submission.claimedBy?.id !== moderatorId) await commands.execute(new ReviewVerificationCommand(submission.id, moderatorId, { kind: 'claim' }, null));
+  if (submission.claimedBy?.id !== moderatorId)
+    await commands.execute(new ReviewVerificationCommand(submission.id, moderatorId, { kind: 'claim' }, null));
   await commands.execute(new ReviewVerificationCommand(submission.id, moderatorId, { kind: 'accept' }, null));
 }
 
 /** One item from draft to approved: its files go through the worker's media processing, then the review. */
-async function publishItem(commands: CommandBus, queries: QueryBus, creatorId: string, moderatorId: string, item: (typeof ITEMS)[number], media: DemoMediaFiles): Promise<string> {
-  const find = async () => (await queries.execute(new MyContentQuery(creatorId))).find((content) => content.title === item.title);
+async function publishItem(
+  commands: CommandBus,
+  queries: QueryBus,
+  creatorId: string,
+  moderatorId: string,
+  item: (typeof ITEMS)[number],
+  media: DemoMediaFiles,
+): Promise<string> {
+  const find = async () =>
+    (await queries.execute(new MyContentQuery(creatorId))).find((content) => content.title === item.title);
   let content = await find();
   if (!content) {
-    await commands.execute(new CreateContentCommand(creatorId, item.kind, { title: item.title, description: item.description, priceMinor: item.priceMinor, currency: DEMO_CURRENCY }));
+    await commands.execute(
+      new CreateContentCommand(creatorId, item.kind, {
+        title: item.title,
+        description: item.description,
+        priceMinor: item.priceMinor,
+        currency: DEMO_CURRENCY,
+      }),
+    );
     content = (await find())!;
   }
   const id = content.id;
   if (content.status === 'draft') {
     const files = item.album ? media.albums[item.album] : [media.video];
-    for (const file of files.slice(content.media.length)) await commands.execute(new AttachMediaCommand(creatorId, id, basename(file), await readMedia(file)));
-    await waitFor(`the files of “${item.title}” to be processed`, async () => (await find())!.media.every((file) => file.status !== 'uploaded'));
+    for (const file of files.slice(content.media.length))
+      await commands.execute(new AttachMediaCommand(creatorId, id, basename(file), await readMedia(file)));
+    await waitFor(`the files of “${item.title}” to be processed`, async () =>
+      (await find())!.media.every((file) => file.status !== 'uploaded'),
+    );
     await commands.execute(new SubmitContentCommand(creatorId, id));
     content = (await find())!;
   }
   if (content.status === 'pending_review') {
-    if (content.claimedBy !== moderatorId) await commands.execute(new ReviewContentCommand(id, moderatorId, 'moderator', { kind: 'claim' }, null));
+    if (content.claimedBy !== moderatorId)
+      await commands.execute(new ReviewContentCommand(id, moderatorId, 'moderator', { kind: 'claim' }, null));
     await commands.execute(new ReviewContentCommand(id, moderatorId, 'moderator', { kind: 'approve' }, null));
   }
   return id;
@@ -132,7 +218,10 @@ async function openStore(commands: CommandBus, queries: QueryBus, creatorId: str
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
   });
-  if (!existing) await commands.execute(new OpenStoreCommand(creatorId, DEMO_STORE.slug, DEMO_STORE.displayName, DEMO_STORE.categories));
+  if (!existing)
+    await commands.execute(
+      new OpenStoreCommand(creatorId, DEMO_STORE.slug, DEMO_STORE.displayName, DEMO_STORE.categories),
+    );
   // Changes nothing when the settings are already these.
   await commands.execute(
     new UpdateStoreSettingsCommand(creatorId, {
@@ -146,10 +235,17 @@ async function openStore(commands: CommandBus, queries: QueryBus, creatorId: str
 }
 
 /** The store's banner and avatar (drawn in demo-media.ts), through the same command as the creator's upload; once each. */
-async function setStoreImages(commands: CommandBus, queries: QueryBus, creatorId: string, media: DemoMediaFiles): Promise<void> {
+async function setStoreImages(
+  commands: CommandBus,
+  queries: QueryBus,
+  creatorId: string,
+  media: DemoMediaFiles,
+): Promise<void> {
   const { images } = await queries.execute(new GetMyStoreQuery(creatorId));
-  if (!images.bannerUrl) await commands.execute(new ChangeStoreImageCommand(creatorId, 'banner', await readMedia(media.banner)));
-  if (!images.avatarUrl) await commands.execute(new ChangeStoreImageCommand(creatorId, 'avatar', await readMedia(media.avatar)));
+  if (!images.bannerUrl)
+    await commands.execute(new ChangeStoreImageCommand(creatorId, 'banner', await readMedia(media.banner)));
+  if (!images.avatarUrl)
+    await commands.execute(new ChangeStoreImageCommand(creatorId, 'avatar', await readMedia(media.avatar)));
 }
 
 /**
@@ -157,10 +253,16 @@ async function setStoreImages(commands: CommandBus, queries: QueryBus, creatorId
  * paid on its hosted page, and the provider's answer is applied through the same aggregate as its
  * webhook (which, arriving later, changes nothing). A replayed key answers the paid purchase.
  */
-async function buy(commands: CommandBus, fanId: string, key: string, request: ConstructorParameters<typeof PurchaseCommand>[2]) {
+async function buy(
+  commands: CommandBus,
+  fanId: string,
+  key: string,
+  request: ConstructorParameters<typeof PurchaseCommand>[2],
+) {
   const { purchase } = await commands.execute(new PurchaseCommand(fanId, key, request));
   if (purchase.status === 'paid') return;
-  if (purchase.status !== 'requires_action' || !purchase.checkoutUrl) throw new Error(`the demo ${request.kind} is ${purchase.status}`);
+  if (purchase.status !== 'requires_action' || !purchase.checkoutUrl)
+    throw new Error(`the demo ${request.kind} is ${purchase.status}`);
   await payOnHostedPage(purchase.checkoutUrl);
   const paid = await commands.execute(new RefreshPurchaseCommand(fanId, purchase.id));
   if (paid.status !== 'paid') throw new Error(`the demo ${request.kind} is ${paid.status} after paying`);

@@ -43,7 +43,14 @@ function backdrop(width: number, height: number, palette: Palette, seed: number)
 }
 
 /** A portrait "photo": gradient, soft shapes, a figure's silhouette and a caption. */
-export function photoSvg(title: string, caption: string, palette: Palette, seed: number, width = 1200, height = 1500): string {
+export function photoSvg(
+  title: string,
+  caption: string,
+  palette: Palette,
+  seed: number,
+  width = 1200,
+  height = 1500,
+): string {
   const cx = width / 2 + (((seed * 61) % 21) - 10) * 8;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
     ${backdrop(width, height, palette, seed)}
@@ -105,7 +112,24 @@ async function renderVideo(path: string, title: string, palette: Palette, scratc
     </svg>`;
     await render(svg, join(folder, `frame-${String(frame).padStart(3, '0')}.png`), 'png');
   }
-  await run(ffmpegInstaller.path, ['-v', 'error', '-framerate', '12', '-i', join(folder, 'frame-%03d.png'), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', path]);
+  await run(ffmpegInstaller.path, [
+    '-v',
+    'error',
+    '-framerate',
+    '12',
+    '-i',
+    join(folder, 'frame-%03d.png'),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-y',
+    path,
+  ]);
   await rm(folder, { recursive: true, force: true });
 }
 
@@ -131,7 +155,9 @@ export async function demoMedia(storageDir: string, plan: DemoMediaPlan): Promis
     avatar: join(dir, 'avatar.png'),
     idPhoto: join(dir, 'id-photo.jpg'),
     selfieWithId: join(dir, 'selfie-with-id.jpg'),
-    albums: Object.fromEntries(plan.albums.map((album) => [album.key, album.captions.map((_, i) => join(dir, `${album.key}-${i + 1}.jpg`))])),
+    albums: Object.fromEntries(
+      plan.albums.map((album) => [album.key, album.captions.map((_, i) => join(dir, `${album.key}-${i + 1}.jpg`))]),
+    ),
     video: join(dir, 'video.mp4'),
   };
   if (existsSync(join(dir, 'complete'))) return files;
@@ -144,7 +170,8 @@ export async function demoMedia(storageDir: string, plan: DemoMediaPlan): Promis
     await render(idCardSvg(plan.storeName, false), at(files.idPhoto), 'jpeg');
     await render(idCardSvg(plan.storeName, true), at(files.selfieWithId), 'jpeg');
     for (const album of plan.albums) {
-      for (const [i, caption] of album.captions.entries()) await render(photoSvg(album.title, caption, album.palette, i + 1), at(files.albums[album.key][i]), 'jpeg');
+      for (const [i, caption] of album.captions.entries())
+        await render(photoSvg(album.title, caption, album.palette, i + 1), at(files.albums[album.key][i]), 'jpeg');
     }
     await renderVideo(at(files.video), plan.video.title, plan.video.palette, scratch);
     await writeFile(join(scratch, 'complete'), `${new Date().toISOString()}\n`);

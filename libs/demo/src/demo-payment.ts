@@ -14,5 +14,6 @@ export async function payOnHostedPage(checkoutUrl: string): Promise<void> {
     redirect: 'manual',
   });
   const location = response.headers.get('location') ?? '';
-  if (response.status !== 303 || location.includes('declined=')) throw new Error(`the sandbox's hosted page answered ${response.status} ${location}`);
+  if (response.status !== 303 || location.includes('declined='))
+    throw new Error(`the sandbox's hosted page answered ${response.status} ${location}`);
 }

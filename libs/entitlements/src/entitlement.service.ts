@@ -2,8 +2,21 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, AppError, AuditLog, Clock, type AppConfig } from '#app/platform';
-import { decideContentMedia, decideIdImage, decideStoreImage, type Actor, type ContentMediaFacts, type MediaVariant, type Visitor } from './domain/entitlement-rules.js';
-import { IdImageFactsQuery, MessageMediaFactsQuery, PurchaseFactsQuery, StoreAudienceFactsQuery } from './facts/fact-queries.js';
+import {
+  decideContentMedia,
+  decideIdImage,
+  decideStoreImage,
+  type Actor,
+  type ContentMediaFacts,
+  type MediaVariant,
+  type Visitor,
+} from './domain/entitlement-rules.js';
+import {
+  IdImageFactsQuery,
+  MessageMediaFactsQuery,
+  PurchaseFactsQuery,
+  StoreAudienceFactsQuery,
+} from './facts/fact-queries.js';
 import { FileLinks, ID_IMAGE_KINDS, type IdImageKind, type MediaClaims } from './signing/file-links.js';
 
 /** What the content module knows of one item when it builds a view. */
@@ -57,22 +70,47 @@ export class EntitlementService {
   }
 
   /** `ageChecked`: this browser passed the age check (adult stores' blurred previews show to it). */
-  async contentGrant(actor: Actor | null, subject: ContentSubject, message?: MessageBasis, ageChecked = false): Promise<ContentGrant> {
+  async contentGrant(
+    actor: Actor | null,
+    subject: ContentSubject,
+    message?: MessageBasis,
+    ageChecked = false,
+  ): Promise<ContentGrant> {
     const forSale = subject.purpose === 'store';
-    const facts: ContentMediaFacts = { creatorId: subject.creatorId, status: subject.status, isTeaser: false, forSale, purchase: null, message: null };
+    const facts: ContentMediaFacts = {
+      creatorId: subject.creatorId,
+      status: subject.status,
+      isTeaser: false,
+      forSale,
+      purchase: null,
+      message: null,
+    };
     const outsider = actor !== null && actor.id !== subject.creatorId && subject.status === 'approved';
-    if (outsider && forSale) facts.purchase = await this.queries.execute(new PurchaseFactsQuery(actor.id, subject.creatorId, subject.id));
-    if (outsider && message) facts.message = await this.queries.execute(new MessageMediaFactsQuery(actor.id, message.conversationId, message.messageId, subject.id));
+    if (outsider && forSale)
+      facts.purchase = await this.queries.execute(new PurchaseFactsQuery(actor.id, subject.creatorId, subject.id));
+    if (outsider && message)
+      facts.message = await this.queries.execute(
+        new MessageMediaFactsQuery(actor.id, message.conversationId, message.messageId, subject.id),
+      );
     const store = await this.queries.execute(new StoreAudienceFactsQuery(subject.creatorId));
-    const blurredOpen = decideStoreImage({ actor, ageChecked }, { isNsfw: store?.isNsfw ?? false, ownerId: subject.creatorId }).allow;
+    const blurredOpen = decideStoreImage(
+      { actor, ageChecked },
+      { isNsfw: store?.isNsfw ?? false, ownerId: subject.creatorId },
+    ).allow;
     return {
       link: (mediaId, variant) => {
-        const decision = decideContentMedia(actor, { ...facts, isTeaser: subject.teaserMediaIds.includes(mediaId) }, variant);
+        const decision = decideContentMedia(
+          actor,
+          { ...facts, isTeaser: subject.teaserMediaIds.includes(mediaId) },
+          variant,
+        );
         return decision.allow ? this.links.mediaLink(mediaId, variant) : null;
       },
       blurred: (mediaId) => {
         if (!store?.isNsfw) return `/api/media/${mediaId}/blurred`;
-        return blurredOpen ? `/api/media/${mediaId}/blurred?token=${this.links.storeImageToken(`blurred:${mediaId}`)}` : null;
+        return blurredOpen
+          ? `/api/media/${mediaId}/blurred?token=${this.links.storeImageToken(`blurred:${mediaId}`)}`
+          : null;
       },
     };
   }
@@ -95,8 +133,15 @@ export class EntitlementService {
   }
 
   /** Whether a request may have this store image: the visitor may see the store, or holds a live link signed above for it. */
-  opensStoreImage(visitor: Visitor, store: Pick<StoreSubject, 'isNsfw' | 'ownerId'>, key: string, token: unknown): boolean {
-    return decideStoreImage(visitor, store).allow || (typeof token === 'string' && this.links.readStoreImage(token) === key);
+  opensStoreImage(
+    visitor: Visitor,
+    store: Pick<StoreSubject, 'isNsfw' | 'ownerId'>,
+    key: string,
+    token: unknown,
+  ): boolean {
+    return (
+      decideStoreImage(visitor, store).allow || (typeof token === 'string' && this.links.readStoreImage(token) === key)
+    );
   }
 
   /** The claims of a media link minted above, or a 403. */
@@ -109,21 +154,37 @@ export class EntitlementService {
   /** Two-minute links to a case's ID images, only for the staff member holding its claim (else nulls). */
   async idImageLinks(actor: Actor, submissionId: string): Promise<Record<IdImageKind, string | null>> {
     const decision = decideIdImage(actor, await this.queries.execute(new IdImageFactsQuery(submissionId, actor.id)));
-    return Object.fromEntries(ID_IMAGE_KINDS.map((kind) => [kind, decision.allow ? this.links.idImageLink(submissionId, kind, actor.id) : null])) as Record<IdImageKind, string | null>;
+    return Object.fromEntries(
+      ID_IMAGE_KINDS.map((kind) => [
+        kind,
+        decision.allow ? this.links.idImageLink(submissionId, kind, actor.id) : null,
+      ]),
+    ) as Record<IdImageKind, string | null>;
   }
 
   /**
    * Checks an ID image link again when it is followed (the holder may have lost the claim or the
    * role since) and records the read in the audit log before any byte leaves.
    */
-  async openIdImage(token: unknown, reader: Actor, ipAddress: string | null): Promise<{ submissionId: string; kind: IdImageKind }> {
+  async openIdImage(
+    token: unknown,
+    reader: Actor,
+    ipAddress: string | null,
+  ): Promise<{ submissionId: string; kind: IdImageKind }> {
     const claims = typeof token === 'string' ? this.links.readIdImage(token) : null;
     // The link names the reviewer it was minted for; only that reviewer's own session may follow it.
     if (!claims || claims.u !== reader.id) throw invalidLink();
     const facts = await this.queries.execute(new IdImageFactsQuery(claims.s, claims.u));
     const decision = decideIdImage({ id: reader.id, role: facts?.currentRole ?? 'user', aal: reader.aal }, facts);
     if (!decision.allow) throw invalidLink();
-    await this.audit.record(this.orm.em.fork(), { actorId: claims.u, action: 'verification.image_read', targetType: 'verification', targetId: claims.s, details: { kind: claims.k }, ipAddress });
+    await this.audit.record(this.orm.em.fork(), {
+      actorId: claims.u,
+      action: 'verification.image_read',
+      targetType: 'verification',
+      targetId: claims.s,
+      details: { kind: claims.k },
+      ipAddress,
+    });
     return { submissionId: claims.s, kind: claims.k };
   }
 }

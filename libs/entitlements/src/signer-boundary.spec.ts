@@ -22,7 +22,9 @@ function sources(dir: string): string[] {
 
 const outside = [...sources(join(root, 'libs')), ...sources(join(root, 'apps'))]
   .map((path) => relative(root, path))
-  .filter((path) => !path.startsWith('libs/entitlements/') && !path.startsWith('libs/platform/src/http/signed-tokens.ts'));
+  .filter(
+    (path) => !path.startsWith('libs/entitlements/') && !path.startsWith('libs/platform/src/http/signed-tokens.ts'),
+  );
 
 describe('the file-link signer', () => {
   it('is used outside libs/entitlements only for the listed non-file tokens', () => {
@@ -36,12 +38,16 @@ describe('the file-link signer', () => {
   });
 
   it('is the only code that writes a signed file link', () => {
-    const offenders = outside.filter((path) => /(\/api\/media|verification-images|\/images\/[^'"`]*)\?token=/.test(readFileSync(join(root, path), 'utf8')));
+    const offenders = outside.filter((path) =>
+      /(\/api\/media|verification-images|\/images\/[^'"`]*)\?token=/.test(readFileSync(join(root, path), 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 
   it('keeps the file-link purposes in this module', () => {
-    const offenders = outside.filter((path) => /'(content-media-links|verification-image-links)'/.test(readFileSync(join(root, path), 'utf8')));
+    const offenders = outside.filter((path) =>
+      /'(content-media-links|verification-image-links)'/.test(readFileSync(join(root, path), 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });

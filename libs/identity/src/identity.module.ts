@@ -105,7 +105,21 @@ const handlers = [
     ReauthenticateController,
     ReauthenticationCodeController,
   ],
-  providers: [AccessTokens, BearerStrategy, SessionIssuer, FactorReader, BearerGuard, Passwords, OneTimeTokens, IdentityMailer, IdentityLimits, FlowStates, StaffGuard, SiteGate, ...handlers],
+  providers: [
+    AccessTokens,
+    BearerStrategy,
+    SessionIssuer,
+    FactorReader,
+    BearerGuard,
+    Passwords,
+    OneTimeTokens,
+    IdentityMailer,
+    IdentityLimits,
+    FlowStates,
+    StaffGuard,
+    SiteGate,
+    ...handlers,
+  ],
   exports: [BearerGuard, BearerStrategy, StaffGuard, SiteGate],
 })
 export class IdentityModule {}

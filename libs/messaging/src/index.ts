@@ -20,4 +20,11 @@ export { SendMessageDigestJob } from './commands/send-message-digest/send-messag
 export { FanOutMassMessageJob } from './commands/fan-out-mass-message/fan-out-mass-message.job.js';
 /** The worker's follower of commerce's message purchases: exported for its own tests. */
 export { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
-export const messagingMigrations = [Migration20261203100000Messaging, Migration20261204100000MessageUnlocks, Migration20261205100000PaidMessages, Migration20261205100000MassMessages, Migration20261206090000MessageDigests, Migration20261206140000MessageFees];
+export const messagingMigrations = [
+  Migration20261203100000Messaging,
+  Migration20261204100000MessageUnlocks,
+  Migration20261205100000PaidMessages,
+  Migration20261205100000MassMessages,
+  Migration20261206090000MessageDigests,
+  Migration20261206140000MessageFees,
+];

@@ -23,7 +23,11 @@ import { OpenAttachmentHandler } from './queries/open-attachment/open-attachment
 import { MessageReportHandler } from './queries/message-report/message-report.handler.js';
 import { ConversationViews } from './queries/conversation-views.js';
 import { ExportMessagesHandler } from './queries/export-messages/export-messages.handler.js';
-import { ConversationBlockHandler, MessageOfferHandler, TipConversationHandler } from './queries/message-offers/message-offers.handler.js';
+import {
+  ConversationBlockHandler,
+  MessageOfferHandler,
+  TipConversationHandler,
+} from './queries/message-offers/message-offers.handler.js';
 import { PayHeldMessageHandler } from './commands/pay-held-message/pay-held-message.handler.js';
 import { FollowMessagePurchaseJob } from './commands/follow-message-purchase/follow-message-purchase.job.js';
 import { MessageReads } from './queries/message-views/message-views.queries.js';
@@ -36,14 +40,21 @@ import { MessageArrivals } from './realtime/message-arrivals.js';
 import { SendMassMessageHandler } from './commands/send-mass-message/send-mass-message.handler.js';
 import { UnsendMassMessageHandler, UnsendMessageHandler } from './commands/unsend/unsend.handler.js';
 import { FanOutMassMessageJob } from './commands/fan-out-mass-message/fan-out-mass-message.job.js';
-import { GetMassMessageHandler, ListMassMessagesHandler, MassAudienceHandler } from './queries/mass-messages/mass-messages.handler.js';
+import {
+  GetMassMessageHandler,
+  ListMassMessagesHandler,
+  MassAudienceHandler,
+} from './queries/mass-messages/mass-messages.handler.js';
 import { MassMessagesController } from './http/mass-messages.controller.js';
 import { MessagingRealtime } from './realtime/messaging-realtime.js';
 import { ConversationTopicPolicy } from './realtime/conversation-topic.policy.js';
 import { ConversationsController } from './http/conversations.controller.js';
 import { MessagesController } from './http/messages.controller.js';
 import { AdminMessagesController, MessagingController } from './http/messaging.controller.js';
-import { DigestUnsubscribeController, MessagingPreferencesController } from './http/messaging-preferences.controller.js';
+import {
+  DigestUnsubscribeController,
+  MessagingPreferencesController,
+} from './http/messaging-preferences.controller.js';
 import { UpdateMessagingPreferencesHandler } from './commands/update-messaging-preferences/update-messaging-preferences.handler.js';
 import { UnsubscribeDigestHandler } from './commands/unsubscribe-digest/unsubscribe-digest.handler.js';
 import { DigestLinks } from './commands/unsubscribe-digest/digest-links.js';
@@ -59,7 +70,15 @@ import { MessagingOwners } from './review/messaging-owners.js';
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [ConversationsController, MessagesController, MassMessagesController, MessagingController, AdminMessagesController, MessagingPreferencesController, DigestUnsubscribeController],
+  controllers: [
+    ConversationsController,
+    MessagesController,
+    MassMessagesController,
+    MessagingController,
+    AdminMessagesController,
+    MessagingPreferencesController,
+    DigestUnsubscribeController,
+  ],
   providers: [
     MessagingOwners,
     MessageMediaFactsHandler,

@@ -22,5 +22,11 @@ export { MonthEndJobHandler } from './jobs/payouts-jobs.js';
 export { SANDBOX_FAILING_HOLDER } from './payout-provider/sandbox-payout-provider.js';
 export { HOLD_REASONS } from './domain/hold-policy.js';
 export const payoutsEntities = [];
-export const payoutsMigrations = [Migration20261122001200Ledger, Migration20261122001400CloseLocality, Migration20261202120000LedgerPartitions, Migration20261206120200LedgerRepartitioningOwnerOnly, Migration20261206150000PayeeSuspense];
+export const payoutsMigrations = [
+  Migration20261122001200Ledger,
+  Migration20261122001400CloseLocality,
+  Migration20261202120000LedgerPartitions,
+  Migration20261206120200LedgerRepartitioningOwnerOnly,
+  Migration20261206150000PayeeSuspense,
+];
 export { SEED_PAYEES_SQL, SEED_SALES_SQL } from './testing/synthetic-ledger.js';

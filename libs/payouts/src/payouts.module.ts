@@ -25,7 +25,13 @@ import { Transactions } from './repositories/tx.js';
 import { OrmTransactions } from './repositories/orm-transactions.js';
 import { AdminPayoutsController, PayoutsController } from './http/payouts.controller.js';
 import { PayoutsLiveGuard } from './http/payouts-live.guard.js';
-import { DispatchPayoutsJobHandler, MonthEndJobHandler, PostDisputeWonJobHandler, PostReversalJobHandler, PostSaleJobHandler } from './jobs/payouts-jobs.js';
+import {
+  DispatchPayoutsJobHandler,
+  MonthEndJobHandler,
+  PostDisputeWonJobHandler,
+  PostReversalJobHandler,
+  PostSaleJobHandler,
+} from './jobs/payouts-jobs.js';
 
 const core = [
   Ledger,
@@ -61,7 +67,14 @@ export class PayoutsModule {}
 /** The same services plus the queue consumers, for the worker. */
 @Module({
   imports: [CqrsModule],
-  providers: [...core, PostSaleJobHandler, PostReversalJobHandler, PostDisputeWonJobHandler, DispatchPayoutsJobHandler, MonthEndJobHandler],
+  providers: [
+    ...core,
+    PostSaleJobHandler,
+    PostReversalJobHandler,
+    PostDisputeWonJobHandler,
+    DispatchPayoutsJobHandler,
+    MonthEndJobHandler,
+  ],
   exports: [MonthEndClose, BookSale, BookReversal, DispatchPayouts],
 })
 export class PayoutsJobsModule {}

@@ -50,7 +50,23 @@ export class PlatformModule {
         TraceFlush,
         StaffDecisions,
       ],
-      exports: [APP_CONFIG, Clock, Outbox, QueueFactory, MailTransport, RateLimits, LeaseLocks, AuditLog, ObjectStorage, PrivateFiles, DatabaseModule, Metrics, MetricsServer, PlatformMetrics, StaffDecisions],
+      exports: [
+        APP_CONFIG,
+        Clock,
+        Outbox,
+        QueueFactory,
+        MailTransport,
+        RateLimits,
+        LeaseLocks,
+        AuditLog,
+        ObjectStorage,
+        PrivateFiles,
+        DatabaseModule,
+        Metrics,
+        MetricsServer,
+        PlatformMetrics,
+        StaffDecisions,
+      ],
     };
   }
 }

@@ -15,14 +15,23 @@ export class RealtimeMetrics {
 
   constructor(@Inject(Metrics) metrics: Metrics) {
     const registers = [metrics.registry];
-    this.connections = new Gauge({ name: `${METRIC_PREFIX}realtime_connections`, help: 'Open /realtime/v1 WebSocket connections of this instance', registers });
+    this.connections = new Gauge({
+      name: `${METRIC_PREFIX}realtime_connections`,
+      help: 'Open /realtime/v1 WebSocket connections of this instance',
+      registers,
+    });
     this.joinsRefused = new Counter({
       name: `${METRIC_PREFIX}realtime_joins_refused_total`,
       help: 'Channel joins refused, by reason code (Unauthorized, PrivateOnly, InvalidJWTToken, ...)',
       labelNames: ['reason'] as const,
       registers,
     });
-    this.frames = new Counter({ name: `${METRIC_PREFIX}realtime_frames_total`, help: 'WebSocket frames received (in) and sent (out)', labelNames: ['direction'] as const, registers });
+    this.frames = new Counter({
+      name: `${METRIC_PREFIX}realtime_frames_total`,
+      help: 'WebSocket frames received (in) and sent (out)',
+      labelNames: ['direction'] as const,
+      registers,
+    });
     this.busPublish = new Histogram({
       name: `${METRIC_PREFIX}realtime_bus_publish_seconds`,
       help: 'Time to put one message on the realtime bus (Redis PUBLISH or PostgreSQL NOTIFY), by bus and message type',

@@ -1,4 +1,13 @@
-import { Global, Inject, Injectable, Module, Optional, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  Optional,
+  type DynamicModule,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, UpgradedConnections, type AppConfig } from '#app/platform';
 import { IdentityModule } from '#app/identity';
@@ -49,11 +58,17 @@ const publishing: Provider[] = [
   RealtimeInstance,
   TopicPolicyRegistry,
   { provide: TopicPolicies, useExisting: TopicPolicyRegistry },
-  { provide: RealtimeRedis, inject: [APP_CONFIG], useFactory: (config: AppConfig) => (config.REDIS_URL ? new RealtimeRedis(config.REDIS_URL, config.REDIS_PREFIX) : null) },
+  {
+    provide: RealtimeRedis,
+    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig) =>
+      config.REDIS_URL ? new RealtimeRedis(config.REDIS_URL, config.REDIS_PREFIX) : null,
+  },
   {
     provide: RealtimeBus,
     inject: [APP_CONFIG, RealtimeRedis, RealtimeMetrics],
-    useFactory: (config: AppConfig, redis: RealtimeRedis | null, metrics: RealtimeMetrics) => (redis ? new RedisBus(redis, metrics) : new PostgresBus(config.DATABASE_URL, metrics)),
+    useFactory: (config: AppConfig, redis: RealtimeRedis | null, metrics: RealtimeMetrics) =>
+      redis ? new RedisBus(redis, metrics) : new PostgresBus(config.DATABASE_URL, metrics),
   },
   { provide: RealtimePublisher, useClass: BusPublisher },
   CloseEndedSessions,
@@ -66,7 +81,8 @@ const serving: Provider[] = [
   {
     provide: PresenceStore,
     inject: [RealtimeRedis, MikroORM],
-    useFactory: (redis: RealtimeRedis | null, orm: MikroORM) => (redis ? new RedisPresenceStore(redis) : new PostgresPresenceStore(orm)),
+    useFactory: (redis: RealtimeRedis | null, orm: MikroORM) =>
+      redis ? new RedisPresenceStore(redis) : new PostgresPresenceStore(orm),
   },
   PresenceTracker,
   TrackPresence,

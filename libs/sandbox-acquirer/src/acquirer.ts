@@ -64,7 +64,12 @@ export async function createAcquirer(config: AcquirerConfig, options: AcquirerOp
     const started = process.hrtime.bigint();
     response.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.debug('request', { method: request.method, path: request.path, status: response.statusCode, ms: Math.round(ms * 10) / 10 });
+      log.debug('request', {
+        method: request.method,
+        path: request.path,
+        status: response.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      });
     });
     next();
   });
@@ -73,7 +78,9 @@ export async function createAcquirer(config: AcquirerConfig, options: AcquirerOp
   app.use('/v1/test', testApi(ctx));
   app.use('/v1', merchantApi(ctx));
   app.use(hostedPages(ctx));
-  app.use((request: Request, _response: Response, next: NextFunction) => next(new ApiError(404, 'not_found', `No route for ${request.method} ${request.path}`)));
+  app.use((request: Request, _response: Response, next: NextFunction) =>
+    next(new ApiError(404, 'not_found', `No route for ${request.method} ${request.path}`)),
+  );
   app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
     const known =
       error instanceof ApiError
@@ -83,7 +90,8 @@ export async function createAcquirer(config: AcquirerConfig, options: AcquirerOp
           : typeof (error as { status?: number }).status === 'number' && (error as { status: number }).status < 500
             ? new ApiError((error as { status: number }).status, 'invalid_request', 'The request could not be read')
             : null;
-    if (!known) log.error('request failed', { method: request.method, path: request.path, error: (error as Error).message });
+    if (!known)
+      log.error('request failed', { method: request.method, path: request.path, error: (error as Error).message });
     const answer = known ?? new ApiError(500, 'server_error', 'Something went wrong on our side');
     if (!request.path.startsWith('/v1') && request.accepts('html') && answer.status === 404) {
       response.status(404).type('text').send('Not found');

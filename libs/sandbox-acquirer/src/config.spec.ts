@@ -4,20 +4,41 @@ import { AcquirerConfigError, loadAcquirerConfig } from './config.js';
 describe('acquirer configuration', () => {
   it('has defaults for a local run', () => {
     const config = loadAcquirerConfig({});
-    expect(config).toMatchObject({ port: 4010, schema: 'acquirer', sessionTtlSeconds: 1800, webhookRetryBaseMs: 60_000, webhookSecrets: ['whsec_fanmint_sandbox_local'] });
+    expect(config).toMatchObject({
+      port: 4010,
+      schema: 'acquirer',
+      sessionTtlSeconds: 1800,
+      webhookRetryBaseMs: 60_000,
+      webhookSecrets: ['whsec_fanmint_sandbox_local'],
+    });
   });
 
   it('reads rotating webhook secrets from a comma-separated list', () => {
-    expect(loadAcquirerConfig({ ACQUIRER_WEBHOOK_SECRETS: 'whsec_aaaaaaaaaaaaaaaa, whsec_bbbbbbbbbbbbbbbb' }).webhookSecrets).toEqual(['whsec_aaaaaaaaaaaaaaaa', 'whsec_bbbbbbbbbbbbbbbb']);
+    expect(
+      loadAcquirerConfig({ ACQUIRER_WEBHOOK_SECRETS: 'whsec_aaaaaaaaaaaaaaaa, whsec_bbbbbbbbbbbbbbbb' }).webhookSecrets,
+    ).toEqual(['whsec_aaaaaaaaaaaaaaaa', 'whsec_bbbbbbbbbbbbbbbb']);
   });
 
   it('names every bad setting', () => {
-    expect(() => loadAcquirerConfig({ ACQUIRER_PORT: 'eighty', ACQUIRER_SCHEMA: 'Bad-Name', ACQUIRER_WEBHOOK_URL: 'ftp://x', ACQUIRER_SECRET_KEY: 'short' })).toThrow(AcquirerConfigError);
+    expect(() =>
+      loadAcquirerConfig({
+        ACQUIRER_PORT: 'eighty',
+        ACQUIRER_SCHEMA: 'Bad-Name',
+        ACQUIRER_WEBHOOK_URL: 'ftp://x',
+        ACQUIRER_SECRET_KEY: 'short',
+      }),
+    ).toThrow(AcquirerConfigError);
     try {
-      loadAcquirerConfig({ ACQUIRER_PORT: 'eighty', ACQUIRER_SCHEMA: 'Bad-Name', ACQUIRER_WEBHOOK_URL: 'ftp://x', ACQUIRER_SECRET_KEY: 'short' });
+      loadAcquirerConfig({
+        ACQUIRER_PORT: 'eighty',
+        ACQUIRER_SCHEMA: 'Bad-Name',
+        ACQUIRER_WEBHOOK_URL: 'ftp://x',
+        ACQUIRER_SECRET_KEY: 'short',
+      });
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['ACQUIRER_PORT', 'ACQUIRER_SCHEMA', 'ACQUIRER_WEBHOOK_URL', 'ACQUIRER_SECRET_KEY']) expect(message).toContain(name);
+      for (const name of ['ACQUIRER_PORT', 'ACQUIRER_SCHEMA', 'ACQUIRER_WEBHOOK_URL', 'ACQUIRER_SECRET_KEY'])
+        expect(message).toContain(name);
     }
   });
 });
@@ -33,7 +54,10 @@ describe('acquirer configuration in production', () => {
     [{}, 'ACQUIRER_SECRET_KEY: is required'],
     [{ ACQUIRER_WEBHOOK_SECRETS: 'whsec_fanmint_sandbox_local' }, 'ACQUIRER_WEBHOOK_SECRETS: is a built-in default'],
     [{ ACQUIRER_SECRET_KEY: 'sk_test_fanmint_sandbox_compose' }, 'ACQUIRER_SECRET_KEY: is a built-in default'],
-    [{ ACQUIRER_WEBHOOK_SECRETS: 'whsec_7c2e9a4f1b6d3085,CHANGE-ME-CHANGE-ME' }, 'ACQUIRER_WEBHOOK_SECRETS: is a placeholder'],
+    [
+      { ACQUIRER_WEBHOOK_SECRETS: 'whsec_7c2e9a4f1b6d3085,CHANGE-ME-CHANGE-ME' },
+      'ACQUIRER_WEBHOOK_SECRETS: is a placeholder',
+    ],
   ])('refuses %j, naming the setting', (overrides, message) => {
     const env = { NODE_ENV: 'production', ...keys, ...overrides };
     if (Object.keys(overrides).length === 0) delete (env as Record<string, string | undefined>).ACQUIRER_SECRET_KEY;

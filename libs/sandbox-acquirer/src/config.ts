@@ -27,11 +27,26 @@ const schema = z.object({
   ACQUIRER_WEBHOOK_SECRETS: z
     .string()
     .default('whsec_fanmint_sandbox_local')
-    .transform((value) => value.split(',').map((secret) => secret.trim()).filter(Boolean))
-    .pipe(z.array(z.string().min(16, 'each secret must be at least 16 characters')).min(1, 'needs at least one secret').max(5)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().min(16, 'each secret must be at least 16 characters'))
+        .min(1, 'needs at least one secret')
+        .max(5),
+    ),
   ACQUIRER_MERCHANT_NAME: z.string().trim().min(1).max(80).default('Fanmint'),
   /** How long an unpaid checkout session stays open. */
-  ACQUIRER_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).max(7 * 86400).default(30 * 60),
+  ACQUIRER_SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86400)
+    .default(30 * 60),
   /** First retry delay of a failed webhook delivery; each further one doubles (with jitter). */
   ACQUIRER_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
   /** 13 attempts at a one-minute base spread the retries over about three days. */
@@ -76,17 +91,27 @@ export interface AcquirerConfig {
 export class AcquirerConfigError extends Error {}
 
 /** The values this repository publishes for the acquirer's secrets (its defaults, docker-compose.yml's). */
-const PUBLISHED = new Set(['sk_test_fanmint_sandbox_local', 'whsec_fanmint_sandbox_local', 'sk_test_fanmint_sandbox_compose', 'whsec_fanmint_sandbox_compose']);
+const PUBLISHED = new Set([
+  'sk_test_fanmint_sandbox_local',
+  'whsec_fanmint_sandbox_local',
+  'sk_test_fanmint_sandbox_compose',
+  'whsec_fanmint_sandbox_compose',
+]);
 const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|placeholder|example|^your[-_]|^<.*>$|x{8,}|\$\{/i;
 
 /** In production (NODE_ENV) a secret left at a published or placeholder value is no secret: one line per such setting. */
 function productionSecretProblems(env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV !== 'production') return [];
   return (['ACQUIRER_SECRET_KEY', 'ACQUIRER_WEBHOOK_SECRETS'] as const).flatMap((name) => {
-    const values = (env[name] ?? '').split(',').map((value) => value.trim()).filter(Boolean);
+    const values = (env[name] ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean);
     if (values.length === 0) return [`  ${name}: is required with NODE_ENV=production`];
-    if (values.some((value) => PUBLISHED.has(value))) return [`  ${name}: is a built-in default or published example value`];
-    if (values.some((value) => PLACEHOLDER.test(value) || new Set(value).size < 4)) return [`  ${name}: is a placeholder`];
+    if (values.some((value) => PUBLISHED.has(value)))
+      return [`  ${name}: is a built-in default or published example value`];
+    if (values.some((value) => PLACEHOLDER.test(value) || new Set(value).size < 4))
+      return [`  ${name}: is a placeholder`];
     return [];
   });
 }
@@ -96,7 +121,10 @@ export function loadAcquirerConfig(env: Record<string, string | undefined> = pro
   const parsed = schema.safeParse(env);
   const weak = productionSecretProblems(env);
   if (!parsed.success || weak.length > 0) {
-    const lines = [...(parsed.error?.issues.map((issue) => `  ${String(issue.path[0] ?? '')}: ${issue.message}`) ?? []), ...weak];
+    const lines = [
+      ...(parsed.error?.issues.map((issue) => `  ${String(issue.path[0] ?? '')}: ${issue.message}`) ?? []),
+      ...weak,
+    ];
     throw new AcquirerConfigError(`Invalid acquirer configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;

@@ -16,9 +16,11 @@ export interface Logger {
  * hosted-page form carries a card number and a CVC, and neither may reach a log.
  */
 export function createLogger(level: LogLevel, sink: LogSink = (line) => process.stdout.write(`${line}\n`)): Logger {
-  const write = (entryLevel: Exclude<LogLevel, 'silent'>) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (level === 'silent' || RANK[entryLevel] < RANK[level]) return;
-    sink(JSON.stringify({ time: new Date().toISOString(), level: entryLevel, service: 'acquirer', msg, ...fields }));
-  };
+  const write =
+    (entryLevel: Exclude<LogLevel, 'silent'>) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (level === 'silent' || RANK[entryLevel] < RANK[level]) return;
+      sink(JSON.stringify({ time: new Date().toISOString(), level: entryLevel, service: 'acquirer', msg, ...fields }));
+    };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }

@@ -53,16 +53,25 @@ export function executableMissing(path: string, hint: string): string | null {
  * says so plainly; with CI=true nothing may be skipped, so it fails instead.
  */
 export function describeInBrowser(name: string, body: () => void, requires: Array<() => string | null> = []): void {
-  const missing = [chromiumMissing, ...requires].map((check) => check()).filter(Boolean).join('; ') || null;
+  const missing =
+    [chromiumMissing, ...requires]
+      .map((check) => check())
+      .filter(Boolean)
+      .join('; ') || null;
   if (!missing) {
     describe(name, body);
     return;
   }
   if (isCI()) {
     describe(name, () => {
-      it(requires.length ? 'needs Chromium and its tools (CI=true: browser suites may not be skipped)' : 'needs Chromium (CI=true: browser suites may not be skipped)', () => {
-        throw new Error(`${missing}: CI=true, so "${name}" may not be skipped`);
-      });
+      it(
+        requires.length
+          ? 'needs Chromium and its tools (CI=true: browser suites may not be skipped)'
+          : 'needs Chromium (CI=true: browser suites may not be skipped)',
+        () => {
+          throw new Error(`${missing}: CI=true, so "${name}" may not be skipped`);
+        },
+      );
     });
     return;
   }
@@ -94,7 +103,10 @@ export interface OpenBrowserOptions {
   cookieConsentStored?: boolean;
 }
 
-export async function openBrowser(baseUrl: string, { ip = clientIp(), timeoutMs = 10_000, cookieConsentStored = false }: OpenBrowserOptions = {}): Promise<BrowserSession> {
+export async function openBrowser(
+  baseUrl: string,
+  { ip = clientIp(), timeoutMs = 10_000, cookieConsentStored = false }: OpenBrowserOptions = {},
+): Promise<BrowserSession> {
   const profile = await mkdtemp(join(tmpdir(), 'fanmint-chromium-'));
   // Loaded here, not at the top: every suite imports this lib, few of them drive a browser.
   const { chromium } = await import('playwright-core');
@@ -110,7 +122,10 @@ export async function openBrowser(baseUrl: string, { ip = clientIp(), timeoutMs 
     await context.addInitScript(() => {
       const { localStorage } = globalThis as unknown as PageGlobals;
       if (!localStorage.getItem('cookieConsent')) {
-        localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, timestamp: new Date().toISOString() }));
+        localStorage.setItem(
+          'cookieConsent',
+          JSON.stringify({ essential: true, analytics: false, timestamp: new Date().toISOString() }),
+        );
       }
     });
   }
@@ -162,12 +177,18 @@ export async function signInWithPassword(page: Page, email: string, password: st
 
 /** Waits until the page's path (and query, when given) is `path`, e.g. '/dashboard'. */
 export async function waitForPath(page: Page, path: string, timeoutMs = 10_000): Promise<void> {
-  await page.waitForURL((url) => url.pathname + (path.includes('?') ? url.search : '') === path, { timeout: timeoutMs });
+  await page.waitForURL((url) => url.pathname + (path.includes('?') ? url.search : '') === path, {
+    timeout: timeoutMs,
+  });
 }
 
 /** Waits for a toast (Mantine notification) with exactly this text. */
 export async function waitForToast(page: Page, text: string, timeoutMs = 10_000): Promise<void> {
-  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  await page
+    .locator('.mantine-Notification-root')
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ state: 'visible', timeout: timeoutMs });
 }
 
 /** Answers the cookie banner ('Essential Only') if it shows up within a couple of seconds, so it covers nothing. */
@@ -184,7 +205,12 @@ export async function dismissCookieBanner(page: Page): Promise<void> {
 
 /** The part of the page's globals these helpers use (the Node typings have no DOM). */
 interface PageGlobals {
-  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void; readonly length: number; key(index: number): string | null };
+  localStorage: {
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+    readonly length: number;
+    key(index: number): string | null;
+  };
 }
 
 export async function localStorageItem(page: Page, key: string): Promise<string | null> {
@@ -199,16 +225,26 @@ export async function localStorageKeys(page: Page): Promise<string[]> {
 }
 
 /** Waits until localStorage `key` is set (`present`) or removed. */
-export async function waitForLocalStorage(page: Page, key: string, present: boolean, timeoutMs = 10_000): Promise<void> {
+export async function waitForLocalStorage(
+  page: Page,
+  key: string,
+  present: boolean,
+  timeoutMs = 10_000,
+): Promise<void> {
   await page.waitForFunction(
-    ([name, wanted]) => ((globalThis as unknown as PageGlobals).localStorage.getItem(name as string) !== null) === wanted,
+    ([name, wanted]) =>
+      ((globalThis as unknown as PageGlobals).localStorage.getItem(name as string) !== null) === wanted,
     [key, present] as const,
     { timeout: timeoutMs },
   );
 }
 
 /** Reads `read()` until `check` holds (or the time is up, then fails showing the last value). */
-export async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => T | Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   let last: T | undefined;
   const met = await waitFor(
     async () => {
@@ -231,9 +267,16 @@ export async function pageSettled(page: Page, timeoutMs = 5_000): Promise<void> 
   await page.waitForFunction(
     () =>
       document.fonts.status === 'loaded' &&
-      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
     undefined,
     { timeout: timeoutMs, polling: 'raf' },
   );
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }

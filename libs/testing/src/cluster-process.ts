@@ -63,7 +63,9 @@ export class ClusterProcess {
       },
       { timeoutMs, intervalMs: 50, what: `${this.name} to be ready` },
     ).catch((error: Error) => {
-      throw error.message.startsWith('Timed out') ? new Error(`${this.name} not ready within ${timeoutMs} ms:\n${this.logs.slice(-20).join('\n')}`) : error;
+      throw error.message.startsWith('Timed out')
+        ? new Error(`${this.name} not ready within ${timeoutMs} ms:\n${this.logs.slice(-20).join('\n')}`)
+        : error;
     });
     return this;
   }

@@ -63,7 +63,8 @@ export interface Cluster {
  * balancer would. Live phase, real crons in the workers.
  */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
-  const adminUrl = options.postgresAdminUrl ?? process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl =
+    options.postgresAdminUrl ?? process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = options.redisUrl ?? process.env.TEST_REDIS_URL;
   if (!redisUrl) throw new Error('TEST_REDIS_URL is not set: the cluster runs in Redis mode');
   const databaseUrl = await createDatabase(adminUrl, `fanmint_cluster_${Date.now()}_${randomBytes(3).toString('hex')}`);
@@ -71,7 +72,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const inbox = await new MailInbox().start();
   inbox.dropWhenSenderHangsUp = true;
   const ports = await Promise.all(Array.from({ length: options.apis ?? 2 }, () => freePort()));
-  const acquirer = options.acquirer === false ? null : await startSandboxAcquirer({ webhookUrl: `http://127.0.0.1:${ports[0]}/api/payments/webhooks/sandbox`, env: { ACQUIRER_DATABASE_URL: databaseUrl } });
+  const acquirer =
+    options.acquirer === false
+      ? null
+      : await startSandboxAcquirer({
+          webhookUrl: `http://127.0.0.1:${ports[0]}/api/payments/webhooks/sandbox`,
+          env: { ACQUIRER_DATABASE_URL: databaseUrl },
+        });
   const storageDir = mkdtempSync(join(tmpdir(), 'fanmint-cluster-'));
   const env: Record<string, string> = {
     NODE_ENV: 'test',
@@ -87,12 +94,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     WEB_DIST: 'frontend/dist',
     LOG_LEVEL: 'info',
     BCRYPT_COST: '4', // as the test platform: the hash cost is not what these suites show
-    ...(acquirer ? { SANDBOX_ACQUIRER_URL: acquirer.url, SANDBOX_ACQUIRER_SECRET_KEY: acquirer.secretKey, SANDBOX_ACQUIRER_WEBHOOK_SECRETS: acquirer.webhookSecrets.join(',') } : {}),
+    ...(acquirer
+      ? {
+          SANDBOX_ACQUIRER_URL: acquirer.url,
+          SANDBOX_ACQUIRER_SECRET_KEY: acquirer.secretKey,
+          SANDBOX_ACQUIRER_WEBHOOK_SECRETS: acquirer.webhookSecrets.join(','),
+        }
+      : {}),
     ...options.env,
   };
   const letter = (i: number) => String.fromCharCode(65 + i);
   const apis = ports.map((port, i) => new ClusterProcess(`api-${letter(i)}`, 'api', env, port));
-  const workers = Array.from({ length: options.workers ?? 2 }, (_, i) => new ClusterProcess(`worker-${letter(i)}`, 'worker', env));
+  const workers = Array.from(
+    { length: options.workers ?? 2 },
+    (_, i) => new ClusterProcess(`worker-${letter(i)}`, 'worker', env),
+  );
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   // The fault suites restart PostgreSQL under this pool: an idle client's lost connection is no crash.
   db.on('error', () => undefined);
@@ -113,9 +129,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     return true;
   };
   const settled = async (timeoutMs = 30_000) => {
-    const outboxPublished = async () => (await db.query(`select 1 from outbox_message where published_at is null limit 1`)).rowCount === 0;
+    const outboxPublished = async () =>
+      (await db.query(`select 1 from outbox_message where published_at is null limit 1`)).rowCount === 0;
     const what = 'the outbox published, the queues idle and no mail being received';
-    const idle = async () => inbox.receiving === 0 && (await outboxPublished()) && (await queuesIdle()) && inbox.receiving === 0;
+    const idle = async () =>
+      inbox.receiving === 0 && (await outboxPublished()) && (await queuesIdle()) && inbox.receiving === 0;
     await waitFor(idle, { timeoutMs, intervalMs: 100, what });
   };
   const close = async () => {

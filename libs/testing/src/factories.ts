@@ -44,7 +44,10 @@ async function runSql(platform: ApiWithDatabase, sql: string, params: unknown[])
   if ('api' in platform) await platform.api.get(MikroORM).em.fork().execute(sql, params);
   else {
     let n = 0;
-    await platform.db.query(sql.replace(/\?/g, () => `$${++n}`), params);
+    await platform.db.query(
+      sql.replace(/\?/g, () => `$${++n}`),
+      params,
+    );
   }
 }
 
@@ -57,9 +60,12 @@ export async function createConfirmedUser(platform: ApiWithInbox, password = STR
   const mail = await platform.inbox.waitFor(email, /Confirm/);
   const link = mail.links.find((href) => href.includes('/verify-email?token='));
   if (!link) throw new Error('No confirmation link in the email');
-  const response = await fetch(`${platform.baseUrl}/api/users/verify-email?token=${encodeURIComponent(tokenFromLink(link))}`, {
-    headers: { 'x-forwarded-for': ip },
-  });
+  const response = await fetch(
+    `${platform.baseUrl}/api/users/verify-email?token=${encodeURIComponent(tokenFromLink(link))}`,
+    {
+      headers: { 'x-forwarded-for': ip },
+    },
+  );
   if (response.status !== 200) throw new Error(`verify-email answered ${response.status}`);
   return { email, password, ip, client };
 }
@@ -75,18 +81,34 @@ export async function signedInUser(platform: ApiWithInbox) {
  * A signed-in moderator or admin with 2FA on and an aal2 session, as the console requires.
  * The TOTP code comes from otplib at the platform clock's time (mfa.e2e.ts checks codes against oathtool).
  */
-export async function staffSession(platform: ApiWithDatabase, role: 'moderator' | 'admin', now: () => Date = () => new Date()) {
+export async function staffSession(
+  platform: ApiWithDatabase,
+  role: 'moderator' | 'admin',
+  now: () => Date = () => new Date(),
+) {
   const account = await signedInUser(platform);
-  const { sub: userId } = JSON.parse(Buffer.from(account.session.access_token.split('.')[1], 'base64url').toString()) as { sub: string };
+  const { sub: userId } = JSON.parse(
+    Buffer.from(account.session.access_token.split('.')[1], 'base64url').toString(),
+  ) as { sub: string };
   await runSql(platform, `update users set app_role = ? where id = ?`, [role, userId]);
   await account.client.refreshSession();
   const enrolled = await account.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
   if (enrolled.error) throw enrolled.error;
   const challenge = await account.client.mfa.challenge({ factorId: enrolled.data.id });
   if (challenge.error) throw challenge.error;
-  const code = await generate({ secret: enrolled.data.totp.secret, epoch: Math.floor(now().getTime() / 1000), period: 30, digits: 6, algorithm: 'sha1' });
+  const code = await generate({
+    secret: enrolled.data.totp.secret,
+    epoch: Math.floor(now().getTime() / 1000),
+    period: 30,
+    digits: 6,
+    algorithm: 'sha1',
+  });
   markTotpStepUsed(enrolled.data.totp.secret, now());
-  const verified = await account.client.mfa.verify({ factorId: enrolled.data.id, challengeId: challenge.data.id, code });
+  const verified = await account.client.mfa.verify({
+    factorId: enrolled.data.id,
+    challengeId: challenge.data.id,
+    code,
+  });
   if (verified.error) throw verified.error;
   const token = (await account.client.getSession()).data.session!.access_token;
   return { ...account, userId, token, totpSecret: enrolled.data.totp.secret };
@@ -96,12 +118,15 @@ export type StaffSession = Awaited<ReturnType<typeof staffSession>>;
 
 /** A plain photo for the verification form (the upload re-encodes it; only real image bytes pass). */
 function samplePhoto(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40 + seed, g: 90, b: 160 } } }).jpeg().toBuffer();
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40 + seed, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 async function staffCall(platform: ApiWithInbox, token: string, method: string, path: string) {
   const response = await fetch(`${platform.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json() as Promise<unknown>;
 }
 
@@ -110,20 +135,33 @@ async function staffCall(platform: ApiWithInbox, token: string, method: string, 
  * LAUNCH_PHASE=live): the multipart submission, then a moderator claims and accepts it. Pass a
  * moderator to reuse one across calls (each new staff session enrols a TOTP factor).
  */
-export async function verifiedCreator(platform: ApiWithDatabase, options: { moderator?: StaffSession; now?: () => Date } = {}) {
+export async function verifiedCreator(
+  platform: ApiWithDatabase,
+  options: { moderator?: StaffSession; now?: () => Date } = {},
+) {
   const account = await signedInUser(platform);
   const userId = account.session.user.id;
   const form = new FormData();
   form.append('fullName', 'Casey Creator');
   form.append('dateOfBirth', '1994-03-09');
   form.append('country', 'IE');
-  form.append('userPhotoWithId', new Blob([new Uint8Array(await samplePhoto(1))], { type: 'image/jpeg' }), 'selfie.jpg');
+  form.append(
+    'userPhotoWithId',
+    new Blob([new Uint8Array(await samplePhoto(1))], { type: 'image/jpeg' }),
+    'selfie.jpg',
+  );
   form.append('idPhoto', new Blob([new Uint8Array(await samplePhoto(2))], { type: 'image/jpeg' }), 'id.jpg');
-  const submitted = await fetch(`${platform.baseUrl}/api/verify-user`, { method: 'POST', headers: { authorization: `Bearer ${account.session.access_token}` }, body: form });
+  const submitted = await fetch(`${platform.baseUrl}/api/verify-user`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.session.access_token}` },
+    body: form,
+  });
   if (submitted.status !== 201) throw new Error(`verify-user answered ${submitted.status}: ${await submitted.text()}`);
 
   const moderator = options.moderator ?? (await staffSession(platform, 'moderator', options.now));
-  const queue = (await staffCall(platform, moderator.token, 'GET', '/api/admin/verifications')) as { items: { id: string; userId: string }[] };
+  const queue = (await staffCall(platform, moderator.token, 'GET', '/api/admin/verifications')) as {
+    items: { id: string; userId: string }[];
+  };
   const item = queue.items.find((entry) => entry.userId === userId);
   if (!item) throw new Error(`The submission of ${account.email} is not in the review queue`);
   await staffCall(platform, moderator.token, 'POST', `/api/admin/verifications/${item.id}/claim`);

@@ -58,10 +58,10 @@ async function buildTemplate(client: pg.Client, template: string, urlOf: (name: 
     await client.query(`drop database if exists ${building} with (force)`).catch(() => undefined);
     throw error;
   }
-  const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1 and datname <> $2', [
-    `${TEMPLATE_PREFIX}%`,
-    template,
-  ]);
+  const { rows } = await client.query<{ datname: string }>(
+    'select datname from pg_database where datname like $1 and datname <> $2',
+    [`${TEMPLATE_PREFIX}%`, template],
+  );
   for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
 }
 
@@ -69,7 +69,10 @@ async function buildTemplate(client: pg.Client, template: string, urlOf: (name: 
 function migrationsFingerprint(): string {
   const root = process.cwd();
   const hash = createHash('sha256');
-  const files: string[] = [join(root, 'libs/composition/src/orm-setup.ts'), join(root, 'libs/composition/src/migrate.ts')];
+  const files: string[] = [
+    join(root, 'libs/composition/src/orm-setup.ts'),
+    join(root, 'libs/composition/src/migrate.ts'),
+  ];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
@@ -86,7 +89,8 @@ function migrationsFingerprint(): string {
       }
     }
   }
-  for (const file of files.sort()) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of files.sort())
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -93,8 +93,12 @@ export class MailInbox {
       const left = deadline - Date.now();
       if (left <= 0) {
         const have = this.messages.map((m) => `${m.to}:${m.subject}`).join(', ') || 'none';
-        const stuck = this.explainMissing ? await this.explainMissing().catch((error: Error) => `(could not inspect the queue: ${error.message})`) : '';
-        throw new Error(`No mail #${nth} to ${address} matching ${subject} within ${timeoutMs} ms (have: ${have})${stuck ? `; ${stuck}` : ''}`);
+        const stuck = this.explainMissing
+          ? await this.explainMissing().catch((error: Error) => `(could not inspect the queue: ${error.message})`)
+          : '';
+        throw new Error(
+          `No mail #${nth} to ${address} matching ${subject} within ${timeoutMs} ms (have: ${have})${stuck ? `; ${stuck}` : ''}`,
+        );
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 250));
@@ -112,12 +116,26 @@ export class MailInbox {
 }
 
 function toCaptured(mail: ParsedMail): CapturedMail {
-  const to = [mail.to].flat().flatMap((address) => address?.value.map((entry) => (entry.address ?? '').toLowerCase()) ?? []);
+  const to = [mail.to]
+    .flat()
+    .flatMap((address) => address?.value.map((entry) => (entry.address ?? '').toLowerCase()) ?? []);
   const html = typeof mail.html === 'string' ? mail.html : '';
   const links = [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((match) => decodeEntities(match[1])))];
   const headers: Record<string, string> = {};
-  for (const { key, line } of mail.headerLines) headers[key] ??= line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
-  return { to, subject: mail.subject ?? '', text: mail.text ?? '', html, links, messageId: mail.messageId ?? null, headers };
+  for (const { key, line } of mail.headerLines)
+    headers[key] ??= line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
+  return {
+    to,
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+    html,
+    links,
+    messageId: mail.messageId ?? null,
+    headers,
+  };
 }
 
 function decodeEntities(value: string): string {

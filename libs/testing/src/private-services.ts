@@ -14,7 +14,11 @@ export async function startPrivateRedis() {
   const dir = mkdtempSync(join(tmpdir(), 'fanmint-redis-'));
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes'], { stdio: 'ignore' });
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes'],
+      { stdio: 'ignore' },
+    );
     await waitForStart(() => ping(`redis-cli`, ['-p', String(port), 'ping']) === 'PONG', 'private Redis');
   };
   const stop = async () => {
@@ -25,7 +29,13 @@ export async function startPrivateRedis() {
     await exited;
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start, close: async () => (await stop(), rmSync(dir, { recursive: true, force: true })) };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    start,
+    close: async () => (await stop(), rmSync(dir, { recursive: true, force: true })),
+  };
 }
 
 /**
@@ -40,21 +50,40 @@ export async function startPrivatePostgres() {
   // initdb refuses root: the server runs as `postgres` then.
   const asRoot = userInfo().uid === 0;
   const run = (tool: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : join(bin, tool), asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args, { stdio: 'pipe' });
+    execFileSync(
+      asRoot ? 'runuser' : join(bin, tool),
+      asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args,
+      { stdio: 'pipe' },
+    );
   if (asRoot) {
     chmodSync(dir, 0o755);
     chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'])), Number(execFileSync('id', ['-g', 'postgres'])));
   }
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']);
   const start = async () => {
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
   };
   /** `fast`: connections are cut off and in-flight transactions roll back, as in a failover. */
   const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
     run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
   };
   await start();
-  return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, port, start, stop, close: async () => (await stop().catch(() => undefined), rmSync(dir, { recursive: true, force: true })) };
+  return {
+    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    start,
+    stop,
+    close: async () => (await stop().catch(() => undefined), rmSync(dir, { recursive: true, force: true })),
+  };
 }
 
 function ping(command: string, args: string[]): string {

@@ -36,13 +36,21 @@ function multipartExtras(server: S3rver, bucket: string) {
   return async (ctx: Parameters<S3rver['middleware'][number]>[0], next: () => Promise<void>) => {
     const match = new RegExp(`^/${bucket}/(.+)$`).exec(ctx.path);
     const uploadId = ctx.query.uploadId;
-    if (!match || typeof uploadId !== 'string' || !/^[A-Za-z0-9._-]+$/.test(uploadId) || (ctx.method !== 'GET' && ctx.method !== 'DELETE')) return next();
+    if (
+      !match ||
+      typeof uploadId !== 'string' ||
+      !/^[A-Za-z0-9._-]+$/.test(uploadId) ||
+      (ctx.method !== 'GET' && ctx.method !== 'DELETE')
+    )
+      return next();
     const folder = join(server.store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
     const names = await readdir(folder).catch(() => null);
     if (!names) {
       ctx.status = 404;
       ctx.type = 'application/xml';
-      ctx.body = xml(`<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${uploadId}</UploadId></Error>`);
+      ctx.body = xml(
+        `<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${uploadId}</UploadId></Error>`,
+      );
       return;
     }
     if (ctx.method === 'DELETE') {
@@ -50,16 +58,24 @@ function multipartExtras(server: S3rver, bucket: string) {
       ctx.status = 204;
       return;
     }
-    const numbers = names.filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+    const numbers = names
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b);
     const parts = await Promise.all(
       numbers.map(async (n) => {
-        const [info, md5] = await Promise.all([stat(join(folder, String(n))), readFile(join(folder, `${n}.md5`), 'utf8')]);
+        const [info, md5] = await Promise.all([
+          stat(join(folder, String(n))),
+          readFile(join(folder, `${n}.md5`), 'utf8'),
+        ]);
         return `<Part><PartNumber>${n}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5.trim()}"</ETag><Size>${info.size}</Size></Part>`;
       }),
     );
     ctx.status = 200;
     ctx.type = 'application/xml';
-    ctx.body = xml(`<ListPartsResult><Bucket>${bucket}</Bucket><Key>${decodeURIComponent(match[1])}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`);
+    ctx.body = xml(
+      `<ListPartsResult><Bucket>${bucket}</Bucket><Key>${decodeURIComponent(match[1])}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
+    );
   };
 }
 
@@ -72,7 +88,13 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
   let server: S3rver | null = null;
   const start = async () => {
     if (server) return;
-    const next = new (await loadS3rver())({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+    const next = new (await loadS3rver())({
+      address: '127.0.0.1',
+      port,
+      directory,
+      silent: true,
+      configureBuckets: [{ name: bucket }],
+    });
     next.middleware.unshift(multipartExtras(next, bucket));
     await next.run();
     server = next;
@@ -87,12 +109,30 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
     await closed;
   };
   await start();
-  const env = { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: ACCESS_KEY, S3_SECRET_ACCESS_KEY: ACCESS_KEY, S3_FORCE_PATH_STYLE: 'true' };
+  const env = {
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: ACCESS_KEY,
+    S3_SECRET_ACCESS_KEY: ACCESS_KEY,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
   return {
     endpoint,
     bucket,
     env,
-    storage: (clock = new Clock()) => new S3ObjectStorage({ endpoint, bucket, region: 'us-east-1', accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY, forcePathStyle: true }, clock),
+    storage: (clock = new Clock()) =>
+      new S3ObjectStorage(
+        {
+          endpoint,
+          bucket,
+          region: 'us-east-1',
+          accessKeyId: ACCESS_KEY,
+          secretAccessKey: ACCESS_KEY,
+          forcePathStyle: true,
+        },
+        clock,
+      ),
     stop,
     start,
     async close() {

@@ -58,18 +58,35 @@ export async function startSandboxAcquirer(options: SandboxAcquirerOptions = {})
     ACQUIRER_LOG_LEVEL: options.logSink || process.env.ACQUIRER_TEST_LOG ? 'debug' : 'silent',
     ...options.env,
   });
-  const logSink = options.logSink ?? (process.env.ACQUIRER_TEST_LOG ? (line: string) => process.stderr.write(`${line}\n`) : undefined);
+  const logSink =
+    options.logSink ??
+    (process.env.ACQUIRER_TEST_LOG ? (line: string) => process.stderr.write(`${line}\n`) : undefined);
   let acquirer = await createAcquirer(config, { logSink });
   const url = await acquirer.listen();
   const port = new URL(url).port;
 
-  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string | null> = {}): Promise<ApiResponse> => {
-    const sent: Record<string, string> = { authorization: `Bearer ${secretKey}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string | null> = {},
+  ): Promise<ApiResponse> => {
+    const sent: Record<string, string> = {
+      authorization: `Bearer ${secretKey}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    };
     for (const [name, value] of Object.entries(headers)) {
       if (value === null) delete sent[name.toLowerCase()];
       else sent[name.toLowerCase()] = value;
     }
-    return readApiResponse(await fetch(`${url}${path}`, { method, headers: sent, body: body !== undefined ? JSON.stringify(body) : undefined, redirect: 'manual' }));
+    return readApiResponse(
+      await fetch(`${url}${path}`, {
+        method,
+        headers: sent,
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+        redirect: 'manual',
+      }),
+    );
   };
 
   let closed: Promise<void> | null = null;

@@ -3,7 +3,16 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { FixedClock, OutboxRelay, QueueFactory, QUEUE_NAMES, loadConfig, type AppConfig, type Clock, type LogSink } from '#app/platform';
+import {
+  FixedClock,
+  OutboxRelay,
+  QueueFactory,
+  QUEUE_NAMES,
+  loadConfig,
+  type AppConfig,
+  type Clock,
+  type LogSink,
+} from '#app/platform';
 import { createApiApp, createWorker } from '#app/composition';
 import { MailInbox } from './mail-inbox.js';
 import { waitFor } from './wait.js';
@@ -64,7 +73,13 @@ export async function freePort(): Promise<number> {
   const start = PORT_RANGE.first + ((Number(process.env.JEST_WORKER_ID ?? 1) - 1) % blocks) * size;
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = start + (portTurn++ % size);
-    if (await listenOnce(port).then(() => true, () => false)) return port;
+    if (
+      await listenOnce(port).then(
+        () => true,
+        () => false,
+      )
+    )
+      return port;
   }
   return listenOnce(0);
 }
@@ -94,8 +109,19 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   const port = await freePort();
   const backend = options.queueBackend ?? 'postgres';
   if (backend === 'redis' && !process.env.TEST_REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
-  const s3 = options.objectStore === 's3' ? await startS3Server() : typeof options.objectStore === 'object' ? options.objectStore : null;
-  const acquirer = options.acquirer === false ? null : await startSandboxAcquirer({ webhookUrl: `http://127.0.0.1:${port}/api/payments/webhooks/sandbox`, env: options.acquirerEnv });
+  const s3 =
+    options.objectStore === 's3'
+      ? await startS3Server()
+      : typeof options.objectStore === 'object'
+        ? options.objectStore
+        : null;
+  const acquirer =
+    options.acquirer === false
+      ? null
+      : await startSandboxAcquirer({
+          webhookUrl: `http://127.0.0.1:${port}/api/payments/webhooks/sandbox`,
+          env: options.acquirerEnv,
+        });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDatabaseUrl(),
@@ -117,13 +143,25 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     ...(backend === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     ...(s3 ? s3.env : {}),
     ...(acquirer
-      ? { SANDBOX_ACQUIRER_URL: acquirer.url, SANDBOX_ACQUIRER_SECRET_KEY: acquirer.secretKey, SANDBOX_ACQUIRER_WEBHOOK_SECRETS: acquirer.webhookSecrets.join(',') }
+      ? {
+          SANDBOX_ACQUIRER_URL: acquirer.url,
+          SANDBOX_ACQUIRER_SECRET_KEY: acquirer.secretKey,
+          SANDBOX_ACQUIRER_WEBHOOK_SECRETS: acquirer.webhookSecrets.join(','),
+        }
       : {}),
     ...options.env,
   });
   const api = await createApiApp(config, { clock: options.clock, logSink: options.logSink });
   await api.listen(port, '127.0.0.1');
-  const worker = options.worker === false ? null : await createWorker(config, { clock: options.clock, relayIntervalMs: 50, schedules: options.schedules ?? false, logSink: options.logSink });
+  const worker =
+    options.worker === false
+      ? null
+      : await createWorker(config, {
+          clock: options.clock,
+          relayIntervalMs: 50,
+          schedules: options.schedules ?? false,
+          logSink: options.logSink,
+        });
 
   if (worker) inbox.explainMissing = () => describeMailWork(worker, api);
 
@@ -134,7 +172,9 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     await waitFor(
       async () => {
         await relay.relayOnce();
-        const counts = await Promise.all(QUEUE_NAMES.map((name) => queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized')));
+        const counts = await Promise.all(
+          QUEUE_NAMES.map((name) => queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
+        );
         const busy = counts.reduce((sum, count) => sum + Object.values(count).reduce((a, b) => a + b, 0), 0);
         return busy === 0 && (await unpublishedOutboxRows(api)) === 0;
       },
@@ -175,14 +215,20 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
 }
 
 async function unpublishedOutboxRows(api: NestExpressApplication): Promise<number> {
-  const [{ pending }] = await api.get(MikroORM).em.fork().execute<{ pending: number }[]>(`select count(*)::int as pending from outbox_message where published_at is null`);
+  const [{ pending }] = await api
+    .get(MikroORM)
+    .em.fork()
+    .execute<{ pending: number }[]>(`select count(*)::int as pending from outbox_message where published_at is null`);
   return pending;
 }
 
 /** What became of the mail this platform meant to send: unpublished outbox rows and unfinished or failed send-email jobs. */
 async function describeMailWork(worker: INestApplicationContext, api: NestExpressApplication): Promise<string> {
   const pending = await unpublishedOutboxRows(api);
-  const jobs = await worker.get(QueueFactory).queue('notifications').getJobs(['waiting', 'active', 'delayed', 'failed']);
+  const jobs = await worker
+    .get(QueueFactory)
+    .queue('notifications')
+    .getJobs(['waiting', 'active', 'delayed', 'failed']);
   const lines = await Promise.all(
     jobs.map(async (job) => {
       const data = job.data as { template?: string; to?: string };

@@ -29,7 +29,9 @@ export async function freshTotp(secret: string): Promise<string> {
   const step = Math.max(used + 1, currentStep());
   usedSteps.set(secret, step);
   // The start of the chosen step, so the code is that step's code.
-  const code = execFileSync(OATHTOOL, ['--totp', '--base32', `--now=@${(step * TOTP_STEP_MS) / 1000}`, secret], { encoding: 'utf8' }).trim();
+  const code = execFileSync(OATHTOOL, ['--totp', '--base32', `--now=@${(step * TOTP_STEP_MS) / 1000}`, secret], {
+    encoding: 'utf8',
+  }).trim();
   if (!/^\d{6}$/.test(code)) throw new Error(`oathtool printed ${code}`);
   return code;
 }

@@ -29,7 +29,8 @@ export function tusUpload(
       retryDelays: [],
       storeFingerprintForResuming: false,
       onBeforeRequest(request) {
-        if (firstOffset === null && request.getMethod() === 'PATCH') firstOffset = Number(request.getHeader('Upload-Offset'));
+        if (firstOffset === null && request.getMethod() === 'PATCH')
+          firstOffset = Number(request.getHeader('Upload-Offset'));
       },
       onProgress(sent, total) {
         progress.push(sent / total);

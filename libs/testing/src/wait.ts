@@ -31,7 +31,10 @@ export async function waitFor<T>(
  * Waits until a session of this database is blocked on a lock (a row, an advisory lock): the way to know that a
  * request started against a lock the test holds has got as far as the lock, without guessing a time.
  */
-export async function waitForLockWaiter(execute: (sql: string) => Promise<unknown[]>, timeoutMs = 10_000): Promise<void> {
+export async function waitForLockWaiter(
+  execute: (sql: string) => Promise<unknown[]>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const sql = `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
   await waitFor(async () => (await execute(sql)).length > 0, { timeoutMs, what: 'a session blocked on a lock' });
 }

@@ -4,9 +4,15 @@ import { Migration20261122000500Verification } from './database/migrations/20261
 
 export { VerificationModule, VerificationJobsModule } from './verification.module.js';
 export { PurgeRetainedRecordsJob } from './commands/purge-retained-records/purge-retained-records.job.js';
-export { VerificationStatusQuery, type VerificationStatusView } from './queries/verification-status/verification-status.query.js';
+export {
+  VerificationStatusQuery,
+  type VerificationStatusView,
+} from './queries/verification-status/verification-status.query.js';
 export const verificationEntities = [VerificationSubmission];
-export const verificationMigrations = [Migration20261122000500Verification, Migration20261126203700VerificationRetention];
+export const verificationMigrations = [
+  Migration20261122000500Verification,
+  Migration20261126203700VerificationRetention,
+];
 export { VerificationErasure, RECORD_RETENTION_YEARS } from './commands/erase-verification/verification-erasure.js';
 export { SubmitVerificationCommand } from './commands/submit-verification/submit-verification.command.js';
 export { ReviewVerificationCommand } from './commands/review-verification/review-verification.command.js';

@@ -16,7 +16,16 @@ import { VerificationOwners } from './review/verification-owners.js';
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [VerificationController, AdminVerificationsController, VerificationImagesController],
-  providers: [VerificationOwners, IdImageFactsHandler, SubmitVerificationHandler, ReviewVerificationHandler, VerificationStatusHandler, ReviewQueueHandler, ReviewItemHandler, VerificationErasure],
+  providers: [
+    VerificationOwners,
+    IdImageFactsHandler,
+    SubmitVerificationHandler,
+    ReviewVerificationHandler,
+    VerificationStatusHandler,
+    ReviewQueueHandler,
+    ReviewItemHandler,
+    VerificationErasure,
+  ],
   exports: [VerificationErasure],
 })
 export class VerificationModule {}

@@ -3,7 +3,10 @@
 (function () {
   const q = new URLSearchParams(location.search);
   const brand = q.get('brand') || 'Fanmint';
-  const slug = brand.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = brand
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   const params = {
     theme: q.get('theme') === 'light' ? 'light' : 'dark',
     device: q.get('device') === 'mobile' ? 'mobile' : 'desktop',
@@ -20,14 +23,18 @@
 
   /** The logo mark: favicon.svg when given, else the same drawing inline (Logo.tsx), with a unique gradient id. */
   function logoMark(size = 32) {
-    if (params.mark) return `<img src="${params.mark}" width="${size}" height="${size}" alt="" style="display:block;flex-shrink:0">`;
+    if (params.mark)
+      return `<img src="${params.mark}" width="${size}" height="${size}" alt="" style="display:block;flex-shrink:0">`;
     const id = nextId('mark');
     return `<svg width="${size}" height="${size}" viewBox="0 0 64 64" aria-hidden="true"><defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#a5529f"/><stop offset="1" stop-color="#6fcee7"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="url(#${id})"/><path d="M22 48V18h22v6.5H29.5v6h12.5V37H29.5v11z" fill="#fff"/><circle cx="46" cy="44" r="4" fill="#fff" opacity="0.9"/></svg>`;
   }
 
   /** Deterministic pseudo-random numbers, so every run draws the same pictures. */
   function rng(seed) {
-    let a = typeof seed === 'number' ? seed : [...String(seed)].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
+    let a =
+      typeof seed === 'number'
+        ? seed
+        : [...String(seed)].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
     return () => {
       a |= 0;
       a = (a + 0x6d2b79f5) | 0;
@@ -55,12 +62,29 @@
    * (style + palette index into PALETTES); other seeds get a random pick.
    */
   const COVERS = {
-    'v-golden': ['sunset', 2], 'v-lisbon': ['arches', 5], 'v-neon': ['waves', 6], 'v-qa': ['orbs', 1],
-    'v-lagoon': ['dunes', 1], 'v-teaser': ['prism', 0], 'v-rooftop': ['sunset', 3], 'v-city': ['waves', 3],
-    'a-sunset': ['sunset', 0], 'a-velvet': ['dunes', 5], 'a-coastal': ['waves', 1], 'a-diaries': ['arches', 3],
-    'a-paris': ['orbs', 1], 'a-silk': ['prism', 6], 'a-neon': ['waves', 6], 'a-desert': ['dunes', 8],
-    'a-lavender': ['dunes', 5], 's-velvet': ['sunset', 0], 's-nova': ['waves', 3], 's-jade': ['dunes', 4],
-    's-luna': ['orbs', 1], 's-coral': ['arches', 2], 's-atelier': ['prism', 9],
+    'v-golden': ['sunset', 2],
+    'v-lisbon': ['arches', 5],
+    'v-neon': ['waves', 6],
+    'v-qa': ['orbs', 1],
+    'v-lagoon': ['dunes', 1],
+    'v-teaser': ['prism', 0],
+    'v-rooftop': ['sunset', 3],
+    'v-city': ['waves', 3],
+    'a-sunset': ['sunset', 0],
+    'a-velvet': ['dunes', 5],
+    'a-coastal': ['waves', 1],
+    'a-diaries': ['arches', 3],
+    'a-paris': ['orbs', 1],
+    'a-silk': ['prism', 6],
+    'a-neon': ['waves', 6],
+    'a-desert': ['dunes', 8],
+    'a-lavender': ['dunes', 5],
+    's-velvet': ['sunset', 0],
+    's-nova': ['waves', 3],
+    's-jade': ['dunes', 4],
+    's-luna': ['orbs', 1],
+    's-coral': ['arches', 2],
+    's-atelier': ['prism', 9],
   };
 
   /**

@@ -190,25 +190,39 @@
     return `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="${stroke}" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" ${extra}>${paths}</svg>`;
   }
 
-  const badge = (text, color = 'gray', ic) => `<span class="badge ${color}">${ic ? icon(ic, 12, 2.2) : ''}${text}</span>`;
+  const badge = (text, color = 'gray', ic) =>
+    `<span class="badge ${color}">${ic ? icon(ic, 12, 2.2) : ''}${text}</span>`;
 
   const AVATAR_GRADIENTS = [
-    ['#a5529f', '#6fcee7'], ['#f3826f', '#c05c7e'], ['#3a9fbb', '#8fdaee'], ['#6c5b7b', '#f67280'],
-    ['#2f8f83', '#71b280'], ['#8e4589', '#ee9ca7'], ['#b85c38', '#e0c097'], ['#4a4e69', '#9a8c98'],
+    ['#a5529f', '#6fcee7'],
+    ['#f3826f', '#c05c7e'],
+    ['#3a9fbb', '#8fdaee'],
+    ['#6c5b7b', '#f67280'],
+    ['#2f8f83', '#71b280'],
+    ['#8e4589', '#ee9ca7'],
+    ['#b85c38', '#e0c097'],
+    ['#4a4e69', '#9a8c98'],
   ];
   /** Monogram avatars: initials on a gradient, no photos of people. */
   function avatar(name, size = 36, seed) {
     const r = rng(seed ?? name);
     const [a, b] = AVATAR_GRADIENTS[Math.floor(r() * AVATAR_GRADIENTS.length)];
-    const initials = name.split(/\s+/).map((p) => p[0]).join('').slice(0, 2).toUpperCase();
+    const initials = name
+      .split(/\s+/)
+      .map((p) => p[0])
+      .join('')
+      .slice(0, 2)
+      .toUpperCase();
     return `<span class="avatar" style="width:${size}px;height:${size}px;font-size:${Math.round(size * 0.38)}px;background:linear-gradient(135deg, ${a}, ${b})">${initials}</span>`;
   }
 
-  const thumb = (seed, w, h, opts = {}) => `<div class="thumb" style="width:${w}px;height:${h}px">${art(seed, { w, h, ...opts })}</div>`;
+  const thumb = (seed, w, h, opts = {}) =>
+    `<div class="thumb" style="width:${w}px;height:${h}px">${art(seed, { w, h, ...opts })}</div>`;
 
   const eur = (n, digits = 2) =>
     `${n < 0 ? '−' : ''}€${Math.abs(n).toLocaleString('en-IE', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
-  const num = (n, digits = 0) => n.toLocaleString('en-IE', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const num = (n, digits = 0) =>
+    n.toLocaleString('en-IE', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
   /** A deterministic, gently trending series of n points. */
   function series(seed, n, base, { trend = 0.01, noise = 0.18, weekly = 0.12 } = {}) {
@@ -341,7 +355,8 @@
       offset += len;
     }
     out += `</g><text x="50%" y="${size / 2 + (sub ? -2 : 6)}" text-anchor="middle" style="font-size:${Math.round(size / 8)}px;font-weight:700;fill:var(--strong)">${center}</text>`;
-    if (sub) out += `<text x="50%" y="${size / 2 + 16}" text-anchor="middle" style="font-size:11px;fill:var(--dimmed)">${sub}</text>`;
+    if (sub)
+      out += `<text x="50%" y="${size / 2 + 16}" text-anchor="middle" style="font-size:11px;fill:var(--dimmed)">${sub}</text>`;
     return `${out}</svg>`;
   }
 
@@ -365,9 +380,13 @@
 
   function sidebar(active) {
     const groups = NAV.map(
-      (g) => `<div class="group"><h6>${g.title}</h6>${g.items
-        .map(([label, to, ic]) => `<a class="${to === active ? 'active' : ''}">${icon(ic, 18, 1.6)}<span>${label}</span></a>`)
-        .join('')}</div>`,
+      (g) =>
+        `<div class="group"><h6>${g.title}</h6>${g.items
+          .map(
+            ([label, to, ic]) =>
+              `<a class="${to === active ? 'active' : ''}">${icon(ic, 18, 1.6)}<span>${label}</span></a>`,
+          )
+          .join('')}</div>`,
     ).join('');
     return `<aside class="sidebar">
       <div class="logo">${logoMark(32)}<span>${brand}</span></div>
@@ -422,7 +441,9 @@
     for (const el of document.querySelectorAll('.main *')) {
       if (el.closest('svg') || el.classList.contains('ellipsis') || el.classList.contains('clip')) continue;
       if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow === 'hidden' && el.clientWidth > 0) {
-        problems.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: ${el.textContent.replace(/\s+/g, ' ').trim().slice(0, 40)}`);
+        problems.push(
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: ${el.textContent.replace(/\s+/g, ' ').trim().slice(0, 40)}`,
+        );
       }
     }
     const main = document.querySelector('.main');
@@ -431,7 +452,23 @@
   }
 
   window.Preview = {
-    params, icon, badge, avatar, thumb, art, eur, num, series, lineChart, barChart, donut, sparkline, statCard,
-    render, rng, logoMark, slot,
+    params,
+    icon,
+    badge,
+    avatar,
+    thumb,
+    art,
+    eur,
+    num,
+    series,
+    lineChart,
+    barChart,
+    donut,
+    sparkline,
+    statCard,
+    render,
+    rng,
+    logoMark,
+    slot,
   };
 })();

@@ -25,13 +25,25 @@ export interface Row {
   own?: Partial<Record<'moderator' | 'admin', (f: Fixtures) => string>>;
 }
 
-const every = (outcome: Outcome): Expectation => Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as Expectation;
+const every = (outcome: Outcome): Expectation =>
+  Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as Expectation;
 /** Open to anyone, signed in or not. */
-const open = (outcome: Outcome = 'ok', more: Partial<Expectation> = {}): Expectation => ({ ...every(outcome), ...more });
+const open = (outcome: Outcome = 'ok', more: Partial<Expectation> = {}): Expectation => ({
+  ...every(outcome),
+  ...more,
+});
 /** Any signed-in user, on their own records. */
-const signedIn = (outcome: Outcome = 'ok', more: Partial<Expectation> = {}): Expectation => ({ ...every(outcome), anonymous: 401, ...more });
+const signedIn = (outcome: Outcome = 'ok', more: Partial<Expectation> = {}): Expectation => ({
+  ...every(outcome),
+  anonymous: 401,
+  ...more,
+});
 /** One object: the named callers may act on it, every other signed-in caller is told it does not exist. */
-const owned = (allowed: Partial<Expectation>, refused = 404): Expectation => ({ ...every(refused), anonymous: 401, ...allowed });
+const owned = (allowed: Partial<Expectation>, refused = 404): Expectation => ({
+  ...every(refused),
+  anonymous: 401,
+  ...allowed,
+});
 /** The staff console: moderators and admins with a second factor. */
 const staff = (outcome: Outcome = 'ok', more: Partial<Expectation> = {}): Expectation => ({
   ...every(403),
@@ -59,12 +71,21 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/account/deletion': { expect: signedIn() },
   'GET /api/account/export': { expect: signedIn() },
   'GET /api/account/export/purchases.csv': { expect: signedIn() },
-  'POST /api/account/reauthenticate': { expect: signedIn(400, { moderator: 403, admin: 403 }), body: () => ({ password: 'not-the-password-1!' }) },
+  'POST /api/account/reauthenticate': {
+    expect: signedIn(400, { moderator: 403, admin: 403 }),
+    body: () => ({ password: 'not-the-password-1!' }),
+  },
   'GET /api/account/recovery-codes': { expect: signedIn() },
   'POST /api/account/recovery-codes': { expect: signedIn(403, { moderator: 'skip', admin: 'skip' }) },
-  'POST /api/account/recovery-codes/redeem': { expect: signedIn(422, { moderator: 400, admin: 400 }), body: () => ({ code: 'aaaa-bbbb-cccc' }) },
+  'POST /api/account/recovery-codes/redeem': {
+    expect: signedIn(422, { moderator: 400, admin: 400 }),
+    body: () => ({ code: 'aaaa-bbbb-cccc' }),
+  },
   'GET /api/account/sessions': { expect: signedIn() },
-  'DELETE /api/account/sessions/{id}': { expect: owned({ owner: 'skip' }), path: (f) => `/api/account/sessions/${f.ownerSessionId}` },
+  'DELETE /api/account/sessions/{id}': {
+    expect: owned({ owner: 'skip' }),
+    path: (f) => `/api/account/sessions/${f.ownerSessionId}`,
+  },
 
   // The staff console.
   'GET /api/admin/analytics/summary': { expect: staff() },
@@ -87,7 +108,10 @@ export const MATRIX: Record<string, Row> = {
     body: reason,
     own: { moderator: (f) => `/api/admin/content/${f.own.itemId}/reject` },
   },
-  'POST /api/admin/content/{id}/release': { expect: staff('skip'), path: (f) => `/api/admin/content/${f.draftId}/release` },
+  'POST /api/admin/content/{id}/release': {
+    expect: staff('skip'),
+    path: (f) => `/api/admin/content/${f.draftId}/release`,
+  },
   'POST /api/admin/content/{id}/remove': {
     expect: adminOnly('skip'),
     path: (f) => `/api/admin/content/${f.itemId}/remove`,
@@ -101,15 +125,26 @@ export const MATRIX: Record<string, Row> = {
     own: { admin: (f) => `/api/admin/content/${f.own.adminItemId}/restore` },
   },
   'GET /api/admin/me': { expect: staff() },
-  'GET /api/admin/messages/reports/{caseId}': { expect: staff(), path: (f) => `/api/admin/messages/reports/${f.messageCaseId}`, entitled: STAFF },
+  'GET /api/admin/messages/reports/{caseId}': {
+    expect: staff(),
+    path: (f) => `/api/admin/messages/reports/${f.messageCaseId}`,
+    entitled: STAFF,
+  },
   'GET /api/admin/moderation/cases': { expect: staff(), entitled: STAFF },
-  'GET /api/admin/moderation/cases/{id}': { expect: staff(), path: (f) => `/api/admin/moderation/cases/${f.contentCaseId}`, entitled: STAFF },
+  'GET /api/admin/moderation/cases/{id}': {
+    expect: staff(),
+    path: (f) => `/api/admin/moderation/cases/${f.contentCaseId}`,
+    entitled: STAFF,
+  },
   'POST /api/admin/moderation/cases/{id}/claim': {
     expect: staff('skip'),
     path: (f) => `/api/admin/moderation/cases/${f.contentCaseId}/claim`,
     own: { moderator: (f) => `/api/admin/moderation/cases/${f.own.caseId}/claim` },
   },
-  'POST /api/admin/moderation/cases/{id}/release': { expect: staff('skip'), path: (f) => `/api/admin/moderation/cases/${f.contentCaseId}/release` },
+  'POST /api/admin/moderation/cases/{id}/release': {
+    expect: staff('skip'),
+    path: (f) => `/api/admin/moderation/cases/${f.contentCaseId}/release`,
+  },
   'POST /api/admin/moderation/cases/{id}/resolve': {
     expect: staff('skip'),
     path: (f) => `/api/admin/moderation/cases/${f.contentCaseId}/resolve`,
@@ -125,7 +160,11 @@ export const MATRIX: Record<string, Row> = {
     path: (f) => `/api/admin/purchases/${f.purchaseId}/refund`,
     own: { admin: (f) => `/api/admin/purchases/${f.own.adminPurchaseId}/refund` },
   },
-  'GET /api/admin/rewards/airdrop-export': { expect: adminOnly(), path: () => '/api/admin/rewards/airdrop-export?snapshot=2026-12-01', entitled: ['admin'] },
+  'GET /api/admin/rewards/airdrop-export': {
+    expect: adminOnly(),
+    path: () => '/api/admin/rewards/airdrop-export?snapshot=2026-12-01',
+    entitled: ['admin'],
+  },
   'POST /api/admin/sandbox/payments/{purchaseId}/chargeback': {
     expect: adminOnly('skip'),
     path: (f) => `/api/admin/sandbox/payments/${f.purchaseId}/chargeback`,
@@ -134,12 +173,28 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/site-password': { expect: adminOnly() },
   'PUT /api/admin/site-password': { expect: adminOnly('skip'), body: () => ({ password: 'matrix-site-password' }) },
   'GET /api/admin/users': { expect: adminOnly(), entitled: ['admin'] },
-  'PUT /api/admin/users/{id}/role': { expect: adminOnly('skip'), path: (f) => `/api/admin/users/${f.buyerId}/role`, body: () => ({ role: 'admin' }) },
-  'DELETE /api/admin/users/{userId}/mfa': { expect: staff('skip'), path: (f) => `/api/admin/users/${f.ownerId}/mfa`, body: reason },
+  'PUT /api/admin/users/{id}/role': {
+    expect: adminOnly('skip'),
+    path: (f) => `/api/admin/users/${f.buyerId}/role`,
+    body: () => ({ role: 'admin' }),
+  },
+  'DELETE /api/admin/users/{userId}/mfa': {
+    expect: staff('skip'),
+    path: (f) => `/api/admin/users/${f.ownerId}/mfa`,
+    body: reason,
+  },
   // A signed link is the credential, issued to the reviewer holding the case: only they open it, with their aal2 session.
-  'GET /api/admin/verification-images': { expect: { ...every(403), anonymous: 401, moderator: 'ok' }, path: (f) => f.imageLink, entitled: ['moderator'] },
+  'GET /api/admin/verification-images': {
+    expect: { ...every(403), anonymous: 401, moderator: 'ok' },
+    path: (f) => f.imageLink,
+    entitled: ['moderator'],
+  },
   'GET /api/admin/verifications': { expect: staff(), entitled: STAFF },
-  'GET /api/admin/verifications/{id}': { expect: staff(), path: (f) => `/api/admin/verifications/${f.verificationId}`, entitled: STAFF },
+  'GET /api/admin/verifications/{id}': {
+    expect: staff(),
+    path: (f) => `/api/admin/verifications/${f.verificationId}`,
+    entitled: STAFF,
+  },
   'POST /api/admin/verifications/{id}/accept': {
     expect: staff('skip'),
     path: (f) => `/api/admin/verifications/${f.verificationId}/accept`,
@@ -156,7 +211,10 @@ export const MATRIX: Record<string, Row> = {
     body: reason,
     own: { moderator: (f) => `/api/admin/verifications/${f.own.verificationId}/reject` },
   },
-  'POST /api/admin/verifications/{id}/release': { expect: staff('skip'), path: (f) => `/api/admin/verifications/${f.verificationId}/release` },
+  'POST /api/admin/verifications/{id}/release': {
+    expect: staff('skip'),
+    path: (f) => `/api/admin/verifications/${f.verificationId}/release`,
+  },
 
   'GET /api/age-check': { expect: open() },
   'POST /api/age-check': { expect: open() },
@@ -164,7 +222,10 @@ export const MATRIX: Record<string, Row> = {
   // The owner's picture, put by the account rows above: public, like a display name.
   'GET /api/avatars/{userId}': { expect: open(), path: (f) => `/api/avatars/${f.ownerId}` },
   'GET /api/billing/payment-methods': { expect: signedIn() },
-  'DELETE /api/billing/payment-methods/{id}': { expect: owned({ buyer: 'skip' }), path: (f) => `/api/billing/payment-methods/${f.cardId}` },
+  'DELETE /api/billing/payment-methods/{id}': {
+    expect: owned({ buyer: 'skip' }),
+    path: (f) => `/api/billing/payment-methods/${f.cardId}`,
+  },
   'GET /api/categories': { expect: open() },
 
   // Collaborations: the store owner decides on a request; the requester sees theirs.
@@ -179,7 +240,10 @@ export const MATRIX: Record<string, Row> = {
     path: (f) => `/api/collaborations/${f.collaborationId}/permissions`,
     body: () => ({ canAlbums: true, canVideos: true }),
   },
-  'POST /api/collaborations/{id}/reject': { expect: owned({ owner: 'skip' }), path: (f) => `/api/collaborations/${f.collaborationId}/reject` },
+  'POST /api/collaborations/{id}/reject': {
+    expect: owned({ owner: 'skip' }),
+    path: (f) => `/api/collaborations/${f.collaborationId}/reject`,
+  },
   'POST /api/collaborations/{id}/release-form': {
     expect: owned({ owner: 'skip', otherCreator: 'skip' }),
     path: (f) => `/api/collaborations/${f.collaborationId}/release-form`,
@@ -192,11 +256,23 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/config': { expect: open() },
 
   // Content: the creator's own items.
-  'POST /api/content': { expect: creators(201), body: () => ({ title: 'Matrix extra', kind: 'album', priceMinor: 500, currency: 'USD' }) },
+  'POST /api/content': {
+    expect: creators(201),
+    body: () => ({ title: 'Matrix extra', kind: 'album', priceMinor: 500, currency: 'USD' }),
+  },
   'GET /api/content/mine': { expect: signedIn(), entitled: ['owner', 'moderator', 'admin'] },
-  'GET /api/content/{id}': { expect: owned({ owner: 'ok' }), path: (f) => `/api/content/${f.itemId}`, entitled: ['owner'] },
+  'GET /api/content/{id}': {
+    expect: owned({ owner: 'ok' }),
+    path: (f) => `/api/content/${f.itemId}`,
+    entitled: ['owner'],
+  },
   // An empty change is still the owner's only: the answer is the item's full view, file links included.
-  'PATCH /api/content/{id}': { expect: owned({ owner: 'ok' }), path: (f) => `/api/content/${f.itemId}`, body: () => ({}), entitled: ['owner'] },
+  'PATCH /api/content/{id}': {
+    expect: owned({ owner: 'ok' }),
+    path: (f) => `/api/content/${f.itemId}`,
+    body: () => ({}),
+    entitled: ['owner'],
+  },
   'PUT /api/content/{id}/cover': {
     expect: owned({ owner: 'ok' }),
     path: (f) => `/api/content/${f.itemId}/cover`,
@@ -209,7 +285,10 @@ export const MATRIX: Record<string, Row> = {
     body: (f) => ({ mediaIds: [f.mediaId] }),
     entitled: ['owner'],
   },
-  'DELETE /api/content/{id}/media/{mediaId}': { expect: owned({ owner: 'skip' }), path: (f) => `/api/content/${f.itemId}/media/${f.mediaId}` },
+  'DELETE /api/content/{id}/media/{mediaId}': {
+    expect: owned({ owner: 'skip' }),
+    path: (f) => `/api/content/${f.itemId}/media/${f.mediaId}`,
+  },
   'POST /api/content/{id}/submit': {
     expect: owned({ owner: 'skip' }),
     path: (f) => `/api/content/${f.draftId}/submit`,
@@ -234,7 +313,10 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/messages/conversations/{id}': { expect: owned({ buyer: 'ok', owner: 'ok' }), entitled: ['buyer', 'owner'] },
   'DELETE /api/messages/conversations/{id}/block': { expect: owned({ buyer: 'ok', owner: 'ok' }) },
   'PUT /api/messages/conversations/{id}/block': { expect: owned({ buyer: 'skip', owner: 'skip' }) },
-  'GET /api/messages/conversations/{id}/messages': { expect: owned({ buyer: 'ok', owner: 'ok' }), entitled: ['buyer', 'owner'] },
+  'GET /api/messages/conversations/{id}/messages': {
+    expect: owned({ buyer: 'ok', owner: 'ok' }),
+    entitled: ['buyer', 'owner'],
+  },
   'POST /api/messages/conversations/{id}/messages': {
     expect: owned({ buyer: 'ok', owner: 'ok' }),
     body: () => ({ clientId: `matrix-${Math.random().toString(36).slice(2)}`, text: 'matrix message' }),
@@ -250,10 +332,15 @@ export const MATRIX: Record<string, Row> = {
     path: (f) => `/api/messages/conversations/${f.conversationId}/owned-items?contentIds=${f.itemId}`,
   },
   'POST /api/messages/conversations/{id}/messages/{messageId}/pay': { expect: owned({ buyer: 'skip', owner: 'skip' }) },
-  'POST /api/messages/conversations/{id}/messages/{messageId}/unsend': { expect: owned({ buyer: 'skip', owner: 'skip' }) },
+  'POST /api/messages/conversations/{id}/messages/{messageId}/unsend': {
+    expect: owned({ buyer: 'skip', owner: 'skip' }),
+  },
   'DELETE /api/messages/conversations/{id}/mute': { expect: owned({ buyer: 'ok', owner: 'ok' }) },
   'PUT /api/messages/conversations/{id}/mute': { expect: owned({ buyer: 'ok', owner: 'ok' }) },
-  'POST /api/messages/conversations/{id}/read': { expect: owned({ buyer: 'ok', owner: 'ok' }), body: (f) => ({ messageId: f.messageId }) },
+  'POST /api/messages/conversations/{id}/read': {
+    expect: owned({ buyer: 'ok', owner: 'ok' }),
+    body: (f) => ({ messageId: f.messageId }),
+  },
   'POST /api/messages/conversations/{id}/reports': {
     expect: owned({ buyer: 'skip', owner: 'skip' }),
     body: () => ({ reason: 'spam', details: 'matrix report of a conversation' }),
@@ -261,21 +348,41 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/messages/mass-messages': { expect: signedIn() },
   'POST /api/messages/mass-messages': {
     expect: creators('skip'),
-    body: () => ({ clientId: `matrix-${Math.random().toString(36).slice(2)}`, segment: 'favourites', text: 'matrix news' }),
+    body: () => ({
+      clientId: `matrix-${Math.random().toString(36).slice(2)}`,
+      segment: 'favourites',
+      text: 'matrix news',
+    }),
   },
   'GET /api/messages/mass-messages/audience': {
     expect: creators('ok', 403, { otherCreator: 404 }),
     path: (f) => `/api/messages/mass-messages/audience?segment=buyers&contentId=${f.itemId}`,
   },
-  'GET /api/messages/mass-messages/{id}': { expect: owned({ owner: 'ok' }), path: (f) => `/api/messages/mass-messages/${f.massMessageId}` },
-  'POST /api/messages/mass-messages/{id}/unsend': { expect: owned({ owner: 'skip' }), path: (f) => `/api/messages/mass-messages/${f.massMessageId}/unsend` },
+  'GET /api/messages/mass-messages/{id}': {
+    expect: owned({ owner: 'ok' }),
+    path: (f) => `/api/messages/mass-messages/${f.massMessageId}`,
+  },
+  'POST /api/messages/mass-messages/{id}/unsend': {
+    expect: owned({ owner: 'skip' }),
+    path: (f) => `/api/messages/mass-messages/${f.massMessageId}/unsend`,
+  },
   'POST /api/messages/media': { expect: creators(), body: () => ({ kind: 'album' }) },
   'GET /api/messages/preferences': { expect: signedIn() },
   'PUT /api/messages/preferences': { expect: signedIn(), body: () => ({ emailDigest: true }) },
   // An unsubscribe link is the credential; a forged one is refused to everyone.
-  'GET /api/messages/preferences/unsubscribe': { expect: open(400), path: () => '/api/messages/preferences/unsubscribe?token=e30.forged' },
-  'POST /api/messages/preferences/unsubscribe': { expect: open(400), path: () => '/api/messages/preferences/unsubscribe?token=e30.forged' },
-  'GET /api/messages/search': { expect: signedIn(), path: () => '/api/messages/search?q=hello', entitled: ['buyer', 'owner'] },
+  'GET /api/messages/preferences/unsubscribe': {
+    expect: open(400),
+    path: () => '/api/messages/preferences/unsubscribe?token=e30.forged',
+  },
+  'POST /api/messages/preferences/unsubscribe': {
+    expect: open(400),
+    path: () => '/api/messages/preferences/unsubscribe?token=e30.forged',
+  },
+  'GET /api/messages/search': {
+    expect: signedIn(),
+    path: () => '/api/messages/search?q=hello',
+    entitled: ['buyer', 'owner'],
+  },
   'GET /api/messages/settings': { expect: creators() },
   'PUT /api/messages/settings': { expect: creators('ok', 403), body: () => ({ audience: 'signed_in' }) },
   'GET /api/messages/unread': { expect: signedIn() },
@@ -283,15 +390,33 @@ export const MATRIX: Record<string, Row> = {
   // Reports, takedowns and appeals are open to anyone (a depicted person may have no account).
   'POST /api/moderation/appeals': {
     expect: open(),
-    body: (f) => ({ subjectType: 'content', subjectId: f.itemId, reason: 'depicted_person', details: 'matrix appeal details', email: 'appeal@example.test' }),
+    body: (f) => ({
+      subjectType: 'content',
+      subjectId: f.itemId,
+      reason: 'depicted_person',
+      details: 'matrix appeal details',
+      email: 'appeal@example.test',
+    }),
   },
   'POST /api/moderation/reports': {
     expect: open(),
-    body: (f) => ({ subjectType: 'content', subjectId: f.itemId, reason: 'spam', details: 'matrix report details', email: 'report@example.test' }),
+    body: (f) => ({
+      subjectType: 'content',
+      subjectId: f.itemId,
+      reason: 'spam',
+      details: 'matrix report details',
+      email: 'report@example.test',
+    }),
   },
   'POST /api/moderation/takedown-requests': {
     expect: open(),
-    body: (f) => ({ subjectType: 'content', subjectId: f.itemId, reason: 'copyright', details: 'matrix takedown details', email: 'takedown@example.test' }),
+    body: (f) => ({
+      subjectType: 'content',
+      subjectId: f.itemId,
+      reason: 'copyright',
+      details: 'matrix takedown details',
+      email: 'takedown@example.test',
+    }),
   },
   'GET /api/notifications': { expect: signedIn() },
   'POST /api/notifications/read': { expect: signedIn(), body: () => ({}) },
@@ -318,14 +443,29 @@ export const MATRIX: Record<string, Row> = {
     headers: { 'idempotency-key': 'per-call' },
   },
   'GET /api/purchases/export.csv': { expect: signedIn() },
-  'GET /api/purchases/{id}': { expect: owned({ buyer: 'ok' }), path: (f) => `/api/purchases/${f.purchaseId}`, entitled: ['buyer'] },
-  'GET /api/purchases/{id}/content': { expect: owned({ buyer: 'ok' }), path: (f) => `/api/purchases/${f.purchaseId}/content`, entitled: ['buyer'] },
-  'POST /api/purchases/{id}/refresh': { expect: owned({ buyer: 'ok' }), path: (f) => `/api/purchases/${f.purchaseId}/refresh`, entitled: ['buyer'] },
+  'GET /api/purchases/{id}': {
+    expect: owned({ buyer: 'ok' }),
+    path: (f) => `/api/purchases/${f.purchaseId}`,
+    entitled: ['buyer'],
+  },
+  'GET /api/purchases/{id}/content': {
+    expect: owned({ buyer: 'ok' }),
+    path: (f) => `/api/purchases/${f.purchaseId}/content`,
+    entitled: ['buyer'],
+  },
+  'POST /api/purchases/{id}/refresh': {
+    expect: owned({ buyer: 'ok' }),
+    path: (f) => `/api/purchases/${f.purchaseId}/refresh`,
+    entitled: ['buyer'],
+  },
   'GET /api/referral-links': { expect: signedIn() },
   'POST /api/referral-links': { expect: signedIn('ok', { owner: 400 }), body: (f) => ({ contentId: f.itemId }) },
   'GET /api/rewards': { expect: signedIn() },
   'DELETE /api/rewards/telegram': { expect: signedIn() },
-  'PUT /api/rewards/telegram': { expect: signedIn(), body: () => ({ telegramUsername: `matrix_${randomBytes(5).toString('hex')}` }) },
+  'PUT /api/rewards/telegram': {
+    expect: signedIn(),
+    body: () => ({ telegramUsername: `matrix_${randomBytes(5).toString('hex')}` }),
+  },
   'DELETE /api/rewards/wallet': { expect: signedIn() },
   'PUT /api/rewards/wallet': { expect: signedIn(), body: () => ({ walletAddress: bs58.encode(randomBytes(32)) }) },
   'GET /api/sales': { expect: signedIn(), entitled: ['owner'] },
@@ -336,23 +476,43 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/stores': { expect: open() },
   'POST /api/stores': { expect: creators(409), body: (f) => ({ slug: f.slug, displayName: 'Taken' }) },
   'GET /api/stores/mine': { expect: creators('ok', 404) },
-  'PATCH /api/stores/mine': { expect: creators('ok', 404), body: () => ({ tips: { enabled: true, minimumTipMinor: 300 } }) },
+  'PATCH /api/stores/mine': {
+    expect: creators('ok', 404),
+    body: () => ({ tips: { enabled: true, minimumTipMinor: 300 } }),
+  },
   'DELETE /api/stores/mine/{kind}': { expect: creators('ok', 404), path: () => '/api/stores/mine/banner' },
   'PUT /api/stores/mine/{kind}': { expect: creators('ok', 404), path: () => '/api/stores/mine/banner', form: 'image' },
-  'GET /api/stores/slug-available': { expect: signedIn(), path: () => '/api/stores/slug-available?slug=matrix-free-slug' },
+  'GET /api/stores/slug-available': {
+    expect: signedIn(),
+    path: () => '/api/stores/slug-available?slug=matrix-free-slug',
+  },
   'GET /api/stores/{slug}': { expect: open(), path: (f) => `/api/stores/${f.slug}` },
   'POST /api/stores/{slug}/collaboration-requests': {
     expect: creators(409, 201, { owner: 400 }),
     path: (f) => `/api/stores/${f.slug}/collaboration-requests`,
     body: () => ({}),
   },
-  'GET /api/stores/{slug}/content': { expect: open(), path: (f) => `/api/stores/${f.slug}/content`, entitled: ['buyer', 'owner', 'admin'] },
-  'GET /api/stores/{slug}/images/{key}': { expect: open(404), path: (f) => `/api/stores/${f.slug}/images/banner-missing.webp` },
+  'GET /api/stores/{slug}/content': {
+    expect: open(),
+    path: (f) => `/api/stores/${f.slug}/content`,
+    entitled: ['buyer', 'owner', 'admin'],
+  },
+  'GET /api/stores/{slug}/images/{key}': {
+    expect: open(404),
+    path: (f) => `/api/stores/${f.slug}/images/banner-missing.webp`,
+  },
 
   // Subscriptions: the subscriber's own.
   'GET /api/subscriptions': { expect: signedIn(), entitled: ['buyer'] },
-  'DELETE /api/subscriptions/{id}': { expect: owned({ buyer: 'skip' }), path: (f) => `/api/subscriptions/${f.subscriptionId}` },
-  'PATCH /api/subscriptions/{id}': { expect: owned({ buyer: 'ok' }), path: (f) => `/api/subscriptions/${f.subscriptionId}`, body: () => ({ autoRenew: true }) },
+  'DELETE /api/subscriptions/{id}': {
+    expect: owned({ buyer: 'skip' }),
+    path: (f) => `/api/subscriptions/${f.subscriptionId}`,
+  },
+  'PATCH /api/subscriptions/{id}': {
+    expect: owned({ buyer: 'ok' }),
+    path: (f) => `/api/subscriptions/${f.subscriptionId}`,
+    body: () => ({ autoRenew: true }),
+  },
   'POST /api/users/reset-password': { expect: open(422), body: () => ({ resetToken: 'forged', newPassword: 'short' }) },
   'GET /api/users/verify-email': { expect: open(400), path: () => '/api/users/verify-email?token=forged' },
   'POST /api/verify-user': { expect: signedIn(400), form: 'empty' },
@@ -360,9 +520,18 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/verify-user/status': { expect: signedIn() },
 
   // The auth contract (reference/auth-v1-contract.md): a factor is its user's own.
-  'POST /auth/v1/factors': { expect: signedIn(), body: () => ({ factor_type: 'totp', friendly_name: `Matrix ${Math.random()}` }) },
-  'DELETE /auth/v1/factors/{id}': { expect: owned({ moderator: 'skip' }), path: (f) => `/auth/v1/factors/${f.moderatorFactorId}` },
-  'POST /auth/v1/factors/{id}/challenge': { expect: owned({ moderator: 'ok' }), path: (f) => `/auth/v1/factors/${f.moderatorFactorId}/challenge` },
+  'POST /auth/v1/factors': {
+    expect: signedIn(),
+    body: () => ({ factor_type: 'totp', friendly_name: `Matrix ${Math.random()}` }),
+  },
+  'DELETE /auth/v1/factors/{id}': {
+    expect: owned({ moderator: 'skip' }),
+    path: (f) => `/auth/v1/factors/${f.moderatorFactorId}`,
+  },
+  'POST /auth/v1/factors/{id}/challenge': {
+    expect: owned({ moderator: 'ok' }),
+    path: (f) => `/auth/v1/factors/${f.moderatorFactorId}/challenge`,
+  },
   'POST /auth/v1/factors/{id}/verify': {
     expect: owned({ moderator: 'skip' }),
     path: (f) => `/auth/v1/factors/${f.moderatorFactorId}/verify`,
@@ -372,7 +541,11 @@ export const MATRIX: Record<string, Row> = {
   'POST /auth/v1/recover': { expect: open(), body: () => ({ email: 'nobody-matrix@example.test' }) },
   'POST /auth/v1/resend': { expect: open(), body: () => ({ type: 'signup', email: 'nobody-matrix@example.test' }) },
   'POST /auth/v1/signup': { expect: open(400), body: () => ({ email: 'not-an-address', password: 'x' }) },
-  'POST /auth/v1/token': { expect: open(400), path: () => '/auth/v1/token?grant_type=refresh_token', body: () => ({ refresh_token: 'forged-refresh-token' }) },
+  'POST /auth/v1/token': {
+    expect: open(400),
+    path: () => '/auth/v1/token?grant_type=refresh_token',
+    body: () => ({ refresh_token: 'forged-refresh-token' }),
+  },
   'GET /auth/v1/reauthenticate': { expect: signedIn() },
   'GET /auth/v1/user': { expect: signedIn() },
   'PUT /auth/v1/user': { expect: signedIn(), body: () => ({ data: { matrix: true } }) },

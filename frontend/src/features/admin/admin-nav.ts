@@ -1,4 +1,13 @@
-import { IconFileAnalytics, IconFlag, IconHistory, IconIdBadge2, IconLock, IconPhotoCheck, IconUsers, type Icon } from '@tabler/icons-react';
+import {
+  IconFileAnalytics,
+  IconFlag,
+  IconHistory,
+  IconIdBadge2,
+  IconLock,
+  IconPhotoCheck,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 import type { StaffRole } from './services/admin.types';
 
 export interface AdminNavItem {

@@ -27,8 +27,16 @@ export const COMING_SOON_PAGES: Record<ComingSoonKey, ComingSoonContent> = {
     featuresTitle: 'What the portal will offer',
     features: [
       { id: 'tickets', title: 'Support requests', description: 'Open a request and follow every reply in one thread.' },
-      { id: 'account', title: 'Account help', description: 'Sign-in, two-factor and verification issues, handled securely.' },
-      { id: 'payments', title: 'Payments and payouts', description: 'Questions about purchases, refunds and creator payouts.' },
+      {
+        id: 'account',
+        title: 'Account help',
+        description: 'Sign-in, two-factor and verification issues, handled securely.',
+      },
+      {
+        id: 'payments',
+        title: 'Payments and payouts',
+        description: 'Questions about purchases, refunds and creator payouts.',
+      },
     ],
   },
   'ai-business-advisor': {

@@ -41,7 +41,12 @@ export const DASHBOARD_NAV: DashboardNavGroup[] = [
     tileTitle: 'General Features',
     items: [
       { label: 'Dashboard', to: '/dashboard', icon: IconHome, description: 'Your overview' },
-      { label: 'Messages', to: '/dashboard/messages', icon: IconMessages, description: 'Conversations with creators and fans' },
+      {
+        label: 'Messages',
+        to: '/dashboard/messages',
+        icon: IconMessages,
+        description: 'Conversations with creators and fans',
+      },
       { label: 'General Settings', to: '/dashboard/settings', icon: IconSettings, description: 'Account and security' },
       {
         label: 'Security',
@@ -53,8 +58,18 @@ export const DASHBOARD_NAV: DashboardNavGroup[] = [
       { label: 'Verification', to: '/dashboard/verification', icon: IconId, description: 'Verify your identity' },
       { label: 'Favorite Stores', to: '/dashboard/favorite-stores', icon: IconHeart, description: 'Stores you follow' },
       { label: 'Purchases', to: '/dashboard/purchases', icon: IconShoppingBag, description: 'Your purchase history' },
-      { label: 'Referrals', to: '/dashboard/myreferrals', icon: IconUserPlus, description: 'Earn 5% on referred content' },
-      { label: 'Billing & Payments', to: '/dashboard/billing', icon: IconCreditCard, description: 'Saved cards and receipts' },
+      {
+        label: 'Referrals',
+        to: '/dashboard/myreferrals',
+        icon: IconUserPlus,
+        description: 'Earn 5% on referred content',
+      },
+      {
+        label: 'Billing & Payments',
+        to: '/dashboard/billing',
+        icon: IconCreditCard,
+        description: 'Saved cards and receipts',
+      },
     ],
   },
   {
@@ -62,7 +77,12 @@ export const DASHBOARD_NAV: DashboardNavGroup[] = [
     tileTitle: 'Creator Tools',
     items: [
       { label: 'Sales', to: '/dashboard/sales', icon: IconChartBar, description: 'Revenue and analytics' },
-      { label: 'Payouts', to: '/dashboard/billingandpayments', icon: IconBuildingBank, description: 'Balances and payouts' },
+      {
+        label: 'Payouts',
+        to: '/dashboard/billingandpayments',
+        icon: IconBuildingBank,
+        description: 'Balances and payouts',
+      },
       {
         label: 'Store Settings',
         to: '/dashboard/mystoresettings',
@@ -121,5 +141,7 @@ export const BECOME_CREATOR_ITEM: DashboardNavItem = {
  */
 export function navGroupsFor(role: 'creator' | 'fan' | null): DashboardNavGroup[] {
   if (role !== 'fan') return DASHBOARD_NAV;
-  return DASHBOARD_NAV.map((group) => (group.title === CREATOR_SECTION ? { ...group, items: [BECOME_CREATOR_ITEM] } : group));
+  return DASHBOARD_NAV.map((group) =>
+    group.title === CREATOR_SECTION ? { ...group, items: [BECOME_CREATOR_ITEM] } : group,
+  );
 }

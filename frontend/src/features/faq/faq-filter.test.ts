@@ -39,7 +39,9 @@ describe('filterFaqs', () => {
   });
 
   it('ignores case and surrounding or repeated whitespace', () => {
-    expect(questions(filterFaqs(SAMPLE, { search: '  TOTAL   Supply ', tag: 'all' }))).toEqual(['What is the total supply?']);
+    expect(questions(filterFaqs(SAMPLE, { search: '  TOTAL   Supply ', tag: 'all' }))).toEqual([
+      'What is the total supply?',
+    ]);
     expect(filterFaqs(SAMPLE, { search: '   ', tag: 'all' })).toEqual(SAMPLE);
   });
 });

@@ -82,7 +82,7 @@ const REQUIRED: Record<LegalDocumentId, (string | RegExp)[]> = {
     'March 2025',
     ...payoutHold,
     'subtracted from the Pending Balance',
-    'reduces the creator\'s next payout',
+    "reduces the creator's next payout",
     'negative balance carries forward',
     'fraud signals',
   ],
@@ -91,7 +91,7 @@ const REQUIRED: Record<LegalDocumentId, (string | RegExp)[]> = {
     `${P.minimumAge} or older`,
     ...revenueSplit,
     referral,
-    'paid out of {brand}\'s share, not the creator\'s share',
+    "paid out of {brand}'s share, not the creator's share",
     ...payoutHold,
     'local currency or in crypto',
     'export your full payment history',
@@ -195,7 +195,11 @@ describe('legal documents', () => {
   it.each(LEGAL_DOCUMENT_IDS)('%s links only to other legal pages, email and https', (id) => {
     const hrefs = [...HTML[id].matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     for (const href of hrefs) {
-      if (href.startsWith('/')) expect(LEGAL_DOCUMENT_IDS.map((other) => `/${other}`), href).toContain(href);
+      if (href.startsWith('/'))
+        expect(
+          LEGAL_DOCUMENT_IDS.map((other) => `/${other}`),
+          href,
+        ).toContain(href);
       else expect(href, href).toMatch(/^(mailto:\{\{supportEmail\}\}|https:\/\/)/);
     }
   });

@@ -70,7 +70,9 @@ export function activityNotice(event: CreatorActivityEvent): Notice {
   const amount = Number.isFinite(event.amountMinor) ? formatMoney(event.amountMinor, event.currency) : null;
   return {
     color: event.kind === 'chargeback' ? 'red' : 'teal',
-    title: amount ? `${ACTIVITY_TITLES[event.kind] ?? 'Store activity'} · ${amount}` : (ACTIVITY_TITLES[event.kind] ?? 'Store activity'),
+    title: amount
+      ? `${ACTIVITY_TITLES[event.kind] ?? 'Store activity'} · ${amount}`
+      : (ACTIVITY_TITLES[event.kind] ?? 'Store activity'),
     message: event.text,
   };
 }
@@ -80,20 +82,33 @@ const KIND = { video: 'video', album: 'photo album' } as const;
 /** A moderator's decision on one of the creator's items. */
 export function decisionNotice(event: ContentDecidedEvent): Notice {
   const what = KIND[event.kind] ?? 'item';
-  if (event.status === 'approved') return { color: 'green', title: `Your ${what} is approved`, message: `“${event.title}” is live in your store.` };
+  if (event.status === 'approved')
+    return { color: 'green', title: `Your ${what} is approved`, message: `“${event.title}” is live in your store.` };
   return {
     color: 'red',
     title: `Your ${what} was not approved`,
-    message: event.reason ? `“${event.title}”: ${event.reason}` : `“${event.title}” was not approved. See the item for details.`,
+    message: event.reason
+      ? `“${event.title}”: ${event.reason}`
+      : `“${event.title}” was not approved. See the item for details.`,
   };
 }
 
-const SUBJECTS: Record<string, string> = { content: 'an item', message: 'a message', conversation: 'a conversation', store: 'a store', user: 'an account' };
+const SUBJECTS: Record<string, string> = {
+  content: 'an item',
+  message: 'a message',
+  conversation: 'a conversation',
+  store: 'a store',
+  user: 'an account',
+};
 
 /** Staff: a new moderation case. */
 export function caseNotice(event: CaseOpenedEvent): Notice {
   const subject = SUBJECTS[event.subjectType] ?? event.subjectType;
-  return { color: 'orange', title: 'New moderation case', message: `A report on ${subject}: ${event.reason.replace(/_/g, ' ')}.` };
+  return {
+    color: 'orange',
+    title: 'New moderation case',
+    message: `A report on ${subject}: ${event.reason.replace(/_/g, ' ')}.`,
+  };
 }
 
 const CASE_KINDS: Record<string, string> = { report: 'A report', takedown: 'A takedown request', appeal: 'An appeal' };
@@ -102,7 +117,11 @@ export function caseDeadlineNotice(event: CaseDeadlineEvent): Notice {
   const what = CASE_KINDS[event.kind] ?? 'A case';
   const due = new Date(event.dueAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return event.stage === 'overdue'
-    ? { color: 'red', title: 'Deadline missed', message: `${what} passed its deadline (${due}) and was escalated to the admins.` }
+    ? {
+        color: 'red',
+        title: 'Deadline missed',
+        message: `${what} passed its deadline (${due}) and was escalated to the admins.`,
+      }
     : { color: 'yellow', title: 'Case due soon', message: `${what} is due ${due}: a quarter of its time is left.` };
 }
 

@@ -37,7 +37,8 @@ export const LOCKED_PREVIEWS: Record<LockedPreviewKey, LockedPreview> = {
       `Payouts on ${POLICY_CONSTANTS.payoutDay}`,
       'Export your full payment history as CSV',
     ],
-    screenshotAlt: 'Billing and payments screen with a saved card, a verified bank account, a crypto wallet and payment history',
+    screenshotAlt:
+      'Billing and payments screen with a saved card, a verified bank account, a crypto wallet and payment history',
   },
   collaborators: {
     title: 'Collaborators',
@@ -50,7 +51,8 @@ export const LOCKED_PREVIEWS: Record<LockedPreviewKey, LockedPreview> = {
       'Agree the revenue split of every joint release',
       'Keep signed release forms with each collaborator',
     ],
-    screenshotAlt: 'Collaborators screen with requests to approve or reject and a table of permissions for videos and albums',
+    screenshotAlt:
+      'Collaborators screen with requests to approve or reject and a table of permissions for videos and albums',
   },
   'photo-albums': {
     title: 'My Photo Albums',
@@ -74,7 +76,8 @@ export const LOCKED_PREVIEWS: Record<LockedPreviewKey, LockedPreview> = {
       'Follow review status from Pending Review to Approved',
       'See views, sales and revenue per video',
     ],
-    screenshotAlt: 'My Videos screen with an upload in progress and a list of videos with status, price, views and revenue',
+    screenshotAlt:
+      'My Videos screen with an upload in progress and a list of videos with status, price, views and revenue',
   },
   purchases: {
     title: 'Purchase History',
@@ -87,7 +90,8 @@ export const LOCKED_PREVIEWS: Record<LockedPreviewKey, LockedPreview> = {
       'See the token rewards earned from your purchases',
       'Export your purchase history as CSV',
     ],
-    screenshotAlt: 'Purchase history screen with spending totals, active subscriptions and a list of purchases with receipts',
+    screenshotAlt:
+      'Purchase history screen with spending totals, active subscriptions and a list of purchases with receipts',
   },
   referrals: {
     title: 'Content Referral Program',
@@ -99,7 +103,8 @@ export const LOCKED_PREVIEWS: Record<LockedPreviewKey, LockedPreview> = {
       'Follow clicks, referred sales and conversion',
       'See your commission week by week',
     ],
-    screenshotAlt: 'Content referral program screen with a referral link generator, commission earned and weekly commission chart',
+    screenshotAlt:
+      'Content referral program screen with a referral link generator, commission earned and weekly commission chart',
   },
   sales: {
     title: 'Sales Dashboard',
@@ -149,7 +154,8 @@ export const LOCKED_PREVIEWS: Record<LockedPreviewKey, LockedPreview> = {
       'Traffic sources, including your social channels and referral links',
       'Ranges from 7 days to 12 months',
     ],
-    screenshotAlt: 'Advanced analytics dashboard with visitor, conversion and order value figures, a visitors chart and traffic sources',
+    screenshotAlt:
+      'Advanced analytics dashboard with visitor, conversion and order value figures, a visitors chart and traffic sources',
   },
 };
 

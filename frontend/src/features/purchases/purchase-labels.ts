@@ -7,7 +7,13 @@ export const KIND_LABELS: Record<PurchaseKind, string> = {
   message: 'Message',
   message_fee: 'Paid message',
 };
-export const KIND_COLORS: Record<PurchaseKind, string> = { content: 'fanmint', subscription: 'aqua', tip: 'grape', message: 'indigo', message_fee: 'indigo' };
+export const KIND_COLORS: Record<PurchaseKind, string> = {
+  content: 'fanmint',
+  subscription: 'aqua',
+  tip: 'grape',
+  message: 'indigo',
+  message_fee: 'indigo',
+};
 
 export const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', crypto: 'Crypto' };
 
@@ -39,9 +45,19 @@ export const SUBSCRIPTION_LABELS: Record<SubscriptionStatus, string> = {
   expired: 'Expired',
   past_due: 'Payment due',
 };
-export const SUBSCRIPTION_COLORS: Record<SubscriptionStatus, string> = { active: 'green', cancelled: 'gray', expired: 'gray', past_due: 'orange' };
+export const SUBSCRIPTION_COLORS: Record<SubscriptionStatus, string> = {
+  active: 'green',
+  cancelled: 'gray',
+  expired: 'gray',
+  past_due: 'orange',
+};
 
-const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
 
 /** 'visa' → 'Visa'; a brand the acquirer names that we do not know is shown as 'Card'. */
 export const cardBrandLabel = (brand: string) => CARD_BRANDS[brand.toLowerCase()] ?? 'Card';
@@ -50,4 +66,5 @@ export const cardBrandLabel = (brand: string) => CARD_BRANDS[brand.toLowerCase()
 export const cardLabel = (card: { brand: string; last4: string }) => `${cardBrandLabel(card.brand)} •••• ${card.last4}`;
 
 /** 3, 2029 → '03/29'. */
-export const cardExpiry = (month: number, year: number) => `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
+export const cardExpiry = (month: number, year: number) =>
+  `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;

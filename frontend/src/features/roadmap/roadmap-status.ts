@@ -18,8 +18,18 @@ export const STATUS_BADGE: Record<RoadmapStatus, string | null> = {
 };
 
 const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ];
 
 /** First day of the period a label names: 'Q3 2025' → 1 Jul 2025, 'October 2023' → 1 Oct 2023, '2026' → 1 Jan 2026. */

@@ -9,7 +9,8 @@ export function formatDuration(totalSeconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-export const storeCountLabel = (count: number) => (count === 0 ? 'No stores yet' : count === 1 ? '1 store' : `${count} stores`);
+export const storeCountLabel = (count: number) =>
+  count === 0 ? 'No stores yet' : count === 1 ? '1 store' : `${count} stores`;
 
 /** The category's display name; a slug the list does not know yet is shown readable ('adult-solo' → 'Adult solo'). */
 export function categoryName(slug: string, categories: readonly Category[] | undefined): string {

@@ -16,7 +16,18 @@ export interface ConfirmModalProps {
 }
 
 /** Asks before an action that cannot be taken back: the caller's text, a way out and the action. */
-export function ConfirmModal({ opened, onClose, title, children, confirmLabel, cancelLabel = 'Cancel', confirmColor, confirmDisabled, pending, onConfirm }: ConfirmModalProps) {
+export function ConfirmModal({
+  opened,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  confirmColor,
+  confirmDisabled,
+  pending,
+  onConfirm,
+}: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={pending ? () => {} : onClose} title={title} centered>
       <Stack gap="md">

@@ -30,7 +30,12 @@ export function DashboardPageHeader({ title, description, action, dense = false 
     );
   }
   return (
-    <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} gap="md">
+    <Flex
+      direction={{ base: 'column', sm: 'row' }}
+      justify="space-between"
+      align={{ base: 'stretch', sm: 'flex-start' }}
+      gap="md"
+    >
       <Stack gap={4}>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
           {title}

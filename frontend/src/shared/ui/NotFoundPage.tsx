@@ -16,7 +16,13 @@ export function NotFoundPage() {
         <ThemeIcon size={96} radius={48} variant="light" color="orange">
           <IconCactus size={52} stroke={1.4} />
         </ThemeIcon>
-        <Text fw={800} fz={{ base: 56, sm: 80 }} lh={1} variant="gradient" gradient={{ from: 'fanmint.5', to: 'aqua.5', deg: 90 }}>
+        <Text
+          fw={800}
+          fz={{ base: 56, sm: 80 }}
+          lh={1}
+          variant="gradient"
+          gradient={{ from: 'fanmint.5', to: 'aqua.5', deg: 90 }}
+        >
           404
         </Text>
         <Title order={1} fz={{ base: 26, sm: 32 }}>

@@ -1,4 +1,15 @@
-import { Box, Card, Flex, Group, Stack, Text, ThemeIcon, Title, type ButtonProps, type MantineColor } from '@mantine/core';
+import {
+  Box,
+  Card,
+  Flex,
+  Group,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  type ButtonProps,
+  type MantineColor,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface SectionCardProps {
@@ -40,11 +51,7 @@ export function SectionCard({ icon, title, description, badge, color, children }
               <Title order={2} fz={{ base: 18, sm: 20 }} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 {title}
               </Title>
-              {badge && (
-                <Box style={{ flexShrink: 0, display: 'flex' }}>
-                  {badge}
-                </Box>
-              )}
+              {badge && <Box style={{ flexShrink: 0, display: 'flex' }}>{badge}</Box>}
             </Flex>
             {description && (
               <Text size="sm" c="dimmed">

@@ -19,6 +19,9 @@ export async function cleanAvatar(bytes: Buffer): Promise<CleanImage> {
     resize: { width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover', position: 'attention', withoutEnlargement: true },
     encode: (image) => image.webp({ quality: 85 }),
   });
-  if (clean.width < MIN_AVATAR_SIDE || clean.height < MIN_AVATAR_SIDE) throw new AvatarTooSmall(`The picture is ${clean.width} × ${clean.height} pixels; use one of at least ${MIN_AVATAR_SIDE} × ${MIN_AVATAR_SIDE}`);
+  if (clean.width < MIN_AVATAR_SIDE || clean.height < MIN_AVATAR_SIDE)
+    throw new AvatarTooSmall(
+      `The picture is ${clean.width} × ${clean.height} pixels; use one of at least ${MIN_AVATAR_SIDE} × ${MIN_AVATAR_SIDE}`,
+    );
   return clean;
 }

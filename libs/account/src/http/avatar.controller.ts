@@ -1,7 +1,30 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Put, Req, Res, UploadedFile, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Put,
+  Req,
+  Res,
+  UploadedFile,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { AppError, ErrorFilter, assertMultipartForm, multerCause, toAppError } from '#app/platform';
@@ -17,12 +40,18 @@ function avatarFormError(exception: unknown): AppError | null {
   const cause = multerCause(exception);
   if (!cause) return null;
   if (cause.code === 'LIMIT_FILE_SIZE') return AccountErrors.avatarTooLarge();
-  if (cause.code.startsWith('LIMIT_')) return new AppError(400, 'validation_failed', 'Send one file field named image and nothing else');
+  if (cause.code.startsWith('LIMIT_'))
+    return new AppError(400, 'validation_failed', 'Send one file field named image and nothing else');
   return toAppError(exception);
 }
 
 export class AvatarDto {
-  @ApiProperty({ type: String, nullable: true, example: '/api/avatars/6f1c…?v=3a9e0c41b2d7', description: 'The picture as browsers load it; null when there is none' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '/api/avatars/6f1c…?v=3a9e0c41b2d7',
+    description: 'The picture as browsers load it; null when there is none',
+  })
   avatarUrl!: string | null;
 }
 
@@ -50,10 +79,29 @@ export class AvatarController {
   @UseInterceptors(FileInterceptor('image', { limits: AVATAR_FORM_LIMITS }))
   @UseFilters(new ErrorFilter(avatarFormError))
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB, at least 64 × 64 pixels' } } } })
-  @ApiOperation({ summary: 'Upload your profile picture: checked by content, cropped square (at most 512 × 512), re-encoded as WebP without metadata, stored encrypted' })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['image'],
+      properties: {
+        image: {
+          type: 'string',
+          format: 'binary',
+          description: 'JPEG, PNG or WebP, at most 5 MB, at least 64 × 64 pixels',
+        },
+      },
+    },
+  })
+  @ApiOperation({
+    summary:
+      'Upload your profile picture: checked by content, cropped square (at most 512 × 512), re-encoded as WebP without metadata, stored encrypted',
+  })
   @ApiOkResponse({ type: AvatarDto })
-  upload(@CurrentAuth() auth: AuthContext, @Req() request: IncomingMessage, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<AvatarDto> {
+  upload(
+    @CurrentAuth() auth: AuthContext,
+    @Req() request: IncomingMessage,
+    @UploadedFile() file: { buffer: Buffer } | undefined,
+  ): Promise<AvatarDto> {
     assertMultipartForm(request, AccountErrors.notMultipart);
     if (!file?.buffer) throw AccountErrors.avatarMissing();
     return this.commands.execute(new ChangeAvatarCommand(auth.user.id, file.buffer));
@@ -71,7 +119,9 @@ export class AvatarController {
   @Get('avatars/:userId')
   @HttpCode(200)
   @ApiParam({ name: 'userId', format: 'uuid' })
-  @ApiOperation({ summary: "A person's profile picture (image/webp), public like their display name; 404 when there is none" })
+  @ApiOperation({
+    summary: "A person's profile picture (image/webp), public like their display name; 404 when there is none",
+  })
   async image(@Param('userId') userId: string, @Res() response: ServerResponse): Promise<void> {
     if (!UUID.test(userId)) throw AccountErrors.noAvatar();
     const { bytes, version } = await this.queries.execute(new AvatarImageQuery(userId));

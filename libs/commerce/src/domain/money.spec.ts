@@ -3,7 +3,13 @@ import { addCalendarMonth, formatMinor, maskBuyer, referralCommission } from './
 
 describe('money', () => {
   it('formats minor units as decimals', () => {
-    expect([formatMinor(1250), formatMinor(5), formatMinor(0), formatMinor(-1999), formatMinor(100000)]).toEqual(['12.50', '0.05', '0.00', '-19.99', '1000.00']);
+    expect([formatMinor(1250), formatMinor(5), formatMinor(0), formatMinor(-1999), formatMinor(100000)]).toEqual([
+      '12.50',
+      '0.05',
+      '0.00',
+      '-19.99',
+      '1000.00',
+    ]);
   });
 
   it('adds one calendar month, clamped to the end of a shorter month', () => {

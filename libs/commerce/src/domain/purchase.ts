@@ -1,7 +1,22 @@
 import type { PurchaseKind } from '../queries/purchases/purchase-view.js';
-import type { CardSummary, Checkout, CryptoInstructions, DisputeStage, PaymentFact, PaymentMethod } from '../payments/payment-provider.js';
+import type {
+  CardSummary,
+  Checkout,
+  CryptoInstructions,
+  DisputeStage,
+  PaymentFact,
+  PaymentMethod,
+} from '../payments/payment-provider.js';
 
-export const PURCHASE_STATUSES = ['pending', 'requires_action', 'paid', 'failed', 'expired', 'refunded', 'charged_back'] as const;
+export const PURCHASE_STATUSES = [
+  'pending',
+  'requires_action',
+  'paid',
+  'failed',
+  'expired',
+  'refunded',
+  'charged_back',
+] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 /**
@@ -56,22 +71,44 @@ export interface PurchaseRefusal {
   reason: string;
 }
 
-export type PurchaseDecision = { changed: true; purchase: PurchasePayment; effects: PurchaseEffect[] } | { changed: false; refusal: PurchaseRefusal };
+export type PurchaseDecision =
+  | { changed: true; purchase: PurchasePayment; effects: PurchaseEffect[] }
+  | { changed: false; refusal: PurchaseRefusal };
 
-const refuse = (code: PurchaseRefusal['code'], reason: string): PurchaseDecision => ({ changed: false, refusal: { code, reason } });
+const refuse = (code: PurchaseRefusal['code'], reason: string): PurchaseDecision => ({
+  changed: false,
+  refusal: { code, reason },
+});
 
-function move(purchase: PurchasePayment, to: PurchaseStatus, changes: Partial<PurchasePayment>, effects: PurchaseEffect[]): PurchaseDecision {
+function move(
+  purchase: PurchasePayment,
+  to: PurchaseStatus,
+  changes: Partial<PurchasePayment>,
+  effects: PurchaseEffect[],
+): PurchaseDecision {
   if (purchase.status === to) return refuse('no_change', `already ${to}`);
-  if (!PURCHASE_TRANSITIONS[purchase.status].includes(to)) return refuse('not_allowed', `${purchase.status} cannot become ${to}`);
+  if (!PURCHASE_TRANSITIONS[purchase.status].includes(to))
+    return refuse('not_allowed', `${purchase.status} cannot become ${to}`);
   return { changed: true, purchase: { ...purchase, ...changes, status: to }, effects };
 }
 
 /** The checkout the provider opened: a hosted page waits for the fan; a crypto invoice keeps the purchase pending. */
 export function openCheckout(purchase: PurchasePayment, checkout: Checkout): PurchaseDecision {
   if (purchase.checkoutId === checkout.checkoutId) return refuse('no_change', 'checkout already open');
-  if (purchase.status !== 'pending' || purchase.checkoutId) return refuse('not_allowed', `a ${purchase.status} purchase cannot open a checkout`);
-  if (checkout.kind === 'crypto') return { changed: true, purchase: { ...purchase, checkoutId: checkout.checkoutId, crypto: checkout.crypto }, effects: [] };
-  return move(purchase, 'requires_action', { checkoutId: checkout.checkoutId, checkoutUrl: checkout.url, checkoutExpiresAt: checkout.expiresAt }, []);
+  if (purchase.status !== 'pending' || purchase.checkoutId)
+    return refuse('not_allowed', `a ${purchase.status} purchase cannot open a checkout`);
+  if (checkout.kind === 'crypto')
+    return {
+      changed: true,
+      purchase: { ...purchase, checkoutId: checkout.checkoutId, crypto: checkout.crypto },
+      effects: [],
+    };
+  return move(
+    purchase,
+    'requires_action',
+    { checkoutId: checkout.checkoutId, checkoutUrl: checkout.url, checkoutExpiresAt: checkout.expiresAt },
+    [],
+  );
 }
 
 /** Why a fact is not about this purchase's payment, or null. */
@@ -82,9 +119,16 @@ export function mismatchOf(purchase: PurchasePayment, fact: PaymentFact): string
   if (fact.checkoutId && purchase.checkoutId && fact.checkoutId !== purchase.checkoutId) return 'checkout id differs';
   // Each declined attempt on a hosted page is a payment of its own; the captured one is the purchase's.
   const aboutCapture = fact.type === 'captured' || fact.type === 'refunded' || fact.type === 'disputed';
-  if (aboutCapture && fact.providerPaymentId && purchase.providerPaymentId && fact.providerPaymentId !== purchase.providerPaymentId) return 'payment id differs';
+  if (
+    aboutCapture &&
+    fact.providerPaymentId &&
+    purchase.providerPaymentId &&
+    fact.providerPaymentId !== purchase.providerPaymentId
+  )
+    return 'payment id differs';
   const known = [purchase.checkoutId, purchase.providerPaymentId].filter((id) => id !== null);
-  if (known.length > 0 && ![fact.checkoutId, fact.providerPaymentId].some((id) => id !== null && known.includes(id))) return 'payment id differs';
+  if (known.length > 0 && ![fact.checkoutId, fact.providerPaymentId].some((id) => id !== null && known.includes(id)))
+    return 'payment id differs';
   return null;
 }
 
@@ -111,10 +155,20 @@ function capture(purchase: PurchasePayment, fact: PaymentFact): PurchaseDecision
  * A refund or dispute of a payment we never saw captured (its events arrived out of order) proves
  * the capture: the purchase goes through paid first, so the sale and its reversal are both booked.
  */
-function reverse(purchase: PurchasePayment, fact: PaymentFact, to: 'refunded' | 'charged_back', changes: Partial<PurchasePayment>): PurchaseDecision {
-  const captured = OPEN_STATUSES.includes(purchase.status) || purchase.status === 'failed' || purchase.status === 'expired' ? capture(purchase, fact) : null;
+function reverse(
+  purchase: PurchasePayment,
+  fact: PaymentFact,
+  to: 'refunded' | 'charged_back',
+  changes: Partial<PurchasePayment>,
+): PurchaseDecision {
+  const captured =
+    OPEN_STATUSES.includes(purchase.status) || purchase.status === 'failed' || purchase.status === 'expired'
+      ? capture(purchase, fact)
+      : null;
   const from = captured?.changed ? captured.purchase : purchase;
-  const reversed = move(from, to, { ...changes, reversedAt: fact.occurredAt }, [to === 'refunded' ? 'refund' : 'chargeback']);
+  const reversed = move(from, to, { ...changes, reversedAt: fact.occurredAt }, [
+    to === 'refunded' ? 'refund' : 'chargeback',
+  ]);
   if (!reversed.changed || !captured?.changed) return reversed;
   return { ...reversed, effects: [...captured.effects, ...reversed.effects] };
 }
@@ -135,7 +189,12 @@ export const needsHoldings = (purchase: PurchasePayment & { kind: string }, fact
   const holds = HOLDING_KINDS.includes(purchase.kind) || purchase.kind === 'subscription';
   if (fact.type === 'captured') return holds && (purchase.status === 'failed' || purchase.status === 'expired');
   // A won dispute gives the purchase back its hold, unless the fan has bought the thing again since.
-  return fact.type === 'disputed' && fact.disputeStage === 'won' && holds && ['failed', 'expired', 'charged_back'].includes(purchase.status);
+  return (
+    fact.type === 'disputed' &&
+    fact.disputeStage === 'won' &&
+    holds &&
+    ['failed', 'expired', 'charged_back'].includes(purchase.status)
+  );
 };
 
 /** Kinds whose live purchase holds one thing per buyer (an item, a message): a second live one is refused. */
@@ -146,13 +205,22 @@ export const HOLDING_KINDS: readonly string[] = ['content', 'message', 'message_
  * refused here). A late capture of an item its buyer has meanwhile bought again (or is buying) is a
  * second payment for one thing: it is booked, then refunded, and its money sent back (return_payment).
  */
-export function applyPaymentFact(purchase: PurchasePayment, fact: PaymentFact, holdings: BuyerHoldings = { itemHeldElsewhere: false }): PurchaseDecision {
+export function applyPaymentFact(
+  purchase: PurchasePayment,
+  fact: PaymentFact,
+  holdings: BuyerHoldings = { itemHeldElsewhere: false },
+): PurchaseDecision {
   const mismatch = mismatchOf(purchase, fact);
   if (mismatch) return refuse('mismatch', mismatch);
   switch (fact.type) {
     case 'captured':
-      if (purchase.providerPaymentId === fact.providerPaymentId && (purchase.status === 'refunded' || purchase.status === 'charged_back')) return refuse('no_change', `already ${purchase.status}`);
-      if (holdings.itemHeldElsewhere && (purchase.status === 'failed' || purchase.status === 'expired')) return returnDuplicate(purchase, fact);
+      if (
+        purchase.providerPaymentId === fact.providerPaymentId &&
+        (purchase.status === 'refunded' || purchase.status === 'charged_back')
+      )
+        return refuse('no_change', `already ${purchase.status}`);
+      if (holdings.itemHeldElsewhere && (purchase.status === 'failed' || purchase.status === 'expired'))
+        return returnDuplicate(purchase, fact);
       return capture(purchase, fact);
     case 'declined':
       if (!fact.final && OPEN_STATUSES.includes(purchase.status)) {
@@ -160,14 +228,24 @@ export function applyPaymentFact(purchase: PurchasePayment, fact: PaymentFact, h
         if (purchase.failureReason === fact.failureReason) return refuse('no_change', 'same failure');
         return { changed: true, purchase: { ...purchase, failureReason: fact.failureReason }, effects: [] };
       }
-      return move(purchase, 'failed', { failureReason: fact.failureReason, providerPaymentId: fact.providerPaymentId ?? purchase.providerPaymentId, checkoutUrl: null }, ['declined']);
+      return move(
+        purchase,
+        'failed',
+        {
+          failureReason: fact.failureReason,
+          providerPaymentId: fact.providerPaymentId ?? purchase.providerPaymentId,
+          checkoutUrl: null,
+        },
+        ['declined'],
+      );
     case 'checkout_expired':
       return move(purchase, 'expired', { checkoutUrl: null }, []);
     case 'refunded':
       return reverse(purchase, fact, 'refunded', {});
     case 'disputed': {
       const stage = fact.disputeStage ?? 'needs_response';
-      if (purchase.disputeStage && STAGE_ORDER[stage] <= STAGE_ORDER[purchase.disputeStage]) return refuse('no_change', `dispute already ${purchase.disputeStage}`);
+      if (purchase.disputeStage && STAGE_ORDER[stage] <= STAGE_ORDER[purchase.disputeStage])
+        return refuse('no_change', `dispute already ${purchase.disputeStage}`);
       if (stage === 'won') return winDispute(purchase, fact, holdings);
       if (purchase.status !== 'charged_back') return reverse(purchase, fact, 'charged_back', { disputeStage: stage });
       return { changed: true, purchase: { ...purchase, disputeStage: stage }, effects: [] };
@@ -184,7 +262,8 @@ export function applyPaymentFact(purchase: PurchasePayment, fact: PaymentFact, h
 function winDispute(purchase: PurchasePayment, fact: PaymentFact, holdings: BuyerHoldings): PurchaseDecision {
   const won = { disputeStage: 'won' as const };
   if (purchase.status === 'charged_back') {
-    if (holdings.itemHeldElsewhere) return { changed: true, purchase: { ...purchase, ...won }, effects: ['dispute_won'] };
+    if (holdings.itemHeldElsewhere)
+      return { changed: true, purchase: { ...purchase, ...won }, effects: ['dispute_won'] };
     return move(purchase, 'paid', { ...won, reversedAt: null }, ['dispute_won']);
   }
   if (purchase.status === 'paid') return { changed: true, purchase: { ...purchase, ...won }, effects: [] };
@@ -195,12 +274,18 @@ function winDispute(purchase: PurchasePayment, fact: PaymentFact, holdings: Buye
 }
 
 /** Why a returned duplicate was refunded, kept on the purchase (the fan sees it in their history). */
-export const DUPLICATE_RETURNED = 'Paid after this checkout had lapsed, while another purchase already covered it: this payment is refunded in full.';
+export const DUPLICATE_RETURNED =
+  'Paid after this checkout had lapsed, while another purchase already covered it: this payment is refunded in full.';
 
 function returnDuplicate(purchase: PurchasePayment, fact: PaymentFact): PurchaseDecision {
   const captured = capture(purchase, fact);
   if (!captured.changed) return captured;
-  const refunded = move(captured.purchase, 'refunded', { reversedAt: fact.occurredAt, failureReason: DUPLICATE_RETURNED }, ['refund', 'return_payment']);
+  const refunded = move(
+    captured.purchase,
+    'refunded',
+    { reversedAt: fact.occurredAt, failureReason: DUPLICATE_RETURNED },
+    ['refund', 'return_payment'],
+  );
   if (!refunded.changed) return refunded;
   return { ...refunded, effects: [...captured.effects, ...refunded.effects] };
 }
@@ -211,7 +296,11 @@ export function expireAbandoned(purchase: PurchasePayment): PurchaseDecision {
 }
 
 /** How a purchase reads on a statement and at the provider (its checkout's description). */
-export function describePurchase(purchase: { kind: PurchaseKind; contentTitle: string | null; storeName: string }): string {
+export function describePurchase(purchase: {
+  kind: PurchaseKind;
+  contentTitle: string | null;
+  storeName: string;
+}): string {
   if (purchase.kind === 'content') return `Purchase: ${purchase.contentTitle}`;
   if (purchase.kind === 'message') return `Message: ${purchase.storeName}`;
   if (purchase.kind === 'message_fee') return `Paid message to ${purchase.storeName}`;

@@ -14,7 +14,12 @@ describe('store listing cursors', () => {
     expect(decodeCursor(encodeCursor({ sort: 'name', key: 'x', id }), 'newest')).toBeNull();
     expect(decodeCursor(encodeCursor({ sort: 'newest', key: 'not a date', id }), 'newest')).toBeNull();
     expect(decodeCursor(encodeCursor({ sort: 'name', key: 'x', id: "1' or '1'='1" }), 'name')).toBeNull();
-    for (const text of ['', 'abc', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[1,2,3]').toString('base64url')]) {
+    for (const text of [
+      '',
+      'abc',
+      Buffer.from('{"a":1}').toString('base64url'),
+      Buffer.from('[1,2,3]').toString('base64url'),
+    ]) {
       expect(decodeCursor(text, 'name')).toBeNull();
     }
   });

@@ -3,7 +3,8 @@ import type { CleanImageOptions } from '#app/platform';
 export const STORE_IMAGE_KINDS = ['banner', 'avatar'] as const;
 export type StoreImageKind = (typeof STORE_IMAGE_KINDS)[number];
 
-export const isStoreImageKind = (value: string): value is StoreImageKind => (STORE_IMAGE_KINDS as readonly string[]).includes(value);
+export const isStoreImageKind = (value: string): value is StoreImageKind =>
+  (STORE_IMAGE_KINDS as readonly string[]).includes(value);
 
 /** How each image is kept: cropped to its shape from the centre, re-encoded as WebP, nothing else of the upload survives. */
 export const STORE_IMAGE_SHAPES: Record<StoreImageKind, CleanImageOptions & { label: string }> = {
@@ -20,4 +21,5 @@ export const STORE_IMAGE_SHAPES: Record<StoreImageKind, CleanImageOptions & { la
 };
 
 /** A stored image's key: the store, the kind and a fresh random part (a new upload never reuses a cached link). */
-export const storeImageKey = (storeId: string, kind: StoreImageKind, random: string) => `${storeId}-${kind}-${random}.webp`;
+export const storeImageKey = (storeId: string, kind: StoreImageKind, random: string) =>
+  `${storeId}-${kind}-${random}.webp`;

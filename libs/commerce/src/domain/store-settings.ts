@@ -24,9 +24,25 @@ export const SETTINGS_LIMITS = {
 
 /** Store Settings (SPEC §2), one object per section of the settings page. */
 export interface StoreSettings {
-  appearance: { displayName: string; tagline: string | null; description: string | null; accentColor: string; layout: StoreLayout };
-  content: { defaultVideoPriceMinor: number; defaultAlbumPriceMinor: number; currency: StoreCurrency; allowDownloads: boolean };
-  access: { visibility: StoreVisibility; subscriptionEnabled: boolean; subscriptionPriceMinor: number; showSubscriberCount: boolean };
+  appearance: {
+    displayName: string;
+    tagline: string | null;
+    description: string | null;
+    accentColor: string;
+    layout: StoreLayout;
+  };
+  content: {
+    defaultVideoPriceMinor: number;
+    defaultAlbumPriceMinor: number;
+    currency: StoreCurrency;
+    allowDownloads: boolean;
+  };
+  access: {
+    visibility: StoreVisibility;
+    subscriptionEnabled: boolean;
+    subscriptionPriceMinor: number;
+    showSubscriberCount: boolean;
+  };
   tips: { enabled: boolean; minimumTipMinor: number };
   referrals: { enabled: boolean };
   collaboration: { acceptRequests: boolean };
@@ -47,7 +63,12 @@ export function defaultSettings(displayName: string): StoreSettings {
   return {
     appearance: { displayName, tagline: null, description: null, accentColor: DEFAULT_ACCENT_COLOR, layout: 'grid' },
     content: { defaultVideoPriceMinor: 999, defaultAlbumPriceMinor: 1499, currency: 'USD', allowDownloads: false },
-    access: { visibility: 'public', subscriptionEnabled: false, subscriptionPriceMinor: 999, showSubscriberCount: false },
+    access: {
+      visibility: 'public',
+      subscriptionEnabled: false,
+      subscriptionPriceMinor: 999,
+      showSubscriberCount: false,
+    },
     tips: { enabled: true, minimumTipMinor: 100 },
     referrals: { enabled: true },
     collaboration: { acceptRequests: false },
@@ -64,7 +85,8 @@ const length = (text: string) => Array.from(text).length;
 export function checkDisplayName(input: string): { ok: true; value: string } | { ok: false; message: string } {
   const value = input.trim();
   const { min, max } = SETTINGS_LIMITS.displayName;
-  if (length(value) < min || length(value) > max) return { ok: false, message: `The store name has ${min} to ${max} characters` };
+  if (length(value) < min || length(value) > max)
+    return { ok: false, message: `The store name has ${min} to ${max} characters` };
   if (CONTROL_CHARACTERS.test(value)) return { ok: false, message: 'The store name must fit on one line' };
   return { ok: true, value };
 }
@@ -95,7 +117,11 @@ export function applySettingsPatch(current: StoreSettings, patch: StoreSettingsP
     referrals: { ...current.referrals, ...given(patch.referrals) },
     collaboration: { ...current.collaboration, ...given(patch.collaboration) },
     notifications: { ...current.notifications, ...given(patch.notifications) },
-    nsfw: { ...current.nsfw, ...given(patch.nsfw), categories: [...(patch.nsfw?.categories ?? current.nsfw.categories)] },
+    nsfw: {
+      ...current.nsfw,
+      ...given(patch.nsfw),
+      categories: [...(patch.nsfw?.categories ?? current.nsfw.categories)],
+    },
   };
 
   const appearance = next.appearance;
@@ -114,19 +140,37 @@ export function applySettingsPatch(current: StoreSettings, patch: StoreSettingsP
   if (appearance.description !== null && length(appearance.description) > SETTINGS_LIMITS.descriptionMax) {
     problem('appearance.description', `The description has at most ${SETTINGS_LIMITS.descriptionMax} characters`);
   }
-  if (!HEX_COLOR.test(appearance.accentColor)) problem('appearance.accentColor', 'The accent colour is a hex colour such as #a5529f');
+  if (!HEX_COLOR.test(appearance.accentColor))
+    problem('appearance.accentColor', 'The accent colour is a hex colour such as #a5529f');
   else appearance.accentColor = appearance.accentColor.toLowerCase();
-  if (!STORE_LAYOUTS.includes(appearance.layout)) problem('appearance.layout', `The layout is one of ${STORE_LAYOUTS.join(', ')}`);
+  if (!STORE_LAYOUTS.includes(appearance.layout))
+    problem('appearance.layout', `The layout is one of ${STORE_LAYOUTS.join(', ')}`);
 
   const money = (field: string, value: number, { min, max }: { min: number; max: number }, label: string) => {
     if (!Number.isSafeInteger(value) || value < min || value > max) {
       problem(field, `${label} is a whole number of minor units (cents) from ${min} to ${max}`);
     }
   };
-  money('content.defaultVideoPriceMinor', next.content.defaultVideoPriceMinor, SETTINGS_LIMITS.price, 'The default video price');
-  money('content.defaultAlbumPriceMinor', next.content.defaultAlbumPriceMinor, SETTINGS_LIMITS.price, 'The default album price');
-  if (!STORE_CURRENCIES.includes(next.content.currency)) problem('content.currency', `The currency is one of ${STORE_CURRENCIES.join(', ')}`);
-  money('access.subscriptionPriceMinor', next.access.subscriptionPriceMinor, SETTINGS_LIMITS.subscriptionPrice, 'The monthly subscription price');
+  money(
+    'content.defaultVideoPriceMinor',
+    next.content.defaultVideoPriceMinor,
+    SETTINGS_LIMITS.price,
+    'The default video price',
+  );
+  money(
+    'content.defaultAlbumPriceMinor',
+    next.content.defaultAlbumPriceMinor,
+    SETTINGS_LIMITS.price,
+    'The default album price',
+  );
+  if (!STORE_CURRENCIES.includes(next.content.currency))
+    problem('content.currency', `The currency is one of ${STORE_CURRENCIES.join(', ')}`);
+  money(
+    'access.subscriptionPriceMinor',
+    next.access.subscriptionPriceMinor,
+    SETTINGS_LIMITS.subscriptionPrice,
+    'The monthly subscription price',
+  );
   money('tips.minimumTipMinor', next.tips.minimumTipMinor, SETTINGS_LIMITS.minimumTip, 'The minimum tip');
 
   if (!STORE_VISIBILITIES.includes(next.access.visibility)) {
@@ -139,12 +183,17 @@ export function applySettingsPatch(current: StoreSettings, patch: StoreSettingsP
   return problems.length > 0 ? { ok: false, problems } : { ok: true, settings: next };
 }
 
-function checkCategories(next: StoreSettings, patch: StoreSettingsPatch, problem: (field: string, message: string) => void): void {
+function checkCategories(
+  next: StoreSettings,
+  patch: StoreSettingsPatch,
+  problem: (field: string, message: string) => void,
+): void {
   const { categories } = next.nsfw;
   if (patch.nsfw?.categories !== undefined) {
     const { min, max } = SETTINGS_LIMITS.categories;
     const unknown = categories.filter((slug) => !findCategory(slug));
-    if (categories.length < min || categories.length > max) problem('nsfw.categories', `Choose ${min} to ${max} categories`);
+    if (categories.length < min || categories.length > max)
+      problem('nsfw.categories', `Choose ${min} to ${max} categories`);
     else if (unknown.length > 0) problem('nsfw.categories', `Unknown category: ${unknown.join(', ')}`);
     else if (new Set(categories).size !== categories.length) problem('nsfw.categories', 'Choose each category once');
   }
@@ -152,7 +201,10 @@ function checkCategories(next: StoreSettings, patch: StoreSettingsPatch, problem
   if (adult.length === 0) return;
   // An adult category makes the store NSFW; turning NSFW off explicitly while keeping one is a contradiction.
   if (patch.nsfw?.isNsfw === false) {
-    problem('nsfw.isNsfw', `A store in an adult category (${adult.join(', ')}) is NSFW: remove the category or keep NSFW on`);
+    problem(
+      'nsfw.isNsfw',
+      `A store in an adult category (${adult.join(', ')}) is NSFW: remove the category or keep NSFW on`,
+    );
   } else {
     next.nsfw.isNsfw = true;
   }

@@ -10,18 +10,81 @@ export const SLUG_MAX_LENGTH = 40;
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // Public and dashboard routes of SPEC §2 (and the /signup spelling it links to).
-  'stores', 'categories', 'sign-in', 'signin', 'two-fa-login', 'lost-access-to-2fa', 'sign-up', 'signup', 'check-email',
-  'verify-email', 'forgot-password', 'reset-password', 'instructions-after-reset', 'account-locked', 'create-new-password',
-  'fanmint-platform', 'official-token', 'official-social-channels', 'roadmap', 'faq', 'contact-us', 'contact', 'help-center',
-  'terms', 'privacy', 'refund-policy', 'chargeback-policy', 'user-creator-agreement', 'complaints-policy',
-  'content-management-policy', 'dashboard', 'support', 'security', 'settings', 'verification', 'rewards',
+  'stores',
+  'categories',
+  'sign-in',
+  'signin',
+  'two-fa-login',
+  'lost-access-to-2fa',
+  'sign-up',
+  'signup',
+  'check-email',
+  'verify-email',
+  'forgot-password',
+  'reset-password',
+  'instructions-after-reset',
+  'account-locked',
+  'create-new-password',
+  'fanmint-platform',
+  'official-token',
+  'official-social-channels',
+  'roadmap',
+  'faq',
+  'contact-us',
+  'contact',
+  'help-center',
+  'terms',
+  'privacy',
+  'refund-policy',
+  'chargeback-policy',
+  'user-creator-agreement',
+  'complaints-policy',
+  'content-management-policy',
+  'dashboard',
+  'support',
+  'security',
+  'settings',
+  'verification',
+  'rewards',
   // Server paths.
-  'admin', 'api', 'auth', 'functions', 'docs', 'health', 'assets', 'static', 'public', 'storage', 'uploads',
+  'admin',
+  'api',
+  'auth',
+  'functions',
+  'docs',
+  'health',
+  'assets',
+  'static',
+  'public',
+  'storage',
+  'uploads',
   // Fixed paths under /api/stores.
-  'mine', 'slug-available', 'new', 'edit',
+  'mine',
+  'slug-available',
+  'new',
+  'edit',
   // Names a fan could take for the platform speaking.
-  'official', 'staff', 'moderator', 'moderators', 'administrator', 'team', 'billing', 'payments', 'payouts', 'help',
-  'login', 'logout', 'register', 'account', 'accounts', 'me', 'www', 'mail', 'email', 'null', 'undefined',
+  'official',
+  'staff',
+  'moderator',
+  'moderators',
+  'administrator',
+  'team',
+  'billing',
+  'payments',
+  'payouts',
+  'help',
+  'login',
+  'logout',
+  'register',
+  'account',
+  'accounts',
+  'me',
+  'www',
+  'mail',
+  'email',
+  'null',
+  'undefined',
 ]);
 
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -34,7 +97,9 @@ export function checkSlug(input: string): SlugCheck {
     return refuse(`A store address has ${SLUG_MIN_LENGTH} to ${SLUG_MAX_LENGTH} characters`);
   }
   if (!SLUG_PATTERN.test(slug)) {
-    return refuse('A store address uses lowercase letters, digits and single hyphens, and cannot start or end with a hyphen');
+    return refuse(
+      'A store address uses lowercase letters, digits and single hyphens, and cannot start or end with a hyphen',
+    );
   }
   if (RESERVED_SLUGS.has(slug)) return refuse(`"${slug}" is reserved: choose another store address`);
   // Phishing guard: the sign-in page tells users to check the official address.

@@ -30,30 +30,61 @@ const terms: SubscriptionTerms = {
   paymentMethodRef: 'pm_1',
 };
 const active = activate(null, 'sub-1', terms, paidAt);
-const withStatus = (status: SubscriptionStatus, changes: Partial<Subscription> = {}): Subscription => ({ ...active, status, ...changes });
-const refusal = (from: string) => ({ status: 409, code: 'subscription_transition_not_allowed', extra: expect.objectContaining({ from }) });
+const withStatus = (status: SubscriptionStatus, changes: Partial<Subscription> = {}): Subscription => ({
+  ...active,
+  status,
+  ...changes,
+});
+const refusal = (from: string) => ({
+  status: 409,
+  code: 'subscription_transition_not_allowed',
+  extra: expect.objectContaining({ from }),
+});
 
 describe('activating a subscription', () => {
   it('starts an active, renewing subscription for a calendar month from the payment', () => {
     const period = { currentPeriodStart: paidAt, currentPeriodEnd: periodEnd };
-    expect(active).toEqual({ ...terms, ...period, id: 'sub-1', status: 'active', autoRenew: true, startedAt: paidAt, cancelledAt: null, updatedAt: paidAt });
+    expect(active).toEqual({
+      ...terms,
+      ...period,
+      id: 'sub-1',
+      status: 'active',
+      autoRenew: true,
+      startedAt: paidAt,
+      cancelledAt: null,
+      updatedAt: paidAt,
+    });
   });
 
   it.each(SUBSCRIPTION_STATUSES)('starts again a %s one under its own id, with the new terms', (status) => {
     const old = withStatus(status, { autoRenew: false, cancelledAt: paidAt, priceMinor: 300 });
     const restarted = activate(old, 'sub-2', terms, later);
-    expect(restarted).toMatchObject({ id: 'sub-1', status: 'active', autoRenew: true, priceMinor: 500, cancelledAt: null, startedAt: later });
+    expect(restarted).toMatchObject({
+      id: 'sub-1',
+      status: 'active',
+      autoRenew: true,
+      priceMinor: 500,
+      cancelledAt: null,
+      startedAt: later,
+    });
   });
 
   it("refuses to start another fan's subscription", () => {
-    expect(() => activate(active, 'sub-2', { ...terms, subscriberId: 'other' }, later)).toThrow(expect.objectContaining(refusal('active')));
+    expect(() => activate(active, 'sub-2', { ...terms, subscriberId: 'other' }, later)).toThrow(
+      expect.objectContaining(refusal('active')),
+    );
   });
 });
 
 describe('renewals', () => {
   it('a paid renewal extends the period by a calendar month from where it ended', () => {
     const next = new Date('2030-03-28T10:00:00Z');
-    expect(renew(active, periodEnd, later)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd, currentPeriodEnd: next, updatedAt: later });
+    expect(renew(active, periodEnd, later)).toMatchObject({
+      status: 'active',
+      currentPeriodStart: periodEnd,
+      currentPeriodEnd: next,
+      updatedAt: later,
+    });
   });
 
   it('a paid renewal makes a past-due subscription active again', () => {
@@ -90,7 +121,11 @@ describe('renewals', () => {
   });
 
   it('expires an active subscription; a deleted account renews no more', () => {
-    expect(expire(active, 'not_renewing', later)).toMatchObject({ status: 'expired', autoRenew: true, updatedAt: later });
+    expect(expire(active, 'not_renewing', later)).toMatchObject({
+      status: 'expired',
+      autoRenew: true,
+      updatedAt: later,
+    });
     expect(expire(active, 'account_deleted', later)).toMatchObject({ status: 'expired', autoRenew: false });
   });
 
@@ -102,7 +137,12 @@ describe('renewals', () => {
 describe('the fan changing a subscription', () => {
   it('cancels at the period end: access stays, nothing renews; cancelling again changes nothing', () => {
     const cancelled = cancelAtPeriodEnd(active, later);
-    expect(cancelled).toMatchObject({ status: 'cancelled', autoRenew: false, cancelledAt: later, currentPeriodEnd: periodEnd });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      autoRenew: false,
+      cancelledAt: later,
+      currentPeriodEnd: periodEnd,
+    });
     expect(cancelAtPeriodEnd(cancelled, periodEnd)).toBe(cancelled);
   });
 
@@ -116,14 +156,24 @@ describe('the fan changing a subscription', () => {
     expect(setAutoRenew(off, true, later).autoRenew).toBe(true);
   });
 
-  it.each(['cancelled', 'expired', 'past_due'] as const)('answers subscription_ended to a renewal change of a %s subscription', (status) => {
-    expect(() => setAutoRenew(withStatus(status), true, later)).toThrow(expect.objectContaining({ status: 409, code: 'subscription_ended' }));
-  });
+  it.each(['cancelled', 'expired', 'past_due'] as const)(
+    'answers subscription_ended to a renewal change of a %s subscription',
+    (status) => {
+      expect(() => setAutoRenew(withStatus(status), true, later)).toThrow(
+        expect.objectContaining({ status: 409, code: 'subscription_ended' }),
+      );
+    },
+  );
 });
 
 describe('ending a subscription from outside', () => {
   it.each(['active', 'past_due'] as const)('a closed account ends a %s subscription now', (status) => {
-    expect(endForClosedAccount(withStatus(status), later)).toMatchObject({ status: 'cancelled', autoRenew: false, cancelledAt: later, updatedAt: later });
+    expect(endForClosedAccount(withStatus(status), later)).toMatchObject({
+      status: 'cancelled',
+      autoRenew: false,
+      cancelledAt: later,
+      updatedAt: later,
+    });
   });
 
   it.each(['cancelled', 'expired'] as const)('a closed account has nothing to end in a %s subscription', (status) => {
@@ -132,10 +182,18 @@ describe('ending a subscription from outside', () => {
 
   it('a refund or chargeback ends access now, keeping the first cancellation time', () => {
     const mid = new Date('2030-02-10T00:00:00Z');
-    expect(revokeAccess(active, mid)).toMatchObject({ status: 'cancelled', autoRenew: false, cancelledAt: mid, currentPeriodEnd: mid });
+    expect(revokeAccess(active, mid)).toMatchObject({
+      status: 'cancelled',
+      autoRenew: false,
+      cancelledAt: mid,
+      currentPeriodEnd: mid,
+    });
     const cancelled = cancelAtPeriodEnd(active, paidAt);
     expect(revokeAccess(cancelled, mid)).toMatchObject({ cancelledAt: paidAt, currentPeriodEnd: mid });
-    expect(revokeAccess(withStatus('expired'), later)).toMatchObject({ status: 'cancelled', currentPeriodEnd: periodEnd });
+    expect(revokeAccess(withStatus('expired'), later)).toMatchObject({
+      status: 'cancelled',
+      currentPeriodEnd: periodEnd,
+    });
   });
 });
 

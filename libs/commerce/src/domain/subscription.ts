@@ -65,7 +65,9 @@ export const isDueForRenewal = (subscription: Subscription, at: Date): boolean =
 
 /** Its period ended and it will not renew (automatic renewal off, or the store no longer sells subscriptions). */
 export const endsWithItsPeriod = (subscription: Subscription, at: Date, storeSells: boolean): boolean =>
-  subscription.status === 'active' && subscription.currentPeriodEnd.getTime() <= at.getTime() && (!subscription.autoRenew || !storeSells);
+  subscription.status === 'active' &&
+  subscription.currentPeriodEnd.getTime() <= at.getTime() &&
+  (!subscription.autoRenew || !storeSells);
 
 // ---- transitions (each returns a new value; an illegal one throws a domain error) ----
 
@@ -73,8 +75,14 @@ export const endsWithItsPeriod = (subscription: Subscription, at: Date, storeSel
  * A paid first charge: starts the fan's subscription to the store for a calendar month from the
  * payment, or starts again the one the fan had there (whatever its status), under the new terms.
  */
-export function activate(existing: Subscription | null, id: string, terms: SubscriptionTerms, paidAt: Date): Subscription {
-  if (existing && (existing.subscriberId !== terms.subscriberId || existing.storeId !== terms.storeId)) refuse(existing, 'activate for another fan or store');
+export function activate(
+  existing: Subscription | null,
+  id: string,
+  terms: SubscriptionTerms,
+  paidAt: Date,
+): Subscription {
+  if (existing && (existing.subscriberId !== terms.subscriberId || existing.storeId !== terms.storeId))
+    refuse(existing, 'activate for another fan or store');
   return {
     ...terms,
     id: existing?.id ?? id,
@@ -95,7 +103,13 @@ export function activate(existing: Subscription | null, id: string, terms: Subsc
  */
 export function renew(subscription: Subscription, periodStart: Date, paidAt: Date): Subscription {
   if (!sameTime(subscription.currentPeriodEnd, periodStart)) return subscription;
-  return { ...subscription, status: 'active', currentPeriodStart: periodStart, currentPeriodEnd: addCalendarMonth(periodStart), updatedAt: paidAt };
+  return {
+    ...subscription,
+    status: 'active',
+    currentPeriodStart: periodStart,
+    currentPeriodEnd: addCalendarMonth(periodStart),
+    updatedAt: paidAt,
+  };
 }
 
 /** The renewal for the period starting at `periodStart` could not be charged: no access until the fan pays again. */
@@ -126,11 +140,23 @@ export function endForClosedAccount(subscription: Subscription, at: Date): Subsc
 /** An active subscription whose period ended and that does not renew ends; a deleted account's renews no more. */
 export function expire(subscription: Subscription, reason: ExpiryReason, at: Date): Subscription {
   if (subscription.status !== 'active') refuse(subscription, 'expire');
-  return { ...subscription, status: 'expired', autoRenew: reason === 'account_deleted' ? false : subscription.autoRenew, updatedAt: at };
+  return {
+    ...subscription,
+    status: 'expired',
+    autoRenew: reason === 'account_deleted' ? false : subscription.autoRenew,
+    updatedAt: at,
+  };
 }
 
 /** A payment of the subscription was refunded or charged back: access ends now (whatever the status) and nothing renews. */
 export function revokeAccess(subscription: Subscription, at: Date): Subscription {
   const end = subscription.currentPeriodEnd.getTime() < at.getTime() ? subscription.currentPeriodEnd : at;
-  return { ...subscription, status: 'cancelled', autoRenew: false, cancelledAt: subscription.cancelledAt ?? at, currentPeriodEnd: end, updatedAt: at };
+  return {
+    ...subscription,
+    status: 'cancelled',
+    autoRenew: false,
+    cancelledAt: subscription.cancelledAt ?? at,
+    currentPeriodEnd: end,
+    updatedAt: at,
+  };
 }

@@ -4,14 +4,25 @@ import type { Store } from './store.entity.js';
 /** The settings sections of a stored store. */
 export function settingsOf(store: Store): StoreSettings {
   return {
-    appearance: { displayName: store.displayName, tagline: store.tagline, description: store.description, accentColor: store.accentColor, layout: store.layout },
+    appearance: {
+      displayName: store.displayName,
+      tagline: store.tagline,
+      description: store.description,
+      accentColor: store.accentColor,
+      layout: store.layout,
+    },
     content: {
       defaultVideoPriceMinor: store.defaultVideoPriceMinor,
       defaultAlbumPriceMinor: store.defaultAlbumPriceMinor,
       currency: store.currency,
       allowDownloads: store.allowDownloads,
     },
-    access: { visibility: store.visibility, subscriptionEnabled: store.subscriptionEnabled, subscriptionPriceMinor: store.subscriptionPriceMinor, showSubscriberCount: store.showSubscriberCount },
+    access: {
+      visibility: store.visibility,
+      subscriptionEnabled: store.subscriptionEnabled,
+      subscriptionPriceMinor: store.subscriptionPriceMinor,
+      showSubscriberCount: store.showSubscriberCount,
+    },
     tips: { enabled: store.tipsEnabled, minimumTipMinor: store.minimumTipMinor },
     referrals: { enabled: store.referralsEnabled },
     collaboration: { acceptRequests: store.acceptsCollaborationRequests },

@@ -9,8 +9,14 @@ import { AgeCheckCookie } from './age-check-cookie.js';
 import { AgeChecked, OptionalAuthGuard, Viewer } from './optional-auth.guard.js';
 
 export class AgeCheckDto {
-  @ApiProperty({ description: 'This account, or signed out this browser, declared being 18 or older' }) confirmed!: boolean;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: "When the account's declaration was recorded (null: not recorded for an account)" })
+  @ApiProperty({ description: 'This account, or signed out this browser, declared being 18 or older' })
+  confirmed!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: "When the account's declaration was recorded (null: not recorded for an account)",
+  })
   recordedAt!: string | null;
 }
 
@@ -30,9 +36,15 @@ export class AgeCheckController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "Whether the age check was passed: the account's record (bearer optional), or this browser's cookie" })
+  @ApiOperation({
+    summary: "Whether the age check was passed: the account's record (bearer optional), or this browser's cookie",
+  })
   @ApiOkResponse({ type: AgeCheckDto })
-  async status(@Viewer() viewer: AuthContext | null, @AgeChecked() ageChecked: boolean, @Res({ passthrough: true }) response: ServerResponse): Promise<AgeCheckView> {
+  async status(
+    @Viewer() viewer: AuthContext | null,
+    @AgeChecked() ageChecked: boolean,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<AgeCheckView> {
     if (!viewer) return { confirmed: ageChecked, recordedAt: null };
     const recorded = await this.queries.execute(new AgeCheckQuery(viewer.user.id));
     // An account asked once: a new browser of theirs gets the cookie its images need without asking again.
@@ -42,10 +54,18 @@ export class AgeCheckController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Declare being 18 or older: sets the signed cookie, and with a bearer token records it for the account (the first date is kept)' })
+  @ApiOperation({
+    summary:
+      'Declare being 18 or older: sets the signed cookie, and with a bearer token records it for the account (the first date is kept)',
+  })
   @ApiOkResponse({ type: AgeCheckDto })
-  async confirm(@Viewer() viewer: AuthContext | null, @Res({ passthrough: true }) response: ServerResponse): Promise<AgeCheckView> {
+  async confirm(
+    @Viewer() viewer: AuthContext | null,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<AgeCheckView> {
     response.setHeader('set-cookie', this.cookie.header());
-    return viewer ? this.commands.execute(new RecordAgeCheckCommand(viewer.user.id)) : { confirmed: true, recordedAt: null };
+    return viewer
+      ? this.commands.execute(new RecordAgeCheckCommand(viewer.user.id))
+      : { confirmed: true, recordedAt: null };
   }
 }

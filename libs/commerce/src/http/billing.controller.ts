@@ -27,7 +27,9 @@ export class BillingController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Forget a saved card (404 when it is not yours); subscriptions renewing on it will fail to renew' })
+  @ApiOperation({
+    summary: 'Forget a saved card (404 when it is not yours); subscriptions renewing on it will fail to renew',
+  })
   @ApiNoContentResponse()
   async remove(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<void> {
     await this.commands.execute(new DeletePaymentMethodCommand(auth.user.id, id));

@@ -1,6 +1,27 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Put, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Put,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { ManageSubscriptionCommand } from '../commands/manage-subscription/manage-subscription.command.js';
@@ -11,7 +32,14 @@ import { MyFavoritesQuery } from '../queries/favorites/favorites.query.js';
 import { MyReferralLinksQuery } from '../queries/referral-links/referral-links.query.js';
 import { LivePhaseGuard } from './live-phase.guard.js';
 import { AutoRenewDto } from './purchases.dto.js';
-import { CreateReferralLinkDto, FavoriteListDto, ReferralLinkDto, ReferralLinkListDto, SubscriptionDto, SubscriptionListDto } from './fan-features.dto.js';
+import {
+  CreateReferralLinkDto,
+  FavoriteListDto,
+  ReferralLinkDto,
+  ReferralLinkListDto,
+  SubscriptionDto,
+  SubscriptionListDto,
+} from './fan-features.dto.js';
 
 @ApiTags('subscriptions')
 @ApiBearerAuth()
@@ -32,7 +60,11 @@ export class SubscriptionsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Turn automatic renewal on or off' })
   @ApiOkResponse({ type: SubscriptionDto })
-  setAutoRenew(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: AutoRenewDto): Promise<SubscriptionDto> {
+  setAutoRenew(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: AutoRenewDto,
+  ): Promise<SubscriptionDto> {
     return this.commands.execute(new ManageSubscriptionCommand(auth.user.id, id, { autoRenew: body.autoRenew }));
   }
 
@@ -86,9 +118,15 @@ export class ReferralLinksController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Your link to an album (5% of each sale through it, paid from the platform share); 200 when you had one' })
+  @ApiOperation({
+    summary: 'Your link to an album (5% of each sale through it, paid from the platform share); 200 when you had one',
+  })
   @ApiCreatedResponse({ type: ReferralLinkDto })
-  async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateReferralLinkDto, @Res({ passthrough: true }) response: ServerResponse): Promise<ReferralLinkDto> {
+  async create(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: CreateReferralLinkDto,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<ReferralLinkDto> {
     const { link, created } = await this.commands.execute(new CreateReferralLinkCommand(auth.user.id, body.contentId));
     response.statusCode = created ? 201 : 200;
     return link;

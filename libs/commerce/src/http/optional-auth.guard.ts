@@ -3,7 +3,11 @@ import { BearerGuard, type AuthContext } from '#app/identity';
 import { AppError } from '#app/platform';
 import { AgeCheckCookie } from './age-check-cookie.js';
 
-type ViewerRequest = { headers: { authorization?: string; cookie?: string }; viewer?: AuthContext | null; ageChecked?: boolean };
+type ViewerRequest = {
+  headers: { authorization?: string; cookie?: string };
+  viewer?: AuthContext | null;
+  ageChecked?: boolean;
+};
 
 /**
  * Public routes that show more to signed-in callers (NSFW stores): a valid bearer token makes the

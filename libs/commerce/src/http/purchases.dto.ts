@@ -1,8 +1,25 @@
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsEmpty, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmpty,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payments/payment-provider.js';
-import { PURCHASE_KINDS, PURCHASE_STATUSES, type PurchaseKind, type PurchaseStatus } from '../queries/purchases/purchase-view.js';
+import {
+  PURCHASE_KINDS,
+  PURCHASE_STATUSES,
+  type PurchaseKind,
+  type PurchaseStatus,
+} from '../queries/purchases/purchase-view.js';
 import { MAX_TIP_MINOR } from '../commands/purchase/sale-plan.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -20,12 +37,18 @@ export class CreatePurchaseDto {
   @IsUUID('all', { message: 'contentId must be an item id' })
   contentId?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'kind message: the priced message to unlock (you must be its recipient)' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'kind message: the priced message to unlock (you must be its recipient)',
+  })
   @IsOptional()
   @IsUUID('all', { message: 'messageId must be a message id' })
   messageId?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: "kind tip: your conversation with the store's creator, where the tip is shown once paid" })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: "kind tip: your conversation with the store's creator, where the tip is shown once paid",
+  })
   @IsOptional()
   @IsUUID('all', { message: 'conversationId must be a conversation id' })
   conversationId?: string;
@@ -36,7 +59,9 @@ export class CreatePurchaseDto {
   @IsString({ message: 'storeSlug must be a store address' })
   storeSlug?: string;
 
-  @ApiPropertyOptional({ description: `kind tip: minor units, at least the store's minimum tip, at most ${MAX_TIP_MINOR}` })
+  @ApiPropertyOptional({
+    description: `kind tip: minor units, at least the store's minimum tip, at most ${MAX_TIP_MINOR}`,
+  })
   @IsOptional()
   @Max(MAX_TIP_MINOR, { message: `amountMinor must be at most ${MAX_TIP_MINOR}` })
   @Min(1, { message: 'amountMinor must be positive' })
@@ -56,10 +81,16 @@ export class CreatePurchaseDto {
 
   /** Refused, not dropped: a client still sending card details must learn they never reach us. */
   @ApiHideProperty()
-  @IsEmpty({ message: 'Card details are never sent to Fanmint: the fan pays on the hosted checkout page (checkoutUrl)' })
+  @IsEmpty({
+    message: 'Card details are never sent to Fanmint: the fan pays on the hosted checkout page (checkoutUrl)',
+  })
   card?: never;
 
-  @ApiPropertyOptional({ maxLength: 500, example: '/stores/jane-fit', description: 'A path of this site to come back to after paying (the return page sends the fan there)' })
+  @ApiPropertyOptional({
+    maxLength: 500,
+    example: '/stores/jane-fit',
+    description: 'A path of this site to come back to after paying (the return page sends the fan there)',
+  })
   @IsOptional()
   @MaxLength(500, { message: 'returnTo must be at most 500 characters' })
   @Matches(/^\/(?![/\\])[^\s\\]*$/, { message: 'returnTo must be a path of this site, starting with /' })
@@ -99,10 +130,19 @@ export class PurchaseDto {
   @ApiProperty({ type: String, nullable: true }) subscriptionId!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Your card was declined.' }) failureReason!: string | null;
   @ApiProperty({ type: () => CryptoInstructionsDto, nullable: true }) crypto!: CryptoInstructionsDto | null;
-  @ApiProperty({ type: String, nullable: true, description: "The acquirer's hosted payment page, while the purchase is requires_action: send the fan there" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The acquirer's hosted payment page, while the purchase is requires_action: send the fan there",
+  })
   checkoutUrl!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Where the fan asked to come back to' }) returnTo!: string | null;
-  @ApiProperty({ type: () => PaidCardDto, nullable: true, description: 'The card it was paid with, as the acquirer reports it (never the number)' })
+  @ApiProperty({ type: String, nullable: true, description: 'Where the fan asked to come back to' }) returnTo!:
+    string | null;
+  @ApiProperty({
+    type: () => PaidCardDto,
+    nullable: true,
+    description: 'The card it was paid with, as the acquirer reports it (never the number)',
+  })
   card!: PaidCardDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paidAt!: string | null;
@@ -110,7 +150,12 @@ export class PurchaseDto {
 
 export class PurchasePageDto {
   @ApiProperty({ type: [PurchaseDto] }) items!: PurchaseDto[];
-  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' }) nextCursor!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor` for the next page; null on the last page',
+  })
+  nextCursor!: string | null;
 }
 
 export class PurchaseHistoryQueryDto {
@@ -138,10 +183,21 @@ export class PurchasedContentQueryDto {
 export class PurchasedMediaDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: ['video', 'image'] }) mediaType!: 'video' | 'image';
-  @ApiProperty({ type: Number, nullable: true, description: "1, 2, 3… in the creator's order (the numbers the creator and moderators see)" }) number!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "1, 2, 3… in the creator's order (the numbers the creator and moderators see)",
+  })
+  number!: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes' }) thumbnailUrl!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'The full file, signed for ten minutes' }) fileUrl!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'The full file as a download (Content-Disposition: attachment), signed for ten minutes; null unless the store allows downloads' })
+  @ApiProperty({ type: String, nullable: true, description: 'The full file, signed for ten minutes' }) fileUrl!:
+    string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The full file as a download (Content-Disposition: attachment), signed for ten minutes; null unless the store allows downloads',
+  })
   downloadUrl!: string | null;
 }
 

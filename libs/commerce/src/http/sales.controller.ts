@@ -20,7 +20,9 @@ export class SalesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Sales between two UTC dates (default: the last 30 days): totals, per day, per kind, and the sales' })
+  @ApiOperation({
+    summary: 'Sales between two UTC dates (default: the last 30 days): totals, per day, per kind, and the sales',
+  })
   @ApiOkResponse({ type: SalesDto })
   sales(@CurrentAuth() auth: AuthContext, @Query() query: SalesQueryDto): Promise<SalesDto> {
     return this.queries.execute(new SalesQuery(auth.user.id, salesRange(this.clock.now(), query.from, query.to)));

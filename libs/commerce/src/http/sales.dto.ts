@@ -16,7 +16,8 @@ export class SalesQueryDto {
 
 export class SalesTotalsDto {
   @ApiProperty({ description: 'What fans paid' }) grossMinor!: number;
-  @ApiProperty({ description: "Your share of the same sales after the platform's split (sales payouts has booked)" }) netMinor!: number;
+  @ApiProperty({ description: "Your share of the same sales after the platform's split (sales payouts has booked)" })
+  netMinor!: number;
   @ApiProperty() count!: number;
   @ApiProperty({ description: 'Refunded and charged back' }) refundedMinor!: number;
 }
@@ -35,15 +36,27 @@ export class SalesByKindDto {
 
 export class SaleItemDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ enum: ['content', 'subscription', 'tip', 'message', 'message_fee'] }) kind!: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
+  @ApiProperty({ enum: ['content', 'subscription', 'tip', 'message', 'message_fee'] }) kind!:
+    'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
   @ApiProperty() title!: string;
   @ApiProperty({ example: 'fan••3f2a' }) buyer!: string;
   @ApiProperty({ description: 'What the fan paid' }) grossMinor!: number;
-  @ApiProperty({ type: Number, nullable: true, description: "Your share after the platform's split; null for a few seconds, until payouts has booked the sale" }) netMinor!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "Your share after the platform's split; null for a few seconds, until payouts has booked the sale",
+  })
+  netMinor!: number | null;
   @ApiProperty() currency!: string;
   @ApiProperty({ enum: ['card', 'crypto'] }) method!: 'card' | 'crypto';
   @ApiProperty({ enum: ['paid', 'refunded', 'charged_back'] }) status!: 'paid' | 'refunded' | 'charged_back';
-  @ApiProperty({ type: String, enum: DISPUTE_STAGES, nullable: true, description: "A charged-back sale's dispute stage" }) disputeStage!: DisputeStage | null;
+  @ApiProperty({
+    type: String,
+    enum: DISPUTE_STAGES,
+    nullable: true,
+    description: "A charged-back sale's dispute stage",
+  })
+  disputeStage!: DisputeStage | null;
   @ApiProperty({ type: String, nullable: true, description: "The fan's message with a tip" }) message!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
@@ -53,5 +66,6 @@ export class SalesDto {
   @ApiProperty({ type: () => SalesTotalsDto }) totals!: SalesTotalsDto;
   @ApiProperty({ type: [SalesDayDto] }) daily!: SalesDayDto[];
   @ApiProperty({ type: [SalesByKindDto] }) byKind!: SalesByKindDto[];
-  @ApiProperty({ type: [SaleItemDto], description: 'Newest first (at most 200; the CSV has them all)' }) items!: SaleItemDto[];
+  @ApiProperty({ type: [SaleItemDto], description: 'Newest first (at most 200; the CSV has them all)' })
+  items!: SaleItemDto[];
 }

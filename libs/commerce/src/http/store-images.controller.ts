@@ -1,4 +1,19 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Put, Query, Req, Res, UploadedFile, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Put,
+  Query,
+  Req,
+  Res,
+  UploadedFile,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
@@ -19,12 +34,14 @@ function imageFormError(exception: unknown): AppError | null {
   const cause = multerCause(exception);
   if (!cause) return null;
   if (cause.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'file_too_large', 'The image is larger than 10 MB');
-  if (cause.code.startsWith('LIMIT_')) return new AppError(400, 'validation_failed', 'Send one file field named image and nothing else');
+  if (cause.code.startsWith('LIMIT_'))
+    return new AppError(400, 'validation_failed', 'Send one file field named image and nothing else');
   return toAppError(exception);
 }
 
 function imageKind(value: string): StoreImageKind {
-  if (!isStoreImageKind(value)) throw new AppError(404, 'not_found', `No such store image: use ${STORE_IMAGE_KINDS.join(' or ')}`);
+  if (!isStoreImageKind(value))
+    throw new AppError(404, 'not_found', `No such store image: use ${STORE_IMAGE_KINDS.join(' or ')}`);
   return value;
 }
 
@@ -45,10 +62,24 @@ export class StoreImagesController {
   @UseFilters(new ErrorFilter(imageFormError))
   @ApiParam({ name: 'kind', enum: STORE_IMAGE_KINDS })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 10 MB' } } } })
-  @ApiOperation({ summary: "Upload your store's banner (kept at 1600 × 400) or avatar (400 × 400): checked by content, cropped, re-encoded as WebP without metadata" })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['image'],
+      properties: { image: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 10 MB' } },
+    },
+  })
+  @ApiOperation({
+    summary:
+      "Upload your store's banner (kept at 1600 × 400) or avatar (400 × 400): checked by content, cropped, re-encoded as WebP without metadata",
+  })
   @ApiOkResponse({ type: StoreDto })
-  async upload(@CurrentAuth() auth: AuthContext, @Param('kind') kind: string, @Req() request: IncomingMessage, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<StoreDto> {
+  async upload(
+    @CurrentAuth() auth: AuthContext,
+    @Param('kind') kind: string,
+    @Req() request: IncomingMessage,
+    @UploadedFile() file: { buffer: Buffer } | undefined,
+  ): Promise<StoreDto> {
     const which = imageKind(kind);
     assertMultipartForm(request, CommerceErrors.notMultipart);
     if (!file?.buffer) throw CommerceErrors.imageMissing();
@@ -59,7 +90,9 @@ export class StoreImagesController {
   @ApiBearerAuth()
   @UseGuards(BearerGuard)
   @ApiParam({ name: 'kind', enum: STORE_IMAGE_KINDS })
-  @ApiOperation({ summary: "Remove your store's banner or avatar (the page falls back to its accent colour and initials)" })
+  @ApiOperation({
+    summary: "Remove your store's banner or avatar (the page falls back to its accent colour and initials)",
+  })
   @ApiOkResponse({ type: StoreDto })
   async remove(@CurrentAuth() auth: AuthContext, @Param('kind') kind: string): Promise<StoreDto> {
     return this.commands.execute(new ChangeStoreImageCommand(auth.user.id, imageKind(kind), null));
@@ -69,7 +102,10 @@ export class StoreImagesController {
   @HttpCode(200)
   @UseGuards(OptionalAuthGuard)
   @ApiParam({ name: 'slug', example: 'jane-fit' })
-  @ApiOperation({ summary: "A store's current banner or avatar (the link from its profile); an adult store's through the signed link its views give, or with the age check" })
+  @ApiOperation({
+    summary:
+      "A store's current banner or avatar (the link from its profile); an adult store's through the signed link its views give, or with the age check",
+  })
   async image(
     @Param('slug') slug: string,
     @Param('key') key: string,
@@ -78,7 +114,9 @@ export class StoreImagesController {
     @AgeChecked() ageChecked: boolean,
     @Res() response: ServerResponse,
   ) {
-    const { bytes, isNsfw } = await this.queries.execute(new StoreImageQuery(slug, key, { viewerId: viewer?.user.id ?? null, ageChecked }, token));
+    const { bytes, isNsfw } = await this.queries.execute(
+      new StoreImageQuery(slug, key, { viewerId: viewer?.user.id ?? null, ageChecked }, token),
+    );
     response
       .writeHead(200, {
         'content-type': 'image/webp',

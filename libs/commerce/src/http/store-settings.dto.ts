@@ -27,12 +27,22 @@ export class AppearancePatchDto {
   @IsString({ message: 'displayName must be text' })
   displayName?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: LIMITS.taglineMax, description: 'null or empty removes it' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: LIMITS.taglineMax,
+    description: 'null or empty removes it',
+  })
   @IsOptional()
   @IsString({ message: 'tagline must be text' })
   tagline?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: LIMITS.descriptionMax, description: 'null or empty removes it' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: LIMITS.descriptionMax,
+    description: 'null or empty removes it',
+  })
   @IsOptional()
   @IsString({ message: 'description must be text' })
   description?: string | null;
@@ -49,12 +59,22 @@ export class AppearancePatchDto {
 }
 
 export class ContentPatchDto {
-  @ApiPropertyOptional({ minimum: LIMITS.price.min, maximum: LIMITS.price.max, example: 999, description: 'Minor units of the store currency' })
+  @ApiPropertyOptional({
+    minimum: LIMITS.price.min,
+    maximum: LIMITS.price.max,
+    example: 999,
+    description: 'Minor units of the store currency',
+  })
   @Settable()
   @IsInt(wholeMinor('defaultVideoPriceMinor'))
   defaultVideoPriceMinor?: number;
 
-  @ApiPropertyOptional({ minimum: LIMITS.price.min, maximum: LIMITS.price.max, example: 1499, description: 'Minor units of the store currency' })
+  @ApiPropertyOptional({
+    minimum: LIMITS.price.min,
+    maximum: LIMITS.price.max,
+    example: 1499,
+    description: 'Minor units of the store currency',
+  })
   @Settable()
   @IsInt(wholeMinor('defaultAlbumPriceMinor'))
   defaultAlbumPriceMinor?: number;
@@ -81,7 +101,11 @@ export class AccessPatchDto {
   @IsBoolean(flag('subscriptionEnabled'))
   subscriptionEnabled?: boolean;
 
-  @ApiPropertyOptional({ minimum: LIMITS.subscriptionPrice.min, maximum: LIMITS.subscriptionPrice.max, description: 'Monthly, minor units' })
+  @ApiPropertyOptional({
+    minimum: LIMITS.subscriptionPrice.min,
+    maximum: LIMITS.subscriptionPrice.max,
+    description: 'Monthly, minor units',
+  })
   @Settable()
   @IsInt(wholeMinor('subscriptionPriceMinor'))
   subscriptionPriceMinor?: number;
@@ -105,7 +129,9 @@ export class TipsPatchDto {
 }
 
 export class ReferralsPatchDto {
-  @ApiPropertyOptional({ description: "Fans may refer this store's content; the commission is the platform's fixed 5%" })
+  @ApiPropertyOptional({
+    description: "Fans may refer this store's content; the commission is the platform's fixed 5%",
+  })
   @Settable()
   @IsBoolean(flag('enabled'))
   enabled?: boolean;
@@ -119,7 +145,9 @@ export class CollaborationPatchDto {
 }
 
 export class NotificationsPatchDto {
-  @ApiPropertyOptional({ description: 'Email me about sales, tips, subscribers and chargebacks (the Activity list shows them either way)' })
+  @ApiPropertyOptional({
+    description: 'Email me about sales, tips, subscribers and chargebacks (the Activity list shows them either way)',
+  })
   @Settable()
   @IsBoolean(flag('emailSales'))
   emailSales?: boolean;
@@ -131,7 +159,12 @@ export class NsfwPatchDto {
   @IsBoolean(flag('isNsfw'))
   isNsfw?: boolean;
 
-  @ApiPropertyOptional({ type: [String], enum: CATEGORY_SLUGS, minItems: LIMITS.categories.min, maxItems: LIMITS.categories.max })
+  @ApiPropertyOptional({
+    type: [String],
+    enum: CATEGORY_SLUGS,
+    minItems: LIMITS.categories.min,
+    maxItems: LIMITS.categories.max,
+  })
   @Settable()
   @IsArray({ message: 'categories must be a list of category slugs' })
   @IsString({ each: true, message: 'categories must be a list of category slugs' })
@@ -141,7 +174,12 @@ export class NsfwPatchDto {
 /** An optional settings section: an object, validated field by field. */
 const Section = (section: () => new () => object) =>
   // Swagger recognises a lazy type by the name an arrow gets from a `type:` key.
-  applyDecorators(ApiPropertyOptional({ type: () => section() }), IsOptional(), ValidateNested({ message: 'Each settings section is an object' }), Type(section));
+  applyDecorators(
+    ApiPropertyOptional({ type: () => section() }),
+    IsOptional(),
+    ValidateNested({ message: 'Each settings section is an object' }),
+    Type(section),
+  );
 
 export class UpdateStoreSettingsDto {
   @Section(() => AppearancePatchDto) appearance?: AppearancePatchDto;

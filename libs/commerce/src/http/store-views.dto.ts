@@ -13,7 +13,11 @@ import {
 import { STORE_STATUSES, type StoreStatus } from '../entities/store.entity.js';
 import { SubscriptionDto } from './fan-features.dto.js';
 
-const CATEGORY_DOC: ApiPropertyOptions = { type: [String], example: ['fitness', 'lifestyle'], description: `Category slugs: ${STORE_CATEGORIES.map((c) => c.slug).join(', ')}` };
+const CATEGORY_DOC: ApiPropertyOptions = {
+  type: [String],
+  example: ['fitness', 'lifestyle'],
+  description: `Category slugs: ${STORE_CATEGORIES.map((c) => c.slug).join(', ')}`,
+};
 
 export class StoreAppearanceDto {
   @ApiProperty() displayName!: string;
@@ -44,7 +48,10 @@ export class StoreTipsDto {
 
 export class StoreReferralsDto {
   @ApiProperty() enabled!: boolean;
-  @ApiProperty({ enum: [REFERRAL_COMMISSION_PERCENT], description: "The platform's fixed commission for referrers, paid from its share" })
+  @ApiProperty({
+    enum: [REFERRAL_COMMISSION_PERCENT],
+    description: "The platform's fixed commission for referrers, paid from its share",
+  })
   commissionPercent!: number;
 }
 
@@ -64,11 +71,17 @@ export class StoreNsfwDto {
 export class StoreCountsDto {
   @ApiProperty({ description: 'Published videos' }) videos!: number;
   @ApiProperty({ description: 'Published albums' }) albums!: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'Live subscriptions; null unless the creator shows the count' }) subscribers!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Live subscriptions; null unless the creator shows the count',
+  })
+  subscribers!: number | null;
 }
 
 export class StoreImagesDto {
-  @ApiProperty({ type: String, nullable: true, example: '/api/stores/jane-fit/images/1b2c-banner-9f.webp' }) bannerUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '/api/stores/jane-fit/images/1b2c-banner-9f.webp' })
+  bannerUrl!: string | null;
   @ApiProperty({ type: String, nullable: true }) avatarUrl!: string | null;
 }
 
@@ -92,12 +105,14 @@ export class StoreDto {
 
 export class PublicSubscriptionDto {
   @ApiProperty() enabled!: boolean;
-  @ApiProperty({ type: Number, nullable: true, description: 'Monthly, minor units; null when subscriptions are off' }) priceMinor!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Monthly, minor units; null when subscriptions are off' })
+  priceMinor!: number | null;
 }
 
 export class PublicTipsDto {
   @ApiProperty() enabled!: boolean;
-  @ApiProperty({ type: Number, nullable: true, description: 'Minor units; null when tips are off' }) minimumTipMinor!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Minor units; null when tips are off' }) minimumTipMinor!:
+    number | null;
 }
 
 /** A store's public profile. */
@@ -118,22 +133,46 @@ export class PublicStoreDto {
   @ApiProperty({ type: () => StoreReferralsDto }) referrals!: StoreReferralsDto;
   @ApiProperty() acceptsCollaborationRequests!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Wide banner image (1600 × 400); null when the creator has none' }) bannerUrl!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Square avatar (400 × 400); null when the creator has none' }) avatarUrl!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Wide banner image (1600 × 400); null when the creator has none',
+  })
+  bannerUrl!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Square avatar (400 × 400); null when the creator has none',
+  })
+  avatarUrl!: string | null;
   @ApiProperty({ type: () => StoreCountsDto }) counts!: StoreCountsDto;
   @ApiProperty({ description: 'You are the creator of this store (false when not signed in)' }) isOwner!: boolean;
-  @ApiProperty({ type: () => SubscriptionDto, nullable: true, description: 'Your subscription in a paid period: renews on currentPeriodEnd when autoRenew, else ends then (null otherwise)' })
+  @ApiProperty({
+    type: () => SubscriptionDto,
+    nullable: true,
+    description:
+      'Your subscription in a paid period: renews on currentPeriodEnd when autoRenew, else ends then (null otherwise)',
+  })
   mySubscription!: SubscriptionDto | null;
   @ApiProperty({ description: 'In your favourites (false when not signed in)' }) isFavorite!: boolean;
-  @ApiProperty({ description: 'You subscribe to this store, in a paid period (false when not signed in). A subscribers_only store sells and opens its items only to subscribers' })
+  @ApiProperty({
+    description:
+      'You subscribe to this store, in a paid period (false when not signed in). A subscribers_only store sells and opens its items only to subscribers',
+  })
   isSubscribed!: boolean;
 }
 
 /** An item on a store page, with what a signed-in fan may open. */
 export class StoreItemDto extends ContentViewDto {
   @ApiProperty({ description: 'You bought it, or subscribe to the store: open it instead of buying' }) owned!: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'Open it with GET /api/purchases/{purchaseId}/content (plus contentId for a subscription)' }) purchaseId!: string | null;
-  @ApiProperty({ description: 'Not yours to open: its files carry the blurred preview only (no thumbnail, no teaser)' }) locked!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Open it with GET /api/purchases/{purchaseId}/content (plus contentId for a subscription)',
+  })
+  purchaseId!: string | null;
+  @ApiProperty({ description: 'Not yours to open: its files carry the blurred preview only (no thumbnail, no teaser)' })
+  locked!: boolean;
 }
 
 export class StoreItemListDto {
@@ -152,14 +191,24 @@ export class StoreSummaryDto {
 
 export class StorePageDto {
   @ApiProperty({ type: [StoreSummaryDto] }) items!: StoreSummaryDto[];
-  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' }) nextCursor!: string | null;
-  @ApiProperty({ description: 'Signed out: adult stores that match but are listed to accounts only (0 when signed in)' }) adultStoresHidden!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor` for the next page; null on the last page',
+  })
+  nextCursor!: string | null;
+  @ApiProperty({
+    description: 'Signed out: adult stores that match but are listed to accounts only (0 when signed in)',
+  })
+  adultStoresHidden!: number;
 }
 
 export class SlugAvailabilityDto {
-  @ApiProperty({ example: 'jane-fit', description: 'The address as it would be stored (trimmed, lower-cased)' }) slug!: string;
+  @ApiProperty({ example: 'jane-fit', description: 'The address as it would be stored (trimmed, lower-cased)' })
+  slug!: string;
   @ApiProperty() available!: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'Why the address cannot be used; null when available' }) reason!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the address cannot be used; null when available' })
+  reason!: string | null;
 }
 
 export class CategoryDto {

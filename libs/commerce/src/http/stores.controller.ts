@@ -16,7 +16,14 @@ import { RequestStoreCollaborationCommand } from '../commands/request-collaborat
 import { CollaborationRequestDto, CollaborationRequestReceiptDto } from './stores.dto.js';
 import { ListStoresQueryDto, OpenStoreDto, SlugQueryDto } from './stores.dto.js';
 import { UpdateStoreSettingsDto } from './store-settings.dto.js';
-import { CategoriesDto, PublicStoreDto, SlugAvailabilityDto, StoreDto, StoreItemListDto, StorePageDto } from './store-views.dto.js';
+import {
+  CategoriesDto,
+  PublicStoreDto,
+  SlugAvailabilityDto,
+  StoreDto,
+  StoreItemListDto,
+  StorePageDto,
+} from './store-views.dto.js';
 import { ADULT_STORE_MESSAGE } from '../commerce.errors.js';
 
 /**
@@ -36,7 +43,10 @@ export class StoresController {
   @HttpCode(201)
   @ApiBearerAuth()
   @UseGuards(BearerGuard)
-  @ApiOperation({ summary: 'Open your store (verified creators, one each): address and name; every other setting starts at its default' })
+  @ApiOperation({
+    summary:
+      'Open your store (verified creators, one each): address and name; every other setting starts at its default',
+  })
   @ApiCreatedResponse({ type: StoreDto })
   async open(@CurrentAuth() auth: AuthContext, @Body() body: OpenStoreDto): Promise<StoreDto> {
     return this.commands.execute(new OpenStoreCommand(auth.user.id, body.slug, body.displayName, body.categories));
@@ -72,11 +82,20 @@ export class StoresController {
   @Get()
   @ApiBearerAuth()
   @UseGuards(OptionalAuthGuard)
-  @ApiOperation({ summary: 'Active stores, newest first or by name; NSFW stores only for signed-in callers (bearer optional)' })
+  @ApiOperation({
+    summary: 'Active stores, newest first or by name; NSFW stores only for signed-in callers (bearer optional)',
+  })
   @ApiOkResponse({ type: StorePageDto })
   async list(@Viewer() viewer: AuthContext | null, @Query() query: ListStoresQueryDto): Promise<StorePageDto> {
     return this.queries.execute(
-      new ListStoresQuery({ category: query.category, q: query.q, sort: query.sort ?? 'newest', cursor: query.cursor, limit: query.limit ?? 24, signedIn: viewer !== null }),
+      new ListStoresQuery({
+        category: query.category,
+        q: query.q,
+        sort: query.sort ?? 'newest',
+        cursor: query.cursor,
+        limit: query.limit ?? 24,
+        signedIn: viewer !== null,
+      }),
     );
   }
 
@@ -88,7 +107,11 @@ export class StoresController {
     summary: `A store's public profile with its counts, and your subscription. An NSFW store answers 401 age_check_required to anonymous callers without the age-check cookie (POST /api/age-check): "${ADULT_STORE_MESSAGE}"`,
   })
   @ApiOkResponse({ type: PublicStoreDto })
-  async profile(@Viewer() viewer: AuthContext | null, @AgeChecked() ageChecked: boolean, @Param('slug') slug: string): Promise<PublicStoreDto> {
+  async profile(
+    @Viewer() viewer: AuthContext | null,
+    @AgeChecked() ageChecked: boolean,
+    @Param('slug') slug: string,
+  ): Promise<PublicStoreDto> {
     return this.queries.execute(new GetPublicStoreQuery(slug, { viewerId: viewer?.user.id ?? null, ageChecked }));
   }
 
@@ -97,9 +120,15 @@ export class StoresController {
   @ApiBearerAuth()
   @UseGuards(BearerGuard)
   @ApiParam({ name: 'slug', example: 'jane-fit' })
-  @ApiOperation({ summary: 'Ask the creator of this store to collaborate (their Collaborators page lists the request)' })
+  @ApiOperation({
+    summary: 'Ask the creator of this store to collaborate (their Collaborators page lists the request)',
+  })
   @ApiCreatedResponse({ type: CollaborationRequestReceiptDto })
-  async requestCollaboration(@CurrentAuth() auth: AuthContext, @Param('slug') slug: string, @Body() body: CollaborationRequestDto): Promise<CollaborationRequestReceiptDto> {
+  async requestCollaboration(
+    @CurrentAuth() auth: AuthContext,
+    @Param('slug') slug: string,
+    @Body() body: CollaborationRequestDto,
+  ): Promise<CollaborationRequestReceiptDto> {
     return this.commands.execute(new RequestStoreCollaborationCommand(slug, auth.user.id, body.message ?? ''));
   }
 
@@ -107,10 +136,19 @@ export class StoresController {
   @ApiBearerAuth()
   @UseGuards(OptionalAuthGuard)
   @ApiParam({ name: 'slug', example: 'jane-fit' })
-  @ApiOperation({ summary: "A store's approved videos and albums: blurred previews for what you may not open, thumbnails for what you bought or subscribe to; NSFW as for the profile" })
+  @ApiOperation({
+    summary:
+      "A store's approved videos and albums: blurred previews for what you may not open, thumbnails for what you bought or subscribe to; NSFW as for the profile",
+  })
   @ApiOkResponse({ type: StoreItemListDto })
-  async content(@Viewer() viewer: AuthContext | null, @AgeChecked() ageChecked: boolean, @Param('slug') slug: string): Promise<StoreItemListDto> {
-    return { items: await this.queries.execute(new StoreContentQuery(slug, { viewerId: viewer?.user.id ?? null, ageChecked })) };
+  async content(
+    @Viewer() viewer: AuthContext | null,
+    @AgeChecked() ageChecked: boolean,
+    @Param('slug') slug: string,
+  ): Promise<StoreItemListDto> {
+    return {
+      items: await this.queries.execute(new StoreContentQuery(slug, { viewerId: viewer?.user.id ?? null, ageChecked })),
+    };
   }
 }
 
@@ -121,7 +159,10 @@ export class CategoriesController {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   @Get()
-  @ApiOperation({ summary: 'The store categories with their nsfw flag and active store count; adult ones are listed for everyone, flagged' })
+  @ApiOperation({
+    summary:
+      'The store categories with their nsfw flag and active store count; adult ones are listed for everyone, flagged',
+  })
   @ApiOkResponse({ type: CategoriesDto })
   async list(): Promise<CategoriesDto> {
     return { items: await this.queries.execute(new ListCategoriesQuery()) };

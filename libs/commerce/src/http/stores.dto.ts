@@ -19,11 +19,20 @@ export class OpenStoreDto {
   @IsString({ message: 'Choose a store address (slug)' })
   slug!: string;
 
-  @ApiProperty({ minLength: SETTINGS_LIMITS.displayName.min, maxLength: SETTINGS_LIMITS.displayName.max, example: 'Jane Fit' })
+  @ApiProperty({
+    minLength: SETTINGS_LIMITS.displayName.min,
+    maxLength: SETTINGS_LIMITS.displayName.max,
+    example: 'Jane Fit',
+  })
   @IsString({ message: 'Enter a store name (displayName)' })
   displayName!: string;
 
-  @ApiPropertyOptional({ type: [String], enum: CATEGORY_SLUGS, maxItems: SETTINGS_LIMITS.categories.max, description: '1 to 5 category slugs; can be set later' })
+  @ApiPropertyOptional({
+    type: [String],
+    enum: CATEGORY_SLUGS,
+    maxItems: SETTINGS_LIMITS.categories.max,
+    description: '1 to 5 category slugs; can be set later',
+  })
   @IsOptional()
   @IsArray({ message: 'categories must be a list of category slugs' })
   @IsString({ each: true, message: 'categories must be a list of category slugs' })
@@ -37,10 +46,16 @@ export class SlugQueryDto {
 }
 
 /** `?category=&q=` from a form with empty fields means no filter. */
-const EmptyAsAbsent = () => Transform(({ obj, key, value }: { obj: Record<string, unknown>; key: string; value: unknown }) => (obj[key] === '' ? undefined : value));
+const EmptyAsAbsent = () =>
+  Transform(({ obj, key, value }: { obj: Record<string, unknown>; key: string; value: unknown }) =>
+    obj[key] === '' ? undefined : value,
+  );
 
 export class ListStoresQueryDto {
-  @ApiPropertyOptional({ enum: CATEGORY_SLUGS, description: 'Stores in this category; an adult category needs a signed-in caller' })
+  @ApiPropertyOptional({
+    enum: CATEGORY_SLUGS,
+    description: 'Stores in this category; an adult category needs a signed-in caller',
+  })
   @EmptyAsAbsent()
   @IsOptional()
   @IsIn(CATEGORY_SLUGS, { message: 'category is not one of the categories (GET /api/categories)' })

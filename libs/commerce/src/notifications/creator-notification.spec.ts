@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { emailsCreator, formatMoney, itemOf, notificationSubject, notificationText, paidNotificationKind, type NotifiedPurchase } from './creator-notification.js';
+import {
+  emailsCreator,
+  formatMoney,
+  itemOf,
+  notificationSubject,
+  notificationText,
+  paidNotificationKind,
+  type NotifiedPurchase,
+} from './creator-notification.js';
 
 const purchase = (overrides: Partial<NotifiedPurchase> = {}): NotifiedPurchase => ({
   buyerId: '6f1c2d3e-0000-4000-8000-00000000ab12',
@@ -21,16 +29,24 @@ describe('creator notifications', () => {
     expect(paidNotificationKind(purchase({ kind: 'message_fee', contentTitle: 'Paid message to Jane' }))).toBe('sale');
     expect(itemOf(purchase({ kind: 'message', contentTitle: 'Message: Jane' }))).toBe('Message: Jane');
     expect(paidNotificationKind(purchase({ kind: 'subscription' }))).toBe('subscriber');
-    expect(paidNotificationKind(purchase({ kind: 'subscription', periodStart: new Date('2026-12-01T00:00:00Z') }))).toBe('renewal');
+    expect(
+      paidNotificationKind(purchase({ kind: 'subscription', periodStart: new Date('2026-12-01T00:00:00Z') })),
+    ).toBe('renewal');
     expect(['sale', 'tip', 'subscriber', 'chargeback'].every((kind) => emailsCreator(kind as never))).toBe(true);
     expect(emailsCreator('renewal')).toBe(false);
   });
 
   it('says who (masked), what and how much, in the currency of the sale', () => {
     expect(notificationText('sale', purchase())).toBe('fan••ab12 bought "Beach album" for $14.99');
-    expect(notificationText('tip', purchase({ kind: 'tip', amountMinor: 500, currency: 'EUR' }))).toBe('fan••ab12 sent you a €5.00 tip');
-    expect(notificationText('subscriber', purchase({ kind: 'subscription', amountMinor: 999, currency: 'GBP' }))).toBe('fan••ab12 subscribed to your store for £9.99 a month');
-    expect(notificationText('chargeback', purchase({ kind: 'tip' }))).toBe('Chargeback: fan••ab12 disputed Tip to Jane Fit ($14.99) with their bank');
+    expect(notificationText('tip', purchase({ kind: 'tip', amountMinor: 500, currency: 'EUR' }))).toBe(
+      'fan••ab12 sent you a €5.00 tip',
+    );
+    expect(notificationText('subscriber', purchase({ kind: 'subscription', amountMinor: 999, currency: 'GBP' }))).toBe(
+      'fan••ab12 subscribed to your store for £9.99 a month',
+    );
+    expect(notificationText('chargeback', purchase({ kind: 'tip' }))).toBe(
+      'Chargeback: fan••ab12 disputed Tip to Jane Fit ($14.99) with their bank',
+    );
     expect(notificationSubject('subscriber', purchase({ amountMinor: 100_000 }))).toBe('New subscriber: $1,000.00');
   });
 

@@ -17,7 +17,9 @@ export interface NotifiedPurchase {
 }
 
 /** The creator's entry for a paid purchase: a first subscription payment is a new subscriber, a later one a renewal. */
-export function paidNotificationKind(purchase: Pick<NotifiedPurchase, 'kind' | 'periodStart'>): CreatorNotificationKind {
+export function paidNotificationKind(
+  purchase: Pick<NotifiedPurchase, 'kind' | 'periodStart'>,
+): CreatorNotificationKind {
   if (purchase.kind === 'tip') return 'tip';
   if (purchase.kind === 'content' || purchase.kind === 'message' || purchase.kind === 'message_fee') return 'sale';
   return purchase.periodStart === null ? 'subscriber' : 'renewal';
@@ -27,7 +29,8 @@ export function paidNotificationKind(purchase: Pick<NotifiedPurchase, 'kind' | '
 export const emailsCreator = (kind: CreatorNotificationKind): boolean => kind !== 'renewal';
 
 /** 1499 USD -> "$14.99" (amounts are integer minor units). */
-export const formatMoney = (minor: number, currency: string): string => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
+export const formatMoney = (minor: number, currency: string): string =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
 
 /** What was bought, as a receipt line names it. */
 export function itemOf(purchase: Pick<NotifiedPurchase, 'kind' | 'contentTitle' | 'storeName'>): string {

@@ -1,7 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ListNotificationsQuery, type CreatorNotificationView, type NotificationsPage } from './list-notifications.query.js';
+import {
+  ListNotificationsQuery,
+  type CreatorNotificationView,
+  type NotificationsPage,
+} from './list-notifications.query.js';
 import { listNotificationEntries, type EntryRow } from './list-notifications.queries.js';
 import { unreadCount } from './unread-count.queries.js';
 
@@ -25,6 +29,10 @@ export class ListNotificationsHandler implements IQueryHandler<ListNotifications
     const em = this.orm.em.fork();
     const rows = await listNotificationEntries(em, userId, cursor, limit + 1);
     const items = rows.slice(0, limit).map(toView);
-    return { items, nextCursor: rows.length > limit ? items[items.length - 1].id : null, unreadCount: await unreadCount(em, userId) };
+    return {
+      items,
+      nextCursor: rows.length > limit ? items[items.length - 1].id : null,
+      unreadCount: await unreadCount(em, userId),
+    };
   }
 }

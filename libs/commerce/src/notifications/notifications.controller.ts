@@ -5,7 +5,12 @@ import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { LivePhaseGuard } from '../http/live-phase.guard.js';
 import { ListNotificationsQuery } from './list-notifications.query.js';
 import { MarkNotificationsReadCommand } from './mark-notifications-read.command.js';
-import { MarkNotificationsReadDto, NotificationsPageDto, NotificationsQueryDto, UnreadCountDto } from './notifications.dto.js';
+import {
+  MarkNotificationsReadDto,
+  NotificationsPageDto,
+  NotificationsQueryDto,
+  UnreadCountDto,
+} from './notifications.dto.js';
 
 /** A creator's activity (sales, tips, subscribers, chargebacks); the caller's own entries only (a fan has none). */
 @ApiTags('notifications')

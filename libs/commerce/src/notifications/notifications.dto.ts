@@ -23,7 +23,9 @@ export class NotificationsQueryDto {
 }
 
 export class MarkNotificationsReadDto {
-  @ApiPropertyOptional({ description: 'Mark the entries up to and including this id (usually the newest one shown); leave out to mark all' })
+  @ApiPropertyOptional({
+    description: 'Mark the entries up to and including this id (usually the newest one shown); leave out to mark all',
+  })
   @IsOptional()
   @IsString()
   @Matches(ENTRY_ID, { message: 'upToId must be an entry id' })
@@ -44,7 +46,12 @@ export class CreatorNotificationDto {
 
 export class NotificationsPageDto {
   @ApiProperty({ type: [CreatorNotificationDto], description: 'Newest first' }) items!: CreatorNotificationDto[];
-  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' }) nextCursor!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor` for the next page; null on the last page',
+  })
+  nextCursor!: string | null;
   @ApiProperty() unreadCount!: number;
 }
 

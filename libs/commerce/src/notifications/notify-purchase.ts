@@ -17,7 +17,12 @@ import {
 import { findNotifiedPurchase, type NotifiedPurchaseRow } from './notified-purchase.read-model.js';
 import { insertCreatorNotification } from '../repositories/creator-notifications.repository.js';
 
-const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
 
 /** How the receipt names the payment: the card as the acquirer reported it (brand and last four), or crypto. */
 function paidWith(row: Pick<NotifiedPurchaseRow, 'method' | 'card_brand' | 'card_last4'>): string {
@@ -29,7 +34,8 @@ function paidWith(row: Pick<NotifiedPurchaseRow, 'method' | 'card_brand' | 'card
 /** sent: this delivery wrote the entry and queued the emails; duplicate: an earlier one did; skipped: nothing to say. */
 export type NotifyOutcome = 'sent' | 'duplicate' | 'skipped';
 
-const CHARGEBACK_NOTE = "The fan's bank reversed this payment. Your share comes off your pending balance, or off your next payout if it was already paid out.";
+const CHARGEBACK_NOTE =
+  "The fan's bank reversed this payment. Your share comes off your pending balance, or off your next payout if it was already paid out.";
 
 const toNotified = (row: NotifiedPurchaseRow): NotifiedPurchase => ({
   buyerId: row.buyer_id,
@@ -135,7 +141,12 @@ export class NotifyPurchase {
   }
 
   /** Writes the creator's entry; false when this purchase already has its entry of that kind. */
-  private async record(em: EntityManager, kind: CreatorNotificationKind, row: NotifiedPurchaseRow, purchase: NotifiedPurchase): Promise<boolean> {
+  private async record(
+    em: EntityManager,
+    kind: CreatorNotificationKind,
+    row: NotifiedPurchaseRow,
+    purchase: NotifiedPurchase,
+  ): Promise<boolean> {
     return insertCreatorNotification(em, {
       userId: row.creator_id,
       kind,
@@ -149,7 +160,13 @@ export class NotifyPurchase {
     });
   }
 
-  private async mailCreator(em: EntityManager, kind: CreatorNotificationKind, row: NotifiedPurchaseRow, purchase: NotifiedPurchase, note = ''): Promise<void> {
+  private async mailCreator(
+    em: EntityManager,
+    kind: CreatorNotificationKind,
+    row: NotifiedPurchaseRow,
+    purchase: NotifiedPurchase,
+    note = '',
+  ): Promise<void> {
     if (!row.email_sales) return;
     const creator = await this.queries.execute(new FindUserQuery(row.creator_id));
     if (!creator) return;

@@ -96,12 +96,17 @@ export interface PaymentEvent extends PaymentFact {
  * A webhook delivery: its event (null for an event type we do not act on), or why it is refused
  * (a bad signature says nothing about the body).
  */
-export type WebhookVerification = { event: PaymentEvent | null } | { refused: 'signature' } | { refused: 'event'; problem: string };
+export type WebhookVerification =
+  { event: PaymentEvent | null } | { refused: 'signature' } | { refused: 'event'; problem: string };
 
 /** The provider could not be reached, timed out or failed (after bounded retries): nothing was charged by this call. */
 export class PaymentsUnavailable extends AppError {
   constructor(readonly problem: string) {
-    super(503, 'payments_unavailable', 'Payments are unavailable right now. Nothing was charged; try again in a minute.');
+    super(
+      503,
+      'payments_unavailable',
+      'Payments are unavailable right now. Nothing was charged; try again in a minute.',
+    );
   }
 }
 

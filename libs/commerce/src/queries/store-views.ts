@@ -1,6 +1,12 @@
 import type { EntitlementService } from '#app/entitlements';
 import type { StoreVisitor } from '../domain/store-access.js';
-import { REFERRAL_COMMISSION_PERCENT, type StoreCurrency, type StoreLayout, type StoreSettings, type StoreVisibility } from '../domain/store-settings.js';
+import {
+  REFERRAL_COMMISSION_PERCENT,
+  type StoreCurrency,
+  type StoreLayout,
+  type StoreSettings,
+  type StoreVisibility,
+} from '../domain/store-settings.js';
 import type { Store, StoreStatus } from '../entities/store.entity.js';
 import { settingsOf } from '../entities/store-settings.mapping.js';
 import type { SubscriptionView } from './subscriptions/subscription-view.js';
@@ -15,10 +21,17 @@ export interface StoreImages {
  * bearer token, so an adult store's links are signed for those who may see its page (and null for others).
  */
 export const storeImagesFor = (entitlements: EntitlementService, store: Store, visitor: StoreVisitor): StoreImages =>
-  entitlements.storeImages({ actor: visitor.viewerId ? { id: visitor.viewerId, role: 'user', aal: 'aal1' } : null, ageChecked: visitor.ageChecked }, store);
+  entitlements.storeImages(
+    {
+      actor: visitor.viewerId ? { id: visitor.viewerId, role: 'user', aal: 'aal1' } : null,
+      ageChecked: visitor.ageChecked,
+    },
+    store,
+  );
 
 /** The owner's own images (store settings). */
-export const ownerImages = (entitlements: EntitlementService, store: Store): StoreImages => storeImagesFor(entitlements, store, { viewerId: store.ownerId, ageChecked: false });
+export const ownerImages = (entitlements: EntitlementService, store: Store): StoreImages =>
+  storeImagesFor(entitlements, store, { viewerId: store.ownerId, ageChecked: false });
 
 /** The owner's view: every settings section, as the Store Settings page edits them. */
 export interface StoreView extends Omit<StoreSettings, 'referrals'> {
@@ -101,7 +114,10 @@ export function toPublicStore(store: Store, counts: PublicStoreView['counts'], i
     currency: store.currency,
     allowDownloads: store.allowDownloads,
     visibility: store.visibility,
-    subscription: { enabled: store.subscriptionEnabled, priceMinor: store.subscriptionEnabled ? store.subscriptionPriceMinor : null },
+    subscription: {
+      enabled: store.subscriptionEnabled,
+      priceMinor: store.subscriptionEnabled ? store.subscriptionPriceMinor : null,
+    },
     tips: { enabled: store.tipsEnabled, minimumTipMinor: store.tipsEnabled ? store.minimumTipMinor : null },
     referrals: { enabled: store.referralsEnabled, commissionPercent: REFERRAL_COMMISSION_PERCENT },
     acceptsCollaborationRequests: store.acceptsCollaborationRequests,

@@ -3,15 +3,37 @@ import type { PurchaseRecord } from './purchase.repository.js';
 
 /** What the PostgreSQL adapter reads besides purchases (stores, sellable items, referral links, subscriptions), kept by the spec. */
 export interface PurchaseCatalog {
-  stores: { id: string; ownerId: string; slug: string; displayName: string; referralsEnabled: boolean; active: boolean; visibility: StoreVisibility }[];
-  items: { id: string; creatorId: string; kind: 'video' | 'album'; title: string; priceMinor: number; currency: string; sellable: boolean }[];
+  stores: {
+    id: string;
+    ownerId: string;
+    slug: string;
+    displayName: string;
+    referralsEnabled: boolean;
+    active: boolean;
+    visibility: StoreVisibility;
+  }[];
+  items: {
+    id: string;
+    creatorId: string;
+    kind: 'video' | 'album';
+    title: string;
+    priceMinor: number;
+    currency: string;
+    sellable: boolean;
+  }[];
   referralLinks: { id: string; code: string; contentId: string; ownerId: string }[];
   /** Subscriptions in a paid period (active or cancelled) as `${subscriberId}:${storeId}`; `active` those still renewing. */
   liveSubscriptions: Set<string>;
   activeSubscriptions: Set<string>;
 }
 
-export const emptyCatalog = (): PurchaseCatalog => ({ stores: [], items: [], referralLinks: [], liveSubscriptions: new Set(), activeSubscriptions: new Set() });
+export const emptyCatalog = (): PurchaseCatalog => ({
+  stores: [],
+  items: [],
+  referralLinks: [],
+  liveSubscriptions: new Set(),
+  activeSubscriptions: new Set(),
+});
 
 /** A new purchase's fields before what it sells is known: pending, nothing paid, version 1. */
 type SoldFields = 'buyerId' | 'storeId' | 'creatorId' | 'storeSlug' | 'storeName' | 'kind' | 'method';

@@ -9,7 +9,12 @@ beforeEach(() => {
   const store = { id: randomUUID(), slug: 'contract-shop', displayName: 'Contract Shop', ownerId: randomUUID() };
   const catalog = emptyCatalog();
   catalog.stores.push({ ...store, referralsEnabled: true, active: true, visibility: 'public' });
-  world = { repository: new InMemoryPurchaseRepository(catalog), buyerId: randomUUID(), otherBuyerId: randomUUID(), store };
+  world = {
+    repository: new InMemoryPurchaseRepository(catalog),
+    buyerId: randomUUID(),
+    otherBuyerId: randomUUID(),
+    store,
+  };
 });
 
 purchaseRepositoryContract('in memory', () => world);

@@ -29,7 +29,16 @@ export const NO_ENTITY_MANAGER = new Proxy({} as EntityManager, {
 
 /** What a save writes (the PostgreSQL adapter's UPDATE): the fields a decision may change. */
 const CHANGEABLE = [
-  ...['status', 'checkoutId', 'checkoutUrl', 'checkoutExpiresAt', 'crypto', 'providerPaymentId', 'savedMethodRef', 'card'],
+  ...[
+    'status',
+    'checkoutId',
+    'checkoutUrl',
+    'checkoutExpiresAt',
+    'crypto',
+    'providerPaymentId',
+    'savedMethodRef',
+    'card',
+  ],
   ...['failureReason', 'disputeStage', 'paidAt', 'reversedAt', 'subscriptionId'],
 ] as const satisfies readonly (keyof PurchaseRecord)[];
 
@@ -38,7 +47,8 @@ const LIVE: readonly PurchaseStatus[] = ['pending', 'requires_action', 'paid'];
 
 function holdOf(p: PurchaseRecord): string | null {
   if (p.kind === 'content' && LIVE.includes(p.status)) return `content:${p.buyerId}:${p.contentId}`;
-  if ((p.kind === 'message' || p.kind === 'message_fee') && LIVE.includes(p.status)) return `message:${p.buyerId}:${p.messageId}`;
+  if ((p.kind === 'message' || p.kind === 'message_fee') && LIVE.includes(p.status))
+    return `message:${p.buyerId}:${p.messageId}`;
   if (p.kind === 'subscription' && OPEN_STATUSES.includes(p.status)) return `subscription:${p.buyerId}:${p.storeId}`;
   return null;
 }
@@ -68,7 +78,9 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
   }
 
   async transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    const purchases = new Map([...this.purchases].map(([id, stored]) => [id, { ...stored, record: copy(stored.record) }]));
+    const purchases = new Map(
+      [...this.purchases].map(([id, stored]) => [id, { ...stored, record: copy(stored.record) }]),
+    );
     const before = { purchases, keys: new Map(this.keys), events: new Map(this.events) };
     try {
       return await work(NO_ENTITY_MANAGER);
@@ -85,7 +97,12 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
     const { store, ...what } = source;
     const album = 'contentKind' in what && what.contentKind === 'album' ? what.contentId : null;
     const link = this.catalog.referralLinks.find(
-      (r) => store.referralsEnabled && r.code === sale.referralCode && r.contentId === album && r.ownerId !== sale.buyerId && r.ownerId !== store.ownerId,
+      (r) =>
+        store.referralsEnabled &&
+        r.code === sale.referralCode &&
+        r.contentId === album &&
+        r.ownerId !== sale.buyerId &&
+        r.ownerId !== store.ownerId,
     );
     const record: PurchaseRecord = {
       ...blankPurchase(sale.id, sale.createdAt),
@@ -139,7 +156,12 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
 
   async find(id: string, scope: PurchaseScope = {}): Promise<PurchaseRecord | null> {
     const stored = this.purchases.get(id);
-    if (!stored || (scope.buyerId && stored.record.buyerId !== scope.buyerId) || (scope.provider && stored.provider !== scope.provider)) return null;
+    if (
+      !stored ||
+      (scope.buyerId && stored.record.buyerId !== scope.buyerId) ||
+      (scope.provider && stored.provider !== scope.provider)
+    )
+      return null;
     return copy(stored.record);
   }
 
@@ -159,7 +181,10 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
     return open.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0] ?? null;
   }
 
-  async claimEventAndLock(_em: EntityManager, event: PaymentEventClaim): Promise<{ claimed: boolean; purchase: PurchaseRecord | null }> {
+  async claimEventAndLock(
+    _em: EntityManager,
+    event: PaymentEventClaim,
+  ): Promise<{ claimed: boolean; purchase: PurchaseRecord | null }> {
     const key = `${event.provider}:${event.eventId}`;
     const claimed = !this.events.has(key);
     if (claimed) this.events.set(key, null);
@@ -191,7 +216,9 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
   }
 
   async openBefore(before: Date, limit: number): Promise<string[]> {
-    const open = this.all().filter((p) => OPEN_STATUSES.includes(p.status) && p.createdAt < before && p.periodStart === null);
+    const open = this.all().filter(
+      (p) => OPEN_STATUSES.includes(p.status) && p.createdAt < before && p.periodStart === null,
+    );
     return open
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
       .slice(0, limit)
@@ -219,7 +246,9 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
   private checkHold(record: PurchaseRecord): void {
     const hold = holdOf(record);
     if (!hold) return;
-    const other = [...this.purchases.values()].find((stored) => stored.record.id !== record.id && holdOf(stored.record) === hold);
+    const other = [...this.purchases.values()].find(
+      (stored) => stored.record.id !== record.id && holdOf(stored.record) === hold,
+    );
     if (other) throw new PurchaseHeld(hold.split(':')[0] as Held);
   }
 
@@ -228,18 +257,36 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
     const stores = this.catalog.stores.filter((s) => s.active);
     if (item.kind === 'store') {
       const store = stores.find((s) => s.id === item.storeId);
-      return store && { store, amountMinor: item.amountMinor, currency: item.currency, conversationId: item.conversationId };
+      return (
+        store && { store, amountMinor: item.amountMinor, currency: item.currency, conversationId: item.conversationId }
+      );
     }
     if (item.kind === 'message') {
       const { offer } = item;
       const store = stores.find((s) => s.ownerId === offer.sellerId && s.ownerId !== sale.buyerId);
       const title = `${sale.kind === 'message' ? 'Message: ' : 'Paid message to '}${store?.displayName}`;
       const priced = { amountMinor: offer.priceMinor, currency: offer.currency };
-      return store && { store, ...priced, contentTitle: title, messageId: offer.messageId, messageCreatedAt: offer.messageCreatedAt, conversationId: offer.conversationId };
+      return (
+        store && {
+          store,
+          ...priced,
+          contentTitle: title,
+          messageId: offer.messageId,
+          messageCreatedAt: offer.messageCreatedAt,
+          conversationId: offer.conversationId,
+        }
+      );
     }
-    const content = this.catalog.items.find((i) => i.id === item.contentId && i.sellable && i.creatorId !== sale.buyerId && i.priceMinor > 0);
+    const content = this.catalog.items.find(
+      (i) => i.id === item.contentId && i.sellable && i.creatorId !== sale.buyerId && i.priceMinor > 0,
+    );
     const store = content && stores.find((s) => s.ownerId === content.creatorId);
-    if (!content || !store || (store.visibility !== 'public' && !this.catalog.liveSubscriptions.has(`${sale.buyerId}:${store.id}`))) return null;
+    if (
+      !content ||
+      !store ||
+      (store.visibility !== 'public' && !this.catalog.liveSubscriptions.has(`${sale.buyerId}:${store.id}`))
+    )
+      return null;
     const priced = { amountMinor: content.priceMinor, currency: content.currency };
     return { store, ...priced, contentId: content.id, contentTitle: content.title, contentKind: content.kind };
   }

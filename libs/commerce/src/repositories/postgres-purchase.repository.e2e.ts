@@ -1,7 +1,14 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { callApi, signedInUser, staffSession, startTestPlatform, verifiedCreator, type TestPlatform } from '#app/testing';
+import {
+  callApi,
+  signedInUser,
+  staffSession,
+  startTestPlatform,
+  verifiedCreator,
+  type TestPlatform,
+} from '#app/testing';
 import { PurchaseRepository } from './purchase.repository.js';
 import { purchaseRepositoryContract, type PurchaseRepositoryWorld } from './purchase.repository.contract.js';
 
@@ -15,7 +22,10 @@ beforeAll(async () => {
   const slug = `contract-${randomBytes(3).toString('hex')}`;
   const opened = await callApi(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Contract Shop' });
   if (opened.status !== 201) throw new Error(`open store: ${opened.status} ${opened.text}`);
-  const [store] = await platform.api.get(MikroORM).em.fork().execute<{ id: string }[]>(`select id from stores where slug = ?`, [slug]);
+  const [store] = await platform.api
+    .get(MikroORM)
+    .em.fork()
+    .execute<{ id: string }[]>(`select id from stores where slug = ?`, [slug]);
   const [buyer, other] = [await signedInUser(platform), await signedInUser(platform)];
   world = {
     repository: platform.api.get(PurchaseRepository),

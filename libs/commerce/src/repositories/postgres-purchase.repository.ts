@@ -142,8 +142,23 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
        select p.id from purchase_idempotency k join purchases p on p.id = k.purchase_id and p.created_at = k.purchase_created_at
         where k.buyer_id = ? and k.idempotency_key = ? and p.status = 'pending' and p.provider_payment_id is null`,
       [
-        ...[renewal.id, renewal.subscriberId, renewal.storeId, renewal.creatorId, renewal.subscriptionId, renewal.periodStart],
-        ...[renewal.amountMinor, renewal.currency, renewal.method, key, renewal.provider, renewal.savedMethodRef, renewal.createdAt],
+        ...[
+          renewal.id,
+          renewal.subscriberId,
+          renewal.storeId,
+          renewal.creatorId,
+          renewal.subscriptionId,
+          renewal.periodStart,
+        ],
+        ...[
+          renewal.amountMinor,
+          renewal.currency,
+          renewal.method,
+          key,
+          renewal.provider,
+          renewal.savedMethodRef,
+          renewal.createdAt,
+        ],
         ...[renewal.subscriberId, key],
       ],
     );
@@ -159,13 +174,11 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
   }
 
   async findByIdempotencyKey(buyerId: string, key: string): Promise<PurchaseRecord | null> {
-    const [row] = await this.orm.em
-      .fork()
-      .execute<PurchaseRow[]>(
-        `${WITH_STORE} join purchase_idempotency k on k.purchase_id = p.id and k.purchase_created_at = p.created_at
+    const [row] = await this.orm.em.fork().execute<PurchaseRow[]>(
+      `${WITH_STORE} join purchase_idempotency k on k.purchase_id = p.id and k.purchase_created_at = p.created_at
           where k.buyer_id = ? and k.idempotency_key = ?`,
-        [buyerId, key],
-      );
+      [buyerId, key],
+    );
     return row ? toPurchaseRecord(row) : null;
   }
 
@@ -179,7 +192,10 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
     return row ? toPurchaseRecord(row) : null;
   }
 
-  async claimEventAndLock(em: EntityManager, event: PaymentEventClaim): Promise<{ claimed: boolean; purchase: PurchaseRecord | null }> {
+  async claimEventAndLock(
+    em: EntityManager,
+    event: PaymentEventClaim,
+  ): Promise<{ claimed: boolean; purchase: PurchaseRecord | null }> {
     const [row] = await em.execute<(Partial<PurchaseRow> & { claimed: number })[]>(
       `with claimed as (
          insert into payment_events (provider, event_id, type, reference, received_at) values (?, ?, ?, ?, ?) on conflict do nothing returning event_id
@@ -196,7 +212,11 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
   }
 
   async refuseEvent(em: EntityManager, provider: string, eventId: string, reason: string): Promise<void> {
-    await em.execute(`update payment_events set refused_reason = ? where provider = ? and event_id = ?`, [reason, provider, eventId]);
+    await em.execute(`update payment_events set refused_reason = ? where provider = ? and event_id = ?`, [
+      reason,
+      provider,
+      eventId,
+    ]);
   }
 
   async heldElsewhere(em: EntityManager, purchase: PurchaseRecord): Promise<boolean> {
@@ -206,7 +226,10 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
   }
 
   async save(em: EntityManager, purchase: PurchaseRecord): Promise<void> {
-    await em.execute(`${UPDATE_PURCHASE} where ${idMatches('purchases')}`, [...changedValues(purchase), ...thrice(purchase.id)]);
+    await em.execute(`${UPDATE_PURCHASE} where ${idMatches('purchases')}`, [
+      ...changedValues(purchase),
+      ...thrice(purchase.id),
+    ]);
   }
 
   async saveIfUnchanged(purchase: PurchaseRecord): Promise<boolean> {
@@ -220,17 +243,20 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
   }
 
   async openBefore(before: Date, limit: number): Promise<string[]> {
-    const rows = await this.orm.em
-      .fork()
-      .execute<{ id: string }[]>(
-        `select id from purchases where status in ('pending', 'requires_action') and created_at < ? and period_start is null
+    const rows = await this.orm.em.fork().execute<{ id: string }[]>(
+      `select id from purchases where status in ('pending', 'requires_action') and created_at < ? and period_start is null
           order by created_at limit ?`,
-        [before, limit],
-      );
+      [before, limit],
+    );
     return rows.map((row) => row.id);
   }
 
-  private async select(em: EntityManager, id: string, scope: PurchaseScope, lock: string): Promise<PurchaseRecord | null> {
+  private async select(
+    em: EntityManager,
+    id: string,
+    scope: PurchaseScope,
+    lock: string,
+  ): Promise<PurchaseRecord | null> {
     if (!UUID.test(id)) return null;
     const [row] = await em.execute<PurchaseRow[]>(
       `${WITH_STORE} where ${idMatches('p')} and (?::uuid is null or p.buyer_id = ?::uuid) and (?::text is null or p.provider = ?::text) ${lock}`,

@@ -95,11 +95,19 @@ export class PostgresSubscriptionRepository extends SubscriptionRepository {
   }
 
   async lockOwned(tx: SubscriptionTx, id: string, subscriberId: string): Promise<Subscription | null> {
-    return this.one(tx, `select ${COLUMNS} from subscriptions sub where sub.id = ? and sub.subscriber_id = ? for update`, [id, subscriberId]);
+    return this.one(
+      tx,
+      `select ${COLUMNS} from subscriptions sub where sub.id = ? and sub.subscriber_id = ? for update`,
+      [id, subscriberId],
+    );
   }
 
   async lockForStore(tx: SubscriptionTx, subscriberId: string, storeId: string): Promise<Subscription | null> {
-    return this.one(tx, `select ${COLUMNS} from subscriptions sub where sub.subscriber_id = ? and sub.store_id = ? for update`, [subscriberId, storeId]);
+    return this.one(
+      tx,
+      `select ${COLUMNS} from subscriptions sub where sub.subscriber_id = ? and sub.store_id = ? for update`,
+      [subscriberId, storeId],
+    );
   }
 
   async lockRenewingOf(tx: SubscriptionTx, userId: string): Promise<Subscription[]> {
@@ -116,7 +124,12 @@ export class PostgresSubscriptionRepository extends SubscriptionRepository {
     return this.many(tx, sql, [at]);
   }
 
-  async dueForRenewal(tx: SubscriptionTx, at: Date, skipped: readonly string[], limit: number): Promise<DueSubscription[]> {
+  async dueForRenewal(
+    tx: SubscriptionTx,
+    at: Date,
+    skipped: readonly string[],
+    limit: number,
+  ): Promise<DueSubscription[]> {
     const rows = await this.em(tx).execute<(Row & { store_name: string })[]>(
       `select ${COLUMNS}, s.display_name as store_name
          from subscriptions sub join stores s on s.id = sub.store_id

@@ -78,9 +78,15 @@ export const toPurchaseRecord = (row: PurchaseRow): PurchaseRecord => ({
   crypto: row.crypto,
   providerPaymentId: row.provider_payment_id,
   savedMethodRef: row.payment_method_ref,
-  card: row.card_brand && row.card_last4 ?
-    { brand: row.card_brand, last4: row.card_last4, expMonth: row.card_exp_month ?? 0, expYear: row.card_exp_year ?? 0 }
-    : null,
+  card:
+    row.card_brand && row.card_last4
+      ? {
+          brand: row.card_brand,
+          last4: row.card_last4,
+          expMonth: row.card_exp_month ?? 0,
+          expYear: row.card_exp_year ?? 0,
+        }
+      : null,
   failureReason: row.failure_reason,
   disputeStage: row.dispute_stage,
   paidAt: date(row.paid_at),

@@ -39,21 +39,43 @@ export function purchaseRepositoryContract(adapter: string, world: () => Purchas
       ...overrides,
     };
   };
-  const tip = async (w: PurchaseRepositoryWorld, overrides: Partial<NewSale> = {}) => (await w.repository.insertSale(sale(w, overrides)))!;
+  const tip = async (w: PurchaseRepositoryWorld, overrides: Partial<NewSale> = {}) =>
+    (await w.repository.insertSale(sale(w, overrides)))!;
   const subscription = (w: PurchaseRepositoryWorld, buyerId: string) =>
     sale(w, {
-       buyerId, kind: 'subscription', message: null,
-      item: { kind: 'store', storeId: w.store.id, amountMinor: 999, currency: 'USD', conversationId: null }
+      buyerId,
+      kind: 'subscription',
+      message: null,
+      item: { kind: 'store', storeId: w.store.id, amountMinor: 999, currency: 'USD', conversationId: null },
     });
-  const saved = (w: PurchaseRepositoryWorld, purchase: PurchaseRecord) => w.repository.transaction((em) => w.repository.save(em, purchase));
+  const saved = (w: PurchaseRepositoryWorld, purchase: PurchaseRecord) =>
+    w.repository.transaction((em) => w.repository.save(em, purchase));
 
   describe(`the purchase repository (${adapter})`, () => {
     it('writes a sale pending at version 1, as it was sold, and finds it scoped to its buyer and provider', async () => {
       const w = world();
       const written = await tip(w);
-      expect(written).toMatchObject({ status: 'pending', version: 1, kind: 'tip', amountMinor: 500, currency: 'USD', buyerId: w.buyerId, storeId: w.store.id });
-      expect(written).toMatchObject({ creatorId: w.store.ownerId, storeSlug: w.store.slug, storeName: w.store.displayName });
-      expect(written).toMatchObject({ returnTo: '/stores/shop', requestHash: 'fingerprint-1', note: 'Thanks!', messageId: null, messageCreatedAt: null });
+      expect(written).toMatchObject({
+        status: 'pending',
+        version: 1,
+        kind: 'tip',
+        amountMinor: 500,
+        currency: 'USD',
+        buyerId: w.buyerId,
+        storeId: w.store.id,
+      });
+      expect(written).toMatchObject({
+        creatorId: w.store.ownerId,
+        storeSlug: w.store.slug,
+        storeName: w.store.displayName,
+      });
+      expect(written).toMatchObject({
+        returnTo: '/stores/shop',
+        requestHash: 'fingerprint-1',
+        note: 'Thanks!',
+        messageId: null,
+        messageCreatedAt: null,
+      });
       expect(await w.repository.find(written.id)).toEqual(written);
       expect(await w.repository.find(written.id, { buyerId: w.buyerId, provider: PROVIDER })).toEqual(written);
       expect(await w.repository.find(written.id, { buyerId: w.otherBuyerId })).toBeNull();
@@ -64,7 +86,9 @@ export function purchaseRepositoryContract(adapter: string, world: () => Purchas
     it('writes nothing for a known Idempotency-Key, and finds the purchase the key placed', async () => {
       const w = world();
       const first = await tip(w, { idempotencyKey: 'the-same-key' });
-      expect(await w.repository.insertSale(sale(w, { idempotencyKey: 'the-same-key', requestHash: 'fingerprint-2' }))).toBeNull();
+      expect(
+        await w.repository.insertSale(sale(w, { idempotencyKey: 'the-same-key', requestHash: 'fingerprint-2' })),
+      ).toBeNull();
       expect(await w.repository.findByIdempotencyKey(w.buyerId, 'the-same-key')).toEqual(first);
       expect(await w.repository.findByIdempotencyKey(w.otherBuyerId, 'the-same-key')).toBeNull();
     });
@@ -72,14 +96,20 @@ export function purchaseRepositoryContract(adapter: string, world: () => Purchas
     it("refuses a second open payment of a store's subscription (PurchaseHeld), finds the open attempt, and frees it once the attempt ends", async () => {
       const w = world();
       const first = (await w.repository.insertSale(subscription(w, w.otherBuyerId)))!;
-      await expect(w.repository.insertSale(subscription(w, w.otherBuyerId))).rejects.toEqual(new PurchaseHeld('subscription'));
-      expect((await w.repository.findOpenAttempt(w.otherBuyerId, 'subscription', w.store.slug.toUpperCase()))?.id).toBe(first.id);
+      await expect(w.repository.insertSale(subscription(w, w.otherBuyerId))).rejects.toEqual(
+        new PurchaseHeld('subscription'),
+      );
+      expect((await w.repository.findOpenAttempt(w.otherBuyerId, 'subscription', w.store.slug.toUpperCase()))?.id).toBe(
+        first.id,
+      );
       expect(await w.repository.findOpenAttempt(w.buyerId, 'subscription', w.store.slug)).toBeNull();
       await saved(w, { ...first, status: 'expired', checkoutUrl: null });
       const second = (await w.repository.insertSale(subscription(w, w.otherBuyerId)))!;
       expect(await w.repository.transaction((em) => w.repository.heldElsewhere(em, first))).toBe(true);
       expect(await w.repository.transaction((em) => w.repository.heldElsewhere(em, second))).toBe(false);
-      expect(await w.repository.findOpenAttempt(w.otherBuyerId, 'subscription', w.store.slug)).toMatchObject({ id: second.id });
+      expect(await w.repository.findOpenAttempt(w.otherBuyerId, 'subscription', w.store.slug)).toMatchObject({
+        id: second.id,
+      });
       await saved(w, { ...second, status: 'expired' });
     });
 
@@ -90,13 +120,33 @@ export function purchaseRepositoryContract(adapter: string, world: () => Purchas
       const card = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2035 };
       await w.repository.transaction(async (em) => {
         const locked = (await w.repository.lock(em, written.id))!;
-        await w.repository.save(em, { ...locked, status: 'paid', providerPaymentId: 'pay_1', checkoutId: 'cs_1', card, paidAt, amountMinor: 1 });
+        await w.repository.save(em, {
+          ...locked,
+          status: 'paid',
+          providerPaymentId: 'pay_1',
+          checkoutId: 'cs_1',
+          card,
+          paidAt,
+          amountMinor: 1,
+        });
       });
       const paid = (await w.repository.find(written.id))!;
-      expect(paid).toEqual({ ...written, status: 'paid', providerPaymentId: 'pay_1', checkoutId: 'cs_1', card, paidAt, version: 2 });
+      expect(paid).toEqual({
+        ...written,
+        status: 'paid',
+        providerPaymentId: 'pay_1',
+        checkoutId: 'cs_1',
+        card,
+        paidAt,
+        version: 2,
+      });
       expect(await w.repository.saveIfUnchanged({ ...written, status: 'expired' })).toBe(false);
       expect(await w.repository.saveIfUnchanged({ ...paid, disputeStage: 'needs_response' })).toBe(true);
-      expect(await w.repository.find(written.id)).toMatchObject({ status: 'paid', disputeStage: 'needs_response', version: 3 });
+      expect(await w.repository.find(written.id)).toMatchObject({
+        status: 'paid',
+        disputeStage: 'needs_response',
+        version: 3,
+      });
     });
 
     it('rolls a transaction back when its work throws', async () => {
@@ -113,15 +163,29 @@ export function purchaseRepositoryContract(adapter: string, world: () => Purchas
     it("claims a provider's event once and locks the purchase it names; an unknown reference locks nothing", async () => {
       const w = world();
       const written = await tip(w);
-      const claim = (eventId: string, reference: string, provider = PROVIDER) => ({ provider, eventId, type: 'captured', reference, receivedAt: tick() });
+      const claim = (eventId: string, reference: string, provider = PROVIDER) => ({
+        provider,
+        eventId,
+        type: 'captured',
+        reference,
+        receivedAt: tick(),
+      });
       const eventId = `evt_${randomUUID()}`;
-      const first = await w.repository.transaction((em) => w.repository.claimEventAndLock(em, claim(eventId, written.id)));
+      const first = await w.repository.transaction((em) =>
+        w.repository.claimEventAndLock(em, claim(eventId, written.id)),
+      );
       expect(first).toEqual({ claimed: true, purchase: written });
-      const again = await w.repository.transaction((em) => w.repository.claimEventAndLock(em, claim(eventId, written.id)));
+      const again = await w.repository.transaction((em) =>
+        w.repository.claimEventAndLock(em, claim(eventId, written.id)),
+      );
       expect(again.claimed).toBe(false);
-      const unknown = await w.repository.transaction((em) => w.repository.claimEventAndLock(em, claim(`evt_${randomUUID()}`, 'not-a-purchase')));
+      const unknown = await w.repository.transaction((em) =>
+        w.repository.claimEventAndLock(em, claim(`evt_${randomUUID()}`, 'not-a-purchase')),
+      );
       expect(unknown).toEqual({ claimed: true, purchase: null });
-      const elsewhere = await w.repository.transaction((em) => w.repository.claimEventAndLock(em, claim(`evt_${randomUUID()}`, written.id, 'another')));
+      const elsewhere = await w.repository.transaction((em) =>
+        w.repository.claimEventAndLock(em, claim(`evt_${randomUUID()}`, written.id, 'another')),
+      );
       expect(elsewhere).toEqual({ claimed: true, purchase: null });
       await w.repository.transaction((em) => w.repository.refuseEvent(em, PROVIDER, eventId, 'amount differs'));
     });

@@ -146,7 +146,10 @@ export abstract class PurchaseRepository {
    * A provider's event claimed (its id is recorded once, ever) and the purchase it names locked: `claimed`
    * false for an event seen before, `purchase` null when the reference names none of this provider's purchases.
    */
-  abstract claimEventAndLock(em: EntityManager, event: PaymentEventClaim): Promise<{ claimed: boolean; purchase: PurchaseRecord | null }>;
+  abstract claimEventAndLock(
+    em: EntityManager,
+    event: PaymentEventClaim,
+  ): Promise<{ claimed: boolean; purchase: PurchaseRecord | null }>;
 
   /** Keeps why a claimed event was refused (not its purchase's payment). */
   abstract refuseEvent(em: EntityManager, provider: string, eventId: string, reason: string): Promise<void>;

@@ -3,7 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { callApi, staffSession, startTestPlatform, verifiedCreator, type StaffSession, type TestPlatform } from '#app/testing';
+import {
+  callApi,
+  staffSession,
+  startTestPlatform,
+  verifiedCreator,
+  type StaffSession,
+  type TestPlatform,
+} from '#app/testing';
 import { subscriptionRepositoryContract } from '../testing/subscription-repository.contract.js';
 import { SubscriptionRepository } from './subscription.repository.js';
 
@@ -12,7 +19,10 @@ let moderator: StaffSession;
 const owners = new Map<string, string>();
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ acquirer: false, env: { LAUNCH_PHASE: 'live', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'fanmint-subscriptions-')) } });
+  platform = await startTestPlatform({
+    acquirer: false,
+    env: { LAUNCH_PHASE: 'live', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'fanmint-subscriptions-')) },
+  });
   moderator = await staffSession(platform, 'moderator');
 });
 
@@ -32,7 +42,11 @@ async function newStore() {
   const opening = { slug: `contract-${randomBytes(4).toString('hex')}`, displayName: name };
   await expectStatus(await callApi(platform, 'POST', '/api/stores', creator.token, opening), 201, 'open store');
   const settings = { access: { subscriptionEnabled: true, subscriptionPriceMinor: 999 } };
-  await expectStatus(await callApi(platform, 'PATCH', '/api/stores/mine', creator.token, settings), 200, 'store settings');
+  await expectStatus(
+    await callApi(platform, 'PATCH', '/api/stores/mine', creator.token, settings),
+    200,
+    'store settings',
+  );
   const mine = await callApi(platform, 'GET', '/api/stores/mine', creator.token);
   const storeId = (mine.body as { id: string }).id;
   owners.set(storeId, creator.token);
@@ -41,7 +55,15 @@ async function newStore() {
 
 async function stopSelling(storeId: string): Promise<void> {
   const settings = { access: { subscriptionEnabled: false } };
-  await expectStatus(await callApi(platform, 'PATCH', '/api/stores/mine', owners.get(storeId)!, settings), 200, 'store settings');
+  await expectStatus(
+    await callApi(platform, 'PATCH', '/api/stores/mine', owners.get(storeId)!, settings),
+    200,
+    'store settings',
+  );
 }
 
-subscriptionRepositoryContract('PostgreSQL', { repository: () => platform.api.get(SubscriptionRepository), newStore, stopSelling });
+subscriptionRepositoryContract('PostgreSQL', {
+  repository: () => platform.api.get(SubscriptionRepository),
+  newStore,
+  stopSelling,
+});

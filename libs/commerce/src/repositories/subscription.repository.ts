@@ -41,7 +41,12 @@ export abstract class SubscriptionRepository {
    * `skipped` ids and those whose renewal for the current period already settled (one left
    * pending, the provider unreachable, is due again).
    */
-  abstract dueForRenewal(tx: SubscriptionTx, at: Date, skipped: readonly string[], limit: number): Promise<DueSubscription[]>;
+  abstract dueForRenewal(
+    tx: SubscriptionTx,
+    at: Date,
+    skipped: readonly string[],
+    limit: number,
+  ): Promise<DueSubscription[]>;
 
   /**
    * Writes the subscription. The table holds one per fan and store: a new value for a pair that

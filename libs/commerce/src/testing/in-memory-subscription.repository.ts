@@ -1,5 +1,9 @@
 import { RENEWING_STATUSES, endsWithItsPeriod, isDueForRenewal, type Subscription } from '../domain/subscription.js';
-import { SubscriptionRepository, type DueSubscription, type SubscriptionTx } from '../repositories/subscription.repository.js';
+import {
+  SubscriptionRepository,
+  type DueSubscription,
+  type SubscriptionTx,
+} from '../repositories/subscription.repository.js';
 
 /** What the in-memory adapter knows of a store (PostgreSQL reads it from `stores`). */
 export interface InMemoryStore {
@@ -60,23 +64,41 @@ export class InMemorySubscriptionRepository extends SubscriptionRepository {
   }
 
   async lockRenewingOf(_tx: SubscriptionTx, userId: string): Promise<Subscription[]> {
-    return this.find((row) => (row.subscriberId === userId || row.creatorId === userId) && RENEWING_STATUSES.includes(row.status));
+    return this.find(
+      (row) => (row.subscriberId === userId || row.creatorId === userId) && RENEWING_STATUSES.includes(row.status),
+    );
   }
 
   async lockEndingWithPeriod(_tx: SubscriptionTx, at: Date): Promise<Subscription[]> {
     return this.find((row) => endsWithItsPeriod(row, at, this.store(row.storeId).sells));
   }
 
-  async dueForRenewal(_tx: SubscriptionTx, at: Date, skipped: readonly string[], limit: number): Promise<DueSubscription[]> {
-    return this.find((row) => isDueForRenewal(row, at) && !skipped.includes(row.id) && !this.settled.has(renewalKey(row.id, row.currentPeriodEnd)))
+  async dueForRenewal(
+    _tx: SubscriptionTx,
+    at: Date,
+    skipped: readonly string[],
+    limit: number,
+  ): Promise<DueSubscription[]> {
+    return this.find(
+      (row) =>
+        isDueForRenewal(row, at) &&
+        !skipped.includes(row.id) &&
+        !this.settled.has(renewalKey(row.id, row.currentPeriodEnd)),
+    )
       .sort((a, b) => a.currentPeriodEnd.getTime() - b.currentPeriodEnd.getTime())
       .slice(0, limit)
       .map((subscription) => ({ subscription, storeName: this.store(subscription.storeId).name }));
   }
 
   async save(_tx: SubscriptionTx, subscription: Subscription): Promise<Subscription> {
-    const existing = this.find((row) => row.subscriberId === subscription.subscriberId && row.storeId === subscription.storeId)[0];
-    const stored = { ...subscription, id: existing?.id ?? subscription.id, creatorId: existing?.creatorId ?? subscription.creatorId };
+    const existing = this.find(
+      (row) => row.subscriberId === subscription.subscriberId && row.storeId === subscription.storeId,
+    )[0];
+    const stored = {
+      ...subscription,
+      id: existing?.id ?? subscription.id,
+      creatorId: existing?.creatorId ?? subscription.creatorId,
+    };
     this.rows.set(stored.id, stored);
     return { ...stored };
   }

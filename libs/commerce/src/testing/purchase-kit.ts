@@ -10,10 +10,20 @@ import { SalePricing } from '../commands/purchase/price-sale.js';
 import { PurchaseHandler } from '../commands/purchase/purchase.handler.js';
 import { Replays } from '../commands/purchase/replay.js';
 import { Takeovers } from '../commands/purchase/take-over.js';
-import type { Checkout, CheckoutRequest, PaymentFact, PaymentIds, PaymentProvider } from '../payments/payment-provider.js';
+import type {
+  Checkout,
+  CheckoutRequest,
+  PaymentFact,
+  PaymentIds,
+  PaymentProvider,
+} from '../payments/payment-provider.js';
 import { SaleTerms, type StoreSaleTerms } from '../queries/purchases/sale-terms.read-model.js';
 import { SellableItems } from '../queries/sellable-items/sellable-items.read-model.js';
-import { emptyCatalog, InMemoryPurchaseRepository, type PurchaseCatalog } from '../repositories/in-memory-purchase.repository.js';
+import {
+  emptyCatalog,
+  InMemoryPurchaseRepository,
+  type PurchaseCatalog,
+} from '../repositories/in-memory-purchase.repository.js';
 import { SubscriptionEffects } from '../commands/handle-payment-event/subscription-effects.js';
 import { InMemorySubscriptionRepository } from './in-memory-subscription.repository.js';
 
@@ -36,8 +46,17 @@ export class MemoryProvider implements PaymentProvider {
     const checkoutId = `cs_${this.checkouts.size + 1}`;
     const checkout: Checkout =
       request.method === 'crypto'
-        ? { kind: 'crypto', checkoutId, crypto: { network: 'solana', address: `addr_${checkoutId}`, amountToken: String(request.amountMinor) } }
-        : { kind: 'hosted', checkoutId, url: `https://pay.test/${checkoutId}`, expiresAt: new Date(Date.now() + 3_600_000) };
+        ? {
+            kind: 'crypto',
+            checkoutId,
+            crypto: { network: 'solana', address: `addr_${checkoutId}`, amountToken: String(request.amountMinor) },
+          }
+        : {
+            kind: 'hosted',
+            checkoutId,
+            url: `https://pay.test/${checkoutId}`,
+            expiresAt: new Date(Date.now() + 3_600_000),
+          };
     this.checkouts.set(request.reference, checkout);
     return checkout;
   }
@@ -68,7 +87,12 @@ export class MemoryProvider implements PaymentProvider {
 }
 
 /** What the provider says about a payment of `reference` (the amount must be the purchase's, in USD). */
-export function fact(type: PaymentFact['type'], reference: string, amountMinor: number, more: Partial<PaymentFact> = {}): PaymentFact {
+export function fact(
+  type: PaymentFact['type'],
+  reference: string,
+  amountMinor: number,
+  more: Partial<PaymentFact> = {},
+): PaymentFact {
   return {
     type,
     reference,
@@ -90,7 +114,12 @@ export function fact(type: PaymentFact['type'], reference: string, amountMinor: 
 export class RecordingOutbox extends Outbox {
   readonly jobs: { queue: string; jobName: string; payload: Record<string, unknown> }[] = [];
 
-  override enqueue<Q extends QueueName, N extends JobName<Q>>(_em: EntityManager, queue: Q, jobName: N, payload: JobPayload<Q, N>): void {
+  override enqueue<Q extends QueueName, N extends JobName<Q>>(
+    _em: EntityManager,
+    queue: Q,
+    jobName: N,
+    payload: JobPayload<Q, N>,
+  ): void {
     this.jobs.push({ queue, jobName, payload: payload as Record<string, unknown> });
   }
 
@@ -113,13 +142,22 @@ class CatalogTerms extends SaleTerms {
     if (!store) return null;
     const live = this.catalog.liveSubscriptions.has(`${buyerId}:${store.id}`);
     const keyUsed = (await this.purchases.findByIdempotencyKey(buyerId, idempotencyKey)) !== null;
-    const terms = { storeId: store.id, ownerId: store.ownerId, currency: 'USD', tipsEnabled: true, minimumTipMinor: 300, subscriptionEnabled: true };
+    const terms = {
+      storeId: store.id,
+      ownerId: store.ownerId,
+      currency: 'USD',
+      tipsEnabled: true,
+      minimumTipMinor: 300,
+      subscriptionEnabled: true,
+    };
     return { ...terms, subscriptionPriceMinor: 999, subscribed: live, keyUsed };
   }
 
   async itemStore(buyerId: string, creatorId: string) {
     const store = this.catalog.stores.find((s) => s.ownerId === creatorId && s.active);
-    return store ? { visibility: store.visibility, subscribed: this.catalog.liveSubscriptions.has(`${buyerId}:${store.id}`) } : null;
+    return store
+      ? { visibility: store.visibility, subscribed: this.catalog.liveSubscriptions.has(`${buyerId}:${store.id}`) }
+      : null;
   }
 }
 
@@ -134,13 +172,32 @@ const unreachable = <T extends object>(name: string): T =>
 export function purchaseKit() {
   const catalog = emptyCatalog();
   const creatorId = randomUUID();
-  const store = { id: randomUUID(), ownerId: creatorId, slug: 'kit-shop', displayName: 'Kit Shop', referralsEnabled: true, active: true };
+  const store = {
+    id: randomUUID(),
+    ownerId: creatorId,
+    slug: 'kit-shop',
+    displayName: 'Kit Shop',
+    referralsEnabled: true,
+    active: true,
+  };
   catalog.stores.push({ ...store, visibility: 'public' });
-  const album = { id: randomUUID(), creatorId, kind: 'album' as const, title: 'Beach album', priceMinor: 1499, currency: 'USD', sellable: true };
+  const album = {
+    id: randomUUID(),
+    creatorId,
+    kind: 'album' as const,
+    title: 'Beach album',
+    priceMinor: 1499,
+    currency: 'USD',
+    sellable: true,
+  };
   catalog.items.push(album);
   const clock = new FixedClock(new Date());
   // Only PUBLIC_URL is read (the checkout's return page); the rest is what the configuration requires.
-  const required = { DATABASE_URL: 'postgres://unused/none', SMTP_URL: 'smtp://unused', JWT_SECRET: 'a-secret-for-specs-only-long-enough-0123456789' };
+  const required = {
+    DATABASE_URL: 'postgres://unused/none',
+    SMTP_URL: 'smtp://unused',
+    JWT_SECRET: 'a-secret-for-specs-only-long-enough-0123456789',
+  };
   const config = loadConfig({ PUBLIC_URL: 'https://fanmint.test', ...required });
   const purchases = new InMemoryPurchaseRepository(catalog);
   const provider = new MemoryProvider();
@@ -152,8 +209,24 @@ export function purchaseKit() {
   const expiry = new ExpireCheckouts(clock, config, provider, purchases, facts);
   const replays = new Replays(purchases);
   const messageSales = new MessageSales(queries, expiry);
-  const pricing = new SalePricing(new CatalogTerms(catalog, purchases), unreachable<SellableItems>('SellableItems'), replays, messageSales, queries, clock);
+  const pricing = new SalePricing(
+    new CatalogTerms(catalog, purchases),
+    unreachable<SellableItems>('SellableItems'),
+    replays,
+    messageSales,
+    queries,
+    clock,
+  );
   const checkouts = new CheckoutOpener(provider, purchases, config);
-  const handler = new PurchaseHandler(clock, provider, purchases, pricing, replays, new Takeovers(purchases, clock, expiry), messageSales, checkouts);
+  const handler = new PurchaseHandler(
+    clock,
+    provider,
+    purchases,
+    pricing,
+    replays,
+    new Takeovers(purchases, clock, expiry),
+    messageSales,
+    checkouts,
+  );
   return { catalog, store, album, clock, purchases, provider, outbox, facts, expiry, handler };
 }

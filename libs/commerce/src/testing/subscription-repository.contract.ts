@@ -25,14 +25,19 @@ const afterEnd = new Date('1990-03-01T00:00:00.000Z');
 export function subscriptionRepositoryContract(name: string, fixture: SubscriptionRepositoryFixture): void {
   describe(`the subscription repository (${name})`, () => {
     const repo = () => fixture.repository();
-    const subscribe = async (store: { storeId: string; creatorId: string }, changes: Partial<Subscription> = {}, at = start): Promise<Subscription> => {
+    const subscribe = async (
+      store: { storeId: string; creatorId: string },
+      changes: Partial<Subscription> = {},
+      at = start,
+    ): Promise<Subscription> => {
       const terms = { ...TERMS, subscriberId: randomUUID(), storeId: store.storeId, creatorId: store.creatorId };
       return repo().save(null, { ...activate(null, randomUUID(), terms, at), ...changes });
     };
     let shared: ReturnType<SubscriptionRepositoryFixture['newStore']> | null = null;
     /** A store the tests that look at their own fans only share (a store costs a verified creator in PostgreSQL). */
     const sharedStore = () => (shared ??= fixture.newStore());
-    const ids = (list: { id: string }[], mine: Subscription[]) => list.map((entry) => entry.id).filter((id) => mine.some((own) => own.id === id));
+    const ids = (list: { id: string }[], mine: Subscription[]) =>
+      list.map((entry) => entry.id).filter((id) => mine.some((own) => own.id === id));
 
     it('stores a subscription and reads it back as it was, locked in a transaction', async () => {
       const store = await sharedStore();
@@ -63,7 +68,9 @@ export function subscriptionRepositoryContract(name: string, fixture: Subscripti
       const again = activate(null, randomUUID(), { ...first, priceMinor: 1500 }, afterEnd);
       const stored = await repo().save(null, again);
       expect(stored).toEqual({ ...again, id: first.id });
-      expect(await repo().transaction((tx) => repo().lockForStore(tx, first.subscriberId, store.storeId))).toEqual(stored);
+      expect(await repo().transaction((tx) => repo().lockForStore(tx, first.subscriberId, store.storeId))).toEqual(
+        stored,
+      );
     });
 
     it('lists what a user renews as a fan or sells as a creator, active or past due', async () => {
@@ -84,7 +91,9 @@ export function subscriptionRepositoryContract(name: string, fixture: Subscripti
       const running = await subscribe(store, { autoRenew: false }, afterEnd);
       const cancelled = await subscribe(store, { status: 'cancelled', autoRenew: false });
       const mine = [notRenewing, renewing, running, cancelled];
-      expect(ids(await repo().transaction((tx) => repo().lockEndingWithPeriod(tx, afterEnd)), mine)).toEqual([notRenewing.id]);
+      expect(ids(await repo().transaction((tx) => repo().lockEndingWithPeriod(tx, afterEnd)), mine)).toEqual([
+        notRenewing.id,
+      ]);
       await fixture.stopSelling(store.storeId);
       const ending = await repo().transaction((tx) => repo().lockEndingWithPeriod(tx, afterEnd));
       expect(ids(ending, mine).sort()).toEqual([notRenewing.id, renewing.id].sort());
@@ -100,8 +109,16 @@ export function subscriptionRepositoryContract(name: string, fixture: Subscripti
       const running = await subscribe(store, {}, afterEnd);
       const mine = [earlier, due, skipped, notRenewing, pastDue, running];
       const listed = await repo().transaction((tx) => repo().dueForRenewal(tx, afterEnd, [skipped.id], 100));
-      expect(ids(listed.map((entry) => entry.subscription), mine)).toEqual([earlier.id, due.id]);
-      expect(listed.find((entry) => entry.subscription.id === due.id)).toEqual({ subscription: due, storeName: store.name });
+      expect(
+        ids(
+          listed.map((entry) => entry.subscription),
+          mine,
+        ),
+      ).toEqual([earlier.id, due.id]);
+      expect(listed.find((entry) => entry.subscription.id === due.id)).toEqual({
+        subscription: due,
+        storeName: store.name,
+      });
       expect(await repo().transaction((tx) => repo().dueForRenewal(tx, afterEnd, [skipped.id], 1))).toHaveLength(1);
     });
 

@@ -23,7 +23,26 @@ export class AppModule {
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), CqrsModule.forRoot(), EntitlementsModule, IdentityModule, MfaModule, ConsentModule, NotificationsModule, AnalyticsModule, RewardsModule, VerificationModule, BackofficeModule, ContentModerationModule, CommerceModule, PayoutsModule, AccountModule, RealtimeModule.forApi(), MessagingModule, DashboardModule],
+      imports: [
+        PlatformModule.forRoot(options),
+        CqrsModule.forRoot(),
+        EntitlementsModule,
+        IdentityModule,
+        MfaModule,
+        ConsentModule,
+        NotificationsModule,
+        AnalyticsModule,
+        RewardsModule,
+        VerificationModule,
+        BackofficeModule,
+        ContentModerationModule,
+        CommerceModule,
+        PayoutsModule,
+        AccountModule,
+        RealtimeModule.forApi(),
+        MessagingModule,
+        DashboardModule,
+      ],
       controllers: [HealthController],
       providers: [HttpDrain],
     };

@@ -30,9 +30,17 @@ import { openApiDocument } from './openapi-document.js';
 import { FanmintExpressAdapter } from './express-adapter.js';
 
 /** Builds the HTTP application (used by main.ts and by the end-to-end tests). */
-export async function createApiApp(config: AppConfig, options: { clock?: Clock; logSink?: LogSink } = {}): Promise<NestExpressApplication> {
+export async function createApiApp(
+  config: AppConfig,
+  options: { clock?: Clock; logSink?: LogSink } = {},
+): Promise<NestExpressApplication> {
   const logger = createLogger(config.LOG_LEVEL, 'api', options.logSink);
-  const web = serveSpa(resolve(config.WEB_DIST ?? 'frontend/dist'), config.PUBLIC_URL, mediaOrigins(config), config.PUBLIC_ANON_KEY[0]);
+  const web = serveSpa(
+    resolve(config.WEB_DIST ?? 'frontend/dist'),
+    config.PUBLIC_URL,
+    mediaOrigins(config),
+    config.PUBLIC_ANON_KEY[0],
+  );
   const adapter = new FanmintExpressAdapter(() => (web ? web.router : noWebApp()));
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register({ config, orm: ORM_SETUP, clock: options.clock }),
@@ -59,13 +67,21 @@ export async function createApiApp(config: AppConfig, options: { clock?: Clock; 
   app.enableCors({
     origin: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'x-request-id'],
+    allowedHeaders: [
+      'authorization',
+      'apikey',
+      'content-type',
+      'x-client-info',
+      'x-supabase-api-version',
+      'x-request-id',
+    ],
     exposedHeaders: ['X-Supabase-Api-Version', 'x-sb-error-code', 'X-Request-Id'],
     maxAge: 600,
   });
   app.use(
     readBodies({
-      jsonLimit: (request) => (request.url?.startsWith(REALTIME_BROADCAST_PATH) ? REALTIME_BROADCAST_BODY_LIMIT : undefined),
+      jsonLimit: (request) =>
+        request.url?.startsWith(REALTIME_BROADCAST_PATH) ? REALTIME_BROADCAST_BODY_LIMIT : undefined,
       acceptsForm: (request) => request.method === 'POST' && request.url?.split('?')[0] === ONE_CLICK_UNSUBSCRIBE_PATH,
     }),
   );

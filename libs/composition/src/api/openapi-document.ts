@@ -7,7 +7,9 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
     app,
     new DocumentBuilder()
       .setTitle('Fanmint API')
-      .setDescription('Auth (/auth/v1, wire-compatible with the Supabase Auth subset auth-js uses), product API and functions')
+      .setDescription(
+        'Auth (/auth/v1, wire-compatible with the Supabase Auth subset auth-js uses), product API and functions',
+      )
       .setVersion('1')
       .addBearerAuth()
       .build(),

@@ -9,7 +9,13 @@ import { AppError, CONTENT_SECURITY_POLICY, sendError, withMediaOrigins } from '
 
 const API_PREFIXES = ['/api', '/auth/', '/functions/', '/health', '/rest/', '/storage/'];
 /** Routes the app renders in the browser only (signed-in or token-bearing pages). */
-const CLIENT_ROUTES = [/^\/dashboard(\/.*)?$/, /^\/admin(\/.*)?$/, /^\/stores\/[a-z0-9-]{3,40}$/, /^\/create-new-password\/[^/]+$/, /^\/checkout\/return$/];
+const CLIENT_ROUTES = [
+  /^\/dashboard(\/.*)?$/,
+  /^\/admin(\/.*)?$/,
+  /^\/stores\/[a-z0-9-]{3,40}$/,
+  /^\/create-new-password\/[^/]+$/,
+  /^\/checkout\/return$/,
+];
 /** Written into prerendered pages at build time; replaced with PUBLIC_URL when served. */
 const ORIGIN_PLACEHOLDER = '__SITE_ORIGIN__';
 /** In index.html's `fanmint-anon-key` meta tag: the web app sends the configured PUBLIC_ANON_KEY, not a built-in one. */
@@ -71,7 +77,13 @@ function cspFor(html: string, mediaOrigins: readonly string[]): string {
   return hashes.length ? policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`) : policy;
 }
 
-function sendPage(request: IncomingMessage, response: ServerResponse, page: Page, status = 200, headers: Record<string, string> = {}): void {
+function sendPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  page: Page,
+  status = 200,
+  headers: Record<string, string> = {},
+): void {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   response.statusCode = status;
   response.setHeader('content-type', 'text/html; charset=utf-8');
@@ -85,7 +97,11 @@ function sendPage(request: IncomingMessage, response: ServerResponse, page: Page
       return void response.end();
     }
   }
-  const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [null, Buffer.from(page.body)];
+  const [encoding, body] = /\bbr\b/.test(accepts)
+    ? ['br', page.br]
+    : /\bgzip\b/.test(accepts)
+      ? ['gzip', page.gzip]
+      : [null, Buffer.from(page.body)];
   if (encoding) response.setHeader('content-encoding', encoding);
   response.setHeader('content-length', body.length);
   response.end(request.method === 'HEAD' ? undefined : body);
@@ -99,13 +115,23 @@ const noRoute = (request: IncomingMessage, response: ServerResponse, path: strin
  * route as its prerendered HTML, client-only routes (dashboard, reset links) as the app shell, and
  * anything else as the prerendered not-found page with status 404. Also sitemap.xml and robots.txt.
  */
-export function serveSpa(webDist: string | undefined, publicUrl: string, mediaOrigins: readonly string[] = [], anonKey = 'fanmint-public-anon-key'): WebApp | null {
+export function serveSpa(
+  webDist: string | undefined,
+  publicUrl: string,
+  mediaOrigins: readonly string[] = [],
+  anonKey = 'fanmint-public-anon-key',
+): WebApp | null {
   const router = Router({ caseSensitive: true, strict: true });
   const root = webDist && existsSync(join(webDist, 'index.html')) ? webDist : null;
   if (!root) return null;
-  const load = (file: string) => readFileSync(join(root, file), 'utf8').replaceAll(ORIGIN_PLACEHOLDER, publicUrl).replaceAll(ANON_KEY_PLACEHOLDER, anonKey);
+  const load = (file: string) =>
+    readFileSync(join(root, file), 'utf8')
+      .replaceAll(ORIGIN_PLACEHOLDER, publicUrl)
+      .replaceAll(ANON_KEY_PLACEHOLDER, anonKey);
   const manifestPath = join(root, 'prerendered', 'manifest.json');
-  const manifest: PrerenderManifest | null = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null;
+  const manifest: PrerenderManifest | null = existsSync(manifestPath)
+    ? JSON.parse(readFileSync(manifestPath, 'utf8'))
+    : null;
 
   const shellHtml = load('index.html');
   const shell = page(shellHtml);
@@ -127,7 +153,10 @@ export function serveSpa(webDist: string | undefined, publicUrl: string, mediaOr
         index: false,
         redirect: false,
         setHeaders: (response: ServerResponse, path: string) =>
-          response.setHeader('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+          response.setHeader(
+            'cache-control',
+            path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          ),
       },
     }),
   );
@@ -135,7 +164,9 @@ export function serveSpa(webDist: string | undefined, publicUrl: string, mediaOr
     response
       .type('text/plain; charset=utf-8')
       .set('cache-control', 'public, max-age=3600')
-      .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\nDisallow: /auth/\n\nSitemap: ${publicUrl}/sitemap.xml\n`);
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\nDisallow: /auth/\n\nSitemap: ${publicUrl}/sitemap.xml\n`,
+      );
   });
   router.get('/sitemap.xml', (_request: Request, response: Response) => {
     response
@@ -150,7 +181,11 @@ export function serveSpa(webDist: string | undefined, publicUrl: string, mediaOr
   router.get('/signup', (_request: Request, response: Response) => response.redirect(301, '/sign-up'));
   router.use((request: Request, response: Response) => {
     const path = request.path;
-    if (API_PREFIXES.some((prefix) => path.startsWith(prefix)) || (request.method !== 'GET' && request.method !== 'HEAD')) return noRoute(request, response, path);
+    if (
+      API_PREFIXES.some((prefix) => path.startsWith(prefix)) ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    )
+      return noRoute(request, response, path);
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const prerendered = pages.get(normalised);
     if (prerendered) return sendPage(request, response, prerendered, 200, csp);
@@ -160,7 +195,8 @@ export function serveSpa(webDist: string | undefined, publicUrl: string, mediaOr
 
   return {
     router,
-    sendGate: (request, response) => sendPage(request, response, gate, 401, { ...csp, 'x-robots-tag': 'noindex', 'cache-control': 'no-store' }),
+    sendGate: (request, response) =>
+      sendPage(request, response, gate, 401, { ...csp, 'x-robots-tag': 'noindex', 'cache-control': 'no-store' }),
     isGateAsset: (path) => gateAssets.has(path),
   };
 }

@@ -1,7 +1,17 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { JOB_SCHEDULES, JobRunner, OutboxRelay, PinoNestLogger, PlatformMetrics, createLogger, type AppConfig, type Clock, type LogSink } from '#app/platform';
+import {
+  JOB_SCHEDULES,
+  JobRunner,
+  OutboxRelay,
+  PinoNestLogger,
+  PlatformMetrics,
+  createLogger,
+  type AppConfig,
+  type Clock,
+  type LogSink,
+} from '#app/platform';
 import { ORM_SETUP } from '../orm-setup.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -16,13 +26,24 @@ export async function createWorker(
 ): Promise<INestApplicationContext> {
   const logger = createLogger(config.LOG_LEVEL, 'worker', options.logSink);
   const schedules = options.schedules !== false;
-  const app = await NestFactory.createApplicationContext(WorkerModule.register({ config, orm: ORM_SETUP, clock: options.clock, schedules }), {
-    logger: new PinoNestLogger(logger),
-  });
+  const app = await NestFactory.createApplicationContext(
+    WorkerModule.register({ config, orm: ORM_SETUP, clock: options.clock, schedules }),
+    {
+      logger: new PinoNestLogger(logger),
+    },
+  );
   app.enableShutdownHooks();
   app.get(PlatformMetrics).watchQueues();
   const queues = app.get(JobRunner).start();
   app.get(OutboxRelay).start(options.relayIntervalMs);
-  logger.info({ queues, schedules: schedules ? JOB_SCHEDULES.map((schedule) => `${schedule.queue}/${schedule.name} ${schedule.cron}`) : [] }, 'worker started');
+  logger.info(
+    {
+      queues,
+      schedules: schedules
+        ? JOB_SCHEDULES.map((schedule) => `${schedule.queue}/${schedule.name} ${schedule.cron}`)
+        : [],
+    },
+    'worker started',
+  );
   return app;
 }

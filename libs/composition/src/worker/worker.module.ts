@@ -2,7 +2,15 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ScheduleModule } from '@nestjs/schedule';
-import { KeepPartitionsJob, JobRunner, OutboxRelay, PlatformModule, RecurringJobs, ScheduledJobs, type PlatformOptions } from '#app/platform';
+import {
+  KeepPartitionsJob,
+  JobRunner,
+  OutboxRelay,
+  PlatformModule,
+  RecurringJobs,
+  ScheduledJobs,
+  type PlatformOptions,
+} from '#app/platform';
 import { NotificationsModule } from '#app/notifications';
 import { ContentModerationJobsModule } from '#app/content-moderation';
 import { CommerceJobsModule } from '#app/commerce';
@@ -22,10 +30,27 @@ export interface WorkerOptions extends PlatformOptions {
 export class WorkerModule {
   static register(options: WorkerOptions): DynamicModule {
     // The one ScheduleModule of the system: the api never ticks.
-    const schedule = options.schedules === false ? ScheduleModule.forRoot({ cronJobs: false, intervals: false, timeouts: false }) : ScheduleModule.forRoot();
+    const schedule =
+      options.schedules === false
+        ? ScheduleModule.forRoot({ cronJobs: false, intervals: false, timeouts: false })
+        : ScheduleModule.forRoot();
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(options), DiscoveryModule, CqrsModule.forRoot(), EntitlementsModule, schedule, NotificationsModule, IdentityQueriesModule, ContentModerationJobsModule, CommerceJobsModule, PayoutsJobsModule, RealtimeModule.forWorker(), MessagingJobsModule, VerificationJobsModule],
+      imports: [
+        PlatformModule.forRoot(options),
+        DiscoveryModule,
+        CqrsModule.forRoot(),
+        EntitlementsModule,
+        schedule,
+        NotificationsModule,
+        IdentityQueriesModule,
+        ContentModerationJobsModule,
+        CommerceJobsModule,
+        PayoutsJobsModule,
+        RealtimeModule.forWorker(),
+        MessagingJobsModule,
+        VerificationJobsModule,
+      ],
       providers: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs, KeepPartitionsJob],
       exports: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs],
     };

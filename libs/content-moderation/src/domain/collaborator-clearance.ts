@@ -22,8 +22,10 @@ export function collaboratorProblems(kind: ContentKind, people: CollaboratorFact
       problems.push(`Featured collaborator ${who} is not on the creator's collaborator list`);
       continue;
     }
-    if (kind === 'video' && !person.listed.canVideos) problems.push(`Featured collaborator ${who} has not given permission for videos`);
-    if (kind === 'album' && !person.listed.canAlbums) problems.push(`Featured collaborator ${who} has not given permission for photo albums`);
+    if (kind === 'video' && !person.listed.canVideos)
+      problems.push(`Featured collaborator ${who} has not given permission for videos`);
+    if (kind === 'album' && !person.listed.canAlbums)
+      problems.push(`Featured collaborator ${who} has not given permission for photo albums`);
     if (!person.listed.releaseForm) problems.push(`No release form is on file for featured collaborator ${who}`);
   }
   return problems;

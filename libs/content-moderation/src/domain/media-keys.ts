@@ -2,7 +2,8 @@
 export const uploadKey = (uploadId: string) => `uploads/${uploadId}`;
 
 /** Everything an upload leaves behind: its bytes and the tus store's own state beside them (file store: .json; S3 store: .info, .part). */
-export const uploadKeys = (uploadId: string) => ['', '.json', '.info', '.part'].map((suffix) => `${uploadKey(uploadId)}${suffix}`);
+export const uploadKeys = (uploadId: string) =>
+  ['', '.json', '.info', '.part'].map((suffix) => `${uploadKey(uploadId)}${suffix}`);
 
 export const mediaKey = (key: string) => `media/${key}`;
 

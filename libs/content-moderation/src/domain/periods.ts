@@ -11,7 +11,12 @@ export interface Period {
 export function previousMonth(now: Date): Period {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  return { kind: 'monthly', label: `${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}`, start, end };
+  return {
+    kind: 'monthly',
+    label: `${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}`,
+    start,
+    end,
+  };
 }
 
 /** The calendar quarter before the one `now` is in (UTC). */
@@ -19,8 +24,14 @@ export function previousQuarter(now: Date): Period {
   const quarterStartMonth = Math.floor(now.getUTCMonth() / 3) * 3;
   const start = new Date(Date.UTC(now.getUTCFullYear(), quarterStartMonth - 3, 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), quarterStartMonth, 1));
-  return { kind: 'quarterly', label: `${start.getUTCFullYear()}-Q${Math.floor(start.getUTCMonth() / 3) + 1}`, start, end };
+  return {
+    kind: 'quarterly',
+    label: `${start.getUTCFullYear()}-Q${Math.floor(start.getUTCMonth() / 3) + 1}`,
+    start,
+    end,
+  };
 }
 
 /** The 5th of the month after the period: the monthly report must exist by then. */
-export const monthlyReportDueBy = (period: Period) => new Date(Date.UTC(period.end.getUTCFullYear(), period.end.getUTCMonth(), 5));
+export const monthlyReportDueBy = (period: Period) =>
+  new Date(Date.UTC(period.end.getUTCFullYear(), period.end.getUTCMonth(), 5));

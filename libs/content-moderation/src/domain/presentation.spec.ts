@@ -3,12 +3,14 @@ import { effectiveCover, numbering, orderProblem, presentationRefusal } from './
 describe('presentationRefusal', () => {
   it('lets order, cover and teaser change in every state but removed, and holds the order during review', () => {
     for (const status of ['draft', 'rejected', 'approved'] as const) {
-      for (const change of ['order', 'cover', 'teaser'] as const) expect(presentationRefusal(status, change)).toBeNull();
+      for (const change of ['order', 'cover', 'teaser'] as const)
+        expect(presentationRefusal(status, change)).toBeNull();
     }
     expect(presentationRefusal('pending_review', 'order')).toMatch(/in review/);
     expect(presentationRefusal('pending_review', 'cover')).toBeNull();
     expect(presentationRefusal('pending_review', 'teaser')).toBeNull();
-    for (const change of ['order', 'cover', 'teaser'] as const) expect(presentationRefusal('removed', change)).toMatch(/Removed/);
+    for (const change of ['order', 'cover', 'teaser'] as const)
+      expect(presentationRefusal('removed', change)).toMatch(/Removed/);
   });
 });
 

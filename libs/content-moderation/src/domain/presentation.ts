@@ -9,7 +9,8 @@ export type PresentationChange = 'order' | 'cover' | 'teaser';
 
 export function presentationRefusal(status: 'draft' | ReviewStatus, change: PresentationChange): string | null {
   if (status === 'removed') return 'Removed content cannot be changed';
-  if (change === 'order' && status === 'pending_review') return 'The order is fixed while the item is in review, so the numbers a moderator cites stay right; change it once the review is done';
+  if (change === 'order' && status === 'pending_review')
+    return 'The order is fixed while the item is in review, so the numbers a moderator cites stay right; change it once the review is done';
   return null;
 }
 
@@ -31,7 +32,10 @@ export function orderProblem(current: readonly string[], requested: readonly str
 }
 
 /** The cover an album shows: the chosen photo while it is one of its ready photos, else the first ready one. */
-export function effectiveCover<T extends { id: string; status: string; mediaType: string }>(chosen: string | null, ordered: readonly T[]): T | null {
+export function effectiveCover<T extends { id: string; status: string; mediaType: string }>(
+  chosen: string | null,
+  ordered: readonly T[],
+): T | null {
   const photos = ordered.filter((file) => file.status === 'ready' && file.mediaType === 'image');
   return photos.find((file) => file.id === chosen) ?? photos[0] ?? null;
 }

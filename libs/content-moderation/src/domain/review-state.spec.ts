@@ -20,15 +20,25 @@ const EXPECTED: Partial<Record<`${ReviewStatus}:${ReviewEvent['type']}`, ReviewS
 };
 
 describe('content review state machine', () => {
-  it.each(REVIEW_STATUSES.flatMap((status) => EVENTS.map((event) => [status, event] as const)))('%s + %o', (status, event) => {
-    const expected = EXPECTED[`${status}:${event.type}`];
-    const result = transition(status, event);
-    if (expected) expect(result).toEqual({ ok: true, status: expected });
-    else expect(result).toEqual({ ok: false, message: expect.stringMatching(new RegExp(`^Cannot ${event.type} content`)) });
-  });
+  it.each(REVIEW_STATUSES.flatMap((status) => EVENTS.map((event) => [status, event] as const)))(
+    '%s + %o',
+    (status, event) => {
+      const expected = EXPECTED[`${status}:${event.type}`];
+      const result = transition(status, event);
+      if (expected) expect(result).toEqual({ ok: true, status: expected });
+      else
+        expect(result).toEqual({
+          ok: false,
+          message: expect.stringMatching(new RegExp(`^Cannot ${event.type} content`)),
+        });
+    },
+  );
 
   it('needs a reason to reject or remove', () => {
-    expect(transition('pending_review', { type: 'reject', reason: ' no ' })).toEqual({ ok: false, message: 'A reason of at least 5 characters is required' });
+    expect(transition('pending_review', { type: 'reject', reason: ' no ' })).toEqual({
+      ok: false,
+      message: 'A reason of at least 5 characters is required',
+    });
     expect(transition('approved', { type: 'remove', reason: '' }).ok).toBe(false);
   });
 

@@ -11,7 +11,18 @@ export const CASE_OUTCOMES = ['no_action', 'content_removed', 'content_restored'
 export type CaseOutcome = (typeof CASE_OUTCOMES)[number];
 
 /** Prohibited-content grounds (SPEC §5) plus the everyday ones. */
-export const REPORT_REASONS = ['minor', 'non_consensual', 'violence', 'hate', 'bestiality', 'extreme', 'copyright', 'impersonation', 'spam', 'other'] as const;
+export const REPORT_REASONS = [
+  'minor',
+  'non_consensual',
+  'violence',
+  'hate',
+  'bestiality',
+  'extreme',
+  'copyright',
+  'impersonation',
+  'spam',
+  'other',
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** A report, takedown request or appeal, with the deadline the policy gives it. */

@@ -30,7 +30,12 @@ export class ContentSaleEvents {
     const reviewChanged = item.purpose === 'message' ? before !== item.status : event !== null;
     if (!reviewChanged) return;
     item.revision += 1;
-    this.outbox.enqueue(em, 'moderation', 'content-review-changed', { contentId: item.id, version: item.revision, status: item.status, occurredAt: now.toISOString() });
+    this.outbox.enqueue(em, 'moderation', 'content-review-changed', {
+      contentId: item.id,
+      version: item.revision,
+      status: item.status,
+      occurredAt: now.toISOString(),
+    });
     if (!event) return;
     this.outbox.enqueue(em, 'moderation', event, {
       contentId: item.id,

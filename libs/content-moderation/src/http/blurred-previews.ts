@@ -23,7 +23,11 @@ export class BlurredPreviews {
     const thumbnail = await this.storage.get(mediaKey(thumbnailKey));
     if (!thumbnail) return null;
     const sample = await sharp(thumbnail).resize({ width: SAMPLE_WIDTH }).toBuffer();
-    const blurred = await sharp(sample).resize({ width: SHOWN_WIDTH, kernel: 'cubic' }).blur(8).webp({ quality: 55 }).toBuffer();
+    const blurred = await sharp(sample)
+      .resize({ width: SHOWN_WIDTH, kernel: 'cubic' })
+      .blur(8)
+      .webp({ quality: 55 })
+      .toBuffer();
     // A put is atomic: two first requests at once never serve half a file.
     await this.storage.put(key, blurred, { contentType: 'image/webp' });
     return blurred;

@@ -1,8 +1,30 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { ClaimViewDto } from '#app/platform';
-import { CONTENT_KINDS, CONTENT_PURPOSES, TEASERS, type ContentKind, type ContentPurpose, type ContentStatus, type Teaser } from '../entities/content-item.entity.js';
+import {
+  CONTENT_KINDS,
+  CONTENT_PURPOSES,
+  TEASERS,
+  type ContentKind,
+  type ContentPurpose,
+  type ContentStatus,
+  type Teaser,
+} from '../entities/content-item.entity.js';
 import { MAX_ALBUM_FILES } from '../uploads/uploads.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -41,7 +63,10 @@ export class ContentFieldsDto {
   @IsIn(CURRENCIES, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
   currency?: (typeof CURRENCIES)[number];
 
-  @ApiPropertyOptional({ type: [String], description: 'User ids of the collaborators featured in the item (each must be cleared at review)' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'User ids of the collaborators featured in the item (each must be cleared at review)',
+  })
   @Present()
   @ArrayMaxSize(20)
   @IsUUID('all', { each: true, message: 'collaboratorIds must be user ids' })
@@ -91,7 +116,7 @@ export class MediaOrderDto {
 }
 
 export class CoverDto {
-  @ApiProperty({ format: 'uuid', description: 'One of the album\'s processed photos' })
+  @ApiProperty({ format: 'uuid', description: "One of the album's processed photos" })
   @IsUUID('all', { message: 'mediaId must be a file id' })
   mediaId!: string;
 }
@@ -114,7 +139,9 @@ export class ReasonDto {
 export class ContentQueueQueryDto {
   @ApiPropertyOptional({ enum: CONTENT_STATUSES, default: 'pending_review' })
   @IsOptional()
-  @IsIn(CONTENT_STATUSES.filter((status) => status !== 'draft'), { message: 'status must be one of pending_review, approved, rejected, removed' })
+  @IsIn(CONTENT_STATUSES.filter((status) => status !== 'draft'), {
+    message: 'status must be one of pending_review, approved, rejected, removed',
+  })
   status?: Exclude<ContentStatus, 'draft'>;
 }
 
@@ -129,11 +156,34 @@ export class MediaViewDto {
   @ApiProperty({ type: Number, nullable: true }) height!: number | null;
   @ApiProperty({ type: Number, nullable: true }) durationSeconds!: number | null;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;
-  @ApiProperty({ type: Number, nullable: true, description: "1, 2, 3… over the item's processed files in the creator's order (the numbers moderators cite); null while processing or failed" }) number!: number | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes; on store pages only for buyers, subscribers and the creator' }) thumbnailUrl!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Public: the thumbnail shrunk, blurred and re-encoded on the server (served once the item is approved)' }) blurredUrl!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Videos: a ten-second silent teaser, signed for ten minutes (public once approved)' }) previewUrl!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes; never in public views' }) fileUrl!: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      "1, 2, 3… over the item's processed files in the creator's order (the numbers moderators cite); null while processing or failed",
+  })
+  number!: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Signed for ten minutes; on store pages only for buyers, subscribers and the creator',
+  })
+  thumbnailUrl!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Public: the thumbnail shrunk, blurred and re-encoded on the server (served once the item is approved)',
+  })
+  blurredUrl!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Videos: a ten-second silent teaser, signed for ten minutes (public once approved)',
+  })
+  previewUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Signed for ten minutes; never in public views' })
+  fileUrl!: string | null;
 }
 
 /** What anyone may see of an approved item (store pages): no user ids, no review trail. */
@@ -147,16 +197,35 @@ export class ContentViewDto {
   @ApiProperty({ enum: CONTENT_STATUSES }) status!: ContentStatus;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) decidedAt!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ type: String, nullable: true, description: "The photo an album's card shows (chosen, else the first); null for a video" }) coverMediaId!: string | null;
-  @ApiProperty({ enum: TEASERS, description: "What the store shows before purchase: a blurred card, or a free preview" }) teaser!: Teaser;
-  @ApiProperty({ type: String, nullable: true, description: "With teaser 'preview': the free preview (an album's cover photo, a video's ten-second clip), signed for ten minutes; else null" }) teaserUrl!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The photo an album's card shows (chosen, else the first); null for a video",
+  })
+  coverMediaId!: string | null;
+  @ApiProperty({
+    enum: TEASERS,
+    description: 'What the store shows before purchase: a blurred card, or a free preview',
+  })
+  teaser!: Teaser;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "With teaser 'preview': the free preview (an album's cover photo, a video's ten-second clip), signed for ten minutes; else null",
+  })
+  teaserUrl!: string | null;
   @ApiProperty({ type: () => [MediaViewDto], description: "In the creator's order" }) media!: MediaViewDto[];
 }
 
 /** An item as its creator and staff see it: with the creator, collaborators and the review trail. */
 export class ManagedContentViewDto extends ContentViewDto {
   @ApiProperty() creatorId!: string;
-  @ApiProperty({ enum: CONTENT_PURPOSES, description: "'message': made for a message and shown only there, never in the store" }) purpose!: ContentPurpose;
+  @ApiProperty({
+    enum: CONTENT_PURPOSES,
+    description: "'message': made for a message and shown only there, never in the store",
+  })
+  purpose!: ContentPurpose;
   @ApiProperty({ type: String, nullable: true }) rejectionReason!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) submittedAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) claimedBy!: string | null;
@@ -167,7 +236,11 @@ export class ManagedContentViewDto extends ContentViewDto {
 
 /** An item in the review console: with what the staff member asking may do with it. */
 export class StaffContentViewDto extends ManagedContentViewDto {
-  @ApiProperty({ type: () => ClaimViewDto, description: 'What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own or features you)' })
+  @ApiProperty({
+    type: () => ClaimViewDto,
+    description:
+      'What you may do with it: claim it, decide it, or neither (another reviewer holds it, or it is your own or features you)',
+  })
   claim!: ClaimViewDto;
 }
 

@@ -1,16 +1,47 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Req, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { IncomingMessage } from 'node:http';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { BearerGuard, Client, CurrentAuth, StaffGuard, requireAdmin, type AuthContext, type ClientInfo } from '#app/identity';
+import {
+  BearerGuard,
+  Client,
+  CurrentAuth,
+  StaffGuard,
+  requireAdmin,
+  type AuthContext,
+  type ClientInfo,
+} from '#app/identity';
 import { AppError } from '#app/platform';
 import type { CaseKind } from '../domain/business-days.js';
 import { OpenCaseCommand } from '../commands/open-case/open-case.command.js';
 import { WorkCaseCommand, type CaseAction } from '../commands/work-case/work-case.command.js';
 import { CaseQuery, CaseQueueQuery } from '../queries/case-queue/case-queue.query.js';
 import { ModerationErrors } from '../moderation.errors.js';
-import { AppealDto, CaseListDto, CaseQueueQueryDto, CaseReceiptDto, CaseViewDto, ComplianceReportListDto, ReportDto, ResolveCaseDto, TakedownDto } from './moderation.dto.js';
+import {
+  AppealDto,
+  CaseListDto,
+  CaseQueueQueryDto,
+  CaseReceiptDto,
+  CaseViewDto,
+  ComplianceReportListDto,
+  ReportDto,
+  ResolveCaseDto,
+  TakedownDto,
+} from './moderation.dto.js';
 
 /**
  * Anyone can report content, ask for a takedown or appeal (SPEC §1, §9); a signed-in reporter is
@@ -48,11 +79,28 @@ export class ModerationController {
     return this.open('appeal', body, body.email, request, client);
   }
 
-  private async open(kind: CaseKind, body: ReportDto | TakedownDto | AppealDto, email: string | null, request: IncomingMessage, client: ClientInfo) {
+  private async open(
+    kind: CaseKind,
+    body: ReportDto | TakedownDto | AppealDto,
+    email: string | null,
+    request: IncomingMessage,
+    client: ClientInfo,
+  ) {
     const auth = request.headers.authorization ? await this.bearer.authenticate(request.headers.authorization) : null;
     const reporterEmail = email ?? auth?.user.email ?? null;
     if (!reporterEmail && kind !== 'report') throw ModerationErrors.emailRequired();
-    return this.commands.execute(new OpenCaseCommand(kind, body.subjectType, body.subjectId, body.reason, body.details, auth?.user.id ?? null, reporterEmail, client.ip));
+    return this.commands.execute(
+      new OpenCaseCommand(
+        kind,
+        body.subjectType,
+        body.subjectId,
+        body.reason,
+        body.details,
+        auth?.user.id ?? null,
+        reporterEmail,
+        client.ip,
+      ),
+    );
   }
 }
 
@@ -72,7 +120,9 @@ export class AdminModerationController {
   @ApiOperation({ summary: 'Open cases soonest deadline first (with stage and time left), or resolved ones' })
   @ApiOkResponse({ type: CaseListDto })
   async cases(@CurrentAuth() auth: AuthContext, @Query() query: CaseQueueQueryDto): Promise<CaseListDto> {
-    return { items: await this.queries.execute(new CaseQueueQuery(query.kind ?? null, query.status ?? 'open', auth.user.id)) };
+    return {
+      items: await this.queries.execute(new CaseQueueQuery(query.kind ?? null, query.status ?? 'open', auth.user.id)),
+    };
   }
 
   @Get('cases/:id')
@@ -86,14 +136,22 @@ export class AdminModerationController {
   @Post('cases/:id/claim')
   @HttpCode(200)
   @ApiOkResponse({ type: CaseViewDto })
-  async claim(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+  async claim(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Client() client: ClientInfo,
+  ) {
     return this.act(id, auth, { kind: 'claim' }, client);
   }
 
   @Post('cases/:id/release')
   @HttpCode(200)
   @ApiOkResponse({ type: CaseViewDto })
-  async release(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo) {
+  async release(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Client() client: ClientInfo,
+  ) {
     return this.act(id, auth, { kind: 'release' }, client);
   }
 
@@ -101,7 +159,12 @@ export class AdminModerationController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Record the decision (needs the claim); audited with whether it was on time' })
   @ApiOkResponse({ type: CaseViewDto })
-  async resolve(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ResolveCaseDto, @Client() client: ClientInfo) {
+  async resolve(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: ResolveCaseDto,
+    @Client() client: ClientInfo,
+  ) {
     return this.act(id, auth, { kind: 'resolve', outcome: body.outcome, note: body.note }, client);
   }
 
@@ -110,10 +173,30 @@ export class AdminModerationController {
   @ApiOkResponse({ type: ComplianceReportListDto })
   async reports(@CurrentAuth() auth: AuthContext): Promise<ComplianceReportListDto> {
     requireAdmin(auth);
-    const rows = await this.orm.em.fork().execute<{ id: string; kind: 'monthly' | 'quarterly'; period: string; generated_at: Date; incidents: number; summary: Record<string, unknown> }[]>(
-      `select id, kind, period, generated_at, incidents, summary from compliance_reports order by period_start desc, kind`,
-    );
-    return { items: rows.map((row) => ({ id: row.id, kind: row.kind, period: row.period, generatedAt: new Date(row.generated_at).toISOString(), incidents: row.incidents, summary: row.summary })) };
+    const rows = await this.orm.em
+      .fork()
+      .execute<
+        {
+          id: string;
+          kind: 'monthly' | 'quarterly';
+          period: string;
+          generated_at: Date;
+          incidents: number;
+          summary: Record<string, unknown>;
+        }[]
+      >(
+        `select id, kind, period, generated_at, incidents, summary from compliance_reports order by period_start desc, kind`,
+      );
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        period: row.period,
+        generatedAt: new Date(row.generated_at).toISOString(),
+        incidents: row.incidents,
+        summary: row.summary,
+      })),
+    };
   }
 
   @Get('compliance-reports/:id/csv')
@@ -122,7 +205,9 @@ export class AdminModerationController {
   @ApiOperation({ summary: 'Download a compliance report: one row per case of the period (admins)' })
   async reportCsv(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string) {
     requireAdmin(auth);
-    const [row] = await this.orm.em.fork().execute<{ csv: string }[]>(`select csv from compliance_reports where id = ?`, [id]);
+    const [row] = await this.orm.em
+      .fork()
+      .execute<{ csv: string }[]>(`select csv from compliance_reports where id = ?`, [id]);
     if (!row) throw new AppError(404, 'not_found', 'Report not found');
     return row.csv;
   }
@@ -132,4 +217,3 @@ export class AdminModerationController {
     return (await this.queries.execute(new CaseQuery(id, auth.user.id)))!;
   }
 }
-

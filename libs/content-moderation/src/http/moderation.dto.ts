@@ -2,7 +2,16 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { ClaimViewDto } from '#app/platform';
-import { CASE_OUTCOMES, REPORT_REASONS, REPORTABLE_SUBJECT_TYPES, SUBJECT_TYPES, type CaseOutcome, type ReportReason, type ReportableSubjectType, type SubjectType } from '../entities/moderation-case.entity.js';
+import {
+  CASE_OUTCOMES,
+  REPORT_REASONS,
+  REPORTABLE_SUBJECT_TYPES,
+  SUBJECT_TYPES,
+  type CaseOutcome,
+  type ReportReason,
+  type ReportableSubjectType,
+  type SubjectType,
+} from '../entities/moderation-case.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -114,7 +123,12 @@ export class CaseViewDto {
   @ApiProperty({ type: String, nullable: true }) resolvedBy!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) resolvedAt!: string | null;
   @ApiProperty() breached!: boolean;
-  @ApiProperty({ type: () => ClaimViewDto, description: 'What you may do with it: claim it, resolve it, or neither (another reviewer holds it, or you filed it or it is about you or your content)' }) claim!: ClaimViewDto;
+  @ApiProperty({
+    type: () => ClaimViewDto,
+    description:
+      'What you may do with it: claim it, resolve it, or neither (another reviewer holds it, or you filed it or it is about you or your content)',
+  })
+  claim!: ClaimViewDto;
 }
 
 export class CaseListDto {

@@ -40,7 +40,10 @@ export class ComplianceReports {
 
   async generate(period: Period, now: Date): Promise<boolean> {
     const em = this.orm.em.fork();
-    const exists = await em.execute(`select 1 from compliance_reports where kind = ? and period = ?`, [period.kind, period.label]);
+    const exists = await em.execute(`select 1 from compliance_reports where kind = ? and period = ?`, [
+      period.kind,
+      period.label,
+    ]);
     if (exists.length > 0) return false;
     const rows = await em.execute<CaseRow[]>(
       `select c.id, c.kind, c.reason, c.subject_type, c.opened_at, c.due_at, c.resolved_at, c.outcome, (b.case_id is not null) as breached
@@ -53,17 +56,24 @@ export class ComplianceReports {
     const byKind = (kind: string) => ({
       received: count((row) => row.kind === kind),
       resolved: count((row) => row.kind === kind && row.resolved_at !== null),
-      resolvedOnTime: count((row) => row.kind === kind && row.resolved_at !== null && new Date(row.resolved_at) <= new Date(row.due_at)),
+      resolvedOnTime: count(
+        (row) => row.kind === kind && row.resolved_at !== null && new Date(row.resolved_at) <= new Date(row.due_at),
+      ),
       deadlineBreaches: count((row) => row.kind === kind && row.breached),
     });
     // An incident: content or an account actioned after a case, or a missed deadline.
-    const incidents = count((row) => row.breached || row.outcome === 'content_removed' || row.outcome === 'account_actioned');
+    const incidents = count(
+      (row) => row.breached || row.outcome === 'content_removed' || row.outcome === 'account_actioned',
+    );
     const summary = {
       period: period.label,
       from: period.start.toISOString(),
       to: period.end.toISOString(),
       zeroIncident: incidents === 0,
-      statement: incidents === 0 ? `No incidents in ${period.label}: no content or account was actioned and every case was handled within its deadline.` : `${incidents} incident(s) in ${period.label}.`,
+      statement:
+        incidents === 0
+          ? `No incidents in ${period.label}: no content or account was actioned and every case was handled within its deadline.`
+          : `${incidents} incident(s) in ${period.label}.`,
       reports: byKind('report'),
       takedowns: byKind('takedown'),
       appeals: byKind('appeal'),
@@ -71,15 +81,36 @@ export class ComplianceReports {
       accountsActioned: count((row) => row.outcome === 'account_actioned'),
     };
     const csv = toCsv(
-      ['case_id', 'kind', 'reason', 'subject_type', 'opened_at', 'due_at', 'resolved_at', 'outcome', 'deadline_breached'],
-      rows.map((row) => [row.id, row.kind, row.reason, row.subject_type, iso(row.opened_at), iso(row.due_at), iso(row.resolved_at), row.outcome ?? 'open', row.breached ? 'yes' : 'no']),
+      [
+        'case_id',
+        'kind',
+        'reason',
+        'subject_type',
+        'opened_at',
+        'due_at',
+        'resolved_at',
+        'outcome',
+        'deadline_breached',
+      ],
+      rows.map((row) => [
+        row.id,
+        row.kind,
+        row.reason,
+        row.subject_type,
+        iso(row.opened_at),
+        iso(row.due_at),
+        iso(row.resolved_at),
+        row.outcome ?? 'open',
+        row.breached ? 'yes' : 'no',
+      ]),
     );
     const inserted = await em.execute(
       `insert into compliance_reports (id, kind, period, period_start, period_end, generated_at, incidents, summary, csv)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (kind, period) do nothing returning id`,
       [randomUUID(), period.kind, period.label, period.start, period.end, now, incidents, JSON.stringify(summary), csv],
     );
-    if (inserted.length > 0) this.logger.log(`compliance report ${period.kind} ${period.label}: ${incidents} incident(s)`);
+    if (inserted.length > 0)
+      this.logger.log(`compliance report ${period.kind} ${period.label}: ${incidents} incident(s)`);
     return inserted.length > 0;
   }
 }

@@ -50,7 +50,10 @@ export class DeadlineWatch {
         [now, now, now],
       );
       for (const row of escalated) {
-        await em.execute(`insert into moderation_deadline_breaches (case_id, kind, due_at, detected_at) values (?, ?, ?, ?) on conflict (case_id) do nothing`, [row.id, row.kind, row.due_at, now]);
+        await em.execute(
+          `insert into moderation_deadline_breaches (case_id, kind, due_at, detected_at) values (?, ?, ?, ?) on conflict (case_id) do nothing`,
+          [row.id, row.kind, row.due_at, now],
+        );
       }
       for (const row of warned) {
         for (const staff of moderators) this.mail(em, staff.email, 'moderation-deadline-warning', row, consoleUrl);
@@ -60,16 +63,28 @@ export class DeadlineWatch {
         for (const admin of admins) this.mail(em, admin.email, 'moderation-deadline-breached', row, consoleUrl);
         this.outbox.enqueue(em, 'notifications', 'case-deadline', { caseId: row.id, stage: 'overdue' });
       }
-      if (warned.length || escalated.length) this.logger.warn(`deadlines: ${warned.length} warned, ${escalated.length} escalated`);
+      if (warned.length || escalated.length)
+        this.logger.warn(`deadlines: ${warned.length} warned, ${escalated.length} escalated`);
       return { warned: warned.length, escalated: escalated.length };
     });
   }
 
-  private mail(em: Parameters<Outbox['enqueue']>[0], to: string, template: string, row: DueRow, consoleUrl: string): void {
+  private mail(
+    em: Parameters<Outbox['enqueue']>[0],
+    to: string,
+    template: string,
+    row: DueRow,
+    consoleUrl: string,
+  ): void {
     this.outbox.enqueue(em, 'notifications', 'send-email', {
       to,
       template,
-      variables: { caseKind: LABEL[row.kind] ?? row.kind, caseId: row.id, dueAt: new Date(row.due_at).toUTCString(), consoleUrl: `${consoleUrl}/${row.id}` },
+      variables: {
+        caseKind: LABEL[row.kind] ?? row.kind,
+        caseId: row.id,
+        dueAt: new Date(row.due_at).toUTCString(),
+        consoleUrl: `${consoleUrl}/${row.id}`,
+      },
     });
   }
 }

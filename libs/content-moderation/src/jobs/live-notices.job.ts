@@ -17,7 +17,13 @@ export class ContentDecidedNoticeJob implements JobProcessor<'notifications', 'c
   async handle(data: JobData<'notifications', 'content-decided'>): Promise<'sent' | 'skipped'> {
     const item = await this.orm.em.fork().findOne(ContentItem, { id: data.contentId });
     if (!item || (item.status !== 'approved' && item.status !== 'rejected')) return 'skipped';
-    await this.live.publish(`user:${item.creatorId}`, 'content.decided', { contentId: item.id, kind: item.kind, title: item.title, status: item.status, reason: item.rejectionReason });
+    await this.live.publish(`user:${item.creatorId}`, 'content.decided', {
+      contentId: item.id,
+      kind: item.kind,
+      title: item.title,
+      status: item.status,
+      reason: item.rejectionReason,
+    });
     return 'sent';
   }
 }
@@ -34,7 +40,13 @@ export class CaseOpenedNoticeJob implements JobProcessor<'notifications', 'case-
   async handle(data: JobData<'notifications', 'case-opened'>): Promise<'sent' | 'skipped'> {
     const entry = await this.orm.em.fork().findOne(ModerationCase, { id: data.caseId });
     if (!entry || entry.status !== 'open') return 'skipped';
-    await this.live.publish('staff:moderation', 'case.opened', { caseId: entry.id, kind: entry.kind, subjectType: entry.subjectType, reason: entry.reason, dueAt: entry.dueAt.toISOString() });
+    await this.live.publish('staff:moderation', 'case.opened', {
+      caseId: entry.id,
+      kind: entry.kind,
+      subjectType: entry.subjectType,
+      reason: entry.reason,
+      dueAt: entry.dueAt.toISOString(),
+    });
     return 'sent';
   }
 }
@@ -51,7 +63,12 @@ export class CaseDeadlineNoticeJob implements JobProcessor<'notifications', 'cas
   async handle(data: JobData<'notifications', 'case-deadline'>): Promise<'sent' | 'skipped'> {
     const entry = await this.orm.em.fork().findOne(ModerationCase, { id: data.caseId });
     if (!entry || entry.status !== 'open') return 'skipped';
-    await this.live.publish('staff:moderation', 'case.deadline', { caseId: entry.id, kind: entry.kind, stage: data.stage, dueAt: entry.dueAt.toISOString() });
+    await this.live.publish('staff:moderation', 'case.deadline', {
+      caseId: entry.id,
+      kind: entry.kind,
+      stage: data.stage,
+      dueAt: entry.dueAt.toISOString(),
+    });
     return 'sent';
   }
 }

@@ -74,7 +74,8 @@ export class MediaProcessor {
         throw error;
       }
       file.status = 'failed';
-      file.error = error instanceof MediaRejected ? error.message : 'The file could not be processed; it may be damaged';
+      file.error =
+        error instanceof MediaRejected ? error.message : 'The file could not be processed; it may be damaged';
       this.logger.warn(`media ${file.id} failed: ${(error as Error).message}`);
       await this.storage.deleteMany(outputs.map(mediaKey));
     } finally {
@@ -89,7 +90,16 @@ export class MediaProcessor {
         tx.remove(row);
         return false;
       }
-      tx.assign(row, { status: file.status, thumbnailKey: file.thumbnailKey, cleanKey: file.cleanKey, previewKey: file.previewKey, error: file.error, width: file.width, height: file.height, durationSeconds: file.durationSeconds });
+      tx.assign(row, {
+        status: file.status,
+        thumbnailKey: file.thumbnailKey,
+        cleanKey: file.cleanKey,
+        previewKey: file.previewKey,
+        error: file.error,
+        width: file.width,
+        height: file.height,
+        durationSeconds: file.durationSeconds,
+      });
       return true;
     });
     if (!attached) await this.storage.deleteMany(outputs.map(mediaKey));
@@ -98,32 +108,110 @@ export class MediaProcessor {
     return attached ? file.status : 'skipped';
   }
 
-  private async image(source: string, scratch: string, file: ContentMedia, thumbnailKey: string, cleanKey: string): Promise<void> {
+  private async image(
+    source: string,
+    scratch: string,
+    file: ContentMedia,
+    thumbnailKey: string,
+    cleanKey: string,
+  ): Promise<void> {
     const metadata = await sharp(source, { limitInputPixels: false }).metadata();
     if (!metadata.width || !metadata.height) throw new MediaRejected('This photo has no dimensions');
-    if (metadata.width * metadata.height > MAX_PIXELS) throw new MediaRejected(`This photo is too large (${metadata.width} × ${metadata.height} pixels; at most 100 megapixels)`);
+    if (metadata.width * metadata.height > MAX_PIXELS)
+      throw new MediaRejected(
+        `This photo is too large (${metadata.width} × ${metadata.height} pixels; at most 100 megapixels)`,
+      );
     const input = () => sharp(source, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
     const clean = await input().jpeg({ quality: 90, mozjpeg: true }).toFile(join(scratch, cleanKey));
-    await input().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toFile(join(scratch, thumbnailKey));
+    await input()
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toFile(join(scratch, thumbnailKey));
     file.width = clean.width;
     file.height = clean.height;
   }
 
-  private async video(source: string, scratch: string, file: ContentMedia, thumbnailKey: string, cleanKey: string, previewKey: string): Promise<void> {
-    const { stdout } = await run(ffprobeInstaller.path, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', source], { maxBuffer: 10 * 1024 * 1024 });
+  private async video(
+    source: string,
+    scratch: string,
+    file: ContentMedia,
+    thumbnailKey: string,
+    cleanKey: string,
+    previewKey: string,
+  ): Promise<void> {
+    const { stdout } = await run(
+      ffprobeInstaller.path,
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', source],
+      { maxBuffer: 10 * 1024 * 1024 },
+    );
     const probe = JSON.parse(stdout) as Probe;
     const video = probe.streams?.find((stream) => stream.codec_type === 'video');
     const duration = Number(probe.format?.duration ?? 0);
-    if (!video?.width || !video.height || !(duration > 0)) throw new MediaRejected('This file has no playable video stream');
+    if (!video?.width || !video.height || !(duration > 0))
+      throw new MediaRejected('This file has no playable video stream');
     const frame = join(scratch, `${file.id}-frame.png`);
-    await run(ffmpegInstaller.path, ['-v', 'error', '-ss', String(Math.min(1, duration / 2)), '-i', source, '-frames:v', '1', '-y', frame]);
-    await sharp(frame).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toFile(join(scratch, thumbnailKey));
+    await run(ffmpegInstaller.path, [
+      '-v',
+      'error',
+      '-ss',
+      String(Math.min(1, duration / 2)),
+      '-i',
+      source,
+      '-frames:v',
+      '1',
+      '-y',
+      frame,
+    ]);
+    await sharp(frame)
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toFile(join(scratch, thumbnailKey));
     await rm(frame, { force: true });
     // Same streams, no metadata (title, location, encoder tags); MP4 with its index first for streaming.
     const container = cleanKey.endsWith('.mp4') ? ['-movflags', '+faststart'] : [];
-    await run(ffmpegInstaller.path, ['-v', 'error', '-i', source, '-map', '0', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', ...container, '-y', join(scratch, cleanKey)]);
+    await run(ffmpegInstaller.path, [
+      '-v',
+      'error',
+      '-i',
+      source,
+      '-map',
+      '0',
+      '-map_metadata',
+      '-1',
+      '-map_chapters',
+      '-1',
+      '-c',
+      'copy',
+      ...container,
+      '-y',
+      join(scratch, cleanKey),
+    ]);
     // The teaser: the first seconds, small and silent, H.264 so every browser plays it.
-    await run(ffmpegInstaller.path, ['-v', 'error', '-i', source, '-t', String(PREVIEW_SECONDS), '-an', '-map_metadata', '-1', '-vf', `scale=${THUMBNAIL_WIDTH}:-2`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', join(scratch, previewKey)]);
+    await run(ffmpegInstaller.path, [
+      '-v',
+      'error',
+      '-i',
+      source,
+      '-t',
+      String(PREVIEW_SECONDS),
+      '-an',
+      '-map_metadata',
+      '-1',
+      '-vf',
+      `scale=${THUMBNAIL_WIDTH}:-2`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '28',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-y',
+      join(scratch, previewKey),
+    ]);
     file.width = video.width;
     file.height = video.height;
     file.durationSeconds = duration.toFixed(3);

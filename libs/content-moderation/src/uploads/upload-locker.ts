@@ -40,7 +40,15 @@ class UploadLock implements Lock {
       });
     } catch (error) {
       if (error instanceof LeaseTimeout) throw ERRORS.ERR_LOCK_TIMEOUT;
-      if (error instanceof LeaseStoreUnavailable) throw { status_code: 503, body: JSON.stringify({ code: 'upload_lock_unavailable', message: 'Uploads are briefly unavailable; try again', error: 'Uploads are briefly unavailable; try again' }) };
+      if (error instanceof LeaseStoreUnavailable)
+        throw {
+          status_code: 503,
+          body: JSON.stringify({
+            code: 'upload_lock_unavailable',
+            message: 'Uploads are briefly unavailable; try again',
+            error: 'Uploads are briefly unavailable; try again',
+          }),
+        };
       throw error;
     }
   }

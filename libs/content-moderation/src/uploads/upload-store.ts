@@ -32,5 +32,13 @@ class PrefixedS3Store extends S3Store {
 export function createUploadStore(config: AppConfig): DataStore {
   const s3 = s3Settings(config);
   if (!s3) return new FileStore({ directory: resolve(config.STORAGE_DIR, 'uploads') });
-  return new PrefixedS3Store({ s3ClientConfig: { ...s3ClientConfig(s3), bucket: s3.bucket }, cache: new NoCache(), useTags: false, partSize: 8 * 1024 * 1024 }, 'uploads/');
+  return new PrefixedS3Store(
+    {
+      s3ClientConfig: { ...s3ClientConfig(s3), bucket: s3.bucket },
+      cache: new NoCache(),
+      useTags: false,
+      partSize: 8 * 1024 * 1024,
+    },
+    'uploads/',
+  );
 }

@@ -3,7 +3,18 @@ import { QueryBus } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { Server, type ServerOptions } from '@tus/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { APP_CONFIG, AppError, Clock, LeaseLocks, ObjectStorage, Outbox, RateLimits, StorageUnavailable, isStorageOutage, type AppConfig } from '#app/platform';
+import {
+  APP_CONFIG,
+  AppError,
+  Clock,
+  LeaseLocks,
+  ObjectStorage,
+  Outbox,
+  RateLimits,
+  StorageUnavailable,
+  isStorageOutage,
+  type AppConfig,
+} from '#app/platform';
 import { BearerGuard } from '#app/identity';
 import { sniffMedia } from '../domain/media-sniff.js';
 import { uploadKey } from '../domain/media-keys.js';
@@ -28,7 +39,10 @@ const header = (req: TusRequest, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-const refuse = (status_code: number, message: string, code = 'upload_refused') => ({ status_code, body: JSON.stringify({ code, message, error: message }) });
+const refuse = (status_code: number, message: string, code = 'upload_refused') => ({
+  status_code,
+  body: JSON.stringify({ code, message, error: message }),
+});
 
 /** The contentId an upload's metadata names (tus: comma-separated `key base64value` pairs). */
 function metadataContentId(req: TusRequest): string | null {
@@ -41,7 +55,12 @@ function metadataContentId(req: TusRequest): string | null {
 
 /** An unreachable store (or a full disk) is a 503 the client may retry, never a 500. */
 function storageOutage(error: unknown) {
-  const cause = error instanceof StorageUnavailable ? error : isStorageOutage(error) || ['ENOSPC', 'EIO', 'EROFS'].includes((error as NodeJS.ErrnoException).code ?? '') ? new StorageUnavailable(error) : null;
+  const cause =
+    error instanceof StorageUnavailable
+      ? error
+      : isStorageOutage(error) || ['ENOSPC', 'EIO', 'EROFS'].includes((error as NodeJS.ErrnoException).code ?? '')
+        ? new StorageUnavailable(error)
+        : null;
   return cause ? refuse(503, cause.message, 'storage_unavailable') : undefined;
 }
 
@@ -86,7 +105,10 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
       let kind = stored?.metadata?.kind;
       if (!stored) {
         const contentId = metadataContentId(req);
-        const item = contentId && /^[0-9a-f-]{36}$/.test(contentId) ? await orm.em.fork().findOne(ContentItem, contentId, { fields: ['kind'] }) : null;
+        const item =
+          contentId && /^[0-9a-f-]{36}$/.test(contentId)
+            ? await orm.em.fork().findOne(ContentItem, contentId, { fields: ['kind'] })
+            : null;
         kind = item?.kind;
       }
       return kind === 'album' ? MAX_IMAGE_UPLOAD_BYTES : MAX_UPLOAD_BYTES;
@@ -108,7 +130,9 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
       const user = await caller(req);
       try {
         await creators.assert(user.id);
-        await limits.consume('uploadsPerCreator', UPLOADS_PER_HOUR, user.id, { message: 'Too many uploads in the last hour. Try again later.' });
+        await limits.consume('uploadsPerCreator', UPLOADS_PER_HOUR, user.id, {
+          message: 'Too many uploads in the last hour. Try again later.',
+        });
       } catch (error) {
         throw refuse(error instanceof AppError ? error.status : 403, (error as Error).message);
       }
@@ -120,7 +144,8 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
       const item = await em.findOne(ContentItem, { id: contentId, creatorId: user.id });
       if (!item) throw refuse(404, 'Content not found');
       if (!mediaEditable(item.status)) throw refuse(409, `Content that is ${item.status} cannot take new files`);
-      if (item.kind === 'album' && upload.size !== undefined && upload.size > MAX_IMAGE_UPLOAD_BYTES) throw refuse(413, 'A photo can be at most 50 MB');
+      if (item.kind === 'album' && upload.size !== undefined && upload.size > MAX_IMAGE_UPLOAD_BYTES)
+        throw refuse(413, 'A photo can be at most 50 MB');
       const count = await em.count(ContentMedia, { contentId });
       if (item.kind === 'video' && count >= 1) throw refuse(409, 'This video already has its file; remove it first');
       if (count >= MAX_ALBUM_FILES) throw refuse(409, `An album holds at most ${MAX_ALBUM_FILES} photos`);
@@ -130,23 +155,35 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
       const head = await storage.get(uploadKey(upload.id), { start: 0, end: 63 });
       const format = head ? sniffMedia(head) : null;
       const kind = upload.metadata?.kind;
-      const fits = format && ((kind === 'video' && format.mediaType === 'video') || (kind === 'album' && format.mediaType === 'image'));
+      const fits =
+        format &&
+        ((kind === 'video' && format.mediaType === 'video') || (kind === 'album' && format.mediaType === 'image'));
       if (!fits) {
         await datastore.remove(upload.id).catch(() => undefined);
-        throw refuse(415, kind === 'video' ? 'This file is not a video (MP4, MOV, WebM or MKV)' : 'This file is not a photo (JPEG, PNG or WebP)');
+        throw refuse(
+          415,
+          kind === 'video'
+            ? 'This file is not a video (MP4, MOV, WebM or MKV)'
+            : 'This file is not a photo (JPEG, PNG or WebP)',
+        );
       }
       const contentId = upload.metadata!.contentId!;
       // The item's state and file count are re-checked under its row lock, where the file is attached:
       // submit takes the same lock, and two racing uploads into one video cannot both land.
       const refusal = await orm.em.fork().transactional(async (tx) => {
         const item = await tx.findOne(ContentItem, contentId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (!item || !mediaEditable(item.status)) return refuse(409, `Content that is ${item?.status ?? 'deleted'} cannot take new files`);
-        if (item.kind === 'album' && upload.offset > MAX_IMAGE_UPLOAD_BYTES) return refuse(413, 'A photo can be at most 50 MB');
+        if (!item || !mediaEditable(item.status))
+          return refuse(409, `Content that is ${item?.status ?? 'deleted'} cannot take new files`);
+        if (item.kind === 'album' && upload.offset > MAX_IMAGE_UPLOAD_BYTES)
+          return refuse(413, 'A photo can be at most 50 MB');
         const count = await tx.count(ContentMedia, { contentId });
         if (item.kind === 'video' && count >= 1) return refuse(409, 'This video already has its file; remove it first');
         if (count >= MAX_ALBUM_FILES) return refuse(409, `An album holds at most ${MAX_ALBUM_FILES} photos`);
         // After the last file in the creator's order (not the count: a removal leaves a gap, never a duplicate).
-        const [{ next }] = await tx.execute<{ next: number }[]>(`select coalesce(max(position) + 1, 0)::int as next from content_media where content_id = ?`, [contentId]);
+        const [{ next }] = await tx.execute<{ next: number }[]>(
+          `select coalesce(max(position) + 1, 0)::int as next from content_media where content_id = ?`,
+          [contentId],
+        );
         const media = tx.create(ContentMedia, {
           contentId,
           uploadId: upload.id,

@@ -1,10 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
-import { decideContentMedia, decideIdImage, decideStoreImage, type Actor, type ContentMediaFacts } from './entitlement-rules.js';
+import {
+  decideContentMedia,
+  decideIdImage,
+  decideStoreImage,
+  type Actor,
+  type ContentMediaFacts,
+} from './entitlement-rules.js';
 
 const fan: Actor = { id: 'fan', role: 'user', aal: 'aal1' };
 const owner: Actor = { id: 'creator', role: 'user', aal: 'aal1' };
 const moderator: Actor = { id: 'mod', role: 'moderator', aal: 'aal2' };
-const item: ContentMediaFacts = { creatorId: 'creator', status: 'approved', isTeaser: false, forSale: true, purchase: null, message: null };
+const item: ContentMediaFacts = {
+  creatorId: 'creator',
+  status: 'approved',
+  isTeaser: false,
+  forSale: true,
+  purchase: null,
+  message: null,
+};
 const paid = { bought: true, subscribed: false, subscribersOnly: false, downloads: false };
 
 describe('content media', () => {
@@ -18,16 +31,34 @@ describe('content media', () => {
     expect(decideContentMedia(fan, { ...item, purchase: paid }, 'file').allow).toBe(true);
     expect(decideContentMedia(fan, { ...item, purchase: paid }, 'download').allow).toBe(false);
     expect(decideContentMedia(fan, { ...item, purchase: { ...paid, downloads: true } }, 'download').allow).toBe(true);
-    expect(decideContentMedia(fan, { ...item, purchase: { ...paid, subscribersOnly: true } }, 'file').allow).toBe(false);
-    expect(decideContentMedia(fan, { ...item, purchase: { ...paid, bought: false, subscribed: true, subscribersOnly: true } }, 'file').allow).toBe(true);
+    expect(decideContentMedia(fan, { ...item, purchase: { ...paid, subscribersOnly: true } }, 'file').allow).toBe(
+      false,
+    );
+    expect(
+      decideContentMedia(
+        fan,
+        { ...item, purchase: { ...paid, bought: false, subscribed: true, subscribersOnly: true } },
+        'file',
+      ).allow,
+    ).toBe(true);
     expect(decideContentMedia(fan, { ...item, status: 'pending_review', purchase: paid }, 'file').allow).toBe(false);
     // A file uploaded for one message is sold by that message alone: a subscription to the store does not open it.
-    expect(decideContentMedia(fan, { ...item, forSale: false, purchase: { ...paid, bought: false, subscribed: true } }, 'file').allow).toBe(false);
-    expect(decideContentMedia(fan, { ...item, forSale: false, message: { sender: false, released: true } }, 'file').allow).toBe(true);
+    expect(
+      decideContentMedia(
+        fan,
+        { ...item, forSale: false, purchase: { ...paid, bought: false, subscribed: true } },
+        'file',
+      ).allow,
+    ).toBe(false);
+    expect(
+      decideContentMedia(fan, { ...item, forSale: false, message: { sender: false, released: true } }, 'file').allow,
+    ).toBe(true);
   });
 
   it('opens a released message attachment, and the teaser to anyone once approved', () => {
-    expect(decideContentMedia(fan, { ...item, message: { sender: false, released: true } }, 'file').reason).toBe('message');
+    expect(decideContentMedia(fan, { ...item, message: { sender: false, released: true } }, 'file').reason).toBe(
+      'message',
+    );
     expect(decideContentMedia(fan, { ...item, message: { sender: false, released: false } }, 'file').allow).toBe(false);
     expect(decideContentMedia(null, { ...item, isTeaser: true }, 'preview').reason).toBe('public_teaser');
     expect(decideContentMedia(null, { ...item, isTeaser: true }, 'file').allow).toBe(false);
@@ -35,8 +66,13 @@ describe('content media', () => {
 
   it('lets staff with the second factor review, never a removed item', () => {
     expect(decideContentMedia(moderator, { ...item, status: 'pending_review' }, 'file').reason).toBe('staff_review');
-    expect(decideContentMedia({ ...moderator, aal: 'aal1' }, { ...item, status: 'pending_review' }, 'file').allow).toBe(false);
-    expect(decideContentMedia(owner, { ...item, status: 'removed' }, 'thumbnail')).toEqual({ allow: false, reason: 'removed' });
+    expect(decideContentMedia({ ...moderator, aal: 'aal1' }, { ...item, status: 'pending_review' }, 'file').allow).toBe(
+      false,
+    );
+    expect(decideContentMedia(owner, { ...item, status: 'removed' }, 'thumbnail')).toEqual({
+      allow: false,
+      reason: 'removed',
+    });
   });
 });
 
@@ -57,7 +93,10 @@ describe('store images', () => {
   const adult = { isNsfw: true, ownerId: 'creator' };
   it('shows an adult store where its page shows, any other store to everyone', () => {
     expect(decideStoreImage({ actor: null, ageChecked: false }, { ...adult, isNsfw: false }).allow).toBe(true);
-    expect(decideStoreImage({ actor: null, ageChecked: false }, adult)).toEqual({ allow: false, reason: 'age_check_needed' });
+    expect(decideStoreImage({ actor: null, ageChecked: false }, adult)).toEqual({
+      allow: false,
+      reason: 'age_check_needed',
+    });
     expect(decideStoreImage({ actor: null, ageChecked: true }, adult).reason).toBe('age_checked');
     expect(decideStoreImage({ actor: fan, ageChecked: false }, adult).reason).toBe('account');
     expect(decideStoreImage({ actor: owner, ageChecked: false }, adult).reason).toBe('owner');

@@ -36,13 +36,15 @@ const isStaff = (actor: Actor | null) => actor !== null && (actor.role === 'mode
 export function decideContentMedia(actor: Actor | null, facts: ContentMediaFacts, variant: MediaVariant): Decision {
   if (facts.status === 'removed') return deny('removed');
   if (actor?.id === facts.creatorId) return allow('owner');
-  if (isStaff(actor) && actor!.aal === 'aal2' && facts.status !== 'draft' && variant !== 'download') return allow('staff_review');
+  if (isStaff(actor) && actor!.aal === 'aal2' && facts.status !== 'draft' && variant !== 'download')
+    return allow('staff_review');
   if (facts.status !== 'approved') return deny('not_published');
   const purchase = facts.forSale ? facts.purchase : null;
   // A subscribers-only store opens even bought items to live subscribers only.
   const bought = purchase !== null && (purchase.subscribed || (purchase.bought && !purchase.subscribersOnly));
   if (bought && (variant !== 'download' || purchase.downloads)) return allow('purchase');
-  if (facts.message && (facts.message.sender || facts.message.released) && variant !== 'download') return allow('message');
+  if (facts.message && (facts.message.sender || facts.message.released) && variant !== 'download')
+    return allow('message');
   if (facts.isTeaser && (variant === 'thumbnail' || variant === 'preview')) return allow('public_teaser');
   return deny(actor ? 'not_entitled' : 'anonymous');
 }

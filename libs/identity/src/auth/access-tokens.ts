@@ -76,11 +76,17 @@ export class AccessTokens {
     }
     let claims: AccessClaims;
     try {
-      claims = this.jwt.verify<AccessClaims>(token, { algorithms: [ALGORITHM], issuer: this.issuer, audience: AUDIENCE, clockTimestamp: now });
+      claims = this.jwt.verify<AccessClaims>(token, {
+        algorithms: [ALGORITHM],
+        issuer: this.issuer,
+        audience: AUDIENCE,
+        clockTimestamp: now,
+      });
     } catch (error) {
       throw IdentityErrors.badJwt(this.refusal(error, token));
     }
-    if (typeof claims.sub !== 'string' || typeof claims.session_id !== 'string') throw IdentityErrors.badJwt('invalid claim: missing sub claim');
+    if (typeof claims.sub !== 'string' || typeof claims.session_id !== 'string')
+      throw IdentityErrors.badJwt('invalid claim: missing sub claim');
     this.verified.set(token, claims);
     return claims;
   }
@@ -120,8 +126,10 @@ export class AccessTokens {
         return '"nbf" claim must be a number';
     }
     if (!isObject(payload)) return 'JWT Claims Set must be a top-level JSON object';
-    if (error.message.startsWith('jwt issuer invalid')) return payload.iss === undefined ? 'missing required "iss" claim' : 'unexpected "iss" claim value';
-    if (error.message.startsWith('jwt audience invalid')) return payload.aud === undefined ? 'missing required "aud" claim' : 'unexpected "aud" claim value';
+    if (error.message.startsWith('jwt issuer invalid'))
+      return payload.iss === undefined ? 'missing required "iss" claim' : 'unexpected "iss" claim value';
+    if (error.message.startsWith('jwt audience invalid'))
+      return payload.aud === undefined ? 'missing required "aud" claim' : 'unexpected "aud" claim value';
     return error.message;
   }
 

@@ -3,7 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { AppError } from '#app/platform';
 import { IdentityErrors } from '../identity.errors.js';
-import { BearerStrategy, type AuthContext, type BearerAuthenticateOptions, type BearerRequest } from './bearer.strategy.js';
+import {
+  BearerStrategy,
+  type AuthContext,
+  type BearerAuthenticateOptions,
+  type BearerRequest,
+} from './bearer.strategy.js';
 
 export type { AuthContext } from './bearer.strategy.js';
 
@@ -28,10 +33,18 @@ export class BearerGuard extends AuthGuard('bearer') {
     return { session: false, property: 'auth', strategy: this.strategy };
   }
 
-  override handleRequest<TUser = AuthContext>(error: unknown, auth: TUser | false | null, _info: unknown, context: ExecutionContext): TUser {
+  override handleRequest<TUser = AuthContext>(
+    error: unknown,
+    auth: TUser | false | null,
+    _info: unknown,
+    context: ExecutionContext,
+  ): TUser {
     if (error || !auth) {
       const refusal = error ?? IdentityErrors.noAuthorization();
-      const message = this.reflector.getAllAndOverride<string | undefined>(SIGNED_OUT_MESSAGE, [context.getHandler(), context.getClass()]);
+      const message = this.reflector.getAllAndOverride<string | undefined>(SIGNED_OUT_MESSAGE, [
+        context.getHandler(),
+        context.getClass(),
+      ]);
       if (message && refusal instanceof AppError) throw new AppError(401, refusal.code, message);
       throw refusal;
     }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { authClient, callApi, signupMetadata, startTestPlatform, STRONG_PASSWORD, uniqueEmail, type TestPlatform } from '#app/testing';
+import {
+  authClient,
+  callApi,
+  signupMetadata,
+  startTestPlatform,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestPlatform,
+} from '#app/testing';
 import { BearerStrategy } from './bearer.strategy.js';
 
 // Two apps in one process, each with its own JWT secret (as several suites run them): Passport's
@@ -19,7 +27,11 @@ afterAll(async () => {
 });
 
 async function accessToken(platform: TestPlatform): Promise<string> {
-  const { data, error } = await authClient(platform.baseUrl).signUp({ email: uniqueEmail('bearer'), password: STRONG_PASSWORD, options: { data: signupMetadata() } });
+  const { data, error } = await authClient(platform.baseUrl).signUp({
+    email: uniqueEmail('bearer'),
+    password: STRONG_PASSWORD,
+    options: { data: signupMetadata() },
+  });
   if (error || !data.session) throw error ?? new Error('no session (is AUTH_AUTOCONFIRM on?)');
   return data.session.access_token;
 }
@@ -29,8 +41,14 @@ describe('the bearer strategy', () => {
     const [firstToken, secondToken] = [await accessToken(first), await accessToken(second)];
     expect((await callApi(first, 'GET', '/auth/v1/user', firstToken)).status).toBe(200);
     expect((await callApi(second, 'GET', '/auth/v1/user', secondToken)).status).toBe(200);
-    expect(await callApi(first, 'GET', '/auth/v1/user', secondToken)).toMatchObject({ status: 403, body: { code: 'bad_jwt' } });
-    expect(await callApi(second, 'GET', '/auth/v1/user', firstToken)).toMatchObject({ status: 403, body: { code: 'bad_jwt' } });
+    expect(await callApi(first, 'GET', '/auth/v1/user', secondToken)).toMatchObject({
+      status: 403,
+      body: { code: 'bad_jwt' },
+    });
+    expect(await callApi(second, 'GET', '/auth/v1/user', firstToken)).toMatchObject({
+      status: 403,
+      body: { code: 'bad_jwt' },
+    });
   });
 
   it('refuses a valid token once its session row is gone, on a guarded route and through authenticateHeader', async () => {
@@ -39,8 +57,15 @@ describe('the bearer strategy', () => {
     const auth = await strategy.authenticateHeader(`Bearer ${token}`);
     expect(auth.claims.aal).toBe('aal1');
     await first.api.get(MikroORM).em.fork().execute(`delete from sessions where id = ?`, [auth.sessionId]);
-    const refusal = { status: 403, code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' };
+    const refusal = {
+      status: 403,
+      code: 'session_not_found',
+      message: 'Session from session_id claim in JWT does not exist',
+    };
     await expect(strategy.authenticateHeader(`Bearer ${token}`)).rejects.toMatchObject(refusal);
-    expect(await callApi(first, 'GET', '/auth/v1/user', token)).toMatchObject({ status: 403, body: { code: refusal.code, msg: refusal.message } });
+    expect(await callApi(first, 'GET', '/auth/v1/user', token)).toMatchObject({
+      status: 403,
+      body: { code: refusal.code, msg: refusal.message },
+    });
   });
 });

@@ -114,6 +114,12 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
     if (!row.session_id) throw IdentityErrors.sessionNotFound();
     // A token's aal is a snapshot: once 2FA is removed the session is aal1 at once, not at expiry.
     const aal = claims.aal === 'aal2' && row.session_aal === 'aal2' ? 'aal2' : 'aal1';
-    return { user: toUser(row), sessionId: claims.session_id, claims: { ...claims, aal }, accessToken, authenticatedAt: row.session_authenticated_at === null ? null : new Date(row.session_authenticated_at) };
+    return {
+      user: toUser(row),
+      sessionId: claims.session_id,
+      claims: { ...claims, aal },
+      accessToken,
+      authenticatedAt: row.session_authenticated_at === null ? null : new Date(row.session_authenticated_at),
+    };
   }
 }

@@ -26,7 +26,13 @@ export class FlowStates {
 
   /** Starts a flow for `userId` (caller flushes). */
   start(em: EntityManager, userId: string, kind: OneTimeTokenKind, pkce: CodeChallenge): FlowState {
-    const flow = em.create(FlowState, { userId, kind, codeChallenge: pkce.challenge, codeChallengeMethod: pkce.method, createdAt: this.clock.now() } as never);
+    const flow = em.create(FlowState, {
+      userId,
+      kind,
+      codeChallenge: pkce.challenge,
+      codeChallengeMethod: pkce.method,
+      createdAt: this.clock.now(),
+    } as never);
     em.persist(flow);
     return flow;
   }
@@ -43,10 +49,16 @@ export class FlowStates {
   /** Exchanges an auth code and its verifier, once, within five minutes; returns the flow (caller's transaction). */
   async exchange(em: EntityManager, authCode: string, verifier: string): Promise<FlowState> {
     if (authCode.length > 200) throw IdentityErrors.flowStateNotFound();
-    const flow = await em.findOne(FlowState, { authCodeHash: hashToken(authCode), usedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const flow = await em.findOne(
+      FlowState,
+      { authCodeHash: hashToken(authCode), usedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!flow?.authCodeIssuedAt) throw IdentityErrors.flowStateNotFound();
-    if (this.clock.now().getTime() - flow.authCodeIssuedAt.getTime() > AUTH_CODE_LIFETIME_MS) throw IdentityErrors.flowStateExpired();
-    if (!verifierMatches({ challenge: flow.codeChallenge, method: flow.codeChallengeMethod }, verifier)) throw IdentityErrors.badCodeVerifier();
+    if (this.clock.now().getTime() - flow.authCodeIssuedAt.getTime() > AUTH_CODE_LIFETIME_MS)
+      throw IdentityErrors.flowStateExpired();
+    if (!verifierMatches({ challenge: flow.codeChallenge, method: flow.codeChallengeMethod }, verifier))
+      throw IdentityErrors.badCodeVerifier();
     flow.usedAt = this.clock.now();
     return flow;
   }

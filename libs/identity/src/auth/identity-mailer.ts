@@ -18,21 +18,34 @@ export class IdentityMailer {
    */
   confirmSignup(em: EntityManager, to: string, token: string, redirectTo: string | undefined, pkce: boolean): void {
     const target = this.safeRedirect(redirectTo, '/sign-in');
-    const confirmUrl = pkce ? this.verifyUrl(token, 'signup', target) : this.verifyEmailPageUrl(token, new URL(target).searchParams.get('next'));
-    this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'confirm-signup', variables: { confirmUrl } });
+    const confirmUrl = pkce
+      ? this.verifyUrl(token, 'signup', target)
+      : this.verifyEmailPageUrl(token, new URL(target).searchParams.get('next'));
+    this.outbox.enqueue(em, 'notifications', 'send-email', {
+      to,
+      template: 'confirm-signup',
+      variables: { confirmUrl },
+    });
   }
 
   resetPassword(em: EntityManager, to: string, token: string, redirectTo: string): void {
     this.outbox.enqueue(em, 'notifications', 'send-email', {
       to,
       template: 'reset-password',
-      variables: { resetUrl: this.verifyUrl(token, 'recovery', redirectTo), tokenUrl: `${this.config.PUBLIC_URL}/create-new-password/${encodeURIComponent(token)}` },
+      variables: {
+        resetUrl: this.verifyUrl(token, 'recovery', redirectTo),
+        tokenUrl: `${this.config.PUBLIC_URL}/create-new-password/${encodeURIComponent(token)}`,
+      },
     });
   }
 
   /** The link to the new address: opening it makes the change (contract §8, type `email_change`). */
   confirmEmailChange(em: EntityManager, to: string, token: string, redirectTo: string): void {
-    this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'confirm-email-change', variables: { confirmUrl: this.verifyUrl(token, 'email_change', redirectTo), newEmail: to } });
+    this.outbox.enqueue(em, 'notifications', 'send-email', {
+      to,
+      template: 'confirm-email-change',
+      variables: { confirmUrl: this.verifyUrl(token, 'email_change', redirectTo), newEmail: to },
+    });
   }
 
   /** The current address confirms the change as well (GoTrue's secure email change), so a hijacked session cannot move the account away. */
@@ -68,7 +81,11 @@ export class IdentityMailer {
 
   /** Sent to the address before it is erased: the last email the account receives. */
   accountDeleted(em: EntityManager, to: string): void {
-    this.outbox.enqueue(em, 'notifications', 'send-email', { to, template: 'account-deleted', variables: { privacyUrl: `${this.config.PUBLIC_URL}/privacy` } });
+    this.outbox.enqueue(em, 'notifications', 'send-email', {
+      to,
+      template: 'account-deleted',
+      variables: { privacyUrl: `${this.config.PUBLIC_URL}/privacy` },
+    });
   }
 
   private verifyEmailPageUrl(token: string, next: string | null): string {
@@ -90,7 +107,10 @@ export class IdentityMailer {
     this.outbox.enqueue(em, 'notifications', 'send-email', {
       to,
       template: 'account-exists',
-      variables: { signInUrl: `${this.config.PUBLIC_URL}/sign-in`, forgotUrl: `${this.config.PUBLIC_URL}/forgot-password` },
+      variables: {
+        signInUrl: `${this.config.PUBLIC_URL}/sign-in`,
+        forgotUrl: `${this.config.PUBLIC_URL}/forgot-password`,
+      },
     });
   }
 
@@ -98,7 +118,10 @@ export class IdentityMailer {
     this.outbox.enqueue(em, 'notifications', 'send-email', {
       to,
       template: 'password-changed',
-      variables: { forgotUrl: `${this.config.PUBLIC_URL}/forgot-password`, securityUrl: `${this.config.PUBLIC_URL}/dashboard/security` },
+      variables: {
+        forgotUrl: `${this.config.PUBLIC_URL}/forgot-password`,
+        securityUrl: `${this.config.PUBLIC_URL}/dashboard/security`,
+      },
     });
   }
 

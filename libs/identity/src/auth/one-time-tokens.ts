@@ -19,11 +19,25 @@ export class OneTimeTokens {
   constructor(@Inject(Clock) private readonly clock: Clock) {}
 
   /** Issues a new token of `kind`, retiring the user's earlier unused ones (caller flushes). */
-  async issue(em: EntityManager, userId: string, kind: OneTimeTokenKind, flowStateId: string | null = null): Promise<string> {
+  async issue(
+    em: EntityManager,
+    userId: string,
+    kind: OneTimeTokenKind,
+    flowStateId: string | null = null,
+  ): Promise<string> {
     const now = this.clock.now();
     await this.retire(em, userId, kind);
     const { token, hash } = newSecureToken();
-    em.persist(em.create(OneTimeToken, { userId, kind, tokenHash: hash, flowStateId, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]), createdAt: now } as never));
+    em.persist(
+      em.create(OneTimeToken, {
+        userId,
+        kind,
+        tokenHash: hash,
+        flowStateId,
+        expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]),
+        createdAt: now,
+      } as never),
+    );
     return token;
   }
 
@@ -38,7 +52,11 @@ export class OneTimeTokens {
   }
 
   /** Like consume, and also names the PKCE flow the link belongs to, if any. */
-  async redeem(em: EntityManager, token: string, kind: OneTimeTokenKind): Promise<{ userId: string; flowStateId: string | null } | null> {
+  async redeem(
+    em: EntityManager,
+    token: string,
+    kind: OneTimeTokenKind,
+  ): Promise<{ userId: string; flowStateId: string | null } | null> {
     if (!token || token.length > 200) return null;
     const rows = await em.execute<{ user_id: string; flow_state_id: string | null }[]>(
       `update one_time_tokens set used_at = ? where token_hash = ? and kind = ? and used_at is null and expires_at > ? returning user_id, flow_state_id`,
@@ -53,7 +71,15 @@ export class OneTimeTokens {
     await this.retire(em, userId, kind);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]);
-    em.persist(em.create(OneTimeToken, { userId, kind, tokenHash: hashToken(`${userId}:${code}`), expiresAt, createdAt: now } as never));
+    em.persist(
+      em.create(OneTimeToken, {
+        userId,
+        kind,
+        tokenHash: hashToken(`${userId}:${code}`),
+        expiresAt,
+        createdAt: now,
+      } as never),
+    );
     return code;
   }
 

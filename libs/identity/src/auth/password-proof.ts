@@ -21,7 +21,8 @@ export async function provePassword(
 ): Promise<void> {
   const lockKey = `${user.id}:${Passwords.stamp(user.encryptedPassword)}:${ip}`;
   if (await limits.isLocked('signInFailuresPerAccountIp', lockKey)) throw IdentityErrors.accountLocked(LOCK_MINUTES);
-  if (await passwords.compare(password, user.encryptedPassword)) return limits.reset('signInFailuresPerAccountIp', lockKey);
+  if (await passwords.compare(password, user.encryptedPassword))
+    return limits.reset('signInFailuresPerAccountIp', lockKey);
   await limits.fail('signInFailuresPerIp', ip);
   if (await limits.fail('signInFailuresPerAccountIp', lockKey)) throw IdentityErrors.accountLocked(LOCK_MINUTES);
   throw wrong();

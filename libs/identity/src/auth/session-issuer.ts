@@ -39,9 +39,23 @@ export class SessionIssuer {
   /** Persists a new session for `user` in `em` (caller flushes) and returns its response. */
   async open(em: EntityManager, user: User, method: AuthMethod, client: ClientInfo): Promise<SessionResponse> {
     const now = this.clock.now();
-    const session = em.create(Session, { userId: user.id, ip: client.ip, userAgent: client.userAgent.slice(0, 512), authenticatedAt: now, createdAt: now, updatedAt: now } as never);
+    const session = em.create(Session, {
+      userId: user.id,
+      ip: client.ip,
+      userAgent: client.userAgent.slice(0, 512),
+      authenticatedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    } as never);
     em.persist(session);
-    em.persist(em.create(AmrClaim, { sessionId: session.id, authenticationMethod: method, createdAt: now, updatedAt: now } as never));
+    em.persist(
+      em.create(AmrClaim, {
+        sessionId: session.id,
+        authenticationMethod: method,
+        createdAt: now,
+        updatedAt: now,
+      } as never),
+    );
     const refreshToken = this.mintRefreshToken(em, session, null);
     user.lastSignInAt = now;
     await em.flush();
@@ -50,13 +64,18 @@ export class SessionIssuer {
 
   mintRefreshToken(em: EntityManager, session: Session, parentHash: string | null): string {
     const { token, hash } = newSecureToken(24);
-    em.persist(em.create(RefreshToken, { tokenHash: hash, parentHash, userId: session.userId, sessionId: session.id } as never));
+    em.persist(
+      em.create(RefreshToken, { tokenHash: hash, parentHash, userId: session.userId, sessionId: session.id } as never),
+    );
     return token;
   }
 
   async amrFor(em: EntityManager, sessionId: string): Promise<{ method: string; timestamp: number }[]> {
     const claims = await em.find(AmrClaim, { sessionId }, { orderBy: { updatedAt: 'desc' } });
-    return claims.map((claim) => ({ method: claim.authenticationMethod, timestamp: Math.floor(claim.updatedAt.getTime() / 1000) }));
+    return claims.map((claim) => ({
+      method: claim.authenticationMethod,
+      timestamp: Math.floor(claim.updatedAt.getTime() / 1000),
+    }));
   }
 
   async respond(
@@ -68,7 +87,8 @@ export class SessionIssuer {
   ): Promise<SessionResponse> {
     const claims = amr ?? (await this.amrFor(em, session.id));
     // Both must hold: removing 2FA sets the session to aal1, whatever claims are left over.
-    const aal: Aal = session.aal === 'aal2' && claims.some((claim) => SECOND_FACTOR_METHODS.has(claim.method)) ? 'aal2' : 'aal1';
+    const aal: Aal =
+      session.aal === 'aal2' && claims.some((claim) => SECOND_FACTOR_METHODS.has(claim.method)) ? 'aal2' : 'aal1';
     const factors: FactorJson[] = await this.factors.forUser(user.id);
     const { token, expiresAt } = this.tokens.sign({
       sub: user.id,

@@ -19,8 +19,14 @@ export function isStaffSession(auth: AuthContext): boolean {
 export class StaffGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const auth = context.switchToHttp().getRequest<BearerRequest>().auth;
-    if (!auth || !STAFF_ROLES.has(auth.user.appRole)) throw new AppError(403, 'forbidden', 'This action is for moderators and admins');
-    if (auth.claims.aal !== 'aal2') throw new AppError(403, 'insufficient_aal', 'AAL2 session is required for moderator and admin actions. Sign in with two-factor authentication.');
+    if (!auth || !STAFF_ROLES.has(auth.user.appRole))
+      throw new AppError(403, 'forbidden', 'This action is for moderators and admins');
+    if (auth.claims.aal !== 'aal2')
+      throw new AppError(
+        403,
+        'insufficient_aal',
+        'AAL2 session is required for moderator and admin actions. Sign in with two-factor authentication.',
+      );
     return true;
   }
 }

@@ -8,7 +8,11 @@ describe('assertRecentlyAuthenticated', () => {
   it('accepts a proof up to 10 minutes old and refuses an older one or none', () => {
     expect(() => assertRecentlyAuthenticated(minutesAgo(0), now)).not.toThrow();
     expect(() => assertRecentlyAuthenticated(minutesAgo(10), now)).not.toThrow();
-    expect(() => assertRecentlyAuthenticated(minutesAgo(10.01), now)).toThrow(expect.objectContaining({ status: 403, code: 'reauthentication_needed' }));
-    expect(() => assertRecentlyAuthenticated(null, now)).toThrow(expect.objectContaining({ code: 'reauthentication_needed' }));
+    expect(() => assertRecentlyAuthenticated(minutesAgo(10.01), now)).toThrow(
+      expect.objectContaining({ status: 403, code: 'reauthentication_needed' }),
+    );
+    expect(() => assertRecentlyAuthenticated(null, now)).toThrow(
+      expect.objectContaining({ code: 'reauthentication_needed' }),
+    );
   });
 });

@@ -15,7 +15,8 @@ describe('assertStaffMayActOn', () => {
     const table: Record<string, Record<string, string>> = {};
     for (const actor of ['moderator', 'admin', 'creator', 'fan']) {
       table[actor] = {};
-      for (const target of ['fan', 'creator', 'moderator', 'admin']) table[actor][target] = code({ id: 'a', role: actor }, { id: 'b', role: target });
+      for (const target of ['fan', 'creator', 'moderator', 'admin'])
+        table[actor][target] = code({ id: 'a', role: actor }, { id: 'b', role: target });
     }
     expect(table).toEqual({
       moderator: { fan: 'allowed', creator: 'allowed', moderator: '403 staff_hierarchy', admin: '403 staff_hierarchy' },
@@ -31,16 +32,23 @@ describe('assertStaffMayActOn', () => {
   });
 
   it('says which accounts the role may act on', () => {
-    expect(() => assertStaffMayActOn({ id: 'a', role: 'moderator' }, { id: 'b', role: 'admin' })).toThrow('A moderator can act only on users, not on an admin');
+    expect(() => assertStaffMayActOn({ id: 'a', role: 'moderator' }, { id: 'b', role: 'admin' })).toThrow(
+      'A moderator can act only on users, not on an admin',
+    );
   });
 
   it('answers the same refusal without throwing, for the console to show per account', () => {
     for (const actor of ['moderator', 'admin', 'fan']) {
       for (const target of ['fan', 'creator', 'moderator', 'admin']) {
         const refusal = staffRefusal({ id: 'a', role: actor }, { id: 'b', role: target });
-        expect(refusal === null ? 'allowed' : `403 ${refusal.code}`).toBe(code({ id: 'a', role: actor }, { id: 'b', role: target }));
+        expect(refusal === null ? 'allowed' : `403 ${refusal.code}`).toBe(
+          code({ id: 'a', role: actor }, { id: 'b', role: target }),
+        );
       }
     }
-    expect(staffRefusal({ id: 'a', role: 'admin' }, { id: 'a', role: 'admin' })).toEqual({ code: 'own_account', message: expect.stringContaining('own account') });
+    expect(staffRefusal({ id: 'a', role: 'admin' }, { id: 'a', role: 'admin' })).toEqual({
+      code: 'own_account',
+      message: expect.stringContaining('own account'),
+    });
   });
 });

@@ -24,12 +24,20 @@ const MAY_ACT_ON: Record<string, readonly string[]> = {
  * the console's user list shows it per row, so it offers only what the server would accept.
  */
 export function staffRefusal(actor: AccountRef, target: AccountRef): StaffRefusal | null {
-  if (actor.id === target.id) return { code: 'own_account', message: 'Staff cannot act on their own account through the console; ask another admin' };
+  if (actor.id === target.id)
+    return {
+      code: 'own_account',
+      message: 'Staff cannot act on their own account through the console; ask another admin',
+    };
   const allowed = MAY_ACT_ON[actor.role];
   if (!allowed) return { code: 'forbidden', message: 'This action is for moderators and admins' };
   if (allowed.includes(target.role)) return null;
-  const who = actor.role === 'admin' ? 'An admin can act only on moderators and users' : 'A moderator can act only on users';
-  return { code: 'staff_hierarchy', message: `${who}, not on ${target.role === 'admin' ? 'an admin' : `a ${target.role}`}` };
+  const who =
+    actor.role === 'admin' ? 'An admin can act only on moderators and users' : 'A moderator can act only on users';
+  return {
+    code: 'staff_hierarchy',
+    message: `${who}, not on ${target.role === 'admin' ? 'an admin' : `a ${target.role}`}`,
+  };
 }
 
 /** {@link staffRefusal} for the commands that act: throws its refusal as a 403. */

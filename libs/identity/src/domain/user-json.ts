@@ -18,7 +18,13 @@ export function appMetadata(user: User): Record<string, unknown> {
 }
 
 export function userMetadata(user: User): Record<string, unknown> {
-  return { ...user.userMetadata, email: user.email, email_verified: Boolean(user.emailConfirmedAt), phone_verified: false, sub: user.id };
+  return {
+    ...user.userMetadata,
+    email: user.email,
+    email_verified: Boolean(user.emailConfirmedAt),
+    phone_verified: false,
+    sub: user.id,
+  };
 }
 
 /** The GoTrue user shape (contract §2): null timestamps omitted, phone "", factors only when present. */

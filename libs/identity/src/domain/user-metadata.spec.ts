@@ -21,16 +21,27 @@ describe('user_metadata bounds and merge', () => {
   });
 
   it('keeps values as sent and drops keys the server writes', () => {
-    expect(clientMetadata({ score: '1e3', n: 1000, terms_accepted: true, sub: 'x', email: 'e', nick: 'n' })).toEqual({ score: '1e3', n: 1000, nick: 'n' });
+    expect(clientMetadata({ score: '1e3', n: 1000, terms_accepted: true, sub: 'x', email: 'e', nick: 'n' })).toEqual({
+      score: '1e3',
+      n: 1000,
+      nick: 'n',
+    });
   });
 
   it('merges an update key by key, null removing a key, consent untouched', () => {
     const existing = { terms_accepted: true, nick: 'old', keep: 1 };
-    expect(mergeMetadata(existing, { nick: 'new', keep: null, terms_accepted: false, extra: { a: 1 } })).toEqual({ terms_accepted: true, nick: 'new', extra: { a: 1 } });
+    expect(mergeMetadata(existing, { nick: 'new', keep: null, terms_accepted: false, extra: { a: 1 } })).toEqual({
+      terms_accepted: true,
+      nick: 'new',
+      extra: { a: 1 },
+    });
   });
 
   it('treats prototype names as ordinary keys', () => {
-    const parsed = JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1, "toString": "x"}') as Record<string, unknown>;
+    const parsed = JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1, "toString": "x"}') as Record<
+      string,
+      unknown
+    >;
     const merged = mergeMetadata({}, parsed);
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -1,7 +1,14 @@
 import { IdentityErrors } from '../identity.errors.js';
 
 /** The SPEC §3 consent record in user_metadata: written by the server from the sign-up, never by a client edit. */
-export const CONSENT_KEYS = ['marketing_consent', 'terms_accepted', 'terms_version', 'privacy_version', 'marketing_version', 'consent_timestamp'] as const;
+export const CONSENT_KEYS = [
+  'marketing_consent',
+  'terms_accepted',
+  'terms_version',
+  'privacy_version',
+  'marketing_version',
+  'consent_timestamp',
+] as const;
 
 /** Bounds on client-written user_metadata, which rides in every access token. */
 export const METADATA_MAX_BYTES = 4096;
@@ -39,7 +46,10 @@ export function clientMetadata(data: Record<string, unknown>): Record<string, un
 }
 
 /** GoTrue's `PUT /user` merge: each sent key is set, a null removes it; server keys are left alone. */
-export function mergeMetadata(existing: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+export function mergeMetadata(
+  existing: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
   // A Map, then fromEntries: assigning a "__proto__" key would set the prototype instead.
   const merged = new Map(Object.entries(existing));
   for (const [key, value] of Object.entries(clientMetadata(patch))) {

@@ -37,7 +37,11 @@ export class SiteGateController {
   @Post('unlock')
   @HttpCode(204)
   @ApiOperation({ summary: 'Check the site password; on success a signed HttpOnly cookie unlocks this browser' })
-  async unlock(@Body() body: UnlockSiteDto, @Client() client: ClientInfo, @Res({ passthrough: true }) response: ServerResponse) {
+  async unlock(
+    @Body() body: UnlockSiteDto,
+    @Client() client: ClientInfo,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ) {
     const cookie = await this.gate.unlock(body.password, client.ip);
     if (cookie === null) return;
     response.setHeader(

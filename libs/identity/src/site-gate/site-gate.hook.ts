@@ -40,7 +40,8 @@ export function siteGateMiddleware(gate: SiteGate, page: () => GatePage | null) 
         if (!isApi && gatePage) return gatePage.sendGate(request, response);
         sendError(response, IdentityErrors.siteLocked());
       },
-      (error: unknown) => sendError(response, error instanceof AppError ? error : IdentityErrors.sitePasswordLookupFailed()),
+      (error: unknown) =>
+        sendError(response, error instanceof AppError ? error : IdentityErrors.sitePasswordLookupFailed()),
     );
   };
 }

@@ -76,7 +76,10 @@ export class SiteGate {
     if (hash === null || version === null) return null;
     await this.limits.consume('siteGateUnlockPerIp', SITE_GATE_LIMITS.unlockPerIp, ip);
     if (!(await this.passwords.compare(password, hash))) throw IdentityErrors.invalidSitePassword();
-    await this.limits.limiter('siteGateUnlockPerIp', SITE_GATE_LIMITS.unlockPerIp).delete(ip).catch(() => undefined);
+    await this.limits
+      .limiter('siteGateUnlockPerIp', SITE_GATE_LIMITS.unlockPerIp)
+      .delete(ip)
+      .catch(() => undefined);
     return this.sign(version);
   }
 
@@ -129,10 +132,22 @@ export class SiteGate {
     try {
       const rows = await this.orm.em
         .fork()
-        .execute<{ password_hash: string; updated_at: Date }[]>(`select password_hash, updated_at from site_password where id = 1`);
+        .execute<{ password_hash: string; updated_at: Date }[]>(
+          `select password_hash, updated_at from site_password where id = 1`,
+        );
       const row = rows[0];
-      const version = row ? createHash('sha256').update(`${row.password_hash}|${new Date(row.updated_at).toISOString()}`).digest('base64url').slice(0, 16) : null;
-      this.state = { hash: row?.password_hash ?? null, version, updatedAt: row ? new Date(row.updated_at) : null, readAt: Date.now() };
+      const version = row
+        ? createHash('sha256')
+            .update(`${row.password_hash}|${new Date(row.updated_at).toISOString()}`)
+            .digest('base64url')
+            .slice(0, 16)
+        : null;
+      this.state = {
+        hash: row?.password_hash ?? null,
+        version,
+        updatedAt: row ? new Date(row.updated_at) : null,
+        readAt: Date.now(),
+      };
       return this.state;
     } catch (error) {
       this.logger.error(`Could not read the site password: ${(error as Error).message}`);

@@ -28,11 +28,19 @@ export type Attachable =
  * removed, still a store draft or someone else's is refused.
  */
 export function attachable(item: AttachableItem | null, senderId: string): Attachable {
-  if (!item || item.creatorId !== senderId) return { ok: false, reason: 'not_found', message: 'Media not found: attach your own store items or uploads made for messages' };
+  if (!item || item.creatorId !== senderId)
+    return {
+      ok: false,
+      reason: 'not_found',
+      message: 'Media not found: attach your own store items or uploads made for messages',
+    };
   if (item.purpose === 'store') {
-    return item.status === 'approved' ? { ok: true, source: 'store', status: 'approved', submit: false } : { ok: false, reason: 'not_sendable', message: 'Only approved items of your store can be sent' };
+    return item.status === 'approved'
+      ? { ok: true, source: 'store', status: 'approved', submit: false }
+      : { ok: false, reason: 'not_sendable', message: 'Only approved items of your store can be sent' };
   }
   if (item.status === 'draft') return { ok: true, source: 'upload', status: 'pending_review', submit: true };
-  if (item.status === 'pending_review' || item.status === 'approved') return { ok: true, source: 'upload', status: item.status, submit: false };
+  if (item.status === 'pending_review' || item.status === 'approved')
+    return { ok: true, source: 'upload', status: item.status, submit: false };
   return { ok: false, reason: 'not_sendable', message: `This upload was ${item.status} and cannot be sent` };
 }

@@ -20,12 +20,20 @@ describe('a conversation', () => {
       ['fan', 'fan', 0],
       ['creator', 'creator', 0],
     ]);
-    expect([conversation.memberRole('fan'), conversation.memberRole('creator'), conversation.memberRole('someone')]).toEqual(['fan', 'creator', null]);
+    expect([
+      conversation.memberRole('fan'),
+      conversation.memberRole('creator'),
+      conversation.memberRole('someone'),
+    ]).toEqual(['fan', 'creator', null]);
   });
 
   it('is opened by one of two different people', () => {
-    expect(ruleOf(() => Conversation.open({ id: 'k', fanId: 'a', creatorId: 'a', startedBy: 'a', at }))).toBe('own_conversation');
-    expect(ruleOf(() => Conversation.open({ id: 'k', fanId: 'a', creatorId: 'b', startedBy: 'c', at }))).toBe('not_a_member');
+    expect(ruleOf(() => Conversation.open({ id: 'k', fanId: 'a', creatorId: 'a', startedBy: 'a', at }))).toBe(
+      'own_conversation',
+    );
+    expect(ruleOf(() => Conversation.open({ id: 'k', fanId: 'a', creatorId: 'b', startedBy: 'c', at }))).toBe(
+      'not_a_member',
+    );
   });
 
   it("counts an arriving message as the recipient's unread, and puts it at the top of the list", () => {
@@ -36,8 +44,15 @@ describe('a conversation', () => {
       recipientUnread: 1,
       recipientMuted: false,
     });
-    expect(conversation.receive({ id: 'm2', senderId: 'creator', at: later, preview: 'again' }).recipientUnread).toBe(2);
-    expect(conversation.snapshot()).toMatchObject({ lastMessageId: 'm2', lastSenderId: 'creator', lastPreview: 'again', lastActivityAt: later });
+    expect(conversation.receive({ id: 'm2', senderId: 'creator', at: later, preview: 'again' }).recipientUnread).toBe(
+      2,
+    );
+    expect(conversation.snapshot()).toMatchObject({
+      lastMessageId: 'm2',
+      lastSenderId: 'creator',
+      lastPreview: 'again',
+      lastActivityAt: later,
+    });
   });
 
   it('closes to both sides once either blocks, each told why', () => {
@@ -47,7 +62,9 @@ describe('a conversation', () => {
     expect(conversation.snapshot().members[0].blockedAt).toEqual(at);
     expect(conversation.blocked).toBe(true);
     expect(ruleOf(() => conversation.assertOpenFor('fan'))).toBe('you_blocked');
-    expect(ruleOf(() => conversation.receive({ id: 'm1', senderId: 'creator', at, preview: 'hi' }))).toBe('conversation_blocked');
+    expect(ruleOf(() => conversation.receive({ id: 'm1', senderId: 'creator', at, preview: 'hi' }))).toBe(
+      'conversation_blocked',
+    );
     expect(conversation.block('fan', false, at)).toBe(true);
     expect(conversation.blocked).toBe(false);
   });
@@ -57,7 +74,11 @@ describe('a conversation', () => {
     conversation.receive({ id: 'm1', senderId: 'creator', at, preview: 'hi' });
     expect(conversation.mute('fan', true, at)).toBe(true);
     expect(conversation.mute('fan', true, at)).toBe(false);
-    expect(conversation.recipientOf('creator')).toEqual({ recipientId: 'fan', recipientUnread: 1, recipientMuted: true });
+    expect(conversation.recipientOf('creator')).toEqual({
+      recipientId: 'fan',
+      recipientUnread: 1,
+      recipientMuted: true,
+    });
     expect(conversation.mute('fan', false, at)).toBe(true);
     expect(conversation.unreadOf('fan')).toBe(1);
   });

@@ -54,10 +54,14 @@ export interface ReadPosition {
   at: Date;
 }
 
-const isAfter = (a: ReadPosition, b: ReadPosition) => a.at.getTime() > b.at.getTime() || (a.at.getTime() === b.at.getTime() && a.id > b.id);
+const isAfter = (a: ReadPosition, b: ReadPosition) =>
+  a.at.getTime() > b.at.getTime() || (a.at.getTime() === b.at.getTime() && a.id > b.id);
 
 /** A sender may write: they did not block the other side, and were not blocked. */
-export function assertOpenFor(members: readonly Pick<ConversationMemberState, 'userId' | 'blockedAt'>[], senderId: string): void {
+export function assertOpenFor(
+  members: readonly Pick<ConversationMemberState, 'userId' | 'blockedAt'>[],
+  senderId: string,
+): void {
   if (members.find((one) => one.userId === senderId)?.blockedAt) throw MessageRules.youBlocked();
   if (members.some((one) => one.userId !== senderId && one.blockedAt)) throw MessageRules.blocked();
 }
@@ -141,13 +145,21 @@ export class Conversation {
     this.state.lastMessageAt = message.at;
     this.state.lastSenderId = message.senderId;
     this.state.lastPreview = message.preview;
-    return { recipientId: recipient.userId, recipientUnread: recipient.unreadCount, recipientMuted: recipient.mutedAt !== null };
+    return {
+      recipientId: recipient.userId,
+      recipientUnread: recipient.unreadCount,
+      recipientMuted: recipient.mutedAt !== null,
+    };
   }
 
   /** The other member's badge as it stands (a held message grows nothing). */
   recipientOf(senderId: string): Arrival {
     const recipient = this.memberOf(this.otherMember(senderId))!;
-    return { recipientId: recipient.userId, recipientUnread: recipient.unreadCount, recipientMuted: recipient.mutedAt !== null };
+    return {
+      recipientId: recipient.userId,
+      recipientUnread: recipient.unreadCount,
+      recipientMuted: recipient.mutedAt !== null,
+    };
   }
 
   /** `userId` blocks (or unblocks) the other side. Answers whether anything changed; a second block keeps the first one's time. */

@@ -34,10 +34,16 @@ export function previewOf(body: string, hasMedia: boolean, priced: boolean): str
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The template variables of one digest email (template `message-digest`). */
-export function digestVariables(conversations: DigestConversation[], links: { publicUrl: string; unsubscribeUrl: string }): Record<string, string | Record<string, string>[]> {
+export function digestVariables(
+  conversations: DigestConversation[],
+  links: { publicUrl: string; unsubscribeUrl: string },
+): Record<string, string | Record<string, string>[]> {
   const total = conversations.reduce((sum, conversation) => sum + conversation.unread, 0);
   return {
-    summary: conversations.length === 1 ? `${plural(total, 'unread message')} from ${conversations[0].counterpartName}` : `${plural(total, 'unread message')} in ${conversations.length} conversations`,
+    summary:
+      conversations.length === 1
+        ? `${plural(total, 'unread message')} from ${conversations[0].counterpartName}`
+        : `${plural(total, 'unread message')} in ${conversations.length} conversations`,
     conversations: conversations.map((conversation) => ({
       name: conversation.counterpartName,
       count: plural(conversation.unread, 'new message'),

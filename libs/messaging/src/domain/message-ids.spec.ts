@@ -11,7 +11,11 @@ describe('message ids', () => {
 
   it('sort in the order they were made, also within one millisecond and across milliseconds', () => {
     const at = new Date('2026-12-03T10:00:00.000Z');
-    const ids = [...Array.from({ length: 500 }, () => messageId(at)), messageId(new Date(at.getTime() + 1)), messageId(new Date(at.getTime() + 60_000))];
+    const ids = [
+      ...Array.from({ length: 500 }, () => messageId(at)),
+      messageId(new Date(at.getTime() + 1)),
+      messageId(new Date(at.getTime() + 60_000)),
+    ];
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
   });

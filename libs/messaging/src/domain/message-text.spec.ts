@@ -15,7 +15,19 @@ describe('message text', () => {
     expect(textProblem('x'.repeat(MESSAGE_MAX_LENGTH + 1), 2)).toBe('too_long');
   });
 
-  it.each(['see https://example.test/x', 'HTTP://A.B', 'go to www.example.org now', 'dm me on t.me/someone', 'bit.ly/3xYz', 'my page: Fans-Only.com', 'x.com/handle', 'visit example.co.uk', 'cheap subs at promo.xyz', 'https://[2001:db8::1]/x', 'my.site.live'])('finds the address in %j', (text) => {
+  it.each([
+    'see https://example.test/x',
+    'HTTP://A.B',
+    'go to www.example.org now',
+    'dm me on t.me/someone',
+    'bit.ly/3xYz',
+    'my page: Fans-Only.com',
+    'x.com/handle',
+    'visit example.co.uk',
+    'cheap subs at promo.xyz',
+    'https://[2001:db8::1]/x',
+    'my.site.live',
+  ])('finds the address in %j', (text) => {
     expect(containsLink(text)).toBe(true);
   });
 
@@ -36,8 +48,21 @@ describe('message text', () => {
     expect(containsLink(text)).toBe(true);
   });
 
-  it.each(['Thanks a lot!', 'e.g. this one', 'see you at 10.30', 'version 2.0 is out', 'mail me at jo@example.com', 'a.m. or p.m.', 'file.jpeg', 'Great.see you soon', 'ok...bye', '$9.99 only',
-    'see you at 10.30。', 'price ９.９９', '１２:３０ works'])('finds no address in %j', (text) => {
+  it.each([
+    'Thanks a lot!',
+    'e.g. this one',
+    'see you at 10.30',
+    'version 2.0 is out',
+    'mail me at jo@example.com',
+    'a.m. or p.m.',
+    'file.jpeg',
+    'Great.see you soon',
+    'ok...bye',
+    '$9.99 only',
+    'see you at 10.30。',
+    'price ９.９９',
+    '１２:３０ works',
+  ])('finds no address in %j', (text) => {
     expect(containsLink(text)).toBe(false);
   });
 

@@ -10,7 +10,12 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
 /** What is stored of a typed text: NFC, no control characters but newlines and tabs, trimmed, at most one blank line in a row. */
 export function cleanText(raw: string): string {
-  return raw.normalize('NFC').replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(/\n{3,}/g, '\n\n').trim();
+  return raw
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROL, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export type TextProblem = 'empty' | 'too_long';
@@ -29,9 +34,11 @@ export function textProblem(text: string, attachments: number): TextProblem | nu
 const tlds = createRequire(import.meta.url)('tlds') as string[];
 const links = new LinkifyIt({}, { fuzzyEmail: false, fuzzyIP: true }).tlds(tlds, true);
 // Characters that read as a dot but that NFKC leaves alone: ideographic, halfwidth and small full stops, dot leaders, middle dots.
-const DOT_LOOKALIKES = /[\u3002\uff61\ufe12\ufe52\u2024\u2e3c\u0701\u0702\u06d4\ua4f8\ua60e\u00b7\u2027\u30fb\u2219\u22c5]/g;
+const DOT_LOOKALIKES =
+  /[\u3002\uff61\ufe12\ufe52\u2024\u2e3c\u0701\u0702\u06d4\ua4f8\ua60e\u00b7\u2027\u30fb\u2219\u22c5]/g;
 // Invisible characters that would split an address in two for the linkifier but not for a reader.
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g;
+const INVISIBLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g;
 
 /** The text as the link rule reads it: compatibility forms folded (full-width letters), dot look-alikes as dots, invisibles gone. */
 export function linkForm(text: string): string {

@@ -5,7 +5,15 @@ const at = new Date('2026-12-01T10:00:00Z');
 const CREATOR = 'creator';
 const FAN = 'fan';
 const photo = { contentId: 'c1', kind: 'album' as const, source: 'upload' as const, status: 'approved' as const };
-const base: SentMessage = { id: 'm1', createdAt: at, conversationId: 'k1', senderId: CREATOR, clientId: 'x', body: 'hi', attachments: [photo] };
+const base: SentMessage = {
+  id: 'm1',
+  createdAt: at,
+  conversationId: 'k1',
+  senderId: CREATOR,
+  clientId: 'x',
+  body: 'hi',
+  attachments: [photo],
+};
 const priced = () => Message.send({ ...base, price: { amountMinor: 500, currency: 'EUR' } });
 const unlockBy = (buyerId: string, purchaseId = `p-${buyerId}`): Unlock => ({
   buyerId,
@@ -30,14 +38,26 @@ describe('a message', () => {
     input.price.amountMinor = 900;
     expect(message.snapshot().price).toEqual({ amountMinor: 500, currency: 'EUR' });
     const held = Message.send({ ...base, senderId: FAN, attachments: [], fee: { amountMinor: 200, currency: 'EUR' } });
-    expect(held.snapshot()).toMatchObject({ status: 'awaiting_payment', fee: { amountMinor: 200, currency: 'EUR' }, price: null });
+    expect(held.snapshot()).toMatchObject({
+      status: 'awaiting_payment',
+      fee: { amountMinor: 200, currency: 'EUR' },
+      price: null,
+    });
   });
 
   it('refuses a price without media, and a price on a held message', () => {
-    expect(ruleOf(() => Message.send({ ...base, attachments: [], price: { amountMinor: 500, currency: 'EUR' } }))).toBe('price_needs_media');
-    expect(ruleOf(() => Message.send({ ...base, price: { amountMinor: 500, currency: 'EUR' }, fee: { amountMinor: 1, currency: 'EUR' } }))).toBe(
-      'price_and_fee',
+    expect(ruleOf(() => Message.send({ ...base, attachments: [], price: { amountMinor: 500, currency: 'EUR' } }))).toBe(
+      'price_needs_media',
     );
+    expect(
+      ruleOf(() =>
+        Message.send({
+          ...base,
+          price: { amountMinor: 500, currency: 'EUR' },
+          fee: { amountMinor: 1, currency: 'EUR' },
+        }),
+      ),
+    ).toBe('price_and_fee');
   });
 
   it('shows a held message to its sender only, until its payment releases it once', () => {
@@ -104,6 +124,12 @@ describe('a message', () => {
       note: null,
       amount: { amountMinor: 300, currency: 'EUR' },
     });
-    expect(tip.snapshot()).toMatchObject({ kind: 'tip', clientId: 'tip-p9', body: '', status: 'sent', tip: { amountMinor: 300, currency: 'EUR' } });
+    expect(tip.snapshot()).toMatchObject({
+      kind: 'tip',
+      clientId: 'tip-p9',
+      body: '',
+      status: 'sent',
+      tip: { amountMinor: 300, currency: 'EUR' },
+    });
   });
 });

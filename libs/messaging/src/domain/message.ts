@@ -124,12 +124,20 @@ export class Message {
   }
 
   static restore(state: MessageState): Message {
-    return new Message({ ...state, attachments: [...state.attachments], unlocks: state.unlocks.map((unlock) => ({ ...unlock })) });
+    return new Message({
+      ...state,
+      attachments: [...state.attachments],
+      unlocks: state.unlocks.map((unlock) => ({ ...unlock })),
+    });
   }
 
   /** A copy of the state, for the repository and readers. */
   snapshot(): MessageState {
-    return { ...this.state, attachments: [...this.state.attachments], unlocks: this.state.unlocks.map((unlock) => ({ ...unlock })) };
+    return {
+      ...this.state,
+      attachments: [...this.state.attachments],
+      unlocks: this.state.unlocks.map((unlock) => ({ ...unlock })),
+    };
   }
 
   get id(): string {
@@ -185,7 +193,8 @@ export class Message {
   unlock(unlock: Unlock): boolean {
     if (this.state.price === null) throw MessageRules.notPriced();
     if (unlock.buyerId === this.state.senderId) throw MessageRules.ownMessageUnlock();
-    if (this.state.unlocks.some((known) => known.buyerId === unlock.buyerId || known.purchaseId === unlock.purchaseId)) return false;
+    if (this.state.unlocks.some((known) => known.buyerId === unlock.buyerId || known.purchaseId === unlock.purchaseId))
+      return false;
     this.state.unlocks.push({ ...unlock, amount: { ...unlock.amount } });
     return true;
   }

@@ -12,6 +12,9 @@ export function ownsItem(facts: ContentMediaFacts['purchase']): boolean {
  * A priced message opens free for a recipient who owns every item in it. Only store items can be
  * owned (an upload made for a message is sold nowhere else), so one such upload keeps the full price.
  */
-export function opensFree(attachments: { contentId: string; source: 'store' | 'upload' }[], owned: ReadonlySet<string>): boolean {
+export function opensFree(
+  attachments: { contentId: string; source: 'store' | 'upload' }[],
+  owned: ReadonlySet<string>,
+): boolean {
   return attachments.length > 0 && attachments.every((item) => item.source === 'store' && owned.has(item.contentId));
 }

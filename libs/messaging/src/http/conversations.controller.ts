@@ -1,9 +1,26 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import { BearerGuard, Client, CurrentAuth, type AuthContext, type ClientInfo } from '#app/identity';
-import { StartConversationCommand, type MessagingActor } from '../commands/start-conversation/start-conversation.command.js';
+import {
+  StartConversationCommand,
+  type MessagingActor,
+} from '../commands/start-conversation/start-conversation.command.js';
 import { BlockMemberCommand } from '../commands/block-member/block-member.command.js';
 import { MuteConversationCommand } from '../commands/mute-conversation/mute-conversation.command.js';
 import { ReportConversationCommand } from '../commands/report-conversation/report-conversation.command.js';
@@ -11,10 +28,20 @@ import { ListConversationsQuery } from '../queries/list-conversations/list-conve
 import { GetConversationQuery } from '../queries/get-conversation/get-conversation.query.js';
 import type { ConversationView } from '../queries/conversation-views.js';
 import { MessagingErrors } from '../messaging.errors.js';
-import { ConversationDto, ConversationListDto, ConversationListQueryDto, ReportConversationDto, ReportReceiptDto, StartConversationDto } from './messaging.dto.js';
+import {
+  ConversationDto,
+  ConversationListDto,
+  ConversationListQueryDto,
+  ReportConversationDto,
+  ReportReceiptDto,
+  StartConversationDto,
+} from './messaging.dto.js';
 
 // The bearer strategy reads the user row raw: its time may arrive as text.
-export const actorOf = (auth: AuthContext): MessagingActor => ({ id: auth.user.id, accountCreatedAt: new Date(auth.user.createdAt) });
+export const actorOf = (auth: AuthContext): MessagingActor => ({
+  id: auth.user.id,
+  accountCreatedAt: new Date(auth.user.createdAt),
+});
 
 /** The caller's conversations: open one, list them, block, mute, report. Every route acts on the caller's own side only. */
 @ApiTags('messages')
@@ -35,10 +62,17 @@ export class ConversationsController {
   }
 
   @Post()
-  @ApiOperation({ summary: "Open your conversation with a store's creator (storeSlug) or, as a creator, with a fan of your store (fanId): 201 new, 200 existing" })
+  @ApiOperation({
+    summary:
+      "Open your conversation with a store's creator (storeSlug) or, as a creator, with a fan of your store (fanId): 201 new, 200 existing",
+  })
   @ApiCreatedResponse({ type: ConversationDto })
   @ApiOkResponse({ type: ConversationDto })
-  async start(@CurrentAuth() auth: AuthContext, @Body() body: StartConversationDto, @Res({ passthrough: true }) response: ServerResponse): Promise<ConversationView> {
+  async start(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: StartConversationDto,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<ConversationView> {
     if (body.storeSlug !== undefined && body.fanId !== undefined) throw MessagingErrors.oneTarget();
     const target = body.storeSlug !== undefined ? { storeSlug: body.storeSlug } : { fanId: body.fanId! };
     const { conversation, created } = await this.commands.execute(new StartConversationCommand(actorOf(auth), target));
@@ -81,9 +115,26 @@ export class ConversationsController {
 
   @Post(':id/reports')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Report a message you received (messageId) or the conversation: a moderation case reviewed within 48 hours' })
+  @ApiOperation({
+    summary:
+      'Report a message you received (messageId) or the conversation: a moderation case reviewed within 48 hours',
+  })
   @ApiCreatedResponse({ type: ReportReceiptDto })
-  report(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: ReportConversationDto, @Client() client: ClientInfo): Promise<ReportReceiptDto> {
-    return this.commands.execute(new ReportConversationCommand(id, { id: auth.user.id, email: auth.user.email }, body.messageId ?? null, body.reason, body.details, client.ip));
+  report(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: ReportConversationDto,
+    @Client() client: ClientInfo,
+  ): Promise<ReportReceiptDto> {
+    return this.commands.execute(
+      new ReportConversationCommand(
+        id,
+        { id: auth.user.id, email: auth.user.email },
+        body.messageId ?? null,
+        body.reason,
+        body.details,
+        client.ip,
+      ),
+    );
   }
 }

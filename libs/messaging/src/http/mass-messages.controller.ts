@@ -1,13 +1,38 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { SendMassMessageCommand } from '../commands/send-mass-message/send-mass-message.command.js';
 import { UnsendMassMessageCommand, type UnsendView } from '../commands/unsend/unsend.command.js';
-import { GetMassMessageQuery, ListMassMessagesQuery, MassAudienceQuery, type MassMessageListView } from '../queries/mass-messages/mass-messages.query.js';
+import {
+  GetMassMessageQuery,
+  ListMassMessagesQuery,
+  MassAudienceQuery,
+  type MassMessageListView,
+} from '../queries/mass-messages/mass-messages.query.js';
 import type { MassMessageView } from '../repositories/mass-message.repository.js';
-import { MassAudienceDto, MassAudienceQueryDto, MassMessageDto, MassMessageListDto, MassMessageListQueryDto, SendMassMessageDto, UnsendDto } from './mass-messages.dto.js';
+import {
+  MassAudienceDto,
+  MassAudienceQueryDto,
+  MassMessageDto,
+  MassMessageListDto,
+  MassMessageListQueryDto,
+  SendMassMessageDto,
+  UnsendDto,
+} from './mass-messages.dto.js';
 
 /** A creator's mass messages: one copy in each conversation of a segment of their fans, delivered by the worker; sales per mass message. */
 @ApiTags('messages')
@@ -21,10 +46,17 @@ export class MassMessagesController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Queue a mass message to a segment of your fans (202; 200 when the clientId was sent before); copies are delivered in the background' })
+  @ApiOperation({
+    summary:
+      'Queue a mass message to a segment of your fans (202; 200 when the clientId was sent before); copies are delivered in the background',
+  })
   @ApiAcceptedResponse({ type: MassMessageDto })
   @ApiOkResponse({ type: MassMessageDto })
-  async send(@CurrentAuth() auth: AuthContext, @Body() body: SendMassMessageDto, @Res({ passthrough: true }) response: ServerResponse): Promise<MassMessageView> {
+  async send(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: SendMassMessageDto,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<MassMessageView> {
     const { massMessage, created } = await this.commands.execute(
       new SendMassMessageCommand(auth.user.id, {
         clientId: body.clientId,
@@ -62,7 +94,10 @@ export class MassMessagesController {
 
   @Post(':id/unsend')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Take back every copy of a priced mass message nobody paid for (a buyer keeps theirs); one still sending stops' })
+  @ApiOperation({
+    summary:
+      'Take back every copy of a priced mass message nobody paid for (a buyer keeps theirs); one still sending stops',
+  })
   @ApiOkResponse({ type: UnsendDto })
   unsend(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string): Promise<UnsendView> {
     return this.commands.execute(new UnsendMassMessageCommand(auth.user.id, id));

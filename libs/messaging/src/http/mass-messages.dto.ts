@@ -1,21 +1,45 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { AUDIENCE_SEGMENTS, type AudienceSegment } from '#app/commerce';
 import { ATTACHMENT_STATES, type AttachmentState } from '../domain/attachments.js';
 import { MAX_ATTACHMENTS } from '../domain/message-text.js';
 
-const EmptyAsAbsent = () => Transform(({ obj, key, value }: { obj: Record<string, unknown>; key: string; value: unknown }) => (obj[key] === '' ? undefined : value));
+const EmptyAsAbsent = () =>
+  Transform(({ obj, key, value }: { obj: Record<string, unknown>; key: string; value: unknown }) =>
+    obj[key] === '' ? undefined : value,
+  );
 const segmentMessage = `segment must be one of ${AUDIENCE_SEGMENTS.join(', ')}`;
 const priceMessage = 'priceMinor is a whole number of minor units from 50 to 100000';
 
 export class SendMassMessageDto {
-  @ApiProperty({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'Made by the client, unique per mass message: sending it again answers the stored one' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 64,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'Made by the client, unique per mass message: sending it again answers the stored one',
+  })
   @IsString({ message: 'clientId is required' })
   @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'clientId is 1 to 64 letters, digits, - or _' })
   clientId!: string;
 
-  @ApiProperty({ enum: AUDIENCE_SEGMENTS, description: 'Who receives it: live subscribers, lapsed subscribers, buyers of an item (contentId), or fans who favourited your store' })
+  @ApiProperty({
+    enum: AUDIENCE_SEGMENTS,
+    description:
+      'Who receives it: live subscribers, lapsed subscribers, buyers of an item (contentId), or fans who favourited your store',
+  })
   @IsIn(AUDIENCE_SEGMENTS, { message: segmentMessage })
   segment!: AudienceSegment;
 
@@ -30,14 +54,23 @@ export class SendMassMessageDto {
   @MaxLength(4000, { message: 'A message has at most 2000 characters' })
   text?: string;
 
-  @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: MAX_ATTACHMENTS, description: 'Content ids of approved store items or of uploads made for messages (verified creators)' })
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    maxItems: MAX_ATTACHMENTS,
+    description: 'Content ids of approved store items or of uploads made for messages (verified creators)',
+  })
   @IsOptional()
   @IsArray({ message: 'attachments is a list of content ids' })
   @ArrayMaxSize(MAX_ATTACHMENTS, { message: `At most ${MAX_ATTACHMENTS} attachments` })
   @IsUUID('all', { each: true, message: 'attachments are content ids' })
   attachments?: string[];
 
-  @ApiPropertyOptional({ minimum: 50, maximum: 100000, description: "Pay-per-view: the price of each copy in minor units of your store's currency (needs media)" })
+  @ApiPropertyOptional({
+    minimum: 50,
+    maximum: 100000,
+    description: "Pay-per-view: the price of each copy in minor units of your store's currency (needs media)",
+  })
   @IsOptional()
   @IsInt({ message: priceMessage })
   @Min(50, { message: priceMessage })
@@ -93,9 +126,16 @@ export class MassMessageDto {
   @ApiProperty() text!: string;
   @ApiProperty({ type: () => [MassAttachmentDto] }) attachments!: MassAttachmentDto[];
   @ApiProperty({ type: () => MassPriceDto, nullable: true }) price!: MassPriceDto | null;
-  @ApiProperty({ enum: ['queued', 'sending', 'sent', 'withdrawn'] }) status!: 'queued' | 'sending' | 'sent' | 'withdrawn';
-  @ApiProperty({ type: Number, nullable: true, description: 'Fans in the segment when delivery started (null while queued)' }) recipients!: number | null;
-  @ApiProperty({ description: "Copies stored in the fans' conversations (a blocked conversation gets none)" }) delivered!: number;
+  @ApiProperty({ enum: ['queued', 'sending', 'sent', 'withdrawn'] }) status!:
+    'queued' | 'sending' | 'sent' | 'withdrawn';
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Fans in the segment when delivery started (null while queued)',
+  })
+  recipients!: number | null;
+  @ApiProperty({ description: "Copies stored in the fans' conversations (a blocked conversation gets none)" })
+  delivered!: number;
   @ApiProperty({ description: 'Copies bought' }) unlocks!: number;
   @ApiProperty({ description: 'What the copies sold, in minor units of currency' }) revenueMinor!: number;
   @ApiProperty() currency!: string;

@@ -5,7 +5,10 @@ import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { UpdateMessagingPreferencesCommand } from '../commands/update-messaging-preferences/update-messaging-preferences.command.js';
 import { UnsubscribeDigestCommand } from '../commands/unsubscribe-digest/unsubscribe-digest.command.js';
 import { DigestLinks } from '../commands/unsubscribe-digest/digest-links.js';
-import { MessagingPreferencesQuery, type MessagingPreferencesView } from '../queries/messaging-preferences/messaging-preferences.query.js';
+import {
+  MessagingPreferencesQuery,
+  type MessagingPreferencesView,
+} from '../queries/messaging-preferences/messaging-preferences.query.js';
 import { MessagingErrors } from '../messaging.errors.js';
 import { MessagingPreferencesDto, MessagingPreferencesViewDto } from './messaging-preferences.dto.js';
 import { confirmPage, donePage } from './unsubscribe-page.js';

@@ -2,7 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 
 export class MessagingPreferencesDto {
-  @ApiProperty({ description: 'Email me unread messages: one email listing what waited unread for over an hour (each message once)' })
+  @ApiProperty({
+    description: 'Email me unread messages: one email listing what waited unread for over an hour (each message once)',
+  })
   @IsBoolean({ message: 'emailDigest must be true or false' })
   emailDigest!: boolean;
 }

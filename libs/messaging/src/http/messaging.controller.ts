@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -6,12 +18,24 @@ import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type Cl
 import { AuditLog } from '#app/platform';
 import { UpdateMessagingSettingsCommand } from '../commands/update-messaging-settings/update-messaging-settings.command.js';
 import { CreateMessageMediaCommand } from '../commands/create-message-media/create-message-media.command.js';
-import { MessagingSettingsQuery, type MessagingSettingsView } from '../queries/messaging-settings/messaging-settings.query.js';
+import {
+  MessagingSettingsQuery,
+  type MessagingSettingsView,
+} from '../queries/messaging-settings/messaging-settings.query.js';
 import { UnreadCountsQuery, type UnreadCountsView } from '../queries/unread-counts/unread-counts.query.js';
 import { SearchMessagesQuery, type MessageSearchView } from '../queries/search-messages/search-messages.query.js';
 import { MessageReportQuery, type MessageReportView } from '../queries/message-report/message-report.query.js';
 import { MessagingErrors } from '../messaging.errors.js';
-import { CreateMessageMediaDto, MessageListDto, MessageMediaDto, MessageReportDto, MessagingSettingsDto, MessagingSettingsViewDto, SearchQueryDto, UnreadDto } from './messaging.dto.js';
+import {
+  CreateMessageMediaDto,
+  MessageListDto,
+  MessageMediaDto,
+  MessageReportDto,
+  MessagingSettingsDto,
+  MessagingSettingsViewDto,
+  SearchQueryDto,
+  UnreadDto,
+} from './messaging.dto.js';
 
 /** What belongs to the caller across conversations: the badge, search, a creator's setting and uploads for messages. */
 @ApiTags('messages')
@@ -46,7 +70,10 @@ export class MessagingController {
   }
 
   @Put('settings')
-  @ApiOperation({ summary: "Choose who may message you: subscribers only, anyone signed in, or anyone for a price per message ('paid')" })
+  @ApiOperation({
+    summary:
+      "Choose who may message you: subscribers only, anyone signed in, or anyone for a price per message ('paid')",
+  })
   @ApiOkResponse({ type: MessagingSettingsViewDto })
   updateSettings(@CurrentAuth() auth: AuthContext, @Body() body: MessagingSettingsDto): Promise<MessagingSettingsView> {
     return this.commands.execute(new UpdateMessagingSettingsCommand(auth.user.id, body.audience, body.priceMinor));
@@ -54,7 +81,10 @@ export class MessagingController {
 
   @Post('media')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Start an upload for your messages (verified creators): upload with tus at /api/uploads, then attach it; reviewed before the fan can open it' })
+  @ApiOperation({
+    summary:
+      'Start an upload for your messages (verified creators): upload with tus at /api/uploads, then attach it; reviewed before the fan can open it',
+  })
   @ApiCreatedResponse({ type: MessageMediaDto })
   media(@CurrentAuth() auth: AuthContext, @Body() body: CreateMessageMediaDto): Promise<MessageMediaDto> {
     return this.commands.execute(new CreateMessageMediaCommand(auth.user.id, body.kind));
@@ -77,9 +107,16 @@ export class AdminMessagesController {
   ) {}
 
   @Get('reports/:caseId')
-  @ApiOperation({ summary: 'The evidence of a message or conversation report: what was reported and the messages before it, as they were then (the read is audited)' })
+  @ApiOperation({
+    summary:
+      'The evidence of a message or conversation report: what was reported and the messages before it, as they were then (the read is audited)',
+  })
   @ApiOkResponse({ type: MessageReportDto })
-  async report(@CurrentAuth() auth: AuthContext, @Param('caseId', new ParseUUIDPipe()) caseId: string, @Client() client: ClientInfo): Promise<MessageReportView> {
+  async report(
+    @CurrentAuth() auth: AuthContext,
+    @Param('caseId', new ParseUUIDPipe()) caseId: string,
+    @Client() client: ClientInfo,
+  ): Promise<MessageReportView> {
     const found: MessageReportView | null = await this.queries.execute(new MessageReportQuery(caseId));
     if (!found) throw MessagingErrors.reportNotFound();
     if (found.reporterId === auth.user.id || found.reportedUserId === auth.user.id) throw MessagingErrors.ownReport();

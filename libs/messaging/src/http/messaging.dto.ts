@@ -8,7 +8,10 @@ import { ATTACHMENT_STATES, type AttachmentState } from '../domain/attachments.j
 import { MAX_ATTACHMENTS } from '../domain/message-text.js';
 import { AUDIENCES, PRICE_LIMITS, type Audience } from '../domain/who-may-message.js';
 
-const EmptyAsAbsent = () => Transform(({ obj, key, value }: { obj: Record<string, unknown>; key: string; value: unknown }) => (obj[key] === '' ? undefined : value));
+const EmptyAsAbsent = () =>
+  Transform(({ obj, key, value }: { obj: Record<string, unknown>; key: string; value: unknown }) =>
+    obj[key] === '' ? undefined : value,
+  );
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const limitMessage = (max: number) => `limit is a whole number from 1 to ${max}`;
 
@@ -20,7 +23,10 @@ export class StartConversationDto {
   @MaxLength(100)
   storeSlug?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'A creator writes to a fan of their store (subscriber, buyer or favourite)' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'A creator writes to a fan of their store (subscriber, buyer or favourite)',
+  })
   @ValidateIf((body: StartConversationDto) => body.fanId !== undefined || body.storeSlug === undefined)
   @IsUUID('all', { message: 'fanId must be a user id' })
   fanId?: string;
@@ -51,7 +57,10 @@ export class MessagePageQueryDto {
   @IsUUID('all', { message: 'before must be a message id' })
   before?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Messages newer than this message id (catching up after a reconnect)' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Messages newer than this message id (catching up after a reconnect)',
+  })
   @EmptyAsAbsent()
   @IsOptional()
   @IsUUID('all', { message: 'after must be a message id' })
@@ -68,7 +77,12 @@ export class MessagePageQueryDto {
 }
 
 export class SendMessageDto {
-  @ApiProperty({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'Made by the client, unique per message it sends: sending it again answers the stored message' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 64,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'Made by the client, unique per message it sends: sending it again answers the stored message',
+  })
   @IsString({ message: 'clientId is required' })
   @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'clientId is 1 to 64 letters, digits, - or _' })
   clientId!: string;
@@ -79,18 +93,33 @@ export class SendMessageDto {
   @MaxLength(4000, { message: 'A message has at most 2000 characters' })
   text?: string;
 
-  @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: MAX_ATTACHMENTS, description: "Creators only: content ids of approved store items or of uploads made for messages (POST /api/messages/media)" })
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    maxItems: MAX_ATTACHMENTS,
+    description:
+      'Creators only: content ids of approved store items or of uploads made for messages (POST /api/messages/media)',
+  })
   @IsOptional()
   @IsArray({ message: 'attachments is a list of content ids' })
   @ArrayMaxSize(MAX_ATTACHMENTS, { message: `At most ${MAX_ATTACHMENTS} attachments` })
   @IsUUID('all', { each: true, message: 'attachments are content ids' })
   attachments?: string[];
 
-  @ApiPropertyOptional({ minimum: PRICE_LIMITS.min, maximum: PRICE_LIMITS.max, description: "Creators only: a pay-per-view price in minor units of the store's currency (needs media); the recipient unlocks it through POST /api/purchases" })
+  @ApiPropertyOptional({
+    minimum: PRICE_LIMITS.min,
+    maximum: PRICE_LIMITS.max,
+    description:
+      "Creators only: a pay-per-view price in minor units of the store's currency (needs media); the recipient unlocks it through POST /api/purchases",
+  })
   @IsOptional()
   @IsInt({ message: `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}` })
-  @Min(PRICE_LIMITS.min, { message: `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}` })
-  @Max(PRICE_LIMITS.max, { message: `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}` })
+  @Min(PRICE_LIMITS.min, {
+    message: `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}`,
+  })
+  @Max(PRICE_LIMITS.max, {
+    message: `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}`,
+  })
   priceMinor?: number;
 }
 
@@ -112,7 +141,10 @@ export class ReportConversationDto {
   @MaxLength(4000)
   details!: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'A message you received; leave out to report the whole conversation' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'A message you received; leave out to report the whole conversation',
+  })
   @IsOptional()
   @IsUUID('all', { message: 'messageId must be a message id' })
   messageId?: string;
@@ -136,11 +168,18 @@ export class SearchQueryDto {
 }
 
 export class MessagingSettingsDto {
-  @ApiProperty({ enum: AUDIENCES, description: 'Who may write to you: subscribers only, anyone signed in, or anyone for a price per message' })
+  @ApiProperty({
+    enum: AUDIENCES,
+    description: 'Who may write to you: subscribers only, anyone signed in, or anyone for a price per message',
+  })
   @IsIn(AUDIENCES, { message: `audience must be one of ${AUDIENCES.join(', ')}` })
   audience!: Audience;
 
-  @ApiPropertyOptional({ minimum: PRICE_LIMITS.min, maximum: PRICE_LIMITS.max, description: "With 'paid': the price of one message, minor units of your store's currency" })
+  @ApiPropertyOptional({
+    minimum: PRICE_LIMITS.min,
+    maximum: PRICE_LIMITS.max,
+    description: "With 'paid': the price of one message, minor units of your store's currency",
+  })
   @IsOptional()
   @IsInt({ message: `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}` })
   priceMinor?: number;
@@ -155,8 +194,15 @@ export class CreateMessageMediaDto {
 export class AttachmentDto {
   @ApiProperty({ format: 'uuid' }) contentId!: string;
   @ApiProperty({ enum: ['video', 'album'] }) kind!: 'video' | 'album';
-  @ApiProperty({ enum: ATTACHMENT_STATES, description: 'pending: held for review (cannot be opened yet); released: opens; removed: rejected or taken down' }) state!: AttachmentState;
-  @ApiProperty({ description: 'Part of a pay-per-view message you have not unlocked: opening it answers 402 payment_required' }) locked!: boolean;
+  @ApiProperty({
+    enum: ATTACHMENT_STATES,
+    description: 'pending: held for review (cannot be opened yet); released: opens; removed: rejected or taken down',
+  })
+  state!: AttachmentState;
+  @ApiProperty({
+    description: 'Part of a pay-per-view message you have not unlocked: opening it answers 402 payment_required',
+  })
+  locked!: boolean;
 }
 
 export class UnlockItemDto {
@@ -167,8 +213,15 @@ export class UnlockItemDto {
 }
 
 export class OwnedAttachmentsQueryDto {
-  @ApiProperty({ type: [String], format: 'uuid', maxItems: MAX_ATTACHMENTS, description: 'The content ids to attach (repeat it or use commas)' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').filter((id) => id !== '') : value))
+  @ApiProperty({
+    type: [String],
+    format: 'uuid',
+    maxItems: MAX_ATTACHMENTS,
+    description: 'The content ids to attach (repeat it or use commas)',
+  })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.split(',').filter((id) => id !== '') : value,
+  )
   @IsArray({ message: 'contentIds is a list of content ids' })
   @ArrayMinSize(1, { message: 'contentIds names at least one item' })
   @ArrayMaxSize(MAX_ATTACHMENTS, { message: `At most ${MAX_ATTACHMENTS} items` })
@@ -183,7 +236,10 @@ class OwnedItemDto {
 
 export class OwnedAttachmentsDto {
   @ApiProperty({ description: "The fan's masked handle" }) recipient!: string;
-  @ApiProperty({ type: () => [OwnedItemDto], description: 'Attached store items the fan owns already: a priced message of only these opens free for them' })
+  @ApiProperty({
+    type: () => [OwnedItemDto],
+    description: 'Attached store items the fan owns already: a priced message of only these opens free for them',
+  })
   alreadyOwned!: OwnedItemDto[];
 }
 
@@ -197,24 +253,53 @@ export class MessageDto {
   @ApiProperty({ format: 'uuid' }) conversationId!: string;
   @ApiProperty({ format: 'uuid' }) senderId!: string;
   @ApiProperty() clientId!: string;
-  @ApiProperty({ enum: ['message', 'tip'], description: "tip: a fan's tip shown in the thread (text is their note)" }) kind!: 'message' | 'tip';
+  @ApiProperty({ enum: ['message', 'tip'], description: "tip: a fan's tip shown in the thread (text is their note)" })
+  kind!: 'message' | 'tip';
   @ApiProperty() text!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: () => [AttachmentDto] }) attachments!: AttachmentDto[];
-  @ApiProperty({ type: () => MoneyDto, nullable: true, description: "A pay-per-view message's price" }) price!: MoneyDto | null;
-  @ApiProperty({ description: 'You are the recipient of this priced message and have not unlocked it (a message of items you own opens free)' })
+  @ApiProperty({ type: () => MoneyDto, nullable: true, description: "A pay-per-view message's price" })
+  price!: MoneyDto | null;
+  @ApiProperty({
+    description:
+      'You are the recipient of this priced message and have not unlocked it (a message of items you own opens free)',
+  })
   locked!: boolean;
-  @ApiProperty({ type: () => [UnlockItemDto], description: 'A priced message: what unlocking it opens; empty otherwise' }) unlocks!: UnlockItemDto[];
-  @ApiProperty({ type: () => MoneyDto, nullable: true, description: "kind tip: the tip's amount" }) tip!: MoneyDto | null;
+  @ApiProperty({
+    type: () => [UnlockItemDto],
+    description: 'A priced message: what unlocking it opens; empty otherwise',
+  })
+  unlocks!: UnlockItemDto[];
+  @ApiProperty({ type: () => MoneyDto, nullable: true, description: "kind tip: the tip's amount" })
+  tip!: MoneyDto | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) massMessageId!: string | null;
-  @ApiProperty({ description: 'Its creator unsent it (shown to the sender, and to a buyer who keeps it)' }) withdrawn!: boolean;
-  @ApiProperty({ type: Number, nullable: true, description: "The sender's view of a priced message: how many unlocked it" }) unlockCount!: number | null;
-  @ApiProperty({ enum: ['sent', 'awaiting_payment'], description: 'awaiting_payment: your message to a creator who charges per message, delivered once paid' }) status!: 'sent' | 'awaiting_payment';
+  @ApiProperty({ description: 'Its creator unsent it (shown to the sender, and to a buyer who keeps it)' })
+  withdrawn!: boolean;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "The sender's view of a priced message: how many unlocked it",
+  })
+  unlockCount!: number | null;
+  @ApiProperty({
+    enum: ['sent', 'awaiting_payment'],
+    description: 'awaiting_payment: your message to a creator who charges per message, delivered once paid',
+  })
+  status!: 'sent' | 'awaiting_payment';
 }
 
 export class HeldMessageDto {
-  @ApiProperty({ type: () => MessageDto, description: "Your message, status awaiting_payment: the creator sees it once paid" }) message!: MessageDto;
-  @ApiProperty({ type: () => PurchaseDto, nullable: true, description: 'Its checkout (kind message_fee); null when payments are unavailable: pay with POST .../messages/{messageId}/pay' })
+  @ApiProperty({
+    type: () => MessageDto,
+    description: 'Your message, status awaiting_payment: the creator sees it once paid',
+  })
+  message!: MessageDto;
+  @ApiProperty({
+    type: () => PurchaseDto,
+    nullable: true,
+    description:
+      'Its checkout (kind message_fee); null when payments are unavailable: pay with POST .../messages/{messageId}/pay',
+  })
   purchase!: PurchaseDto | null;
 }
 
@@ -257,8 +342,14 @@ export class ConversationDto {
   @ApiProperty() blockedByMe!: boolean;
   @ApiProperty({ description: 'A block stands (either side): nobody sends' }) closed!: boolean;
   @ApiProperty({ type: String, nullable: true }) myLastReadMessageId!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Read receipt: the last message the other side read' }) theirLastReadMessageId!: string | null;
-  @ApiProperty({ type: () => MessagePriceDto, nullable: true, description: "For a fan: the creator's price per message (null: free)" }) messagePrice!: MessagePriceDto | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Read receipt: the last message the other side read' })
+  theirLastReadMessageId!: string | null;
+  @ApiProperty({
+    type: () => MessagePriceDto,
+    nullable: true,
+    description: "For a fan: the creator's price per message (null: free)",
+  })
+  messagePrice!: MessagePriceDto | null;
 }
 
 export class ConversationListDto {
@@ -286,7 +377,11 @@ export class MessagingSettingsViewDto {
 }
 
 export class MessageMediaDto {
-  @ApiProperty({ format: 'uuid', description: 'Upload its files with tus at /api/uploads (metadata contentId), then attach it to a message' }) contentId!: string;
+  @ApiProperty({
+    format: 'uuid',
+    description: 'Upload its files with tus at /api/uploads (metadata contentId), then attach it to a message',
+  })
+  contentId!: string;
 }
 
 class OpenedFileDto {
@@ -312,7 +407,8 @@ export class MessageReportDto {
   @ApiProperty({ format: 'uuid' }) reportedUserId!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: () => MessageDto, nullable: true }) reported!: MessageDto | null;
-  @ApiProperty({ type: () => [MessageDto], description: 'The messages before it, newest first' }) context!: MessageDto[];
+  @ApiProperty({ type: () => [MessageDto], description: 'The messages before it, newest first' })
+  context!: MessageDto[];
 }
 
 export class ReportReceiptDto {

@@ -8,4 +8,7 @@ export const confirmPage = (token: string) =>
 <form method="post" action="/api/messages/preferences/unsubscribe?token=${token}"><button type="submit">Stop these emails</button></form>
 <p>You can turn them back on in your account settings.</p>`);
 
-export const donePage = () => page(`<p>Done: we will no longer email you unread messages.</p><p>You can turn them back on in your account settings.</p>`);
+export const donePage = () =>
+  page(
+    `<p>Done: we will no longer email you unread messages.</p><p>You can turn them back on in your account settings.</p>`,
+  );

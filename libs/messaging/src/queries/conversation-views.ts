@@ -42,7 +42,9 @@ export class ConversationViews {
     const creatorIds = [...new Set(conversations.map((conversation) => conversation.creatorId))];
     const stores = await this.queries.execute(new StoreNamesQuery(creatorIds));
     const prices = await em.find(MessagingSettingRow, { creatorId: { $in: creatorIds }, audience: 'paid' });
-    const priceOf = new Map(prices.map((row) => [row.creatorId, { priceMinor: Number(row.priceMinor), currency: row.currency! }]));
+    const priceOf = new Map(
+      prices.map((row) => [row.creatorId, { priceMinor: Number(row.priceMinor), currency: row.currency! }]),
+    );
     return conversations.map((conversation) => {
       const mine = members.find((member) => member.conversationId === conversation.id && member.userId === viewerId)!;
       const theirs = members.find((member) => member.conversationId === conversation.id && member.userId !== viewerId);
@@ -51,12 +53,21 @@ export class ConversationViews {
       return {
         id: conversation.id,
         myRole: mine.role,
-        counterpart: { userId: otherId, name: store?.name ?? (mine.role === 'fan' ? 'Creator' : fanHandle(otherId)), storeSlug: store?.slug ?? null },
+        counterpart: {
+          userId: otherId,
+          name: store?.name ?? (mine.role === 'fan' ? 'Creator' : fanHandle(otherId)),
+          storeSlug: store?.slug ?? null,
+        },
         startedAt: conversation.createdAt.toISOString(),
         lastActivityAt: conversation.lastActivityAt.toISOString(),
         lastMessage:
           conversation.lastMessageId && conversation.lastMessageAt
-            ? { id: conversation.lastMessageId, senderId: conversation.lastSenderId!, preview: conversation.lastPreview ?? '', createdAt: conversation.lastMessageAt.toISOString() }
+            ? {
+                id: conversation.lastMessageId,
+                senderId: conversation.lastSenderId!,
+                preview: conversation.lastPreview ?? '',
+                createdAt: conversation.lastMessageAt.toISOString(),
+              }
             : null,
         unreadCount: mine.unreadCount,
         muted: mine.mutedAt !== null,

@@ -32,7 +32,11 @@ export class MessageArrivals {
     await this.realtime.message((await this.messages.views(em, [row], null))[0]);
     if (!arrived.recipientMuted) {
       const totals = await unreadCounts(em, arrived.recipientId);
-      await this.realtime.unread(arrived.recipientId, { total: totals.total, conversationId: arrived.conversationId, unread: arrived.recipientUnread });
+      await this.realtime.unread(arrived.recipientId, {
+        total: totals.total,
+        conversationId: arrived.conversationId,
+        unread: arrived.recipientUnread,
+      });
     }
   }
 }

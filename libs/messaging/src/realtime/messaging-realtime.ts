@@ -53,7 +53,9 @@ export class MessagingRealtime {
   /** Ends both members' live subscriptions (a block): they join again under the new access. */
   async revokeMembers(conversationId: string, userIds: string[]): Promise<void> {
     for (const userId of userIds) {
-      await this.publisher.revoke(`conversation:${conversationId}`, userId).catch((error: Error) => this.logger.warn(`revoke conversation:${conversationId} failed: ${error.message}`));
+      await this.publisher
+        .revoke(`conversation:${conversationId}`, userId)
+        .catch((error: Error) => this.logger.warn(`revoke conversation:${conversationId} failed: ${error.message}`));
     }
   }
 

@@ -78,7 +78,11 @@ export class PostgresConversationRepository implements ConversationRepository {
     // The conversation first: its members' rows refer to it (and the ORM knows no relation between them to order by).
     await this.tx.persist(record).flush();
     const members = state.members.map((one) => {
-      const member = this.tx.create(ConversationMember, { conversationId: state.id, userId: one.userId, role: one.role });
+      const member = this.tx.create(ConversationMember, {
+        conversationId: state.id,
+        userId: one.userId,
+        role: one.role,
+      });
       writeMember(member, one);
       this.tx.persist(member);
       return member;

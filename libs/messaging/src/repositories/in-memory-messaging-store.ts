@@ -1,7 +1,13 @@
 import { Conversation, type ConversationState } from '../domain/conversation.js';
 import { Message, type MessageState } from '../domain/message.js';
 import { timeOfId } from '../domain/message-ids.js';
-import type { ConversationRepository, MessageAdded, MessagePosition, MessageRepository, MessagingRepositories } from './messaging-store.js';
+import type {
+  ConversationRepository,
+  MessageAdded,
+  MessagePosition,
+  MessageRepository,
+  MessagingRepositories,
+} from './messaging-store.js';
 import { MessagingStore } from './messaging-store.js';
 
 interface Tables {
@@ -70,7 +76,8 @@ class InMemoryMessages implements MessageRepository {
   async unreadFrom(conversationId: string, senderId: string, after: MessagePosition): Promise<number> {
     const all = new Map([...this.staging.tables.messages, ...this.staging.writes.messages]);
     const later = (state: MessageState) =>
-      state.createdAt.getTime() > after.at.getTime() || (state.createdAt.getTime() === after.at.getTime() && state.id > after.id);
+      state.createdAt.getTime() > after.at.getTime() ||
+      (state.createdAt.getTime() === after.at.getTime() && state.id > after.id);
     return [...all.values()].filter(
       (state) =>
         state.conversationId === conversationId &&
@@ -98,7 +105,10 @@ export class InMemoryMessagingStore extends MessagingStore {
   transaction<T>(work: (repositories: MessagingRepositories) => Promise<T>): Promise<T> {
     const run = this.turn.then(async () => {
       const staging = new Staging(this.tables);
-      const result = await work({ conversations: new InMemoryConversations(staging), messages: new InMemoryMessages(staging) });
+      const result = await work({
+        conversations: new InMemoryConversations(staging),
+        messages: new InMemoryMessages(staging),
+      });
       staging.commit();
       return result;
     });

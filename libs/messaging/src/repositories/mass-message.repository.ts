@@ -90,25 +90,37 @@ export class MassMessageRepository {
   }
 
   async byId(em: EntityManager, creatorId: string, id: string): Promise<MassMessageRow | null> {
-    const [row] = await em.execute<MassMessageRow[]>(`select * from mass_messages where id = ? and creator_id = ?`, [id, creatorId]);
+    const [row] = await em.execute<MassMessageRow[]>(`select * from mass_messages where id = ? and creator_id = ?`, [
+      id,
+      creatorId,
+    ]);
     return row ?? null;
   }
 
   async byClientId(em: EntityManager, creatorId: string, clientId: string): Promise<MassMessageRow | null> {
-    const [row] = await em.execute<MassMessageRow[]>(`select * from mass_messages where creator_id = ? and client_id = ?`, [creatorId, clientId]);
+    const [row] = await em.execute<MassMessageRow[]>(
+      `select * from mass_messages where creator_id = ? and client_id = ?`,
+      [creatorId, clientId],
+    );
     return row ?? null;
   }
 
   /** The creator's mass messages, newest first, after a keyset position. */
-  async page(em: EntityManager, creatorId: string, before: { at: Date; id: string } | null, limit: number): Promise<MassMessageRow[]> {
+  async page(
+    em: EntityManager,
+    creatorId: string,
+    before: { at: Date; id: string } | null,
+    limit: number,
+  ): Promise<MassMessageRow[]> {
     return before
-      ? em.execute<MassMessageRow[]>(`select * from mass_messages where creator_id = ? and (created_at, id) < (?, ?) order by created_at desc, id desc limit ?`, [
-          creatorId,
-          before.at,
-          before.id,
-          limit,
-        ])
-      : em.execute<MassMessageRow[]>(`select * from mass_messages where creator_id = ? order by created_at desc, id desc limit ?`, [creatorId, limit]);
+      ? em.execute<MassMessageRow[]>(
+          `select * from mass_messages where creator_id = ? and (created_at, id) < (?, ?) order by created_at desc, id desc limit ?`,
+          [creatorId, before.at, before.id, limit],
+        )
+      : em.execute<MassMessageRow[]>(
+          `select * from mass_messages where creator_id = ? order by created_at desc, id desc limit ?`,
+          [creatorId, limit],
+        );
   }
 
   /** Queues one creator's requests one at a time in the caller's transaction, so the daily count cannot be overtaken. */
@@ -121,14 +133,28 @@ export class MassMessageRepository {
     const [row] = await tx.execute<MassMessageRow[]>(
       `insert into mass_messages (id, creator_id, client_id, segment, content_id, body, attachments, price_minor, currency, status, created_at)
        values (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, 'queued', ?) returning *`,
-      [mass.id, mass.creatorId, mass.clientId, mass.segment, mass.contentId, mass.body, JSON.stringify(mass.attachments), mass.priceMinor, mass.currency, mass.createdAt],
+      [
+        mass.id,
+        mass.creatorId,
+        mass.clientId,
+        mass.segment,
+        mass.contentId,
+        mass.body,
+        JSON.stringify(mass.attachments),
+        mass.priceMinor,
+        mass.currency,
+        mass.createdAt,
+      ],
     );
     return row;
   }
 
   /** Mass messages the creator queued since `since` (the daily rule). */
   async countSince(em: EntityManager, creatorId: string, since: Date): Promise<number> {
-    const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from mass_messages where creator_id = ? and created_at > ?`, [creatorId, since]);
+    const [row] = await em.execute<{ n: number }[]>(
+      `select count(*)::int as n from mass_messages where creator_id = ? and created_at > ?`,
+      [creatorId, since],
+    );
     return row.n;
   }
 
@@ -169,7 +195,9 @@ export class MassMessageRepository {
         left join lateral (select true as blocked from conversation_members b where b.conversation_id = c.id and b.blocked_at is not null limit 1) b on true`,
       [fans, creator],
     );
-    const targets = found.filter((row) => !row.blocked).map((row) => ({ conversationId: row.id, fanId: row.fan_id, messageId: copyOf.get(row.fan_id)! }));
+    const targets = found
+      .filter((row) => !row.blocked)
+      .map((row) => ({ conversationId: row.id, fanId: row.fan_id, messageId: copyOf.get(row.fan_id)! }));
     if (targets.length === 0) return [];
     // Opened just now (its last message is this fan's copy), or there before: only those need their counters and last message moved.
     const opened = new Set(found.filter((row) => row.last_message_id === copyOf.get(row.fan_id)).map((row) => row.id));
@@ -217,22 +245,49 @@ export class MassMessageRepository {
        update conversation_members m set unread_count = m.unread_count + 1
         where m.conversation_id = any(?::uuid[]) and m.user_id <> ?
        returning m.user_id, m.conversation_id, m.unread_count as unread, m.muted_at is not null as muted`,
-      [now, now, creator, preview, conversations, arrayOf(earlier.map((target) => target.messageId)), conversations, conversations, creator],
+      [
+        now,
+        now,
+        creator,
+        preview,
+        conversations,
+        arrayOf(earlier.map((target) => target.messageId)),
+        conversations,
+        conversations,
+        creator,
+      ],
     );
-    return [...deliveries, ...rows.map((row) => ({ userId: row.user_id, conversationId: row.conversation_id, unread: row.unread, muted: row.muted }))];
+    return [
+      ...deliveries,
+      ...rows.map((row) => ({
+        userId: row.user_id,
+        conversationId: row.conversation_id,
+        unread: row.unread,
+        muted: row.muted,
+      })),
+    ];
   }
 
   /** Moves the checkpoint past the page, in the page's transaction. */
   async checkpoint(tx: EntityManager, id: string, lastFanId: string, delivered: number): Promise<void> {
-    await tx.execute(`update mass_messages set last_fan_id = ?, delivered = delivered + ?, status = 'sending' where id = ?`, [lastFanId, delivered, id]);
+    await tx.execute(
+      `update mass_messages set last_fan_id = ?, delivered = delivered + ?, status = 'sending' where id = ?`,
+      [lastFanId, delivered, id],
+    );
   }
 
   async start(tx: EntityManager, id: string, recipients: number): Promise<void> {
-    await tx.execute(`update mass_messages set status = 'sending', recipients = ? where id = ? and status = 'queued'`, [recipients, id]);
+    await tx.execute(`update mass_messages set status = 'sending', recipients = ? where id = ? and status = 'queued'`, [
+      recipients,
+      id,
+    ]);
   }
 
   async finish(tx: EntityManager, id: string, now: Date): Promise<void> {
-    await tx.execute(`update mass_messages set status = 'sent', sent_at = ? where id = ? and status in ('queued', 'sending')`, [now, id]);
+    await tx.execute(
+      `update mass_messages set status = 'sent', sent_at = ? where id = ? and status in ('queued', 'sending')`,
+      [now, id],
+    );
   }
 
   /**
@@ -241,13 +296,24 @@ export class MassMessageRepository {
    * recipient's unread counter and a conversation whose last message it was shows the one before.
    * A buyer keeps theirs (the readers show an unsent message to its sender and its buyer only).
    */
-  async withdraw(tx: EntityManager, target: { massMessageId: string } | { conversationId: string; messageId: string; at: Date }, senderId: string, now: Date): Promise<Withdrawal> {
+  async withdraw(
+    tx: EntityManager,
+    target: { massMessageId: string } | { conversationId: string; messageId: string; at: Date },
+    senderId: string,
+    now: Date,
+  ): Promise<Withdrawal> {
     const where =
       'massMessageId' in target
         ? { sql: 'm.mass_message_id = ?', params: [target.massMessageId] as unknown[] }
-        : { sql: 'm.id = ? and m.conversation_id = ? and m.created_at >= ? and m.created_at < ?', params: [target.messageId, target.conversationId, target.at, new Date(target.at.getTime() + 1)] };
+        : {
+            sql: 'm.id = ? and m.conversation_id = ? and m.created_at >= ? and m.created_at < ?',
+            params: [target.messageId, target.conversationId, target.at, new Date(target.at.getTime() + 1)],
+          };
     // In fan-id order, as the fan-out locks them: the two never wait on each other in a circle.
-    await tx.execute(`select c.id from conversations c where c.id in (select m.conversation_id from messages m where ${where.sql}) order by c.fan_id for update of c`, where.params);
+    await tx.execute(
+      `select c.id from conversations c where c.id in (select m.conversation_id from messages m where ${where.sql}) order by c.fan_id for update of c`,
+      where.params,
+    );
     // Every copy is marked (a buyer's stays theirs, shown as withdrawn: a refund later takes it too); those nobody bought are gone.
     const marked = await tx.execute<{ id: string; conversation_id: string; bought: boolean }[]>(
       `update messages m set withdrawn_at = ? where ${where.sql} and m.sender_id = ? and m.price_minor is not null and m.withdrawn_at is null
@@ -288,11 +354,21 @@ export class MassMessageRepository {
       [ids, conversations],
     );
     const recipientOf = new Map(recipients.map((row) => [row.conversation_id, row.user_id]));
-    return { gone: gone.map((row) => ({ id: row.id, conversationId: row.conversation_id, recipientId: recipientOf.get(row.conversation_id)! })), keptBy: kept.n };
+    return {
+      gone: gone.map((row) => ({
+        id: row.id,
+        conversationId: row.conversation_id,
+        recipientId: recipientOf.get(row.conversation_id)!,
+      })),
+      keptBy: kept.n,
+    };
   }
 
   async markWithdrawn(tx: EntityManager, id: string, now: Date): Promise<void> {
-    await tx.execute(`update mass_messages set status = 'withdrawn', withdrawn_at = coalesce(withdrawn_at, ?) where id = ?`, [now, id]);
+    await tx.execute(
+      `update mass_messages set status = 'withdrawn', withdrawn_at = coalesce(withdrawn_at, ?) where id = ?`,
+      [now, id],
+    );
   }
 
   /** The creator's view of each row: sales from message_unlocks, attachments' review from message_media. */
@@ -305,7 +381,10 @@ export class MassMessageRepository {
     );
     const contentIds = [...new Set(rows.flatMap((row) => row.attachments.map((a) => a.contentId)))];
     const reviews = contentIds.length
-      ? await em.execute<{ content_id: string; status: ReviewStatus }[]>(`select content_id, status from message_media where content_id = any(?::uuid[])`, [arrayOf(contentIds)])
+      ? await em.execute<{ content_id: string; status: ReviewStatus }[]>(
+          `select content_id, status from message_media where content_id = any(?::uuid[])`,
+          [arrayOf(contentIds)],
+        )
       : [];
     const reviewOf = new Map(reviews.map((row) => [row.content_id, row.status]));
     const salesOf = new Map(sales.map((row) => [row.mass_message_id, row]));
@@ -315,7 +394,11 @@ export class MassMessageRepository {
       segment: row.segment,
       contentId: row.content_id,
       text: row.body,
-      attachments: row.attachments.map((a) => ({ contentId: a.contentId, kind: a.kind, state: stateOf(reviewOf.get(a.contentId) ?? 'pending_review') })),
+      attachments: row.attachments.map((a) => ({
+        contentId: a.contentId,
+        kind: a.kind,
+        state: stateOf(reviewOf.get(a.contentId) ?? 'pending_review'),
+      })),
       price: row.price_minor === null ? null : { amountMinor: Number(row.price_minor), currency: row.currency.trim() },
       status: row.status,
       recipients: row.recipients,

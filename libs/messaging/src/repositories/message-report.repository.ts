@@ -21,7 +21,15 @@ export const MessageReportRepository = {
     try {
       await em.execute(
         `insert into message_reports (id, conversation_id, message_id, reporter_id, reported_user_id, snapshot, created_at) values (?, ?, ?, ?, ?, ?, ?)`,
-        [report.id, report.conversationId, report.messageId, report.reporterId, report.reportedUserId, JSON.stringify(report.snapshot), report.createdAt],
+        [
+          report.id,
+          report.conversationId,
+          report.messageId,
+          report.reporterId,
+          report.reportedUserId,
+          JSON.stringify(report.snapshot),
+          report.createdAt,
+        ],
       );
       return true;
     } catch (error) {

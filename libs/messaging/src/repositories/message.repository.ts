@@ -1,6 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReviewStatus } from '../domain/attachments.js';
-import { Message, type MessageAttachment, type MessageKind, type MessageState, type MessageStatus, type Unlock } from '../domain/message.js';
+import {
+  Message,
+  type MessageAttachment,
+  type MessageKind,
+  type MessageState,
+  type MessageStatus,
+  type Unlock,
+} from '../domain/message.js';
 import { timeOfId } from '../domain/message-ids.js';
 import { MessageMediaRepository } from './message-media.repository.js';
 import type { MessageAdded, MessagePosition, MessageRepository } from './messaging-store.js';
@@ -33,7 +40,8 @@ interface UnlockRecord {
   unlocked_at: Date;
 }
 
-const moneyOf = (minor: string | null, currency: string | null) => (minor === null ? null : { amountMinor: Number(minor), currency: currency!.trim() });
+const moneyOf = (minor: string | null, currency: string | null) =>
+  minor === null ? null : { amountMinor: Number(minor), currency: currency!.trim() };
 
 const stateOf = (row: MessageRecord, attachments: MessageAttachment[], unlocks: UnlockRecord[]): MessageState => ({
   id: row.id,
@@ -119,15 +127,43 @@ export class PostgresMessageRepository implements MessageRepository {
                              fee_currency, mass_message_id, withdrawn_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        ...[state.id, state.createdAt, state.conversationId, state.senderId, state.clientId, state.body, state.attachments.length],
-        ...[state.price?.amountMinor ?? null, state.price?.currency ?? null, state.kind, state.tip?.amountMinor ?? null, state.tip?.currency ?? null],
-        ...[state.status, state.fee?.amountMinor ?? null, state.fee?.currency ?? null, state.massMessageId, state.withdrawnAt],
+        ...[
+          state.id,
+          state.createdAt,
+          state.conversationId,
+          state.senderId,
+          state.clientId,
+          state.body,
+          state.attachments.length,
+        ],
+        ...[
+          state.price?.amountMinor ?? null,
+          state.price?.currency ?? null,
+          state.kind,
+          state.tip?.amountMinor ?? null,
+          state.tip?.currency ?? null,
+        ],
+        ...[
+          state.status,
+          state.fee?.amountMinor ?? null,
+          state.fee?.currency ?? null,
+          state.massMessageId,
+          state.withdrawnAt,
+        ],
       ],
     );
     for (const [position, attachment] of state.attachments.entries()) {
       await this.tx.execute(
         `insert into message_attachments (message_id, message_created_at, conversation_id, content_id, kind, source, position) values (?, ?, ?, ?, ?, ?, ?)`,
-        [state.id, state.createdAt, state.conversationId, attachment.contentId, attachment.kind, attachment.source, position],
+        [
+          state.id,
+          state.createdAt,
+          state.conversationId,
+          attachment.contentId,
+          attachment.kind,
+          attachment.source,
+          position,
+        ],
       );
       // Version -1: only an event of content-moderation (version >= 1) changes what is known from here on.
       await MessageMediaRepository.noteFirstSeen(this.tx, attachment.contentId, attachment.status, state.createdAt);
@@ -163,7 +199,10 @@ export class PostgresMessageRepository implements MessageRepository {
     const known = new Set(before.unlocks.map((unlock) => unlock.purchaseId));
     const removed = before.unlocks.filter((unlock) => !kept.has(unlock.purchaseId)).map((unlock) => unlock.purchaseId);
     if (removed.length > 0)
-      await this.tx.execute(`delete from message_unlocks where message_id = ? and purchase_id = any(?::uuid[])`, [state.id, `{${removed.join(',')}}`]);
+      await this.tx.execute(`delete from message_unlocks where message_id = ? and purchase_id = any(?::uuid[])`, [
+        state.id,
+        `{${removed.join(',')}}`,
+      ]);
     await this.insertUnlocks(
       state,
       state.unlocks.filter((unlock) => !known.has(unlock.purchaseId)),

@@ -47,7 +47,8 @@ export function messagingStoreContract(adapter: string, store: () => MessagingSt
     amount: { amountMinor: 700, currency: 'EUR' },
     unlockedAt: nextTime(),
   });
-  const load = (conversationId: string, id: string) => store().transaction(({ messages }) => messages.byId(conversationId, id));
+  const load = (conversationId: string, id: string) =>
+    store().transaction(({ messages }) => messages.byId(conversationId, id));
 
   describe(`MessagingStore (${adapter})`, () => {
     it('finds a conversation as it was opened, both members included', async () => {
@@ -68,7 +69,12 @@ export function messagingStoreContract(adapter: string, store: () => MessagingSt
         await conversations.save(found);
       });
       const found = (await store().transaction(({ conversations }) => conversations.find(conversation.id)))!.snapshot();
-      expect(found).toMatchObject({ lastMessageId: id, lastSenderId: conversation.creatorId, lastPreview: 'hello', lastActivityAt: at });
+      expect(found).toMatchObject({
+        lastMessageId: id,
+        lastSenderId: conversation.creatorId,
+        lastPreview: 'hello',
+        lastActivityAt: at,
+      });
       expect(found.members.map((one) => [one.userId, one.unreadCount, one.blockedAt])).toEqual([
         [conversation.fanId, 1, at],
         [conversation.creatorId, 0, null],
@@ -97,9 +103,14 @@ export function messagingStoreContract(adapter: string, store: () => MessagingSt
 
     it('keeps a held message with the price per message it was sent at, and saves its release', async () => {
       const conversation = await open();
-      const held = Message.send(sent(conversation, { senderId: conversation.fanId, fee: { amountMinor: 300, currency: 'USD' } }));
+      const held = Message.send(
+        sent(conversation, { senderId: conversation.fanId, fee: { amountMinor: 300, currency: 'USD' } }),
+      );
       await store().transaction(({ messages }) => messages.add(held));
-      expect((await load(conversation.id, held.id))?.snapshot()).toMatchObject({ status: 'awaiting_payment', fee: { amountMinor: 300, currency: 'USD' } });
+      expect((await load(conversation.id, held.id))?.snapshot()).toMatchObject({
+        status: 'awaiting_payment',
+        fee: { amountMinor: 300, currency: 'USD' },
+      });
       await store().transaction(async ({ messages }) => {
         const found = (await messages.byId(conversation.id, held.id))!;
         found.release();
@@ -136,7 +147,9 @@ export function messagingStoreContract(adapter: string, store: () => MessagingSt
       const plain = Message.send(sent(conversation));
       const [unbought, bought] = [priced(conversation), priced(conversation)];
       const later = Message.send(sent(conversation));
-      const held = Message.send(sent(conversation, { senderId: conversation.fanId, fee: { amountMinor: 300, currency: 'EUR' } }));
+      const held = Message.send(
+        sent(conversation, { senderId: conversation.fanId, fee: { amountMinor: 300, currency: 'EUR' } }),
+      );
       await store().transaction(async ({ messages }) => {
         for (const message of [plain, unbought, bought, later, held]) await messages.add(message);
         bought.unlock(unlockOf(conversation.fanId));
@@ -145,8 +158,12 @@ export function messagingStoreContract(adapter: string, store: () => MessagingSt
         await messages.save(bought);
       });
       const from = { id: plain.id, at: plain.snapshot().createdAt };
-      expect(await store().transaction(({ messages }) => messages.unreadFrom(conversation.id, conversation.creatorId, from))).toBe(2);
-      expect(await store().transaction(({ messages }) => messages.unreadFrom(conversation.id, conversation.fanId, from))).toBe(0);
+      expect(
+        await store().transaction(({ messages }) => messages.unreadFrom(conversation.id, conversation.creatorId, from)),
+      ).toBe(2);
+      expect(
+        await store().transaction(({ messages }) => messages.unreadFrom(conversation.id, conversation.fanId, from)),
+      ).toBe(0);
     });
 
     it('commits nothing of a transaction that throws', async () => {
@@ -161,7 +178,9 @@ export function messagingStoreContract(adapter: string, store: () => MessagingSt
       });
       await expect(failing).rejects.toThrow('rolled back');
       expect(await load(conversation.id, message.id)).toBeNull();
-      expect((await store().transaction(({ conversations }) => conversations.find(conversation.id)))?.blocked).toBe(false);
+      expect((await store().transaction(({ conversations }) => conversations.find(conversation.id)))?.blocked).toBe(
+        false,
+      );
     });
   });
 }

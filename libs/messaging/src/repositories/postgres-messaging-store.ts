@@ -14,6 +14,8 @@ export class PostgresMessagingStore extends MessagingStore {
   transaction<T>(work: (repositories: MessagingRepositories) => Promise<T>): Promise<T> {
     return this.orm.em
       .fork()
-      .transactional((tx) => work({ conversations: new PostgresConversationRepository(tx), messages: new PostgresMessageRepository(tx) }));
+      .transactional((tx) =>
+        work({ conversations: new PostgresConversationRepository(tx), messages: new PostgresMessageRepository(tx) }),
+      );
   }
 }

@@ -25,7 +25,9 @@ export class MfaKit {
   }
 
   async consume(limit: keyof typeof MFA_LIMITS, key: string): Promise<void> {
-    await this.limits.consume(`mfa-${limit}`, MFA_LIMITS[limit], key, { message: 'Too many verification attempts. Try again later.' });
+    await this.limits.consume(`mfa-${limit}`, MFA_LIMITS[limit], key, {
+      message: 'Too many verification attempts. Try again later.',
+    });
   }
 
   async isBlocked(limit: keyof typeof MFA_LIMITS, key: string): Promise<boolean> {
@@ -37,7 +39,10 @@ export class MfaKit {
     this.outbox.enqueue(em, 'notifications', 'send-email', {
       to,
       template,
-      variables: { securityUrl: `${this.config.PUBLIC_URL}/dashboard/security`, forgotUrl: `${this.config.PUBLIC_URL}/forgot-password` },
+      variables: {
+        securityUrl: `${this.config.PUBLIC_URL}/dashboard/security`,
+        forgotUrl: `${this.config.PUBLIC_URL}/forgot-password`,
+      },
     });
   }
 }

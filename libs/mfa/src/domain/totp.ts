@@ -12,7 +12,13 @@ export function newTotpSecret(): string {
 
 /** Every parameter spelled out, as GoTrue does (contract §7), so no authenticator has to guess a default. */
 export function totpUri(issuer: string, account: string, secret: string): string {
-  const params = new URLSearchParams({ algorithm: 'SHA1', digits: String(TOTP_DIGITS), issuer, period: String(TOTP_PERIOD_SECONDS), secret });
+  const params = new URLSearchParams({
+    algorithm: 'SHA1',
+    digits: String(TOTP_DIGITS),
+    issuer,
+    period: String(TOTP_PERIOD_SECONDS),
+    secret,
+  });
   return `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(account)}?${params.toString()}`;
 }
 

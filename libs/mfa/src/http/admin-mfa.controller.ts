@@ -2,7 +2,15 @@ import { Body, Controller, Delete, Inject, Param, ParseUUIDPipe, UseGuards } fro
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
-import { BearerGuard, Client, CurrentAuth, FindUserQuery, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
+import {
+  BearerGuard,
+  Client,
+  CurrentAuth,
+  FindUserQuery,
+  StaffGuard,
+  type AuthContext,
+  type ClientInfo,
+} from '#app/identity';
 import { DisableUserMfaCommand } from '../commands/disable-user-mfa/disable-user-mfa.command.js';
 import { MfaErrors } from '../mfa.errors.js';
 
@@ -26,7 +34,12 @@ export class AdminMfaController {
 
   @Delete(':userId/mfa')
   @ApiOperation({ summary: "Turn a user's 2FA off after support verified their identity (audited)" })
-  async disable(@CurrentAuth() auth: AuthContext, @Param('userId', new ParseUUIDPipe()) userId: string, @Body() body: DisableUserMfaDto, @Client() client: ClientInfo) {
+  async disable(
+    @CurrentAuth() auth: AuthContext,
+    @Param('userId', new ParseUUIDPipe()) userId: string,
+    @Body() body: DisableUserMfaDto,
+    @Client() client: ClientInfo,
+  ) {
     const user = await this.queries.execute(new FindUserQuery(userId));
     if (!user) throw MfaErrors.userNotFound();
     return this.commands.execute(new DisableUserMfaCommand(auth.user.id, userId, user.email, body.reason, client.ip));

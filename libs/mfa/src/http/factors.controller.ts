@@ -10,7 +10,11 @@ import { UnenrollFactorCommand } from '../commands/unenroll-factor/unenroll-fact
 
 export class EnrollFactorDto {
   @ApiPropertyOptional({ enum: ['totp'] }) @IsOptional() @IsString() @MaxLength(16) factor_type?: string;
-  @ApiPropertyOptional({ example: 'Authenticator App' }) @IsOptional() @IsString() @MaxLength(100) friendly_name?: string;
+  @ApiPropertyOptional({ example: 'Authenticator App' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  friendly_name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) issuer?: string;
 }
 
@@ -18,7 +22,6 @@ export class VerifyFactorDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) challenge_id?: string;
   @ApiPropertyOptional({ example: '123456' }) @IsOptional() @IsString() @MaxLength(16) code?: string;
 }
-
 
 /** The GoTrue MFA routes the auth client calls (contract §3, §7). */
 @ApiTags('auth')
@@ -45,8 +48,21 @@ export class FactorsController {
   @Post(':id/verify')
   @HttpCode(200)
   @ApiOperation({ summary: 'Verify a TOTP code against a challenge; answers an aal2 session' })
-  verify(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: VerifyFactorDto, @Client() client: ClientInfo) {
-    return this.commands.execute(new VerifyFactorCommand(auth, normalizeId(id), body.challenge_id && isUuid(body.challenge_id) ? body.challenge_id : undefined, body.code, client.ip));
+  verify(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Body() body: VerifyFactorDto,
+    @Client() client: ClientInfo,
+  ) {
+    return this.commands.execute(
+      new VerifyFactorCommand(
+        auth,
+        normalizeId(id),
+        body.challenge_id && isUuid(body.challenge_id) ? body.challenge_id : undefined,
+        body.code,
+        client.ip,
+      ),
+    );
   }
 
   @Delete(':id')

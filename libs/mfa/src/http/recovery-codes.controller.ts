@@ -8,7 +8,11 @@ import { RedeemRecoveryCodeCommand } from '../commands/redeem-recovery-code/rede
 import { RecoveryCodeStatusQuery } from '../queries/recovery-code-status/recovery-code-status.query.js';
 
 export class RedeemRecoveryCodeDto {
-  @ApiProperty({ example: 'k7m2p-x9q4t' }) @IsString() @IsNotEmpty({ message: 'code is required' }) @MaxLength(64) code!: string;
+  @ApiProperty({ example: 'k7m2p-x9q4t' })
+  @IsString()
+  @IsNotEmpty({ message: 'code is required' })
+  @MaxLength(64)
+  code!: string;
 }
 
 @ApiTags('account')

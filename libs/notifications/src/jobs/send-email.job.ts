@@ -1,7 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { UnrecoverableError } from 'bullmq';
-import { APP_CONFIG, JobHandler, MailTransport, claimMessage, wasProcessed, type AppConfig, type JobData, type JobProcessor } from '#app/platform';
+import {
+  APP_CONFIG,
+  JobHandler,
+  MailTransport,
+  claimMessage,
+  wasProcessed,
+  type AppConfig,
+  type JobData,
+  type JobProcessor,
+} from '#app/platform';
 import { renderEmail, UnknownTemplateError } from '../templates/render-email.js';
 
 const CONSUMER = 'notifications.send-email';
@@ -31,7 +40,9 @@ export class SendEmailJob implements JobProcessor<'notifications', 'send-email'>
     // Delivery is at least once: a worker killed between the server's acceptance and claimMessage sends
     // again. The repeat carries the same Message-ID, so the reader still sees one message.
     const messageId = data.messageId ? `${CONSUMER}.${data.messageId}@${this.mail.messageIdDomain}` : undefined;
-    const listUnsubscribe = data.unsubscribeUrl ? { url: data.unsubscribeUrl, mailto: this.mail.unsubscribeMailto(`unsubscribe ${data.template}`) } : undefined;
+    const listUnsubscribe = data.unsubscribeUrl
+      ? { url: data.unsubscribeUrl, mailto: this.mail.unsubscribeMailto(`unsubscribe ${data.template}`) }
+      : undefined;
     await this.mail.send({ to: data.to, ...rendered, messageId, listUnsubscribe });
     if (data.messageId) await claimMessage(em, CONSUMER, data.messageId);
     this.logger.log(`Sent "${data.template}" email (message ${data.messageId ?? 'direct'})`);

@@ -13,7 +13,11 @@ const layout = Handlebars.compile(LAYOUT);
 const compiled = new Map(
   Object.entries(TEMPLATES).map(([name, template]) => [
     name,
-    { subject: Handlebars.compile(template.subject), html: Handlebars.compile(template.html), text: Handlebars.compile(template.text, { noEscape: true }) },
+    {
+      subject: Handlebars.compile(template.subject),
+      html: Handlebars.compile(template.html),
+      text: Handlebars.compile(template.text, { noEscape: true }),
+    },
   ]),
 );
 

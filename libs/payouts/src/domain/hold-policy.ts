@@ -28,7 +28,12 @@ export const HOLD_REASONS = {
  * monthly payout on the last calendar day of the month.
  */
 export function holdFor(history: PayeeHistory, at: Date): Hold {
-  const held = (reason: string, heldUntil: string | null): Hold => ({ schedule: 'held', releaseOn: dayOf(addDays(at, HOLD_DAYS)), reason, heldUntil });
+  const held = (reason: string, heldUntil: string | null): Hold => ({
+    schedule: 'held',
+    releaseOn: dayOf(addDays(at, HOLD_DAYS)),
+    reason,
+    heldUntil,
+  });
   if (history.highRisk) return held(HOLD_REASONS.highRisk, null);
   if (history.lastIncidentAt) {
     const cleanAt = addMonths(history.lastIncidentAt, CLEAN_HISTORY_MONTHS);

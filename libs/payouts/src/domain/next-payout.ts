@@ -31,10 +31,16 @@ export const payoutDayFor = (releaseOn: string): string => lastDayOfMonth(new Da
  */
 export function nextPayout({ today, currentMinor, pending, closedThisMonth }: PayoutOutlook): NextPayout | null {
   const thisMonthEnd = lastDayOfMonth(today);
-  const firstClose = closedThisMonth ? cutoffOf(periodOf(new Date(Date.parse(`${thisMonthEnd}T00:00:00Z`) + 86_400_000))) : thisMonthEnd;
-  const closes = [...new Set([firstClose, ...pending.map((bucket) => payoutDayFor(bucket.releaseOn))])].filter((day) => day >= firstClose).sort();
+  const firstClose = closedThisMonth
+    ? cutoffOf(periodOf(new Date(Date.parse(`${thisMonthEnd}T00:00:00Z`) + 86_400_000)))
+    : thisMonthEnd;
+  const closes = [...new Set([firstClose, ...pending.map((bucket) => payoutDayFor(bucket.releaseOn))])]
+    .filter((day) => day >= firstClose)
+    .sort();
   for (const close of closes) {
-    const amountMinor = currentMinor + pending.filter((bucket) => bucket.releaseOn <= close).reduce((sum, bucket) => sum + bucket.amountMinor, 0);
+    const amountMinor =
+      currentMinor +
+      pending.filter((bucket) => bucket.releaseOn <= close).reduce((sum, bucket) => sum + bucket.amountMinor, 0);
     if (amountMinor > 0) return { on: close, amountMinor };
   }
   return null;

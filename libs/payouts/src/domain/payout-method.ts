@@ -31,9 +31,12 @@ export function isSolanaAddress(address: string): boolean {
 export function checkPayoutMethod(input: PayoutMethodInput): { field: string; message: string }[] {
   if (input.kind === 'bank') {
     const problems: { field: string; message: string }[] = [];
-    if (input.accountHolder.trim().length < 2 || input.accountHolder.trim().length > 120) problems.push({ field: 'accountHolder', message: 'Enter the account holder name (2-120 characters)' });
-    if (!normaliseIban(input.iban)) problems.push({ field: 'iban', message: 'Enter a valid IBAN (country code, check digits and account number)' });
-    if (!(PAYOUT_CURRENCIES as readonly string[]).includes(input.currency)) problems.push({ field: 'currency', message: `The payout currency is one of ${PAYOUT_CURRENCIES.join(', ')}` });
+    if (input.accountHolder.trim().length < 2 || input.accountHolder.trim().length > 120)
+      problems.push({ field: 'accountHolder', message: 'Enter the account holder name (2-120 characters)' });
+    if (!normaliseIban(input.iban))
+      problems.push({ field: 'iban', message: 'Enter a valid IBAN (country code, check digits and account number)' });
+    if (!(PAYOUT_CURRENCIES as readonly string[]).includes(input.currency))
+      problems.push({ field: 'currency', message: `The payout currency is one of ${PAYOUT_CURRENCIES.join(', ')}` });
     return problems;
   }
   return isSolanaAddress(input.address) ? [] : [{ field: 'address', message: 'Enter a valid Solana wallet address' }];

@@ -3,8 +3,18 @@ import { Payout, PayoutError, type NewPayout, type PayoutLine } from './payout.j
 
 const account = '41';
 const at = new Date('2034-03-31T23:00:00Z');
-const current = (amountMinor: number): PayoutLine => ({ accountId: account, source: 'current', releaseOn: null, amountMinor });
-const released = (amountMinor: number, releaseOn = '2034-03-31'): PayoutLine => ({ accountId: account, source: 'released', releaseOn, amountMinor });
+const current = (amountMinor: number): PayoutLine => ({
+  accountId: account,
+  source: 'current',
+  releaseOn: null,
+  amountMinor,
+});
+const released = (amountMinor: number, releaseOn = '2034-03-31'): PayoutLine => ({
+  accountId: account,
+  source: 'released',
+  releaseOn,
+  amountMinor,
+});
 
 const draft = (over: Partial<NewPayout> = {}): NewPayout => ({
   id: '0190a000-0000-7000-8000-000000000001',
@@ -36,7 +46,12 @@ describe('Payout.schedule', () => {
     expect(payout.amountMinor).toBe(2000);
     expect(payout.status).toBe('pending');
     expect(payout.storedStatus).toBeNull();
-    expect(payout.snapshot()).toMatchObject({ method: 'crypto', destination: 'solana 4Nd1…DB4T', submittedAt: null, paidAt: null });
+    expect(payout.snapshot()).toMatchObject({
+      method: 'crypto',
+      destination: 'solana 4Nd1…DB4T',
+      submittedAt: null,
+      paidAt: null,
+    });
   });
 
   it('nets a chargeback debt on the current balance against what the close released', () => {
@@ -44,19 +59,27 @@ describe('Payout.schedule', () => {
   });
 
   it('refuses to pay a balance that is zero or negative', () => {
-    expect(codeOf(() => Payout.schedule(draft({ lines: [current(-1000), released(1000)] })))).toBe('payout_not_positive');
-    expect(codeOf(() => Payout.schedule(draft({ lines: [current(-1000), released(200)] })))).toBe('payout_not_positive');
+    expect(codeOf(() => Payout.schedule(draft({ lines: [current(-1000), released(1000)] })))).toBe(
+      'payout_not_positive',
+    );
+    expect(codeOf(() => Payout.schedule(draft({ lines: [current(-1000), released(200)] })))).toBe(
+      'payout_not_positive',
+    );
     expect(codeOf(() => Payout.schedule(draft({ lines: [] })))).toBe('payout_not_positive');
   });
 
   it('respects holds: earnings released after the period’s last day are not in its payout', () => {
     expect(codeOf(() => Payout.schedule(draft({ lines: [released(900, '2034-04-01')] })))).toBe('payout_line_on_hold');
-    expect(codeOf(() => Payout.schedule(draft({ lines: [{ ...released(900), releaseOn: null }] })))).toBe('payout_line_on_hold');
+    expect(codeOf(() => Payout.schedule(draft({ lines: [{ ...released(900), releaseOn: null }] })))).toBe(
+      'payout_line_on_hold',
+    );
     expect(Payout.schedule(draft({ lines: [released(900, '2034-03-31')] })).amountMinor).toBe(900);
   });
 
   it('keeps a line to one payout: another account’s line, or the same line twice, is refused', () => {
-    expect(codeOf(() => Payout.schedule(draft({ lines: [{ ...current(100), accountId: '42' }] })))).toBe('payout_line_elsewhere');
+    expect(codeOf(() => Payout.schedule(draft({ lines: [{ ...current(100), accountId: '42' }] })))).toBe(
+      'payout_line_elsewhere',
+    );
     expect(codeOf(() => Payout.schedule(draft({ lines: [released(100), released(200)] })))).toBe('payout_line_twice');
   });
 
@@ -81,13 +104,24 @@ describe('Payout.apply', () => {
   it('settles: paid with the provider reference, submitted and paid at that time', () => {
     const payout = Payout.schedule(draft());
     payout.apply({ status: 'paid', reference: 'po_1' }, later);
-    expect(payout.snapshot()).toMatchObject({ status: 'paid', providerRef: 'po_1', submittedAt: later, paidAt: later, failureReason: null });
+    expect(payout.snapshot()).toMatchObject({
+      status: 'paid',
+      providerRef: 'po_1',
+      submittedAt: later,
+      paidAt: later,
+      failureReason: null,
+    });
   });
 
   it('fails with the reason, and nothing is paid', () => {
     const payout = Payout.schedule(draft());
     payout.apply({ status: 'failed', reason: 'bank rejected' }, later);
-    expect(payout.snapshot()).toMatchObject({ status: 'failed', failureReason: 'bank rejected', submittedAt: later, paidAt: null });
+    expect(payout.snapshot()).toMatchObject({
+      status: 'failed',
+      failureReason: 'bank rejected',
+      submittedAt: later,
+      paidAt: null,
+    });
   });
 
   it('goes from submitted to paid, keeping when it was submitted', () => {

@@ -41,7 +41,10 @@ export interface PayoutLine {
 }
 
 /** What the provider answered for one payout. */
-export type DispatchOutcome = { status: 'paid'; reference: string } | { status: 'failed'; reason: string } | { status: 'submitted'; reference: string };
+export type DispatchOutcome =
+  | { status: 'paid'; reference: string }
+  | { status: 'failed'; reason: string }
+  | { status: 'submitted'; reference: string };
 
 export interface PayoutSnapshot {
   id: string;
@@ -86,7 +89,8 @@ const NEXT: Record<PayoutStatus, readonly PayoutStatus[]> = {
 
 /** A close schedules thousands of payouts of one period: its cutoff is worked out once. */
 const cutoffs = new Map<string, string>();
-const cutoffOfPeriod = (period: string): string => cutoffs.get(period) ?? cutoffs.set(period, cutoffOf(period)).get(period)!;
+const cutoffOfPeriod = (period: string): string =>
+  cutoffs.get(period) ?? cutoffs.set(period, cutoffOf(period)).get(period)!;
 
 function checkLines(payout: Pick<NewPayout, 'accountId' | 'period' | 'lines'>): number {
   const cutoff = cutoffOfPeriod(payout.period);
@@ -94,14 +98,22 @@ function checkLines(payout: Pick<NewPayout, 'accountId' | 'period' | 'lines'>): 
   let total = 0;
   for (const line of payout.lines) {
     if (!Number.isSafeInteger(line.amountMinor)) {
-      throw new PayoutError('payout_bad_amount', `a payout line is a whole number of minor units, got ${line.amountMinor}`);
+      throw new PayoutError(
+        'payout_bad_amount',
+        `a payout line is a whole number of minor units, got ${line.amountMinor}`,
+      );
     }
-    if (line.accountId !== payout.accountId) throw new PayoutError('payout_line_elsewhere', `a line of account ${line.accountId} belongs to another payout`);
+    if (line.accountId !== payout.accountId)
+      throw new PayoutError('payout_line_elsewhere', `a line of account ${line.accountId} belongs to another payout`);
     const key = `${line.source}:${line.releaseOn ?? ''}`;
-    if (seen.has(key)) throw new PayoutError('payout_line_twice', `the ${line.source} line ${line.releaseOn ?? ''} is counted twice`);
+    if (seen.has(key))
+      throw new PayoutError('payout_line_twice', `the ${line.source} line ${line.releaseOn ?? ''} is counted twice`);
     seen.add(key);
     if (line.source === 'released' && (line.releaseOn === null || line.releaseOn > cutoff)) {
-      throw new PayoutError('payout_line_on_hold', `earnings released on ${line.releaseOn} are still held at the ${payout.period} close (cutoff ${cutoff})`);
+      throw new PayoutError(
+        'payout_line_on_hold',
+        `earnings released on ${line.releaseOn} are still held at the ${payout.period} close (cutoff ${cutoff})`,
+      );
     }
     total += line.amountMinor;
   }
@@ -121,9 +133,11 @@ export class Payout {
 
   /** The close's payout for these lines; throws when the rules forbid paying them. */
   static schedule(input: NewPayout): Payout {
-    if (!isPeriod(input.period)) throw new PayoutError('payout_bad_period', `period must be YYYY-MM, got ${input.period}`);
+    if (!isPeriod(input.period))
+      throw new PayoutError('payout_bad_period', `period must be YYYY-MM, got ${input.period}`);
     const total = checkLines(input);
-    if (total <= 0) throw new PayoutError('payout_not_positive', `a payout is of a positive balance, these lines add up to ${total}`);
+    if (total <= 0)
+      throw new PayoutError('payout_not_positive', `a payout is of a positive balance, these lines add up to ${total}`);
     if (!input.method) throw new PayoutError('payout_no_method', `payee ${input.payeeId} has no payout method`);
     const state: PayoutSnapshot = {
       id: input.id,
@@ -198,7 +212,10 @@ export class Payout {
 
   private moveTo(next: PayoutStatus): void {
     if (!NEXT[this.state.status].includes(next)) {
-      throw new PayoutError('payout_transition', `payout ${this.state.id} is ${this.state.status}: it cannot become ${next}`);
+      throw new PayoutError(
+        'payout_transition',
+        `payout ${this.state.id} is ${this.state.status}: it cannot become ${next}`,
+      );
     }
     this.state.status = next;
   }

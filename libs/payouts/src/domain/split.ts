@@ -17,7 +17,8 @@ export interface SaleShares {
  * platform's share (SPEC §1), never the creator's.
  */
 export function splitSale(grossMinor: number, split: RevenueSplit, referred: boolean): SaleShares {
-  if (!Number.isSafeInteger(grossMinor) || grossMinor <= 0) throw new Error(`gross must be a positive whole number of minor units, got ${grossMinor}`);
+  if (!Number.isSafeInteger(grossMinor) || grossMinor <= 0)
+    throw new Error(`gross must be a positive whole number of minor units, got ${grossMinor}`);
   const creator = Math.floor((grossMinor * split.creatorBps) / 10_000);
   const referral = referred ? Math.floor((grossMinor * split.referralBps) / 10_000) : 0;
   return { creator, referral, platform: grossMinor - creator - referral };

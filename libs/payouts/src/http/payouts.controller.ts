@@ -12,7 +12,17 @@ import { MonthEndClose } from '../commands/month-end/month-end-close.js';
 import { PayoutRuns } from '../queries/payout-runs/payout-runs.read-model.js';
 import type { PayoutMethodInput } from '../domain/payout-method.js';
 import { PayoutsLiveGuard } from './payouts-live.guard.js';
-import { PayoutHistoryDto, PayoutMethodDto, PayoutRunsDto, RunPayoutsDto, RunSummaryDto, SetPayoutMethodDto, StatementDto, StatementLinesDto, TransactionsQueryDto } from './payouts.dto.js';
+import {
+  PayoutHistoryDto,
+  PayoutMethodDto,
+  PayoutRunsDto,
+  RunPayoutsDto,
+  RunSummaryDto,
+  SetPayoutMethodDto,
+  StatementDto,
+  StatementLinesDto,
+  TransactionsQueryDto,
+} from './payouts.dto.js';
 
 const amount = (minor: number) => (minor / 100).toFixed(2);
 
@@ -37,8 +47,13 @@ export class PayoutsController {
   @Get('transactions')
   @ApiOperation({ summary: 'Your ledger lines, newest first, each with its release date and why it is held' })
   @ApiOkResponse({ type: StatementLinesDto })
-  async transactions(@CurrentAuth() auth: AuthContext, @Query() query: TransactionsQueryDto): Promise<StatementLinesDto> {
-    return this.queries.execute(new TransactionsQuery(auth.user.id, query.cursor ? Number(query.cursor) : null, query.limit ?? 50));
+  async transactions(
+    @CurrentAuth() auth: AuthContext,
+    @Query() query: TransactionsQueryDto,
+  ): Promise<StatementLinesDto> {
+    return this.queries.execute(
+      new TransactionsQuery(auth.user.id, query.cursor ? Number(query.cursor) : null, query.limit ?? 50),
+    );
   }
 
   @Get('export.csv')
@@ -50,7 +65,17 @@ export class PayoutsController {
     const { items } = await this.queries.execute(new TransactionsQuery(auth.user.id, null, null));
     return toCsv(
       ['date', 'transaction_id', 'kind', 'description', 'amount', 'currency', 'balance', 'release_on', 'hold_reason'],
-      items.map((line) => [line.occurredAt, line.id, line.kind, line.description, amount(line.amountMinor), line.currency, line.balance, line.releaseOn ?? '', line.holdReason ?? '']),
+      items.map((line) => [
+        line.occurredAt,
+        line.id,
+        line.kind,
+        line.description,
+        amount(line.amountMinor),
+        line.currency,
+        line.balance,
+        line.releaseOn ?? '',
+        line.holdReason ?? '',
+      ]),
     );
   }
 
@@ -74,7 +99,12 @@ export class PayoutsController {
   async setMethod(@CurrentAuth() auth: AuthContext, @Body() body: SetPayoutMethodDto): Promise<PayoutMethodDto | null> {
     const input: PayoutMethodInput =
       body.kind === 'bank'
-        ? { kind: 'bank', accountHolder: body.accountHolder ?? '', iban: body.iban ?? '', currency: body.currency ?? '' }
+        ? {
+            kind: 'bank',
+            accountHolder: body.accountHolder ?? '',
+            iban: body.iban ?? '',
+            currency: body.currency ?? '',
+          }
         : { kind: 'crypto', network: body.network ?? 'solana', address: body.address ?? '' };
     await this.commands.execute(new SetPayoutMethodCommand(auth, input));
     return this.queries.execute(new PayoutMethodQuery(auth.user.id));
@@ -109,7 +139,9 @@ export class AdminPayoutsController {
 
   @Post('runs')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Run (or finish) the month-end close of a period now; a closed period changes nothing (admins)' })
+  @ApiOperation({
+    summary: 'Run (or finish) the month-end close of a period now; a closed period changes nothing (admins)',
+  })
   @ApiOkResponse({ type: RunSummaryDto })
   async run(@CurrentAuth() auth: AuthContext, @Body() body: RunPayoutsDto): Promise<RunSummaryDto> {
     requireAdmin(auth);

@@ -30,7 +30,12 @@ export function bookedShares(em: EntityManager, saleId: string): Promise<BookedR
 }
 
 /** Released when a month-end run posted after the booking covered its release day. */
-export async function releasedSince(em: EntityManager, pendingAccount: string | number, releaseOn: string, bookedId: string): Promise<boolean> {
+export async function releasedSince(
+  em: EntityManager,
+  pendingAccount: string | number,
+  releaseOn: string,
+  bookedId: string,
+): Promise<boolean> {
   const rows = await em.execute(
     `select 1 from ledger_transactions where account_id = ? and kind = 'month_end' and release_on >= ? and id > ? limit 1`,
     [pendingAccount, releaseOn, bookedId],

@@ -1,4 +1,11 @@
-import { Ledger, type AccountKind, type NewEntry, type NewTransaction, type PayeeAccounts, type PlatformAccountKind } from './ledger.repository.js';
+import {
+  Ledger,
+  type AccountKind,
+  type NewEntry,
+  type NewTransaction,
+  type PayeeAccounts,
+  type PlatformAccountKind,
+} from './ledger.repository.js';
 import type { Tx } from '../repositories/tx.js';
 
 /**
@@ -20,12 +27,16 @@ export class InMemoryLedger extends Ledger {
     if (this.keys.has(tx.idempotencyKey)) return false;
     this.keys.add(tx.idempotencyKey);
     this.posted.push(tx);
-    for (const line of lines) this.balances.set(line.accountId, (this.balances.get(line.accountId) ?? 0) + line.amountMinor);
+    for (const line of lines)
+      this.balances.set(line.accountId, (this.balances.get(line.accountId) ?? 0) + line.amountMinor);
     return true;
   }
 
   override async payeeAccounts(_db: Tx, payeeId: string, currency: string): Promise<PayeeAccounts> {
-    return { pending: this.open(payeeId, 'earnings_pending', currency), current: this.open(payeeId, 'earnings_current', currency) };
+    return {
+      pending: this.open(payeeId, 'earnings_pending', currency),
+      current: this.open(payeeId, 'earnings_current', currency),
+    };
   }
 
   override async platformAccount(_db: Tx, kind: PlatformAccountKind, currency: string): Promise<number> {

@@ -29,10 +29,12 @@ export function ledgerContract(adapter: string, fixture: () => LedgerFixture): v
       expect(await transaction((tx) => ledger.payeeAccounts(tx, payee, 'EUR'))).toEqual(first);
       const dollars = await transaction((tx) => ledger.payeeAccounts(tx, payee, 'USD'));
       expect([dollars.pending, dollars.current]).not.toContain(first.pending);
-      expect((await transaction((tx) => ledger.payeeAccounts(tx, randomUUID(), 'EUR'))).pending).not.toBe(first.pending);
+      expect((await transaction((tx) => ledger.payeeAccounts(tx, randomUUID(), 'EUR'))).pending).not.toBe(
+        first.pending,
+      );
     });
 
-    it("keeps one of each platform account per currency", async () => {
+    it('keeps one of each platform account per currency', async () => {
       const { ledger, transaction } = fixture();
       const transit = await transaction((tx) => ledger.platformAccount(tx, 'payouts_in_transit', 'EUR'));
       expect(await transaction((tx) => ledger.platformAccount(tx, 'payouts_in_transit', 'EUR'))).toBe(transit);
@@ -68,7 +70,9 @@ export function ledgerContract(adapter: string, fixture: () => LedgerFixture): v
       ];
       await expect(transaction((tx) => ledger.post(tx, posting(), unbalanced))).rejects.toThrow();
       expect(await transaction((tx) => ledger.balance(tx, current))).toBe(0);
-      expect(await transaction((tx) => ledger.post(tx, posting(), [{ accountId: current, amountMinor: 0 }]))).toBe(false);
+      expect(await transaction((tx) => ledger.post(tx, posting(), [{ accountId: current, amountMinor: 0 }]))).toBe(
+        false,
+      );
     });
   });
 }

@@ -4,9 +4,17 @@ import { entityManagerOf, type Tx } from '../repositories/tx.js';
 import { CLOSE_BATCH_SQL } from './sql/close-batch.sql.js';
 
 /** payee_suspense: the platform's, for a share whose payee's account was deleted before the sale was booked. */
-export type AccountKind = 'earnings_pending' | 'earnings_current' | 'platform_revenue' | 'provider_clearing' | 'payouts_in_transit' | 'payouts_settled' | 'payee_suspense';
+export type AccountKind =
+  | 'earnings_pending'
+  | 'earnings_current'
+  | 'platform_revenue'
+  | 'provider_clearing'
+  | 'payouts_in_transit'
+  | 'payouts_settled'
+  | 'payee_suspense';
 export type PlatformAccountKind = Exclude<AccountKind, 'earnings_pending' | 'earnings_current'>;
-export type TransactionKind = 'sale' | 'referral' | 'refund' | 'chargeback' | 'month_end' | 'payout_settled' | 'payout_returned' | 'correction';
+export type TransactionKind =
+  'sale' | 'referral' | 'refund' | 'chargeback' | 'month_end' | 'payout_settled' | 'payout_returned' | 'correction';
 
 export interface NewTransaction {
   idempotencyKey: string;
@@ -107,7 +115,13 @@ export class Ledger {
         tx.description,
         tx.occurredAt,
         tx.currency,
-        JSON.stringify(lines.map((line) => ({ account_id: line.accountId, amount_minor: line.amountMinor, release_on: line.releaseOn ?? null }))),
+        JSON.stringify(
+          lines.map((line) => ({
+            account_id: line.accountId,
+            amount_minor: line.amountMinor,
+            release_on: line.releaseOn ?? null,
+          })),
+        ),
       ],
     );
     return rows.length > 0;
@@ -124,10 +138,10 @@ export class Ledger {
        select ?, 'earnings_pending', ?, id from current_account on conflict do nothing`,
       [payeeId, currency, payeeId, currency],
     );
-    const rows = await em.execute<{ id: string; kind: AccountKind }[]>(`select id, kind from ledger_accounts where owner_id = ? and currency = ?`, [
-      payeeId,
-      currency,
-    ]);
+    const rows = await em.execute<{ id: string; kind: AccountKind }[]>(
+      `select id, kind from ledger_accounts where owner_id = ? and currency = ?`,
+      [payeeId, currency],
+    );
     const id = (kind: AccountKind) => Number(rows.find((row) => row.kind === kind)!.id);
     return { pending: id('earnings_pending'), current: id('earnings_current') };
   }
@@ -138,8 +152,14 @@ export class Ledger {
     const cached = this.platformAccounts.get(key);
     if (cached !== undefined) return cached;
     const em = entityManagerOf(db);
-    await em.execute(`insert into ledger_accounts (owner_id, kind, currency) values (null, ?, ?) on conflict do nothing`, [kind, currency]);
-    const [row] = await em.execute<{ id: string }[]>(`select id from ledger_accounts where owner_id is null and kind = ? and currency = ?`, [kind, currency]);
+    await em.execute(
+      `insert into ledger_accounts (owner_id, kind, currency) values (null, ?, ?) on conflict do nothing`,
+      [kind, currency],
+    );
+    const [row] = await em.execute<{ id: string }[]>(
+      `select id from ledger_accounts where owner_id is null and kind = ? and currency = ?`,
+      [kind, currency],
+    );
     this.platformAccounts.set(key, Number(row.id));
     return Number(row.id);
   }
@@ -167,7 +187,10 @@ export class Ledger {
    * earnings due by the cutoff move to current, and a positive current balance of a payee with a
    * payout method moves to payouts in transit. A payee closed before is skipped (its idempotency key).
    */
-  async closeBatch(em: EntityManager, args: { period: string; cutoff: string; now: Date; firstAccount: string; beforeAccount: string }): Promise<ClosedBatch> {
+  async closeBatch(
+    em: EntityManager,
+    args: { period: string; cutoff: string; now: Date; firstAccount: string; beforeAccount: string },
+  ): Promise<ClosedBatch> {
     const { period, cutoff, now } = args;
     const [row] = await em.execute<{ payees: number; entries: number; payable: PayableRow[] }[]>(CLOSE_BATCH_SQL, [
       args.firstAccount,

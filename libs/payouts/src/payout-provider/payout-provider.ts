@@ -9,7 +9,10 @@ export interface PayoutInstruction {
   destination: string;
 }
 
-export type PayoutOutcome = { payoutId: string; status: 'paid'; reference: string } | { payoutId: string; status: 'failed'; reason: string } | { payoutId: string; status: 'submitted'; reference: string };
+export type PayoutOutcome =
+  | { payoutId: string; status: 'paid'; reference: string }
+  | { payoutId: string; status: 'failed'; reason: string }
+  | { payoutId: string; status: 'submitted'; reference: string };
 
 /**
  * The port to whoever moves the money out (a bank-transfer partner for local currency, a crypto

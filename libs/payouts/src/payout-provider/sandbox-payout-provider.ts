@@ -16,8 +16,13 @@ export class SandboxPayoutProvider extends PayoutProvider {
   async submit(tx: Tx, payouts: PayoutInstruction[], now: Date): Promise<PayoutOutcome[]> {
     if (payouts.length === 0) return [];
     const em = entityManagerOf(tx);
-    const holders = await accountHoldersOf(em, payouts.map((payout) => payout.payeeId));
-    const rejected = new Set(holders.filter((row) => row.account_holder === SANDBOX_FAILING_HOLDER).map((row) => row.user_id));
+    const holders = await accountHoldersOf(
+      em,
+      payouts.map((payout) => payout.payeeId),
+    );
+    const rejected = new Set(
+      holders.filter((row) => row.account_holder === SANDBOX_FAILING_HOLDER).map((row) => row.user_id),
+    );
     const outcomes: PayoutOutcome[] = payouts.map((payout) =>
       rejected.has(payout.payeeId)
         ? { payoutId: payout.payoutId, status: 'failed', reason: 'The receiving bank rejected the transfer (sandbox)' }

@@ -10,7 +10,10 @@ export interface SandboxPayoutRow {
 }
 
 /** The account holder names on these payees' payout methods (the sandbox refuses some names). */
-export function accountHoldersOf(em: EntityManager, payeeIds: readonly string[]): Promise<{ user_id: string; account_holder: string | null }[]> {
+export function accountHoldersOf(
+  em: EntityManager,
+  payeeIds: readonly string[],
+): Promise<{ user_id: string; account_holder: string | null }[]> {
   return em.execute<{ user_id: string; account_holder: string | null }[]>(
     `select user_id, account_holder from payout_methods where user_id in (select (value #>> '{}')::uuid from jsonb_array_elements(?::jsonb))`,
     [JSON.stringify(payeeIds)],
@@ -18,7 +21,11 @@ export function accountHoldersOf(em: EntityManager, payeeIds: readonly string[])
 }
 
 /** Records the submissions; a payout id seen before keeps its first row (as a real provider's idempotency key would). */
-export async function recordSandboxPayouts(em: EntityManager, rows: readonly SandboxPayoutRow[], at: Date): Promise<void> {
+export async function recordSandboxPayouts(
+  em: EntityManager,
+  rows: readonly SandboxPayoutRow[],
+  at: Date,
+): Promise<void> {
   await em.execute(
     `insert into sandbox_payouts (payout_id, destination, amount_minor, currency, outcome, received_at)
      select p.payout_id, p.destination, p.amount_minor, p.currency, p.outcome, ?

@@ -13,7 +13,12 @@ export interface StoredPayoutMethod {
 /** The one writer of `payout_methods`: one method per user, replaced whole or removed. */
 
 /** Sets the user's method, replacing the one they had. */
-export async function savePayoutMethod(em: EntityManager, userId: string, method: StoredPayoutMethod, at: Date): Promise<void> {
+export async function savePayoutMethod(
+  em: EntityManager,
+  userId: string,
+  method: StoredPayoutMethod,
+  at: Date,
+): Promise<void> {
   await em.execute(
     `insert into payout_methods (user_id, kind, account_holder, iban, currency, network, address, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (user_id) do update set kind = excluded.kind, account_holder = excluded.account_holder, iban = excluded.iban, currency = excluded.currency,

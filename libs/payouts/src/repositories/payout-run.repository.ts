@@ -21,14 +21,20 @@ export interface RunBatch {
 @Injectable()
 export class PayoutRunRepository {
   /** Creates the run and its batches once (the unique period makes a racing second creator wait, then read). */
-  async open(em: EntityManager, args: { period: string; cutoff: string; batchSize: number; now: Date }): Promise<OpenedRun> {
+  async open(
+    em: EntityManager,
+    args: { period: string; cutoff: string; batchSize: number; now: Date },
+  ): Promise<OpenedRun> {
     const { period, cutoff, batchSize, now } = args;
     const created = await em.execute<{ id: string }[]>(
       `insert into payout_runs (id, period, cutoff, batches, started_at) values (?, ?, ?, 0, ?) on conflict (period) do nothing returning id`,
       [randomUUID(), period, cutoff, now],
     );
     if (created.length === 0) {
-      const [run] = await em.execute<{ id: string; batches: number }[]>(`select id, batches from payout_runs where period = ?`, [period]);
+      const [run] = await em.execute<{ id: string; batches: number }[]>(
+        `select id, batches from payout_runs where period = ?`,
+        [period],
+      );
       return { runId: run.id, batches: run.batches };
     }
     const runId = created[0].id;
@@ -38,7 +44,11 @@ export class PayoutRunRepository {
       [batchSize],
     );
     const starts = ['0', ...bounds.map((row) => String(row.id))];
-    const batches = starts.map((first, index) => ({ batch_no: index + 1, first_account: first, before_account: starts[index + 1] ?? null }));
+    const batches = starts.map((first, index) => ({
+      batch_no: index + 1,
+      first_account: first,
+      before_account: starts[index + 1] ?? null,
+    }));
     await em.execute(
       `insert into payout_run_batches (run_id, batch_no, first_account, before_account)
        select ?, b.batch_no, b.first_account, b.before_account
@@ -61,14 +71,14 @@ export class PayoutRunRepository {
     return { batchNo: batch.batch_no, firstAccount: String(batch.first_account), beforeAccount };
   }
 
-  async markBatchDone(em: EntityManager, args: { runId: string; batchNo: number; payees: number; worker: string; now: Date }): Promise<void> {
-    await em.execute(`update payout_run_batches set status = 'done', payees = ?, processed_by = ?, processed_at = ? where run_id = ? and batch_no = ?`, [
-      args.payees,
-      args.worker,
-      args.now,
-      args.runId,
-      args.batchNo,
-    ]);
+  async markBatchDone(
+    em: EntityManager,
+    args: { runId: string; batchNo: number; payees: number; worker: string; now: Date },
+  ): Promise<void> {
+    await em.execute(
+      `update payout_run_batches set status = 'done', payees = ?, processed_by = ?, processed_at = ? where run_id = ? and batch_no = ?`,
+      [args.payees, args.worker, args.now, args.runId, args.batchNo],
+    );
   }
 
   /** Marks the run finished once no batch is open; true when it is finished (now or before). */
@@ -84,7 +94,9 @@ export class PayoutRunRepository {
 
   /** Periods whose run started but still has open batches (a worker died), oldest first. */
   async unfinishedPeriods(em: EntityManager): Promise<string[]> {
-    const rows = await em.execute<{ period: string }[]>(`select period from payout_runs where finished_at is null order by period`);
+    const rows = await em.execute<{ period: string }[]>(
+      `select period from payout_runs where finished_at is null order by period`,
+    );
     return rows.map((row) => row.period);
   }
 

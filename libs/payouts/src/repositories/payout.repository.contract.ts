@@ -14,7 +14,13 @@ const createdAt = new Date('2034-03-31T23:00:00.000Z');
 const later = new Date('2034-04-01T06:00:00.000Z');
 let nextAccount = Math.floor(Math.random() * 1_000_000_000);
 
-function newPayout(over: { runId: string; batchNo?: number; accountId?: string; amountMinor?: number; period?: string }): Payout {
+function newPayout(over: {
+  runId: string;
+  batchNo?: number;
+  accountId?: string;
+  amountMinor?: number;
+  period?: string;
+}): Payout {
   const accountId = over.accountId ?? String(nextAccount++);
   return Payout.schedule({
     id: randomUUID(),
@@ -82,15 +88,27 @@ export function payoutRepositoryContract(adapter: string, fixture: () => PayoutR
       });
       expect(await transaction((tx) => repository.claimPending(tx, runId, 1))).toEqual([]);
       const stored = async (id: string) => (await transaction((tx) => repository.byId(tx, id)))?.snapshot();
-      expect(await stored(settled.id)).toMatchObject({ status: 'paid', providerRef: 'po_1', submittedAt: later, paidAt: later });
-      expect(await stored(returned.id)).toMatchObject({ status: 'failed', failureReason: 'account closed', paidAt: null });
+      expect(await stored(settled.id)).toMatchObject({
+        status: 'paid',
+        providerRef: 'po_1',
+        submittedAt: later,
+        paidAt: later,
+      });
+      expect(await stored(returned.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'account closed',
+        paidAt: null,
+      });
     });
 
     it('refuses a save made on a state that has moved on (a payout dispatched twice is booked once)', async () => {
       const { repository, transaction } = fixture();
       const payout = newPayout({ runId: randomUUID() });
       await transaction((tx) => repository.addAll(tx, [payout]));
-      const [first, second] = [await transaction((tx) => repository.byId(tx, payout.id)), await transaction((tx) => repository.byId(tx, payout.id))];
+      const [first, second] = [
+        await transaction((tx) => repository.byId(tx, payout.id)),
+        await transaction((tx) => repository.byId(tx, payout.id)),
+      ];
       first!.apply({ status: 'paid', reference: 'po_first' }, later);
       second!.apply({ status: 'failed', reason: 'second delivery' }, later);
       expect(await transaction((tx) => repository.save(tx, first!))).toBe(true);

@@ -20,7 +20,10 @@ afterAll(async () => {
   await platform?.close();
 });
 
-payoutRepositoryContract('PostgreSQL', () => ({ repository, transaction: (work) => orm.em.fork().transactional((em) => work(em)) }));
+payoutRepositoryContract('PostgreSQL', () => ({
+  repository,
+  transaction: (work) => orm.em.fork().transactional((em) => work(em)),
+}));
 
 describe('the payout repository (PostgreSQL only)', () => {
   it('holds claimed payouts for the claiming transaction: a second dispatcher at the same time gets none', async () => {

@@ -16,7 +16,14 @@ export class AuditLog {
   async record(em: EntityManager, entry: AuditEntry): Promise<void> {
     await em.execute(
       `insert into audit_log (actor_id, action, target_type, target_id, details, ip_address) values (?, ?, ?, ?, ?, ?)`,
-      [entry.actorId, entry.action, entry.targetType ?? null, entry.targetId ?? null, JSON.stringify(entry.details ?? {}), entry.ipAddress ?? null],
+      [
+        entry.actorId,
+        entry.action,
+        entry.targetType ?? null,
+        entry.targetId ?? null,
+        JSON.stringify(entry.details ?? {}),
+        entry.ipAddress ?? null,
+      ],
     );
   }
 }

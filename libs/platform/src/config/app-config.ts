@@ -18,7 +18,10 @@ const schema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   /** Namespace for queue and rate-limit keys, so several installations can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('fanmint'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .default('fanmint'),
   /** Without REDIS_URL: the PostgreSQL schema that holds the job queues, so several installations can share one database. */
   QUEUE_SCHEMA: z
     .string()
@@ -34,7 +37,10 @@ const schema = z.object({
   /** Private files (ID documents, uploads): a directory, never served by the web server. */
   STORAGE_DIR: z.string().default('var/storage'),
   /** With S3_BUCKET set, file bytes live in that private bucket instead of STORAGE_DIR (S3, MinIO, R2 …). */
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
   /** The S3 API's address (MinIO: http://minio:9000); unset means AWS itself. */
   S3_ENDPOINT: url(['http', 'https']).optional(),
   /** Where browsers reach the bucket (or a CDN before it) for presigned links; unset: S3_ENDPOINT. */
@@ -44,16 +50,24 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket in the path (http://host/bucket/key), as MinIO and most self-hosted stores want. */
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Bought media as a 302 to a short-lived presigned GET on the bucket (S3 only) instead of streamed through the api. */
-  MEDIA_SIGNED_URLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  MEDIA_SIGNED_URLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /**
    * 32 random bytes, base64: the key that encrypts ID documents at rest. Without it a key is derived
    * from JWT_SECRET (fine for development; set a separate key in production so one leak is not both).
    */
   DATA_ENCRYPTION_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, { message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
+    .refine((value) => Buffer.from(value, 'base64').length === 32, {
+      message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+    })
     .optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -61,8 +75,14 @@ const schema = z.object({
   /** Multiplies every rate limit's allowance; only benchmarks raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Test-only (GoTrue's MAILER_AUTOCONFIRM): sign-up confirms at once and returns a session. Refused in production. */
-  AUTH_AUTOCONFIRM: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  AUTH_AUTOCONFIRM: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Which payment provider takes fans' payments; only the sandbox acquirer ships so far. */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** The sandbox acquirer's merchant API (apps/acquirer); the defaults are its own. */
@@ -72,7 +92,12 @@ const schema = z.object({
   SANDBOX_ACQUIRER_WEBHOOK_SECRETS: z
     .string()
     .default('whsec_fanmint_sandbox_local')
-    .transform((value) => value.split(',').map((secret) => secret.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
     .refine((secrets) => secrets.length > 0, { message: 'must name at least one secret' }),
   /** Per attempt of a call to the payment provider; calls are retried a few times on network errors and 5xx. */
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
@@ -80,7 +105,11 @@ const schema = z.object({
    * A purchase still pending or awaiting the fan on the hosted page this long after it was created
    * is expired by our sweep (after asking the provider): the acquirer's session lasts 30 minutes.
    */
-  CHECKOUT_ABANDONED_AFTER_SECONDS: z.coerce.number().int().min(60).default(45 * 60),
+  CHECKOUT_ABANDONED_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(45 * 60),
   /**
    * Where each process (api and worker) serves Prometheus /metrics, apart from the public port.
    * Unset: 9464 with NODE_ENV=production, off otherwise; 0: a free port (logged at start).
@@ -97,7 +126,12 @@ const schema = z.object({
   PUBLIC_ANON_KEY: z
     .string()
     .default('fanmint-public-anon-key')
-    .transform((value) => value.split(',').map((key) => key.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
     .refine((keys) => keys.length > 0, { message: 'must name at least one key' }),
   /** How long an api instance trusts its cached view of the site password gate before reading it again. */
   SITE_GATE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -134,9 +168,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
-  if (config.MEDIA_SIGNED_URLS && !config.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  MEDIA_SIGNED_URLS: needs S3_BUCKET (local disk has no signed URLs)');
-  if (config.AUTH_AUTOCONFIRM && config.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_AUTOCONFIRM: is for test runs only, never with NODE_ENV=production');
+  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  if (config.MEDIA_SIGNED_URLS && !config.S3_BUCKET)
+    throw new ConfigError(
+      'Invalid configuration:\n  MEDIA_SIGNED_URLS: needs S3_BUCKET (local disk has no signed URLs)',
+    );
+  if (config.AUTH_AUTOCONFIRM && config.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_AUTOCONFIRM: is for test runs only, never with NODE_ENV=production',
+    );
   const production = config.NODE_ENV === 'production';
   // Defaults and examples keep development and tests running; in production each must be a real secret.
   const weak = production ? productionSecretProblems(env, APP_SECRETS) : [];

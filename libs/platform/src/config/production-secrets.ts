@@ -12,7 +12,8 @@ export const PUBLISHED_SECRET_VALUES: ReadonlySet<string> = new Set([
 ]);
 
 /** Template and tutorial filler: deploy/k8s's CHANGE-ME, angle-bracket slots, "your-secret", xxxx, an unexpanded ${VAR}. */
-const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|placeholder|example|^your[-_]|^<.*>$|x{8,}|\$\{|^(secret|password|changeit|test|dev|default)$/i;
+const PLACEHOLDER =
+  /change[-_ ]?me|replace[-_ ]?me|placeholder|example|^your[-_]|^<.*>$|x{8,}|\$\{|^(secret|password|changeit|test|dev|default)$/i;
 
 export interface SecretSetting {
   name: string;
@@ -34,7 +35,10 @@ export function secretProblem(value: string, minLength: number): string | null {
 }
 
 /** One line per bad setting (`NAME: why`), naming the setting and never its value. */
-export function productionSecretProblems(env: Record<string, string | undefined>, settings: readonly SecretSetting[]): string[] {
+export function productionSecretProblems(
+  env: Record<string, string | undefined>,
+  settings: readonly SecretSetting[],
+): string[] {
   const problems: string[] = [];
   for (const { name, minLength, required, list } of settings) {
     const raw = env[name]?.trim() ?? '';
@@ -42,7 +46,12 @@ export function productionSecretProblems(env: Record<string, string | undefined>
       if (required) problems.push(`${name}: is required with NODE_ENV=production`);
       continue;
     }
-    const values = list ? raw.split(',').map((value) => value.trim()).filter(Boolean) : [raw];
+    const values = list
+      ? raw
+          .split(',')
+          .map((value) => value.trim())
+          .filter(Boolean)
+      : [raw];
     const problem = values.map((value) => secretProblem(value, minLength)).find((found) => found !== null);
     if (problem) problems.push(`${name}: ${problem}; set a random value (openssl rand -base64 48)`);
   }

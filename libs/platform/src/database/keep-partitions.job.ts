@@ -16,14 +16,19 @@ export class KeepPartitionsJob implements JobProcessor<'moderation', 'keep-parti
 
   /** Partitions added per table. */
   async handle(): Promise<Record<string, number>> {
-    const tables = await this.orm.em.fork().execute<{ parent_table: string }[]>(`select parent_table from monthly_partitioned_tables order by parent_table`);
+    const tables = await this.orm.em
+      .fork()
+      .execute<{ parent_table: string }[]>(`select parent_table from monthly_partitioned_tables order by parent_table`);
     const added: Record<string, number> = {};
     for (const { parent_table: table } of tables) {
-      const [row] = await this.orm.em.fork().transactional((em) => em.execute<{ added: number }[]>(`select monthly_partitions_add(?) as added`, [table]));
+      const [row] = await this.orm.em
+        .fork()
+        .transactional((em) => em.execute<{ added: number }[]>(`select monthly_partitions_add(?) as added`, [table]));
       added[table] = row.added;
     }
     const made = Object.entries(added).filter(([, count]) => count > 0);
-    if (made.length) this.logger.log(`partitions added: ${made.map(([table, count]) => `${table} ${count}`).join(', ')}`);
+    if (made.length)
+      this.logger.log(`partitions added: ${made.map(([table, count]) => `${table} ${count}`).join(', ')}`);
     return added;
   }
 }

@@ -15,9 +15,11 @@ export interface MonthlyPartitionsOptions {
  * (no insert ever fails for want of a month) and the months from this one to monthsAhead.
  */
 export function monthlyPartitionsSql(table: string, column: string, options: MonthlyPartitionsOptions = {}): string {
-  for (const name of [table, column, options.onNewPartition ?? 'x']) if (!IDENTIFIER.test(name)) throw new Error(`not a plain identifier: ${name}`);
+  for (const name of [table, column, options.onNewPartition ?? 'x'])
+    if (!IDENTIFIER.test(name)) throw new Error(`not a plain identifier: ${name}`);
   const monthsAhead = options.monthsAhead ?? 12;
-  if (!Number.isInteger(monthsAhead) || monthsAhead < 1 || monthsAhead > 120) throw new Error(`monthsAhead must be 1..120, got ${monthsAhead}`);
+  if (!Number.isInteger(monthsAhead) || monthsAhead < 1 || monthsAhead > 120)
+    throw new Error(`monthsAhead must be 1..120, got ${monthsAhead}`);
   return `select monthly_partitions_register('${table}', '${column}', ${monthsAhead}, ${options.onNewPartition ? `'${options.onNewPartition}'` : 'null'})`;
 }
 

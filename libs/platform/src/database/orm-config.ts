@@ -13,7 +13,11 @@ export interface OrmSetup {
 }
 
 /** Platform tables first; modules add theirs. Migrations run in name order. */
-export function ormConfig(databaseUrl: string, setup: OrmSetup, { poolMax = 10, debug = false }: { poolMax?: number; debug?: boolean } = {}): Options {
+export function ormConfig(
+  databaseUrl: string,
+  setup: OrmSetup,
+  { poolMax = 10, debug = false }: { poolMax?: number; debug?: boolean } = {},
+): Options {
   const migrations = [...platformMigrations, ...setup.migrations].sort((a, b) => a.name.localeCompare(b.name));
   return defineConfig({
     clientUrl: databaseUrl,

@@ -25,7 +25,10 @@ export class PreparedStatements {
 
   async query<T>(sql: string, values: unknown[]): Promise<T[]> {
     const statement = this.statements.get(sql) ?? this.prepare(sql);
-    if (statement.params !== values.length) throw new Error(`prepared statement ${statement.name}: ${statement.params} placeholders, ${values.length} values`);
+    if (statement.params !== values.length)
+      throw new Error(
+        `prepared statement ${statement.name}: ${statement.params} placeholders, ${values.length} values`,
+      );
     const pool = await this.orm.em.getConnection().getNativeClient();
     const result = await pool.query<T & object>({ name: statement.name, text: statement.text, values });
     return result.rows;

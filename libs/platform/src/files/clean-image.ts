@@ -22,8 +22,10 @@ export class ImageRejected extends Error {
 /** What the bytes are, from their first bytes only; the name and the declared type are ignored. */
 export function sniffImage(bytes: Buffer): ImageKind | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -70,7 +72,11 @@ export async function cleanImage(bytes: Buffer, label: string, options: CleanIma
   const kind = sniffImage(bytes);
   if (!kind) throw new ImageRejected(415, 'unsupported_image', `${label} is not a JPEG, PNG or WebP image`);
   if (!endsWhereImageEnds(bytes, kind)) {
-    throw new ImageRejected(422, 'invalid_image', `${label} is damaged or has extra data after the image; export it again from your camera or gallery`);
+    throw new ImageRejected(
+      422,
+      'invalid_image',
+      `${label} is damaged or has extra data after the image; export it again from your camera or gallery`,
+    );
   }
   let metadata: sharp.Metadata;
   try {
@@ -78,14 +84,21 @@ export async function cleanImage(bytes: Buffer, label: string, options: CleanIma
   } catch {
     throw new ImageRejected(422, 'invalid_image', `${label} could not be read as an image`);
   }
-  if (metadata.format !== kind) throw new ImageRejected(415, 'unsupported_image', `${label} is not a JPEG, PNG or WebP image`);
+  if (metadata.format !== kind)
+    throw new ImageRejected(415, 'unsupported_image', `${label} is not a JPEG, PNG or WebP image`);
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   if (!metadata.width || !metadata.height) throw new ImageRejected(422, 'invalid_image', `${label} has no dimensions`);
   if (pixels > MAX_IMAGE_PIXELS || (metadata.pages ?? 1) > 1) {
-    throw new ImageRejected(422, 'invalid_image', `${label} is too large (${metadata.width} × ${metadata.height} pixels; at most 60 megapixels, one frame)`);
+    throw new ImageRejected(
+      422,
+      'invalid_image',
+      `${label} is too large (${metadata.width} × ${metadata.height} pixels; at most 60 megapixels, one frame)`,
+    );
   }
   try {
-    const decoded = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true }).rotate().resize(options.resize);
+    const decoded = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
+      .rotate()
+      .resize(options.resize);
     const { data, info } = await options.encode(decoded).toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height, sourceKind: kind };
   } catch {

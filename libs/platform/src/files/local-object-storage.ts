@@ -4,11 +4,19 @@ import { access, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } f
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ObjectStorage, StorageUnavailable, assertStorageKey, contentTypeOf, type ByteRange, type StoredObject } from './object-storage.js';
+import {
+  ObjectStorage,
+  StorageUnavailable,
+  assertStorageKey,
+  contentTypeOf,
+  type ByteRange,
+  type StoredObject,
+} from './object-storage.js';
 
 // A full or failing disk is an outage (503), not a bug in the request.
 const OUTAGES = new Set(['ENOSPC', 'EIO', 'EROFS', 'EDQUOT']);
-const outage = (error: unknown) => (OUTAGES.has((error as NodeJS.ErrnoException).code ?? '') ? new StorageUnavailable(error) : error);
+const outage = (error: unknown) =>
+  OUTAGES.has((error as NodeJS.ErrnoException).code ?? '') ? new StorageUnavailable(error) : error;
 
 function missing(error: unknown): null {
   if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

@@ -26,7 +26,11 @@ export interface SignedUrlOptions {
 /** The object store is down or unreachable: the caller answers 503 and keeps nothing half-written. */
 export class StorageUnavailable extends AppError {
   constructor(cause?: unknown) {
-    super(503, 'storage_unavailable', 'File storage is unavailable right now. Nothing was saved; try again in a minute.');
+    super(
+      503,
+      'storage_unavailable',
+      'File storage is unavailable right now. Nothing was saved; try again in a minute.',
+    );
     this.cause = cause;
   }
 }
@@ -52,7 +56,8 @@ const TYPES: Record<string, string> = {
 };
 
 /** A key's content type from its extension (what we stored it as); unknown ones are opaque bytes. */
-export const contentTypeOf = (key: string) => TYPES[/\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+export const contentTypeOf = (key: string) =>
+  TYPES[/\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
 /**
  * Where file bytes live (uploads, processed media, store images, sealed private files): local disk

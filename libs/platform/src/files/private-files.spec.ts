@@ -8,7 +8,11 @@ import type { AppConfig } from '../config/app-config.js';
 
 describe('PrivateFiles', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fanmint-private-'));
-  const config = { STORAGE_DIR: dir, JWT_SECRET: 'x'.repeat(40), DATA_ENCRYPTION_KEY: undefined } as unknown as AppConfig;
+  const config = {
+    STORAGE_DIR: dir,
+    JWT_SECRET: 'x'.repeat(40),
+    DATA_ENCRYPTION_KEY: undefined,
+  } as unknown as AppConfig;
   const storage = new LocalObjectStorage(dir);
   const files = new PrivateFiles(config, storage);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,7 +38,10 @@ describe('PrivateFiles', () => {
     await expect(files.get(a)).rejects.toThrow(/integrity/);
 
     const c = await files.put('verification', Buffer.from('third'));
-    const other = new PrivateFiles({ ...config, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') } as AppConfig, storage);
+    const other = new PrivateFiles(
+      { ...config, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') } as AppConfig,
+      storage,
+    );
     await expect(other.get(c)).rejects.toThrow(/integrity/);
   });
 

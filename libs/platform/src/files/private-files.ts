@@ -45,7 +45,9 @@ export class PrivateFiles {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(key));
     const sealed = Buffer.concat([cipher.update(data), cipher.final()]);
-    await this.storage.put(this.storageKey(key), Buffer.concat([MAGIC, iv, cipher.getAuthTag(), sealed]), { contentType: 'application/octet-stream' });
+    await this.storage.put(this.storageKey(key), Buffer.concat([MAGIC, iv, cipher.getAuthTag(), sealed]), {
+      contentType: 'application/octet-stream',
+    });
     return key;
   }
 
@@ -82,7 +84,8 @@ export class PrivateFiles {
 
   /** Where a key lives on local disk (tests and operators); only the local store has paths. */
   pathOf(key: string): string {
-    if (!(this.storage instanceof LocalObjectStorage)) throw new PrivateFileError('Private files are in object storage, not on this disk');
+    if (!(this.storage instanceof LocalObjectStorage))
+      throw new PrivateFileError('Private files are in object storage, not on this disk');
     return this.storage.pathOf(this.storageKey(key));
   }
 }

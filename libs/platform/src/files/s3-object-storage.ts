@@ -14,7 +14,16 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import type { Clock } from '../clock/clock.js';
-import { ObjectStorage, StorageUnavailable, assertStorageKey, contentTypeOf, type ByteRange, type PutOptions, type SignedUrlOptions, type StoredObject } from './object-storage.js';
+import {
+  ObjectStorage,
+  StorageUnavailable,
+  assertStorageKey,
+  contentTypeOf,
+  type ByteRange,
+  type PutOptions,
+  type SignedUrlOptions,
+  type StoredObject,
+} from './object-storage.js';
 
 export interface S3Settings {
   endpoint?: string;
@@ -29,7 +38,18 @@ export interface S3Settings {
 
 /** Parts of a streamed upload: S3 takes at least 5 MB per part but the last. */
 const PART_BYTES = 8 * 1024 * 1024;
-const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'TimeoutError', 'RequestTimeout']);
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'TimeoutError',
+  'RequestTimeout',
+]);
 
 interface SdkError {
   name?: string;
@@ -48,13 +68,20 @@ export function isStorageOutage(error: unknown): boolean {
   if (Array.isArray(e.errors) && e.errors.some(isStorageOutage)) return true;
   if (e.cause && e.cause !== error && isStorageOutage(e.cause)) return true;
   // The SDK's retry wraps a non-Error (an error from another realm) as "AWS SDK error wrapper for Error: connect ECONNREFUSED …".
-  if (/\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)\b|socket hang up/.test((error as Error).message ?? '')) return true;
+  if (
+    /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)\b|socket hang up/.test(
+      (error as Error).message ?? '',
+    )
+  )
+    return true;
   return (e.$metadata?.httpStatusCode ?? 0) >= 500;
 }
 
 const notFound = (error: unknown) => {
   const e = error as SdkError;
-  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.Code === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
+  return (
+    e.name === 'NoSuchKey' || e.name === 'NotFound' || e.Code === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404
+  );
 };
 
 /** The client settings both this adapter and the tus S3 store use. */
@@ -63,7 +90,10 @@ export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
     // Checksums only where S3 requires them: MinIO, s3rver and others reject the trailing-checksum chunked encoding.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -95,13 +125,20 @@ export class S3ObjectStorage extends ObjectStorage {
     super();
     this.bucket = settings.bucket;
     this.client = new S3Client(s3ClientConfig(settings));
-    this.signer = settings.publicEndpoint ? new S3Client({ ...s3ClientConfig(settings), endpoint: settings.publicEndpoint }) : this.client;
+    this.signer = settings.publicEndpoint
+      ? new S3Client({ ...s3ClientConfig(settings), endpoint: settings.publicEndpoint })
+      : this.client;
   }
 
   async put(key: string, body: Buffer | Readable, options: PutOptions = {}): Promise<void> {
     assertStorageKey(key);
     const ContentType = options.contentType ?? contentTypeOf(key);
-    if (Buffer.isBuffer(body)) return this.call(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType })).then(() => undefined));
+    if (Buffer.isBuffer(body))
+      return this.call(() =>
+        this.client
+          .send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType }))
+          .then(() => undefined),
+      );
     return this.call(() => this.putStream(key, body, ContentType));
   }
 
@@ -115,9 +152,13 @@ export class S3ObjectStorage extends ObjectStorage {
       const chunk = Buffer.concat(pending);
       pending = [];
       pendingBytes = 0;
-      uploadId ??= (await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType }))).UploadId;
+      uploadId ??= (
+        await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType }))
+      ).UploadId;
       const PartNumber = parts.length + 1;
-      const { ETag } = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }));
+      const { ETag } = await this.client.send(
+        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }),
+      );
       parts.push({ ETag, PartNumber });
     };
     try {
@@ -127,13 +168,25 @@ export class S3ObjectStorage extends ObjectStorage {
         if (pendingBytes >= PART_BYTES) await flush();
       }
       if (!uploadId) {
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: Buffer.concat(pending), ContentType }));
+        await this.client.send(
+          new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: Buffer.concat(pending), ContentType }),
+        );
         return;
       }
       if (pendingBytes > 0) await flush();
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
     } catch (error) {
-      if (uploadId) await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+      if (uploadId)
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))
+          .catch(() => undefined);
       throw error;
     }
   }
@@ -152,7 +205,13 @@ export class S3ObjectStorage extends ObjectStorage {
     assertStorageKey(key);
     return this.call(async () => {
       try {
-        const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        const response = await this.client.send(
+          new GetObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
         return response.Body as Readable;
       } catch (error) {
         if (notFound(error)) return null;
@@ -183,7 +242,12 @@ export class S3ObjectStorage extends ObjectStorage {
 
   async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
     assertStorageKey(key);
-    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: options.contentDisposition, ResponseContentType: options.contentType });
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: options.contentDisposition,
+      ResponseContentType: options.contentType,
+    });
     // Signed at the platform clock's time, so the link's lifetime follows the injected clock.
     return getSignedUrl(this.signer, command, { expiresIn: options.expiresInSeconds, signingDate: this.clock.now() });
   }

@@ -10,7 +10,10 @@ type Check = 'up' | 'down';
 
 async function probe(fn: () => Promise<unknown>, timeoutMs = 5000): Promise<Check> {
   try {
-    await Promise.race([fn(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs).unref())]);
+    await Promise.race([
+      fn(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs).unref()),
+    ]);
     return 'up';
   } catch {
     return 'down';
@@ -30,12 +33,22 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'Every dependency: database, queue, mail and file storage (503 when one is down)' })
   async health(@Res({ passthrough: true }) response: ServerResponse) {
-    const [database, queue, mail, storage] = await Promise.all([this.database(), this.queue(), probe(() => this.mail.ping()), this.files()]);
+    const [database, queue, mail, storage] = await Promise.all([
+      this.database(),
+      this.queue(),
+      probe(() => this.mail.ping()),
+      this.files(),
+    ]);
     const ok = database === 'up' && queue === 'up' && mail === 'up' && storage === 'up';
     response.statusCode = ok ? 200 : 503;
     return {
       status: ok ? 'ok' : 'degraded',
-      checks: { database, queue: { status: queue, backend: this.queues.kind }, mail, storage: { status: storage, backend: this.storage.kind } },
+      checks: {
+        database,
+        queue: { status: queue, backend: this.queues.kind },
+        mail,
+        storage: { status: storage, backend: this.storage.kind },
+      },
     };
   }
 

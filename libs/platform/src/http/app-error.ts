@@ -29,6 +29,11 @@ export interface ErrorBody {
   [key: string]: unknown;
 }
 
-export function errorBody(code: string, message: string, details?: unknown, extra?: Record<string, unknown>): ErrorBody {
+export function errorBody(
+  code: string,
+  message: string,
+  details?: unknown,
+  extra?: Record<string, unknown>,
+): ErrorBody {
   return { code, error_code: code, message, msg: message, error: message, ...(details ? { details } : {}), ...extra };
 }

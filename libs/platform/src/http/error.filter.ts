@@ -16,7 +16,13 @@ const STATUS_CODES: Record<number, string> = {
 };
 
 /** What the multipart reader (busboy, under Multer) throws for a form it cannot read: no or bad boundary, cut-off data. */
-const MULTIPART_READ_ERRORS = [/^Multipart: Boundary not found/, /unexpected end of (multipart data|form|file)/i, /^Malformed part header/, /needle/i, /^Unsupported Content-Type/];
+const MULTIPART_READ_ERRORS = [
+  /^Multipart: Boundary not found/,
+  /unexpected end of (multipart data|form|file)/i,
+  /^Malformed part header/,
+  /needle/i,
+  /^Unsupported Content-Type/,
+];
 
 export function isUnreadableMultipart(error: unknown): boolean {
   const message = (error as Error | undefined)?.message;
@@ -25,18 +31,47 @@ export function isUnreadableMultipart(error: unknown): boolean {
 
 /** The error Multer raised under a Nest exception (Nest keeps it as the cause), with its code and field. */
 export function multerCause(exception: unknown): { code: string; field?: string } | null {
-  const cause = exception instanceof HttpException ? (exception.cause as { name?: string; code?: unknown; field?: string } | undefined) : undefined;
-  return cause?.name === 'MulterError' && typeof cause.code === 'string' ? { code: cause.code, field: cause.field } : null;
+  const cause =
+    exception instanceof HttpException
+      ? (exception.cause as { name?: string; code?: unknown; field?: string } | undefined)
+      : undefined;
+  return cause?.name === 'MulterError' && typeof cause.code === 'string'
+    ? { code: cause.code, field: cause.field }
+    : null;
 }
 
 /** Connection-level failures of PostgreSQL (refused, cut off, shutting down or starting up, no free connection slot), not errors of a query. */
-const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
+const DATABASE_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300',
+]);
 
 /** True when the exception, or one of its causes, says the database cannot be reached right now. */
 export function isDatabaseUnavailable(exception: unknown): boolean {
-  for (let error = exception as { code?: unknown; sqlState?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; error && depth < 5; error = error.cause as typeof error, depth++) {
+  for (
+    let error = exception as { code?: unknown; sqlState?: unknown; message?: unknown; cause?: unknown } | undefined,
+      depth = 0;
+    error && depth < 5;
+    error = error.cause as typeof error, depth++
+  ) {
     if (DATABASE_UNAVAILABLE.has(String(error.code)) || DATABASE_UNAVAILABLE.has(String(error.sqlState))) return true;
-    if (typeof error.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|the database system is (shutting down|starting up)|is not queryable/i.test(error.message)) return true;
+    if (
+      typeof error.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|the database system is (shutting down|starting up)|is not queryable/i.test(
+        error.message,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -44,10 +79,15 @@ export function isDatabaseUnavailable(exception: unknown): boolean {
 export function toAppError(exception: unknown): AppError {
   if (exception instanceof AppError) return exception;
   // While PostgreSQL restarts or fails over, the instance is fine and the request may be retried.
-  if (isDatabaseUnavailable(exception)) return new AppError(503, 'service_unavailable', 'The service is briefly unavailable; try again in a moment.');
+  if (isDatabaseUnavailable(exception))
+    return new AppError(503, 'service_unavailable', 'The service is briefly unavailable; try again in a moment.');
   if (exception instanceof HttpException) {
     if (isUnreadableMultipart(exception.cause)) {
-      return new AppError(400, 'bad_multipart', `The multipart form could not be read: ${(exception.cause as Error).message}`);
+      return new AppError(
+        400,
+        'bad_multipart',
+        `The multipart form could not be read: ${(exception.cause as Error).message}`,
+      );
     }
     const status = exception.getStatus();
     const response = exception.getResponse();
@@ -55,10 +95,12 @@ export function toAppError(exception: unknown): AppError {
       typeof response === 'object' && response && 'message' in response
         ? [response.message].flat().join('; ')
         : exception.message;
-    if (status === 400 && /JSON/.test(message)) return new AppError(400, 'bad_json', `Could not parse request body as JSON: ${message}`);
+    if (status === 400 && /JSON/.test(message))
+      return new AppError(400, 'bad_json', `Could not parse request body as JSON: ${message}`);
     return new AppError(status, STATUS_CODES[status] ?? (status >= 500 ? 'unexpected_failure' : 'unknown'), message);
   }
-  if (exception instanceof MissingPrivateFileError) return new AppError(404, 'file_missing', 'This file is no longer available.');
+  if (exception instanceof MissingPrivateFileError)
+    return new AppError(404, 'file_missing', 'This file is no longer available.');
   if (isUnreadableMultipart(exception)) {
     return new AppError(400, 'bad_multipart', `The multipart form could not be read: ${(exception as Error).message}`);
   }

@@ -30,8 +30,16 @@ describe('request bodies are checked before they are parsed', () => {
       return parse(...args);
     }) as typeof JSON.parse;
     try {
-      expect(() => parseJsonBody(nested(500_000))).toThrow(expect.objectContaining({ status: 400, code: 'bad_json', message: 'Request body is nested deeper than 32 levels' }));
-      expect(() => parseJsonBody(JSON.stringify({ a: 'x\u0000' }))).toThrow(expect.objectContaining({ status: 400, code: 'bad_json' }));
+      expect(() => parseJsonBody(nested(500_000))).toThrow(
+        expect.objectContaining({
+          status: 400,
+          code: 'bad_json',
+          message: 'Request body is nested deeper than 32 levels',
+        }),
+      );
+      expect(() => parseJsonBody(JSON.stringify({ a: 'x\u0000' }))).toThrow(
+        expect.objectContaining({ status: 400, code: 'bad_json' }),
+      );
       expect(parses).toBe(0);
       expect(parseJsonBody('{"email": "a@b.io"}')).toEqual({ email: 'a@b.io' });
       expect(parses).toBe(1);
@@ -41,7 +49,11 @@ describe('request bodies are checked before they are parsed', () => {
   });
 
   it('refuses keys that reach a prototype, also when escaped', () => {
-    for (const body of ['{"__proto__": {"admin": true}}', '{"a": {"\\u005f_proto__": 1}}', '{"constructor": {"prototype": {"x": 1}}}']) {
+    for (const body of [
+      '{"__proto__": {"admin": true}}',
+      '{"a": {"\\u005f_proto__": 1}}',
+      '{"constructor": {"prototype": {"x": 1}}}',
+    ]) {
       expect(() => parseJsonBody(body)).toThrow(expect.objectContaining({ status: 400, code: 'bad_json' }));
     }
     expect(parseJsonBody('{"constructor": "a name", "proto": 1}')).toEqual({ constructor: 'a name', proto: 1 });

@@ -38,8 +38,10 @@ export function scanJsonText(text: string, maxDepth = JSON_MAX_DEPTH): 'too_deep
 /** Parses a request body, refusing deep nesting and NUL characters before JSON.parse builds anything. */
 export function parseJsonBody(text: string, maxDepth = JSON_MAX_DEPTH): unknown {
   const problem = scanJsonText(text, maxDepth);
-  if (problem === 'too_deep') throw new AppError(400, 'bad_json', `Request body is nested deeper than ${maxDepth} levels`);
-  if (problem === 'nul_byte') throw new AppError(400, 'bad_json', 'Request body contains a NUL character (\\u0000), which no field accepts');
+  if (problem === 'too_deep')
+    throw new AppError(400, 'bad_json', `Request body is nested deeper than ${maxDepth} levels`);
+  if (problem === 'nul_byte')
+    throw new AppError(400, 'bad_json', 'Request body contains a NUL character (\\u0000), which no field accepts');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text, refusePrototypeKeys);
@@ -52,7 +54,10 @@ export function parseJsonBody(text: string, maxDepth = JSON_MAX_DEPTH): unknown 
 
 /** A body that could reach an object's prototype is refused, whatever reads it later. */
 function refusePrototypeKeys(key: string, value: unknown): unknown {
-  if (key === '__proto__' || (key === 'constructor' && typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype'))) {
+  if (
+    key === '__proto__' ||
+    (key === 'constructor' && typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype'))
+  ) {
     throw new AppError(400, 'bad_json', `Request body has a forbidden key: ${key}`);
   }
   return value;

@@ -10,5 +10,6 @@ import { AppError } from './app-error.js';
 export function assertMultipartForm(request: IncomingMessage, notMultipart: () => AppError): void {
   if (!typeis(request, ['multipart/form-data'])) throw notMultipart();
   const boundary = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(request.headers['content-type'] ?? '');
-  if (!(boundary?.[1] || boundary?.[2])) throw new AppError(400, 'bad_multipart', 'The multipart form could not be read: Multipart: Boundary not found');
+  if (!(boundary?.[1] || boundary?.[2]))
+    throw new AppError(400, 'bad_multipart', 'The multipart form could not be read: Multipart: Boundary not found');
 }

@@ -17,7 +17,9 @@ beforeAll(async () => {
   app.post('/small', (request, response) => void (parsed.push(request.body), response.json({ ok: true })));
   app.post('/large', (request, response) => void (parsed.push(request.body), response.json({ ok: true })));
   app.get('/items/:id', (_request, response) => void response.json({ ok: true }));
-  app.use((error: unknown, _request: express.Request, response: express.Response, _next: express.NextFunction) => sendError(response, toAppError(error)));
+  app.use((error: unknown, _request: express.Request, response: express.Response, _next: express.NextFunction) =>
+    sendError(response, toAppError(error)),
+  );
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -27,7 +29,8 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-const post = (url: string, payload: string) => fetch(`${baseUrl}${url}`, { method: 'POST', body: payload, headers: { 'content-type': 'application/json' } });
+const post = (url: string, payload: string) =>
+  fetch(`${baseUrl}${url}`, { method: 'POST', body: payload, headers: { 'content-type': 'application/json' } });
 
 describe('request checks on a bare Express (the api mounts the same)', () => {
   it('keeps JSON bodies to 64 KB unless the route raises its limit', async () => {
@@ -41,7 +44,10 @@ describe('request checks on a bare Express (the api mounts the same)', () => {
     const count = parsed.length;
     const deep = await post('/small', `${'['.repeat(33)}${']'.repeat(33)}`);
     expect(deep.status).toBe(400);
-    expect(await deep.json()).toMatchObject({ code: 'bad_json', message: 'Request body is nested deeper than 32 levels' });
+    expect(await deep.json()).toMatchObject({
+      code: 'bad_json',
+      message: 'Request body is nested deeper than 32 levels',
+    });
     expect((await post('/small', '{"a":"\\u0000"}')).status).toBe(400);
     expect(parsed.length).toBe(count);
     expect((await post('/small', `${'['.repeat(32)}${']'.repeat(32)}`)).status).toBe(200);
@@ -54,7 +60,11 @@ describe('request checks on a bare Express (the api mounts the same)', () => {
 
   it('lets a bodiless POST through and refuses a body of a type no route reads with 415', async () => {
     expect((await fetch(`${baseUrl}/small`, { method: 'POST' })).status).toBe(200);
-    const form = await fetch(`${baseUrl}/small`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await fetch(`${baseUrl}/small`, {
+      method: 'POST',
+      body: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expect(await form.json()).toMatchObject({ code: 'unsupported_media_type' });
   });

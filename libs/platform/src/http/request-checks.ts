@@ -44,7 +44,14 @@ function hasBody(request: IncomingMessage): boolean {
 export function refuseEncodedNul(): Middleware {
   return (request, response, next) => {
     if (!hasEncodedNul((request as BodyRequest).originalUrl ?? request.url ?? '')) return next();
-    sendError(response, new AppError(400, 'bad_request', 'The request path or query contains a NUL character (%00), which no route accepts'));
+    sendError(
+      response,
+      new AppError(
+        400,
+        'bad_request',
+        'The request path or query contains a NUL character (%00), which no route accepts',
+      ),
+    );
   };
 }
 
@@ -59,13 +66,21 @@ export function readBodies(options: RequestCheckOptions = {}): Middleware {
     const req = request as BodyRequest;
     if (request.method === 'GET' || request.method === 'HEAD' || !hasBody(request)) return next();
     if (typeis(request, STREAMED_TYPES)) return next();
-    const type = typeis(request, ['application/json', 'text/plain', ...(options.acceptsForm?.(request) ? ['application/x-www-form-urlencoded'] : [])]);
+    const type = typeis(request, [
+      'application/json',
+      'text/plain',
+      ...(options.acceptsForm?.(request) ? ['application/x-www-form-urlencoded'] : []),
+    ]);
     if (!type) {
       request.resume();
       return sendError(response, new AppError(415, 'unsupported_media_type', 'Unsupported content type'));
     }
     const limit =
-      type === 'application/json' ? (options.jsonLimit?.(request) ?? JSON_BODY_LIMIT_BYTES) : type === 'text/plain' ? TEXT_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
+      type === 'application/json'
+        ? (options.jsonLimit?.(request) ?? JSON_BODY_LIMIT_BYTES)
+        : type === 'text/plain'
+          ? TEXT_BODY_LIMIT_BYTES
+          : FORM_BODY_LIMIT_BYTES;
     const length = request.headers['content-length'];
     // Read as bytes and decoded once (raw-body's own decoding goes through iconv-lite, chunk by chunk).
     getRawBody(request, { limit, length }).then(
@@ -86,13 +101,19 @@ export function readBodies(options: RequestCheckOptions = {}): Middleware {
       },
       (error: { type?: string; message?: string }) => {
         if (request.readable) request.resume();
-        if (error.type === 'entity.too.large') return sendError(response, new AppError(413, 'request_too_large', 'Request body is too large'));
+        if (error.type === 'entity.too.large')
+          return sendError(response, new AppError(413, 'request_too_large', 'Request body is too large'));
         if (error.type === 'request.aborted') return response.destroy();
-        sendError(response, new AppError(400, 'bad_request', `The request body could not be read: ${error.message ?? 'unknown error'}`));
+        sendError(
+          response,
+          new AppError(400, 'bad_request', `The request body could not be read: ${error.message ?? 'unknown error'}`),
+        );
       },
     );
   };
 }
 
 /** The exact text of a JSON request body (empty when there was none), as readBodies read it. */
-export const RawBody = createParamDecorator((_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<BodyRequest>().rawBody ?? '');
+export const RawBody = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<BodyRequest>().rawBody ?? '',
+);

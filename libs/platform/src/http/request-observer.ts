@@ -18,10 +18,16 @@ export function observeRequests(metrics: Metrics) {
     response.setHeader(REQUEST_ID_HEADER, requestId);
     const end = metrics.httpDuration.startTimer();
     response.once('close', () => {
-      const labels = { method: request.method, route: routeTemplate(request), status: response.writableFinished ? String(response.statusCode) : 'aborted' };
+      const labels = {
+        method: request.method,
+        route: routeTemplate(request),
+        status: response.writableFinished ? String(response.statusCode) : 'aborted',
+      };
       const seconds = end(labels);
       // 'close' fires outside the request's async context: name the request explicitly.
-      runWithRequestId(requestId, () => logger.debug(`${labels.method} ${labels.route} ${labels.status} ${Math.round(seconds * 1000)} ms`));
+      runWithRequestId(requestId, () =>
+        logger.debug(`${labels.method} ${labels.route} ${labels.status} ${Math.round(seconds * 1000)} ms`),
+      );
     });
     runWithRequestId(requestId, next);
   };

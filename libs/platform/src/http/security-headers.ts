@@ -39,13 +39,20 @@ export function securityHeaders(): Record<string, string> {
 /** The policy with other origins allowed for images and video (the bucket presigned media links redirect to). */
 export function withMediaOrigins(policy: string, origins: readonly string[]): string {
   if (origins.length === 0) return policy;
-  const directives = policy.split(';').map((directive) => (directive.startsWith('img-src ') ? `${directive} ${origins.join(' ')}` : directive));
+  const directives = policy
+    .split(';')
+    .map((directive) => (directive.startsWith('img-src ') ? `${directive} ${origins.join(' ')}` : directive));
   return [...directives, `media-src 'self' ${origins.join(' ')}`].join(';');
 }
 
 /** Sets the policy's headers on every response (HTML pages replace the CSP with one naming their inline scripts). */
-export function securityHeadersMiddleware(mediaOrigins: readonly string[] = []): (request: IncomingMessage, response: ServerResponse, next: () => void) => void {
-  const headers = Object.entries({ ...securityHeaders(), 'content-security-policy': withMediaOrigins(CONTENT_SECURITY_POLICY, mediaOrigins) });
+export function securityHeadersMiddleware(
+  mediaOrigins: readonly string[] = [],
+): (request: IncomingMessage, response: ServerResponse, next: () => void) => void {
+  const headers = Object.entries({
+    ...securityHeaders(),
+    'content-security-policy': withMediaOrigins(CONTENT_SECURITY_POLICY, mediaOrigins),
+  });
   return (_request, response, next) => {
     for (const [name, value] of headers) response.setHeader(name, value);
     next();

@@ -19,7 +19,9 @@ export class SignedTokens<T extends object> {
   }
 
   sign(claims: T, ttlSeconds: number): string {
-    const body = Buffer.from(JSON.stringify({ ...claims, e: Math.floor(this.clock.now().getTime() / 1000) + ttlSeconds })).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify({ ...claims, e: Math.floor(this.clock.now().getTime() / 1000) + ttlSeconds }),
+    ).toString('base64url');
     return `${body}.${this.mac(body)}`;
   }
 

@@ -13,6 +13,9 @@ export async function claimMessage(em: EntityManager, consumer: string, messageI
 }
 
 export async function wasProcessed(em: EntityManager, consumer: string, messageId: string): Promise<boolean> {
-  const rows = await em.execute(`select 1 from processed_message where consumer = ? and message_id = ?`, [consumer, messageId]);
+  const rows = await em.execute(`select 1 from processed_message where consumer = ? and message_id = ?`, [
+    consumer,
+    messageId,
+  ]);
   return rows.length > 0;
 }

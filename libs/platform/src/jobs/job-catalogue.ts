@@ -179,7 +179,10 @@ export type QueueName = keyof JobCatalogue;
 export type JobName<Q extends QueueName> = keyof JobCatalogue[Q] & string;
 export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobCatalogue[Q][N];
 /** What a consumer receives: the payload, the outbox row's id, and the id of the request that caused the job. */
-export type JobData<Q extends QueueName, N extends JobName<Q>> = JobPayload<Q, N> & { messageId?: string; requestId?: string };
+export type JobData<Q extends QueueName, N extends JobName<Q>> = JobPayload<Q, N> & {
+  messageId?: string;
+  requestId?: string;
+};
 
 export const QUEUE_NAMES: QueueName[] = ['notifications', 'maintenance', 'moderation', 'media', 'payments', 'payouts'];
 

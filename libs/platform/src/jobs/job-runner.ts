@@ -42,7 +42,10 @@ export class JobRunner {
     for (const [queue, handlers] of byQueue) {
       const worker = this.queues.worker(queue, (job) => this.run(queue, handlers, job));
       worker.on('failed', (job, error) => {
-        const log = () => this.logger.warn(`Job ${queue}/${job?.name} #${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+        const log = () =>
+          this.logger.warn(
+            `Job ${queue}/${job?.name} #${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`,
+          );
         if (job) runWithRequestId(requestIdOf(queue, job), log);
         else log();
       });
@@ -58,7 +61,9 @@ export class JobRunner {
         const handle = handlers.get(job.name);
         const successor = RETIRED_JOBS[`${queue}/${job.name}`];
         if (!handle && successor) {
-          this.logger.log(`Job ${queue}/${job.name} #${job.id} is retired (${successor} does its work): finished without running`);
+          this.logger.log(
+            `Job ${queue}/${job.name} #${job.id} is retired (${successor} does its work): finished without running`,
+          );
           return { retired: true, successor };
         }
         if (!handle) throw new Error(`No handler for job ${queue}/${job.name}`);

@@ -57,7 +57,11 @@ export class OutboxRelay implements BeforeApplicationShutdown {
       for (const row of rows) {
         await this.queues
           .queue(row.queue)
-          .add(row.job_name, { ...row.payload, messageId: String(row.id), ...(row.request_id ? { requestId: row.request_id } : {}) }, { jobId: `outbox-${row.id}` });
+          .add(
+            row.job_name,
+            { ...row.payload, messageId: String(row.id), ...(row.request_id ? { requestId: row.request_id } : {}) },
+            { jobId: `outbox-${row.id}` },
+          );
       }
       if (rows.length > 0) {
         const ids = rows.map((row) => row.id);

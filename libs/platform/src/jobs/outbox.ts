@@ -11,7 +11,12 @@ import type { JobName, JobPayload, QueueName } from './job-catalogue.js';
  */
 @Injectable()
 export class Outbox {
-  enqueue<Q extends QueueName, N extends JobName<Q>>(em: EntityManager, queue: Q, jobName: N, payload: JobPayload<Q, N>): void {
+  enqueue<Q extends QueueName, N extends JobName<Q>>(
+    em: EntityManager,
+    queue: Q,
+    jobName: N,
+    payload: JobPayload<Q, N>,
+  ): void {
     const message = em.create(OutboxMessage, {
       queue,
       jobName,

@@ -32,8 +32,15 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     if (!queue) {
       queue =
         this.kind === 'redis'
-          ? new Queue(name, { connection: this.redis(), prefix: this.config.REDIS_PREFIX, defaultJobOptions: DEFAULT_JOB_OPTIONS })
-          : (new this.pg.Queue(name, { connection: this.pgConnection(), defaultJobOptions: DEFAULT_JOB_OPTIONS }) as unknown as Queue);
+          ? new Queue(name, {
+              connection: this.redis(),
+              prefix: this.config.REDIS_PREFIX,
+              defaultJobOptions: DEFAULT_JOB_OPTIONS,
+            })
+          : (new this.pg.Queue(name, {
+              connection: this.pgConnection(),
+              defaultJobOptions: DEFAULT_JOB_OPTIONS,
+            }) as unknown as Queue);
       this.queues.set(name, queue);
     }
     return queue;
@@ -42,8 +49,17 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   worker(name: QueueName, processor: Processor, options: Partial<WorkerOptions> = {}): Worker {
     const worker =
       this.kind === 'redis'
-        ? new Worker(name, processor, { concurrency: 4, ...options, prefix: this.config.REDIS_PREFIX, connection: this.redis() })
-        : (new this.pg.Worker(name, processor, { concurrency: 4, ...options, connection: this.pgConnection() } as never) as unknown as Worker);
+        ? new Worker(name, processor, {
+            concurrency: 4,
+            ...options,
+            prefix: this.config.REDIS_PREFIX,
+            connection: this.redis(),
+          })
+        : (new this.pg.Worker(name, processor, {
+            concurrency: 4,
+            ...options,
+            connection: this.pgConnection(),
+          } as never) as unknown as Worker);
     this.workers.push(worker);
     return worker;
   }

@@ -8,7 +8,10 @@ const RECURRING_JOB = 'fanmint:recurring-job';
 
 /** A @Cron tick in UTC, named after the job it enqueues and listed in JOB_SCHEDULES. */
 function Recurring<Q extends QueueName>(queue: Q, name: JobName<Q>, cronTime: string): MethodDecorator {
-  return applyDecorators(Cron(cronTime, { name: `${queue}:${name}`, timeZone: 'UTC' }), SetMetadata(RECURRING_JOB, { queue, name, cron: cronTime }));
+  return applyDecorators(
+    Cron(cronTime, { name: `${queue}:${name}`, timeZone: 'UTC' }),
+    SetMetadata(RECURRING_JOB, { queue, name, cron: cronTime }),
+  );
 }
 
 /**
@@ -81,7 +84,12 @@ export interface JobSchedule {
 }
 
 /** The recurring jobs as declared on RecurringJobs, for logs and tests. */
-export const JOB_SCHEDULES: JobSchedule[] = (Object.getOwnPropertyNames(RecurringJobs.prototype) as JobSchedule['method'][]).flatMap((method) => {
-  const declared = new Reflector().get<Omit<JobSchedule, 'method'> | undefined>(RECURRING_JOB, RecurringJobs.prototype[method]);
+export const JOB_SCHEDULES: JobSchedule[] = (
+  Object.getOwnPropertyNames(RecurringJobs.prototype) as JobSchedule['method'][]
+).flatMap((method) => {
+  const declared = new Reflector().get<Omit<JobSchedule, 'method'> | undefined>(
+    RECURRING_JOB,
+    RecurringJobs.prototype[method],
+  );
   return declared ? [{ ...declared, method }] : [];
 });

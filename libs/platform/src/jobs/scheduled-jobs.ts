@@ -7,7 +7,12 @@ import type { JobName, QueueName } from './job-catalogue.js';
 /** How long one period of a recurring job lasts; its job id names the period. */
 export type SchedulePeriod = 'second' | 'minute' | 'quarter-hour' | 'day';
 
-const PERIOD_MS: Record<SchedulePeriod, number> = { second: 1000, minute: 60_000, 'quarter-hour': 15 * 60_000, day: 24 * 3600_000 };
+const PERIOD_MS: Record<SchedulePeriod, number> = {
+  second: 1000,
+  minute: 60_000,
+  'quarter-hour': 15 * 60_000,
+  day: 24 * 3600_000,
+};
 
 /**
  * The period an instant belongs to, and its label: 2026-11-30 for a day, 2026-11-25T1305Z for a
@@ -20,7 +25,10 @@ export function periodOf(period: SchedulePeriod, at: Date): { start: Date; label
   const grace = Math.min(length / 4, 5000);
   const start = new Date(Math.floor((at.getTime() + grace) / length) * length);
   const iso = start.toISOString();
-  const label = period === 'day' ? iso.slice(0, 10) : `${iso.slice(0, 11)}${iso.slice(11, period === 'second' ? 19 : 16).replaceAll(':', '')}Z`;
+  const label =
+    period === 'day'
+      ? iso.slice(0, 10)
+      : `${iso.slice(0, 11)}${iso.slice(11, period === 'second' ? 19 : 16).replaceAll(':', '')}Z`;
   return { start, label };
 }
 

@@ -102,7 +102,9 @@ export class LeaseLocks implements OnApplicationShutdown {
 
   /** Connections open on first use: processes that never lock hold none. */
   private get store(): LeaseStore {
-    this.storeInstance ??= this.config.REDIS_URL ? new RedisLeaseStore(this.config.REDIS_URL, this.config.REDIS_PREFIX) : new PostgresLeaseStore(this.config.DATABASE_URL);
+    this.storeInstance ??= this.config.REDIS_URL
+      ? new RedisLeaseStore(this.config.REDIS_URL, this.config.REDIS_PREFIX)
+      : new PostgresLeaseStore(this.config.DATABASE_URL);
     return this.storeInstance;
   }
 
@@ -169,18 +171,21 @@ export class LeaseLocks implements OnApplicationShutdown {
     // A lease that was taken over, or could not be renewed for as long as it lasts, is lost: the
     // holder is asked to stop.
     let renewedAt = Date.now();
-    const renewal = setInterval(() => {
-      this.store
-        .renew(namespace, key, token, this.leaseMs)
-        .then((renewed) => {
-          if (renewed) renewedAt = Date.now();
-          else lose('was lost');
-        })
-        .catch((error: unknown) => {
-          this.logger.warn(`lock ${namespace}:${key} not renewed: ${(error as Error).message}`);
-          if (Date.now() - renewedAt >= this.leaseMs) lose('could not be renewed');
-        });
-    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    const renewal = setInterval(
+      () => {
+        this.store
+          .renew(namespace, key, token, this.leaseMs)
+          .then((renewed) => {
+            if (renewed) renewedAt = Date.now();
+            else lose('was lost');
+          })
+          .catch((error: unknown) => {
+            this.logger.warn(`lock ${namespace}:${key} not renewed: ${(error as Error).message}`);
+            if (Date.now() - renewedAt >= this.leaseMs) lose('could not be renewed');
+          });
+      },
+      Math.max(50, Math.floor(this.leaseMs / 3)),
+    );
     renewal.unref();
     this.renewals.add(renewal);
     return {
@@ -303,11 +308,20 @@ class RedisLeaseStore implements LeaseStore {
   async close(): Promise<void> {
     const clients = [this.commands, this.subscriber].filter((client): client is Redis => client !== null);
     // QUIT waits for a connection that may never come: a client not connected is just dropped.
-    await Promise.all(clients.map((client) => (client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect())));
+    await Promise.all(
+      clients.map((client) =>
+        client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
+      ),
+    );
   }
 }
 
-const clientOptions = (connectionString: string): pg.ClientConfig => ({ connectionString, connectionTimeoutMillis: 5000, query_timeout: 5000, application_name: 'fanmint-locks' });
+const clientOptions = (connectionString: string): pg.ClientConfig => ({
+  connectionString,
+  connectionTimeoutMillis: 5000,
+  query_timeout: 5000,
+  application_name: 'fanmint-locks',
+});
 
 class PostgresLeaseStore implements LeaseStore {
   readonly kind = 'postgres';
@@ -355,7 +369,10 @@ class PostgresLeaseStore implements LeaseStore {
   }
 
   async release(namespace: string, key: string, token: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query(`delete from lease_locks where namespace = $1 and key = $2 and token = $3`, [namespace, key, token]);
+    const { rowCount } = await this.pool.query(
+      `delete from lease_locks where namespace = $1 and key = $2 and token = $3`,
+      [namespace, key, token],
+    );
     return rowCount === 1;
   }
 
@@ -384,7 +401,9 @@ class PostgresLeaseStore implements LeaseStore {
       const forget = () => {
         if (this.listener === connecting) this.listener = null;
       };
-      client.on('notification', (notification) => this.handlers.get(notification.channel)?.(notification.payload ?? ''));
+      client.on('notification', (notification) =>
+        this.handlers.get(notification.channel)?.(notification.payload ?? ''),
+      );
       client.on('error', (error) => {
         this.logger.warn(`lock listener connection failed: ${error.message}`);
         forget();
@@ -409,6 +428,9 @@ class PostgresLeaseStore implements LeaseStore {
     this.closed = true;
     const listener = this.listener;
     this.listener = null;
-    await Promise.all([listener?.then((client) => client.end()).catch(() => undefined), this.pool.end().catch(() => undefined)]);
+    await Promise.all([
+      listener?.then((client) => client.end()).catch(() => undefined),
+      this.pool.end().catch(() => undefined),
+    ]);
   }
 }

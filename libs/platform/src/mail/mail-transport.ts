@@ -33,8 +33,16 @@ export class MailTransport implements OnApplicationShutdown {
   }
 
   async send({ messageId, listUnsubscribe, ...mail }: OutgoingMail): Promise<void> {
-    const headers = listUnsubscribe && { 'List-Unsubscribe': `<${listUnsubscribe.url}>, <${listUnsubscribe.mailto}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-    await this.transporter.sendMail({ from: this.config.MAIL_FROM, ...mail, ...(messageId ? { messageId: `<${messageId}>` } : {}), ...(headers ? { headers } : {}) });
+    const headers = listUnsubscribe && {
+      'List-Unsubscribe': `<${listUnsubscribe.url}>, <${listUnsubscribe.mailto}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    await this.transporter.sendMail({
+      from: this.config.MAIL_FROM,
+      ...mail,
+      ...(messageId ? { messageId: `<${messageId}>` } : {}),
+      ...(headers ? { headers } : {}),
+    });
   }
 
   /** A mailto for List-Unsubscribe at the sender's domain; `subject` tells the mailbox's reader what to stop. */

@@ -52,8 +52,10 @@ export class MetricsServer implements OnApplicationShutdown {
     // The worker has no HTTP port: its liveness probe asks here, cheaply and without the token.
     if (path === '/health/live') return send(response, 200, request.method === 'HEAD' ? '' : 'ok\n');
     if (path !== '/metrics') return send(response, 404, 'Not found\n');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
-    if (!this.authorised(request.headers.authorization)) return send(response, 401, 'Unauthorized\n', { 'www-authenticate': 'Bearer realm="metrics"' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(response, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
+    if (!this.authorised(request.headers.authorization))
+      return send(response, 401, 'Unauthorized\n', { 'www-authenticate': 'Bearer realm="metrics"' });
     try {
       const body = await this.metrics.text();
       send(response, 200, request.method === 'HEAD' ? '' : body, { 'content-type': this.metrics.contentType });

@@ -55,7 +55,8 @@ export class PlatformMetrics {
       registers,
       collect: this.guard('queue depth', async function (this: Gauge<'queue' | 'state'>) {
         const { counts } = await queues();
-        for (const [queue, byState] of Object.entries(counts)) for (const state of QUEUE_STATES) this.set({ queue, state }, byState[state] ?? 0);
+        for (const [queue, byState] of Object.entries(counts))
+          for (const state of QUEUE_STATES) this.set({ queue, state }, byState[state] ?? 0);
       }),
     });
     new Gauge({
@@ -65,7 +66,8 @@ export class PlatformMetrics {
       registers,
       collect: this.guard('queue age', async function (this: Gauge<'queue'>) {
         const { oldestWaitingAt } = await queues();
-        for (const [queue, at] of Object.entries(oldestWaitingAt)) this.set({ queue }, at === null ? 0 : Math.max(0, (Date.now() - at) / 1000));
+        for (const [queue, at] of Object.entries(oldestWaitingAt))
+          this.set({ queue }, at === null ? 0 : Math.max(0, (Date.now() - at) / 1000));
       }),
     });
     new Gauge({
@@ -91,7 +93,10 @@ export class PlatformMetrics {
     await Promise.all(
       QUEUE_NAMES.map(async (name) => {
         const queue = this.queues.queue(name);
-        const [counts, [oldest]] = await Promise.all([queue.getJobCounts(...QUEUE_STATES, 'prioritized'), queue.getWaiting(0, 0)]);
+        const [counts, [oldest]] = await Promise.all([
+          queue.getJobCounts(...QUEUE_STATES, 'prioritized'),
+          queue.getWaiting(0, 0),
+        ]);
         // Prioritised jobs wait too, in a set of their own.
         snapshot.counts[name] = { ...counts, waiting: counts.waiting + (counts.prioritized ?? 0) };
         snapshot.oldestWaitingAt[name] = oldest?.timestamp ?? null;
@@ -116,7 +121,9 @@ export class PlatformMetrics {
       try {
         await Promise.race([
           collect.call(this),
-          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs))),
+          new Promise(
+            (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)),
+          ),
         ]);
       } catch (error) {
         this.reset();

@@ -15,7 +15,10 @@ export class TraceFlush implements OnApplicationShutdown {
     const provider = (proxy.getDelegate?.() ?? proxy) as { forceFlush?: () => Promise<void> };
     if (!provider.forceFlush) return;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([provider.forceFlush().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, FLUSH_TIMEOUT_MS)))]);
+    await Promise.race([
+      provider.forceFlush().catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, FLUSH_TIMEOUT_MS))),
+    ]);
     clearTimeout(timer);
   }
 }

@@ -86,7 +86,10 @@ describe('tracing with an OTLP/HTTP exporter', () => {
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const code = await new Promise((done) => child.on('close', done));
-      expect({ code, output: output.includes('answer 1') ? 'answer 1' : output }).toEqual({ code: 0, output: 'answer 1' });
+      expect({ code, output: output.includes('answer 1') ? 'answer 1' : output }).toEqual({
+        code: 0,
+        output: 'answer 1',
+      });
 
       expect(resources.join('')).toContain('fanmint-tracing-test');
       const names = received.map((span) => span.name);

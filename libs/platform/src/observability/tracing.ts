@@ -2,10 +2,16 @@ import { register } from 'node:module';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 
 /** The standard variables that ask for tracing; with none of them set nothing starts. */
-const SWITCHES = ['OTEL_TRACES_EXPORTER', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_SERVICE_NAME'];
+const SWITCHES = [
+  'OTEL_TRACES_EXPORTER',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  'OTEL_SERVICE_NAME',
+];
 
 export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' || env.OTEL_TRACES_EXPORTER?.trim() === 'none') return false;
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' || env.OTEL_TRACES_EXPORTER?.trim() === 'none')
+    return false;
   return SWITCHES.some((name) => (env[name] ?? '').trim() !== '');
 }
 
@@ -23,7 +29,13 @@ export async function startTracing(defaultServiceName: string): Promise<NodeSDK 
   process.env.OTEL_LOGS_EXPORTER ||= 'none';
   // pg and ioredis are reached through ES-module imports: the loader hook lets them be patched.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
-  const [{ NodeSDK }, { HttpInstrumentation }, { ExpressInstrumentation }, { PgInstrumentation }, { IORedisInstrumentation }] = await Promise.all([
+  const [
+    { NodeSDK },
+    { HttpInstrumentation },
+    { ExpressInstrumentation },
+    { PgInstrumentation },
+    { IORedisInstrumentation },
+  ] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-express'),
@@ -32,7 +44,9 @@ export async function startTracing(defaultServiceName: string): Promise<NodeSDK 
   ]);
   const sdk = new NodeSDK({
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => request.url === '/health/live' || request.url === '/health/ready' }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => request.url === '/health/live' || request.url === '/health/ready',
+      }),
       new ExpressInstrumentation(),
       new PgInstrumentation(),
       new IORedisInstrumentation(),

@@ -1,7 +1,13 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AppError } from '../http/app-error.js';
 
@@ -31,12 +37,30 @@ export class RateLimits implements OnApplicationShutdown {
   limiter(name: string, rule: LimitRule): RateLimiterAbstract {
     let limiter = this.limiters.get(name);
     if (!limiter) {
-      const options = { keyPrefix: `${this.config.REDIS_PREFIX}:rl:${name}`, points: Math.ceil(rule.points * this.config.RATE_LIMIT_SCALE), duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
+      const options = {
+        keyPrefix: `${this.config.REDIS_PREFIX}:rl:${name}`,
+        points: Math.ceil(rule.points * this.config.RATE_LIMIT_SCALE),
+        duration: rule.duration,
+        blockDuration: rule.blockDuration ?? 0,
+      };
       limiter = this.config.REDIS_URL
         ? // While Redis is unreachable each instance counts in memory instead (still limited, per
           // instance) rather than failing every rate-limited request.
-          new RateLimiterRedis({ ...options, storeClient: this.redisClient(), useRedisPackage: false, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
-        : new RateLimiterPostgres({ ...options, storeClient: this.pgPool(), storeType: 'pool', tableName: 'rate_limit', tableCreated: true, clearExpiredByTimeout: false });
+          new RateLimiterRedis({
+            ...options,
+            storeClient: this.redisClient(),
+            useRedisPackage: false,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterPostgres({
+            ...options,
+            storeClient: this.pgPool(),
+            storeType: 'pool',
+            tableName: 'rate_limit',
+            tableCreated: true,
+            clearExpiredByTimeout: false,
+          });
       this.limiters.set(name, limiter);
     }
     return limiter;
@@ -46,12 +70,19 @@ export class RateLimits implements OnApplicationShutdown {
    * Spends `points` of `key`'s allowance under the named rule; when it is used up, throws the
    * shared 429 (`over_request_rate_limit`, Retry-After in seconds) with `message`.
    */
-  async consume(name: string, rule: LimitRule, key: string, { points = 1, message = 'Request rate limit reached' } = {}): Promise<void> {
+  async consume(
+    name: string,
+    rule: LimitRule,
+    key: string,
+    { points = 1, message = 'Request rate limit reached' } = {},
+  ): Promise<void> {
     try {
       await this.limiter(name, rule).consume(key, points);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      throw new AppError(429, 'over_request_rate_limit', message, undefined, { retry_after: Math.ceil(error.msBeforeNext / 1000) });
+      throw new AppError(429, 'over_request_rate_limit', message, undefined, {
+        retry_after: Math.ceil(error.msBeforeNext / 1000),
+      });
     }
   }
 

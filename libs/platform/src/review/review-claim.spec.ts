@@ -20,11 +20,15 @@ describe('the review claim rule', () => {
   });
 
   it('refuses your own work at every step, even with a claim in hand', () => {
-    for (const step of ['claim', 'release', 'decide'] as const) expect(claimRefusal({ claimedBy: 'a', claimedAt: ago(1) }, step, 'a', [null, 'a'], now)).toBe('own_work');
+    for (const step of ['claim', 'release', 'decide'] as const)
+      expect(claimRefusal({ claimedBy: 'a', claimedAt: ago(1) }, step, 'a', [null, 'a'], now)).toBe('own_work');
   });
 
   it('writes the same rule as SQL for the queues', () => {
-    expect(notOwnWorkSql('a', ['i.creator_id'], ['select x from t'])).toEqual({ sql: '((i.creator_id) is distinct from ? and ? <> all(array(select x from t)))', params: ['a', 'a'] });
+    expect(notOwnWorkSql('a', ['i.creator_id'], ['select x from t'])).toEqual({
+      sql: '((i.creator_id) is distinct from ? and ? <> all(array(select x from t)))',
+      params: ['a', 'a'],
+    });
     expect(notOwnWorkSql('a', [])).toEqual({ sql: 'true', params: [] });
   });
 
@@ -34,8 +38,14 @@ describe('the review claim rule', () => {
     expect(claimView(held, 'a', ['c'], true, now)).toEqual({ state: 'mine', expiresAt });
     expect(claimView(held, 'b', ['c'], true, now)).toEqual({ state: 'taken', expiresAt });
     expect(claimView(held, 'c', ['c'], true, now)).toEqual({ state: 'own_work', expiresAt });
-    expect(claimView({ claimedBy: 'a', claimedAt: ago(REVIEW_CLAIM_TTL_MS) }, 'b', [null], true, now)).toEqual({ state: 'open', expiresAt: null });
-    expect(claimView({ claimedBy: null, claimedAt: null }, 'c', ['c'], true, now)).toEqual({ state: 'own_work', expiresAt: null });
+    expect(claimView({ claimedBy: 'a', claimedAt: ago(REVIEW_CLAIM_TTL_MS) }, 'b', [null], true, now)).toEqual({
+      state: 'open',
+      expiresAt: null,
+    });
+    expect(claimView({ claimedBy: null, claimedAt: null }, 'c', ['c'], true, now)).toEqual({
+      state: 'own_work',
+      expiresAt: null,
+    });
     expect(claimView(held, 'a', [], false, now)).toEqual({ state: 'closed', expiresAt: null });
   });
 });

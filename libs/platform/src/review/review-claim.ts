@@ -17,11 +17,21 @@ export type ClaimRefusal = 'own_work' | 'claimed_by_other' | 'not_claimed';
 
 /** Who holds the item now (null when nobody does or the claim has timed out). */
 export function liveClaimant(claim: ReviewClaim, now: Date): string | null {
-  return claim.claimedBy !== null && claim.claimedAt !== null && now.getTime() - claim.claimedAt.getTime() < REVIEW_CLAIM_TTL_MS ? claim.claimedBy : null;
+  return claim.claimedBy !== null &&
+    claim.claimedAt !== null &&
+    now.getTime() - claim.claimedAt.getTime() < REVIEW_CLAIM_TTL_MS
+    ? claim.claimedBy
+    : null;
 }
 
 /** Why `staffId` may not take this step (null: go ahead). `owners` are the users whose work the item is. */
-export function claimRefusal(claim: ReviewClaim, step: ClaimStep, staffId: string, owners: readonly (string | null)[], now: Date): ClaimRefusal | null {
+export function claimRefusal(
+  claim: ReviewClaim,
+  step: ClaimStep,
+  staffId: string,
+  owners: readonly (string | null)[],
+  now: Date,
+): ClaimRefusal | null {
   if (owners.includes(staffId)) return 'own_work';
   const holder = liveClaimant(claim, now);
   if (step === 'claim') return holder !== null && holder !== staffId ? 'claimed_by_other' : null;
@@ -33,8 +43,15 @@ export function claimRefusal(claim: ReviewClaim, step: ClaimStep, staffId: strin
  * The same "not your own work" rule as a WHERE fragment for a queue: `owners` are SQL expressions
  * giving one user id each (null allowed), `ownerLists` subqueries giving several.
  */
-export function notOwnWorkSql(staffId: string, owners: readonly string[], ownerLists: readonly string[] = []): { sql: string; params: string[] } {
-  const parts = [...owners.map((expression) => `(${expression}) is distinct from ?`), ...ownerLists.map((subquery) => `? <> all(array(${subquery}))`)];
+export function notOwnWorkSql(
+  staffId: string,
+  owners: readonly string[],
+  ownerLists: readonly string[] = [],
+): { sql: string; params: string[] } {
+  const parts = [
+    ...owners.map((expression) => `(${expression}) is distinct from ?`),
+    ...ownerLists.map((subquery) => `? <> all(array(${subquery}))`),
+  ];
   return { sql: parts.length ? `(${parts.join(' and ')})` : 'true', params: parts.map(() => staffId) };
 }
 
@@ -52,7 +69,13 @@ export interface ClaimView {
 }
 
 /** The claim rule above, answered for one viewer; `reviewable` is whether the item waits for review at all. */
-export function claimView(claim: ReviewClaim, viewerId: string, owners: readonly (string | null)[], reviewable: boolean, now: Date): ClaimView {
+export function claimView(
+  claim: ReviewClaim,
+  viewerId: string,
+  owners: readonly (string | null)[],
+  reviewable: boolean,
+  now: Date,
+): ClaimView {
   if (!reviewable) return { state: 'closed', expiresAt: null };
   const holder = liveClaimant(claim, now);
   const expiresAt = holder !== null ? new Date(claim.claimedAt!.getTime() + REVIEW_CLAIM_TTL_MS).toISOString() : null;

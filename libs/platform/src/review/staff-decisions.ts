@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../http/app-error.js';
 
 /** What a staff decision can be about; each kind's owners come from the module that keeps it. */
-export type DecisionSubjectKind = 'account' | 'content' | 'store' | 'message' | 'conversation' | 'verification' | 'purchase';
+export type DecisionSubjectKind =
+  'account' | 'content' | 'store' | 'message' | 'conversation' | 'verification' | 'purchase';
 
 export interface DecisionSubject {
   kind: DecisionSubjectKind;
@@ -26,7 +27,9 @@ const NOUNS: Record<DecisionSubjectKind, string> = {
 /** The one refusal for every staff decision about the staff member's own account, work or money. */
 export function ownSubjectError(kind: DecisionSubjectKind | 'case'): AppError {
   const what = kind === 'case' ? 'a case you filed' : NOUNS[kind];
-  return new AppError(403, 'own_work', `You cannot decide about ${what}: another staff member handles it`, undefined, { subject: kind });
+  return new AppError(403, 'own_work', `You cannot decide about ${what}: another staff member handles it`, undefined, {
+    subject: kind,
+  });
 }
 
 /**
@@ -37,7 +40,9 @@ export function ownSubjectError(kind: DecisionSubjectKind | 'case'): AppError {
  */
 @Injectable()
 export class StaffDecisions {
-  private readonly resolvers = new Map<DecisionSubjectKind, SubjectOwnerResolver>([['account', async (_em, id) => [id]]]);
+  private readonly resolvers = new Map<DecisionSubjectKind, SubjectOwnerResolver>([
+    ['account', async (_em, id) => [id]],
+  ]);
 
   registerOwners(kind: DecisionSubjectKind, resolver: SubjectOwnerResolver): void {
     this.resolvers.set(kind, resolver);

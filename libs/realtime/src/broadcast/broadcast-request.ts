@@ -29,12 +29,23 @@ export function parseBroadcastBatch(body: unknown): HttpBroadcastMessage[] {
     const issue = parsed.error.issues[0];
     throw new AppError(422, 'validation_failed', `${issue.path.join('.') || 'body'}: ${issue.message}`);
   }
-  return parsed.data.messages.map((message) => ({ topic: message.topic, event: message.event, payload: message.payload ?? {}, private: message.private === true }));
+  return parsed.data.messages.map((message) => ({
+    topic: message.topic,
+    event: message.event,
+    payload: message.payload ?? {},
+    private: message.private === true,
+  }));
 }
 
 /** `POST /realtime/v1/api/broadcast/:topic/events/:event` (httpSend): the body is the payload. */
-export function parseBroadcastEvent(topic: string, event: string, isPrivate: string | undefined, body: unknown): HttpBroadcastMessage {
+export function parseBroadcastEvent(
+  topic: string,
+  event: string,
+  isPrivate: string | undefined,
+  body: unknown,
+): HttpBroadcastMessage {
   if (body === undefined) throw new AppError(422, 'validation_failed', 'Payload is required');
-  if (!name.safeParse(topic).success || !name.safeParse(event).success) throw new AppError(422, 'validation_failed', 'topic and event are 1 to 255 characters');
+  if (!name.safeParse(topic).success || !name.safeParse(event).success)
+    throw new AppError(422, 'validation_failed', 'topic and event are 1 to 255 characters');
   return { topic, event, payload: body, private: isPrivate === 'true' };
 }

@@ -1,5 +1,14 @@
 import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Query, applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiHeader,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseBroadcastBatch, parseBroadcastEvent } from './broadcast-request.js';
 import { HttpBroadcast } from './http-broadcast.js';
@@ -7,9 +16,16 @@ import { HttpBroadcast } from './http-broadcast.js';
 /** The answers of contract §4 (202 empty; errors in the shared body, `error` holding the message). */
 const BroadcastAnswers = () =>
   applyDecorators(
-    ApiResponse({ status: 202, description: 'Accepted: delivered to every subscription of the topics, on every instance' }),
+    ApiResponse({
+      status: 202,
+      description: 'Accepted: delivered to every subscription of the topics, on every instance',
+    }),
     ApiResponse({ status: 401, description: 'Missing or wrong apikey, or no valid access token' }),
-    ApiResponse({ status: 403, description: 'A message is not private, its event is not a client:<name> event, or its topic is not writable by the caller' }),
+    ApiResponse({
+      status: 403,
+      description:
+        'A message is not private, its event is not a client:<name> event, or its topic is not writable by the caller',
+    }),
     ApiResponse({ status: 422, description: 'The body is not a batch of messages (or, for one event, no payload)' }),
   );
 
@@ -35,7 +51,12 @@ export class BroadcastController {
           items: {
             type: 'object',
             required: ['topic', 'event'],
-            properties: { topic: { type: 'string', example: 'conversation:0b6e…' }, event: { type: 'string' }, payload: { type: 'object' }, private: { type: 'boolean' } },
+            properties: {
+              topic: { type: 'string', example: 'conversation:0b6e…' },
+              event: { type: 'string' },
+              payload: { type: 'object' },
+              private: { type: 'boolean' },
+            },
           },
         },
       },

@@ -29,25 +29,42 @@ export class HttpBroadcast {
 
   async send(headers: IncomingHttpHeaders, messages: HttpBroadcastMessage[]): Promise<void> {
     const apikey = headers.apikey;
-    if (typeof apikey !== 'string' || apikey === '') throw new AppError(401, 'no_authorization', 'No API key found in request');
+    if (typeof apikey !== 'string' || apikey === '')
+      throw new AppError(401, 'no_authorization', 'No API key found in request');
     if (!this.config.PUBLIC_ANON_KEY.includes(apikey)) throw new AppError(401, 'no_authorization', 'Invalid API key');
     const token = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
     const auth = await this.access.authenticate(token);
-    if (auth === null) throw new AppError(401, 'no_authorization', 'Broadcasting needs a signed-in user: send their access token as Authorization: Bearer');
+    if (auth === null)
+      throw new AppError(
+        401,
+        'no_authorization',
+        'Broadcasting needs a signed-in user: send their access token as Authorization: Bearer',
+      );
     if (auth instanceof Refusal) throw new AppError(401, 'no_authorization', auth.reason);
 
     for (const message of messages) {
       if (!message.private) throw new AppError(403, 'forbidden', Refusals.privateOnly().reason);
-      if (!isClientEvent(message.event)) throw new AppError(403, 'reserved_event', Refusals.reservedEvent(message.event).reason);
-      if (bodyBytes({ json: message.payload }) > LIMITS.payloadBytes) throw new AppError(413, 'request_too_large', Refusals.payloadTooLarge(LIMITS.payloadBytes).reason);
+      if (!isClientEvent(message.event))
+        throw new AppError(403, 'reserved_event', Refusals.reservedEvent(message.event).reason);
+      if (bodyBytes({ json: message.payload }) > LIMITS.payloadBytes)
+        throw new AppError(413, 'request_too_large', Refusals.payloadTooLarge(LIMITS.payloadBytes).reason);
     }
     for (const topic of new Set(messages.map((message) => message.topic))) {
       const access = await this.access.topicAccess(auth, topic);
       if (!access?.write) throw new AppError(403, 'forbidden', Refusals.cannotWrite(topic).reason);
     }
-    await this.limits.consume('realtime-http-broadcast', HTTP_BROADCAST_LIMIT, auth.user.id, { points: messages.length, message: 'Too many broadcast messages; try again in a minute' });
+    await this.limits.consume('realtime-http-broadcast', HTTP_BROADCAST_LIMIT, auth.user.id, {
+      points: messages.length,
+      message: 'Too many broadcast messages; try again in a minute',
+    });
     try {
-      for (const message of messages) await this.bus.publish({ type: 'broadcast', topic: message.topic, event: message.event, json: message.payload });
+      for (const message of messages)
+        await this.bus.publish({
+          type: 'broadcast',
+          topic: message.topic,
+          event: message.event,
+          json: message.payload,
+        });
     } catch (error) {
       this.logger.warn(`HTTP broadcast not delivered: ${(error as Error).message}`);
       throw new AppError(503, 'service_unavailable', Refusals.unavailable().message);

@@ -24,13 +24,16 @@ export class SendBroadcast {
 
   async execute(subscription: Subscription, frame: Frame): Promise<void> {
     const answer = (refusal?: Refusal) => {
-      if (subscription.config.ack) subscription.socket.reply(frame, refusal ? 'error' : 'ok', refusal ? { reason: refusal.reason } : {});
+      if (subscription.config.ack)
+        subscription.socket.reply(frame, refusal ? 'error' : 'ok', refusal ? { reason: refusal.reason } : {});
     };
     const message = isRecord(frame.payload) ? frame.payload : {};
     if (typeof message.event !== 'string' || message.event.length > MAX_EVENT) return answer(Refusals.badBroadcast());
     if (!subscription.access.write) return answer(Refusals.cannotWrite(subscription.topic));
     if (!isClientEvent(message.event)) return answer(Refusals.reservedEvent(message.event));
-    const body: BroadcastBody = Buffer.isBuffer(message.payload) ? { bytes: message.payload } : { json: message.payload ?? {} };
+    const body: BroadcastBody = Buffer.isBuffer(message.payload)
+      ? { bytes: message.payload }
+      : { json: message.payload ?? {} };
     if (bodyBytes(body) > LIMITS.payloadBytes) return answer(Refusals.payloadTooLarge(LIMITS.payloadBytes));
     // Put on the bus now, in frame order (the bus keeps its publishes in call order); the socket's
     // next frames need not wait for it, unless too many of its broadcasts are still on their way.

@@ -21,7 +21,8 @@ export class BusPublisher extends RealtimePublisher {
 
   publish(topic: string, event: string, payload: Record<string, unknown>): Promise<void> {
     // The client namespace is what tells apps a member sent it: a server event never borrows it.
-    if (isClientEvent(event)) return Promise.reject(new Error(`'${event}' is a client event name; server events are named outside client:`));
+    if (isClientEvent(event))
+      return Promise.reject(new Error(`'${event}' is a client event name; server events are named outside client:`));
     return this.send({ type: 'broadcast', topic, event, json: payload });
   }
 
@@ -34,7 +35,9 @@ export class BusPublisher extends RealtimePublisher {
       await this.bus.publish(message);
     } catch (error) {
       this.metrics.publishFailures.inc({ type: message.type });
-      this.logger.error(`realtime ${message.type} on ${message.topic} not published: ${(error as Error)?.message ?? String(error)}`);
+      this.logger.error(
+        `realtime ${message.type} on ${message.topic} not published: ${(error as Error)?.message ?? String(error)}`,
+      );
     }
   }
 }

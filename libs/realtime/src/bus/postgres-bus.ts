@@ -18,7 +18,12 @@ interface Outgoing {
   settle: (error?: Error) => void;
 }
 
-const clientOptions = (connectionString: string): pg.ClientConfig => ({ connectionString, connectionTimeoutMillis: 5000, query_timeout: 5000, application_name: 'fanmint-realtime' });
+const clientOptions = (connectionString: string): pg.ClientConfig => ({
+  connectionString,
+  connectionTimeoutMillis: 5000,
+  query_timeout: 5000,
+  application_name: 'fanmint-realtime',
+});
 
 /**
  * The embedded default: LISTEN/NOTIFY on the application database. Publishing goes through one
@@ -63,7 +68,8 @@ export class PostgresBus extends RealtimeBus {
     if (this.listener) return;
     const deadline = Date.now() + LISTEN_WAIT_MS;
     while (!this.listener) {
-      if (this.closed || Date.now() > deadline) throw new Error('the realtime bus is not listening (database unreachable)');
+      if (this.closed || Date.now() > deadline)
+        throw new Error('the realtime bus is not listening (database unreachable)');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -88,18 +94,26 @@ export class PostgresBus extends RealtimeBus {
       while (this.outgoing.length > 0) {
         const large = Buffer.byteLength(this.outgoing[0].text) > NOTIFY_PAYLOAD_LIMIT;
         let count = 1;
-        if (!large) while (count < Math.min(BATCH_MAX, this.outgoing.length) && Buffer.byteLength(this.outgoing[count].text) <= NOTIFY_PAYLOAD_LIMIT) count++;
+        if (!large)
+          while (
+            count < Math.min(BATCH_MAX, this.outgoing.length) &&
+            Buffer.byteLength(this.outgoing[count].text) <= NOTIFY_PAYLOAD_LIMIT
+          )
+            count++;
         const batch = this.outgoing.splice(0, count);
         try {
           const client = await this.publisherClient();
           if (large) {
-            await client.query(`with stored as (insert into realtime_bus_messages (envelope) values ($2) returning id) select pg_notify($1, '${STORED}' || id) from stored`, [
-              NOTIFY_CHANNEL,
-              batch[0].text,
-            ]);
+            await client.query(
+              `with stored as (insert into realtime_bus_messages (envelope) values ($2) returning id) select pg_notify($1, '${STORED}' || id) from stored`,
+              [NOTIFY_CHANNEL, batch[0].text],
+            );
           } else {
             // unnest yields the array in order, and NOTIFYs of one transaction are delivered in the order sent.
-            await client.query('select count(pg_notify($1, envelope)) from unnest($2::text[]) as envelope', [NOTIFY_CHANNEL, batch.map((item) => item.text)]);
+            await client.query('select count(pg_notify($1, envelope)) from unnest($2::text[]) as envelope', [
+              NOTIFY_CHANNEL,
+              batch.map((item) => item.text),
+            ]);
           }
           for (const item of batch) item.settle();
         } catch (error) {
@@ -115,7 +129,10 @@ export class PostgresBus extends RealtimeBus {
     this.closed = true;
     const publisher = this.publisher;
     this.publisher = null;
-    await Promise.all([publisher?.then((client) => client.end()).catch(() => undefined), this.listener?.end().catch(() => undefined)]);
+    await Promise.all([
+      publisher?.then((client) => client.end()).catch(() => undefined),
+      this.listener?.end().catch(() => undefined),
+    ]);
     await this.received;
   }
 
@@ -173,7 +190,10 @@ export class PostgresBus extends RealtimeBus {
       .then(async () => {
         let text: string | undefined = payload;
         if (payload.startsWith(STORED)) {
-          const { rows } = await client.query<{ envelope: string }>('select envelope from realtime_bus_messages where id = $1', [payload.slice(STORED.length)]);
+          const { rows } = await client.query<{ envelope: string }>(
+            'select envelope from realtime_bus_messages where id = $1',
+            [payload.slice(STORED.length)],
+          );
           text = rows[0]?.envelope;
         }
         const message = text === undefined ? null : parseBusMessage(text);

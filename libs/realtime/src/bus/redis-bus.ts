@@ -21,7 +21,9 @@ export class RealtimeRedis {
 
   get commands(): Redis {
     // A publish after commit must not hang the request behind it: a few retries, then an error.
-    this.commandClient ??= quiet(new Redis(this.url, { maxRetriesPerRequest: 2, commandTimeout: 5000, enableOfflineQueue: true }));
+    this.commandClient ??= quiet(
+      new Redis(this.url, { maxRetriesPerRequest: 2, commandTimeout: 5000, enableOfflineQueue: true }),
+    );
     return this.commandClient;
   }
 

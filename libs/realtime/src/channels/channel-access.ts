@@ -40,12 +40,25 @@ export class ChannelAccess {
     if (auth instanceof Refusal) return auth;
     const access = await this.topicAccess(auth, topic);
     if (!access) return Refusals.cannotRead(topic);
-    return { identity: { userId: auth.user.id, sessionId: auth.sessionId, token: auth.accessToken, expiresAt: auth.claims.exp }, access };
+    return {
+      identity: {
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+        token: auth.accessToken,
+        expiresAt: auth.claims.exp,
+      },
+      access,
+    };
   }
 
   /** The anon key, a publishable key (`sb_…`), or nothing at all: no user. */
   isNoUser(token: unknown): boolean {
-    return typeof token !== 'string' || token === '' || token.startsWith('sb_') || this.config.PUBLIC_ANON_KEY.includes(token);
+    return (
+      typeof token !== 'string' ||
+      token === '' ||
+      token.startsWith('sb_') ||
+      this.config.PUBLIC_ANON_KEY.includes(token)
+    );
   }
 
   /** The user behind an access token (signature, expiry, user and session still there); null when there is no user. */

@@ -45,7 +45,8 @@ export class JoinChannel {
     const config = record(payload.config);
     if (config.private !== true) return this.refuse(socket, frame, Refusals.privateOnly());
     const existing = socket.subscriptions.get(frame.topic);
-    if (!existing && socket.subscriptions.size >= LIMITS.channelsPerSocket) return this.refuse(socket, frame, Refusals.tooManyChannels());
+    if (!existing && socket.subscriptions.size >= LIMITS.channelsPerSocket)
+      return this.refuse(socket, frame, Refusals.tooManyChannels());
     if (!socket.allowJoin(Date.now())) return this.refuse(socket, frame, Refusals.tooManyJoins());
 
     const decision = await this.access.authorize(payload.access_token, topic);
@@ -60,12 +61,20 @@ export class JoinChannel {
 
     const broadcast = record(config.broadcast);
     const presence = record(config.presence);
-    const key = typeof presence.key === 'string' && presence.key !== '' && presence.key.length <= MAX_PRESENCE_KEY ? presence.key : randomUUID();
+    const key =
+      typeof presence.key === 'string' && presence.key !== '' && presence.key.length <= MAX_PRESENCE_KEY
+        ? presence.key
+        : randomUUID();
     const subscription = new Subscription(
       socket,
       topic,
       frame.joinRef ?? frame.ref,
-      { self: broadcast.self === true, ack: broadcast.ack === true, presenceEnabled: presence.enabled === true && decision.access.presence, presenceKey: key },
+      {
+        self: broadcast.self === true,
+        ack: broadcast.ack === true,
+        presenceEnabled: presence.enabled === true && decision.access.presence,
+        presenceKey: key,
+      },
       decision.identity,
       decision.access,
     );
@@ -82,7 +91,14 @@ export class JoinChannel {
     }
     if (socket.closed || subscription.closed) return;
     socket.reply(frame, 'ok', { postgres_changes: [] });
-    if (state) socket.send({ joinRef: subscription.joinRef, ref: null, topic: frame.topic, event: EVENTS.presenceState, payload: state });
+    if (state)
+      socket.send({
+        joinRef: subscription.joinRef,
+        ref: null,
+        topic: frame.topic,
+        event: EVENTS.presenceState,
+        payload: state,
+      });
     subscription.open();
     this.armExpiry(subscription);
   }

@@ -48,7 +48,9 @@ export class RecheckChannelAccess {
     @Inject(PresenceTracker) private readonly presence: PresenceTracker,
   ) {
     channels.onAccessChanged((userId) => {
-      this.execute(userId).catch((error: unknown) => this.logger.warn(`channels of ${userId} not re-checked: ${(error as Error)?.message ?? String(error)}`));
+      this.execute(userId).catch((error: unknown) =>
+        this.logger.warn(`channels of ${userId} not re-checked: ${(error as Error)?.message ?? String(error)}`),
+      );
     });
   }
 

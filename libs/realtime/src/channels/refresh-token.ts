@@ -32,7 +32,8 @@ export class RefreshToken {
       return this.channels.close(subscription, notice);
     }
     // A channel belongs to the user who joined it: another user's token is not a refresh.
-    if (decision.identity.userId !== subscription.userId) return this.channels.close(subscription, Refusals.noLongerAllowed(subscription.topic));
+    if (decision.identity.userId !== subscription.userId)
+      return this.channels.close(subscription, Refusals.noLongerAllowed(subscription.topic));
     subscription.identity = decision.identity;
     subscription.access = decision.access;
     this.join.armExpiry(subscription);

@@ -10,8 +10,10 @@ export class TopicPolicyRegistry extends TopicPolicies {
   private readonly policies = new Map<string, TopicPolicy>();
 
   register(prefix: string, policy: TopicPolicy): void {
-    if (!/^[a-z][a-z0-9_-]*$/.test(prefix)) throw new Error(`A realtime topic prefix is lower-case letters, digits, '_' and '-': '${prefix}'`);
-    if ((OWN_PREFIXES as readonly string[]).includes(prefix) || this.policies.has(prefix)) throw new Error(`A realtime policy for '${prefix}:' is already registered`);
+    if (!/^[a-z][a-z0-9_-]*$/.test(prefix))
+      throw new Error(`A realtime topic prefix is lower-case letters, digits, '_' and '-': '${prefix}'`);
+    if ((OWN_PREFIXES as readonly string[]).includes(prefix) || this.policies.has(prefix))
+      throw new Error(`A realtime policy for '${prefix}:' is already registered`);
     this.policies.set(prefix, policy);
   }
 

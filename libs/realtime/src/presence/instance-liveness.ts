@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '#app/platform';
 import { RealtimeBus, SESSIONS_TOPIC } from '../bus/realtime-bus.js';
@@ -36,9 +42,14 @@ export class InstanceLiveness implements OnApplicationBootstrap, BeforeApplicati
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.listen((message) => this.channels.deliver(message));
     // Ended sessions concern every instance, whatever topics its sockets joined.
-    await this.bus.watch(SESSIONS_TOPIC).catch((error: unknown) => this.logger.warn(`not watching ended sessions yet: ${(error as Error).message}`));
+    await this.bus
+      .watch(SESSIONS_TOPIC)
+      .catch((error: unknown) => this.logger.warn(`not watching ended sessions yet: ${(error as Error).message}`));
     this.tick = this.beat();
-    this.timer = setInterval(() => (this.tick = this.tick.then(() => this.beat())), Math.max(100, Math.floor(this.config.REALTIME_INSTANCE_TTL_MS / 3)));
+    this.timer = setInterval(
+      () => (this.tick = this.tick.then(() => this.beat())),
+      Math.max(100, Math.floor(this.config.REALTIME_INSTANCE_TTL_MS / 3)),
+    );
     this.timer.unref();
   }
 
@@ -53,7 +64,11 @@ export class InstanceLiveness implements OnApplicationBootstrap, BeforeApplicati
       const purged = await this.store.purgeDead(this.config.REALTIME_INSTANCE_TTL_MS);
       if (purged.length > 0) await this.presence.announceLeft(purged);
       if (this.bus.kind === 'postgres') {
-        await this.orm.em.fork().execute(`delete from realtime_bus_messages where created_at < now() - make_interval(secs => ?)`, [STORED_MESSAGE_RETENTION_SECONDS]);
+        await this.orm.em
+          .fork()
+          .execute(`delete from realtime_bus_messages where created_at < now() - make_interval(secs => ?)`, [
+            STORED_MESSAGE_RETENTION_SECONDS,
+          ]);
       }
     } catch (error) {
       this.logger.warn(`realtime liveness round failed: ${(error as Error).message}`);
@@ -63,6 +78,8 @@ export class InstanceLiveness implements OnApplicationBootstrap, BeforeApplicati
   async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.tick;
-    await this.store.forget(this.instance.id).catch((error: unknown) => this.logger.warn(`could not leave the presence store: ${(error as Error).message}`));
+    await this.store
+      .forget(this.instance.id)
+      .catch((error: unknown) => this.logger.warn(`could not leave the presence store: ${(error as Error).message}`));
   }
 }

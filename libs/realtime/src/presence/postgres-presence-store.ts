@@ -8,7 +8,12 @@ interface Row {
   meta: PresenceEntry['meta'];
 }
 
-const toEntry = (row: Row): PresenceEntry => ({ topic: row.topic, subscriptionId: row.subscription_id, key: row.presence_key, meta: row.meta });
+const toEntry = (row: Row): PresenceEntry => ({
+  topic: row.topic,
+  subscriptionId: row.subscription_id,
+  key: row.presence_key,
+  meta: row.meta,
+});
 
 /** `realtime_presence` and `realtime_instances`, on the database's clock. */
 export class PostgresPresenceStore extends PresenceStore {
@@ -29,11 +34,19 @@ export class PostgresPresenceStore extends PresenceStore {
   }
 
   async remove(topic: string, subscriptionId: string): Promise<void> {
-    await this.execute(`delete from realtime_presence where topic = ? and subscription_id = ?`, [topic, subscriptionId]);
+    await this.execute(`delete from realtime_presence where topic = ? and subscription_id = ?`, [
+      topic,
+      subscriptionId,
+    ]);
   }
 
   async list(topic: string): Promise<PresenceEntry[]> {
-    return (await this.execute<Row>(`select topic, subscription_id, presence_key, meta from realtime_presence where topic = ? order by tracked_at, subscription_id`, [topic])).map(toEntry);
+    return (
+      await this.execute<Row>(
+        `select topic, subscription_id, presence_key, meta from realtime_presence where topic = ? order by tracked_at, subscription_id`,
+        [topic],
+      )
+    ).map(toEntry);
   }
 
   async heartbeat(instance: string): Promise<boolean> {

@@ -25,11 +25,20 @@ export class PresenceTracker {
   /** Tracks (or re-tracks, replacing) the subscription's meta. */
   async track(subscription: Subscription, payload: Record<string, unknown>): Promise<void> {
     const previous = subscription.tracked;
-    const meta: PresenceMeta = { ...payload, phx_ref: newRef(), ...(previous ? { phx_ref_prev: previous.phx_ref } : {}) };
+    const meta: PresenceMeta = {
+      ...payload,
+      phx_ref: newRef(),
+      ...(previous ? { phx_ref_prev: previous.phx_ref } : {}),
+    };
     const { topic, config } = subscription;
     await this.store.put(this.instance.id, { topic, subscriptionId: subscription.id, key: config.presenceKey, meta });
     subscription.tracked = meta;
-    await this.bus.publish({ type: 'presence', topic, joins: one(config.presenceKey, meta), leaves: previous ? one(config.presenceKey, previous) : {} });
+    await this.bus.publish({
+      type: 'presence',
+      topic,
+      joins: one(config.presenceKey, meta),
+      leaves: previous ? one(config.presenceKey, previous) : {},
+    });
   }
 
   /** Removes the subscription's meta (untrack, leave, close); nothing when it tracked none. */
@@ -38,7 +47,12 @@ export class PresenceTracker {
     if (!previous) return;
     subscription.tracked = null;
     await this.store.remove(subscription.topic, subscription.id);
-    await this.bus.publish({ type: 'presence', topic: subscription.topic, joins: {}, leaves: one(subscription.config.presenceKey, previous) });
+    await this.bus.publish({
+      type: 'presence',
+      topic: subscription.topic,
+      joins: {},
+      leaves: one(subscription.config.presenceKey, previous),
+    });
   }
 
   async state(topic: string): Promise<PresenceMap> {
@@ -50,7 +64,11 @@ export class PresenceTracker {
     const byTopic = new Map<string, PresenceEntry[]>();
     for (const entry of entries) byTopic.set(entry.topic, [...(byTopic.get(entry.topic) ?? []), entry]);
     for (const [topic, left] of byTopic) {
-      await this.bus.publish({ type: 'presence', topic, joins: {}, leaves: toPresenceMap(left) }).catch((error: unknown) => this.logger.warn(`presence leaves not announced on ${topic}: ${(error as Error).message}`));
+      await this.bus
+        .publish({ type: 'presence', topic, joins: {}, leaves: toPresenceMap(left) })
+        .catch((error: unknown) =>
+          this.logger.warn(`presence leaves not announced on ${topic}: ${(error as Error).message}`),
+        );
     }
   }
 

@@ -22,7 +22,11 @@ export class RedisPresenceStore extends PresenceStore {
 
   async put(instance: string, entry: PresenceEntry): Promise<void> {
     const stored: Stored = { instance, key: entry.key, meta: entry.meta };
-    await this.client.multi().hset(this.redis.key('presence', entry.topic), entry.subscriptionId, JSON.stringify(stored)).sadd(this.redis.key('instance-topics', instance), entry.topic).exec();
+    await this.client
+      .multi()
+      .hset(this.redis.key('presence', entry.topic), entry.subscriptionId, JSON.stringify(stored))
+      .sadd(this.redis.key('instance-topics', instance), entry.topic)
+      .exec();
   }
 
   async remove(topic: string, subscriptionId: string): Promise<void> {
@@ -46,7 +50,9 @@ export class RedisPresenceStore extends PresenceStore {
       if ((await this.client.zrem(this.redis.key('instances'), instance)) !== 1) continue;
       const topicsKey = this.redis.key('instance-topics', instance);
       for (const topic of await this.client.smembers(topicsKey)) {
-        const theirs = this.entries(topic, await this.client.hgetall(this.redis.key('presence', topic))).filter((item) => item.instance === instance);
+        const theirs = this.entries(topic, await this.client.hgetall(this.redis.key('presence', topic))).filter(
+          (item) => item.instance === instance,
+        );
         if (theirs.length === 0) continue;
         await this.client.hdel(this.redis.key('presence', topic), ...theirs.map(({ entry }) => entry.subscriptionId));
         purged.push(...theirs.map(({ entry }) => entry));
@@ -57,7 +63,11 @@ export class RedisPresenceStore extends PresenceStore {
   }
 
   async forget(instance: string): Promise<void> {
-    await this.client.multi().zrem(this.redis.key('instances'), instance).del(this.redis.key('instance-topics', instance)).exec();
+    await this.client
+      .multi()
+      .zrem(this.redis.key('instances'), instance)
+      .del(this.redis.key('instance-topics', instance))
+      .exec();
   }
 
   private entries(topic: string, hash: Record<string, string>) {

@@ -20,7 +20,8 @@ export class TrackPresence {
   ) {}
 
   async execute(subscription: Subscription, frame: Frame): Promise<void> {
-    const reply = (reason?: string) => subscription.socket.reply(frame, reason ? 'error' : 'ok', reason ? { reason } : {});
+    const reply = (reason?: string) =>
+      subscription.socket.reply(frame, reason ? 'error' : 'ok', reason ? { reason } : {});
     const message = isRecord(frame.payload) ? frame.payload : {};
     if (message.event === 'untrack') {
       await this.presence.untrack(subscription).then(
@@ -33,7 +34,8 @@ export class TrackPresence {
     if (!subscription.access.presence) return reply(Refusals.cannotTrack(subscription.topic).reason);
     const meta = message.payload ?? {};
     if (!isRecord(meta)) return reply(Refusals.presenceNotMap().reason);
-    if (Buffer.byteLength(JSON.stringify(meta)) > LIMITS.presenceMetaBytes) return this.channels.close(subscription, Refusals.trackTooLarge());
+    if (Buffer.byteLength(JSON.stringify(meta)) > LIMITS.presenceMetaBytes)
+      return this.channels.close(subscription, Refusals.trackTooLarge());
     if (!subscription.allowTrack(Date.now())) return this.channels.close(subscription, Refusals.tooManyTracks());
     try {
       await this.presence.track(subscription, meta);

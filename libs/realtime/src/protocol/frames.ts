@@ -24,7 +24,10 @@ export const TOPIC_PREFIX = 'realtime:';
 export const CLIENT_EVENT_PREFIX = 'client:';
 
 export function isClientEvent(event: string): boolean {
-  return event.length > CLIENT_EVENT_PREFIX.length && event.slice(0, CLIENT_EVENT_PREFIX.length).toLowerCase() === CLIENT_EVENT_PREFIX;
+  return (
+    event.length > CLIENT_EVENT_PREFIX.length &&
+    event.slice(0, CLIENT_EVENT_PREFIX.length).toLowerCase() === CLIENT_EVENT_PREFIX
+  );
 }
 
 export const EVENTS = {

@@ -38,7 +38,8 @@ export function decodeFrame(vsn: Vsn, data: Buffer, isBinary: boolean): Frame {
   }
   const parsed = parseJson(data.toString('utf8'));
   if (vsn === '2.0.0') {
-    if (!Array.isArray(parsed) || parsed.length !== 5) throw new FrameError('a frame is [join_ref, ref, topic, event, payload]');
+    if (!Array.isArray(parsed) || parsed.length !== 5)
+      throw new FrameError('a frame is [join_ref, ref, topic, event, payload]');
     return frame(...(parsed as [unknown, unknown, unknown, unknown, unknown]));
   }
   if (!isRecord(parsed)) throw new FrameError('a frame is {topic, event, payload, ref, join_ref}');
@@ -47,10 +48,12 @@ export function decodeFrame(vsn: Vsn, data: Buffer, isBinary: boolean): Frame {
 
 /** Kind 3: the header's lengths, then join_ref, ref, topic, event, meta, and the payload (contract §1). */
 function decodeBroadcastPush(data: Buffer): Frame {
-  if (data.length < PUSH_HEADER || data[0] !== KIND_PUSH) throw new FrameError(`unsupported binary kind ${data[0] ?? 'none'}`);
+  if (data.length < PUSH_HEADER || data[0] !== KIND_PUSH)
+    throw new FrameError(`unsupported binary kind ${data[0] ?? 'none'}`);
   const lengths = [data[1], data[2], data[3], data[4], data[5]];
   const encoding = data[6];
-  if (encoding !== ENCODING_BINARY && encoding !== ENCODING_JSON) throw new FrameError(`unsupported payload encoding ${encoding}`);
+  if (encoding !== ENCODING_BINARY && encoding !== ENCODING_JSON)
+    throw new FrameError(`unsupported payload encoding ${encoding}`);
   let offset = PUSH_HEADER;
   const [joinRef, ref, topic, event, meta] = lengths.map((length) => {
     if (offset + length > data.length) throw new FrameError('binary frame shorter than its header says');
@@ -61,21 +64,36 @@ function decodeBroadcastPush(data: Buffer): Frame {
   if (meta) parseJson(meta);
   const bytes = data.subarray(offset);
   const payload = encoding === ENCODING_JSON ? parseJson(bytes.toString('utf8')) : Buffer.from(bytes);
-  return { joinRef: joinRef || null, ref: ref || null, topic, event: EVENTS.broadcast, payload: { type: 'broadcast', event, payload } };
+  return {
+    joinRef: joinRef || null,
+    ref: ref || null,
+    topic,
+    event: EVENTS.broadcast,
+    payload: { type: 'broadcast', event, payload },
+  };
 }
 
 /** A text frame in the socket's vsn. */
 export function encodeText(vsn: Vsn, { joinRef, ref, topic, event, payload }: Frame): string {
-  return vsn === '2.0.0' ? JSON.stringify([joinRef, ref, topic, event, payload]) : JSON.stringify({ topic, event, payload, ref, join_ref: joinRef });
+  return vsn === '2.0.0'
+    ? JSON.stringify([joinRef, ref, topic, event, payload])
+    : JSON.stringify({ topic, event, payload, ref, join_ref: joinRef });
 }
 
 const isShortAscii = (text: string) => text.length <= 255 && /^[\x20-\x7e]*$/.test(text);
 
 /** Kind 4, the only binary frame the client reads; topic and event must be printable ASCII of at most 255 characters. */
 export function encodeBroadcast(topic: string, event: string, body: BroadcastBody): Buffer {
-  if (!isShortAscii(topic) || !isShortAscii(event)) throw new FrameError('binary broadcasts need ASCII topics and events of at most 255 characters');
+  if (!isShortAscii(topic) || !isShortAscii(event))
+    throw new FrameError('binary broadcasts need ASCII topics and events of at most 255 characters');
   const payload = 'bytes' in body ? body.bytes : Buffer.from(JSON.stringify(body.json), 'utf8');
-  const header = Buffer.from([KIND_BROADCAST, topic.length, event.length, 0, 'bytes' in body ? ENCODING_BINARY : ENCODING_JSON]);
+  const header = Buffer.from([
+    KIND_BROADCAST,
+    topic.length,
+    event.length,
+    0,
+    'bytes' in body ? ENCODING_BINARY : ENCODING_JSON,
+  ]);
   return Buffer.concat([header, Buffer.from(topic + event, 'latin1'), payload]);
 }
 
@@ -103,7 +121,11 @@ export class SharedBroadcast {
   /** The text frame (JSON bodies) for a subscription of `vsn` joined as `joinRef`. */
   text(vsn: Vsn, joinRef: string | null): string {
     this.topicJson ??= JSON.stringify(this.topic);
-    this.payloadJson ??= JSON.stringify({ type: 'broadcast', event: this.event, payload: 'json' in this.body ? this.body.json : null });
+    this.payloadJson ??= JSON.stringify({
+      type: 'broadcast',
+      event: this.event,
+      payload: 'json' in this.body ? this.body.json : null,
+    });
     const ref = JSON.stringify(joinRef);
     return vsn === '2.0.0'
       ? `[${ref},null,${this.topicJson},"broadcast",${this.payloadJson}]`

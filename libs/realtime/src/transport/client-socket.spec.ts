@@ -9,11 +9,18 @@ import { ClientSocket } from './client-socket.js';
 function socket(): ClientSocket {
   const hooks = { route: async () => undefined, closed: async () => undefined, onError: () => undefined };
   // A socket already closed: the idle timer that fires after the test (in whichever suite the worker runs then) does nothing.
-  const ws = Object.assign(new EventEmitter(), { readyState: 3, OPEN: 1, CONNECTING: 0, close: () => undefined, terminate: () => undefined });
+  const ws = Object.assign(new EventEmitter(), {
+    readyState: 3,
+    OPEN: 1,
+    CONNECTING: 0,
+    close: () => undefined,
+    terminate: () => undefined,
+  });
   const made = new ClientSocket(ws as unknown as WebSocket, '2.0.0', 60_000, {} as RealtimeMetrics, hooks);
   return made;
 }
-const take = (client: ClientSocket, at: number, count: number) => Array.from({ length: count }, () => client.takeEvent(at));
+const take = (client: ClientSocket, at: number, count: number) =>
+  Array.from({ length: count }, () => client.takeEvent(at));
 
 describe("a socket's allowance of client events", () => {
   it('lets a burst of 50 through, drops the next, and refills at 25 a second', () => {
@@ -39,6 +46,8 @@ describe("a socket's allowance of client events", () => {
     take(patient, 0, LIMITS.droppedEventsToClose - 1);
     // Next window: the count starts again (and the bucket refilled meanwhile).
     take(patient, LIMITS.dropWindowMs, LIMITS.eventBurst);
-    expect(take(patient, LIMITS.dropWindowMs, LIMITS.droppedEventsToClose - 1).every((verdict) => verdict === 'dropped')).toBe(true);
+    expect(
+      take(patient, LIMITS.dropWindowMs, LIMITS.droppedEventsToClose - 1).every((verdict) => verdict === 'dropped'),
+    ).toBe(true);
   });
 });

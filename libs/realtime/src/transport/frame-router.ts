@@ -29,7 +29,9 @@ export class FrameRouter {
     try {
       await this.dispatch(socket, frame);
     } catch (error) {
-      this.logger.error(`realtime ${frame.event} on ${frame.topic} failed: ${(error as Error)?.stack ?? String(error)}`);
+      this.logger.error(
+        `realtime ${frame.event} on ${frame.topic} failed: ${(error as Error)?.stack ?? String(error)}`,
+      );
       if (frame.ref !== null && !socket.closed) socket.reply(frame, 'error', { reason: Refusals.unavailable().reason });
     }
   }
@@ -50,7 +52,9 @@ export class FrameRouter {
       return false;
     }
     this.logger.warn(`realtime socket ${socket.id} closed: ${refusal.message}`);
-    await Promise.all([...socket.subscriptions.values()].map((subscription) => this.channels.close(subscription, refusal)));
+    await Promise.all(
+      [...socket.subscriptions.values()].map((subscription) => this.channels.close(subscription, refusal)),
+    );
     socket.close(CLOSE.policy, refusal.message);
     return false;
   }
@@ -70,7 +74,11 @@ export class FrameRouter {
     if (!subscription) return socket.reply(frame, 'error', { reason: Refusals.unmatchedTopic().reason });
     // A frame of an earlier join of this topic is stale.
     if (frame.joinRef !== null && frame.joinRef !== subscription.joinRef) return;
-    if ((frame.event === EVENTS.broadcast || frame.event === EVENTS.presence) && !(await this.withinAllowance(socket, frame, subscription.config.ack))) return;
+    if (
+      (frame.event === EVENTS.broadcast || frame.event === EVENTS.presence) &&
+      !(await this.withinAllowance(socket, frame, subscription.config.ack))
+    )
+      return;
     switch (frame.event) {
       case EVENTS.accessToken:
         return this.refresh.execute(subscription, frame.payload);

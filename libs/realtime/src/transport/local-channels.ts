@@ -64,7 +64,11 @@ export class LocalChannels {
     const { socket, fullTopic } = subscription;
     if (socket.subscriptions.get(fullTopic) === subscription) socket.subscriptions.delete(fullTopic);
     this.remove(subscription);
-    await this.presence.untrack(subscription).catch((error: unknown) => this.logger.warn(`presence leave not announced on ${subscription.topic}: ${(error as Error).message}`));
+    await this.presence
+      .untrack(subscription)
+      .catch((error: unknown) =>
+        this.logger.warn(`presence leave not announced on ${subscription.topic}: ${(error as Error).message}`),
+      );
   }
 
   /** Who re-checks a user's channels when their access changed (RecheckChannelAccess, which needs the token check). */
@@ -79,14 +83,21 @@ export class LocalChannels {
     if (!entry) return;
     const broadcast =
       message.type === 'broadcast'
-        ? new SharedBroadcast(`${TOPIC_PREFIX}${message.topic}`, message.event, message.bytes === undefined ? { json: message.json ?? {} } : { bytes: Buffer.from(message.bytes, 'base64') })
+        ? new SharedBroadcast(
+            `${TOPIC_PREFIX}${message.topic}`,
+            message.event,
+            message.bytes === undefined
+              ? { json: message.json ?? {} }
+              : { bytes: Buffer.from(message.bytes, 'base64') },
+          )
         : null;
     for (const subscription of entry.subscriptions) {
       if (message.type === 'broadcast') {
         if (message.origin === subscription.id && !subscription.config.self) continue;
         if (broadcast) subscription.pushBroadcast(broadcast);
       } else if (message.type === 'presence') {
-        if (subscription.config.presenceEnabled) for (const diff of clientDiffs(message.joins, message.leaves)) subscription.push(EVENTS.presenceDiff, diff);
+        if (subscription.config.presenceEnabled)
+          for (const diff of clientDiffs(message.joins, message.leaves)) subscription.push(EVENTS.presenceDiff, diff);
       } else if (message.type === 'revoke' && subscription.userId === message.userId) {
         void this.close(subscription, Refusals.noLongerAllowed(subscription.topic));
       }
@@ -97,7 +108,8 @@ export class LocalChannels {
   private endSessions({ userId, only, except }: Extract<BusMessage, { type: 'sessions' }>): void {
     const ended = (sessionId: string) => (only !== undefined ? sessionId === only : sessionId !== except);
     for (const subscription of [...this.all()]) {
-      if (subscription.userId === userId && ended(subscription.identity.sessionId)) void this.close(subscription, Refusals.sessionEnded());
+      if (subscription.userId === userId && ended(subscription.identity.sessionId))
+        void this.close(subscription, Refusals.sessionEnded());
     }
   }
 
@@ -106,6 +118,10 @@ export class LocalChannels {
     if (!entry?.subscriptions.delete(subscription) || entry.subscriptions.size > 0) return;
     this.topics.delete(subscription.topic);
     // Issued now, so the bus sees watch and unwatch of a topic in the order they happened here.
-    this.bus.unwatch(subscription.topic).catch((error: unknown) => this.logger.warn(`could not stop watching ${subscription.topic}: ${(error as Error).message}`));
+    this.bus
+      .unwatch(subscription.topic)
+      .catch((error: unknown) =>
+        this.logger.warn(`could not stop watching ${subscription.topic}: ${(error as Error).message}`),
+      );
   }
 }

@@ -18,7 +18,13 @@ const VERSIONS: readonly Vsn[] = ['1.0.0', '2.0.0'];
 /** How long clients get to answer our 1001 before their sockets are dropped. */
 const CLOSE_GRACE_MS = 2000;
 
-const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 503: 'Service Unavailable' };
+const STATUS_TEXT: Record<number, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
 
 function refuseUpgrade(socket: Duplex, status: number, error: string): void {
   const body = JSON.stringify({ error });
@@ -43,7 +49,12 @@ function readCookie(header: string | undefined, name: string): string | undefine
 @Injectable()
 export class RealtimeServer extends UpgradedConnections {
   private readonly logger = new Logger('Realtime');
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.frameBytes, perMessageDeflate: false, clientTracking: false });
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: LIMITS.frameBytes,
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
   private readonly sockets = new Set<ClientSocket>();
   private closing = false;
 
@@ -85,8 +96,14 @@ export class RealtimeServer extends UpgradedConnections {
     if (!this.caps.admits(address)) return this.refuseCap(socket);
     this.gate.admits(readCookie(request.headers.cookie, SITE_ACCESS_COOKIE)).then(
       (admitted) => {
-        if (!admitted) return refuseUpgrade(socket, 401, 'This site is password protected. Enter the site password at / to continue.');
-        if (this.closing || socket.destroyed) return refuseUpgrade(socket, 503, 'Realtime is restarting, please standby');
+        if (!admitted)
+          return refuseUpgrade(
+            socket,
+            401,
+            'This site is password protected. Enter the site password at / to continue.',
+          );
+        if (this.closing || socket.destroyed)
+          return refuseUpgrade(socket, 503, 'Realtime is restarting, please standby');
         // Checked again: the gate's answer may come after other sockets of the address were accepted.
         if (!this.caps.admits(address)) return this.refuseCap(socket);
         this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, vsn, address));

@@ -76,8 +76,20 @@ export class Subscription {
   /** The final notice of contract §3: a `system` error, then `phx_close` (ref = join ref), ahead of anything waiting. */
   sendClosing(message: string): void {
     const system = { extension: 'system', status: 'error', message, channel: this.topic };
-    this.socket.send({ joinRef: this.joinRef, ref: null, topic: this.fullTopic, event: EVENTS.system, payload: system });
-    this.socket.send({ joinRef: this.joinRef, ref: this.joinRef, topic: this.fullTopic, event: EVENTS.close, payload: {} });
+    this.socket.send({
+      joinRef: this.joinRef,
+      ref: null,
+      topic: this.fullTopic,
+      event: EVENTS.system,
+      payload: system,
+    });
+    this.socket.send({
+      joinRef: this.joinRef,
+      ref: this.joinRef,
+      topic: this.fullTopic,
+      event: EVENTS.close,
+      payload: {},
+    });
   }
 
   /** Delivers what waited behind the join reply; from now on pushes go straight out. */
@@ -99,7 +111,10 @@ export class Subscription {
   armExpiry(now: () => number, fire: () => void): void {
     this.disarm();
     const wait = this.identity.expiresAt * 1000 - now();
-    this.expiry = setTimeout(() => (wait > MAX_TIMER_MS ? this.armExpiry(now, fire) : fire()), Math.max(0, Math.min(wait, MAX_TIMER_MS)));
+    this.expiry = setTimeout(
+      () => (wait > MAX_TIMER_MS ? this.armExpiry(now, fire) : fire()),
+      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
+    );
     this.expiry.unref();
   }
 

@@ -3,10 +3,17 @@ import { checkSolanaAddress, checkTelegramUsername } from './reward-handles.js';
 
 describe('checkSolanaAddress', () => {
   it('accepts real 32-byte keys, including the system program and a typical wallet', () => {
-    for (const address of ['11111111111111111111111111111111', 'So11111111111111111111111111111111111111112', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM']) {
+    for (const address of [
+      '11111111111111111111111111111111',
+      'So11111111111111111111111111111111111111112',
+      '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+    ]) {
       expect(checkSolanaAddress(address)).toEqual({ ok: true, value: address });
     }
-    expect(checkSolanaAddress('  9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM ')).toEqual({ ok: true, value: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' });
+    expect(checkSolanaAddress('  9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM ')).toEqual({
+      ok: true,
+      value: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+    });
   });
 
   it('refuses characters outside base58, with the reason', () => {
@@ -16,7 +23,10 @@ describe('checkSolanaAddress', () => {
   });
 
   it('refuses base58 text that does not decode to 32 bytes (an Ethereum-length key, a 64-byte secret key)', () => {
-    expect(checkSolanaAddress(bs58.encode(new Uint8Array(20).fill(7)))).toEqual({ ok: false, message: expect.stringMatching(/20 bytes instead of 32/) });
+    expect(checkSolanaAddress(bs58.encode(new Uint8Array(20).fill(7)))).toEqual({
+      ok: false,
+      message: expect.stringMatching(/20 bytes instead of 32/),
+    });
     expect(checkSolanaAddress(bs58.encode(new Uint8Array(64).fill(9))).ok).toBe(false);
     expect(checkSolanaAddress('').ok).toBe(false);
   });

@@ -13,7 +13,10 @@ export function checkSolanaAddress(input: string): Checked {
   }
   const bytes = bs58.decode(value);
   if (bytes.length !== 32) {
-    return { ok: false, message: `This is not a Solana wallet address: it decodes to ${bytes.length} bytes instead of 32` };
+    return {
+      ok: false,
+      message: `This is not a Solana wallet address: it decodes to ${bytes.length} bytes instead of 32`,
+    };
   }
   return { ok: true, value };
 }

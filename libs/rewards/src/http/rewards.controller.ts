@@ -70,7 +70,11 @@ export class AdminRewardsController {
   @Get('airdrop-export')
   @Header('content-type', 'text/csv; charset=utf-8')
   @ApiProduces('text/csv')
-  @ApiQuery({ name: 'snapshot', example: '2025-03-31', description: 'Wallets added before this date (UTC midnight) or instant' })
+  @ApiQuery({
+    name: 'snapshot',
+    example: '2025-03-31',
+    description: 'Wallets added before this date (UTC midnight) or instant',
+  })
   @ApiOperation({ summary: 'CSV of the wallets eligible for the community airdrop at a snapshot (admins)' })
   async export(@CurrentAuth() auth: AuthContext, @Query('snapshot') snapshot?: string) {
     requireAdmin(auth);

@@ -2,7 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 export class WalletDto {
-  @ApiProperty({ example: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', description: 'A Solana address (base58, 32 bytes)' })
+  @ApiProperty({
+    example: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+    description: 'A Solana address (base58, 32 bytes)',
+  })
   @MaxLength(100)
   @IsString({ message: 'walletAddress must be a string' })
   @IsNotEmpty({ message: 'Enter your Solana wallet address' })

@@ -121,5 +121,15 @@ export interface WebhookEvent<T = CheckoutSession | Payment | Refund | Dispute |
 }
 
 export interface ApiError {
-  error: { type: 'invalid_request' | 'authentication_required' | 'not_found' | 'conflict' | 'idempotency_conflict' | 'server_error'; message: string; param?: string };
+  error: {
+    type:
+      | 'invalid_request'
+      | 'authentication_required'
+      | 'not_found'
+      | 'conflict'
+      | 'idempotency_conflict'
+      | 'server_error';
+    message: string;
+    param?: string;
+  };
 }

@@ -18,17 +18,39 @@ describe('webhook signatures', () => {
     const header = signWebhookPayload(body, [oldSecret, newSecret], t);
     expect(verifyWebhookSignature(body, header, [oldSecret], { now: t })).toEqual({ valid: true, timestamp: t });
     expect(verifyWebhookSignature(body, header, [newSecret], { now: t + 10 })).toEqual({ valid: true, timestamp: t });
-    expect(verifyWebhookSignature(body, signWebhookPayload(body, [newSecret], t), [oldSecret, newSecret], { now: t })).toEqual({ valid: true, timestamp: t });
+    expect(
+      verifyWebhookSignature(body, signWebhookPayload(body, [newSecret], t), [oldSecret, newSecret], { now: t }),
+    ).toEqual({ valid: true, timestamp: t });
   });
 
   it('refuse another secret, a changed body, an old timestamp and a malformed header', () => {
     const header = signWebhookPayload(body, [oldSecret], t);
-    expect(verifyWebhookSignature(body, header, ['whsec_other_0123456789'], { now: t })).toEqual({ valid: false, reason: 'no_matching_signature' });
-    expect(verifyWebhookSignature(`${body} `, header, [oldSecret], { now: t })).toEqual({ valid: false, reason: 'no_matching_signature' });
-    expect(verifyWebhookSignature(body, header, [oldSecret], { now: t + 301 })).toEqual({ valid: false, reason: 'timestamp_out_of_tolerance' });
-    expect(verifyWebhookSignature(body, header, [oldSecret], { now: t + 3000, toleranceSeconds: 3600 }).valid).toBe(true);
-    expect(verifyWebhookSignature(body, undefined, [oldSecret], { now: t })).toEqual({ valid: false, reason: 'missing_header' });
-    expect(verifyWebhookSignature(body, 'v1=abc', [oldSecret], { now: t })).toEqual({ valid: false, reason: 'malformed_header' });
-    expect(verifyWebhookSignature(body, `t=${t}`, [oldSecret], { now: t })).toEqual({ valid: false, reason: 'malformed_header' });
+    expect(verifyWebhookSignature(body, header, ['whsec_other_0123456789'], { now: t })).toEqual({
+      valid: false,
+      reason: 'no_matching_signature',
+    });
+    expect(verifyWebhookSignature(`${body} `, header, [oldSecret], { now: t })).toEqual({
+      valid: false,
+      reason: 'no_matching_signature',
+    });
+    expect(verifyWebhookSignature(body, header, [oldSecret], { now: t + 301 })).toEqual({
+      valid: false,
+      reason: 'timestamp_out_of_tolerance',
+    });
+    expect(verifyWebhookSignature(body, header, [oldSecret], { now: t + 3000, toleranceSeconds: 3600 }).valid).toBe(
+      true,
+    );
+    expect(verifyWebhookSignature(body, undefined, [oldSecret], { now: t })).toEqual({
+      valid: false,
+      reason: 'missing_header',
+    });
+    expect(verifyWebhookSignature(body, 'v1=abc', [oldSecret], { now: t })).toEqual({
+      valid: false,
+      reason: 'malformed_header',
+    });
+    expect(verifyWebhookSignature(body, `t=${t}`, [oldSecret], { now: t })).toEqual({
+      valid: false,
+      reason: 'malformed_header',
+    });
   });
 });

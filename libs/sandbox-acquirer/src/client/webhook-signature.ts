@@ -17,7 +17,10 @@ export function signWebhookPayload(payload: string, secrets: readonly string[], 
 
 export type SignatureCheck =
   | { valid: true; timestamp: number }
-  | { valid: false; reason: 'missing_header' | 'malformed_header' | 'timestamp_out_of_tolerance' | 'no_matching_signature' };
+  | {
+      valid: false;
+      reason: 'missing_header' | 'malformed_header' | 'timestamp_out_of_tolerance' | 'no_matching_signature';
+    };
 
 export interface VerifyOptions {
   /** Current time in unix seconds (defaults to the clock): passed in, the function stays pure. */

@@ -163,7 +163,9 @@ export async function migrateAcquirer(client: pg.ClientBase, schema: string): Pr
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [`acquirer-migrations:${schema}`]);
     await client.query(`create schema if not exists "${schema}"`);
     await client.query(`set local search_path to "${schema}"`);
-    await client.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    await client.query(
+      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+    );
     const { rows } = await client.query<{ name: string }>('select name from schema_migrations');
     const done = new Set(rows.map((row) => row.name));
     for (const migration of MIGRATIONS) {

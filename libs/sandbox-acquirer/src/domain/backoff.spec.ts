@@ -13,7 +13,8 @@ describe('webhook retry backoff', () => {
   });
 
   it('spreads the default schedule (one-minute base, 13 attempts) over roughly three days', () => {
-    const total = (random: () => number) => Array.from({ length: 12 }, (_, i) => retryDelayMs(i + 1, 60_000, random)).reduce((a, b) => a + b, 0);
+    const total = (random: () => number) =>
+      Array.from({ length: 12 }, (_, i) => retryDelayMs(i + 1, 60_000, random)).reduce((a, b) => a + b, 0);
     const day = 86_400_000;
     expect(total(() => 1) / day).toBeCloseTo(2.84, 1);
     expect(total(() => 0) / day).toBeGreaterThan(1.4);

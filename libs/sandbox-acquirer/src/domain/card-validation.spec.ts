@@ -36,7 +36,16 @@ describe('card validation', () => {
   });
 
   it('accepts a good card and keeps only what the rest of the flow needs', () => {
-    expect(validateCard(good, now)).toEqual({ card: { number: '4242424242424242', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, name: 'Ada Lovelace' } });
+    expect(validateCard(good, now)).toEqual({
+      card: {
+        number: '4242424242424242',
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2030,
+        name: 'Ada Lovelace',
+      },
+    });
   });
 
   it('explains each bad field', () => {
@@ -50,9 +59,15 @@ describe('card validation', () => {
       },
     });
     expect(validateCard({ ...good, number: '', expiry: '', cvc: '' }, now)).toEqual({
-      errors: { number: 'Enter your card number.', expiry: "Enter your card's expiry date.", cvc: "Enter your card's security code." },
+      errors: {
+        number: 'Enter your card number.',
+        expiry: "Enter your card's expiry date.",
+        cvc: "Enter your card's security code.",
+      },
     });
-    expect(validateCard({ ...good, expiry: '99/99' }, now)).toEqual({ errors: { expiry: 'Enter the expiry date as MM / YY.' } });
+    expect(validateCard({ ...good, expiry: '99/99' }, now)).toEqual({
+      errors: { expiry: 'Enter the expiry date as MM / YY.' },
+    });
     expect(validateCard({ ...good, cvc: '1234' }, now)).toHaveProperty('card');
   });
 });

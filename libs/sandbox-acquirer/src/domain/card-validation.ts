@@ -75,7 +75,8 @@ export function validateCard(input: CardInput, now: Date = new Date()): { card: 
   const number = digitsOnly(input.number);
   const brand = cardBrand(number);
   if (!number) errors.number = 'Enter your card number.';
-  else if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) errors.number = 'Your card number is incomplete or incorrect.';
+  else if (!/^\d{12,19}$/.test(number) || !passesLuhn(number))
+    errors.number = 'Your card number is incomplete or incorrect.';
 
   const expiry = parseExpiry(input.expiry);
   if (!input.expiry.trim()) errors.expiry = "Enter your card's expiry date.";

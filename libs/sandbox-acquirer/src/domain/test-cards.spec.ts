@@ -22,7 +22,10 @@ describe('test cards', () => {
   });
 
   it('ask for 3-D Secure only for the two 3DS cards', () => {
-    expect(TEST_CARDS.filter((card) => needsThreeDSecure(card.behaviour)).map((card) => card.number)).toEqual(['4000000000003220', '4000008400001629']);
+    expect(TEST_CARDS.filter((card) => needsThreeDSecure(card.behaviour)).map((card) => card.number)).toEqual([
+      '4000000000003220',
+      '4000008400001629',
+    ]);
   });
 
   it('authorise or decline with a reason code', () => {

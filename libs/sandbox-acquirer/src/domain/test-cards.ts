@@ -23,9 +23,17 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '4000000000000002', behaviour: 'decline', description: 'Declined (card_declined)' },
   { number: '4000000000009995', behaviour: 'insufficient_funds', description: 'Declined (insufficient_funds)' },
   { number: '4000000000003220', behaviour: 'three_ds_then_approve', description: '3-D Secure required, then approved' },
-  { number: '4000008400001629', behaviour: 'three_ds_then_decline', description: '3-D Secure required, then declined (card_declined)' },
+  {
+    number: '4000008400001629',
+    behaviour: 'three_ds_then_decline',
+    description: '3-D Secure required, then declined (card_declined)',
+  },
   { number: '4100000000000019', behaviour: 'fraud', description: 'Blocked as fraud (fraudulent)' },
-  { number: '4000000000000259', behaviour: 'approve_then_dispute', description: 'Approved, then charged back (a dispute opens shortly after)' },
+  {
+    number: '4000000000000259',
+    behaviour: 'approve_then_dispute',
+    description: 'Approved, then charged back (a dispute opens shortly after)',
+  },
 ];
 
 const BY_NUMBER = new Map(TEST_CARDS.map((card) => [card.number, card.behaviour]));
@@ -48,7 +56,10 @@ export const DECLINES = {
   card_declined: { code: 'card_declined', message: 'Your card was declined. Try another card or contact your bank.' },
   insufficient_funds: { code: 'insufficient_funds', message: 'Your card has insufficient funds. Try another card.' },
   fraudulent: { code: 'fraudulent', message: 'Your card was declined. Try another card or contact your bank.' },
-  authentication_failed: { code: 'authentication_failed', message: "We couldn't confirm it's you with your bank. Try again or use another card." },
+  authentication_failed: {
+    code: 'authentication_failed',
+    message: "We couldn't confirm it's you with your bank. Try again or use another card.",
+  },
   expired_card: { code: 'expired_card', message: 'Your card has expired. Try another card.' },
 } as const satisfies Record<string, Decline>;
 

@@ -20,8 +20,12 @@ function canonical(value: unknown): string {
 }
 
 const lockKey = prepared('select pg_advisory_xact_lock(hashtext($1))');
-const storedAnswer = prepared('select request_hash, response_status, response_body from idempotency_keys where scope = $1 and key = $2');
-const storeAnswer = prepared('insert into idempotency_keys (scope, key, request_hash, response_status, response_body) values ($1, $2, $3, $4, $5)');
+const storedAnswer = prepared(
+  'select request_hash, response_status, response_body from idempotency_keys where scope = $1 and key = $2',
+);
+const storeAnswer = prepared(
+  'insert into idempotency_keys (scope, key, request_hash, response_status, response_body) values ($1, $2, $3, $4, $5)',
+);
 
 /**
  * Runs `work` once per Idempotency-Key and request path: the same key with the same body gets the
@@ -39,15 +43,24 @@ export async function idempotent(
     if (required) throw ApiError.invalid('The Idempotency-Key header is required for this request', 'Idempotency-Key');
     return { ...(await inTransaction(ctx.pool, work)), replayed: false };
   }
-  if (key.length > 255) throw ApiError.invalid('The Idempotency-Key header is longer than 255 characters', 'Idempotency-Key');
+  if (key.length > 255)
+    throw ApiError.invalid('The Idempotency-Key header is longer than 255 characters', 'Idempotency-Key');
   const scope = `${request.method} ${request.baseUrl}${request.path}`;
-  const hash = createHash('sha256').update(canonical(request.body ?? null)).digest('hex');
+  const hash = createHash('sha256')
+    .update(canonical(request.body ?? null))
+    .digest('hex');
   return inTransaction(ctx.pool, async (client) => {
     await client.query(lockKey([`${scope} ${key}`]));
-    const { rows } = await client.query<{ request_hash: string; response_status: number; response_body: unknown }>(storedAnswer([scope, key]));
+    const { rows } = await client.query<{ request_hash: string; response_status: number; response_body: unknown }>(
+      storedAnswer([scope, key]),
+    );
     if (rows[0]) {
       if (rows[0].request_hash !== hash) {
-        throw new ApiError(409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different request body');
+        throw new ApiError(
+          409,
+          'idempotency_conflict',
+          'This Idempotency-Key was already used with a different request body',
+        );
       }
       return { status: rows[0].response_status, body: rows[0].response_body, replayed: true };
     }

@@ -6,7 +6,13 @@ import { createInvoice, getInvoice } from '../services/crypto-invoices.js';
 import { getDispute } from '../services/disputes.js';
 import { chargeSavedMethod, deletePaymentMethod, getPayment, listPaymentMethods } from '../services/payments.js';
 import { getRefund, refundPayment } from '../services/refunds.js';
-import { cryptoInvoiceObject, disputeObject, paymentMethodObject, paymentObject, refundObject } from '../services/rows.js';
+import {
+  cryptoInvoiceObject,
+  disputeObject,
+  paymentMethodObject,
+  paymentObject,
+  refundObject,
+} from '../services/rows.js';
 import { idempotent, type ApiAnswer } from './idempotency.js';
 import { createInvoiceBody, createSessionBody, merchantChargeBody, parseBody } from './validation.js';
 

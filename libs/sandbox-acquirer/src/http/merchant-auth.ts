@@ -11,7 +11,13 @@ export function merchantAuth(secretKey: string) {
     const match = /^Bearer (.+)$/.exec(request.header('authorization') ?? '');
     if (!match || !timingSafeEqual(digest(match[1]), expected)) {
       response.setHeader('www-authenticate', 'Bearer realm="acquirer"');
-      next(new ApiError(401, 'authentication_required', 'A valid secret key is required: Authorization: Bearer <secret key>'));
+      next(
+        new ApiError(
+          401,
+          'authentication_required',
+          'A valid secret key is required: Authorization: Bearer <secret key>',
+        ),
+      );
       return;
     }
     next();

@@ -2,7 +2,10 @@ import type { NextFunction, Request, Response } from 'express';
 
 /** Headers every answer carries; pages then widen the CSP for their merchant (see `pageCsp`). */
 export function securityHeaders(_request: Request, response: Response, next: NextFunction): void {
-  response.setHeader('content-security-policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+  response.setHeader(
+    'content-security-policy',
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  );
   response.setHeader('x-content-type-options', 'nosniff');
   response.setHeader('x-frame-options', 'DENY');
   response.setHeader('referrer-policy', 'no-referrer');

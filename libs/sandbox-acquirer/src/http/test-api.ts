@@ -58,10 +58,10 @@ export function testApi(ctx: AcquirerContext): Router {
 
   router.post('/payment_methods/:id/decline', async (request, response) => {
     const { code } = parseBody(declineBody, request.body);
-    const { rows } = await ctx.pool.query<PaymentMethodRow>(`update payment_methods set decline_code = $2 where id = $1 and deleted_at is null returning *`, [
-      param(request, 'id'),
-      code,
-    ]);
+    const { rows } = await ctx.pool.query<PaymentMethodRow>(
+      `update payment_methods set decline_code = $2 where id = $1 and deleted_at is null returning *`,
+      [param(request, 'id'), code],
+    );
     if (!rows[0]) throw ApiError.notFound('payment method', param(request, 'id'));
     response.json({ ...paymentMethodObject(rows[0]), decline_code: rows[0].decline_code });
   });

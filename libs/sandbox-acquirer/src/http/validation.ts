@@ -51,7 +51,10 @@ export const chaosBody = z.strictObject({
   rate: z.number().min(0).max(1).default(0.5),
 });
 export const declineBody = z.strictObject({
-  code: z.enum(['card_declined', 'insufficient_funds', 'expired_card', 'fraudulent']).nullable().default('insufficient_funds'),
+  code: z
+    .enum(['card_declined', 'insufficient_funds', 'expired_card', 'fraudulent'])
+    .nullable()
+    .default('insufficient_funds'),
 });
 
 /** Parses a request body, turning the first problem into a 400 that names the field. */
@@ -60,6 +63,9 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const param = issue.path.join('.') || undefined;
-  const message = issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys.join(', ')}` : `${param ?? 'body'}: ${issue.message}`;
+  const message =
+    issue.code === 'unrecognized_keys'
+      ? `Unknown parameter: ${issue.keys.join(', ')}`
+      : `${param ?? 'body'}: ${issue.message}`;
   throw ApiError.invalid(message, param ?? (issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined));
 }

@@ -23,7 +23,11 @@ const insertSession = prepared(
    returning *`,
 );
 
-export async function createSession(db: Queryable, ctx: AcquirerContext, input: CreateSessionInput): Promise<SessionRow> {
+export async function createSession(
+  db: Queryable,
+  ctx: AcquirerContext,
+  input: CreateSessionInput,
+): Promise<SessionRow> {
   const { rows } = await db.query<SessionRow>(
     insertSession([
       newId('cs'),
@@ -43,7 +47,10 @@ export async function createSession(db: Queryable, ctx: AcquirerContext, input: 
 }
 
 export async function findSession(db: Queryable, id: string, { lock = false } = {}): Promise<SessionRow | null> {
-  const { rows } = await db.query<SessionRow>(`select * from checkout_sessions where id = $1 ${lock ? 'for update' : ''}`, [id]);
+  const { rows } = await db.query<SessionRow>(
+    `select * from checkout_sessions where id = $1 ${lock ? 'for update' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -64,7 +71,10 @@ export async function renderSession(db: Queryable, ctx: AcquirerContext, session
 
 /** Closes an open session that will not be paid (its time ran out, or the test API says so). */
 export async function expireSession(db: Queryable, ctx: AcquirerContext, session: SessionRow): Promise<SessionRow> {
-  const { rows } = await db.query<SessionRow>(`update checkout_sessions set status = 'expired', expires_at = least(expires_at, now()) where id = $1 and status = 'open' returning *`, [session.id]);
+  const { rows } = await db.query<SessionRow>(
+    `update checkout_sessions set status = 'expired', expires_at = least(expires_at, now()) where id = $1 and status = 'open' returning *`,
+    [session.id],
+  );
   if (!rows[0]) return session;
   await emitEvent(db, ctx, 'checkout_session.expired', sessionObject(rows[0], null, ctx.publicUrl()));
   ctx.log.info('checkout session expired', { session: session.id });
@@ -82,7 +92,12 @@ export async function expireDueSessions(ctx: AcquirerContext): Promise<number> {
 }
 
 /** Marks the session paid by `payment` and reports it. */
-export async function completeSession(db: Queryable, ctx: AcquirerContext, session: SessionRow, payment: PaymentRow): Promise<SessionRow> {
+export async function completeSession(
+  db: Queryable,
+  ctx: AcquirerContext,
+  session: SessionRow,
+  payment: PaymentRow,
+): Promise<SessionRow> {
   const { rows } = await db.query<SessionRow>(
     `update checkout_sessions set status = 'complete', payment_id = $2, completed_at = now() where id = $1 and status = 'open' returning *`,
     [session.id, payment.id],

@@ -14,18 +14,33 @@ export interface CreateInvoiceInput {
   reference: string;
 }
 
-export async function createInvoice(db: Queryable, ctx: AcquirerContext, input: CreateInvoiceInput): Promise<CryptoInvoiceRow> {
+export async function createInvoice(
+  db: Queryable,
+  ctx: AcquirerContext,
+  input: CreateInvoiceInput,
+): Promise<CryptoInvoiceRow> {
   const { rows } = await db.query<CryptoInvoiceRow>(
     `insert into crypto_invoices (id, status, amount, currency, reference, address, token_amount, required_confirmations)
      values ($1, 'awaiting_payment', $2, $3, $4, $5, $6, $7) returning *`,
-    [newId('ci'), input.amount, input.currency, input.reference, bs58.encode(randomBytes(32)), tokenAmount(input.amount, input.currency), ctx.config.cryptoConfirmations],
+    [
+      newId('ci'),
+      input.amount,
+      input.currency,
+      input.reference,
+      bs58.encode(randomBytes(32)),
+      tokenAmount(input.amount, input.currency),
+      ctx.config.cryptoConfirmations,
+    ],
   );
   ctx.log.info('crypto invoice created', { invoice: rows[0].id });
   return rows[0];
 }
 
 export async function getInvoice(db: Queryable, id: string, { lock = false } = {}): Promise<CryptoInvoiceRow> {
-  const { rows } = await db.query<CryptoInvoiceRow>(`select * from crypto_invoices where id = $1 ${lock ? 'for update' : ''}`, [id]);
+  const { rows } = await db.query<CryptoInvoiceRow>(
+    `select * from crypto_invoices where id = $1 ${lock ? 'for update' : ''}`,
+    [id],
+  );
   if (!rows[0]) throw ApiError.notFound('crypto invoice', id);
   return rows[0];
 }
@@ -33,7 +48,8 @@ export async function getInvoice(db: Queryable, id: string, { lock = false } = {
 /** Test API: the customer's transfer lands on chain (no confirmations yet). */
 export async function markInvoicePaid(db: Queryable, ctx: AcquirerContext, id: string): Promise<CryptoInvoiceRow> {
   const invoice = await getInvoice(db, id, { lock: true });
-  if (invoice.status !== 'awaiting_payment') throw ApiError.conflict(`Invoice ${id} is already paid (${invoice.status})`);
+  if (invoice.status !== 'awaiting_payment')
+    throw ApiError.conflict(`Invoice ${id} is already paid (${invoice.status})`);
   const { rows } = await db.query<CryptoInvoiceRow>(
     `update crypto_invoices set status = 'confirming', paid_at = now(), last_confirmation_at = now() where id = $1 returning *`,
     [id],

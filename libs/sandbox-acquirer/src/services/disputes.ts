@@ -28,19 +28,22 @@ export async function getDispute(db: Queryable, id: string, { lock = false } = {
 }
 
 /** The cardholder's bank disputes a succeeded payment. */
-export async function openDispute(db: Queryable, ctx: AcquirerContext, paymentId: string, reason: string): Promise<DisputeRow> {
+export async function openDispute(
+  db: Queryable,
+  ctx: AcquirerContext,
+  paymentId: string,
+  reason: string,
+): Promise<DisputeRow> {
   const payment = await findPayment(db, paymentId, { lock: true });
   if (!payment) throw ApiError.notFound('payment', paymentId);
   if (payment.dispute_id) throw ApiError.conflict(`Payment ${paymentId} is already disputed (${payment.dispute_id})`);
-  if (payment.status !== 'succeeded') throw ApiError.conflict(`Only a succeeded payment can be disputed; ${paymentId} is ${payment.status}`);
+  if (payment.status !== 'succeeded')
+    throw ApiError.conflict(`Only a succeeded payment can be disputed; ${paymentId} is ${payment.status}`);
   const id = newId('dp');
-  await db.query(`insert into disputes (id, payment_id, status, reason, amount, currency) values ($1, $2, 'needs_response', $3, $4, $5)`, [
-    id,
-    paymentId,
-    reason,
-    payment.amount,
-    payment.currency,
-  ]);
+  await db.query(
+    `insert into disputes (id, payment_id, status, reason, amount, currency) values ($1, $2, 'needs_response', $3, $4, $5)`,
+    [id, paymentId, reason, payment.amount, payment.currency],
+  );
   await db.query(`update payments set dispute_due_at = null where id = $1`, [paymentId]);
   const dispute = await getDispute(db, id);
   await emitEvent(db, ctx, 'dispute.created', disputeObject(dispute));
@@ -48,9 +51,15 @@ export async function openDispute(db: Queryable, ctx: AcquirerContext, paymentId
   return dispute;
 }
 
-export async function moveDispute(db: Queryable, ctx: AcquirerContext, id: string, to: DisputeStatus): Promise<DisputeRow> {
+export async function moveDispute(
+  db: Queryable,
+  ctx: AcquirerContext,
+  id: string,
+  to: DisputeStatus,
+): Promise<DisputeRow> {
   const current = await getDispute(db, id, { lock: true });
-  if (!canMoveDispute(current.status, to)) throw ApiError.conflict(`A dispute cannot go from ${current.status} to ${to}`);
+  if (!canMoveDispute(current.status, to))
+    throw ApiError.conflict(`A dispute cannot go from ${current.status} to ${to}`);
   await db.query(`update disputes set status = $2, updated_at = now() where id = $1`, [id, to]);
   const dispute = await getDispute(db, id);
   await emitEvent(db, ctx, 'dispute.updated', disputeObject(dispute));

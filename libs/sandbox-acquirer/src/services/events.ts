@@ -20,14 +20,22 @@ export async function readChaos(db: Queryable): Promise<WebhookChaos> {
 }
 
 export async function writeChaos(db: Queryable, chaos: WebhookChaos): Promise<void> {
-  await db.query(`insert into settings (key, value) values ('webhook_chaos', $1) on conflict (key) do update set value = excluded.value`, [JSON.stringify(chaos)]);
+  await db.query(
+    `insert into settings (key, value) values ('webhook_chaos', $1) on conflict (key) do update set value = excluded.value`,
+    [JSON.stringify(chaos)],
+  );
 }
 
 /**
  * Records an event and its delivery rows in the caller's transaction, so an event exists exactly
  * when the change it reports was committed. The dispatcher sends it afterwards.
  */
-export async function emitEvent(db: Queryable, ctx: AcquirerContext, type: WebhookEventType, data: WebhookEvent['data']): Promise<string> {
+export async function emitEvent(
+  db: Queryable,
+  ctx: AcquirerContext,
+  type: WebhookEventType,
+  data: WebhookEvent['data'],
+): Promise<string> {
   const id = newId('evt');
   await db.query('insert into events (id, type, data) values ($1, $2, $3)', [id, type, JSON.stringify(data)]);
   const chaos = await readChaos(db);

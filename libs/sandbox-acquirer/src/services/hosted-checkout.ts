@@ -22,15 +22,27 @@ export const THREE_DS_CODE = '123456';
  * Locks the session for the rest of the transaction and checks it can still be paid (one whose
  * time ran out is expired on the spot, even if the background loop has not got to it yet).
  */
-async function openSession(db: Queryable, ctx: AcquirerContext, sessionId: string): Promise<SessionRow | { closed: SessionRow | null }> {
+async function openSession(
+  db: Queryable,
+  ctx: AcquirerContext,
+  sessionId: string,
+): Promise<SessionRow | { closed: SessionRow | null }> {
   const session = await findSession(db, sessionId, { lock: true });
   if (!session) return { closed: null };
-  if (session.status === 'open' && session.expires_at.getTime() <= Date.now()) return { closed: await expireSession(db, ctx, session) };
+  if (session.status === 'open' && session.expires_at.getTime() <= Date.now())
+    return { closed: await expireSession(db, ctx, session) };
   if (session.status !== 'open') return { closed: session };
   return session;
 }
 
-async function settle(db: Queryable, ctx: AcquirerContext, session: SessionRow, card: CardOnFile, authenticated: boolean, saveCard: boolean): Promise<CheckoutOutcome> {
+async function settle(
+  db: Queryable,
+  ctx: AcquirerContext,
+  session: SessionRow,
+  card: CardOnFile,
+  authenticated: boolean,
+  saveCard: boolean,
+): Promise<CheckoutOutcome> {
   const payment = await charge(db, ctx, {
     card,
     amount: Number(session.amount),
@@ -48,22 +60,45 @@ async function settle(db: Queryable, ctx: AcquirerContext, session: SessionRow, 
 }
 
 /** The card is saved when the merchant asks (the customer was told) or the customer chose it on the page. */
-const savesCard = (session: SessionRow, customerChose: boolean) => session.save_card || (customerChose && session.customer_id !== null);
+const savesCard = (session: SessionRow, customerChose: boolean) =>
+  session.save_card || (customerChose && session.customer_id !== null);
 
-async function payOrChallenge(db: Queryable, ctx: AcquirerContext, session: SessionRow, card: CardOnFile, saveCard: boolean): Promise<CheckoutOutcome> {
+async function payOrChallenge(
+  db: Queryable,
+  ctx: AcquirerContext,
+  session: SessionRow,
+  card: CardOnFile,
+  saveCard: boolean,
+): Promise<CheckoutOutcome> {
   if (!needsThreeDSecure(card.behaviour)) return settle(db, ctx, session, card, false, saveCard);
   const id = newId('auth');
   await db.query(
     `insert into challenges (id, session_id, status, card_token, behaviour, brand, last4, exp_month, exp_year, payment_method_id, save_card)
      values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [id, session.id, card.token, card.behaviour, card.brand, card.last4, card.expMonth, card.expYear, card.paymentMethodId, saveCard],
+    [
+      id,
+      session.id,
+      card.token,
+      card.behaviour,
+      card.brand,
+      card.last4,
+      card.expMonth,
+      card.expYear,
+      card.paymentMethodId,
+      saveCard,
+    ],
   );
   ctx.log.info('3-D Secure challenge started', { session: session.id, challenge: id });
   return { kind: 'challenge', challengeId: id };
 }
 
 /** A new card typed on the hosted page. Its number decides its behaviour and is then dropped for a random token. */
-export async function payWithNewCard(ctx: AcquirerContext, sessionId: string, card: ValidCard, { saveCard = false } = {}): Promise<CheckoutOutcome> {
+export async function payWithNewCard(
+  ctx: AcquirerContext,
+  sessionId: string,
+  card: ValidCard,
+  { saveCard = false } = {},
+): Promise<CheckoutOutcome> {
   const onFile: CardOnFile = {
     token: newId('tok'),
     behaviour: behaviourOf(card.number),
@@ -81,7 +116,11 @@ export async function payWithNewCard(ctx: AcquirerContext, sessionId: string, ca
 }
 
 /** One tap on a card the customer saved before. */
-export async function payWithSavedCard(ctx: AcquirerContext, sessionId: string, paymentMethodId: string): Promise<CheckoutOutcome> {
+export async function payWithSavedCard(
+  ctx: AcquirerContext,
+  sessionId: string,
+  paymentMethodId: string,
+): Promise<CheckoutOutcome> {
   return inTransaction(ctx.pool, async (client) => {
     const session = await openSession(client, ctx, sessionId);
     if ('closed' in session) return { kind: 'closed', session: session.closed };
@@ -106,12 +145,18 @@ export interface ChallengeRow {
 }
 
 export async function findChallenge(db: Queryable, id: string, { lock = false } = {}): Promise<ChallengeRow | null> {
-  const { rows } = await db.query<ChallengeRow>(`select * from challenges where id = $1 ${lock ? 'for update' : ''}`, [id]);
+  const { rows } = await db.query<ChallengeRow>(`select * from challenges where id = $1 ${lock ? 'for update' : ''}`, [
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
 /** The customer answered the bank's challenge (or cancelled it); the payment is then authorised or declined. */
-export async function answerChallenge(ctx: AcquirerContext, challengeId: string, answer: { code: string } | { cancel: true }): Promise<CheckoutOutcome> {
+export async function answerChallenge(
+  ctx: AcquirerContext,
+  challengeId: string,
+  answer: { code: string } | { cancel: true },
+): Promise<CheckoutOutcome> {
   return inTransaction(ctx.pool, async (client) => {
     const challenge = await findChallenge(client, challengeId, { lock: true });
     if (!challenge) return { kind: 'closed', session: null };

@@ -40,7 +40,10 @@ const PAYMENT_COLUMNS = `p.*, r.id as refund_id, d.id as dispute_id`;
 const PAYMENT_FROM = `payments p left join refunds r on r.payment_id = p.id left join disputes d on d.payment_id = p.id`;
 
 export async function findPayment(db: Queryable, id: string, { lock = false } = {}): Promise<PaymentRow | null> {
-  const { rows } = await db.query<PaymentRow>(`select ${PAYMENT_COLUMNS} from ${PAYMENT_FROM} where p.id = $1 ${lock ? 'for update of p' : ''}`, [id]);
+  const { rows } = await db.query<PaymentRow>(
+    `select ${PAYMENT_COLUMNS} from ${PAYMENT_FROM} where p.id = $1 ${lock ? 'for update of p' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -93,7 +96,12 @@ export async function charge(db: Queryable, ctx: AcquirerContext, request: Charg
   );
   const payment = rows[0];
   await emitEvent(db, ctx, decline ? 'payment.failed' : 'payment.succeeded', paymentObject(payment));
-  ctx.log.info(decline ? 'payment declined' : 'payment succeeded', { payment: id, session: request.sessionId, initiated_by: request.initiatedBy, code: decline?.code });
+  ctx.log.info(decline ? 'payment declined' : 'payment succeeded', {
+    payment: id,
+    session: request.sessionId,
+    initiated_by: request.initiatedBy,
+    code: decline?.code,
+  });
   return payment;
 }
 
@@ -127,18 +135,31 @@ export function cardOnFile(method: PaymentMethodRow): CardOnFile {
   };
 }
 
-export async function findPaymentMethod(db: Queryable, customerId: string, id: string): Promise<PaymentMethodRow | null> {
-  const { rows } = await db.query<PaymentMethodRow>(`select * from payment_methods where id = $1 and customer_id = $2 and deleted_at is null`, [id, customerId]);
+export async function findPaymentMethod(
+  db: Queryable,
+  customerId: string,
+  id: string,
+): Promise<PaymentMethodRow | null> {
+  const { rows } = await db.query<PaymentMethodRow>(
+    `select * from payment_methods where id = $1 and customer_id = $2 and deleted_at is null`,
+    [id, customerId],
+  );
   return rows[0] ?? null;
 }
 
 export async function listPaymentMethods(db: Queryable, customerId: string): Promise<PaymentMethodRow[]> {
-  const { rows } = await db.query<PaymentMethodRow>(`select * from payment_methods where customer_id = $1 and deleted_at is null order by created_at desc, id`, [customerId]);
+  const { rows } = await db.query<PaymentMethodRow>(
+    `select * from payment_methods where customer_id = $1 and deleted_at is null order by created_at desc, id`,
+    [customerId],
+  );
   return rows;
 }
 
 export async function deletePaymentMethod(db: Queryable, customerId: string, id: string): Promise<void> {
-  const { rowCount } = await db.query(`update payment_methods set deleted_at = now() where id = $1 and customer_id = $2 and deleted_at is null`, [id, customerId]);
+  const { rowCount } = await db.query(
+    `update payment_methods set deleted_at = now() where id = $1 and customer_id = $2 and deleted_at is null`,
+    [id, customerId],
+  );
   if (!rowCount) throw ApiError.notFound('payment method', id);
 }
 
@@ -152,7 +173,11 @@ export interface MerchantChargeInput {
 }
 
 /** A merchant-initiated charge of a saved card (renewals): a decline is a failed payment, not an error. */
-export async function chargeSavedMethod(db: Queryable, ctx: AcquirerContext, input: MerchantChargeInput): Promise<PaymentRow> {
+export async function chargeSavedMethod(
+  db: Queryable,
+  ctx: AcquirerContext,
+  input: MerchantChargeInput,
+): Promise<PaymentRow> {
   const method = await findPaymentMethod(db, input.customer, input.payment_method);
   if (!method) throw ApiError.notFound('payment method', input.payment_method);
   const payment = await charge(db, ctx, {

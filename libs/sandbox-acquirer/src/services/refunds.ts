@@ -7,15 +7,24 @@ import { findPayment } from './payments.js';
 import { paymentObject, type RefundRow } from './rows.js';
 
 /** Refunds a payment in full; asking again returns the same refund (`created` false). */
-export async function refundPayment(db: Queryable, ctx: AcquirerContext, paymentId: string): Promise<{ refund: RefundRow; created: boolean }> {
+export async function refundPayment(
+  db: Queryable,
+  ctx: AcquirerContext,
+  paymentId: string,
+): Promise<{ refund: RefundRow; created: boolean }> {
   const payment = await findPayment(db, paymentId, { lock: true });
   if (!payment) throw ApiError.notFound('payment', paymentId);
   if (payment.refund_id) {
-    const { rows } = await db.query<RefundRow>(`select r.*, p.reference from refunds r join payments p on p.id = r.payment_id where r.id = $1`, [payment.refund_id]);
+    const { rows } = await db.query<RefundRow>(
+      `select r.*, p.reference from refunds r join payments p on p.id = r.payment_id where r.id = $1`,
+      [payment.refund_id],
+    );
     return { refund: rows[0], created: false };
   }
-  if (payment.status !== 'succeeded') throw ApiError.conflict(`Payment ${paymentId} did not succeed, so there is nothing to refund`);
-  if (payment.dispute_id) throw ApiError.conflict(`Payment ${paymentId} is disputed; its money already went back through the chargeback`);
+  if (payment.status !== 'succeeded')
+    throw ApiError.conflict(`Payment ${paymentId} did not succeed, so there is nothing to refund`);
+  if (payment.dispute_id)
+    throw ApiError.conflict(`Payment ${paymentId} is disputed; its money already went back through the chargeback`);
   const id = newId('re');
   const { rows } = await db.query<RefundRow>(
     `insert into refunds (id, payment_id, amount, currency) values ($1, $2, $3, $4) returning *, $5::text as reference`,
@@ -28,7 +37,10 @@ export async function refundPayment(db: Queryable, ctx: AcquirerContext, payment
 }
 
 export async function getRefund(db: Queryable, id: string): Promise<RefundRow> {
-  const { rows } = await db.query<RefundRow>(`select r.*, p.reference from refunds r join payments p on p.id = r.payment_id where r.id = $1`, [id]);
+  const { rows } = await db.query<RefundRow>(
+    `select r.*, p.reference from refunds r join payments p on p.id = r.payment_id where r.id = $1`,
+    [id],
+  );
   if (!rows[0]) throw ApiError.notFound('refund', id);
   return rows[0];
 }

@@ -1,4 +1,12 @@
-import type { CheckoutSession, CryptoInvoice, Dispute, DisputeStatus, Payment, PaymentMethod, Refund } from '../client/api-types.js';
+import type {
+  CheckoutSession,
+  CryptoInvoice,
+  Dispute,
+  DisputeStatus,
+  Payment,
+  PaymentMethod,
+  Refund,
+} from '../client/api-types.js';
 
 /** Rows as pg returns them (bigint columns arrive as strings) and their API objects. */
 

@@ -40,7 +40,12 @@ export async function deliverDueWebhooks(ctx: AcquirerContext): Promise<number> 
           `update webhook_deliveries set status = 'delivered', attempts = $2, delivered_at = now(), last_response_status = $3, last_error = null where id = $1`,
           [delivery.id, attempts, outcome.status],
         );
-        ctx.log.info('webhook delivered', { event: delivery.event_id, type: delivery.type, attempt: attempts, status: outcome.status });
+        ctx.log.info('webhook delivered', {
+          event: delivery.event_id,
+          type: delivery.type,
+          attempt: attempts,
+          status: outcome.status,
+        });
         continue;
       }
       const giveUp = attempts >= ctx.config.webhookMaxAttempts;
@@ -65,13 +70,25 @@ export async function deliverDueWebhooks(ctx: AcquirerContext): Promise<number> 
   });
 }
 
-async function send(ctx: AcquirerContext, delivery: DueDelivery): Promise<{ ok: boolean; status: number | null; error: string | null }> {
-  const body = JSON.stringify({ id: delivery.event_id, type: delivery.type, created: delivery.created_at.toISOString(), data: delivery.data });
+async function send(
+  ctx: AcquirerContext,
+  delivery: DueDelivery,
+): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+  const body = JSON.stringify({
+    id: delivery.event_id,
+    type: delivery.type,
+    created: delivery.created_at.toISOString(),
+    data: delivery.data,
+  });
   const signature = signWebhookPayload(body, ctx.config.webhookSecrets, Math.floor(Date.now() / 1000));
   try {
     const response = await fetch(ctx.config.webhookUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'SandboxAcquirer-Webhooks/1.0', [SIGNATURE_HEADER]: signature },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'SandboxAcquirer-Webhooks/1.0',
+        [SIGNATURE_HEADER]: signature,
+      },
       body,
       signal: AbortSignal.timeout(ctx.config.webhookTimeoutMs),
       redirect: 'manual',

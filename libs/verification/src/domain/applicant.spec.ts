@@ -5,7 +5,9 @@ describe('checkApplicant', () => {
   const now = new Date('2026-11-22T12:00:00Z');
 
   it('accepts an adult with a real country and tidies the name', () => {
-    expect(checkApplicant({ fullName: '  Zoë   O\'Neil-Smith ', dateOfBirth: '2008-11-22', country: 'de' }, now)).toEqual({
+    expect(
+      checkApplicant({ fullName: "  Zoë   O'Neil-Smith ", dateOfBirth: '2008-11-22', country: 'de' }, now),
+    ).toEqual({
       applicant: { fullName: "Zoë O'Neil-Smith", dateOfBirth: '2008-11-22', country: 'DE' },
       problems: [],
     });
@@ -16,7 +18,9 @@ describe('checkApplicant', () => {
     expect(ageOn('2008-11-23', now)).toBe(17);
     expect(ageOn('2008-02-29', new Date('2026-02-28T00:00:00Z'))).toBe(17);
     expect(ageOn('2008-02-29', new Date('2026-03-01T00:00:00Z'))).toBe(18);
-    expect(checkApplicant({ fullName: 'Jane Doe', dateOfBirth: '2008-11-23', country: 'DE' }, now).problems).toEqual([{ field: 'dateOfBirth', message: 'You must be at least 18 years old' }]);
+    expect(checkApplicant({ fullName: 'Jane Doe', dateOfBirth: '2008-11-23', country: 'DE' }, now).problems).toEqual([
+      { field: 'dateOfBirth', message: 'You must be at least 18 years old' },
+    ]);
   });
 
   it("names every problem, with the spec's 'This field is required' for empty fields", () => {
@@ -25,7 +29,11 @@ describe('checkApplicant', () => {
       { field: 'dateOfBirth', message: 'This field is required' },
       { field: 'country', message: 'This field is required' },
     ]);
-    expect(checkApplicant({ fullName: '<script>', dateOfBirth: '1990-02-30', country: 'XX' }, now).problems.map((p) => p.field)).toEqual(['fullName', 'dateOfBirth', 'country']);
+    expect(
+      checkApplicant({ fullName: '<script>', dateOfBirth: '1990-02-30', country: 'XX' }, now).problems.map(
+        (p) => p.field,
+      ),
+    ).toEqual(['fullName', 'dateOfBirth', 'country']);
   });
 });
 

@@ -34,17 +34,27 @@ function isRealDate(value: string): boolean {
 }
 
 /** SPEC §5: every field required; creators and referrers are 18 or older; a real country. */
-export function checkApplicant(input: ApplicantInput, now: Date): { applicant: Applicant; problems: [] } | { applicant: null; problems: FieldProblem[] } {
+export function checkApplicant(
+  input: ApplicantInput,
+  now: Date,
+): { applicant: Applicant; problems: [] } | { applicant: null; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const fullName = (input.fullName ?? '').trim().replace(/\s+/g, ' ');
   if (!fullName) problems.push({ field: 'fullName', message: 'This field is required' });
-  else if (fullName.length < 2 || fullName.length > 100) problems.push({ field: 'fullName', message: 'Full name must be between 2 and 100 characters' });
-  else if (!/^[\p{L}\p{M}][\p{L}\p{M}' .,-]*$/u.test(fullName)) problems.push({ field: 'fullName', message: 'Full name may contain only letters, spaces, apostrophes, dots and hyphens' });
+  else if (fullName.length < 2 || fullName.length > 100)
+    problems.push({ field: 'fullName', message: 'Full name must be between 2 and 100 characters' });
+  else if (!/^[\p{L}\p{M}][\p{L}\p{M}' .,-]*$/u.test(fullName))
+    problems.push({
+      field: 'fullName',
+      message: 'Full name may contain only letters, spaces, apostrophes, dots and hyphens',
+    });
 
   const dateOfBirth = (input.dateOfBirth ?? '').trim();
   if (!dateOfBirth) problems.push({ field: 'dateOfBirth', message: 'This field is required' });
-  else if (!isRealDate(dateOfBirth)) problems.push({ field: 'dateOfBirth', message: 'Date of birth must be a date (YYYY-MM-DD)' });
-  else if (ageOn(dateOfBirth, now) < MINIMUM_AGE) problems.push({ field: 'dateOfBirth', message: 'You must be at least 18 years old' });
+  else if (!isRealDate(dateOfBirth))
+    problems.push({ field: 'dateOfBirth', message: 'Date of birth must be a date (YYYY-MM-DD)' });
+  else if (ageOn(dateOfBirth, now) < MINIMUM_AGE)
+    problems.push({ field: 'dateOfBirth', message: 'You must be at least 18 years old' });
   else if (ageOn(dateOfBirth, now) > 120) problems.push({ field: 'dateOfBirth', message: 'Check your date of birth' });
 
   const code = (input.country ?? '').trim();

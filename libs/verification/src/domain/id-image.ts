@@ -1,6 +1,13 @@
 import { cleanImage, type CleanImage } from '#app/platform';
 
-export { ImageRejected, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, sniffImage, type CleanImage, type ImageKind } from '#app/platform';
+export {
+  ImageRejected,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  sniffImage,
+  type CleanImage,
+  type ImageKind,
+} from '#app/platform';
 
 /** Longest side kept: plenty to read a document, far less than a full-resolution original. */
 export const STORED_MAX_SIDE = 2400;

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
@@ -6,10 +18,19 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { BearerGuard, Client, CurrentAuth, StaffGuard, type AuthContext, type ClientInfo } from '#app/identity';
 import { EntitlementService } from '#app/entitlements';
 import { AuditLog, PrivateFiles } from '#app/platform';
-import { ReviewVerificationCommand, type ReviewAction } from '../commands/review-verification/review-verification.command.js';
+import {
+  ReviewVerificationCommand,
+  type ReviewAction,
+} from '../commands/review-verification/review-verification.command.js';
 import { ReviewItemQuery, ReviewQueueQuery } from '../queries/review-queue/review-queue.query.js';
 import { VerificationErrors } from '../verification.errors.js';
-import { QueueQueryDto, RejectDto, ReviewItemDetailDto, ReviewItemDto, ReviewQueueDto } from './admin-verifications.dto.js';
+import {
+  QueueQueryDto,
+  RejectDto,
+  ReviewItemDetailDto,
+  ReviewItemDto,
+  ReviewQueueDto,
+} from './admin-verifications.dto.js';
 
 /** The verification review console (moderators and admins with an aal2 session). */
 @ApiTags('admin')
@@ -33,15 +54,32 @@ export class AdminVerificationsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One submission; two-minute links to its images only for the moderator holding its claim (the view and each image read are audited)' })
+  @ApiOperation({
+    summary:
+      'One submission; two-minute links to its images only for the moderator holding its claim (the view and each image read are audited)',
+  })
   @ApiOkResponse({ type: ReviewItemDetailDto })
-  async detail(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo): Promise<ReviewItemDetailDto> {
+  async detail(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Client() client: ClientInfo,
+  ): Promise<ReviewItemDetailDto> {
     const item = await this.queries.execute(new ReviewItemQuery(id, auth.user.id));
     if (!item) throw VerificationErrors.notFound();
     const em = this.orm.em.fork();
-    await this.audit.record(em, { actorId: auth.user.id, action: 'verification.viewed', targetType: 'verification', targetId: id, details: { userId: item.userId }, ipAddress: client.ip });
+    await this.audit.record(em, {
+      actorId: auth.user.id,
+      action: 'verification.viewed',
+      targetType: 'verification',
+      targetId: id,
+      details: { userId: item.userId },
+      ipAddress: client.ip,
+    });
     const { imageKeys: _keys, ...rest } = item;
-    const images = await this.entitlements.idImageLinks({ id: auth.user.id, role: auth.user.appRole, aal: auth.claims.aal }, id);
+    const images = await this.entitlements.idImageLinks(
+      { id: auth.user.id, role: auth.user.appRole, aal: auth.claims.aal },
+      id,
+    );
     return { ...rest, images };
   }
 
@@ -49,7 +87,11 @@ export class AdminVerificationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Take the submission: nobody else can decide it for 30 minutes' })
   @ApiOkResponse({ type: ReviewItemDto })
-  async claim(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo): Promise<ReviewItemDto> {
+  async claim(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Client() client: ClientInfo,
+  ): Promise<ReviewItemDto> {
     return this.act(id, auth, { kind: 'claim' }, client);
   }
 
@@ -57,7 +99,11 @@ export class AdminVerificationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Give the submission back to the queue' })
   @ApiOkResponse({ type: ReviewItemDto })
-  async release(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo): Promise<ReviewItemDto> {
+  async release(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Client() client: ClientInfo,
+  ): Promise<ReviewItemDto> {
     return this.act(id, auth, { kind: 'release' }, client);
   }
 
@@ -65,7 +111,11 @@ export class AdminVerificationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Accept (needs the claim): the user becomes a creator and is emailed' })
   @ApiOkResponse({ type: ReviewItemDto })
-  async accept(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Client() client: ClientInfo): Promise<ReviewItemDto> {
+  async accept(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Client() client: ClientInfo,
+  ): Promise<ReviewItemDto> {
     return this.act(id, auth, { kind: 'accept' }, client);
   }
 
@@ -73,7 +123,12 @@ export class AdminVerificationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Reject with a reason (needs the claim): the user is emailed and may submit again' })
   @ApiOkResponse({ type: ReviewItemDto })
-  async reject(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: RejectDto, @Client() client: ClientInfo): Promise<ReviewItemDto> {
+  async reject(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: RejectDto,
+    @Client() client: ClientInfo,
+  ): Promise<ReviewItemDto> {
     return this.act(id, auth, { kind: 'reject', reason: body.reason }, client);
   }
 
@@ -103,7 +158,12 @@ export class VerificationImagesController {
 
   @Get()
   @ApiOperation({ summary: 'An ID image through a two-minute link from GET /api/admin/verifications/:id' })
-  async image(@CurrentAuth() auth: AuthContext, @Query('token') token: unknown, @Client() client: ClientInfo, @Res() response: ServerResponse) {
+  async image(
+    @CurrentAuth() auth: AuthContext,
+    @Query('token') token: unknown,
+    @Client() client: ClientInfo,
+    @Res() response: ServerResponse,
+  ) {
     // The link dies with its holder's claim or staff role; each read is audited there.
     const reader = { id: auth.user.id, role: auth.user.appRole, aal: auth.claims.aal };
     const { submissionId, kind } = await this.entitlements.openIdImage(token, reader, client.ip);

@@ -16,7 +16,8 @@ export interface UploadedImage {
   buffer: Buffer;
 }
 
-const onlyTheseFields = () => new AppError(400, 'validation_failed', 'Send fullName, dateOfBirth, country, userPhotoWithId and idPhoto only');
+const onlyTheseFields = () =>
+  new AppError(400, 'validation_failed', 'Send fullName, dateOfBirth, country, userPhotoWithId and idPhoto only');
 
 /** The form's own wording for what Multer refused while reading it; anything else takes the shared mapping. */
 export function verificationFormError(exception: unknown): AppError | null {
@@ -39,8 +40,10 @@ export function readVerificationForm(
   const input: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.body ?? {})) {
     // A repeated field reads as an array: it is as unexpected as a field of another name.
-    if (!(TEXT_FIELDS as readonly string[]).includes(name) || typeof value !== 'string') throw VerificationErrors.unexpectedPart(name);
-    if (value.includes('\u0000')) throw new AppError(400, 'validation_failed', `${name} contains a NUL character, which no field accepts`);
+    if (!(TEXT_FIELDS as readonly string[]).includes(name) || typeof value !== 'string')
+      throw VerificationErrors.unexpectedPart(name);
+    if (value.includes('\u0000'))
+      throw new AppError(400, 'validation_failed', `${name} contains a NUL character, which no field accepts`);
     input[name] = value;
   }
   const image = (field: (typeof ID_IMAGE_FIELDS)[number]) => {

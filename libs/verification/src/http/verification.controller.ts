@@ -1,14 +1,41 @@
-import { Controller, Get, HttpCode, Inject, Injectable, Post, Req, UploadedFiles, UseFilters, UseGuards, UseInterceptors, type CanActivate } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Injectable,
+  Post,
+  Req,
+  UploadedFiles,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+  type CanActivate,
+} from '@nestjs/common';
 import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { IncomingMessage } from 'node:http';
 import { BearerGuard, CurrentAuth, type AuthContext } from '#app/identity';
 import { APP_CONFIG, ErrorFilter, type AppConfig } from '#app/platform';
 import { COUNTRIES } from '../domain/countries.js';
 import { SubmitVerificationCommand } from '../commands/submit-verification/submit-verification.command.js';
 import { VerificationStatusQuery } from '../queries/verification-status/verification-status.query.js';
-import { ID_IMAGE_FIELDS, VERIFICATION_FORM_LIMITS, readVerificationForm, verificationFormError, type UploadedImage } from './verification-form.js';
+import {
+  ID_IMAGE_FIELDS,
+  VERIFICATION_FORM_LIMITS,
+  readVerificationForm,
+  verificationFormError,
+  type UploadedImage,
+} from './verification-form.js';
 import { VerificationErrors } from '../verification.errors.js';
 import { CountriesDto, PlatformConfigDto, SubmissionReceiptDto, VerificationStatusDto } from './verification.dto.js';
 
@@ -33,7 +60,10 @@ export class VerificationController {
   ) {}
 
   @Get('config')
-  @ApiOperation({ summary: 'Public settings the web app needs: the launch phase (prelaunch shows previews, live the real features) and the payment provider' })
+  @ApiOperation({
+    summary:
+      'Public settings the web app needs: the launch phase (prelaunch shows previews, live the real features) and the payment provider',
+  })
   @ApiOkResponse({ type: PlatformConfigDto })
   platformConfig(): PlatformConfigDto {
     return { launchPhase: this.config.LAUNCH_PHASE, paymentProvider: this.config.PAYMENT_PROVIDER };
@@ -49,7 +79,9 @@ export class VerificationController {
   @Get('verify-user/status')
   @ApiBearerAuth()
   @UseGuards(BearerGuard)
-  @ApiOperation({ summary: 'Your verification status (SPEC §7): processing, accepted or rejected; null before the first submission' })
+  @ApiOperation({
+    summary: 'Your verification status (SPEC §7): processing, accepted or rejected; null before the first submission',
+  })
   @ApiOkResponse({ type: VerificationStatusDto })
   async status(@CurrentAuth() auth: AuthContext): Promise<VerificationStatusDto> {
     return this.queries.execute(new VerificationStatusQuery(auth.user.id));
@@ -60,7 +92,12 @@ export class VerificationController {
   @ApiBearerAuth()
   // The phase is checked before Multer reads megabytes of images that would be thrown away.
   @UseGuards(BearerGuard, VerificationOpenGuard)
-  @UseInterceptors(FileFieldsInterceptor(ID_IMAGE_FIELDS.map((name) => ({ name, maxCount: 1 })), { limits: VERIFICATION_FORM_LIMITS }))
+  @UseInterceptors(
+    FileFieldsInterceptor(
+      ID_IMAGE_FIELDS.map((name) => ({ name, maxCount: 1 })),
+      { limits: VERIFICATION_FORM_LIMITS },
+    ),
+  )
   @UseFilters(new ErrorFilter(verificationFormError))
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -76,7 +113,10 @@ export class VerificationController {
       },
     },
   })
-  @ApiOperation({ summary: 'Submit your identity verification (live phase): details and two ID images, checked by content, re-encoded, encrypted' })
+  @ApiOperation({
+    summary:
+      'Submit your identity verification (live phase): details and two ID images, checked by content, re-encoded, encrypted',
+  })
   @ApiCreatedResponse({ type: SubmissionReceiptDto })
   async submit(
     @CurrentAuth() auth: AuthContext,

@@ -2,7 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../entities/verification-submission.entity.js';
 
 export class VerificationStatusDto {
-  @ApiProperty({ enum: VERIFICATION_STATUSES, nullable: true, description: 'null until the first submission' }) status!: VerificationStatus | null;
+  @ApiProperty({ enum: VERIFICATION_STATUSES, nullable: true, description: 'null until the first submission' })
+  status!: VerificationStatus | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) verifiedAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) rejectionReason!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) submittedAt!: string | null;
@@ -19,7 +20,11 @@ export class CountriesDto {
 
 export class PlatformConfigDto {
   @ApiProperty({ enum: ['prelaunch', 'live'] }) launchPhase!: 'prelaunch' | 'live';
-  @ApiProperty({ enum: ['sandbox'], description: 'Who takes payments; the checkout lists the test cards only for the sandbox' }) paymentProvider!: 'sandbox';
+  @ApiProperty({
+    enum: ['sandbox'],
+    description: 'Who takes payments; the checkout lists the test cards only for the sandbox',
+  })
+  paymentProvider!: 'sandbox';
 }
 
 export class SubmissionReceiptDto {

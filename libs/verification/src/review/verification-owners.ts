@@ -11,7 +11,10 @@ export class VerificationOwners implements OnModuleInit {
   onModuleInit(): void {
     this.decisions.registerOwners('verification', async (em, id) => {
       if (!UUID.test(id)) return [];
-      const rows = await em.execute<{ user_id: string }[]>(`select user_id from verification_submissions where id = ?`, [id]);
+      const rows = await em.execute<{ user_id: string }[]>(
+        `select user_id from verification_submissions where id = ?`,
+        [id],
+      );
       return rows.map((row) => row.user_id);
     });
   }

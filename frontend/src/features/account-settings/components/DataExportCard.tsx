@@ -25,10 +25,20 @@ export function DataExportCard() {
       description="A copy of your account, purchases, subscriptions, consents, earnings and messages, as JSON; your purchases also as a spreadsheet (CSV)."
     >
       <Group gap="sm">
-        <Button leftSection={<IconDownload size={16} />} variant="light" loading={pending === 'json'} onClick={() => download('json')}>
+        <Button
+          leftSection={<IconDownload size={16} />}
+          variant="light"
+          loading={pending === 'json'}
+          onClick={() => download('json')}
+        >
           Download my data
         </Button>
-        <Button leftSection={<IconFileSpreadsheet size={16} />} variant="default" loading={pending === 'csv'} onClick={() => download('csv')}>
+        <Button
+          leftSection={<IconFileSpreadsheet size={16} />}
+          variant="default"
+          loading={pending === 'csv'}
+          onClick={() => download('csv')}
+        >
           Purchases (CSV)
         </Button>
       </Group>

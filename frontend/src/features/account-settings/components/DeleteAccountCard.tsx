@@ -6,7 +6,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
-import { confirmWithCode, deleteAccount, fetchDeletionPreview, type DeletionPreview } from '../services/account.service';
+import {
+  confirmWithCode,
+  deleteAccount,
+  fetchDeletionPreview,
+  type DeletionPreview,
+} from '../services/account.service';
 import contrast from '@/shared/ui/contrast.module.css';
 import { SectionCard } from '@/shared/ui/SectionCard';
 import { formatMoney } from '@/shared/format';
@@ -25,12 +30,22 @@ export function DeleteAccountCard() {
       title="Delete my account"
       description="Erases your personal data and ends your subscriptions. Payment records are kept, without your name or email, as the law requires."
     >
-      <Button color="red" variant="outline" classNames={{ label: contrast.dangerOnLight }} onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        color="red"
+        variant="outline"
+        classNames={{ label: contrast.dangerOnLight }}
+        onClick={() => setOpen(true)}
+        style={{ alignSelf: 'flex-start' }}
+      >
         Delete my account
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title="Delete your account?" centered>
         {preview.isLoading && <Text size="sm">Loading...</Text>}
-        {preview.isError && <Text size="sm" c="red">Could not check your account. Please try again.</Text>}
+        {preview.isError && (
+          <Text size="sm" c="red">
+            Could not check your account. Please try again.
+          </Text>
+        )}
         {preview.data && <DeleteForm preview={preview.data} onCancel={() => setOpen(false)} />}
       </Modal>
     </SectionCard>
@@ -42,16 +57,25 @@ function DeleteForm({ preview, onCancel }: { preview: DeletionPreview; onCancel:
   const [pending, setPending] = useState(false);
   const withCode = preview.secondFactorRequired;
   const schema = z.object({
-    secret: withCode ? z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app') : z.string().min(1, 'Enter your password'),
+    secret: withCode
+      ? z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
+      : z.string().min(1, 'Enter your password'),
     understood: z.literal(true, { error: 'Please confirm you understand' }),
   });
-  const form = useForm({ initialValues: { secret: '', understood: false }, validate: schemaResolver(schema, { sync: true }) });
+  const form = useForm({
+    initialValues: { secret: '', understood: false },
+    validate: schemaResolver(schema, { sync: true }),
+  });
 
   if (!preview.canDelete) {
     return (
       <Stack gap="md">
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Earnings still to be paid">
-          You still have {owedText(preview)} in earnings that have not been paid out. They are paid {preview.nextPayoutOn ? `on ${preview.nextPayoutOn} (or when their hold ends)` : 'at the first month-end after their hold ends'}. You can delete your account once your balance is zero.
+          You still have {owedText(preview)} in earnings that have not been paid out. They are paid{' '}
+          {preview.nextPayoutOn
+            ? `on ${preview.nextPayoutOn} (or when their hold ends)`
+            : 'at the first month-end after their hold ends'}
+          . You can delete your account once your balance is zero.
         </Alert>
         <Button variant="default" onClick={onCancel}>
           Close
@@ -89,11 +113,21 @@ function DeleteForm({ preview, onCancel }: { preview: DeletionPreview; onCancel:
           <List.Item>Payment records are kept without your personal data, as tax law requires.</List.Item>
         </List>
         {withCode ? (
-          <TextInput label="Authenticator code" placeholder="123456" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.getInputProps('secret')} />
+          <TextInput
+            label="Authenticator code"
+            placeholder="123456"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            {...form.getInputProps('secret')}
+          />
         ) : (
           <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('secret')} />
         )}
-        <Checkbox label="I understand this cannot be undone" {...form.getInputProps('understood', { type: 'checkbox' })} />
+        <Checkbox
+          label="I understand this cannot be undone"
+          {...form.getInputProps('understood', { type: 'checkbox' })}
+        />
         {/* red-9: white on red-6, Mantine's light filled red, is 3.3:1. */}
         <Button type="submit" color="red.9" loading={pending}>
           Delete my account

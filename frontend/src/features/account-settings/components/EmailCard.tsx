@@ -35,7 +35,11 @@ export function EmailCard({ email, pendingEmail }: { email: string | undefined; 
   });
 
   return (
-    <SectionCard icon={<IconMail size={22} />} title="Email address" description="Where we send receipts and security notices.">
+    <SectionCard
+      icon={<IconMail size={22} />}
+      title="Email address"
+      description="Where we send receipts and security notices."
+    >
       <Stack gap={2}>
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           Current email
@@ -46,13 +50,20 @@ export function EmailCard({ email, pendingEmail }: { email: string | undefined; 
       </Stack>
       {(sentTo ?? pendingEmail) && (
         <Alert variant="light" color="aqua" icon={<IconMailForward size={18} />} title="Confirmation sent">
-          We sent a link to {sentTo ?? pendingEmail} and one to {email ?? 'your current address'}. Your email changes when both are opened; until then you sign
-          in with your current address.
+          We sent a link to {sentTo ?? pendingEmail} and one to {email ?? 'your current address'}. Your email changes
+          when both are opened; until then you sign in with your current address.
         </Alert>
       )}
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput type="email" label="New email address" placeholder="you@example.com" autoComplete="email" style={{ flex: '1 1 220px' }} {...form.getInputProps('email')} />
+          <TextInput
+            type="email"
+            label="New email address"
+            placeholder="you@example.com"
+            autoComplete="email"
+            style={{ flex: '1 1 220px' }}
+            {...form.getInputProps('email')}
+          />
           <Button type="submit" variant="light" loading={pending}>
             Change email
           </Button>

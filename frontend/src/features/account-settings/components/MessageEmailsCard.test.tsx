@@ -12,7 +12,8 @@ const { auth } = vi.hoisted(() => ({
 }));
 vi.mock('../../../lib/auth-client', () => ({ auth }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function stubFetch(handlers: Record<string, (init?: RequestInit) => Response>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -54,7 +55,8 @@ describe('MessageEmailsCard', () => {
   it('keeps the saved value and says so when saving fails', async () => {
     stubFetch({
       'GET /api/messages/preferences': () => json({ emailDigest: false }),
-      'PUT /api/messages/preferences': () => json({ code: 'validation_failed', message: 'emailDigest must be true or false' }, 400),
+      'PUT /api/messages/preferences': () =>
+        json({ code: 'validation_failed', message: 'emailDigest must be true or false' }, 400),
     });
     renderCard();
     const input = await toggle();
@@ -67,6 +69,8 @@ describe('MessageEmailsCard', () => {
   it('says when the setting cannot be loaded', async () => {
     stubFetch({});
     renderCard();
-    expect(await screen.findByText('Your message email setting could not be loaded. Please refresh the page.')).toBeTruthy();
+    expect(
+      await screen.findByText('Your message email setting could not be loaded. Please refresh the page.'),
+    ).toBeTruthy();
   });
 });

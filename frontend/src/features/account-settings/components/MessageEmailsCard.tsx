@@ -10,7 +10,11 @@ export function MessageEmailsCard() {
   const preferences = useMessagingPreferences();
   const save = useSaveMessagingPreferences();
   return (
-    <SectionCard icon={<IconMailFast size={22} />} title="Message emails" description="How we tell you about messages you have not read.">
+    <SectionCard
+      icon={<IconMailFast size={22} />}
+      title="Message emails"
+      description="How we tell you about messages you have not read."
+    >
       {preferences.isPending ? (
         <Skeleton height={40} />
       ) : preferences.isError ? (
@@ -21,14 +25,24 @@ export function MessageEmailsCard() {
         <Switch
           label="Email me unread messages"
           description="When a message waits unread for over an hour, we email you once, listing your conversations with unread messages. Muted conversations are left out."
-          checked={save.isPending ? (save.variables?.emailDigest ?? preferences.data.emailDigest) : preferences.data.emailDigest}
+          checked={
+            save.isPending
+              ? (save.variables?.emailDigest ?? preferences.data.emailDigest)
+              : preferences.data.emailDigest
+          }
           disabled={save.isPending}
           onChange={(event) =>
             save.mutate(
               { emailDigest: event.currentTarget.checked },
               {
-                onSuccess: (saved) => notify.success(saved.emailDigest ? 'We will email you unread messages' : 'We will no longer email you unread messages'),
-                onError: (error) => notify.error(errorMessage(error, 'Your message email setting could not be saved. Please try again.')),
+                onSuccess: (saved) =>
+                  notify.success(
+                    saved.emailDigest
+                      ? 'We will email you unread messages'
+                      : 'We will no longer email you unread messages',
+                  ),
+                onError: (error) =>
+                  notify.error(errorMessage(error, 'Your message email setting could not be saved. Please try again.')),
               },
             )
           }

@@ -16,10 +16,12 @@ const { auth } = vi.hoisted(() => ({
 vi.mock('../../../lib/auth-client', () => ({ auth }));
 
 const apiError = (code: string, message: string) => Object.assign(new Error(message), { code, status: 400 });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
-  for (const fn of [auth.getSession, auth.updateUser, auth.mfa.listFactors, auth.mfa.challengeAndVerify]) fn.mockReset();
+  for (const fn of [auth.getSession, auth.updateUser, auth.mfa.listFactors, auth.mfa.challengeAndVerify])
+    fn.mockReset();
   auth.getSession.mockResolvedValue({ data: { session: { access_token: 'token-1', user: {} } }, error: null });
   auth.updateUser.mockResolvedValue({ data: { user: {} }, error: null });
 });
@@ -56,12 +58,20 @@ describe('PasswordCard', () => {
     renderCard();
     await fill('Old-password-1!', 'New-password-2!');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ password: 'New-password-2!', current_password: 'Old-password-1!' }));
+    await waitFor(() =>
+      expect(auth.updateUser).toHaveBeenCalledWith({
+        password: 'New-password-2!',
+        current_password: 'Old-password-1!',
+      }),
+    );
     await waitFor(() => expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe(''));
   });
 
   it('marks a wrong current password on its field', async () => {
-    auth.updateUser.mockResolvedValue({ data: { user: null }, error: apiError('current_password_mismatch', 'Current password is incorrect') });
+    auth.updateUser.mockResolvedValue({
+      data: { user: null },
+      error: apiError('current_password_mismatch', 'Current password is incorrect'),
+    });
     renderCard();
     await fill('Wrong-password-1!', 'New-password-2!');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -69,7 +79,10 @@ describe('PasswordCard', () => {
   });
 
   it('with 2FA on, asks for a code, verifies it, then changes the password', async () => {
-    auth.updateUser.mockResolvedValueOnce({ data: { user: null }, error: apiError('insufficient_aal', 'AAL2 session is required') });
+    auth.updateUser.mockResolvedValueOnce({
+      data: { user: null },
+      error: apiError('insufficient_aal', 'AAL2 session is required'),
+    });
     auth.mfa.listFactors.mockResolvedValue({ data: { all: [], totp: [{ id: 'factor-1' }] }, error: null });
     auth.mfa.challengeAndVerify.mockResolvedValue({ data: {}, error: null });
     renderCard();
@@ -78,7 +91,9 @@ describe('PasswordCard', () => {
     const code = await screen.findByLabelText('6-digit code from your authenticator app');
     await userEvent.type(code, '12a3456');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(auth.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'factor-1', code: '123456' }));
+    await waitFor(() =>
+      expect(auth.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'factor-1', code: '123456' }),
+    );
     await waitFor(() => expect(auth.updateUser).toHaveBeenCalledTimes(2));
   });
 });
@@ -86,12 +101,17 @@ describe('PasswordCard', () => {
 describe('ProfileCard picture', () => {
   it('uploads a chosen picture and shows it; refuses a file of another type before sending it', async () => {
     const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input) === '/api/account/avatar' && (init?.method ?? 'GET') === 'GET') return json({ avatarUrl: null });
-      if (String(input) === '/api/account/avatar' && init?.method === 'PUT') return json({ avatarUrl: '/api/avatars/u1?v=abcdef012345' });
+      if (String(input) === '/api/account/avatar' && (init?.method ?? 'GET') === 'GET')
+        return json({ avatarUrl: null });
+      if (String(input) === '/api/account/avatar' && init?.method === 'PUT')
+        return json({ avatarUrl: '/api/avatars/u1?v=abcdef012345' });
       return json({ message: 'offline' }, 503);
     });
     vi.stubGlobal('fetch', fetchMock);
-    const { container } = renderRoutes([{ path: '/', element: <ProfileCard metadata={{ display_name: 'Alex Fan' }} email="alex@example.com" /> }], '/');
+    const { container } = renderRoutes(
+      [{ path: '/', element: <ProfileCard metadata={{ display_name: 'Alex Fan' }} email="alex@example.com" /> }],
+      '/',
+    );
     expect(await screen.findByText('AF')).toBeTruthy();
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
 
@@ -100,7 +120,11 @@ describe('ProfileCard picture', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
 
     await userEvent.upload(input, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' }));
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Your profile picture' }).getAttribute('src')).toBe('/api/avatars/u1?v=abcdef012345'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Your profile picture' }).getAttribute('src')).toBe(
+        '/api/avatars/u1?v=abcdef012345',
+      ),
+    );
     const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'PUT')!;
     expect(init?.body).toBeInstanceOf(FormData);
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-1');

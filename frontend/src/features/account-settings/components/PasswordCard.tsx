@@ -17,15 +17,24 @@ const schema = z
     confirmPassword: z.string().min(1, 'Confirm your new password'),
     code: z.string(),
   })
-  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
-  .refine((values) => values.newPassword !== values.currentPassword || values.newPassword === '', { path: ['newPassword'], message: 'Choose a password different from your current one' });
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  })
+  .refine((values) => values.newPassword !== values.currentPassword || values.newPassword === '', {
+    path: ['newPassword'],
+    message: 'Choose a password different from your current one',
+  });
 
 const CODE_LENGTH = 6;
 const codeOf = (error: unknown) => (error as { code?: string } | null)?.code;
 
 /** Change the password right here: the current one proves it is you; with 2FA on, a code too. */
 export function PasswordCard() {
-  const form = useForm({ initialValues: { currentPassword: '', newPassword: '', confirmPassword: '', code: '' }, validate: schemaResolver(schema, { sync: true }) });
+  const form = useForm({
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '', code: '' },
+    validate: schemaResolver(schema, { sync: true }),
+  });
   const [pending, setPending] = useState(false);
   const [needCode, setNeedCode] = useState(false);
 
@@ -43,12 +52,17 @@ export function PasswordCard() {
       notify.success('Your password has been changed. Other devices have been signed out.');
     } catch (error) {
       const code = codeOf(error);
-      if (code === 'current_password_mismatch') form.setFieldError('currentPassword', 'Your current password is not correct');
-      else if (code === 'same_password') form.setFieldError('newPassword', 'Choose a password different from your current one');
+      if (code === 'current_password_mismatch')
+        form.setFieldError('currentPassword', 'Your current password is not correct');
+      else if (code === 'same_password')
+        form.setFieldError('newPassword', 'Choose a password different from your current one');
       else if (code === 'insufficient_aal') {
         setNeedCode(true);
-        notify.info('Two-factor authentication is on: enter a code from your authenticator app to change your password.');
-      } else if (code === 'mfa_verification_failed') form.setFieldError('code', 'That code is not correct or has expired');
+        notify.info(
+          'Two-factor authentication is on: enter a code from your authenticator app to change your password.',
+        );
+      } else if (code === 'mfa_verification_failed')
+        form.setFieldError('code', 'That code is not correct or has expired');
       else notify.error(`Could not change your password: ${(error as Error).message}`);
     } finally {
       setPending(false);
@@ -56,13 +70,27 @@ export function PasswordCard() {
   });
 
   return (
-    <SectionCard icon={<IconLock size={22} />} title="Password" description="Change the password you sign in with. Your other devices are signed out when it changes.">
+    <SectionCard
+      icon={<IconLock size={22} />}
+      title="Password"
+      description="Change the password you sign in with. Your other devices are signed out when it changes."
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={440}>
-          <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
           <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('newPassword')} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
-          {form.values.newPassword && <PasswordChecklist password={form.values.newPassword} confirmation={form.values.confirmPassword} />}
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          {form.values.newPassword && (
+            <PasswordChecklist password={form.values.newPassword} confirmation={form.values.confirmPassword} />
+          )}
           {needCode && (
             <TextInput
               label="6-digit code from your authenticator app"
@@ -70,7 +98,9 @@ export function PasswordCard() {
               autoComplete="one-time-code"
               maxLength={CODE_LENGTH}
               {...form.getInputProps('code')}
-              onChange={(event) => form.setFieldValue('code', event.currentTarget.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+              onChange={(event) =>
+                form.setFieldValue('code', event.currentTarget.value.replace(/\D/g, '').slice(0, CODE_LENGTH))
+              }
             />
           )}
           <Button type="submit" loading={pending} style={{ alignSelf: 'flex-start' }}>

@@ -4,11 +4,23 @@ import { IconPhotoUp, IconTrash, IconUserCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
-import { AVATAR_TYPES, DISPLAY_NAME_KEY, MAX_AVATAR_BYTES, fetchAvatar, removeAvatar, saveDisplayName, uploadAvatar } from '../services/account.service';
+import {
+  AVATAR_TYPES,
+  DISPLAY_NAME_KEY,
+  MAX_AVATAR_BYTES,
+  fetchAvatar,
+  removeAvatar,
+  saveDisplayName,
+  uploadAvatar,
+} from '../services/account.service';
 import { SectionCard } from '@/shared/ui/SectionCard';
 
 const schema = z.object({
-  displayName: z.string().trim().max(60, 'At most 60 characters').refine((value) => !/[<>]/.test(value), 'Use letters, numbers and punctuation only'),
+  displayName: z
+    .string()
+    .trim()
+    .max(60, 'At most 60 characters')
+    .refine((value) => !/[<>]/.test(value), 'Use letters, numbers and punctuation only'),
 });
 
 const initialsOf = (name: string, email: string | undefined) =>
@@ -65,26 +77,50 @@ function AvatarField({ name, email }: { name: string; email: string | undefined 
 
   return (
     <Group gap="md" wrap="nowrap" align="center">
-      <Avatar src={url} alt={url ? 'Your profile picture' : undefined} size={72} radius={72} color="fanmint" variant="light" fz={24}>
+      <Avatar
+        src={url}
+        alt={url ? 'Your profile picture' : undefined}
+        size={72}
+        radius={72}
+        color="fanmint"
+        variant="light"
+        fz={24}
+      >
         {initialsOf(name, email)}
       </Avatar>
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
           <FileButton onChange={upload} accept={AVATAR_TYPES.join(',')}>
             {(props) => (
-              <Button {...props} size="xs" variant="light" leftSection={<IconPhotoUp size={16} />} loading={busy === 'upload'} disabled={busy === 'remove'}>
+              <Button
+                {...props}
+                size="xs"
+                variant="light"
+                leftSection={<IconPhotoUp size={16} />}
+                loading={busy === 'upload'}
+                disabled={busy === 'remove'}
+              >
                 {url ? 'Change picture' : 'Upload picture'}
               </Button>
             )}
           </FileButton>
           {url && (
-            <Button size="xs" variant="subtle" color="gray" leftSection={<IconTrash size={16} />} onClick={remove} loading={busy === 'remove'} disabled={busy === 'upload'}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="gray"
+              leftSection={<IconTrash size={16} />}
+              onClick={remove}
+              loading={busy === 'remove'}
+              disabled={busy === 'upload'}
+            >
               Remove
             </Button>
           )}
         </Group>
         <Text size="xs" c={problem ? 'red' : 'dimmed'} role={problem ? 'alert' : undefined}>
-          {problem ?? 'JPEG, PNG or WebP, up to 5 MB. Cropped to a square; photo details (location, camera) are removed.'}
+          {problem ??
+            'JPEG, PNG or WebP, up to 5 MB. Cropped to a square; photo details (location, camera) are removed.'}
         </Text>
       </Stack>
     </Group>
@@ -114,11 +150,21 @@ export function ProfileCard({ metadata, email }: { metadata: Record<string, unkn
   });
 
   return (
-    <SectionCard icon={<IconUserCircle size={22} />} title="Profile" description="How you appear to creators and in your messages.">
+    <SectionCard
+      icon={<IconUserCircle size={22} />}
+      title="Profile"
+      description="How you appear to creators and in your messages."
+    >
       <AvatarField name={form.values.displayName || current} email={email} />
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput label="Display name" placeholder="e.g. Alex" maxLength={60} style={{ flex: '1 1 220px' }} {...form.getInputProps('displayName')} />
+          <TextInput
+            label="Display name"
+            placeholder="e.g. Alex"
+            maxLength={60}
+            style={{ flex: '1 1 220px' }}
+            {...form.getInputProps('displayName')}
+          />
           <Button type="submit" loading={pending} disabled={!form.isDirty()}>
             Save
           </Button>

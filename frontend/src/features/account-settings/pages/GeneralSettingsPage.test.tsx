@@ -15,9 +15,21 @@ const { auth } = vi.hoisted(() => ({
 }));
 vi.mock('../../../lib/auth-client', () => ({ auth }));
 
-const session = { access_token: 'token-1', refresh_token: 'r', user: { email: 'fan@example.com', user_metadata: { display_name: 'Alex' } } };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const preview = (overrides: Record<string, unknown> = {}) => ({ owed: [], nextPayoutOn: '2026-12-31', activeSubscriptions: 1, secondFactorRequired: false, canDelete: true, ...overrides });
+const session = {
+  access_token: 'token-1',
+  refresh_token: 'r',
+  user: { email: 'fan@example.com', user_metadata: { display_name: 'Alex' } },
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const preview = (overrides: Record<string, unknown> = {}) => ({
+  owed: [],
+  nextPayoutOn: '2026-12-31',
+  activeSubscriptions: 1,
+  secondFactorRequired: false,
+  canDelete: true,
+  ...overrides,
+});
 
 function stubFetch(handlers: Record<string, (init?: RequestInit) => Response>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -28,11 +40,25 @@ function stubFetch(handlers: Record<string, (init?: RequestInit) => Response>) {
   return fetchMock;
 }
 
-const renderPage = () => renderRoutes([{ path: '/dashboard/settings', element: <GeneralSettingsPage /> }, { path: '/', element: <p>Home page</p> }], '/dashboard/settings');
+const renderPage = () =>
+  renderRoutes(
+    [
+      { path: '/dashboard/settings', element: <GeneralSettingsPage /> },
+      { path: '/', element: <p>Home page</p> },
+    ],
+    '/dashboard/settings',
+  );
 
 describe('GeneralSettingsPage', () => {
   beforeEach(() => {
-    for (const fn of [auth.getSession, auth.signOut, auth.updateUser, auth.mfa.listFactors, auth.mfa.challengeAndVerify]) fn.mockReset();
+    for (const fn of [
+      auth.getSession,
+      auth.signOut,
+      auth.updateUser,
+      auth.mfa.listFactors,
+      auth.mfa.challengeAndVerify,
+    ])
+      fn.mockReset();
     auth.getSession.mockResolvedValue({ data: { session }, error: null });
     auth.updateUser.mockResolvedValue({ data: { user: session.user }, error: null });
     auth.signOut.mockResolvedValue({ error: null });
@@ -61,12 +87,24 @@ describe('GeneralSettingsPage', () => {
     await userEvent.clear(field);
     await userEvent.type(field, 'New@Example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Change email' }));
-    await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ email: 'New@Example.com' }, { emailRedirectTo: `${window.location.origin}/dashboard/settings` }));
-    expect(await screen.findByText(/We sent a link to new@example.com and one to .+ Your email changes when both are opened/)).toBeTruthy();
+    await waitFor(() =>
+      expect(auth.updateUser).toHaveBeenCalledWith(
+        { email: 'New@Example.com' },
+        { emailRedirectTo: `${window.location.origin}/dashboard/settings` },
+      ),
+    );
+    expect(
+      await screen.findByText(
+        /We sent a link to new@example.com and one to .+ Your email changes when both are opened/,
+      ),
+    ).toBeTruthy();
   });
 
   it('tells a creator still owed earnings that deletion waits, and offers no delete button', async () => {
-    stubFetch({ 'GET /api/account/deletion': () => json(preview({ canDelete: false, owed: [{ currency: 'EUR', amountMinor: 1250 }] })) });
+    stubFetch({
+      'GET /api/account/deletion': () =>
+        json(preview({ canDelete: false, owed: [{ currency: 'EUR', amountMinor: 1250 }] })),
+    });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog');
@@ -75,7 +113,10 @@ describe('GeneralSettingsPage', () => {
   });
 
   it('deletes with the password after the confirmation box, signs out and leaves', async () => {
-    const fetchMock = stubFetch({ 'GET /api/account/deletion': () => json(preview()), 'DELETE /api/account': () => json({ deleted_at: '2026-12-01T00:00:00Z' }) });
+    const fetchMock = stubFetch({
+      'GET /api/account/deletion': () => json(preview()),
+      'DELETE /api/account': () => json({ deleted_at: '2026-12-01T00:00:00Z' }),
+    });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog');
@@ -93,7 +134,10 @@ describe('GeneralSettingsPage', () => {
   });
 
   it('with 2FA on, asks for an authenticator code and verifies it before deleting', async () => {
-    stubFetch({ 'GET /api/account/deletion': () => json(preview({ secondFactorRequired: true })), 'DELETE /api/account': () => json({ deleted_at: '2026-12-01T00:00:00Z' }) });
+    stubFetch({
+      'GET /api/account/deletion': () => json(preview({ secondFactorRequired: true })),
+      'DELETE /api/account': () => json({ deleted_at: '2026-12-01T00:00:00Z' }),
+    });
     auth.mfa.listFactors.mockResolvedValue({ data: { all: [], totp: [{ id: 'factor-1' }] }, error: null });
     auth.mfa.challengeAndVerify.mockResolvedValue({ data: {}, error: null });
     renderPage();

@@ -23,8 +23,18 @@ export function GeneralSettingsPage() {
       <ProfileCard metadata={user?.user_metadata} email={user?.email} />
       <EmailCard email={user?.email} pendingEmail={user?.new_email} />
       <PasswordCard />
-      <SectionCard icon={<IconShieldLock size={22} />} title="Security" description="Manage two-factor authentication, recovery codes and signed-in devices.">
-        <Button component={Link} to="/dashboard/security" variant="light" rightSection={<IconChevronRight size={16} />} style={{ alignSelf: 'flex-start' }}>
+      <SectionCard
+        icon={<IconShieldLock size={22} />}
+        title="Security"
+        description="Manage two-factor authentication, recovery codes and signed-in devices."
+      >
+        <Button
+          component={Link}
+          to="/dashboard/security"
+          variant="light"
+          rightSection={<IconChevronRight size={16} />}
+          style={{ alignSelf: 'flex-start' }}
+        >
           Security Settings
         </Button>
       </SectionCard>

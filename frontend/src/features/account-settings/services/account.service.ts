@@ -35,7 +35,11 @@ export async function confirmWithCode(code: string): Promise<void> {
 
 export async function deleteAccount(password: string | undefined): Promise<void> {
   const { data } = await auth.getSession();
-  await apiRequest('/api/account', { method: 'DELETE', json: password ? { password } : {}, bearer: data.session?.access_token });
+  await apiRequest('/api/account', {
+    method: 'DELETE',
+    json: password ? { password } : {},
+    bearer: data.session?.access_token,
+  });
   // Every session is gone on the server; forget this one here too.
   await auth.signOut({ scope: 'local' });
 }

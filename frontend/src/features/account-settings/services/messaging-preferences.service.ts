@@ -14,5 +14,9 @@ export async function fetchMessagingPreferences(): Promise<MessagingPreferences>
 }
 
 export async function saveMessagingPreferences(update: MessagingPreferencesUpdate): Promise<MessagingPreferences> {
-  return apiRequest<MessagingPreferences>('/api/messages/preferences', { method: 'PUT', json: update, bearer: await bearer() });
+  return apiRequest<MessagingPreferences>('/api/messages/preferences', {
+    method: 'PUT',
+    json: update,
+    bearer: await bearer(),
+  });
 }

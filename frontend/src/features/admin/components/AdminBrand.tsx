@@ -14,7 +14,13 @@ export function AdminBrand({ to = '/admin', compact = false }: { to?: string; co
     <UnstyledButton component={Link} to={to}>
       <Group gap="xs" wrap="nowrap">
         <LogoMark size={28} />
-        <Text fw={800} fz="lg" style={{ letterSpacing: '-0.02em' }} className={classes.word} data-compact={compact || undefined}>
+        <Text
+          fw={800}
+          fz="lg"
+          style={{ letterSpacing: '-0.02em' }}
+          className={classes.word}
+          data-compact={compact || undefined}
+        >
           {BRAND}
         </Text>
         <ConsoleBadge size="sm" variant="light" color="gray">

@@ -1,6 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, json, MODERATOR, renderAdmin, resetAdminAuthMock, stubFetch, type AdminAuthMock } from '../test/admin-test-utils';
+import {
+  ADMIN,
+  json,
+  MODERATOR,
+  renderAdmin,
+  resetAdminAuthMock,
+  stubFetch,
+  type AdminAuthMock,
+} from '../test/admin-test-utils';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as AdminAuthMock }));
 vi.mock('../services/admin-auth-client', async () => {
@@ -54,7 +62,15 @@ describe('console guard and shell', () => {
     });
     renderAdmin('/admin/verifications');
     await screen.findByText('admin@fanmint.test');
-    expect(navLinks()).toEqual(['Verification queue', 'Content review', 'Moderation cases', 'Compliance reports', 'Users', 'Site password', 'Audit log']);
+    expect(navLinks()).toEqual([
+      'Verification queue',
+      'Content review',
+      'Moderation cases',
+      'Compliance reports',
+      'Users',
+      'Site password',
+      'Audit log',
+    ]);
   });
 
   it('keeps a moderator out of an admin section opened by URL', async () => {
@@ -85,7 +101,8 @@ describe('console guard and shell', () => {
     window.localStorage.setItem('adminToken', 'admin-token');
     stubFetch({
       'GET /api/admin/me': () => json(ADMIN),
-      'GET /api/admin/verifications?status=processing': () => json({ code: 'no_authorization', message: 'Expired' }, 401),
+      'GET /api/admin/verifications?status=processing': () =>
+        json({ code: 'no_authorization', message: 'Expired' }, 401),
     });
     const { router } = renderAdmin('/admin/verifications');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/sign-in'));

@@ -12,7 +12,10 @@ import { currentAdminToken, signOutAdmin } from '../services/admin-session.servi
 
 /** 401, or a session that lost its second factor: the console session is over. */
 function endsSession(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || (error.status === 403 && error.body?.code === 'insufficient_aal'));
+  return (
+    error instanceof ApiError &&
+    (error.status === 401 || (error.status === 403 && error.body?.code === 'insufficient_aal'))
+  );
 }
 
 async function loadMe() {
@@ -61,13 +64,17 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   // Signing out in another tab removes the token there; follow it here.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === StorageKey.adminToken || event.key === null) setHasToken(Boolean(local.get(StorageKey.adminToken)));
+      if (event.key === StorageKey.adminToken || event.key === null)
+        setHasToken(Boolean(local.get(StorageKey.adminToken)));
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  if (!hasToken || (me.isError && me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403))) {
+  if (
+    !hasToken ||
+    (me.isError && me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403))
+  ) {
     return <Navigate to="/admin/sign-in" replace state={{ from: pathname }} />;
   }
   if (me.isError) {

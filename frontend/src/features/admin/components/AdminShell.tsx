@@ -80,7 +80,14 @@ export function AdminShell() {
         </ScrollArea>
         <Divider />
         <Box p="md">
-          <Button color="red" variant="light" fullWidth leftSection={<IconLogout size={18} />} onClick={() => void signOut()} loading={signingOut}>
+          <Button
+            color="red"
+            variant="light"
+            fullWidth
+            leftSection={<IconLogout size={18} />}
+            onClick={() => void signOut()}
+            loading={signingOut}
+          >
             Sign out
           </Button>
         </Box>

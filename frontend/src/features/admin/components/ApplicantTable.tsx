@@ -28,7 +28,10 @@ export function ApplicantTable({ item, now }: { item: VerificationDetail; now: n
         </Group>
       </Row>
       <Row label="Country">
-        {item.countryName} <Text span size="xs" c="dimmed">({item.country})</Text>
+        {item.countryName}{' '}
+        <Text span size="xs" c="dimmed">
+          ({item.country})
+        </Text>
       </Row>
       <Row label="Account email">{item.userEmail ?? '(deleted user)'}</Row>
       <Row label="User ID">

@@ -9,7 +9,11 @@ function Block({ label, value }: { label: string; value: unknown }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
         {label}
       </Text>
-      <Code block fz="xs" style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Code
+        block
+        fz="xs"
+        style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
         {json(value)}
       </Code>
     </Stack>
@@ -23,8 +27,8 @@ export function AuditDetails({ entry }: { entry: AuditEntry }) {
   return (
     <Stack gap="sm" py={4}>
       <Text size="xs" c="dimmed">
-        Target: {entry.targetType ?? '—'} <Code fz="xs">{entry.targetId ?? '—'}</Code> · IP address: {entry.ipAddress ?? '—'} · Entry{' '}
-        {entry.id}
+        Target: {entry.targetType ?? '—'} <Code fz="xs">{entry.targetId ?? '—'}</Code> · IP address:{' '}
+        {entry.ipAddress ?? '—'} · Entry {entry.id}
       </Text>
       {hasDiff && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

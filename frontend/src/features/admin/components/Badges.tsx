@@ -62,4 +62,3 @@ export function RoleBadge({ role }: { role: string }) {
     </ConsoleBadge>
   );
 }
-

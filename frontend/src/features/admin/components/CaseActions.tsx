@@ -22,7 +22,8 @@ export interface CaseActionsProps {
 
 /** What the server says the viewer may do (item.claim): the web keeps no copy of the claim rule. */
 function claimHint({ claim }: ModerationCase): string {
-  if (claim.state === 'mine') return `You hold the claim${claimUntil(claim.expiresAt)}. Resolve the case, or release it for someone else.`;
+  if (claim.state === 'mine')
+    return `You hold the claim${claimUntil(claim.expiresAt)}. Resolve the case, or release it for someone else.`;
   if (claim.state === 'own_work') {
     return 'You filed this case, or it is about you, your content, your store or your conversation: another moderator works on it.';
   }
@@ -41,7 +42,12 @@ export function CaseActions({ item, pending, onAction }: CaseActionsProps) {
   if (item.status === 'resolved') {
     return (
       <ActionCard>
-        <DecisionSummary label="Outcome" badge={<StatusBadge tone={outcomeTone(item.outcome)} />} at={item.resolvedAt} note={item.resolutionNote} />
+        <DecisionSummary
+          label="Outcome"
+          badge={<StatusBadge tone={outcomeTone(item.outcome)} />}
+          at={item.resolvedAt}
+          note={item.resolutionNote}
+        />
       </ActionCard>
     );
   }
@@ -53,8 +59,18 @@ export function CaseActions({ item, pending, onAction }: CaseActionsProps) {
 
   return (
     <ActionCard>
-      <ClaimControls claim={item.claim} hint={claimHint(item)} pending={pending} onToggle={(action) => void onAction(action)}>
-        <Button leftSection={<IconGavel size={16} />} color={APPROVE_COLOR} onClick={startResolving} disabled={!holds || busy}>
+      <ClaimControls
+        claim={item.claim}
+        hint={claimHint(item)}
+        pending={pending}
+        onToggle={(action) => void onAction(action)}
+      >
+        <Button
+          leftSection={<IconGavel size={16} />}
+          color={APPROVE_COLOR}
+          onClick={startResolving}
+          disabled={!holds || busy}
+        >
           Resolve
         </Button>
       </ClaimControls>

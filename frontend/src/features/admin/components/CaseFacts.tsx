@@ -19,7 +19,12 @@ function SubjectLink({ item }: { item: ModerationCase }) {
   }
   if (item.subjectType === 'store') {
     return (
-      <Anchor href={`/stores/${encodeURIComponent(item.subjectId)}`} target="_blank" rel="noopener noreferrer" size="sm">
+      <Anchor
+        href={`/stores/${encodeURIComponent(item.subjectId)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+      >
         Open the store
       </Anchor>
     );
@@ -27,7 +32,17 @@ function SubjectLink({ item }: { item: ModerationCase }) {
   return null;
 }
 
-export function CaseFacts({ item, now, fetchedAt, meId }: { item: ModerationCase; now: number; fetchedAt: number; meId: string }) {
+export function CaseFacts({
+  item,
+  now,
+  fetchedAt,
+  meId,
+}: {
+  item: ModerationCase;
+  now: number;
+  fetchedAt: number;
+  meId: string;
+}) {
   return (
     <FactTable label="Case details">
       <FactRow label="Kind">{CASE_KIND_LABELS[item.kind]}</FactRow>
@@ -60,11 +75,18 @@ export function CaseFacts({ item, now, fetchedAt, meId }: { item: ModerationCase
       </FactRow>
       <FactRow label="Due">
         <Text size="sm">{formatDateTime(item.dueAt)}</Text>
-        {item.status === 'open' ? <DeadlineCountdown item={item} fetchedAt={fetchedAt} /> : <ResolvedDeadline item={item} />}
+        {item.status === 'open' ? (
+          <DeadlineCountdown item={item} fetchedAt={fetchedAt} />
+        ) : (
+          <ResolvedDeadline item={item} />
+        )}
       </FactRow>
       {item.resolvedAt && (
         <FactRow label="Resolved">
-          <DecidedAt iso={item.resolvedAt} by={item.resolvedBy && (item.resolvedBy === meId ? 'you' : 'another staff member')} />
+          <DecidedAt
+            iso={item.resolvedAt}
+            by={item.resolvedBy && (item.resolvedBy === meId ? 'you' : 'another staff member')}
+          />
         </FactRow>
       )}
       <FactRow label="Case ID">

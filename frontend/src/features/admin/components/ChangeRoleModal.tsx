@@ -15,7 +15,8 @@ const ROLE_NOTES: Record<UserRole, string> = {
   fan: 'Fans buy and follow. No console access.',
   creator: 'Creators can run a store and upload content.',
   moderator: 'Moderators review verifications in this console (they need 2FA to sign in).',
-  admin: 'Admins can also manage users, the site password and read the audit log (they need 2FA to sign in). A second admin must approve: the change waits until another admin makes it too.',
+  admin:
+    'Admins can also manage users, the site password and read the audit log (they need 2FA to sign in). A second admin must approve: the change waits until another admin makes it too.',
 };
 
 export interface ChangeRoleModalProps {
@@ -59,15 +60,17 @@ export function ChangeRoleModal({ user, onClose, pending, onConfirm, viewerId }:
         {user?.pendingAdminGrant && (
           <Alert variant="light" color="orange" p="xs">
             <Text size="xs">
-              {user.pendingAdminGrant.requestedBy === viewerId ? 'You asked' : 'Another admin asked'} to make this account an admin. Choose Admin to{' '}
-              {user.pendingAdminGrant.requestedBy === viewerId ? 'keep waiting for a second admin' : 'approve'}, or another role to withdraw the request.
+              {user.pendingAdminGrant.requestedBy === viewerId ? 'You asked' : 'Another admin asked'} to make this
+              account an admin. Choose Admin to{' '}
+              {user.pendingAdminGrant.requestedBy === viewerId ? 'keep waiting for a second admin' : 'approve'}, or
+              another role to withdraw the request.
             </Text>
           </Alert>
         )}
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="xs">
           <Text size="xs">
-            Creator is normally granted automatically when an identity verification is accepted. Set it by hand only to correct a
-            mistake. The change is recorded in the audit log.
+            Creator is normally granted automatically when an identity verification is accepted. Set it by hand only to
+            correct a mistake. The change is recorded in the audit log.
           </Text>
         </Alert>
       </Stack>

@@ -14,13 +14,24 @@ export interface ClaimToggleProps {
 export function ClaimToggle({ state, pending, busy, onToggle }: ClaimToggleProps) {
   if (state === 'mine') {
     return (
-      <Button variant="default" leftSection={<IconHandOff size={16} />} onClick={() => onToggle('release')} loading={pending === 'release'} disabled={busy}>
+      <Button
+        variant="default"
+        leftSection={<IconHandOff size={16} />}
+        onClick={() => onToggle('release')}
+        loading={pending === 'release'}
+        disabled={busy}
+      >
         Release
       </Button>
     );
   }
   return (
-    <Button leftSection={<IconHandGrab size={16} />} onClick={() => onToggle('claim')} loading={pending === 'claim'} disabled={busy || state !== 'open'}>
+    <Button
+      leftSection={<IconHandGrab size={16} />}
+      onClick={() => onToggle('claim')}
+      loading={pending === 'claim'}
+      disabled={busy || state !== 'open'}
+    >
       Claim
     </Button>
   );

@@ -16,7 +16,13 @@ export interface ConsoleBadgeProps extends Pick<BadgeProps, 'color' | 'variant' 
 export function ConsoleBadge({ color = 'gray', variant = 'light', children, ...rest }: ConsoleBadgeProps) {
   const tone = typeof color === 'string' ? DARKER_TEXT[variant]?.[color] : undefined;
   return (
-    <Badge color={color} variant={variant} radius="sm" classNames={{ root: classes.root, label: tone ? `${classes.label} ${tone}` : classes.label }} {...rest}>
+    <Badge
+      color={color}
+      variant={variant}
+      radius="sm"
+      classNames={{ root: classes.root, label: tone ? `${classes.label} ${tone}` : classes.label }}
+      {...rest}
+    >
       {children}
     </Badge>
   );

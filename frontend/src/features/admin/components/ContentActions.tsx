@@ -24,7 +24,8 @@ export interface ContentActionsProps {
 
 /** What the server says the viewer may do (item.claim): the web keeps no copy of the claim rule. */
 function claimHint({ claim }: ContentItem): string {
-  if (claim.state === 'mine') return `You hold the claim${claimUntil(claim.expiresAt)}. Approve or reject, or release it for someone else.`;
+  if (claim.state === 'mine')
+    return `You hold the claim${claimUntil(claim.expiresAt)}. Approve or reject, or release it for someone else.`;
   if (claim.state === 'own_work') return 'This is your own work (or it features you): another moderator reviews it.';
   if (claim.state === 'taken') return 'Someone else is reviewing this item.';
   return 'Claim this item to approve or reject it.';
@@ -50,16 +51,36 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
   return (
     <ActionCard>
       {reviewing ? (
-        <ClaimControls claim={item.claim} hint={claimHint(item)} pending={pending} onToggle={(action) => settle(action)}>
-          <Button color={APPROVE_COLOR} leftSection={<IconCheck size={16} />} onClick={() => setConfirming('approve')} disabled={!holds || busy}>
+        <ClaimControls
+          claim={item.claim}
+          hint={claimHint(item)}
+          pending={pending}
+          onToggle={(action) => settle(action)}
+        >
+          <Button
+            color={APPROVE_COLOR}
+            leftSection={<IconCheck size={16} />}
+            onClick={() => setConfirming('approve')}
+            disabled={!holds || busy}
+          >
             Approve
           </Button>
-          <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setReasonFor('reject')} disabled={!holds || busy}>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconX size={16} />}
+            onClick={() => setReasonFor('reject')}
+            disabled={!holds || busy}
+          >
             Reject
           </Button>
         </ClaimControls>
       ) : (
-        <DecisionSummary label="Decision" badge={<StatusBadge tone={CONTENT_STATUS[item.status]} />} at={item.decidedAt} />
+        <DecisionSummary
+          label="Decision"
+          badge={<StatusBadge tone={CONTENT_STATUS[item.status]} />}
+          at={item.decidedAt}
+        />
       )}
 
       {(canRemove || canRestore) && (
@@ -67,12 +88,23 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
           <Divider label="Admin" labelPosition="left" />
           <Group gap="xs">
             {canRemove && (
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setReasonFor('remove')} disabled={busy}>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setReasonFor('remove')}
+                disabled={busy}
+              >
                 Remove
               </Button>
             )}
             {canRestore && (
-              <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={() => setConfirming('restore')} disabled={busy}>
+              <Button
+                variant="default"
+                leftSection={<IconArrowBackUp size={16} />}
+                onClick={() => setConfirming('restore')}
+                disabled={busy}
+              >
                 Restore
               </Button>
             )}
@@ -90,12 +122,13 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
         onConfirm={() => settle('approve')}
       >
         <Text size="sm">
-          “{item.title}” goes live in the creator’s store and the creator is emailed. Only approve when every file follows the content policy.
+          “{item.title}” goes live in the creator’s store and the creator is emailed. Only approve when every file
+          follows the content policy.
         </Text>
         {item.collaboratorIds.length > 0 && (
           <Text size="sm" c="dimmed">
-            The featured collaborators are checked first: anyone not verified, not on the creator’s list with permission, or without a release form
-            on file gets the item rejected automatically, with the reasons.
+            The featured collaborators are checked first: anyone not verified, not on the creator’s list with
+            permission, or without a release form on file gets the item rejected automatically, with the reasons.
           </Text>
         )}
       </ConfirmModal>
@@ -109,8 +142,8 @@ export function ContentActions({ item, isAdmin, pending, onAction }: ContentActi
         onConfirm={() => settle('restore')}
       >
         <Text size="sm">
-          “{item.title}” becomes Approved and visible in the store again (only if its featured collaborators are still cleared). Restore only after an
-          upheld appeal. The action is audited.
+          “{item.title}” becomes Approved and visible in the store again (only if its featured collaborators are still
+          cleared). Restore only after an upheld appeal. The action is audited.
         </Text>
       </ConfirmModal>
 

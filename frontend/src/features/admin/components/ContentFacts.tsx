@@ -28,12 +28,13 @@ export function ContentFacts({ item, now, meId }: { item: ContentItem; now: numb
       <FactRow label="Content ID">
         <CopyableId value={item.id} label="content ID" />
       </FactRow>
-      <FactRow label="Submitted">
-        {item.submittedAt ? <FactTime iso={item.submittedAt} now={now} /> : '—'}
-      </FactRow>
+      <FactRow label="Submitted">{item.submittedAt ? <FactTime iso={item.submittedAt} now={now} /> : '—'}</FactRow>
       {item.decidedAt && (
         <FactRow label="Decided">
-          <DecidedAt iso={item.decidedAt} by={item.decidedBy && (item.decidedBy === meId ? 'you' : 'another staff member')} />
+          <DecidedAt
+            iso={item.decidedAt}
+            by={item.decidedBy && (item.decidedBy === meId ? 'you' : 'another staff member')}
+          />
         </FactRow>
       )}
       {item.rejectionReason && <FactRow label="Reason">{item.rejectionReason}</FactRow>}

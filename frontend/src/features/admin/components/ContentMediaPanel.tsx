@@ -71,8 +71,8 @@ export function ContentMediaPanel({ item, onExpired, onReload }: ContentMediaPan
         </Card>
       )}
       <Text size="xs" c="dimmed">
-        {item.media.length === 1 ? '1 file' : `${item.media.length} files`}, {formatBytes(total)}. Media links expire after ten minutes and are renewed
-        automatically while this page is open.
+        {item.media.length === 1 ? '1 file' : `${item.media.length} files`}, {formatBytes(total)}. Media links expire
+        after ten minutes and are renewed automatically while this page is open.
       </Text>
     </Stack>
   );

@@ -25,7 +25,16 @@ export function ContentThumb({ item }: { item: ContentItem }) {
       }}
     >
       {src && failedSrc !== src ? (
-        <img src={src} alt="" referrerPolicy="no-referrer" loading="lazy" width={SIZE} height={SIZE} style={{ objectFit: 'cover', display: 'block' }} onError={() => setFailedSrc(src)} />
+        <img
+          src={src}
+          alt=""
+          referrerPolicy="no-referrer"
+          loading="lazy"
+          width={SIZE}
+          height={SIZE}
+          style={{ objectFit: 'cover', display: 'block' }}
+          onError={() => setFailedSrc(src)}
+        />
       ) : (
         <Icon size={20} stroke={1.5} aria-hidden />
       )}

@@ -7,7 +7,12 @@ import { DeadlineCountdown } from './DeadlineCountdown';
 const MINUTE = 60_000;
 
 describe('DeadlineCountdown', () => {
-  beforeEach(() => vi.useFakeTimers({ now: new Date('2026-10-14T12:00:00Z'), toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] }));
+  beforeEach(() =>
+    vi.useFakeTimers({
+      now: new Date('2026-10-14T12:00:00Z'),
+      toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    }),
+  );
   afterEach(() => vi.useRealTimers());
 
   const stageOf = (text: string) => screen.getByText(text).closest('[data-stage]')?.getAttribute('data-stage');
@@ -25,7 +30,9 @@ describe('DeadlineCountdown', () => {
 
   it('turns amber in the last quarter of the allowed time', () => {
     // 24 h allowed, 18 h 10 min gone: 5 h 50 min left, under the 6 h quarter.
-    renderAt(<DeadlineCountdown item={moderationCase({ kind: 'takedown' }, 18 + 10 / 60, 24)} fetchedAt={Date.now()} />);
+    renderAt(
+      <DeadlineCountdown item={moderationCase({ kind: 'takedown' }, 18 + 10 / 60, 24)} fetchedAt={Date.now()} />,
+    );
     expect(stageOf('5 h 50 min left')).toBe('warn');
     expect(screen.getByText('5 h 50 min left').className).toMatch(/warn/);
   });

@@ -28,7 +28,13 @@ export function DeadlineCountdown({ item, fetchedAt, size = 'sm' }: DeadlineCoun
         size={size}
         fw={stage === 'on_time' ? 500 : 700}
         className={stage === 'on_time' ? undefined : classes[stage]}
-        style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        style={{
+          whiteSpace: 'nowrap',
+          fontVariantNumeric: 'tabular-nums',
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 4,
+        }}
       >
         <Icon size={size === 'xs' ? 14 : 16} stroke={1.8} aria-hidden />
         {text}
@@ -44,7 +50,8 @@ export function DeadlineCountdown({ item, fetchedAt, size = 'sm' }: DeadlineCoun
 
 /** How a resolved case did against its deadline. */
 export function ResolvedDeadline({ item }: { item: Pick<ModerationCase, 'dueAt' | 'resolvedAt' | 'breached'> }) {
-  const late = item.breached || (item.resolvedAt !== null && new Date(item.resolvedAt).getTime() > new Date(item.dueAt).getTime());
+  const late =
+    item.breached || (item.resolvedAt !== null && new Date(item.resolvedAt).getTime() > new Date(item.dueAt).getTime());
   if (item.breached) {
     return (
       <ConsoleBadge color="red.8" variant="filled" size="sm" tt="none">

@@ -34,7 +34,13 @@ export function CopyableId({ value, label }: { value: string; label: string }) {
       <CopyButton value={value} timeout={1500}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-            <ActionIcon variant="subtle" color={copied ? 'green' : 'gray'} size="sm" onClick={copy} aria-label={`Copy ${label}`}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'green' : 'gray'}
+              size="sm"
+              onClick={copy}
+              aria-label={`Copy ${label}`}
+            >
               {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
             </ActionIcon>
           </Tooltip>

@@ -1,4 +1,18 @@
-import { ActionIcon, Anchor, Badge, Box, Button, Group, Modal, SimpleGrid, Stack, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  UnstyledButton,
+  useMantineTheme,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -63,18 +77,37 @@ export function PhotoGallery({ photos, onExpired, onReload }: PhotoGalleryProps)
         {photos.map((photo, at) => {
           const label = `Photo ${numberOf(at)} of ${count}`;
           const thumb = photo.thumbnailUrl;
-          const placeholder = thumb && !failed.has(thumb) ? null : thumb ? 'Thumbnail unavailable' : notReadyText(photo);
+          const placeholder =
+            thumb && !failed.has(thumb) ? null : thumb ? 'Thumbnail unavailable' : notReadyText(photo);
           return (
             // Named by its content, so the words a placeholder shows are part of the name (WCAG 2.5.3).
-            <UnstyledButton key={photo.id} style={{ ...tileStyle, position: 'relative' }} onClick={() => setIndex(at)} title={photo.originalName}>
+            <UnstyledButton
+              key={photo.id}
+              style={{ ...tileStyle, position: 'relative' }}
+              onClick={() => setIndex(at)}
+              title={photo.originalName}
+            >
               <VisuallyHidden>{`Open ${label.toLowerCase()}: ${photo.originalName}`}</VisuallyHidden>
               {thumb && !placeholder ? (
-                <img src={thumb} alt="" referrerPolicy="no-referrer" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} onError={() => fail(thumb)} />
+                <img
+                  src={thumb}
+                  alt=""
+                  referrerPolicy="no-referrer"
+                  loading="lazy"
+                  style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                  onError={() => fail(thumb)}
+                />
               ) : (
                 <Placeholder text={placeholder ?? ''} />
               )}
               {photo.number !== null && (
-                <Badge color="dark" variant="filled" radius="sm" style={{ position: 'absolute', top: 4, left: 4 }} aria-hidden>
+                <Badge
+                  color="dark"
+                  variant="filled"
+                  radius="sm"
+                  style={{ position: 'absolute', top: 4, left: 4 }}
+                  aria-hidden
+                >
                   {photo.number}
                 </Badge>
               )}
@@ -83,7 +116,14 @@ export function PhotoGallery({ photos, onExpired, onReload }: PhotoGalleryProps)
         })}
       </SimpleGrid>
 
-      <Modal opened={current !== null} onClose={() => setIndex(null)} title={index === null ? '' : `Photo ${numberOf(index)} of ${count}`} size="xl" fullScreen={small} centered>
+      <Modal
+        opened={current !== null}
+        onClose={() => setIndex(null)}
+        title={index === null ? '' : `Photo ${numberOf(index)} of ${count}`}
+        size="xl"
+        fullScreen={small}
+        centered
+      >
         {current && (
           <Stack gap="sm">
             <Box style={{ ...tileStyle, aspectRatio: 'auto', height: small ? 'calc(100dvh - 150px)' : '65vh' }}>
@@ -108,7 +148,13 @@ export function PhotoGallery({ photos, onExpired, onReload }: PhotoGalleryProps)
               )}
             </Box>
             <Group justify="space-between" gap="sm" wrap="nowrap">
-              <ActionIcon variant="default" size="lg" onClick={() => step(-1)} disabled={count < 2} aria-label="Previous photo">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={() => step(-1)}
+                disabled={count < 2}
+                aria-label="Previous photo"
+              >
                 <IconChevronLeft size={18} />
               </ActionIcon>
               <Stack gap={0} align="center" style={{ minWidth: 0 }}>
@@ -128,7 +174,13 @@ export function PhotoGallery({ photos, onExpired, onReload }: PhotoGalleryProps)
                   )}
                 </Group>
               </Stack>
-              <ActionIcon variant="default" size="lg" onClick={() => step(1)} disabled={count < 2} aria-label="Next photo">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={() => step(1)}
+                disabled={count < 2}
+                aria-label="Next photo"
+              >
                 <IconChevronRight size={18} />
               </ActionIcon>
             </Group>

@@ -3,10 +3,19 @@ import { IconAlertTriangle, IconSearchOff } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client';
 
 /** A record the address cannot name: an unknown id (404), or one that is not an id at all (400 from the id check). */
-const isMissing = (error: Error) => error instanceof ApiError && (error.status === 404 || (error.status === 400 && /uuid/i.test(error.message)));
+const isMissing = (error: Error) =>
+  error instanceof ApiError && (error.status === 404 || (error.status === 400 && /uuid/i.test(error.message)));
 
 /** Loading and error states of a console query, the same everywhere. */
-export function QueryStatus({ isPending, error, onRetry }: { isPending: boolean; error: Error | null; onRetry: () => void }) {
+export function QueryStatus({
+  isPending,
+  error,
+  onRetry,
+}: {
+  isPending: boolean;
+  error: Error | null;
+  onRetry: () => void;
+}) {
   if (error && isMissing(error)) {
     return (
       <Alert color="gray" variant="light" icon={<IconSearchOff size={20} />} title="Nothing here" role="alert">

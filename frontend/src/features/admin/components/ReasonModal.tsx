@@ -50,7 +50,12 @@ export function ReasonModal({
 
   const length = reason.trim().length;
   const valid = length >= minLength && length <= maxLength;
-  const error = touched && !valid ? (length < minLength ? `At least ${minLength} characters` : `At most ${maxLength} characters`) : null;
+  const error =
+    touched && !valid
+      ? length < minLength
+        ? `At least ${minLength} characters`
+        : `At most ${maxLength} characters`
+      : null;
 
   return (
     <Modal opened={opened} onClose={pending ? () => {} : onClose} title={title} centered size="lg">

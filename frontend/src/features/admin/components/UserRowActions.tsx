@@ -4,7 +4,8 @@ import type { AdminUser } from '../services/admin.types';
 /** Why the row offers no actions, from the code the server would refuse them with. */
 export function notManageableReason(user: AdminUser): string {
   if (user.manageRefusal === 'own_account') return 'Your own account: ask another admin';
-  if (user.manageRefusal === 'staff_hierarchy') return user.role === 'admin' ? 'Admins can’t be managed in the console' : 'Above your role';
+  if (user.manageRefusal === 'staff_hierarchy')
+    return user.role === 'admin' ? 'Admins can’t be managed in the console' : 'Above your role';
   return 'Not available to your role';
 }
 
@@ -25,11 +26,22 @@ export function UserRowActions({ user, onChangeRole, onDisableMfa }: UserRowActi
   }
   return (
     <Group gap={6} justify="flex-end" wrap="wrap" maw={{ base: 112, sm: 'none' }} ml="auto">
-      <Button size="compact-sm" variant="default" onClick={() => onChangeRole(user)} aria-label={`Change role of ${user.email}`}>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => onChangeRole(user)}
+        aria-label={`Change role of ${user.email}`}
+      >
         Role
       </Button>
       {user.mfaEnabled && (
-        <Button size="compact-sm" variant="light" color="red" onClick={() => onDisableMfa(user)} aria-label={`Disable 2FA of ${user.email}`}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          onClick={() => onDisableMfa(user)}
+          aria-label={`Disable 2FA of ${user.email}`}
+        >
           Disable 2FA
         </Button>
       )}

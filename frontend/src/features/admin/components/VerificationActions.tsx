@@ -22,7 +22,8 @@ export interface VerificationActionsProps {
 
 /** What the server says the viewer may do (item.claim): the web keeps no copy of the claim rule. */
 function claimHint({ claim, claimedBy }: VerificationDetail): string {
-  if (claim.state === 'mine') return `You hold the claim${claimUntil(claim.expiresAt)}. Accept or reject, or release it for another moderator.`;
+  if (claim.state === 'mine')
+    return `You hold the claim${claimUntil(claim.expiresAt)}. Accept or reject, or release it for another moderator.`;
   if (claim.state === 'own_work') return 'This is your own submission: another moderator reviews it.';
   if (claim.state === 'taken') return `${claimedBy?.email ?? 'Another moderator'} is reviewing this submission.`;
   return 'Claim this submission to accept or reject it.';
@@ -38,18 +39,38 @@ export function VerificationActions({ item, pending, onAction }: VerificationAct
   if (item.status !== 'processing') {
     return (
       <ActionCard>
-        <DecisionSummary label="Decision" badge={<StatusBadge tone={VERIFICATION_STATUS[item.status]} />} at={item.decidedAt} />
+        <DecisionSummary
+          label="Decision"
+          badge={<StatusBadge tone={VERIFICATION_STATUS[item.status]} />}
+          at={item.decidedAt}
+        />
       </ActionCard>
     );
   }
 
   return (
     <ActionCard>
-      <ClaimControls claim={item.claim} hint={claimHint(item)} pending={pending} onToggle={(action) => void onAction(action)}>
-        <Button color={APPROVE_COLOR} leftSection={<IconCheck size={16} />} onClick={() => setConfirmAccept(true)} disabled={!holds || busy}>
+      <ClaimControls
+        claim={item.claim}
+        hint={claimHint(item)}
+        pending={pending}
+        onToggle={(action) => void onAction(action)}
+      >
+        <Button
+          color={APPROVE_COLOR}
+          leftSection={<IconCheck size={16} />}
+          onClick={() => setConfirmAccept(true)}
+          disabled={!holds || busy}
+        >
           Accept
         </Button>
-        <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)} disabled={!holds || busy}>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconX size={16} />}
+          onClick={() => setRejecting(true)}
+          disabled={!holds || busy}
+        >
           Reject
         </Button>
       </ClaimControls>
@@ -65,7 +86,8 @@ export function VerificationActions({ item, pending, onAction }: VerificationAct
       >
         <Text size="sm">
           {item.fullName}
-          {item.userEmail ? ` (${item.userEmail})` : ''} becomes a verified creator. Only accept when the face, the ID and the details match.
+          {item.userEmail ? ` (${item.userEmail})` : ''} becomes a verified creator. Only accept when the face, the ID
+          and the details match.
         </Text>
       </ConfirmModal>
 

@@ -26,7 +26,16 @@ export function VideoPlayer({ media, onExpired, onReload }: VideoPlayerProps) {
 
   if (!src) {
     return (
-      <Stack align="center" justify="center" gap="xs" mih={200} p="md" ta="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }}>
+      <Stack
+        align="center"
+        justify="center"
+        gap="xs"
+        mih={200}
+        p="md"
+        ta="center"
+        bg="var(--mantine-color-default-hover)"
+        style={{ borderRadius: 4 }}
+      >
         <IconVideoOff size={28} stroke={1.5} aria-hidden />
         <Text size="sm" c="dimmed">
           {notReadyText(media)}
@@ -37,7 +46,16 @@ export function VideoPlayer({ media, onExpired, onReload }: VideoPlayerProps) {
 
   if (failedSrc === src) {
     return (
-      <Stack align="center" justify="center" gap="xs" mih={200} p="md" ta="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }}>
+      <Stack
+        align="center"
+        justify="center"
+        gap="xs"
+        mih={200}
+        p="md"
+        ta="center"
+        bg="var(--mantine-color-default-hover)"
+        style={{ borderRadius: 4 }}
+      >
         <IconVideoOff size={28} stroke={1.5} aria-hidden />
         <Text size="sm" c="dimmed">
           The video could not be loaded.

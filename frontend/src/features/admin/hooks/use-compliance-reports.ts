@@ -11,7 +11,8 @@ export function useComplianceReports() {
 
 export function useDownloadComplianceCsv() {
   return useMutation({
-    mutationFn: async (report: ComplianceReport) => saveBlob(await fetchComplianceCsv(report), complianceFileName(report)),
+    mutationFn: async (report: ComplianceReport) =>
+      saveBlob(await fetchComplianceCsv(report), complianceFileName(report)),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) return;
       notify.error(`Download failed: ${error.message}`);

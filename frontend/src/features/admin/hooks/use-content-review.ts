@@ -45,7 +45,8 @@ export function useContentAction(id: string) {
     onSuccess: (item: ContentItem, { action }) => {
       client.setQueryData(adminKeys.contentItem(id), item);
       // Approving an item whose featured collaborators are not cleared rejects it instead.
-      if (action === 'approve' && item.status !== 'approved') notify.error(item.rejectionReason ?? 'The item was not approved.', 'Rejected automatically');
+      if (action === 'approve' && item.status !== 'approved')
+        notify.error(item.rejectionReason ?? 'The item was not approved.', 'Rejected automatically');
       else notify.success(DONE[action]);
     },
     onError: (error) => {

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
 import { useStaffNotices } from './use-staff-notices';
 
-const { realtime } = vi.hoisted(() => ({ realtime: {} as ReturnType<typeof import('../../../test/realtime-stub').createRealtimeStub> }));
+const { realtime } = vi.hoisted(() => ({
+  realtime: {} as ReturnType<typeof import('../../../test/realtime-stub').createRealtimeStub>,
+}));
 vi.mock('../../../lib/realtime', async () => {
   Object.assign(realtime, (await import('../../../test/realtime-stub')).createRealtimeStub());
   return { joinPrivate: realtime.joinPrivate };
@@ -23,7 +25,15 @@ describe('the console’s live notices', () => {
     const [topic, , , source] = realtime.joinPrivate.mock.calls[0] as unknown as [string, unknown, unknown, unknown];
     expect(topic).toBe('staff:moderation');
     expect(source).toBeTruthy();
-    act(() => realtime.emit('staff:moderation', 'case.opened', { caseId: 'k1', kind: 'report', subjectType: 'message', reason: 'spam', dueAt: new Date().toISOString() }));
+    act(() =>
+      realtime.emit('staff:moderation', 'case.opened', {
+        caseId: 'k1',
+        kind: 'report',
+        subjectType: 'message',
+        reason: 'spam',
+        dueAt: new Date().toISOString(),
+      }),
+    );
     expect(await screen.findByText('New moderation case')).toBeTruthy();
     expect(screen.getByText('A report on a message: spam.')).toBeTruthy();
   });
@@ -31,10 +41,24 @@ describe('the console’s live notices', () => {
   it('tells of a case due soon and of one that missed its deadline', async () => {
     renderAt(<Console enabled />, '/admin/moderation');
     await waitFor(() => expect(realtime.joinPrivate).toHaveBeenCalled());
-    act(() => realtime.emit('staff:moderation', 'case.deadline', { caseId: 'k2', kind: 'takedown', stage: 'due_soon', dueAt: new Date().toISOString() }));
+    act(() =>
+      realtime.emit('staff:moderation', 'case.deadline', {
+        caseId: 'k2',
+        kind: 'takedown',
+        stage: 'due_soon',
+        dueAt: new Date().toISOString(),
+      }),
+    );
     expect(await screen.findByText('Case due soon')).toBeTruthy();
     expect(screen.getByText(/^A takedown request is due .*: a quarter of its time is left\.$/)).toBeTruthy();
-    act(() => realtime.emit('staff:moderation', 'case.deadline', { caseId: 'k2', kind: 'takedown', stage: 'overdue', dueAt: new Date().toISOString() }));
+    act(() =>
+      realtime.emit('staff:moderation', 'case.deadline', {
+        caseId: 'k2',
+        kind: 'takedown',
+        stage: 'overdue',
+        dueAt: new Date().toISOString(),
+      }),
+    );
     expect(await screen.findByText('Deadline missed')).toBeTruthy();
   });
 });

@@ -4,7 +4,11 @@ import type { UserRole } from '../services/admin.types';
 import { adminKeys } from './admin-keys';
 
 export function useUserSearch(q: string) {
-  return useQuery({ queryKey: adminKeys.users(q.trim()), queryFn: () => searchUsers(q), placeholderData: (previous) => previous });
+  return useQuery({
+    queryKey: adminKeys.users(q.trim()),
+    queryFn: () => searchUsers(q),
+    placeholderData: (previous) => previous,
+  });
 }
 
 export function useChangeRole() {

@@ -39,7 +39,8 @@ const DONE: Record<VerificationAction, string> = {
 export function useVerificationAction(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, reason }: { action: VerificationAction; reason?: string }) => actOnVerification(id, action, reason),
+    mutationFn: ({ action, reason }: { action: VerificationAction; reason?: string }) =>
+      actOnVerification(id, action, reason),
     onSuccess: (item: VerificationItem, { action }) => {
       client.setQueryData<VerificationDetail>(adminKeys.verification(id), (old) => (old ? { ...old, ...item } : old));
       notify.success(DONE[action]);

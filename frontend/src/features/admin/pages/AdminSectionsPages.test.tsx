@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, bodyOf, json, renderAdmin, resetAdminAuthMock, stubFetch, type AdminAuthMock } from '../test/admin-test-utils';
+import {
+  ADMIN,
+  bodyOf,
+  json,
+  renderAdmin,
+  resetAdminAuthMock,
+  stubFetch,
+  type AdminAuthMock,
+} from '../test/admin-test-utils';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as AdminAuthMock }));
 vi.mock('../services/admin-auth-client', async () => {
@@ -52,7 +60,9 @@ describe('admin sections', () => {
     await user.type(screen.getByLabelText(/Confirm password/), 'e');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('On')).toBeTruthy();
-    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/admin/site-password' && init?.method === 'PUT');
+    const put = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/admin/site-password' && init?.method === 'PUT',
+    );
     expect(bodyOf(put?.[1])).toEqual({ password: 'open-sesame' });
 
     await user.click(screen.getByRole('button', { name: 'Remove password' }));
@@ -65,8 +75,12 @@ describe('admin sections', () => {
     const fetchMock = stubFetch({
       'GET /api/admin/me': () => json(ADMIN),
       'GET /api/admin/audit-log?limit=50': () =>
-        json({ items: [entry('a2', 'user.role_changed', { before: { role: 'fan' }, after: { role: 'moderator' } })], nextBefore: 'a2' }),
-      'GET /api/admin/audit-log?limit=50&before=a2': () => json({ items: [entry('a1', 'site_password.set')], nextBefore: null }),
+        json({
+          items: [entry('a2', 'user.role_changed', { before: { role: 'fan' }, after: { role: 'moderator' } })],
+          nextBefore: 'a2',
+        }),
+      'GET /api/admin/audit-log?limit=50&before=a2': () =>
+        json({ items: [entry('a1', 'site_password.set')], nextBefore: null }),
       'GET /api/admin/audit-log?limit=50&action=verification.': () => json({ items: [], nextBefore: null }),
     });
     renderAdmin('/admin/audit-log');

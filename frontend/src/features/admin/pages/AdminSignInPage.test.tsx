@@ -2,7 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifiedFactor } from '../../../test/mock-auth';
-import { ADMIN, bearerOf, json, renderAdmin, resetAdminAuthMock, stubFetch, type AdminAuthMock } from '../test/admin-test-utils';
+import {
+  ADMIN,
+  bearerOf,
+  json,
+  renderAdmin,
+  resetAdminAuthMock,
+  stubFetch,
+  type AdminAuthMock,
+} from '../test/admin-test-utils';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as AdminAuthMock }));
 vi.mock('../services/admin-auth-client', async () => {
@@ -61,7 +69,9 @@ describe('AdminSignInPage', () => {
   it('refuses a non-staff account after the second factor, without storing a token', async () => {
     passwordOk();
     auth.mfa.verify.mockResolvedValue({ data: session('aal2-token'), error: null });
-    stubFetch({ 'GET /api/admin/me': () => json({ code: 'forbidden', message: 'This action is for moderators and admins' }, 403) });
+    stubFetch({
+      'GET /api/admin/me': () => json({ code: 'forbidden', message: 'This action is for moderators and admins' }, 403),
+    });
     const { router } = renderAdmin('/admin/sign-in');
     const user = userEvent.setup();
 
@@ -77,7 +87,9 @@ describe('AdminSignInPage', () => {
 
   it('tells a non-staff account without 2FA that it has no access', async () => {
     passwordOk([]);
-    stubFetch({ 'GET /api/admin/me': () => json({ code: 'forbidden', message: 'This action is for moderators and admins' }, 403) });
+    stubFetch({
+      'GET /api/admin/me': () => json({ code: 'forbidden', message: 'This action is for moderators and admins' }, 403),
+    });
     renderAdmin('/admin/sign-in');
     await enterCredentials(userEvent.setup());
     expect(await screen.findByText('This account has no moderator or admin access.')).toBeTruthy();
@@ -87,7 +99,9 @@ describe('AdminSignInPage', () => {
 
   it('asks a staff account without 2FA to turn it on in /dashboard/security first', async () => {
     passwordOk([]);
-    stubFetch({ 'GET /api/admin/me': () => json({ code: 'insufficient_aal', message: 'AAL2 session is required' }, 403) });
+    stubFetch({
+      'GET /api/admin/me': () => json({ code: 'insufficient_aal', message: 'AAL2 session is required' }, 403),
+    });
     renderAdmin('/admin/sign-in');
     await enterCredentials(userEvent.setup());
     expect(await screen.findByText(/Staff accounts must turn on two-factor authentication/)).toBeTruthy();
@@ -116,7 +130,8 @@ describe('AdminSignInPage', () => {
     auth.getSession.mockResolvedValue({ data: { session: session('aal1-token') }, error: null });
     auth.setSession.mockResolvedValue({ data: {}, error: null });
     const fetchMock = stubFetch({
-      'POST /api/account/recovery-codes/redeem': () => json({ access_token: 'aal2-rc', refresh_token: 'r2', expires_in: 3600, token_type: 'bearer', user: {} }),
+      'POST /api/account/recovery-codes/redeem': () =>
+        json({ access_token: 'aal2-rc', refresh_token: 'r2', expires_in: 3600, token_type: 'bearer', user: {} }),
       'GET /api/admin/me': () => json(ADMIN),
       'GET /api/admin/verifications?status=processing': () => json({ items: [] }),
     });

@@ -59,7 +59,13 @@ export function AdminSignInPage() {
                 onChange={(event) => setPassword(event.currentTarget.value)}
                 required
               />
-              <Button type="submit" fullWidth loading={pending} disabled={!email.trim() || !password} leftSection={<IconLock size={18} />}>
+              <Button
+                type="submit"
+                fullWidth
+                loading={pending}
+                disabled={!email.trim() || !password}
+                leftSection={<IconLock size={18} />}
+              >
                 Continue
               </Button>
             </Stack>
@@ -67,20 +73,37 @@ export function AdminSignInPage() {
         )}
 
         {step === 'code' && (
-          <CodeStep pending={pending} onCode={submitCode} onRecoveryCode={submitRecoveryCode} onStartOver={() => void startOver()} />
+          <CodeStep
+            pending={pending}
+            onCode={submitCode}
+            onRecoveryCode={submitRecoveryCode}
+            onStartOver={() => void startOver()}
+          />
         )}
 
         {step === 'not-staff' && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="No console access" role="alert">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={20} />}
+            title="No console access"
+            role="alert"
+          >
             {NOT_STAFF_MESSAGE}
           </Alert>
         )}
 
         {step === 'needs-2fa-setup' && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={20} />} title="Two-factor authentication required" role="alert">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={20} />}
+            title="Two-factor authentication required"
+            role="alert"
+          >
             <Text size="sm">
-              Staff accounts must turn on two-factor authentication before they can use the console. Sign in to your account and
-              turn it on in{' '}
+              Staff accounts must turn on two-factor authentication before they can use the console. Sign in to your
+              account and turn it on in{' '}
               <Anchor component={Link} to="/dashboard/security" size="sm" fw={600}>
                 /dashboard/security
               </Anchor>{' '}

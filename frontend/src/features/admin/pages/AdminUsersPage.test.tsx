@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '../services/admin.types';
-import { ADMIN, bodyOf, json, renderAdmin, resetAdminAuthMock, stubFetch, type AdminAuthMock } from '../test/admin-test-utils';
+import {
+  ADMIN,
+  bodyOf,
+  json,
+  renderAdmin,
+  resetAdminAuthMock,
+  stubFetch,
+  type AdminAuthMock,
+} from '../test/admin-test-utils';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as AdminAuthMock }));
 vi.mock('../services/admin-auth-client', async () => {
@@ -24,8 +32,22 @@ const FAN: AdminUser = {
   manageRefusal: null,
   pendingAdminGrant: null,
 };
-const SELF: AdminUser = { ...FAN, id: ADMIN.id, email: ADMIN.email, role: 'admin', canManage: false, manageRefusal: 'own_account' };
-const OTHER_ADMIN: AdminUser = { ...FAN, id: 'admin-2', email: 'other-admin@fanmint.test', role: 'admin', canManage: false, manageRefusal: 'staff_hierarchy' };
+const SELF: AdminUser = {
+  ...FAN,
+  id: ADMIN.id,
+  email: ADMIN.email,
+  role: 'admin',
+  canManage: false,
+  manageRefusal: 'own_account',
+};
+const OTHER_ADMIN: AdminUser = {
+  ...FAN,
+  id: 'admin-2',
+  email: 'other-admin@fanmint.test',
+  role: 'admin',
+  canManage: false,
+  manageRefusal: 'staff_hierarchy',
+};
 const HIERARCHY = 'An admin can act only on moderators and users, not on an admin';
 
 describe('AdminUsersPage', () => {
@@ -75,7 +97,19 @@ describe('AdminUsersPage', () => {
     const grant = { requestedBy: ADMIN.id, requestedAt: '2026-12-06T10:00:00Z' };
     stubFetch({
       'GET /api/admin/me': () => json(ADMIN),
-      'GET /api/admin/users': () => json({ items: [MODERATOR, { ...FAN, id: 'user-9', email: 'asked@example.com', role: 'moderator', pendingAdminGrant: { ...grant, requestedBy: 'admin-2' } }] }),
+      'GET /api/admin/users': () =>
+        json({
+          items: [
+            MODERATOR,
+            {
+              ...FAN,
+              id: 'user-9',
+              email: 'asked@example.com',
+              role: 'moderator',
+              pendingAdminGrant: { ...grant, requestedBy: 'admin-2' },
+            },
+          ],
+        }),
       'PUT /api/admin/users/user-8/role': () => json({ ...MODERATOR, pendingAdminGrant: grant }),
     });
     renderAdmin('/admin/users');
@@ -89,7 +123,11 @@ describe('AdminUsersPage', () => {
     expect(await screen.findByText('Asked: mod@example.com becomes admin when a second admin approves')).toBeTruthy();
 
     await user.click(await screen.findByRole('button', { name: 'Change role of asked@example.com' }));
-    expect(within(await screen.findByRole('dialog', { name: 'Change role' })).getByText(/Another admin asked to make this account an admin/)).toBeTruthy();
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Change role' })).getByText(
+        /Another admin asked to make this account an admin/,
+      ),
+    ).toBeTruthy();
   });
 
   it('offers no role or 2FA action on the own account or another admin, and says why', async () => {
@@ -104,7 +142,10 @@ describe('AdminUsersPage', () => {
       expect(screen.queryByRole('button', { name: `Change role of ${email}` })).toBeNull();
       expect(screen.queryByRole('button', { name: `Disable 2FA of ${email}` })).toBeNull();
     }
-    const rowOf = (email: string) => within(screen.getByRole('table', { name: 'Users' })).getByText(email).closest('tr') as HTMLElement;
+    const rowOf = (email: string) =>
+      within(screen.getByRole('table', { name: 'Users' }))
+        .getByText(email)
+        .closest('tr') as HTMLElement;
     expect(within(rowOf(SELF.email)).getByText('Your own account: ask another admin')).toBeTruthy();
     expect(within(rowOf(OTHER_ADMIN.email)).getByText('Admins can’t be managed in the console')).toBeTruthy();
     expect(within(rowOf(FAN.email)).queryByText(/can’t be managed|own account/)).toBeNull();
@@ -129,7 +170,14 @@ describe('AdminUsersPage', () => {
     stubFetch({
       'GET /api/admin/me': () => json(ADMIN),
       'GET /api/admin/users': () => json({ items: [FAN] }),
-      'DELETE /api/admin/users/user-7/mfa': () => json({ code: 'own_account', message: 'Staff cannot act on their own account through the console; ask another admin' }, 403),
+      'DELETE /api/admin/users/user-7/mfa': () =>
+        json(
+          {
+            code: 'own_account',
+            message: 'Staff cannot act on their own account through the console; ask another admin',
+          },
+          403,
+        ),
     });
     renderAdmin('/admin/users');
     const user = userEvent.setup();
@@ -137,7 +185,9 @@ describe('AdminUsersPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Disable two-factor authentication' });
     await user.type(within(dialog).getByLabelText(/How did you verify/), 'Passport video call, ticket 4711');
     await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
-    expect(await screen.findByText('Staff cannot act on their own account through the console; ask another admin')).toBeTruthy();
+    expect(
+      await screen.findByText('Staff cannot act on their own account through the console; ask another admin'),
+    ).toBeTruthy();
   });
 
   it('disables 2FA only with a reason of at least 10 characters', async () => {

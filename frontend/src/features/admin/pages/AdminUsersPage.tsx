@@ -35,7 +35,8 @@ function UsersTable() {
     if (!roleFor) return;
     try {
       const updated = await changeRole.mutateAsync({ userId: roleFor.id, role });
-      if (updated.pendingAdminGrant) notify.success(`Asked: ${roleFor.email} becomes admin when a second admin approves`);
+      if (updated.pendingAdminGrant)
+        notify.success(`Asked: ${roleFor.email} becomes admin when a second admin approves`);
       else notify.success(`${roleFor.email} is now ${role}`);
       setRoleFor(null);
     } catch (error) {
@@ -117,7 +118,10 @@ function UsersTable() {
                     <StatusBadge tone={user.verificationStatus ? VERIFICATION_STATUS[user.verificationStatus] : null} />
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
-                    <ConsoleBadge variant={user.mfaEnabled ? 'light' : 'outline'} color={user.mfaEnabled ? 'green' : 'gray'}>
+                    <ConsoleBadge
+                      variant={user.mfaEnabled ? 'light' : 'outline'}
+                      color={user.mfaEnabled ? 'green' : 'gray'}
+                    >
                       {user.mfaEnabled ? 'On' : 'Off'}
                     </ConsoleBadge>
                   </Table.Td>
@@ -155,8 +159,8 @@ function UsersTable() {
         onConfirm={(reason) => void submitDisableMfa(reason)}
       >
         <Text size="sm">
-          This turns off two-factor authentication for <strong>{mfaFor?.email}</strong>. They can then sign in with their password
-          alone until they set it up again. Only do this after you have confirmed who they are.
+          This turns off two-factor authentication for <strong>{mfaFor?.email}</strong>. They can then sign in with
+          their password alone until they set it up again. Only do this after you have confirmed who they are.
         </Text>
       </ReasonModal>
     </>
@@ -167,7 +171,11 @@ export function AdminUsersPage() {
   usePageMeta({ title: 'Users', noindex: true });
   return (
     <>
-      <DashboardPageHeader dense title="Users" description="Find accounts, change roles and turn off two-factor authentication after an identity check." />
+      <DashboardPageHeader
+        dense
+        title="Users"
+        description="Find accounts, change roles and turn off two-factor authentication after an identity check."
+      />
       <AdminOnly>
         <UsersTable />
       </AdminOnly>

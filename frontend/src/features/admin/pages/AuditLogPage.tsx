@@ -1,4 +1,15 @@
-import { ActionIcon, Button, Card, Code, Group, Table, Text, TextInput, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Code,
+  Group,
+  Table,
+  Text,
+  TextInput,
+  useMantineTheme,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconFilter } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
@@ -73,7 +84,11 @@ function AuditTable() {
                 const expanded = open.has(entry.id);
                 return (
                   <Fragment key={entry.id}>
-                    <Table.Tr onClick={() => toggle(entry.id)} style={{ cursor: 'pointer' }} bg={expanded ? 'var(--mantine-color-default-hover)' : undefined}>
+                    <Table.Tr
+                      onClick={() => toggle(entry.id)}
+                      style={{ cursor: 'pointer' }}
+                      bg={expanded ? 'var(--mantine-color-default-hover)' : undefined}
+                    >
                       <Table.Td>
                         <ActionIcon
                           variant="subtle"
@@ -149,7 +164,11 @@ export function AuditLogPage() {
   usePageMeta({ title: 'Audit log', noindex: true });
   return (
     <>
-      <DashboardPageHeader dense title="Audit log" description="Every staff action and security change, newest first." />
+      <DashboardPageHeader
+        dense
+        title="Audit log"
+        description="Every staff action and security change, newest first."
+      />
       <AdminOnly>
         <AuditTable />
       </AdminOnly>

@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, json, minutesAgo, MODERATOR, renderAdmin, resetAdminAuthMock, stubFetch, type AdminAuthMock } from '../test/admin-test-utils';
+import {
+  bodyOf,
+  json,
+  minutesAgo,
+  MODERATOR,
+  renderAdmin,
+  resetAdminAuthMock,
+  stubFetch,
+  type AdminAuthMock,
+} from '../test/admin-test-utils';
 import { moderationCase } from '../test/moderation-fixtures';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as AdminAuthMock }));
@@ -12,7 +21,11 @@ vi.mock('../services/admin-auth-client', async () => {
 });
 
 const DETAIL = 'GET /api/admin/moderation/cases/case-1';
-const mine = { claimedBy: MODERATOR.id, claimedAt: minutesAgo(1), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } };
+const mine = {
+  claimedBy: MODERATOR.id,
+  claimedAt: minutesAgo(1),
+  claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) },
+};
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('CaseDetailPage', () => {
@@ -33,7 +46,9 @@ describe('CaseDetailPage', () => {
     const facts = screen.getByRole('table', { name: 'Case details' });
     expect(within(facts).getByText('Content')).toBeTruthy();
     expect(within(facts).getByText('2b1e4c8a-1f3d-4e5a-9b7c-6d8e9f0a1b2c')).toBeTruthy();
-    expect(within(facts).getByRole('link', { name: 'Open in Content review' }).getAttribute('href')).toBe('/admin/content/2b1e4c8a-1f3d-4e5a-9b7c-6d8e9f0a1b2c');
+    expect(within(facts).getByRole('link', { name: 'Open in Content review' }).getAttribute('href')).toBe(
+      '/admin/content/2b1e4c8a-1f3d-4e5a-9b7c-6d8e9f0a1b2c',
+    );
     expect(within(facts).getByText('The album repeats the same photo twelve times.')).toBeTruthy();
     expect(within(facts).getByRole('link', { name: 'fan@example.com' })).toBeTruthy();
     expect(within(facts).getByText('1 d 22 h left')).toBeTruthy();
@@ -42,9 +57,16 @@ describe('CaseDetailPage', () => {
   });
 
   it('offers no Claim or Resolve on a case about your own work (the server says own_work)', async () => {
-    stubFetch({ 'GET /api/admin/me': () => json(MODERATOR), [DETAIL]: () => json(moderationCase({ claim: { state: 'own_work', expiresAt: null } })) });
+    stubFetch({
+      'GET /api/admin/me': () => json(MODERATOR),
+      [DETAIL]: () => json(moderationCase({ claim: { state: 'own_work', expiresAt: null } })),
+    });
     renderAdmin('/admin/moderation/case-1');
-    expect(await screen.findByText('You filed this case, or it is about you, your content, your store or your conversation: another moderator works on it.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'You filed this case, or it is about you, your content, your store or your conversation: another moderator works on it.',
+      ),
+    ).toBeTruthy();
     for (const name of ['Claim', 'Resolve']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
@@ -58,7 +80,13 @@ describe('CaseDetailPage', () => {
         return json(moderationCase(state));
       },
       'POST /api/admin/moderation/cases/case-1/resolve': () => {
-        state = { status: 'resolved', outcome: 'no_action', resolutionNote: 'Checked: not spam', resolvedAt: new Date().toISOString(), resolvedBy: MODERATOR.id };
+        state = {
+          status: 'resolved',
+          outcome: 'no_action',
+          resolutionNote: 'Checked: not spam',
+          resolvedAt: new Date().toISOString(),
+          resolvedBy: MODERATOR.id,
+        };
         return json(moderationCase(state));
       },
     });
@@ -95,18 +123,22 @@ describe('CaseDetailPage', () => {
     const fetchMock = stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
       [DETAIL]: () => json(moderationCase()),
-      'POST /api/admin/moderation/cases/case-1/claim': () => json({ code: 'claimed_by_other', message: 'Another moderator is working on this case' }, 409),
+      'POST /api/admin/moderation/cases/case-1/claim': () =>
+        json({ code: 'claimed_by_other', message: 'Another moderator is working on this case' }, 409),
     });
     renderAdmin('/admin/moderation/case-1');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Claim' }));
     expect(await screen.findByText('Another moderator is working on this case')).toBeTruthy();
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/moderation/cases/case-1')).toHaveLength(2));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/moderation/cases/case-1')).toHaveLength(2),
+    );
   });
 
-  it('says nothing is there for an address that names no case, instead of the id check\'s message', async () => {
+  it("says nothing is there for an address that names no case, instead of the id check's message", async () => {
     stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
-      'GET /api/admin/moderation/cases/not-a-case': () => json({ statusCode: 400, message: 'Validation failed (uuid is expected)', error: 'Bad Request' }, 400),
+      'GET /api/admin/moderation/cases/not-a-case': () =>
+        json({ statusCode: 400, message: 'Validation failed (uuid is expected)', error: 'Bad Request' }, 400),
     });
     renderAdmin('/admin/moderation/not-a-case');
     expect(await screen.findByText('Nothing here')).toBeTruthy();

@@ -45,12 +45,14 @@ export function CaseDetailPage() {
         title: `${CASE_KIND_LABELS[item.kind]}: ${reasonLabel(item.reason)}`,
         status: <StatusBadge tone={CASE_STATUS[item.status]} />,
         meta: item.status === 'open' && <DeadlineCountdown item={item} fetchedAt={detail.dataUpdatedAt} />,
-        actions: <CaseActions item={item} pending={action.isPending ? action.variables.action : null} onAction={onAction} />,
+        actions: (
+          <CaseActions item={item} pending={action.isPending ? action.variables.action : null} onAction={onAction} />
+        ),
         facts: <CaseFacts item={item} now={now} fetchedAt={detail.dataUpdatedAt} meId={me.id} />,
         note: item.status === 'open' && (
           <Text size="xs" c="dimmed">
-            Resolving records the outcome and the note in the audit log. For a case that names a content item, “Content removed” takes it offline and
-            “Content restored” puts it back, in the same step.
+            Resolving records the outcome and the note in the audit log. For a case that names a content item, “Content
+            removed” takes it offline and “Content restored” puts it back, in the same step.
           </Text>
         ),
       })}

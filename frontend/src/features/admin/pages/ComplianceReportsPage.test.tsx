@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, bearerOf, json, MODERATOR, renderAdmin, resetAdminAuthMock, stubFetch, type AdminAuthMock } from '../test/admin-test-utils';
+import {
+  ADMIN,
+  bearerOf,
+  json,
+  MODERATOR,
+  renderAdmin,
+  resetAdminAuthMock,
+  stubFetch,
+  type AdminAuthMock,
+} from '../test/admin-test-utils';
 import { complianceReport } from '../test/moderation-fixtures';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as AdminAuthMock }));
@@ -40,11 +49,17 @@ describe('ComplianceReportsPage', () => {
               kind: 'quarterly',
               period: '2026-Q3',
               incidents: 2,
-              summary: { zeroIncident: false, reports: { received: 9, resolvedOnTime: 8, deadlineBreaches: 1 }, contentRemoved: 1, accountsActioned: 0 },
+              summary: {
+                zeroIncident: false,
+                reports: { received: 9, resolvedOnTime: 8, deadlineBreaches: 1 },
+                contentRemoved: 1,
+                accountsActioned: 0,
+              },
             }),
           ],
         }),
-      'GET /api/admin/moderation/compliance-reports/r-1/csv': () => new Response(CSV, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+      'GET /api/admin/moderation/compliance-reports/r-1/csv': () =>
+        new Response(CSV, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
     });
     renderAdmin('/admin/compliance');
     const table = await screen.findByRole('table', { name: 'Compliance reports' });
@@ -72,7 +87,8 @@ describe('ComplianceReportsPage', () => {
     stubFetch({
       'GET /api/admin/me': () => json(ADMIN),
       'GET /api/admin/moderation/compliance-reports': () => json({ items: [complianceReport()] }),
-      'GET /api/admin/moderation/compliance-reports/r-1/csv': () => json({ code: 'not_found', message: 'Report not found' }, 404),
+      'GET /api/admin/moderation/compliance-reports/r-1/csv': () =>
+        json({ code: 'not_found', message: 'Report not found' }, 404),
     });
     renderAdmin('/admin/compliance');
     await userEvent.setup().click(await screen.findByRole('button', { name: /Download CSV/ }));

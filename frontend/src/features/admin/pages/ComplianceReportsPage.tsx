@@ -22,7 +22,11 @@ const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(
 function figures(report: ComplianceReport) {
   const kinds = ['reports', 'takedowns', 'appeals'].map((key) => {
     const part = (report.summary[key] ?? {}) as Record<string, unknown>;
-    return { received: count(part.received), resolvedOnTime: count(part.resolvedOnTime), deadlineBreaches: count(part.deadlineBreaches) } satisfies KindFigures;
+    return {
+      received: count(part.received),
+      resolvedOnTime: count(part.resolvedOnTime),
+      deadlineBreaches: count(part.deadlineBreaches),
+    } satisfies KindFigures;
   });
   const sum = (field: keyof KindFigures) => kinds.reduce((total, kind) => total + kind[field], 0);
   return {
@@ -55,7 +59,8 @@ function ReportsTable() {
   const reports = useComplianceReports();
   const download = useDownloadComplianceCsv();
 
-  if (!reports.data) return <QueryStatus isPending={reports.isPending} error={reports.error} onRetry={() => void reports.refetch()} />;
+  if (!reports.data)
+    return <QueryStatus isPending={reports.isPending} error={reports.error} onRetry={() => void reports.refetch()} />;
   if (reports.data.length === 0) {
     return (
       <Card withBorder radius="md" py="xl">

@@ -1,7 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, bodyOf, json, minutesAgo, MODERATOR, renderAdmin, resetAdminAuthMock, stubFetch, type AdminAuthMock } from '../test/admin-test-utils';
+import {
+  ADMIN,
+  bodyOf,
+  json,
+  minutesAgo,
+  MODERATOR,
+  renderAdmin,
+  resetAdminAuthMock,
+  stubFetch,
+  type AdminAuthMock,
+} from '../test/admin-test-utils';
 import { contentItem, photo, video } from '../test/moderation-fixtures';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as AdminAuthMock }));
@@ -12,7 +22,11 @@ vi.mock('../services/admin-auth-client', async () => {
 });
 
 const DETAIL = 'GET /api/admin/content/c-1';
-const mine = { claimedBy: MODERATOR.id, claimedAt: minutesAgo(2), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } };
+const mine = {
+  claimedBy: MODERATOR.id,
+  claimedAt: minutesAgo(2),
+  claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) },
+};
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const signIn = (token: string) => window.localStorage.setItem('adminToken', token);
 
@@ -34,14 +48,21 @@ describe('ContentDetailPage', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open photo 2 of 3: beach-2.jpg' }));
     const dialog = await screen.findByRole('dialog', { name: 'Photo 2 of 3' });
-    expect(within(dialog).getByRole('img', { name: 'Photo 2: beach-2.jpg' }).getAttribute('src')).toBe('/api/media?token=file-2');
+    expect(within(dialog).getByRole('img', { name: 'Photo 2: beach-2.jpg' }).getAttribute('src')).toBe(
+      '/api/media?token=file-2',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));
-    expect(within(dialog).getByRole('img', { name: 'Photo 3: beach-3.jpg' }).getAttribute('src')).toBe('/api/media?token=file-3');
+    expect(within(dialog).getByRole('img', { name: 'Photo 3: beach-3.jpg' }).getAttribute('src')).toBe(
+      '/api/media?token=file-3',
+    );
   });
 
   it('plays a video with the browser controls from its file link', async () => {
     signIn('mod-token');
-    stubFetch({ 'GET /api/admin/me': () => json(MODERATOR), [DETAIL]: () => json(contentItem({ kind: 'video', media: [video()] })) });
+    stubFetch({
+      'GET /api/admin/me': () => json(MODERATOR),
+      [DETAIL]: () => json(contentItem({ kind: 'video', media: [video()] })),
+    });
     renderAdmin('/admin/content/c-1');
     const player = (await screen.findByLabelText('Video: workout.mp4')) as HTMLVideoElement;
     expect(player.tagName).toBe('VIDEO');
@@ -54,7 +75,14 @@ describe('ContentDetailPage', () => {
     signIn('mod-token');
     stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
-      [DETAIL]: () => json(contentItem({ claimedBy: 'mod-2', claimedAt: minutesAgo(5), claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) } })),
+      [DETAIL]: () =>
+        json(
+          contentItem({
+            claimedBy: 'mod-2',
+            claimedAt: minutesAgo(5),
+            claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) },
+          }),
+        ),
     });
     renderAdmin('/admin/content/c-1');
     expect(await screen.findByText('Someone else is reviewing this item.')).toBeTruthy();
@@ -72,7 +100,9 @@ describe('ContentDetailPage', () => {
       [DETAIL]: () => json(contentItem({ creatorId: MODERATOR.id, claim: { state: 'own_work', expiresAt: null } })),
     });
     renderAdmin('/admin/content/c-1');
-    expect(await screen.findByText('This is your own work (or it features you): another moderator reviews it.')).toBeTruthy();
+    expect(
+      await screen.findByText('This is your own work (or it features you): another moderator reviews it.'),
+    ).toBeTruthy();
     for (const name of ['Claim', 'Approve', 'Reject']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
@@ -99,7 +129,9 @@ describe('ContentDetailPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve this content?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve content' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/content'));
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/admin/content/c-1/approve' && init?.method === 'POST')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/admin/content/c-1/approve' && init?.method === 'POST'),
+    ).toBe(true);
   });
 
   it('stays on the item when approving rejects it automatically over a featured collaborator', async () => {
@@ -109,7 +141,8 @@ describe('ContentDetailPage', () => {
     const collaboratorIds = ['0c9a4a52-3f0e-4d7e-8a55-1b2c3d4e5f60'];
     stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
-      [DETAIL]: () => json(contentItem({ ...mine, status, collaboratorIds, rejectionReason: status === 'rejected' ? reason : null })),
+      [DETAIL]: () =>
+        json(contentItem({ ...mine, status, collaboratorIds, rejectionReason: status === 'rejected' ? reason : null })),
       'POST /api/admin/content/c-1/approve': () => {
         status = 'rejected';
         return json(contentItem({ status, collaboratorIds, rejectionReason: reason }));
@@ -161,12 +194,15 @@ describe('ContentDetailPage', () => {
     const fetchMock = stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
       [DETAIL]: () => json(contentItem()),
-      'POST /api/admin/content/c-1/claim': () => json({ code: 'claimed_by_other', message: 'Another moderator is reviewing this content' }, 409),
+      'POST /api/admin/content/c-1/claim': () =>
+        json({ code: 'claimed_by_other', message: 'Another moderator is reviewing this content' }, 409),
     });
     renderAdmin('/admin/content/c-1');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Claim' }));
     expect(await screen.findByText('Another moderator is reviewing this content')).toBeTruthy();
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/content/c-1')).toHaveLength(2));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/content/c-1')).toHaveLength(2),
+    );
   });
 
   it('lets an admin remove content with a reason, and restore removed content', async () => {
@@ -198,12 +234,17 @@ describe('ContentDetailPage', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Restore this content?' });
     await user.click(within(confirm).getByRole('button', { name: 'Restore content' }));
     expect(await screen.findByRole('button', { name: 'Remove' })).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/admin/content/c-1/restore' && init?.method === 'POST')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/admin/content/c-1/restore' && init?.method === 'POST'),
+    ).toBe(true);
   });
 
   it('shows a moderator neither Remove nor Restore', async () => {
     signIn('mod-token');
-    stubFetch({ 'GET /api/admin/me': () => json(MODERATOR), [DETAIL]: () => json(contentItem({ status: 'removed', decidedAt: minutesAgo(1) })) });
+    stubFetch({
+      'GET /api/admin/me': () => json(MODERATOR),
+      [DETAIL]: () => json(contentItem({ status: 'removed', decidedAt: minutesAgo(1) })),
+    });
     renderAdmin('/admin/content/c-1');
     expect(await screen.findByRole('heading', { name: 'Beach day' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
@@ -222,6 +263,13 @@ describe('ContentDetailPage', () => {
     version = 2;
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
     fireEvent.error(tile.querySelector('img')!);
-    await waitFor(() => expect(screen.getByRole('button', { name: /Open photo 1 of 1/ }).querySelector('img')?.getAttribute('src')).toBe('/thumb?v=2'));
+    await waitFor(() =>
+      expect(
+        screen
+          .getByRole('button', { name: /Open photo 1 of 1/ })
+          .querySelector('img')
+          ?.getAttribute('src'),
+      ).toBe('/thumb?v=2'),
+    );
   });
 });

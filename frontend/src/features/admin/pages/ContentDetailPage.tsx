@@ -17,7 +17,9 @@ import { CONTENT_STATUS } from '../services/status-labels';
 
 /** Back to the queue at the tab the item is in. */
 function queueOf(item: ContentItem | undefined): string {
-  return item && item.status !== 'pending_review' && item.status !== 'draft' ? `/admin/content?status=${item.status}` : '/admin/content';
+  return item && item.status !== 'pending_review' && item.status !== 'draft'
+    ? `/admin/content?status=${item.status}`
+    : '/admin/content';
 }
 
 export function ContentDetailPage() {
@@ -55,7 +57,14 @@ export function ContentDetailPage() {
             submitted {formatRelative(item.submittedAt, now)}
           </Text>
         ),
-        actions: <ContentActions item={item} isAdmin={me.role === 'admin'} pending={action.isPending ? action.variables.action : null} onAction={onAction} />,
+        actions: (
+          <ContentActions
+            item={item}
+            isAdmin={me.role === 'admin'}
+            pending={action.isPending ? action.variables.action : null}
+            onAction={onAction}
+          />
+        ),
         facts: <ContentFacts item={item} now={now} meId={me.id} />,
         evidence: <ContentMediaPanel item={item} onExpired={refreshMedia} onReload={() => void detail.refetch()} />,
       })}

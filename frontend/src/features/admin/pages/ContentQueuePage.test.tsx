@@ -1,7 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, minutesAgo, MODERATOR, renderAdmin, resetAdminAuthMock, stubFetch, type AdminAuthMock } from '../test/admin-test-utils';
+import {
+  json,
+  minutesAgo,
+  MODERATOR,
+  renderAdmin,
+  resetAdminAuthMock,
+  stubFetch,
+  type AdminAuthMock,
+} from '../test/admin-test-utils';
 import { contentItem, video } from '../test/moderation-fixtures';
 
 const { auth } = vi.hoisted(() => ({ auth: {} as AdminAuthMock }));
@@ -48,9 +56,18 @@ describe('ContentQueuePage', () => {
     });
     renderAdmin('/admin/content');
     const table = await screen.findByRole('table', { name: 'Pending Review content' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Pending Review (3)', 'Approved', 'Rejected', 'Removed']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Pending Review (3)',
+      'Approved',
+      'Rejected',
+      'Removed',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Oldest video', 'Middle album', 'Newest album']);
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual([
+      'Oldest video',
+      'Middle album',
+      'Newest album',
+    ]);
     expect(within(rows[0]).getByText('1 d ago')).toBeTruthy();
     expect(within(rows[0]).getByText('Video · 2:31')).toBeTruthy();
     expect(within(rows[0]).getAllByText('Claimed by you')).toHaveLength(2);

@@ -14,7 +14,11 @@ import { formatClipLength } from '../services/moderation-labels';
 import { earliestFirst } from '../services/queue';
 import { CONTENT_STATUS } from '../services/status-labels';
 
-const tab = (value: ContentReviewStatus, empty: string): QueueTab<ContentReviewStatus> => ({ value, label: CONTENT_STATUS[value].label, empty });
+const tab = (value: ContentReviewStatus, empty: string): QueueTab<ContentReviewStatus> => ({
+  value,
+  label: CONTENT_STATUS[value].label,
+  empty,
+});
 
 const TABS = [
   tab('pending_review', 'No content is waiting for review.'),
@@ -81,7 +85,12 @@ export function ContentQueuePage() {
   const items = list.data ? (pending ? earliestFirst(list.data, (item) => item.submittedAt) : list.data) : [];
 
   const columns: QueueColumn<ContentItem>[] = [
-    { header: 'Content', w: { base: '100%', sm: '44%' }, clip: true, cell: (item) => <ContentCell item={item} meId={me.id} /> },
+    {
+      header: 'Content',
+      w: { base: '100%', sm: '44%' },
+      clip: true,
+      cell: (item) => <ContentCell item={item} meId={me.id} />,
+    },
     {
       header: pending ? 'Submitted' : 'Decided',
       w: { base: 92, sm: 170 },
@@ -89,7 +98,13 @@ export function ContentQueuePage() {
       cell: (item) => <QueueTime iso={pending ? item.submittedAt : item.decidedAt} now={now} stacked />,
     },
     { header: 'Price', wide: true, nowrap: true, cell: (item) => formatMoney(item.priceMinor, item.currency) },
-    { header: pending ? 'Claim' : 'Decided by', w: '22%', wide: true, clip: true, cell: (item) => <StateCell item={item} meId={me.id} /> },
+    {
+      header: pending ? 'Claim' : 'Decided by',
+      w: '22%',
+      wide: true,
+      clip: true,
+      cell: (item) => <StateCell item={item} meId={me.id} />,
+    },
   ];
 
   return (

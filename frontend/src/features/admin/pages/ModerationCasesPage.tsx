@@ -9,16 +9,42 @@ import { useCaseList } from '../hooks/use-moderation-cases';
 import { useNowSince } from '../hooks/use-now';
 import { useQueueView } from '../hooks/use-queue-view';
 import type { CaseKind, ModerationCase } from '../services/admin.types';
-import { CASE_KIND_LABELS, outcomeLabel, reasonLabel, SUBJECT_LABELS, URGENT_REASONS } from '../services/moderation-labels';
+import {
+  CASE_KIND_LABELS,
+  outcomeLabel,
+  reasonLabel,
+  SUBJECT_LABELS,
+  URGENT_REASONS,
+} from '../services/moderation-labels';
 import { earliestFirst } from '../services/queue';
 
 type View = CaseKind | 'resolved';
 
 const TABS: QueueTab<View>[] = [
-  { value: 'report', label: 'Reports', rule: 'Content reports are reviewed within 48 hours.', empty: 'No open reports.' },
-  { value: 'takedown', label: 'Takedowns', rule: 'Takedown requests are acted on within 24 hours.', empty: 'No open takedown requests.' },
-  { value: 'appeal', label: 'Appeals', rule: 'Appeals are resolved within 7 business days.', empty: 'No open appeals.' },
-  { value: 'resolved', label: 'Resolved', rule: 'Resolved cases of every kind, most recent first.', empty: 'No resolved cases yet.' },
+  {
+    value: 'report',
+    label: 'Reports',
+    rule: 'Content reports are reviewed within 48 hours.',
+    empty: 'No open reports.',
+  },
+  {
+    value: 'takedown',
+    label: 'Takedowns',
+    rule: 'Takedown requests are acted on within 24 hours.',
+    empty: 'No open takedown requests.',
+  },
+  {
+    value: 'appeal',
+    label: 'Appeals',
+    rule: 'Appeals are resolved within 7 business days.',
+    empty: 'No open appeals.',
+  },
+  {
+    value: 'resolved',
+    label: 'Resolved',
+    rule: 'Resolved cases of every kind, most recent first.',
+    empty: 'No resolved cases yet.',
+  },
 ];
 
 const href = (item: ModerationCase) => `/admin/moderation/${item.id}`;
@@ -38,7 +64,8 @@ function CaseCell({ item, showKind }: { item: ModerationCase; showKind: boolean 
         </QueueLink>
       </Group>
       <Text size="xs" c="dimmed" truncate="end" title={item.subjectId}>
-        {SUBJECT_LABELS[item.subjectType]} <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{item.subjectId}</span>
+        {SUBJECT_LABELS[item.subjectType]}{' '}
+        <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{item.subjectId}</span>
       </Text>
     </>
   );
@@ -48,7 +75,12 @@ const outcome = (item: ModerationCase) => (item.outcome ? outcomeLabel(item.outc
 
 function openColumns(fetchedAt: number, now: number): QueueColumn<ModerationCase>[] {
   return [
-    { header: 'Deadline', w: { base: 150, sm: 210 }, top: true, cell: (item) => <DeadlineCountdown item={item} fetchedAt={fetchedAt} /> },
+    {
+      header: 'Deadline',
+      w: { base: 150, sm: 210 },
+      top: true,
+      cell: (item) => <DeadlineCountdown item={item} fetchedAt={fetchedAt} />,
+    },
     {
       header: 'Case',
       w: { base: '100%', sm: '38%' },
@@ -70,7 +102,12 @@ function openColumns(fetchedAt: number, now: number): QueueColumn<ModerationCase
 
 function resolvedColumns(now: number): QueueColumn<ModerationCase>[] {
   return [
-    { header: 'Resolved', w: { base: 92, sm: 120 }, top: true, cell: (item) => <QueueTime iso={item.resolvedAt} now={now} /> },
+    {
+      header: 'Resolved',
+      w: { base: 92, sm: 120 },
+      top: true,
+      cell: (item) => <QueueTime iso={item.resolvedAt} now={now} />,
+    },
     {
       header: 'Case',
       w: { base: '100%', sm: '40%' },

@@ -53,7 +53,8 @@ function SitePasswordPanel() {
     }
   };
 
-  if (!status.data) return <QueryStatus isPending={status.isPending} error={status.error} onRetry={() => void status.refetch()} />;
+  if (!status.data)
+    return <QueryStatus isPending={status.isPending} error={status.error} onRetry={() => void status.refetch()} />;
 
   return (
     <Stack gap="md" maw={560}>
@@ -78,14 +79,25 @@ function SitePasswordPanel() {
             </Text>
           </Stack>
           {enabled && (
-            <Button color="red" variant="light" leftSection={<IconLockOpen size={16} />} onClick={() => setClearOpen(true)}>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconLockOpen size={16} />}
+              onClick={() => setClearOpen(true)}
+            >
               Remove password
             </Button>
           )}
         </Group>
       </Card>
 
-      <Card withBorder radius="md" padding="md" component="section" aria-label={enabled ? 'Change password' : 'Set password'}>
+      <Card
+        withBorder
+        radius="md"
+        padding="md"
+        component="section"
+        aria-label={enabled ? 'Change password' : 'Set password'}
+      >
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Title order={2} fz="md">
@@ -140,7 +152,11 @@ export function SitePasswordPage() {
   usePageMeta({ title: 'Site password', noindex: true });
   return (
     <>
-      <DashboardPageHeader dense title="Site password" description="The shared password of the Coming Soon gate. Every change is audited." />
+      <DashboardPageHeader
+        dense
+        title="Site password"
+        description="The shared password of the Coming Soon gate. Every change is audited."
+      />
       <AdminOnly>
         <SitePasswordPanel />
       </AdminOnly>

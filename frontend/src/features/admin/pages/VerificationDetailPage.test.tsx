@@ -22,7 +22,11 @@ vi.mock('../services/admin-auth-client', async () => {
 });
 
 const DETAIL = 'GET /api/admin/verifications/v-1';
-const mine = { claimedBy: { id: MODERATOR.id, email: MODERATOR.email }, claimedAt: minutesAgo(2), claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) } };
+const mine = {
+  claimedBy: { id: MODERATOR.id, email: MODERATOR.email },
+  claimedAt: minutesAgo(2),
+  claim: { state: 'mine' as const, expiresAt: minutesAgo(-28) },
+};
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('VerificationDetailPage', () => {
@@ -39,7 +43,15 @@ describe('VerificationDetailPage', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-06-01T12:00:00Z') });
     const fetchMock = stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
-      [DETAIL]: () => json(verification({ images: { userPhotoWithId: '/api/admin/verification-images?token=s', idPhoto: '/api/admin/verification-images?token=i' } })),
+      [DETAIL]: () =>
+        json(
+          verification({
+            images: {
+              userPhotoWithId: '/api/admin/verification-images?token=s',
+              idPhoto: '/api/admin/verification-images?token=i',
+            },
+          }),
+        ),
       'GET /api/admin/verification-images?token=s': () => new Response('selfie'),
       'GET /api/admin/verification-images?token=i': () => new Response('id'),
     });
@@ -60,7 +72,14 @@ describe('VerificationDetailPage', () => {
   it('keeps Accept disabled while another moderator holds the claim', async () => {
     stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
-      [DETAIL]: () => json(verification({ claimedBy: { id: 'mod-2', email: 'other@fanmint.test' }, claimedAt: minutesAgo(5), claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) } })),
+      [DETAIL]: () =>
+        json(
+          verification({
+            claimedBy: { id: 'mod-2', email: 'other@fanmint.test' },
+            claimedAt: minutesAgo(5),
+            claim: { state: 'taken' as const, expiresAt: minutesAgo(-25) },
+          }),
+        ),
     });
     renderAdmin('/admin/verifications/v-1');
     expect(await screen.findByText('other@fanmint.test is reviewing this submission.')).toBeTruthy();
@@ -69,7 +88,10 @@ describe('VerificationDetailPage', () => {
   });
 
   it('offers no Claim, Accept or Reject on your own submission (the server says own_work)', async () => {
-    stubFetch({ 'GET /api/admin/me': () => json(MODERATOR), [DETAIL]: () => json(verification({ userId: MODERATOR.id, claim: { state: 'own_work', expiresAt: null } })) });
+    stubFetch({
+      'GET /api/admin/me': () => json(MODERATOR),
+      [DETAIL]: () => json(verification({ userId: MODERATOR.id, claim: { state: 'own_work', expiresAt: null } })),
+    });
     renderAdmin('/admin/verifications/v-1');
     expect(await screen.findByText('This is your own submission: another moderator reviews it.')).toBeTruthy();
     for (const name of ['Claim', 'Accept', 'Reject']) expect(screen.queryByRole('button', { name })).toBeNull();
@@ -97,7 +119,11 @@ describe('VerificationDetailPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Accept this verification?' });
     await user.click(within(dialog).getByRole('button', { name: 'Accept verification' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/verifications'));
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/admin/verifications/v-1/accept' && init?.method === 'POST')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === '/api/admin/verifications/v-1/accept' && init?.method === 'POST',
+      ),
+    ).toBe(true);
   });
 
   it('shows a 409 from the server and reloads the submission', async () => {
@@ -110,7 +136,9 @@ describe('VerificationDetailPage', () => {
     renderAdmin('/admin/verifications/v-1');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Claim' }));
     expect(await screen.findByText('Another moderator is reviewing this submission')).toBeTruthy();
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/verifications/v-1')).toHaveLength(2));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/verifications/v-1')).toHaveLength(2),
+    );
   });
 
   it('rejects only with a reason of at least 5 characters and sends it', async () => {
@@ -144,7 +172,8 @@ describe('VerificationDetailPage', () => {
     let version = 1;
     stubFetch({
       'GET /api/admin/me': () => json(MODERATOR),
-      [DETAIL]: () => json(verification({ images: { userPhotoWithId: `/selfie?v=${version}`, idPhoto: `/id?v=${version}` } })),
+      [DETAIL]: () =>
+        json(verification({ images: { userPhotoWithId: `/selfie?v=${version}`, idPhoto: `/id?v=${version}` } })),
       'GET /selfie?v=1': () => new Response('old'),
       'GET /id?v=1': () => new Response('id'),
       'GET /selfie?v=2': () => new Response('renewed'),
@@ -157,6 +186,8 @@ describe('VerificationDetailPage', () => {
     const realNow = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(realNow + 110_000);
     fireEvent.error(img);
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Photo with ID' }).getAttribute('src')).toBe('blob:size-7'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Photo with ID' }).getAttribute('src')).toBe('blob:size-7'),
+    );
   });
 });

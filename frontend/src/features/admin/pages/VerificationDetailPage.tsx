@@ -43,8 +43,20 @@ export function VerificationDetailPage() {
   const evidence = (item: VerificationDetail) => (
     <div>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <EvidenceImage title="Photo with ID" hint="Face and ID held together" src={item.images.userPhotoWithId} onError={refreshImages} onReload={reload} />
-        <EvidenceImage title="ID document" hint="Government-issued ID" src={item.images.idPhoto} onError={refreshImages} onReload={reload} />
+        <EvidenceImage
+          title="Photo with ID"
+          hint="Face and ID held together"
+          src={item.images.userPhotoWithId}
+          onError={refreshImages}
+          onReload={reload}
+        />
+        <EvidenceImage
+          title="ID document"
+          hint="Government-issued ID"
+          src={item.images.idPhoto}
+          onError={refreshImages}
+          onReload={reload}
+        />
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt="xs">
         Image links expire after two minutes and are renewed automatically while this page is open.
@@ -64,7 +76,13 @@ export function VerificationDetailPage() {
             submitted {formatRelative(item.submittedAt, now)}
           </Text>
         ),
-        actions: <VerificationActions item={item} pending={action.isPending ? action.variables.action : null} onAction={onAction} />,
+        actions: (
+          <VerificationActions
+            item={item}
+            pending={action.isPending ? action.variables.action : null}
+            onAction={onAction}
+          />
+        ),
         facts: <ApplicantTable item={item} now={now} />,
         evidence: evidence(item),
       })}

@@ -12,7 +12,11 @@ import { formatRelative } from '@/shared/format';
 import { earliestFirst } from '../services/queue';
 import { VERIFICATION_STATUS } from '../services/status-labels';
 
-const tab = (value: VerificationStatus, empty: string): QueueTab<VerificationStatus> => ({ value, label: VERIFICATION_STATUS[value].label, empty });
+const tab = (value: VerificationStatus, empty: string): QueueTab<VerificationStatus> => ({
+  value,
+  label: VERIFICATION_STATUS[value].label,
+  empty,
+});
 
 const TABS = [
   tab('processing', 'No submissions are waiting for review.'),

@@ -16,12 +16,14 @@ export type SignInOutcome =
   | { kind: 'failed'; message: string };
 
 function signInErrorMessage(error: Pick<AuthError, 'code' | 'message'>): string {
-  if (error.code === 'invalid_credentials' || error.message === 'Invalid login credentials') return 'Invalid email or password';
+  if (error.code === 'invalid_credentials' || error.message === 'Invalid login credentials')
+    return 'Invalid email or password';
   if (error.code === 'email_not_confirmed') return 'Email not verified. Please check your email.';
   return error.message;
 }
 
-const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403 && error.body?.code === 'forbidden';
+const isForbidden = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.body?.code === 'forbidden';
 
 /** Ends the console session only: scope 'local' leaves the person's other sessions (their own site login) alone. */
 export async function signOutAdmin(): Promise<void> {
@@ -99,7 +101,10 @@ export async function redeemRecoveryCode(code: string): Promise<SignInOutcome> {
     json: { code: code.trim() },
     bearer: data.session.access_token,
   });
-  const stored = await adminAuth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+  const stored = await adminAuth.setSession({
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+  });
   if (stored.error) throw stored.error;
   return finishSignIn(session.access_token);
 }

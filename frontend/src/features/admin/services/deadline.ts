@@ -31,7 +31,11 @@ export interface Countdown {
  * was fetched (`fetchedAt`), so a browser clock that is off does not move the deadline. As on the
  * server, the last quarter of the allowed time is the warning stage.
  */
-export function countdown(item: Pick<ModerationCase, 'openedAt' | 'dueAt' | 'remainingMs'>, fetchedAt: number, now: number): Countdown {
+export function countdown(
+  item: Pick<ModerationCase, 'openedAt' | 'dueAt' | 'remainingMs'>,
+  fetchedAt: number,
+  now: number,
+): Countdown {
   const remainingMs = item.remainingMs - Math.max(0, now - fetchedAt);
   const allowed = new Date(item.dueAt).getTime() - new Date(item.openedAt).getTime();
   const stage: DeadlineStage = remainingMs <= 0 ? 'overdue' : remainingMs <= allowed / 4 ? 'warn' : 'on_time';

@@ -9,7 +9,8 @@ export async function listCases(kind: CaseKind | null, status: CaseStatus): Prom
   return items;
 }
 
-export const getCase = (id: string) => apiRequest<ModerationCase>(`/api/admin/moderation/cases/${encodeURIComponent(id)}`);
+export const getCase = (id: string) =>
+  apiRequest<ModerationCase>(`/api/admin/moderation/cases/${encodeURIComponent(id)}`);
 
 export type CaseAction = 'claim' | 'release' | 'resolve';
 
@@ -24,14 +25,17 @@ export async function listComplianceReports(): Promise<ComplianceReport[]> {
   return items;
 }
 
-export const complianceFileName = (report: Pick<ComplianceReport, 'period'>) => `fanmint-compliance-${report.period}.csv`;
+export const complianceFileName = (report: Pick<ComplianceReport, 'period'>) =>
+  `fanmint-compliance-${report.period}.csv`;
 
 /** The CSV as a Blob: apiRequest reads JSON, so this fetch sends the console bearer itself. */
 export async function fetchComplianceCsv(report: Pick<ComplianceReport, 'id'>): Promise<Blob> {
   const headers = new Headers({ Accept: 'text/csv' });
   const token = local.get(StorageKey.adminToken);
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(`/api/admin/moderation/compliance-reports/${encodeURIComponent(report.id)}/csv`, { headers });
+  const response = await fetch(`/api/admin/moderation/compliance-reports/${encodeURIComponent(report.id)}/csv`, {
+    headers,
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
     throw new ApiError(response.status, body);

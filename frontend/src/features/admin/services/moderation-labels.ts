@@ -38,7 +38,13 @@ const readable = (value: string) => value.charAt(0).toUpperCase() + value.slice(
 export const reasonLabel = (reason: string) => REASON_LABELS[reason] ?? readable(reason);
 
 /** The most serious grounds: shown in red in the queue. */
-export const URGENT_REASONS: ReadonlySet<string> = new Set(['minor', 'non_consensual', 'violence', 'bestiality', 'extreme']);
+export const URGENT_REASONS: ReadonlySet<string> = new Set([
+  'minor',
+  'non_consensual',
+  'violence',
+  'bestiality',
+  'extreme',
+]);
 
 export const OUTCOME_OPTIONS: { value: CaseOutcome; label: string }[] = [
   { value: 'no_action', label: 'No action needed' },
@@ -55,15 +61,20 @@ export function outcomeEffect(outcome: CaseOutcome, namesContent: boolean): stri
     case 'no_action':
       return 'Nothing breaks the rules; the case is closed as it is.';
     case 'content_removed':
-      return namesContent ? 'Takes the content item this case names offline for everyone, at once (audited).' : NAMES_NO_CONTENT;
+      return namesContent
+        ? 'Takes the content item this case names offline for everyone, at once (audited).'
+        : NAMES_NO_CONTENT;
     case 'content_restored':
-      return namesContent ? 'Puts the removed content item this case names back in the store (audited).' : NAMES_NO_CONTENT;
+      return namesContent
+        ? 'Puts the removed content item this case names back in the store (audited).'
+        : NAMES_NO_CONTENT;
     case 'account_actioned':
       return 'Records that the account was warned, restricted or suspended; the account itself is changed separately.';
   }
 }
 
-export const outcomeLabel = (outcome: string) => OUTCOME_OPTIONS.find((option) => option.value === outcome)?.label ?? readable(outcome);
+export const outcomeLabel = (outcome: string) =>
+  OUTCOME_OPTIONS.find((option) => option.value === outcome)?.label ?? readable(outcome);
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

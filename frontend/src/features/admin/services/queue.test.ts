@@ -21,7 +21,12 @@ describe('earliestFirst', () => {
   });
 
   it('puts items without a time last, in the order they came', () => {
-    const items = [{ id: 'a', at: null }, { id: 'b', at: ago(1) }, { id: 'c', at: null }, { id: 'd', at: ago(2) }];
+    const items = [
+      { id: 'a', at: null },
+      { id: 'b', at: ago(1) },
+      { id: 'c', at: null },
+      { id: 'd', at: ago(2) },
+    ];
     expect(earliestFirst(items, (item) => item.at).map((item) => item.id)).toEqual(['d', 'b', 'a', 'c']);
   });
 

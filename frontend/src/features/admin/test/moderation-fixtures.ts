@@ -70,7 +70,11 @@ export function contentItem(overrides: Partial<ContentItem> = {}): ContentItem {
 }
 
 /** An open case opened `openedHoursAgo` with `allowedHours` to resolve it, fetched just now. */
-export function moderationCase(overrides: Partial<ModerationCase> = {}, openedHoursAgo = 1, allowedHours = 48): ModerationCase {
+export function moderationCase(
+  overrides: Partial<ModerationCase> = {},
+  openedHoursAgo = 1,
+  allowedHours = 48,
+): ModerationCase {
   const now = Date.now();
   const openedAt = now - openedHoursAgo * HOUR;
   const dueAt = openedAt + allowedHours * HOUR;

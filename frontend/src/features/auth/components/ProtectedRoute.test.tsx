@@ -3,7 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { ProtectedRoute } from './ProtectedRoute';
 
-const { getSession, getAuthenticatorAssuranceLevel } = vi.hoisted(() => ({ getSession: vi.fn(), getAuthenticatorAssuranceLevel: vi.fn() }));
+const { getSession, getAuthenticatorAssuranceLevel } = vi.hoisted(() => ({
+  getSession: vi.fn(),
+  getAuthenticatorAssuranceLevel: vi.fn(),
+}));
 vi.mock('../../../lib/auth-client', () => ({ auth: { getSession, mfa: { getAuthenticatorAssuranceLevel } } }));
 
 function deferred<T>() {
@@ -33,7 +36,10 @@ describe('ProtectedRoute', () => {
   beforeEach(() => {
     getSession.mockReset();
     getAuthenticatorAssuranceLevel.mockReset();
-    getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal1' }, error: null });
+    getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: 'aal1', nextLevel: 'aal1' },
+      error: null,
+    });
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
@@ -58,7 +64,10 @@ describe('ProtectedRoute', () => {
 
   it('sends a password-only session of a 2FA account to /two-fa-login', async () => {
     getSession.mockResolvedValue({ data: { session: { access_token: 'jwt' } }, error: null });
-    getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal2' }, error: null });
+    getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: 'aal1', nextLevel: 'aal2' },
+      error: null,
+    });
     const { router } = renderRoutes(routes, '/dashboard');
     expect(await screen.findByText('Two-factor page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/two-fa-login');

@@ -16,7 +16,9 @@ export function useSignIn() {
   const [params] = useSearchParams();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const signInMutation = useMutation({ mutationFn: (v: SignInValues) => signIn(v.email, v.password) });
-  const resendMutation = useMutation({ mutationFn: (email: string) => resendVerification(email, params.get('next') ?? peekReturnTo()) });
+  const resendMutation = useMutation({
+    mutationFn: (email: string) => resendVerification(email, params.get('next') ?? peekReturnTo()),
+  });
 
   const submit = async (values: SignInValues) => {
     setUnverifiedEmail(null);

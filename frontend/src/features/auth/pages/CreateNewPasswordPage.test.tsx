@@ -42,6 +42,11 @@ describe('CreateNewPasswordPage', () => {
     await user.type(field(), 'Str0ng!pass');
     await user.click(submitButton());
     expect(await screen.findByText('Sign-in page')).toBeTruthy();
-    await waitFor(() => expect(requestsTo(fetchMock, 'POST /api/users/reset-password')[0]?.body).toEqual({ resetToken: 'tok-123', newPassword: 'Str0ng!pass' }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'POST /api/users/reset-password')[0]?.body).toEqual({
+        resetToken: 'tok-123',
+        newPassword: 'Str0ng!pass',
+      }),
+    );
   });
 });

@@ -39,7 +39,8 @@ export function CreateNewPasswordPage() {
   });
 
   // An empty field only says so beside it; a weak password is also announced, as the spec asks.
-  const onInvalid = (errors: FormErrors) => errors.newPassword === PASSWORD_RULES_MESSAGE && notify.error(PASSWORD_RULES_MESSAGE);
+  const onInvalid = (errors: FormErrors) =>
+    errors.newPassword === PASSWORD_RULES_MESSAGE && notify.error(PASSWORD_RULES_MESSAGE);
 
   const handleSubmit = async ({ newPassword }: { newPassword: string }) => {
     try {
@@ -57,7 +58,11 @@ export function CreateNewPasswordPage() {
   };
 
   return (
-    <AuthCard icon={<IconLockPassword size={28} />} title="Create a new password" subtitle="Enter the new password for your account.">
+    <AuthCard
+      icon={<IconLockPassword size={28} />}
+      title="Create a new password"
+      subtitle="Enter the new password for your account."
+    >
       <form method="post" onSubmit={form.onSubmit(handleSubmit, onInvalid)} noValidate>
         <Stack gap="md">
           <TextInput

@@ -53,8 +53,8 @@ export function ForgotPasswordPage() {
         >
           <Stack gap="xs">
             <Text size="sm">
-              If an account exists for <strong>{form.values.email}</strong>, a password reset link is on its way.
-              Open it on this device to choose a new password.
+              If an account exists for <strong>{form.values.email}</strong>, a password reset link is on its way. Open
+              it on this device to choose a new password.
             </Text>
             <Anchor component={Link} to="/instructions-after-reset" size="sm" underline="always">
               What happens next?

@@ -48,7 +48,10 @@ export function ResetPasswordPage() {
   });
   const recovery = useRecoverySession();
   const { submit, submitting, done } = useResetPassword();
-  const form = useForm({ initialValues: { password: '', confirmPassword: '' }, validate: schemaResolver(schema, { sync: true }) });
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: schemaResolver(schema, { sync: true }),
+  });
   const { password, confirmPassword } = form.values;
 
   const handleSubmit = async () => {
@@ -56,7 +59,11 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard icon={<IconLockCog size={28} />} title="Set a new password" subtitle="Choose a strong password you don't use anywhere else.">
+    <AuthCard
+      icon={<IconLockCog size={28} />}
+      title="Set a new password"
+      subtitle="Choose a strong password you don't use anywhere else."
+    >
       {recovery === 'checking' && (
         <Stack align="center" gap="xs" py="md">
           <Loader size="sm" />
@@ -84,7 +91,13 @@ export function ResetPasswordPage() {
         </Alert>
       )}
       {recovery === 'ready' && (
-        <form method="post" onSubmit={form.onSubmit(handleSubmit, (errors) => announceFirstError(errors, ['password', 'confirmPassword']))} noValidate>
+        <form
+          method="post"
+          onSubmit={form.onSubmit(handleSubmit, (errors) =>
+            announceFirstError(errors, ['password', 'confirmPassword']),
+          )}
+          noValidate
+        >
           <HydratedFieldset>
             <Stack gap="md">
               <PasswordInput

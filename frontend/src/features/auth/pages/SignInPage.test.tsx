@@ -105,7 +105,9 @@ describe('SignInPage', () => {
   });
 
   it('posts consent saved at sign-up after the first successful sign-in, then clears it', async () => {
-    const payload = { consentData: { consentTypes: ['terms_of_service'], consentVersions: ['1.0.0'], ipAddress: '', userAgent: 'x' } };
+    const payload = {
+      consentData: { consentTypes: ['terms_of_service'], consentVersions: ['1.0.0'], ipAddress: '', userAgent: 'x' },
+    };
     sessionStorage.setItem('pendingConsent', JSON.stringify(payload));
     const fetchMock = vi.fn().mockResolvedValue(new Response('{"success":true}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);

@@ -32,8 +32,8 @@ export function SignInPage() {
   return (
     <AuthCard icon={<IconLogin2 size={28} />} title="Welcome back" subtitle={`Sign in to your ${BRAND} account`}>
       <Alert variant="light" color="aqua" icon={<IconShieldCheck size={18} />} title="Security check">
-        Make sure the address bar shows <strong>{host}</strong> before entering your password. We
-        will never ask for it anywhere else.
+        Make sure the address bar shows <strong>{host}</strong> before entering your password. We will never ask for it
+        anywhere else.
       </Alert>
       <form method="post" onSubmit={form.onSubmit(submit)} onFocusCapture={warmAuthClient} noValidate>
         <HydratedFieldset>

@@ -65,10 +65,13 @@ describe('SignUpPage', () => {
     expect(pending.consentData.consentVersions).toEqual(['1.0.0', '1.0.0']);
   });
 
-  it('puts the page\'s next (the store and item) into the confirmation link, and refuses an off-site one', async () => {
+  it("puts the page's next (the store and item) into the confirmation link, and refuses an off-site one", async () => {
     signUp.mockResolvedValue({ data: { user: { id: 'u1' }, session: null }, error: null });
     for (const [next, redirect] of [
-      ['/stores/jane?buy=item-1&ref=R1', 'http://localhost:3000/verify-email?next=%2Fstores%2Fjane%3Fbuy%3Ditem-1%26ref%3DR1'],
+      [
+        '/stores/jane?buy=item-1&ref=R1',
+        'http://localhost:3000/verify-email?next=%2Fstores%2Fjane%3Fbuy%3Ditem-1%26ref%3DR1',
+      ],
       ['//evil.example/x', 'http://localhost:3000/verify-email'],
     ]) {
       signUp.mockClear();

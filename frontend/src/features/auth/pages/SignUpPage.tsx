@@ -88,7 +88,14 @@ export function SignUpPage() {
       subtitle="Early sign-up is live. Claim your spot before launch."
       size={500}
     >
-      <form method="post" onSubmit={form.onSubmit(handleSubmit, (errors) => announceFirstError(errors, ['confirmPassword', 'acceptedTerms']))} onFocusCapture={warmAuthClient} noValidate>
+      <form
+        method="post"
+        onSubmit={form.onSubmit(handleSubmit, (errors) =>
+          announceFirstError(errors, ['confirmPassword', 'acceptedTerms']),
+        )}
+        onFocusCapture={warmAuthClient}
+        noValidate
+      >
         <HydratedFieldset>
           <Stack gap="md">
             <TextInput
@@ -117,16 +124,18 @@ export function SignUpPage() {
             <Collapse expanded={values.password.length > 0 || values.confirmPassword.length > 0}>
               <PasswordChecklist password={values.password} confirmation={values.confirmPassword} />
             </Collapse>
-            <Checkbox
-              required
-              label={<TermsLabel />}
-              {...form.getInputProps('acceptedTerms', { type: 'checkbox' })}
-            />
+            <Checkbox required label={<TermsLabel />} {...form.getInputProps('acceptedTerms', { type: 'checkbox' })} />
             <Checkbox
               label="Send me product news and launch updates by email (optional)"
               {...form.getInputProps('marketingConsent', { type: 'checkbox' })}
             />
-            <Button type="submit" size="md" fullWidth loading={submitting} disabled={!canSubmitSignUp(values) || succeeded}>
+            <Button
+              type="submit"
+              size="md"
+              fullWidth
+              loading={submitting}
+              disabled={!canSubmitSignUp(values) || succeeded}
+            >
               Create Account
             </Button>
           </Stack>

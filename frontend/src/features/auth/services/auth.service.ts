@@ -1,6 +1,12 @@
 import type { AuthError } from '@supabase/auth-js';
 import { withNext } from './return-to';
-import { buildConsentPayload, flushPendingConsent, recordConsent, signUpMetadata, storePendingConsent } from './consent.service';
+import {
+  buildConsentPayload,
+  flushPendingConsent,
+  recordConsent,
+  signUpMetadata,
+  storePendingConsent,
+} from './consent.service';
 
 /**
  * The auth client (GoTrue with its session timers, ~100 KB with what it imports) loads when a form
@@ -26,8 +32,7 @@ export function classifySignInError(error: Pick<AuthError, 'code' | 'message'>):
 }
 
 export type SignInResult =
-  | { ok: true; needsSecondFactor: boolean }
-  | { ok: false; kind: SignInErrorKind; message: string };
+  { ok: true; needsSecondFactor: boolean } | { ok: false; kind: SignInErrorKind; message: string };
 
 export async function signIn(email: string, password: string): Promise<SignInResult> {
   const { auth } = await authClient();
@@ -61,12 +66,20 @@ export async function resendVerification(email: string, next: string | null = nu
 export type SignUpResult = { ok: true } | { ok: false; alreadyRegistered: boolean; message: string };
 
 /** `next` rides in the confirmation link itself, so it still works in another browser or on a phone. */
-export async function signUp(email: string, password: string, marketingConsent: boolean, next: string | null = null): Promise<SignUpResult> {
+export async function signUp(
+  email: string,
+  password: string,
+  marketingConsent: boolean,
+  next: string | null = null,
+): Promise<SignUpResult> {
   const { auth, authRedirectUrl } = await authClient();
   const { data, error } = await auth.signUp({
     email,
     password,
-    options: { emailRedirectTo: authRedirectUrl(withNext('/verify-email', next)), data: signUpMetadata(marketingConsent) },
+    options: {
+      emailRedirectTo: authRedirectUrl(withNext('/verify-email', next)),
+      data: signUpMetadata(marketingConsent),
+    },
   });
   if (error) {
     return { ok: false, alreadyRegistered: error.message.includes('already registered'), message: error.message };

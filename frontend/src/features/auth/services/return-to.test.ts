@@ -6,7 +6,8 @@ describe('return-to after signing up or in', () => {
 
   it('accepts only paths of this site', () => {
     expect(safeReturnPath('/stores/jane?ref=ABC&buy=1')).toBe('/stores/jane?ref=ABC&buy=1');
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'stores/jane', '/a\nb', null, '']) expect(safeReturnPath(bad)).toBeNull();
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'stores/jane', '/a\nb', null, ''])
+      expect(safeReturnPath(bad)).toBeNull();
   });
 
   it('prefers the page’s next, falls back to the remembered path, and uses it up', () => {
@@ -20,7 +21,10 @@ describe('return-to after signing up or in', () => {
   });
 
   it('forgets a remembered path after a day', () => {
-    window.localStorage.setItem('returnTo', JSON.stringify({ path: '/stores/jane', at: Date.now() - 25 * 3600 * 1000 }));
+    window.localStorage.setItem(
+      'returnTo',
+      JSON.stringify({ path: '/stores/jane', at: Date.now() - 25 * 3600 * 1000 }),
+    );
     expect(takeReturnTo(null)).toBeNull();
   });
 
@@ -30,7 +34,10 @@ describe('return-to after signing up or in', () => {
   });
 
   it('puts only a path of this site into the confirmation link', () => {
-    expect(withNext('/verify-email', '/stores/jane?buy=1&ref=A')).toBe('/verify-email?next=%2Fstores%2Fjane%3Fbuy%3D1%26ref%3DA');
-    for (const bad of ['https://evil.example/x', '//evil.example', '/\\evil.example', null]) expect(withNext('/verify-email', bad)).toBe('/verify-email');
+    expect(withNext('/verify-email', '/stores/jane?buy=1&ref=A')).toBe(
+      '/verify-email?next=%2Fstores%2Fjane%3Fbuy%3D1%26ref%3DA',
+    );
+    for (const bad of ['https://evil.example/x', '//evil.example', '/\\evil.example', null])
+      expect(withNext('/verify-email', bad)).toBe('/verify-email');
   });
 });

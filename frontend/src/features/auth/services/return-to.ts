@@ -35,4 +35,5 @@ export function takeReturnTo(next: string | null): string | null {
 }
 
 /** An auth page's address that comes back to `path` afterwards (the server checks `next` again). */
-export const withNext = (page: '/sign-in' | '/sign-up' | '/verify-email', path: string | null) => (path && safeReturnPath(path) ? `${page}?next=${encodeURIComponent(path)}` : page);
+export const withNext = (page: '/sign-in' | '/sign-up' | '/verify-email', path: string | null) =>
+  path && safeReturnPath(path) ? `${page}?next=${encodeURIComponent(path)}` : page;

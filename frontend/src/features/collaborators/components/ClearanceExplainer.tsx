@@ -12,7 +12,9 @@ export function ClearanceExplainer() {
     >
       <List size="sm" spacing={6} withPadding>
         <List.Item>be verified with a government ID;</List.Item>
-        <List.Item>be on your collaborator list with permission for that kind of content (videos or photo albums);</List.Item>
+        <List.Item>
+          be on your collaborator list with permission for that kind of content (videos or photo albums);
+        </List.Item>
         <List.Item>have a signed release form on file.</List.Item>
       </List>
       <Text size="sm" fw={600}>

@@ -14,7 +14,15 @@ export interface CollaborationListProps {
 }
 
 /** One titled section of the page: its entries, or what to do when there are none. */
-export function CollaborationList({ icon, title, description, badge, entries, empty, renderItem }: CollaborationListProps) {
+export function CollaborationList({
+  icon,
+  title,
+  description,
+  badge,
+  entries,
+  empty,
+  renderItem,
+}: CollaborationListProps) {
   return (
     <SectionCard icon={icon} title={title} description={description} badge={badge}>
       {entries.length === 0 ? (

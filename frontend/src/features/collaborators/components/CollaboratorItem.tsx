@@ -58,18 +58,18 @@ export function CollaboratorItem({ entry }: { entry: Collaboration }) {
             aria-labelledby={`${permissionsId} ${headingId}`}
             style={{ columnGap: 'var(--mantine-spacing-xl)', rowGap: 'var(--mantine-spacing-sm)' }}
           >
-          <Switch
-            label="Videos"
-            checked={shown.canVideos}
-            disabled={permissions.isPending}
-            onChange={(event) => save({ canVideos: event.currentTarget.checked })}
-          />
-          <Switch
-            label="Photo albums"
-            checked={shown.canAlbums}
-            disabled={permissions.isPending}
-            onChange={(event) => save({ canAlbums: event.currentTarget.checked })}
-          />
+            <Switch
+              label="Videos"
+              checked={shown.canVideos}
+              disabled={permissions.isPending}
+              onChange={(event) => save({ canVideos: event.currentTarget.checked })}
+            />
+            <Switch
+              label="Photo albums"
+              checked={shown.canAlbums}
+              disabled={permissions.isPending}
+              onChange={(event) => save({ canAlbums: event.currentTarget.checked })}
+            />
           </Group>
         </Stack>
 

@@ -15,7 +15,15 @@ export interface ConfirmDialogProps {
  * A yes/no question before a destructive step; stays open (and cannot be dismissed) while the step runs.
  * The confirm button is red-9: white text on it is 5.4:1 (on Mantine's red-6 only 3.3:1).
  */
-export function ConfirmDialog({ opened, onClose, title, children, confirmLabel, pending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  pending,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={pending ? () => {} : onClose} title={title} centered>
       <Stack gap="lg">

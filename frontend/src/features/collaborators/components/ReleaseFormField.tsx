@@ -39,7 +39,12 @@ export function ReleaseFormField({ entry, person }: { entry: Collaboration; pers
       <Group justify="space-between" gap="sm" wrap="wrap">
         {entry.releaseForm ? (
           <Group gap={6} wrap="nowrap" align="flex-start">
-            <IconFileCheck size={18} color="var(--mantine-color-teal-filled)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <IconFileCheck
+              size={18}
+              color="var(--mantine-color-teal-filled)"
+              aria-hidden
+              style={{ flexShrink: 0, marginTop: 2 }}
+            />
             <Text size="sm">
               <Text span fw={600} size="sm">
                 Release form on file
@@ -51,7 +56,12 @@ export function ReleaseFormField({ entry, person }: { entry: Collaboration; pers
           </Group>
         ) : (
           <Group gap={6} wrap="nowrap" align="flex-start">
-            <IconAlertTriangle size={18} className={contrast.warningText} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <IconAlertTriangle
+              size={18}
+              className={contrast.warningText}
+              aria-hidden
+              style={{ flexShrink: 0, marginTop: 2 }}
+            />
             <Text size="sm" fw={600} className={contrast.warningText}>
               No release form
             </Text>

@@ -48,7 +48,12 @@ export function RequestItem({ request }: { request: Collaboration }) {
           </Text>
         )}
         <Group gap="sm">
-          <Button leftSection={<IconCheck size={16} />} onClick={approveModal.open} disabled={busy} aria-label={`Approve ${who}`}>
+          <Button
+            leftSection={<IconCheck size={16} />}
+            onClick={approveModal.open}
+            disabled={busy}
+            aria-label={`Approve ${who}`}
+          >
             Approve
           </Button>
           <Button
@@ -68,7 +73,9 @@ export function RequestItem({ request }: { request: Collaboration }) {
         opened={approving}
         pending={approve.isPending}
         onClose={approveModal.close}
-        onApprove={(permissions) => approve.mutate({ id: request.id, ...permissions }, { onSuccess: approveModal.close })}
+        onApprove={(permissions) =>
+          approve.mutate({ id: request.id, ...permissions }, { onSuccess: approveModal.close })
+        }
       />
       <ConfirmDialog
         opened={rejecting}

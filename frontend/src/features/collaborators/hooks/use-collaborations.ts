@@ -44,7 +44,8 @@ function useCollaborationWrite<TVariables>(
   });
 }
 
-export const useApproveCollaboration = () => useCollaborationWrite(approveCollaboration, COLLABORATION_MESSAGES.approve);
+export const useApproveCollaboration = () =>
+  useCollaborationWrite(approveCollaboration, COLLABORATION_MESSAGES.approve);
 export const useRejectCollaboration = () => useCollaborationWrite(rejectCollaboration, COLLABORATION_MESSAGES.reject);
 export const useRemoveCollaboration = () => useCollaborationWrite(removeCollaboration, COLLABORATION_MESSAGES.remove);
 export const useUpdatePermissions = () => useCollaborationWrite(updatePermissions, COLLABORATION_MESSAGES.permissions);

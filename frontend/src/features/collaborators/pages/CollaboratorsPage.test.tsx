@@ -25,7 +25,12 @@ const entry = (fields: Partial<Collaboration> & Pick<Collaboration, 'id'>): Coll
 
 const REQUEST = entry({ id: 'alex', collaboratorVerified: false, message: 'Shall we shoot the beach set together?' });
 const COLLABORATOR = entry({ id: 'sam', status: 'approved', canVideos: true, decidedAt: '2026-05-03T09:00:00.000Z' });
-const MY_REQUEST = entry({ id: 'mine', creatorId: 'other', creatorStore: { name: 'Golden Studio', slug: 'golden' }, collaboratorId: 'me' });
+const MY_REQUEST = entry({
+  id: 'mine',
+  creatorId: 'other',
+  creatorStore: { name: 'Golden Studio', slug: 'golden' },
+  collaboratorId: 'me',
+});
 
 type Call = { method: string; path: string; body: unknown };
 
@@ -80,47 +85,54 @@ async function renderRoute(path = '/dashboard/collaborators') {
 }
 
 const item = (name: string) => screen.findByRole('article', { name });
-const fileInput = (article: HTMLElement) => article.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
+const fileInput = (article: HTMLElement) =>
+  article.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
 
 describe('Collaborators page', () => {
   beforeEach(() => window.localStorage.setItem('token', 'user-token'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it.each(['/dashboard/collaborators', '/dashboard/demo-page-testing'])('%s keeps the locked preview before launch', async (path) => {
-    const { fetchMock } = collaborationsServer('prelaunch');
-    await renderRoute(path);
-    expect(await screen.findByText('Available at launch')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Collaborators' })).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([input]) => input === '/api/collaborations')).toBe(false);
-  });
+  it.each(['/dashboard/collaborators', '/dashboard/demo-page-testing'])(
+    '%s keeps the locked preview before launch',
+    async (path) => {
+      const { fetchMock } = collaborationsServer('prelaunch');
+      await renderRoute(path);
+      expect(await screen.findByText('Available at launch')).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1, name: 'Collaborators' })).toBeTruthy();
+      expect(fetchMock.mock.calls.some(([input]) => input === '/api/collaborations')).toBe(false);
+    },
+  );
 
-  it.each(['/dashboard/collaborators', '/dashboard/demo-page-testing'])('%s shows the real page when live', async (path) => {
-    collaborationsServer('live');
-    await renderRoute(path);
+  it.each(['/dashboard/collaborators', '/dashboard/demo-page-testing'])(
+    '%s shows the real page when live',
+    async (path) => {
+      collaborationsServer('live');
+      await renderRoute(path);
 
-    const request = await item('Alex Studio');
-    expect(within(request).getByText('Not verified')).toBeTruthy();
-    expect(within(request).getByText('Shall we shoot the beach set together?')).toBeTruthy();
-    expect(within(request).getByText(/^Requested .*2026/)).toBeTruthy();
-    expect(screen.getByText('1 pending')).toBeTruthy();
+      const request = await item('Alex Studio');
+      expect(within(request).getByText('Not verified')).toBeTruthy();
+      expect(within(request).getByText('Shall we shoot the beach set together?')).toBeTruthy();
+      expect(within(request).getByText(/^Requested .*2026/)).toBeTruthy();
+      expect(screen.getByText('1 pending')).toBeTruthy();
 
-    const collaborator = await item('Sam Studio');
-    expect(within(collaborator).getByText('Verified')).toBeTruthy();
-    expect(within(collaborator).getByRole<HTMLInputElement>('switch', { name: 'Videos' }).checked).toBe(true);
-    expect(within(collaborator).getByRole<HTMLInputElement>('switch', { name: 'Photo albums' }).checked).toBe(false);
-    expect(within(collaborator).getByText('No release form')).toBeTruthy();
+      const collaborator = await item('Sam Studio');
+      expect(within(collaborator).getByText('Verified')).toBeTruthy();
+      expect(within(collaborator).getByRole<HTMLInputElement>('switch', { name: 'Videos' }).checked).toBe(true);
+      expect(within(collaborator).getByRole<HTMLInputElement>('switch', { name: 'Photo albums' }).checked).toBe(false);
+      expect(within(collaborator).getByText('No release form')).toBeTruthy();
 
-    const mine = await item('Golden Studio');
-    expect(within(mine).getByText('Pending')).toBeTruthy();
+      const mine = await item('Golden Studio');
+      expect(within(mine).getByText('Pending')).toBeTruthy();
 
-    const rules = screen.getByRole('region', { name: 'Who may appear in your content' });
-    expect(within(rules).getByText(/be verified/)).toBeTruthy();
-    expect(within(rules).getByText(/permission for that kind of content/)).toBeTruthy();
-    expect(within(rules).getByText(/signed release form/)).toBeTruthy();
-    expect(within(rules).getByText('Otherwise the content is rejected at review.')).toBeTruthy();
-    expect(screen.queryByText('Available at launch')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Collaborators | Fanmint'));
-  });
+      const rules = screen.getByRole('region', { name: 'Who may appear in your content' });
+      expect(within(rules).getByText(/be verified/)).toBeTruthy();
+      expect(within(rules).getByText(/permission for that kind of content/)).toBeTruthy();
+      expect(within(rules).getByText(/signed release form/)).toBeTruthy();
+      expect(within(rules).getByText('Otherwise the content is rejected at review.')).toBeTruthy();
+      expect(screen.queryByText('Available at launch')).toBeNull();
+      await waitFor(() => expect(document.title).toBe('Collaborators | Fanmint'));
+    },
+  );
 
   it('approves a request with the chosen permissions', async () => {
     const { calls } = collaborationsServer();
@@ -134,7 +146,9 @@ describe('Collaborators page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
     expect(await screen.findByText('Request approved')).toBeTruthy();
-    expect(calls).toEqual([{ method: 'POST', path: '/api/collaborations/alex/approve', body: { canVideos: true, canAlbums: false } }]);
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/collaborations/alex/approve', body: { canVideos: true, canAlbums: false } },
+    ]);
     const approved = await item('Alex Studio');
     expect(within(approved).getByRole('button', { name: 'Remove Alex Studio' })).toBeTruthy();
     expect(screen.getByText(/No pending requests/)).toBeTruthy();
@@ -151,7 +165,11 @@ describe('Collaborators page', () => {
     expect(calls).toEqual([]);
 
     await user.click(within(await item('Alex Studio')).getByRole('button', { name: 'Reject Alex Studio' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Reject collaboration request?' })).getByRole('button', { name: 'Reject' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Reject collaboration request?' })).getByRole('button', {
+        name: 'Reject',
+      }),
+    );
     expect(await screen.findByText('Request rejected')).toBeTruthy();
     expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/collaborations/alex/reject']);
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Alex Studio' })).toBeNull());
@@ -165,7 +183,9 @@ describe('Collaborators page', () => {
     await user.click(within(collaborator).getByRole('switch', { name: 'Photo albums' }));
 
     expect(await screen.findByText('Permissions saved')).toBeTruthy();
-    expect(calls).toEqual([{ method: 'PUT', path: '/api/collaborations/sam/permissions', body: { canVideos: true, canAlbums: true } }]);
+    expect(calls).toEqual([
+      { method: 'PUT', path: '/api/collaborations/sam/permissions', body: { canVideos: true, canAlbums: true } },
+    ]);
     expect(within(collaborator).getByRole<HTMLInputElement>('switch', { name: 'Photo albums' }).checked).toBe(true);
   });
 
@@ -196,11 +216,17 @@ describe('Collaborators page', () => {
 
   it("shows the server's message when it refuses the file (415)", async () => {
     const message = 'A release form must be a PDF, JPEG or PNG file';
-    const { calls } = collaborationsServer('live', json({ code: 'unsupported_file', message, error: 'Unsupported Media Type' }, 415));
+    const { calls } = collaborationsServer(
+      'live',
+      json({ code: 'unsupported_file', message, error: 'Unsupported Media Type' }, 415),
+    );
     await renderRoute();
     const user = userEvent.setup();
     const collaborator = await item('Sam Studio');
-    await user.upload(fileInput(collaborator), new File(['not really a pdf'], 'release.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      fileInput(collaborator),
+      new File(['not really a pdf'], 'release.pdf', { type: 'application/pdf' }),
+    );
 
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
     expect(within(collaborator).getByRole('alert').textContent).toBe(message);
@@ -217,7 +243,9 @@ describe('Collaborators page', () => {
     fireEvent.change(fileInput(collaborator), { target: { files: [big] } });
     expect(within(collaborator).getByRole('alert').textContent).toBe('A release form can be at most 10 MB');
 
-    fireEvent.change(fileInput(collaborator), { target: { files: [new File(['x'], 'release.docx', { type: 'application/msword' })] } });
+    fireEvent.change(fileInput(collaborator), {
+      target: { files: [new File(['x'], 'release.docx', { type: 'application/msword' })] },
+    });
     expect(within(collaborator).getByRole('alert').textContent).toBe('A release form must be a PDF, JPEG or PNG file');
     expect(calls).toEqual([]);
   });
@@ -247,7 +275,11 @@ describe('Collaborators page', () => {
     await renderRoute();
     const user = userEvent.setup();
     await user.click(within(await item('Alex Studio')).getByRole('button', { name: 'Reject Alex Studio' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Reject collaboration request?' })).getByRole('button', { name: 'Reject' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Reject collaboration request?' })).getByRole('button', {
+        name: 'Reject',
+      }),
+    );
     expect(await screen.findByText('Only a pending request can be approved or rejected')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Reject collaboration request?' })).toBeTruthy();
   });

@@ -83,7 +83,10 @@ export function CollaboratorsPage() {
 
   return (
     <Stack gap="lg" maw={880} mx="auto">
-      <DashboardPageHeader title="Collaborators" description="Joint videos and photo albums: who may appear in your content, and the creators you work with." />
+      <DashboardPageHeader
+        title="Collaborators"
+        description="Joint videos and photo albums: who may appear in your content, and the creators you work with."
+      />
       <ClearanceExplainer />
       {collaborations.isPending ? (
         <Center py="xl">

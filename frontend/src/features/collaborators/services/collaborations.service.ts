@@ -13,9 +13,11 @@ export const getCollaborations = () => apiRequest<MyCollaborations>('/api/collab
 export const approveCollaboration = ({ id, ...permissions }: Permissions & { id: string }) =>
   apiRequest<MyCollaborations>(`${base(id)}/approve`, { method: 'POST', json: permissions });
 
-export const rejectCollaboration = (id: string) => apiRequest<MyCollaborations>(`${base(id)}/reject`, { method: 'POST' });
+export const rejectCollaboration = (id: string) =>
+  apiRequest<MyCollaborations>(`${base(id)}/reject`, { method: 'POST' });
 
-export const removeCollaboration = (id: string) => apiRequest<MyCollaborations>(`${base(id)}/remove`, { method: 'POST' });
+export const removeCollaboration = (id: string) =>
+  apiRequest<MyCollaborations>(`${base(id)}/remove`, { method: 'POST' });
 
 export const updatePermissions = ({ id, ...permissions }: Permissions & { id: string }) =>
   apiRequest<MyCollaborations>(`${base(id)}/permissions`, { method: 'PUT', json: permissions });
@@ -53,4 +55,5 @@ export const storeLabel = (store: Collaboration['creatorStore']) => store?.name 
 export const formatDateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : null;
 
-export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : null);
+export const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : null;

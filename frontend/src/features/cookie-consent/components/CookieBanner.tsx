@@ -48,7 +48,12 @@ export function CookieBanner() {
         >
           <Group justify="space-between" gap="md" wrap="wrap">
             <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 320px' }}>
-              <IconCookie size={24} stroke={1.6} color="var(--mantine-color-fanmint-filled)" style={{ flexShrink: 0 }} />
+              <IconCookie
+                size={24}
+                stroke={1.6}
+                color="var(--mantine-color-fanmint-filled)"
+                style={{ flexShrink: 0 }}
+              />
               <Text size="sm">
                 We use essential cookies to keep you signed in and, with your permission, analytics cookies to improve
                 the platform. Read our{' '}

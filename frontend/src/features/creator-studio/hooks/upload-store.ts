@@ -17,7 +17,11 @@ export interface UploadEntry {
 const ACTIVE: ReadonlySet<UploadStatus> = new Set(['starting', 'uploading', 'reconnecting']);
 export const isActive = (entry: UploadEntry) => ACTIVE.has(entry.status);
 export const percentOf = (entry: UploadEntry) =>
-  entry.bytesTotal > 0 ? Math.min(100, Math.floor((entry.bytesSent / entry.bytesTotal) * 100)) : entry.status === 'done' ? 100 : 0;
+  entry.bytesTotal > 0
+    ? Math.min(100, Math.floor((entry.bytesSent / entry.bytesTotal) * 100))
+    : entry.status === 'done'
+      ? 100
+      : 0;
 
 /**
  * The uploads of this tab, outside any page: they keep going while the creator moves around the
@@ -86,7 +90,11 @@ class UploadStore {
   }
 
   clearFinished(contentId: string) {
-    this.set(this.entries.filter((entry) => entry.contentId !== contentId || (entry.status !== 'done' && entry.status !== 'refused')));
+    this.set(
+      this.entries.filter(
+        (entry) => entry.contentId !== contentId || (entry.status !== 'done' && entry.status !== 'refused'),
+      ),
+    );
   }
 
   /** Tests: forget everything. */

@@ -110,7 +110,10 @@ export function useReorderMedia(id: string) {
       const byId = new Map(item.media.map((file) => [file.id, file]));
       const media = mediaIds.map((mediaId) => byId.get(mediaId)).filter((file) => file !== undefined);
       let next = 0;
-      client.setQueryData(contentKeys.item(id), { ...item, media: media.map((file) => ({ ...file, number: file.status === 'ready' ? ++next : null })) });
+      client.setQueryData(contentKeys.item(id), {
+        ...item,
+        media: media.map((file) => ({ ...file, number: file.status === 'ready' ? ++next : null })),
+      });
     },
     onSuccess: (item) => remember(client, item),
     onError: () => refreshContent(client, id),

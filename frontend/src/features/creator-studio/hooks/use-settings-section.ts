@@ -42,7 +42,8 @@ export function useSettingsSection<Section extends SettingsSectionKey, Values ex
         else unplaced.push(problem.message);
       }
       if (unplaced.length > 0) notify.error(unplaced.join(' '));
-      else if (fieldProblems(error).length === 0) notify.error(serviceMessage(error, `${title} could not be saved. Please try again.`));
+      else if (fieldProblems(error).length === 0)
+        notify.error(serviceMessage(error, `${title} could not be saved. Please try again.`));
     }
   });
 

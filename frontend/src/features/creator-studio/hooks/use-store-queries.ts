@@ -6,7 +6,9 @@ import {
   getCategories,
   getMyStore,
   openStore,
-  updateMyStore, uploadStoreImage, removeStoreImage,
+  updateMyStore,
+  uploadStoreImage,
+  removeStoreImage,
   type Store,
 } from '../services/store.service';
 

@@ -16,7 +16,10 @@ vi.mock('tus-js-client', async () => ({ Upload: (await import('../test/tus-mock'
 type Handler = Parameters<typeof stubFetch>[0][string];
 
 /** A small content API: remembers items, answers like the contract. */
-function contentServer(initial: ContentItem[], extra: (items: Map<string, ContentItem>) => Record<string, Handler> = () => ({})) {
+function contentServer(
+  initial: ContentItem[],
+  extra: (items: Map<string, ContentItem>) => Record<string, Handler> = () => ({}),
+) {
   const items = new Map(initial.map((item) => [item.id, item]));
   const itemRoutes = (id: string): Record<string, Handler> => ({
     [`GET /api/content/${id}`]: () => json(items.get(id)),
@@ -33,7 +36,10 @@ function contentServer(initial: ContentItem[], extra: (items: Map<string, Conten
   return { fetchMock, items, calls };
 }
 
-function renderPage(kind: 'video' | 'album', path = kind === 'video' ? '/dashboard/my-videos' : '/dashboard/photo-albums') {
+function renderPage(
+  kind: 'video' | 'album',
+  path = kind === 'video' ? '/dashboard/my-videos' : '/dashboard/photo-albums',
+) {
   return renderRoutes([{ path: path.split('?')[0], element: <MyContentPage kind={kind} /> }], path);
 }
 
@@ -160,10 +166,19 @@ describe('MyContentPage', () => {
     const [upload] = FakeUpload.instances;
     expect(upload.resumeFromPreviousUpload).toHaveBeenCalledWith(FakeUpload.previous[0]);
 
-    const dropped = Object.assign(new Error('network'), { originalRequest: { getMethod: () => 'PATCH' }, originalResponse: null });
+    const dropped = Object.assign(new Error('network'), {
+      originalRequest: { getMethod: () => 'PATCH' },
+      originalResponse: null,
+    });
     expect(upload.options.onShouldRetry?.(dropped as never, 0, upload.options)).toBe(true);
     expect(await within(drawer).findByText('Connection lost: reconnecting...')).toBeTruthy();
-    expect(upload.options.onShouldRetry?.(tusRefusal(415, 'This file is not a photo (JPEG, PNG or WebP)') as never, 0, upload.options)).toBe(false);
+    expect(
+      upload.options.onShouldRetry?.(
+        tusRefusal(415, 'This file is not a photo (JPEG, PNG or WebP)') as never,
+        0,
+        upload.options,
+      ),
+    ).toBe(false);
   });
 
   it('after an upload, asks again until the files are ready and shows their thumbnails', async () => {
@@ -173,7 +188,10 @@ describe('MyContentPage', () => {
     await userEvent.setup().upload(drawer.querySelector('input[type="file"]') as HTMLInputElement, photo('beach.jpg'));
     await waitFor(() => expect(FakeUpload.instances[0]?.start).toHaveBeenCalled());
 
-    items.set(NEW_ID, itemFixture({ id: NEW_ID, media: [mediaFixture({ status: 'uploaded', thumbnailUrl: null, fileUrl: null })] }));
+    items.set(
+      NEW_ID,
+      itemFixture({ id: NEW_ID, media: [mediaFixture({ status: 'uploaded', thumbnailUrl: null, fileUrl: null })] }),
+    );
     act(() => FakeUpload.instances[0].options.onSuccess?.({ lastResponse: {} as never }));
     expect(within(drawer).getByText('Uploaded')).toBeTruthy();
     expect(await within(drawer).findByText('Processing...')).toBeTruthy();
@@ -197,9 +215,16 @@ describe('MyContentPage', () => {
       [`POST /api/content/${NEW_ID}/submit`]: () => {
         if (refuse) {
           refuse = false;
-          return json({ code: 'media_processing', message: 'Some files are still being processed; submit when they are ready' }, 409);
+          return json(
+            { code: 'media_processing', message: 'Some files are still being processed; submit when they are ready' },
+            409,
+          );
         }
-        const pending = { ...items.get(NEW_ID)!, status: 'pending_review' as const, submittedAt: '2026-01-05T00:00:00Z' };
+        const pending = {
+          ...items.get(NEW_ID)!,
+          status: 'pending_review' as const,
+          submittedAt: '2026-01-05T00:00:00Z',
+        };
         items.set(NEW_ID, pending);
         return json(pending);
       },
@@ -210,13 +235,17 @@ describe('MyContentPage', () => {
     expect(drawer.querySelector('input[type="file"]')).toBeNull();
 
     await user.click(within(drawer).getByRole('button', { name: 'Submit for review' }));
-    expect((await within(drawer).findByRole('alert')).textContent).toBe('Some files are still being processed; submit when they are ready');
+    expect((await within(drawer).findByRole('alert')).textContent).toBe(
+      'Some files are still being processed; submit when they are ready',
+    );
 
     await user.click(within(drawer).getByRole('button', { name: 'Submit for review' }));
     expect(await within(drawer).findByText('Pending Review')).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Submit for review' })).toBeNull();
     expect(within(drawer).getByText(/stays private until it is approved/)).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'Workout', hidden: true })).getByText('Pending Review')).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'Workout', hidden: true })).getByText('Pending Review'),
+    ).toBeTruthy();
   });
 
   it('shows a rejected item’s reason, lets the creator change it and resubmit', async () => {
@@ -253,7 +282,10 @@ describe('MyContentPage', () => {
     await user.type(title, 'Night walk (solo)');
     await user.click(within(drawer).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(calls('PATCH', `/api/content/${NEW_ID}`)).toHaveLength(1));
-    expect(JSON.parse(calls('PATCH', `/api/content/${NEW_ID}`)[0][1]?.body as string)).toMatchObject({ title: 'Night walk (solo)', priceMinor: 1499 });
+    expect(JSON.parse(calls('PATCH', `/api/content/${NEW_ID}`)[0][1]?.body as string)).toMatchObject({
+      title: 'Night walk (solo)',
+      priceMinor: 1499,
+    });
 
     await user.click(await within(drawer).findByRole('button', { name: 'Resubmit for review' }));
     expect(await within(drawer).findByText('Pending Review')).toBeTruthy();
@@ -261,7 +293,12 @@ describe('MyContentPage', () => {
   });
 
   it('takes a photo out of a draft album (DELETE) and shows the album without it', async () => {
-    const draft = itemFixture({ id: NEW_ID, title: 'Beach day', status: 'draft', media: [mediaFixture(), mediaFixture({ id: 'media-2', originalName: 'dunes.jpg' })] });
+    const draft = itemFixture({
+      id: NEW_ID,
+      title: 'Beach day',
+      status: 'draft',
+      media: [mediaFixture(), mediaFixture({ id: 'media-2', originalName: 'dunes.jpg' })],
+    });
     const { calls } = contentServer([draft], (items) => ({
       [`DELETE /api/content/${NEW_ID}/media/media-2`]: () => {
         const updated = { ...items.get(NEW_ID)!, media: [mediaFixture()] };

@@ -81,7 +81,12 @@ export function MyContentPage({ kind }: { kind: ContentKind }) {
           </Title>
           <Text c="dimmed">{copy.pageDescription}</Text>
         </Stack>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={blocked} style={{ flexShrink: 0 }}>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setCreating(true)}
+          disabled={blocked}
+          style={{ flexShrink: 0 }}
+        >
           {copy.newLabel}
         </Button>
       </Flex>

@@ -27,11 +27,16 @@ function serve(options: { store?: Store | null; verification?: object; extra?: R
   return { fetchMock, calls, bodyOf };
 }
 
-const slugAnswer = (slug: string, available: boolean, reason: string | null = null) => () =>
-  json({ slug, available, reason });
+const slugAnswer =
+  (slug: string, available: boolean, reason: string | null = null) =>
+  () =>
+    json({ slug, available, reason });
 
 function renderPage() {
-  return renderRoutes([{ path: '/dashboard/mystoresettings', element: <StoreSettingsPage /> }], '/dashboard/mystoresettings');
+  return renderRoutes(
+    [{ path: '/dashboard/mystoresettings', element: <StoreSettingsPage /> }],
+    '/dashboard/mystoresettings',
+  );
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -45,7 +50,9 @@ describe('StoreSettingsPage: opening a store', () => {
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Verify your identity first')).toBeTruthy();
-    expect(within(alert).getByRole('link', { name: 'Go to Verification' }).getAttribute('href')).toBe('/dashboard/verification');
+    expect(within(alert).getByRole('link', { name: 'Go to Verification' }).getAttribute('href')).toBe(
+      '/dashboard/verification',
+    );
     expect(screen.queryByRole('button', { name: 'Open my store' })).toBeNull();
   });
 
@@ -53,7 +60,11 @@ describe('StoreSettingsPage: opening a store', () => {
     const opened = storeFixture({ slug: 'jane-fit-studio', nsfw: { isNsfw: false, categories: ['fitness'] } });
     const { calls, bodyOf } = serve({
       extra: {
-        'GET /api/stores/slug-available?slug=jane-fit': slugAnswer('jane-fit', false, 'This store address is taken: choose another'),
+        'GET /api/stores/slug-available?slug=jane-fit': slugAnswer(
+          'jane-fit',
+          false,
+          'This store address is taken: choose another',
+        ),
         'GET /api/stores/slug-available?slug=jane-fit-studio': slugAnswer('jane-fit-studio', true),
         'POST /api/stores': () => json(opened, 201),
       },
@@ -76,7 +87,11 @@ describe('StoreSettingsPage: opening a store', () => {
     await user.click(screen.getByRole('button', { name: 'Open my store' }));
 
     expect(await screen.findByRole('region', { name: 'Appearance' })).toBeTruthy();
-    expect(bodyOf('POST', '/api/stores')).toEqual({ displayName: 'Jane Fit', slug: 'jane-fit-studio', categories: ['fitness'] });
+    expect(bodyOf('POST', '/api/stores')).toEqual({
+      displayName: 'Jane Fit',
+      slug: 'jane-fit-studio',
+      categories: ['fitness'],
+    });
     expect(screen.getByTestId('store-url').textContent).toBe(`${window.location.origin}/stores/jane-fit-studio`);
   });
 
@@ -97,7 +112,8 @@ describe('StoreSettingsPage: opening a store', () => {
     serve({
       extra: {
         'GET /api/stores/slug-available?slug=jane-fit': slugAnswer('jane-fit', true),
-        'POST /api/stores': () => json({ code: 'slug_taken', message: 'This store address is taken: choose another' }, 409),
+        'POST /api/stores': () =>
+          json({ code: 'slug_taken', message: 'This store address is taken: choose another' }, 409),
       },
     });
     renderPage();
@@ -123,7 +139,9 @@ describe('StoreSettingsPage: opening a store', () => {
     await screen.findByText('jane-fit is available');
     await user.click(screen.getByRole('button', { name: 'Open my store' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('link', { name: 'Go to Verification' }).getAttribute('href')).toBe('/dashboard/verification');
+    expect(within(alert).getByRole('link', { name: 'Go to Verification' }).getAttribute('href')).toBe(
+      '/dashboard/verification',
+    );
   });
 });
 
@@ -136,7 +154,17 @@ describe('StoreSettingsPage: settings sections', () => {
     renderPage();
     await screen.findByRole('region', { name: 'Appearance' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Appearance', 'Banner and avatar', 'Content Settings', 'Access Control', 'Tips', 'Referrals', 'Collaboration', 'Notifications', 'NSFW Settings']);
+    expect(headings).toEqual([
+      'Appearance',
+      'Banner and avatar',
+      'Content Settings',
+      'Access Control',
+      'Tips',
+      'Referrals',
+      'Collaboration',
+      'Notifications',
+      'NSFW Settings',
+    ]);
     expect(screen.getByTestId('store-url').textContent).toBe(`${window.location.origin}/stores/jane-fit`);
     expect(screen.getByRole('link', { name: 'View store' }).getAttribute('href')).toBe('/stores/jane-fit');
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
@@ -179,7 +207,9 @@ describe('StoreSettingsPage: settings sections', () => {
               {
                 code: 'validation_failed',
                 message: 'A subscribers-only store needs subscriptions turned on',
-                details: [{ field: 'access.visibility', message: 'A subscribers-only store needs subscriptions turned on' }],
+                details: [
+                  { field: 'access.visibility', message: 'A subscribers-only store needs subscriptions turned on' },
+                ],
               },
               400,
             );
@@ -202,14 +232,21 @@ describe('StoreSettingsPage: settings sections', () => {
     expect(bodyOf('PATCH', '/api/stores/mine')).toEqual({
       content: { currency: 'USD', defaultVideoPriceMinor: 1250, defaultAlbumPriceMinor: 1499, allowDownloads: false },
     });
-    await waitFor(() => expect(within(content).getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true));
+    await waitFor(() =>
+      expect(within(content).getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true),
+    );
 
     const access = section('Access Control');
     await user.click(within(access).getByRole('radio', { name: 'Subscribers only' }));
     await user.click(within(access).getByRole('button', { name: 'Save changes' }));
     expect(await within(access).findByText('A subscribers-only store needs subscriptions turned on')).toBeTruthy();
     expect(bodyOf('PATCH', '/api/stores/mine', 1)).toEqual({
-      access: { visibility: 'subscribers_only', subscriptionEnabled: false, subscriptionPriceMinor: 999, showSubscriberCount: false },
+      access: {
+        visibility: 'subscribers_only',
+        subscriptionEnabled: false,
+        subscriptionPriceMinor: 999,
+        showSubscriberCount: false,
+      },
     });
     expect(calls('PATCH', '/api/stores/mine')).toHaveLength(2);
   });

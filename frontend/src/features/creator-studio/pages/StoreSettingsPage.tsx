@@ -64,7 +64,10 @@ export function StoreSettingsPage() {
 
   return (
     <Stack gap="lg" maw={880} mx="auto">
-      <DashboardPageHeader title="Store Settings" description="Your branded store: how it looks, what it costs, who can see it and how fans support you." />
+      <DashboardPageHeader
+        title="Store Settings"
+        description="Your branded store: how it looks, what it costs, who can see it and how fans support you."
+      />
       {store.isPending ? (
         <Loading label="Loading your store" />
       ) : store.isError ? (

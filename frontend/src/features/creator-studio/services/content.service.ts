@@ -14,7 +14,12 @@ export interface ContentFields {
   currency: Currency;
 }
 
-export const CONTENT_LIMITS = { titleMin: 2, titleMax: 120, descriptionMax: 5000, price: { min: 0, max: 100_000 } } as const;
+export const CONTENT_LIMITS = {
+  titleMin: 2,
+  titleMax: 120,
+  descriptionMax: 5000,
+  price: { min: 0, max: 100_000 },
+} as const;
 
 export const listMyContent = async (): Promise<ContentItem[]> =>
   (await apiRequest<ApiSchemas['ContentListDto']>('/api/content/mine')).items;
@@ -29,21 +34,26 @@ export const updateContent = (id: string, fields: ContentFields) =>
   apiRequest<ContentItem>(`/api/content/${id}`, { method: 'PATCH', json: fields });
 
 /** Draft or rejected -> Pending Review; 409 media_processing / no_media / wrong_media while the files are not right. */
-export const removeMedia = (id: string, mediaId: string) => apiRequest<ContentItem>(`/api/content/${id}/media/${mediaId}`, { method: 'DELETE' });
+export const removeMedia = (id: string, mediaId: string) =>
+  apiRequest<ContentItem>(`/api/content/${id}/media/${mediaId}`, { method: 'DELETE' });
 
 /** Every file of the item, each once, first to last; 409 while the item is in review. */
-export const reorderMedia = (id: string, mediaIds: string[]) => apiRequest<ContentItem>(`/api/content/${id}/media-order`, { method: 'PUT', json: { mediaIds } });
+export const reorderMedia = (id: string, mediaIds: string[]) =>
+  apiRequest<ContentItem>(`/api/content/${id}/media-order`, { method: 'PUT', json: { mediaIds } });
 
 /** One of the album's processed photos. */
-export const chooseCover = (id: string, mediaId: string) => apiRequest<ContentItem>(`/api/content/${id}/cover`, { method: 'PUT', json: { mediaId } });
+export const chooseCover = (id: string, mediaId: string) =>
+  apiRequest<ContentItem>(`/api/content/${id}/cover`, { method: 'PUT', json: { mediaId } });
 
 export type Teaser = ContentItem['teaser'];
-export const chooseTeaser = (id: string, teaser: Teaser) => apiRequest<ContentItem>(`/api/content/${id}/teaser`, { method: 'PUT', json: { teaser } });
+export const chooseTeaser = (id: string, teaser: Teaser) =>
+  apiRequest<ContentItem>(`/api/content/${id}/teaser`, { method: 'PUT', json: { teaser } });
 
 /** Order, cover and teaser are presentation: they change after approval too, without a new review. */
 export const isArrangeable = (item: Pick<ContentItem, 'status'>) => item.status !== 'removed';
 /** The order stays still while a moderator reviews the item (the numbers they cite must hold). */
-export const isReorderable = (item: Pick<ContentItem, 'status'>) => item.status !== 'removed' && item.status !== 'pending_review';
+export const isReorderable = (item: Pick<ContentItem, 'status'>) =>
+  item.status !== 'removed' && item.status !== 'pending_review';
 
 export const submitContent = (id: string) => apiRequest<ContentItem>(`/api/content/${id}/submit`, { method: 'POST' });
 
@@ -55,4 +65,6 @@ export const isProcessing = (item: Pick<ContentItem, 'media'>) => item.media.som
 export const coverOf = (item: ContentItem) =>
   item.status === 'removed'
     ? null
-    : (item.media.find((file) => file.id === item.coverMediaId && file.thumbnailUrl)?.thumbnailUrl ?? item.media.find((file) => file.thumbnailUrl)?.thumbnailUrl ?? null);
+    : (item.media.find((file) => file.id === item.coverMediaId && file.thumbnailUrl)?.thumbnailUrl ??
+      item.media.find((file) => file.thumbnailUrl)?.thumbnailUrl ??
+      null);

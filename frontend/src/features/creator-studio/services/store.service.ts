@@ -24,7 +24,8 @@ export const STORE_LIMITS = {
 /** GET /api/stores/mine: 404 no_store until the creator opens one. */
 export const getMyStore = () => apiRequest<Store>('/api/stores/mine');
 
-export const openStore = (request: OpenStoreRequest) => apiRequest<Store>('/api/stores', { method: 'POST', json: request });
+export const openStore = (request: OpenStoreRequest) =>
+  apiRequest<Store>('/api/stores', { method: 'POST', json: request });
 
 /** Every section sent is applied, or none of them (400 validation_failed with details). */
 export type StoreImageKind = 'banner' | 'avatar';
@@ -36,9 +37,11 @@ export function uploadStoreImage({ kind, file }: { kind: StoreImageKind; file: F
   return apiRequest<Store>(`/api/stores/mine/${kind}`, { method: 'PUT', body: form });
 }
 
-export const removeStoreImage = (kind: StoreImageKind) => apiRequest<Store>(`/api/stores/mine/${kind}`, { method: 'DELETE' });
+export const removeStoreImage = (kind: StoreImageKind) =>
+  apiRequest<Store>(`/api/stores/mine/${kind}`, { method: 'DELETE' });
 
-export const updateMyStore = (patch: StorePatch) => apiRequest<Store>('/api/stores/mine', { method: 'PATCH', json: patch });
+export const updateMyStore = (patch: StorePatch) =>
+  apiRequest<Store>('/api/stores/mine', { method: 'PATCH', json: patch });
 
 export const checkSlug = (slug: string) =>
   apiRequest<SlugAvailability>(`/api/stores/slug-available?slug=${encodeURIComponent(slug)}`);

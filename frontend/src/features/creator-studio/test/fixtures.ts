@@ -7,7 +7,12 @@ export const CATEGORIES = [
   { slug: 'adult-solo', name: 'Adult: Solo', nsfw: true, storeCount: 2 },
 ];
 
-export const VERIFIED = { status: 'accepted', verifiedAt: '2026-01-02T00:00:00Z', submittedAt: null, rejectionReason: null };
+export const VERIFIED = {
+  status: 'accepted',
+  verifiedAt: '2026-01-02T00:00:00Z',
+  submittedAt: null,
+  rejectionReason: null,
+};
 export const NOT_VERIFIED = { status: null, verifiedAt: null, submittedAt: null, rejectionReason: null };
 
 export function storeFixture(overrides: Partial<Store> = {}): Store {
@@ -17,7 +22,12 @@ export function storeFixture(overrides: Partial<Store> = {}): Store {
     status: 'active',
     appearance: { displayName: 'Jane Fit', tagline: null, description: null, accentColor: '#a5529f', layout: 'grid' },
     content: { defaultVideoPriceMinor: 999, defaultAlbumPriceMinor: 1499, currency: 'USD', allowDownloads: false },
-    access: { visibility: 'public', subscriptionEnabled: false, subscriptionPriceMinor: 999, showSubscriberCount: false },
+    access: {
+      visibility: 'public',
+      subscriptionEnabled: false,
+      subscriptionPriceMinor: 999,
+      showSubscriberCount: false,
+    },
     images: { bannerUrl: null, avatarUrl: null },
     tips: { enabled: true, minimumTipMinor: 100 },
     referrals: { enabled: true, commissionPercent: 5 },

@@ -6,12 +6,22 @@ import { creatorSummary, summary } from '../test/fixtures';
 import { DashboardSidebar } from './DashboardSidebar';
 
 const LOADED = { timeout: 5000 };
-const CREATOR_PAGES = ['Sales', 'Payouts', 'Store Settings', 'My Videos', 'Photo Albums', 'Collaborators', 'AI Business Advisor', 'AI Creator Studio'];
+const CREATOR_PAGES = [
+  'Sales',
+  'Payouts',
+  'Store Settings',
+  'My Videos',
+  'Photo Albums',
+  'Collaborators',
+  'AI Business Advisor',
+  'AI Creator Studio',
+];
 
 function renderSidebar(phase: 'prelaunch' | 'live', role: 'creator' | 'fan', path = '/dashboard') {
   serve({
     'GET /api/config': config(phase),
-    'GET /api/dashboard/summary': () => json(role === 'creator' ? summary({ role, creator: creatorSummary() }) : summary()),
+    'GET /api/dashboard/summary': () =>
+      json(role === 'creator' ? summary({ role, creator: creatorSummary() }) : summary()),
   });
   renderAt(<DashboardSidebar email="sam@example.com" onLogout={() => {}} />, path);
   return screen.getByRole('navigation', { name: 'Dashboard' });
@@ -30,7 +40,10 @@ describe('the dashboard sidebar', () => {
   });
 
   it("lists every creator page for a creator (live), and for everyone before launch as the spec's sidebar does", async () => {
-    for (const [phase, role] of [['live', 'creator'], ['prelaunch', 'fan']] as const) {
+    for (const [phase, role] of [
+      ['live', 'creator'],
+      ['prelaunch', 'fan'],
+    ] as const) {
       const nav = renderSidebar(phase, role, '/dashboard/sales');
       expect(await within(nav).findByRole('link', { name: 'Sales' }, LOADED)).toBeTruthy();
       for (const page of CREATOR_PAGES) expect(within(nav).getByRole('link', { name: page })).toBeTruthy();

@@ -20,7 +20,15 @@ export interface DashboardSidebarProps {
 const TALL_SCREEN = '(min-height: 60em)';
 const MESSAGES_PATH = '/dashboard/messages';
 
-function SidebarLink({ item, active, onNavigate }: { item: DashboardNavItem; active: boolean; onNavigate?: () => void }) {
+function SidebarLink({
+  item,
+  active,
+  onNavigate,
+}: {
+  item: DashboardNavItem;
+  active: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <NavLink
       component={Link}
@@ -35,7 +43,17 @@ function SidebarLink({ item, active, onNavigate }: { item: DashboardNavItem; act
   );
 }
 
-function Section({ group, opened, onToggle, children }: { group: DashboardNavGroup; opened: boolean; onToggle: () => void; children: React.ReactNode }) {
+function Section({
+  group,
+  opened,
+  onToggle,
+  children,
+}: {
+  group: DashboardNavGroup;
+  opened: boolean;
+  onToggle: () => void;
+  children: React.ReactNode;
+}) {
   const id = `sidebar-section-${group.title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Stack gap={2}>
@@ -84,7 +102,12 @@ export function DashboardSidebar({ email, onNavigate, onLogout, showLogo = true 
         <Stack gap={6} component="nav" aria-label="Dashboard">
           {home && <SidebarLink item={home} active={pathname === home.to} onNavigate={onNavigate} />}
           {sections.map((group) => (
-            <Section key={group.title} group={group} opened={isOpen(group.title)} onToggle={() => setToggled((state) => ({ ...state, [group.title]: !isOpen(group.title) }))}>
+            <Section
+              key={group.title}
+              group={group}
+              opened={isOpen(group.title)}
+              onToggle={() => setToggled((state) => ({ ...state, [group.title]: !isOpen(group.title) }))}
+            >
               {group.items.map((item) => (
                 <SidebarLink key={item.to} item={item} active={pathname === item.to} onNavigate={onNavigate} />
               ))}
@@ -97,7 +120,14 @@ export function DashboardSidebar({ email, onNavigate, onLogout, showLogo = true 
         <Button component={Link} to="/" variant="default" size="sm" leftSection={<IconHome2 size={18} />} fullWidth>
           Go to Home Page
         </Button>
-        <Button color="red" variant="light" size="sm" leftSection={<IconLogout size={18} />} onClick={onLogout} fullWidth>
+        <Button
+          color="red"
+          variant="light"
+          size="sm"
+          leftSection={<IconLogout size={18} />}
+          onClick={onLogout}
+          fullWidth
+        >
           Log Out
         </Button>
       </Stack>

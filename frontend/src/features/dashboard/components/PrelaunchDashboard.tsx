@@ -18,7 +18,8 @@ export function PrelaunchDashboard() {
         radius="lg"
         p={{ base: 'lg', sm: 'xl' }}
         style={{
-          background: 'linear-gradient(135deg, var(--mantine-color-fanmint-8) 0%, var(--mantine-color-fanmint-6) 55%, var(--mantine-color-aqua-7) 100%)',
+          background:
+            'linear-gradient(135deg, var(--mantine-color-fanmint-8) 0%, var(--mantine-color-fanmint-6) 55%, var(--mantine-color-aqua-7) 100%)',
           color: 'white',
         }}
       >

@@ -20,13 +20,17 @@ describe('the dashboard home', () => {
     renderAt(<DashboardHomePage />, '/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Full Platform Launching Soon' }, LOADED)).toBeTruthy();
     expect(screen.getByText('Platform in Development')).toBeTruthy();
-    for (const group of ['General Features', 'Creator Tools', 'Support', 'Follow Us for Updates']) expect(screen.getByRole('heading', { name: group })).toBeTruthy();
+    for (const group of ['General Features', 'Creator Tools', 'Support', 'Follow Us for Updates'])
+      expect(screen.getByRole('heading', { name: group })).toBeTruthy();
     expect(screen.getAllByText('Demo').length).toBeGreaterThan(5);
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/config']);
   });
 
   it("shows a creator's month in euros with day-month dates: earnings, pending, the next payout, subscribers and review status", async () => {
-    serveDashboard('live', summary({ role: 'creator', verificationStatus: 'accepted', creator: creatorSummary(), fan: emptyFan() }));
+    serveDashboard(
+      'live',
+      summary({ role: 'creator', verificationStatus: 'accepted', creator: creatorSummary(), fan: emptyFan() }),
+    );
     renderAt(<DashboardHomePage />, '/dashboard');
     const earnings = await screen.findByRole('region', { name: 'Earnings this month' }, LOADED);
     expect(within(earnings).getByText('€300.00')).toBeTruthy();
@@ -49,7 +53,19 @@ describe('the dashboard home', () => {
   });
 
   it('says when no payout is due rather than announcing an empty one', async () => {
-    serveDashboard('live', summary({ role: 'creator', creator: creatorSummary({ nextPayout: null, schedule: 'monthly', heldUntil: null, monthNetMinor: 0, monthGrossMinor: 0 }) }));
+    serveDashboard(
+      'live',
+      summary({
+        role: 'creator',
+        creator: creatorSummary({
+          nextPayout: null,
+          schedule: 'monthly',
+          heldUntil: null,
+          monthNetMinor: 0,
+          monthGrossMinor: 0,
+        }),
+      }),
+    );
     renderAt(<DashboardHomePage />, '/dashboard');
     const next = await screen.findByRole('region', { name: 'Next payout' }, LOADED);
     expect(within(next).getByText('None due yet')).toBeTruthy();
@@ -67,7 +83,11 @@ describe('the dashboard home', () => {
     const subscriptions = screen.getByRole('region', { name: 'Subscriptions' });
     expect(within(subscriptions).getByText('Renews 3 Apr 2026')).toBeTruthy();
     expect(within(subscriptions).getByText('€9.99/mo')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Favourite stores' })).getByRole('link', { name: 'Jane Fit' }).getAttribute('href')).toBe('/stores/jane-fit');
+    expect(
+      within(screen.getByRole('region', { name: 'Favourite stores' }))
+        .getByRole('link', { name: 'Jane Fit' })
+        .getAttribute('href'),
+    ).toBe('/stores/jane-fit');
     expect(screen.getByRole('link', { name: 'Become a creator' }).getAttribute('href')).toBe('/dashboard/verification');
     expect(screen.queryByRole('region', { name: 'Earnings this month' })).toBeNull();
   });

@@ -39,7 +39,16 @@ export const fanSummary = (): FanSummary => ({
       startedAt: '2026-03-03T10:00:00.000Z',
     },
   ],
-  favorites: [{ storeSlug: 'jane-fit', displayName: 'Jane Fit', tagline: 'Home workouts that work', accentColor: '#3a9fbb', isNsfw: false, favoritedAt: '2026-03-01T10:00:00.000Z' }],
+  favorites: [
+    {
+      storeSlug: 'jane-fit',
+      displayName: 'Jane Fit',
+      tagline: 'Home workouts that work',
+      accentColor: '#3a9fbb',
+      isNsfw: false,
+      favoritedAt: '2026-03-01T10:00:00.000Z',
+    },
+  ],
 });
 
 export const creatorSummary = (overrides: Partial<CreatorSummary> = {}): CreatorSummary => ({

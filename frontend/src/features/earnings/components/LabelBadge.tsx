@@ -7,7 +7,13 @@ const TINT_CLASS: Record<string, string | undefined> = { orange: contrast.orange
 /** A status or kind badge, its label as written (no upper-casing). */
 export function LabelBadge({ style: { label, color } }: { style: BadgeStyle }) {
   return (
-    <Badge color={color} variant="light" tt="none" classNames={{ label: TINT_CLASS[color] }} style={{ flexShrink: 0, minWidth: 'max-content' }}>
+    <Badge
+      color={color}
+      variant="light"
+      tt="none"
+      classNames={{ label: TINT_CLASS[color] }}
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
       {label}
     </Badge>
   );

@@ -1,4 +1,11 @@
-import type { ActivityKind, DisputeStage, PayoutStatus, SaleKind, SaleStatus, TransactionKind } from '../services/earnings-types';
+import type {
+  ActivityKind,
+  DisputeStage,
+  PayoutStatus,
+  SaleKind,
+  SaleStatus,
+  TransactionKind,
+} from '../services/earnings-types';
 
 export interface BadgeStyle {
   label: string;

@@ -41,8 +41,14 @@ describe('BillingPage: statement', () => {
 
     const explainer = region('How your earnings work');
     expect(within(explainer).getByText(/fiat\) sales: 75% to you. Token sales: 90% to you/)).toBeTruthy();
-    expect(within(explainer).getByText(/held 21 days. After 4 months of\s+clean history, payouts are monthly/)).toBeTruthy();
-    expect(within(explainer).getByText(/before a payout come off your Pending Balance; after a payout, off your next payout/)).toBeTruthy();
+    expect(
+      within(explainer).getByText(/held 21 days. After 4 months of\s+clean history, payouts are monthly/),
+    ).toBeTruthy();
+    expect(
+      within(explainer).getByText(
+        /before a payout come off your Pending Balance; after a payout, off your next payout/,
+      ),
+    ).toBeTruthy();
   });
 
   it('switches the balances between currencies', async () => {
@@ -61,7 +67,8 @@ describe('BillingPage: statement', () => {
     const user = userEvent.setup();
     await screen.findByRole('region', { name: 'Pending Balance' });
     await user.click(screen.getByRole('radio', { name: 'EUR' }));
-    const eur = (minor: number) => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(minor / 100);
+    const eur = (minor: number) =>
+      new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(minor / 100);
     expect(within(region('Pending Balance')).getByText(eur(1_000))).toBeTruthy();
     expect(within(region('Current Balance')).getByText(eur(2_000))).toBeTruthy();
     expect(within(region('Adjustments')).getByText(eur(0))).toBeTruthy();
@@ -69,7 +76,8 @@ describe('BillingPage: statement', () => {
 
   it('shows why earnings are held and until when', async () => {
     serveBilling({
-      'GET /api/payouts/statement': () => json(statement({ schedule: 'held', holdReason: HOLD_REASON, heldUntil: '2026-06-30' })),
+      'GET /api/payouts/statement': () =>
+        json(statement({ schedule: 'held', holdReason: HOLD_REASON, heldUntil: '2026-06-30' })),
     });
     renderPage();
     const schedule = await screen.findByRole('region', { name: 'Payout schedule' });
@@ -94,13 +102,32 @@ describe('BillingPage: transactions and payouts', () => {
       'GET /api/payouts/transactions': ({ url }) =>
         url.searchParams.get('cursor') === 'page-2'
           ? json({
-              items: [transaction({ id: 'tx-3', kind: 'payout', description: 'Payout February 2026', amountMinor: -80_000, balance: 'current', releaseOn: null, holdReason: null, status: 'paid' })],
+              items: [
+                transaction({
+                  id: 'tx-3',
+                  kind: 'payout',
+                  description: 'Payout February 2026',
+                  amountMinor: -80_000,
+                  balance: 'current',
+                  releaseOn: null,
+                  holdReason: null,
+                  status: 'paid',
+                }),
+              ],
               nextCursor: null,
             })
           : json({
               items: [
                 transaction(),
-                transaction({ id: 'tx-2', kind: 'chargeback', description: 'Chargeback: Tip', amountMinor: -450, balance: 'current', holdReason: null, releaseOn: null }),
+                transaction({
+                  id: 'tx-2',
+                  kind: 'chargeback',
+                  description: 'Chargeback: Tip',
+                  amountMinor: -450,
+                  balance: 'current',
+                  holdReason: null,
+                  releaseOn: null,
+                }),
               ],
               nextCursor: 'page-2',
             }),
@@ -121,12 +148,29 @@ describe('BillingPage: transactions and payouts', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(table).findByText('Payout February 2026')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    const pages = requestsTo(fetchMock, 'GET /api/payouts/transactions').map(({ url }) => url.searchParams.get('cursor'));
+    const pages = requestsTo(fetchMock, 'GET /api/payouts/transactions').map(({ url }) =>
+      url.searchParams.get('cursor'),
+    );
     expect(pages).toEqual([null, 'page-2']);
   });
 
   it('shows the payout history', async () => {
-    serveBilling({ 'GET /api/payouts/history': () => json({ items: [payout(), payout({ id: 'p2', period: '2026-03', status: 'pending', paidAt: null, method: 'crypto', destination: '9WzD…AWWM' })] }) });
+    serveBilling({
+      'GET /api/payouts/history': () =>
+        json({
+          items: [
+            payout(),
+            payout({
+              id: 'p2',
+              period: '2026-03',
+              status: 'pending',
+              paidAt: null,
+              method: 'crypto',
+              destination: '9WzD…AWWM',
+            }),
+          ],
+        }),
+    });
     renderPage();
     const table = await screen.findByRole('table', { name: 'Payout history' });
     const [, first, second] = within(table).getAllByRole('row');
@@ -143,18 +187,23 @@ describe('BillingPage: transactions and payouts', () => {
   it('exports the transactions as CSV with the bearer token', async () => {
     const downloads = captureDownloads();
     const fetchMock = serveBilling({
-      'GET /api/payouts/export.csv': () => new Response('date,transaction_id\n', { headers: { 'Content-Type': 'text/csv' } }),
+      'GET /api/payouts/export.csv': () =>
+        new Response('date,transaction_id\n', { headers: { 'Content-Type': 'text/csv' } }),
     });
     renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads.names).toEqual(['transactions.csv']));
-    expect(requestsTo(fetchMock, 'GET /api/payouts/export.csv')[0]?.headers.get('Authorization')).toBe('Bearer creator-token');
+    expect(requestsTo(fetchMock, 'GET /api/payouts/export.csv')[0]?.headers.get('Authorization')).toBe(
+      'Bearer creator-token',
+    );
   });
 
   it('tells the creator when the export fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    serveBilling({ 'GET /api/payouts/export.csv': () => json({ code: 'not_launched', message: 'Not available before launch' }, 403) });
+    serveBilling({
+      'GET /api/payouts/export.csv': () => json({ code: 'not_launched', message: 'Not available before launch' }, 403),
+    });
     renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Export CSV' }));

@@ -33,9 +33,13 @@ describe('SalesPage', () => {
     expect(within(within(byKind).getByTestId('kind-tip')).getByText('$0.00')).toBeTruthy();
 
     const rows = within(card('Sales')).getAllByRole('row');
-    expect(rows.map((row) => within(row).queryAllByRole('columnheader').map((cell) => cell.textContent))[0]).toEqual([
-      'Date', 'Item', 'Buyer', 'Gross', 'Net', 'Method', 'Status',
-    ]);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .queryAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      )[0],
+    ).toEqual(['Date', 'Item', 'Buyer', 'Gross', 'Net', 'Method', 'Status']);
     expect(within(rows[1]!).getByText('Full body burn')).toBeTruthy();
     expect(within(rows[1]!).getByText('fan••3f2a')).toBeTruthy();
     expect(within(rows[1]!).getByText('$12.99')).toBeTruthy();
@@ -51,7 +55,10 @@ describe('SalesPage', () => {
 
   it("shows a charged-back sale's dispute stage under its status", async () => {
     const [sale] = salesReport().items;
-    serve({ 'GET /api/sales': () => json(salesReport({ items: [{ ...sale!, status: 'charged_back', disputeStage: 'under_review' }] })) });
+    serve({
+      'GET /api/sales': () =>
+        json(salesReport({ items: [{ ...sale!, status: 'charged_back', disputeStage: 'under_review' }] })),
+    });
     renderPage();
 
     const [, row] = within(await screen.findByRole('region', { name: 'Sales' })).getAllByRole('row');
@@ -99,7 +106,10 @@ describe('SalesPage', () => {
 
   it('offers a retry when the sales cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    serve({ 'GET /api/sales': () => json({ message: 'boom' }, 500), 'GET /api/notifications': () => json(activityPage()) });
+    serve({
+      'GET /api/sales': () => json({ message: 'boom' }, 500),
+      'GET /api/notifications': () => json(activityPage()),
+    });
     renderPage();
     expect(await screen.findByText('Your sales could not be loaded')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -144,7 +154,14 @@ describe('SalesPage', () => {
       const fetchMock = serve({
         'GET /api/sales': () => json(salesReport()),
         'GET /api/notifications': () =>
-          json(read ? activityPage({ unreadCount: 0, items: activityPage().items.map((item) => ({ ...item, readAt: '2026-03-04T10:00:00.000Z' })) }) : activityPage()),
+          json(
+            read
+              ? activityPage({
+                  unreadCount: 0,
+                  items: activityPage().items.map((item) => ({ ...item, readAt: '2026-03-04T10:00:00.000Z' })),
+                })
+              : activityPage(),
+          ),
         'POST /api/notifications/read': () => {
           read = true;
           return json({ unreadCount: 0 });
@@ -156,30 +173,46 @@ describe('SalesPage', () => {
       await user.click(within(activity()).getByRole('button', { name: 'Mark all as read' }));
 
       await waitFor(() => expect(within(activity()).queryByLabelText(/unread/)).toBeNull());
-      expect(requestsTo(fetchMock, 'POST /api/notifications/read').map((request) => request.body)).toEqual([{ upToId: '3' }]);
-      expect((within(activity()).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(requestsTo(fetchMock, 'POST /api/notifications/read').map((request) => request.body)).toEqual([
+        { upToId: '3' },
+      ]);
+      expect((within(activity()).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
     });
 
     it('loads older entries with the cursor of the page before', async () => {
       const fetchMock = serve({
         'GET /api/sales': () => json(salesReport()),
         'GET /api/notifications': ({ url }) =>
-          json(url.searchParams.get('cursor') === '1' ? activityPage({ items: [activityEntry({ id: '0', text: 'An older tip' })] }) : activityPage({ nextCursor: '1' })),
+          json(
+            url.searchParams.get('cursor') === '1'
+              ? activityPage({ items: [activityEntry({ id: '0', text: 'An older tip' })] })
+              : activityPage({ nextCursor: '1' }),
+          ),
       });
       renderPage();
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'Show more' }));
       expect(await screen.findByText('An older tip')).toBeTruthy();
       expect(within(screen.getByRole('list', { name: 'Activity entries' })).getAllByRole('listitem')).toHaveLength(4);
-      expect(requestsTo(fetchMock, 'GET /api/notifications').map(({ url }) => url.searchParams.get('cursor'))).toEqual([null, '1']);
+      expect(requestsTo(fetchMock, 'GET /api/notifications').map(({ url }) => url.searchParams.get('cursor'))).toEqual([
+        null,
+        '1',
+      ]);
       expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     });
 
     it('says what will show when there is nothing yet', async () => {
-      serve({ 'GET /api/sales': () => json(emptySales()), 'GET /api/notifications': () => json(activityPage({ items: [], unreadCount: 0 })) });
+      serve({
+        'GET /api/sales': () => json(emptySales()),
+        'GET /api/notifications': () => json(activityPage({ items: [], unreadCount: 0 })),
+      });
       renderPage();
       expect(await screen.findByText('New sales, tips, subscribers and chargebacks will show here.')).toBeTruthy();
-      expect((within(activity()).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+      expect((within(activity()).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
     });
   });
 });

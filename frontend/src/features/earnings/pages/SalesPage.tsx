@@ -66,13 +66,21 @@ export function SalesPage() {
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <DashboardPageHeader title="Sales Dashboard" description="What your store sold, day by day, and what was refunded." />
+      <DashboardPageHeader
+        title="Sales Dashboard"
+        description="What your store sold, day by day, and what was refunded."
+      />
       {noStore ? (
         <NoStorePrompt />
       ) : (
         <>
           <ActivityPanel />
-          <Flex gap="sm" justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+          <Flex
+            gap="sm"
+            justify="space-between"
+            align={{ base: 'stretch', sm: 'center' }}
+            direction={{ base: 'column', sm: 'row' }}
+          >
             <SegmentedControl
               aria-label="Period"
               data={PERIOD_OPTIONS}

@@ -27,7 +27,12 @@ export type PayoutHistory = ApiSchemas['PayoutHistoryDto'];
  * to its two kinds. The server always fills the fields of the kind it answers.
  */
 type MethodDto = ApiSchemas['PayoutMethodDto'];
-export type BankPayoutMethod = Omit<MethodDto, 'kind'> & { kind: 'bank'; accountHolder: string; ibanLast4: string; currency: string };
+export type BankPayoutMethod = Omit<MethodDto, 'kind'> & {
+  kind: 'bank';
+  accountHolder: string;
+  ibanLast4: string;
+  currency: string;
+};
 export type CryptoPayoutMethod = Omit<MethodDto, 'kind'> & { kind: 'crypto'; network: 'solana'; address: string };
 export type PayoutMethod = BankPayoutMethod | CryptoPayoutMethod;
 

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isSolanaAddress, isValidIban, normalizeIban } from './payout-checks';
 
 describe('isValidIban', () => {
-  it.each(['DE89370400440532013000', 'GB82 WEST 1234 5698 7654 32', 'fr14 2004 1010 0505 0001 3m02 606', 'NO9386011117947'])(
-    'accepts %s',
-    (iban) => expect(isValidIban(iban)).toBe(true),
-  );
+  it.each([
+    'DE89370400440532013000',
+    'GB82 WEST 1234 5698 7654 32',
+    'fr14 2004 1010 0505 0001 3m02 606',
+    'NO9386011117947',
+  ])('accepts %s', (iban) => expect(isValidIban(iban)).toBe(true));
 
   it('refuses a wrong checksum', () => expect(isValidIban('DE89370400440532013001')).toBe(false));
   it('refuses a wrong length for the country', () => expect(isValidIban('DE8937040044053201300')).toBe(false));

@@ -1,11 +1,5 @@
 import { apiRequest } from '../../../lib/api-client';
-import type {
-  PayoutHistory,
-  PayoutMethod,
-  PayoutMethodRequest,
-  Statement,
-  TransactionsPage,
-} from './earnings-types';
+import type { PayoutHistory, PayoutMethod, PayoutMethodRequest, Statement, TransactionsPage } from './earnings-types';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 

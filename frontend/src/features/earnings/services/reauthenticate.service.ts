@@ -14,7 +14,10 @@ export async function reauthenticationMethod(): Promise<'password' | 'code'> {
 
 /** Confirms the password on the current session (POST /api/account/reauthenticate). */
 export const reauthenticateWithPassword = (password: string) =>
-  apiRequest<ApiSchemas['ReauthenticatedDto']>('/api/account/reauthenticate', { method: 'POST', json: { password } satisfies ApiSchemas['ReauthenticateDto'] });
+  apiRequest<ApiSchemas['ReauthenticatedDto']>('/api/account/reauthenticate', {
+    method: 'POST',
+    json: { password } satisfies ApiSchemas['ReauthenticateDto'],
+  });
 
 /** A verified 2FA code refreshes the current session's sign-in time (MFA challenge + verify). */
 export const reauthenticateWithCode = async (code: string) => {

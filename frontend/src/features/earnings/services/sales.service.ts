@@ -18,7 +18,6 @@ export function periodRange(days: SalesPeriod, today = new Date()): DateRange {
   return { from: isoDay(from), to: isoDay(today) };
 }
 
-export const getSales = ({ from, to }: DateRange) =>
-  apiRequest<SalesReport>(`/api/sales?from=${from}&to=${to}`);
+export const getSales = ({ from, to }: DateRange) => apiRequest<SalesReport>(`/api/sales?from=${from}&to=${to}`);
 
 export const SALES_EXPORT_PATH = '/api/sales/export.csv';

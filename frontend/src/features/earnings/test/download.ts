@@ -4,10 +4,13 @@ import { vi } from 'vitest';
 export function captureDownloads() {
   const blobs: Blob[] = [];
   const names: string[] = [];
-  vi.stubGlobal('URL', Object.assign(URL, {
-    createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:test')),
-    revokeObjectURL: vi.fn(),
-  }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:test')),
+      revokeObjectURL: vi.fn(),
+    }),
+  );
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     names.push(this.download);
   });
@@ -17,6 +20,14 @@ export function captureDownloads() {
 /** recharts measures its container; jsdom reports 0x0, which draws nothing. */
 export function giveChartsASize() {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
-    width: 800, height: 240, top: 0, left: 0, right: 800, bottom: 240, x: 0, y: 0, toJSON: () => ({}),
+    width: 800,
+    height: 240,
+    top: 0,
+    left: 0,
+    right: 800,
+    bottom: 240,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
   });
 }

@@ -71,8 +71,23 @@ export const activityEntry = (overrides: Partial<ActivityEntry> = {}): ActivityE
 export const activityPage = (overrides: Partial<ActivityPage> = {}): ActivityPage => ({
   items: [
     activityEntry(),
-    activityEntry({ id: '2', kind: 'sale', purchaseId: 'sale-1', text: 'fan••3f2a bought "Full body burn" for $12.99', message: null, amountMinor: 1_299 }),
-    activityEntry({ id: '1', kind: 'subscriber', purchaseId: 'sale-0', text: 'fan••77aa subscribed to your store for $9.99 a month', message: null, amountMinor: 999, readAt: '2026-03-02T10:00:00.000Z' }),
+    activityEntry({
+      id: '2',
+      kind: 'sale',
+      purchaseId: 'sale-1',
+      text: 'fan••3f2a bought "Full body burn" for $12.99',
+      message: null,
+      amountMinor: 1_299,
+    }),
+    activityEntry({
+      id: '1',
+      kind: 'subscriber',
+      purchaseId: 'sale-0',
+      text: 'fan••77aa subscribed to your store for $9.99 a month',
+      message: null,
+      amountMinor: 999,
+      readAt: '2026-03-02T10:00:00.000Z',
+    }),
   ],
   nextCursor: null,
   unreadCount: 2,

@@ -17,7 +17,17 @@ describe('FaqPage', () => {
     expect(shownQuestions()).toHaveLength(FAQS.length);
     const filters = within(screen.getByRole('group', { name: 'Filter by topic' })).getAllByRole('button');
     expect(filters.map((b) => b.textContent)).toEqual([
-      'All', 'Platform', 'Token', 'Roadmap', 'General', 'Creator', 'Tokenomics', 'Utility', 'Airdrop', 'Launch', 'Features',
+      'All',
+      'Platform',
+      'Token',
+      'Roadmap',
+      'General',
+      'Creator',
+      'Tokenomics',
+      'Utility',
+      'Airdrop',
+      'Launch',
+      'Features',
     ]);
     expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Token' }).getAttribute('aria-pressed')).toBe('false');
@@ -61,7 +71,10 @@ describe('FaqPage', () => {
   it('opens an answer from its question', async () => {
     const user = userEvent.setup();
     renderAt(<FaqPage />, '/faq');
-    const question = screen.getByRole('heading', { level: 2, name: 'What is the total supply and how is it allocated?' });
+    const question = screen.getByRole('heading', {
+      level: 2,
+      name: 'What is the total supply and how is it allocated?',
+    });
     const details = question.closest('details') as HTMLDetailsElement;
     expect(details.open).toBe(false);
     await user.click(question);
@@ -79,5 +92,10 @@ describe('FaqPage', () => {
 });
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 }

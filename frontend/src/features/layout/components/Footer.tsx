@@ -8,12 +8,7 @@ import { SocialLinks } from './SocialLinks';
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <Box
-      component="footer"
-      mt="xl"
-      py="xl"
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-    >
+    <Box component="footer" mt="xl" py="xl" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="lg">
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, lg: 4 }}>

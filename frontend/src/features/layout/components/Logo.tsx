@@ -15,10 +15,7 @@ export function LogoMark({ size = 32 }: { size?: number }) {
         </linearGradient>
       </defs>
       <rect width="64" height="64" rx="16" fill={`url(#${gradientId})`} />
-      <path
-        d="M22 48V18h22v6.5H29.5v6h12.5V37H29.5v11z"
-        fill="#fff"
-      />
+      <path d="M22 48V18h22v6.5H29.5v6h12.5V37H29.5v11z" fill="#fff" />
       <circle cx="46" cy="44" r="4" fill="#fff" opacity="0.9" />
     </svg>
   );

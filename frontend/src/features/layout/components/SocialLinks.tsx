@@ -1,11 +1,5 @@
 import { ActionIcon, Group, type MantineSize } from '@mantine/core';
-import {
-  IconBrandInstagram,
-  IconBrandTelegram,
-  IconBrandTiktok,
-  IconBrandX,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconBrandInstagram, IconBrandTelegram, IconBrandTiktok, IconBrandX, type Icon } from '@tabler/icons-react';
 import { SOCIAL_LINKS, type SocialName } from '../../../lib/site';
 
 export const SOCIAL_ICONS: Record<SocialName, Icon> = {

@@ -23,7 +23,12 @@ export function ThemeToggle() {
       onClick={() => setColorScheme(next)}
     >
       {scheme !== 'light' && (
-        <IconMoon size={18} stroke={1.8} data-testid="icon-moon" className={scheme ? undefined : 'mantine-light-hidden'} />
+        <IconMoon
+          size={18}
+          stroke={1.8}
+          data-testid="icon-moon"
+          className={scheme ? undefined : 'mantine-light-hidden'}
+        />
       )}
       {scheme !== 'dark' && (
         <IconSun size={18} stroke={1.8} data-testid="icon-sun" className={scheme ? undefined : 'mantine-dark-hidden'} />

@@ -55,12 +55,19 @@ export const LEGAL_DOCUMENTS: Record<LegalDocumentId, LegalDocument> = {
     id: 'terms',
     group: 'Legal',
     title: 'Terms & Conditions',
-    subtitle: 'The agreement between you and {{brand}} for using the platform, buying content, running a store and earning rewards.',
+    subtitle:
+      'The agreement between you and {{brand}} for using the platform, buying content, running a store and earning rewards.',
     effective: JANUARY_2025,
     version: POLICY_VERSIONS.terms,
     description:
       'The {{brand}} Terms & Conditions: who can join, creator stores, content rules, payments in fiat and crypto, payouts, referrals, the token and your rights.',
-    keywords: ['terms and conditions', 'terms of service', 'user agreement', 'creator platform terms', 'token disclaimer'],
+    keywords: [
+      'terms and conditions',
+      'terms of service',
+      'user agreement',
+      'creator platform terms',
+      'token disclaimer',
+    ],
     highlights: [
       `You must be ${P.minimumAge} or older to use {{brand}} in any role.`,
       `Creators keep ${fiat.creator}% of fiat sales and ${token.creator}% of token sales.`,
@@ -72,12 +79,20 @@ export const LEGAL_DOCUMENTS: Record<LegalDocumentId, LegalDocument> = {
     id: 'privacy',
     group: 'Legal',
     title: 'Privacy Policy',
-    subtitle: 'What personal data we collect, why we use it, how long we keep it and the rights you have under the GDPR.',
+    subtitle:
+      'What personal data we collect, why we use it, how long we keep it and the rights you have under the GDPR.',
     effective: JANUARY_2025,
     version: POLICY_VERSIONS.privacy,
     description:
       'How {{brand}} collects, uses, shares and protects your personal data under the GDPR, which cookies and storage we use, and how to exercise your rights.',
-    keywords: ['privacy policy', 'GDPR', 'data protection', 'cookies', 'data subject rights', 'Data Protection Commission'],
+    keywords: [
+      'privacy policy',
+      'GDPR',
+      'data protection',
+      'cookies',
+      'data subject rights',
+      'Data Protection Commission',
+    ],
     highlights: [
       'Analytics only runs if you choose Accept All, and it is first-party only.',
       'You can access, correct, export or delete your personal data.',
@@ -89,11 +104,17 @@ export const LEGAL_DOCUMENTS: Record<LegalDocumentId, LegalDocument> = {
     id: 'refund-policy',
     group: 'Legal',
     title: 'Refund & Return Policy',
-    subtitle: 'When you can get your money back for digital content and subscriptions, and how your right to cancel works.',
+    subtitle:
+      'When you can get your money back for digital content and subscriptions, and how your right to cancel works.',
     effective: MARCH_2025,
-    description:
-      `When {{brand}} refunds digital content and subscriptions, how the 14-day right to cancel works, and how refunds are paid within ${P.refundBusinessDays} business days.`,
-    keywords: ['refund policy', 'return policy', 'digital content refund', 'subscription cancellation', 'right of withdrawal'],
+    description: `When {{brand}} refunds digital content and subscriptions, how the 14-day right to cancel works, and how refunds are paid within ${P.refundBusinessDays} business days.`,
+    keywords: [
+      'refund policy',
+      'return policy',
+      'digital content refund',
+      'subscription cancellation',
+      'right of withdrawal',
+    ],
     highlights: [
       `Approved refunds are processed in ${P.refundBusinessDays} business days.`,
       `Accessing content within ${P.cancellationWaiverDays} days ends your right to cancel it, except for subscriptions.`,
@@ -105,7 +126,8 @@ export const LEGAL_DOCUMENTS: Record<LegalDocumentId, LegalDocument> = {
     id: 'chargeback-policy',
     group: 'Legal',
     title: 'Chargeback & Fraud Mitigation Policy',
-    subtitle: 'What happens when a payment is disputed, how chargebacks affect creator earnings, and how we prevent fraud.',
+    subtitle:
+      'What happens when a payment is disputed, how chargebacks affect creator earnings, and how we prevent fraud.',
     effective: MARCH_2025,
     description:
       'How {{brand}} handles chargebacks and disputed payments, how they affect creator balances and payouts, and the checks we use to prevent fraud.',
@@ -121,7 +143,8 @@ export const LEGAL_DOCUMENTS: Record<LegalDocumentId, LegalDocument> = {
     id: 'user-creator-agreement',
     group: 'Policies',
     title: 'User Creator Agreement',
-    subtitle: 'The rules for creators, collaborators, referrers and fans: verification, revenue share, payouts and conduct.',
+    subtitle:
+      'The rules for creators, collaborators, referrers and fans: verification, revenue share, payouts and conduct.',
     effective: MARCH_2025,
     description:
       'The {{brand}} User Creator Agreement: identity verification, collaborator consent, revenue share, referral commission, monthly payouts and rules for fans.',
@@ -158,7 +181,13 @@ export const LEGAL_DOCUMENTS: Record<LegalDocumentId, LegalDocument> = {
     effective: MARCH_2025,
     description:
       'What content is allowed on {{brand}}, what is prohibited, how every upload is reviewed before it goes live, and how to report content or request a takedown.',
-    keywords: ['content policy', 'content moderation', 'prohibited content', 'takedown request', 'collaborator consent'],
+    keywords: [
+      'content policy',
+      'content moderation',
+      'prohibited content',
+      'takedown request',
+      'collaborator consent',
+    ],
     highlights: [
       'Every upload stays Pending Review until a moderator approves it.',
       `Reports are reviewed within ${P.reportReviewHours} hours; takedowns are actioned within ${P.takedownHours} hours.`,

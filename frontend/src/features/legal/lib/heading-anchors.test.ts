@@ -3,7 +3,9 @@ import { addHeadingAnchors, headingText, slugify } from './heading-anchors';
 
 describe('addHeadingAnchors', () => {
   it('gives h2 and h3 stable ids and lists the h2s for the table of contents', () => {
-    const { html, headings } = addHeadingAnchors('<h2>1. Who we are</h2><p>x</p><h3>Data you give us</h3><h2>2. Refunds &amp; returns</h2>');
+    const { html, headings } = addHeadingAnchors(
+      '<h2>1. Who we are</h2><p>x</p><h3>Data you give us</h3><h2>2. Refunds &amp; returns</h2>',
+    );
     expect(html).toBe(
       '<h2 id="1-who-we-are">1. Who we are</h2><p>x</p><h3 id="data-you-give-us">Data you give us</h3><h2 id="2-refunds-returns">2. Refunds &amp; returns</h2>',
     );

@@ -6,7 +6,9 @@ import { json, requestsTo, serve } from '../../../test/serve';
 import { LiveNotices } from './use-live-notices';
 
 const { realtime, auth } = vi.hoisted(() => ({
-  realtime: { leave: [] as ReturnType<typeof import('vitest').vi.fn>[] } as Record<string, unknown> & { leave: ReturnType<typeof import('vitest').vi.fn>[] },
+  realtime: { leave: [] as ReturnType<typeof import('vitest').vi.fn>[] } as Record<string, unknown> & {
+    leave: ReturnType<typeof import('vitest').vi.fn>[];
+  },
   auth: {} as Record<string, unknown>,
 }));
 vi.mock('../../../lib/realtime', async () => {
@@ -36,7 +38,10 @@ const joins = () => (realtime as unknown as Stub).joinPrivate.mock.calls.map(([t
 
 beforeEach(() => {
   window.localStorage.setItem('token', 'a-token');
-  (auth.getSession as ReturnType<typeof vi.fn>).mockResolvedValue({ data: { session: { access_token: 'a-token', user: { id: ME } } }, error: null });
+  (auth.getSession as ReturnType<typeof vi.fn>).mockResolvedValue({
+    data: { session: { access_token: 'a-token', user: { id: ME } } },
+    error: null,
+  });
   (realtime as unknown as Stub).joinPrivate.mockClear();
   realtime.leave.length = 0;
 });
@@ -59,7 +64,9 @@ describe('live notices on the user topic', () => {
     emit('unread', { total: 3 });
     expect(await screen.findByLabelText('3 unread messages')).toBeTruthy();
 
-    const listeners = (auth.onAuthStateChange as ReturnType<typeof vi.fn>).mock.calls.map(([listener]) => listener as (event: string, session: null) => void);
+    const listeners = (auth.onAuthStateChange as ReturnType<typeof vi.fn>).mock.calls.map(
+      ([listener]) => listener as (event: string, session: null) => void,
+    );
     act(() => listeners.forEach((listener) => listener('SIGNED_OUT', null)));
     await waitFor(() => expect(realtime.leave[0]).toHaveBeenCalled());
     expect(joins()).toEqual([TOPIC]);
@@ -91,7 +98,13 @@ describe('live notices on the user topic', () => {
     serve({ 'GET /api/messages/unread': () => json({ total: 0, conversations: 0 }) });
     mount();
     await waitFor(() => expect(joins()).toEqual([TOPIC]));
-    emit('creator.activity', { kind: 'tip', purchaseId: 'p2', text: 'fan••0570 tipped you', amountMinor: 500, currency: 'EUR' });
+    emit('creator.activity', {
+      kind: 'tip',
+      purchaseId: 'p2',
+      text: 'fan••0570 tipped you',
+      amountMinor: 500,
+      currency: 'EUR',
+    });
     expect(await screen.findByText('New tip · €5.00')).toBeTruthy();
     expect(screen.getByText('fan••0570 tipped you')).toBeTruthy();
 
@@ -99,7 +112,13 @@ describe('live notices on the user topic', () => {
     expect(await screen.findByText('Your video is approved')).toBeTruthy();
     expect(screen.getByText('“Golden hour” is live in your store.')).toBeTruthy();
 
-    emit('content.decided', { contentId: 'c2', kind: 'album', title: 'Blue set', status: 'rejected', reason: 'Blurry photos' });
+    emit('content.decided', {
+      contentId: 'c2',
+      kind: 'album',
+      title: 'Blue set',
+      status: 'rejected',
+      reason: 'Blurry photos',
+    });
     expect(await screen.findByText('Your photo album was not approved')).toBeTruthy();
     expect(screen.getByText('“Blue set”: Blurry photos')).toBeTruthy();
   });

@@ -4,7 +4,15 @@ import { useAuthSession } from '@/features/auth';
 import { applyUnreadEvent, messageKeys } from '@/features/messages';
 import { showNotice } from '../../../lib/notify';
 import { joinPrivate } from '../../../lib/realtime';
-import { activityNotice, decisionNotice, firstDelivery, receiptNotice, type ContentDecidedEvent, type CreatorActivityEvent, type PurchasePaidEvent } from '../notices';
+import {
+  activityNotice,
+  decisionNotice,
+  firstDelivery,
+  receiptNotice,
+  type ContentDecidedEvent,
+  type CreatorActivityEvent,
+  type PurchasePaidEvent,
+} from '../notices';
 
 const MESSAGE_KINDS = new Set(['message', 'message_fee', 'tip']);
 
@@ -18,7 +26,8 @@ export function useLiveNotices() {
   const userId = useAuthSession().session?.user.id;
   useEffect(() => {
     if (!userId) return;
-    const refresh = (...keys: (readonly unknown[])[]) => keys.forEach((queryKey) => void client.invalidateQueries({ queryKey }));
+    const refresh = (...keys: (readonly unknown[])[]) =>
+      keys.forEach((queryKey) => void client.invalidateQueries({ queryKey }));
     const seen = new Set<string>();
     return joinPrivate(
       `user:${userId}`,

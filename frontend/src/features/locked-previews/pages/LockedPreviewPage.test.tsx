@@ -55,13 +55,26 @@ describe('LockedPreviewPage', () => {
   });
 
   it('the Store Settings and Billing copy covers what the spec lists', () => {
-    const storeSettings = [LOCKED_PREVIEWS['store-settings'].description, ...LOCKED_PREVIEWS['store-settings'].features].join(' ');
-    for (const topic of ['Appearance', 'Content settings', 'Access control', 'Tips', 'referrals', 'collaboration', 'NSFW']) {
+    const storeSettings = [
+      LOCKED_PREVIEWS['store-settings'].description,
+      ...LOCKED_PREVIEWS['store-settings'].features,
+    ].join(' ');
+    for (const topic of [
+      'Appearance',
+      'Content settings',
+      'Access control',
+      'Tips',
+      'referrals',
+      'collaboration',
+      'NSFW',
+    ]) {
       expect(storeSettings).toContain(topic);
     }
     const billing = LOCKED_PREVIEWS.billing.description;
     for (const topic of ['card', 'bank transfer', 'crypto']) expect(billing).toContain(topic);
-    expect(LOCKED_PREVIEWS.referrals.description).toContain("5% commission on every sale you bring in, paid from the platform's share");
+    expect(LOCKED_PREVIEWS.referrals.description).toContain(
+      "5% commission on every sale you bring in, paid from the platform's share",
+    );
   });
 
   it('shows the dark screenshots by default, with their pixel sizes', () => {
@@ -79,7 +92,9 @@ describe('LockedPreviewPage', () => {
   it('shows the light screenshots when the stored theme is light', () => {
     window.localStorage.setItem('theme', 'light');
     renderPreview('billing');
-    expect(thumbSources(thumb('desktop', 'Billing & Payments'))).toEqual(['/images/previews/billing-light-desktop.webp']);
+    expect(thumbSources(thumb('desktop', 'Billing & Payments'))).toEqual([
+      '/images/previews/billing-light-desktop.webp',
+    ]);
     expect(thumbSources(thumb('mobile', 'Billing & Payments'))).toEqual(['/images/previews/billing-light-mobile.webp']);
   });
 
@@ -123,7 +138,9 @@ describe('LockedPreviewPage', () => {
       serve({ 'GET /api/config': config('live') });
       renderAt(<PhasedPreviewPage preview="analytics" />, '/dashboard/lockedpage');
       expect(await screen.findByText('Coming soon')).toBeTruthy();
-      expect(screen.getByText('We are still building this feature. Here is a preview of how it will look when it arrives.')).toBeTruthy();
+      expect(
+        screen.getByText('We are still building this feature. Here is a preview of how it will look when it arrives.'),
+      ).toBeTruthy();
       expect(screen.queryByText('Available at launch')).toBeNull();
       expect(screen.queryByText(/locked until the full platform launch/)).toBeNull();
     });

@@ -26,7 +26,9 @@ interface AttachPickerProps {
 /** The warning above the send button: the fan owns these already, so a priced message of only them opens free. */
 export function ownedWarning(recipient: string, titles: string[], allOwned: boolean): string {
   const names = titles.map((title) => `“${title}”`).join(', ');
-  const consequence = allOwned ? 'they will get this message free' : 'they pay your price for the rest, and the unlock marks what they own';
+  const consequence = allOwned
+    ? 'they will get this message free'
+    : 'they pay your price for the rest, and the unlock marks what they own';
   return `${recipient} already owns ${names} (bought, or through their subscription): ${consequence}.`;
 }
 
@@ -46,7 +48,8 @@ export function AttachPicker({ opened, onClose, onSend, conversationId, recipien
     queryFn: () => ownedAttachments(conversationId!, chosen),
     enabled: opened && Boolean(conversationId) && chosen.length > 0,
   });
-  const alreadyOwned = chosen.length > 0 ? (owned.data?.alreadyOwned ?? []).filter((item) => chosen.includes(item.contentId)) : [];
+  const alreadyOwned =
+    chosen.length > 0 ? (owned.data?.alreadyOwned ?? []).filter((item) => chosen.includes(item.contentId)) : [];
 
   const send = async () => {
     const problem = priced ? checkAmount(price, MESSAGE_PRICE_MIN_MINOR, MESSAGE_PRICE_MAX_MINOR, currency) : null;
@@ -70,17 +73,31 @@ export function AttachPicker({ opened, onClose, onSend, conversationId, recipien
       <Stack gap="sm">
         {items.isPending && <Loader size="sm" role="status" aria-label="Loading your items" />}
         {items.isError && <Text c="red">Your items could not be loaded. Close this and try again.</Text>}
-        {items.data?.length === 0 && <Text c="dimmed">You have no approved items yet. Items appear here once moderators approve them.</Text>}
+        {items.data?.length === 0 && (
+          <Text c="dimmed">You have no approved items yet. Items appear here once moderators approve them.</Text>
+        )}
         <Checkbox.Group value={chosen} onChange={setChosen} label="Approved items" hidden={!items.data?.length}>
           <Stack gap="xs" mt="xs">
             {items.data?.map((item) => (
-              <Checkbox key={item.id} value={item.id} label={`${item.title} · ${item.kind === 'video' ? 'Video' : 'Album'} · ${formatMoney(item.priceMinor, item.currency)}`} />
+              <Checkbox
+                key={item.id}
+                value={item.id}
+                label={`${item.title} · ${item.kind === 'video' ? 'Video' : 'Album'} · ${formatMoney(item.priceMinor, item.currency)}`}
+              />
             ))}
           </Stack>
         </Checkbox.Group>
         {Boolean(items.data?.length) && (
           <>
-            <Textarea label="Message (optional)" autosize minRows={2} maxRows={5} maxLength={2000} value={text} onChange={(event) => setText(event.currentTarget.value)} />
+            <Textarea
+              label="Message (optional)"
+              autosize
+              minRows={2}
+              maxRows={5}
+              maxLength={2000}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+            />
             <Switch
               label="Charge to unlock"
               description="The fan sees your text and a blurred placeholder, and pays to open the media."
@@ -108,7 +125,11 @@ export function AttachPicker({ opened, onClose, onSend, conversationId, recipien
         )}
         {alreadyOwned.length > 0 && (
           <Alert color="yellow" variant="light" role="status" title="Already theirs">
-            {ownedWarning(recipient, alreadyOwned.map((item) => item.title), alreadyOwned.length === chosen.length)}
+            {ownedWarning(
+              recipient,
+              alreadyOwned.map((item) => item.title),
+              alreadyOwned.length === chosen.length,
+            )}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
@@ -116,7 +137,9 @@ export function AttachPicker({ opened, onClose, onSend, conversationId, recipien
             Cancel
           </Button>
           <Button disabled={chosen.length === 0} loading={sending} onClick={() => void send()}>
-            {priced && toMinor(price) > 0 ? `Send ${label} for ${formatMoney(toMinor(price), currency)}` : `Send ${label}`}
+            {priced && toMinor(price) > 0
+              ? `Send ${label} for ${formatMoney(toMinor(price), currency)}`
+              : `Send ${label}`}
           </Button>
         </Group>
       </Stack>

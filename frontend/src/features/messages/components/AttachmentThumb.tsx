@@ -38,7 +38,11 @@ export function AttachmentThumb({ conversationId, messageId, attachment }: Attac
       ) : (
         <Center h={110} w={180}>
           <Stack align="center" gap={4}>
-            {released && opened.isPending ? <Loader size="sm" role="status" aria-label="Loading media" /> : <Glyph size={26} stroke={1.5} aria-hidden />}
+            {released && opened.isPending ? (
+              <Loader size="sm" role="status" aria-label="Loading media" />
+            ) : (
+              <Glyph size={26} stroke={1.5} aria-hidden />
+            )}
             <Text size="xs" fw={600}>
               {label}
             </Text>

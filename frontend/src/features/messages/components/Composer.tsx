@@ -7,7 +7,11 @@ import { sendErrorMessage } from '../services/message-errors';
 import { MESSAGE_MAX_LENGTH } from '../services/messages-types';
 
 const schema = z.object({
-  text: z.string().trim().min(1, 'Write a message first').max(MESSAGE_MAX_LENGTH, `A message has at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters`),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write a message first')
+    .max(MESSAGE_MAX_LENGTH, `A message has at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters`),
 });
 
 export interface ComposerProps {
@@ -24,7 +28,11 @@ export interface ComposerProps {
 export function Composer({ onSend, onTyping, onAttach, disabledReason, note }: ComposerProps) {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const form = useForm({ initialValues: { text: '' }, validate: schemaResolver(schema, { sync: true }), validateInputOnChange: false });
+  const form = useForm({
+    initialValues: { text: '' },
+    validate: schemaResolver(schema, { sync: true }),
+    validateInputOnChange: false,
+  });
   const length = form.values.text.length;
 
   const submit = form.onSubmit(async ({ text }) => {
@@ -69,7 +77,14 @@ export function Composer({ onSend, onTyping, onAttach, disabledReason, note }: C
           </Group>
         )}
         {error && (
-          <Alert color="red" variant="light" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setError(null)}>
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setError(null)}
+          >
             {error}
           </Alert>
         )}

@@ -13,11 +13,28 @@ export const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase() ?? '')
     .join('');
 
-function ConversationRow({ conversation, active, myId, onOpen }: { conversation: Conversation; active: boolean; myId?: string; onOpen: () => void }) {
+function ConversationRow({
+  conversation,
+  active,
+  myId,
+  onOpen,
+}: {
+  conversation: Conversation;
+  active: boolean;
+  myId?: string;
+  onOpen: () => void;
+}) {
   const { counterpart, lastMessage, unreadCount, muted } = conversation;
-  const preview = lastMessage ? `${lastMessage.senderId === myId ? 'You: ' : ''}${lastMessage.preview}` : 'No messages yet';
+  const preview = lastMessage
+    ? `${lastMessage.senderId === myId ? 'You: ' : ''}${lastMessage.preview}`
+    : 'No messages yet';
   return (
-    <UnstyledButton className={classes.row} data-active={active || undefined} aria-current={active ? 'true' : undefined} onClick={onOpen}>
+    <UnstyledButton
+      className={classes.row}
+      data-active={active || undefined}
+      aria-current={active ? 'true' : undefined}
+      onClick={onOpen}
+    >
       <Avatar radius="xl" color="blue" aria-hidden>
         {initials(counterpart.name)}
       </Avatar>
@@ -49,7 +66,15 @@ function ConversationRow({ conversation, active, myId, onOpen }: { conversation:
 }
 
 /** The member's conversations, most recent first, paged by cursor. */
-export function ConversationList({ activeId, myId, onOpen }: { activeId?: string; myId?: string; onOpen: (id: string) => void }) {
+export function ConversationList({
+  activeId,
+  myId,
+  onOpen,
+}: {
+  activeId?: string;
+  myId?: string;
+  onOpen: (id: string) => void;
+}) {
   const conversations = useConversations();
 
   if (conversations.isPending) {
@@ -81,11 +106,22 @@ export function ConversationList({ activeId, myId, onOpen }: { activeId?: string
   return (
     <Box component="nav" aria-label="Conversations" style={{ overflowY: 'auto', flex: 1 }}>
       {items.map((conversation) => (
-        <ConversationRow key={conversation.id} conversation={conversation} active={conversation.id === activeId} myId={myId} onOpen={() => onOpen(conversation.id)} />
+        <ConversationRow
+          key={conversation.id}
+          conversation={conversation}
+          active={conversation.id === activeId}
+          myId={myId}
+          onOpen={() => onOpen(conversation.id)}
+        />
       ))}
       {conversations.hasNextPage && (
         <Center p="sm">
-          <Button variant="subtle" size="xs" loading={conversations.isFetchingNextPage} onClick={() => void conversations.fetchNextPage()}>
+          <Button
+            variant="subtle"
+            size="xs"
+            loading={conversations.isFetchingNextPage}
+            onClick={() => void conversations.fetchNextPage()}
+          >
             Load more conversations
           </Button>
         </Center>

@@ -1,4 +1,16 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, NativeSelect, Stack, Switch, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -10,7 +22,12 @@ import { MoneyInput } from '@/shared/ui/MoneyInput';
 import { useMessagingSettings } from '../hooks/use-conversations';
 import { useAudience, useSendMassMessage } from '../hooks/use-mass-messages';
 import { listAttachableItems } from '../services/messages.service';
-import { MESSAGE_MAX_LENGTH, MESSAGE_PRICE_MAX_MINOR, MESSAGE_PRICE_MIN_MINOR, type MassSegment } from '../services/messages-types';
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_PRICE_MAX_MINOR,
+  MESSAGE_PRICE_MIN_MINOR,
+  type MassSegment,
+} from '../services/messages-types';
 
 export const SEGMENT_LABELS: Record<MassSegment, string> = {
   subscribers_active: 'Active subscribers',
@@ -52,7 +69,8 @@ export function MassComposer({ opened, onClose }: { opened: boolean; onClose: ()
   const review = () => {
     if (segment === 'buyers' && !contentId) return setProblem('Choose the item whose buyers get this message.');
     if (!text.trim() && attachments.length === 0) return setProblem('Write a message or attach an item.');
-    if (text.length > MESSAGE_MAX_LENGTH) return setProblem(`A message has at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters.`);
+    if (text.length > MESSAGE_MAX_LENGTH)
+      return setProblem(`A message has at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters.`);
     if (priced && attachments.length === 0) return setProblem('A priced message needs at least one attached item.');
     if (priced) {
       const wrong = checkAmount(price, MESSAGE_PRICE_MIN_MINOR, MESSAGE_PRICE_MAX_MINOR, currency);
@@ -72,7 +90,10 @@ export function MassComposer({ opened, onClose }: { opened: boolean; onClose: ()
         ...(attachments.length ? { attachments } : {}),
         ...(priced ? { priceMinor: toMinor(price) } : {}),
       });
-      notify.success(recipients === null ? 'Your message is on its way' : `Your message is on its way to ${fans(recipients)}`, 'Mass message sent');
+      notify.success(
+        recipients === null ? 'Your message is on its way' : `Your message is on its way to ${fans(recipients)}`,
+        'Mass message sent',
+      );
       reset();
       onClose();
     } catch (error) {
@@ -81,7 +102,10 @@ export function MassComposer({ opened, onClose }: { opened: boolean; onClose: ()
     }
   };
 
-  const itemOptions = (items.data ?? []).map((item) => ({ value: item.id, label: `${item.title} (${item.kind === 'video' ? 'video' : 'album'})` }));
+  const itemOptions = (items.data ?? []).map((item) => ({
+    value: item.id,
+    label: `${item.title} (${item.kind === 'video' ? 'video' : 'album'})`,
+  }));
 
   return (
     <Modal opened={opened} onClose={send.isPending ? () => {} : onClose} title="New mass message" centered size="lg">
@@ -89,7 +113,8 @@ export function MassComposer({ opened, onClose }: { opened: boolean; onClose: ()
         <Stack gap="md">
           <Text size="sm">
             {fans(recipients ?? 0)} in “{SEGMENT_LABELS[segment]}” get this message in their conversation with you
-            {priced ? `, and pay ${formatMoney(toMinor(price), currency)} to open its media` : ''}. You can unsend it later.
+            {priced ? `, and pay ${formatMoney(toMinor(price), currency)} to open its media` : ''}. You can unsend it
+            later.
           </Text>
           {text.trim() && (
             <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
@@ -100,7 +125,12 @@ export function MassComposer({ opened, onClose }: { opened: boolean; onClose: ()
             <Button variant="default" onClick={() => setConfirming(false)} disabled={send.isPending}>
               Back
             </Button>
-            <Button loading={send.isPending} onClick={() => void submit()} data-autofocus leftSection={<IconUsers size={16} />}>
+            <Button
+              loading={send.isPending}
+              onClick={() => void submit()}
+              data-autofocus
+              leftSection={<IconUsers size={16} />}
+            >
               Send to {fans(recipients ?? 0)}
             </Button>
           </Group>
@@ -120,7 +150,10 @@ export function MassComposer({ opened, onClose }: { opened: boolean; onClose: ()
             <NativeSelect
               label="Item"
               description="Fans who bought this item get the message."
-              data={[{ value: '', label: items.isPending ? 'Loading your items…' : 'Choose an item', disabled: true }, ...itemOptions]}
+              data={[
+                { value: '', label: items.isPending ? 'Loading your items…' : 'Choose an item', disabled: true },
+                ...itemOptions,
+              ]}
               value={contentId}
               onChange={(event) => setContentId(event.currentTarget.value)}
             />
@@ -154,7 +187,11 @@ export function MassComposer({ opened, onClose }: { opened: boolean; onClose: ()
             <Checkbox.Group value={attachments} onChange={setAttachments} label="Attach from your store">
               <Stack gap="xs" mt="xs">
                 {items.data.map((item) => (
-                  <Checkbox key={item.id} value={item.id} label={`${item.title} · ${item.kind === 'video' ? 'Video' : 'Album'}`} />
+                  <Checkbox
+                    key={item.id}
+                    value={item.id}
+                    label={`${item.title} · ${item.kind === 'video' ? 'Video' : 'Album'}`}
+                  />
                 ))}
               </Stack>
             </Checkbox.Group>

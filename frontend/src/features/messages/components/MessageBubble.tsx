@@ -51,7 +51,16 @@ export function unlockSummary(items: { title: string; owned: boolean }[]): strin
 }
 
 /** One message: text and media, a tip card, a locked priced message with its unlock, or the sender's view of one they priced. */
-export function MessageBubble({ message, mine, seen, onUnlock, onUnsend, onPay, paying, fee }: { message: ThreadMessage; mine: boolean; seen: boolean } & BubbleActions) {
+export function MessageBubble({
+  message,
+  mine,
+  seen,
+  onUnlock,
+  onUnsend,
+  onPay,
+  paying,
+  fee,
+}: { message: ThreadMessage; mine: boolean; seen: boolean } & BubbleActions) {
   if (message.kind === 'tip') return <TipBubble message={message} mine={mine} />;
   const price = message.price ? formatMoney(message.price.amountMinor, message.price.currency) : null;
   const locked = message.locked === true;
@@ -80,7 +89,12 @@ export function MessageBubble({ message, mine, seen, onUnlock, onUnsend, onPay, 
         locked || attachment.locked ? (
           <LockedAttachment key={attachment.contentId} attachment={attachment} />
         ) : (
-          <AttachmentThumb key={attachment.contentId} conversationId={message.conversationId} messageId={message.id} attachment={attachment} />
+          <AttachmentThumb
+            key={attachment.contentId}
+            conversationId={message.conversationId}
+            messageId={message.id}
+            attachment={attachment}
+          />
         ),
       )}
       {locked && price && !withdrawn && (
@@ -122,7 +136,14 @@ export function MessageBubble({ message, mine, seen, onUnlock, onUnsend, onPay, 
             </Badge>
           ) : (
             onUnsend && (
-              <Button size="compact-xs" {...onBrand} color="dark" leftSection={<IconArrowBackUp size={12} />} onClick={() => onUnsend(message)} ml="auto">
+              <Button
+                size="compact-xs"
+                {...onBrand}
+                color="dark"
+                leftSection={<IconArrowBackUp size={12} />}
+                onClick={() => onUnsend(message)}
+                ml="auto"
+              >
                 Unsend
               </Button>
             )
@@ -135,7 +156,16 @@ export function MessageBubble({ message, mine, seen, onUnlock, onUnsend, onPay, 
             Not delivered yet: the creator gets it once you pay.
           </Text>
           {onPay && (
-            <Button mt={6} size="xs" fullWidth {...onBrand} color="dark" loading={paying} leftSection={<IconLock size={14} />} onClick={() => onPay(message)}>
+            <Button
+              mt={6}
+              size="xs"
+              fullWidth
+              {...onBrand}
+              color="dark"
+              loading={paying}
+              leftSection={<IconLock size={14} />}
+              onClick={() => onPay(message)}
+            >
               {fee ? `Pay ${fee} to send` : 'Pay to send'}
             </Button>
           )}

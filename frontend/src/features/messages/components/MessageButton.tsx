@@ -18,7 +18,13 @@ export function MessageButton({ storeSlug, ...props }: { storeSlug: string } & B
     }
   };
   return (
-    <Button variant="default" leftSection={<IconMessage size={16} />} loading={start.isPending} onClick={() => void open()} {...props}>
+    <Button
+      variant="default"
+      leftSection={<IconMessage size={16} />}
+      loading={start.isPending}
+      onClick={() => void open()}
+      {...props}
+    >
       Message
     </Button>
   );

@@ -22,11 +22,18 @@ type Values = { audience: MessagingSettings['audience']; price: number | string 
 export function MessageSettingsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const settings = useMessagingSettings(opened);
   const save = useSaveMessagingSettings();
-  const form = useForm<Values>({ initialValues: { audience: 'signed_in', price: '' }, validate: schemaResolver(schema, { sync: true }) });
+  const form = useForm<Values>({
+    initialValues: { audience: 'signed_in', price: '' },
+    validate: schemaResolver(schema, { sync: true }),
+  });
   const currency = settings.data?.currency ?? settings.data?.storeCurrency ?? 'EUR';
 
   useEffect(() => {
-    if (settings.data) form.setValues({ audience: settings.data.audience, price: settings.data.priceMinor ? toMajor(settings.data.priceMinor) : '' });
+    if (settings.data)
+      form.setValues({
+        audience: settings.data.audience,
+        price: settings.data.priceMinor ? toMajor(settings.data.priceMinor) : '',
+      });
   }, [settings.data]);
 
   const submit = form.onSubmit(async ({ audience, price }) => {
@@ -54,10 +61,16 @@ export function MessageSettingsModal({ opened, onClose }: { opened: boolean; onC
               <Stack gap="xs" mt="xs">
                 <Radio value="subscribers" label="Subscribers only" />
                 <Radio value="signed_in" label="Anyone signed in" />
-                <Radio value="paid" label="Anyone, for a price per message" description="Fans pay before their message reaches you." />
+                <Radio
+                  value="paid"
+                  label="Anyone, for a price per message"
+                  description="Fans pay before their message reaches you."
+                />
               </Stack>
             </Radio.Group>
-            {form.values.audience === 'paid' && <MoneyInput currency={currency} label="Price per message" withAsterisk {...form.getInputProps('price')} />}
+            {form.values.audience === 'paid' && (
+              <MoneyInput currency={currency} label="Price per message" withAsterisk {...form.getInputProps('price')} />
+            )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>
                 Cancel

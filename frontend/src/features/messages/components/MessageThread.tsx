@@ -3,7 +3,13 @@ import { IconArrowLeft, IconGift } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { CheckoutModal, openHostedCheckout, pendingCheckoutUrl, type CheckoutTarget, type PurchaseDto } from '@/features/purchases';
+import {
+  CheckoutModal,
+  openHostedCheckout,
+  pendingCheckoutUrl,
+  type CheckoutTarget,
+  type PurchaseDto,
+} from '@/features/purchases';
 import { serviceMessage } from '@/shared/api-problems';
 import { LoadError } from '@/shared/ui/LoadError';
 import { formatMoney } from '@/shared/format';
@@ -27,7 +33,15 @@ function composerBlock(conversation: Conversation): string | null {
 }
 
 /** One conversation: newest at the bottom, older pages above, live events, typing and read receipts. */
-export function MessageThread({ conversationId, myId, onBack }: { conversationId: string; myId?: string; onBack: () => void }) {
+export function MessageThread({
+  conversationId,
+  myId,
+  onBack,
+}: {
+  conversationId: string;
+  myId?: string;
+  onBack: () => void;
+}) {
   const conversation = useConversation(conversationId);
   const thread = useThread(conversationId, myId);
   const scroller = useRef<HTMLDivElement>(null);
@@ -82,7 +96,10 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
   if (conversation.isError || thread.query.isError) {
     return (
       <Box p="md">
-        <LoadError title="This conversation could not be loaded" onRetry={() => void Promise.all([conversation.refetch(), thread.query.refetch()])} />
+        <LoadError
+          title="This conversation could not be loaded"
+          onRetry={() => void Promise.all([conversation.refetch(), thread.query.refetch()])}
+        />
       </Box>
     );
   }
@@ -91,7 +108,10 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
   const newestMine = [...messages].reverse().find((message) => message.senderId === myId && !message.pending);
   const seenId = newestMine && theirRead && theirRead >= newestMine.id ? newestMine.id : null;
   const returnTo = `/dashboard/messages?c=${encodeURIComponent(conversationId)}`;
-  const fee = data.myRole === 'fan' && data.messagePrice ? formatMoney(data.messagePrice.priceMinor, data.messagePrice.currency) : null;
+  const fee =
+    data.myRole === 'fan' && data.messagePrice
+      ? formatMoney(data.messagePrice.priceMinor, data.messagePrice.currency)
+      : null;
   const sendAttachments = async (ids: string[], options: AttachedSend) => {
     try {
       await thread.send(options.text, ids, options.priceMinor);
@@ -135,7 +155,8 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
     setPaying(message.id);
     try {
       const known = feeCheckouts.current.get(message.id);
-      const url = (known && pendingCheckoutUrl(known)) || pendingCheckoutUrl(await payForMessage(conversationId, message.id));
+      const url =
+        (known && pendingCheckoutUrl(known)) || pendingCheckoutUrl(await payForMessage(conversationId, message.id));
       if (url) openHostedCheckout(url);
       else notify.error('The payment page could not be opened. Please try again.');
     } catch (error) {
@@ -154,7 +175,14 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
   return (
     <>
       <header className={classes.threadHeader}>
-        <ActionIcon variant="subtle" color="gray" size="lg" hiddenFrom="md" onClick={onBack} aria-label="Back to conversations">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          hiddenFrom="md"
+          onClick={onBack}
+          aria-label="Back to conversations"
+        >
           <IconArrowLeft size={20} />
         </ActionIcon>
         <Avatar radius="xl" color="blue" aria-hidden>
@@ -178,7 +206,12 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
       <div className={classes.scroller} ref={scroller} role="log" aria-label={`Messages with ${data.counterpart.name}`}>
         {thread.query.hasNextPage && (
           <Center>
-            <Button variant="subtle" size="xs" loading={thread.query.isFetchingNextPage} onClick={() => void thread.query.fetchNextPage()}>
+            <Button
+              variant="subtle"
+              size="xs"
+              loading={thread.query.isFetchingNextPage}
+              onClick={() => void thread.query.fetchNextPage()}
+            >
               Load older messages
             </Button>
           </Center>
@@ -215,7 +248,13 @@ export function MessageThread({ conversationId, myId, onBack }: { conversationId
         />
       </div>
       {data.myRole === 'creator' && (
-        <AttachPicker opened={picking} onClose={() => setPicking(false)} onSend={sendAttachments} conversationId={data.id} recipient={data.counterpart.name} />
+        <AttachPicker
+          opened={picking}
+          onClose={() => setPicking(false)}
+          onSend={sendAttachments}
+          conversationId={data.id}
+          recipient={data.counterpart.name}
+        />
       )}
       <CheckoutModal target={checkout} referralCode={null} onClose={() => setCheckout(null)} />
       <UnsendModal

@@ -27,9 +27,20 @@ const reportSchema = z.object({
   details: z.string().trim().min(1, 'Tell us what happened').max(2000, 'At most 2,000 characters'),
 });
 
-function ReportModal({ conversation, opened, onClose }: { conversation: Conversation; opened: boolean; onClose: () => void }) {
+function ReportModal({
+  conversation,
+  opened,
+  onClose,
+}: {
+  conversation: Conversation;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const report = useReport(conversation.id);
-  const form = useForm({ initialValues: { reason: '', details: '' }, validate: schemaResolver(reportSchema, { sync: true }) });
+  const form = useForm({
+    initialValues: { reason: '', details: '' },
+    validate: schemaResolver(reportSchema, { sync: true }),
+  });
   const submit = form.onSubmit(async (values) => {
     try {
       await report.mutateAsync({ reason: values.reason as ReportReason, details: values.details.trim() });
@@ -41,11 +52,28 @@ function ReportModal({ conversation, opened, onClose }: { conversation: Conversa
     }
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={`Report your conversation with ${conversation.counterpart.name}`} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Report your conversation with ${conversation.counterpart.name}`}
+      centered
+    >
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <NativeSelect label="Reason" data={[{ value: '', label: 'Choose a reason', disabled: true }, ...REPORT_REASONS]} withAsterisk {...form.getInputProps('reason')} />
-          <Textarea label="Details" description="What happened? Moderators see the recent messages too." autosize minRows={3} withAsterisk {...form.getInputProps('details')} />
+          <NativeSelect
+            label="Reason"
+            data={[{ value: '', label: 'Choose a reason', disabled: true }, ...REPORT_REASONS]}
+            withAsterisk
+            {...form.getInputProps('reason')}
+          />
+          <Textarea
+            label="Details"
+            description="What happened? Moderators see the recent messages too."
+            autosize
+            minRows={3}
+            withAsterisk
+            {...form.getInputProps('details')}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -70,7 +98,9 @@ export function ThreadMenu({ conversation }: { conversation: Conversation }) {
   const toggleMute = async () => {
     try {
       await mute.mutateAsync(!conversation.muted);
-      notify.success(conversation.muted ? 'Conversation unmuted' : 'Conversation muted: it no longer counts in your badge');
+      notify.success(
+        conversation.muted ? 'Conversation unmuted' : 'Conversation muted: it no longer counts in your badge',
+      );
     } catch (error) {
       notify.error(serviceMessage(error, 'That did not work. Please try again.'));
     }
@@ -95,10 +125,16 @@ export function ThreadMenu({ conversation }: { conversation: Conversation }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={conversation.muted ? <IconBell size={16} /> : <IconBellOff size={16} />} onClick={() => void toggleMute()}>
+          <Menu.Item
+            leftSection={conversation.muted ? <IconBell size={16} /> : <IconBellOff size={16} />}
+            onClick={() => void toggleMute()}
+          >
             {conversation.muted ? 'Unmute' : 'Mute'}
           </Menu.Item>
-          <Menu.Item leftSection={<IconBan size={16} />} onClick={() => (conversation.blockedByMe ? void toggleBlock() : setDialog('block'))}>
+          <Menu.Item
+            leftSection={<IconBan size={16} />}
+            onClick={() => (conversation.blockedByMe ? void toggleBlock() : setDialog('block'))}
+          >
             {conversation.blockedByMe ? 'Unblock' : 'Block'}
           </Menu.Item>
           <Menu.Item color="red" leftSection={<IconFlag size={16} />} onClick={() => setDialog('report')}>

@@ -7,7 +7,13 @@ export function UnreadBadge() {
   const total = unread.data?.total ?? 0;
   if (total === 0) return null;
   return (
-    <Badge size="sm" color="red" circle={total < 10} aria-label={total === 1 ? "1 unread message" : `${total} unread messages`} data-testid="unread-badge">
+    <Badge
+      size="sm"
+      color="red"
+      circle={total < 10}
+      aria-label={total === 1 ? '1 unread message' : `${total} unread messages`}
+      data-testid="unread-badge"
+    >
       {total > 99 ? '99+' : total}
     </Badge>
   );

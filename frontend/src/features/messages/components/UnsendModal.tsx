@@ -60,7 +60,10 @@ export function UnsendModal({ opened, onClose, title, onConfirm }: UnsendModalPr
         </Stack>
       ) : (
         <Stack gap="md">
-          <Text size="sm">Fans who have not bought it lose it from their conversation. Fans who bought it keep it, and their payment stands.</Text>
+          <Text size="sm">
+            Fans who have not bought it lose it from their conversation. Fans who bought it keep it, and their payment
+            stands.
+          </Text>
           {error && (
             <Alert color="red" variant="light" role="alert">
               {error}

@@ -36,7 +36,10 @@ export const useConversation = (id: string | undefined) =>
 
 /** `unread` on the user's own topic (joined once by the dashboard's live notices): the new badge total, and the list refreshed. */
 export function applyUnreadEvent(client: QueryClient, payload: unknown) {
-  client.setQueryData<Unread>(messageKeys.unread, (old) => ({ conversations: old?.conversations ?? 0, total: (payload as { total: number }).total }));
+  client.setQueryData<Unread>(messageKeys.unread, (old) => ({
+    conversations: old?.conversations ?? 0,
+    total: (payload as { total: number }).total,
+  }));
   void client.invalidateQueries({ queryKey: messageKeys.conversations });
 }
 
@@ -62,7 +65,8 @@ function useConversationWrite<T>(id: string, write: (value: T) => Promise<unknow
 
 export const useMute = (id: string) => useConversationWrite(id, (muted: boolean) => setMuted(id, muted));
 export const useBlock = (id: string) => useConversationWrite(id, (blocked: boolean) => setBlocked(id, blocked));
-export const useReport = (id: string) => useMutation({ mutationFn: (report: ReportRequest) => reportConversation(id, report) });
+export const useReport = (id: string) =>
+  useMutation({ mutationFn: (report: ReportRequest) => reportConversation(id, report) });
 
 export function useStartConversation() {
   const client = useQueryClient();

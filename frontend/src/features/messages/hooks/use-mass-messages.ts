@@ -5,7 +5,8 @@ import type { MassMessage, MassSegment, NewMassMessage } from '../services/messa
 export const massKeys = {
   all: ['messages', 'mass'] as const,
   list: ['messages', 'mass', 'list'] as const,
-  audience: (segment: MassSegment, contentId: string | null) => ['messages', 'mass', 'audience', segment, contentId] as const,
+  audience: (segment: MassSegment, contentId: string | null) =>
+    ['messages', 'mass', 'audience', segment, contentId] as const,
 };
 
 const inFlight = (item: MassMessage) => item.status === 'queued' || item.status === 'sending';

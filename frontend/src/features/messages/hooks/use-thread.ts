@@ -15,7 +15,10 @@ const TYPING_SHOWN_MS = 4000;
 export function mergeMessages(data: Pages | undefined, incoming: ThreadMessage[]): Pages | undefined {
   if (!data) return data;
   const known = new Set(incoming.flatMap((message) => [message.id, message.clientId]));
-  const pages = data.pages.map((page) => ({ ...page, items: page.items.filter((item) => !known.has(item.id) && !known.has(item.clientId)) }));
+  const pages = data.pages.map((page) => ({
+    ...page,
+    items: page.items.filter((item) => !known.has(item.id) && !known.has(item.clientId)),
+  }));
   const [first, ...rest] = pages;
   const newest: ThreadMessage[] = [...incoming, ...(first?.items ?? [])];
   // Newest first; a bubble still sending is newer than anything stored.
@@ -39,7 +42,10 @@ export function useThread(conversationId: string, myId: string | undefined) {
     getNextPageParam: (page) => (page.hasMore ? (page.items.at(-1)?.id ?? null) : null),
   });
 
-  const merge = useCallback((incoming: ThreadMessage[]) => client.setQueryData<Pages>(key, (data) => mergeMessages(data, incoming)), [client, key.join()]);
+  const merge = useCallback(
+    (incoming: ThreadMessage[]) => client.setQueryData<Pages>(key, (data) => mergeMessages(data, incoming)),
+    [client, key.join()],
+  );
 
   useEffect(() => {
     let hideTyping: ReturnType<typeof setTimeout> | undefined;
@@ -53,14 +59,23 @@ export function useThread(conversationId: string, myId: string | undefined) {
             merge([incoming]);
             setTyping(false);
             // The live copy is locked as any recipient would see it: the own view says whether this fan owns its items (then it opens free).
-            if (incoming.price && incoming.locked && incoming.senderId !== myId) void client.invalidateQueries({ queryKey: key });
+            if (incoming.price && incoming.locked && incoming.senderId !== myId)
+              void client.invalidateQueries({ queryKey: key });
           })
           .on('broadcast', { event: 'message_updated' }, ({ payload }) => merge([payload as Message]))
           // Unsent by its creator: it leaves the thread of a recipient who did not buy it (a buyer's view keeps it, marked withdrawn).
           .on('broadcast', { event: 'message_withdrawn' }, ({ payload }) => {
             const { messageId } = payload as { messageId: string };
-            client.setQueryData<Pages>(key, (data) =>
-              data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== messageId || (item.price && !item.locked)) })) },
+            client.setQueryData<Pages>(
+              key,
+              (data) =>
+                data && {
+                  ...data,
+                  pages: data.pages.map((page) => ({
+                    ...page,
+                    items: page.items.filter((item) => item.id !== messageId || (item.price && !item.locked)),
+                  })),
+                },
             );
             void client.invalidateQueries({ queryKey: key });
           })
@@ -100,7 +115,11 @@ export function useThread(conversationId: string, myId: string | undefined) {
 
   const send = useCallback(
     /** Sends; answers the checkout of the message's fee when the creator charges per message (the message is held until paid). */
-    async (text: string, attachments: string[] = [], priceMinor?: number): Promise<{ message: Message; purchase: PurchaseDto | null }> => {
+    async (
+      text: string,
+      attachments: string[] = [],
+      priceMinor?: number,
+    ): Promise<{ message: Message; purchase: PurchaseDto | null }> => {
       const clientId = crypto.randomUUID();
       const draft: ThreadMessage = {
         id: `pending-${clientId}`,
@@ -134,7 +153,17 @@ export function useThread(conversationId: string, myId: string | undefined) {
         return { message: stored, purchase };
       } catch (error) {
         // The failed bubble goes away; the composer keeps the text and shows why.
-        client.setQueryData<Pages>(key, (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.clientId !== clientId) })) });
+        client.setQueryData<Pages>(
+          key,
+          (data) =>
+            data && {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((item) => item.clientId !== clientId),
+              })),
+            },
+        );
         throw error;
       }
     },

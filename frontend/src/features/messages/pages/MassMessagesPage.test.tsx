@@ -11,20 +11,44 @@ const LOADED = { timeout: 5000 };
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 type Handlers = Record<string, (request: Request) => Response | Promise<Response>>;
 const ITEMS = [
-  { id: 'a1', title: 'Golden hour', status: 'approved', purpose: 'store', kind: 'video', priceMinor: 1500, currency: 'EUR' },
-  { id: 'a2', title: 'Blue set', status: 'approved', purpose: 'store', kind: 'album', priceMinor: 900, currency: 'EUR' },
+  {
+    id: 'a1',
+    title: 'Golden hour',
+    status: 'approved',
+    purpose: 'store',
+    kind: 'video',
+    priceMinor: 1500,
+    currency: 'EUR',
+  },
+  {
+    id: 'a2',
+    title: 'Blue set',
+    status: 'approved',
+    purpose: 'store',
+    kind: 'album',
+    priceMinor: 900,
+    currency: 'EUR',
+  },
 ];
 
 function serveMass(extra: Handlers = {}) {
   return serve({
     'GET /api/messages/mass-messages': () =>
       json({
-        items: [massMessage(2, { status: 'sending', recipients: 120, delivered: 64, unlocks: 3, revenueMinor: 2997 }), massMessage(1, { price: null, unlocks: 0, revenueMinor: 0, segment: 'favourites' })],
+        items: [
+          massMessage(2, { status: 'sending', recipients: 120, delivered: 64, unlocks: 3, revenueMinor: 2997 }),
+          massMessage(1, { price: null, unlocks: 0, revenueMinor: 0, segment: 'favourites' }),
+        ],
         nextCursor: null,
       }),
-    'GET /api/messages/mass-messages/audience': ({ url }) => json({ recipients: url.searchParams.get('segment') === 'buyers' ? (url.searchParams.get('contentId') === 'a2' ? 12 : 4) : 40 }),
+    'GET /api/messages/mass-messages/audience': ({ url }) =>
+      json({
+        recipients:
+          url.searchParams.get('segment') === 'buyers' ? (url.searchParams.get('contentId') === 'a2' ? 12 : 4) : 40,
+      }),
     'GET /api/content/mine': () => json({ items: ITEMS }),
-    'GET /api/messages/settings': () => json({ audience: 'signed_in', currency: null, priceMinor: null, storeCurrency: 'EUR' }),
+    'GET /api/messages/settings': () =>
+      json({ audience: 'signed_in', currency: null, priceMinor: null, storeCurrency: 'EUR' }),
     ...extra,
   });
 }
@@ -53,14 +77,19 @@ describe('the mass messages page', () => {
     const { unmount } = renderAt(<MassMessagesPage />, '/dashboard/messages/mass');
     expect(await screen.findByText('No mass messages yet', {}, LOADED)).toBeTruthy();
     unmount();
-    serveMass({ 'GET /api/messages/mass-messages': () => json({ code: 'not_a_creator', message: 'Open a store first' }, 403) });
+    serveMass({
+      'GET /api/messages/mass-messages': () => json({ code: 'not_a_creator', message: 'Open a store first' }, 403),
+    });
     renderAt(<MassMessagesPage />, '/dashboard/messages/mass');
     expect(await screen.findByText(/Mass messages are for creators/, {}, LOADED)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New mass message' })).toBeNull();
   });
 
   it('writes to the buyers of an item with a live audience count, a price and a confirmation naming how many fans', async () => {
-    const fetchMock = serveMass({ 'POST /api/messages/mass-messages': ({ body }) => json(massMessage(3, { status: 'queued', ...(body as object) }), 202) });
+    const fetchMock = serveMass({
+      'POST /api/messages/mass-messages': ({ body }) =>
+        json(massMessage(3, { status: 'queued', ...(body as object) }), 202),
+    });
     renderAt(<MassMessagesPage />, '/dashboard/messages/mass');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'New mass message' }, LOADED));
@@ -83,8 +112,17 @@ describe('the mass messages page', () => {
 
     expect(await screen.findByText('Your message is on its way to 12 fans')).toBeTruthy();
     const [sent] = requestsTo(fetchMock, 'POST /api/messages/mass-messages');
-    expect(sent?.body).toEqual({ clientId: expect.stringMatching(/^[0-9a-f-]{36}$/), segment: 'buyers', contentId: 'a2', text: 'Thank you for buying Blue set', attachments: ['a1'], priceMinor: 600 });
-    const counts = requestsTo(fetchMock, 'GET /api/messages/mass-messages/audience').map((call) => Object.fromEntries(call.url.searchParams));
+    expect(sent?.body).toEqual({
+      clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      segment: 'buyers',
+      contentId: 'a2',
+      text: 'Thank you for buying Blue set',
+      attachments: ['a1'],
+      priceMinor: 600,
+    });
+    const counts = requestsTo(fetchMock, 'GET /api/messages/mass-messages/audience').map((call) =>
+      Object.fromEntries(call.url.searchParams),
+    );
     expect(counts).toContainEqual({ segment: 'buyers', contentId: 'a2' });
   });
 
@@ -101,6 +139,8 @@ describe('the mass messages page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Unsend this mass message?' });
     await user.click(within(dialog).getByRole('button', { name: 'Unsend' }));
     expect(await screen.findByText('Removed from 31 fans. 7 buyers keep it: they paid for it.')).toBeTruthy();
-    await waitFor(() => expect(requestsTo(fetchMock, `POST /api/messages/mass-messages/${first.id}/unsend`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `POST /api/messages/mass-messages/${first.id}/unsend`)).toHaveLength(1),
+    );
   });
 });

@@ -1,4 +1,18 @@
-import { Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowBackUp, IconArrowLeft, IconLock, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -25,17 +39,30 @@ const STATUS: Record<MassMessage['status'], { label: string; color: string }> = 
 const TINT_CLASS: Record<string, string | undefined> = { orange: contrast.orangeOnTint, teal: contrast.tealOnTint };
 
 const StatusBadge = ({ item }: { item: MassMessage }) => (
-  <Badge variant="light" color={STATUS[item.status].color} tt="none" classNames={{ label: TINT_CLASS[STATUS[item.status].color] }} style={{ flexShrink: 0 }}>
+  <Badge
+    variant="light"
+    color={STATUS[item.status].color}
+    tt="none"
+    classNames={{ label: TINT_CLASS[STATUS[item.status].color] }}
+    style={{ flexShrink: 0 }}
+  >
     {STATUS[item.status].label}
   </Badge>
 );
 
-const delivered = (item: MassMessage) => `${item.delivered.toLocaleString('en')} / ${item.recipients === null ? '…' : item.recipients.toLocaleString('en')}`;
+const delivered = (item: MassMessage) =>
+  `${item.delivered.toLocaleString('en')} / ${item.recipients === null ? '…' : item.recipients.toLocaleString('en')}`;
 const revenue = (item: MassMessage) => formatMoney(item.revenueMinor, item.currency);
-const preview = (item: MassMessage) => item.text || (item.attachments.length === 1 ? '1 item' : `${item.attachments.length} items`);
+const preview = (item: MassMessage) =>
+  item.text || (item.attachments.length === 1 ? '1 item' : `${item.attachments.length} items`);
 
 function PriceBadge({ item }: { item: MassMessage }) {
-  if (!item.price) return <Text size="sm" c="dimmed">Free</Text>;
+  if (!item.price)
+    return (
+      <Text size="sm" c="dimmed">
+        Free
+      </Text>
+    );
   return (
     <Badge variant="outline" color="fanmint" tt="none" leftSection={<IconLock size={11} aria-hidden />}>
       {formatMoney(item.price.amountMinor, item.price.currency)}
@@ -46,7 +73,14 @@ function PriceBadge({ item }: { item: MassMessage }) {
 function UnsendButton({ item, onUnsend }: { item: MassMessage; onUnsend: (item: MassMessage) => void }) {
   if (item.status === 'withdrawn') return null;
   return (
-    <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconArrowBackUp size={14} />} onClick={() => onUnsend(item)} aria-label={`Unsend “${preview(item).slice(0, 40)}”`}>
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      color="red"
+      leftSection={<IconArrowBackUp size={14} />}
+      onClick={() => onUnsend(item)}
+      aria-label={`Unsend “${preview(item).slice(0, 40)}”`}
+    >
       Unsend
     </Button>
   );
@@ -56,7 +90,13 @@ function UnsendButton({ item, onUnsend }: { item: MassMessage; onUnsend: (item: 
 function MassMessageList({ items, onUnsend }: { items: MassMessage[]; onUnsend: (item: MassMessage) => void }) {
   return (
     <>
-      <Stack gap="sm" hiddenFrom="sm" component="ul" aria-label="Mass messages" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <Stack
+        gap="sm"
+        hiddenFrom="sm"
+        component="ul"
+        aria-label="Mass messages"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {items.map((item) => (
           <Card key={item.id} component="li" withBorder radius="lg" padding="md">
             <Stack gap="xs">
@@ -169,7 +209,10 @@ function Totals({ items }: { items: MassMessage[] }) {
   const same = items.filter((item) => item.currency === currency);
   const sent = items.filter((item) => item.status !== 'queued').length.toLocaleString('en');
   const unlocks = items.reduce((sum, item) => sum + item.unlocks, 0).toLocaleString('en');
-  const sales = formatMoney(same.reduce((sum, item) => sum + item.revenueMinor, 0), currency);
+  const sales = formatMoney(
+    same.reduce((sum, item) => sum + item.revenueMinor, 0),
+    currency,
+  );
   return (
     <>
       {/* Phones: the three figures in one compact card, so the list starts above the fold. */}
@@ -213,7 +256,14 @@ export function MassMessagesPage() {
   return (
     <Stack gap="lg">
       <Box>
-        <Button component={Link} to="/dashboard/messages" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={16} />} mb="xs">
+        <Button
+          component={Link}
+          to="/dashboard/messages"
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconArrowLeft size={16} />}
+          mb="xs"
+        >
           Messages
         </Button>
         <DashboardPageHeader
@@ -246,7 +296,8 @@ export function MassMessagesPage() {
               No mass messages yet
             </Title>
             <Text size="sm" c="dimmed" maw={420}>
-              Send news, a thank-you or a priced set to your subscribers, past subscribers, buyers of an item or fans who favourited your store.
+              Send news, a thank-you or a priced set to your subscribers, past subscribers, buyers of an item or fans
+              who favourited your store.
             </Text>
             <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={() => setComposing(true)}>
               Write your first

@@ -6,7 +6,10 @@ import { json, requestsTo, serve, type Request } from '../../../test/serve';
 import { CONVERSATION_ID, ME, THEM, conversation, message, messageId } from '../test/fixtures';
 import { MessagesPage } from './MessagesPage';
 
-const { realtime, auth } = vi.hoisted(() => ({ realtime: {} as ReturnType<typeof import('../../../test/realtime-stub').createRealtimeStub>, auth: {} as Record<string, unknown> }));
+const { realtime, auth } = vi.hoisted(() => ({
+  realtime: {} as ReturnType<typeof import('../../../test/realtime-stub').createRealtimeStub>,
+  auth: {} as Record<string, unknown>,
+}));
 vi.mock('../../../lib/realtime', async () => {
   Object.assign(realtime, (await import('../../../test/realtime-stub')).createRealtimeStub());
   return { joinPrivate: realtime.joinPrivate, CLIENT_TYPING: 'client:typing' };
@@ -43,7 +46,10 @@ const thread = () => screen.getByRole('log', { name: 'Messages with Velvet Hour'
 
 beforeEach(() => {
   window.localStorage.setItem('token', 'fan-token');
-  (auth.getSession as ReturnType<typeof vi.fn>).mockResolvedValue({ data: { session: { access_token: 'fan-token', user: { id: ME } } }, error: null });
+  (auth.getSession as ReturnType<typeof vi.fn>).mockResolvedValue({
+    data: { session: { access_token: 'fan-token', user: { id: ME } } },
+    error: null,
+  });
   realtime.sent.length = 0;
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -53,7 +59,18 @@ describe('the conversation list', () => {
     const fetchMock = serveMessages({
       'GET /api/messages/conversations': ({ url }) =>
         url.searchParams.get('cursor')
-          ? json({ items: [conversation({ id: 'second', counterpart: { name: 'Jane Fit', storeSlug: 'jane-fit', userId: 'x' }, muted: true, unreadCount: 0, lastMessage: null })], nextCursor: null })
+          ? json({
+              items: [
+                conversation({
+                  id: 'second',
+                  counterpart: { name: 'Jane Fit', storeSlug: 'jane-fit', userId: 'x' },
+                  muted: true,
+                  unreadCount: 0,
+                  lastMessage: null,
+                }),
+              ],
+              nextCursor: null,
+            })
           : json({ items: [conversation()], nextCursor: 'next-page' }),
     });
     renderAt(<MessagesPage />, '/dashboard/messages');
@@ -68,12 +85,17 @@ describe('the conversation list', () => {
     expect(await within(list).findByText('Jane Fit')).toBeTruthy();
     expect(within(list).getByRole('img', { name: 'Muted' })).toBeTruthy();
     expect(within(list).getByText('No messages yet')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'GET /api/messages/conversations').map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'next-page']);
+    expect(
+      requestsTo(fetchMock, 'GET /api/messages/conversations').map((call) => call.url.searchParams.get('cursor')),
+    ).toEqual([null, 'next-page']);
   });
 
   it('says when there are no conversations yet, and offers a retry when they cannot be loaded', async () => {
     let fail = true;
-    serveMessages({ 'GET /api/messages/conversations': () => (fail ? json({ message: 'down' }, 503) : json({ items: [], nextCursor: null })) });
+    serveMessages({
+      'GET /api/messages/conversations': () =>
+        fail ? json({ message: 'down' }, 503) : json({ items: [], nextCursor: null }),
+    });
     renderAt(<MessagesPage />, '/dashboard/messages');
     const retry = await screen.findByRole('button', { name: 'Try again' }, LOADED);
     expect(screen.getByText('Your conversations could not be loaded')).toBeTruthy();
@@ -88,10 +110,17 @@ describe('the thread', () => {
     const fetchMock = serveMessages();
     openThread();
     await screen.findByRole('log', { name: 'Messages with Velvet Hour' }, LOADED);
-    const bubbles = () => within(thread()).getAllByTestId('message').map((bubble) => bubble.textContent ?? '');
+    const bubbles = () =>
+      within(thread())
+        .getAllByTestId('message')
+        .map((bubble) => bubble.textContent ?? '');
     expect(bubbles()[0]).toContain('Hi there');
     expect(bubbles()[1]).toContain('See you Friday');
-    await waitFor(() => expect(requestsTo(fetchMock, `POST /api/messages/conversations/${CONVERSATION_ID}/read`)[0]?.body).toEqual({ messageId: messageId(2) }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `POST /api/messages/conversations/${CONVERSATION_ID}/read`)[0]?.body).toEqual({
+        messageId: messageId(2),
+      }),
+    );
 
     act(() => realtime.emit(TOPIC, 'client:typing', { userId: THEM }));
     expect(screen.getByText('typing…')).toBeTruthy();
@@ -121,7 +150,9 @@ describe('the thread', () => {
     expect(await within(thread()).findByText('Welcome to my store')).toBeTruthy();
     act(() => realtime.reconnect(TOPIC));
     expect(await within(thread()).findByText('Sent while you were away')).toBeTruthy();
-    const pages = requestsTo(fetchMock, `GET /api/messages/conversations/${CONVERSATION_ID}/messages`).map((call) => Object.fromEntries(call.url.searchParams));
+    const pages = requestsTo(fetchMock, `GET /api/messages/conversations/${CONVERSATION_ID}/messages`).map((call) =>
+      Object.fromEntries(call.url.searchParams),
+    );
     expect(pages.slice(1)).toEqual([
       { limit: '30', before: messageId(1) },
       { limit: '30', after: messageId(2) },
@@ -131,7 +162,14 @@ describe('the thread', () => {
   it('shows media held for review as awaiting review', async () => {
     serveMessages({
       [`GET /api/messages/conversations/${CONVERSATION_ID}/messages`]: () =>
-        json({ hasMore: false, items: [message(1, THEM, '', { attachments: [{ contentId: 'c1', kind: 'video', state: 'pending', locked: false }] })] }),
+        json({
+          hasMore: false,
+          items: [
+            message(1, THEM, '', {
+              attachments: [{ contentId: 'c1', kind: 'video', state: 'pending', locked: false }],
+            }),
+          ],
+        }),
     });
     openThread();
     expect(await screen.findByText('Awaiting review', {}, LOADED)).toBeTruthy();
@@ -143,7 +181,12 @@ describe('the composer', () => {
     let answer: (response: Response) => void = () => {};
     const fetchMock = serveMessages({
       [`POST /api/messages/conversations/${CONVERSATION_ID}/messages`]: ({ body }) =>
-        new Promise<Response>((resolve) => (answer = resolve)).then(() => json(message(9, ME, (body as { text: string }).text, { clientId: (body as { clientId: string }).clientId }), 201)),
+        new Promise<Response>((resolve) => (answer = resolve)).then(() =>
+          json(
+            message(9, ME, (body as { text: string }).text, { clientId: (body as { clientId: string }).clientId }),
+            201,
+          ),
+        ),
     });
     openThread();
     const box = await screen.findByRole('textbox', { name: 'Message' }, LOADED);
@@ -163,7 +206,15 @@ describe('the composer', () => {
   });
 
   it("explains the server's refusals and keeps the text: a price per message, a rate limit", async () => {
-    let refusal = json({ code: 'payment_required', message: 'Messages to this creator cost EUR 2.50 each.', price_minor: 250, currency: 'EUR' }, 402);
+    let refusal = json(
+      {
+        code: 'payment_required',
+        message: 'Messages to this creator cost EUR 2.50 each.',
+        price_minor: 250,
+        currency: 'EUR',
+      },
+      402,
+    );
     serveMessages({ [`POST /api/messages/conversations/${CONVERSATION_ID}/messages`]: () => refusal });
     openThread();
     const box = await screen.findByRole('textbox', { name: 'Message' }, LOADED);
@@ -173,20 +224,58 @@ describe('the composer', () => {
     expect((box as HTMLTextAreaElement).value).toBe('Hello');
     expect(within(thread()).queryByText('Hello')).toBeNull();
 
-    refusal = json({ code: 'message_rate_limited', message: 'You are sending messages too fast. Wait a moment and try again.' }, 429);
+    refusal = json(
+      { code: 'message_rate_limited', message: 'You are sending messages too fast. Wait a moment and try again.' },
+      429,
+    );
     await user.type(box, '{Enter}');
     expect(await screen.findByText('You are sending messages too fast. Wait a moment and try again.')).toBeTruthy();
   });
 
-  it("lets a creator send approved items of their store, shown as thumbnails through the signed media route", async () => {
-    const item = (id: string, title: string, status: string, purpose = 'store') => ({ id, title, status, purpose, kind: 'album', priceMinor: 1500, currency: 'EUR' });
+  it('lets a creator send approved items of their store, shown as thumbnails through the signed media route', async () => {
+    const item = (id: string, title: string, status: string, purpose = 'store') => ({
+      id,
+      title,
+      status,
+      purpose,
+      kind: 'album',
+      priceMinor: 1500,
+      currency: 'EUR',
+    });
     const fetchMock = serveMessages({
-      [`GET /api/messages/conversations/${CONVERSATION_ID}`]: () => json(conversation({ myRole: 'creator', counterpart: { name: 'fan••0570', storeSlug: null, userId: THEM } })),
-      'GET /api/content/mine': () => json({ items: [item('a1', 'Golden hour', 'approved'), item('a2', 'Draft set', 'draft'), item('a3', 'For one fan', 'approved', 'message')] }),
+      [`GET /api/messages/conversations/${CONVERSATION_ID}`]: () =>
+        json(conversation({ myRole: 'creator', counterpart: { name: 'fan••0570', storeSlug: null, userId: THEM } })),
+      'GET /api/content/mine': () =>
+        json({
+          items: [
+            item('a1', 'Golden hour', 'approved'),
+            item('a2', 'Draft set', 'draft'),
+            item('a3', 'For one fan', 'approved', 'message'),
+          ],
+        }),
       [`POST /api/messages/conversations/${CONVERSATION_ID}/messages`]: ({ body }) =>
-        json(message(9, ME, '', { clientId: (body as { clientId: string }).clientId, attachments: [{ contentId: 'a1', kind: 'album', state: 'released', locked: false }] }), 201),
+        json(
+          message(9, ME, '', {
+            clientId: (body as { clientId: string }).clientId,
+            attachments: [{ contentId: 'a1', kind: 'album', state: 'released', locked: false }],
+          }),
+          201,
+        ),
       [`GET /api/messages/conversations/${CONVERSATION_ID}/messages/${messageId(9)}/media/a1`]: () =>
-        json({ contentId: 'a1', kind: 'album', media: [{ id: 'm1', mediaType: 'image', number: 1, fileUrl: '/signed/full.jpg', previewUrl: null, thumbnailUrl: '/signed/thumb.jpg' }] }),
+        json({
+          contentId: 'a1',
+          kind: 'album',
+          media: [
+            {
+              id: 'm1',
+              mediaType: 'image',
+              number: 1,
+              fileUrl: '/signed/full.jpg',
+              previewUrl: null,
+              thumbnailUrl: '/signed/thumb.jpg',
+            },
+          ],
+        }),
     });
     openThread();
     const user = userEvent.setup();
@@ -196,9 +285,14 @@ describe('the composer', () => {
     expect(within(picker).queryByText(/Draft set|For one fan/)).toBeNull();
     await user.click(within(picker).getByRole('checkbox', { name: /Golden hour/ }));
     await user.click(within(picker).getByRole('button', { name: 'Send item' }));
-    const image = await within(screen.getByRole('log', { name: 'Messages with fan••0570' })).findByRole('img', { name: 'Photo album' });
+    const image = await within(screen.getByRole('log', { name: 'Messages with fan••0570' })).findByRole('img', {
+      name: 'Photo album',
+    });
     expect(image.getAttribute('src')).toBe('/signed/thumb.jpg');
-    expect(requestsTo(fetchMock, `POST /api/messages/conversations/${CONVERSATION_ID}/messages`)[0]?.body).toEqual({ clientId: expect.any(String), attachments: ['a1'] });
+    expect(requestsTo(fetchMock, `POST /api/messages/conversations/${CONVERSATION_ID}/messages`)[0]?.body).toEqual({
+      clientId: expect.any(String),
+      attachments: ['a1'],
+    });
   });
 
   it('refuses an empty message and one over the limit before sending', async () => {
@@ -220,9 +314,16 @@ describe('the thread menu and the message settings', () => {
     let current = conversation();
     const fetchMock = serveMessages({
       [`GET /api/messages/conversations/${CONVERSATION_ID}`]: () => json(current),
-      [`PUT /api/messages/conversations/${CONVERSATION_ID}/mute`]: () => ((current = { ...current, muted: true }), json({})),
-      [`PUT /api/messages/conversations/${CONVERSATION_ID}/block`]: () => ((current = { ...current, blockedByMe: true, closed: true }), json({})),
-      [`POST /api/messages/conversations/${CONVERSATION_ID}/reports`]: () => json({ id: 'case', dueAt: new Date().toISOString() }, 201),
+      [`PUT /api/messages/conversations/${CONVERSATION_ID}/mute`]: () => (
+        (current = { ...current, muted: true }),
+        json({})
+      ),
+      [`PUT /api/messages/conversations/${CONVERSATION_ID}/block`]: () => (
+        (current = { ...current, blockedByMe: true, closed: true }),
+        json({})
+      ),
+      [`POST /api/messages/conversations/${CONVERSATION_ID}/reports`]: () =>
+        json({ id: 'case', dueAt: new Date().toISOString() }, 201),
     });
     openThread();
     const user = userEvent.setup();
@@ -236,7 +337,9 @@ describe('the thread menu and the message settings', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Block Velvet Hour?' });
     await user.click(within(confirm).getByRole('button', { name: 'Block' }));
     expect(await screen.findByText('You blocked Velvet Hour')).toBeTruthy();
-    expect(await screen.findByText('You blocked this person. Unblock them from the menu to send a message.')).toBeTruthy();
+    expect(
+      await screen.findByText('You blocked this person. Unblock them from the menu to send a message.'),
+    ).toBeTruthy();
 
     await user.click(options);
     await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
@@ -247,12 +350,16 @@ describe('the thread menu and the message settings', () => {
     await user.type(within(report).getByRole('textbox', { name: /Details/ }), 'Keeps sending links');
     await user.click(within(report).getByRole('button', { name: 'Send report' }));
     expect(await screen.findByText('Thanks. Our moderators review reports within 48 hours.')).toBeTruthy();
-    expect(requestsTo(fetchMock, `POST /api/messages/conversations/${CONVERSATION_ID}/reports`)[0]?.body).toEqual({ reason: 'spam', details: 'Keeps sending links' });
+    expect(requestsTo(fetchMock, `POST /api/messages/conversations/${CONVERSATION_ID}/reports`)[0]?.body).toEqual({
+      reason: 'spam',
+      details: 'Keeps sending links',
+    });
   });
 
-  it("lets a creator charge per message, checking the price, and hides the settings from fans", async () => {
+  it('lets a creator charge per message, checking the price, and hides the settings from fans', async () => {
     const fetchMock = serveMessages({
-      'GET /api/messages/settings': () => json({ audience: 'signed_in', currency: null, priceMinor: null, storeCurrency: 'EUR' }),
+      'GET /api/messages/settings': () =>
+        json({ audience: 'signed_in', currency: null, priceMinor: null, storeCurrency: 'EUR' }),
       'PUT /api/messages/settings': ({ body }) => json({ ...(body as object), currency: 'EUR', storeCurrency: 'EUR' }),
     });
     renderAt(<MessagesPage />, '/dashboard/messages');

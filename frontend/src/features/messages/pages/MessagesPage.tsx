@@ -29,10 +29,23 @@ export function MessagesPage() {
           isCreator && (
             // Side by side, also on a 375 px phone: narrow padding keeps both labels on one line.
             <Group gap="xs" wrap="nowrap">
-              <Button component={Link} to="/dashboard/messages/mass" variant="default" size="sm" px="sm" leftSection={<IconSpeakerphone size={16} />}>
+              <Button
+                component={Link}
+                to="/dashboard/messages/mass"
+                variant="default"
+                size="sm"
+                px="sm"
+                leftSection={<IconSpeakerphone size={16} />}
+              >
                 Mass messages
               </Button>
-              <Button variant="default" size="sm" px="sm" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)}>
+              <Button
+                variant="default"
+                size="sm"
+                px="sm"
+                leftSection={<IconSettings size={16} />}
+                onClick={() => setSettingsOpen(true)}
+              >
                 Message settings
               </Button>
             </Group>

@@ -34,7 +34,9 @@ type Handlers = Record<string, (request: Request) => Response | Promise<Response
 const MESSAGES = `/api/messages/conversations/${CONVERSATION_ID}/messages`;
 
 function serveThread(items: unknown[], extra: Handlers = {}, asCreator = false) {
-  const view = asCreator ? conversation({ myRole: 'creator', counterpart: { name: 'fan••0570', storeSlug: null, userId: THEM } }) : conversation();
+  const view = asCreator
+    ? conversation({ myRole: 'creator', counterpart: { name: 'fan••0570', storeSlug: null, userId: THEM } })
+    : conversation();
   return serve({
     'GET /api/messages/conversations': () => json({ items: [view], nextCursor: null }),
     [`GET /api/messages/conversations/${CONVERSATION_ID}`]: () => json(view),
@@ -42,8 +44,16 @@ function serveThread(items: unknown[], extra: Handlers = {}, asCreator = false) 
     [`POST /api/messages/conversations/${CONVERSATION_ID}/read`]: () => json({ ok: true }),
     'GET /api/messages/unread': () => json({ total: 0, conversations: 0 }),
     'GET /api/messages/settings': () =>
-      asCreator ? json({ audience: 'signed_in', currency: null, priceMinor: null, storeCurrency: 'EUR' }) : json({ code: 'not_a_creator', message: 'Open a store first' }, 403),
-    'GET /api/stores/velvet-hour': () => json({ slug: 'velvet-hour', displayName: 'Velvet Hour', currency: 'EUR', tips: { enabled: true, minimumTipMinor: 300 } }),
+      asCreator
+        ? json({ audience: 'signed_in', currency: null, priceMinor: null, storeCurrency: 'EUR' })
+        : json({ code: 'not_a_creator', message: 'Open a store first' }, 403),
+    'GET /api/stores/velvet-hour': () =>
+      json({
+        slug: 'velvet-hour',
+        displayName: 'Velvet Hour',
+        currency: 'EUR',
+        tips: { enabled: true, minimumTipMinor: 300 },
+      }),
     ...extra,
   });
 }
@@ -52,22 +62,34 @@ const openThread = () => renderAt(<MessagesPage />, `/dashboard/messages?c=${CON
 
 beforeEach(() => {
   window.localStorage.setItem('token', 'a-token');
-  (auth.getSession as ReturnType<typeof vi.fn>).mockResolvedValue({ data: { session: { access_token: 'a-token', user: { id: ME } } }, error: null });
+  (auth.getSession as ReturnType<typeof vi.fn>).mockResolvedValue({
+    data: { session: { access_token: 'a-token', user: { id: ME } } },
+    error: null,
+  });
   hosted.opened.length = 0;
 });
 afterEach(() => vi.unstubAllGlobals());
 
 const TOPIC = `conversation:${CONVERSATION_ID}`;
 const OWNED = `/api/messages/conversations/${CONVERSATION_ID}/owned-items`;
-const item = { id: 'a1', title: 'Golden hour', status: 'approved', purpose: 'store', kind: 'video', priceMinor: 1500, currency: 'EUR' };
+const item = {
+  id: 'a1',
+  title: 'Golden hour',
+  status: 'approved',
+  purpose: 'store',
+  kind: 'video',
+  priceMinor: 1500,
+  currency: 'EUR',
+};
 
 describe('items the fan already owns', () => {
-  it("warns the creator in the picker when the fan owns the chosen item, naming it", async () => {
+  it('warns the creator in the picker when the fan owns the chosen item, naming it', async () => {
     const fetchMock = serveThread(
       [message(1, THEM, 'Hi!')],
       {
         'GET /api/content/mine': () => json({ items: [item] }),
-        [`GET ${OWNED}`]: () => json({ recipient: 'fan••0570', alreadyOwned: [{ contentId: 'a1', title: 'Golden hour' }] }),
+        [`GET ${OWNED}`]: () =>
+          json({ recipient: 'fan••0570', alreadyOwned: [{ contentId: 'a1', title: 'Golden hour' }] }),
       },
       true,
     );
@@ -76,7 +98,8 @@ describe('items the fan already owns', () => {
     await user.click(await screen.findByRole('button', { name: 'Attach from your store' }, LOADED));
     const picker = await screen.findByRole('dialog', { name: 'Attach from your store' });
     await user.click(await within(picker).findByRole('checkbox', { name: /Golden hour/ }));
-    const warning = 'fan••0570 already owns “Golden hour” (bought, or through their subscription): they will get this message free.';
+    const warning =
+      'fan••0570 already owns “Golden hour” (bought, or through their subscription): they will get this message free.';
     expect(await within(picker).findByText(warning)).toBeTruthy();
     expect(requestsTo(fetchMock, `GET ${OWNED}`)[0]?.url.searchParams.getAll('contentIds')).toEqual(['a1']);
   });
@@ -92,7 +115,9 @@ describe('items the fan already owns', () => {
     ]);
     openThread();
     const log = await screen.findByRole('log', { name: 'Messages with Velvet Hour' }, LOADED);
-    expect(within(log).getByRole('button', { name: 'Unlock for €4.99: opens “Golden hour”, “Blue hour” (yours already)' })).toBeTruthy();
+    expect(
+      within(log).getByRole('button', { name: 'Unlock for €4.99: opens “Golden hour”, “Blue hour” (yours already)' }),
+    ).toBeTruthy();
   });
 
   it('shows a message of items the fan owns unlocked and free, with no unlock', async () => {
@@ -128,7 +153,9 @@ describe('items the fan already owns', () => {
     const before = requestsTo(fetchMock, `GET ${MESSAGES}`).length;
     items = [free, message(1, THEM, 'Hi!')];
     // Announced as any recipient would see it: locked.
-    const announced = pricedMessage(3, THEM, 'Live set', { unlocks: [{ contentId: 'c1', title: 'Golden hour', kind: 'video', owned: false }] });
+    const announced = pricedMessage(3, THEM, 'Live set', {
+      unlocks: [{ contentId: 'c1', title: 'Golden hour', kind: 'video', owned: false }],
+    });
     act(() => realtime.emit(TOPIC, 'message', announced));
     expect(await within(log).findByText('Free for you: you already own what it opens')).toBeTruthy();
     expect(requestsTo(fetchMock, `GET ${MESSAGES}`).length).toBeGreaterThan(before);

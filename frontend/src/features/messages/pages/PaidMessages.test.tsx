@@ -3,7 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
 import { json, requestsTo, serve, type Request } from '../../../test/serve';
-import { CONVERSATION_ID, ME, THEM, checkoutPurchase, conversation, message, messageId, pricedMessage, tipMessage } from '../test/fixtures';
+import {
+  CONVERSATION_ID,
+  ME,
+  THEM,
+  checkoutPurchase,
+  conversation,
+  message,
+  messageId,
+  pricedMessage,
+  tipMessage,
+} from '../test/fixtures';
 import { MessagesPage } from './MessagesPage';
 
 const { realtime, auth, hosted } = vi.hoisted(() => ({
@@ -35,7 +45,9 @@ const MESSAGES = `/api/messages/conversations/${CONVERSATION_ID}/messages`;
 const RETURN_TO = `/dashboard/messages?c=${CONVERSATION_ID}`;
 
 function serveThread(items: unknown[], extra: Handlers = {}, asCreator = false) {
-  const view = asCreator ? conversation({ myRole: 'creator', counterpart: { name: 'fan••0570', storeSlug: null, userId: THEM } }) : conversation();
+  const view = asCreator
+    ? conversation({ myRole: 'creator', counterpart: { name: 'fan••0570', storeSlug: null, userId: THEM } })
+    : conversation();
   return serve({
     'GET /api/messages/conversations': () => json({ items: [view], nextCursor: null }),
     [`GET /api/messages/conversations/${CONVERSATION_ID}`]: () => json(view),
@@ -43,8 +55,16 @@ function serveThread(items: unknown[], extra: Handlers = {}, asCreator = false) 
     [`POST /api/messages/conversations/${CONVERSATION_ID}/read`]: () => json({ ok: true }),
     'GET /api/messages/unread': () => json({ total: 0, conversations: 0 }),
     'GET /api/messages/settings': () =>
-      asCreator ? json({ audience: 'signed_in', currency: null, priceMinor: null, storeCurrency: 'EUR' }) : json({ code: 'not_a_creator', message: 'Open a store first' }, 403),
-    'GET /api/stores/velvet-hour': () => json({ slug: 'velvet-hour', displayName: 'Velvet Hour', currency: 'EUR', tips: { enabled: true, minimumTipMinor: 300 } }),
+      asCreator
+        ? json({ audience: 'signed_in', currency: null, priceMinor: null, storeCurrency: 'EUR' })
+        : json({ code: 'not_a_creator', message: 'Open a store first' }, 403),
+    'GET /api/stores/velvet-hour': () =>
+      json({
+        slug: 'velvet-hour',
+        displayName: 'Velvet Hour',
+        currency: 'EUR',
+        tips: { enabled: true, minimumTipMinor: 300 },
+      }),
     ...extra,
   });
 }
@@ -53,7 +73,10 @@ const openThread = () => renderAt(<MessagesPage />, `/dashboard/messages?c=${CON
 
 beforeEach(() => {
   window.localStorage.setItem('token', 'a-token');
-  (auth.getSession as ReturnType<typeof vi.fn>).mockResolvedValue({ data: { session: { access_token: 'a-token', user: { id: ME } } }, error: null });
+  (auth.getSession as ReturnType<typeof vi.fn>).mockResolvedValue({
+    data: { session: { access_token: 'a-token', user: { id: ME } } },
+    error: null,
+  });
   hosted.opened.length = 0;
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -84,10 +107,31 @@ describe('a priced message, seen by the fan', () => {
   });
 
   it('shows the media of a message the fan bought, and offers no unlock', async () => {
-    serveThread([pricedMessage(2, THEM, 'Yours now', { locked: false, attachments: [{ contentId: 'c1', kind: 'video', state: 'released', locked: false }] })], {
-      [`GET ${MESSAGES}/${messageId(2)}/media/c1`]: () =>
-        json({ contentId: 'c1', kind: 'video', media: [{ id: 'm1', mediaType: 'video', number: 1, fileUrl: '/signed/clip.mp4', previewUrl: null, thumbnailUrl: '/signed/clip.jpg' }] }),
-    });
+    serveThread(
+      [
+        pricedMessage(2, THEM, 'Yours now', {
+          locked: false,
+          attachments: [{ contentId: 'c1', kind: 'video', state: 'released', locked: false }],
+        }),
+      ],
+      {
+        [`GET ${MESSAGES}/${messageId(2)}/media/c1`]: () =>
+          json({
+            contentId: 'c1',
+            kind: 'video',
+            media: [
+              {
+                id: 'm1',
+                mediaType: 'video',
+                number: 1,
+                fileUrl: '/signed/clip.mp4',
+                previewUrl: null,
+                thumbnailUrl: '/signed/clip.jpg',
+              },
+            ],
+          }),
+      },
+    );
     openThread();
     const log = await screen.findByRole('log', { name: 'Messages with Velvet Hour' }, LOADED);
     expect((await within(log).findByRole('img', { name: 'Video' })).getAttribute('src')).toBe('/signed/clip.jpg');
@@ -103,7 +147,12 @@ describe('a priced message, seen by the fan', () => {
     const log = await screen.findByRole('log', { name: 'Messages with Velvet Hour' }, LOADED);
     expect(within(log).getByText('Gone soon')).toBeTruthy();
     items = [message(1, ME, 'Hello')];
-    act(() => realtime.emit(`conversation:${CONVERSATION_ID}`, 'message_withdrawn', { conversationId: CONVERSATION_ID, messageId: messageId(2) }));
+    act(() =>
+      realtime.emit(`conversation:${CONVERSATION_ID}`, 'message_withdrawn', {
+        conversationId: CONVERSATION_ID,
+        messageId: messageId(2),
+      }),
+    );
     await waitFor(() => expect(within(log).queryByText('Gone soon')).toBeNull());
     expect(within(log).getByText('Hello')).toBeTruthy();
   });
@@ -116,7 +165,9 @@ describe('tips in the thread', () => {
     });
     openThread();
     const log = await screen.findByRole('log', { name: 'Messages with Velvet Hour' }, LOADED);
-    const tip = within(log).getAllByTestId('message').find((bubble) => bubble.dataset.kind === 'tip')!;
+    const tip = within(log)
+      .getAllByTestId('message')
+      .find((bubble) => bubble.dataset.kind === 'tip')!;
     expect(tip.textContent).toContain('You sent a tip of €7.00');
     expect(tip.textContent).toContain('“For the Friday stream”');
 
@@ -143,15 +194,32 @@ describe('tips in the thread', () => {
 
 describe('a price per message', () => {
   it('tells the fan the price, holds the sent message with "Pay to send", and opens the checkout again when the first lapsed', async () => {
-    const held = (clientId: string) => message(9, ME, 'Hi, can I ask a question?', { clientId, status: 'awaiting_payment', price: null, kind: 'message' });
-    let firstCheckout = checkoutPurchase({ kind: 'message_fee', amountMinor: 250, checkoutUrl: 'https://pay.example.test/fee/1' });
+    const held = (clientId: string) =>
+      message(9, ME, 'Hi, can I ask a question?', {
+        clientId,
+        status: 'awaiting_payment',
+        price: null,
+        kind: 'message',
+      });
+    let firstCheckout = checkoutPurchase({
+      kind: 'message_fee',
+      amountMinor: 250,
+      checkoutUrl: 'https://pay.example.test/fee/1',
+    });
     const fetchMock = serveThread([message(1, THEM, 'Welcome!')], {
-      [`GET /api/messages/conversations/${CONVERSATION_ID}`]: () => json(conversation({ messagePrice: { currency: 'EUR', priceMinor: 250 } })),
-      [`POST ${MESSAGES}`]: ({ body }) => json({ message: held((body as { clientId: string }).clientId), purchase: firstCheckout }, 202),
-      [`POST ${MESSAGES}/${messageId(9)}/pay`]: () => json(checkoutPurchase({ kind: 'message_fee', amountMinor: 250, checkoutUrl: 'https://pay.example.test/fee/2' })),
+      [`GET /api/messages/conversations/${CONVERSATION_ID}`]: () =>
+        json(conversation({ messagePrice: { currency: 'EUR', priceMinor: 250 } })),
+      [`POST ${MESSAGES}`]: ({ body }) =>
+        json({ message: held((body as { clientId: string }).clientId), purchase: firstCheckout }, 202),
+      [`POST ${MESSAGES}/${messageId(9)}/pay`]: () =>
+        json(
+          checkoutPurchase({ kind: 'message_fee', amountMinor: 250, checkoutUrl: 'https://pay.example.test/fee/2' }),
+        ),
     });
     openThread();
-    expect(await screen.findByText('Each message to Velvet Hour costs €2.50. It is delivered once you pay.', {}, LOADED)).toBeTruthy();
+    expect(
+      await screen.findByText('Each message to Velvet Hour costs €2.50. It is delivered once you pay.', {}, LOADED),
+    ).toBeTruthy();
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi, can I ask a question?{Enter}');
 
@@ -166,19 +234,37 @@ describe('a price per message', () => {
     firstCheckout = { ...firstCheckout, status: 'expired', checkoutUrl: null };
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi, can I ask a question?{Enter}');
     await user.click((await within(log).findAllByRole('button', { name: 'Pay €2.50 to send' }))[0]!);
-    await waitFor(() => expect(hosted.opened).toEqual(['https://pay.example.test/fee/1', 'https://pay.example.test/fee/2']));
+    await waitFor(() =>
+      expect(hosted.opened).toEqual(['https://pay.example.test/fee/1', 'https://pay.example.test/fee/2']),
+    );
   });
 });
 
 describe("a creator's priced messages", () => {
   it('sends items with a text and a price, checking the range', async () => {
-    const item = { id: 'a1', title: 'Golden hour', status: 'approved', purpose: 'store', kind: 'video', priceMinor: 1500, currency: 'EUR' };
+    const item = {
+      id: 'a1',
+      title: 'Golden hour',
+      status: 'approved',
+      purpose: 'store',
+      kind: 'video',
+      priceMinor: 1500,
+      currency: 'EUR',
+    };
     const fetchMock = serveThread(
       [message(1, THEM, 'Hi!')],
       {
         'GET /api/content/mine': () => json({ items: [item] }),
         [`POST ${MESSAGES}`]: ({ body }) =>
-          json(pricedMessage(9, ME, 'Just for you', { clientId: (body as { clientId: string }).clientId, locked: false, unlockCount: 0, attachments: [{ contentId: 'a1', kind: 'video', state: 'released' }] }), 201),
+          json(
+            pricedMessage(9, ME, 'Just for you', {
+              clientId: (body as { clientId: string }).clientId,
+              locked: false,
+              unlockCount: 0,
+              attachments: [{ contentId: 'a1', kind: 'video', state: 'released' }],
+            }),
+            201,
+          ),
         [`GET ${MESSAGES}/${messageId(9)}/media/a1`]: () => json({ contentId: 'a1', kind: 'video', media: [] }),
       },
       true,
@@ -200,7 +286,12 @@ describe("a creator's priced messages", () => {
 
     const log = screen.getByRole('log', { name: 'Messages with fan••0570' });
     expect(await within(log).findByText('0 bought')).toBeTruthy();
-    expect(requestsTo(fetchMock, `POST ${MESSAGES}`)[0]?.body).toEqual({ clientId: expect.any(String), text: 'Just for you', attachments: ['a1'], priceMinor: 499 });
+    expect(requestsTo(fetchMock, `POST ${MESSAGES}`)[0]?.body).toEqual({
+      clientId: expect.any(String),
+      text: 'Just for you',
+      attachments: ['a1'],
+      priceMinor: 499,
+    });
   });
 
   it('shows the price and how many bought, and unsends after a confirmation, saying who lost it and who keeps it', async () => {

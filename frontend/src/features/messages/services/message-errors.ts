@@ -8,8 +8,10 @@ export function sendErrorMessage(error: unknown): string {
   if (code === 'payment_required' && error instanceof ApiError) {
     const price = Number(error.body?.price_minor);
     const currency = String(error.body?.currency ?? 'EUR');
-    if (Number.isFinite(price)) return `Messages to this creator cost ${formatMoney(price, currency)} each. Send it again to pay for it.`;
+    if (Number.isFinite(price))
+      return `Messages to this creator cost ${formatMoney(price, currency)} each. Send it again to pay for it.`;
   }
-  if (error instanceof ApiError && error.status === 429 && !code) return 'You are sending messages too fast. Wait a moment and try again.';
+  if (error instanceof ApiError && error.status === 429 && !code)
+    return 'You are sending messages too fast. Wait a moment and try again.';
   return serviceMessage(error, 'Your message was not sent. Check your connection and try again.');
 }

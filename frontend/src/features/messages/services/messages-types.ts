@@ -35,7 +35,8 @@ export type UnlockItem = ApiSchemas['UnlockItemDto'];
 export type OwnedAttachments = ApiSchemas['OwnedAttachmentsDto'];
 
 export type Attachment = Omit<ApiSchemas['AttachmentDto'], 'locked'> & { locked?: boolean };
-export type Message = Omit<ApiSchemas['MessageDto'], keyof PaidMessageFields | 'attachments'> & Partial<PaidMessageFields> & { attachments: Attachment[] };
+export type Message = Omit<ApiSchemas['MessageDto'], keyof PaidMessageFields | 'attachments'> &
+  Partial<PaidMessageFields> & { attachments: Attachment[] };
 export type MessagePage = Omit<ApiSchemas['MessagePageDto'], 'items'> & { items: Message[] };
 export type OpenedAttachment = ApiSchemas['OpenedAttachmentDto'];
 export type Unread = ApiSchemas['UnreadDto'];

@@ -47,11 +47,16 @@ export function getMessages(id: string, cursor: { before?: string; after?: strin
  * A message, or a priced one (`priceMinor`, creators with media). To a paid creator the fan's message is
  * held: 202 with the message and the checkout of its fee.
  */
-export const sendMessage = (id: string, body: { clientId: string; text?: string; attachments?: string[]; priceMinor?: number }) =>
-  apiRequest<Message | HeldSend>(`${BASE}/conversations/${id}/messages`, { method: 'POST', json: body });
+export const sendMessage = (
+  id: string,
+  body: { clientId: string; text?: string; attachments?: string[]; priceMinor?: number },
+) => apiRequest<Message | HeldSend>(`${BASE}/conversations/${id}/messages`, { method: 'POST', json: body });
 
 /** The send answer's message, whether delivered (the message) or held for payment ({ message, purchase }). */
-export function sentMessage(answer: Message | HeldSend | (Message & { purchase?: PurchaseView })): { message: Message; purchase: PurchaseView | null } {
+export function sentMessage(answer: Message | HeldSend | (Message & { purchase?: PurchaseView })): {
+  message: Message;
+  purchase: PurchaseView | null;
+} {
   if ('message' in answer && typeof answer.message === 'object') return answer;
   // The contract's "the message plus purchase" may also come flat: the message's fields and `purchase` beside them.
   const { purchase = null, ...message } = answer as Message & { purchase?: PurchaseView };
@@ -78,9 +83,11 @@ export function listMassMessages(cursor: string | null) {
   return apiRequest<MassMessagePage>(`${BASE}/mass-messages?${query.toString()}`);
 }
 
-export const sendMassMessage = (body: NewMassMessage) => apiRequest<MassMessage>(`${BASE}/mass-messages`, { method: 'POST', json: body });
+export const sendMassMessage = (body: NewMassMessage) =>
+  apiRequest<MassMessage>(`${BASE}/mass-messages`, { method: 'POST', json: body });
 
-export const unsendMassMessage = (id: string) => apiRequest<UnsendResult>(`${BASE}/mass-messages/${id}/unsend`, { method: 'POST' });
+export const unsendMassMessage = (id: string) =>
+  apiRequest<UnsendResult>(`${BASE}/mass-messages/${id}/unsend`, { method: 'POST' });
 
 /** How many fans a segment reaches now (before sending). */
 export function massAudience(segment: MassSegment, contentId?: string) {
@@ -118,4 +125,5 @@ export async function listAttachableItems() {
 }
 
 /** A fan's tip in the thread follows the creator's store: whether it takes tips, the minimum and the currency. */
-export const getStoreForTips = (slug: string) => apiRequest<ApiSchemas['PublicStoreDto']>(`/api/stores/${encodeURIComponent(slug)}`);
+export const getStoreForTips = (slug: string) =>
+  apiRequest<ApiSchemas['PublicStoreDto']>(`/api/stores/${encodeURIComponent(slug)}`);

@@ -8,7 +8,14 @@ import { PurchasedContent } from './PurchasedContent';
 
 function openAlbum() {
   const content = purchasedContent('album');
-  content.media.push({ id: 'p3', mediaType: 'image', number: 3, thumbnailUrl: '/media/t3.jpg', fileUrl: '/media/p3.jpg?sig=3', downloadUrl: null });
+  content.media.push({
+    id: 'p3',
+    mediaType: 'image',
+    number: 3,
+    thumbnailUrl: '/media/t3.jpg',
+    fileUrl: '/media/p3.jpg?sig=3',
+    downloadUrl: null,
+  });
   serve({ [`GET /api/purchases/${PURCHASE_ID}/content`]: () => json(content) });
   renderAt(<PurchasedContent purchaseId={PURCHASE_ID} />);
 }

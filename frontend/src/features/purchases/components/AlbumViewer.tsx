@@ -64,10 +64,23 @@ export function AlbumViewer({ title, photos, index, onIndexChange, onClose }: Al
               {title}
             </Text>
             <Group gap="md" wrap="nowrap">
-              <Text c="gray.3" size="sm" aria-live="polite" aria-atomic style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              <Text
+                c="gray.3"
+                size="sm"
+                aria-live="polite"
+                aria-atomic
+                style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+              >
                 {`${current.number ?? index + 1} / ${count}`}
               </Text>
-              <ActionIcon variant="subtle" color="gray.0" size="lg" onClick={onClose} aria-label="Close viewer" data-autofocus>
+              <ActionIcon
+                variant="subtle"
+                color="gray.0"
+                size="lg"
+                onClick={onClose}
+                aria-label="Close viewer"
+                data-autofocus
+              >
                 <IconX size={22} />
               </ActionIcon>
             </Group>
@@ -84,14 +97,36 @@ export function AlbumViewer({ title, photos, index, onIndexChange, onClose }: Al
             }}
             onPointerCancel={() => (swipe.current = null)}
           >
-            <img key={current.id} src={current.fileUrl} alt={`${title}, ${label(index).toLowerCase()} of ${count}`} className={classes.photo} draggable={false} />
+            <img
+              key={current.id}
+              src={current.fileUrl}
+              alt={`${title}, ${label(index).toLowerCase()} of ${count}`}
+              className={classes.photo}
+              draggable={false}
+            />
           </div>
           {count > 1 && (
             <>
-              <ActionIcon className={classes.prev} variant="filled" color="dark" radius="xl" size={44} onClick={() => go(-1)} aria-label="Previous photo">
+              <ActionIcon
+                className={classes.prev}
+                variant="filled"
+                color="dark"
+                radius="xl"
+                size={44}
+                onClick={() => go(-1)}
+                aria-label="Previous photo"
+              >
                 <IconChevronLeft size={24} />
               </ActionIcon>
-              <ActionIcon className={classes.next} variant="filled" color="dark" radius="xl" size={44} onClick={() => go(1)} aria-label="Next photo">
+              <ActionIcon
+                className={classes.next}
+                variant="filled"
+                color="dark"
+                radius="xl"
+                size={44}
+                onClick={() => go(1)}
+                aria-label="Next photo"
+              >
                 <IconChevronRight size={24} />
               </ActionIcon>
             </>

@@ -1,7 +1,11 @@
 import { Button, Center } from '@mantine/core';
 
 /** The next page of a cursor-paged list (an infinite query), while there is one. */
-export function LoadMore({ list }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> } }) {
+export function LoadMore({
+  list,
+}: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+}) {
   if (!list.hasNextPage) return null;
   return (
     <Center>

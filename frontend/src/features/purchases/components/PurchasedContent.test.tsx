@@ -20,12 +20,16 @@ describe('PurchasedContent', () => {
     const first = screen.getByRole('link', { name: 'Download Full body burn, photo 1' });
     expect(first.getAttribute('href')).toBe('/api/media?token=dl-p1');
     expect(first.hasAttribute('download')).toBe(true);
-    expect(screen.getByRole('link', { name: 'Download Full body burn, photo 2' }).getAttribute('href')).toBe('/api/media?token=dl-p2');
+    expect(screen.getByRole('link', { name: 'Download Full body burn, photo 2' }).getAttribute('href')).toBe(
+      '/api/media?token=dl-p2',
+    );
   });
 
   it('shows a Download link under a video when the store allows downloads', async () => {
     open(purchasedContent('video', true));
-    expect((await screen.findByRole('link', { name: 'Download Full body burn' })).getAttribute('href')).toBe('/api/media?token=dl-1');
+    expect((await screen.findByRole('link', { name: 'Download Full body burn' })).getAttribute('href')).toBe(
+      '/api/media?token=dl-1',
+    );
   });
 
   it('shows no Download link when the store does not allow downloads', async () => {

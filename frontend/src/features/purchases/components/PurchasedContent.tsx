@@ -9,7 +9,15 @@ import { usePurchasedContent } from '../hooks/use-purchase-queries';
 function DownloadButton({ url, label }: { url: string | null | undefined; label: string }) {
   if (!url) return null;
   return (
-    <Button component="a" href={url} download variant="light" size="xs" leftSection={<IconDownload size={14} />} aria-label={label}>
+    <Button
+      component="a"
+      href={url}
+      download
+      variant="light"
+      size="xs"
+      leftSection={<IconDownload size={14} />}
+      aria-label={label}
+    >
       Download
     </Button>
   );
@@ -36,13 +44,23 @@ export function PurchasedContent({ purchaseId }: { purchaseId: string }) {
   const files = content.data.media.filter((media) => media.fileUrl);
   const videos = files.filter((media) => media.mediaType === 'video');
   const images = files.filter((media) => media.mediaType === 'image');
-  if (files.length === 0) return <Text c="dimmed">The files are still being prepared. Check back in a few minutes.</Text>;
+  if (files.length === 0)
+    return <Text c="dimmed">The files are still being prepared. Check back in a few minutes.</Text>;
   return (
     <Stack gap="md" aria-label={`Files of ${content.data.title}`}>
       {videos.map((video, index) => (
         <Stack key={video.id} gap={6} align="flex-start">
-          <video controls preload="metadata" src={video.fileUrl!} poster={video.thumbnailUrl ?? undefined} style={{ width: '100%', borderRadius: 8, background: '#000' }} />
-          <DownloadButton url={video.downloadUrl} label={`Download ${content.data.title}${videos.length > 1 ? `, video ${index + 1}` : ''}`} />
+          <video
+            controls
+            preload="metadata"
+            src={video.fileUrl!}
+            poster={video.thumbnailUrl ?? undefined}
+            style={{ width: '100%', borderRadius: 8, background: '#000' }}
+          />
+          <DownloadButton
+            url={video.downloadUrl}
+            label={`Download ${content.data.title}${videos.length > 1 ? `, video ${index + 1}` : ''}`}
+          />
         </Stack>
       ))}
       {images.length > 0 && (
@@ -51,14 +69,24 @@ export function PurchasedContent({ purchaseId }: { purchaseId: string }) {
             const number = image.number ?? index + 1;
             return (
               <Stack key={image.id} gap={6}>
-                <UnstyledButton onClick={() => setViewing(index)} aria-label={`View photo ${number} of ${images.length}`} style={{ position: 'relative', display: 'block', borderRadius: 6, overflow: 'hidden' }}>
+                <UnstyledButton
+                  onClick={() => setViewing(index)}
+                  aria-label={`View photo ${number} of ${images.length}`}
+                  style={{ position: 'relative', display: 'block', borderRadius: 6, overflow: 'hidden' }}
+                >
                   <img
                     src={image.thumbnailUrl ?? image.fileUrl!}
                     alt={`${content.data.title}, photo ${number}`}
                     loading="lazy"
                     style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }}
                   />
-                  <Badge color="dark" variant="filled" radius="sm" style={{ position: 'absolute', top: 6, left: 6 }} aria-hidden>
+                  <Badge
+                    color="dark"
+                    variant="filled"
+                    radius="sm"
+                    style={{ position: 'absolute', top: 6, left: 6 }}
+                    aria-hidden
+                  >
                     {number}
                   </Badge>
                 </UnstyledButton>

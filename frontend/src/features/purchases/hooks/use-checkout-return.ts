@@ -7,7 +7,8 @@ import { purchaseKeys } from './use-purchase-queries';
 /** Polls back off from 1 s to at most 5 s, and stop after a minute: by then an email will tell the fan. */
 export const RETURN_POLLING = { firstDelayMs: 1000, factor: 1.5, maxDelayMs: 5000, giveUpAfterMs: 60_000 };
 
-export const pollDelay = (polls: number) => Math.min(RETURN_POLLING.maxDelayMs, RETURN_POLLING.firstDelayMs * RETURN_POLLING.factor ** polls);
+export const pollDelay = (polls: number) =>
+  Math.min(RETURN_POLLING.maxDelayMs, RETURN_POLLING.firstDelayMs * RETURN_POLLING.factor ** polls);
 
 /** Still waiting for the acquirer's word: not paid nor refused yet. */
 export const isUnsettled = (status: PurchaseStatus) => status === 'pending' || status === 'requires_action';
@@ -41,7 +42,9 @@ export function useCheckoutReturn(purchaseId: string, cancelled: boolean) {
     enabled: !refresh.isPending,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status && isUnsettled(status) && !cancelled && !gaveUp ? pollDelay(query.state.dataUpdateCount - 1) : false;
+      return status && isUnsettled(status) && !cancelled && !gaveUp
+        ? pollDelay(query.state.dataUpdateCount - 1)
+        : false;
     },
     refetchIntervalInBackground: true,
   });

@@ -12,20 +12,26 @@ const storeKey = (slug: string) => ['storefront', 'store', slug] as const;
 export function useFavoriteToggle(slug: string) {
   const client = useQueryClient();
   const setFlag = (value: boolean) =>
-    client.setQueriesData<PublicStore>({ queryKey: storeKey(slug) }, (store) => (store ? { ...store, isFavorite: value } : store));
+    client.setQueriesData<PublicStore>({ queryKey: storeKey(slug) }, (store) =>
+      store ? { ...store, isFavorite: value } : store,
+    );
 
   return useMutation({
     mutationFn: (favorite: boolean) => (favorite ? addFavorite(slug) : removeFavorite(slug)),
     onMutate: (favorite) => {
       setFlag(favorite);
       if (!favorite) {
-        client.setQueryData<FavoriteStoreDto[]>(purchaseKeys.favorites, (list) => list?.filter((entry) => entry.storeSlug !== slug));
+        client.setQueryData<FavoriteStoreDto[]>(purchaseKeys.favorites, (list) =>
+          list?.filter((entry) => entry.storeSlug !== slug),
+        );
       }
     },
     onError: (error, favorite) => {
       console.error('Favourite change failed', error);
       setFlag(!favorite);
-      notify.error(favorite ? 'Could not add the store to your favourites.' : 'Could not remove the store from your favourites.');
+      notify.error(
+        favorite ? 'Could not add the store to your favourites.' : 'Could not remove the store from your favourites.',
+      );
     },
     onSettled: () => void client.invalidateQueries({ queryKey: purchaseKeys.favorites }),
   });

@@ -66,7 +66,12 @@ export function usePurchaseHistory() {
 }
 
 export const usePurchasedContent = (id: string | null) =>
-  useQuery({ queryKey: purchaseKeys.content(id ?? ''), queryFn: () => getPurchasedContent(id!), enabled: Boolean(id), retry: false });
+  useQuery({
+    queryKey: purchaseKeys.content(id ?? ''),
+    queryFn: () => getPurchasedContent(id!),
+    enabled: Boolean(id),
+    retry: false,
+  });
 
 export const useSubscriptions = () => useQuery({ queryKey: purchaseKeys.subscriptions, queryFn: listSubscriptions });
 
@@ -116,6 +121,7 @@ export function useRemoveSavedCard() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: removeSavedCard,
-    onSuccess: (_done, id) => client.setQueryData<SavedCardDto[]>(purchaseKeys.savedCards, (cards) => cards?.filter((card) => card.id !== id)),
+    onSuccess: (_done, id) =>
+      client.setQueryData<SavedCardDto[]>(purchaseKeys.savedCards, (cards) => cards?.filter((card) => card.id !== id)),
   });
 }

@@ -26,7 +26,12 @@ export function BillingPaymentsPage() {
         }
         action={
           <Group gap="sm" style={{ flexShrink: 0 }}>
-            <Button variant="default" leftSection={<IconDownload size={16} />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              loading={exportCsv.isPending}
+              onClick={() => exportCsv.mutate()}
+            >
               Payment history
             </Button>
           </Group>

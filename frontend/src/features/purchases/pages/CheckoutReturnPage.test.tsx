@@ -13,7 +13,8 @@ const HOSTED_PAGE = 'http://localhost:4010/pay/cs_test_1';
 const GET = `GET /api/purchases/${PURCHASE_ID}`;
 const REFRESH = `POST /api/purchases/${PURCHASE_ID}/refresh`;
 const returnTo = '/stores/jane-fit?ref=r3f2a9';
-const awaiting = (overrides: Partial<PurchaseDto> = {}) => purchase({ status: 'requires_action', checkoutUrl: HOSTED_PAGE, returnTo, ...overrides });
+const awaiting = (overrides: Partial<PurchaseDto> = {}) =>
+  purchase({ status: 'requires_action', checkoutUrl: HOSTED_PAGE, returnTo, ...overrides });
 
 function renderReturn(query = `?purchase=${PURCHASE_ID}`) {
   return renderRoutes(
@@ -64,7 +65,13 @@ describe('checkout return page', () => {
   }, 15_000);
 
   it.each([
-    ['failed', { failureReason: 'Your card was declined. Try another card or contact your bank.' }, 'Payment failed', 'Your card was declined. Try another card or contact your bank.', 'Try again'],
+    [
+      'failed',
+      { failureReason: 'Your card was declined. Try another card or contact your bank.' },
+      'Payment failed',
+      'Your card was declined. Try another card or contact your bank.',
+      'Try again',
+    ],
     ['expired', {}, 'Checkout expired', 'The checkout timed out before the payment was finished.', 'Try again'],
     ['refunded', {}, 'Payment refunded', 'This payment was refunded to you.', 'Purchase history'],
     ['charged_back', {}, 'Payment reversed', 'Your bank reversed this payment (a chargeback).', 'Purchase history'],
@@ -118,7 +125,9 @@ describe('checkout return page', () => {
   });
 
   it('never sends the fan to another site, whatever returnTo says', async () => {
-    servePurchase(purchase({ status: 'paid', kind: 'tip', contentId: null, contentTitle: null, returnTo: '//evil.example/steal' }));
+    servePurchase(
+      purchase({ status: 'paid', kind: 'tip', contentId: null, contentTitle: null, returnTo: '//evil.example/steal' }),
+    );
     renderReturn();
     expect(await screen.findByText('Payment confirmed')).toBeTruthy();
     expect(screen.getByLabelText('Order summary').textContent).toContain('Tip for Jane Fit');

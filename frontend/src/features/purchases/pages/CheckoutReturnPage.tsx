@@ -7,7 +7,12 @@ import { formatMoney } from '@/shared/format';
 import '../purchases-styles';
 import { checkoutDetail, purchaseTitle } from '../components/checkout/checkout-target';
 import { OrderSummary } from '../components/checkout/OrderSummary';
-import { OutcomeActions, PaymentConfirmed, PaymentProblem, PaymentWaiting } from '../components/checkout/PaymentOutcome';
+import {
+  OutcomeActions,
+  PaymentConfirmed,
+  PaymentProblem,
+  PaymentWaiting,
+} from '../components/checkout/PaymentOutcome';
 import { LoadError } from '@/shared/ui/LoadError';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { useStoreRefreshWhenPaid } from '../hooks/use-purchase-queries';
@@ -19,7 +24,9 @@ const HISTORY = '/dashboard/purchases';
 /** The page the purchase asked to come back to; only a same-site path (never `//host`), else the store. */
 function destination(purchase: PurchaseDto): string {
   const { returnTo } = purchase;
-  return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : `/stores/${encodeURIComponent(purchase.storeSlug)}`;
+  return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//')
+    ? returnTo
+    : `/stores/${encodeURIComponent(purchase.storeSlug)}`;
 }
 
 function FinishPaying({ purchase }: { purchase: PurchaseDto }) {
@@ -52,7 +59,10 @@ function Outcome({ purchase, cancelled, gaveUp }: { purchase: PurchaseDto; cance
   if (status === 'paid') {
     return (
       <PaymentConfirmed purchase={purchase}>
-        {toStore(toConversation ? 'Back to the conversation' : 'Go to store', purchase.kind === 'content' ? 'default' : 'filled')}
+        {toStore(
+          toConversation ? 'Back to the conversation' : 'Go to store',
+          purchase.kind === 'content' ? 'default' : 'filled',
+        )}
       </PaymentConfirmed>
     );
   }
@@ -81,9 +91,15 @@ function Outcome({ purchase, cancelled, gaveUp }: { purchase: PurchaseDto; cance
   if (gaveUp) {
     return (
       <Stack gap="md">
-        <Alert color="yellow" variant="light" icon={<IconClockHour4 size={18} />} title="Your payment is still processing" role="status">
-          It is taking longer than usual. We will email you as soon as it is confirmed, and it will show in your purchase history. You can
-          close this page.
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconClockHour4 size={18} />}
+          title="Your payment is still processing"
+          role="status"
+        >
+          It is taking longer than usual. We will email you as soon as it is confirmed, and it will show in your
+          purchase history. You can close this page.
         </Alert>
         <OutcomeActions>
           <HistoryButton />
@@ -110,7 +126,9 @@ function Outcome({ purchase, cancelled, gaveUp }: { purchase: PurchaseDto; cance
 function PaymentNotFound() {
   return (
     <Stack gap="md">
-      <Text>We could not find this payment. The link may be incomplete, or the payment belongs to another account.</Text>
+      <Text>
+        We could not find this payment. The link may be incomplete, or the payment belongs to another account.
+      </Text>
       <Group justify="flex-end">
         <HistoryButton />
       </Group>
@@ -130,7 +148,11 @@ function ReturnState({ purchaseId, cancelled }: { purchaseId: string; cancelled:
     );
   }
   if (purchase.isError) {
-    return isMissing(purchase.error) ? <PaymentNotFound /> : <LoadError title="Your payment could not be loaded" onRetry={() => void purchase.refetch()} />;
+    return isMissing(purchase.error) ? (
+      <PaymentNotFound />
+    ) : (
+      <LoadError title="Your payment could not be loaded" onRetry={() => void purchase.refetch()} />
+    );
   }
   const current = purchase.data;
   return (
@@ -160,7 +182,11 @@ export function CheckoutReturnPage() {
           Your payment
         </Title>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          {purchaseId ? <ReturnState purchaseId={purchaseId} cancelled={params.get('cancelled') === '1'} /> : <PaymentNotFound />}
+          {purchaseId ? (
+            <ReturnState purchaseId={purchaseId} cancelled={params.get('cancelled') === '1'} />
+          ) : (
+            <PaymentNotFound />
+          )}
         </Paper>
       </Stack>
     </Container>

@@ -7,7 +7,10 @@ import { config, json, LAZY_PAGE, requestsTo, serve } from '../../../test/serve'
 import { purchase, PURCHASE_ID } from '../../../test/purchase-fixtures';
 import { CheckoutReturnRoute } from './CheckoutReturnRoute';
 
-const { getSession, getAuthenticatorAssuranceLevel } = vi.hoisted(() => ({ getSession: vi.fn(), getAuthenticatorAssuranceLevel: vi.fn() }));
+const { getSession, getAuthenticatorAssuranceLevel } = vi.hoisted(() => ({
+  getSession: vi.fn(),
+  getAuthenticatorAssuranceLevel: vi.fn(),
+}));
 vi.mock('../../../lib/auth-client', () => ({ auth: { getSession, mfa: { getAuthenticatorAssuranceLevel } } }));
 
 const PATH = `/checkout/return?purchase=${PURCHASE_ID}`;
@@ -23,7 +26,10 @@ const renderRoute = () =>
 describe('/checkout/return route', () => {
   beforeEach(() => {
     getSession.mockResolvedValue({ data: { session: { access_token: 'fan-token' } }, error: null });
-    getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal1' }, error: null });
+    getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: 'aal1', nextLevel: 'aal1' },
+      error: null,
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -61,7 +61,14 @@ export function FavoriteStoresPage() {
     );
   } else {
     body = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="lg"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
         {favorites.data.map((favorite) => (
           <FavoriteCard key={favorite.storeSlug} favorite={favorite} />
         ))}

@@ -8,18 +8,40 @@ import { PurchaseHistoryPage } from './PurchaseHistoryPage';
 
 type Handlers = Parameters<typeof serve>[0];
 
-const renderPage = () => renderRoutes([{ path: '/dashboard/purchases', element: <PurchaseHistoryPage /> }], '/dashboard/purchases');
+const renderPage = () =>
+  renderRoutes([{ path: '/dashboard/purchases', element: <PurchaseHistoryPage /> }], '/dashboard/purchases');
 
 function history(extra: Handlers = {}) {
   return serve({
     'GET /api/purchases': ({ url }) =>
       url.searchParams.get('cursor') === 'page-2'
-        ? json({ items: [purchase({ id: 'old', contentTitle: 'Old album', contentKind: 'album', status: 'refunded' })], nextCursor: null })
+        ? json({
+            items: [purchase({ id: 'old', contentTitle: 'Old album', contentKind: 'album', status: 'refunded' })],
+            nextCursor: null,
+          })
         : json({
             items: [
               purchase({ status: 'paid' }),
-              purchase({ id: 'sub', kind: 'subscription', contentId: null, contentTitle: null, contentKind: null, amountMinor: 999, status: 'paid' }),
-              purchase({ id: 'tip', kind: 'tip', contentId: null, contentTitle: null, contentKind: null, amountMinor: 500, currency: 'EUR', method: 'crypto', status: 'failed' }),
+              purchase({
+                id: 'sub',
+                kind: 'subscription',
+                contentId: null,
+                contentTitle: null,
+                contentKind: null,
+                amountMinor: 999,
+                status: 'paid',
+              }),
+              purchase({
+                id: 'tip',
+                kind: 'tip',
+                contentId: null,
+                contentTitle: null,
+                contentKind: null,
+                amountMinor: 500,
+                currency: 'EUR',
+                method: 'crypto',
+                status: 'failed',
+              }),
             ],
             nextCursor: 'page-2',
           }),
@@ -64,7 +86,8 @@ describe('Purchase History', () => {
 
   it('downloads the CSV export with the bearer token', async () => {
     const fetchMock = history({
-      'GET /api/purchases/export.csv': () => new Response('date,purchase_id\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+      'GET /api/purchases/export.csv': () =>
+        new Response('date,purchase_id\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
     });
     const createObjectURL = vi.fn(() => 'blob:purchases');
     // jsdom has no object URLs.
@@ -85,7 +108,8 @@ describe('Purchase History', () => {
   it('turns auto-renew off and cancels a subscription after confirming', async () => {
     const fetchMock = history({
       [`PATCH /api/subscriptions/${subscription().id}`]: ({ body }) => json(subscription(body as object)),
-      [`DELETE /api/subscriptions/${subscription().id}`]: () => json(subscription({ status: 'cancelled', autoRenew: false })),
+      [`DELETE /api/subscriptions/${subscription().id}`]: () =>
+        json(subscription({ status: 'cancelled', autoRenew: false })),
     });
     const user = userEvent.setup();
     renderPage();
@@ -94,14 +118,20 @@ describe('Purchase History', () => {
     expect(within(card).getByText(/Renews on/)).toBeTruthy();
 
     await user.click(within(card).getByRole('switch', { name: 'Auto-renew' }));
-    await waitFor(() => expect(requestsTo(fetchMock, `PATCH /api/subscriptions/${subscription().id}`)[0]?.body).toEqual({ autoRenew: false }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `PATCH /api/subscriptions/${subscription().id}`)[0]?.body).toEqual({
+        autoRenew: false,
+      }),
+    );
     expect(await within(card).findByText(/Ends on/)).toBeTruthy();
 
     await user.click(within(card).getByRole('button', { name: 'Cancel subscription' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel subscription?' });
     expect(requestsTo(fetchMock, `DELETE /api/subscriptions/${subscription().id}`)).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
-    await waitFor(() => expect(requestsTo(fetchMock, `DELETE /api/subscriptions/${subscription().id}`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `DELETE /api/subscriptions/${subscription().id}`)).toHaveLength(1),
+    );
     expect(await within(card).findByText('Cancelled')).toBeTruthy();
     expect(within(card).queryByRole('switch')).toBeNull();
   });
@@ -114,6 +144,7 @@ describe('Purchase History', () => {
     renderPage();
     expect(await screen.findByText('No purchases yet')).toBeTruthy();
     expect(await screen.findByText('No subscriptions yet')).toBeTruthy();
-    for (const link of screen.getAllByRole('link', { name: 'Browse stores' })) expect(link.getAttribute('href')).toBe('/stores');
+    for (const link of screen.getAllByRole('link', { name: 'Browse stores' }))
+      expect(link.getAttribute('href')).toBe('/stores');
   });
 });

@@ -25,7 +25,8 @@ function Purchases({ onOpen }: { onOpen: (purchase: PurchaseDto) => void }) {
       </Center>
     );
   }
-  if (history.isError) return <LoadError title="Your purchases could not be loaded" onRetry={() => void history.refetch()} />;
+  if (history.isError)
+    return <LoadError title="Your purchases could not be loaded" onRetry={() => void history.refetch()} />;
   const purchases = history.data.pages.flatMap((page) => page.items);
   if (purchases.length === 0) {
     return (

@@ -7,11 +7,18 @@ import { purchase, PURCHASE_ID } from '../../../test/purchase-fixtures';
 import { ReceiptPage } from './ReceiptPage';
 
 const renderReceipt = () =>
-  renderRoutes([{ path: '/dashboard/billing/receipts/:id', element: <ReceiptPage /> }], `/dashboard/billing/receipts/${PURCHASE_ID}`);
+  renderRoutes(
+    [{ path: '/dashboard/billing/receipts/:id', element: <ReceiptPage /> }],
+    `/dashboard/billing/receipts/${PURCHASE_ID}`,
+  );
 
 /** The receipt's rows as label → value. */
 function rows(receipt: HTMLElement): Record<string, string> {
-  return Object.fromEntries(within(receipt).getAllByRole('row').map((row) => [row.querySelector('th')?.textContent, row.querySelector('td')?.textContent]));
+  return Object.fromEntries(
+    within(receipt)
+      .getAllByRole('row')
+      .map((row) => [row.querySelector('th')?.textContent, row.querySelector('td')?.textContent]),
+  );
 }
 
 describe('receipt', () => {

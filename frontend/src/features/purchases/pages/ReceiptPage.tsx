@@ -12,7 +12,8 @@ import { cardLabel, hasReceipt, KIND_LABELS, METHOD_LABELS, STATUS_LABELS } from
 import type { PurchaseDto } from '../services/purchase-types';
 import classes from './receipt.module.css';
 
-const paymentMethod = (purchase: PurchaseDto) => (purchase.card ? cardLabel(purchase.card) : METHOD_LABELS[purchase.method]);
+const paymentMethod = (purchase: PurchaseDto) =>
+  purchase.card ? cardLabel(purchase.card) : METHOD_LABELS[purchase.method];
 
 function Receipt({ purchase }: { purchase: PurchaseDto }) {
   const rows: [string, string][] = [
@@ -25,7 +26,14 @@ function Receipt({ purchase }: { purchase: PurchaseDto }) {
     ['Status', STATUS_LABELS[purchase.status]],
   ];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.receipt} component="article" aria-label="Receipt">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      className={classes.receipt}
+      component="article"
+      aria-label="Receipt"
+    >
       <Stack gap="md">
         <Group justify="space-between" align="baseline">
           <Title order={2} fz={{ base: 20, sm: 24 }}>

@@ -1,4 +1,17 @@
-import { Anchor, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCoin, IconCopy, IconLink, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -47,7 +60,12 @@ function LinkCard({ link }: { link: ReferralLinkDto }) {
             <Stat label="Purchases" value={String(link.purchases)} />
             <Stat label="Earned" value={formatMoney(link.earnedMinor, link.currency)} />
           </Group>
-          <Button variant="light" size="xs" leftSection={<IconCopy size={14} />} onClick={() => void copyWithToast(link.url, 'Referral link')}>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconCopy size={14} />}
+            onClick={() => void copyWithToast(link.url, 'Referral link')}
+          >
             Copy link
           </Button>
         </Group>
@@ -86,7 +104,10 @@ export function ReferralsPage() {
   }
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <DashboardPageHeader title="Content Referral Program" description="Share albums you like and earn from every sale you bring." />
+      <DashboardPageHeader
+        title="Content Referral Program"
+        description="Share albums you like and earn from every sale you bring."
+      />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="referral-how">
         <Group align="flex-start" gap="md" wrap="nowrap">
           <ThemeIcon size={44} radius="xl" variant="light" visibleFrom="sm">

@@ -5,4 +5,5 @@ import type { SavedCardListDto } from './purchase-types';
 export const listSavedCards = async () => (await apiRequest<SavedCardListDto>('/api/billing/payment-methods')).items;
 
 /** DELETE /api/billing/payment-methods/{id} (204). */
-export const removeSavedCard = (id: string) => apiRequest<null>(`/api/billing/payment-methods/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const removeSavedCard = (id: string) =>
+  apiRequest<null>(`/api/billing/payment-methods/${encodeURIComponent(id)}`, { method: 'DELETE' });

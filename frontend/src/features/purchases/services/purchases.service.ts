@@ -13,12 +13,17 @@ const enc = encodeURIComponent;
 
 /** POST /api/purchases: the same Idempotency-Key returns the first purchase instead of paying twice. */
 export const createPurchase = (body: CreatePurchaseDto, idempotencyKey: string) =>
-  apiRequest<PurchaseDto>('/api/purchases', { method: 'POST', json: body, headers: { 'Idempotency-Key': idempotencyKey } });
+  apiRequest<PurchaseDto>('/api/purchases', {
+    method: 'POST',
+    json: body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 
 export const getPurchase = (id: string) => apiRequest<PurchaseDto>(`/api/purchases/${enc(id)}`);
 
 /** POST /api/purchases/{id}/refresh: the server asks the payment provider for the latest state (the webhook may lag). */
-export const refreshPurchase = (id: string) => apiRequest<PurchaseDto>(`/api/purchases/${enc(id)}/refresh`, { method: 'POST' });
+export const refreshPurchase = (id: string) =>
+  apiRequest<PurchaseDto>(`/api/purchases/${enc(id)}/refresh`, { method: 'POST' });
 
 export function listPurchases(cursor: string | null, limit = 20): Promise<PurchasePageDto> {
   const params = new URLSearchParams({ limit: String(limit) });
@@ -77,4 +82,5 @@ export const listSubscriptions = async () => (await apiRequest<SubscriptionListD
 export const setAutoRenew = (id: string, autoRenew: boolean) =>
   apiRequest<SubscriptionDto>(`/api/subscriptions/${enc(id)}`, { method: 'PATCH', json: { autoRenew } });
 
-export const cancelSubscription = (id: string) => apiRequest<SubscriptionDto>(`/api/subscriptions/${enc(id)}`, { method: 'DELETE' });
+export const cancelSubscription = (id: string) =>
+  apiRequest<SubscriptionDto>(`/api/subscriptions/${enc(id)}`, { method: 'DELETE' });

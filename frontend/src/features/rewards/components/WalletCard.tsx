@@ -36,14 +36,10 @@ export function WalletCard({ record, loading }: { record: RewardsRecord | undefi
         aria-label="Wallet advice"
       >
         <List.Item>
-          <Text size="sm">
-            Do not use an exchange wallet: exchanges may not credit airdropped tokens to you.
-          </Text>
+          <Text size="sm">Do not use an exchange wallet: exchanges may not credit airdropped tokens to you.</Text>
         </List.Item>
         <List.Item>
-          <Text size="sm">
-            Use a self-custody wallet app, such as Phantom or Solflare — we are not affiliated.
-          </Text>
+          <Text size="sm">Use a self-custody wallet app, such as Phantom or Solflare — we are not affiliated.</Text>
         </List.Item>
         <List.Item>
           <Text size="sm">

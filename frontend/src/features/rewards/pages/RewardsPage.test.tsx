@@ -83,7 +83,9 @@ describe('RewardsPage', () => {
     expect(screen.getByAltText(/story format \(9:16\)/)).toBeTruthy();
     expect(screen.getByAltText(/post format \(1:1\)/)).toBeTruthy();
 
-    const follow = within(card('Follow us')).getAllByRole('link').map((link) => link.textContent);
+    const follow = within(card('Follow us'))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(follow).toEqual([
       'Telegram (opens in a new tab)',
       'X (opens in a new tab)',

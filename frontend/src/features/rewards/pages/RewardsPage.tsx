@@ -25,7 +25,10 @@ export function RewardsPage() {
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <DashboardPageHeader title="Rewards" description="Take part in the Community Airdrop and the Billionaire Mega Draw." />
+      <DashboardPageHeader
+        title="Rewards"
+        description="Take part in the Community Airdrop and the Billionaire Mega Draw."
+      />
 
       <RewardsBanner />
       <ProgramCards record={record} loading={loading} />

@@ -8,7 +8,11 @@ import { unlockSite } from '../services/site-gate.service';
 
 /** The 'Password Page' shown instead of the whole site while a site password is set (SPEC §2). */
 export function SiteGatePage({ onUnlocked = () => window.location.reload() }: { onUnlocked?: () => void }) {
-  usePageMeta({ title: 'Password Page', description: `${BRAND} is coming soon. Enter the site password to continue.`, noindex: true });
+  usePageMeta({
+    title: 'Password Page',
+    description: `${BRAND} is coming soon. Enter the site password to continue.`,
+    noindex: true,
+  });
   const [password, setPassword] = useState('');
   const [verifying, setVerifying] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +58,13 @@ export function SiteGatePage({ onUnlocked = () => window.location.reload() }: { 
                 Enter
               </Button>
               {error && (
-                <Text size="sm" role="alert" ta="center" w="100%" style={{ color: "light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))" }}>
+                <Text
+                  size="sm"
+                  role="alert"
+                  ta="center"
+                  w="100%"
+                  style={{ color: 'light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))' }}
+                >
                   {error}
                 </Text>
               )}

@@ -19,7 +19,8 @@ export async function unlockSite(password: string): Promise<UnlockResult> {
       return { ok: true };
     }
     const body = (await response.json().catch(() => null)) as { error_code?: string; message?: string } | null;
-    if (body?.error_code === 'invalid_site_password' || body?.error_code === 'validation_failed') return { ok: false, error: 'Invalid password' };
+    if (body?.error_code === 'invalid_site_password' || body?.error_code === 'validation_failed')
+      return { ok: false, error: 'Invalid password' };
     if (response.status >= 500) return { ok: false, error: 'Failed to verify password' };
     return { ok: false, error: body?.message || 'Authentication failed' };
   } catch (error) {

@@ -35,7 +35,12 @@ export function ComingSoonPage({ page }: { page: 'stores' | 'categories' }) {
             >
               {notes.map((note) => (
                 <Group component="li" key={note.text} gap="md" align="flex-start" wrap="nowrap">
-                  <IconBadge icon={NOTE_ICONS[note.icon] ?? IconRocket} size="sm" radius="md" style={{ flexShrink: 0 }} />
+                  <IconBadge
+                    icon={NOTE_ICONS[note.icon] ?? IconRocket}
+                    size="sm"
+                    radius="md"
+                    style={{ flexShrink: 0 }}
+                  />
                   <Text className={marketing.muted}>{fillText(note.text)}</Text>
                 </Group>
               ))}

@@ -6,7 +6,12 @@ import content from '../content/contact.json';
 import { IconCardBody } from './IconCardBody';
 import { SiteSection } from './SiteSection';
 
-const ICONS: Record<string, Icon> = { support: IconHeadset, business: IconBriefcase, press: IconNews, legal: IconGavel };
+const ICONS: Record<string, Icon> = {
+  support: IconHeadset,
+  business: IconBriefcase,
+  press: IconNews,
+  legal: IconGavel,
+};
 
 const mailto = (subject: string) => `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`;
 

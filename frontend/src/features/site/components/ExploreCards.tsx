@@ -1,5 +1,12 @@
 import { Card, Group, SimpleGrid } from '@mantine/core';
-import { IconArrowRight, IconBuildingStore, IconCoin, IconMap2, IconSpeakerphone, type Icon } from '@tabler/icons-react';
+import {
+  IconArrowRight,
+  IconBuildingStore,
+  IconCoin,
+  IconMap2,
+  IconSpeakerphone,
+  type Icon,
+} from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { fillBrand } from '../../../lib/site';
 import marketing from '@/shared/ui/marketing.module.css';

@@ -6,15 +6,7 @@ import content from '../content/platform.json';
 /** The platform's key figures at a glance, under the page heading. */
 export function PlatformGlance() {
   return (
-    <SimpleGrid
-      component="ul"
-      cols={{ base: 2, md: 4 }}
-      spacing="sm"
-      p={0}
-      m={0}
-      mt="sm"
-      style={{ listStyle: 'none' }}
-    >
+    <SimpleGrid component="ul" cols={{ base: 2, md: 4 }} spacing="sm" p={0} m={0} mt="sm" style={{ listStyle: 'none' }}>
       {content.glance.map((item) => (
         <Paper component="li" key={item.label} withBorder radius="md" p="md">
           <Text fw={800} fz={{ base: 22, sm: 28 }} lh={1.2} className={marketing.accent}>

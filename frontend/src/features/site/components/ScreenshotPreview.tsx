@@ -61,12 +61,7 @@ export function ScreenshotPreview({ shot, title, alt }: ScreenshotPreviewProps) 
         {THEMES.map((theme) => {
           const { desktop, mobile } = sources[theme];
           return (
-            <Box
-              key={theme}
-              component="picture"
-              lightHidden={theme === 'dark'}
-              darkHidden={theme === 'light'}
-            >
+            <Box key={theme} component="picture" lightHidden={theme === 'dark'} darkHidden={theme === 'light'}>
               {mobile && <source media="(max-width: 599px)" srcSet={mobile} {...MOBILE_SIZE} />}
               <img
                 src={desktop}

@@ -25,7 +25,11 @@ export function HelpCenterPage() {
           {faq}
         </Button>
         <Text className={marketing.muted}>
-          {stuck} <Anchor href={`mailto:${SUPPORT_EMAIL}`} underline="always">{SUPPORT_EMAIL}</Anchor>.
+          {stuck}{' '}
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} underline="always">
+            {SUPPORT_EMAIL}
+          </Anchor>
+          .
         </Text>
       </PageHeader>
     </Box>

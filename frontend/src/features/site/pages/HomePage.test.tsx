@@ -44,11 +44,11 @@ describe('HomePage', () => {
     renderAt(<HomePage />);
 
     const targets = await screen.findByRole('region', { name: 'Where we are headed' });
-    expect(within(targets).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Users',
-      'Creators',
-      'Yearly revenue',
-    ]);
+    expect(
+      within(targets)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Users', 'Creators', 'Yearly revenue']);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 });

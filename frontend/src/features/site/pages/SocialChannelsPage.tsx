@@ -1,15 +1,4 @@
-import {
-  Avatar,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconShieldCheck } from '@tabler/icons-react';
 import { usePageMeta } from '../../../lib/page-meta';
 import { SOCIAL_ICONS } from '@/features/layout';
@@ -52,7 +41,8 @@ function ChannelCard({ channel }: { channel: SocialChannel }) {
           {content.follow}
           <VisuallyHidden>
             {' '}
-            {content.followHidden.replace('{{handle}}', channel.handle).replace('{{name}}', channel.name)} {content.newTab}
+            {content.followHidden.replace('{{handle}}', channel.handle).replace('{{name}}', channel.name)}{' '}
+            {content.newTab}
           </VisuallyHidden>
         </Button>
       </Stack>

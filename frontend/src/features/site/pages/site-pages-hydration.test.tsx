@@ -18,11 +18,14 @@ const PAGES: [string, ComponentType][] = [
 ];
 
 describe('prerendered site pages', () => {
-  it.each(PAGES)('%s hydrates over its prerendered HTML without a mismatch, even with a stored token', async (_, Page) => {
-    expect(prerender(<Page />).match(/<h1[\s>]/g)).toHaveLength(1);
-    localStorage.setItem('token', 'stored-session');
-    await expectPrerenderToHydrate(<Page />);
-  });
+  it.each(PAGES)(
+    '%s hydrates over its prerendered HTML without a mismatch, even with a stored token',
+    async (_, Page) => {
+      expect(prerender(<Page />).match(/<h1[\s>]/g)).toHaveLength(1);
+      localStorage.setItem('token', 'stored-session');
+      await expectPrerenderToHydrate(<Page />);
+    },
+  );
 
   it('prerenders the signed-out call to action on the home page', () => {
     localStorage.setItem('token', 'stored-session');

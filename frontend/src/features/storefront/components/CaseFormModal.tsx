@@ -69,7 +69,21 @@ const DEFAULT_DETAILS_DESCRIPTION = 'What is wrong, and where (for example which
 
 /** The report, takedown and appeal forms: reason, details (10-4000 characters) and an email for the outcome. */
 export function CaseFormModal(props: CaseFormModalProps) {
-  const { opened, onClose, title, intro, reasons, fixedReason, emailRequired, emailDescription, submitLabel, successText, pending, onSubmit, footer } = props;
+  const {
+    opened,
+    onClose,
+    title,
+    intro,
+    reasons,
+    fixedReason,
+    emailRequired,
+    emailDescription,
+    submitLabel,
+    successText,
+    pending,
+    onSubmit,
+    footer,
+  } = props;
   const { detailsDescription = DEFAULT_DETAILS_DESCRIPTION, initialEmail = '', confirmWith = 'panel' } = props;
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -101,7 +115,10 @@ export function CaseFormModal(props: CaseFormModalProps) {
         setDone(true);
       }
     } catch (error) {
-      const problems = error instanceof ApiError && Array.isArray(error.body?.details) ? (error.body.details as { field?: string; message?: string }[]) : [];
+      const problems =
+        error instanceof ApiError && Array.isArray(error.body?.details)
+          ? (error.body.details as { field?: string; message?: string }[])
+          : [];
       const known = problems.filter((problem) => FIELDS.includes(problem.field as (typeof FIELDS)[number]));
       for (const problem of known) form.setFieldError(problem.field as string, problem.message ?? 'Check this field');
       if (known.length === 0) setFailure(errorMessage(error, 'Your request could not be sent. Please try again.'));

@@ -41,7 +41,12 @@ const ICONS: Record<string, Icon> = {
 function Body({ category }: { category: Category }) {
   return (
     <Group gap="md" wrap="nowrap" align="center">
-      <IconBadge icon={ICONS[category.slug] ?? IconCategory} size="md" radius="md" color={category.nsfw ? 'red' : undefined} />
+      <IconBadge
+        icon={ICONS[category.slug] ?? IconCategory}
+        size="md"
+        radius="md"
+        color={category.nsfw ? 'red' : undefined}
+      />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap="xs" wrap="nowrap">
           <Title order={3} fz="md" lh={1.3} lineClamp={1}>
@@ -61,7 +66,15 @@ function Body({ category }: { category: Category }) {
  * A category leading to its stores. An adult category while signed out is a button instead:
  * the page asks the visitor to sign in (the API would refuse the list).
  */
-export function CategoryCard({ category, locked, onLockedClick }: { category: Category; locked: boolean; onLockedClick: () => void }) {
+export function CategoryCard({
+  category,
+  locked,
+  onLockedClick,
+}: {
+  category: Category;
+  locked: boolean;
+  onLockedClick: () => void;
+}) {
   const label = `${category.name}${category.nsfw ? ' (18+)' : ''}, ${storeCountLabel(category.storeCount)}`;
   if (locked) {
     return (

@@ -1,5 +1,15 @@
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconDotsVertical, IconFlag, IconGavel, IconLibraryPhoto, IconLock, IconMovie, IconPhoto, IconPlayerPlay, IconScale } from '@tabler/icons-react';
+import {
+  IconDotsVertical,
+  IconFlag,
+  IconGavel,
+  IconLibraryPhoto,
+  IconLock,
+  IconMovie,
+  IconPhoto,
+  IconPlayerPlay,
+  IconScale,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDuration, storeClasses as classes } from '@/features/store-card';
 import { formatMoney } from '@/shared/format';
@@ -30,7 +40,11 @@ export function ContentCard({ item, onReport, onTakedown, onAppeal, action }: Co
   const cover = item.media.find((media) => media.id === item.coverMediaId);
   const files = cover ? [cover, ...item.media.filter((media) => media !== cover)] : item.media;
   const teaser = item.kind === 'album' && item.teaser === 'preview' ? item.teaserUrl : null;
-  const thumbnail = files.find((media) => media.thumbnailUrl)?.thumbnailUrl ?? teaser ?? files.find((media) => media.blurredUrl)?.blurredUrl ?? null;
+  const thumbnail =
+    files.find((media) => media.thumbnailUrl)?.thumbnailUrl ??
+    teaser ??
+    files.find((media) => media.blurredUrl)?.blurredUrl ??
+    null;
   const KindIcon = item.kind === 'video' ? IconPlayerPlay : IconPhoto;
   return (
     <Card withBorder radius="lg" padding={0} h="100%" component="article" aria-labelledby={`content-${item.id}`}>

@@ -18,11 +18,25 @@ export interface ContentPurchaseActionProps {
 }
 
 /** Buy (or Open when the fan owns it) and, on albums of stores with referrals, Share & earn; Subscribe to unlock in a subscribers-only store. */
-export function ContentPurchaseAction({ item, referralPercent, opening, onBuy, onOpen, onShare, locked }: ContentPurchaseActionProps) {
+export function ContentPurchaseAction({
+  item,
+  referralPercent,
+  opening,
+  onBuy,
+  onOpen,
+  onShare,
+  locked,
+}: ContentPurchaseActionProps) {
   if (locked && !item.owned) {
     return locked.onSubscribe ? (
       // Grows beside the price, and takes the whole row when a narrow card wraps it under the price.
-      <Button size="xs" style={{ flex: '1 0 auto' }} leftSection={<IconLock size={14} />} onClick={locked.onSubscribe} aria-label={`Subscribe to unlock ${item.title}`}>
+      <Button
+        size="xs"
+        style={{ flex: '1 0 auto' }}
+        leftSection={<IconLock size={14} />}
+        onClick={locked.onSubscribe}
+        aria-label={`Subscribe to unlock ${item.title}`}
+      >
         Subscribe to unlock
       </Button>
     ) : (
@@ -40,7 +54,14 @@ export function ContentPurchaseAction({ item, referralPercent, opening, onBuy, o
         </Button>
       )}
       {item.owned ? (
-        <Button size="xs" variant="light" leftSection={<IconFolderOpen size={14} />} onClick={onOpen} loading={opening} aria-label={`Open ${item.title}`}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconFolderOpen size={14} />}
+          onClick={onOpen}
+          loading={opening}
+          aria-label={`Open ${item.title}`}
+        >
           Open
         </Button>
       ) : (

@@ -38,7 +38,9 @@ export function DirectoryFilters(props: DirectoryFiltersProps) {
         value={search}
         onChange={(event) => onSearchChange(event.currentTarget.value)}
         leftSection={<IconSearch size={16} />}
-        rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onSearchChange('')} /> : null}
+        rightSection={
+          search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onSearchChange('')} /> : null
+        }
         maxLength={100}
         style={{ flex: '1 1 260px' }}
       />

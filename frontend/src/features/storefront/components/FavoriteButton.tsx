@@ -3,7 +3,15 @@ import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useFavoriteToggle } from '@/features/purchases';
 
 /** The heart on a store's hero: PUT or DELETE /api/favorites/{slug}; signed-out visitors go to sign in. */
-export function FavoriteButton({ slug, isFavorite, onSignInNeeded }: { slug: string; isFavorite: boolean; onSignInNeeded: (() => void) | null }) {
+export function FavoriteButton({
+  slug,
+  isFavorite,
+  onSignInNeeded,
+}: {
+  slug: string;
+  isFavorite: boolean;
+  onSignInNeeded: (() => void) | null;
+}) {
   const toggle = useFavoriteToggle(slug);
   const label = isFavorite ? 'Remove from favourites' : 'Add to favourites';
   return (

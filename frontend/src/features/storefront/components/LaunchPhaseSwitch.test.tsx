@@ -7,6 +7,8 @@ import { StoresPage } from '../pages/StoresPage';
 describe('LaunchPhaseSwitch', () => {
   it('prerenders /stores and /categories exactly as the pre-launch placeholders', () => {
     expect(prerender(<StoresPage />, '/stores')).toBe(prerender(<ComingSoonPage page="stores" />, '/stores'));
-    expect(prerender(<CategoriesPage />, '/categories')).toBe(prerender(<ComingSoonPage page="categories" />, '/categories'));
+    expect(prerender(<CategoriesPage />, '/categories')).toBe(
+      prerender(<ComingSoonPage page="categories" />, '/categories'),
+    );
   });
 });

@@ -40,7 +40,9 @@ describe('Report and takedown forms', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Report Jane Fit' });
 
     const reason = within(dialog).getByRole('combobox', { name: /Reason/ });
-    const options = within(reason).getAllByRole('option').map((option) => option.textContent);
+    const options = within(reason)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual([
       'Select a reason',
       'Involves someone under 18',
@@ -77,7 +79,13 @@ describe('Report and takedown forms', () => {
     expect(await within(dialog).findByText(REPORT_SUCCESS)).toBeTruthy();
     expect(REPORT_SUCCESS).toBe('Thanks — our team reviews every report within 48 hours.');
     const [request] = requestsTo(fetchMock, 'POST /api/moderation/reports');
-    expect(request.body).toEqual({ subjectType: 'store', subjectId: 'jane-fit', reason: 'copyright', details: DETAILS, email: 'fan@example.com' });
+    expect(request.body).toEqual({
+      subjectType: 'store',
+      subjectId: 'jane-fit',
+      reason: 'copyright',
+      details: DETAILS,
+      email: 'fan@example.com',
+    });
     expect(request.headers.get('Authorization')).toBeNull();
   });
 
@@ -110,7 +118,14 @@ describe('Report and takedown forms', () => {
     localStorage.setItem('token', 'user-token');
     openStore({
       'POST /api/moderation/reports': () =>
-        json({ code: 'validation_failed', message: 'email must be an email address', details: [{ field: 'email', message: 'email must be an email address' }] }, 400),
+        json(
+          {
+            code: 'validation_failed',
+            message: 'email must be an email address',
+            details: [{ field: 'email', message: 'email must be an email address' }],
+          },
+          400,
+        ),
     });
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('heading', { level: 1, name: 'Jane Fit' });
@@ -133,7 +148,11 @@ describe('Report and takedown forms', () => {
     expect(within(dialog).getByText(/within 24 hours/)).toBeTruthy();
 
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Reason/ }), 'depicted_without_consent');
-    await fill(user, within(dialog).getByRole('textbox', { name: /Details/ }), 'I am in the second video and never agreed.');
+    await fill(
+      user,
+      within(dialog).getByRole('textbox', { name: /Details/ }),
+      'I am in the second video and never agreed.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await within(dialog).findByText('Enter your email so we can tell you the outcome')).toBeTruthy();
     expect(requestsTo(fetchMock, 'POST /api/moderation/takedown-requests')).toHaveLength(0);
@@ -167,7 +186,11 @@ describe('Report and takedown forms', () => {
     expect(requestsTo(fetchMock, 'POST /api/moderation/appeals')).toHaveLength(0);
 
     await user.clear(within(dialog).getByRole('textbox', { name: /Details/ }));
-    await fill(user, within(dialog).getByRole('textbox', { name: /Details/ }), 'I asked for my video to be removed and it is still here.');
+    await fill(
+      user,
+      within(dialog).getByRole('textbox', { name: /Details/ }),
+      'I asked for my video to be removed and it is still here.',
+    );
     await fill(user, within(dialog).getByRole('textbox', { name: /Email/ }), 'me@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send appeal' }));
 

@@ -1,7 +1,13 @@
 import { Anchor, Text } from '@mantine/core';
 import { useSignedIn } from '../hooks/use-signed-in';
 import { useSubmitAppeal, useSubmitReport, useSubmitTakedown } from '../hooks/use-storefront-queries';
-import { REPORT_REASONS, TAKEDOWN_REASONS, type CaseSubject, type ReportReason, type TakedownReason } from '../services/moderation.service';
+import {
+  REPORT_REASONS,
+  TAKEDOWN_REASONS,
+  type CaseSubject,
+  type ReportReason,
+  type TakedownReason,
+} from '../services/moderation.service';
 import { CaseFormModal } from './CaseFormModal';
 
 export const REPORT_SUCCESS = 'Thanks — our team reviews every report within 48 hours.';
@@ -48,7 +54,13 @@ export function ModerationDialogs({ dialog, onChange }: ModerationDialogsProps) 
           target && (
             <Text size="sm" ta="center" c="dimmed">
               Shown in this content without your consent, or do you own it?{' '}
-              <Anchor component="button" type="button" inherit fw={600} onClick={() => onChange({ kind: 'takedown', target })}>
+              <Anchor
+                component="button"
+                type="button"
+                inherit
+                fw={600}
+                onClick={() => onChange({ kind: 'takedown', target })}
+              >
                 Request a takedown
               </Anchor>
             </Text>
@@ -67,7 +79,12 @@ export function ModerationDialogs({ dialog, onChange }: ModerationDialogsProps) 
         successText={TAKEDOWN_SUCCESS}
         pending={takedown.isPending}
         onSubmit={(values) =>
-          takedown.mutateAsync({ ...subject!, reason: values.reason as TakedownReason, details: values.details, email: values.email ?? '' })
+          takedown.mutateAsync({
+            ...subject!,
+            reason: values.reason as TakedownReason,
+            details: values.details,
+            email: values.email ?? '',
+          })
         }
       />
       <CaseFormModal
@@ -82,7 +99,14 @@ export function ModerationDialogs({ dialog, onChange }: ModerationDialogsProps) 
         submitLabel="Send appeal"
         successText={APPEAL_SUCCESS}
         pending={appeal.isPending}
-        onSubmit={(values) => appeal.mutateAsync({ ...subject!, reason: 'depicted_person', details: values.details, email: values.email ?? '' })}
+        onSubmit={(values) =>
+          appeal.mutateAsync({
+            ...subject!,
+            reason: 'depicted_person',
+            details: values.details,
+            email: values.email ?? '',
+          })
+        }
       />
     </>
   );

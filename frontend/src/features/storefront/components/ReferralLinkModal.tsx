@@ -7,7 +7,15 @@ import { type ContentItem } from '../services/storefront.service';
 import { errorMessage } from '@/shared/api-problems';
 
 /** 'Share & earn': creates (or finds) the fan's referral link for an album and shows it with a copy button. */
-export function ReferralLinkModal({ item, percent, onClose }: { item: ContentItem | null; percent: number; onClose: () => void }) {
+export function ReferralLinkModal({
+  item,
+  percent,
+  onClose,
+}: {
+  item: ContentItem | null;
+  percent: number;
+  onClose: () => void;
+}) {
   const create = useCreateReferralLink();
   const { mutate, reset } = create;
   useEffect(() => {
@@ -19,8 +27,8 @@ export function ReferralLinkModal({ item, percent, onClose }: { item: ContentIte
     <Modal opened={Boolean(item)} onClose={onClose} title="Share & earn" centered zIndex={500}>
       <Stack gap="md">
         <Text size="sm">
-          Share this link to “{item?.title}”. You earn {percent}% of every purchase made through it, paid from the platform’s
-          share with your monthly payout.
+          Share this link to “{item?.title}”. You earn {percent}% of every purchase made through it, paid from the
+          platform’s share with your monthly payout.
         </Text>
         {create.isPending && (
           <Center py="sm">
@@ -34,8 +42,17 @@ export function ReferralLinkModal({ item, percent, onClose }: { item: ContentIte
         )}
         {create.data && (
           <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput label="Your referral link" value={create.data.url} readOnly style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
-            <Button leftSection={<IconCopy size={16} />} onClick={() => void copyWithToast(create.data.url, 'Referral link')}>
+            <TextInput
+              label="Your referral link"
+              value={create.data.url}
+              readOnly
+              style={{ flex: 1 }}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <Button
+              leftSection={<IconCopy size={16} />}
+              onClick={() => void copyWithToast(create.data.url, 'Referral link')}
+            >
               Copy
             </Button>
           </Group>

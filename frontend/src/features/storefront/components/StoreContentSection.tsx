@@ -22,7 +22,14 @@ export interface StoreContentSectionProps {
 }
 
 /** The store's approved videos and albums as a grid. */
-export function StoreContentSection({ content, onReport, onTakedown, onAppeal, renderAction, notice }: StoreContentSectionProps) {
+export function StoreContentSection({
+  content,
+  onReport,
+  onTakedown,
+  onAppeal,
+  renderAction,
+  notice,
+}: StoreContentSectionProps) {
   const items = content.data ?? [];
   let body;
   if (content.isPending) {
@@ -63,7 +70,13 @@ export function StoreContentSection({ content, onReport, onTakedown, onAppeal, r
       <SimpleGrid cols={GRID_COLS} spacing="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {items.map((item) => (
           <li key={item.id}>
-            <ContentCard item={item} onReport={() => onReport(item)} onTakedown={() => onTakedown(item)} onAppeal={() => onAppeal(item)} action={renderAction?.(item)} />
+            <ContentCard
+              item={item}
+              onReport={() => onReport(item)}
+              onTakedown={() => onTakedown(item)}
+              onAppeal={() => onAppeal(item)}
+              action={renderAction?.(item)}
+            />
           </li>
         ))}
       </SimpleGrid>

@@ -3,7 +3,14 @@ import { IconCoin, IconFlag, IconGift, IconUsers } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import marketing from '@/shared/ui/marketing.module.css';
-import { categoryName, initials, safeAccent, textOnAccent, AdultBadge, storeClasses as classes } from '@/features/store-card';
+import {
+  categoryName,
+  initials,
+  safeAccent,
+  textOnAccent,
+  AdultBadge,
+  storeClasses as classes,
+} from '@/features/store-card';
 import { formatMoney } from '@/shared/format';
 import type { Category, PublicStore } from '../services/storefront.service';
 
@@ -21,7 +28,10 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /** What a subscription opens: every published item, named by kind. */
 function unlocks(videos: number, albums: number): string {
   if (videos + albums === 0) return 'everything the creator publishes';
-  const parts = [videos > 0 && plural(videos, 'video', 'videos'), albums > 0 && plural(albums, 'album', 'albums')].filter(Boolean);
+  const parts = [
+    videos > 0 && plural(videos, 'video', 'videos'),
+    albums > 0 && plural(albums, 'album', 'albums'),
+  ].filter(Boolean);
   return parts.join(' and ');
 }
 
@@ -43,7 +53,8 @@ export function StoreHero({ store, categories, onReport, toolbar, actions }: Sto
   if (store.subscription.enabled && store.subscription.priceMinor !== null) {
     facts.push(
       <Fact key="subscription" icon={<IconUsers size={18} />}>
-        Subscription {formatMoney(store.subscription.priceMinor, store.currency)}/month · unlocks {unlocks(videos, albums)}
+        Subscription {formatMoney(store.subscription.priceMinor, store.currency)}/month · unlocks{' '}
+        {unlocks(videos, albums)}
       </Fact>,
     );
   }
@@ -71,7 +82,11 @@ export function StoreHero({ store, categories, onReport, toolbar, actions }: Sto
       <Stack gap="md" px={{ base: 'md', sm: 'xl' }} pb={{ base: 'lg', sm: 'xl' }}>
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <div className={classes.heroAvatar} style={{ color: textOnAccent(accent) }} aria-hidden="true">
-            {store.avatarUrl ? <img className={classes.avatarImage} src={store.avatarUrl} alt="" decoding="async" /> : initials(store.displayName)}
+            {store.avatarUrl ? (
+              <img className={classes.avatarImage} src={store.avatarUrl} alt="" decoding="async" />
+            ) : (
+              initials(store.displayName)
+            )}
           </div>
           <Group gap="xs">
             {toolbar}
@@ -81,7 +96,12 @@ export function StoreHero({ store, categories, onReport, toolbar, actions }: Sto
           </Group>
         </Group>
         <Stack gap={6}>
-          <Title order={1} fz={{ base: 28, sm: 36 }} lh={1.15} style={{ letterSpacing: '-0.01em', overflowWrap: 'anywhere' }}>
+          <Title
+            order={1}
+            fz={{ base: 28, sm: 36 }}
+            lh={1.15}
+            style={{ letterSpacing: '-0.01em', overflowWrap: 'anywhere' }}
+          >
             {store.displayName}
           </Title>
           {store.tagline && (
@@ -90,7 +110,13 @@ export function StoreHero({ store, categories, onReport, toolbar, actions }: Sto
             </Text>
           )}
           <Text size="sm" fw={600} className={marketing.muted}>
-            {[plural(videos, 'video', 'videos'), plural(albums, 'album', 'albums'), subscribers !== null && plural(subscribers, 'subscriber', 'subscribers')].filter(Boolean).join(' · ')}
+            {[
+              plural(videos, 'video', 'videos'),
+              plural(albums, 'album', 'albums'),
+              subscribers !== null && plural(subscribers, 'subscriber', 'subscribers'),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Stack>
         {store.categories.length > 0 && (

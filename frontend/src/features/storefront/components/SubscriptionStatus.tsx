@@ -6,7 +6,8 @@ import contrast from '@/shared/ui/contrast.module.css';
 
 type MySubscription = NonNullable<PublicStore['mySubscription']>;
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Subscribed, when the answer does not say until when. */
 export function SubscribedBadge({ children = 'Subscribed' }: { children?: string }) {
@@ -21,7 +22,10 @@ export function SubscribedBadge({ children = 'Subscribed' }: { children?: string
       leftSection={<IconCircleCheck size={18} />}
       classNames={{ label: contrast.greenOnTint }}
       // A date in words does not fit a phone's badge on one line: it wraps instead of being cut off.
-      styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6, maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }}
+      styles={{
+        root: { height: 'auto', minHeight: 36, paddingBlock: 6, maxWidth: '100%' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
+      }}
     >
       {children}
     </Badge>
@@ -42,14 +46,30 @@ export function SubscriptionStatus({ subscription, changing, onChange }: Subscri
   const resumable = subscription.status === 'active' && !subscription.autoRenew;
   return (
     <Group gap="sm" wrap="wrap" w={FULL_WIDTH_ON_PHONES}>
-      <SubscribedBadge>{renews ? `Subscribed · renews ${day(subscription.currentPeriodEnd)}` : `Subscribed · ends ${day(subscription.currentPeriodEnd)}`}</SubscribedBadge>
+      <SubscribedBadge>
+        {renews
+          ? `Subscribed · renews ${day(subscription.currentPeriodEnd)}`
+          : `Subscribed · ends ${day(subscription.currentPeriodEnd)}`}
+      </SubscribedBadge>
       {renews && (
-        <Button variant="default" size="sm" leftSection={<IconX size={16} />} loading={changing} onClick={() => onChange(false)}>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconX size={16} />}
+          loading={changing}
+          onClick={() => onChange(false)}
+        >
           Cancel renewal
         </Button>
       )}
       {resumable && (
-        <Button variant="light" size="sm" leftSection={<IconPlayerPlay size={16} />} loading={changing} onClick={() => onChange(true)}>
+        <Button
+          variant="light"
+          size="sm"
+          leftSection={<IconPlayerPlay size={16} />}
+          loading={changing}
+          onClick={() => onChange(true)}
+        >
           Resume
         </Button>
       )}

@@ -18,5 +18,9 @@ function subscribe(onChange: () => void) {
  * so they can read it on their first render (no anonymous request first, then a signed-in one).
  */
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(subscribe, () => Boolean(getToken()), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => Boolean(getToken()),
+    () => false,
+  );
 }

@@ -6,7 +6,13 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { notify } from '../../../lib/notify';
 import { rememberReturnTo, withNext } from '@/features/auth';
 import { FULL_WIDTH_ON_PHONES } from '@/shared/ui/responsive';
-import { CheckoutModal, type CheckoutTarget, ContentViewerModal, findPaidPurchase, setAutoRenew } from '@/features/purchases';
+import {
+  CheckoutModal,
+  type CheckoutTarget,
+  ContentViewerModal,
+  findPaidPurchase,
+  setAutoRenew,
+} from '@/features/purchases';
 import { ContentPurchaseAction } from '../components/ContentPurchaseAction';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { ReferralLinkModal } from '../components/ReferralLinkModal';
@@ -42,11 +48,17 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
     rememberReturnTo(path);
     navigate(withNext('/sign-up', path));
   };
-  const whenSignedIn = (action: () => void, buy: string | null = null) => () => (signedIn ? action() : signUpFor(buy));
+  const whenSignedIn =
+    (action: () => void, buy: string | null = null) =>
+    () =>
+      signedIn ? action() : signUpFor(buy);
 
   const opener = useMutation({
     // The store list names the purchase that owns an item; older answers without it fall back to the history.
-    mutationFn: async (item: ContentItem) => ({ item, purchase: item.purchaseId ? { id: item.purchaseId } : await findPaidPurchase(item.id) }),
+    mutationFn: async (item: ContentItem) => ({
+      item,
+      purchase: item.purchaseId ? { id: item.purchaseId } : await findPaidPurchase(item.id),
+    }),
     onSuccess: ({ item, purchase }) => {
       if (purchase) setViewing({ purchaseId: purchase.id, title: item.title });
       else notify.error('Your purchase of this item could not be found. Open it from your purchase history.');
@@ -58,7 +70,11 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
   const renewal = useMutation({
     mutationFn: (autoRenew: boolean) => setAutoRenew(mine!.id, autoRenew),
     onSuccess: (saved) => {
-      notify.success(saved.autoRenew ? `Renewal resumed: it renews on ${new Date(saved.currentPeriodEnd).toLocaleDateString()}` : 'Renewal cancelled: you keep access until the end of the period');
+      notify.success(
+        saved.autoRenew
+          ? `Renewal resumed: it renews on ${new Date(saved.currentPeriodEnd).toLocaleDateString()}`
+          : 'Renewal cancelled: you keep access until the end of the period',
+      );
       void client.invalidateQueries({ queryKey: ['storefront', 'store', store.slug] });
     },
     onError: () => notify.error('Your subscription could not be changed. Please try again.'),
@@ -71,14 +87,30 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
   const subscribe =
     subscription.enabled && subscription.priceMinor !== null && !subscribed && !owner
       ? whenSignedIn(
-          () => setCheckout({ kind: 'subscription', storeSlug: store.slug, storeName: store.displayName, amountMinor: subscription.priceMinor!, currency: store.currency }),
+          () =>
+            setCheckout({
+              kind: 'subscription',
+              storeSlug: store.slug,
+              storeName: store.displayName,
+              amountMinor: subscription.priceMinor!,
+              currency: store.currency,
+            }),
           SUBSCRIBE_VALUE,
         )
       : null;
   const buy = (item: ContentItem) =>
-    setCheckout({ kind: 'content', contentId: item.id, title: item.title, storeSlug: store.slug, storeName: store.displayName, amountMinor: item.priceMinor, currency: item.currency });
+    setCheckout({
+      kind: 'content',
+      contentId: item.id,
+      title: item.title,
+      storeSlug: store.slug,
+      storeName: store.displayName,
+      amountMinor: item.priceMinor,
+      currency: item.currency,
+    });
   // The purchase statement sells a subscribers-only store's items to live subscribers only (403 subscribers_only).
-  const locked = store.visibility === 'subscribers_only' && !subscribed && !owner ? { onSubscribe: subscribe } : undefined;
+  const locked =
+    store.visibility === 'subscribers_only' && !subscribed && !owner ? { onSubscribe: subscribe } : undefined;
 
   // Back from signing up or in: the checkout the visitor chose opens once, and the URL forgets it.
   const pendingBuy = signedIn ? params.get(BUY_PARAM) : null;
@@ -98,14 +130,24 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
       <Text size="sm" c="dimmed">
         This is your store: fans see it like this.
       </Text>
-      <Button component={Link} to="/dashboard/mystoresettings" variant="default" w={FULL_WIDTH_ON_PHONES} leftSection={<IconEdit size={18} />}>
+      <Button
+        component={Link}
+        to="/dashboard/mystoresettings"
+        variant="default"
+        w={FULL_WIDTH_ON_PHONES}
+        leftSection={<IconEdit size={18} />}
+      >
         Edit store
       </Button>
     </>
   ) : (
     <>
       {mine ? (
-        <SubscriptionStatus subscription={mine} changing={renewal.isPending} onChange={(autoRenew) => renewal.mutate(autoRenew)} />
+        <SubscriptionStatus
+          subscription={mine}
+          changing={renewal.isPending}
+          onChange={(autoRenew) => renewal.mutate(autoRenew)}
+        />
       ) : subscribed ? (
         <SubscribedBadge />
       ) : (
@@ -121,7 +163,13 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
           w={FULL_WIDTH_ON_PHONES}
           leftSection={<IconGift size={18} />}
           onClick={whenSignedIn(() =>
-            setCheckout({ kind: 'tip', storeSlug: store.slug, storeName: store.displayName, minimumMinor: tips.minimumTipMinor!, currency: store.currency }),
+            setCheckout({
+              kind: 'tip',
+              storeSlug: store.slug,
+              storeName: store.displayName,
+              minimumMinor: tips.minimumTipMinor!,
+              currency: store.currency,
+            }),
           )}
         >
           Send a tip
@@ -131,7 +179,13 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
     </>
   );
 
-  const favoriteButton = owner ? null : <FavoriteButton slug={store.slug} isFavorite={Boolean(store.isFavorite)} onSignInNeeded={signedIn ? null : () => signUpFor(null)} />;
+  const favoriteButton = owner ? null : (
+    <FavoriteButton
+      slug={store.slug}
+      isFavorite={Boolean(store.isFavorite)}
+      onSignInNeeded={signedIn ? null : () => signUpFor(null)}
+    />
+  );
 
   const contentAction = (item: ContentItem) =>
     owner ? (
@@ -162,7 +216,11 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
     <>
       <CheckoutModal target={checkout} referralCode={referralCode} onClose={() => setCheckout(null)} />
       <ReferralLinkModal item={sharing} percent={referrals.commissionPercent} onClose={() => setSharing(null)} />
-      <ContentViewerModal purchaseId={viewing?.purchaseId ?? null} title={viewing?.title ?? ''} onClose={() => setViewing(null)} />
+      <ContentViewerModal
+        purchaseId={viewing?.purchaseId ?? null}
+        title={viewing?.title ?? ''}
+        onClose={() => setViewing(null)}
+      />
     </>
   );
 

@@ -36,7 +36,8 @@ export function useCategories() {
 }
 
 /** Answers that will not change on a retry (not found, adult store without an account or the age check) are not retried. */
-const retryable = (count: number, error: Error) => count < 1 && !isNotFound(error) && !isAccountRequired(error) && !isAgeCheckRequired(error);
+const retryable = (count: number, error: Error) =>
+  count < 1 && !isNotFound(error) && !isAccountRequired(error) && !isAgeCheckRequired(error);
 
 export function useStoreProfile(slug: string, signedIn: boolean) {
   return useQuery({ queryKey: storefrontKeys.store(slug, signedIn), queryFn: () => getStore(slug), retry: retryable });

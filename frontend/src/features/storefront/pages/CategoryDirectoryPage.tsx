@@ -17,7 +17,14 @@ import { errorMessage } from '@/shared/api-problems';
 const GRID_COLS = { base: 1, sm: 2, md: 3 };
 export const ADULT_CATEGORY_MESSAGE = 'Sign in to browse this category. It contains adult content (18+).';
 
-function CategorySection({ id, title, lead, items, locked, onLockedClick }: {
+function CategorySection({
+  id,
+  title,
+  lead,
+  items,
+  locked,
+  onLockedClick,
+}: {
   id: string;
   title: string;
   lead: string;
@@ -36,7 +43,11 @@ function CategorySection({ id, title, lead, items, locked, onLockedClick }: {
       <SimpleGrid cols={GRID_COLS} spacing="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {items.map((category) => (
           <li key={category.slug}>
-            <CategoryCard category={category} locked={locked && category.nsfw} onLockedClick={() => onLockedClick(category)} />
+            <CategoryCard
+              category={category}
+              locked={locked && category.nsfw}
+              onLockedClick={() => onLockedClick(category)}
+            />
           </li>
         ))}
       </SimpleGrid>
@@ -100,7 +111,11 @@ export function CategoryDirectoryPage() {
           <CategorySection
             id="categories-adult"
             title="Adult categories (18+)"
-            lead={signedIn ? 'Adult content. You must be 18 or older.' : 'Adult content: sign in to browse. You must be 18 or older.'}
+            lead={
+              signedIn
+                ? 'Adult content. You must be 18 or older.'
+                : 'Adult content: sign in to browse. You must be 18 or older.'
+            }
             items={adult}
             locked={!signedIn}
             onLockedClick={setAsked}
@@ -112,14 +127,23 @@ export function CategoryDirectoryPage() {
 
   return (
     <>
-      <PageHeader title="Categories" lead="Find creators by what they make: videos, photo albums and more, grouped by category." />
+      <PageHeader
+        title="Categories"
+        lead="Find creators by what they make: videos, photo albums and more, grouped by category."
+      />
       <Container size="lg" pt={{ base: 16, sm: 24 }} pb={{ base: 32, sm: 48 }}>
         <Stack gap="lg">
           {!signedIn && <SignedOutNote>Adult categories (18+) open after you sign in.</SignedOutNote>}
           {body}
         </Stack>
       </Container>
-      <Modal opened={asked !== null} onClose={() => setAsked(null)} title={asked ? `${asked.name} (18+)` : ''} centered zIndex={500}>
+      <Modal
+        opened={asked !== null}
+        onClose={() => setAsked(null)}
+        title={asked ? `${asked.name} (18+)` : ''}
+        centered
+        zIndex={500}
+      >
         <Stack gap="lg">
           <Text>{ADULT_CATEGORY_MESSAGE}</Text>
           <Group gap="sm" justify="flex-end">

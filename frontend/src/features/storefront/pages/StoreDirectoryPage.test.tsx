@@ -5,7 +5,10 @@ import { renderRoutes } from '../../../test/render';
 import { StoresPage } from './StoresPage';
 import { CATEGORIES, config, json, LAZY_PAGE, requestsTo, serve, store } from '../../../test/serve';
 
-const FIRST_PAGE = [store(), store({ slug: 'beat-lab', displayName: 'Beat Lab', tagline: null, categories: ['music'] })];
+const FIRST_PAGE = [
+  store(),
+  store({ slug: 'beat-lab', displayName: 'Beat Lab', tagline: null, categories: ['music'] }),
+];
 
 function renderStores(path = '/stores') {
   return renderRoutes(
@@ -60,7 +63,13 @@ describe('/stores', () => {
       'GET /api/stores': () => json({ items: [], nextCursor: null, adultStoresHidden: 2 }),
     });
     renderStores('/stores?category=fitness');
-    expect(await screen.findByText('2 stores here contain adult content (18+). Viewing NSFW stores here needs an account: sign in or sign up to see them.', {}, LAZY_PAGE)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        '2 stores here contain adult content (18+). Viewing NSFW stores here needs an account: sign in or sign up to see them.',
+        {},
+        LAZY_PAGE,
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText('No stores yet')).toBeNull();
     expect(screen.queryByText('No stores match')).toBeNull();
     expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
@@ -71,7 +80,11 @@ describe('/stores', () => {
     const fetchMock = serve({
       'GET /api/config': config('live'),
       'GET /api/categories': () => json({ items: CATEGORIES }),
-      'GET /api/stores': () => json({ items: [store({ slug: 'after-dark', displayName: 'After Dark', isNsfw: true, categories: ['adult-solo'] })], nextCursor: null }),
+      'GET /api/stores': () =>
+        json({
+          items: [store({ slug: 'after-dark', displayName: 'After Dark', isNsfw: true, categories: ['adult-solo'] })],
+          nextCursor: null,
+        }),
     });
     renderStores();
     const card = await screen.findByRole('link', { name: 'After Dark (18+)' }, LAZY_PAGE);
@@ -107,7 +120,9 @@ describe('/stores', () => {
     expect(requestsTo(fetchMock, 'GET /api/stores').at(-1)!.url.searchParams.get('q')).toBe('beat');
 
     await user.click(screen.getByRole('radio', { name: 'Name A–Z' }));
-    await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/stores').at(-1)!.url.searchParams.get('sort')).toBe('name'));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'GET /api/stores').at(-1)!.url.searchParams.get('sort')).toBe('name'),
+    );
     expect(requestsTo(fetchMock, 'GET /api/stores').at(-1)!.url.searchParams.get('q')).toBe('beat');
   });
 
@@ -117,11 +132,21 @@ describe('/stores', () => {
       'GET /api/categories': () => json({ items: CATEGORIES }),
       'GET /api/stores': ({ url }) =>
         url.searchParams.get('category') === 'adult-solo'
-          ? json({ code: 'account_required', message: 'Sign in to browse this category. It contains adult content (18+).' }, 401)
+          ? json(
+              {
+                code: 'account_required',
+                message: 'Sign in to browse this category. It contains adult content (18+).',
+              },
+              401,
+            )
           : json({ items: FIRST_PAGE, nextCursor: null }),
     });
     renderStores('/stores?category=adult-solo');
-    const message = await screen.findByText('Sign in to browse this category. It contains adult content (18+).', {}, LAZY_PAGE);
+    const message = await screen.findByText(
+      'Sign in to browse this category. It contains adult content (18+).',
+      {},
+      LAZY_PAGE,
+    );
     const panel = message.closest('div.mantine-Paper-root') as HTMLElement;
     expect(within(panel).getByRole('heading', { name: 'Adult category (18+)' })).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/sign-in');

@@ -131,7 +131,11 @@ export function StoreDirectoryPage() {
           p={0}
           m={0}
           aria-busy={directory.isPlaceholderData}
-          style={{ listStyle: 'none', opacity: directory.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms ease' }}
+          style={{
+            listStyle: 'none',
+            opacity: directory.isPlaceholderData ? 0.6 : 1,
+            transition: 'opacity 120ms ease',
+          }}
         >
           {stores.map((store) => (
             <li key={store.slug}>
@@ -142,7 +146,12 @@ export function StoreDirectoryPage() {
         {adultNote}
         {directory.hasNextPage && (
           <Center>
-            <Button variant="default" size="md" onClick={() => void directory.fetchNextPage()} loading={directory.isFetchingNextPage}>
+            <Button
+              variant="default"
+              size="md"
+              onClick={() => void directory.fetchNextPage()}
+              loading={directory.isFetchingNextPage}
+            >
               Load more
             </Button>
           </Center>
@@ -176,7 +185,11 @@ export function StoreDirectoryPage() {
             signedIn={signedIn}
           />
           <Text size="sm" className={marketing.muted} aria-live="polite">
-            {directory.isPending ? 'Loading stores…' : stores.length > 0 ? `Showing ${stores.length} ${stores.length === 1 ? 'store' : 'stores'}` : ''}
+            {directory.isPending
+              ? 'Loading stores…'
+              : stores.length > 0
+                ? `Showing ${stores.length} ${stores.length === 1 ? 'store' : 'stores'}`
+                : ''}
           </Text>
           {results}
         </Stack>

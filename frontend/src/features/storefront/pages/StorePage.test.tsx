@@ -42,8 +42,20 @@ describe('/stores/:slug', () => {
         title: 'Beach day',
         priceMinor: 500,
         media: [
-          { ...contentItem().media[0], id: 'p1', mediaType: 'image', thumbnailUrl: '/media/p1.jpg', durationSeconds: null },
-          { ...contentItem().media[0], id: 'p2', mediaType: 'image', thumbnailUrl: '/media/p2.jpg', durationSeconds: null },
+          {
+            ...contentItem().media[0],
+            id: 'p1',
+            mediaType: 'image',
+            thumbnailUrl: '/media/p1.jpg',
+            durationSeconds: null,
+          },
+          {
+            ...contentItem().media[0],
+            id: 'p2',
+            mediaType: 'image',
+            thumbnailUrl: '/media/p2.jpg',
+            durationSeconds: null,
+          },
         ],
       }),
     ]);
@@ -67,7 +79,12 @@ describe('/stores/:slug', () => {
 
   it('shows a stranger the store by its link after the age check: blurred, locked cards, and Buy leads to sign-up and back with the ref', async () => {
     let ageChecked = false;
-    const adult = publicStore({ isNsfw: true, categories: ['adult-solo'], displayName: 'After Dark', counts: { videos: 1, albums: 2, subscribers: 41 } });
+    const adult = publicStore({
+      isNsfw: true,
+      categories: ['adult-solo'],
+      displayName: 'After Dark',
+      counts: { videos: 1, albums: 2, subscribers: 41 },
+    });
     const fetchMock = serve({
       'GET /api/config': config('live'),
       'GET /api/categories': () => json({ items: CATEGORIES }),
@@ -76,8 +93,10 @@ describe('/stores/:slug', () => {
         ageChecked = true;
         return json({ confirmed: true, recordedAt: null });
       },
-      'GET /api/stores/jane-fit': () => (ageChecked ? json(adult) : json({ code: 'age_check_required', message: AGE_REQUIRED }, 401)),
-      'GET /api/stores/jane-fit/content': () => (ageChecked ? json({ items: [lockedItem()] }) : json({ code: 'age_check_required', message: AGE_REQUIRED }, 401)),
+      'GET /api/stores/jane-fit': () =>
+        ageChecked ? json(adult) : json({ code: 'age_check_required', message: AGE_REQUIRED }, 401),
+      'GET /api/stores/jane-fit/content': () =>
+        ageChecked ? json({ items: [lockedItem()] }) : json({ code: 'age_check_required', message: AGE_REQUIRED }, 401),
     });
     const user = userEvent.setup();
     const { router } = renderRoutes(
@@ -166,7 +185,17 @@ describe('/stores/:slug', () => {
 
   it('shows a subscriber when it renews, with cancel, items unlocked and no Subscribe button', async () => {
     localStorage.setItem('token', 'user-token');
-    const subscription = { id: 'sub-1', storeSlug: 'jane-fit', storeName: 'Jane Fit', status: 'active', autoRenew: true, currentPeriodEnd: '2027-04-10T10:00:00.000Z', priceMinor: 999, currency: 'USD', startedAt: '2027-03-10T10:00:00.000Z' };
+    const subscription = {
+      id: 'sub-1',
+      storeSlug: 'jane-fit',
+      storeName: 'Jane Fit',
+      status: 'active',
+      autoRenew: true,
+      currentPeriodEnd: '2027-04-10T10:00:00.000Z',
+      priceMinor: 999,
+      currency: 'USD',
+      startedAt: '2027-03-10T10:00:00.000Z',
+    };
     let current = subscription;
     const fetchMock = serve({
       'GET /api/config': config('live'),
@@ -207,7 +236,13 @@ describe('/stores/:slug', () => {
 
   it('shows the creator their own store with an edit link and nothing to buy', async () => {
     localStorage.setItem('token', 'user-token');
-    liveStore(publicStore({ isOwner: true, bannerUrl: '/api/stores/jane-fit/images/b.webp', avatarUrl: '/api/stores/jane-fit/images/a.webp' }));
+    liveStore(
+      publicStore({
+        isOwner: true,
+        bannerUrl: '/api/stores/jane-fit/images/b.webp',
+        avatarUrl: '/api/stores/jane-fit/images/a.webp',
+      }),
+    );
     renderStore();
     expect(await screen.findByText('This is your store: fans see it like this.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit store' }).getAttribute('href')).toBe('/dashboard/mystoresettings');

@@ -31,10 +31,15 @@ function Meta({ title }: { title: string }) {
 }
 
 /** A content item as the subject of a report, takedown or appeal (the store itself goes by its slug). */
-const contentTarget = (item: ContentItem): DialogTarget => ({ subjectType: 'content', subjectId: item.id, label: `“${item.title}”` });
+const contentTarget = (item: ContentItem): DialogTarget => ({
+  subjectType: 'content',
+  subjectId: item.id,
+  label: `“${item.title}”`,
+});
 
 function storeDescription(store: PublicStore): string {
-  const text = store.tagline || store.description || `${store.displayName} on ${BRAND}: exclusive videos and photo albums.`;
+  const text =
+    store.tagline || store.description || `${store.displayName} on ${BRAND}: exclusive videos and photo albums.`;
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
@@ -70,16 +75,22 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
           renderAction={commerce.contentAction}
           notice={commerce.contentNotice}
         />
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="store-safety-title">
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="store-safety-title"
+        >
           <Group justify="space-between" align="center" gap="md">
             <Stack gap={4} maw={620}>
               <Title order={2} id="store-safety-title" fz="lg">
                 Something wrong with this store?
               </Title>
               <Text size="sm" className={marketing.muted}>
-                Report anything that breaks our rules. If you are shown in this content without your consent or you own the
-                rights to it, request a takedown: we answer within 24 hours. People shown can also appeal a decision about it:
-                appeals are resolved within 7 business days.
+                Report anything that breaks our rules. If you are shown in this content without your consent or you own
+                the rights to it, request a takedown: we answer within 24 hours. People shown can also appeal a decision
+                about it: appeals are resolved within 7 business days.
               </Text>
             </Stack>
             <Group gap="sm" w={FULL_WIDTH_ON_PHONES}>
@@ -165,5 +176,7 @@ function StoreView() {
 
 /** /stores/:slug: a store's public profile and approved content (live phase; before launch, the stores placeholder). */
 export function StorePage() {
-  return <LaunchPhaseSwitch prelaunch={<ComingSoonPage page="stores" />} pending={<PageLoader />} live={<StoreView />} />;
+  return (
+    <LaunchPhaseSwitch prelaunch={<ComingSoonPage page="stores" />} pending={<PageLoader />} live={<StoreView />} />
+  );
 }

@@ -19,7 +19,9 @@ const album = contentItem({
   kind: 'album',
   title: 'Beach day',
   priceMinor: 500,
-  media: [{ ...contentItem().media[0], id: 'p1', mediaType: 'image', thumbnailUrl: '/media/p1.jpg', durationSeconds: null }],
+  media: [
+    { ...contentItem().media[0], id: 'p1', mediaType: 'image', thumbnailUrl: '/media/p1.jpg', durationSeconds: null },
+  ],
 });
 
 function renderStore(path = '/stores/jane-fit') {
@@ -35,7 +37,10 @@ function renderStore(path = '/stores/jane-fit') {
 
 type Handlers = Parameters<typeof serve>[0];
 
-function liveStore(extra: Handlers = {}, { profile = publicStore(), items = [contentItem(), album] }: { profile?: object; items?: object[] } = {}) {
+function liveStore(
+  extra: Handlers = {},
+  { profile = publicStore(), items = [contentItem(), album] }: { profile?: object; items?: object[] } = {},
+) {
   return serve({
     'GET /api/config': () => json({ launchPhase: 'live' }),
     'GET /api/categories': () => json({ items: CATEGORIES }),
@@ -51,7 +56,8 @@ async function openCheckout(user: ReturnType<typeof userEvent.setup>) {
 }
 
 const HOSTED_PAGE = 'http://localhost:4010/pay/cs_test_1';
-const awaitingCard = (overrides: Parameters<typeof purchase>[0] = {}) => purchase({ status: 'requires_action', checkoutUrl: HOSTED_PAGE, ...overrides });
+const awaitingCard = (overrides: Parameters<typeof purchase>[0] = {}) =>
+  purchase({ status: 'requires_action', checkoutUrl: HOSTED_PAGE, ...overrides });
 
 describe('store page purchases', () => {
   beforeEach(() => localStorage.setItem('token', 'fan-token'));
@@ -90,7 +96,9 @@ describe('store page purchases', () => {
       returnTo: '/stores/jane-fit?ref=r3f2a9',
     });
     expect(within(dialog).getByText('Taking you to the secure payment page…')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Continue to the payment page' }).getAttribute('href')).toBe(HOSTED_PAGE);
+    expect(within(dialog).getByRole('link', { name: 'Continue to the payment page' }).getAttribute('href')).toBe(
+      HOSTED_PAGE,
+    );
   });
 
   it('never follows a hosted-page address that is not http(s)', async () => {
@@ -130,7 +138,10 @@ describe('store page purchases', () => {
   it('shows a refusal and makes the next submit a new attempt with a new key', async () => {
     let calls = 0;
     const fetchMock = liveStore({
-      'POST /api/purchases': () => (++calls === 1 ? json({ code: 'not_for_sale', message: 'This item is no longer for sale.' }, 409) : json(awaitingCard(), 201)),
+      'POST /api/purchases': () =>
+        ++calls === 1
+          ? json({ code: 'not_for_sale', message: 'This item is no longer for sale.' }, 409)
+          : json(awaitingCard(), 201),
     });
     const user = userEvent.setup();
     renderStore();
@@ -158,7 +169,10 @@ describe('store page purchases', () => {
     expect(within(dialog).getByText('129.9 FANM')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copy solana address' })).toBeTruthy();
     expect(within(dialog).getByText('Waiting for payment confirmation…')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).toMatchObject({ method: 'crypto', returnTo: '/stores/jane-fit' });
+    expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).toMatchObject({
+      method: 'crypto',
+      returnTo: '/stores/jane-fit',
+    });
     expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).not.toHaveProperty('card');
     expect(openHostedCheckout).not.toHaveBeenCalled();
   });
@@ -170,7 +184,11 @@ describe('store page purchases', () => {
     await user.click(await screen.findByRole('button', { name: 'Subscribe · $9.99/month' }, LAZY_PAGE));
     const subscribe = await screen.findByRole('dialog', { name: 'Subscribe' });
     expect(within(subscribe).getByText('Monthly subscription to Jane Fit')).toBeTruthy();
-    expect(within(subscribe).getByText(/\$9\.99 per month\. It renews automatically until you cancel, and each renewal is charged to\s+the card you save/)).toBeTruthy();
+    expect(
+      within(subscribe).getByText(
+        /\$9\.99 per month\. It renews automatically until you cancel, and each renewal is charged to\s+the card you save/,
+      ),
+    ).toBeTruthy();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Subscribe' })).toBeNull());
 
@@ -238,7 +256,9 @@ describe('store page purchases', () => {
     const user = userEvent.setup();
     renderStore();
     const albumCard = await screen.findByRole('article', { name: 'Beach day' }, LAZY_PAGE);
-    expect(within(screen.getByRole('article', { name: 'Full body burn' })).queryByRole('button', { name: /Share/ })).toBeNull();
+    expect(
+      within(screen.getByRole('article', { name: 'Full body burn' })).queryByRole('button', { name: /Share/ }),
+    ).toBeNull();
     await user.click(within(albumCard).getByRole('button', { name: 'Share & earn 5%' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share & earn' });
     expect(await within(dialog).findByDisplayValue('http://localhost:5173/stores/jane-fit?ref=r3f2a9')).toBeTruthy();
@@ -247,7 +267,15 @@ describe('store page purchases', () => {
   });
 
   it('hides Share & earn when the store has referrals off', async () => {
-    liveStore({}, { profile: publicStore({ referrals: { enabled: false, commissionPercent: 5 }, tips: { enabled: false, minimumTipMinor: null } }) });
+    liveStore(
+      {},
+      {
+        profile: publicStore({
+          referrals: { enabled: false, commissionPercent: 5 },
+          tips: { enabled: false, minimumTipMinor: null },
+        }),
+      },
+    );
     renderStore();
     expect(await screen.findByRole('article', { name: 'Beach day' }, LAZY_PAGE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Share & earn/ })).toBeNull();
@@ -256,13 +284,27 @@ describe('store page purchases', () => {
 
   it('offers Subscribe to unlock instead of Buy in a subscribers-only store, and Open on every item once subscribed', async () => {
     const crypto = { network: 'solana' as const, address: '7Xf3kq9Lw2SandboxAddr', amountToken: '999 FANM' };
-    const subscriptionByCrypto = { kind: 'subscription' as const, method: 'crypto' as const, crypto, amountMinor: 999, contentId: null, contentTitle: null, contentKind: null };
+    const subscriptionByCrypto = {
+      kind: 'subscription' as const,
+      method: 'crypto' as const,
+      crypto,
+      amountMinor: 999,
+      contentId: null,
+      contentTitle: null,
+      contentKind: null,
+    };
     let subscribed = false;
     let polls = 0;
     const fetchMock = liveStore({
       'GET /api/stores/jane-fit': () => json(publicStore({ visibility: 'subscribers_only', isSubscribed: subscribed })),
       'GET /api/stores/jane-fit/content': () =>
-        json({ items: [contentItem(), album].map((item) => ({ ...item, owned: subscribed, purchaseId: subscribed ? PURCHASE_ID : null })) }),
+        json({
+          items: [contentItem(), album].map((item) => ({
+            ...item,
+            owned: subscribed,
+            purchaseId: subscribed ? PURCHASE_ID : null,
+          })),
+        }),
       'POST /api/purchases': () => json(purchase({ ...subscriptionByCrypto, status: 'pending' }), 201),
       [`GET /api/purchases/${PURCHASE_ID}`]: () => {
         subscribed = ++polls > 1;
@@ -285,7 +327,10 @@ describe('store page purchases', () => {
     await user.click(within(dialog).getByText('Crypto'));
     await user.click(within(dialog).getByRole('button', { name: 'Continue with crypto' }));
     expect(await within(dialog).findByText('Payment confirmed', {}, POLL)).toBeTruthy();
-    expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).toMatchObject({ kind: 'subscription', storeSlug: 'jane-fit' });
+    expect(requestsTo(fetchMock, 'POST /api/purchases')[0].body).toMatchObject({
+      kind: 'subscription',
+      storeSlug: 'jane-fit',
+    });
     await user.keyboard('{Escape}');
 
     // The store and its items are asked again: every item opens, and the hero says so.
@@ -315,7 +360,9 @@ describe('store page purchases', () => {
     const { router } = renderStore();
     await user.click(await screen.findByRole('button', { name: 'Buy Full body burn' }, LAZY_PAGE));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-up'));
-    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(`/stores/jane-fit?buy=${contentItem().id}`);
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      `/stores/jane-fit?buy=${contentItem().id}`,
+    );
     expect(requestsTo(fetchMock, 'POST /api/purchases')).toHaveLength(0);
   });
 });

@@ -11,9 +11,12 @@ const PAGES: [string, ComponentType][] = [
 ];
 
 describe('prerendered directory pages', () => {
-  it.each(PAGES)('%s hydrates over its prerendered HTML without a mismatch, even with a stored token', async (_, Page) => {
-    expect(prerender(<Page />).match(/<h1[\s>]/g)).toHaveLength(1);
-    localStorage.setItem('token', 'stored-session');
-    await expectPrerenderToHydrate(<Page />);
-  });
+  it.each(PAGES)(
+    '%s hydrates over its prerendered HTML without a mismatch, even with a stored token',
+    async (_, Page) => {
+      expect(prerender(<Page />).match(/<h1[\s>]/g)).toHaveLength(1);
+      localStorage.setItem('token', 'stored-session');
+      await expectPrerenderToHydrate(<Page />);
+    },
+  );
 });

@@ -54,7 +54,8 @@ export function TokenUtility() {
             </Title>
             <Text className={marketing.muted}>
               When fans pay with the token, creators keep {token.creator}% and the platform takes {token.platform}%,
-              compared with {fiat.creator}/{fiat.platform} for card and other fiat payments. Splits are subject to change.
+              compared with {fiat.creator}/{fiat.platform} for card and other fiat payments. Splits are subject to
+              change.
             </Text>
           </Stack>
           <Group gap="xl" justify="center" style={{ flexGrow: 1 }}>

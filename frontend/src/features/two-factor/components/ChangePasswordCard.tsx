@@ -12,7 +12,12 @@ import { errorMessage, normaliseTotpInput, stepUpWithCode, TOTP_CODE_LENGTH } fr
 import { SectionCard } from '@/shared/ui/SectionCard';
 
 const schema = z
-  .object({ currentPassword: z.string().min(1, 'Enter your current password'), password: newPasswordField(), confirmPassword: z.string(), code: z.string() })
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    password: newPasswordField(),
+    confirmPassword: z.string(),
+    code: z.string(),
+  })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE });
 
 /** A weak password is also announced; a mismatch only shows beside its field. */
@@ -27,7 +32,10 @@ export interface ChangePasswordCardProps {
 export function ChangePasswordCard({ requireCode, onChanged }: ChangePasswordCardProps) {
   const [pending, setPending] = useState(false);
   const [askCode, setAskCode] = useState(false);
-  const form = useForm({ initialValues: { currentPassword: '', password: '', confirmPassword: '', code: '' }, validate: schemaResolver(schema, { sync: true }) });
+  const form = useForm({
+    initialValues: { currentPassword: '', password: '', confirmPassword: '', code: '' },
+    validate: schemaResolver(schema, { sync: true }),
+  });
   const { currentPassword, password, confirmPassword, code } = form.values;
   const needCode = requireCode || askCode;
 
@@ -75,7 +83,11 @@ export function ChangePasswordCard({ requireCode, onChanged }: ChangePasswordCar
     >
       <form onSubmit={form.onSubmit(submit, onInvalid)} noValidate>
         <Stack gap="sm" maw={420}>
-          <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
           <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
           <PasswordInput
             label="Confirm new password"
@@ -97,7 +109,9 @@ export function ChangePasswordCard({ requireCode, onChanged }: ChangePasswordCar
           <Button
             type="submit"
             loading={pending}
-            disabled={!currentPassword || !password || !confirmPassword || (needCode && code.length !== TOTP_CODE_LENGTH)}
+            disabled={
+              !currentPassword || !password || !confirmPassword || (needCode && code.length !== TOTP_CODE_LENGTH)
+            }
             style={{ alignSelf: 'flex-start' }}
           >
             Change password

@@ -22,8 +22,8 @@ export function EndOtherSessionsModal({ opened, onClose, onConfirm }: EndOtherSe
     <Modal opened={opened} onClose={onClose} title="Sign out your other devices?" centered zIndex={500}>
       <Stack gap="md">
         <Text size="sm">
-          You just changed your security settings. If you are signed in anywhere else, such as another browser or a device
-          you no longer use, you can end those sessions now. This device stays signed in.
+          You just changed your security settings. If you are signed in anywhere else, such as another browser or a
+          device you no longer use, you can end those sessions now. This device stays signed in.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending}>

@@ -64,7 +64,12 @@ export function RecoveryCodesCard({ status, loading, failed, onRetry, onRegenera
         </Stack>
       )}
       <Group>
-        <Button variant="light" leftSection={<IconRefresh size={18} />} onClick={onRegenerate} styles={wrappingButtonStyles}>
+        <Button
+          variant="light"
+          leftSection={<IconRefresh size={18} />}
+          onClick={onRegenerate}
+          styles={wrappingButtonStyles}
+        >
           Regenerate recovery codes
         </Button>
       </Group>

@@ -41,8 +41,8 @@ export function RecoveryCodesModal({ codes, email, onClose }: RecoveryCodesModal
           classNames={{ title: contrast.orangeOnTint }}
         >
           <Text size="sm">
-            These codes are shown only once. Keep them somewhere safe, such as a password manager or a printed copy. Each
-            code signs you in once if you lose your authenticator app.
+            These codes are shown only once. Keep them somewhere safe, such as a password manager or a printed copy.
+            Each code signs you in once if you lose your authenticator app.
           </Text>
         </Alert>
         <SimpleGrid cols={2} spacing="xs" aria-label="Recovery codes" component="ul" p={0} m={0}>
@@ -61,7 +61,11 @@ export function RecoveryCodesModal({ codes, email, onClose }: RecoveryCodesModal
           ))}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Button variant="default" leftSection={<IconCopy size={18} />} onClick={() => copyWithToast(codes?.join('\n') ?? '', 'Recovery codes')}>
+          <Button
+            variant="default"
+            leftSection={<IconCopy size={18} />}
+            onClick={() => copyWithToast(codes?.join('\n') ?? '', 'Recovery codes')}
+          >
             Copy
           </Button>
           <Button

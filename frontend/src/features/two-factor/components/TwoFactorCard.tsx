@@ -1,4 +1,18 @@
-import { ActionIcon, Alert, Badge, Box, Button, Code, Group, Image, Loader, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Code,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconRefresh, IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { TotpEnrollment } from '../services/mfa.service';
@@ -27,7 +41,12 @@ function formatSecret(secret: string): string {
   return secret.replace(/(.{4})/g, '$1 ').trim();
 }
 
-function SetupPanel({ enrollment, verifying, onVerify, onCancelSetup }: Pick<TwoFactorCardProps, 'verifying' | 'onVerify' | 'onCancelSetup'> & { enrollment: TotpEnrollment }) {
+function SetupPanel({
+  enrollment,
+  verifying,
+  onVerify,
+  onCancelSetup,
+}: Pick<TwoFactorCardProps, 'verifying' | 'onVerify' | 'onCancelSetup'> & { enrollment: TotpEnrollment }) {
   const [code, setCode] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -77,12 +96,7 @@ function SetupPanel({ enrollment, verifying, onVerify, onCancelSetup }: Pick<Two
         </Stack>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <TotpCodeInput
-              label="3. Enter the 6-digit code from the app"
-              value={code}
-              onChange={setCode}
-              required
-            />
+            <TotpCodeInput label="3. Enter the 6-digit code from the app" value={code} onChange={setCode} required />
             <Group gap="sm" grow>
               <Button variant="default" onClick={onCancelSetup} disabled={verifying}>
                 Cancel
@@ -139,8 +153,9 @@ export function TwoFactorCard(props: TwoFactorCardProps) {
       {view === 'disabled' && (
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
-            Two-factor authentication is off. Turn it on to protect your account even if someone learns your password. You
-            will need an authenticator app such as Google Authenticator, Microsoft Authenticator, 1Password or Authy.
+            Two-factor authentication is off. Turn it on to protect your account even if someone learns your password.
+            You will need an authenticator app such as Google Authenticator, Microsoft Authenticator, 1Password or
+            Authy.
           </Text>
           <Button leftSection={<IconShieldCheck size={18} />} onClick={onEnable} loading={enabling}>
             Enable 2FA

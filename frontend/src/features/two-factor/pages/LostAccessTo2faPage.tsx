@@ -8,7 +8,17 @@ import { AuthCard } from '@/features/auth';
 
 export const TWO_FA_RESET_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=2FA%20Reset%20Request`;
 
-function Option({ badge, icon, title, children }: { badge: string; icon: ReactNode; title: string; children: ReactNode }) {
+function Option({
+  badge,
+  icon,
+  title,
+  children,
+}: {
+  badge: string;
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="xs">

@@ -14,8 +14,24 @@ vi.mock('../../../lib/auth-client', async () => {
 
 const CODES = Array.from({ length: 10 }, (_, i) => `code-${i}`);
 const SESSIONS = [
-  { id: 's1', current: true, userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/126.0 Safari/537.36', ip: '203.0.113.1', createdAt: '2025-01-01T00:00:00Z', lastSeenAt: '2025-01-02T00:00:00Z', aal: 'aal2' },
-  { id: 's2', current: false, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1', ip: '198.51.100.7', createdAt: '2025-01-01T00:00:00Z', lastSeenAt: '2025-01-03T00:00:00Z', aal: 'aal1' },
+  {
+    id: 's1',
+    current: true,
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/126.0 Safari/537.36',
+    ip: '203.0.113.1',
+    createdAt: '2025-01-01T00:00:00Z',
+    lastSeenAt: '2025-01-02T00:00:00Z',
+    aal: 'aal2',
+  },
+  {
+    id: 's2',
+    current: false,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
+    ip: '198.51.100.7',
+    createdAt: '2025-01-01T00:00:00Z',
+    lastSeenAt: '2025-01-03T00:00:00Z',
+    aal: 'aal1',
+  },
 ];
 
 function renderPage() {
@@ -51,7 +67,11 @@ describe('SecuritySettingsPage', () => {
         id: 'new-factor',
         type: 'totp',
         friendly_name: 'Authenticator App',
-        totp: { qr_code: 'data:image/svg+xml;utf-8,<svg fill="#000"></svg>', secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x' },
+        totp: {
+          qr_code: 'data:image/svg+xml;utf-8,<svg fill="#000"></svg>',
+          secret: 'JBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/x',
+        },
       },
       error: null,
     });
@@ -66,12 +86,17 @@ describe('SecuritySettingsPage', () => {
     expect(auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: 'stale' });
     expect(auth.mfa.enroll).toHaveBeenCalledWith({ factorType: 'totp', friendlyName: 'Authenticator App' });
     const qr = screen.getByAltText('QR code for your authenticator app') as HTMLImageElement;
-    expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg fill="#000"></svg>')}`);
+    expect(qr.getAttribute('src')).toBe(
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg fill="#000"></svg>')}`,
+    );
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
 
     const verify = screen.getByRole('button', { name: 'Verify' });
     expect(verify).toHaveProperty('disabled', true);
-    auth.mfa.listFactors.mockResolvedValue({ data: { all: [{ ...verifiedFactor, id: 'new-factor' }], totp: [] }, error: null });
+    auth.mfa.listFactors.mockResolvedValue({
+      data: { all: [{ ...verifiedFactor, id: 'new-factor' }], totp: [] },
+      error: null,
+    });
     await user.type(screen.getByPlaceholderText('Enter 6-digit code'), '654321');
     await user.click(verify);
 
@@ -81,7 +106,9 @@ describe('SecuritySettingsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
     for (const code of CODES) expect(within(dialog).getByText(code)).toBeTruthy();
     expect(within(dialog).getByText('Store these safely')).toBeTruthy();
-    const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/account/recovery-codes' && init?.method === 'POST');
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/account/recovery-codes' && init?.method === 'POST',
+    );
     expect((post?.[1]?.headers as Headers).get('Authorization')).toBe('Bearer aal2-token');
 
     // Dismissing needs the "saved" confirmation; then the end-other-sessions offer follows.
@@ -192,14 +219,22 @@ describe('SecuritySettingsPage', () => {
     await user.clear(confirmation);
     await user.type(confirmation, 'Str0ng!pass');
     await user.click(change);
-    await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ password: 'Str0ng!pass', current_password: 'Old-Pass-1!' }));
+    await waitFor(() =>
+      expect(auth.updateUser).toHaveBeenCalledWith({ password: 'Str0ng!pass', current_password: 'Old-Pass-1!' }),
+    );
     expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
   });
 
   it('says so beside the field when the current password is wrong', async () => {
     setLevel('aal1', 'aal1');
     auth.mfa.listFactors.mockResolvedValue({ data: { all: [], totp: [] }, error: null });
-    auth.updateUser.mockResolvedValue({ data: { user: null }, error: Object.assign(new Error('Current password is incorrect'), { code: 'current_password_mismatch', status: 400 }) });
+    auth.updateUser.mockResolvedValue({
+      data: { user: null },
+      error: Object.assign(new Error('Current password is incorrect'), {
+        code: 'current_password_mismatch',
+        status: 400,
+      }),
+    });
     renderPage();
     const user = userEvent.setup();
     const card = await screen.findByRole('region', { name: 'Password' });
@@ -214,7 +249,10 @@ describe('SecuritySettingsPage', () => {
     setLevel('aal2', 'aal2');
     auth.mfa.listFactors.mockResolvedValue({ data: { all: [], totp: [] }, error: null });
     const deleted = vi.fn(() => new Response(null, { status: 204 }));
-    fetchMock = stubFetch({ 'GET /api/account/sessions': () => json(SESSIONS), 'DELETE /api/account/sessions/s2': deleted });
+    fetchMock = stubFetch({
+      'GET /api/account/sessions': () => json(SESSIONS),
+      'DELETE /api/account/sessions/s2': deleted,
+    });
     renderPage();
     const user = userEvent.setup();
     expect(await screen.findByText('Chrome on macOS')).toBeTruthy();

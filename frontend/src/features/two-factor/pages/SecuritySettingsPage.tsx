@@ -272,7 +272,9 @@ export function SecuritySettingsPage() {
         requireCode={stepUpRequired}
         onConfirm={regenerate}
       >
-        <Text size="sm">A new set of 10 codes replaces your current ones. Codes you saved before will stop working.</Text>
+        <Text size="sm">
+          A new set of 10 codes replaces your current ones. Codes you saved before will stop working.
+        </Text>
       </CodeConfirmModal>
 
       <RecoveryCodesModal codes={codes} email={session?.user.email} onClose={closeCodes} />

@@ -140,7 +140,14 @@ describe('TwoFaLoginPage', () => {
     auth.setSession.mockResolvedValue({ data: {}, error: null });
     const fetchMock = stubFetch({
       'POST /api/account/recovery-codes/redeem': () =>
-        json({ access_token: 'aal2-token', refresh_token: 'r2', expires_in: 3600, expires_at: 1, token_type: 'bearer', user: {} }),
+        json({
+          access_token: 'aal2-token',
+          refresh_token: 'r2',
+          expires_in: 3600,
+          expires_at: 1,
+          token_type: 'bearer',
+          user: {},
+        }),
     });
     const { router } = renderPage();
     const user = userEvent.setup();
@@ -170,7 +177,9 @@ describe('TwoFaLoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     await user.type(screen.getByLabelText(/Recovery code/), 'nope');
     await user.click(screen.getByRole('button', { name: 'Use Recovery Code' }));
-    expect(await screen.findByText('Failed to verify recovery code: Invalid or already used recovery code')).toBeTruthy();
+    expect(
+      await screen.findByText('Failed to verify recovery code: Invalid or already used recovery code'),
+    ).toBeTruthy();
     expect(auth.setSession).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/two-fa-login');
   });

@@ -19,7 +19,9 @@ export interface ImageUploadFieldProps {
 const PREVIEW_SIZE = 88;
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** Object URL of the chosen image for the preview, released when the file changes or the field goes away. */
@@ -37,7 +39,16 @@ function usePreviewUrl(file: File | null): string | null {
   return url;
 }
 
-export function ImageUploadField({ name, uploadLabel, changeLabel, hint, file, onChange, resetRef, disabled }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  name,
+  uploadLabel,
+  changeLabel,
+  hint,
+  file,
+  onChange,
+  resetRef,
+  disabled,
+}: ImageUploadFieldProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [previewFailed, setPreviewFailed] = useState(false);
   const preview = usePreviewUrl(file);

@@ -41,8 +41,8 @@ export function PausedOverlay({ children }: { children: ReactNode }) {
               Verification Paused
             </Title>
             <Text>
-              Identity verification reopens before the full platform launch. Follow our official social channels to
-              hear first when it does.
+              Identity verification reopens before the full platform launch. Follow our official social channels to hear
+              first when it does.
             </Text>
             <Button component={Link} to="/official-social-channels" leftSection={<IconUsers size={18} />} mt="xs">
               Follow our social channels

@@ -37,12 +37,7 @@ export function AcceptedView({ verifiedAt }: { verifiedAt: string | null }) {
           User Verified.
         </Title>
         {verified && <Text c="dimmed">{`Account Verified at ${verified}`}</Text>}
-        <Button
-          component={Link}
-          to="/dashboard/mystoresettings"
-          leftSection={<IconBuildingStore size={18} />}
-          mt="sm"
-        >
+        <Button component={Link} to="/dashboard/mystoresettings" leftSection={<IconBuildingStore size={18} />} mt="sm">
           Go to Store Settings
         </Button>
       </Stack>

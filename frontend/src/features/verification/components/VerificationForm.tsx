@@ -21,7 +21,10 @@ interface FormValues {
 /** SPEC §5: full name, date of birth and country are required and checked on every change; the age too. */
 export const verificationSchema = z.object({
   fullName: z.string().trim().min(1, REQUIRED),
-  dateOfBirth: z.string().min(1, REQUIRED).refine((value) => value === '' || isAdult(value), `You must be at least ${MINIMUM_AGE} years old`),
+  dateOfBirth: z
+    .string()
+    .min(1, REQUIRED)
+    .refine((value) => value === '' || isAdult(value), `You must be at least ${MINIMUM_AGE} years old`),
   country: z.string().min(1, REQUIRED),
 });
 
@@ -106,7 +109,11 @@ export function VerificationForm() {
               required
               autoComplete="off"
               {...form.getInputProps('country')}
-              error={countriesFailed ? 'The country list could not be loaded. Reload the page to try again.' : form.errors.country}
+              error={
+                countriesFailed
+                  ? 'The country list could not be loaded. Reload the page to try again.'
+                  : form.errors.country
+              }
               onChange={(value: string | null) => form.setFieldValue('country', value ?? '')}
               value={form.values.country || null}
             />
@@ -134,8 +141,8 @@ export function VerificationForm() {
           </SimpleGrid>
 
           <Text size="xs" c="dimmed">
-            JPEG, PNG or WebP, up to 10 MB each. Your documents are stored encrypted and seen only by our
-            verification team.
+            JPEG, PNG or WebP, up to 10 MB each. Your documents are stored encrypted and seen only by our verification
+            team.
           </Text>
 
           {serverMessage && (

@@ -16,7 +16,6 @@ export const verificationKeys = {
   countries: ['verification', 'countries'] as const,
 };
 
-
 export function useVerificationStatus() {
   return useQuery({ queryKey: verificationKeys.status, queryFn: getVerificationStatus });
 }

@@ -9,13 +9,20 @@ type Handler = Parameters<typeof stubFetch>[0][string];
 
 const NEVER_SUBMITTED = { status: null, verifiedAt: null, rejectionReason: null, submittedAt: null };
 
-function serve(options: { phase?: 'prelaunch' | 'live'; status?: Record<string, unknown> | Handler; post?: Handler } = {}) {
+function serve(
+  options: { phase?: 'prelaunch' | 'live'; status?: Record<string, unknown> | Handler; post?: Handler } = {},
+) {
   const { phase = 'live', status = NEVER_SUBMITTED, post } = options;
   return stubFetch({
     'GET /api/config': () => json({ launchPhase: phase }),
     'GET /api/verify-user/status': typeof status === 'function' ? status : () => json(status),
     'GET /api/verify-user/countries': () =>
-      json({ countries: [{ code: 'DE', name: 'Germany' }, { code: 'IE', name: 'Ireland' }] }),
+      json({
+        countries: [
+          { code: 'DE', name: 'Germany' },
+          { code: 'IE', name: 'Ireland' },
+        ],
+      }),
     ...(post ? { 'POST /api/verify-user': post } : {}),
   });
 }
@@ -151,8 +158,7 @@ describe('VerificationPage', () => {
 
   it('keeps what was entered when the submission fails, with the toast and the server message', async () => {
     serve({
-      post: () =>
-        json({ code: 'unsupported_image', message: 'The ID photo is not a JPEG, PNG or WebP image' }, 415),
+      post: () => json({ code: 'unsupported_image', message: 'The ID photo is not a JPEG, PNG or WebP image' }, 415),
     });
     renderPage();
     const user = userEvent.setup();
@@ -184,7 +190,10 @@ describe('VerificationPage', () => {
   });
 
   it('reloads the status when the server says a submission is already pending', async () => {
-    const statuses = [NEVER_SUBMITTED, { ...NEVER_SUBMITTED, status: 'processing', submittedAt: '2025-03-01T10:00:00Z' }];
+    const statuses = [
+      NEVER_SUBMITTED,
+      { ...NEVER_SUBMITTED, status: 'processing', submittedAt: '2025-03-01T10:00:00Z' },
+    ];
     let served = 0;
     serve({
       status: () => json(statuses[Math.min(served++, 1)]),
@@ -239,9 +248,11 @@ describe('VerificationPage', () => {
     expect(await screen.findByRole('heading', { name: 'Verification Paused' })).toBeTruthy();
     const notice = screen.getByRole('region', { name: 'Verification Paused' });
     expect(within(notice).getByText(/reopens before the full platform launch/)).toBeTruthy();
-    expect(within(notice).getByRole('link', { name: /Follow our social channels/ }).getAttribute('href')).toBe(
-      '/official-social-channels',
-    );
+    expect(
+      within(notice)
+        .getByRole('link', { name: /Follow our social channels/ })
+        .getAttribute('href'),
+    ).toBe('/official-social-channels');
     const blurred = screen.getByTestId('paused-content');
     expect(blurred.hasAttribute('inert')).toBe(true);
     expect(blurred.style.filter).toContain('blur');

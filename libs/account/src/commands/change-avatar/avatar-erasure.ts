@@ -5,7 +5,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 @Injectable()
 export class AvatarErasure {
   async eraseIn(em: EntityManager, userId: string): Promise<string[]> {
-    const rows = await em.execute<{ file_key: string }[]>(`delete from account_avatars where user_id = ? returning file_key`, [userId]);
+    const rows = await em.execute<{ file_key: string }[]>(
+      `delete from account_avatars where user_id = ? returning file_key`,
+      [userId],
+    );
     return rows.map((row) => row.file_key);
   }
 }

@@ -22,7 +22,9 @@ export class ChangeAvatarHandler implements ICommandHandler<ChangeAvatarCommand>
   ) {}
 
   async execute({ userId, bytes }: ChangeAvatarCommand): Promise<AvatarView> {
-    await this.limits.consume('avatarChanges', AVATAR_CHANGE_LIMIT, userId, { message: 'Too many picture changes. Try again in an hour.' });
+    await this.limits.consume('avatarChanges', AVATAR_CHANGE_LIMIT, userId, {
+      message: 'Too many picture changes. Try again in an hour.',
+    });
     // Checked and re-encoded before anything is stored or locked: nothing of a refused upload is kept.
     const clean = bytes === null ? null : await cleanAvatar(bytes).catch(rejected);
     const now = this.clock.now();

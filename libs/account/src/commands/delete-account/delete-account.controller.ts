@@ -6,7 +6,9 @@ import { BearerGuard, Client, CurrentAuth, type AuthContext, type ClientInfo } f
 import { DeleteAccountCommand } from './delete-account.command.js';
 
 export class DeleteAccountDto {
-  @ApiPropertyOptional({ description: 'The account password (with 2FA on, verify a code on this session first instead)' })
+  @ApiPropertyOptional({
+    description: 'The account password (with 2FA on, verify a code on this session first instead)',
+  })
   @IsOptional()
   @IsString()
   @MinLength(1)
@@ -27,9 +29,16 @@ export class DeleteAccountController {
 
   @Delete()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Delete your account: personal data erased, subscriptions ended, every session signed out; ledger entries kept' })
+  @ApiOperation({
+    summary:
+      'Delete your account: personal data erased, subscriptions ended, every session signed out; ledger entries kept',
+  })
   @ApiOkResponse({ type: AccountDeletedDto })
-  remove(@CurrentAuth() auth: AuthContext, @Body() body: DeleteAccountDto, @Client() client: ClientInfo): Promise<AccountDeletedDto> {
+  remove(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: DeleteAccountDto,
+    @Client() client: ClientInfo,
+  ): Promise<AccountDeletedDto> {
     return this.commands.execute(new DeleteAccountCommand(auth, body?.password, client));
   }
 }

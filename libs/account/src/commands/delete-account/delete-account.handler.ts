@@ -42,11 +42,14 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     const userId = auth.user.id;
     // Published content decides whether the ID record must be kept. Publication is never undone
     // (a takedown does not unpublish what was out), so reading it before the transaction is safe.
-    const published = (await this.queries.execute(new MyContentQuery(userId))).some((item) => item.status === 'approved' || item.status === 'removed');
+    const published = (await this.queries.execute(new MyContentQuery(userId))).some(
+      (item) => item.status === 'approved' || item.status === 'removed',
+    );
     const filesToDelete: string[] = [];
     const erase = async (em: EntityManager, id: string, now: Date) => {
       const owed = await this.earnings.lockAndRead(em, id);
-      if (owed.length > 0) throw AccountErrors.earningsPending(owed, (await this.queries.execute(new StatementQuery(id))).nextPayoutOn);
+      if (owed.length > 0)
+        throw AccountErrors.earningsPending(owed, (await this.queries.execute(new StatementQuery(id))).nextPayoutOn);
       await this.mfa.eraseIn(em, id);
       await this.rewards.eraseIn(em, id, now);
       await this.consent.anonymiseIn(em, id);
@@ -56,7 +59,11 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     const result = await this.commands.execute(new EraseAccountCommand(auth, password, client, erase));
     for (const key of filesToDelete) {
       // Already erased from every row: a file left behind by a failing disk is nobody's and unreachable, but say so.
-      await this.files.delete(key).catch((error: unknown) => this.logger.error(`could not delete ${key} of erased account ${userId}: ${String(error)}`));
+      await this.files
+        .delete(key)
+        .catch((error: unknown) =>
+          this.logger.error(`could not delete ${key} of erased account ${userId}: ${String(error)}`),
+        );
     }
     return result;
   }

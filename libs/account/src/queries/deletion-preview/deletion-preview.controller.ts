@@ -11,7 +11,13 @@ class OwedDto {
 
 export class DeletionPreviewDto {
   @ApiProperty({ type: [OwedDto] }) owed!: OwedDto[];
-  @ApiProperty({ format: 'date', type: String, nullable: true, description: 'The next month-end close that pays something; null while none will' }) nextPayoutOn!: string | null;
+  @ApiProperty({
+    format: 'date',
+    type: String,
+    nullable: true,
+    description: 'The next month-end close that pays something; null while none will',
+  })
+  nextPayoutOn!: string | null;
   @ApiProperty() activeSubscriptions!: number;
   @ApiProperty() secondFactorRequired!: boolean;
   @ApiProperty() canDelete!: boolean;

@@ -20,7 +20,9 @@ export class DeletionPreviewHandler implements IQueryHandler<DeletionPreviewQuer
     return {
       owed,
       nextPayoutOn: statement.nextPayoutOn,
-      activeSubscriptions: subscriptions.filter((subscription) => subscription.status === 'active' || subscription.status === 'past_due').length,
+      activeSubscriptions: subscriptions.filter(
+        (subscription) => subscription.status === 'active' || subscription.status === 'past_due',
+      ).length,
       secondFactorRequired: factors.some((factor) => factor.status === 'verified'),
       canDelete: owed.length === 0,
     };

@@ -23,12 +23,20 @@ export class ExportAccountDataController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Download my data: account, sessions, consents, purchases, subscriptions, earnings and messages as one JSON document' })
+  @ApiOperation({
+    summary:
+      'Download my data: account, sessions, consents, purchases, subscriptions, earnings and messages as one JSON document',
+  })
   @ApiOkResponse({ description: 'A JSON attachment', schema: { type: 'object', additionalProperties: true } })
   async download(@CurrentAuth() auth: AuthContext, @Res() response: ServerResponse): Promise<void> {
     await this.limits.consume('accountExport', EXPORT_LIMIT, auth.user.id, { message: LIMIT_MESSAGE });
     const document = await this.queries.execute(new ExportAccountDataQuery(auth));
-    this.send(response, 'application/json; charset=utf-8', `fanmint-data-${this.day()}.json`, JSON.stringify(document, null, 2));
+    this.send(
+      response,
+      'application/json; charset=utf-8',
+      `fanmint-data-${this.day()}.json`,
+      JSON.stringify(document, null, 2),
+    );
   }
 
   @Get('purchases.csv')
@@ -46,6 +54,12 @@ export class ExportAccountDataController {
   }
 
   private send(response: ServerResponse, type: string, filename: string, body: string): void {
-    response.writeHead(200, { 'content-type': type, 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' }).end(body);
+    response
+      .writeHead(200, {
+        'content-type': type,
+        'content-disposition': `attachment; filename="${filename}"`,
+        'cache-control': 'no-store',
+      })
+      .end(body);
   }
 }

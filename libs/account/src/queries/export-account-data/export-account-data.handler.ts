@@ -20,16 +20,17 @@ export class ExportAccountDataHandler implements IQueryHandler<ExportAccountData
 
   async execute({ auth }: ExportAccountDataQuery): Promise<AccountExport> {
     const userId = auth.user.id;
-    const [account, sessions, consents, purchases, subscriptions, statement, transactions, messages] = await Promise.all([
-      this.queries.execute(new GetUserQuery(auth.user)),
-      this.queries.execute(new ListSessionsQuery(userId, auth.sessionId)),
-      this.queries.execute(new ListConsentRecordsQuery(userId)),
-      this.allPurchases(userId),
-      this.queries.execute(new MySubscriptionsQuery(userId)),
-      this.queries.execute(new StatementQuery(userId)),
-      this.queries.execute(new TransactionsQuery(userId, null, null)),
-      this.queries.execute(new ExportMessagesQuery(userId)),
-    ]);
+    const [account, sessions, consents, purchases, subscriptions, statement, transactions, messages] =
+      await Promise.all([
+        this.queries.execute(new GetUserQuery(auth.user)),
+        this.queries.execute(new ListSessionsQuery(userId, auth.sessionId)),
+        this.queries.execute(new ListConsentRecordsQuery(userId)),
+        this.allPurchases(userId),
+        this.queries.execute(new MySubscriptionsQuery(userId)),
+        this.queries.execute(new StatementQuery(userId)),
+        this.queries.execute(new TransactionsQuery(userId, null, null)),
+        this.queries.execute(new ExportMessagesQuery(userId)),
+      ]);
     return {
       format: EXPORT_FORMAT,
       exported_at: this.clock.now().toISOString(),
@@ -38,7 +39,11 @@ export class ExportAccountDataHandler implements IQueryHandler<ExportAccountData
       consents,
       purchases,
       subscriptions,
-      earnings: { balances: statement.balances, payout_method: statement.payoutMethod, transactions: transactions.items },
+      earnings: {
+        balances: statement.balances,
+        payout_method: statement.payoutMethod,
+        transactions: transactions.items,
+      },
       messages,
     };
   }

@@ -28,7 +28,9 @@ export class AnalyticsController {
 
   @Post('analytics/events')
   @HttpCode(202)
-  @ApiOperation({ summary: 'First-party analytics: page views and Authentication/Error events, sent only with consent' })
+  @ApiOperation({
+    summary: 'First-party analytics: page views and Authentication/Error events, sent only with consent',
+  })
   async record(@Body() body: RecordEventsDto, @Client() client: ClientInfo) {
     return this.commands.execute(new RecordEventsCommand(body.events, client.ip));
   }

@@ -2,7 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { JobHandler, ObjectStorage, claimMessage, type JobData, type JobProcessor } from '#app/platform';
 import { EndAccountSubscriptions } from './end-account-subscriptions.js';
-import { clearOwnerStoreImages, lockOwnerStoreImages, suspendOwnerStores } from '../../repositories/stores.repository.js';
+import {
+  clearOwnerStoreImages,
+  lockOwnerStoreImages,
+  suspendOwnerStores,
+} from '../../repositories/stores.repository.js';
 import { storeImageObject } from '../../queries/store-image/store-image.handler.js';
 
 const CONSUMER = 'commerce.account-deleted';

@@ -9,7 +9,12 @@ const TERMS = { priceMinor: 500, currency: 'USD', method: 'card' as const, payme
 let repository: InMemorySubscriptionRepository;
 let ending: EndAccountSubscriptions;
 
-const subscribe = (id: string, subscriberId: string, creatorId: string, status: SubscriptionStatus = 'active'): Promise<Subscription> =>
+const subscribe = (
+  id: string,
+  subscriberId: string,
+  creatorId: string,
+  status: SubscriptionStatus = 'active',
+): Promise<Subscription> =>
   repository.save(null, {
     ...activate(null, id, { ...TERMS, subscriberId, storeId: `store-of-${creatorId}`, creatorId }, startedAt),
     status,
@@ -22,14 +27,19 @@ beforeEach(() => {
 });
 
 describe('ending the subscriptions of a deleted account', () => {
-  it("ends now what the account renews as a fan and what fans renew in its store, active or past due", async () => {
+  it('ends now what the account renews as a fan and what fans renew in its store, active or past due', async () => {
     await subscribe('as-fan', 'leaver', 'creator');
     await subscribe('past-due', 'leaver', 'other-creator', 'past_due');
     await subscribe('in-store', 'fan', 'leaver');
     await subscribe('unrelated', 'fan', 'creator');
     expect(await repository.transaction((tx) => ending.end(tx, 'leaver', deletedAt))).toBe(3);
     for (const id of ['as-fan', 'past-due', 'in-store']) {
-      expect(statusOf(id)).toMatchObject({ status: 'cancelled', autoRenew: false, cancelledAt: deletedAt, updatedAt: deletedAt });
+      expect(statusOf(id)).toMatchObject({
+        status: 'cancelled',
+        autoRenew: false,
+        cancelledAt: deletedAt,
+        updatedAt: deletedAt,
+      });
     }
     expect(statusOf('unrelated')).toMatchObject({ status: 'active', autoRenew: true });
   });

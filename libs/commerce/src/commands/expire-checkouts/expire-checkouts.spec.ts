@@ -5,7 +5,9 @@ import { PurchaseCommand } from '../purchase/purchase.command.js';
 
 async function openCheckout() {
   const kit = purchaseKit();
-  const { purchase } = await kit.handler.execute(new PurchaseCommand(randomUUID(), randomUUID(), { kind: 'content', contentId: kit.album.id, method: 'card' }));
+  const { purchase } = await kit.handler.execute(
+    new PurchaseCommand(randomUUID(), randomUUID(), { kind: 'content', contentId: kit.album.id, method: 'card' }),
+  );
   return { kit, id: purchase.id };
 }
 

@@ -1,7 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#app/platform';
 import { expireAbandoned, OPEN_STATUSES } from '../../domain/purchase.js';
-import { PAYMENT_PROVIDER, PaymentProviderRefused, PaymentsUnavailable, type PaymentProvider } from '../../payments/payment-provider.js';
+import {
+  PAYMENT_PROVIDER,
+  PaymentProviderRefused,
+  PaymentsUnavailable,
+  type PaymentProvider,
+} from '../../payments/payment-provider.js';
 import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 import { PaymentFacts } from '../handle-payment-event/apply-payment-fact.js';
 
@@ -40,7 +45,8 @@ export class ExpireCheckouts {
       if (outcome === 'expired') expired++;
       else if (outcome === 'settled') settled++;
     }
-    if (expired || settled) this.logger.log(`checkouts: ${expired} expired, ${settled} settled by the provider's answer`);
+    if (expired || settled)
+      this.logger.log(`checkouts: ${expired} expired, ${settled} settled by the provider's answer`);
     return { expired, settled };
   }
 
@@ -50,7 +56,8 @@ export class ExpireCheckouts {
     } catch (error) {
       // Not knowing is no reason to expire: the next run asks again. One purchase the provider
       // refuses to talk about must not hold up the rest of the batch.
-      if (error instanceof PaymentProviderRefused) this.logger.warn(`purchase ${id}: not expired, the provider refused to retrieve it: ${error.message}`);
+      if (error instanceof PaymentProviderRefused)
+        this.logger.warn(`purchase ${id}: not expired, the provider refused to retrieve it: ${error.message}`);
       if (error instanceof PaymentsUnavailable || error instanceof PaymentProviderRefused) return 'kept';
       throw error;
     }
@@ -64,7 +71,8 @@ export class ExpireCheckouts {
     const purchase = await this.purchases.find(id);
     if (!purchase || !OPEN_STATUSES.includes(purchase.status)) return 'kept';
     const fact = await this.provider.retrieve(purchase).catch(unknownIsNothing);
-    if (fact && (await this.facts.applyToPurchase(id, fact))?.outcome === 'applied' && fact.type !== 'declined') return 'settled';
+    if (fact && (await this.facts.applyToPurchase(id, fact))?.outcome === 'applied' && fact.type !== 'declined')
+      return 'settled';
     return this.purchases.transaction(async (em) => {
       const locked = await this.purchases.lock(em, id);
       const decision = locked && expireAbandoned(locked);

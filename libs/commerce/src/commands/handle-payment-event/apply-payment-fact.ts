@@ -1,7 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Outbox } from '#app/platform';
-import { applyPaymentFact, describePurchase, needsHoldings, type BuyerHoldings, type PurchaseDecision, type PurchaseEffect } from '../../domain/purchase.js';
+import {
+  applyPaymentFact,
+  describePurchase,
+  needsHoldings,
+  type BuyerHoldings,
+  type PurchaseDecision,
+  type PurchaseEffect,
+} from '../../domain/purchase.js';
 import type { PaymentFact } from '../../payments/payment-provider.js';
 import { PurchaseRepository, type PurchaseRecord } from '../../repositories/purchase.repository.js';
 import { SubscriptionEffects } from './subscription-effects.js';
@@ -41,11 +48,27 @@ export class PaymentFacts {
   }
 
   /** In the caller's transaction, on a purchase it locked. */
-  async apply(em: EntityManager, purchase: PurchaseRecord, fact: PaymentFact, eventId: string | null): Promise<AppliedFact> {
-    const decision: PurchaseDecision = applyPaymentFact(purchase, fact, needsHoldings(purchase, fact) ? await this.holdings(em, purchase) : undefined);
+  async apply(
+    em: EntityManager,
+    purchase: PurchaseRecord,
+    fact: PaymentFact,
+    eventId: string | null,
+  ): Promise<AppliedFact> {
+    const decision: PurchaseDecision = applyPaymentFact(
+      purchase,
+      fact,
+      needsHoldings(purchase, fact) ? await this.holdings(em, purchase) : undefined,
+    );
     if (!decision.changed) {
-      if (decision.refusal.code !== 'no_change') this.logger.warn(`purchase ${purchase.id}: ${fact.type}${eventId ? ` (event ${eventId})` : ''} refused: ${decision.refusal.reason}`);
-      return { outcome: decision.refusal.code === 'mismatch' ? 'refused' : 'ignored', purchase, reason: decision.refusal.reason };
+      if (decision.refusal.code !== 'no_change')
+        this.logger.warn(
+          `purchase ${purchase.id}: ${fact.type}${eventId ? ` (event ${eventId})` : ''} refused: ${decision.refusal.reason}`,
+        );
+      return {
+        outcome: decision.refusal.code === 'mismatch' ? 'refused' : 'ignored',
+        purchase,
+        reason: decision.refusal.reason,
+      };
     }
     const changed: PurchaseRecord = { ...purchase, ...decision.purchase };
     for (const effect of decision.effects) await this.follow(em, changed, effect, fact.occurredAt, decision.effects);
@@ -63,14 +86,22 @@ export class PaymentFacts {
    * changed: messaging reads it as it is then and follows (message-purchase.job.ts in messaging).
    */
   private tellMessaging(em: EntityManager, purchase: PurchaseRecord): void {
-    if (purchase.conversationId) this.outbox.enqueue(em, 'payments', 'message-purchase-changed', { purchaseId: purchase.id });
+    if (purchase.conversationId)
+      this.outbox.enqueue(em, 'payments', 'message-purchase-changed', { purchaseId: purchase.id });
   }
 
-  private async follow(em: EntityManager, purchase: PurchaseRecord, effect: PurchaseEffect, at: Date, all: PurchaseEffect[]): Promise<void> {
+  private async follow(
+    em: EntityManager,
+    purchase: PurchaseRecord,
+    effect: PurchaseEffect,
+    at: Date,
+    all: PurchaseEffect[],
+  ): Promise<void> {
     switch (effect) {
       case 'sale':
         // A duplicate sent back starts nothing: the newer purchase holds the subscription.
-        if (purchase.kind === 'subscription' && !all.includes('return_payment')) purchase.subscriptionId = await this.subscriptions.paid(em, purchase, at);
+        if (purchase.kind === 'subscription' && !all.includes('return_payment'))
+          purchase.subscriptionId = await this.subscriptions.paid(em, purchase, at);
         this.outbox.enqueue(em, 'payouts', 'post-sale', {
           saleId: purchase.id,
           creatorId: purchase.creatorId,
@@ -83,7 +114,8 @@ export class PaymentFacts {
           occurredAt: at.toISOString(),
         });
         // A payment returned at once (a duplicate) is no sale to announce to the fan or the creator.
-        if (!all.includes('return_payment')) this.outbox.enqueue(em, 'notifications', 'purchase-paid', { purchaseId: purchase.id });
+        if (!all.includes('return_payment'))
+          this.outbox.enqueue(em, 'notifications', 'purchase-paid', { purchaseId: purchase.id });
         this.tellMessaging(em, purchase);
         return;
       case 'return_payment':
@@ -93,14 +125,24 @@ export class PaymentFacts {
       case 'chargeback':
         if (purchase.kind === 'subscription') await this.subscriptions.reversed(em, purchase, at);
         // A purchase is reversed once: its id and the kind are the reversal's idempotency key in payouts.
-        this.outbox.enqueue(em, 'payouts', 'post-reversal', { saleId: purchase.id, kind: effect, eventId: `${purchase.id}:${effect}`, occurredAt: at.toISOString() });
-        if (effect === 'chargeback') this.outbox.enqueue(em, 'notifications', 'purchase-disputed', { purchaseId: purchase.id });
+        this.outbox.enqueue(em, 'payouts', 'post-reversal', {
+          saleId: purchase.id,
+          kind: effect,
+          eventId: `${purchase.id}:${effect}`,
+          occurredAt: at.toISOString(),
+        });
+        if (effect === 'chargeback')
+          this.outbox.enqueue(em, 'notifications', 'purchase-disputed', { purchaseId: purchase.id });
         // A sale and its return in one decision (a duplicate payment) are told once, after both.
         if (!all.includes('sale')) this.tellMessaging(em, purchase);
         return;
       case 'dispute_won':
         // The chargeback's reversal is restored once: the purchase id is its idempotency key in payouts.
-        this.outbox.enqueue(em, 'payouts', 'post-dispute-won', { saleId: purchase.id, eventId: `${purchase.id}:dispute_won`, occurredAt: at.toISOString() });
+        this.outbox.enqueue(em, 'payouts', 'post-dispute-won', {
+          saleId: purchase.id,
+          eventId: `${purchase.id}:dispute_won`,
+          occurredAt: at.toISOString(),
+        });
         this.tellMessaging(em, purchase);
         return;
       case 'declined':

@@ -22,7 +22,13 @@ export class HandlePaymentEventHandler implements ICommandHandler<HandlePaymentE
 
   execute({ provider, event }: HandlePaymentEventCommand): Promise<PaymentEventOutcome> {
     return this.purchases.transaction(async (em) => {
-      const { claimed, purchase } = await this.purchases.claimEventAndLock(em, { provider, eventId: event.id, type: event.type, reference: event.reference, receivedAt: this.clock.now() });
+      const { claimed, purchase } = await this.purchases.claimEventAndLock(em, {
+        provider,
+        eventId: event.id,
+        type: event.type,
+        reference: event.reference,
+        receivedAt: this.clock.now(),
+      });
       if (!claimed) return 'duplicate';
       if (!purchase) {
         this.logger.warn(`${provider} event ${event.id} names unknown purchase ${event.reference}`);

@@ -10,9 +10,12 @@ const fan = randomUUID();
 
 /** An album bought by card, its hosted page open (checkout cs_1 for the first purchase of a kit). */
 async function boughtAlbum(kit = purchaseKit(), buyer = fan) {
-  const { purchase } = await kit.handler.execute(new PurchaseCommand(buyer, randomUUID(), { kind: 'content', contentId: kit.album.id, method: 'card' }));
+  const { purchase } = await kit.handler.execute(
+    new PurchaseCommand(buyer, randomUUID(), { kind: 'content', contentId: kit.album.id, method: 'card' }),
+  );
   const checkoutId = kit.provider.checkouts.get(purchase.id)!.checkoutId;
-  const about = (type: Parameters<typeof fact>[0], more: Parameters<typeof fact>[3] = {}) => fact(type, purchase.id, 1499, { checkoutId, ...more });
+  const about = (type: Parameters<typeof fact>[0], more: Parameters<typeof fact>[3] = {}) =>
+    fact(type, purchase.id, 1499, { checkoutId, ...more });
   return { kit, id: purchase.id, about };
 }
 
@@ -21,7 +24,11 @@ describe('payment facts on a purchase', () => {
     const { kit, id, about } = await boughtAlbum();
     expect((await kit.facts.applyToPurchase(id, about('captured')))?.outcome).toBe('applied');
     expect((await kit.facts.applyToPurchase(id, about('captured')))?.outcome).toBe('ignored');
-    expect(await kit.purchases.find(id)).toMatchObject({ status: 'paid', providerPaymentId: `pay_${id.slice(-6)}`, checkoutUrl: null });
+    expect(await kit.purchases.find(id)).toMatchObject({
+      status: 'paid',
+      providerPaymentId: `pay_${id.slice(-6)}`,
+      checkoutUrl: null,
+    });
     expect(kit.outbox.named('post-sale')).toHaveLength(1);
     expect(kit.outbox.named('purchase-paid')).toEqual([{ purchaseId: id }]);
   });
@@ -31,7 +38,9 @@ describe('payment facts on a purchase', () => {
     await kit.facts.applyToPurchase(id, about('captured'));
     expect((await kit.facts.applyToPurchase(id, about('refunded')))?.outcome).toBe('applied');
     expect((await kit.purchases.find(id))?.status).toBe('refunded');
-    expect(kit.outbox.named('post-reversal')).toEqual([expect.objectContaining({ saleId: id, kind: 'refund', eventId: `${id}:refund` })]);
+    expect(kit.outbox.named('post-reversal')).toEqual([
+      expect.objectContaining({ saleId: id, kind: 'refund', eventId: `${id}:refund` }),
+    ]);
     expect((await kit.facts.applyToPurchase(id, about('captured')))?.outcome).toBe('ignored');
   });
 
@@ -45,7 +54,9 @@ describe('payment facts on a purchase', () => {
     await kit.facts.applyToPurchase(id, about('disputed', { disputeStage: 'won' }));
     expect((await kit.facts.applyToPurchase(id, about('disputed', { disputeStage: 'won' })))?.outcome).toBe('ignored');
     expect(await kit.purchases.find(id)).toMatchObject({ status: 'paid', disputeStage: 'won', reversedAt: null });
-    expect(kit.outbox.named('post-dispute-won')).toEqual([expect.objectContaining({ saleId: id, eventId: `${id}:dispute_won` })]);
+    expect(kit.outbox.named('post-dispute-won')).toEqual([
+      expect.objectContaining({ saleId: id, eventId: `${id}:dispute_won` }),
+    ]);
   });
 
   it('a refund that arrives before its capture books both, in order', async () => {
@@ -93,8 +104,16 @@ describe('the payment webhook handler', () => {
     const event = { ...about('captured'), id: 'evt_1' };
     expect(await handler.execute(new HandlePaymentEventCommand('memory', event))).toBe('applied');
     expect(await handler.execute(new HandlePaymentEventCommand('memory', event))).toBe('duplicate');
-    expect(await handler.execute(new HandlePaymentEventCommand('memory', { ...about('refunded', { amountMinor: 5 }), id: 'evt_2' }))).toBe('refused');
+    expect(
+      await handler.execute(
+        new HandlePaymentEventCommand('memory', { ...about('refunded', { amountMinor: 5 }), id: 'evt_2' }),
+      ),
+    ).toBe('refused');
     expect(kit.purchases.refusalOf('memory', 'evt_2')).toBe('amount differs');
-    expect(await handler.execute(new HandlePaymentEventCommand('memory', { ...event, id: 'evt_3', reference: randomUUID() }))).toBe('ignored');
+    expect(
+      await handler.execute(
+        new HandlePaymentEventCommand('memory', { ...event, id: 'evt_3', reference: randomUUID() }),
+      ),
+    ).toBe('ignored');
   });
 });

@@ -50,7 +50,11 @@ export class SubscriptionEffects {
     await this.change(tx, purchase.subscriptionId, (subscription) => revokeAccess(subscription, at));
   }
 
-  private async change(tx: SubscriptionTx, id: string, transition: (subscription: Subscription) => Subscription): Promise<void> {
+  private async change(
+    tx: SubscriptionTx,
+    id: string,
+    transition: (subscription: Subscription) => Subscription,
+  ): Promise<void> {
     const current = await this.subscriptions.lock(tx, id);
     if (!current) return;
     const next = transition(current);

@@ -20,6 +20,7 @@ export class DeletePaymentMethodHandler implements ICommandHandler<DeletePayment
   constructor(@Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider) {}
 
   async execute({ userId, methodId }: DeletePaymentMethodCommand): Promise<void> {
-    if (!/^[\w-]{1,100}$/.test(methodId) || !(await this.provider.deleteSavedMethod(userId, methodId))) throw PurchaseErrors.paymentMethodNotFound();
+    if (!/^[\w-]{1,100}$/.test(methodId) || !(await this.provider.deleteSavedMethod(userId, methodId)))
+      throw PurchaseErrors.paymentMethodNotFound();
   }
 }

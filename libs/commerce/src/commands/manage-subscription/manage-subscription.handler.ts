@@ -22,7 +22,11 @@ export class ManageSubscriptionHandler implements ICommandHandler<ManageSubscrip
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute({ subscriberId, subscriptionId, change: wanted }: ManageSubscriptionCommand): Promise<SubscriptionView> {
+  async execute({
+    subscriberId,
+    subscriptionId,
+    change: wanted,
+  }: ManageSubscriptionCommand): Promise<SubscriptionView> {
     const now = this.clock.now();
     await this.subscriptions.transaction(async (tx) => {
       // Another fan's subscription answers exactly like a missing one.

@@ -4,7 +4,13 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Clock, type AppConfig } from '#app/platform';
 import { VerificationStatusQuery } from '#app/verification';
 import { checkSlug } from '../../domain/store-slug.js';
-import { applySettingsPatch, checkDisplayName, defaultSettings, type FieldProblem, type StoreSettings } from '../../domain/store-settings.js';
+import {
+  applySettingsPatch,
+  checkDisplayName,
+  defaultSettings,
+  type FieldProblem,
+  type StoreSettings,
+} from '../../domain/store-settings.js';
 import { Store } from '../../entities/store.entity.js';
 import { writeSettings } from '../../entities/store-settings.mapping.js';
 import { EntitlementService } from '#app/entitlements';
@@ -47,7 +53,11 @@ export class OpenStoreHandler implements ICommandHandler<OpenStoreCommand> {
     return toStoreView(store, ownerImages(this.entitlements, store));
   }
 
-  private check(requestedSlug: string, displayName: string, categories?: string[]): { slug: string; settings: StoreSettings } {
+  private check(
+    requestedSlug: string,
+    displayName: string,
+    categories?: string[],
+  ): { slug: string; settings: StoreSettings } {
     const problems: FieldProblem[] = [];
     const slug = checkSlug(requestedSlug);
     if (!slug.ok) problems.push({ field: 'slug', message: slug.message });

@@ -6,7 +6,8 @@ import type { PurchaseView } from '../../queries/purchases/purchase-view.js';
 import { PurchaseRepository, type PurchaseRecord } from '../../repositories/purchase.repository.js';
 
 /** A pending purchase that has no checkout yet (a hosted page moves it on; an invoice gives it crypto instructions). */
-export const needsCheckout = (purchase: PurchaseView) => purchase.status === 'pending' && purchase.checkoutUrl === null && purchase.crypto === null;
+export const needsCheckout = (purchase: PurchaseView) =>
+  purchase.status === 'pending' && purchase.checkoutUrl === null && purchase.crypto === null;
 
 /**
  * Opens the provider's checkout for a pending purchase and records it. The purchase id is the
@@ -41,14 +42,18 @@ export class CheckoutOpener {
     });
     if (written) {
       const decision = openCheckout(written, checkout);
-      if (decision.changed && (await this.purchases.saveIfUnchanged({ ...written, ...decision.purchase }))) return opened(purchase, decision.purchase);
+      if (decision.changed && (await this.purchases.saveIfUnchanged({ ...written, ...decision.purchase })))
+        return opened(purchase, decision.purchase);
     }
     return this.purchases.transaction(async (em) => {
       const locked = await this.purchases.lock(em, purchase.id);
       if (!locked) throw new Error(`purchase ${purchase.id} vanished`);
       const decision = openCheckout(locked, checkout);
       if (decision.changed) await this.purchases.save(em, { ...locked, ...decision.purchase });
-      else if (decision.refusal.code !== 'no_change') this.logger.warn(`purchase ${purchase.id}: checkout ${checkout.checkoutId} not recorded: ${decision.refusal.reason}`);
+      else if (decision.refusal.code !== 'no_change')
+        this.logger.warn(
+          `purchase ${purchase.id}: checkout ${checkout.checkoutId} not recorded: ${decision.refusal.reason}`,
+        );
       return opened(purchase, decision.changed ? decision.purchase : locked);
     });
   }

@@ -20,12 +20,16 @@ export type Priced = SaleItem | { replay: PurchaseView };
 export function checkRequest(request: PurchaseRequest): void {
   const missing = (field: string, message: string) => PurchaseErrors.invalid([{ field, message }]);
   const message = request.kind === 'message' || request.kind === 'message_fee';
-  if (request.kind === 'content' && !request.contentId) throw missing('contentId', 'contentId is required to buy an item');
+  if (request.kind === 'content' && !request.contentId)
+    throw missing('contentId', 'contentId is required to buy an item');
   if (message && !request.messageId) throw missing('messageId', 'messageId is required to unlock a message');
-  if (request.conversationId && request.kind !== 'tip') throw missing('conversationId', 'conversationId goes with a tip only');
+  if (request.conversationId && request.kind !== 'tip')
+    throw missing('conversationId', 'conversationId goes with a tip only');
   if (request.messageId && !message) throw missing('messageId', 'messageId goes with kind message only');
-  if (request.kind !== 'content' && !message && !request.storeSlug) throw missing('storeSlug', `storeSlug is required for a ${request.kind}`);
-  if (request.kind === 'tip' && request.amountMinor === undefined) throw missing('amountMinor', 'amountMinor is required for a tip');
+  if (request.kind !== 'content' && !message && !request.storeSlug)
+    throw missing('storeSlug', `storeSlug is required for a ${request.kind}`);
+  if (request.kind === 'tip' && request.amountMinor === undefined)
+    throw missing('amountMinor', 'amountMinor is required for a tip');
 }
 
 /**
@@ -72,7 +76,10 @@ export class SalePricing {
   private async message(request: PurchaseRequest, buyerId: string, replayOf: ReplayOf): Promise<Priced> {
     const replay = await this.replays.find(buyerId, replayOf);
     if (replay) return { replay };
-    return { kind: 'message', offer: await this.messageSales.offer(buyerId, request.messageId!, request.kind as 'message' | 'message_fee') };
+    return {
+      kind: 'message',
+      offer: await this.messageSales.offer(buyerId, request.messageId!, request.kind as 'message' | 'message_fee'),
+    };
   }
 
   private async store(request: PurchaseRequest, buyerId: string, replayOf: ReplayOf): Promise<Priced> {
@@ -84,9 +91,13 @@ export class SalePricing {
     }
     const price = priceStoreSale(terms, request, buyerId);
     // A tip carries a note to the creator: none while a block stands between them (messaging answers).
-    if (request.kind === 'tip' && (await this.queries.execute(new ConversationBlockQuery(buyerId, terms.ownerId)))) throw PurchaseErrors.conversationBlocked();
+    if (request.kind === 'tip' && (await this.queries.execute(new ConversationBlockQuery(buyerId, terms.ownerId))))
+      throw PurchaseErrors.conversationBlocked();
     // A tip shown in a conversation: the buyer's own, with this store's creator (messaging answers).
-    if (request.conversationId && !(await this.queries.execute(new TipConversationQuery(buyerId, terms.ownerId, request.conversationId)))) {
+    if (
+      request.conversationId &&
+      !(await this.queries.execute(new TipConversationQuery(buyerId, terms.ownerId, request.conversationId)))
+    ) {
       throw PurchaseErrors.conversationNotFound();
     }
     return { kind: 'store', storeId: terms.storeId, ...price, conversationId: request.conversationId ?? null };

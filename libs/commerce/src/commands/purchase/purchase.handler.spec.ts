@@ -5,23 +5,48 @@ import { PurchaseCommand, type PurchaseRequest } from './purchase.command.js';
 
 const fan = randomUUID();
 type Kit = ReturnType<typeof purchaseKit>;
-const buy = (kit: Kit, request: PurchaseRequest, key: string = randomUUID(), buyer = fan) => kit.handler.execute(new PurchaseCommand(buyer, key, request));
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: { code?: string }) => error.code);
+const buy = (kit: Kit, request: PurchaseRequest, key: string = randomUUID(), buyer = fan) =>
+  kit.handler.execute(new PurchaseCommand(buyer, key, request));
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: { code?: string }) => error.code,
+  );
 
 describe('the purchase handler: pricing', () => {
   it("prices a subscription from the store's settings, never from the request, and opens its hosted page", async () => {
     const kit = purchaseKit();
-    const { purchase, created } = await buy(kit, { kind: 'subscription', storeSlug: 'Kit-Shop', method: 'card', amountMinor: 1 });
+    const { purchase, created } = await buy(kit, {
+      kind: 'subscription',
+      storeSlug: 'Kit-Shop',
+      method: 'card',
+      amountMinor: 1,
+    });
     expect(created).toBe(true);
-    expect(purchase).toMatchObject({ kind: 'subscription', status: 'requires_action', amountMinor: 999, storeSlug: 'kit-shop' });
+    expect(purchase).toMatchObject({
+      kind: 'subscription',
+      status: 'requires_action',
+      amountMinor: 999,
+      storeSlug: 'kit-shop',
+    });
     expect(purchase.checkoutUrl).toBe('https://pay.test/cs_1');
-    expect(kit.purchases.all()).toEqual([expect.objectContaining({ creatorId: kit.store.ownerId, checkoutId: 'cs_1', version: 2 })]);
+    expect(kit.purchases.all()).toEqual([
+      expect.objectContaining({ creatorId: kit.store.ownerId, checkoutId: 'cs_1', version: 2 }),
+    ]);
   });
 
   it('takes a tip at the amount asked, not below the store minimum; a crypto one stays pending with its invoice', async () => {
     const kit = purchaseKit();
-    expect(await codeOf(buy(kit, { kind: 'tip', storeSlug: 'kit-shop', method: 'card', amountMinor: 299 }))).toBe('validation_failed');
-    const { purchase } = await buy(kit, { kind: 'tip', storeSlug: 'kit-shop', method: 'crypto', amountMinor: 700, message: 'Great work' });
+    expect(await codeOf(buy(kit, { kind: 'tip', storeSlug: 'kit-shop', method: 'card', amountMinor: 299 }))).toBe(
+      'validation_failed',
+    );
+    const { purchase } = await buy(kit, {
+      kind: 'tip',
+      storeSlug: 'kit-shop',
+      method: 'crypto',
+      amountMinor: 700,
+      message: 'Great work',
+    });
     expect(purchase).toMatchObject({ kind: 'tip', status: 'pending', amountMinor: 700, checkoutUrl: null });
     expect(purchase.crypto).toMatchObject({ network: 'solana' });
   });
@@ -32,22 +57,53 @@ describe('the purchase handler: pricing', () => {
     const other = randomUUID();
     const link = (code: string, ownerId: string) => ({ id: randomUUID(), code, contentId: kit.album.id, ownerId });
     kit.catalog.referralLinks.push(link('friend', referrer), link('mine', other));
-    const { purchase } = await buy(kit, { kind: 'content', contentId: kit.album.id, method: 'card', amountMinor: 1, referralCode: 'friend' });
+    const { purchase } = await buy(kit, {
+      kind: 'content',
+      contentId: kit.album.id,
+      method: 'card',
+      amountMinor: 1,
+      referralCode: 'friend',
+    });
     expect(purchase).toMatchObject({ amountMinor: 1499, contentTitle: 'Beach album', contentKind: 'album' });
     expect((await kit.purchases.find(purchase.id))?.referrerId).toBe(referrer);
-    const own = await buy(kit, { kind: 'content', contentId: kit.album.id, method: 'card', referralCode: 'mine' }, randomUUID(), other);
+    const own = await buy(
+      kit,
+      { kind: 'content', contentId: kit.album.id, method: 'card', referralCode: 'mine' },
+      randomUUID(),
+      other,
+    );
     expect((await kit.purchases.find(own.purchase.id))?.referrerId).toBeNull();
     // The capture books the sale for payouts, which splits it: the referrer's 5% comes from the platform's share.
-    const paid = await kit.facts.applyToPurchase(purchase.id, fact('captured', purchase.id, 1499, { checkoutId: 'cs_1' }));
+    const paid = await kit.facts.applyToPurchase(
+      purchase.id,
+      fact('captured', purchase.id, 1499, { checkoutId: 'cs_1' }),
+    );
     expect(paid?.outcome).toBe('applied');
-    const sale = { saleId: purchase.id, grossMinor: 1499, referrerId: referrer, creatorId: kit.store.ownerId, rail: 'fiat' };
+    const sale = {
+      saleId: purchase.id,
+      grossMinor: 1499,
+      referrerId: referrer,
+      creatorId: kit.store.ownerId,
+      rail: 'fiat',
+    };
     expect(kit.outbox.named('post-sale')).toEqual([expect.objectContaining(sale)]);
   });
 
   it("refuses the creator's own store, an unknown store, and an item asked for without its id", async () => {
     const kit = purchaseKit();
-    expect(await codeOf(buy(kit, { kind: 'tip', storeSlug: 'kit-shop', method: 'card', amountMinor: 500 }, randomUUID(), kit.store.ownerId))).toBe('own_store');
-    expect(await codeOf(buy(kit, { kind: 'tip', storeSlug: 'no-such-shop', method: 'card', amountMinor: 500 }))).toBe('store_not_found');
+    expect(
+      await codeOf(
+        buy(
+          kit,
+          { kind: 'tip', storeSlug: 'kit-shop', method: 'card', amountMinor: 500 },
+          randomUUID(),
+          kit.store.ownerId,
+        ),
+      ),
+    ).toBe('own_store');
+    expect(await codeOf(buy(kit, { kind: 'tip', storeSlug: 'no-such-shop', method: 'card', amountMinor: 500 }))).toBe(
+      'store_not_found',
+    );
     expect(await codeOf(buy(kit, { kind: 'content', method: 'card' }))).toBe('validation_failed');
   });
 });
@@ -66,12 +122,14 @@ describe('the purchase handler: replay', () => {
   it('refuses the key reused for another request', async () => {
     const kit = purchaseKit();
     await buy(kit, { kind: 'tip', storeSlug: 'kit-shop', method: 'card', amountMinor: 500 }, 'key-2');
-    expect(await codeOf(buy(kit, { kind: 'tip', storeSlug: 'kit-shop', method: 'card', amountMinor: 600 }, 'key-2'))).toBe('idempotency_key_reused');
+    expect(
+      await codeOf(buy(kit, { kind: 'tip', storeSlug: 'kit-shop', method: 'card', amountMinor: 600 }, 'key-2')),
+    ).toBe('idempotency_key_reused');
   });
 });
 
 describe('the purchase handler: takeover', () => {
-  it("takes the fan back to their open attempt for the same request under a new key", async () => {
+  it('takes the fan back to their open attempt for the same request under a new key', async () => {
     const kit = purchaseKit();
     const request: PurchaseRequest = { kind: 'content', contentId: kit.album.id, method: 'card' };
     const first = await buy(kit, request);
@@ -92,7 +150,9 @@ describe('the purchase handler: takeover', () => {
     const kit = purchaseKit();
     const first = await buy(kit, { kind: 'content', contentId: kit.album.id, method: 'card' });
     kit.provider.facts.set(first.purchase.id, fact('captured', first.purchase.id, 1499, { checkoutId: 'cs_1' }));
-    expect(await codeOf(buy(kit, { kind: 'content', contentId: kit.album.id, method: 'crypto' }))).toBe('already_owned');
+    expect(await codeOf(buy(kit, { kind: 'content', contentId: kit.album.id, method: 'crypto' }))).toBe(
+      'already_owned',
+    );
     expect((await kit.purchases.find(first.purchase.id))?.status).toBe('paid');
     expect(await codeOf(buy(kit, { kind: 'content', contentId: kit.album.id, method: 'card' }))).toBe('already_owned');
   });

@@ -3,7 +3,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '#app/platform';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
 import { purchaseView, type PurchaseView } from '../../queries/purchases/purchase-view.js';
-import { PurchaseHeld, PurchaseRepository, type PurchaseRecord, type SaleItem } from '../../repositories/purchase.repository.js';
+import {
+  PurchaseHeld,
+  PurchaseRepository,
+  type PurchaseRecord,
+  type SaleItem,
+} from '../../repositories/purchase.repository.js';
 import { newPurchaseId } from '../../repositories/purchase-id.js';
 import { MessageSales } from './message-sale.js';
 import { CheckoutOpener, needsCheckout } from './open-checkout.js';
@@ -40,10 +45,19 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     @Inject(CheckoutOpener) private readonly checkouts: CheckoutOpener,
   ) {}
 
-  async execute({ buyerId, idempotencyKey, request }: PurchaseCommand): Promise<{ purchase: PurchaseView; created: boolean }> {
+  async execute({
+    buyerId,
+    idempotencyKey,
+    request,
+  }: PurchaseCommand): Promise<{ purchase: PurchaseView; created: boolean }> {
     checkRequest(request);
-    const placed = await this.place(buyerId, request, { key: idempotencyKey, fingerprint: requestFingerprint(request) });
-    const purchase = needsCheckout(placed.purchase) ? await this.checkouts.open(buyerId, placed.purchase, placed.written ?? null) : placed.purchase;
+    const placed = await this.place(buyerId, request, {
+      key: idempotencyKey,
+      fingerprint: requestFingerprint(request),
+    });
+    const purchase = needsCheckout(placed.purchase)
+      ? await this.checkouts.open(buyerId, placed.purchase, placed.written ?? null)
+      : placed.purchase;
     return { purchase, created: placed.created };
   }
 
@@ -64,11 +78,22 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
       if (replay) return { purchase: replay, created: false };
       throw await this.pricing.refusal(priced, buyerId);
     }
-    if (priced.kind === 'message') await this.messageSales.confirm(buyerId, priced.offer.messageId, request.kind as 'message' | 'message_fee', written.id);
+    if (priced.kind === 'message')
+      await this.messageSales.confirm(
+        buyerId,
+        priced.offer.messageId,
+        request.kind as 'message' | 'message_fee',
+        written.id,
+      );
     return { purchase: purchaseView(written), created: true, written };
   }
 
-  private write(buyerId: string, request: PurchaseRequest, replayOf: ReplayOf, item: SaleItem): Promise<PurchaseRecord | null> {
+  private write(
+    buyerId: string,
+    request: PurchaseRequest,
+    replayOf: ReplayOf,
+    item: SaleItem,
+  ): Promise<PurchaseRecord | null> {
     const now = this.clock.now();
     return this.purchases.insertSale({
       item,

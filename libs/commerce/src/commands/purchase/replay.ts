@@ -21,7 +21,8 @@ export class Replays {
     const purchase = await this.purchases.findByIdempotencyKey(buyerId, key);
     if (!purchase) return null;
     // Purchases from before fingerprints (null) replay as they always did.
-    if (purchase.requestHash !== null && purchase.requestHash !== fingerprint) throw PurchaseErrors.idempotencyKeyReused();
+    if (purchase.requestHash !== null && purchase.requestHash !== fingerprint)
+      throw PurchaseErrors.idempotencyKeyReused();
     return purchaseView(purchase);
   }
 }

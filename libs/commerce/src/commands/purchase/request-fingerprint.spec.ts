@@ -6,7 +6,9 @@ const base: PurchaseRequest = { kind: 'content', contentId: '6f1c3a7e-0000-4000-
 
 describe('purchase request fingerprint', () => {
   it('is the same for the same request, wherever the fan returns to', () => {
-    expect(requestFingerprint({ ...base, contentId: base.contentId!.toUpperCase(), returnTo: '/stores/shop' })).toBe(requestFingerprint(base));
+    expect(requestFingerprint({ ...base, contentId: base.contentId!.toUpperCase(), returnTo: '/stores/shop' })).toBe(
+      requestFingerprint(base),
+    );
   });
 
   it('differs when anything the purchase depends on differs', () => {

@@ -15,7 +15,9 @@ export function requestFingerprint(request: PurchaseRequest): string {
     request.method,
     request.referralCode ?? null,
     // Paid messages' references, only when present: the fingerprints of every other request stay as they were.
-    ...(request.messageId || request.conversationId ? [request.messageId?.toLowerCase() ?? null, request.conversationId?.toLowerCase() ?? null] : []),
+    ...(request.messageId || request.conversationId
+      ? [request.messageId?.toLowerCase() ?? null, request.conversationId?.toLowerCase() ?? null]
+      : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
 }

@@ -16,7 +16,11 @@ export interface StoreTerms {
 export const MAX_TIP_MINOR = 100_000;
 
 /** What a subscription or tip costs, from the store's settings; never from the request. */
-export function priceStoreSale(terms: StoreTerms, request: PurchaseRequest, buyerId: string): { amountMinor: number; currency: string } {
+export function priceStoreSale(
+  terms: StoreTerms,
+  request: PurchaseRequest,
+  buyerId: string,
+): { amountMinor: number; currency: string } {
   if (terms.ownerId === buyerId) throw PurchaseErrors.ownStore();
   if (request.kind === 'subscription') {
     if (!terms.subscriptionEnabled) throw PurchaseErrors.subscriptionsDisabled();
@@ -26,7 +30,12 @@ export function priceStoreSale(terms: StoreTerms, request: PurchaseRequest, buye
   if (!terms.tipsEnabled) throw PurchaseErrors.tipsDisabled();
   const amount = request.amountMinor ?? 0;
   if (amount < terms.minimumTipMinor) {
-    throw PurchaseErrors.invalid([{ field: 'amountMinor', message: `The minimum tip for this store is ${terms.minimumTipMinor} (minor units of ${terms.currency})` }]);
+    throw PurchaseErrors.invalid([
+      {
+        field: 'amountMinor',
+        message: `The minimum tip for this store is ${terms.minimumTipMinor} (minor units of ${terms.currency})`,
+      },
+    ]);
   }
   return { amountMinor: amount, currency: terms.currency };
 }

@@ -8,7 +8,11 @@ import type { PurchaseRequest } from './purchase.command.js';
 import type { ReplayOf } from './replay.js';
 
 export const heldError = (held: Held) =>
-  held === 'content' ? PurchaseErrors.alreadyOwned() : held === 'message' ? PurchaseErrors.alreadyUnlocked() : PurchaseErrors.alreadySubscribed();
+  held === 'content'
+    ? PurchaseErrors.alreadyOwned()
+    : held === 'message'
+      ? PurchaseErrors.alreadyUnlocked()
+      : PurchaseErrors.alreadySubscribed();
 
 /** What a takeover decided: answer the open attempt again, or start anew (the old attempt is ended). */
 export type Takeover = { answer: PurchaseView } | { startAgain: true };
@@ -29,7 +33,13 @@ export class Takeovers {
     @Inject(ExpireCheckouts) private readonly checkouts: ExpireCheckouts,
   ) {}
 
-  async takeOver(buyerId: string, held: Held, request: PurchaseRequest, replayOf: ReplayOf, retried: boolean): Promise<Takeover> {
+  async takeOver(
+    buyerId: string,
+    held: Held,
+    request: PurchaseRequest,
+    replayOf: ReplayOf,
+    retried: boolean,
+  ): Promise<Takeover> {
     const what = held === 'content' ? request.contentId : held === 'message' ? request.messageId : request.storeSlug;
     const attempt = await this.purchases.findOpenAttempt(buyerId, held, what!);
     if (!attempt) throw heldError(held);

@@ -29,8 +29,13 @@ export class RefundPurchaseHandler implements ICommandHandler<RefundPurchaseComm
     // An admin never refunds (or disputes) money they paid or were paid; who those are never changes.
     await this.decisions.assertNotOwn(em, adminId, [{ kind: 'purchase', id: purchase.id }]);
     // A disputed payment (even one whose dispute we won) is settled by the dispute, not refunded besides.
-    if (purchase.status !== 'paid' || !purchase.providerPaymentId || purchase.disputeStage) throw PurchaseErrors.notRefundable();
-    if (action === 'refund') await this.facts.applyToPurchase(purchase.id, await this.provider.refund(purchase.id, purchase.providerPaymentId));
+    if (purchase.status !== 'paid' || !purchase.providerPaymentId || purchase.disputeStage)
+      throw PurchaseErrors.notRefundable();
+    if (action === 'refund')
+      await this.facts.applyToPurchase(
+        purchase.id,
+        await this.provider.refund(purchase.id, purchase.providerPaymentId),
+      );
     else await sandbox!.openDispute(purchase.providerPaymentId);
     await this.audit.record(em, {
       actorId: adminId,

@@ -4,7 +4,13 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { FindUserQuery } from '#app/identity';
 import { describePurchase } from '../../domain/purchase.js';
 import type { Subscription } from '../../domain/subscription.js';
-import { PAYMENT_PROVIDER, PaymentProviderRefused, PaymentsUnavailable, type PaymentFact, type PaymentProvider } from '../../payments/payment-provider.js';
+import {
+  PAYMENT_PROVIDER,
+  PaymentProviderRefused,
+  PaymentsUnavailable,
+  type PaymentFact,
+  type PaymentProvider,
+} from '../../payments/payment-provider.js';
 import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 import { newPurchaseId } from '../../repositories/purchase-id.js';
 import { PaymentFacts } from '../handle-payment-event/apply-payment-fact.js';

@@ -32,7 +32,10 @@ class ScriptedPayments extends RenewalPayments {
     this.repository.settleRenewal(subscription.id, periodStart);
     await this.repository.transaction(async (tx) => {
       const current = (await this.repository.lock(tx, subscription.id))!;
-      await this.repository.save(tx, answer === 'paid' ? renew(current, periodStart, at) : failRenewal(current, periodStart, at));
+      await this.repository.save(
+        tx,
+        answer === 'paid' ? renew(current, periodStart, at) : failRenewal(current, periodStart, at),
+      );
     });
     return 'charged';
   }
@@ -40,7 +43,13 @@ class ScriptedPayments extends RenewalPayments {
 
 const startedAt = new Date('2030-01-05T00:00:00Z');
 const periodEnd = new Date('2030-02-05T00:00:00Z');
-const TERMS = { creatorId: 'creator', priceMinor: 500, currency: 'USD', method: 'card' as const, paymentMethodRef: 'pm' };
+const TERMS = {
+  creatorId: 'creator',
+  priceMinor: 500,
+  currency: 'USD',
+  method: 'card' as const,
+  paymentMethodRef: 'pm',
+};
 let clock: FixedClock;
 let repository: InMemorySubscriptionRepository;
 let payments: ScriptedPayments;
@@ -66,7 +75,11 @@ describe('the renewal job', () => {
     repository.setStore('store-a', { name: 'Shop A', sells: true });
     expect(await renewals.run()).toEqual({ expired: 0, charged: 1 });
     expect(payments.charges).toEqual([{ subscriptionId: 'a', periodStart: periodEnd, storeName: 'Shop A' }]);
-    expect(stored('a')).toMatchObject({ status: 'active', currentPeriodStart: periodEnd, currentPeriodEnd: new Date('2030-03-05T00:00:00Z') });
+    expect(stored('a')).toMatchObject({
+      status: 'active',
+      currentPeriodStart: periodEnd,
+      currentPeriodEnd: new Date('2030-03-05T00:00:00Z'),
+    });
     expect(await renewals.run()).toEqual({ expired: 0, charged: 0 });
     expect(payments.charges).toHaveLength(1);
   });

@@ -50,7 +50,9 @@ export class SubscriptionRenewals {
     }
     if (expired || deleted || charged || unreachable.size) {
       const left = `${unreachable.size} left for the next run (provider unavailable)`;
-      this.logger.log(`subscriptions: ${expired + deleted} expired (${deleted} of deleted accounts), ${charged} renewals charged, ${left}`);
+      this.logger.log(
+        `subscriptions: ${expired + deleted} expired (${deleted} of deleted accounts), ${charged} renewals charged, ${left}`,
+      );
     }
     return { expired: expired + deleted, charged };
   }

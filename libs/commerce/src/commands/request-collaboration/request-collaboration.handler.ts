@@ -17,9 +17,13 @@ export class RequestStoreCollaborationHandler implements ICommandHandler<Request
 
   async execute({ slug, userId, message }: RequestStoreCollaborationCommand) {
     const wanted = slug.toLowerCase();
-    const store = wanted.length <= SLUG_MAX_LENGTH ? await this.orm.em.fork().findOne(Store, { slug: wanted, status: 'active' }) : null;
+    const store =
+      wanted.length <= SLUG_MAX_LENGTH
+        ? await this.orm.em.fork().findOne(Store, { slug: wanted, status: 'active' })
+        : null;
     if (!store) throw CommerceErrors.storeNotFound();
-    if (!store.acceptsCollaborationRequests) throw new AppError(403, 'requests_closed', 'This creator is not accepting collaboration requests');
+    if (!store.acceptsCollaborationRequests)
+      throw new AppError(403, 'requests_closed', 'This creator is not accepting collaboration requests');
     return this.commands.execute(new RequestCollaborationCommand(store.ownerId, userId, message));
   }
 }

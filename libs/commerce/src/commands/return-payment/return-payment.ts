@@ -21,7 +21,9 @@ export class ReturnPayment {
   async run(purchaseId: string): Promise<'returned' | 'nothing_to_return'> {
     const purchase = await this.purchases.find(purchaseId);
     if (!purchase || purchase.status !== 'refunded' || !purchase.providerPaymentId) {
-      this.logger.warn(`purchase ${purchaseId}: no refunded payment to send back (${purchase?.status ?? 'no such purchase'})`);
+      this.logger.warn(
+        `purchase ${purchaseId}: no refunded payment to send back (${purchase?.status ?? 'no such purchase'})`,
+      );
       return 'nothing_to_return';
     }
     await this.facts.applyToPurchase(purchase.id, await this.provider.refund(purchase.id, purchase.providerPaymentId));

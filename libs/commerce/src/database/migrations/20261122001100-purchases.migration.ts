@@ -66,12 +66,18 @@ export class Migration20261122001100Purchases extends Migration {
         constraint purchases_idempotency unique (buyer_id, idempotency_key)
       )`);
     // One live purchase of an item per fan (a failed, refunded or charged-back one may be bought again).
-    this.addSql(`create unique index purchases_owned_content on purchases (buyer_id, content_id) where kind = 'content' and status in ('pending', 'paid')`);
+    this.addSql(
+      `create unique index purchases_owned_content on purchases (buyer_id, content_id) where kind = 'content' and status in ('pending', 'paid')`,
+    );
     // One subscription payment in flight per fan and store.
-    this.addSql(`create unique index purchases_pending_subscription on purchases (buyer_id, store_id) where kind = 'subscription' and status = 'pending'`);
+    this.addSql(
+      `create unique index purchases_pending_subscription on purchases (buyer_id, store_id) where kind = 'subscription' and status = 'pending'`,
+    );
     this.addSql(`create index purchases_by_buyer on purchases (buyer_id, created_at desc, id desc)`);
     this.addSql(`create index purchases_by_creator on purchases (creator_id, created_at desc)`);
-    this.addSql(`create index purchases_by_referral on purchases (referral_link_id) where referral_link_id is not null`);
+    this.addSql(
+      `create index purchases_by_referral on purchases (referral_link_id) where referral_link_id is not null`,
+    );
     this.addSql(`
       create table favorites (
         user_id uuid not null,
@@ -125,6 +131,8 @@ export class Migration20261122001100Purchases extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop table if exists sandbox_events, sandbox_payments, sandbox_payment_methods, payment_events, favorites, purchases, subscriptions, referral_links`);
+    this.addSql(
+      `drop table if exists sandbox_events, sandbox_payments, sandbox_payment_methods, payment_events, favorites, purchases, subscriptions, referral_links`,
+    );
   }
 }

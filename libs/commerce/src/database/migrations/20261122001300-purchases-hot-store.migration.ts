@@ -12,6 +12,8 @@ export class Migration20261122001300PurchasesHotStore extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`alter table purchases add constraint purchases_store_id_fkey foreign key (store_id) references stores (id)`);
+    this.addSql(
+      `alter table purchases add constraint purchases_store_id_fkey foreign key (store_id) references stores (id)`,
+    );
   }
 }

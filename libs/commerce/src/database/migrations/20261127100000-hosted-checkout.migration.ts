@@ -10,7 +10,9 @@ export class Migration20261127100000HostedCheckout extends Migration {
   override async up(): Promise<void> {
     this.addSql(`drop table if exists sandbox_events, sandbox_payments, sandbox_payment_methods`);
     this.addSql(`alter table purchases drop constraint purchases_status_check`);
-    this.addSql(`alter table purchases add constraint purchases_status_check check (status in ('pending', 'requires_action', 'paid', 'failed', 'expired', 'refunded', 'charged_back'))`);
+    this.addSql(
+      `alter table purchases add constraint purchases_status_check check (status in ('pending', 'requires_action', 'paid', 'failed', 'expired', 'refunded', 'charged_back'))`,
+    );
     this.addSql(`alter table purchases alter column provider_payment_id drop not null`);
     this.addSql(`
       alter table purchases
@@ -25,9 +27,13 @@ export class Migration20261127100000HostedCheckout extends Migration {
         add column dispute_stage text null check (dispute_stage in ('needs_response', 'under_review', 'won', 'lost'))`);
     // A purchase the fan is paying for holds the item (and the store's subscription) as a pending one did.
     this.addSql(`drop index purchases_owned_content`);
-    this.addSql(`create unique index purchases_owned_content on purchases (buyer_id, content_id) where kind = 'content' and status in ('pending', 'requires_action', 'paid')`);
+    this.addSql(
+      `create unique index purchases_owned_content on purchases (buyer_id, content_id) where kind = 'content' and status in ('pending', 'requires_action', 'paid')`,
+    );
     this.addSql(`drop index purchases_pending_subscription`);
-    this.addSql(`create unique index purchases_pending_subscription on purchases (buyer_id, store_id) where kind = 'subscription' and status in ('pending', 'requires_action')`);
+    this.addSql(
+      `create unique index purchases_pending_subscription on purchases (buyer_id, store_id) where kind = 'subscription' and status in ('pending', 'requires_action')`,
+    );
     // The expiry sweep's scan.
     this.addSql(`create index purchases_open on purchases (created_at) where status in ('pending', 'requires_action')`);
   }
@@ -36,9 +42,13 @@ export class Migration20261127100000HostedCheckout extends Migration {
     this.addSql(`drop index purchases_open`);
     this.addSql(`update purchases set status = 'failed' where status in ('requires_action', 'expired')`);
     this.addSql(`drop index purchases_pending_subscription`);
-    this.addSql(`create unique index purchases_pending_subscription on purchases (buyer_id, store_id) where kind = 'subscription' and status = 'pending'`);
+    this.addSql(
+      `create unique index purchases_pending_subscription on purchases (buyer_id, store_id) where kind = 'subscription' and status = 'pending'`,
+    );
     this.addSql(`drop index purchases_owned_content`);
-    this.addSql(`create unique index purchases_owned_content on purchases (buyer_id, content_id) where kind = 'content' and status in ('pending', 'paid')`);
+    this.addSql(
+      `create unique index purchases_owned_content on purchases (buyer_id, content_id) where kind = 'content' and status in ('pending', 'paid')`,
+    );
     this.addSql(`
       alter table purchases
         drop column checkout_id, drop column checkout_url, drop column checkout_expires_at, drop column return_to,
@@ -46,6 +56,8 @@ export class Migration20261127100000HostedCheckout extends Migration {
     this.addSql(`update purchases set provider_payment_id = '' where provider_payment_id is null`);
     this.addSql(`alter table purchases alter column provider_payment_id set not null`);
     this.addSql(`alter table purchases drop constraint purchases_status_check`);
-    this.addSql(`alter table purchases add constraint purchases_status_check check (status in ('pending', 'paid', 'failed', 'refunded', 'charged_back'))`);
+    this.addSql(
+      `alter table purchases add constraint purchases_status_check check (status in ('pending', 'paid', 'failed', 'refunded', 'charged_back'))`,
+    );
   }
 }

@@ -24,10 +24,16 @@ export class Migration20261202110000PurchasesPartitions extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table creator_notifications drop constraint creator_notifications_purchase_id_fkey`);
     this.addSql(`alter table purchases rename to purchases_unpartitioned`);
-    this.addSql(`alter table purchases_unpartitioned drop constraint purchases_pkey, drop constraint purchases_idempotency`);
-    this.addSql(`drop index purchases_owned_content, purchases_pending_subscription, purchases_by_buyer, purchases_by_creator, purchases_by_referral, purchases_open`);
+    this.addSql(
+      `alter table purchases_unpartitioned drop constraint purchases_pkey, drop constraint purchases_idempotency`,
+    );
+    this.addSql(
+      `drop index purchases_owned_content, purchases_pending_subscription, purchases_by_buyer, purchases_by_creator, purchases_by_referral, purchases_open`,
+    );
 
-    this.addSql(`create table purchases (like purchases_unpartitioned including defaults including constraints) partition by range (created_at)`);
+    this.addSql(
+      `create table purchases (like purchases_unpartitioned including defaults including constraints) partition by range (created_at)`,
+    );
     this.addSql(`
       alter table purchases
         add primary key (id, created_at),
@@ -36,28 +42,47 @@ export class Migration20261202110000PurchasesPartitions extends Migration {
         add constraint purchases_id_month check (created_at >= uuid_v7_month_start(id) and created_at < uuid_v7_month_end(id))`);
     this.addSql(`create index purchases_by_buyer on purchases (buyer_id, created_at desc, id desc)`);
     this.addSql(`create index purchases_by_creator on purchases (creator_id, created_at desc)`);
-    this.addSql(`create index purchases_by_referral on purchases (referral_link_id) where referral_link_id is not null`);
+    this.addSql(
+      `create index purchases_by_referral on purchases (referral_link_id) where referral_link_id is not null`,
+    );
     this.addSql(`create index purchases_open on purchases (created_at) where status in ('pending', 'requires_action')`);
     this.addSql(monthlyPartitionsSql('purchases', 'created_at'));
 
     for (const [table, key] of [
-      ['purchase_idempotency', 'buyer_id uuid not null, idempotency_key text not null, constraint purchases_idempotency primary key (buyer_id, idempotency_key)'],
-      ['content_ownership', 'buyer_id uuid not null, content_id uuid not null, constraint purchases_owned_content primary key (buyer_id, content_id)'],
-      ['open_subscription_payments', 'buyer_id uuid not null, store_id uuid not null, constraint purchases_pending_subscription primary key (buyer_id, store_id)'],
+      [
+        'purchase_idempotency',
+        'buyer_id uuid not null, idempotency_key text not null, constraint purchases_idempotency primary key (buyer_id, idempotency_key)',
+      ],
+      [
+        'content_ownership',
+        'buyer_id uuid not null, content_id uuid not null, constraint purchases_owned_content primary key (buyer_id, content_id)',
+      ],
+      [
+        'open_subscription_payments',
+        'buyer_id uuid not null, store_id uuid not null, constraint purchases_pending_subscription primary key (buyer_id, store_id)',
+      ],
     ]) {
       // The purchase's primary key rides along: a lookup through these tables reads one partition.
-      this.addSql(`create table ${table} (${key}, purchase_id uuid not null, purchase_created_at timestamptz not null)`);
+      this.addSql(
+        `create table ${table} (${key}, purchase_id uuid not null, purchase_created_at timestamptz not null)`,
+      );
     }
 
     // Rows of months before this one land in the default partition; adding partitions moves them to their month.
     this.addSql(`insert into purchases select * from purchases_unpartitioned`);
     this.addSql(`select monthly_partitions_add('purchases')`);
     this.addSql(`insert into purchase_idempotency select buyer_id, idempotency_key, id, created_at from purchases`);
-    this.addSql(`insert into content_ownership select buyer_id, content_id, id, created_at from purchases where ${LIVE_ITEM}`);
-    this.addSql(`insert into open_subscription_payments select buyer_id, store_id, id, created_at from purchases where ${OPEN_SUBSCRIPTION}`);
+    this.addSql(
+      `insert into content_ownership select buyer_id, content_id, id, created_at from purchases where ${LIVE_ITEM}`,
+    );
+    this.addSql(
+      `insert into open_subscription_payments select buyer_id, store_id, id, created_at from purchases where ${OPEN_SUBSCRIPTION}`,
+    );
     this.addSql(PURCHASES_CLAIM_SQL);
     this.addSql(PURCHASES_FOLLOW_STATUS_SQL);
-    this.addSql(`create trigger purchases_claim before insert on purchases for each row execute function purchases_claim()`);
+    this.addSql(
+      `create trigger purchases_claim before insert on purchases for each row execute function purchases_claim()`,
+    );
     // Only a change across a hold's edge calls the function (pending -> requires_action, the checkout's, does not).
     this.addSql(
       `create trigger purchases_holds after update of status on purchases for each row
@@ -66,7 +91,9 @@ export class Migration20261202110000PurchasesPartitions extends Migration {
     );
 
     this.addSql(`alter table creator_notifications add column purchase_created_at timestamptz null`);
-    this.addSql(`update creator_notifications n set purchase_created_at = p.created_at from purchases_unpartitioned p where p.id = n.purchase_id`);
+    this.addSql(
+      `update creator_notifications n set purchase_created_at = p.created_at from purchases_unpartitioned p where p.id = n.purchase_id`,
+    );
     this.addSql(`alter table creator_notifications alter column purchase_created_at set not null`);
     this.addSql(
       `alter table creator_notifications add constraint creator_notifications_purchase_id_fkey foreign key (purchase_id, purchase_created_at) references purchases (id, created_at)`,
@@ -79,11 +106,14 @@ export class Migration20261202110000PurchasesPartitions extends Migration {
     this.addSql(`alter table creator_notifications drop column purchase_created_at`);
     this.addSql(`alter table purchases rename to purchases_partitioned`);
     this.addSql(`alter table purchases_partitioned rename constraint purchases_pkey to purchases_partitioned_pkey`);
-    for (const index of ['purchases_by_buyer', 'purchases_by_creator', 'purchases_by_referral', 'purchases_open']) this.addSql(`alter index ${index} rename to ${index}_partitioned`);
+    for (const index of ['purchases_by_buyer', 'purchases_by_creator', 'purchases_by_referral', 'purchases_open'])
+      this.addSql(`alter index ${index} rename to ${index}_partitioned`);
     this.addSql(`create table purchases (like purchases_partitioned including defaults including constraints)`);
     this.addSql(`alter table purchases drop constraint purchases_id_month`);
     this.addSql(`insert into purchases select * from purchases_partitioned`);
-    this.addSql(`drop table purchases_partitioned, purchase_idempotency, content_ownership, open_subscription_payments`);
+    this.addSql(
+      `drop table purchases_partitioned, purchase_idempotency, content_ownership, open_subscription_payments`,
+    );
     this.addSql(`drop function purchases_claim(), purchases_follow_status()`);
     this.addSql(`delete from monthly_partitioned_tables where parent_table = 'purchases'`);
     this.addSql(`
@@ -93,12 +123,18 @@ export class Migration20261202110000PurchasesPartitions extends Migration {
         add constraint purchases_subscription_id_fkey foreign key (subscription_id) references subscriptions (id),
         add constraint purchases_referral_link_id_fkey foreign key (referral_link_id) references referral_links (id)`);
     this.addSql(`create unique index purchases_owned_content on purchases (buyer_id, content_id) where ${LIVE_ITEM}`);
-    this.addSql(`create unique index purchases_pending_subscription on purchases (buyer_id, store_id) where ${OPEN_SUBSCRIPTION}`);
+    this.addSql(
+      `create unique index purchases_pending_subscription on purchases (buyer_id, store_id) where ${OPEN_SUBSCRIPTION}`,
+    );
     this.addSql(`create index purchases_by_buyer on purchases (buyer_id, created_at desc, id desc)`);
     this.addSql(`create index purchases_by_creator on purchases (creator_id, created_at desc)`);
-    this.addSql(`create index purchases_by_referral on purchases (referral_link_id) where referral_link_id is not null`);
+    this.addSql(
+      `create index purchases_by_referral on purchases (referral_link_id) where referral_link_id is not null`,
+    );
     this.addSql(`create index purchases_open on purchases (created_at) where status in ('pending', 'requires_action')`);
-    this.addSql(`alter table creator_notifications add constraint creator_notifications_purchase_id_fkey foreign key (purchase_id) references purchases (id)`);
+    this.addSql(
+      `alter table creator_notifications add constraint creator_notifications_purchase_id_fkey foreign key (purchase_id) references purchases (id)`,
+    );
   }
 }
 

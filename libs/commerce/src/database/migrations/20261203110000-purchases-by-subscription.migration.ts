@@ -6,7 +6,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261203110000PurchasesBySubscription extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create index purchases_by_subscription on purchases (subscription_id, period_start) where subscription_id is not null`);
+    this.addSql(
+      `create index purchases_by_subscription on purchases (subscription_id, period_start) where subscription_id is not null`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -38,9 +38,15 @@ export class Migration20261205110000MessagePurchases extends Migration {
   override async down(): Promise<void> {
     this.addSql(`delete from purchases where kind in ('message', 'message_fee')`);
     this.addSql(`drop table message_ownership`);
-    this.addSql(`alter table purchases drop constraint purchases_kind_check, drop constraint purchases_message_ref, drop constraint purchases_conversation_ref`);
-    this.addSql(`alter table purchases drop column message_id, drop column message_created_at, drop column conversation_id`);
-    this.addSql(`alter table purchases add constraint purchases_kind_check check (kind in ('content', 'subscription', 'tip'))`);
+    this.addSql(
+      `alter table purchases drop constraint purchases_kind_check, drop constraint purchases_message_ref, drop constraint purchases_conversation_ref`,
+    );
+    this.addSql(
+      `alter table purchases drop column message_id, drop column message_created_at, drop column conversation_id`,
+    );
+    this.addSql(
+      `alter table purchases add constraint purchases_kind_check check (kind in ('content', 'subscription', 'tip'))`,
+    );
     // The functions as 20261202110000 wrote them, without the message branch.
     this.addSql(PURCHASES_CLAIM_SQL.replace(MESSAGE_CLAIM, ''));
     this.addSql(PURCHASES_FOLLOW_STATUS_SQL.replace(MESSAGE_FOLLOW, ''));

@@ -12,7 +12,15 @@ import {
   type WebhookVerification,
 } from '../payment-provider.js';
 import { AcquirerHttp } from './acquirer-http.js';
-import { factOf, objectProblem, paymentFact, type AcquirerInvoice, type AcquirerObject, type AcquirerPayment, type AcquirerSession } from './acquirer-objects.js';
+import {
+  factOf,
+  objectProblem,
+  paymentFact,
+  type AcquirerInvoice,
+  type AcquirerObject,
+  type AcquirerPayment,
+  type AcquirerSession,
+} from './acquirer-objects.js';
 import { ACQUIRER_SIGNATURE_HEADER, verifyAcquirerSignature } from './acquirer-signature.js';
 
 const ATTEMPTS = 3;
@@ -67,7 +75,11 @@ export class AcquirerPaymentProvider implements PaymentProvider, OnModuleDestroy
         { amount: request.amountMinor, currency: request.currency, reference: request.reference },
         request.reference,
       );
-      return { kind: 'crypto', checkoutId: invoice.id, crypto: { network: 'solana', address: invoice.address, amountToken: String(invoice.token_amount) } };
+      return {
+        kind: 'crypto',
+        checkoutId: invoice.id,
+        crypto: { network: 'solana', address: invoice.address, amountToken: String(invoice.token_amount) },
+      };
     }
     const session = await this.http.call<AcquirerSession>(
       'POST',
@@ -89,32 +101,53 @@ export class AcquirerPaymentProvider implements PaymentProvider, OnModuleDestroy
 
   async retrieve({ method, checkoutId, providerPaymentId }: PaymentIds): Promise<PaymentFact | null> {
     const now = this.clock.now();
-    if (method === 'crypto') return checkoutId ? factOf(await this.http.call<AcquirerInvoice>('GET', `/v1/crypto_invoices/${path(checkoutId)}`), now) : null;
-    if (providerPaymentId) return paymentFact(await this.http.call<AcquirerPayment>('GET', `/v1/payments/${path(providerPaymentId)}`), now);
-    return checkoutId ? factOf(await this.http.call<AcquirerSession>('GET', `/v1/checkout_sessions/${path(checkoutId)}`), now) : null;
+    if (method === 'crypto')
+      return checkoutId
+        ? factOf(await this.http.call<AcquirerInvoice>('GET', `/v1/crypto_invoices/${path(checkoutId)}`), now)
+        : null;
+    if (providerPaymentId)
+      return paymentFact(await this.http.call<AcquirerPayment>('GET', `/v1/payments/${path(providerPaymentId)}`), now);
+    return checkoutId
+      ? factOf(await this.http.call<AcquirerSession>('GET', `/v1/checkout_sessions/${path(checkoutId)}`), now)
+      : null;
   }
 
   async refund(reference: string, providerPaymentId: string): Promise<PaymentFact> {
     await this.http.call('POST', `/v1/payments/${path(providerPaymentId)}/refunds`, undefined, `${reference}:refund`);
-    return paymentFact(await this.http.call<AcquirerPayment>('GET', `/v1/payments/${path(providerPaymentId)}`), this.clock.now());
+    return paymentFact(
+      await this.http.call<AcquirerPayment>('GET', `/v1/payments/${path(providerPaymentId)}`),
+      this.clock.now(),
+    );
   }
 
   async chargeSavedMethod(charge: MerchantCharge): Promise<PaymentFact> {
     const payment = await this.http.call<AcquirerPayment>(
       'POST',
       '/v1/payments',
-      { customer: charge.customerRef, payment_method: charge.savedMethodRef, amount: charge.amountMinor, currency: charge.currency, reference: charge.reference, description: charge.description },
+      {
+        customer: charge.customerRef,
+        payment_method: charge.savedMethodRef,
+        amount: charge.amountMinor,
+        currency: charge.currency,
+        reference: charge.reference,
+        description: charge.description,
+      },
       charge.reference,
     );
     return paymentFact(payment, this.clock.now());
   }
 
   async listSavedMethods(customerRef: string): Promise<SavedMethod[]> {
-    const list = await this.http.call<{ data: { id: string; card: { brand: string; last4: string; exp_month: number; exp_year: number } }[] }>(
-      'GET',
-      `/v1/customers/${path(customerRef)}/payment_methods`,
-    );
-    return list.data.map((method) => ({ id: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year }));
+    const list = await this.http.call<{
+      data: { id: string; card: { brand: string; last4: string; exp_month: number; exp_year: number } }[];
+    }>('GET', `/v1/customers/${path(customerRef)}/payment_methods`);
+    return list.data.map((method) => ({
+      id: method.id,
+      brand: method.card.brand,
+      last4: method.card.last4,
+      expMonth: method.card.exp_month,
+      expYear: method.card.exp_year,
+    }));
   }
 
   async deleteSavedMethod(customerRef: string, methodId: string): Promise<boolean> {
@@ -131,7 +164,14 @@ export class AcquirerPaymentProvider implements PaymentProvider, OnModuleDestroy
     const header = headers[ACQUIRER_SIGNATURE_HEADER];
     // Nothing about the body is read, or told, before its signature holds. The acquirer signs with
     // its wall clock, so the tolerance is measured on ours, not on the (injectable) business clock.
-    if (!verifyAcquirerSignature(rawBody, typeof header === 'string' ? header : undefined, this.webhookSecrets, Math.floor(Date.now() / 1000))) {
+    if (
+      !verifyAcquirerSignature(
+        rawBody,
+        typeof header === 'string' ? header : undefined,
+        this.webhookSecrets,
+        Math.floor(Date.now() / 1000),
+      )
+    ) {
       return { refused: 'signature' };
     }
     let body: { id?: unknown; type?: unknown; created?: unknown; data?: unknown };
@@ -140,11 +180,13 @@ export class AcquirerPaymentProvider implements PaymentProvider, OnModuleDestroy
     } catch (error) {
       return { refused: 'event', problem: `it is not valid JSON (${(error as Error).message})` };
     }
-    if (typeof body !== 'object' || body === null || typeof body.id !== 'string' || !/^[\w-]{1,100}$/.test(body.id)) return { refused: 'event', problem: 'id must be an event id' };
+    if (typeof body !== 'object' || body === null || typeof body.id !== 'string' || !/^[\w-]{1,100}$/.test(body.id))
+      return { refused: 'event', problem: 'id must be an event id' };
     if (typeof body.type !== 'string') return { refused: 'event', problem: 'type must be a string' };
     if (!EVENT_TYPES.has(body.type)) return { event: null };
     // A malformed event is refused whole, though its time is not what dates the payment (below).
-    if (typeof body.created !== 'string' || Number.isNaN(Date.parse(body.created))) return { refused: 'event', problem: 'created must be an ISO 8601 time' };
+    if (typeof body.created !== 'string' || Number.isNaN(Date.parse(body.created)))
+      return { refused: 'event', problem: 'created must be an ISO 8601 time' };
     const problem = objectProblem(body.data);
     if (problem) return { refused: 'event', problem };
     // Dated by our clock when applied, as a retrieved state is (refresh, reconciliation): the same

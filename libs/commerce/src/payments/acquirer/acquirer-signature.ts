@@ -11,7 +11,12 @@ export const ACQUIRER_SIGNATURE_HEADER = 'acquirer-signature';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** Whether the header signs this exact body, recently, under any of our secrets (rotation). */
-export function verifyAcquirerSignature(rawBody: string, header: string | undefined, secrets: readonly string[], nowSeconds: number): boolean {
+export function verifyAcquirerSignature(
+  rawBody: string,
+  header: string | undefined,
+  secrets: readonly string[],
+  nowSeconds: number,
+): boolean {
   if (!header) return false;
   let timestamp: number | null = null;
   const given: Buffer[] = [];
@@ -21,7 +26,8 @@ export function verifyAcquirerSignature(rawBody: string, header: string | undefi
     if (key === 't' && /^\d{1,12}$/.test(value)) timestamp = Number(value);
     else if (key === 'v1' && /^[0-9a-f]{64}$/.test(value)) given.push(Buffer.from(value, 'hex'));
   }
-  if (timestamp === null || given.length === 0 || Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return false;
+  if (timestamp === null || given.length === 0 || Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS)
+    return false;
   return secrets.some((secret) => {
     const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest();
     return given.some((signature) => timingSafeEqual(signature, expected));

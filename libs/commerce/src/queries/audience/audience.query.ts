@@ -2,7 +2,12 @@ import { Query } from '@nestjs/cqrs';
 
 /** Who a creator may address at once (messaging's mass messages). */
 export type AudienceSegment = 'subscribers_active' | 'subscribers_expired' | 'buyers' | 'favourites';
-export const AUDIENCE_SEGMENTS: readonly AudienceSegment[] = ['subscribers_active', 'subscribers_expired', 'buyers', 'favourites'];
+export const AUDIENCE_SEGMENTS: readonly AudienceSegment[] = [
+  'subscribers_active',
+  'subscribers_expired',
+  'buyers',
+  'favourites',
+];
 
 export interface AudienceSelector {
   creatorId: string;

@@ -29,7 +29,11 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
     if (!store) throw CommerceErrors.storeNotFound();
     if (!mayViewStore(store, visitor)) throw CommerceErrors.adultStore();
     const counts = await storePageCounts(em, store.id, store.ownerId, now);
-    const shown = { videos: counts.videos, albums: counts.albums, subscribers: store.showSubscriberCount ? counts.subscribers : null };
+    const shown = {
+      videos: counts.videos,
+      albums: counts.albums,
+      subscribers: store.showSubscriberCount ? counts.subscribers : null,
+    };
     const view = toPublicStore(store, shown, storeImagesFor(this.entitlements, store, visitor));
     const { viewerId } = visitor;
     if (!viewerId) return view;

@@ -12,7 +12,8 @@ export class ListStoresHandler implements IQueryHandler<ListStoresQuery> {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async execute({ filter }: ListStoresQuery): Promise<StorePage> {
-    if (filter.category !== undefined && findCategory(filter.category)?.nsfw && !filter.signedIn) throw CommerceErrors.adultCategory();
+    if (filter.category !== undefined && findCategory(filter.category)?.nsfw && !filter.signedIn)
+      throw CommerceErrors.adultCategory();
     const cursor = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor, filter.sort);
     if (cursor === null) throw CommerceErrors.badCursor();
     const search = { category: filter.category, q: filter.q, sort: filter.sort, cursor, limit: filter.limit };
@@ -34,7 +35,11 @@ export class ListStoresHandler implements IQueryHandler<ListStoresQuery> {
       })),
       nextCursor:
         rows.length > filter.limit
-          ? encodeCursor({ sort: filter.sort, key: filter.sort === 'newest' ? new Date(last.created_at).toISOString() : last.name_key, id: last.id })
+          ? encodeCursor({
+              sort: filter.sort,
+              key: filter.sort === 'newest' ? new Date(last.created_at).toISOString() : last.name_key,
+              id: last.id,
+            })
           : null,
       adultStoresHidden: hidden,
     };

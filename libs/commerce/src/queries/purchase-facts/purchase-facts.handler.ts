@@ -16,6 +16,11 @@ export class PurchaseFactsHandler implements IQueryHandler<PurchaseFactsQuery> {
   async execute({ viewerId, creatorId, contentId }: PurchaseFactsQuery): Promise<ContentMediaFacts['purchase']> {
     const row = await viewerHoldings(this.orm, viewerId, creatorId, contentId, this.clock.now());
     if (!row) return null;
-    return { bought: row.bought, subscribed: row.subscribed, subscribersOnly: row.visibility !== 'public', downloads: row.allow_downloads };
+    return {
+      bought: row.bought,
+      subscribed: row.subscribed,
+      subscribersOnly: row.visibility !== 'public',
+      downloads: row.allow_downloads,
+    };
   }
 }

@@ -9,7 +9,13 @@ export interface StoreHoldings {
   subscribed: boolean;
 }
 
-export async function viewerHoldings(orm: MikroORM, viewerId: string, creatorId: string, contentId: string, now: Date): Promise<StoreHoldings | null> {
+export async function viewerHoldings(
+  orm: MikroORM,
+  viewerId: string,
+  creatorId: string,
+  contentId: string,
+  now: Date,
+): Promise<StoreHoldings | null> {
   const [row] = await orm.em.getConnection().execute<StoreHoldings[]>(
     `select s.visibility, s.allow_downloads,
             exists (select 1 from purchases p

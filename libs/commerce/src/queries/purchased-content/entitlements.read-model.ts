@@ -17,9 +17,15 @@ export interface StoreEntitlements {
  * A subscribers-only store sells and opens its items to live subscribers only. A lapsed subscriber
  * keeps the items bought in their history, and they open again when the fan subscribes again.
  */
-export const mayOpenBoughtItems = (visibility: StoreVisibility, subscribed: boolean): boolean => visibility === 'public' || subscribed;
+export const mayOpenBoughtItems = (visibility: StoreVisibility, subscribed: boolean): boolean =>
+  visibility === 'public' || subscribed;
 
-export async function storeEntitlements(em: EntityManager, buyerId: string, store: { id: string; visibility: StoreVisibility }, now: Date): Promise<StoreEntitlements> {
+export async function storeEntitlements(
+  em: EntityManager,
+  buyerId: string,
+  store: { id: string; visibility: StoreVisibility },
+  now: Date,
+): Promise<StoreEntitlements> {
   const rows = await em.execute<{ id: string; content_id: string | null; kind: string }[]>(
     `select id, content_id, kind from purchases where buyer_id = ? and store_id = ? and kind = 'content' and status = 'paid'
      union all

@@ -14,7 +14,12 @@ export interface PurchaseOpening {
 }
 
 /** The buyer's purchase (another fan's answers nothing), its id bounding the month partition read. */
-export async function purchaseOpening(orm: MikroORM, buyerId: string, purchaseId: string, now: Date): Promise<PurchaseOpening | null> {
+export async function purchaseOpening(
+  orm: MikroORM,
+  buyerId: string,
+  purchaseId: string,
+  now: Date,
+): Promise<PurchaseOpening | null> {
   const [row] = await orm.em.getConnection().execute<PurchaseOpening[]>(
     `select p.kind, p.status, p.content_id, p.creator_id, s.visibility, s.allow_downloads, ${liveSubscriptionSql('p.buyer_id', 'p.store_id')} as subscribed
        from purchases p join stores s on s.id = p.store_id

@@ -3,7 +3,8 @@ const LATEST = 253_402_300_800_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Keyset pagination: where the previous page ended (its last row's time and id). */
-export const encodeHistoryCursor = (createdAt: string, id: string): string => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+export const encodeHistoryCursor = (createdAt: string, id: string): string =>
+  Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
 
 export function decodeHistoryCursor(text: string): { createdAt: Date; id: string } | null {
   try {

@@ -10,7 +10,6 @@ import { purchaseHistory, purchaseHistoryPage } from './purchases.queries.js';
 import { PurchaseRepository } from '../../repositories/purchase.repository.js';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor.js';
 
-
 @QueryHandler(GetPurchaseQuery)
 export class GetPurchaseHandler implements IQueryHandler<GetPurchaseQuery> {
   constructor(@Inject(PurchaseRepository) private readonly purchases: PurchaseRepository) {}
@@ -29,7 +28,10 @@ export class ListPurchasesHandler implements IQueryHandler<ListPurchasesQuery> {
 
   async execute({ buyerId, cursor, limit }: ListPurchasesQuery) {
     const after = cursor === undefined ? null : decodeHistoryCursor(cursor);
-    if (cursor !== undefined && !after) throw PurchaseErrors.invalid([{ field: 'cursor', message: 'cursor is not valid: pass the nextCursor of the previous page' }]);
+    if (cursor !== undefined && !after)
+      throw PurchaseErrors.invalid([
+        { field: 'cursor', message: 'cursor is not valid: pass the nextCursor of the previous page' },
+      ]);
     const rows = await purchaseHistoryPage(this.orm, buyerId, after, limit);
     const items = rows.slice(0, limit);
     const last = items.at(-1);

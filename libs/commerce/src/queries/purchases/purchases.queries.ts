@@ -19,7 +19,12 @@ interface HistoryCursor {
 }
 
 /** One page of the buyer's history, newest first, after a (created_at, id) cursor; one more row than `limit` says there is more. */
-export async function purchaseHistoryPage(orm: MikroORM, buyerId: string, after: HistoryCursor | null, limit: number): Promise<PurchaseView[]> {
+export async function purchaseHistoryPage(
+  orm: MikroORM,
+  buyerId: string,
+  after: HistoryCursor | null,
+  limit: number,
+): Promise<PurchaseView[]> {
   const rows = await orm.em
     .getConnection()
     .execute<PurchaseRow[]>(
@@ -31,6 +36,8 @@ export async function purchaseHistoryPage(orm: MikroORM, buyerId: string, after:
 
 /** The buyer's whole history, newest first (the CSV export). */
 export async function purchaseHistory(orm: MikroORM, buyerId: string): Promise<PurchaseView[]> {
-  const rows = await orm.em.getConnection().execute<PurchaseRow[]>(`${HISTORY} order by p.created_at desc, p.id desc`, [buyerId]);
+  const rows = await orm.em
+    .getConnection()
+    .execute<PurchaseRow[]>(`${HISTORY} order by p.created_at desc, p.id desc`, [buyerId]);
   return rows.map(toPurchaseView);
 }

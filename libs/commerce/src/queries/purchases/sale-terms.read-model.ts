@@ -15,7 +15,11 @@ export abstract class SaleTerms {
   /** The active store of this slug, priced for the buyer at `now`; null without one. */
   abstract storeTerms(buyerId: string, slug: string, idempotencyKey: string, now: Date): Promise<StoreSaleTerms | null>;
   /** The creator's active store as an item's buyer may open it at `now` (its visibility, and their live subscription to it). */
-  abstract itemStore(buyerId: string, creatorId: string, now: Date): Promise<{ visibility: StoreVisibility; subscribed: boolean } | null>;
+  abstract itemStore(
+    buyerId: string,
+    creatorId: string,
+    now: Date,
+  ): Promise<{ visibility: StoreVisibility; subscribed: boolean } | null>;
 }
 
 /** SaleTerms read from stores and subscriptions. */
@@ -60,7 +64,11 @@ export class SaleTermsReadModel extends SaleTerms {
     };
   }
 
-  async itemStore(buyerId: string, creatorId: string, now: Date): Promise<{ visibility: StoreVisibility; subscribed: boolean } | null> {
+  async itemStore(
+    buyerId: string,
+    creatorId: string,
+    now: Date,
+  ): Promise<{ visibility: StoreVisibility; subscribed: boolean } | null> {
     const [store] = await this.orm.em
       .fork()
       .execute<{ visibility: StoreVisibility; subscribed: boolean }[]>(

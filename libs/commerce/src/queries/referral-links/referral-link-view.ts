@@ -36,7 +36,10 @@ export function toReferralLinkView(row: ReferralLinkRow, publicUrl: string): Ref
     storeName: row.store_name,
     createdAt: new Date(row.created_at).toISOString(),
     purchases: row.purchases,
-    earnedMinor: (row.gross_amounts ?? []).reduce<number>((sum, gross) => sum + referralCommission(Number(gross), REFERRAL_COMMISSION_PERCENT), 0),
+    earnedMinor: (row.gross_amounts ?? []).reduce<number>(
+      (sum, gross) => sum + referralCommission(Number(gross), REFERRAL_COMMISSION_PERCENT),
+      0,
+    ),
     currency: row.currency,
   };
 }

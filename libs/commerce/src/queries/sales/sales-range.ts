@@ -20,13 +20,19 @@ export function salesRange(now: Date, from?: string, to?: string): SalesRange {
   // The default start is derived from a checked `to` only (`to=0` used to throw a RangeError here: a 500).
   const start = from ?? isoDate(new Date(Date.parse(`${end}T00:00:00Z`) - 29 * DAY_MS));
   if (start > end) problems.push({ field: 'from', message: 'from must be on or before to' });
-  if (problems.length === 0 && daysBetween(start, end).length > MAX_RANGE_DAYS) problems.push({ field: 'from', message: `Choose at most ${MAX_RANGE_DAYS} days` });
+  if (problems.length === 0 && daysBetween(start, end).length > MAX_RANGE_DAYS)
+    problems.push({ field: 'from', message: `Choose at most ${MAX_RANGE_DAYS} days` });
   if (problems.length > 0) throw PurchaseErrors.invalid(problems);
   return { from: start, to: end };
 }
 
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`) && days.length <= MAX_RANGE_DAYS; t += DAY_MS) days.push(isoDate(new Date(t)));
+  for (
+    let t = Date.parse(`${from}T00:00:00Z`);
+    t <= Date.parse(`${to}T00:00:00Z`) && days.length <= MAX_RANGE_DAYS;
+    t += DAY_MS
+  )
+    days.push(isoDate(new Date(t)));
   return days;
 }

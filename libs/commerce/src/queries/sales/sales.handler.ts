@@ -32,7 +32,12 @@ export class SalesHandler extends SalesReader implements IQueryHandler<SalesQuer
   async execute({ creatorId, range }: SalesQuery): Promise<SalesView> {
     const { currency, rows } = await this.sales(creatorId, range);
     // Net is the creator's share as payouts booked it; a sale seconds old may not be booked yet (null).
-    const net = await this.queries.execute(new SaleEarningsQuery(creatorId, rows.map((row) => row.id)));
+    const net = await this.queries.execute(
+      new SaleEarningsQuery(
+        creatorId,
+        rows.map((row) => row.id),
+      ),
+    );
     const daily = new Map(daysBetween(range.from, range.to).map((date) => [date, { date, grossMinor: 0, count: 0 }]));
     const byKind = new Map<string, { kind: string; grossMinor: number; count: number }>();
     const totals = { grossMinor: 0, netMinor: 0, count: 0, refundedMinor: 0 };
@@ -83,7 +88,17 @@ export class ExportSalesHandler extends SalesReader implements IQueryHandler<Exp
 
   async execute({ creatorId, range }: ExportSalesQuery): Promise<string> {
     const { rows } = await this.sales(creatorId, range);
-    const records = rows.map((row) => [new Date(row.paid_at).toISOString(), row.id, row.kind, titleOf(row), maskBuyer(row.buyer_id), formatMinor(Number(row.amount_minor)), row.currency, row.method, row.status]);
+    const records = rows.map((row) => [
+      new Date(row.paid_at).toISOString(),
+      row.id,
+      row.kind,
+      titleOf(row),
+      maskBuyer(row.buyer_id),
+      formatMinor(Number(row.amount_minor)),
+      row.currency,
+      row.method,
+      row.status,
+    ]);
     return toCsv(['date', 'sale_id', 'kind', 'item', 'buyer', 'gross', 'currency', 'method', 'status'], records);
   }
 }

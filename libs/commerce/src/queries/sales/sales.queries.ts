@@ -20,9 +20,15 @@ export interface SaleRow {
  * The creator's sales in a range of UTC days, newest first, and their store's currency. Sales are
  * captured payments (paid, later refunded or charged back), dated when the money arrived.
  */
-export async function creatorSales(orm: MikroORM, creatorId: string, range: SalesRange): Promise<{ currency: string; rows: SaleRow[] }> {
+export async function creatorSales(
+  orm: MikroORM,
+  creatorId: string,
+  range: SalesRange,
+): Promise<{ currency: string; rows: SaleRow[] }> {
   const connection = orm.em.getConnection();
-  const [store] = await connection.execute<{ currency: string }[]>(`select currency from stores where owner_id = ?`, [creatorId]);
+  const [store] = await connection.execute<{ currency: string }[]>(`select currency from stores where owner_id = ?`, [
+    creatorId,
+  ]);
   const rows = await connection.execute<SaleRow[]>(
     `select id, buyer_id, kind, content_title, amount_minor, currency, method, status, message, dispute_stage, paid_at from purchases
       where creator_id = ? and status in ('paid', 'refunded', 'charged_back')

@@ -34,6 +34,15 @@ export class SellableItems {
 
   async find(contentId: string): Promise<SellableItem | null> {
     const [row] = await this.statements.query<Row>(SELLABLE_ITEM_SQL, [contentId]);
-    return row ? { id: row.id, creatorId: row.creator_id, kind: row.kind, title: row.title, priceMinor: Number(row.price_minor), currency: row.currency } : null;
+    return row
+      ? {
+          id: row.id,
+          creatorId: row.creator_id,
+          kind: row.kind,
+          title: row.title,
+          priceMinor: Number(row.price_minor),
+          currency: row.currency,
+        }
+      : null;
   }
 }

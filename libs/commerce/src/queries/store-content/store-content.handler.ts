@@ -11,7 +11,8 @@ import { CommerceErrors } from '../../commerce.errors.js';
 import { StoreContentQuery, type StoreItemView } from './store-content.query.js';
 
 /** What a visitor who may not open an item sees of its files: the blurred preview, never the clean thumbnail or the teaser. */
-const lockedMedia = (item: PublicContentView): PublicContentView['media'] => item.media.map((file) => ({ ...file, thumbnailUrl: null, previewUrl: null }));
+const lockedMedia = (item: PublicContentView): PublicContentView['media'] =>
+  item.media.map((file) => ({ ...file, thumbnailUrl: null, previewUrl: null }));
 
 @QueryHandler(StoreContentQuery)
 export class StoreContentHandler implements IQueryHandler<StoreContentQuery> {
@@ -28,13 +29,25 @@ export class StoreContentHandler implements IQueryHandler<StoreContentQuery> {
     if (!store) throw CommerceErrors.storeNotFound();
     if (!mayViewStore(store, visitor)) throw CommerceErrors.adultStore();
     const { viewerId } = visitor;
-    const items = await this.queries.execute(new ApprovedContentQuery(store.ownerId, viewerId ? { id: viewerId, role: 'user', aal: 'aal1' } : null, visitor.ageChecked));
+    const items = await this.queries.execute(
+      new ApprovedContentQuery(
+        store.ownerId,
+        viewerId ? { id: viewerId, role: 'user', aal: 'aal1' } : null,
+        visitor.ageChecked,
+      ),
+    );
     const isOwner = viewerId === store.ownerId;
     const access = viewerId && !isOwner ? await storeEntitlements(em, viewerId, store, this.clock.now()) : null;
     return items.map((item) => {
       const purchaseId = access?.bought.get(item.id) ?? access?.subscriptionPurchaseId ?? null;
       const locked = !isOwner && purchaseId === null;
-      return { ...item, media: locked ? lockedMedia(item) : item.media, owned: purchaseId !== null, purchaseId, locked };
+      return {
+        ...item,
+        media: locked ? lockedMedia(item) : item.media,
+        owned: purchaseId !== null,
+        purchaseId,
+        locked,
+      };
     });
   }
 }

@@ -21,10 +21,16 @@ export class StoreImageHandler implements IQueryHandler<StoreImageQuery> {
 
   async execute({ slug, key, visitor, token }: StoreImageQuery): Promise<StoreImageFile> {
     const wanted = slug.toLowerCase();
-    const store = wanted.length <= SLUG_MAX_LENGTH ? await this.orm.em.fork().findOne(Store, { slug: wanted, status: 'active' }) : null;
+    const store =
+      wanted.length <= SLUG_MAX_LENGTH
+        ? await this.orm.em.fork().findOne(Store, { slug: wanted, status: 'active' })
+        : null;
     if (!store) throw CommerceErrors.storeNotFound();
     // The visitor as the store's rule sees them (account, age check), or the signed link a store view gave them.
-    const seen = { actor: visitor.viewerId ? { id: visitor.viewerId, role: 'user', aal: 'aal1' as const } : null, ageChecked: visitor.ageChecked };
+    const seen = {
+      actor: visitor.viewerId ? { id: visitor.viewerId, role: 'user', aal: 'aal1' as const } : null,
+      ageChecked: visitor.ageChecked,
+    };
     if (!this.entitlements.opensStoreImage(seen, store, key, token)) throw CommerceErrors.adultStore();
     // Only the store's current images are served: the key is compared, never used as a path of its own.
     const current = [store.bannerKey, store.avatarKey].find((stored) => stored !== null && stored === key);

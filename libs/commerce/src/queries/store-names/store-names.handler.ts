@@ -10,7 +10,9 @@ export class StoreNamesHandler implements IQueryHandler<StoreNamesQuery> {
 
   async execute({ ownerIds }: StoreNamesQuery): Promise<Record<string, StoreName>> {
     if (ownerIds.length === 0) return {};
-    const stores = await this.orm.em.fork().find(Store, { ownerId: { $in: ownerIds } }, { fields: ['ownerId', 'displayName', 'slug'] });
+    const stores = await this.orm.em
+      .fork()
+      .find(Store, { ownerId: { $in: ownerIds } }, { fields: ['ownerId', 'displayName', 'slug'] });
     return Object.fromEntries(stores.map((store) => [store.ownerId, { name: store.displayName, slug: store.slug }]));
   }
 }

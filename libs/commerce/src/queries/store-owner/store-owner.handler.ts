@@ -12,7 +12,18 @@ export class StoreOwnerHandler implements IQueryHandler<StoreOwnerQuery> {
   async execute({ by }: StoreOwnerQuery): Promise<StoreOwnerView | null> {
     if ('slug' in by && by.slug.length > SLUG_MAX_LENGTH) return null;
     const where = 'slug' in by ? { slug: by.slug.toLowerCase() } : { ownerId: by.ownerId };
-    const store = await this.orm.em.fork().findOne(Store, where, { fields: ['id', 'ownerId', 'slug', 'displayName', 'currency', 'status'] });
-    return store ? { storeId: store.id, ownerId: store.ownerId, slug: store.slug, displayName: store.displayName, currency: store.currency, active: store.status === 'active' } : null;
+    const store = await this.orm.em
+      .fork()
+      .findOne(Store, where, { fields: ['id', 'ownerId', 'slug', 'displayName', 'currency', 'status'] });
+    return store
+      ? {
+          storeId: store.id,
+          ownerId: store.ownerId,
+          slug: store.slug,
+          displayName: store.displayName,
+          currency: store.currency,
+          active: store.status === 'active',
+        }
+      : null;
   }
 }

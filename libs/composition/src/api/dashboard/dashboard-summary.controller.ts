@@ -12,7 +12,8 @@ export class DashboardLiveGuard implements CanActivate {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   canActivate(): boolean {
-    if (this.config.LAUNCH_PHASE !== 'live') throw new AppError(403, 'not_launched', 'Your dashboard figures appear when the platform launches.');
+    if (this.config.LAUNCH_PHASE !== 'live')
+      throw new AppError(403, 'not_launched', 'Your dashboard figures appear when the platform launches.');
     return true;
   }
 }
@@ -25,7 +26,10 @@ export class DashboardSummaryController {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   @Get('summary')
-  @ApiOperation({ summary: 'Your own figures for the dashboard home: earnings and content as a creator, purchases, subscriptions and favourites as a fan' })
+  @ApiOperation({
+    summary:
+      'Your own figures for the dashboard home: earnings and content as a creator, purchases, subscriptions and favourites as a fan',
+  })
   @ApiOkResponse({ type: DashboardSummaryDto })
   summary(@CurrentAuth() auth: AuthContext): Promise<DashboardSummaryDto> {
     return this.queries.execute(new GetDashboardSummaryQuery(auth.user.id));

@@ -21,13 +21,27 @@ export class ReviewCountsDto {
 
 export class CreatorSummaryDto {
   @ApiProperty({ example: 'EUR' }) currency!: string;
-  @ApiProperty({ description: 'Sales this calendar month before the platform share (minor units)' }) monthGrossMinor!: number;
-  @ApiProperty({ description: 'Your share of this month’s sales and referrals, less refunds and chargebacks (minor units)' }) monthNetMinor!: number;
+  @ApiProperty({ description: 'Sales this calendar month before the platform share (minor units)' })
+  monthGrossMinor!: number;
+  @ApiProperty({
+    description: 'Your share of this month’s sales and referrals, less refunds and chargebacks (minor units)',
+  })
+  monthNetMinor!: number;
   @ApiProperty() pendingMinor!: number;
   @ApiProperty() currentMinor!: number;
-  @ApiProperty({ type: () => NextPayoutDto, nullable: true, description: 'The next month-end that pays something; null while none will' }) nextPayout!: NextPayoutDto | null;
+  @ApiProperty({
+    type: () => NextPayoutDto,
+    nullable: true,
+    description: 'The next month-end that pays something; null while none will',
+  })
+  nextPayout!: NextPayoutDto | null;
   @ApiProperty({ enum: ['monthly', 'held'] }) schedule!: 'monthly' | 'held';
-  @ApiProperty({ type: String, nullable: true, description: 'Held payees: the day earnings move to the monthly payout' }) heldUntil!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Held payees: the day earnings move to the monthly payout',
+  })
+  heldUntil!: string | null;
   @ApiProperty() payoutMethodSet!: boolean;
   @ApiProperty({ type: () => DashboardStoreDto, nullable: true }) store!: DashboardStoreDto | null;
   @ApiProperty({ description: 'Subscriptions started this calendar month' }) newSubscribers!: number;
@@ -37,13 +51,18 @@ export class CreatorSummaryDto {
 
 export class FanSummaryDto {
   @ApiProperty({ type: [PurchaseDto], description: 'The five newest' }) recentPurchases!: PurchaseDto[];
-  @ApiProperty({ type: [SubscriptionDto], description: 'Active ones (and those awaiting payment), newest first, at most five' }) subscriptions!: SubscriptionDto[];
+  @ApiProperty({
+    type: [SubscriptionDto],
+    description: 'Active ones (and those awaiting payment), newest first, at most five',
+  })
+  subscriptions!: SubscriptionDto[];
   @ApiProperty({ type: [FavoriteDto], description: 'The five most recently added' }) favorites!: FavoriteDto[];
 }
 
 export class DashboardSummaryDto {
   @ApiProperty({ enum: ['creator', 'fan'] }) role!: 'creator' | 'fan';
-  @ApiProperty({ type: String, nullable: true, enum: ['processing', 'rejected', 'accepted'] }) verificationStatus!: 'processing' | 'rejected' | 'accepted' | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['processing', 'rejected', 'accepted'] }) verificationStatus!:
+    'processing' | 'rejected' | 'accepted' | null;
   @ApiProperty({ type: () => CreatorSummaryDto, nullable: true }) creator!: CreatorSummaryDto | null;
   @ApiProperty({ type: () => FanSummaryDto }) fan!: FanSummaryDto;
 }

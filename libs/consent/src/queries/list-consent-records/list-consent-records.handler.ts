@@ -9,7 +9,9 @@ export class ListConsentRecordsHandler implements IQueryHandler<ListConsentRecor
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async execute({ userId }: ListConsentRecordsQuery): Promise<ConsentRecordView[]> {
-    const records = await this.orm.em.fork().find(ConsentRecord, { userId }, { orderBy: { recordedAt: 'asc', id: 'asc' } });
+    const records = await this.orm.em
+      .fork()
+      .find(ConsentRecord, { userId }, { orderBy: { recordedAt: 'asc', id: 'asc' } });
     return records.map((record) => ({
       consentType: record.consentType,
       version: record.version,

@@ -19,9 +19,18 @@ abstract class ArrangeContent {
     protected readonly clock: Clock,
   ) {}
 
-  protected arrange(creatorId: string, contentId: string, change: PresentationChange, act: (em: EntityManager, item: ContentItem) => Promise<void>): Promise<void> {
+  protected arrange(
+    creatorId: string,
+    contentId: string,
+    change: PresentationChange,
+    act: (em: EntityManager, item: ContentItem) => Promise<void>,
+  ): Promise<void> {
     return this.orm.em.fork().transactional(async (em) => {
-      const item = await em.findOne(ContentItem, { id: contentId, creatorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const item = await em.findOne(
+        ContentItem,
+        { id: contentId, creatorId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!item) throw ContentErrors.notFound();
       const refusal = presentationRefusal(item.status, change);
       if (refusal) throw ContentErrors.notArrangeable(refusal);
@@ -39,8 +48,15 @@ export class ReorderMediaHandler extends ArrangeContent implements ICommandHandl
 
   execute({ creatorId, contentId, mediaIds }: ReorderMediaCommand) {
     return this.arrange(creatorId, contentId, 'order', async (em) => {
-      const files = await em.find(ContentMedia, { contentId }, { orderBy: { position: 'asc', createdAt: 'asc', id: 'asc' } });
-      const problem = orderProblem(files.map((file) => file.id), mediaIds);
+      const files = await em.find(
+        ContentMedia,
+        { contentId },
+        { orderBy: { position: 'asc', createdAt: 'asc', id: 'asc' } },
+      );
+      const problem = orderProblem(
+        files.map((file) => file.id),
+        mediaIds,
+      );
       if (problem) throw ContentErrors.badOrder(problem);
       const byId = new Map(files.map((file) => [file.id, file]));
       // The (content_id, position) constraint is deferred to commit, so the swaps may cross.
@@ -57,11 +73,13 @@ export class ChooseCoverHandler extends ArrangeContent implements ICommandHandle
 
   execute({ creatorId, contentId, mediaId }: ChooseCoverCommand) {
     return this.arrange(creatorId, contentId, 'cover', async (em, item) => {
-      if (item.kind !== 'album') throw ContentErrors.badCover("A video's card shows a frame of the video; only albums choose a cover");
+      if (item.kind !== 'album')
+        throw ContentErrors.badCover("A video's card shows a frame of the video; only albums choose a cover");
       // The item's own processed photo: for an approved album, one a moderator approved (files cannot change after submit).
       const file = await em.findOne(ContentMedia, { id: mediaId, contentId });
       if (!file) throw ContentErrors.badCover(`${mediaId} is not a photo of this album`);
-      if (file.status !== 'ready' || file.mediaType !== 'image') throw ContentErrors.badCover('Only a processed photo can be the cover');
+      if (file.status !== 'ready' || file.mediaType !== 'image')
+        throw ContentErrors.badCover('Only a processed photo can be the cover');
       item.coverMediaId = file.id;
     });
   }

@@ -31,12 +31,20 @@ export class AttachMediaHandler implements ICommandHandler<AttachMediaCommand> {
     await this.storage.put(uploadKey(uploadId), bytes);
     try {
       return await this.orm.em.fork().transactional(async (tx) => {
-        const item = await tx.findOne(ContentItem, { id: contentId, creatorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        const item = await tx.findOne(
+          ContentItem,
+          { id: contentId, creatorId },
+          { lockMode: LockMode.PESSIMISTIC_WRITE },
+        );
         if (!item) throw ContentErrors.notFound();
         if (!mediaEditable(item.status)) throw ContentErrors.notEditable(item.status);
-        if ((item.kind === 'video') !== (format.mediaType === 'video')) throw ContentErrors.wrongMedia(item.kind === 'video' ? 'A video item holds exactly one video file' : 'An album holds photos only');
+        if ((item.kind === 'video') !== (format.mediaType === 'video'))
+          throw ContentErrors.wrongMedia(
+            item.kind === 'video' ? 'A video item holds exactly one video file' : 'An album holds photos only',
+          );
         const position = await tx.count(ContentMedia, { contentId });
-        if ((item.kind === 'video' && position >= 1) || position >= MAX_ALBUM_FILES) throw ContentErrors.wrongMedia('This item holds no more files');
+        if ((item.kind === 'video' && position >= 1) || position >= MAX_ALBUM_FILES)
+          throw ContentErrors.wrongMedia('This item holds no more files');
         const media = tx.create(ContentMedia, {
           contentId,
           uploadId,

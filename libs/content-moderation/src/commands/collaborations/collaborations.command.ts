@@ -11,7 +11,11 @@ export class RequestCollaborationCommand extends Command<{ id: string }> {
   }
 }
 
-export type CollaborationDecision = { kind: 'approve'; canVideos: boolean; canAlbums: boolean } | { kind: 'reject' } | { kind: 'remove' } | { kind: 'permissions'; canVideos: boolean; canAlbums: boolean };
+export type CollaborationDecision =
+  | { kind: 'approve'; canVideos: boolean; canAlbums: boolean }
+  | { kind: 'reject' }
+  | { kind: 'remove' }
+  | { kind: 'permissions'; canVideos: boolean; canAlbums: boolean };
 
 /** The creator approves (with permissions), rejects, removes, or changes permissions. */
 export class DecideCollaborationCommand extends Command<void> {

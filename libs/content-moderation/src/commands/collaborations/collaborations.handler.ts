@@ -5,7 +5,12 @@ import { Clock, PrivateFiles } from '#app/platform';
 import { Collaboration } from '../../entities/collaboration.entity.js';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { CollaborationErrors, ContentErrors } from '../../moderation.errors.js';
-import { DecideCollaborationCommand, FileReleaseFormCommand, RequestCollaborationCommand, SetContentCollaboratorsCommand } from './collaborations.command.js';
+import {
+  DecideCollaborationCommand,
+  FileReleaseFormCommand,
+  RequestCollaborationCommand,
+  SetContentCollaboratorsCommand,
+} from './collaborations.command.js';
 
 export const MAX_RELEASE_FORM_BYTES = 10 * 1024 * 1024;
 
@@ -19,11 +24,20 @@ export class RequestCollaborationHandler implements ICommandHandler<RequestColla
   async execute({ creatorId, collaboratorId, message }: RequestCollaborationCommand) {
     if (creatorId === collaboratorId) throw CollaborationErrors.self();
     const em = this.orm.em.fork();
-    const entry = em.create(Collaboration, { creatorId, collaboratorId, message, status: 'requested', canVideos: false, canAlbums: false, requestedAt: this.clock.now() });
+    const entry = em.create(Collaboration, {
+      creatorId,
+      collaboratorId,
+      message,
+      status: 'requested',
+      canVideos: false,
+      canAlbums: false,
+      requestedAt: this.clock.now(),
+    });
     try {
       await em.persist(entry).flush();
     } catch (error) {
-      if ((error as { code?: string }).code === '23505' || /collaborations_one_live_pair/.test(String(error))) throw CollaborationErrors.exists();
+      if ((error as { code?: string }).code === '23505' || /collaborations_one_live_pair/.test(String(error)))
+        throw CollaborationErrors.exists();
       throw error;
     }
     return { id: entry.id };
@@ -39,9 +53,14 @@ export class DecideCollaborationHandler implements ICommandHandler<DecideCollabo
 
   async execute({ creatorId, collaborationId, decision }: DecideCollaborationCommand) {
     await this.orm.em.fork().transactional(async (em) => {
-      const entry = await em.findOne(Collaboration, { id: collaborationId, creatorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const entry = await em.findOne(
+        Collaboration,
+        { id: collaborationId, creatorId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!entry || entry.status === 'removed' || entry.status === 'rejected') throw CollaborationErrors.notFound();
-      if ((decision.kind === 'approve' || decision.kind === 'reject') && entry.status !== 'requested') throw CollaborationErrors.notPending();
+      if ((decision.kind === 'approve' || decision.kind === 'reject') && entry.status !== 'requested')
+        throw CollaborationErrors.notPending();
       if (decision.kind === 'permissions' && entry.status !== 'approved') throw CollaborationErrors.notApproved();
       if (decision.kind === 'approve' || decision.kind === 'permissions') {
         entry.canVideos = decision.canVideos;
@@ -57,7 +76,11 @@ export class DecideCollaborationHandler implements ICommandHandler<DecideCollabo
 
 /** PDF, JPEG or PNG by their first bytes. */
 function isReleaseForm(bytes: Buffer): boolean {
-  return bytes.subarray(0, 5).toString('latin1') === '%PDF-' || (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) || bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return (
+    bytes.subarray(0, 5).toString('latin1') === '%PDF-' ||
+    (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) ||
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  );
 }
 
 @CommandHandler(FileReleaseFormCommand)
@@ -72,7 +95,10 @@ export class FileReleaseFormHandler implements ICommandHandler<FileReleaseFormCo
     if (bytes.length > MAX_RELEASE_FORM_BYTES) throw CollaborationErrors.releaseFormTooLarge();
     if (!isReleaseForm(bytes)) throw CollaborationErrors.badReleaseForm();
     const em = this.orm.em.fork();
-    const entry = await em.findOne(Collaboration, { id: collaborationId, $or: [{ creatorId: userId }, { collaboratorId: userId }] });
+    const entry = await em.findOne(Collaboration, {
+      id: collaborationId,
+      $or: [{ creatorId: userId }, { collaboratorId: userId }],
+    });
     if (!entry) throw CollaborationErrors.notFound();
     if (entry.status !== 'approved') throw CollaborationErrors.notApproved();
     const now = this.clock.now();
@@ -92,16 +118,28 @@ export class SetContentCollaboratorsHandler implements ICommandHandler<SetConten
   async execute({ creatorId, contentId, collaboratorIds }: SetContentCollaboratorsCommand) {
     const wanted = [...new Set(collaboratorIds)];
     await this.orm.em.fork().transactional(async (em) => {
-      const item = await em.findOne(ContentItem, { id: contentId, creatorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const item = await em.findOne(
+        ContentItem,
+        { id: contentId, creatorId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!item) throw ContentErrors.notFound();
       if (item.status !== 'draft' && item.status !== 'rejected') throw ContentErrors.notEditable(item.status);
       // Only people who asked to collaborate (any live request) can be named; clearance is checked at review.
       for (const id of wanted) {
-        const known = await em.count(Collaboration, { creatorId, collaboratorId: id, status: { $in: ['requested', 'approved'] } });
+        const known = await em.count(Collaboration, {
+          creatorId,
+          collaboratorId: id,
+          status: { $in: ['requested', 'approved'] },
+        });
         if (known === 0) throw CollaborationErrors.notCollaborator(id);
       }
       await em.execute(`delete from content_collaborators where content_id = ?`, [contentId]);
-      for (const id of wanted) await em.execute(`insert into content_collaborators (content_id, collaborator_id) values (?, ?)`, [contentId, id]);
+      for (const id of wanted)
+        await em.execute(`insert into content_collaborators (content_id, collaborator_id) values (?, ?)`, [
+          contentId,
+          id,
+        ]);
     });
   }
 }

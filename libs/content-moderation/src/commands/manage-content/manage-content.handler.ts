@@ -8,9 +8,13 @@ import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentMedia } from '../../entities/content-media.entity.js';
 import { ContentErrors } from '../../moderation.errors.js';
 import { CreatorCheck } from './creator-check.js';
-import { CreateContentCommand, RemoveMediaCommand, SubmitContentCommand, UpdateContentCommand } from './manage-content.command.js';
+import {
+  CreateContentCommand,
+  RemoveMediaCommand,
+  SubmitContentCommand,
+  UpdateContentCommand,
+} from './manage-content.command.js';
 import { blurredKey, mediaKey, uploadKeys } from '../../domain/media-keys.js';
-
 
 @CommandHandler(CreateContentCommand)
 export class CreateContentHandler implements ICommandHandler<CreateContentCommand> {
@@ -24,7 +28,18 @@ export class CreateContentHandler implements ICommandHandler<CreateContentComman
     await this.creators.assert(creatorId);
     const now = this.clock.now();
     const em = this.orm.em.fork();
-    const item = em.create(ContentItem, { creatorId, kind, title: fields.title, description: fields.description ?? '', priceMinor: fields.priceMinor, currency: fields.currency, status: 'draft', purpose, createdAt: now, updatedAt: now });
+    const item = em.create(ContentItem, {
+      creatorId,
+      kind,
+      title: fields.title,
+      description: fields.description ?? '',
+      priceMinor: fields.priceMinor,
+      currency: fields.currency,
+      status: 'draft',
+      purpose,
+      createdAt: now,
+      updatedAt: now,
+    });
     await em.persist(item).flush();
     return { id: item.id };
   }
@@ -39,7 +54,11 @@ export class UpdateContentHandler implements ICommandHandler<UpdateContentComman
 
   async execute({ creatorId, contentId, fields }: UpdateContentCommand) {
     await this.orm.em.fork().transactional(async (em) => {
-      const item = await em.findOne(ContentItem, { id: contentId, creatorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const item = await em.findOne(
+        ContentItem,
+        { id: contentId, creatorId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!item) throw ContentErrors.notFound();
       if (item.status !== 'draft' && item.status !== 'rejected') throw ContentErrors.notEditable(item.status);
       Object.assign(item, Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)));
@@ -63,15 +82,21 @@ export class SubmitContentHandler implements ICommandHandler<SubmitContentComman
     await this.creators.assert(creatorId);
     const moderators = await this.queries.execute(new ListStaffQuery(['moderator']));
     await this.orm.em.fork().transactional(async (em) => {
-      const item = await em.findOne(ContentItem, { id: contentId, creatorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const item = await em.findOne(
+        ContentItem,
+        { id: contentId, creatorId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!item) throw ContentErrors.notFound();
       if (item.status !== 'draft' && item.status !== 'rejected') throw ContentErrors.notEditable(item.status);
       const media = await em.find(ContentMedia, { contentId });
       if (media.some((file) => file.status === 'uploaded')) throw ContentErrors.mediaProcessing();
       const ready = media.filter((file) => file.status === 'ready');
       if (ready.length === 0) throw ContentErrors.noMedia(item.kind);
-      if (item.kind === 'video' && (ready.length !== 1 || ready[0].mediaType !== 'video')) throw ContentErrors.wrongMedia('A video item holds exactly one video file');
-      if (item.kind === 'album' && ready.some((file) => file.mediaType !== 'image')) throw ContentErrors.wrongMedia('An album holds photos only');
+      if (item.kind === 'video' && (ready.length !== 1 || ready[0].mediaType !== 'video'))
+        throw ContentErrors.wrongMedia('A video item holds exactly one video file');
+      if (item.kind === 'album' && ready.some((file) => file.mediaType !== 'image'))
+        throw ContentErrors.wrongMedia('An album holds photos only');
       if (item.status === 'rejected') {
         const next = transition('rejected', { type: 'resubmit' });
         if (!next.ok) throw ContentErrors.invalidTransition(next.message);
@@ -87,7 +112,11 @@ export class SubmitContentHandler implements ICommandHandler<SubmitContentComman
         this.outbox.enqueue(em, 'notifications', 'send-email', {
           to: moderator.email,
           template: 'content-pending-review',
-          variables: { title: item.title, kind: item.kind === 'video' ? 'Video' : 'Photo album', consoleUrl: `${this.config.PUBLIC_URL}/admin/content/${item.id}` },
+          variables: {
+            title: item.title,
+            kind: item.kind === 'video' ? 'Video' : 'Photo album',
+            consoleUrl: `${this.config.PUBLIC_URL}/admin/content/${item.id}`,
+          },
         });
       }
     });
@@ -103,7 +132,11 @@ export class RemoveMediaHandler implements ICommandHandler<RemoveMediaCommand> {
 
   async execute({ creatorId, contentId, mediaId }: RemoveMediaCommand) {
     const removed = await this.orm.em.fork().transactional(async (em) => {
-      const item = await em.findOne(ContentItem, { id: contentId, creatorId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const item = await em.findOne(
+        ContentItem,
+        { id: contentId, creatorId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!item) throw ContentErrors.notFound();
       if (item.status !== 'draft' && item.status !== 'rejected') throw ContentErrors.notEditable(item.status);
       const file = await em.findOne(ContentMedia, { id: mediaId, contentId });

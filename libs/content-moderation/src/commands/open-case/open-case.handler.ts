@@ -22,7 +22,9 @@ export class OpenCaseHandler implements ICommandHandler<OpenCaseCommand> {
   ) {}
 
   async execute(command: OpenCaseCommand) {
-    await this.limits.consume('moderationCasesPerIp', CASES_PER_IP, command.ip, { message: 'Too many reports from this address. Try again later.' });
+    await this.limits.consume('moderationCasesPerIp', CASES_PER_IP, command.ip, {
+      message: 'Too many reports from this address. Try again later.',
+    });
     const now = this.clock.now();
     const em = this.orm.em.fork();
     const entry = em.create(ModerationCase, {
@@ -44,7 +46,12 @@ export class OpenCaseHandler implements ICommandHandler<OpenCaseCommand> {
       this.outbox.enqueue(em, 'notifications', 'send-email', {
         to: moderator.email,
         template: 'moderation-case-opened',
-        variables: { caseKind: label, caseId: entry.id, dueAt: entry.dueAt.toUTCString(), consoleUrl: `${this.config.PUBLIC_URL}/admin/moderation/${entry.id}` },
+        variables: {
+          caseKind: label,
+          caseId: entry.id,
+          dueAt: entry.dueAt.toUTCString(),
+          consoleUrl: `${this.config.PUBLIC_URL}/admin/moderation/${entry.id}`,
+        },
       });
     }
     this.outbox.enqueue(em, 'notifications', 'case-opened', { caseId: entry.id });

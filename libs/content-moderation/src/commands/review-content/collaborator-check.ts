@@ -13,7 +13,10 @@ export class CollaboratorCheck {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   async problems(em: EntityManager, item: ContentItem): Promise<string[]> {
-    const rows = await em.execute<{ collaborator_id: string }[]>(`select collaborator_id from content_collaborators where content_id = ? order by collaborator_id`, [item.id]);
+    const rows = await em.execute<{ collaborator_id: string }[]>(
+      `select collaborator_id from content_collaborators where content_id = ? order by collaborator_id`,
+      [item.id],
+    );
     const facts: CollaboratorFacts[] = [];
     for (const { collaborator_id: collaboratorId } of rows) {
       const [user, verification, entry] = await Promise.all([
@@ -25,7 +28,9 @@ export class CollaboratorCheck {
         collaboratorId,
         email: user?.email ?? null,
         verified: verification.status === 'accepted',
-        listed: entry ? { canVideos: entry.canVideos, canAlbums: entry.canAlbums, releaseForm: entry.releaseFormKey !== null } : null,
+        listed: entry
+          ? { canVideos: entry.canVideos, canAlbums: entry.canAlbums, releaseForm: entry.releaseFormKey !== null }
+          : null,
       });
     }
     return collaboratorProblems(item.kind, facts);

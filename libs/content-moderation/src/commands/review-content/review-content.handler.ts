@@ -1,7 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
-import { APP_CONFIG, AppError, AuditLog, Clock, Outbox, StaffDecisions, claimRefusal, ownSubjectError, type AppConfig, type ClaimRefusal } from '#app/platform';
+import {
+  APP_CONFIG,
+  AppError,
+  AuditLog,
+  Clock,
+  Outbox,
+  StaffDecisions,
+  claimRefusal,
+  ownSubjectError,
+  type AppConfig,
+  type ClaimRefusal,
+} from '#app/platform';
 import { FindUserQuery } from '#app/identity';
 import { transition, type ReviewEvent } from '../../domain/review-state.js';
 import { ContentItem } from '../../entities/content-item.entity.js';
@@ -10,7 +21,11 @@ import { ReviewContentCommand, type ContentReviewAction } from './review-content
 import { CollaboratorCheck } from './collaborator-check.js';
 import { ContentSaleEvents } from '../../events/content-sale-events.js';
 
-const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: () => ownSubjectError('content'), claimed_by_other: ContentErrors.claimedByOther, not_claimed: ContentErrors.notClaimed };
+const REFUSALS: Record<ClaimRefusal, () => AppError> = {
+  own_work: () => ownSubjectError('content'),
+  claimed_by_other: ContentErrors.claimedByOther,
+  not_claimed: ContentErrors.notClaimed,
+};
 
 function toEvent(action: ContentReviewAction): ReviewEvent | null {
   switch (action.kind) {
@@ -44,7 +59,8 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
   async execute({ contentId, staffId, staffRole, action: requestedAction, ip }: ReviewContentCommand): Promise<void> {
     let action = requestedAction;
     const requested = requestedAction.kind;
-    if ((action.kind === 'remove' || action.kind === 'restore') && staffRole !== 'admin') throw new AppError(403, 'forbidden', 'Only admins remove or restore content');
+    if ((action.kind === 'remove' || action.kind === 'restore') && staffRole !== 'admin')
+      throw new AppError(403, 'forbidden', 'Only admins remove or restore content');
     const now = this.clock.now();
     await this.orm.em.fork().transactional(async (em) => {
       const item = await em.findOne(ContentItem, contentId, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -54,7 +70,8 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
       const before = { status: item.status, claimedBy: item.claimedBy };
 
       if (action.kind === 'claim' || action.kind === 'release') {
-        if (item.status !== 'pending_review') throw ContentErrors.invalidTransition(`Only content pending review can be ${action.kind}ed`);
+        if (item.status !== 'pending_review')
+          throw ContentErrors.invalidTransition(`Only content pending review can be ${action.kind}ed`);
         const refusal = claimRefusal(item, action.kind, staffId, [], now);
         if (refusal) throw REFUSALS[refusal]();
         item.claimedBy = action.kind === 'claim' ? staffId : null;
@@ -92,7 +109,13 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
         action: `content.${{ claim: 'claimed', release: 'released', approve: 'approved', reject: 'rejected', remove: 'removed', restore: 'restored' }[action.kind]}`,
         targetType: 'content',
         targetId: item.id,
-        details: { creatorId: item.creatorId, before, after: { status: item.status, claimedBy: item.claimedBy }, ...('reason' in action ? { reason: action.reason } : {}), ...(requested !== action.kind ? { automatic: `${requested} refused by the collaborator rule` } : {}) },
+        details: {
+          creatorId: item.creatorId,
+          before,
+          after: { status: item.status, claimedBy: item.claimedBy },
+          ...('reason' in action ? { reason: action.reason } : {}),
+          ...(requested !== action.kind ? { automatic: `${requested} refused by the collaborator rule` } : {}),
+        },
         ipAddress: ip,
       });
     });
@@ -104,7 +127,11 @@ export class ReviewContentHandler implements ICommandHandler<ReviewContentComman
     this.outbox.enqueue(em, 'notifications', 'send-email', {
       to: creator.email,
       template: item.status === 'approved' ? 'content-approved' : 'content-rejected',
-      variables: { title: item.title, reason: item.rejectionReason ?? '', contentUrl: `${this.config.PUBLIC_URL}/dashboard/${item.kind === 'video' ? 'my-videos' : 'photo-albums'}` },
+      variables: {
+        title: item.title,
+        reason: item.rejectionReason ?? '',
+        contentUrl: `${this.config.PUBLIC_URL}/dashboard/${item.kind === 'video' ? 'my-videos' : 'photo-albums'}`,
+      },
     });
   }
 }

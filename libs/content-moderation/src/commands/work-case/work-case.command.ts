@@ -1,7 +1,8 @@
 import { Command } from '@nestjs/cqrs';
 import type { CaseOutcome } from '../../entities/moderation-case.entity.js';
 
-export type CaseAction = { kind: 'claim' } | { kind: 'release' } | { kind: 'resolve'; outcome: CaseOutcome; note: string };
+export type CaseAction =
+  { kind: 'claim' } | { kind: 'release' } | { kind: 'resolve'; outcome: CaseOutcome; note: string };
 
 /** A moderator claims, releases or resolves a case (resolving needs the claim). */
 export class WorkCaseCommand extends Command<void> {

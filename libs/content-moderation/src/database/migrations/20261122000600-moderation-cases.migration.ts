@@ -27,7 +27,9 @@ export class Migration20261122000600ModerationCases extends Migration {
         check ((status = 'resolved') = (resolved_at is not null and outcome is not null)),
         check (due_at > opened_at)
       )`);
-    this.addSql(`create index moderation_cases_open_by_deadline on moderation_cases (due_at, id) where status = 'open'`);
+    this.addSql(
+      `create index moderation_cases_open_by_deadline on moderation_cases (due_at, id) where status = 'open'`,
+    );
     this.addSql(`create index moderation_cases_opened_at on moderation_cases (opened_at)`);
     // A missed deadline is recorded once, whatever retries or second workers do.
     this.addSql(`

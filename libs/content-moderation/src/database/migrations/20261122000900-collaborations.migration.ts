@@ -18,7 +18,9 @@ export class Migration20261122000900Collaborations extends Migration {
         decided_at timestamptz null,
         check (creator_id <> collaborator_id)
       )`);
-    this.addSql(`create unique index collaborations_one_live_pair on collaborations (creator_id, collaborator_id) where status in ('requested', 'approved')`);
+    this.addSql(
+      `create unique index collaborations_one_live_pair on collaborations (creator_id, collaborator_id) where status in ('requested', 'approved')`,
+    );
     this.addSql(`create index collaborations_by_collaborator on collaborations (collaborator_id)`);
     // Who appears in an item: each must be cleared before the item can be approved.
     this.addSql(`

@@ -7,14 +7,20 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261203090000MessageMedia extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table content_items add column purpose text not null default 'store' check (purpose in ('store', 'message'))`);
+    this.addSql(
+      `alter table content_items add column purpose text not null default 'store' check (purpose in ('store', 'message'))`,
+    );
     this.addSql(`alter table moderation_cases drop constraint moderation_cases_subject_type_check`);
-    this.addSql(`alter table moderation_cases add constraint moderation_cases_subject_type_check check (subject_type in ('content', 'store', 'account', 'message', 'conversation'))`);
+    this.addSql(
+      `alter table moderation_cases add constraint moderation_cases_subject_type_check check (subject_type in ('content', 'store', 'account', 'message', 'conversation'))`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`alter table moderation_cases drop constraint moderation_cases_subject_type_check`);
-    this.addSql(`alter table moderation_cases add constraint moderation_cases_subject_type_check check (subject_type in ('content', 'store', 'account'))`);
+    this.addSql(
+      `alter table moderation_cases add constraint moderation_cases_subject_type_check check (subject_type in ('content', 'store', 'account'))`,
+    );
     this.addSql(`alter table content_items drop column purpose`);
   }
 }

@@ -69,7 +69,12 @@ function toView(row: CaseRow, viewerId: string, now: Date, otherOwners: readonly
     claim: claimView(
       { claimedBy: row.claimed_by, claimedAt },
       viewerId,
-      [row.reporter_user_id, row.subject_type === 'account' ? row.subject_id : null, row.content_creator_id, ...otherOwners],
+      [
+        row.reporter_user_id,
+        row.subject_type === 'account' ? row.subject_id : null,
+        row.content_creator_id,
+        ...otherOwners,
+      ],
       row.status === 'open',
       now,
     ),
@@ -80,7 +85,9 @@ function toView(row: CaseRow, viewerId: string, now: Date, otherOwners: readonly
 const OWNED_ELSEWHERE: readonly CaseRow['subject_type'][] = ['store', 'message', 'conversation'];
 
 async function otherOwners(decisions: StaffDecisions, em: EntityManager, row: CaseRow): Promise<string[]> {
-  return OWNED_ELSEWHERE.includes(row.subject_type) ? decisions.owners(em, [{ kind: row.subject_type, id: row.subject_id }]) : [];
+  return OWNED_ELSEWHERE.includes(row.subject_type)
+    ? decisions.owners(em, [{ kind: row.subject_type, id: row.subject_id }])
+    : [];
 }
 
 @QueryHandler(CaseQueueQuery)
@@ -95,7 +102,11 @@ export class CaseQueueHandler implements IQueryHandler<CaseQueueQuery> {
     // The same owners as the claim rule: the filer, the account a case is about, the creator of its content.
     const notOwn =
       status === 'open'
-        ? notOwnWorkSql(viewerId, ['c.reporter_user_id', `case when c.subject_type = 'account' then c.subject_id end`, CONTENT_CREATOR])
+        ? notOwnWorkSql(viewerId, [
+            'c.reporter_user_id',
+            `case when c.subject_type = 'account' then c.subject_id end`,
+            CONTENT_CREATOR,
+          ])
         : { sql: 'true', params: [] };
     const em = this.orm.em.fork();
     const rows = await em.execute<CaseRow[]>(

@@ -14,12 +14,19 @@ export class MyCollaborationsHandler implements IQueryHandler<MyCollaborationsQu
   ) {}
 
   async execute({ userId }: MyCollaborationsQuery) {
-    const entries = await this.orm.em.fork().find(Collaboration, { $or: [{ creatorId: userId }, { collaboratorId: userId }], status: { $ne: 'removed' } }, { orderBy: { requestedAt: 'desc' } });
+    const entries = await this.orm.em
+      .fork()
+      .find(
+        Collaboration,
+        { $or: [{ creatorId: userId }, { collaboratorId: userId }], status: { $ne: 'removed' } },
+        { orderBy: { requestedAt: 'desc' } },
+      );
     // Each side is known by its store's public name, never by an account email (anyone may send a request).
     const ids = [...new Set(entries.flatMap((entry) => [entry.creatorId, entry.collaboratorId]))];
     const stores = await this.queries.execute(new StoreNamesQuery(ids));
     const verified = new Map<string, boolean>();
-    for (const id of new Set(entries.map((entry) => entry.collaboratorId))) verified.set(id, (await this.queries.execute(new VerificationStatusQuery(id))).status === 'accepted');
+    for (const id of new Set(entries.map((entry) => entry.collaboratorId)))
+      verified.set(id, (await this.queries.execute(new VerificationStatusQuery(id))).status === 'accepted');
     const view = (entry: Collaboration): CollaborationView => ({
       id: entry.id,
       creatorId: entry.creatorId,

@@ -19,7 +19,10 @@ export interface CollaborationView {
 }
 
 /** Both sides of a user's collaborations: requests to them as a creator, and their own requests. */
-export class MyCollaborationsQuery extends Query<{ asCreator: CollaborationView[]; asCollaborator: CollaborationView[] }> {
+export class MyCollaborationsQuery extends Query<{
+  asCreator: CollaborationView[];
+  asCollaborator: CollaborationView[];
+}> {
   constructor(readonly userId: string) {
     super();
   }

@@ -6,7 +6,16 @@ import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentMedia } from '../../entities/content-media.entity.js';
 import { EntitlementService, type ContentGrant } from '#app/entitlements';
 import { effectiveCover, numbering } from '../../domain/presentation.js';
-import { ApprovedContentQuery, ContentByIdQuery, ContentOwnerQuery, ContentReviewQueueQuery, MyContentQuery, type ContentView, type ContentViewOptions, type PublicContentView } from './content.query.js';
+import {
+  ApprovedContentQuery,
+  ContentByIdQuery,
+  ContentOwnerQuery,
+  ContentReviewQueueQuery,
+  MyContentQuery,
+  type ContentView,
+  type ContentViewOptions,
+  type PublicContentView,
+} from './content.query.js';
 
 async function toViews(
   em: EntityManager,
@@ -16,14 +25,24 @@ async function toViews(
   { withDownloads = false, reviewerId, viewer = null, message, ageChecked = false }: ContentViewOptions = {},
 ): Promise<ContentView[]> {
   const ids = items.map((item) => item.id);
-  const media = items.length ? await em.find(ContentMedia, { contentId: { $in: ids } }, { orderBy: { position: 'asc', createdAt: 'asc', id: 'asc' } }) : [];
+  const media = items.length
+    ? await em.find(
+        ContentMedia,
+        { contentId: { $in: ids } },
+        { orderBy: { position: 'asc', createdAt: 'asc', id: 'asc' } },
+      )
+    : [];
   const featured = items.length
-    ? await em.execute<{ content_id: string; collaborator_id: string }[]>(`select content_id, collaborator_id from content_collaborators where content_id in (${ids.map(() => '?').join(', ')}) order by collaborator_id`, ids)
+    ? await em.execute<{ content_id: string; collaborator_id: string }[]>(
+        `select content_id, collaborator_id from content_collaborators where content_id in (${ids.map(() => '?').join(', ')}) order by collaborator_id`,
+        ids,
+      )
     : [];
   const mediaByItem = new Map<string, ContentMedia[]>();
   for (const file of media) mediaByItem.set(file.contentId, [...(mediaByItem.get(file.contentId) ?? []), file]);
   const featuredByItem = new Map<string, string[]>();
-  for (const row of featured) featuredByItem.set(row.content_id, [...(featuredByItem.get(row.content_id) ?? []), row.collaborator_id]);
+  for (const row of featured)
+    featuredByItem.set(row.content_id, [...(featuredByItem.get(row.content_id) ?? []), row.collaborator_id]);
   const views: ContentView[] = [];
   for (const item of items) {
     const claimLive = liveClaimant(item, now) !== null;
@@ -33,7 +52,18 @@ async function toViews(
     const cover = item.kind === 'album' ? effectiveCover(item.coverMediaId, files) : null;
     const teaserFile = item.teaser === 'preview' ? teaserOf(item.kind, cover, files) : null;
     // Every link is the entitlement service's answer for this viewer: the caller's own checks are not enough.
-    const links = await entitlements.contentGrant(viewer, { id: item.id, creatorId: item.creatorId, status: item.status, teaserMediaIds: teaserFile ? [teaserFile.id] : [], purpose: item.purpose }, message, ageChecked);
+    const links = await entitlements.contentGrant(
+      viewer,
+      {
+        id: item.id,
+        creatorId: item.creatorId,
+        status: item.status,
+        teaserMediaIds: teaserFile ? [teaserFile.id] : [],
+        purpose: item.purpose,
+      },
+      message,
+      ageChecked,
+    );
     views.push({
       id: item.id,
       creatorId: item.creatorId,
@@ -56,24 +86,34 @@ async function toViews(
       teaser: item.teaser,
       teaserUrl: teaserFile ? teaserLink(item.kind, teaserFile, links) : null,
       media: files.map((file, index) => ({
-          id: file.id,
-          mediaType: file.mediaType,
-          format: file.format,
-          originalName: file.originalName,
-          sizeBytes: Number(file.sizeBytes),
-          status: file.status,
-          width: file.width,
-          height: file.height,
-          durationSeconds: file.durationSeconds === null ? null : Number(file.durationSeconds),
-          error: file.error,
-          number: numbers[index],
-          thumbnailUrl: file.thumbnailKey ? links.link(file.id, 'thumbnail') : null,
-          blurredUrl: file.thumbnailKey ? links.blurred(file.id) : null,
-          previewUrl: file.previewKey ? links.link(file.id, 'preview') : null,
-          fileUrl: file.cleanKey ? links.link(file.id, 'file') : null,
-          ...(withDownloads ? { downloadUrl: file.cleanKey ? links.link(file.id, 'download') : null } : {}),
-        })),
-      ...(reviewerId ? { claim: claimView(item, reviewerId, [item.creatorId, ...collaboratorIds], item.status === 'pending_review', now) } : {}),
+        id: file.id,
+        mediaType: file.mediaType,
+        format: file.format,
+        originalName: file.originalName,
+        sizeBytes: Number(file.sizeBytes),
+        status: file.status,
+        width: file.width,
+        height: file.height,
+        durationSeconds: file.durationSeconds === null ? null : Number(file.durationSeconds),
+        error: file.error,
+        number: numbers[index],
+        thumbnailUrl: file.thumbnailKey ? links.link(file.id, 'thumbnail') : null,
+        blurredUrl: file.thumbnailKey ? links.blurred(file.id) : null,
+        previewUrl: file.previewKey ? links.link(file.id, 'preview') : null,
+        fileUrl: file.cleanKey ? links.link(file.id, 'file') : null,
+        ...(withDownloads ? { downloadUrl: file.cleanKey ? links.link(file.id, 'download') : null } : {}),
+      })),
+      ...(reviewerId
+        ? {
+            claim: claimView(
+              item,
+              reviewerId,
+              [item.creatorId, ...collaboratorIds],
+              item.status === 'pending_review',
+              now,
+            ),
+          }
+        : {}),
     });
   }
   return views;
@@ -96,7 +136,12 @@ abstract class ContentReader {
     protected readonly clock: Clock,
   ) {}
 
-  protected async views(where: Record<string, unknown>, orderBy: Record<string, 'asc' | 'desc'>, limit = 200, options: ContentViewOptions = {}): Promise<ContentView[]> {
+  protected async views(
+    where: Record<string, unknown>,
+    orderBy: Record<string, 'asc' | 'desc'>,
+    limit = 200,
+    options: ContentViewOptions = {},
+  ): Promise<ContentView[]> {
     const em = this.orm.em.fork();
     const items = await em.find(ContentItem, where, { orderBy, limit });
     return toViews(em, items, this.entitlements, this.clock.now(), options);
@@ -105,7 +150,11 @@ abstract class ContentReader {
 
 @QueryHandler(MyContentQuery)
 export class MyContentHandler extends ContentReader implements IQueryHandler<MyContentQuery> {
-  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(EntitlementService) entitlements: EntitlementService, @Inject(Clock) clock: Clock) {
+  constructor(
+    @Inject(MikroORM) orm: MikroORM,
+    @Inject(EntitlementService) entitlements: EntitlementService,
+    @Inject(Clock) clock: Clock,
+  ) {
     super(orm, entitlements, clock);
   }
 
@@ -116,7 +165,11 @@ export class MyContentHandler extends ContentReader implements IQueryHandler<MyC
 
 @QueryHandler(ContentByIdQuery)
 export class ContentByIdHandler extends ContentReader implements IQueryHandler<ContentByIdQuery> {
-  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(EntitlementService) entitlements: EntitlementService, @Inject(Clock) clock: Clock) {
+  constructor(
+    @Inject(MikroORM) orm: MikroORM,
+    @Inject(EntitlementService) entitlements: EntitlementService,
+    @Inject(Clock) clock: Clock,
+  ) {
     super(orm, entitlements, clock);
   }
 
@@ -127,23 +180,42 @@ export class ContentByIdHandler extends ContentReader implements IQueryHandler<C
 
 @QueryHandler(ContentReviewQueueQuery)
 export class ContentReviewQueueHandler extends ContentReader implements IQueryHandler<ContentReviewQueueQuery> {
-  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(EntitlementService) entitlements: EntitlementService, @Inject(Clock) clock: Clock) {
+  constructor(
+    @Inject(MikroORM) orm: MikroORM,
+    @Inject(EntitlementService) entitlements: EntitlementService,
+    @Inject(Clock) clock: Clock,
+  ) {
     super(orm, entitlements, clock);
   }
 
   async execute({ status, viewerId, viewer, limit }: ContentReviewQueueQuery) {
-    if (status !== 'pending_review') return this.views({ status }, { decidedAt: 'desc', id: 'desc' }, limit, { reviewerId: viewerId, viewer });
+    if (status !== 'pending_review')
+      return this.views({ status }, { decidedAt: 'desc', id: 'desc' }, limit, { reviewerId: viewerId, viewer });
     // Staff never see their own work (made by or featuring them) as waiting for their review.
-    const notOwn = notOwnWorkSql(viewerId, ['i.creator_id'], ['select cc.collaborator_id from content_collaborators cc where cc.content_id = i.id']);
+    const notOwn = notOwnWorkSql(
+      viewerId,
+      ['i.creator_id'],
+      ['select cc.collaborator_id from content_collaborators cc where cc.content_id = i.id'],
+    );
     const em = this.orm.em.fork();
-    const items = await em.createQueryBuilder(ContentItem, 'i').where({ status }).andWhere(notOwn.sql, notOwn.params).orderBy({ submittedAt: 'asc', id: 'asc' }).limit(limit).getResultList();
+    const items = await em
+      .createQueryBuilder(ContentItem, 'i')
+      .where({ status })
+      .andWhere(notOwn.sql, notOwn.params)
+      .orderBy({ submittedAt: 'asc', id: 'asc' })
+      .limit(limit)
+      .getResultList();
     return toViews(em, items, this.entitlements, this.clock.now(), { reviewerId: viewerId, viewer });
   }
 }
 
 @QueryHandler(ApprovedContentQuery)
 export class ApprovedContentHandler extends ContentReader implements IQueryHandler<ApprovedContentQuery> {
-  constructor(@Inject(MikroORM) orm: MikroORM, @Inject(EntitlementService) entitlements: EntitlementService, @Inject(Clock) clock: Clock) {
+  constructor(
+    @Inject(MikroORM) orm: MikroORM,
+    @Inject(EntitlementService) entitlements: EntitlementService,
+    @Inject(Clock) clock: Clock,
+  ) {
     super(orm, entitlements, clock);
   }
 
@@ -151,25 +223,28 @@ export class ApprovedContentHandler extends ContentReader implements IQueryHandl
     // Never the full files (those are for buyers, through commerce). Commerce's store listing keeps the
     // clean thumbnail and the preview for those who may open the item and shows everyone else the blurred
     // preview and, when the creator offers one, the free teaser.
-    const views = await this.views({ creatorId, status: 'approved', purpose: 'store' }, { decidedAt: 'desc', id: 'desc' }, 200, { viewer, ageChecked });
-    // Listed field by field, so nothing added to the staff view later leaks here.
-    return views.map(
-      (view): PublicContentView => ({
-        id: view.id,
-        kind: view.kind,
-        title: view.title,
-        description: view.description,
-        priceMinor: view.priceMinor,
-        currency: view.currency,
-        status: view.status,
-        decidedAt: view.decidedAt,
-        createdAt: view.createdAt,
-        coverMediaId: view.coverMediaId,
-        teaser: view.teaser,
-        teaserUrl: view.teaserUrl,
-        media: view.media.map((file) => ({ ...file, fileUrl: null, originalName: '' })),
-      }),
+    const views = await this.views(
+      { creatorId, status: 'approved', purpose: 'store' },
+      { decidedAt: 'desc', id: 'desc' },
+      200,
+      { viewer, ageChecked },
     );
+    // Listed field by field, so nothing added to the staff view later leaks here.
+    return views.map((view): PublicContentView => ({
+      id: view.id,
+      kind: view.kind,
+      title: view.title,
+      description: view.description,
+      priceMinor: view.priceMinor,
+      currency: view.currency,
+      status: view.status,
+      decidedAt: view.decidedAt,
+      createdAt: view.createdAt,
+      coverMediaId: view.coverMediaId,
+      teaser: view.teaser,
+      teaserUrl: view.teaserUrl,
+      media: view.media.map((file) => ({ ...file, fileUrl: null, originalName: '' })),
+    }));
   }
 }
 

@@ -112,7 +112,22 @@ export class ContentOwnerQuery extends Query<string | null> {
 }
 
 /** What anyone may see of an approved item: no user ids (creator, collaborators, reviewers), no review trail. */
-export type PublicContentView = Pick<ContentView, 'id' | 'kind' | 'title' | 'description' | 'priceMinor' | 'currency' | 'status' | 'decidedAt' | 'createdAt' | 'coverMediaId' | 'teaser' | 'teaserUrl' | 'media'>;
+export type PublicContentView = Pick<
+  ContentView,
+  | 'id'
+  | 'kind'
+  | 'title'
+  | 'description'
+  | 'priceMinor'
+  | 'currency'
+  | 'status'
+  | 'decidedAt'
+  | 'createdAt'
+  | 'coverMediaId'
+  | 'teaser'
+  | 'teaserUrl'
+  | 'media'
+>;
 
 /** What the public (and commerce's store pages) may see: approved store items only. */
 export class ApprovedContentQuery extends Query<PublicContentView[]> {

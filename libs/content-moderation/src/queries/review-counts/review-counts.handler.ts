@@ -14,6 +14,11 @@ export class ReviewCountsHandler implements IQueryHandler<ReviewCountsQuery> {
          from content_items where creator_id = ? and purpose = 'store'`,
       [creatorId],
     );
-    return { inReview: Number(row.inReview), rejected: Number(row.rejected), approved: Number(row.approved), drafts: Number(row.drafts) };
+    return {
+      inReview: Number(row.inReview),
+      rejected: Number(row.rejected),
+      approved: Number(row.approved),
+      drafts: Number(row.drafts),
+    };
   }
 }

@@ -33,8 +33,19 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
       if (changed && role === 'admin' && actorId !== null) {
         const step = await stepAdminGrant(em, user.id, actorId, now);
         if (step.kind === 'requested') {
-          await this.audit.record(em, { actorId, action: 'user.admin_grant_requested', targetType: 'user', targetId: userId, details: { role: before, reason, requestedAt: step.grant.requestedAt }, ipAddress: ip });
-          return { user: { id: user.id, email: user.email, role: user.appRole }, changed: false, pendingAdminGrant: step.grant };
+          await this.audit.record(em, {
+            actorId,
+            action: 'user.admin_grant_requested',
+            targetType: 'user',
+            targetId: userId,
+            details: { role: before, reason, requestedAt: step.grant.requestedAt },
+            ipAddress: ip,
+          });
+          return {
+            user: { id: user.id, email: user.email, role: user.appRole },
+            changed: false,
+            pendingAdminGrant: step.grant,
+          };
         }
         approval = { requestedBy: step.requestedBy };
       } else if (changed) {
@@ -47,7 +58,12 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
           action: 'user.role_changed',
           targetType: 'user',
           targetId: userId,
-          details: { before: { role: before }, after: { role }, reason, ...(approval ? { requestedBy: approval.requestedBy, approvedBy: actorId } : {}) },
+          details: {
+            before: { role: before },
+            after: { role },
+            reason,
+            ...(approval ? { requestedBy: approval.requestedBy, approvedBy: actorId } : {}),
+          },
           ipAddress: ip,
         });
       }

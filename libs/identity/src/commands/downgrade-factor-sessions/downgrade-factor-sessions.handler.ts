@@ -16,11 +16,17 @@ export class DowngradeFactorSessionsHandler implements ICommandHandler<Downgrade
 
   async execute({ userId, factorIds, everySession }: DowngradeFactorSessionsCommand): Promise<void> {
     const downgraded = await this.orm.em.fork().transactional(async (em) => {
-      const sessions = await em.find(Session, everySession ? { userId } : { userId, factorId: { $in: [...factorIds] } });
+      const sessions = await em.find(
+        Session,
+        everySession ? { userId } : { userId, factorId: { $in: [...factorIds] } },
+      );
       if (sessions.length === 0) return false;
       const ids = sessions.map((session) => session.id);
       // A recovery-code claim would otherwise lift the session back to aal2 on its next refresh.
-      await em.nativeDelete(AmrClaim, { sessionId: { $in: ids }, authenticationMethod: { $in: [...SECOND_FACTOR_METHODS] as AmrClaim['authenticationMethod'][] } });
+      await em.nativeDelete(AmrClaim, {
+        sessionId: { $in: ids },
+        authenticationMethod: { $in: [...SECOND_FACTOR_METHODS] as AmrClaim['authenticationMethod'][] },
+      });
       await em.nativeUpdate(Session, { id: { $in: ids } }, { aal: 'aal1', factorId: null });
       return true;
     });

@@ -30,7 +30,10 @@ export class ElevateSessionHandler implements ICommandHandler<ElevateSessionComm
       const now = this.clock.now();
       const claim = await em.findOne(AmrClaim, { sessionId, authenticationMethod: method });
       if (claim) claim.updatedAt = now;
-      else em.persist(em.create(AmrClaim, { sessionId, authenticationMethod: method, createdAt: now, updatedAt: now } as never));
+      else
+        em.persist(
+          em.create(AmrClaim, { sessionId, authenticationMethod: method, createdAt: now, updatedAt: now } as never),
+        );
       session.aal = 'aal2';
       session.factorId = factorId;
       session.refreshedAt = now;

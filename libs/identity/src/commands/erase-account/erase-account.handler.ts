@@ -46,7 +46,8 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand>
       // Under the row lock, so a second request (or a password change) in flight sees the outcome.
       const user = await em.findOne(User, auth.user.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!user || user.deletedAt) throw IdentityErrors.accountDeleted();
-      if ((await em.count(Session, { id: auth.sessionId, userId: user.id })) === 0) throw IdentityErrors.sessionNotFound();
+      if ((await em.count(Session, { id: auth.sessionId, userId: user.id })) === 0)
+        throw IdentityErrors.sessionNotFound();
       if (!mfaOn) await provePassword(this.passwords, this.limits, user, password ?? '', client.ip);
 
       const now = this.clock.now();

@@ -30,7 +30,11 @@ export class ReauthenticateController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Confirm your password again for a sensitive change (with 2FA on, verify a code instead)' })
   @ApiOkResponse({ type: ReauthenticatedDto })
-  reauthenticate(@CurrentAuth() auth: AuthContext, @Body() body: ReauthenticateDto, @Client() client: ClientInfo): Promise<ReauthenticatedDto> {
+  reauthenticate(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: ReauthenticateDto,
+    @Client() client: ClientInfo,
+  ): Promise<ReauthenticatedDto> {
     return this.commands.execute(new ReauthenticateCommand(auth.user.id, auth.sessionId, body.password, client));
   }
 }

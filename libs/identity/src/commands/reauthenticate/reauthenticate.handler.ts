@@ -13,7 +13,11 @@ import { ReauthenticateCommand } from './reauthenticate.command.js';
 const LOCK_MINUTES = 15;
 
 const useSecondFactor = () =>
-  new AppError(403, 'mfa_reauthentication_required', 'Two-factor authentication is on: confirm it is you with a code from your authenticator app.');
+  new AppError(
+    403,
+    'mfa_reauthentication_required',
+    'Two-factor authentication is on: confirm it is you with a code from your authenticator app.',
+  );
 
 /**
  * Re-authenticates the caller's own session with their password, under the sign-in limits and
@@ -37,10 +41,12 @@ export class ReauthenticateHandler implements ICommandHandler<ReauthenticateComm
 
     const user = await this.orm.em.fork().findOneOrFail(User, userId);
     const lockKey = `${user.id}:${Passwords.stamp(user.encryptedPassword)}:${client.ip}`;
-    if (await this.limits.isLocked('signInFailuresPerAccountIp', lockKey)) throw IdentityErrors.accountLocked(LOCK_MINUTES);
+    if (await this.limits.isLocked('signInFailuresPerAccountIp', lockKey))
+      throw IdentityErrors.accountLocked(LOCK_MINUTES);
     if (!(await this.passwords.compare(password, user.encryptedPassword))) {
       await this.limits.fail('signInFailuresPerIp', client.ip);
-      if (await this.limits.fail('signInFailuresPerAccountIp', lockKey)) throw IdentityErrors.accountLocked(LOCK_MINUTES);
+      if (await this.limits.fail('signInFailuresPerAccountIp', lockKey))
+        throw IdentityErrors.accountLocked(LOCK_MINUTES);
       throw IdentityErrors.invalidCredentials();
     }
     await this.limits.reset('signInFailuresPerAccountIp', lockKey);

@@ -32,7 +32,15 @@ export class EmailFlowsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Mail a password reset link (same answer whether or not the address has an account)' })
   async recover(@Body() body: EmailRequestDto, @Query() query: RedirectQueryDto, @Client() client: ClientInfo) {
-    await this.commands.execute(new RecoverPasswordCommand(body.email, query.redirect_to, client, body.code_challenge, body.code_challenge_method));
+    await this.commands.execute(
+      new RecoverPasswordCommand(
+        body.email,
+        query.redirect_to,
+        client,
+        body.code_challenge,
+        body.code_challenge_method,
+      ),
+    );
     return {};
   }
 
@@ -40,7 +48,16 @@ export class EmailFlowsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Mail a new confirmation link (same answer for any address)' })
   async resend(@Body() body: EmailRequestDto, @Query() query: RedirectQueryDto, @Client() client: ClientInfo) {
-    await this.commands.execute(new ResendConfirmationCommand(body.email, body.type, client, query.redirect_to, body.code_challenge, body.code_challenge_method));
+    await this.commands.execute(
+      new ResendConfirmationCommand(
+        body.email,
+        body.type,
+        client,
+        query.redirect_to,
+        body.code_challenge,
+        body.code_challenge_method,
+      ),
+    );
     return {};
   }
 }

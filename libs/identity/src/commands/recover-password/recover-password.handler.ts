@@ -20,12 +20,23 @@ export class RecoverPasswordHandler implements ICommandHandler<RecoverPasswordCo
     @Inject(IdentityLimits) private readonly limits: IdentityLimits,
   ) {}
 
-  async execute({ email: rawEmail, redirectTo, client, codeChallenge, codeChallengeMethod }: RecoverPasswordCommand): Promise<void> {
+  async execute({
+    email: rawEmail,
+    redirectTo,
+    client,
+    codeChallenge,
+    codeChallengeMethod,
+  }: RecoverPasswordCommand): Promise<void> {
     const email = requireEmail(rawEmail, IdentityErrors.missingEmailOrPhone, IdentityErrors.invalidEmail);
     const pkce = FlowStates.challengeOf(codeChallenge, codeChallengeMethod);
     await this.limits.spendEmailAllowance('recover', email, client.ip);
     const em = this.orm.em.fork();
-    this.outbox.enqueue(em, 'notifications', 'send-email-link', { kind: 'recovery', email, redirectTo: redirectTo ?? null, codeChallenge: pkce });
+    this.outbox.enqueue(em, 'notifications', 'send-email-link', {
+      kind: 'recovery',
+      email,
+      redirectTo: redirectTo ?? null,
+      codeChallenge: pkce,
+    });
     await em.flush();
   }
 }

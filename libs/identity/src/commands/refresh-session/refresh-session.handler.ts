@@ -32,7 +32,11 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
     await this.limits.consume('refreshPerIp', client.ip);
 
     const outcome = await this.orm.em.fork().transactional(async (em) => {
-      const token = await em.findOne(RefreshToken, { tokenHash: hashToken(refreshToken) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const token = await em.findOne(
+        RefreshToken,
+        { tokenHash: hashToken(refreshToken) },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!token) throw IdentityErrors.refreshTokenNotFound();
       const session = await em.findOne(Session, token.sessionId);
       if (!session) throw IdentityErrors.refreshSessionMissing();
@@ -46,7 +50,11 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
           return { reused: true as const };
         }
         // Retire whichever child is live so the session keeps exactly one usable token.
-        await em.nativeUpdate(RefreshToken, { sessionId: session.id, revoked: false }, { revoked: true, updatedAt: now });
+        await em.nativeUpdate(
+          RefreshToken,
+          { sessionId: session.id, revoked: false },
+          { revoked: true, updatedAt: now },
+        );
       } else {
         token.revoked = true;
         token.updatedAt = now;

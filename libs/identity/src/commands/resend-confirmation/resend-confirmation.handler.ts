@@ -20,13 +20,25 @@ export class ResendConfirmationHandler implements ICommandHandler<ResendConfirma
     @Inject(IdentityLimits) private readonly limits: IdentityLimits,
   ) {}
 
-  async execute({ email: rawEmail, type, client, redirectTo, codeChallenge, codeChallengeMethod }: ResendConfirmationCommand): Promise<void> {
+  async execute({
+    email: rawEmail,
+    type,
+    client,
+    redirectTo,
+    codeChallenge,
+    codeChallengeMethod,
+  }: ResendConfirmationCommand): Promise<void> {
     if (type !== 'signup') throw IdentityErrors.unsupportedVerifyType(String(type));
     const email = requireEmail(rawEmail, IdentityErrors.missingEmailOrPhone, IdentityErrors.invalidEmail);
     const pkce = FlowStates.challengeOf(codeChallenge, codeChallengeMethod);
     await this.limits.spendEmailAllowance('resend', email, client.ip);
     const em = this.orm.em.fork();
-    this.outbox.enqueue(em, 'notifications', 'send-email-link', { kind: 'signup', email, redirectTo: redirectTo ?? null, codeChallenge: pkce });
+    this.outbox.enqueue(em, 'notifications', 'send-email-link', {
+      kind: 'signup',
+      email,
+      redirectTo: redirectTo ?? null,
+      codeChallenge: pkce,
+    });
     await em.flush();
   }
 }

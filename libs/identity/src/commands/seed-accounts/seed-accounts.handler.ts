@@ -28,7 +28,14 @@ export class SeedAccountsHandler implements ICommandHandler<SeedAccountsCommand>
           appRole: account.role,
           encryptedPassword: await this.passwords.hash(account.password),
           emailConfirmedAt: now,
-          userMetadata: { terms_accepted: true, terms_version: '1.0.0', privacy_version: '1.0.0', marketing_consent: false, marketing_version: null, consent_timestamp: now.toISOString() },
+          userMetadata: {
+            terms_accepted: true,
+            terms_version: '1.0.0',
+            privacy_version: '1.0.0',
+            marketing_consent: false,
+            marketing_version: null,
+            consent_timestamp: now.toISOString(),
+          },
         } as never),
       );
     }

@@ -36,7 +36,12 @@ export class SendEmailLinkJob implements JobProcessor<'notifications', 'send-ema
       const token = await this.tokens.issue(em, user.id, data.kind, flow?.id ?? null);
       if (data.kind === 'recovery') {
         user.recoverySentAt = this.clock.now();
-        this.mailer.resetPassword(em, user.email, token, this.mailer.safeRedirect(data.redirectTo ?? undefined, '/reset-password'));
+        this.mailer.resetPassword(
+          em,
+          user.email,
+          token,
+          this.mailer.safeRedirect(data.redirectTo ?? undefined, '/reset-password'),
+        );
       } else {
         user.confirmationSentAt = this.clock.now();
         this.mailer.confirmSignup(em, user.email, token, data.redirectTo ?? undefined, flow !== null);

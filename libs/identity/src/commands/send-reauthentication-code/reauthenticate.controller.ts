@@ -14,7 +14,9 @@ export class ReauthenticationCodeController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   @Get('reauthenticate')
-  @ApiOperation({ summary: 'Mail a 6-digit code to the address on file; PUT /user sends it as `nonce` with a new password' })
+  @ApiOperation({
+    summary: 'Mail a 6-digit code to the address on file; PUT /user sends it as `nonce` with a new password',
+  })
   @ApiOkResponse({ schema: { type: 'object' } })
   send(@CurrentAuth() auth: AuthContext, @Client() client: ClientInfo) {
     return this.commands.execute(new SendReauthenticationCodeCommand(auth.user.id, client));

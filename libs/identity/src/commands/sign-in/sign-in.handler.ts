@@ -34,13 +34,20 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     const em = this.orm.em.fork();
     // A deleted account keeps its row (anonymised) but can never sign in again.
     const user = await em.findOne(User, { email, deletedAt: null });
-    const lockKey = user ? `${user.id}:${Passwords.stamp(user.encryptedPassword)}:${client.ip}` : `${email}:${client.ip}`;
-    if (await this.limits.isLocked('signInFailuresPerAccountIp', lockKey)) throw IdentityErrors.accountLocked(LOCK_MINUTES);
+    const lockKey = user
+      ? `${user.id}:${Passwords.stamp(user.encryptedPassword)}:${client.ip}`
+      : `${email}:${client.ip}`;
+    if (await this.limits.isLocked('signInFailuresPerAccountIp', lockKey))
+      throw IdentityErrors.accountLocked(LOCK_MINUTES);
 
-    const valid = user && password ? await this.passwords.compare(password, user.encryptedPassword) : await this.passwords.compareWithNobody(password ?? '');
+    const valid =
+      user && password
+        ? await this.passwords.compare(password, user.encryptedPassword)
+        : await this.passwords.compareWithNobody(password ?? '');
     if (!valid || !user) {
       await this.limits.fail('signInFailuresPerIp', client.ip);
-      if (await this.limits.fail('signInFailuresPerAccountIp', lockKey)) throw IdentityErrors.accountLocked(LOCK_MINUTES);
+      if (await this.limits.fail('signInFailuresPerAccountIp', lockKey))
+        throw IdentityErrors.accountLocked(LOCK_MINUTES);
       throw IdentityErrors.invalidCredentials();
     }
     await this.limits.reset('signInFailuresPerAccountIp', lockKey);

@@ -18,9 +18,12 @@ export class TokenController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with a password, rotate a refresh token, or exchange a PKCE auth code' })
   token(@Query() query: TokenQueryDto, @Body() body: TokenDto, @Client() client: ClientInfo) {
-    if (query.grant_type === 'password') return this.commands.execute(new SignInCommand(body.email, body.password, client));
-    if (query.grant_type === 'refresh_token') return this.commands.execute(new RefreshSessionCommand(body.refresh_token, client));
-    if (query.grant_type === 'pkce') return this.commands.execute(new ExchangeCodeCommand(body.auth_code, body.code_verifier, client));
+    if (query.grant_type === 'password')
+      return this.commands.execute(new SignInCommand(body.email, body.password, client));
+    if (query.grant_type === 'refresh_token')
+      return this.commands.execute(new RefreshSessionCommand(body.refresh_token, client));
+    if (query.grant_type === 'pkce')
+      return this.commands.execute(new ExchangeCodeCommand(body.auth_code, body.code_verifier, client));
     throw IdentityErrors.unsupportedGrant();
   }
 }

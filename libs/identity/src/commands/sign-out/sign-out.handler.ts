@@ -18,6 +18,11 @@ export class SignOutHandler implements ICommandHandler<SignOutCommand> {
     if (scope === 'local') await em.nativeDelete(Session, { id: sessionId, userId });
     else if (scope === 'others') await em.nativeDelete(Session, { userId, id: { $ne: sessionId } });
     else await em.nativeDelete(Session, { userId });
-    this.events.publish(new SessionsEndedEvent(userId, scope === 'local' ? { only: sessionId } : scope === 'others' ? { except: sessionId } : {}));
+    this.events.publish(
+      new SessionsEndedEvent(
+        userId,
+        scope === 'local' ? { only: sessionId } : scope === 'others' ? { except: sessionId } : {},
+      ),
+    );
   }
 }

@@ -16,7 +16,15 @@ export class SignUpController {
   @ApiOperation({ summary: 'Register with email and password; a confirmation link is mailed' })
   signUp(@Body() body: SignUpDto, @Query() query: RedirectQueryDto, @Client() client: ClientInfo) {
     return this.commands.execute(
-      new SignUpCommand(body.email, body.password, body.data ?? {}, client, body.code_challenge, body.code_challenge_method, query.redirect_to),
+      new SignUpCommand(
+        body.email,
+        body.password,
+        body.data ?? {},
+        client,
+        body.code_challenge,
+        body.code_challenge_method,
+        query.redirect_to,
+      ),
     );
   }
 }

@@ -41,7 +41,10 @@ export class CodeChallengeDto {
 }
 
 export class SignUpDto extends IntersectionType(CredentialsDto, CodeChallengeDto) {
-  @ApiPropertyOptional({ description: 'User metadata: any JSON object up to 4096 bytes and 5 levels deep; the SPEC §3 consent keys are read strictly' })
+  @ApiPropertyOptional({
+    description:
+      'User metadata: any JSON object up to 4096 bytes and 5 levels deep; the SPEC §3 consent keys are read strictly',
+  })
   @IsOptional()
   @IsObject()
   data?: Record<string, unknown>;

@@ -60,13 +60,25 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
     const now = this.clock.now();
     const metadata = { ...clientMetadata(data), ...signupMetadata(data, now) };
     assertStorableMetadata(metadata);
-    const registration: Registration = { encryptedPassword: await this.passwords.hash(password), metadata, pkce, redirectTo: command.redirectTo };
+    const registration: Registration = {
+      encryptedPassword: await this.passwords.hash(password),
+      metadata,
+      pkce,
+      redirectTo: command.redirectTo,
+    };
     const em = this.orm.em.fork();
     const existing = await em.findOne(User, { email });
     if (this.config.AUTH_AUTOCONFIRM) return this.autoconfirmed(em, existing, email, registration, client);
     if (existing) return this.answerForExisting(existing, registration);
 
-    const user = em.create(User, { email, encryptedPassword: registration.encryptedPassword, userMetadata: metadata, confirmationSentAt: now, createdAt: now, updatedAt: now } as never);
+    const user = em.create(User, {
+      email,
+      encryptedPassword: registration.encryptedPassword,
+      userMetadata: metadata,
+      confirmationSentAt: now,
+      createdAt: now,
+      updatedAt: now,
+    } as never);
     em.persist(user);
     await this.mailConfirmation(em, user, registration);
     await this.limits.consume('emailPerAddress', `signup:${email}`).catch(() => undefined);
@@ -93,21 +105,47 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
       }
       // Silently at most one mail a minute per address and kind, so repeated sign-ups cannot flood an inbox.
       const key = confirmed ? `exists:${user.email}` : `signup:${user.email}`;
-      if (!(await this.limits.consume('emailPerAddress', key).then(() => true, () => false))) return;
+      if (
+        !(await this.limits.consume('emailPerAddress', key).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
       if (confirmed) this.mailer.accountExists(em, user.email);
       else await this.mailConfirmation(em, user, registration);
     });
     // Shaped exactly like a fresh registration: same fields, a new id, no session.
     const now = this.clock.now();
-    const lookalike = Object.assign(new User(), { id: randomUUID(), email: existing.email, userMetadata: registration.metadata, confirmationSentAt: now, createdAt: now, updatedAt: now });
+    const lookalike = Object.assign(new User(), {
+      id: randomUUID(),
+      email: existing.email,
+      userMetadata: registration.metadata,
+      confirmationSentAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
     return toUserJson(lookalike);
   }
 
   /** Test runs only (AUTH_AUTOCONFIRM, GoTrue's MAILER_AUTOCONFIRM): confirmed at once, a session, no mail. */
-  private async autoconfirmed(em: EntityManager, existing: User | null, email: string, registration: Registration, client: ClientInfo): Promise<Record<string, unknown>> {
+  private async autoconfirmed(
+    em: EntityManager,
+    existing: User | null,
+    email: string,
+    registration: Registration,
+    client: ClientInfo,
+  ): Promise<Record<string, unknown>> {
     if (existing) throw IdentityErrors.userAlreadyExists();
     const now = this.clock.now();
-    const user = em.create(User, { email, encryptedPassword: registration.encryptedPassword, userMetadata: registration.metadata, emailConfirmedAt: now, createdAt: now, updatedAt: now } as never);
+    const user = em.create(User, {
+      email,
+      encryptedPassword: registration.encryptedPassword,
+      userMetadata: registration.metadata,
+      emailConfirmedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    } as never);
     em.persist(user);
     return { ...(await this.sessions.open(em, user, 'password', client)) };
   }

@@ -13,7 +13,11 @@ export function signupMetadata(data: Record<string, unknown>, now: Date): Record
     terms_accepted: picked.terms_accepted === true,
     terms_version: typeof picked.terms_version === 'string' ? picked.terms_version.slice(0, 20) : null,
     privacy_version: typeof picked.privacy_version === 'string' ? picked.privacy_version.slice(0, 20) : null,
-    marketing_version: marketing && typeof picked.marketing_version === 'string' ? picked.marketing_version.slice(0, 20) : null,
-    consent_timestamp: typeof picked.consent_timestamp === 'string' && !Number.isNaN(Date.parse(picked.consent_timestamp)) ? picked.consent_timestamp : now.toISOString(),
+    marketing_version:
+      marketing && typeof picked.marketing_version === 'string' ? picked.marketing_version.slice(0, 20) : null,
+    consent_timestamp:
+      typeof picked.consent_timestamp === 'string' && !Number.isNaN(Date.parse(picked.consent_timestamp))
+        ? picked.consent_timestamp
+        : now.toISOString(),
   };
 }

@@ -42,7 +42,10 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
     if (command.data != null) assertStorableMetadata(command.data);
     const em = this.orm.em.fork();
     const user = await em.findOneOrFail(User, command.userId);
-    const newEmail = command.email === undefined ? null : requireEmail(command.email, IdentityErrors.invalidEmail, IdentityErrors.invalidEmail);
+    const newEmail =
+      command.email === undefined
+        ? null
+        : requireEmail(command.email, IdentityErrors.invalidEmail, IdentityErrors.invalidEmail);
     const factors = await this.factors.forUser(user.id);
     const mfaOn = factors.some((factor) => factor.status === 'verified');
     // Checked before the password changes anything: any JSON object, as GoTrue takes it; consent keys stay the server's.
@@ -56,13 +59,18 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
       if (await this.passwords.compare(command.password, user.encryptedPassword)) throw IdentityErrors.samePassword();
       user.encryptedPassword = await this.passwords.hash(command.password);
       await em.nativeDelete(Session, { userId: user.id, id: { $ne: command.sessionId } });
-      await em.nativeUpdate(OneTimeToken, { userId: user.id, kind: 'recovery', usedAt: null }, { usedAt: this.clock.now() });
+      await em.nativeUpdate(
+        OneTimeToken,
+        { userId: user.id, kind: 'recovery', usedAt: null },
+        { usedAt: this.clock.now() },
+      );
       this.mailer.passwordChanged(em, user.email);
     }
     if (newEmail !== null && newEmail !== user.email) await this.requestEmailChange(em, user, newEmail, mfaOn, command);
     if (metadata) user.userMetadata = metadata;
     await em.flush();
-    if (command.password !== undefined) this.events.publish(new SessionsEndedEvent(user.id, { except: command.sessionId }));
+    if (command.password !== undefined)
+      this.events.publish(new SessionsEndedEvent(user.id, { except: command.sessionId }));
     return toUserJson(user, factors);
   }
 
@@ -73,14 +81,29 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
    */
   private async proveOwner(em: EntityManager, user: User, command: UpdateUserCommand): Promise<void> {
     if (command.currentPassword !== undefined) {
-      return provePassword(this.passwords, this.limits, user, command.currentPassword, command.client.ip, IdentityErrors.currentPasswordMismatch);
+      return provePassword(
+        this.passwords,
+        this.limits,
+        user,
+        command.currentPassword,
+        command.client.ip,
+        IdentityErrors.currentPasswordMismatch,
+      );
     }
     if (command.nonce !== undefined) {
-      if (!(await this.tokens.redeemCode(em, user.id, command.nonce, 'reauthentication'))) throw IdentityErrors.reauthenticationNotValid();
+      if (!(await this.tokens.redeemCode(em, user.id, command.nonce, 'reauthentication')))
+        throw IdentityErrors.reauthenticationNotValid();
       return;
     }
     const since = new Date(this.clock.now().getTime() - REAUTHENTICATION_WINDOW_MS);
-    if ((await em.count(AmrClaim, { sessionId: command.sessionId, authenticationMethod: 'recovery', createdAt: { $gte: since } })) > 0) return;
+    if (
+      (await em.count(AmrClaim, {
+        sessionId: command.sessionId,
+        authenticationMethod: 'recovery',
+        createdAt: { $gte: since },
+      })) > 0
+    )
+      return;
     throw IdentityErrors.currentPasswordRequired();
   }
 
@@ -88,7 +111,13 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
    * GoTrue's secure email change: links to the new and to the current address, and the change
    * happens when both were opened; a new request voids the earlier links.
    */
-  private async requestEmailChange(em: EntityManager, user: User, email: string, mfaOn: boolean, command: UpdateUserCommand): Promise<void> {
+  private async requestEmailChange(
+    em: EntityManager,
+    user: User,
+    email: string,
+    mfaOn: boolean,
+    command: UpdateUserCommand,
+  ): Promise<void> {
     await this.limits.consume('userUpdatePerIp', command.client.ip);
     if (command.aal !== 'aal2' && mfaOn) throw IdentityErrors.insufficientAalForPassword();
     await this.limits.consume('emailPerIp', command.client.ip);
@@ -100,6 +129,12 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
     user.emailChangeConfirmStatus = 0;
     const redirectTo = this.mailer.safeRedirect(command.redirectTo, '/dashboard/settings');
     this.mailer.confirmEmailChange(em, email, await this.tokens.issue(em, user.id, 'email_change'), redirectTo);
-    this.mailer.emailChangeRequested(em, user.email, email, await this.tokens.issue(em, user.id, 'email_change_current'), redirectTo);
+    this.mailer.emailChangeRequested(
+      em,
+      user.email,
+      email,
+      await this.tokens.issue(em, user.id, 'email_change_current'),
+      redirectTo,
+    );
   }
 }

@@ -22,7 +22,8 @@ const VERIFY_TYPES = new Map<string, OneTimeTokenKind>([
 ]);
 
 /** GoTrue's answer to the first of the two email-change links. */
-export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 /** Redeems an email link: confirms the address (signup) or starts recovery, and opens a session (or, for PKCE, an auth code). */
 @CommandHandler(VerifyOtpCommand)
@@ -46,14 +47,21 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand> {
     return this.orm.em.fork().transactional(async (em) => {
       // Both email-change links say type=email_change (as GoTrue's); which one it was only its hash tells.
       const other = kind === 'email_change' ? 'email_change_current' : null;
-      const redeemed = (await this.tokens.redeem(em, token ?? '', kind)) ?? (other ? await this.tokens.redeem(em, token ?? '', other) : null);
+      const redeemed =
+        (await this.tokens.redeem(em, token ?? '', kind)) ??
+        (other ? await this.tokens.redeem(em, token ?? '', other) : null);
       if (!redeemed) throw invalid();
       // Locked for an email change: the two links opened at once must not both count as the first.
-      const user = await em.findOneOrFail(User, redeemed.userId, kind === 'email_change' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+      const user = await em.findOneOrFail(
+        User,
+        redeemed.userId,
+        kind === 'email_change' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+      );
       if (user.deletedAt) throw invalid();
       const addresses = kind === 'email_change' ? [user.email, user.emailChange] : [user.email];
       if (email !== undefined && !addresses.includes(normalizeEmail(email))) throw invalid();
-      if (kind === 'email_change' && !(await this.completeEmailChange(em, user, invalid))) return { msg: SINGLE_CONFIRMATION_ACCEPTED };
+      if (kind === 'email_change' && !(await this.completeEmailChange(em, user, invalid)))
+        return { msg: SINGLE_CONFIRMATION_ACCEPTED };
       // A recovery link proves the inbox as well (GoTrue confirms on it too), so a later sign-up cannot reset this account.
       user.emailConfirmedAt ??= this.clock.now();
       if (viaLink && redeemed.flowStateId) return { auth_code: await this.flows.issueCode(em, redeemed.flowStateId) };

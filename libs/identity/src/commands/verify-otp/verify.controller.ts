@@ -11,12 +11,20 @@ import { VerifyOtpCommand } from './verify-otp.command.js';
 
 export class VerifyLinkQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(512) token?: string;
-  @ApiPropertyOptional({ enum: ['signup', 'recovery', 'email_change'] }) @IsOptional() @IsString() @MaxLength(32) type?: string;
+  @ApiPropertyOptional({ enum: ['signup', 'recovery', 'email_change'] })
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  type?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2048) redirect_to?: string;
 }
 
 export class VerifyOtpDto {
-  @ApiPropertyOptional({ enum: ['signup', 'recovery', 'email_change'] }) @IsOptional() @IsString() @MaxLength(32) type?: string;
+  @ApiPropertyOptional({ enum: ['signup', 'recovery', 'email_change'] })
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  type?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(512) token_hash?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(512) token?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(320) email?: string;
@@ -37,10 +45,14 @@ export class VerifyController {
     const target = this.mailer.safeRedirect(query.redirect_to, fallback).split('#')[0];
     let fragment: URLSearchParams;
     try {
-      const result = await this.commands.execute(new VerifyOtpCommand(query.type, query.token, client, undefined, true));
+      const result = await this.commands.execute(
+        new VerifyOtpCommand(query.type, query.token, client, undefined, true),
+      );
       if ('msg' in result) {
         // The first of two email-change links: no session, GoTrue's message in the fragment.
-        return void response.writeHead(303, { location: `${target}#${new URLSearchParams({ message: result.msg, sb: '' }).toString()}` }).end();
+        return void response
+          .writeHead(303, { location: `${target}#${new URLSearchParams({ message: result.msg, sb: '' }).toString()}` })
+          .end();
       }
       if ('auth_code' in result) {
         // PKCE (contract §8): the code goes in the query; the client exchanges it with its verifier.
@@ -59,7 +71,12 @@ export class VerifyController {
       });
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
-      fragment = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message, sb: '' });
+      fragment = new URLSearchParams({
+        error: 'access_denied',
+        error_code: error.code,
+        error_description: error.message,
+        sb: '',
+      });
     }
     response.writeHead(303, { location: `${target}#${fragment.toString()}` }).end();
   }
@@ -68,7 +85,8 @@ export class VerifyController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Redeem an email token and receive a session' })
   verify(@Body() body: VerifyOtpDto, @Client() client: ClientInfo) {
-    if (body.token_hash !== undefined) return this.commands.execute(new VerifyOtpCommand(body.type, body.token_hash, client));
+    if (body.token_hash !== undefined)
+      return this.commands.execute(new VerifyOtpCommand(body.type, body.token_hash, client));
     return this.commands.execute(new VerifyOtpCommand(body.type, body.token, client, body.email ?? ''));
   }
 }

@@ -16,7 +16,9 @@ export class Migration20261125000100PkceFlowState extends Migration {
         created_at timestamptz not null default now()
       )`);
     this.addSql(`create index flow_states_user_idx on flow_states (user_id)`);
-    this.addSql(`alter table one_time_tokens add column flow_state_id uuid null references flow_states (id) on delete set null deferrable initially deferred`);
+    this.addSql(
+      `alter table one_time_tokens add column flow_state_id uuid null references flow_states (id) on delete set null deferrable initially deferred`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -11,13 +11,17 @@ export class Migration20261201090000AccountLifecycle extends Migration {
     this.addSql(`alter table users add column email_change_sent_at timestamptz null`);
     this.addSql(`alter table users add column deleted_at timestamptz null`);
     this.addSql(`alter table one_time_tokens drop constraint one_time_tokens_kind_check`);
-    this.addSql(`alter table one_time_tokens add constraint one_time_tokens_kind_check check (kind in ('signup', 'recovery', 'email_change'))`);
+    this.addSql(
+      `alter table one_time_tokens add constraint one_time_tokens_kind_check check (kind in ('signup', 'recovery', 'email_change'))`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`delete from one_time_tokens where kind = 'email_change'`);
     this.addSql(`alter table one_time_tokens drop constraint one_time_tokens_kind_check`);
-    this.addSql(`alter table one_time_tokens add constraint one_time_tokens_kind_check check (kind in ('signup', 'recovery'))`);
+    this.addSql(
+      `alter table one_time_tokens add constraint one_time_tokens_kind_check check (kind in ('signup', 'recovery'))`,
+    );
     this.addSql(`alter table users drop column email_change, drop column email_change_sent_at, drop column deleted_at`);
   }
 }

@@ -6,9 +6,7 @@ import { GetUserQuery } from './get-user.query.js';
 
 @QueryHandler(GetUserQuery)
 export class GetUserHandler implements IQueryHandler<GetUserQuery> {
-  constructor(
-    @Inject(FactorReader) private readonly factors: FactorReader,
-  ) {}
+  constructor(@Inject(FactorReader) private readonly factors: FactorReader) {}
 
   async execute({ user }: GetUserQuery): Promise<Record<string, unknown>> {
     return toUserJson(user, await this.factors.forUser(user.id));

@@ -35,10 +35,26 @@ export class UserController {
 
   @Put('user')
   @ApiOperation({ summary: 'Change the password, email address or profile data of the signed-in user' })
-  update(@CurrentAuth() auth: AuthContext, @Body() body: UpdateUserDto, @Client() client: ClientInfo, @Query() query: RedirectQueryDto) {
+  update(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: UpdateUserDto,
+    @Client() client: ClientInfo,
+    @Query() query: RedirectQueryDto,
+  ) {
     const { password, data, email, current_password: currentPassword, nonce } = body;
     return this.commands.execute(
-      new UpdateUserCommand(auth.user.id, auth.sessionId, auth.claims.aal, password, data, client, email, query.redirect_to, currentPassword, nonce),
+      new UpdateUserCommand(
+        auth.user.id,
+        auth.sessionId,
+        auth.claims.aal,
+        password,
+        data,
+        client,
+        email,
+        query.redirect_to,
+        currentPassword,
+        nonce,
+      ),
     );
   }
 }

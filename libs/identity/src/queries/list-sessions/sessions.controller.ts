@@ -24,7 +24,10 @@ export class SessionsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({ summary: 'End one of your sessions' })
-  async end(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe({ version: '4' })) id: string): Promise<void> {
+  async end(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+  ): Promise<void> {
     await this.commands.execute(new EndSessionCommand(auth.user.id, id));
   }
 }

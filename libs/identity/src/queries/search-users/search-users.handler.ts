@@ -17,7 +17,10 @@ export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery> {
     const where = UUID.test(needle) ? { id: needle } : { email: { $ilike: `%${escaped}%` } };
     const em = this.orm.em.fork();
     const users = await em.find(User, where, { orderBy: { createdAt: 'desc' }, limit });
-    const grants = await pendingAdminGrants(em, users.map((user) => user.id));
+    const grants = await pendingAdminGrants(
+      em,
+      users.map((user) => user.id),
+    );
     return users.map((user) => ({
       id: user.id,
       email: user.email,

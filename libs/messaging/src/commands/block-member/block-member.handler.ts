@@ -28,7 +28,8 @@ export class BlockMemberHandler implements ICommandHandler<BlockMemberCommand> {
       if (changed) await conversations.save(found);
       return { fanId: found.fanId, creatorId: found.creatorId, changed };
     });
-    if (conversation.changed && blocked) await this.realtime.revokeMembers(conversationId, [conversation.fanId, conversation.creatorId]);
+    if (conversation.changed && blocked)
+      await this.realtime.revokeMembers(conversationId, [conversation.fanId, conversation.creatorId]);
     const em = this.orm.em.fork();
     return (await this.views.build(em, userId, [await em.findOneOrFail(Conversation, conversationId)]))[0];
   }

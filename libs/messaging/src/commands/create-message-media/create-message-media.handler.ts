@@ -17,7 +17,16 @@ export class CreateMessageMediaHandler implements ICommandHandler<CreateMessageM
     if (!store) throw MessagingErrors.notACreator();
     // content-moderation checks the creator is verified (and the platform live); the item is free: a message's price is the message's.
     const { id } = await this.commands.execute(
-      new CreateContentCommand(creatorId, kind, { title: kind === 'video' ? 'Video for messages' : 'Photos for messages', priceMinor: 0, currency: store.currency }, 'message'),
+      new CreateContentCommand(
+        creatorId,
+        kind,
+        {
+          title: kind === 'video' ? 'Video for messages' : 'Photos for messages',
+          priceMinor: 0,
+          currency: store.currency,
+        },
+        'message',
+      ),
     );
     return { contentId: id };
   }

@@ -4,14 +4,23 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { AudienceCountQuery, AudiencePageQuery, type AudienceSelector } from '#app/commerce';
 import { Clock, JobHandler, type JobData, type JobProcessor } from '#app/platform';
 import { FAN_OUT_PAGE } from '../../domain/mass-messages.js';
-import { MassMessageRepository, type Delivery, type MassMessageRow } from '../../repositories/mass-message.repository.js';
+import {
+  MassMessageRepository,
+  type Delivery,
+  type MassMessageRow,
+} from '../../repositories/mass-message.repository.js';
 import { unreadTotalsOf } from '../../queries/unread-counts/unread-counts.queries.js';
 import { withoutJit } from '../../repositories/query-plans.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 
-export type PageOutcome = { kind: 'delivered'; fans: number; delivered: number } | { kind: 'done' } | { kind: 'stopped' };
+export type PageOutcome =
+  { kind: 'delivered'; fans: number; delivered: number } | { kind: 'done' } | { kind: 'stopped' };
 
-const selectorOf = (row: MassMessageRow): AudienceSelector => ({ creatorId: row.creator_id, segment: row.segment, contentId: row.content_id });
+const selectorOf = (row: MassMessageRow): AudienceSelector => ({
+  creatorId: row.creator_id,
+  segment: row.segment,
+  contentId: row.content_id,
+});
 
 /**
  * Delivers a mass message page by page. Each page is one transaction that holds the mass message's
@@ -75,7 +84,8 @@ export class FanOutMassMessageJob implements JobProcessor<'notifications', 'mass
     return this.orm.em.fork().transactional(async (tx): Promise<{ outcome: PageOutcome; deliveries: Delivery[] }> => {
       await withoutJit(tx);
       const row = await this.massMessages.lock(tx, id);
-      if (!row || (row.status !== 'queued' && row.status !== 'sending')) return { outcome: { kind: 'stopped' }, deliveries: [] };
+      if (!row || (row.status !== 'queued' && row.status !== 'sending'))
+        return { outcome: { kind: 'stopped' }, deliveries: [] };
       const fans = await this.queries.execute(new AudiencePageQuery(selectorOf(row), row.last_fan_id, this.pageSize));
       if (fans.length === 0) {
         await this.massMessages.finish(tx, id, now);
@@ -95,13 +105,20 @@ export class FanOutMassMessageJob implements JobProcessor<'notifications', 'mass
   private async announce(deliveries: Delivery[]): Promise<void> {
     const heard = deliveries.filter((delivery) => !delivery.muted);
     if (heard.length === 0) return;
-    const totals = await unreadTotalsOf(this.orm.em.fork(), heard.map((delivery) => delivery.userId));
+    const totals = await unreadTotalsOf(
+      this.orm.em.fork(),
+      heard.map((delivery) => delivery.userId),
+    );
     const totalOf = new Map(totals.map((row) => [row.user_id, row.total]));
     // Published together (the bus pipelines them); a failed publish is logged by MessagingRealtime, never thrown.
     await Promise.all(
       heard.map((delivery) => {
         const total = totalOf.get(delivery.userId) ?? delivery.unread;
-        return this.realtime.unread(delivery.userId, { total, conversationId: delivery.conversationId, unread: delivery.unread });
+        return this.realtime.unread(delivery.userId, {
+          total,
+          conversationId: delivery.conversationId,
+          unread: delivery.unread,
+        });
       }),
     );
   }

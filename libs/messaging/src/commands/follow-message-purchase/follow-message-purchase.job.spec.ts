@@ -27,14 +27,24 @@ const later = () => {
 const queries = { execute: async () => purchase } as unknown as QueryBus;
 const follow = () => job.handle({ purchaseId: purchase.id });
 const messageNow = (id: string) => store.transaction(({ messages }) => messages.byId(conversationId, id));
-const conversationNow = async () => (await store.transaction(({ conversations }) => conversations.find(conversationId)))!;
+const conversationNow = async () =>
+  (await store.transaction(({ conversations }) => conversations.find(conversationId)))!;
 const stored = async (message: Message) => {
   await store.transaction(({ messages }) => messages.add(message));
   return message;
 };
 const sent = (senderId: string, extra: Partial<Parameters<typeof Message.send>[0]> = {}) => {
   const at = later();
-  return Message.send({ id: messageId(at), createdAt: at, conversationId, senderId, clientId: randomUUID(), body: 'for you', attachments: [], ...extra });
+  return Message.send({
+    id: messageId(at),
+    createdAt: at,
+    conversationId,
+    senderId,
+    clientId: randomUUID(),
+    body: 'for you',
+    attachments: [],
+    ...extra,
+  });
 };
 const pricedMessage = () =>
   stored(
@@ -43,7 +53,11 @@ const pricedMessage = () =>
       price: { amountMinor: 900, currency: 'EUR' },
     }),
   );
-const purchaseOf = (kind: MessagePurchase['kind'], message: Message | null, status: MessagePurchase['status'] = 'paid'): MessagePurchase => ({
+const purchaseOf = (
+  kind: MessagePurchase['kind'],
+  message: Message | null,
+  status: MessagePurchase['status'] = 'paid',
+): MessagePurchase => ({
   id: randomUUID(),
   createdAt: clock.now(),
   kind,
@@ -60,7 +74,10 @@ const purchaseOf = (kind: MessagePurchase['kind'], message: Message | null, stat
 });
 const act = (work: (conversation: Conversation, message: Message) => void, id: string) =>
   store.transaction(async ({ conversations, messages }) => {
-    const [conversation, message] = [(await conversations.find(conversationId))!, (await messages.byId(conversationId, id))!];
+    const [conversation, message] = [
+      (await conversations.find(conversationId))!,
+      (await messages.byId(conversationId, id))!,
+    ];
     work(conversation, message);
     await conversations.save(conversation);
     await messages.save(message);
@@ -73,7 +90,9 @@ beforeEach(async () => {
   job = new FollowMessagePurchaseJob(queries, clock, store, arrivals);
   conversationId = randomUUID();
   await store.transaction(({ conversations }) =>
-    conversations.add(Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: clock.now() })),
+    conversations.add(
+      Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: clock.now() }),
+    ),
   );
 });
 
@@ -96,7 +115,9 @@ describe('following a purchase of a priced message', () => {
     purchase = purchaseOf('message', message);
     await act((_, found) => expect(found.withdraw(CREATOR, later())).toBe('gone'), message.id);
     expect(await follow()).toBe('unlocked');
-    expect((await messageNow(message.id))?.snapshot()).toMatchObject({ unlocks: [{ buyerId: FAN, purchaseId: purchase.id }] });
+    expect((await messageNow(message.id))?.snapshot()).toMatchObject({
+      unlocks: [{ buyerId: FAN, purchaseId: purchase.id }],
+    });
   });
 
   it('leaves a paid message with its buyer when the creator withdraws it afterwards', async () => {
@@ -119,9 +140,18 @@ describe('following a paid price per message', () => {
     purchase = purchaseOf('message_fee', held);
     expect(await follow()).toBe('delivered');
     expect(await follow()).toBe('unchanged');
-    expect((await messageNow(held.id))?.snapshot()).toMatchObject({ status: 'sent', fee: { amountMinor: 300, currency: 'EUR' } });
-    expect(announced).toEqual([{ conversationId, messageId: held.id, recipientId: CREATOR, recipientUnread: 1, recipientMuted: false }]);
-    expect((await conversationNow()).snapshot()).toMatchObject({ lastMessageId: held.id, lastSenderId: FAN, lastPreview: 'for you' });
+    expect((await messageNow(held.id))?.snapshot()).toMatchObject({
+      status: 'sent',
+      fee: { amountMinor: 300, currency: 'EUR' },
+    });
+    expect(announced).toEqual([
+      { conversationId, messageId: held.id, recipientId: CREATOR, recipientUnread: 1, recipientMuted: false },
+    ]);
+    expect((await conversationNow()).snapshot()).toMatchObject({
+      lastMessageId: held.id,
+      lastSenderId: FAN,
+      lastPreview: 'for you',
+    });
   });
 
   it('does not deliver it once either member blocked the other', async () => {
@@ -141,6 +171,9 @@ describe('following a tip in a conversation', () => {
     expect(await follow()).toBe('unchanged');
     expect(announced).toHaveLength(1);
     expect((await conversationNow()).snapshot()).toMatchObject({ lastSenderId: FAN, lastPreview: 'thanks!' });
-    expect((await messageNow(announced[0].messageId))?.snapshot()).toMatchObject({ kind: 'tip', tip: { amountMinor: 900, currency: 'EUR' } });
+    expect((await messageNow(announced[0].messageId))?.snapshot()).toMatchObject({
+      kind: 'tip',
+      tip: { amountMinor: 900, currency: 'EUR' },
+    });
   });
 });

@@ -6,10 +6,15 @@ import type { Conversation } from '../../domain/conversation.js';
 import { Message } from '../../domain/message.js';
 import { messageId } from '../../domain/message-ids.js';
 import { previewOf } from '../../domain/message-text.js';
-import { MessagingStore, type MessageRepository, type MessagingRepositories } from '../../repositories/messaging-store.js';
+import {
+  MessagingStore,
+  type MessageRepository,
+  type MessagingRepositories,
+} from '../../repositories/messaging-store.js';
 import { MessageArrivals, type Arrived } from '../../realtime/message-arrivals.js';
 
-export type MessagePurchaseOutcome = 'unlocked' | 'unlock_removed' | 'tip_shown' | 'delivered' | 'blocked' | 'unchanged' | 'skipped';
+export type MessagePurchaseOutcome =
+  'unlocked' | 'unlock_removed' | 'tip_shown' | 'delivered' | 'blocked' | 'unchanged' | 'skipped';
 
 type Followed = { outcome: MessagePurchaseOutcome; arrived?: Arrived };
 
@@ -52,10 +57,16 @@ export class FollowMessagePurchaseJob implements JobProcessor<'payments', 'messa
       const conversation = await repositories.conversations.find(purchase.conversationId);
       if (!conversation) return { outcome: 'skipped' };
       if (purchase.kind === 'message')
-        return { outcome: paid ? await this.unlock(repositories.messages, purchase) : await this.removeUnlock(repositories.messages, purchase) };
+        return {
+          outcome: paid
+            ? await this.unlock(repositories.messages, purchase)
+            : await this.removeUnlock(repositories.messages, purchase),
+        };
       if (!paid) return { outcome: 'unchanged' };
       if (conversation.blocked) return { outcome: 'blocked' };
-      return purchase.kind === 'tip' ? this.showTip(repositories, conversation, purchase) : this.deliverHeld(repositories, conversation, purchase);
+      return purchase.kind === 'tip'
+        ? this.showTip(repositories, conversation, purchase)
+        : this.deliverHeld(repositories, conversation, purchase);
     });
     if (result.arrived) await this.arrivals.announce(result.arrived);
     return result.outcome;
@@ -83,7 +94,11 @@ export class FollowMessagePurchaseJob implements JobProcessor<'payments', 'messa
     return 'unlock_removed';
   }
 
-  private async showTip({ conversations, messages }: MessagingRepositories, conversation: Conversation, purchase: MessagePurchase): Promise<Followed> {
+  private async showTip(
+    { conversations, messages }: MessagingRepositories,
+    conversation: Conversation,
+    purchase: MessagePurchase,
+  ): Promise<Followed> {
     const now = this.clock.now();
     const tip = Message.tip({
       id: messageId(now),
@@ -96,17 +111,31 @@ export class FollowMessagePurchaseJob implements JobProcessor<'payments', 'messa
     });
     if (!(await messages.add(tip)).stored) return { outcome: 'unchanged' };
     const body = tip.snapshot().body;
-    const arrival = conversation.receive({ id: tip.id, senderId: purchase.buyerId, at: now, preview: body ? previewOf(body, 0) : 'Sent a tip' });
+    const arrival = conversation.receive({
+      id: tip.id,
+      senderId: purchase.buyerId,
+      at: now,
+      preview: body ? previewOf(body, 0) : 'Sent a tip',
+    });
     await conversations.save(conversation);
     return { outcome: 'tip_shown', arrived: { conversationId: conversation.id, messageId: tip.id, ...arrival } };
   }
 
-  private async deliverHeld({ conversations, messages }: MessagingRepositories, conversation: Conversation, purchase: MessagePurchase): Promise<Followed> {
+  private async deliverHeld(
+    { conversations, messages }: MessagingRepositories,
+    conversation: Conversation,
+    purchase: MessagePurchase,
+  ): Promise<Followed> {
     const message = await messageOf(messages, purchase);
     if (!message || !message.release()) return { outcome: 'unchanged' };
     await messages.save(message);
     const { body, attachments } = message.snapshot();
-    const arrival = conversation.receive({ id: message.id, senderId: message.senderId, at: this.clock.now(), preview: previewOf(body, attachments.length) });
+    const arrival = conversation.receive({
+      id: message.id,
+      senderId: message.senderId,
+      at: this.clock.now(),
+      preview: previewOf(body, attachments.length),
+    });
     await conversations.save(conversation);
     return { outcome: 'delivered', arrived: { conversationId: conversation.id, messageId: message.id, ...arrival } };
   }

@@ -27,14 +27,29 @@ export class MarkReadHandler implements ICommandHandler<MarkReadCommand> {
       if (!message) throw MessagingErrors.messageNotFound();
       const named = { id: message.id, at: message.snapshot().createdAt };
       if (!conversation.readsPast(userId, named)) return { moved: false, read: conversation.readStateOf(userId) };
-      conversation.markRead(userId, named, await messages.unreadFrom(conversationId, conversation.otherMember(userId), named), now);
+      conversation.markRead(
+        userId,
+        named,
+        await messages.unreadFrom(conversationId, conversation.otherMember(userId), named),
+        now,
+      );
       await conversations.save(conversation);
       return { moved: true, read: conversation.readStateOf(userId) };
     });
     const totals = await unreadCounts(this.orm.em.fork(), userId);
-    const view = { conversationId, lastReadMessageId: result.read.lastReadMessageId!, unreadCount: result.read.unreadCount, total: totals.total };
+    const view = {
+      conversationId,
+      lastReadMessageId: result.read.lastReadMessageId!,
+      unreadCount: result.read.unreadCount,
+      total: totals.total,
+    };
     if (result.moved) {
-      await this.realtime.read({ conversationId, userId, messageId: view.lastReadMessageId, readAt: now.toISOString() });
+      await this.realtime.read({
+        conversationId,
+        userId,
+        messageId: view.lastReadMessageId,
+        readAt: now.toISOString(),
+      });
       await this.realtime.unread(userId, { total: totals.total, conversationId, unread: view.unreadCount });
     }
     return view;

@@ -17,7 +17,9 @@ let placed: PurchaseCommand[];
 let handler: PayHeldMessageHandler;
 let conversationId: string;
 
-const commands = { execute: async (command: PurchaseCommand) => (placed.push(command), { purchase: { id: 'checkout' } }) } as unknown as CommandBus;
+const commands = {
+  execute: async (command: PurchaseCommand) => (placed.push(command), { purchase: { id: 'checkout' } }),
+} as unknown as CommandBus;
 const stored = async (senderId: string, fee: boolean) => {
   const at = new Date((now += 1000));
   const message = Message.send({
@@ -33,7 +35,8 @@ const stored = async (senderId: string, fee: boolean) => {
   await store.transaction(({ messages }) => messages.add(message));
   return message.id;
 };
-const pay = (userId: string, id: string) => handler.execute(new PayHeldMessageCommand(conversationId, userId, id, 'key-1'));
+const pay = (userId: string, id: string) =>
+  handler.execute(new PayHeldMessageCommand(conversationId, userId, id, 'key-1'));
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
@@ -46,7 +49,9 @@ beforeEach(async () => {
   handler = new PayHeldMessageHandler(commands, store);
   conversationId = randomUUID();
   await store.transaction(({ conversations }) =>
-    conversations.add(Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: new Date(now) })),
+    conversations.add(
+      Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: new Date(now) }),
+    ),
   );
 });
 
@@ -55,7 +60,11 @@ describe('paying for a held message', () => {
     const id = await stored(FAN, true);
     expect(await pay(FAN, id)).toEqual({ id: 'checkout' });
     expect(placed).toHaveLength(1);
-    expect(placed[0]).toMatchObject({ buyerId: FAN, idempotencyKey: 'key-1', request: { kind: 'message_fee', messageId: id } });
+    expect(placed[0]).toMatchObject({
+      buyerId: FAN,
+      idempotencyKey: 'key-1',
+      request: { kind: 'message_fee', messageId: id },
+    });
   });
 
   it('refuses a message that is not held, someone else’s, or a stranger', async () => {

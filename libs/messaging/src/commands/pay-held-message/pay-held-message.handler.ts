@@ -23,7 +23,9 @@ export class PayHeldMessageHandler implements ICommandHandler<PayHeldMessageComm
       message.assertHeld();
     });
     // Commerce re-checks it (MessageOfferQuery) and keeps one live checkout per message: an open one is answered again.
-    const { purchase } = await this.commands.execute(new PurchaseCommand(userId, idempotencyKey, { kind: 'message_fee', messageId, method: 'card' }));
+    const { purchase } = await this.commands.execute(
+      new PurchaseCommand(userId, idempotencyKey, { kind: 'message_fee', messageId, method: 'card' }),
+    );
     return purchase;
   }
 }

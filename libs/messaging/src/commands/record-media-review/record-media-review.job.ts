@@ -28,7 +28,12 @@ export class RecordMediaReviewJob implements JobProcessor<'moderation', 'content
   async handle(data: JobData<'moderation', 'content-review-changed'>): Promise<MediaReviewOutcome> {
     const outcome = await this.orm.em.fork().transactional(async (em): Promise<MediaReviewOutcome> => {
       if (data.messageId && !(await claimMessage(em, CONSUMER, data.messageId))) return 'duplicate';
-      const review = { contentId: data.contentId, status: data.status, version: data.version, at: new Date(data.occurredAt) };
+      const review = {
+        contentId: data.contentId,
+        status: data.status,
+        version: data.version,
+        at: new Date(data.occurredAt),
+      };
       return (await MessageMediaRepository.recordReview(em, review)) ? 'applied' : 'stale';
     });
     // Read after the commit: a message stored meanwhile is either found here or read the new state itself.

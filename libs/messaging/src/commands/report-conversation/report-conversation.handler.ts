@@ -31,13 +31,30 @@ export class ReportConversationHandler implements ICommandHandler<ReportConversa
 
     // Claimed first (one report per member and subject), then the case opens; a refused case frees the claim.
     const reportId = randomUUID();
-    const claim = { id: reportId, conversationId, messageId, reporterId: reporter.id, reportedUserId, snapshot, createdAt: this.clock.now() };
+    const claim = {
+      id: reportId,
+      conversationId,
+      messageId,
+      reporterId: reporter.id,
+      reportedUserId,
+      snapshot,
+      createdAt: this.clock.now(),
+    };
     if (!(await MessageReportRepository.claim(em, claim))) throw MessagingErrors.alreadyReported();
     try {
       const subject = messageId ? 'message' : 'conversation';
       const caseDetails = this.caseDetails(details, snapshot.reported);
       const opened = await this.commands.execute(
-        new OpenCaseCommand('report', subject, messageId ?? conversationId, reason, caseDetails, reporter.id, reporter.email, ip),
+        new OpenCaseCommand(
+          'report',
+          subject,
+          messageId ?? conversationId,
+          reason,
+          caseDetails,
+          reporter.id,
+          reporter.email,
+          ip,
+        ),
       );
       await MessageReportRepository.attachCase(em, reportId, opened.id);
       return opened;
@@ -61,8 +78,15 @@ export class ReportConversationHandler implements ICommandHandler<ReportConversa
     }
     const row = await this.messages.byId(em, conversationId, messageId);
     // A member reports what they received; their own messages are theirs to stop sending.
-    if (!row || row.sender_id !== reportedUserId || !this.messages.visibleTo(row, reporterId)) throw MessagingErrors.messageNotFound();
-    const before = await this.messages.page(em, conversationId, reporterId, { before: { id: row.id, at: new Date(row.created_at) } }, CONTEXT);
+    if (!row || row.sender_id !== reportedUserId || !this.messages.visibleTo(row, reporterId))
+      throw MessagingErrors.messageNotFound();
+    const before = await this.messages.page(
+      em,
+      conversationId,
+      reporterId,
+      { before: { id: row.id, at: new Date(row.created_at) } },
+      CONTEXT,
+    );
     const [reported, ...context] = await this.messages.views(em, [row, ...before], reporterId);
     return { reported, context };
   }
@@ -70,7 +94,9 @@ export class ReportConversationHandler implements ICommandHandler<ReportConversa
   /** The moderator's console shows a case's details: the reporter's words, then the message reported. */
   private caseDetails(details: string, reported: MessageView | null): string {
     if (!reported) return details;
-    const media = reported.attachments.length ? `\n[${reported.attachments.length} media: ${reported.attachments.map((a) => a.contentId).join(', ')}]` : '';
+    const media = reported.attachments.length
+      ? `\n[${reported.attachments.length} media: ${reported.attachments.map((a) => a.contentId).join(', ')}]`
+      : '';
     return `${details}\n\nReported message (${reported.createdAt}, from ${reported.senderId}):\n${reported.text}${media}`;
   }
 }

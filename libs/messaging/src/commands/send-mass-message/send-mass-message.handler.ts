@@ -28,7 +28,8 @@ export class SendMassMessageHandler implements ICommandHandler<SendMassMessageCo
     const text = cleanText(input.text);
     const problem = textProblem(text, input.attachments.length);
     if (problem) throw problem === 'empty' ? MessagingErrors.emptyMessage() : MessagingErrors.tooLong();
-    if (new Set(input.attachments).size !== input.attachments.length || input.attachments.length > MAX_ATTACHMENTS) throw MessagingErrors.duplicateAttachment();
+    if (new Set(input.attachments).size !== input.attachments.length || input.attachments.length > MAX_ATTACHMENTS)
+      throw MessagingErrors.duplicateAttachment();
     const segmentIssue = segmentProblem(input.segment, input.contentId);
     if (segmentIssue) throw MessagingErrors.badSetting('contentId', segmentIssue);
     if (input.priceMinor !== null && input.attachments.length === 0) throw MessagingErrors.priceNeedsMedia();

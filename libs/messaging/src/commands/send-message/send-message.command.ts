@@ -8,7 +8,11 @@ import type { MessagingActor } from '../start-conversation/start-conversation.co
  * it idempotent: sent again, the stored message is answered (`created` false) and nothing repeats.
  */
 /** `purchase`: a held message's checkout (the creator charges per message); null when it could not open. */
-export class SendMessageCommand extends Command<{ message: MessageView; created: boolean; purchase?: PurchaseView | null }> {
+export class SendMessageCommand extends Command<{
+  message: MessageView;
+  created: boolean;
+  purchase?: PurchaseView | null;
+}> {
   constructor(
     readonly conversationId: string,
     readonly sender: MessagingActor,

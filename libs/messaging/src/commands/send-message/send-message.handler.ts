@@ -5,7 +5,13 @@ import { AppError, Clock, RateLimits, RateLimiterRes } from '#app/platform';
 import { FanRelationshipQuery, PurchaseCommand, StoreOwnerQuery, type PurchaseView } from '#app/commerce';
 import { messageId } from '../../domain/message-ids.js';
 import { cleanText, containsLink, duplicateKey, MAX_ATTACHMENTS, textProblem } from '../../domain/message-text.js';
-import { DUPLICATE_RULE, duplicateRuleApplies, isDuplicateSpam, isNewAccount, SEND_RATE } from '../../domain/spam-rules.js';
+import {
+  DUPLICATE_RULE,
+  duplicateRuleApplies,
+  isDuplicateSpam,
+  isNewAccount,
+  SEND_RATE,
+} from '../../domain/spam-rules.js';
 import { fanVerdict, PRICE_LIMITS } from '../../domain/who-may-message.js';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
@@ -41,7 +47,11 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const text = cleanText(command.text);
     const problem = textProblem(text, command.attachments.length);
     if (problem) throw problem === 'empty' ? MessagingErrors.emptyMessage() : MessagingErrors.tooLong();
-    if (new Set(command.attachments).size !== command.attachments.length || command.attachments.length > MAX_ATTACHMENTS) throw MessagingErrors.duplicateAttachment();
+    if (
+      new Set(command.attachments).size !== command.attachments.length ||
+      command.attachments.length > MAX_ATTACHMENTS
+    )
+      throw MessagingErrors.duplicateAttachment();
 
     const em = this.orm.em.fork();
     // A retry of a stored send answers what was stored, before any rule counts it again.
@@ -60,13 +70,29 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const fee = role === 'fan' ? await this.checkFan(conversation, command, text, now) : null;
     const price = command.priceMinor === undefined ? null : await this.priceOf(command);
     if (duplicateRuleApplies(text)) {
-      const others = await this.messages.conversationsWithText(em, sender.id, duplicateKey(text), new Date(now.getTime() - DUPLICATE_RULE.windowMs), conversationId);
+      const others = await this.messages.conversationsWithText(
+        em,
+        sender.id,
+        duplicateKey(text),
+        new Date(now.getTime() - DUPLICATE_RULE.windowMs),
+        conversationId,
+      );
       if (isDuplicateSpam(others)) throw MessagingErrors.duplicateText();
     }
     const attachments = await this.media.resolve(sender.id, command.attachments);
     const id = messageId(now);
 
-    const message = Message.send({ id, createdAt: now, conversationId, senderId: sender.id, clientId, body: text, attachments, price, fee });
+    const message = Message.send({
+      id,
+      createdAt: now,
+      conversationId,
+      senderId: sender.id,
+      clientId,
+      body: text,
+      attachments,
+      price,
+      fee,
+    });
     // A fresh unit of work: the rows read above are read again under the lock, not taken from this one's identity map.
     const outcome = await storeMessage(this.store, message);
     if (!outcome.stored) return this.replay(conversationId, sender.id, outcome.existing);
@@ -85,21 +111,37 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     const { arrival } = outcome;
     if (!arrival.recipientMuted) {
       const totals = await unreadCounts(read, arrival.recipientId);
-      await this.realtime.unread(arrival.recipientId, { total: totals.total, conversationId, unread: arrival.recipientUnread });
+      await this.realtime.unread(arrival.recipientId, {
+        total: totals.total,
+        conversationId,
+        unread: arrival.recipientUnread,
+      });
     }
     return { message: view, created: true };
   }
 
   /** The creator's setting (checked at every message: a subscription may have lapsed), media and the link rule. */
   /** The price per message the fan's message waits for, or null. */
-  private async checkFan(conversation: Conversation, command: SendMessageCommand, text: string, now: Date): Promise<Money | null> {
+  private async checkFan(
+    conversation: Conversation,
+    command: SendMessageCommand,
+    text: string,
+    now: Date,
+  ): Promise<Money | null> {
     if (command.priceMinor !== undefined) throw MessagingErrors.priceFromFans();
     if (command.attachments.length > 0) throw MessagingErrors.mediaFromFans();
     const setting = await this.settings.of(conversation.creatorId);
-    const subscribed = setting.audience === 'subscribers' ? (await this.queries.execute(new FanRelationshipQuery(conversation.creatorId, command.sender.id))).subscribed : false;
-    const verdict = fanVerdict(setting, { subscribed, creatorStarted: conversation.startedBy === conversation.creatorId });
+    const subscribed =
+      setting.audience === 'subscribers'
+        ? (await this.queries.execute(new FanRelationshipQuery(conversation.creatorId, command.sender.id))).subscribed
+        : false;
+    const verdict = fanVerdict(setting, {
+      subscribed,
+      creatorStarted: conversation.startedBy === conversation.creatorId,
+    });
     if (!verdict.ok) throw MessagingErrors.subscribersOnly();
-    if (isNewAccount(command.sender.accountCreatedAt, now) && containsLink(text)) throw MessagingErrors.linksFromNewFans();
+    if (isNewAccount(command.sender.accountCreatedAt, now) && containsLink(text))
+      throw MessagingErrors.linksFromNewFans();
     return verdict.fee && { amountMinor: verdict.fee.priceMinor, currency: verdict.fee.currency };
   }
 
@@ -107,7 +149,10 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   private async priceOf(command: SendMessageCommand): Promise<Money> {
     const priceMinor = command.priceMinor!;
     if (!Number.isInteger(priceMinor) || priceMinor < PRICE_LIMITS.min || priceMinor > PRICE_LIMITS.max) {
-      throw MessagingErrors.badSetting('priceMinor', `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}`);
+      throw MessagingErrors.badSetting(
+        'priceMinor',
+        `priceMinor is a whole number of minor units from ${PRICE_LIMITS.min} to ${PRICE_LIMITS.max}`,
+      );
     }
     if (command.attachments.length === 0) throw MessagingErrors.priceNeedsMedia();
     const store = await this.queries.execute(StoreOwnerQuery.byOwner(command.sender.id));
@@ -131,7 +176,8 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     if (!row) throw MessagingErrors.clientIdReused();
     const [view] = await this.messages.views(em, [row], senderId);
     // A held message sent again answers its checkout again (the same Idempotency-Key: the same purchase).
-    if (row.status === 'awaiting_payment') return { message: view, created: false, purchase: await this.placeFee(senderId, row.id) };
+    if (row.status === 'awaiting_payment')
+      return { message: view, created: false, purchase: await this.placeFee(senderId, row.id) };
     return { message: view, created: false };
   }
 
@@ -142,7 +188,9 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
    */
   private async placeFee(buyerId: string, messageId: string): Promise<PurchaseView | null> {
     try {
-      const { purchase } = await this.commands.execute(new PurchaseCommand(buyerId, `message-fee-${messageId}`, { kind: 'message_fee', messageId, method: 'card' }));
+      const { purchase } = await this.commands.execute(
+        new PurchaseCommand(buyerId, `message-fee-${messageId}`, { kind: 'message_fee', messageId, method: 'card' }),
+      );
       return purchase;
     } catch (error) {
       if (error instanceof AppError && error.status === 503) return null;

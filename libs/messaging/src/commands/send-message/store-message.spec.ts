@@ -14,9 +14,19 @@ let conversationId: string;
 
 const sent = (senderId: string, extra: Partial<SentMessage> = {}): SentMessage => {
   const at = new Date((now += 1000));
-  return { id: messageId(at), createdAt: at, conversationId, senderId, clientId: randomUUID(), body: 'hello', attachments: [], ...extra };
+  return {
+    id: messageId(at),
+    createdAt: at,
+    conversationId,
+    senderId,
+    clientId: randomUUID(),
+    body: 'hello',
+    attachments: [],
+    ...extra,
+  };
 };
-const conversationNow = async () => (await store.transaction(({ conversations }) => conversations.find(conversationId)))!;
+const conversationNow = async () =>
+  (await store.transaction(({ conversations }) => conversations.find(conversationId)))!;
 const messageNow = (id: string) => store.transaction(({ messages }) => messages.byId(conversationId, id));
 const block = (userId: string) =>
   store.transaction(async ({ conversations }) => {
@@ -34,7 +44,9 @@ beforeEach(async () => {
   store = new InMemoryMessagingStore();
   conversationId = randomUUID();
   await store.transaction(({ conversations }) =>
-    conversations.add(Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: new Date(now) })),
+    conversations.add(
+      Conversation.open({ id: conversationId, fanId: FAN, creatorId: CREATOR, startedBy: FAN, at: new Date(now) }),
+    ),
   );
 });
 
@@ -42,10 +54,16 @@ describe('storing a sent message', () => {
   it('keeps the price it was sent with and counts it unread for the recipient', async () => {
     const price = { amountMinor: 1200, currency: 'EUR' };
     const message = Message.send(
-      sent(CREATOR, { attachments: [{ contentId: randomUUID(), kind: 'video', source: 'upload', status: 'pending_review' }], price }),
+      sent(CREATOR, {
+        attachments: [{ contentId: randomUUID(), kind: 'video', source: 'upload', status: 'pending_review' }],
+        price,
+      }),
     );
     price.amountMinor = 1;
-    expect(await storeMessage(store, message)).toEqual({ stored: true, arrival: { recipientId: FAN, recipientUnread: 1, recipientMuted: false } });
+    expect(await storeMessage(store, message)).toEqual({
+      stored: true,
+      arrival: { recipientId: FAN, recipientUnread: 1, recipientMuted: false },
+    });
     expect((await messageNow(message.id))?.price).toEqual({ amountMinor: 1200, currency: 'EUR' });
     expect((await conversationNow()).snapshot()).toMatchObject({ lastMessageId: message.id, lastPreview: 'hello' });
   });
@@ -53,8 +71,14 @@ describe('storing a sent message', () => {
   it('holds a fan’s message at the price per message in force when it was sent, unseen and uncounted', async () => {
     const message = Message.send(sent(FAN, { fee: { amountMinor: 300, currency: 'EUR' } }));
     const outcome = await storeMessage(store, message);
-    expect(outcome).toEqual({ stored: true, arrival: { recipientId: CREATOR, recipientUnread: 0, recipientMuted: true } });
-    expect((await messageNow(message.id))?.snapshot()).toMatchObject({ status: 'awaiting_payment', fee: { amountMinor: 300, currency: 'EUR' } });
+    expect(outcome).toEqual({
+      stored: true,
+      arrival: { recipientId: CREATOR, recipientUnread: 0, recipientMuted: true },
+    });
+    expect((await messageNow(message.id))?.snapshot()).toMatchObject({
+      status: 'awaiting_payment',
+      fee: { amountMinor: 300, currency: 'EUR' },
+    });
     expect((await conversationNow()).snapshot().lastMessageId).toBeNull();
   });
 
@@ -62,7 +86,10 @@ describe('storing a sent message', () => {
     const first = Message.send(sent(CREATOR));
     await storeMessage(store, first);
     const again = Message.send(sent(CREATOR, { clientId: first.snapshot().clientId }));
-    expect(await storeMessage(store, again)).toEqual({ stored: false, existing: { id: first.id, at: first.snapshot().createdAt } });
+    expect(await storeMessage(store, again)).toEqual({
+      stored: false,
+      existing: { id: first.id, at: first.snapshot().createdAt },
+    });
     expect((await conversationNow()).snapshot().members.find((one) => one.userId === FAN)?.unreadCount).toBe(1);
   });
 
@@ -78,7 +105,11 @@ describe('storing a sent message', () => {
   it('lets a send and a block racing for the conversation take turns: the block after the send counts it, the send after the block is refused', async () => {
     const before = Message.send(sent(FAN));
     const after = Message.send(sent(FAN));
-    const results = await Promise.all([storeMessage(store, before), block(CREATOR), ruleOf(storeMessage(store, after))]);
+    const results = await Promise.all([
+      storeMessage(store, before),
+      block(CREATOR),
+      ruleOf(storeMessage(store, after)),
+    ]);
     expect(results[0]).toMatchObject({ stored: true });
     expect(results[2]).toBe('conversation_blocked');
     expect(await messageNow(before.id)).not.toBeNull();

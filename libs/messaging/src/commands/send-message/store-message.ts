@@ -19,9 +19,15 @@ export function storeMessage(store: MessagingStore, message: Message): Promise<S
     conversation.assertOpenFor(message.senderId);
     const added = await messages.add(message);
     if (!added.stored) return added;
-    if (message.held) return { stored: true, arrival: { ...conversation.recipientOf(message.senderId), recipientMuted: true } };
+    if (message.held)
+      return { stored: true, arrival: { ...conversation.recipientOf(message.senderId), recipientMuted: true } };
     const { body, attachments, createdAt } = message.snapshot();
-    const arrival = conversation.receive({ id: message.id, senderId: message.senderId, at: createdAt, preview: previewOf(body, attachments.length) });
+    const arrival = conversation.receive({
+      id: message.id,
+      senderId: message.senderId,
+      at: createdAt,
+      preview: previewOf(body, attachments.length),
+    });
     await conversations.save(conversation);
     return { stored: true, arrival };
   });

@@ -35,7 +35,10 @@ export class StartConversationHandler implements ICommandHandler<StartConversati
 
     const ties = await this.queries.execute(new FanRelationshipQuery(creatorId, fanId));
     if (actor.id === fanId) {
-      const verdict = fanVerdict(await this.settings.of(creatorId), { subscribed: ties.subscribed, creatorStarted: false });
+      const verdict = fanVerdict(await this.settings.of(creatorId), {
+        subscribed: ties.subscribed,
+        creatorStarted: false,
+      });
       // A price is asked per message: the conversation opens, its messages wait for paid messages.
       if (!verdict.ok && verdict.reason === 'subscribers_only') throw MessagingErrors.subscribersOnly();
     } else if (!creatorMayStart(ties)) {
@@ -59,7 +62,10 @@ export class StartConversationHandler implements ICommandHandler<StartConversati
     return { conversation: (await this.views.build(em, actor.id, [conversation]))[0], created: true };
   }
 
-  private async pair(actorId: string, target: StartConversationCommand['target']): Promise<{ fanId: string; creatorId: string }> {
+  private async pair(
+    actorId: string,
+    target: StartConversationCommand['target'],
+  ): Promise<{ fanId: string; creatorId: string }> {
     if ('storeSlug' in target) {
       const store = await this.queries.execute(StoreOwnerQuery.bySlug(target.storeSlug));
       if (!store || !store.active) throw MessagingErrors.storeNotFound();

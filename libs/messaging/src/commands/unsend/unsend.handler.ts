@@ -18,7 +18,12 @@ async function announce(orm: MikroORM, realtime: MessagingRealtime, withdrawal: 
     withdrawal.gone.map((copy) => ({ userId: copy.recipientId, conversationId: copy.conversationId })),
   );
   for (const copy of withdrawal.gone) await realtime.withdrawn(copy.conversationId, copy.id);
-  for (const member of members) await realtime.unread(member.user_id, { total: member.total, conversationId: member.conversation_id, unread: member.unread_count });
+  for (const member of members)
+    await realtime.unread(member.user_id, {
+      total: member.total,
+      conversationId: member.conversation_id,
+      unread: member.unread_count,
+    });
 }
 
 @CommandHandler(UnsendMessageCommand)
@@ -43,7 +48,9 @@ export class UnsendMessageHandler implements ICommandHandler<UnsendMessageComman
     });
     const withdrawal = await this.orm.em
       .fork()
-      .transactional((tx) => this.massMessages.withdraw(tx, { conversationId, messageId, at }, userId, this.clock.now()));
+      .transactional((tx) =>
+        this.massMessages.withdraw(tx, { conversationId, messageId, at }, userId, this.clock.now()),
+      );
     await announce(this.orm, this.realtime, withdrawal);
     return { withdrawnFrom: withdrawal.gone.length, keptBy: withdrawal.keptBy };
   }

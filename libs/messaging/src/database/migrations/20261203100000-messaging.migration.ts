@@ -52,7 +52,9 @@ export class Migration20261203100000Messaging extends Migration {
         blocked_at timestamptz null,
         primary key (conversation_id, user_id)
       )`);
-    this.addSql(`create index conversation_members_by_user on conversation_members (user_id) include (unread_count, muted_at)`);
+    this.addSql(
+      `create index conversation_members_by_user on conversation_members (user_id) include (unread_count, muted_at)`,
+    );
     // Price, currency and mass-message id are for paid and mass messages (a later round); nothing sets them yet.
     this.addSql(`
       create table messages (
@@ -124,6 +126,8 @@ export class Migration20261203100000Messaging extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`delete from monthly_partitioned_tables where parent_table = 'messages'`);
-    this.addSql(`drop table if exists message_reports, message_media, message_attachments, message_client_ids, messages, conversation_members, conversations, messaging_settings cascade`);
+    this.addSql(
+      `drop table if exists message_reports, message_media, message_attachments, message_client_ids, messages, conversation_members, conversations, messaging_settings cascade`,
+    );
   }
 }

@@ -26,7 +26,9 @@ export class Migration20261204100000MessageUnlocks extends Migration {
         primary key (message_id, buyer_id),
         unique (purchase_id)
       )`);
-    this.addSql(`create index message_unlocks_by_mass_message on message_unlocks (mass_message_id) where mass_message_id is not null`);
+    this.addSql(
+      `create index message_unlocks_by_mass_message on message_unlocks (mass_message_id) where mass_message_id is not null`,
+    );
     this.addSql(`create index message_unlocks_by_buyer on message_unlocks (buyer_id, conversation_id)`);
   }
 

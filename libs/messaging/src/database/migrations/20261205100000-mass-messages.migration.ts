@@ -31,7 +31,9 @@ export class Migration20261205100000MassMessages extends Migration {
       )`);
     this.addSql(`create index mass_messages_by_creator on mass_messages (creator_id, created_at desc, id desc)`);
     // Every copy of a mass message (unsend, sales); most messages have none, so a partial index.
-    this.addSql(`create index messages_by_mass_message on messages (mass_message_id) where mass_message_id is not null`);
+    this.addSql(
+      `create index messages_by_mass_message on messages (mass_message_id) where mass_message_id is not null`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -17,13 +17,17 @@ export class Migration20261205100000PaidMessages extends Migration {
         add constraint messages_tip_amount check ((kind = 'tip') = (tip_minor is not null and tip_currency is not null))`);
     // A tip message has no body of its own when the fan wrote no note.
     this.addSql(`alter table messages drop constraint messages_check1`);
-    this.addSql(`alter table messages add constraint messages_not_empty check (body <> '' or attachment_count > 0 or kind = 'tip')`);
+    this.addSql(
+      `alter table messages add constraint messages_not_empty check (body <> '' or attachment_count > 0 or kind = 'tip')`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`delete from messages where kind = 'tip'`);
     this.addSql(`alter table messages drop constraint messages_not_empty`);
     this.addSql(`alter table messages add constraint messages_check1 check (body <> '' or attachment_count > 0)`);
-    this.addSql(`alter table messages drop constraint messages_tip_amount, drop column kind, drop column tip_minor, drop column tip_currency, drop column status`);
+    this.addSql(
+      `alter table messages drop constraint messages_tip_amount, drop column kind, drop column tip_minor, drop column tip_currency, drop column status`,
+    );
   }
 }

@@ -13,15 +13,21 @@ export class Migration20261206090000MessageDigests extends Migration {
         email_digest boolean not null,
         updated_at timestamptz not null
       )`);
-    this.addSql(`alter table conversation_members add column digested_up_to_at timestamptz null, add column digested_up_to_id uuid null`);
-    this.addSql(`alter table conversation_members add constraint conversation_members_digest_mark check ((digested_up_to_at is null) = (digested_up_to_id is null))`);
+    this.addSql(
+      `alter table conversation_members add column digested_up_to_at timestamptz null, add column digested_up_to_id uuid null`,
+    );
+    this.addSql(
+      `alter table conversation_members add constraint conversation_members_digest_mark check ((digested_up_to_at is null) = (digested_up_to_id is null))`,
+    );
     // The digest's scan: only members with something unread, most of them have nothing.
     this.addSql(`create index conversation_members_unread on conversation_members (user_id) where unread_count > 0`);
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop index if exists conversation_members_unread`);
-    this.addSql(`alter table conversation_members drop constraint conversation_members_digest_mark, drop column digested_up_to_at, drop column digested_up_to_id`);
+    this.addSql(
+      `alter table conversation_members drop constraint conversation_members_digest_mark, drop column digested_up_to_at, drop column digested_up_to_id`,
+    );
     this.addSql(`drop table if exists messaging_preferences`);
   }
 }

@@ -3,10 +3,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /** Who is in a conversation and whether either side blocked the other, read for ports other modules call. */
 
 /** Each member of the conversation, with when they blocked it (null when they did not). */
-export function membersOf(em: EntityManager, conversationId: string): Promise<{ user_id: string; blocked_at: Date | null }[]> {
-  return em.execute<{ user_id: string; blocked_at: Date | null }[]>(`select user_id, blocked_at from conversation_members where conversation_id = ?`, [
-    conversationId,
-  ]);
+export function membersOf(
+  em: EntityManager,
+  conversationId: string,
+): Promise<{ user_id: string; blocked_at: Date | null }[]> {
+  return em.execute<{ user_id: string; blocked_at: Date | null }[]>(
+    `select user_id, blocked_at from conversation_members where conversation_id = ?`,
+    [conversationId],
+  );
 }
 
 /** Whether the fan's conversation with this creator carries a block, either side (false without a conversation). */
@@ -21,7 +25,10 @@ export async function blockedBetween(em: EntityManager, fanId: string, creatorId
 
 /** The two people in a conversation (none when it does not exist). */
 export async function partiesOfConversation(em: EntityManager, conversationId: string): Promise<string[]> {
-  const rows = await em.execute<{ fan_id: string; creator_id: string }[]>(`select fan_id, creator_id from conversations where id = ?`, [conversationId]);
+  const rows = await em.execute<{ fan_id: string; creator_id: string }[]>(
+    `select fan_id, creator_id from conversations where id = ?`,
+    [conversationId],
+  );
   return rows.flatMap((row) => [row.fan_id, row.creator_id]);
 }
 

@@ -37,7 +37,12 @@ export interface DueConversation {
 }
 
 /** The next members (by id, after `after`) with a message due and the digest not turned off, at most `limit`. */
-export async function membersWithDueMessages(em: EntityManager, after: string, cutoff: Date, limit: number): Promise<string[]> {
+export async function membersWithDueMessages(
+  em: EntityManager,
+  after: string,
+  cutoff: Date,
+  limit: number,
+): Promise<string[]> {
   const rows = await em.execute<{ user_id: string }[]>(
     `select distinct cm.user_id from ${MEMBERS_AND_MESSAGES}
       where cm.user_id > ? and ${DUE_MESSAGE}

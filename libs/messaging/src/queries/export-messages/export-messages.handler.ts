@@ -19,7 +19,11 @@ export class ExportMessagesHandler implements IQueryHandler<ExportMessagesQuery>
 
   async execute({ userId }: ExportMessagesQuery): Promise<ExportedConversation[]> {
     const em = this.orm.em.fork();
-    const conversations = await em.find(Conversation, { $or: [{ fanId: userId }, { creatorId: userId }] }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const conversations = await em.find(
+      Conversation,
+      { $or: [{ fanId: userId }, { creatorId: userId }] },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     if (conversations.length === 0) return [];
     const views = await this.views.build(em, userId, conversations);
     const exported: ExportedConversation[] = [];

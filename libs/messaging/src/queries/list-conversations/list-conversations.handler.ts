@@ -26,7 +26,8 @@ export class ListConversationsHandler implements IQueryHandler<ListConversations
     const last = page.at(-1);
     return {
       items: await this.views.build(em, userId, page),
-      nextCursor: ids.length > limit && last ? encodeConversationCursor({ at: last.lastActivityAt, id: last.id }) : null,
+      nextCursor:
+        ids.length > limit && last ? encodeConversationCursor({ at: last.lastActivityAt, id: last.id }) : null,
     };
   }
 }

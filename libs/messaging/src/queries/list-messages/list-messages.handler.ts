@@ -16,7 +16,8 @@ export class ListMessagesHandler implements IQueryHandler<ListMessagesQuery> {
   async execute({ userId, conversationId, cursor, limit }: ListMessagesQuery): Promise<MessagePageView> {
     if (cursor.before && cursor.after) throw MessagingErrors.bothCursors();
     const em = this.orm.em.fork();
-    if (!(await em.findOne(ConversationMember, { conversationId, userId }))) throw MessagingErrors.conversationNotFound();
+    if (!(await em.findOne(ConversationMember, { conversationId, userId })))
+      throw MessagingErrors.conversationNotFound();
     const before = cursor.before ? await this.position(em, conversationId, userId, cursor.before) : undefined;
     const after = cursor.after ? await this.position(em, conversationId, userId, cursor.after) : undefined;
     const rows = await this.messages.page(em, conversationId, userId, { before, after }, limit + 1);
@@ -27,7 +28,12 @@ export class ListMessagesHandler implements IQueryHandler<ListMessagesQuery> {
   }
 
   /** A cursor is a message id of this conversation. */
-  private async position(em: EntityManager, conversationId: string, userId: string, id: string): Promise<MessagePosition> {
+  private async position(
+    em: EntityManager,
+    conversationId: string,
+    userId: string,
+    id: string,
+  ): Promise<MessagePosition> {
     const row = await this.messages.byId(em, conversationId, id);
     if (!row || !this.messages.visibleTo(row, userId)) throw MessagingErrors.messageNotFound();
     return { id: row.id, at: new Date(row.created_at) };

@@ -7,7 +7,12 @@ import { decodeConversationCursor, encodeConversationCursor } from '../../domain
 import { segmentProblem } from '../../domain/mass-messages.js';
 import { MessagingErrors } from '../../messaging.errors.js';
 import { MassMessageRepository } from '../../repositories/mass-message.repository.js';
-import { GetMassMessageQuery, ListMassMessagesQuery, MassAudienceQuery, type MassMessageListView } from './mass-messages.query.js';
+import {
+  GetMassMessageQuery,
+  ListMassMessagesQuery,
+  MassAudienceQuery,
+  type MassMessageListView,
+} from './mass-messages.query.js';
 
 @QueryHandler(ListMassMessagesQuery)
 export class ListMassMessagesHandler implements IQueryHandler<ListMassMessagesQuery> {

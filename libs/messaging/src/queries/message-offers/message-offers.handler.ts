@@ -1,7 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ConversationBlockQuery, MessageOfferQuery, TipConversationQuery, type MessageOfferAnswer } from '#app/commerce';
+import {
+  ConversationBlockQuery,
+  MessageOfferQuery,
+  TipConversationQuery,
+  type MessageOfferAnswer,
+} from '#app/commerce';
 import { Conversation } from '../../entities/conversation.entity.js';
 import { ConversationMember } from '../../entities/conversation-member.entity.js';
 import { MessageReads } from '../../queries/message-views/message-views.queries.js';
@@ -27,17 +32,26 @@ export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
     const conversation = row && (await em.findOne(Conversation, row.conversation_id));
     if (!row || !conversation?.memberRole(buyerId)) return { refused: 'not_found' };
     // A block closes every paid path into the conversation: an unlock, and the fee that would deliver a held message.
-    if ((await em.count(ConversationMember, { conversationId: conversation.id, blockedAt: { $ne: null } })) > 0) return { refused: 'blocked' };
+    if ((await em.count(ConversationMember, { conversationId: conversation.id, blockedAt: { $ne: null } })) > 0)
+      return { refused: 'blocked' };
     const base = { messageId: row.id, messageCreatedAt: new Date(row.created_at), conversationId: row.conversation_id };
     if (kind === 'message_fee') {
       // The buyer's own message, held for the creator's price per message, at the price in force when it was sent.
       if (row.sender_id !== buyerId || row.status !== 'awaiting_payment') return { refused: 'not_found' };
       const seller = conversation.creatorId;
-      if (row.fee_minor !== null) return { offer: { ...base, sellerId: seller, priceMinor: Number(row.fee_minor), currency: row.fee_currency! } };
+      if (row.fee_minor !== null)
+        return { offer: { ...base, sellerId: seller, priceMinor: Number(row.fee_minor), currency: row.fee_currency! } };
       // Held before fees were kept with the message: the setting's price, as then.
       const setting = await this.settings.of(conversation.creatorId);
       if (setting.audience !== 'paid') return { refused: 'not_found' };
-      return { offer: { ...base, sellerId: conversation.creatorId, priceMinor: setting.priceMinor!, currency: setting.currency! } };
+      return {
+        offer: {
+          ...base,
+          sellerId: conversation.creatorId,
+          priceMinor: setting.priceMinor!,
+          currency: setting.currency!,
+        },
+      };
     }
     if (row.price_minor === null || row.status !== 'sent') return { refused: 'not_found' };
     if (row.sender_id === buyerId) return { refused: 'own' };
@@ -46,7 +60,9 @@ export class MessageOfferHandler implements IQueryHandler<MessageOfferQuery> {
     // The buyer owns every item in it (bought, or in their live subscription): it opens free for them and is never sold to them.
     const [view] = await this.messages.views(em, [row], buyerId);
     if (!view.locked) return { refused: 'owned' };
-    return { offer: { ...base, sellerId: row.sender_id, priceMinor: Number(row.price_minor), currency: row.currency! } };
+    return {
+      offer: { ...base, sellerId: row.sender_id, priceMinor: Number(row.price_minor), currency: row.currency! },
+    };
   }
 }
 

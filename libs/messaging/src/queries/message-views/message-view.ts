@@ -52,7 +52,6 @@ export interface UnlockItem {
   owned: boolean;
 }
 
-
 /**
  * Whose view: a member's (what they may open), or null for the view announced on the
  * conversation's channel, which both members receive: a priced message is locked in it, as its

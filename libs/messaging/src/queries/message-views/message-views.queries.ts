@@ -9,9 +9,16 @@ import type { MessagePosition, MessageRow, MessageView, Viewer } from './message
 export type { Money, MessageKind, MessageStatus } from '../../domain/message.js';
 export type { MessagePosition, MessageRow, MessageView, UnlockItem, Viewer } from './message-view.js';
 
-type AttachmentRow = { message_id: string; content_id: string; kind: 'video' | 'album'; source: 'store' | 'upload'; status: ReviewStatus | null };
+type AttachmentRow = {
+  message_id: string;
+  content_id: string;
+  kind: 'video' | 'album';
+  source: 'store' | 'upload';
+  status: ReviewStatus | null;
+};
 
-const MESSAGE_COLUMNS = 'id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, mass_message_id, withdrawn_at, status, fee_minor, fee_currency';
+const MESSAGE_COLUMNS =
+  'id, created_at, conversation_id, sender_id, client_id, body, kind, price_minor, currency, tip_minor, tip_currency, mass_message_id, withdrawn_at, status, fee_minor, fee_currency';
 /**
  * What a member sees of a conversation: every delivered message and their own held ones; an unsent
  * message stays for its sender and a buyer only. The three parameters are the viewer.
@@ -30,10 +37,10 @@ export class MessageReads {
   constructor(@Inject(OwnedItems) private readonly ownedItems: OwnedItems) {}
 
   async byClientId(em: EntityManager, senderId: string, clientId: string): Promise<MessagePosition | null> {
-    const [row] = await em.execute<{ message_id: string; message_created_at: Date }[]>(`select message_id, message_created_at from message_client_ids where sender_id = ? and client_id = ?`, [
-      senderId,
-      clientId,
-    ]);
+    const [row] = await em.execute<{ message_id: string; message_created_at: Date }[]>(
+      `select message_id, message_created_at from message_client_ids where sender_id = ? and client_id = ?`,
+      [senderId, clientId],
+    );
     return row ? { id: row.message_id, at: new Date(row.message_created_at) } : null;
   }
 
@@ -41,11 +48,10 @@ export class MessageReads {
   async byIdAnywhere(em: EntityManager, id: string, lock = false): Promise<MessageRow | null> {
     const at = timeOfId(id);
     if (!at) return null;
-    const [row] = await em.execute<MessageRow[]>(`select ${MESSAGE_COLUMNS} from messages where id = ? and created_at >= ? and created_at < ? ${lock ? 'for update' : ''}`, [
-      id,
-      at,
-      new Date(at.getTime() + 1),
-    ]);
+    const [row] = await em.execute<MessageRow[]>(
+      `select ${MESSAGE_COLUMNS} from messages where id = ? and created_at >= ? and created_at < ? ${lock ? 'for update' : ''}`,
+      [id, at, new Date(at.getTime() + 1)],
+    );
     return row ?? null;
   }
 
@@ -53,12 +59,10 @@ export class MessageReads {
   async byId(em: EntityManager, conversationId: string, id: string): Promise<MessageRow | null> {
     const at = timeOfId(id);
     if (!at) return null;
-    const [row] = await em.execute<MessageRow[]>(`select ${MESSAGE_COLUMNS} from messages where id = ? and conversation_id = ? and created_at >= ? and created_at < ?`, [
-      id,
-      conversationId,
-      at,
-      new Date(at.getTime() + 1),
-    ]);
+    const [row] = await em.execute<MessageRow[]>(
+      `select ${MESSAGE_COLUMNS} from messages where id = ? and conversation_id = ? and created_at >= ? and created_at < ?`,
+      [id, conversationId, at, new Date(at.getTime() + 1)],
+    );
     return row ?? null;
   }
 
@@ -66,7 +70,13 @@ export class MessageReads {
    * A page of a conversation, newest first: the newest messages (no cursor), those just older than
    * `before`, or the oldest ones newer than `after` (a reconnecting client catching up in order).
    */
-  async page(em: EntityManager, conversationId: string, viewerId: string, cursor: { before?: MessagePosition; after?: MessagePosition }, limit: number): Promise<MessageRow[]> {
+  async page(
+    em: EntityManager,
+    conversationId: string,
+    viewerId: string,
+    cursor: { before?: MessagePosition; after?: MessagePosition },
+    limit: number,
+  ): Promise<MessageRow[]> {
     const viewer = [viewerId, viewerId, viewerId];
     if (cursor.after) {
       const rows = await em.execute<MessageRow[]>(
@@ -81,12 +91,18 @@ export class MessageReads {
         [conversationId, ...viewer, cursor.before.at, cursor.before.at, cursor.before.id, limit],
       );
     }
-    return em.execute<MessageRow[]>(`select ${MESSAGE_COLUMNS} from messages where conversation_id = ? and ${VISIBLE_TO} order by created_at desc, id desc limit ?`, [conversationId, ...viewer, limit]);
+    return em.execute<MessageRow[]>(
+      `select ${MESSAGE_COLUMNS} from messages where conversation_id = ? and ${VISIBLE_TO} order by created_at desc, id desc limit ?`,
+      [conversationId, ...viewer, limit],
+    );
   }
 
   /** Whether `buyerId` unlocked this message (bought it). */
   async unlockedBy(em: EntityManager, messageId: string, buyerId: string): Promise<boolean> {
-    const rows = await em.execute(`select 1 from message_unlocks where message_id = ? and buyer_id = ?`, [messageId, buyerId]);
+    const rows = await em.execute(`select 1 from message_unlocks where message_id = ? and buyer_id = ?`, [
+      messageId,
+      buyerId,
+    ]);
     return rows.length > 0;
   }
 
@@ -96,7 +112,13 @@ export class MessageReads {
   }
 
   /** Conversations (other than `exceptConversationId`) the sender sent this text to since `since`. */
-  async conversationsWithText(em: EntityManager, senderId: string, duplicateKey: string, since: Date, exceptConversationId: string): Promise<number> {
+  async conversationsWithText(
+    em: EntityManager,
+    senderId: string,
+    duplicateKey: string,
+    since: Date,
+    exceptConversationId: string,
+  ): Promise<number> {
     const [row] = await em.execute<{ n: number }[]>(
       `select count(distinct conversation_id)::int as n from messages
         where sender_id = ? and created_at >= ? and conversation_id <> ? and mass_message_id is null and lower(regexp_replace(body, '\\s+', ' ', 'g')) = ?`,
@@ -109,7 +131,9 @@ export class MessageReads {
   async search(em: EntityManager, userId: string, words: string[], limit: number): Promise<MessageRow[]> {
     const query = words.map((word) => `${word}:*`).join(' & ');
     return em.execute<MessageRow[]>(
-      `select ${MESSAGE_COLUMNS.split(', ').map((column) => `m.${column}`).join(', ')} from messages m
+      `select ${MESSAGE_COLUMNS.split(', ')
+        .map((column) => `m.${column}`)
+        .join(', ')} from messages m
          join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ?
         where to_tsvector('simple', m.body) @@ to_tsquery('simple', ?) and (m.status = 'sent' or m.sender_id = ?)
           and (m.withdrawn_at is null or m.sender_id = ? or exists (select 1 from message_unlocks u where u.message_id = m.id and u.buyer_id = ?))
@@ -143,12 +167,16 @@ export class MessageReads {
     const byMessage = new Map<string, AttachmentRow[]>();
     for (const row of attachments) byMessage.set(row.message_id, [...(byMessage.get(row.message_id) ?? []), row]);
     const pricedRows = rows.filter((row) => row.price_minor !== null);
-    const titles = await this.ownedItems.describe(pricedRows.flatMap((row) => (byMessage.get(row.id) ?? []).map((item) => item.content_id)));
+    const titles = await this.ownedItems.describe(
+      pricedRows.flatMap((row) => (byMessage.get(row.id) ?? []).map((item) => item.content_id)),
+    );
     // What the recipient owns already, asked of commerce per sender: owned by them, the message opens free (never sold to them).
     const owned = new Map<string, Set<string>>();
     if (viewer !== null) {
       for (const row of pricedRows.filter((row) => row.sender_id !== viewer && !unlocked.get(row.id)?.mine)) {
-        const items = (byMessage.get(row.id) ?? []).filter((item) => item.source === 'store').map((item) => item.content_id);
+        const items = (byMessage.get(row.id) ?? [])
+          .filter((item) => item.source === 'store')
+          .map((item) => item.content_id);
         owned.set(row.id, await this.ownedItems.of(viewer, row.sender_id, items));
       }
     }
@@ -157,7 +185,10 @@ export class MessageReads {
       const price = row.price_minor === null ? null : { amountMinor: Number(row.price_minor), currency: row.currency! };
       const items = byMessage.get(row.id) ?? [];
       const mine = owned.get(row.id) ?? new Set<string>();
-      const free = opensFree(items.map((item) => ({ contentId: item.content_id, source: item.source })), mine);
+      const free = opensFree(
+        items.map((item) => ({ contentId: item.content_id, source: item.source })),
+        mine,
+      );
       const locked = price !== null && !sender && !unlocked.get(row.id)?.mine && !free;
       return {
         id: row.id,
@@ -167,7 +198,12 @@ export class MessageReads {
         kind: row.kind,
         text: row.body,
         createdAt: new Date(row.created_at).toISOString(),
-        attachments: items.map((item) => ({ contentId: item.content_id, kind: item.kind, state: stateOf(item.status ?? 'pending_review'), locked })),
+        attachments: items.map((item) => ({
+          contentId: item.content_id,
+          kind: item.kind,
+          state: stateOf(item.status ?? 'pending_review'),
+          locked,
+        })),
         price,
         locked,
         unlocks:

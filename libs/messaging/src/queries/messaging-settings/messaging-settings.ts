@@ -10,6 +10,12 @@ export class MessagingSettings {
 
   async of(creatorId: string): Promise<MessagingSetting> {
     const row = await this.orm.em.fork().findOne(MessagingSettingRow, { creatorId });
-    return row ? { audience: row.audience, priceMinor: row.priceMinor === null ? null : Number(row.priceMinor), currency: row.currency } : DEFAULT_SETTING;
+    return row
+      ? {
+          audience: row.audience,
+          priceMinor: row.priceMinor === null ? null : Number(row.priceMinor),
+          currency: row.currency,
+        }
+      : DEFAULT_SETTING;
   }
 }

@@ -13,12 +13,19 @@ export class MessageMediaFactsHandler implements IQueryHandler<MessageMediaFacts
     @Inject(MessageReads) private readonly messages: MessageReads,
   ) {}
 
-  async execute({ viewerId, conversationId, messageId, contentId }: MessageMediaFactsQuery): Promise<ContentMediaFacts['message']> {
+  async execute({
+    viewerId,
+    conversationId,
+    messageId,
+    contentId,
+  }: MessageMediaFactsQuery): Promise<ContentMediaFacts['message']> {
     const em = this.orm.em.fork();
     if (!(await em.findOne(ConversationMember, { conversationId, userId: viewerId }))) return null;
     const row = await this.messages.byId(em, conversationId, messageId);
     if (!row || !this.messages.visibleTo(row, viewerId)) return null;
-    const attachment = (await this.messages.views(em, [row], viewerId))[0].attachments.find((item) => item.contentId === contentId);
+    const attachment = (await this.messages.views(em, [row], viewerId))[0].attachments.find(
+      (item) => item.contentId === contentId,
+    );
     if (!attachment) return null;
     const sender = row.sender_id === viewerId;
     return { sender, released: !attachment.locked && attachment.state === 'released' };

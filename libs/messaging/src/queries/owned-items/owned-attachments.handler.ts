@@ -21,11 +21,15 @@ export class OwnedAttachmentsHandler implements IQueryHandler<OwnedAttachmentsQu
     if (role !== 'creator') throw MessagingErrors.creatorsOnlyCheck();
     // Only the caller's own store items can be owned; anything else is simply not named (the send checks attachments itself).
     const described = await this.ownedItems.describe(contentIds);
-    const storeItems = [...described].filter(([, item]) => item.store && item.creatorId === creatorId).map(([id]) => id);
+    const storeItems = [...described]
+      .filter(([, item]) => item.store && item.creatorId === creatorId)
+      .map(([id]) => id);
     const owned = await this.ownedItems.of(conversation.fanId, creatorId, storeItems);
     return {
       recipient: fanHandle(conversation.fanId),
-      alreadyOwned: storeItems.filter((id) => owned.has(id)).map((id) => ({ contentId: id, title: described.get(id)!.title })),
+      alreadyOwned: storeItems
+        .filter((id) => owned.has(id))
+        .map((id) => ({ contentId: id, title: described.get(id)!.title })),
     };
   }
 }

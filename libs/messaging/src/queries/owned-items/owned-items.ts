@@ -13,7 +13,8 @@ export class OwnedItems {
   async of(fanId: string, creatorId: string, contentIds: string[]): Promise<Set<string>> {
     const owned = new Set<string>();
     for (const contentId of new Set(contentIds)) {
-      if (ownsItem(await this.queries.execute(new PurchaseFactsQuery(fanId, creatorId, contentId)))) owned.add(contentId);
+      if (ownsItem(await this.queries.execute(new PurchaseFactsQuery(fanId, creatorId, contentId))))
+        owned.add(contentId);
     }
     return owned;
   }
@@ -23,7 +24,8 @@ export class OwnedItems {
     const described = new Map<string, { title: string; creatorId: string; store: boolean }>();
     for (const contentId of new Set(contentIds)) {
       const item = await this.queries.execute(new ContentByIdQuery(contentId));
-      if (item) described.set(contentId, { title: item.title, creatorId: item.creatorId, store: item.purpose === 'store' });
+      if (item)
+        described.set(contentId, { title: item.title, creatorId: item.creatorId, store: item.purpose === 'store' });
     }
     return described;
   }

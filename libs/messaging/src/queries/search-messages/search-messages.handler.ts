@@ -6,7 +6,12 @@ import { SearchMessagesQuery, type MessageSearchView } from './search-messages.q
 
 /** Letters and digits only: a search word can never be read as tsquery syntax. */
 export function searchWords(text: string): string[] {
-  return (text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 8);
 }
 
 /**

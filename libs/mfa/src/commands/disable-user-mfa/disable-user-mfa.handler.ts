@@ -17,18 +17,37 @@ export class DisableUserMfaHandler implements ICommandHandler<DisableUserMfaComm
     @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
-  async execute({ actorId, userId, userEmail, reason, ip }: DisableUserMfaCommand): Promise<{ removedFactors: number }> {
+  async execute({
+    actorId,
+    userId,
+    userEmail,
+    reason,
+    ip,
+  }: DisableUserMfaCommand): Promise<{ removedFactors: number }> {
     const factors = await this.orm.em.fork().transactional(async (em) => {
       // Checked on locked rows in the transaction that removes: a role granted meanwhile (to either side) waits for it or refuses it.
       await lockStaffActionOn(em, actorId, userId);
       const all = await em.find(MfaFactor, { userId });
       const switchedOff = await removeFactors(em, userId, all);
       if (switchedOff && userEmail) this.kit.mail(em, userEmail, 'mfa-disabled');
-      await this.audit.record(em, { actorId, action: 'mfa.disabled_by_staff', targetType: 'user', targetId: userId, details: { reason, removedFactors: all.length }, ipAddress: ip });
+      await this.audit.record(em, {
+        actorId,
+        action: 'mfa.disabled_by_staff',
+        targetType: 'user',
+        targetId: userId,
+        details: { reason, removedFactors: all.length },
+        ipAddress: ip,
+      });
       await em.flush();
       return all;
     });
-    await this.commands.execute(new DowngradeFactorSessionsCommand(userId, factors.map((factor) => factor.id), true));
+    await this.commands.execute(
+      new DowngradeFactorSessionsCommand(
+        userId,
+        factors.map((factor) => factor.id),
+        true,
+      ),
+    );
     return { removedFactors: factors.length };
   }
 }

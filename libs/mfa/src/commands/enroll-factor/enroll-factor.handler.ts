@@ -26,7 +26,11 @@ export class EnrollFactorHandler implements ICommandHandler<EnrollFactorCommand>
     const userId = auth.user.id;
     const now = this.clock.now();
 
-    const stale = await em.find(MfaFactor, { userId, status: 'unverified', createdAt: { $lt: new Date(now.getTime() - CHALLENGE_LIFETIME_MS) } });
+    const stale = await em.find(MfaFactor, {
+      userId,
+      status: 'unverified',
+      createdAt: { $lt: new Date(now.getTime() - CHALLENGE_LIFETIME_MS) },
+    });
     for (const factor of stale) {
       if ((await em.count(MfaChallenge, { factorId: factor.id })) === 0) em.remove(factor);
     }
@@ -35,15 +39,30 @@ export class EnrollFactorHandler implements ICommandHandler<EnrollFactorCommand>
     const factors = await em.find(MfaFactor, { userId });
     if (factors.some((factor) => factor.friendlyName === friendlyName)) throw MfaErrors.nameConflict(friendlyName);
     if (factors.length >= MAX_FACTORS) throw MfaErrors.tooMany();
-    if (factors.some((factor) => factor.status === 'verified') && auth.claims.aal !== 'aal2') throw MfaErrors.aal2ToEnroll();
+    if (factors.some((factor) => factor.status === 'verified') && auth.claims.aal !== 'aal2')
+      throw MfaErrors.aal2ToEnroll();
 
     const secret = newTotpSecret();
     const uri = totpUri(this.kit.issuer, auth.user.email, secret);
-    const factor = em.create(MfaFactor, { userId, friendlyName, secretEncrypted: this.kit.secrets.seal(secret), createdAt: now, updatedAt: now } as never);
+    const factor = em.create(MfaFactor, {
+      userId,
+      friendlyName,
+      secretEncrypted: this.kit.secrets.seal(secret),
+      createdAt: now,
+      updatedAt: now,
+    } as never);
     // Two enrolments racing on one name both pass the check above; the unique index decides.
-    await em.persist(factor).flush().catch((error: unknown) => {
-      throw error instanceof UniqueConstraintViolationException ? MfaErrors.nameConflict(friendlyName) : error;
-    });
-    return { id: factor.id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: await qrCodeSvg(uri), secret, uri } };
+    await em
+      .persist(factor)
+      .flush()
+      .catch((error: unknown) => {
+        throw error instanceof UniqueConstraintViolationException ? MfaErrors.nameConflict(friendlyName) : error;
+      });
+    return {
+      id: factor.id,
+      type: 'totp',
+      friendly_name: friendlyName,
+      totp: { qr_code: await qrCodeSvg(uri), secret, uri },
+    };
   }
 }

@@ -20,10 +20,14 @@ export class GenerateRecoveryCodesHandler implements ICommandHandler<GenerateRec
     if (auth.claims.aal !== 'aal2') throw MfaErrors.aal2ForRecoveryCodes();
     const codes = newRecoveryCodes();
     await this.orm.em.fork().transactional(async (em) => {
-      if ((await em.count(MfaFactor, { userId: auth.user.id, status: 'verified' })) === 0) throw MfaErrors.noVerifiedFactor();
+      if ((await em.count(MfaFactor, { userId: auth.user.id, status: 'verified' })) === 0)
+        throw MfaErrors.noVerifiedFactor();
       await em.nativeDelete(RecoveryCode, { userId: auth.user.id });
       const now = this.clock.now();
-      for (const code of codes) em.persist(em.create(RecoveryCode, { userId: auth.user.id, codeHash: hashRecoveryCode(code), createdAt: now } as never));
+      for (const code of codes)
+        em.persist(
+          em.create(RecoveryCode, { userId: auth.user.id, codeHash: hashRecoveryCode(code), createdAt: now } as never),
+        );
     });
     return { codes };
   }

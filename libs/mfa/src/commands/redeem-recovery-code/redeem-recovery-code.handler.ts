@@ -23,7 +23,11 @@ export class RedeemRecoveryCodeHandler implements ICommandHandler<RedeemRecovery
     await this.kit.consume('verifyPerIp', ip);
     await this.kit.consume('recoveryPerUser', auth.user.id);
     const em = this.orm.em.fork();
-    const factor = await em.findOne(MfaFactor, { userId: auth.user.id, status: 'verified' }, { orderBy: { createdAt: 'asc' } });
+    const factor = await em.findOne(
+      MfaFactor,
+      { userId: auth.user.id, status: 'verified' },
+      { orderBy: { createdAt: 'asc' } },
+    );
     if (!factor) throw MfaErrors.noVerifiedFactor();
     const spent = await em.execute(
       `update mfa_recovery_codes set used_at = ? where user_id = ? and code_hash = ? and used_at is null returning id`,

@@ -35,7 +35,8 @@ export class VerifyFactorHandler implements ICommandHandler<VerifyFactorCommand>
       const challenge = challengeId ? await em.findOne(MfaChallenge, { id: challengeId, factorId }) : null;
       if (!challenge) throw MfaErrors.challengeNotFound();
       const now = this.clock.now();
-      if (now.getTime() - new Date(challenge.createdAt).getTime() > CHALLENGE_LIFETIME_MS) throw MfaErrors.challengeExpired(challenge.id);
+      if (now.getTime() - new Date(challenge.createdAt).getTime() > CHALLENGE_LIFETIME_MS)
+        throw MfaErrors.challengeExpired(challenge.id);
       if (challenge.verifiedAt || challenge.ipAddress !== ip) throw MfaErrors.challengeMismatch();
 
       const step = await matchTotp(this.kit.secrets.open(factor.secretEncrypted), code.trim(), now);

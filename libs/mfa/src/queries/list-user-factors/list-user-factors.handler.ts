@@ -23,10 +23,12 @@ export class ListUserFactorsHandler implements IQueryHandler<ListUserFactorsQuer
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async execute({ userId }: ListUserFactorsQuery): Promise<FactorJson[]> {
-    const rows = await this.orm.em.getConnection().execute<FactorRow[]>(
-      `select id, friendly_name, status, created_at, updated_at, last_challenged_at from mfa_factors where user_id = ? order by created_at`,
-      [userId],
-    );
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<FactorRow[]>(
+        `select id, friendly_name, status, created_at, updated_at, last_challenged_at from mfa_factors where user_id = ? order by created_at`,
+        [userId],
+      );
     return rows.map((row) => ({
       id: row.id,
       ...(row.friendly_name ? { friendly_name: row.friendly_name } : {}),

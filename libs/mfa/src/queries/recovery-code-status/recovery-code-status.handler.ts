@@ -10,7 +10,9 @@ export class RecoveryCodeStatusHandler implements IQueryHandler<RecoveryCodeStat
 
   async execute({ userId }: RecoveryCodeStatusQuery): Promise<{ remaining: number; generatedAt: string | null }> {
     const codes = await this.orm.em.fork().find(RecoveryCode, { userId });
-    const generatedAt = codes.length ? new Date(Math.min(...codes.map((code) => new Date(code.createdAt).getTime()))).toISOString() : null;
+    const generatedAt = codes.length
+      ? new Date(Math.min(...codes.map((code) => new Date(code.createdAt).getTime()))).toISOString()
+      : null;
     return { remaining: codes.filter((code) => !code.usedAt).length, generatedAt };
   }
 }

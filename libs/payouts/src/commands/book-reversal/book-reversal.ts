@@ -5,7 +5,8 @@ import { Ledger } from '../../ledger/ledger.repository.js';
 import { bookedShares, releasedSince, type BookedRow } from '../../ledger/booked-sales.read-model.js';
 import { recordIncident } from '../../repositories/payee-profile.repository.js';
 
-const toDay = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+const toDay = (value: unknown) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
 /**
  * Books a refund or chargeback of a booked sale, in full. Each payee's share comes off pending
@@ -42,7 +43,11 @@ export class BookReversal {
       const { payeeEntry, releaseOn, holdReason } = await this.takeShare(em, row, share, label);
       const entries =
         row.kind === 'sale'
-          ? [{ accountId: clearing, amountMinor: Number(row.gross_minor) }, { accountId: revenue, amountMinor: share - Number(row.gross_minor) }, payeeEntry]
+          ? [
+              { accountId: clearing, amountMinor: Number(row.gross_minor) },
+              { accountId: revenue, amountMinor: share - Number(row.gross_minor) },
+              payeeEntry,
+            ]
           : [{ accountId: revenue, amountMinor: share }, payeeEntry];
       const posted = await this.ledger.post(
         em,
@@ -61,7 +66,9 @@ export class BookReversal {
         entries,
       );
       if (first && !posted) {
-        this.logger.log(`sale ${reversal.saleId} was already reversed; ${reversal.kind} ${reversal.eventId} changes nothing`);
+        this.logger.log(
+          `sale ${reversal.saleId} was already reversed; ${reversal.kind} ${reversal.eventId} changes nothing`,
+        );
         return false;
       }
       first = false;
@@ -80,7 +87,11 @@ export class BookReversal {
   private async takeShare(em: EntityManager, row: BookedRow, share: number, label: string) {
     if (row.in_suspense) {
       const suspense = await this.ledger.platformAccount(em, 'payee_suspense', row.currency);
-      return { payeeEntry: { accountId: suspense, amountMinor: -share }, releaseOn: null, holdReason: `${label}: taken from payee suspense` };
+      return {
+        payeeEntry: { accountId: suspense, amountMinor: -share },
+        releaseOn: null,
+        holdReason: `${label}: taken from payee suspense`,
+      };
     }
     const payee = await this.ledger.payeeAccounts(em, row.payee_id, row.currency);
     const releaseOn = toDay(row.release_on);
@@ -88,6 +99,10 @@ export class BookReversal {
       const holdReason = `${label} after release: taken from the current balance (reduces the next payout)`;
       return { payeeEntry: { accountId: payee.current, amountMinor: -share }, releaseOn: null, holdReason };
     }
-    return { payeeEntry: { accountId: payee.pending, amountMinor: -share, releaseOn }, releaseOn, holdReason: `${label} before payout: taken from the pending balance` };
+    return {
+      payeeEntry: { accountId: payee.pending, amountMinor: -share, releaseOn },
+      releaseOn,
+      holdReason: `${label} before payout: taken from the pending balance`,
+    };
   }
 }

@@ -8,7 +8,8 @@ import { splitAt } from '../../ledger/revenue-splits.read-model.js';
 import { PayeeShares, type ShareDestination } from './payee-shares.js';
 
 /** A share's line: a share held in suspense says so first. */
-const describeShare = (to: ShareDestination, description: string) => (to.inSuspense ? `Held in suspense, payee account deleted: ${description}` : description);
+const describeShare = (to: ShareDestination, description: string) =>
+  to.inSuspense ? `Held in suspense, payee account deleted: ${description}` : description;
 
 /**
  * Books a captured payment: the gross leaves the provider clearing account, the creator's share
@@ -34,7 +35,8 @@ export class BookSale {
     const at = new Date(sale.occurredAt);
     const referrerId = sale.referrerId && sale.referrerId !== sale.creatorId ? sale.referrerId : null;
     // Against an account erasure deciding on the balance right now (one order: no deadlock).
-    for (const payee of [sale.creatorId, referrerId].filter((id): id is string => id !== null).sort()) await lockPayee(em, payee);
+    for (const payee of [sale.creatorId, referrerId].filter((id): id is string => id !== null).sort())
+      await lockPayee(em, payee);
     const split = await splitAt(em, sale.rail, at);
     const shares = splitSale(sale.grossMinor, split, referrerId !== null);
     const creator = await this.shares.destination(em, sale.creatorId, sale.currency, at);
@@ -85,7 +87,9 @@ export class BookSale {
         ],
       );
     }
-    this.logger.debug(`sale ${sale.saleId} booked: ${shares.creator}/${shares.platform}/${shares.referral} ${sale.currency}`);
+    this.logger.debug(
+      `sale ${sale.saleId} booked: ${shares.creator}/${shares.platform}/${shares.referral} ${sale.currency}`,
+    );
     return true;
   }
 }

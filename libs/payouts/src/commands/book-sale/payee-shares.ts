@@ -37,7 +37,12 @@ export class PayeeShares {
 
   async destination(em: EntityManager, payeeId: string, currency: string, at: Date): Promise<ShareDestination> {
     if ((await this.queries.execute(new FindUserQuery(payeeId)))?.deleted) {
-      return { accountId: await this.ledger.platformAccount(em, 'payee_suspense', currency), releaseOn: null, holdReason: SUSPENSE_REASON, inSuspense: true };
+      return {
+        accountId: await this.ledger.platformAccount(em, 'payee_suspense', currency),
+        releaseOn: null,
+        holdReason: SUSPENSE_REASON,
+        inSuspense: true,
+      };
     }
     const hold = await payeeHold(em, payeeId, at);
     const accounts = await this.ledger.payeeAccounts(em, payeeId, currency);

@@ -46,16 +46,29 @@ async function closedBatch(amounts: number[], answer: (instruction: PayoutInstru
       createdAt: now,
     });
     const transit = await ledger.platformAccount(IN_MEMORY, 'payouts_in_transit', 'EUR');
-    await ledger.post(IN_MEMORY, { idempotencyKey: `close:${payout.id}`, kind: 'month_end', payeeId, currency: 'EUR', description: 'close', occurredAt: now }, [
-      { accountId: accounts.current, amountMinor: -amountMinor },
-      { accountId: transit, amountMinor },
-    ]);
+    await ledger.post(
+      IN_MEMORY,
+      {
+        idempotencyKey: `close:${payout.id}`,
+        kind: 'month_end',
+        payeeId,
+        currency: 'EUR',
+        description: 'close',
+        occurredAt: now,
+      },
+      [
+        { accountId: accounts.current, amountMinor: -amountMinor },
+        { accountId: transit, amountMinor },
+      ],
+    );
     scheduled.push(payout);
   }
   await payouts.addAll(IN_MEMORY, scheduled);
   const dispatch = new DispatchPayouts(new InMemoryTransactions(), ledger, provider, payouts);
-  const balance = async (kind: 'payouts_in_transit' | 'payouts_settled') => ledger.balance(IN_MEMORY, await ledger.platformAccount(IN_MEMORY, kind, 'EUR'));
-  const current = async (payout: Payout) => ledger.balance(IN_MEMORY, (await ledger.payeeAccounts(IN_MEMORY, payout.snapshot().payeeId, 'EUR')).current);
+  const balance = async (kind: 'payouts_in_transit' | 'payouts_settled') =>
+    ledger.balance(IN_MEMORY, await ledger.platformAccount(IN_MEMORY, kind, 'EUR'));
+  const current = async (payout: Payout) =>
+    ledger.balance(IN_MEMORY, (await ledger.payeeAccounts(IN_MEMORY, payout.snapshot().payeeId, 'EUR')).current);
   const stored = async (payout: Payout) => (await payouts.byId(IN_MEMORY, payout.id))!.snapshot();
   return { dispatch, provider, scheduled, balance, current, stored };
 }
@@ -65,7 +78,11 @@ const paid = (instruction: PayoutInstruction): PayoutOutcome => ({
   status: 'paid',
   reference: `po_${instruction.payoutId.slice(0, 4)}`,
 });
-const failed = (instruction: PayoutInstruction): PayoutOutcome => ({ payoutId: instruction.payoutId, status: 'failed', reason: 'account closed' });
+const failed = (instruction: PayoutInstruction): PayoutOutcome => ({
+  payoutId: instruction.payoutId,
+  status: 'failed',
+  reason: 'account closed',
+});
 
 describe('DispatchPayouts', () => {
   it('pays: the money moves from in transit to settled, and the payout is paid', async () => {
@@ -83,11 +100,17 @@ describe('DispatchPayouts', () => {
     expect(await batch.balance('payouts_in_transit')).toBe(0);
     expect(await batch.balance('payouts_settled')).toBe(0);
     expect(await batch.current(batch.scheduled[0])).toBe(0);
-    expect(await batch.stored(batch.scheduled[0])).toMatchObject({ status: 'failed', failureReason: 'account closed', paidAt: null });
+    expect(await batch.stored(batch.scheduled[0])).toMatchObject({
+      status: 'failed',
+      failureReason: 'account closed',
+      paidAt: null,
+    });
   });
 
   it('books each outcome on its own payout when some pay and some fail', async () => {
-    const batch = await closedBatch([700, 300], (instruction) => (instruction.amountMinor === 300 ? failed(instruction) : paid(instruction)));
+    const batch = await closedBatch([700, 300], (instruction) =>
+      instruction.amountMinor === 300 ? failed(instruction) : paid(instruction),
+    );
     expect(await batch.dispatch.dispatch(runId, 1, now)).toEqual({ paid: 1, failed: 1 });
     expect(await batch.balance('payouts_settled')).toBe(700);
     expect(await batch.current(batch.scheduled[1])).toBe(0);
@@ -95,10 +118,18 @@ describe('DispatchPayouts', () => {
   });
 
   it('leaves a submitted payout in transit until the provider settles it', async () => {
-    const batch = await closedBatch([900], (instruction) => ({ payoutId: instruction.payoutId, status: 'submitted', reference: 'po_wait' }));
+    const batch = await closedBatch([900], (instruction) => ({
+      payoutId: instruction.payoutId,
+      status: 'submitted',
+      reference: 'po_wait',
+    }));
     expect(await batch.dispatch.dispatch(runId, 1, now)).toEqual({ paid: 0, failed: 0 });
     expect(await batch.balance('payouts_in_transit')).toBe(900);
-    expect(await batch.stored(batch.scheduled[0])).toMatchObject({ status: 'submitted', providerRef: 'po_wait', submittedAt: now });
+    expect(await batch.stored(batch.scheduled[0])).toMatchObject({
+      status: 'submitted',
+      providerRef: 'po_wait',
+      submittedAt: now,
+    });
   });
 
   it('submits and books a payout once when the job is delivered twice', async () => {

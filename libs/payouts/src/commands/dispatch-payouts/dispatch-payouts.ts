@@ -32,12 +32,14 @@ export class DispatchPayouts {
       for (const outcome of outcomes) {
         const payout = pending.find((candidate) => candidate.id === outcome.payoutId)!;
         payout.apply(outcome, now);
-        if (!(await this.payouts.save(tx, payout))) throw new Error(`payout ${payout.id} changed while it was being dispatched`);
+        if (!(await this.payouts.save(tx, payout)))
+          throw new Error(`payout ${payout.id} changed while it was being dispatched`);
         await this.book(tx, payout, outcome, now);
         if (outcome.status === 'paid') paid++;
         if (outcome.status === 'failed') failed++;
       }
-      if (pending.length > 0) this.logger.log(`payouts of run ${runId} batch ${batchNo}: ${paid} paid, ${failed} failed`);
+      if (pending.length > 0)
+        this.logger.log(`payouts of run ${runId} batch ${batchNo}: ${paid} paid, ${failed} failed`);
       return { paid, failed };
     });
   }
@@ -51,22 +53,37 @@ export class DispatchPayouts {
     if (outcome.status === 'paid') {
       const settled = await this.ledger.platformAccount(tx, 'payouts_settled', p.currency);
       const description = `Payout ${p.period} sent to ${p.destination}`;
-      await this.ledger.post(tx, { ...base, idempotencyKey: `payout-settled:${p.id}`, kind: 'payout_settled', description }, [
-        { accountId: transit, amountMinor: -p.amountMinor },
-        { accountId: settled, amountMinor: p.amountMinor },
-      ]);
+      await this.ledger.post(
+        tx,
+        { ...base, idempotencyKey: `payout-settled:${p.id}`, kind: 'payout_settled', description },
+        [
+          { accountId: transit, amountMinor: -p.amountMinor },
+          { accountId: settled, amountMinor: p.amountMinor },
+        ],
+      );
       return;
     }
     const payee = await this.ledger.payeeAccounts(tx, p.payeeId, p.currency);
     const description = `Payout ${p.period} returned: ${outcome.reason}`;
-    await this.ledger.post(tx, { ...base, idempotencyKey: `payout-returned:${p.id}`, kind: 'payout_returned', description }, [
-      { accountId: transit, amountMinor: -p.amountMinor },
-      { accountId: payee.current, amountMinor: p.amountMinor },
-    ]);
+    await this.ledger.post(
+      tx,
+      { ...base, idempotencyKey: `payout-returned:${p.id}`, kind: 'payout_returned', description },
+      [
+        { accountId: transit, amountMinor: -p.amountMinor },
+        { accountId: payee.current, amountMinor: p.amountMinor },
+      ],
+    );
   }
 }
 
 function instructionOf(payout: Payout): PayoutInstruction {
   const p = payout.snapshot();
-  return { payoutId: p.id, payeeId: p.payeeId, amountMinor: p.amountMinor, currency: p.currency, method: p.method, destination: p.destination };
+  return {
+    payoutId: p.id,
+    payeeId: p.payeeId,
+    amountMinor: p.amountMinor,
+    currency: p.currency,
+    method: p.method,
+    destination: p.destination,
+  };
 }

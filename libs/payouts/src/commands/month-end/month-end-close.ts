@@ -63,7 +63,14 @@ export class MonthEndClose {
       await this.ledger.openTransitAccounts(em);
       return this.runs.open(em, { period, cutoff, batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE, now });
     });
-    const close: Close = { runId, period, cutoff, now, worker: options.worker ?? `pid:${process.pid}`, onBatch: options.onBatch };
+    const close: Close = {
+      runId,
+      period,
+      cutoff,
+      now,
+      worker: options.worker ?? `pid:${process.pid}`,
+      onBatch: options.onBatch,
+    };
     let closedHere = 0;
     // Several claimers keep every database core busy; SKIP LOCKED gives each its own batches.
     const claimer = async () => {
@@ -71,14 +78,17 @@ export class MonthEndClose {
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY) }, claimer));
     const finished = await this.runs.finishIfDone(this.orm.em.fork(), runId, now);
-    this.logger.log(`month-end ${period}: ${closedHere} of ${batches} batches closed here${finished ? ', run finished' : ''}`);
+    this.logger.log(
+      `month-end ${period}: ${closedHere} of ${batches} batches closed here${finished ? ', run finished' : ''}`,
+    );
     return { runId, period, cutoff, batches, closedHere, finished };
   }
 
   /** Runs that started but still have open batches (a worker died): finish them. */
   async resumeUnfinished(now: Date): Promise<RunSummary[]> {
     const summaries: RunSummary[] = [];
-    for (const period of await this.runs.unfinishedPeriods(this.orm.em.fork())) summaries.push(await this.run(period, now));
+    for (const period of await this.runs.unfinishedPeriods(this.orm.em.fork()))
+      summaries.push(await this.run(period, now));
     return summaries;
   }
 
@@ -91,11 +101,26 @@ export class MonthEndClose {
     return this.orm.em.fork().transactional(async (em) => {
       const batch = await this.runs.claimOpenBatch(em, close.runId);
       if (!batch) return false;
-      const closed = await this.ledger.closeBatch(em, { ...close, firstAccount: batch.firstAccount, beforeAccount: batch.beforeAccount ?? NO_UPPER_BOUND });
-      const payouts = payoutsOfClose(closed.payable, { ...close, batchNo: batch.batchNo, newId: () => uuidV7(new Date()) });
+      const closed = await this.ledger.closeBatch(em, {
+        ...close,
+        firstAccount: batch.firstAccount,
+        beforeAccount: batch.beforeAccount ?? NO_UPPER_BOUND,
+      });
+      const payouts = payoutsOfClose(closed.payable, {
+        ...close,
+        batchNo: batch.batchNo,
+        newId: () => uuidV7(new Date()),
+      });
       const added = await this.payouts.addAll(em, payouts);
-      await this.runs.markBatchDone(em, { runId: close.runId, batchNo: batch.batchNo, payees: closed.payees, worker: close.worker, now: close.now });
-      if (added > 0) this.outbox.enqueue(em, 'payouts', 'dispatch-payouts', { runId: close.runId, batchNo: batch.batchNo });
+      await this.runs.markBatchDone(em, {
+        runId: close.runId,
+        batchNo: batch.batchNo,
+        payees: closed.payees,
+        worker: close.worker,
+        now: close.now,
+      });
+      if (added > 0)
+        this.outbox.enqueue(em, 'payouts', 'dispatch-payouts', { runId: close.runId, batchNo: batch.batchNo });
       await em.flush();
       close.onBatch?.(batch.batchNo);
       return true;

@@ -12,8 +12,15 @@ export function payoutsOfClose(
 ): Payout[] {
   return payable.map((due) => {
     const lines: PayoutLine[] = [];
-    if (due.currentMinor !== 0) lines.push({ accountId: due.accountId, source: 'current', releaseOn: null, amountMinor: due.currentMinor });
-    if (due.releasedMinor !== 0) lines.push({ accountId: due.accountId, source: 'released', releaseOn: due.releasedThrough, amountMinor: due.releasedMinor });
+    if (due.currentMinor !== 0)
+      lines.push({ accountId: due.accountId, source: 'current', releaseOn: null, amountMinor: due.currentMinor });
+    if (due.releasedMinor !== 0)
+      lines.push({
+        accountId: due.accountId,
+        source: 'released',
+        releaseOn: due.releasedThrough,
+        amountMinor: due.releasedMinor,
+      });
     const payout = Payout.schedule({
       id: close.newId(),
       runId: close.runId,
@@ -27,7 +34,10 @@ export function payoutsOfClose(
       createdAt: close.now,
     });
     if (payout.amountMinor !== due.payoutMinor) {
-      throw new PayoutError('payout_total_mismatch', `payout of ${due.payeeId} adds up to ${payout.amountMinor}, the ledger moved ${due.payoutMinor}`);
+      throw new PayoutError(
+        'payout_total_mismatch',
+        `payout of ${due.payeeId} adds up to ${payout.amountMinor}, the ledger moved ${due.payoutMinor}`,
+      );
     }
     return payout;
   });

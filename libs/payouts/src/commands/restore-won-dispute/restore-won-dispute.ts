@@ -31,7 +31,8 @@ export class RestoreWonDispute {
   async restoreIn(em: EntityManager, won: PostDisputeWonJob): Promise<boolean> {
     const chargebacks = await chargebacksOf(em, won.saleId);
     // The chargeback's booking may still be in the queue behind this event: fail, and the retry finds it.
-    if (!chargebacks.some((row) => row.share === 'sale')) throw new Error(`sale ${won.saleId} has no booked chargeback yet`);
+    if (!chargebacks.some((row) => row.share === 'sale'))
+      throw new Error(`sale ${won.saleId} has no booked chargeback yet`);
     const at = new Date(won.occurredAt);
     for (const payee of [...new Set(chargebacks.map((row) => row.payee_id))].sort()) await lockPayee(em, payee);
     const clearing = await this.ledger.platformAccount(em, 'provider_clearing', chargebacks[0].currency);
@@ -45,7 +46,11 @@ export class RestoreWonDispute {
       const payeeEntry = { accountId: to.accountId, amountMinor: share, releaseOn: to.releaseOn };
       const entries =
         row.share === 'sale'
-          ? [{ accountId: clearing, amountMinor: -gross }, { accountId: revenue, amountMinor: gross - share }, payeeEntry]
+          ? [
+              { accountId: clearing, amountMinor: -gross },
+              { accountId: revenue, amountMinor: gross - share },
+              payeeEntry,
+            ]
           : [{ accountId: revenue, amountMinor: -share }, payeeEntry];
       const posted = await this.ledger.post(
         em,

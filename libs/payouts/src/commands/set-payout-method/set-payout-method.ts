@@ -5,7 +5,11 @@ import { APP_CONFIG, Clock, Outbox, type AppConfig } from '#app/platform';
 import { assertRecentlyAuthenticated, ListUserFactorsQuery, type AuthContext } from '#app/identity';
 import { checkPayoutMethod, normaliseIban, type PayoutMethodInput } from '../../domain/payout-method.js';
 import { PayoutsErrors } from '../../payouts.errors.js';
-import { removePayoutMethod, savePayoutMethod, type StoredPayoutMethod } from '../../repositories/payout-method.repository.js';
+import {
+  removePayoutMethod,
+  savePayoutMethod,
+  type StoredPayoutMethod,
+} from '../../repositories/payout-method.repository.js';
 
 /** Sets (input) or removes (null) the caller's payout method. */
 export class SetPayoutMethodCommand extends Command<void> {
@@ -19,7 +23,9 @@ export class SetPayoutMethodCommand extends Command<void> {
 
 /** Where the money goes, as the owner's email shows it (never the full IBAN). */
 function describe(row: StoredPayoutMethod): string {
-  return row.kind === 'bank' ? `bank account (IBAN ending ${row.iban!.slice(-4)}, paid in ${row.currency})` : `Solana wallet ${row.address!.slice(0, 4)}…${row.address!.slice(-4)}`;
+  return row.kind === 'bank'
+    ? `bank account (IBAN ending ${row.iban!.slice(-4)}, paid in ${row.currency})`
+    : `Solana wallet ${row.address!.slice(0, 4)}…${row.address!.slice(-4)}`;
 }
 
 /**
@@ -42,7 +48,12 @@ export class SetPayoutMethodHandler implements ICommandHandler<SetPayoutMethodCo
     if (problems.length > 0) throw PayoutsErrors.invalid(problems);
     const now = this.clock.now();
     assertRecentlyAuthenticated(auth.authenticatedAt, now);
-    if (auth.claims.aal !== 'aal2' && (await this.queries.execute(new ListUserFactorsQuery(auth.user.id))).some((factor) => factor.status === 'verified')) {
+    if (
+      auth.claims.aal !== 'aal2' &&
+      (await this.queries.execute(new ListUserFactorsQuery(auth.user.id))).some(
+        (factor) => factor.status === 'verified',
+      )
+    ) {
       throw PayoutsErrors.secondFactorNeeded();
     }
     const userId = auth.user.id;
@@ -54,19 +65,43 @@ export class SetPayoutMethodHandler implements ICommandHandler<SetPayoutMethodCo
       }
       const row: StoredPayoutMethod =
         method.kind === 'bank'
-          ? { kind: 'bank', account_holder: method.accountHolder.trim(), iban: normaliseIban(method.iban), currency: method.currency, network: null, address: null }
-          : { kind: 'crypto', account_holder: null, iban: null, currency: null, network: method.network, address: method.address };
+          ? {
+              kind: 'bank',
+              account_holder: method.accountHolder.trim(),
+              iban: normaliseIban(method.iban),
+              currency: method.currency,
+              network: null,
+              address: null,
+            }
+          : {
+              kind: 'crypto',
+              account_holder: null,
+              iban: null,
+              currency: null,
+              network: method.network,
+              address: method.address,
+            };
       await savePayoutMethod(em, userId, row, now);
       this.mail(em, auth.user.email, 'payout-method-changed', describe(row));
     });
   }
 
-  private mail(em: EntityManager, to: string, template: 'payout-method-changed' | 'payout-method-removed', method: string): void {
+  private mail(
+    em: EntityManager,
+    to: string,
+    template: 'payout-method-changed' | 'payout-method-removed',
+    method: string,
+  ): void {
     const url = this.config.PUBLIC_URL;
     this.outbox.enqueue(em, 'notifications', 'send-email', {
       to,
       template,
-      variables: { method, billingUrl: `${url}/dashboard/billingandpayments`, forgotUrl: `${url}/forgot-password`, securityUrl: `${url}/dashboard/security` },
+      variables: {
+        method,
+        billingUrl: `${url}/dashboard/billingandpayments`,
+        forgotUrl: `${url}/forgot-password`,
+        securityUrl: `${url}/dashboard/security`,
+      },
     });
   }
 }

@@ -84,8 +84,12 @@ export class Migration20261122001200Ledger extends Migration {
         raise exception 'ledger rows are immutable: % on % refused (post a correcting transaction instead)', tg_op, tg_table_name using errcode = '55000';
       end $$`);
     for (const table of ['ledger_entries', 'ledger_transactions', 'ledger_accounts']) {
-      this.addSql(`create trigger ${table}_immutable before update or delete on ${table} for each row execute function ledger_refuse_change()`);
-      this.addSql(`create trigger ${table}_no_truncate before truncate on ${table} for each statement execute function ledger_refuse_change()`);
+      this.addSql(
+        `create trigger ${table}_immutable before update or delete on ${table} for each row execute function ledger_refuse_change()`,
+      );
+      this.addSql(
+        `create trigger ${table}_no_truncate before truncate on ${table} for each statement execute function ledger_refuse_change()`,
+      );
     }
 
     // Every statement's entries balance per transaction and currency, and the derived balances
@@ -116,7 +120,9 @@ export class Migration20261122001200Ledger extends Migration {
           on conflict (account_id, bucket) do update set balance_minor = ledger_balances.balance_minor + excluded.balance_minor;
         return null;
       end $$`);
-    this.addSql(`create trigger ledger_entries_after_insert after insert on ledger_entries referencing new table as new_entries for each statement execute function ledger_after_entries()`);
+    this.addSql(
+      `create trigger ledger_entries_after_insert after insert on ledger_entries referencing new table as new_entries for each statement execute function ledger_after_entries()`,
+    );
 
     this.addSql(`
       create table payee_profiles (
@@ -199,7 +205,9 @@ export class Migration20261122001200Ledger extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop table if exists sandbox_payouts, payouts, payout_run_batches, payout_runs, payout_methods, payee_profiles, ledger_balances, ledger_entries, ledger_transactions, revenue_splits, ledger_accounts cascade`);
+    this.addSql(
+      `drop table if exists sandbox_payouts, payouts, payout_run_batches, payout_runs, payout_methods, payee_profiles, ledger_balances, ledger_entries, ledger_transactions, revenue_splits, ledger_accounts cascade`,
+    );
     this.addSql(`drop function if exists ledger_after_entries, ledger_refuse_change`);
   }
 }

@@ -27,10 +27,16 @@ export class Migration20261122001400CloseLocality extends Migration {
         from ledger_accounts a
        where t.kind = 'month_end' and a.owner_id = t.payee_id and a.kind = 'earnings_pending' and a.currency = t.currency`);
     this.addSql(`alter table ledger_transactions enable trigger ledger_transactions_immutable`);
-    this.addSql(`alter table ledger_transactions add constraint ledger_transactions_close_account check ((kind = 'month_end') = (account_id is not null))`);
+    this.addSql(
+      `alter table ledger_transactions add constraint ledger_transactions_close_account check ((kind = 'month_end') = (account_id is not null))`,
+    );
     this.addSql(`drop index ledger_transactions_payee`);
-    this.addSql(`create index ledger_transactions_payee on ledger_transactions (payee_id, kind, id) where kind <> 'month_end'`);
-    this.addSql(`create index ledger_transactions_closes on ledger_transactions (account_id, id) where kind = 'month_end'`);
+    this.addSql(
+      `create index ledger_transactions_payee on ledger_transactions (payee_id, kind, id) where kind <> 'month_end'`,
+    );
+    this.addSql(
+      `create index ledger_transactions_closes on ledger_transactions (account_id, id) where kind = 'month_end'`,
+    );
 
     this.addSql(`alter table payouts add column account_id bigint null`);
     this.addSql(`

@@ -18,18 +18,28 @@ import { monthlyPartitionsSql } from '#app/platform';
 export class Migration20261202120000LedgerPartitions extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table ledger_transactions rename to ledger_transactions_unpartitioned`);
-    this.addSql(`alter table ledger_transactions_unpartitioned drop constraint ledger_transactions_pkey, drop constraint ledger_transactions_idempotency_key`);
+    this.addSql(
+      `alter table ledger_transactions_unpartitioned drop constraint ledger_transactions_pkey, drop constraint ledger_transactions_idempotency_key`,
+    );
     this.addSql(`drop index ledger_transactions_sale, ledger_transactions_payee, ledger_transactions_closes`);
     this.addSql(`alter table ledger_entries rename to ledger_entries_unpartitioned`);
     this.addSql(`alter table ledger_entries_unpartitioned drop constraint ledger_entries_pkey`);
     this.addSql(`drop index ledger_entries_transaction`);
 
-    this.addSql(`create table ledger_transactions (like ledger_transactions_unpartitioned including defaults including constraints) partition by range (occurred_at)`);
-    this.addSql(`alter table ledger_transactions add primary key (id, occurred_at), add constraint ledger_transactions_split_id_fkey foreign key (split_id) references revenue_splits (id)`);
+    this.addSql(
+      `create table ledger_transactions (like ledger_transactions_unpartitioned including defaults including constraints) partition by range (occurred_at)`,
+    );
+    this.addSql(
+      `alter table ledger_transactions add primary key (id, occurred_at), add constraint ledger_transactions_split_id_fkey foreign key (split_id) references revenue_splits (id)`,
+    );
     this.addSql(`alter sequence ledger_transactions_id_seq owned by ledger_transactions.id`);
     this.addSql(`create index ledger_transactions_sale on ledger_transactions (sale_id) where sale_id is not null`);
-    this.addSql(`create index ledger_transactions_payee on ledger_transactions (payee_id, kind, id) where kind <> 'month_end'`);
-    this.addSql(`create index ledger_transactions_closes on ledger_transactions (account_id, id) where kind = 'month_end'`);
+    this.addSql(
+      `create index ledger_transactions_payee on ledger_transactions (payee_id, kind, id) where kind <> 'month_end'`,
+    );
+    this.addSql(
+      `create index ledger_transactions_closes on ledger_transactions (account_id, id) where kind = 'month_end'`,
+    );
     this.addSql(`
       create table ledger_idempotency (
         idempotency_key text not null constraint ledger_transactions_idempotency_key primary key,
@@ -37,7 +47,9 @@ export class Migration20261202120000LedgerPartitions extends Migration {
         occurred_at timestamptz not null
       )`);
 
-    this.addSql(`create table ledger_entries (like ledger_entries_unpartitioned including defaults including constraints, occurred_at timestamptz not null) partition by range (occurred_at)`);
+    this.addSql(
+      `create table ledger_entries (like ledger_entries_unpartitioned including defaults including constraints, occurred_at timestamptz not null) partition by range (occurred_at)`,
+    );
     this.addSql(`alter table ledger_entries add primary key (id, occurred_at)`);
     this.addSql(`alter sequence ledger_entries_id_seq owned by ledger_entries.id`);
     this.addSql(`create index ledger_entries_transaction on ledger_entries (transaction_id)`);
@@ -52,26 +64,43 @@ export class Migration20261202120000LedgerPartitions extends Migration {
       begin
         execute format('create trigger ledger_partition_guard before insert or truncate on %s for each statement execute function ledger_refuse_direct_write()', partition);
       end $$`);
-    this.addSql(monthlyPartitionsSql('ledger_transactions', 'occurred_at', { onNewPartition: 'ledger_guard_partition' }));
+    this.addSql(
+      monthlyPartitionsSql('ledger_transactions', 'occurred_at', { onNewPartition: 'ledger_guard_partition' }),
+    );
     this.addSql(monthlyPartitionsSql('ledger_entries', 'occurred_at', { onNewPartition: 'ledger_guard_partition' }));
 
     // Through the parents (partitions' statement triggers do not fire), before the parents' triggers
     // exist: the balances already hold these entries. Earlier months pass through the default partition.
     this.addSql(`insert into ledger_transactions select * from ledger_transactions_unpartitioned`);
-    this.addSql(`insert into ledger_entries select e.*, t.occurred_at from ledger_entries_unpartitioned e join ledger_transactions_unpartitioned t on t.id = e.transaction_id`);
+    this.addSql(
+      `insert into ledger_entries select e.*, t.occurred_at from ledger_entries_unpartitioned e join ledger_transactions_unpartitioned t on t.id = e.transaction_id`,
+    );
     this.addSql(`select monthly_partitions_add('ledger_transactions'), monthly_partitions_add('ledger_entries')`);
     this.addSql(`insert into ledger_idempotency select idempotency_key, id, occurred_at from ledger_transactions`);
     this.addSql(`drop table ledger_entries_unpartitioned, ledger_transactions_unpartitioned`);
 
     this.addSql(LEDGER_REFUSE_CHANGE_SQL);
     this.addSql(LEDGER_CLAIM_IDEMPOTENCY_SQL);
-    this.addSql(ledgerAfterEntriesSql('t.id = n.transaction_id and t.occurred_at = n.occurred_at', 'transaction_id, occurred_at, currency'));
-    this.addSql(`create trigger ledger_transactions_idempotency before insert on ledger_transactions for each row execute function ledger_claim_idempotency()`);
+    this.addSql(
+      ledgerAfterEntriesSql(
+        't.id = n.transaction_id and t.occurred_at = n.occurred_at',
+        'transaction_id, occurred_at, currency',
+      ),
+    );
+    this.addSql(
+      `create trigger ledger_transactions_idempotency before insert on ledger_transactions for each row execute function ledger_claim_idempotency()`,
+    );
     for (const table of ['ledger_entries', 'ledger_transactions']) {
-      this.addSql(`create trigger ${table}_immutable before update or delete on ${table} for each row execute function ledger_refuse_change()`);
-      this.addSql(`create trigger ${table}_no_truncate before truncate on ${table} for each statement execute function ledger_refuse_change()`);
+      this.addSql(
+        `create trigger ${table}_immutable before update or delete on ${table} for each row execute function ledger_refuse_change()`,
+      );
+      this.addSql(
+        `create trigger ${table}_no_truncate before truncate on ${table} for each statement execute function ledger_refuse_change()`,
+      );
     }
-    this.addSql(`create trigger ledger_entries_after_insert after insert on ledger_entries referencing new table as new_entries for each statement execute function ledger_after_entries()`);
+    this.addSql(
+      `create trigger ledger_entries_after_insert after insert on ledger_entries referencing new table as new_entries for each statement execute function ledger_after_entries()`,
+    );
   }
 
   override async down(): Promise<void> {
@@ -79,34 +108,60 @@ export class Migration20261202120000LedgerPartitions extends Migration {
       this.addSql(`alter table ${table} rename to ${table}_partitioned`);
       this.addSql(`alter table ${table}_partitioned rename constraint ${table}_pkey to ${table}_partitioned_pkey`);
     }
-    for (const index of ['ledger_transactions_sale', 'ledger_transactions_payee', 'ledger_transactions_closes', 'ledger_entries_transaction']) this.addSql(`alter index ${index} rename to ${index}_partitioned`);
-    this.addSql(`create table ledger_transactions (like ledger_transactions_partitioned including defaults including constraints)`);
-    this.addSql(`create table ledger_entries (like ledger_entries_partitioned including defaults including constraints)`);
+    for (const index of [
+      'ledger_transactions_sale',
+      'ledger_transactions_payee',
+      'ledger_transactions_closes',
+      'ledger_entries_transaction',
+    ])
+      this.addSql(`alter index ${index} rename to ${index}_partitioned`);
+    this.addSql(
+      `create table ledger_transactions (like ledger_transactions_partitioned including defaults including constraints)`,
+    );
+    this.addSql(
+      `create table ledger_entries (like ledger_entries_partitioned including defaults including constraints)`,
+    );
     this.addSql(`alter table ledger_entries drop column occurred_at`);
     this.addSql(`insert into ledger_transactions select * from ledger_transactions_partitioned`);
-    this.addSql(`insert into ledger_entries select id, transaction_id, account_id, amount_minor, currency, release_on from ledger_entries_partitioned`);
+    this.addSql(
+      `insert into ledger_entries select id, transaction_id, account_id, amount_minor, currency, release_on from ledger_entries_partitioned`,
+    );
     this.addSql(`alter sequence ledger_transactions_id_seq owned by ledger_transactions.id`);
     this.addSql(`alter sequence ledger_entries_id_seq owned by ledger_entries.id`);
     // Dropping the partitioned tables fires none of their triggers (truncate triggers fire on TRUNCATE only).
     this.addSql(`drop table ledger_entries_partitioned, ledger_transactions_partitioned, ledger_idempotency`);
-    this.addSql(`delete from monthly_partitioned_tables where parent_table in ('ledger_transactions', 'ledger_entries')`);
-    this.addSql(`drop function ledger_claim_idempotency(), ledger_guard_partition(regclass), ledger_refuse_direct_write()`);
+    this.addSql(
+      `delete from monthly_partitioned_tables where parent_table in ('ledger_transactions', 'ledger_entries')`,
+    );
+    this.addSql(
+      `drop function ledger_claim_idempotency(), ledger_guard_partition(regclass), ledger_refuse_direct_write()`,
+    );
     this.addSql(`
       alter table ledger_transactions
         add primary key (id),
         add constraint ledger_transactions_idempotency_key unique (idempotency_key),
         add constraint ledger_transactions_split_id_fkey foreign key (split_id) references revenue_splits (id)`);
     this.addSql(`create index ledger_transactions_sale on ledger_transactions (sale_id) where sale_id is not null`);
-    this.addSql(`create index ledger_transactions_payee on ledger_transactions (payee_id, kind, id) where kind <> 'month_end'`);
-    this.addSql(`create index ledger_transactions_closes on ledger_transactions (account_id, id) where kind = 'month_end'`);
+    this.addSql(
+      `create index ledger_transactions_payee on ledger_transactions (payee_id, kind, id) where kind <> 'month_end'`,
+    );
+    this.addSql(
+      `create index ledger_transactions_closes on ledger_transactions (account_id, id) where kind = 'month_end'`,
+    );
     this.addSql(`alter table ledger_entries add primary key (id)`);
     this.addSql(`create index ledger_entries_transaction on ledger_entries (transaction_id)`);
     this.addSql(ledgerAfterEntriesSql('t.id = n.transaction_id', 'transaction_id, currency'));
     for (const table of ['ledger_entries', 'ledger_transactions']) {
-      this.addSql(`create trigger ${table}_immutable before update or delete on ${table} for each row execute function ledger_refuse_change()`);
-      this.addSql(`create trigger ${table}_no_truncate before truncate on ${table} for each statement execute function ledger_refuse_change()`);
+      this.addSql(
+        `create trigger ${table}_immutable before update or delete on ${table} for each row execute function ledger_refuse_change()`,
+      );
+      this.addSql(
+        `create trigger ${table}_no_truncate before truncate on ${table} for each statement execute function ledger_refuse_change()`,
+      );
     }
-    this.addSql(`create trigger ledger_entries_after_insert after insert on ledger_entries referencing new table as new_entries for each statement execute function ledger_after_entries()`);
+    this.addSql(
+      `create trigger ledger_entries_after_insert after insert on ledger_entries referencing new table as new_entries for each statement execute function ledger_after_entries()`,
+    );
   }
 }
 

@@ -9,7 +9,9 @@ const KINDS = `'earnings_pending', 'earnings_current', 'platform_revenue', 'prov
 export class Migration20261206150000PayeeSuspense extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table ledger_accounts drop constraint ledger_accounts_kind_check`);
-    this.addSql(`alter table ledger_accounts add constraint ledger_accounts_kind_check check (kind in (${KINDS}, 'payee_suspense'))`);
+    this.addSql(
+      `alter table ledger_accounts add constraint ledger_accounts_kind_check check (kind in (${KINDS}, 'payee_suspense'))`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -25,7 +25,9 @@ export class EarningsSummaryHandler implements IQueryHandler<EarningsSummaryQuer
       monthNetMinor: Number(month.net),
       pendingMinor: statement.pendingMinor,
       currentMinor: statement.currentMinor,
-      nextPayout: statement.nextPayoutOn ? { on: statement.nextPayoutOn, amountMinor: statement.nextPayoutMinor } : null,
+      nextPayout: statement.nextPayoutOn
+        ? { on: statement.nextPayoutOn, amountMinor: statement.nextPayoutMinor }
+        : null,
       schedule: statement.schedule,
       heldUntil: statement.heldUntil,
       payoutMethodSet: statement.payoutMethod !== null,

@@ -4,7 +4,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * A payee's month so far in one currency: gross of their captured sales, and net of what sales,
  * referrals, refunds, chargebacks and corrections did to their own balances.
  */
-export async function monthTotals(em: EntityManager, userId: string, currency: string, since: Date): Promise<{ gross: string; net: string }> {
+export async function monthTotals(
+  em: EntityManager,
+  userId: string,
+  currency: string,
+  since: Date,
+): Promise<{ gross: string; net: string }> {
   const [month] = await em.execute<{ gross: string; net: string }[]>(
     `select coalesce(sum(t.gross_minor) filter (where t.kind = 'sale'), 0) as gross,
             coalesce((select sum(e.amount_minor) from ledger_transactions x

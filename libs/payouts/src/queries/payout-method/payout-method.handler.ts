@@ -14,7 +14,13 @@ export class PayoutMethodHandler implements IQueryHandler<PayoutMethodQuery> {
     if (!row) return null;
     const updatedAt = new Date(row.updated_at).toISOString();
     return row.kind === 'bank'
-      ? { kind: 'bank', accountHolder: row.account_holder!, ibanLast4: row.iban!.slice(-4), currency: row.currency!, updatedAt }
+      ? {
+          kind: 'bank',
+          accountHolder: row.account_holder!,
+          ibanLast4: row.iban!.slice(-4),
+          currency: row.currency!,
+          updatedAt,
+        }
       : { kind: 'crypto', network: 'solana', address: row.address!, updatedAt };
   }
 }

@@ -5,7 +5,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * sale nets to nothing). The ids travel as one JSON parameter: a long range of sales is one
  * statement, whatever its size.
  */
-export function netBySale(em: EntityManager, payeeId: string, saleIds: readonly string[]): Promise<{ sale_id: string; net: string }[]> {
+export function netBySale(
+  em: EntityManager,
+  payeeId: string,
+  saleIds: readonly string[],
+): Promise<{ sale_id: string; net: string }[]> {
   return em.execute<{ sale_id: string; net: string }[]>(
     `select t.sale_id, sum(e.amount_minor) as net
        from ledger_transactions t

@@ -22,15 +22,30 @@ export class StatementHandler implements IQueryHandler<StatementQuery> {
     const now = this.clock.now();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const rows = await balancesOf(em, userId, monthStart);
-    const balances: BalanceView[] = rows.map((row) => ({ currency: row.currency, pendingMinor: Number(row.pending), currentMinor: Number(row.current), adjustmentsMinor: Number(row.adjustments) }));
+    const balances: BalanceView[] = rows.map((row) => ({
+      currency: row.currency,
+      pendingMinor: Number(row.pending),
+      currentMinor: Number(row.current),
+      adjustmentsMinor: Number(row.adjustments),
+    }));
     const profile = await payeeProfileOf(em, userId);
     const hold = holdFor(
-      { firstEarningAt: profile ? new Date(profile.first_earning_at) : null, highRisk: profile?.high_risk ?? false, lastIncidentAt: profile?.last_incident_at ? new Date(profile.last_incident_at) : null },
+      {
+        firstEarningAt: profile ? new Date(profile.first_earning_at) : null,
+        highRisk: profile?.high_risk ?? false,
+        lastIncidentAt: profile?.last_incident_at ? new Date(profile.last_incident_at) : null,
+      },
       now,
     );
     // The operator is Irish: euros until the payee has earned in another currency.
-    const main = balances.find((balance) => balance.pendingMinor !== 0 || balance.currentMinor !== 0) ?? balances[0] ?? { currency: 'EUR', pendingMinor: 0, currentMinor: 0, adjustmentsMinor: 0 };
-    const next = nextPayout({ today: now, currentMinor: main.currentMinor, pending: await pendingBucketsOf(em, userId, main.currency), closedThisMonth: await closeHasRun(em, periodOf(now)) });
+    const main = balances.find((balance) => balance.pendingMinor !== 0 || balance.currentMinor !== 0) ??
+      balances[0] ?? { currency: 'EUR', pendingMinor: 0, currentMinor: 0, adjustmentsMinor: 0 };
+    const next = nextPayout({
+      today: now,
+      currentMinor: main.currentMinor,
+      pending: await pendingBucketsOf(em, userId, main.currency),
+      closedThisMonth: await closeHasRun(em, periodOf(now)),
+    });
     return {
       ...main,
       schedule: hold.schedule,

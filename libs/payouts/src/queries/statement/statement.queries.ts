@@ -33,7 +33,10 @@ export interface PayeeProfileRow {
 
 /** What the hold policy reads about a payee; null before their first earning. */
 export async function payeeProfileOf(em: EntityManager, userId: string): Promise<PayeeProfileRow | null> {
-  const [row] = await em.execute<PayeeProfileRow[]>(`select first_earning_at, high_risk, last_incident_at from payee_profiles where user_id = ?`, [userId]);
+  const [row] = await em.execute<PayeeProfileRow[]>(
+    `select first_earning_at, high_risk, last_incident_at from payee_profiles where user_id = ?`,
+    [userId],
+  );
   return row ?? null;
 }
 
@@ -44,7 +47,10 @@ export async function pendingBucketsOf(em: EntityManager, userId: string, curren
       where a.owner_id = ? and a.kind = 'earnings_pending' and a.currency = ? and b.balance_minor <> 0 and b.bucket <> '-infinity'::date order by b.bucket`,
     [userId, currency],
   );
-  return rows.map((row) => ({ releaseOn: row.bucket instanceof Date ? dayOf(row.bucket) : String(row.bucket).slice(0, 10), amountMinor: Number(row.balance_minor) }));
+  return rows.map((row) => ({
+    releaseOn: row.bucket instanceof Date ? dayOf(row.bucket) : String(row.bucket).slice(0, 10),
+    amountMinor: Number(row.balance_minor),
+  }));
 }
 
 /** Whether the month-end close of `period` has started. */

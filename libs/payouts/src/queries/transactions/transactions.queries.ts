@@ -17,7 +17,12 @@ export interface LineRow {
 }
 
 /** A page of the payee's ledger lines, newest first, each net per account; `before` pages by transaction id, `limit` null reads all. */
-export function statementRows(em: EntityManager, userId: string, before: number | null, limit: number | null): Promise<LineRow[]> {
+export function statementRows(
+  em: EntityManager,
+  userId: string,
+  before: number | null,
+  limit: number | null,
+): Promise<LineRow[]> {
   return em.execute<LineRow[]>(
     // A page of the payee's transactions: their own (by payee) and their accounts' month-end closes (by account).
     `with pending as (select id, currency from ledger_accounts where owner_id = ? and kind = 'earnings_pending'),
@@ -42,6 +47,17 @@ export function statementRows(em: EntityManager, userId: string, before: number 
        left join payouts p on t.kind = 'month_end' and p.account_id = t.account_id and p.period = to_char(t.release_on, 'YYYY-MM')
       group by t.id, t.occurred_at, a.kind, sign(e.amount_minor), p.status, p.amount_minor
       order by t.id desc, a.kind desc, sum(e.amount_minor) desc`,
-    [userId, userId, before, before, limit ?? 1_000_000, before, before, limit ?? 1_000_000, limit ?? 1_000_000, userId],
+    [
+      userId,
+      userId,
+      before,
+      before,
+      limit ?? 1_000_000,
+      before,
+      before,
+      limit ?? 1_000_000,
+      limit ?? 1_000_000,
+      userId,
+    ],
   );
 }

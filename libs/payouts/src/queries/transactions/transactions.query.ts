@@ -1,7 +1,8 @@
 import { Query } from '@nestjs/cqrs';
 
 /** correction: a won dispute's restored share (a payee's line says why). */
-export type StatementLineKind = 'sale' | 'referral' | 'refund' | 'chargeback' | 'correction' | 'release' | 'payout' | 'payout_returned';
+export type StatementLineKind =
+  'sale' | 'referral' | 'refund' | 'chargeback' | 'correction' | 'release' | 'payout' | 'payout_returned';
 
 export interface StatementLine {
   id: string;

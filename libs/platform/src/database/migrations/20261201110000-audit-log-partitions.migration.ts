@@ -75,7 +75,9 @@ export class Migration20261201110000AuditLogPartitions extends Migration {
     // Rules do not reach partitions; a row trigger on the parent is cloned onto every partition, present
     // and future. It skips the change silently, as the rules did. Only audit_log_add_partitions moves rows.
     this.addSql(AUDIT_LOG_REFUSE_CHANGE_SQL);
-    this.addSql(`create trigger audit_log_immutable before update or delete on audit_log for each row execute function audit_log_refuse_change()`);
+    this.addSql(
+      `create trigger audit_log_immutable before update or delete on audit_log for each row execute function audit_log_refuse_change()`,
+    );
     this.addSql(AUDIT_LOG_ADD_PARTITIONS_SQL);
     // Existing rows land in the default partition first; the function then moves each month into its own.
     this.addSql(`insert into audit_log (${COLUMNS}) select ${COLUMNS} from audit_log_unpartitioned`);

@@ -1,5 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
-import { AUDIT_LOG_ADD_PARTITIONS_SQL, AUDIT_LOG_REFUSE_CHANGE_SQL } from './20261201110000-audit-log-partitions.migration.js';
+import {
+  AUDIT_LOG_ADD_PARTITIONS_SQL,
+  AUDIT_LOG_REFUSE_CHANGE_SQL,
+} from './20261201110000-audit-log-partitions.migration.js';
 
 /**
  * One keeper for every table partitioned by month (docs/scaling.md §5): a module registers its table
@@ -134,7 +137,9 @@ export class Migration20261202100000MonthlyPartitions extends Migration {
   override async down(): Promise<void> {
     this.addSql(AUDIT_LOG_REFUSE_CHANGE_SQL.replace('create function', 'create or replace function'));
     this.addSql(AUDIT_LOG_ADD_PARTITIONS_SQL);
-    this.addSql(`drop function uuid_v7_month_end(uuid), uuid_v7_month_start(uuid), monthly_partitions_register(text, text, int, text), monthly_partitions_add(text, int)`);
+    this.addSql(
+      `drop function uuid_v7_month_end(uuid), uuid_v7_month_start(uuid), monthly_partitions_register(text, text, int, text), monthly_partitions_add(text, int)`,
+    );
     this.addSql(`drop table monthly_partitioned_tables`);
   }
 }

@@ -9,6 +9,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 @Injectable()
 export class RewardsErasure {
   async eraseIn(em: EntityManager, userId: string, now: Date): Promise<void> {
-    await em.execute(`update user_rewards set wallet_address = null, wallet_added_at = null, telegram_username = null, updated_at = ? where user_id = ?`, [now, userId]);
+    await em.execute(
+      `update user_rewards set wallet_address = null, wallet_added_at = null, telegram_username = null, updated_at = ? where user_id = ?`,
+      [now, userId],
+    );
   }
 }

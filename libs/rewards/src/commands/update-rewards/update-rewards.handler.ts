@@ -55,7 +55,8 @@ export class UpdateRewardsHandler implements ICommandHandler<UpdateRewardsComman
 
   private check(field: UpdateRewardsCommand['field'], value: string): string {
     const result = field === 'wallet' ? checkSolanaAddress(value) : checkTelegramUsername(value);
-    if (!result.ok) throw RewardsErrors.invalid(field === 'wallet' ? 'walletAddress' : 'telegramUsername', result.message);
+    if (!result.ok)
+      throw RewardsErrors.invalid(field === 'wallet' ? 'walletAddress' : 'telegramUsername', result.message);
     return result.value;
   }
 }

@@ -13,9 +13,15 @@ export class Migration20261122000400Rewards extends Migration {
         check ((wallet_address is null) = (wallet_added_at is null))
       )`);
     // One airdrop share per wallet: the same wallet cannot be entered from two accounts.
-    this.addSql(`create unique index user_rewards_wallet_unique on user_rewards (wallet_address) where wallet_address is not null`);
-    this.addSql(`create unique index user_rewards_telegram_unique on user_rewards (lower(telegram_username)) where telegram_username is not null`);
-    this.addSql(`create index user_rewards_wallet_added_at on user_rewards (wallet_added_at) where wallet_address is not null`);
+    this.addSql(
+      `create unique index user_rewards_wallet_unique on user_rewards (wallet_address) where wallet_address is not null`,
+    );
+    this.addSql(
+      `create unique index user_rewards_telegram_unique on user_rewards (lower(telegram_username)) where telegram_username is not null`,
+    );
+    this.addSql(
+      `create index user_rewards_wallet_added_at on user_rewards (wallet_added_at) where wallet_address is not null`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -16,16 +16,19 @@ export class AirdropExportHandler implements IQueryHandler<AirdropExportQuery> {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async execute({ snapshot }: AirdropExportQuery): Promise<string> {
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<EligibleRow[]>(
-        `select user_id, wallet_address, wallet_added_at, telegram_username from user_rewards
+    const rows = await this.orm.em.getConnection().execute<EligibleRow[]>(
+      `select user_id, wallet_address, wallet_added_at, telegram_username from user_rewards
           where wallet_address is not null and wallet_added_at < ? order by wallet_added_at, user_id`,
-        [snapshot],
-      );
+      [snapshot],
+    );
     return toCsv(
       ['user_id', 'wallet_address', 'wallet_added_at', 'telegram_username'],
-      rows.map((row) => [row.user_id, row.wallet_address, new Date(row.wallet_added_at).toISOString(), row.telegram_username ?? '']),
+      rows.map((row) => [
+        row.user_id,
+        row.wallet_address,
+        new Date(row.wallet_added_at).toISOString(),
+        row.telegram_username ?? '',
+      ]),
     );
   }
 }

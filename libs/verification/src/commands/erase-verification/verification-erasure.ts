@@ -30,15 +30,25 @@ interface SubmissionRow {
 @Injectable()
 export class VerificationErasure {
   async eraseIn(em: EntityManager, userId: string, now: Date, publishedContent: boolean): Promise<string[]> {
-    const rows = await em.execute<SubmissionRow[]>(`select id, status, user_photo_key, id_photo_key from verification_submissions where user_id = ? for update`, [userId]);
+    const rows = await em.execute<SubmissionRow[]>(
+      `select id, status, user_photo_key, id_photo_key from verification_submissions where user_id = ? for update`,
+      [userId],
+    );
     const kept = publishedContent ? rows.filter((row) => row.status === 'accepted') : [];
     const erased = rows.filter((row) => !kept.includes(row));
     const ids = (list: SubmissionRow[]) => list.map(() => '?').join(', ');
-    if (erased.length > 0) await em.execute(`delete from verification_submissions where id in (${ids(erased)})`, erased.map((row) => row.id));
+    if (erased.length > 0)
+      await em.execute(
+        `delete from verification_submissions where id in (${ids(erased)})`,
+        erased.map((row) => row.id),
+      );
     if (kept.length > 0) {
       const until = new Date(now);
       until.setUTCFullYear(until.getUTCFullYear() + RECORD_RETENTION_YEARS);
-      await em.execute(`update verification_submissions set retained_until = ? where id in (${ids(kept)})`, [until, ...kept.map((row) => row.id)]);
+      await em.execute(`update verification_submissions set retained_until = ? where id in (${ids(kept)})`, [
+        until,
+        ...kept.map((row) => row.id),
+      ]);
     }
     return erased.flatMap((row) => [row.user_photo_key, row.id_photo_key]);
   }

@@ -44,7 +44,11 @@ export class PurgeRetainedRecordsJob implements JobProcessor<'moderation', 'purg
           await this.files.delete(row.user_photo_key);
           await this.files.delete(row.id_photo_key);
         }
-        if (due.length > 0) await em.execute(`delete from verification_submissions where id in (${due.map(() => '?').join(', ')})`, due.map((row) => row.id));
+        if (due.length > 0)
+          await em.execute(
+            `delete from verification_submissions where id in (${due.map(() => '?').join(', ')})`,
+            due.map((row) => row.id),
+          );
         return due.length;
       });
       purged += done;

@@ -1,13 +1,28 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
-import { APP_CONFIG, AppError, AuditLog, Clock, Outbox, StaffDecisions, claimRefusal, ownSubjectError, type AppConfig, type ClaimRefusal } from '#app/platform';
+import {
+  APP_CONFIG,
+  AppError,
+  AuditLog,
+  Clock,
+  Outbox,
+  StaffDecisions,
+  claimRefusal,
+  ownSubjectError,
+  type AppConfig,
+  type ClaimRefusal,
+} from '#app/platform';
 import { ChangeUserRoleCommand, FindUserQuery } from '#app/identity';
 import { VerificationSubmission } from '../../entities/verification-submission.entity.js';
 import { VerificationErrors } from '../../verification.errors.js';
 import { ReviewVerificationCommand } from './review-verification.command.js';
 
-const REFUSALS: Record<ClaimRefusal, () => AppError> = { own_work: () => ownSubjectError('verification'), claimed_by_other: VerificationErrors.claimedByOther, not_claimed: VerificationErrors.notClaimed };
+const REFUSALS: Record<ClaimRefusal, () => AppError> = {
+  own_work: () => ownSubjectError('verification'),
+  claimed_by_other: VerificationErrors.claimedByOther,
+  not_claimed: VerificationErrors.notClaimed,
+};
 
 @CommandHandler(ReviewVerificationCommand)
 export class ReviewVerificationHandler implements ICommandHandler<ReviewVerificationCommand> {
@@ -31,9 +46,19 @@ export class ReviewVerificationHandler implements ICommandHandler<ReviewVerifica
       const item = await em.findOne(VerificationSubmission, submissionId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!item) throw VerificationErrors.notFound();
       if (item.status !== 'processing') throw VerificationErrors.alreadyDecided();
-      const before = { status: item.status, claimedBy: item.claimedBy, claimedAt: item.claimedAt?.toISOString() ?? null };
+      const before = {
+        status: item.status,
+        claimedBy: item.claimedBy,
+        claimedAt: item.claimedAt?.toISOString() ?? null,
+      };
       await this.decisions.assertNotOwn(em, staffId, [{ kind: 'verification', id: item.id }]);
-      const refusal = claimRefusal(item, action.kind === 'claim' || action.kind === 'release' ? action.kind : 'decide', staffId, [], now);
+      const refusal = claimRefusal(
+        item,
+        action.kind === 'claim' || action.kind === 'release' ? action.kind : 'decide',
+        staffId,
+        [],
+        now,
+      );
       if (refusal) throw REFUSALS[refusal]();
 
       if (action.kind === 'claim') {
@@ -48,7 +73,11 @@ export class ReviewVerificationHandler implements ICommandHandler<ReviewVerifica
         item.decidedBy = staffId;
         item.decidedAt = now;
       }
-      const after = { status: item.status, claimedBy: item.claimedBy, claimedAt: item.claimedAt?.toISOString() ?? null };
+      const after = {
+        status: item.status,
+        claimedBy: item.claimedBy,
+        claimedAt: item.claimedAt?.toISOString() ?? null,
+      };
       await this.audit.record(em, {
         actorId: staffId,
         action: `verification.${action.kind === 'accept' ? 'accepted' : action.kind === 'reject' ? 'rejected' : action.kind === 'claim' ? 'claimed' : 'released'}`,
@@ -65,10 +94,16 @@ export class ReviewVerificationHandler implements ICommandHandler<ReviewVerifica
     if (decided) {
       // Creator is the role an accepted verification grants; staff keep theirs.
       try {
-        await this.commands.execute(new ChangeUserRoleCommand(decided.userId, 'creator', staffId, `verification ${decided.id} accepted`, ip, ['fan']));
+        await this.commands.execute(
+          new ChangeUserRoleCommand(decided.userId, 'creator', staffId, `verification ${decided.id} accepted`, ip, [
+            'fan',
+          ]),
+        );
       } catch (error) {
         // The decision stands (committed, audited, mailed); an admin can grant the role from the console.
-        this.logger.error(`verification ${decided.id} accepted but the creator role was not granted: ${(error as Error).message}`);
+        this.logger.error(
+          `verification ${decided.id} accepted but the creator role was not granted: ${(error as Error).message}`,
+        );
       }
     }
   }
@@ -77,12 +112,19 @@ export class ReviewVerificationHandler implements ICommandHandler<ReviewVerifica
     const user = await this.queries.execute(new FindUserQuery(item.userId));
     if (!user) return;
     if (item.status === 'accepted') {
-      this.outbox.enqueue(em, 'notifications', 'send-email', { to: user.email, template: 'verification-accepted', variables: { storeSettingsUrl: `${this.config.PUBLIC_URL}/dashboard/mystoresettings` } });
+      this.outbox.enqueue(em, 'notifications', 'send-email', {
+        to: user.email,
+        template: 'verification-accepted',
+        variables: { storeSettingsUrl: `${this.config.PUBLIC_URL}/dashboard/mystoresettings` },
+      });
     } else {
       this.outbox.enqueue(em, 'notifications', 'send-email', {
         to: user.email,
         template: 'verification-rejected',
-        variables: { reason: item.rejectionReason ?? '', verificationUrl: `${this.config.PUBLIC_URL}/dashboard/verification` },
+        variables: {
+          reason: item.rejectionReason ?? '',
+          verificationUrl: `${this.config.PUBLIC_URL}/dashboard/verification`,
+        },
       });
     }
   }

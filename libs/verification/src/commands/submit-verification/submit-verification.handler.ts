@@ -32,13 +32,18 @@ export class SubmitVerificationHandler implements ICommandHandler<SubmitVerifica
     const latest = await em.findOne(VerificationSubmission, { userId }, { orderBy: { submittedAt: 'desc' } });
     if (latest?.status === 'processing') throw VerificationErrors.pending();
     if (latest?.status === 'accepted') throw VerificationErrors.alreadyVerified();
-    await this.limits.consume('verificationSubmissions', SUBMISSION_LIMIT, userId, { message: 'Too many verification attempts today. Try again tomorrow.' });
+    await this.limits.consume('verificationSubmissions', SUBMISSION_LIMIT, userId, {
+      message: 'Too many verification attempts today. Try again tomorrow.',
+    });
 
     // One image at a time keeps memory flat; both are checked before anything is stored.
     const userPhoto = await this.clean(images.userPhotoWithId, 'userPhotoWithId', 'The photo with your ID');
     const idPhoto = await this.clean(images.idPhoto, 'idPhoto', 'The ID photo');
 
-    const keys = [await this.files.put('verification', userPhoto, now), await this.files.put('verification', idPhoto, now)];
+    const keys = [
+      await this.files.put('verification', userPhoto, now),
+      await this.files.put('verification', idPhoto, now),
+    ];
     try {
       em.persist(
         em.create(VerificationSubmission, {
@@ -53,7 +58,8 @@ export class SubmitVerificationHandler implements ICommandHandler<SubmitVerifica
       await em.flush();
     } catch (error) {
       await Promise.all(keys.map((key) => this.files.delete(key)));
-      if ((error as { code?: string }).code === '23505' || /verification_one_open_per_user/.test(String(error))) throw VerificationErrors.pending();
+      if ((error as { code?: string }).code === '23505' || /verification_one_open_per_user/.test(String(error)))
+        throw VerificationErrors.pending();
       throw error;
     }
     this.logger.log(`verification submitted by ${userId}`);
@@ -64,7 +70,8 @@ export class SubmitVerificationHandler implements ICommandHandler<SubmitVerifica
     try {
       return (await cleanIdImage(bytes, label)).data;
     } catch (error) {
-      if (error instanceof ImageRejected) throw new AppError(error.status, error.code, error.message, [{ field, message: error.message }]);
+      if (error instanceof ImageRejected)
+        throw new AppError(error.status, error.code, error.message, [{ field, message: error.message }]);
       throw error;
     }
   }

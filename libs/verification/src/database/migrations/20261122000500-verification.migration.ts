@@ -23,7 +23,9 @@ export class Migration20261122000500Verification extends Migration {
         check ((claimed_by is null) = (claimed_at is null))
       )`);
     // One open check per person at a time; the queue reads oldest first.
-    this.addSql(`create unique index verification_one_open_per_user on verification_submissions (user_id) where status = 'processing'`);
+    this.addSql(
+      `create unique index verification_one_open_per_user on verification_submissions (user_id) where status = 'processing'`,
+    );
     this.addSql(`create index verification_queue on verification_submissions (status, submitted_at, id)`);
     this.addSql(`create index verification_by_user on verification_submissions (user_id, submitted_at desc)`);
   }

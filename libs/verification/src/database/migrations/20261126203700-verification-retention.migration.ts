@@ -4,7 +4,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261126203700VerificationRetention extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table verification_submissions add column retained_until timestamptz null`);
-    this.addSql(`create index verification_retained_until on verification_submissions (retained_until) where retained_until is not null`);
+    this.addSql(
+      `create index verification_retained_until on verification_submissions (retained_until) where retained_until is not null`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -8,8 +8,15 @@ import { VerificationSubmission } from '../../entities/verification-submission.e
 import { ReviewItemQuery, ReviewQueueQuery, type ReviewItem } from './review-queue.query.js';
 
 /** Turns rows into queue items, asking identity once per distinct user for the emails. */
-async function toItems(rows: VerificationSubmission[], queries: QueryBus, viewerId: string, now: Date): Promise<ReviewItem[]> {
-  const ids = new Set(rows.flatMap((row) => [row.userId, row.claimedBy, row.decidedBy].filter((id): id is string => id !== null)));
+async function toItems(
+  rows: VerificationSubmission[],
+  queries: QueryBus,
+  viewerId: string,
+  now: Date,
+): Promise<ReviewItem[]> {
+  const ids = new Set(
+    rows.flatMap((row) => [row.userId, row.claimedBy, row.decidedBy].filter((id): id is string => id !== null)),
+  );
   const users = new Map<string, UserSummary | null>();
   for (const id of ids) users.set(id, await queries.execute(new FindUserQuery(id)));
   const ref = (id: string | null) => (id ? { id, email: users.get(id)?.email ?? '(deleted user)' } : null);
@@ -47,7 +54,14 @@ export class ReviewQueueHandler implements IQueryHandler<ReviewQueueQuery> {
     const order = status === 'processing' ? { submittedAt: 'asc', id: 'asc' } : { decidedAt: 'desc', id: 'desc' };
     // Staff never see their own submission as waiting for their review.
     const notOwn = status === 'processing' ? notOwnWorkSql(viewerId, ['v.user_id']) : { sql: 'true', params: [] };
-    const rows = await this.orm.em.fork().createQueryBuilder(VerificationSubmission, 'v').where({ status }).andWhere(notOwn.sql, notOwn.params).orderBy(order as never).limit(limit).getResultList();
+    const rows = await this.orm.em
+      .fork()
+      .createQueryBuilder(VerificationSubmission, 'v')
+      .where({ status })
+      .andWhere(notOwn.sql, notOwn.params)
+      .orderBy(order as never)
+      .limit(limit)
+      .getResultList();
     return toItems(rows, this.queries, viewerId, this.clock.now());
   }
 }

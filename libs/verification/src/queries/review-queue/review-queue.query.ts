@@ -39,7 +39,9 @@ export class ReviewQueueQuery extends Query<ReviewItem[]> {
 }
 
 /** One queue item; with `withImageKeys` also where its two images are stored. */
-export class ReviewItemQuery extends Query<(ReviewItem & { imageKeys: { userPhotoWithId: string; idPhoto: string } }) | null> {
+export class ReviewItemQuery extends Query<
+  (ReviewItem & { imageKeys: { userPhotoWithId: string; idPhoto: string } }) | null
+> {
   constructor(
     readonly submissionId: string,
     /** The staff member asking, for `claim`. */

@@ -9,7 +9,9 @@ export class VerificationStatusHandler implements IQueryHandler<VerificationStat
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async execute({ userId }: VerificationStatusQuery): Promise<VerificationStatusView> {
-    const latest = await this.orm.em.fork().findOne(VerificationSubmission, { userId }, { orderBy: { submittedAt: 'desc' } });
+    const latest = await this.orm.em
+      .fork()
+      .findOne(VerificationSubmission, { userId }, { orderBy: { submittedAt: 'desc' } });
     return {
       status: latest?.status ?? null,
       verifiedAt: latest?.status === 'accepted' ? (latest.decidedAt?.toISOString() ?? null) : null,

@@ -26,7 +26,13 @@ const columnOf = (element: Element) => element.closest('.mantine-Grid-col');
 
 describe('DetailFrame', () => {
   it('links back to the queue and shows the header, its status and meta, the actions and the facts', () => {
-    renderAt(<DetailFrame back={{ to: '/queue?status=done', label: 'The queue' }} query={query()} render={(subject) => parts(subject)} />);
+    renderAt(
+      <DetailFrame
+        back={{ to: '/queue?status=done', label: 'The queue' }}
+        query={query()}
+        render={(subject) => parts(subject)}
+      />,
+    );
     expect(screen.getByRole('link', { name: 'The queue' }).getAttribute('href')).toBe('/queue?status=done');
     expect(screen.getByRole('heading', { name: 'Ada Lovelace', level: 1 })).toBeTruthy();
     expect(screen.getByText('Open')).toBeTruthy();
@@ -37,13 +43,27 @@ describe('DetailFrame', () => {
 
   it('puts the facts under the actions beside the evidence, and in the wide column with the note when there is none', () => {
     const { unmount } = renderAt(
-      <DetailFrame back={{ to: '/q', label: 'Queue' }} query={query()} render={(subject) => parts(subject, { evidence: <img alt="ID document" /> })} />,
+      <DetailFrame
+        back={{ to: '/q', label: 'Queue' }}
+        query={query()}
+        render={(subject) => parts(subject, { evidence: <img alt="ID document" /> })}
+      />,
     );
-    expect(columnOf(screen.getByRole('table', { name: 'Facts' }))).toBe(columnOf(screen.getByRole('button', { name: 'Claim' })));
-    expect(columnOf(screen.getByRole('img', { name: 'ID document' }))).not.toBe(columnOf(screen.getByRole('button', { name: 'Claim' })));
+    expect(columnOf(screen.getByRole('table', { name: 'Facts' }))).toBe(
+      columnOf(screen.getByRole('button', { name: 'Claim' })),
+    );
+    expect(columnOf(screen.getByRole('img', { name: 'ID document' }))).not.toBe(
+      columnOf(screen.getByRole('button', { name: 'Claim' })),
+    );
     unmount();
 
-    renderAt(<DetailFrame back={{ to: '/q', label: 'Queue' }} query={query()} render={(subject) => parts(subject, { note: <p>Resolving is audited.</p> })} />);
+    renderAt(
+      <DetailFrame
+        back={{ to: '/q', label: 'Queue' }}
+        query={query()}
+        render={(subject) => parts(subject, { note: <p>Resolving is audited.</p> })}
+      />,
+    );
     const facts = columnOf(screen.getByRole('table', { name: 'Facts' }));
     expect(facts).not.toBe(columnOf(screen.getByRole('button', { name: 'Claim' })));
     expect(columnOf(screen.getByText('Resolving is audited.'))).toBe(facts);
@@ -51,7 +71,13 @@ describe('DetailFrame', () => {
 
   it('shows a loader until the record arrives, and renders nothing of it before', () => {
     const render = vi.fn(parts);
-    renderAt(<DetailFrame back={{ to: '/q', label: 'Queue' }} query={query({ data: undefined, isPending: true })} render={render} />);
+    renderAt(
+      <DetailFrame
+        back={{ to: '/q', label: 'Queue' }}
+        query={query({ data: undefined, isPending: true })}
+        render={render}
+      />,
+    );
     expect(screen.getByLabelText('Loading')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Queue' })).toBeTruthy();
     expect(render).not.toHaveBeenCalled();
@@ -59,13 +85,23 @@ describe('DetailFrame', () => {
 
   it('says a missing record is not there, and offers a retry for any other failure', async () => {
     const { unmount } = renderAt(
-      <DetailFrame back={{ to: '/q', label: 'Queue' }} query={query({ data: undefined, error: new ApiError(404, { message: 'Not found' }) })} render={parts} />,
+      <DetailFrame
+        back={{ to: '/q', label: 'Queue' }}
+        query={query({ data: undefined, error: new ApiError(404, { message: 'Not found' }) })}
+        render={parts}
+      />,
     );
     expect(screen.getByRole('alert').textContent).toContain('Nothing here');
     unmount();
 
     const refetch = vi.fn();
-    renderAt(<DetailFrame back={{ to: '/q', label: 'Queue' }} query={query({ data: undefined, error: new Error('Timed out'), refetch })} render={parts} />);
+    renderAt(
+      <DetailFrame
+        back={{ to: '/q', label: 'Queue' }}
+        query={query({ data: undefined, error: new Error('Timed out'), refetch })}
+        render={parts}
+      />,
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(refetch).toHaveBeenCalledOnce();
   });

@@ -47,7 +47,11 @@ export function DetailFrame<T>({ back, query, render }: DetailFrameProps<T>) {
           <IconArrowLeft size={16} /> {back.label}
         </Group>
       </Anchor>
-      {parts ? <DetailBody {...parts} /> : <QueryStatus isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />}
+      {parts ? (
+        <DetailBody {...parts} />
+      ) : (
+        <QueryStatus isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
+      )}
     </>
   );
 }

@@ -56,7 +56,8 @@ export function ConsoleQueue<T extends { id: string }, V extends string>(props: 
   const { title, description, tabs, view, onViewChange, list, items, label, columns, href } = props;
   const navigate = useNavigate();
   const tab = tabs.find((candidate) => candidate.value === view) ?? tabs[0];
-  const choose = (value: string | null) => onViewChange(tabs.find((candidate) => candidate.value === value)?.value ?? tabs[0].value);
+  const choose = (value: string | null) =>
+    onViewChange(tabs.find((candidate) => candidate.value === value)?.value ?? tabs[0].value);
 
   return (
     <>
@@ -66,7 +67,13 @@ export function ConsoleQueue<T extends { id: string }, V extends string>(props: 
         description={description}
         action={
           <Tooltip label="Refresh">
-            <ActionIcon variant="default" size="lg" aria-label="Refresh" onClick={() => void list.refetch()} loading={list.isFetching}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Refresh"
+              onClick={() => void list.refetch()}
+              loading={list.isFetching}
+            >
               <IconRefresh size={18} />
             </ActionIcon>
           </Tooltip>
@@ -75,7 +82,12 @@ export function ConsoleQueue<T extends { id: string }, V extends string>(props: 
       <Tabs value={view} onChange={choose} mb={tab.rule ? 'xs' : 'md'}>
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {tabs.map((candidate) => (
-            <Tabs.Tab key={candidate.value} value={candidate.value} px={{ base: 'xs', sm: 'md' }} style={{ whiteSpace: 'nowrap' }}>
+            <Tabs.Tab
+              key={candidate.value}
+              value={candidate.value}
+              px={{ base: 'xs', sm: 'md' }}
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {candidate.label}
               {candidate.value === view && list.data ? ` (${list.data.length})` : ''}
             </Tabs.Tab>

@@ -9,7 +9,15 @@ import { formatDateTime, formatRelative } from '@/shared/format';
  */
 export function QueueLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to} size="sm" fw={600} onClick={(event) => event.stopPropagation()} display="block" truncate="end">
+    <Anchor
+      component={Link}
+      to={to}
+      size="sm"
+      fw={600}
+      onClick={(event) => event.stopPropagation()}
+      display="block"
+      truncate="end"
+    >
       {children}
     </Anchor>
   );

@@ -11,12 +11,17 @@ import { moved } from './AlbumArranger';
 
 vi.mock('tus-js-client', async () => ({ Upload: (await import('../../test/tus-mock')).FakeUpload }));
 vi.mock('../../../../lib/auth-client', () => ({
-  auth: { getSession: vi.fn(), onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => undefined } } }) },
+  auth: {
+    getSession: vi.fn(),
+    onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => undefined } } }),
+  },
 }));
 
 const ID = '0b6c8a52-4444-4000-8000-000000000004';
-const photo = (n: number) => mediaFixture({ id: `m-${n}`, originalName: `shot-${n}.jpg`, number: n, thumbnailUrl: `/api/media?token=t${n}` });
-const album = (overrides: Partial<ContentItem> = {}) => itemFixture({ id: ID, media: [photo(1), photo(2), photo(3)], coverMediaId: 'm-1', ...overrides });
+const photo = (n: number) =>
+  mediaFixture({ id: `m-${n}`, originalName: `shot-${n}.jpg`, number: n, thumbnailUrl: `/api/media?token=t${n}` });
+const album = (overrides: Partial<ContentItem> = {}) =>
+  itemFixture({ id: ID, media: [photo(1), photo(2), photo(3)], coverMediaId: 'm-1', ...overrides });
 
 /** The server: answers the item, and applies order, cover and teaser as the API does. */
 function serveAlbum(start: ContentItem) {
@@ -39,11 +44,17 @@ function serveAlbum(start: ContentItem) {
     },
   });
   renderAt(<ContentDrawer id={ID} onClose={() => undefined} />);
-  const sent = (path: string) => fetchMock.mock.calls.filter(([input, init]) => input === `/api/content/${ID}/${path}` && init?.method === 'PUT').map(([, init]) => JSON.parse(init?.body as string) as unknown);
+  const sent = (path: string) =>
+    fetchMock.mock.calls
+      .filter(([input, init]) => input === `/api/content/${ID}/${path}` && init?.method === 'PUT')
+      .map(([, init]) => JSON.parse(init?.body as string) as unknown);
   return { sent };
 }
 
-const names = () => within(screen.getByRole('list', { name: 'Photos in this album, in order' })).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
+const names = () =>
+  within(screen.getByRole('list', { name: 'Photos in this album, in order' }))
+    .getAllByRole('listitem')
+    .map((item) => item.getAttribute('aria-label'));
 
 describe('moved', () => {
   it('puts one id at a new index', () => {
@@ -69,7 +80,9 @@ describe('AlbumArranger', () => {
 
     screen.getByRole('button', { name: 'Move photo 3 earlier' }).focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(names()).toEqual(['Photo 1, cover: shot-1.jpg', 'Photo 2: shot-3.jpg', 'Photo 3: shot-2.jpg']));
+    await waitFor(() =>
+      expect(names()).toEqual(['Photo 1, cover: shot-1.jpg', 'Photo 2: shot-3.jpg', 'Photo 3: shot-2.jpg']),
+    );
     expect(sent('media-order')).toEqual([{ mediaIds: ['m-1', 'm-3', 'm-2'] }]);
     // The same photo, now number 2, keeps the focus: Enter again moves it to the front.
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move photo 2 earlier'));

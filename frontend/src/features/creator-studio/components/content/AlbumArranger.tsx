@@ -1,5 +1,12 @@
 import { ActionIcon, Badge, Box, Group, Text, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconGripVertical, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconGripVertical,
+  IconStar,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ApiError } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
@@ -15,7 +22,8 @@ export function moved(ids: readonly string[], id: string, to: number): string[] 
   return [...rest.slice(0, at), id, ...rest.slice(at)];
 }
 
-const failure = (error: unknown, fallback: string) => (error instanceof ApiError && error.status < 500 ? error.message : fallback);
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status < 500 ? error.message : fallback;
 
 export interface AlbumArrangerProps {
   item: ContentItem;
@@ -48,7 +56,12 @@ export function AlbumArranger({ item, onRemove, removing = false }: AlbumArrange
     refocus.current = null;
     const at = ids.indexOf(target.id);
     // At either end its own button is disabled: the focus goes to the other one.
-    const direction = (target.direction === 'earlier' && at === 0) || (target.direction === 'later' && at === count - 1) ? (target.direction === 'earlier' ? 'later' : 'earlier') : target.direction;
+    const direction =
+      (target.direction === 'earlier' && at === 0) || (target.direction === 'later' && at === count - 1)
+        ? target.direction === 'earlier'
+          ? 'later'
+          : 'earlier'
+        : target.direction;
     buttons.current.get(`${target.id}:${direction}`)?.focus();
   });
 
@@ -127,7 +140,13 @@ export function AlbumArranger({ item, onRemove, removing = false }: AlbumArrange
                   </Badge>
                 )}
                 {isCover && (
-                  <Badge className={classes.cover} variant="filled" radius="sm" leftSection={<IconStarFilled size={10} />} aria-hidden>
+                  <Badge
+                    className={classes.cover}
+                    variant="filled"
+                    radius="sm"
+                    leftSection={<IconStarFilled size={10} />}
+                    aria-hidden
+                  >
                     Cover
                   </Badge>
                 )}
@@ -143,7 +162,11 @@ export function AlbumArranger({ item, onRemove, removing = false }: AlbumArrange
                         aria-label={`Move ${label} earlier`}
                         disabled={index === 0}
                         onClick={() => move(file, -1)}
-                        ref={(node) => void (node ? buttons.current.set(`${file.id}:earlier`, node) : buttons.current.delete(`${file.id}:earlier`))}
+                        ref={(node) =>
+                          void (node
+                            ? buttons.current.set(`${file.id}:earlier`, node)
+                            : buttons.current.delete(`${file.id}:earlier`))
+                        }
                       >
                         <IconArrowLeft size={16} />
                       </ActionIcon>
@@ -153,7 +176,11 @@ export function AlbumArranger({ item, onRemove, removing = false }: AlbumArrange
                         aria-label={`Move ${label} later`}
                         disabled={index === count - 1}
                         onClick={() => move(file, 1)}
-                        ref={(node) => void (node ? buttons.current.set(`${file.id}:later`, node) : buttons.current.delete(`${file.id}:later`))}
+                        ref={(node) =>
+                          void (node
+                            ? buttons.current.set(`${file.id}:later`, node)
+                            : buttons.current.delete(`${file.id}:later`))
+                        }
                       >
                         <IconArrowRight size={16} />
                       </ActionIcon>
@@ -172,7 +199,14 @@ export function AlbumArranger({ item, onRemove, removing = false }: AlbumArrange
                     </ActionIcon>
                   )}
                   {onRemove && (
-                    <ActionIcon variant="light" color="red" size="md" aria-label={`Remove ${file.originalName}`} onClick={() => onRemove(file)} disabled={removing}>
+                    <ActionIcon
+                      variant="light"
+                      color="red"
+                      size="md"
+                      aria-label={`Remove ${file.originalName}`}
+                      onClick={() => onRemove(file)}
+                      disabled={removing}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   )}

@@ -40,7 +40,13 @@ export function AppealDecision({ item }: { item: ContentItem }) {
         confirmWith="toast"
         pending={appeal.isPending}
         onSubmit={(values) =>
-          appeal.mutateAsync({ subjectType: 'content', subjectId: item.id, reason, details: values.details, email: values.email ?? '' })
+          appeal.mutateAsync({
+            subjectType: 'content',
+            subjectId: item.id,
+            reason,
+            details: values.details,
+            email: values.email ?? '',
+          })
         }
       />
     </>

@@ -34,7 +34,14 @@ export function Thumbnail({ item, ratio }: { item: ContentItem; ratio: number })
 export function ContentCard({ item, onOpen }: { item: ContentItem; onOpen: () => void }) {
   const uploading = useUploads(item.id).some(isActive);
   return (
-    <Card withBorder radius="lg" padding={0} component="article" aria-label={item.title} className={readable.readableErrors}>
+    <Card
+      withBorder
+      radius="lg"
+      padding={0}
+      component="article"
+      aria-label={item.title}
+      className={readable.readableErrors}
+    >
       <Box pos="relative">
         <Thumbnail item={item} ratio={16 / 9} />
         {(uploading || isProcessing(item)) && (

@@ -47,8 +47,13 @@ describe('Appeal this decision', () => {
   });
 
   it('appeals a rejection with the signed-in email prefilled; too short details are refused', async () => {
-    getSession.mockResolvedValue({ data: { session: { access_token: 'creator-token', user: { email: 'jane@example.com' } } }, error: null });
-    const { appeals } = openDrawer(itemFixture({ id: ID, title: 'Night walk', status: 'rejected', rejectionReason: 'Blurry photos' }));
+    getSession.mockResolvedValue({
+      data: { session: { access_token: 'creator-token', user: { email: 'jane@example.com' } } },
+      error: null,
+    });
+    const { appeals } = openDrawer(
+      itemFixture({ id: ID, title: 'Night walk', status: 'rejected', rejectionReason: 'Blurry photos' }),
+    );
     const user = userEvent.setup({ delay: null });
     const drawer = await screen.findByRole('dialog', { name: 'Night walk' });
     await user.click(await within(drawer).findByRole('button', { name: 'Appeal this decision' }));
@@ -69,13 +74,21 @@ describe('Appeal this decision', () => {
     expect(APPEAL_SENT).toBe('Appeal sent. We resolve appeals within 7 business days.');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Appeal this decision' })).toBeNull());
     const [request] = appeals();
-    expect(request.body).toEqual({ subjectType: 'content', subjectId: ID, reason: 'creator_rejection', details: REASONS, email: 'jane@example.com' });
+    expect(request.body).toEqual({
+      subjectType: 'content',
+      subjectId: ID,
+      reason: 'creator_rejection',
+      details: REASONS,
+      email: 'jane@example.com',
+    });
     expect(request.headers.get('Authorization')).toBe('Bearer creator-token');
   });
 
   it('appeals a removal and asks for an email when none is known', async () => {
     getSession.mockResolvedValue({ data: { session: null }, error: null });
-    const { appeals } = openDrawer(itemFixture({ id: ID, title: 'Taken down', status: 'removed', media: [mediaFixture()] }));
+    const { appeals } = openDrawer(
+      itemFixture({ id: ID, title: 'Taken down', status: 'removed', media: [mediaFixture()] }),
+    );
     const user = userEvent.setup({ delay: null });
     const drawer = await screen.findByRole('dialog', { name: 'Taken down' });
     await user.click(await within(drawer).findByRole('button', { name: 'Appeal this decision' }));
@@ -89,7 +102,13 @@ describe('Appeal this decision', () => {
     await fill(user, within(modal).getByRole('textbox', { name: /Email/ }), 'jane@example.com');
     await user.click(within(modal).getByRole('button', { name: 'Send appeal' }));
     expect(await screen.findByText(APPEAL_SENT)).toBeTruthy();
-    expect(appeals()[0].body).toEqual({ subjectType: 'content', subjectId: ID, reason: 'creator_removal', details: REASONS, email: 'jane@example.com' });
+    expect(appeals()[0].body).toEqual({
+      subjectType: 'content',
+      subjectId: ID,
+      reason: 'creator_removal',
+      details: REASONS,
+      email: 'jane@example.com',
+    });
   });
 
   it('offers no appeal for items no moderator has decided against', async () => {

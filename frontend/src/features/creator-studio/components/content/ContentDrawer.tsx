@@ -18,7 +18,13 @@ import { Uploader } from './Uploader';
 function StatusNote({ item }: { item: ContentItem }) {
   if (item.status === 'rejected') {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Rejected by a moderator" role="note">
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={18} />}
+        title="Rejected by a moderator"
+        role="note"
+      >
         <Stack gap={4}>
           {item.rejectionReason && <Text size="sm" fw={600}>{`Reason: ${item.rejectionReason}`}</Text>}
           <Text size="sm">{STATUS_NOTES.rejected}</Text>
@@ -147,7 +153,13 @@ export function ContentDrawer({ id, onClose }: { id: string | null; onClose: () 
       {item.data ? (
         <ItemView item={item.data} />
       ) : item.isError ? (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} classNames={{ title: contrast.orangeOnTint }} title="This item could not be loaded">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          classNames={{ title: contrast.orangeOnTint }}
+          title="This item could not be loaded"
+        >
           <Text size="sm">It may have been removed, or the connection dropped. Close this panel and try again.</Text>
         </Alert>
       ) : (

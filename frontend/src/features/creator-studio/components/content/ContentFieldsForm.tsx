@@ -16,7 +16,9 @@ export interface ContentFormValues {
   currency: Currency;
 }
 
-export const formValuesOf = (item: Pick<ContentItem, 'title' | 'description' | 'priceMinor' | 'currency'>): ContentFormValues => ({
+export const formValuesOf = (
+  item: Pick<ContentItem, 'title' | 'description' | 'priceMinor' | 'currency'>,
+): ContentFormValues => ({
   title: item.title,
   description: item.description,
   price: toMajor(item.priceMinor),
@@ -51,7 +53,13 @@ export interface ContentFieldsFormProps {
 }
 
 /** Title, description, price (major units in the form, minor units sent) and currency of a video or album. */
-export function ContentFieldsForm({ initial, submitLabel, onSubmit, onCancel, requireChange = false }: ContentFieldsFormProps) {
+export function ContentFieldsForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  requireChange = false,
+}: ContentFieldsFormProps) {
   const form = useForm<ContentFormValues>({
     initialValues: initial,
     validate: schemaResolver(schema, { sync: true }),
@@ -69,8 +77,10 @@ export function ContentFieldsForm({ initial, submitLabel, onSubmit, onCancel, re
       form.resetDirty({ ...values, title: fields.title, description: fields.description });
     } catch (error) {
       const problems = fieldProblems(error);
-      for (const problem of problems) form.setFieldError(problem.field === 'priceMinor' ? 'price' : problem.field, problem.message);
-      if (problems.length === 0) notify.error(serviceMessage(error, 'Your changes could not be saved. Please try again.'));
+      for (const problem of problems)
+        form.setFieldError(problem.field === 'priceMinor' ? 'price' : problem.field, problem.message);
+      if (problems.length === 0)
+        notify.error(serviceMessage(error, 'Your changes could not be saved. Please try again.'));
     }
   };
 

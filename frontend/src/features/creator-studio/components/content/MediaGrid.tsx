@@ -15,7 +15,8 @@ export function MediaGrid({ item }: { item: ContentItem }) {
   const removeFile = (media: ContentMedia) =>
     remove.mutate(media.id, {
       onSuccess: () => notify.success(`${media.originalName} removed`),
-      onError: (error) => notify.error(error instanceof ApiError && error.status < 500 ? error.message : 'Failed to remove the file'),
+      onError: (error) =>
+        notify.error(error instanceof ApiError && error.status < 500 ? error.message : 'Failed to remove the file'),
     });
   if (item.kind === 'video') {
     const [media] = item.media;
@@ -23,7 +24,15 @@ export function MediaGrid({ item }: { item: ContentItem }) {
       <Stack gap="xs">
         <VideoTile media={media} />
         {editable && (
-          <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => removeFile(media)} loading={remove.isPending} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => removeFile(media)}
+            loading={remove.isPending}
+            style={{ alignSelf: 'flex-start' }}
+          >
             Remove this video file
           </Button>
         )}
@@ -35,16 +44,16 @@ export function MediaGrid({ item }: { item: ContentItem }) {
 
 function VideoTile({ media }: { media: ContentMedia }) {
   return media.status === 'ready' && media.fileUrl ? (
-      <AspectRatio ratio={16 / 9}>
-        <video
-          src={media.fileUrl}
-          poster={media.thumbnailUrl ?? undefined}
-          controls
-          preload="metadata"
-          aria-label={`Preview of ${media.originalName}`}
-          style={{ background: '#000', borderRadius: 4 }}
-        />
-      </AspectRatio>
+    <AspectRatio ratio={16 / 9}>
+      <video
+        src={media.fileUrl}
+        poster={media.thumbnailUrl ?? undefined}
+        controls
+        preload="metadata"
+        aria-label={`Preview of ${media.originalName}`}
+        style={{ background: '#000', borderRadius: 4 }}
+      />
+    </AspectRatio>
   ) : (
     <MediaTile media={media} ratio={16 / 9} />
   );

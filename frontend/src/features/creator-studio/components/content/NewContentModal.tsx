@@ -11,12 +11,21 @@ import { NotVerifiedAlert } from '../NotVerifiedAlert';
 import { ContentFieldsForm, type ContentFieldsFormProps, type ContentFormValues } from './ContentFieldsForm';
 
 /** Starts from the store's default price and currency when there is a store, otherwise the platform's (9.99 / 14.99 USD). */
-function CreateForm({ kind, ...props }: { kind: ContentKind } & Omit<ContentFieldsFormProps, 'initial' | 'submitLabel'>) {
+function CreateForm({
+  kind,
+  ...props
+}: { kind: ContentKind } & Omit<ContentFieldsFormProps, 'initial' | 'submitLabel'>) {
   const store = useMyStore();
   if (store.isPending) return <Skeleton height={320} radius="md" aria-label="Loading" />;
   const content = store.data?.content;
-  const priceMinor = kind === 'video' ? (content?.defaultVideoPriceMinor ?? 999) : (content?.defaultAlbumPriceMinor ?? 1499);
-  const initial: ContentFormValues = { title: '', description: '', price: toMajor(priceMinor), currency: (content?.currency ?? 'USD') as Currency };
+  const priceMinor =
+    kind === 'video' ? (content?.defaultVideoPriceMinor ?? 999) : (content?.defaultAlbumPriceMinor ?? 1499);
+  const initial: ContentFormValues = {
+    title: '',
+    description: '',
+    price: toMajor(priceMinor),
+    currency: (content?.currency ?? 'USD') as Currency,
+  };
   return <ContentFieldsForm initial={initial} submitLabel="Create draft" {...props} />;
 }
 

@@ -40,7 +40,12 @@ export function SubmitForReview({ item }: { item: ContentItem }) {
             ? 'Finish your uploads before submitting.'
             : 'A moderator checks it against the content policy. It stays private until approved.'}
         </Text>
-        <Button leftSection={<IconSend size={16} />} onClick={() => void send()} loading={submit.isPending} disabled={uploading}>
+        <Button
+          leftSection={<IconSend size={16} />}
+          onClick={() => void send()}
+          loading={submit.isPending}
+          disabled={uploading}
+        >
           {resubmit ? 'Resubmit for review' : 'Submit for review'}
         </Button>
       </Group>

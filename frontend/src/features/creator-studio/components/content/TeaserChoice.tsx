@@ -7,11 +7,20 @@ import type { ContentItem, Teaser } from '../../services/content.service';
 const OPTIONS: Record<ContentItem['kind'], { value: Teaser; label: string; description: string }[]> = {
   album: [
     { value: 'blurred', label: 'Blurred card', description: 'Visitors see your cover blurred until they buy.' },
-    { value: 'preview', label: 'Free preview', description: 'Your cover photo is shown sharp on your store, free to everyone who can see it. The other photos stay blurred.' },
+    {
+      value: 'preview',
+      label: 'Free preview',
+      description:
+        'Your cover photo is shown sharp on your store, free to everyone who can see it. The other photos stay blurred.',
+    },
   ],
   video: [
     { value: 'blurred', label: 'Blurred card', description: 'Visitors see a blurred frame until they buy.' },
-    { value: 'preview', label: 'Free preview', description: 'The first 10 seconds play on your store, small and silent, free to everyone who can see it.' },
+    {
+      value: 'preview',
+      label: 'Free preview',
+      description: 'The first 10 seconds play on your store, small and silent, free to everyone who can see it.',
+    },
   ],
 };
 
@@ -25,7 +34,10 @@ export function TeaserChoice({ item }: { item: ContentItem }) {
       onChange={(value) =>
         choose.mutate(value as Teaser, {
           onSuccess: () => notify.success(value === 'preview' ? 'Free preview on' : 'Blurred card on'),
-          onError: (error) => notify.error(error instanceof ApiError && error.status < 500 ? error.message : 'The teaser could not be saved'),
+          onError: (error) =>
+            notify.error(
+              error instanceof ApiError && error.status < 500 ? error.message : 'The teaser could not be saved',
+            ),
         })
       }
       label="Free teaser"
@@ -33,7 +45,13 @@ export function TeaserChoice({ item }: { item: ContentItem }) {
     >
       <Stack gap="sm" mt="sm">
         {OPTIONS[item.kind].map((option) => (
-          <Radio key={option.value} value={option.value} label={option.label} description={option.description} disabled={choose.isPending} />
+          <Radio
+            key={option.value}
+            value={option.value}
+            label={option.label}
+            description={option.description}
+            disabled={choose.isPending}
+          />
         ))}
       </Stack>
     </Radio.Group>

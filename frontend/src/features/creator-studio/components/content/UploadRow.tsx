@@ -53,19 +53,29 @@ export function UploadRow({ entry }: { entry: UploadEntry }) {
           </Text>
           {canPause && (
             <Tooltip label="Pause">
-              <ActionIcon variant="subtle" aria-label={`Pause upload of ${fileName}`} onClick={() => uploadStore.pause(entry.id)}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Pause upload of ${fileName}`}
+                onClick={() => uploadStore.pause(entry.id)}
+              >
                 <IconPlayerPause size={18} />
               </ActionIcon>
             </Tooltip>
           )}
           {canResume && (
             <Tooltip label="Resume">
-              <ActionIcon variant="subtle" aria-label={`Resume upload of ${fileName}`} onClick={() => uploadStore.resume(entry.id)}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Resume upload of ${fileName}`}
+                onClick={() => uploadStore.resume(entry.id)}
+              >
                 <IconPlayerPlay size={18} />
               </ActionIcon>
             </Tooltip>
           )}
-          {finished && <CloseButton size="sm" aria-label={`Dismiss ${fileName}`} onClick={() => uploadStore.dismiss(entry.id)} />}
+          {finished && (
+            <CloseButton size="sm" aria-label={`Dismiss ${fileName}`} onClick={() => uploadStore.dismiss(entry.id)} />
+          )}
         </Group>
         {status === 'refused' ? (
           <Text size="xs" c="var(--mantine-color-error)" role="alert">

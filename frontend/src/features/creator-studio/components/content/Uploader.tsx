@@ -62,7 +62,11 @@ export function Uploader({ item }: { item: ContentItem }) {
             <IconUpload size={28} stroke={1.5} aria-hidden />
             <Group gap={8} justify="center">
               <Text size="sm">{copy.dropText}</Text>
-              <FileButton onChange={(files) => add(files ? ([] as File[]).concat(files) : [])} accept={copy.accept.join(',')} multiple={copy.multiple}>
+              <FileButton
+                onChange={(files) => add(files ? ([] as File[]).concat(files) : [])}
+                accept={copy.accept.join(',')}
+                multiple={copy.multiple}
+              >
                 {(props) => (
                   <Button {...props} size="xs" variant="light">
                     {copy.chooseLabel}

@@ -34,7 +34,8 @@ export function AppearanceSection({ store }: { store: Store }) {
           ? `The store name has ${displayName.min} to ${displayName.max} characters`
           : null;
       },
-      tagline: (value) => (value.trim().length > taglineMax ? `The tagline has at most ${taglineMax} characters` : null),
+      tagline: (value) =>
+        value.trim().length > taglineMax ? `The tagline has at most ${taglineMax} characters` : null,
       description: (value) =>
         value.trim().length > descriptionMax ? `The bio has at most ${descriptionMax} characters` : null,
       accentColor: (value) => (HEX.test(value) ? null : 'The accent colour is a hex colour such as #a5529f'),

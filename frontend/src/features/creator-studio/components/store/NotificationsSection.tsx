@@ -22,7 +22,11 @@ export function NotificationsSection({ store }: { store: Store }) {
       saving={saving}
       dirty={form.isDirty()}
     >
-      <Switch label="Email me about sales" description="One email for each sale, tip, new subscriber and chargeback" {...form.getInputProps('emailSales', { type: 'checkbox' })} />
+      <Switch
+        label="Email me about sales"
+        description="One email for each sale, tip, new subscriber and chargeback"
+        {...form.getInputProps('emailSales', { type: 'checkbox' })}
+      />
     </SettingsSection>
   );
 }

@@ -21,7 +21,9 @@ export function NsfwSection({ store }: { store: Store }) {
     }),
     validate: {
       categories: (value) =>
-        value.length === 0 && store.nsfw.categories.length > 0 ? `Choose 1 to ${STORE_LIMITS.categoriesMax} categories` : null,
+        value.length === 0 && store.nsfw.categories.length > 0
+          ? `Choose 1 to ${STORE_LIMITS.categoriesMax} categories`
+          : null,
     },
   });
   const adultCategory = form.values.categories.some(isAdult);
@@ -44,7 +46,9 @@ export function NsfwSection({ store }: { store: Store }) {
           <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
             18+
           </Badge>
-          <Text size="sm">Your store is marked as adult content (18+) because one of its categories is an adult category.</Text>
+          <Text size="sm">
+            Your store is marked as adult content (18+) because one of its categories is an adult category.
+          </Text>
         </Group>
       ) : (
         <Switch

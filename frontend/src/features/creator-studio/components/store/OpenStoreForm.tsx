@@ -20,7 +20,11 @@ interface OpenStoreValues {
 const NAME_LENGTH = `The store name has ${STORE_LIMITS.displayName.min} to ${STORE_LIMITS.displayName.max} characters`;
 
 const schema = z.object({
-  displayName: z.string().trim().min(STORE_LIMITS.displayName.min, NAME_LENGTH).max(STORE_LIMITS.displayName.max, NAME_LENGTH),
+  displayName: z
+    .string()
+    .trim()
+    .min(STORE_LIMITS.displayName.min, NAME_LENGTH)
+    .max(STORE_LIMITS.displayName.max, NAME_LENGTH),
   slug: z.string().trim().min(1, 'Choose a store address'),
   categories: z.array(z.string()),
 });
@@ -56,7 +60,8 @@ export function OpenStoreForm({ onNotVerified }: { onNotVerified: () => void }) 
     } catch (error) {
       const code = errorCode(error);
       if (code === 'not_verified') return onNotVerified();
-      if (code === 'slug_taken') return form.setFieldError('slug', serviceMessage(error, 'This store address is taken'));
+      if (code === 'slug_taken')
+        return form.setFieldError('slug', serviceMessage(error, 'This store address is taken'));
       const problems = fieldProblems(error);
       for (const problem of problems) if (FIELDS.has(problem.field)) form.setFieldError(problem.field, problem.message);
       if (!problems.some((problem) => FIELDS.has(problem.field))) {
@@ -79,7 +84,8 @@ export function OpenStoreForm({ onNotVerified }: { onNotVerified: () => void }) 
               Open your store
             </Title>
             <Text size="sm" c="dimmed">
-              Your store is free. Choose its name and address; you can change everything else in Store Settings afterwards.
+              Your store is free. Choose its name and address; you can change everything else in Store Settings
+              afterwards.
             </Text>
           </Stack>
           <TextInput

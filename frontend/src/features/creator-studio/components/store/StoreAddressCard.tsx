@@ -28,7 +28,11 @@ export function StoreAddressCard({ store }: { store: Store }) {
           {url}
         </Text>
         <Group gap="sm">
-          <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => void copyWithToast(url, 'Store URL')}>
+          <Button
+            variant="light"
+            leftSection={<IconCopy size={16} />}
+            onClick={() => void copyWithToast(url, 'Store URL')}
+          >
             Copy link
           </Button>
           <Button

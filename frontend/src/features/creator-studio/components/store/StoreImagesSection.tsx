@@ -10,7 +10,10 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 const MAX_BYTES = 10 * 1024 * 1024;
 
 const COPY: Record<StoreImageKind, { label: string; hint: string }> = {
-  banner: { label: 'Banner', hint: 'Wide image across the top of your store, kept at 1600 × 400 (cropped from the centre)' },
+  banner: {
+    label: 'Banner',
+    hint: 'Wide image across the top of your store, kept at 1600 × 400 (cropped from the centre)',
+  },
   avatar: { label: 'Avatar', hint: 'Square picture beside your store name, kept at 400 × 400' },
 };
 
@@ -44,9 +47,19 @@ function ImagePicker({ kind, url }: { kind: StoreImageKind; url: string | null }
         <Box
           w={kind === 'banner' ? { base: '100%', sm: 320 } : 80}
           h={80}
-          style={{ borderRadius: kind === 'avatar' ? '50%' : 8, overflow: 'hidden', border: '1px solid var(--mantine-color-default-border)', display: 'grid', placeItems: 'center' }}
+          style={{
+            borderRadius: kind === 'avatar' ? '50%' : 8,
+            overflow: 'hidden',
+            border: '1px solid var(--mantine-color-default-border)',
+            display: 'grid',
+            placeItems: 'center',
+          }}
         >
-          {url ? <Image src={url} alt={`Your store ${kind}`} w="100%" h="100%" fit="cover" /> : <IconPhoto size={28} stroke={1.4} aria-hidden="true" color="var(--mantine-color-dimmed)" />}
+          {url ? (
+            <Image src={url} alt={`Your store ${kind}`} w="100%" h="100%" fit="cover" />
+          ) : (
+            <IconPhoto size={28} stroke={1.4} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+          )}
         </Box>
         <Group gap="xs">
           <FileButton onChange={choose} accept={ACCEPT}>
@@ -62,7 +75,12 @@ function ImagePicker({ kind, url }: { kind: StoreImageKind; url: string | null }
               color="red"
               leftSection={<IconTrash size={16} />}
               loading={remove.isPending}
-              onClick={() => remove.mutate(kind, { onError: (error) => notify.error(serviceMessage(error, `${label} could not be removed. Please try again.`)) })}
+              onClick={() =>
+                remove.mutate(kind, {
+                  onError: (error) =>
+                    notify.error(serviceMessage(error, `${label} could not be removed. Please try again.`)),
+                })
+              }
             >
               Remove
             </Button>
@@ -76,7 +94,11 @@ function ImagePicker({ kind, url }: { kind: StoreImageKind; url: string | null }
 /** The banner and avatar fans see on the store page; each saved as soon as it is chosen. */
 export function StoreImagesSection({ store }: { store: Store }) {
   return (
-    <SectionCard icon={<IconPhoto size={22} />} title="Banner and avatar" description="The pictures at the top of your store page. Fans see them before anything else.">
+    <SectionCard
+      icon={<IconPhoto size={22} />}
+      title="Banner and avatar"
+      description="The pictures at the top of your store page. Fans see them before anything else."
+    >
       <Stack gap="lg">
         <ImagePicker kind="banner" url={store.images.bannerUrl} />
         <ImagePicker kind="avatar" url={store.images.avatarUrl} />

@@ -5,8 +5,14 @@ import { REVENUE_SPLIT } from '../../../../content/site-facts';
 import type { DashboardSummary } from '../../services/dashboard-summary.service';
 
 const COPY = {
-  processing: { text: 'We are checking your ID. Your Creator Section opens as soon as it is accepted.', action: 'View verification status' },
-  rejected: { text: 'Your last verification was not accepted. Check your email for the reason and try again.', action: 'Try verification again' },
+  processing: {
+    text: 'We are checking your ID. Your Creator Section opens as soon as it is accepted.',
+    action: 'View verification status',
+  },
+  rejected: {
+    text: 'Your last verification was not accepted. Check your email for the reason and try again.',
+    action: 'Try verification again',
+  },
   start: {
     text: `Open a free branded store, sell videos, photo albums and subscriptions, and keep up to ${REVENUE_SPLIT.token.creator}% of every sale. It starts with a quick ID check.`,
     action: 'Become a creator',
@@ -27,7 +33,12 @@ export function BecomeCreatorCard({ status }: { status: DashboardSummary['verifi
             Sell on your own store
           </Title>
           <Text size="sm">{copy.text}</Text>
-          <Button component={Link} to="/dashboard/verification" w={{ base: '100%', xs: 'auto' }} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            component={Link}
+            to="/dashboard/verification"
+            w={{ base: '100%', xs: 'auto' }}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {copy.action}
           </Button>
         </Stack>

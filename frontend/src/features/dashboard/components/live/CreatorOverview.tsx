@@ -1,5 +1,13 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconBuildingBank, IconBuildingStore, IconChartBar, IconExternalLink, IconPhoto, IconVideo } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconBuildingBank,
+  IconBuildingStore,
+  IconChartBar,
+  IconExternalLink,
+  IconPhoto,
+  IconVideo,
+} from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from '@/shared/format';
 import contrast from '@/shared/ui/contrast.module.css';
@@ -69,7 +77,13 @@ export function CreatorOverview({ creator }: { creator: CreatorSummary }) {
   return (
     <Stack gap="lg" component="section" aria-label="Your store">
       {!creator.store && (
-        <Alert color="fanmint" variant="light" icon={<IconBuildingStore size={18} />} title="Open your store" className={contrast.tintedAlert}>
+        <Alert
+          color="fanmint"
+          variant="light"
+          icon={<IconBuildingStore size={18} />}
+          title="Open your store"
+          className={contrast.tintedAlert}
+        >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">You are verified. Choose your store’s name and address to start selling.</Text>
             <Button component={Link} to="/dashboard/mystoresettings" size="sm">
@@ -114,12 +128,25 @@ export function CreatorOverview({ creator }: { creator: CreatorSummary }) {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               {SHORTCUTS.map(({ label, to, icon: Icon }) => (
-                <Button key={to} component={Link} to={to} variant="default" justify="flex-start" leftSection={<Icon size={18} />}>
+                <Button
+                  key={to}
+                  component={Link}
+                  to={to}
+                  variant="default"
+                  justify="flex-start"
+                  leftSection={<Icon size={18} />}
+                >
                   {label}
                 </Button>
               ))}
               {creator.store && (
-                <Button component={Link} to={`/stores/${creator.store.slug}`} variant="default" justify="flex-start" leftSection={<IconExternalLink size={18} />}>
+                <Button
+                  component={Link}
+                  to={`/stores/${creator.store.slug}`}
+                  variant="default"
+                  justify="flex-start"
+                  leftSection={<IconExternalLink size={18} />}
+                >
                   View my store
                 </Button>
               )}

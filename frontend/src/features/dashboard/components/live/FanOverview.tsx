@@ -15,9 +15,22 @@ const STATUS_LABEL: Partial<Record<Purchase['status'], { label: string; color: s
 };
 
 const purchaseTitle = (purchase: Purchase) =>
-  purchase.contentTitle ?? (purchase.kind === 'subscription' ? 'Monthly subscription' : purchase.kind === 'tip' ? 'Tip' : 'Purchase');
+  purchase.contentTitle ??
+  (purchase.kind === 'subscription' ? 'Monthly subscription' : purchase.kind === 'tip' ? 'Tip' : 'Purchase');
 
-function Panel({ id, title, link, empty, children }: { id: string; title: string; link: { to: string; label: string }; empty: ReactNode | null; children: ReactNode }) {
+function Panel({
+  id,
+  title,
+  link,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  link: { to: string; label: string };
+  empty: ReactNode | null;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={id}>
       <Stack gap="sm" h="100%">
@@ -71,7 +84,12 @@ export function FanOverview({ fan, compact = false }: { fan: FanSummary; compact
         </Title>
       )}
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        <Panel id="recent-purchases-title" title="Recent purchases" link={{ to: '/dashboard/purchases', label: 'All purchases' }} empty={recentPurchases.length === 0 ? browse : null}>
+        <Panel
+          id="recent-purchases-title"
+          title="Recent purchases"
+          link={{ to: '/dashboard/purchases', label: 'All purchases' }}
+          empty={recentPurchases.length === 0 ? browse : null}
+        >
           {recentPurchases.map((purchase) => {
             const status = STATUS_LABEL[purchase.status];
             return (
@@ -95,7 +113,12 @@ export function FanOverview({ fan, compact = false }: { fan: FanSummary; compact
             );
           })}
         </Panel>
-        <Panel id="subscriptions-title" title="Subscriptions" link={{ to: '/dashboard/purchases', label: 'Manage' }} empty={subscriptions.length === 0 ? browse : null}>
+        <Panel
+          id="subscriptions-title"
+          title="Subscriptions"
+          link={{ to: '/dashboard/purchases', label: 'Manage' }}
+          empty={subscriptions.length === 0 ? browse : null}
+        >
           {subscriptions.map((subscription) => (
             <Row
               key={subscription.id}
@@ -115,7 +138,12 @@ export function FanOverview({ fan, compact = false }: { fan: FanSummary; compact
             />
           ))}
         </Panel>
-        <Panel id="favorites-title" title="Favourite stores" link={{ to: '/dashboard/favorite-stores', label: 'All favourites' }} empty={favorites.length === 0 ? browse : null}>
+        <Panel
+          id="favorites-title"
+          title="Favourite stores"
+          link={{ to: '/dashboard/favorite-stores', label: 'All favourites' }}
+          empty={favorites.length === 0 ? browse : null}
+        >
           {favorites.map((favorite) => (
             <Row
               key={favorite.storeSlug}

@@ -20,7 +20,9 @@ export function LiveDashboard() {
           Dashboard
         </Title>
         <Text c="dimmed">
-          {summary.data?.role === 'creator' ? 'Your store, your earnings and your next payout at a glance.' : 'Your purchases, subscriptions and favourite stores.'}
+          {summary.data?.role === 'creator'
+            ? 'Your store, your earnings and your next payout at a glance.'
+            : 'Your purchases, subscriptions and favourite stores.'}
         </Text>
       </Stack>
       {summary.isPending ? (
@@ -28,7 +30,12 @@ export function LiveDashboard() {
           <Loader aria-label="Loading your dashboard" />
         </Center>
       ) : summary.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Your dashboard could not be loaded">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="Your dashboard could not be loaded"
+        >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">Check your connection and try again.</Text>
             <Button size="xs" variant="default" onClick={() => void summary.refetch()}>

@@ -44,7 +44,9 @@ export function ActivityPanel() {
   const markAllRead = () => {
     const newest = entries[0];
     if (!newest) return;
-    markRead.mutate(newest.id, { onError: () => notify.error('Your activity could not be marked as read. Please try again.') });
+    markRead.mutate(newest.id, {
+      onError: () => notify.error('Your activity could not be marked as read. Please try again.'),
+    });
   };
 
   return (
@@ -90,7 +92,12 @@ export function ActivityPanel() {
           </Box>
         )}
         {activity.hasNextPage && (
-          <Button variant="light" size="xs" onClick={() => void activity.fetchNextPage()} loading={activity.isFetchingNextPage}>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => void activity.fetchNextPage()}
+            loading={activity.isFetchingNextPage}
+          >
             Show more
           </Button>
         )}

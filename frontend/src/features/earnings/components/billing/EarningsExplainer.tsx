@@ -18,8 +18,8 @@ export function EarningsExplainer() {
         </List.Item>
         <List.Item>
           <Text size="sm">
-            New or high-risk creators&apos; earnings are held {pendingHoldDays} days. After {cleanHistoryMonths} months of
-            clean history, payouts are monthly, on {payoutDay}.
+            New or high-risk creators&apos; earnings are held {pendingHoldDays} days. After {cleanHistoryMonths} months
+            of clean history, payouts are monthly, on {payoutDay}.
           </Text>
         </List.Item>
         <List.Item>

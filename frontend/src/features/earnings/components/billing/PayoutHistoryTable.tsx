@@ -14,7 +14,11 @@ export function PayoutHistoryTable() {
   const items = history.data?.items ?? [];
 
   return (
-    <SectionCard icon={<IconHistory size={22} />} title="Payout history" description="Your monthly payouts and where they went.">
+    <SectionCard
+      icon={<IconHistory size={22} />}
+      title="Payout history"
+      description="Your monthly payouts and where they went."
+    >
       {history.isPending ? (
         <Center py="md">
           <Loader aria-label="Loading payout history" />
@@ -29,14 +33,20 @@ export function PayoutHistoryTable() {
             label="Payout history"
             rows={items.map((payout) => ({
               key: payout.id,
-              title: <Text size="sm" fw={600}>{formatMonth(payout.period)}</Text>,
+              title: (
+                <Text size="sm" fw={600}>
+                  {formatMonth(payout.period)}
+                </Text>
+              ),
               amount: formatMoney(payout.amountMinor, payout.currency),
               badge: <LabelBadge style={PAYOUT_STATUS[payout.status]} />,
               meta: [
                 METHOD_LABELS[payout.method] ?? payout.method,
                 payout.destination,
                 payout.paidAt ? `Paid ${formatDate(payout.paidAt)}` : null,
-              ].filter(Boolean).join(' · '),
+              ]
+                .filter(Boolean)
+                .join(' · '),
             }))}
           />
           <Box visibleFrom="sm">
@@ -66,7 +76,9 @@ export function PayoutHistoryTable() {
                       <Table.Td>
                         <LabelBadge style={PAYOUT_STATUS[payout.status]} />
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{payout.paidAt ? formatDate(payout.paidAt) : '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {payout.paidAt ? formatDate(payout.paidAt) : '—'}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -20,7 +20,13 @@ await import('../../../../lib/auth-client');
 const STALE = () => json({ code: 'reauthentication_needed', message: 'For your security, confirm it is you.' }, 403);
 
 const UPDATED_AT = '2026-03-01T10:00:00.000Z';
-const BANK: PayoutMethod = { kind: 'bank', accountHolder: 'Jane Fit', ibanLast4: '3000', currency: 'EUR', updatedAt: UPDATED_AT };
+const BANK: PayoutMethod = {
+  kind: 'bank',
+  accountHolder: 'Jane Fit',
+  ibanLast4: '3000',
+  currency: 'EUR',
+  updatedAt: UPDATED_AT,
+};
 
 function serveMethod(initial: PayoutMethod | null, extra: Record<string, (request: Request) => Response> = {}) {
   let saved = initial;
@@ -31,7 +37,13 @@ function serveMethod(initial: PayoutMethod | null, extra: Record<string, (reques
       const request = body as { kind: string; accountHolder: string; iban: string; currency: string; address: string };
       saved =
         request.kind === 'bank'
-          ? { kind: 'bank', accountHolder: request.accountHolder, ibanLast4: request.iban.slice(-4), currency: request.currency, updatedAt: UPDATED_AT }
+          ? {
+              kind: 'bank',
+              accountHolder: request.accountHolder,
+              ibanLast4: request.iban.slice(-4),
+              currency: request.currency,
+              updatedAt: UPDATED_AT,
+            }
           : { kind: 'crypto', network: 'solana', address: request.address, updatedAt: UPDATED_AT };
       return json(saved);
     },
@@ -106,7 +118,14 @@ describe('PayoutMethodCard', () => {
   it('shows the server’s field message under its input', async () => {
     serveMethod(null, {
       'PUT /api/payouts/method': () =>
-        json({ code: 'validation_failed', message: 'Invalid', details: [{ field: 'iban', message: 'This bank is not supported' }] }, 400),
+        json(
+          {
+            code: 'validation_failed',
+            message: 'Invalid',
+            details: [{ field: 'iban', message: 'This bank is not supported' }],
+          },
+          400,
+        ),
     });
     renderCard();
     const user = userEvent.setup();
@@ -126,7 +145,9 @@ describe('PayoutMethodCard', () => {
       if (key === 'PUT /api/payouts/method' && !fresh) return STALE();
       if (key === 'POST /api/account/reauthenticate') {
         fresh = JSON.parse(String(init?.body)).password === 'Right-Password-1!';
-        return fresh ? json({ authenticated_at: UPDATED_AT }) : json({ code: 'invalid_credentials', message: 'Invalid login credentials' }, 400);
+        return fresh
+          ? json({ authenticated_at: UPDATED_AT })
+          : json({ code: 'invalid_credentials', message: 'Invalid login credentials' }, 400);
       }
       return saving(input, init);
     });
@@ -147,7 +168,10 @@ describe('PayoutMethodCard', () => {
     expect(await within(card()).findByText('•••• 3000')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requestsTo(fetchMock, 'PUT /api/payouts/method')).toHaveLength(2);
-    expect(requestsTo(fetchMock, 'POST /api/account/reauthenticate').map((request) => request.body)).toEqual([{ password: 'Wrong-Password-1!' }, { password: 'Right-Password-1!' }]);
+    expect(requestsTo(fetchMock, 'POST /api/account/reauthenticate').map((request) => request.body)).toEqual([
+      { password: 'Wrong-Password-1!' },
+      { password: 'Right-Password-1!' },
+    ]);
   });
 
   it('asks for a 2FA code instead when 2FA is on, and retries the removal after it', async () => {
@@ -155,14 +179,22 @@ describe('PayoutMethodCard', () => {
     auth.mfa.listFactors.mockResolvedValue({ data: { all: [factor], totp: [factor] }, error: null });
     auth.mfa.challenge.mockResolvedValue({ data: { id: 'challenge-1' }, error: null });
     let fresh = false;
-    auth.mfa.verify.mockImplementation(async () => ((fresh = true), { data: { access_token: 'creator-token' }, error: null }));
+    auth.mfa.verify.mockImplementation(
+      async () => ((fresh = true), { data: { access_token: 'creator-token' }, error: null }),
+    );
     const fetchMock = serveMethod(BANK);
     const answering = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => ((init?.method === 'DELETE' && !fresh) ? STALE() : answering(input, init)));
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'DELETE' && !fresh ? STALE() : answering(input, init),
+    );
     renderCard();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remove payout method' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove payout method?' })).getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove payout method?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
     await user.type(await within(dialog).findByRole('textbox', { name: /6-digit code/ }), '123456');
@@ -183,7 +215,11 @@ describe('PayoutMethodCard', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Remove payout method' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove payout method?' })).getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove payout method?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
     await waitFor(() => expect(requestsTo(fetchMock, 'DELETE /api/payouts/method')).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Save payout method' })).toBeTruthy();
   });

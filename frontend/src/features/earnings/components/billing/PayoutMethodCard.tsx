@@ -83,10 +83,18 @@ export function PayoutMethodCard({ defaultCurrency }: { defaultCurrency: string 
         <Stack gap="md">
           <MethodDetails method={current} />
           <Group gap="sm">
-            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)} aria-label="Change payout method">
+            <Button
+              variant="light"
+              leftSection={<IconPencil size={16} />}
+              onClick={() => setEditing(true)}
+              aria-label="Change payout method"
+            >
               Change
             </Button>
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />}
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
               onClick={() => setConfirming(true)}
               aria-label="Remove payout method"
             >

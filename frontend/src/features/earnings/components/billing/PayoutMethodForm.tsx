@@ -47,7 +47,12 @@ const schema = z.discriminatedUnion('kind', [
 
 function toRequest(values: PayoutMethodValues): PayoutMethodRequest {
   return values.kind === 'bank'
-    ? { kind: 'bank', accountHolder: values.accountHolder.trim(), iban: normalizeIban(values.iban), currency: values.currency as PayoutMethodRequest['currency'] }
+    ? {
+        kind: 'bank',
+        accountHolder: values.accountHolder.trim(),
+        iban: normalizeIban(values.iban),
+        currency: values.currency as PayoutMethodRequest['currency'],
+      }
     : { kind: 'crypto', network: 'solana', address: values.address.trim() };
 }
 
@@ -87,7 +92,8 @@ export function PayoutMethodForm({ current, defaultCurrency, onDone, onCancel }:
         else unplaced.push(problem.message);
       }
       if (unplaced.length > 0) notify.error(unplaced.join(' '));
-      else if (fieldProblems(error).length === 0) notify.error(serviceMessage(error, 'Your payout method could not be saved. Please try again.'));
+      else if (fieldProblems(error).length === 0)
+        notify.error(serviceMessage(error, 'Your payout method could not be saved. Please try again.'));
     }
   };
   const onSubmit = form.onSubmit((values) => reauthentication.run(() => submit(values)));

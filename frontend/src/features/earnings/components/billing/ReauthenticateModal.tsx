@@ -2,7 +2,11 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantin
 import { useEffect, useState } from 'react';
 import { TotpCodeInput, TOTP_CODE_LENGTH, errorMessage } from '@/features/two-factor';
 import { serviceMessage } from '@/shared/api-problems';
-import { reauthenticateWithCode, reauthenticateWithPassword, reauthenticationMethod } from '../../services/reauthenticate.service';
+import {
+  reauthenticateWithCode,
+  reauthenticateWithPassword,
+  reauthenticationMethod,
+} from '../../services/reauthenticate.service';
 
 export interface ReauthenticateModalProps {
   opened: boolean;
@@ -33,7 +37,11 @@ export function ReauthenticateModal({ opened, onClose, onConfirmed }: Reauthenti
       if (method === 'code') await reauthenticateWithCode(secret);
       else await reauthenticateWithPassword(secret);
     } catch (error) {
-      setProblem(method === 'code' ? errorMessage(error) : serviceMessage(error, 'That password is not correct. Please try again.'));
+      setProblem(
+        method === 'code'
+          ? errorMessage(error)
+          : serviceMessage(error, 'That password is not correct. Please try again.'),
+      );
       setSecret('');
       setPending(false);
       return;
@@ -67,9 +75,21 @@ export function ReauthenticateModal({ opened, onClose, onConfirmed }: Reauthenti
               : 'Changing where your payouts go needs a recent sign-in. Enter your password to continue.'}
           </Text>
           {method === 'code' ? (
-            <TotpCodeInput label="Current 6-digit code from your authenticator app" value={secret} onChange={setSecret} data-autofocus />
+            <TotpCodeInput
+              label="Current 6-digit code from your authenticator app"
+              value={secret}
+              onChange={setSecret}
+              data-autofocus
+            />
           ) : (
-            <PasswordInput label="Password" autoComplete="current-password" value={secret} onChange={(event) => setSecret(event.currentTarget.value)} disabled={method === null} data-autofocus />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              value={secret}
+              onChange={(event) => setSecret(event.currentTarget.value)}
+              disabled={method === null}
+              data-autofocus
+            />
           )}
           {problem && (
             <Alert color="red" variant="light" role="alert">

@@ -19,16 +19,20 @@ function signed(transaction: LedgerTransaction) {
 
 const signClass = (minor: number) => (minor > 0 ? classes.positive : minor < 0 ? classes.negative : '');
 // A sale stays booked on Pending; once a month-end run released it, it is no longer held.
-const isReleased = (transaction: LedgerTransaction) => transaction.balance === 'pending' && transaction.status === 'released';
-const isHeld = (transaction: LedgerTransaction) => transaction.balance === 'pending' && Boolean(transaction.holdReason) && !isReleased(transaction);
+const isReleased = (transaction: LedgerTransaction) =>
+  transaction.balance === 'pending' && transaction.status === 'released';
+const isHeld = (transaction: LedgerTransaction) =>
+  transaction.balance === 'pending' && Boolean(transaction.holdReason) && !isReleased(transaction);
 /** When a line's money can be paid, and which month-end close pays it. */
 function payableText(transaction: LedgerTransaction): string | null {
   if (!transaction.releaseOn) return null;
-  if (transaction.payoutOn) return `Payable ${formatDate(transaction.releaseOn)}, paid out ${formatDate(transaction.payoutOn)}`;
+  if (transaction.payoutOn)
+    return `Payable ${formatDate(transaction.releaseOn)}, paid out ${formatDate(transaction.payoutOn)}`;
   return `Payable ${formatDate(transaction.releaseOn)}`;
 }
 
-const balanceLabel = (transaction: LedgerTransaction) => (isReleased(transaction) ? 'Released' : transaction.balance === 'pending' ? 'Pending' : 'Current');
+const balanceLabel = (transaction: LedgerTransaction) =>
+  isReleased(transaction) ? 'Released' : transaction.balance === 'pending' ? 'Pending' : 'Current';
 
 function mobileRow(transaction: LedgerTransaction) {
   return {
@@ -36,11 +40,9 @@ function mobileRow(transaction: LedgerTransaction) {
     title: <Text size="sm">{transaction.description}</Text>,
     amount: <span className={signClass(transaction.amountMinor)}>{signed(transaction)}</span>,
     badge: <LabelBadge style={TRANSACTION_KIND[transaction.kind]} />,
-    meta: [
-      formatDate(transaction.occurredAt),
-      balanceLabel(transaction),
-      payableText(transaction),
-    ].filter(Boolean).join(' · '),
+    meta: [formatDate(transaction.occurredAt), balanceLabel(transaction), payableText(transaction)]
+      .filter(Boolean)
+      .join(' · '),
     extra: isHeld(transaction) && (
       <Text size="xs" c="dimmed">
         Why held: {transaction.holdReason}
@@ -68,8 +70,12 @@ function TransactionRow({ transaction }: { transaction: LedgerTransaction }) {
         {signed(transaction)}
       </Table.Td>
       <Table.Td>{balanceLabel(transaction)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{transaction.releaseOn ? formatDate(transaction.releaseOn) : '—'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{transaction.payoutOn ? formatDate(transaction.payoutOn) : '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {transaction.releaseOn ? formatDate(transaction.releaseOn) : '—'}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {transaction.payoutOn ? formatDate(transaction.payoutOn) : '—'}
+      </Table.Td>
     </Table.Tr>
   );
 }

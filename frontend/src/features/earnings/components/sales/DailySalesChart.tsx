@@ -7,12 +7,24 @@ import classes from '../earnings.module.css';
 /** Gross sales per day; amounts are charted in major units and labelled in the store's currency. */
 export function DailySalesChart({ report }: { report: SalesReport }) {
   const { currency } = report;
-  const data = report.daily.map((day) => ({ day: formatDayMonth(day.date, undefined, 'short'), gross: day.grossMinor / 100, sales: day.count }));
+  const data = report.daily.map((day) => ({
+    day: formatDayMonth(day.date, undefined, 'short'),
+    gross: day.grossMinor / 100,
+    sales: day.count,
+  }));
   const money = (major: number) => formatMoney(Math.round(major * 100), currency);
   const compact = new Intl.NumberFormat(undefined, { style: 'currency', currency, notation: 'compact' });
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="daily-sales-title" className={classes.chart} h="100%">
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      aria-labelledby="daily-sales-title"
+      className={classes.chart}
+      h="100%"
+    >
       <Stack gap="md">
         <Title id="daily-sales-title" order={2} fz={{ base: 18, sm: 20 }}>
           Daily sales

@@ -10,7 +10,10 @@ const MESSAGE_KINDS: SaleKind[] = ['message', 'message_fee'];
 /** Every kind is listed, a kind without sales as zero, so the three always line up. */
 export function SalesByKind({ report }: { report: SalesReport }) {
   const total = report.totals.grossMinor;
-  const kinds = [...KINDS, ...MESSAGE_KINDS.filter((kind) => report.byKind.some((entry) => (entry.kind as SaleKind) === kind))];
+  const kinds = [
+    ...KINDS,
+    ...MESSAGE_KINDS.filter((kind) => report.byKind.some((entry) => (entry.kind as SaleKind) === kind)),
+  ];
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="by-kind-title" h="100%">
       <Stack gap="md">

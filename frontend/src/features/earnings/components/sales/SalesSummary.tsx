@@ -8,7 +8,11 @@ export function SalesSummary({ report }: { report: SalesReport }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
       <StatCard title="Gross sales" value={formatMoney(totals.grossMinor, currency)} hint="Before the platform share" />
-      <StatCard title="Net earnings" value={formatMoney(totals.netMinor, currency)} hint="Your share after the platform's split" />
+      <StatCard
+        title="Net earnings"
+        value={formatMoney(totals.netMinor, currency)}
+        hint="Your share after the platform's split"
+      />
       <StatCard title="Number of sales" value={totals.count.toLocaleString()} />
       <StatCard title="Refunded" value={formatMoney(totals.refundedMinor, currency)} hint="Refunds and chargebacks" />
     </SimpleGrid>

@@ -40,10 +40,20 @@ export function SalesTable({ items }: { items: Sale[] }) {
           label="Sales"
           rows={items.map((sale) => ({
             key: sale.id,
-            title: <Text size="sm" fw={600}>{sale.title}</Text>,
+            title: (
+              <Text size="sm" fw={600}>
+                {sale.title}
+              </Text>
+            ),
             amount: formatMoney(sale.grossMinor, sale.currency),
             badge: <LabelBadge style={SALE_STATUS[sale.status]} />,
-            meta: [`Net ${netOf(sale)}`, formatDate(sale.createdAt), SALE_KIND_LABELS[sale.kind], sale.buyer, METHOD_LABELS[sale.method] ?? sale.method].join(' · '),
+            meta: [
+              `Net ${netOf(sale)}`,
+              formatDate(sale.createdAt),
+              SALE_KIND_LABELS[sale.kind],
+              sale.buyer,
+              METHOD_LABELS[sale.method] ?? sale.method,
+            ].join(' · '),
             extra: (
               <>
                 <DisputeStage sale={sale} />

@@ -15,7 +15,12 @@ function ReceiptRow({ purchase }: { purchase: PurchaseDto }) {
   const title = purchaseTitle(purchase);
   return (
     <Paper withBorder radius="md" p="md" component="li" aria-label={title}>
-      <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="sm">
+      <Flex
+        direction={{ base: 'column', sm: 'row' }}
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'center' }}
+        gap="sm"
+      >
         <Stack gap={2} miw={0}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {title}

@@ -26,7 +26,14 @@ function SavedCard({ card, onRemove }: { card: SavedCardDto; onRemove: () => voi
             </Text>
           </Stack>
         </Group>
-        <Button variant="subtle" color="red" size="xs" onClick={onRemove} aria-label={`Remove ${cardLabel(card)}`} style={{ flexShrink: 0 }}>
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          onClick={onRemove}
+          aria-label={`Remove ${cardLabel(card)}`}
+          style={{ flexShrink: 0 }}
+        >
           Remove
         </Button>
       </Group>
@@ -42,12 +49,16 @@ export function SavedCardsSection() {
 
   let body;
   if (cards.isPending) body = <Text c="dimmed">Loading your saved cards…</Text>;
-  else if (cards.isError) body = <LoadError title="Your saved cards could not be loaded" onRetry={() => void cards.refetch()} />;
+  else if (cards.isError)
+    body = <LoadError title="Your saved cards could not be loaded" onRetry={() => void cards.refetch()} />;
   else if (cards.data.length === 0) {
     body = (
       <Paper withBorder radius="md" p="md">
         {/* The payment page saves the card a subscription is paid with (renewals need it); it offers no checkbox for other payments. */}
-        <Text c="dimmed">No saved cards. Tick “Save this card” on the payment page, or subscribe (a subscription renews on its card), and it is offered for one-tap paying next time.</Text>
+        <Text c="dimmed">
+          No saved cards. Tick “Save this card” on the payment page, or subscribe (a subscription renews on its card),
+          and it is offered for one-tap paying next time.
+        </Text>
       </Paper>
     );
   } else {

@@ -10,7 +10,14 @@ import { MoneyInput } from '@/shared/ui/MoneyInput';
 import { formatMoney } from '@/shared/format';
 import type { PaymentMethod, PurchaseDto } from '../../services/purchase-types';
 import { createPurchase } from '../../services/purchases.service';
-import { checkoutDetail, checkoutTitle, MAX_TIP_MINOR, purchaseBase, storeReturnPath, type CheckoutTarget } from './checkout-target';
+import {
+  checkoutDetail,
+  checkoutTitle,
+  MAX_TIP_MINOR,
+  purchaseBase,
+  storeReturnPath,
+  type CheckoutTarget,
+} from './checkout-target';
 import { OrderSummary } from './OrderSummary';
 
 export interface CheckoutValues {
@@ -28,8 +35,10 @@ const checkoutSchema = (target: CheckoutTarget, minimum: number) =>
     tipAmount: z.union([z.number(), z.string()]).superRefine((value, ctx) => {
       if (target.kind !== 'tip') return;
       const minor = toMinor(value);
-      if (value === '' || !Number.isFinite(minor) || minor < minimum) ctx.addIssue({ code: 'custom', message: `The minimum tip is ${formatMoney(minimum, target.currency)}` });
-      else if (minor > MAX_TIP_MINOR) ctx.addIssue({ code: 'custom', message: `The maximum tip is ${formatMoney(MAX_TIP_MINOR, target.currency)}` });
+      if (value === '' || !Number.isFinite(minor) || minor < minimum)
+        ctx.addIssue({ code: 'custom', message: `The minimum tip is ${formatMoney(minimum, target.currency)}` });
+      else if (minor > MAX_TIP_MINOR)
+        ctx.addIssue({ code: 'custom', message: `The maximum tip is ${formatMoney(MAX_TIP_MINOR, target.currency)}` });
     }),
     tipMessage: z.string().max(200, 'Keep the message under 200 characters'),
   });
@@ -41,7 +50,10 @@ interface CheckoutError {
 
 function refusal(error: unknown): CheckoutError {
   if (error instanceof ApiError && error.body?.code === 'payments_unavailable') {
-    return { title: 'Nothing was charged', message: `${error.body.message ?? 'Payments are unavailable right now.'} Try again in a moment.` };
+    return {
+      title: 'Nothing was charged',
+      message: `${error.body.message ?? 'Payments are unavailable right now.'} Try again in a moment.`,
+    };
   }
   if (error instanceof ApiError && error.status < 500 && error.body?.message) return { message: error.body.message };
   return { message: 'The payment service could not be reached. Check your connection and try again.' };
@@ -89,11 +101,15 @@ export function CheckoutForm({ target, referralCode, onCreated }: CheckoutFormPr
   return (
     <form onSubmit={form.onSubmit((values) => purchase.mutate(values))} noValidate>
       <Stack gap="md">
-        <OrderSummary title={checkoutTitle(target)} detail={checkoutDetail(target)} amount={formatMoney(amountMinor, target.currency)}>
+        <OrderSummary
+          title={checkoutTitle(target)}
+          detail={checkoutDetail(target)}
+          amount={formatMoney(amountMinor, target.currency)}
+        >
           {target.kind === 'subscription' && (
             <Text size="sm" c="dimmed">
-              {formatMoney(target.amountMinor, target.currency)} per month. It renews automatically until you cancel, and each renewal is charged to
-              the card you save when you pay. Cancel any time in your purchase history.
+              {formatMoney(target.amountMinor, target.currency)} per month. It renews automatically until you cancel,
+              and each renewal is charged to the card you save when you pay. Cancel any time in your purchase history.
             </Text>
           )}
         </OrderSummary>
@@ -121,13 +137,14 @@ export function CheckoutForm({ target, referralCode, onCreated }: CheckoutFormPr
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <IconLock size={18} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
             <Text size="sm" c="dimmed">
-              You enter your card on our payment provider’s secure page, which also runs your bank’s check (3-D Secure) when it asks for one.{' '}
-              {BRAND} never sees your card number.
+              You enter your card on our payment provider’s secure page, which also runs your bank’s check (3-D Secure)
+              when it asks for one. {BRAND} never sees your card number.
             </Text>
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            Pay in the platform token on Solana. When you continue you get the address and the exact token amount to send.
+            Pay in the platform token on Solana. When you continue you get the address and the exact token amount to
+            send.
           </Text>
         )}
         {error && (
@@ -136,7 +153,13 @@ export function CheckoutForm({ target, referralCode, onCreated }: CheckoutFormPr
           </Alert>
         )}
         {/* Narrow side padding: the label fits a 375 px phone's modal on one line. */}
-        <Button type="submit" size="md" px="sm" loading={purchase.isPending} leftSection={card ? <IconLock size={18} /> : <IconCoin size={18} />}>
+        <Button
+          type="submit"
+          size="md"
+          px="sm"
+          loading={purchase.isPending}
+          leftSection={card ? <IconLock size={18} /> : <IconCoin size={18} />}
+        >
           {card ? 'Continue to secure payment' : 'Continue with crypto'}
         </Button>
       </Stack>

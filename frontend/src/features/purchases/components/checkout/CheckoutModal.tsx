@@ -15,7 +15,12 @@ export interface CheckoutModalProps {
   onClose: () => void;
 }
 
-const TITLES = { content: 'Checkout', subscription: 'Subscribe', tip: 'Send a tip', message: 'Unlock message' } as const;
+const TITLES = {
+  content: 'Checkout',
+  subscription: 'Subscribe',
+  tip: 'Send a tip',
+  message: 'Unlock message',
+} as const;
 
 /** Shown while the browser leaves for the hosted page, and still there if the fan comes back with Back. */
 function LeavingForPaymentPage({ checkoutUrl }: { checkoutUrl: string }) {
@@ -63,10 +68,18 @@ export function CheckoutModal({ target, referralCode, onClose }: CheckoutModalPr
         }}
       />
     );
-  } else if (target) body = <CheckoutForm key={attempt} target={target} referralCode={referralCode} onCreated={created} />;
+  } else if (target)
+    body = <CheckoutForm key={attempt} target={target} referralCode={referralCode} onCreated={created} />;
 
   return (
-    <Modal opened={Boolean(target)} onClose={close} title={target ? TITLES[target.kind] : ''} centered size="md" zIndex={500}>
+    <Modal
+      opened={Boolean(target)}
+      onClose={close}
+      title={target ? TITLES[target.kind] : ''}
+      centered
+      size="md"
+      zIndex={500}
+    >
       {body}
     </Modal>
   );

@@ -14,7 +14,11 @@ function Row({ label, value }: { label: string; value: string }) {
           {value}
         </Text>
         <Tooltip label={`Copy ${label.toLowerCase()}`}>
-          <ActionIcon variant="light" aria-label={`Copy ${label.toLowerCase()}`} onClick={() => void copyWithToast(value, label)}>
+          <ActionIcon
+            variant="light"
+            aria-label={`Copy ${label.toLowerCase()}`}
+            onClick={() => void copyWithToast(value, label)}
+          >
             <IconCopy size={16} />
           </ActionIcon>
         </Tooltip>
@@ -28,7 +32,10 @@ export function CryptoDetails({ crypto }: { crypto: CryptoPaymentDto }) {
   return (
     <Paper withBorder radius="md" p="md" aria-label="Crypto payment details" component="section">
       <Stack gap="sm">
-        <Text size="sm">Send exactly this amount to the address below on the {crypto.network === 'solana' ? 'Solana' : crypto.network} network.</Text>
+        <Text size="sm">
+          Send exactly this amount to the address below on the {crypto.network === 'solana' ? 'Solana' : crypto.network}{' '}
+          network.
+        </Text>
         <Row label="Amount" value={crypto.amountToken} />
         <Row label="Solana address" value={crypto.address} />
       </Stack>

@@ -2,7 +2,17 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** What is paid for, from which store, and the amount: above the checkout form and on the return page. */
-export function OrderSummary({ title, detail, amount, children }: { title: string; detail: string; amount: string; children?: ReactNode }) {
+export function OrderSummary({
+  title,
+  detail,
+  amount,
+  children,
+}: {
+  title: string;
+  detail: string;
+  amount: string;
+  children?: ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="md" aria-label="Order summary" component="section">
       <Stack gap="xs">

@@ -56,13 +56,41 @@ export type PaymentProblemKind = 'failed' | 'expired' | 'cancelled' | 'refunded'
 
 const PROBLEMS: Record<PaymentProblemKind, { title: string; color: string; text: string; nothingCharged: boolean }> = {
   failed: { title: 'Payment failed', color: 'red', text: 'The payment did not go through.', nothingCharged: true },
-  expired: { title: 'Checkout expired', color: 'orange', text: 'The checkout timed out before the payment was finished.', nothingCharged: true },
-  cancelled: { title: 'Payment cancelled', color: 'aqua', text: 'You left the payment page without paying.', nothingCharged: true },
-  refunded: { title: 'Payment refunded', color: 'aqua', text: 'This payment was refunded to you.', nothingCharged: false },
-  charged_back: { title: 'Payment reversed', color: 'orange', text: 'Your bank reversed this payment (a chargeback).', nothingCharged: false },
+  expired: {
+    title: 'Checkout expired',
+    color: 'orange',
+    text: 'The checkout timed out before the payment was finished.',
+    nothingCharged: true,
+  },
+  cancelled: {
+    title: 'Payment cancelled',
+    color: 'aqua',
+    text: 'You left the payment page without paying.',
+    nothingCharged: true,
+  },
+  refunded: {
+    title: 'Payment refunded',
+    color: 'aqua',
+    text: 'This payment was refunded to you.',
+    nothingCharged: false,
+  },
+  charged_back: {
+    title: 'Payment reversed',
+    color: 'orange',
+    text: 'Your bank reversed this payment (a chargeback).',
+    nothingCharged: false,
+  },
 };
 
-export function PaymentProblem({ kind, failureReason, children }: { kind: PaymentProblemKind; failureReason?: string | null; children: ReactNode }) {
+export function PaymentProblem({
+  kind,
+  failureReason,
+  children,
+}: {
+  kind: PaymentProblemKind;
+  failureReason?: string | null;
+  children: ReactNode;
+}) {
   const problem = PROBLEMS[kind];
   return (
     <Stack gap="md">

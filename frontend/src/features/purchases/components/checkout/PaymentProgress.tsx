@@ -8,7 +8,15 @@ import { PaymentConfirmed, PaymentProblem, PaymentWaiting } from './PaymentOutco
  * A purchase that did not go to the hosted page (crypto, or an attempt the API already settled):
  * polls until the provider confirms or refuses, then shows the result.
  */
-export function PaymentProgress({ purchase, onRetry, onClose }: { purchase: PurchaseDto; onRetry: () => void; onClose: () => void }) {
+export function PaymentProgress({
+  purchase,
+  onRetry,
+  onClose,
+}: {
+  purchase: PurchaseDto;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
   const status = usePurchaseStatus(purchase);
   const current = status.data ?? purchase;
   useStoreRefreshWhenPaid(current.status);

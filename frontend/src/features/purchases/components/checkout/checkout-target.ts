@@ -11,10 +11,32 @@ interface Returns {
  */
 export type CheckoutTarget = Returns &
   (
-    | { kind: 'content'; contentId: string; title: string; storeSlug: string; storeName: string; amountMinor: number; currency: string }
+    | {
+        kind: 'content';
+        contentId: string;
+        title: string;
+        storeSlug: string;
+        storeName: string;
+        amountMinor: number;
+        currency: string;
+      }
     | { kind: 'subscription'; storeSlug: string; storeName: string; amountMinor: number; currency: string }
-    | { kind: 'tip'; storeSlug: string; storeName: string; minimumMinor: number; currency: string; conversationId?: string }
-    | { kind: 'message'; messageId: string; storeSlug: string; storeName: string; amountMinor: number; currency: string }
+    | {
+        kind: 'tip';
+        storeSlug: string;
+        storeName: string;
+        minimumMinor: number;
+        currency: string;
+        conversationId?: string;
+      }
+    | {
+        kind: 'message';
+        messageId: string;
+        storeSlug: string;
+        storeName: string;
+        amountMinor: number;
+        currency: string;
+      }
   );
 
 /** Tips above this are refused by the API (100000 minor units). */
@@ -37,7 +59,8 @@ const KIND_DETAIL = {
 } as const;
 
 /** The line under the title: the store and the kind of payment, e.g. 'Jane Fit · Tip'. */
-export const checkoutDetail = (item: { kind: PurchaseKind; storeName: string }) => `${item.storeName} · ${KIND_DETAIL[item.kind]}`;
+export const checkoutDetail = (item: { kind: PurchaseKind; storeName: string }) =>
+  `${item.storeName} · ${KIND_DETAIL[item.kind]}`;
 
 export const purchaseTitle = (purchase: PurchaseDto) => checkoutTitle({ ...purchase, title: purchase.contentTitle });
 
@@ -51,11 +74,20 @@ export function storeReturnPath(storeSlug: string, referralCode: string | null):
 }
 
 /** The purchase body without the payment method. */
-export function purchaseBase(target: CheckoutTarget, tip: { amountMinor: number; message: string }): Omit<CreatePurchaseDto, 'method'> {
+export function purchaseBase(
+  target: CheckoutTarget,
+  tip: { amountMinor: number; message: string },
+): Omit<CreatePurchaseDto, 'method'> {
   if (target.kind === 'content') return { kind: 'content', contentId: target.contentId };
   if (target.kind === 'subscription') return { kind: 'subscription', storeSlug: target.storeSlug };
   if (target.kind === 'message') return { kind: 'message', messageId: target.messageId };
   const message = tip.message.trim();
   const conversation = target.conversationId ? { conversationId: target.conversationId } : {};
-  return { kind: 'tip', storeSlug: target.storeSlug, amountMinor: tip.amountMinor, ...(message ? { message } : {}), ...conversation };
+  return {
+    kind: 'tip',
+    storeSlug: target.storeSlug,
+    amountMinor: tip.amountMinor,
+    ...(message ? { message } : {}),
+    ...conversation,
+  };
 }

@@ -6,7 +6,13 @@ import { KIND_COLORS, KIND_LABELS, METHOD_LABELS, STATUS_COLORS, STATUS_LABELS }
 import type { PurchaseDto } from '../../services/purchase-types';
 
 /** The purchase history on phones: one card per purchase instead of a table scrolled sideways. */
-export function PurchaseCards({ purchases, onOpen }: { purchases: PurchaseDto[]; onOpen: (purchase: PurchaseDto) => void }) {
+export function PurchaseCards({
+  purchases,
+  onOpen,
+}: {
+  purchases: PurchaseDto[];
+  onOpen: (purchase: PurchaseDto) => void;
+}) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {purchases.map((purchase) => (
@@ -40,7 +46,12 @@ export function PurchaseCards({ purchases, onOpen }: { purchases: PurchaseDto[];
                 {formatDate(purchase.createdAt)} · {METHOD_LABELS[purchase.method]}
               </Text>
               {purchase.kind === 'content' && purchase.status === 'paid' && (
-                <Button size="compact-sm" variant="light" leftSection={<IconFolderOpen size={14} />} onClick={() => onOpen(purchase)}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconFolderOpen size={14} />}
+                  onClick={() => onOpen(purchase)}
+                >
                   Open
                 </Button>
               )}

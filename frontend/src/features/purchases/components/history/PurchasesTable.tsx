@@ -7,7 +7,12 @@ import type { PurchaseDto } from '../../services/purchase-types';
 
 function ItemCell({ purchase }: { purchase: PurchaseDto }) {
   const store = (
-    <Anchor component={Link} to={`/stores/${purchase.storeSlug}`} size="sm" c={purchase.contentTitle ? 'dimmed' : undefined}>
+    <Anchor
+      component={Link}
+      to={`/stores/${purchase.storeSlug}`}
+      size="sm"
+      c={purchase.contentTitle ? 'dimmed' : undefined}
+    >
       {purchase.storeName}
     </Anchor>
   );
@@ -23,7 +28,13 @@ function ItemCell({ purchase }: { purchase: PurchaseDto }) {
 }
 
 /** The fan's purchases, newest first; paid content opens in a viewer. */
-export function PurchasesTable({ purchases, onOpen }: { purchases: PurchaseDto[]; onOpen: (purchase: PurchaseDto) => void }) {
+export function PurchasesTable({
+  purchases,
+  onOpen,
+}: {
+  purchases: PurchaseDto[];
+  onOpen: (purchase: PurchaseDto) => void;
+}) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>

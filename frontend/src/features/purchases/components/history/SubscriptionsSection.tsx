@@ -28,7 +28,12 @@ function SubscriptionCard({ subscription, onCancel }: { subscription: Subscripti
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Stack gap={2} miw={0}>
-            <Anchor component={Link} to={`/stores/${subscription.storeSlug}`} fw={700} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              component={Link}
+              to={`/stores/${subscription.storeSlug}`}
+              fw={700}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {subscription.storeName}
             </Anchor>
             <Text size="sm" c="dimmed">
@@ -48,7 +53,10 @@ function SubscriptionCard({ subscription, onCancel }: { subscription: Subscripti
               onChange={(event) =>
                 autoRenew.mutate(
                   { id: subscription.id, autoRenew: event.currentTarget.checked },
-                  { onError: (error) => notify.error(errorMessage(error, 'Auto-renew could not be changed. Please try again.')) },
+                  {
+                    onError: (error) =>
+                      notify.error(errorMessage(error, 'Auto-renew could not be changed. Please try again.')),
+                  },
                 )
               }
             />
@@ -70,7 +78,8 @@ export function SubscriptionsSection() {
 
   let body;
   if (subscriptions.isPending) body = <Text c="dimmed">Loading your subscriptions…</Text>;
-  else if (subscriptions.isError) body = <LoadError title="Your subscriptions could not be loaded" onRetry={() => void subscriptions.refetch()} />;
+  else if (subscriptions.isError)
+    body = <LoadError title="Your subscriptions could not be loaded" onRetry={() => void subscriptions.refetch()} />;
   else if (subscriptions.data.length === 0)
     body = (
       <EmptyState icon={IconUsers} title="No subscriptions yet">
@@ -81,7 +90,11 @@ export function SubscriptionsSection() {
     body = (
       <Stack gap="sm">
         {subscriptions.data.map((subscription) => (
-          <SubscriptionCard key={subscription.id} subscription={subscription} onCancel={() => setCancelling(subscription)} />
+          <SubscriptionCard
+            key={subscription.id}
+            subscription={subscription}
+            onCancel={() => setCancelling(subscription)}
+          />
         ))}
       </Stack>
     );
@@ -104,13 +117,15 @@ export function SubscriptionsSection() {
               setCancelling(null);
               notify.success('Your subscription was cancelled.');
             },
-            onError: (error) => notify.error(errorMessage(error, 'The subscription could not be cancelled. Please try again.')),
+            onError: (error) =>
+              notify.error(errorMessage(error, 'The subscription could not be cancelled. Please try again.')),
           })
         }
       >
         {cancelling && (
           <Text size="sm">
-            Your subscription to {cancelling.storeName} will not renew. You keep access until {formatDate(cancelling.currentPeriodEnd)}.
+            Your subscription to {cancelling.storeName} will not renew. You keep access until{' '}
+            {formatDate(cancelling.currentPeriodEnd)}.
           </Text>
         )}
       </ConfirmModal>

@@ -29,11 +29,21 @@ export class GetDashboardSummaryHandler implements IQueryHandler<GetDashboardSum
     const isCreator = verification.status === 'accepted' || activity.store !== null;
     let creator: CreatorSummary | null = null;
     if (isCreator) {
-      const [earnings, content] = await Promise.all([this.queries.execute(new EarningsSummaryQuery(userId)), this.queries.execute(new ReviewCountsQuery(userId))]);
+      const [earnings, content] = await Promise.all([
+        this.queries.execute(new EarningsSummaryQuery(userId)),
+        this.queries.execute(new ReviewCountsQuery(userId)),
+      ]);
       const hasEarned = earnings.pendingMinor !== 0 || earnings.currentMinor !== 0 || earnings.monthGrossMinor !== 0;
       // Before the first sale the store's currency is the one to show.
       const currency = hasEarned ? earnings.currency : (activity.store?.currency ?? earnings.currency);
-      creator = { ...earnings, currency, store: activity.store, newSubscribers: activity.newSubscribers, activeSubscribers: activity.activeSubscribers, content };
+      creator = {
+        ...earnings,
+        currency,
+        store: activity.store,
+        newSubscribers: activity.newSubscribers,
+        activeSubscribers: activity.activeSubscribers,
+        content,
+      };
     }
     return {
       role: isCreator ? 'creator' : 'fan',
@@ -41,7 +51,9 @@ export class GetDashboardSummaryHandler implements IQueryHandler<GetDashboardSum
       creator,
       fan: {
         recentPurchases: purchases.items,
-        subscriptions: subscriptions.filter((subscription) => subscription.status === 'active' || subscription.status === 'past_due').slice(0, SHOWN),
+        subscriptions: subscriptions
+          .filter((subscription) => subscription.status === 'active' || subscription.status === 'past_due')
+          .slice(0, SHOWN),
         favorites: favorites.slice(0, SHOWN),
       },
     };
