@@ -88,18 +88,16 @@ describe('audit log partitioned by month', () => {
     expect(existing).toContain('audit_log_default');
 
     const targetId = randomUUID();
-    await orm.em
-      .fork()
-      .transactional((em) =>
-        new AuditLog().record(em, {
-          actorId: randomUUID(),
-          action: 'store.suspended',
-          targetType: 'store',
-          targetId,
-          details: { note: 'x' },
-          ipAddress: '192.0.2.1',
-        }),
-      );
+    await orm.em.fork().transactional((em) =>
+      new AuditLog().record(em, {
+        actorId: randomUUID(),
+        action: 'store.suspended',
+        targetType: 'store',
+        targetId,
+        details: { note: 'x' },
+        ipAddress: '192.0.2.1',
+      }),
+    );
     const [written] = await sql<{ id: string; part: string }>(
       `select id::text, tableoid::regclass::text as part from audit_log where target_id = ?`,
       [targetId],

@@ -188,17 +188,15 @@ function objectFor(
   const fields = Object.fromEntries(
     entries.map(([name, property]) => [name, valueFor(property, components, pools, depth)]),
   );
-  return fc
-    .record(fields, { requiredKeys: [] })
-    .chain((value) =>
-      fc.oneof(
-        { arbitrary: fc.constant(value), weight: 5 },
-        {
-          arbitrary: fc.dictionary(oddText, wrongType, { maxKeys: 3 }).map((extra) => ({ ...value, ...extra })),
-          weight: 1,
-        },
-      ),
-    );
+  return fc.record(fields, { requiredKeys: [] }).chain((value) =>
+    fc.oneof(
+      { arbitrary: fc.constant(value), weight: 5 },
+      {
+        arbitrary: fc.dictionary(oddText, wrongType, { maxKeys: 3 }).map((extra) => ({ ...value, ...extra })),
+        weight: 1,
+      },
+    ),
+  );
 }
 
 export interface Pools {

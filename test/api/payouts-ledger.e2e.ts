@@ -11,19 +11,17 @@ const clock = new FixedClock(new Date('2034-03-10T12:00:00Z'));
 let platform: TestPlatform;
 const db = () => platform.api.get(MikroORM).em.fork();
 const book = (sale: Partial<PostSaleJob> & { creatorId: string }) =>
-  platform.api
-    .get(BookSale)
-    .book({
-      saleId: randomUUID(),
-      referrerId: null,
-      grossMinor: 1000,
-      currency: 'EUR',
-      rail: 'fiat',
-      kind: 'content',
-      description: 'Album: Sunset',
-      occurredAt: clock.now().toISOString(),
-      ...sale,
-    });
+  platform.api.get(BookSale).book({
+    saleId: randomUUID(),
+    referrerId: null,
+    grossMinor: 1000,
+    currency: 'EUR',
+    rail: 'fiat',
+    kind: 'content',
+    description: 'Album: Sunset',
+    occurredAt: clock.now().toISOString(),
+    ...sale,
+  });
 const close = (period: string) => platform.api.get(MonthEndClose).run(period, clock.now(), { batchSize: 3 });
 
 async function balances(ownerId: string, currency = 'EUR') {

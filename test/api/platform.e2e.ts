@@ -156,22 +156,16 @@ describe('platform surface: health, OpenAPI, headers, SPA, consent', () => {
       recorded: 3,
     });
     const { MikroORM } = await import('@mikro-orm/postgresql');
-    const rows = await platform.api
-      .get(MikroORM)
-      .em.fork()
-      .execute<
-        {
-          consent_type: string;
-          version: string;
-          ip_address: string;
-          user_agent: string;
-          client_user_agent: string;
-          recorded_at: Date;
-        }[]
-      >(
-        `select consent_type, version, ip_address, user_agent, client_user_agent, recorded_at from consent_records where user_id = ? order by consent_type`,
-        [data.user!.id],
-      );
+    const rows = await platform.api.get(MikroORM).em.fork().execute<
+      {
+        consent_type: string;
+        version: string;
+        ip_address: string;
+        user_agent: string;
+        client_user_agent: string;
+        recorded_at: Date;
+      }[]
+    >(`select consent_type, version, ip_address, user_agent, client_user_agent, recorded_at from consent_records where user_id = ? order by consent_type`, [data.user!.id]);
     expect(rows.map((row) => row.consent_type)).toEqual(['marketing_emails', 'privacy_policy', 'terms_of_service']);
     expect(rows[0]).toMatchObject({
       version: '1.0.0',

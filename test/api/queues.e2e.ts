@@ -165,13 +165,11 @@ describe('two installations sharing one PostgreSQL database (no Redis)', () => {
         .get(MikroORM)
         .em.fork()
         .transactional(async (tx) => {
-          second.api
-            .get(Outbox)
-            .enqueue(tx, 'notifications', 'send-email', {
-              to,
-              template: 'confirm-signup',
-              variables: { confirmUrl: 'https://example.test/x' },
-            });
+          second.api.get(Outbox).enqueue(tx, 'notifications', 'send-email', {
+            to,
+            template: 'confirm-signup',
+            variables: { confirmUrl: 'https://example.test/x' },
+          });
           await tx.flush();
         });
       const error = await second.inbox.waitFor(to, /Confirm/, { timeoutMs: 3_000 }).catch((caught: Error) => caught);

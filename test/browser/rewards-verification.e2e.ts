@@ -149,13 +149,11 @@ describeInBrowser(
       await page
         .locator('input[type=file][name=userPhotoWithId]')
         .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 120, g: 60, b: 140 }) });
-      await page
-        .locator('input[type=file][name=idPhoto]')
-        .setInputFiles({
-          name: 'passport.jpg',
-          mimeType: 'image/jpeg',
-          buffer: await photo({ r: 40, g: 110, b: 130 }),
-        });
+      await page.locator('input[type=file][name=idPhoto]').setInputFiles({
+        name: 'passport.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await photo({ r: 40, g: 110, b: 130 }),
+      });
       await page.getByRole('button', { name: 'Change Photo with ID' }).waitFor();
       await page.getByRole('button', { name: 'Finish Verification' }).click();
       await page.getByText('Verification Processing').waitFor();

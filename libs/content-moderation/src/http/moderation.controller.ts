@@ -173,20 +173,16 @@ export class AdminModerationController {
   @ApiOkResponse({ type: ComplianceReportListDto })
   async reports(@CurrentAuth() auth: AuthContext): Promise<ComplianceReportListDto> {
     requireAdmin(auth);
-    const rows = await this.orm.em
-      .fork()
-      .execute<
-        {
-          id: string;
-          kind: 'monthly' | 'quarterly';
-          period: string;
-          generated_at: Date;
-          incidents: number;
-          summary: Record<string, unknown>;
-        }[]
-      >(
-        `select id, kind, period, generated_at, incidents, summary from compliance_reports order by period_start desc, kind`,
-      );
+    const rows = await this.orm.em.fork().execute<
+      {
+        id: string;
+        kind: 'monthly' | 'quarterly';
+        period: string;
+        generated_at: Date;
+        incidents: number;
+        summary: Record<string, unknown>;
+      }[]
+    >(`select id, kind, period, generated_at, incidents, summary from compliance_reports order by period_start desc, kind`);
     return {
       items: rows.map((row) => ({
         id: row.id,
