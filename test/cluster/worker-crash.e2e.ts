@@ -48,7 +48,8 @@ const sql = async <T extends object>(text: string, params: unknown[] = []) =>
 
 describe('a worker killed with SIGKILL in the middle of jobs', () => {
   it('delivers each email to its reader once: deliveries cut off by the kill are sent again, a repeat carries the same Message-ID', async () => {
-    cluster.inbox.delayMs = 1500;
+    // Held long enough that the kill lands while a delivery is held, however late this (busy) test sees it start.
+    cluster.inbox.delayMs = 10_000;
     const emails = Array.from({ length: 8 }, () => uniqueEmail('crash'));
     for (const email of emails) {
       const response = await fetch(`${cluster.next()}/auth/v1/signup`, {

@@ -70,7 +70,13 @@ export class MailInbox {
     });
   }
 
+  /** Connections that broke (a sender killed mid-delivery resets its socket); counted, never thrown. */
+  connectionErrors = 0;
+
   async start(): Promise<this> {
+    // smtp-server re-emits each connection's error on the server: with no listener, a sender killed
+    // mid-delivery (the worker-crash suite) would throw ECONNRESET out of the suite.
+    this.server.on('error', () => (this.connectionErrors += 1));
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
     this.port = (this.server.server.address() as AddressInfo).port;
     return this;
