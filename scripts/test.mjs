@@ -265,7 +265,9 @@ async function main() {
     };
     const [command, args, e2eEnv] = jest(['--selectProjects', 'unit', 'e2e'], [workers, ...passWithNoTests]);
     const e2e = runStep('jest', command, args, { ...e2eEnv, TEST_PORT_RANGE: '20000-27999' }, { prefixed: true });
-    const [main, rest] = await Promise.all([e2e, lane()]);
+    // CLUSTER_LANE=after runs them once the e2e suites are done (slower, quieter for the crash suites).
+    const [main, rest] =
+      process.env.CLUSTER_LANE === 'after' ? [await e2e, await lane()] : await Promise.all([e2e, lane()]);
     results.push(main, ...rest);
   }
   if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during the tests`);

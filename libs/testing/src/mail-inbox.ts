@@ -64,7 +64,11 @@ export class MailInbox {
             this.waiters.splice(0).forEach((wake) => wake());
             callback();
           })
-          .catch(callback)
+          .catch((error: Error) => {
+            // The sender broke off in the middle of the message (a killed worker): a dropped delivery too.
+            if (this.dropWhenSenderHangsUp) this.dropped += 1;
+            callback(error);
+          })
           .finally(() => (this.receiving -= 1));
       },
     });
