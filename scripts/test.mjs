@@ -251,23 +251,26 @@ async function main() {
     // Two lanes at once. The cluster suites spend most of their time waiting (an outage of 30 s, processes
     // starting and draining: one took 255 s of wall time for 15 s of CPU), so they run beside the unit and
     // e2e suites instead of after them; vitest follows them in their lane.
+    // After the e2e suites (CLUSTER_LANE=after), vitest runs beside the cluster suites, which mostly wait.
+    const after = process.env.CLUSTER_LANE === 'after';
     const lane = async () => {
       const [command, args, clusterEnv] = jest(['--selectProjects', 'cluster'], ['--runInBand', ...passWithNoTests]);
-      const cluster = await runStep(
+      const clusterRun = runStep(
         'jest cluster',
         command,
         args,
         { ...clusterEnv, TEST_PORT_RANGE: '28000-31999' },
         { prefixed: true },
       );
+      if (after && withVitest.length) return Promise.all([clusterRun, runStep(...withVitest[0], { prefixed: true })]);
+      const cluster = await clusterRun;
       if (interrupted || !withVitest.length) return [cluster];
       return [cluster, await runStep(...withVitest[0], { prefixed: true })];
     };
     const [command, args, e2eEnv] = jest(['--selectProjects', 'unit', 'e2e'], [workers, ...passWithNoTests]);
     const e2e = runStep('jest', command, args, { ...e2eEnv, TEST_PORT_RANGE: '20000-27999' }, { prefixed: true });
     // CLUSTER_LANE=after runs them once the e2e suites are done (slower, quieter for the crash suites).
-    const [main, rest] =
-      process.env.CLUSTER_LANE === 'after' ? [await e2e, await lane()] : await Promise.all([e2e, lane()]);
+    const [main, rest] = after ? [await e2e, await lane()] : await Promise.all([e2e, lane()]);
     results.push(main, ...rest);
   }
   if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during the tests`);

@@ -18,6 +18,11 @@ export type SessionSource = Pick<typeof auth, 'getSession' | 'onAuthStateChange'
 
 const clients = new Map<SessionSource, RealtimeClient>();
 
+/** The socket's address: ws:// or wss:// beside the page (browsers before 2024 refuse an http:// WebSocket URL). */
+export function socketUrl(page: Pick<Location, 'protocol' | 'host'>): string {
+  return `${page.protocol === 'https:' ? 'wss:' : 'ws:'}//${page.host}/realtime/v1`;
+}
+
 /**
  * The tab's one socket to /realtime/v1 per session (the site's, or the console's), authenticated with it
  * and kept current on refresh.
@@ -25,7 +30,7 @@ const clients = new Map<SessionSource, RealtimeClient>();
 export function realtime(source: SessionSource = auth): RealtimeClient {
   const known = clients.get(source);
   if (known) return known;
-  const created = new RealtimeClient(`${window.location.origin}/realtime/v1`, {
+  const created = new RealtimeClient(socketUrl(window.location), {
     params: { apikey: PUBLIC_ANON_KEY },
     heartbeatIntervalMs: 30_000,
     timeout: 10_000,

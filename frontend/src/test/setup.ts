@@ -27,6 +27,27 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+// No test reaches a network socket: a page that joins /realtime/v1 outside a realtime stub gets one that
+// never opens (jsdom's own would dial the test origin and fail after the test has ended).
+class ClosedWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readonly readyState = ClosedWebSocket.CONNECTING;
+  binaryType = 'arraybuffer';
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  constructor(readonly url: string) {
+    super();
+  }
+  send() {}
+  close() {}
+}
+window.WebSocket = ClosedWebSocket as unknown as typeof WebSocket;
+globalThis.WebSocket = window.WebSocket;
 window.HTMLElement.prototype.scrollIntoView = vi.fn();
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
