@@ -82,6 +82,7 @@ export function countCode() {
     fragments: 0,
     writers: Object.fromEntries(MONEY_TABLES.map((t) => [t, new Set()])),
     testSqlWrites: 0,
+    testWriteFiles: {},
     specs: { handler: 0, aggregate: 0, spec: 0, e2e: 0 },
     edges: [],
     libGraph: new Map(),
@@ -123,7 +124,10 @@ export function countCode() {
       if (!sqlStart.test(literal) && !(writeStart.test(literal) && /\b(set|values|from)\b/i.test(literal))) continue;
       const write = writeStart.test(literal);
       if (test) {
-        if (write) result.testSqlWrites++;
+        if (write) {
+          result.testSqlWrites++;
+          result.testWriteFiles[rel] = (result.testWriteFiles[rel] ?? 0) + 1;
+        }
         continue;
       }
       if (!rel.startsWith('libs/') && !rel.startsWith('apps/')) continue;
@@ -192,7 +196,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     );
     console.log(`lines over 160 characters: ${r.long}`);
     if (process.argv.includes('--files')) {
+      console.log('SQL outside repositories and read models, by file:');
       for (const [file, n] of Object.entries(r.sql.outsideFiles).sort((a, b) => b[1] - a[1]))
+        console.log(`  ${n}\t${file}`);
+      console.log('SQL writes in tests, by file:');
+      for (const [file, n] of Object.entries(r.testWriteFiles).sort((a, b) => b[1] - a[1]))
         console.log(`  ${n}\t${file}`);
     }
   }
