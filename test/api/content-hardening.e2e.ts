@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
+import { MediaProcessor } from '#app/content-moderation';
 import {
   callApi,
   staffSession,
@@ -225,6 +226,28 @@ describe('media change only while an item is a draft or rejected (#1)', () => {
       .get(MikroORM)
       .em.fork()
       .execute(`update content_items set status = 'draft' where id = ?`, [album.body.id]);
+  });
+});
+
+describe('a media job repeated after its file was processed', () => {
+  it('only removes the original a run cut off between its commit and its clean-up left behind', async () => {
+    const album = await api('POST', '/api/content', creator.token, {
+      kind: 'album',
+      title: 'Cut off set',
+      priceMinor: 100,
+      currency: 'USD',
+    });
+    const sent = await upload(await noisyPhoto(4), { contentId: album.body.id, filename: 'a.jpg' });
+    expect(sent.status).toBe(204);
+    await platform.drain();
+    const [media] = await mediaOf(album.body.id);
+    expect(media.status).toBe('ready');
+    expect(leftInUploads(sent.url!).filter((name) => !name.endsWith('.json'))).toEqual([]);
+    // The bytes as a worker killed after committing the file (before deleting its original) left them.
+    writeFileSync(join(uploadsDir, sent.url!.split('/').pop()!), await noisyPhoto(4));
+    expect(await platform.worker!.get(MediaProcessor).process(media.id)).toBe('skipped');
+    expect(leftInUploads(sent.url!).filter((name) => !name.endsWith('.json'))).toEqual([]);
+    expect(await mediaOf(album.body.id)).toEqual([media]);
   });
 });
 

@@ -24,6 +24,9 @@ export class MailInbox {
   failNext = 0;
   /** Holds every delivery this long before accepting it, to keep a send in flight. */
   delayMs = 0;
+  /** While set, every delivery is held (not yet accepted) until `release()`: a send stays in flight. */
+  private held: Promise<void> | null = null;
+  private releaseHeld: (() => void) | null = null;
   /** Deliveries being received or held right now. */
   receiving = 0;
   /**
@@ -34,6 +37,8 @@ export class MailInbox {
   /** Messages not delivered because their sender hung up first (with dropWhenSenderHangsUp). */
   dropped = 0;
   private readonly closedSessions = new Set<string>();
+  /** The delivery each session has under way: received in full yet or not, and whether it was settled. */
+  private readonly inFlight = new Map<string, { received: boolean; settled: boolean }>();
   /** Set by the test platform: says where mail that never arrived got stuck, for waitFor's timeout error. */
   explainMissing: (() => Promise<string>) | null = null;
 
@@ -44,6 +49,9 @@ export class MailInbox {
       logger: false,
       onClose: (session) => {
         this.closedSessions.add(session.id);
+        // A sender that hung up in the middle of its message (a killed worker) delivered nothing.
+        const delivery = this.inFlight.get(session.id);
+        if (delivery && !delivery.received) this.settle(session.id, delivery, this.dropWhenSenderHangsUp);
       },
       onData: (stream, session, callback) => {
         if (this.failNext > 0) {
@@ -52,26 +60,52 @@ export class MailInbox {
           stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
           return;
         }
+        const delivery = { received: false, settled: false };
+        this.inFlight.set(session.id, delivery);
         this.receiving += 1;
         simpleParser(stream)
           .then(async (mail) => {
+            delivery.received = !delivery.settled;
             if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+            if (this.held) await this.held;
             if (this.dropWhenSenderHangsUp && this.closedSessions.has(session.id)) {
-              this.dropped += 1;
+              this.settle(session.id, delivery, true);
               return callback();
             }
+            if (!this.settle(session.id, delivery, false)) return callback();
             this.messages.push(toCaptured(mail));
             this.waiters.splice(0).forEach((wake) => wake());
             callback();
           })
           .catch((error: Error) => {
-            // The sender broke off in the middle of the message (a killed worker): a dropped delivery too.
-            if (this.dropWhenSenderHangsUp) this.dropped += 1;
+            this.settle(session.id, delivery, this.dropWhenSenderHangsUp);
             callback(error);
-          })
-          .finally(() => (this.receiving -= 1));
+          });
       },
     });
+  }
+
+  /** Ends a session's delivery once (kept or dropped); false when it had already ended. */
+  private settle(sessionId: string, delivery: { settled: boolean }, drop: boolean): boolean {
+    if (delivery.settled) return false;
+    delivery.settled = true;
+    if (this.inFlight.get(sessionId) === delivery) this.inFlight.delete(sessionId);
+    this.receiving -= 1;
+    if (drop) this.dropped += 1;
+    return true;
+  }
+
+  /** Holds every delivery from now on, unaccepted, until `release()` (however long the test takes to act). */
+  hold(): void {
+    if (this.held) return;
+    this.held = new Promise<void>((resolve) => (this.releaseHeld = resolve));
+  }
+
+  /** Lets held deliveries (and later ones) through. */
+  release(): void {
+    this.releaseHeld?.();
+    this.held = null;
+    this.releaseHeld = null;
   }
 
   /** Connections that broke (a sender killed mid-delivery resets its socket); counted, never thrown. */
@@ -121,6 +155,7 @@ export class MailInbox {
   }
 
   async stop(): Promise<void> {
+    this.release();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }

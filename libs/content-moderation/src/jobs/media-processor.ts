@@ -31,7 +31,7 @@ class MediaRejected extends Error {}
 /**
  * What the worker does with each uploaded file: probe it (dimensions, duration), make a
  * thumbnail, and keep a copy without metadata (EXIF, GPS, encoder tags); the original upload is
- * then deleted. A file already processed is left alone, so a retried job does nothing twice.
+ * then deleted. A file already processed is only cleaned up, so a retried job does nothing twice.
  * ffmpeg and sharp work on a scratch folder in the OS temp dir: the upload is copied there from
  * storage, the outputs go back to storage, and the folder is removed whatever happens.
  */
@@ -47,7 +47,12 @@ export class MediaProcessor {
   async process(mediaId: string): Promise<'ready' | 'failed' | 'skipped'> {
     const em = this.orm.em.fork();
     const file = await em.findOne(ContentMedia, mediaId);
-    if (!file || file.status !== 'uploaded') return 'skipped';
+    if (!file) return 'skipped';
+    if (file.status !== 'uploaded') {
+      // Processed already: a run cut off between its commit and its clean-up left the original behind.
+      await this.storage.deleteMany(uploadKeys(file.uploadId));
+      return 'skipped';
+    }
     const thumbnailKey = `${file.id}-thumb.webp`;
     const cleanKey = `${file.id}-clean.${file.mediaType === 'image' ? 'jpg' : file.format === 'webm' ? 'webm' : file.format === 'mkv' ? 'mkv' : 'mp4'}`;
     const previewKey = file.mediaType === 'video' ? `${file.id}-preview.mp4` : null;
