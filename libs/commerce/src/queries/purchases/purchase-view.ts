@@ -80,28 +80,11 @@ export function toPurchaseView(row: PurchaseRow): PurchaseView {
   };
 }
 
+/** What the view is made from: the repository's record, with its times as dates. */
+type PurchaseRecordFields = Omit<PurchaseView, 'createdAt' | 'paidAt'> & { createdAt: Date; paidAt: Date | null };
+
 /** The purchase as its buyer sees it, from the repository's record. */
-export function purchaseView(p: {
-  id: string;
-  kind: PurchaseKind;
-  status: PurchaseStatus;
-  amountMinor: number;
-  currency: string;
-  method: PaymentMethod;
-  storeSlug: string;
-  storeName: string;
-  contentId: string | null;
-  contentTitle: string | null;
-  contentKind: 'video' | 'album' | null;
-  subscriptionId: string | null;
-  failureReason: string | null;
-  crypto: CryptoInstructions | null;
-  checkoutUrl: string | null;
-  returnTo: string | null;
-  card: { brand: string; last4: string } | null;
-  createdAt: Date;
-  paidAt: Date | null;
-}): PurchaseView {
+export function purchaseView(p: PurchaseRecordFields): PurchaseView {
   return {
     id: p.id,
     kind: p.kind,
