@@ -17,6 +17,7 @@ import {
   type ClientInfo,
   type UserRecord,
 } from '#app/identity';
+import { AuditLog } from '#app/platform';
 import { VerificationStatusQuery } from '#app/verification';
 import { RealtimePublisher } from '#app/realtime';
 import {
@@ -30,17 +31,6 @@ import {
   type StaffRole,
 } from './backoffice.dto.js';
 
-interface AuditRow {
-  id: string;
-  created_at: Date;
-  actor_id: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  details: Record<string, unknown>;
-  ip_address: string | null;
-}
-
 /** The staff console's own endpoints: who am I, find and change users, read the audit log. */
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -52,6 +42,7 @@ export class BackofficeController {
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(RealtimePublisher) private readonly live: RealtimePublisher,
+    @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   @Get('me')
@@ -104,40 +95,27 @@ export class BackofficeController {
   async auditLog(@CurrentAuth() auth: AuthContext, @Query() query: AuditQueryDto): Promise<AuditPageDto> {
     requireAdmin(auth);
     const limit = query.limit ?? 50;
-    const params: unknown[] = [];
-    const where: string[] = [];
-    if (query.before) {
-      where.push('a.id < ?');
-      params.push(query.before);
-    }
-    if (query.action) {
-      where.push(`a.action like ? escape '\\'`);
-      params.push(`${query.action.replace(/_/g, '\\_')}%`);
-    }
-    params.push(limit + 1);
     // The audit log is the platform's shared table; actor emails are asked of identity.
-    const rows = await this.orm.em.fork().execute<AuditRow[]>(
-      `select a.id::text as id, a.created_at, a.actor_id, a.action, a.target_type, a.target_id, a.details, a.ip_address
-         from audit_log a
-        ${where.length ? `where ${where.join(' and ')}` : ''}
-        order by a.id desc limit ?`,
-      params,
-    );
+    const rows = await this.audit.page(this.orm.em.fork(), {
+      before: query.before,
+      actionPrefix: query.action,
+      limit: limit + 1,
+    });
     const page = rows.slice(0, limit);
     const emails = new Map<string, string>();
-    for (const actorId of new Set(page.map((row) => row.actor_id).filter((id): id is string => id !== null))) {
+    for (const actorId of new Set(page.map((row) => row.actorId).filter((id): id is string => id !== null))) {
       emails.set(actorId, (await this.queries.execute(new FindUserQuery(actorId)))?.email ?? '(deleted user)');
     }
     return {
       items: page.map((row) => ({
         id: row.id,
-        at: new Date(row.created_at).toISOString(),
-        actor: row.actor_id ? { id: row.actor_id, email: emails.get(row.actor_id)! } : null,
+        at: row.createdAt.toISOString(),
+        actor: row.actorId ? { id: row.actorId, email: emails.get(row.actorId)! } : null,
         action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
+        targetType: row.targetType,
+        targetId: row.targetId,
         details: row.details,
-        ipAddress: row.ip_address,
+        ipAddress: row.ipAddress,
       })),
       nextBefore: rows.length > limit ? page[page.length - 1].id : null,
     };

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { recordedMigrations, trackingTableExists } from './sql/migration-tracking.js';
 
 /** One look at the database: the migrations it still lacks, or why it could not be asked. */
 export type SchemaLook = { pending: string[] } | { error: string };
@@ -30,12 +31,10 @@ export async function pendingMigrations(
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
-    const {
-      rows: [table],
-    } = await client.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [tableName]);
-    if (!table?.exists) return [...known];
-    const { rows } = await client.query<{ name: string }>(`select name from ${client.escapeIdentifier(tableName)}`);
-    const executed = new Set(rows.map((row) => row.name.replace(/\.(js|ts)$/, '')));
+    if (!(await trackingTableExists(client, tableName))) return [...known];
+    const executed = new Set(
+      (await recordedMigrations(client, tableName)).map((name) => name.replace(/\.(js|ts)$/, '')),
+    );
     return known.filter((name) => !executed.has(name));
   } finally {
     await client.end().catch(() => undefined);

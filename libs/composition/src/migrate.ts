@@ -3,6 +3,7 @@ import pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ormConfig } from '#app/platform';
 import { ORM_SETUP } from './orm-setup.js';
+import { waitForAdvisoryLock } from './sql/migration-tracking.js';
 
 /** Any fixed number: the advisory lock two migrate runs (a Job retry, a manual run) queue on. */
 const MIGRATE_LOCK = 7_316_442_201;
@@ -15,7 +16,7 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
   const lock = new pg.Client({ connectionString: databaseUrl });
   await lock.connect();
   try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATE_LOCK]);
+    await waitForAdvisoryLock(lock, MIGRATE_LOCK);
     const orm = await MikroORM.init({ ...ormConfig(databaseUrl, ORM_SETUP), discovery: { warnWhenNoEntities: false } });
     try {
       const applied = await orm.migrator.up();

@@ -41,6 +41,10 @@ import {
 } from './commands/collaborations/collaborations.handler.js';
 import { MyCollaborationsHandler } from './queries/collaborations/collaborations.handler.js';
 import { ReviewCountsHandler } from './queries/review-counts/review-counts.handler.js';
+import {
+  ComplianceReportCsvHandler,
+  ComplianceReportsHandler,
+} from './queries/compliance-reports/compliance-reports.handler.js';
 import { CollaborationsController } from './http/collaborations.controller.js';
 import { ContentSaleEvents } from './events/content-sale-events.js';
 import { AttachMediaHandler } from './commands/attach-media/attach-media.handler.js';
@@ -69,6 +73,8 @@ import { ContentOwners } from './review/content-owners.js';
     CaseHandler,
     DeadlineWatch,
     ComplianceReports,
+    ComplianceReportsHandler,
+    ComplianceReportCsvHandler,
     CreatorCheck,
     BlurredPreviews,
     CreateContentHandler,

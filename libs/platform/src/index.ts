@@ -10,7 +10,7 @@ export * from './jobs/outbox-relay.js';
 export * from './jobs/queue-factory.js';
 export * from './jobs/scheduled-jobs.js';
 export * from './jobs/recurring-jobs.js';
-export * from './jobs/idempotency.js';
+export * from './jobs/repositories/processed-messages.repository.js';
 export * from './mail/mail-transport.js';
 export * from './rate-limit/rate-limits.js';
 export * from './locks/lease-locks.js';

@@ -20,7 +20,7 @@ import { PostgresBus } from './bus/postgres-bus.js';
 import { BusPublisher } from './bus/bus-publisher.js';
 import { PresenceStore } from './presence/presence-store.js';
 import { RedisPresenceStore } from './presence/redis-presence-store.js';
-import { PostgresPresenceStore } from './presence/postgres-presence-store.js';
+import { PostgresPresenceStore } from './repositories/postgres-presence-store.js';
 import { PresenceTracker } from './presence/presence-tracker.js';
 import { TrackPresence } from './presence/track-presence.js';
 import { InstanceLiveness } from './presence/instance-liveness.js';

@@ -15,7 +15,6 @@ import {
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { IncomingMessage } from 'node:http';
-import { MikroORM } from '@mikro-orm/postgresql';
 import {
   BearerGuard,
   Client,
@@ -30,6 +29,10 @@ import type { CaseKind } from '../domain/business-days.js';
 import { OpenCaseCommand } from '../commands/open-case/open-case.command.js';
 import { WorkCaseCommand, type CaseAction } from '../commands/work-case/work-case.command.js';
 import { CaseQuery, CaseQueueQuery } from '../queries/case-queue/case-queue.query.js';
+import {
+  ComplianceReportCsvQuery,
+  ComplianceReportsQuery,
+} from '../queries/compliance-reports/compliance-reports.query.js';
 import { ModerationErrors } from '../moderation.errors.js';
 import {
   AppealDto,
@@ -113,7 +116,6 @@ export class AdminModerationController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(MikroORM) private readonly orm: MikroORM,
   ) {}
 
   @Get('cases')
@@ -173,26 +175,7 @@ export class AdminModerationController {
   @ApiOkResponse({ type: ComplianceReportListDto })
   async reports(@CurrentAuth() auth: AuthContext): Promise<ComplianceReportListDto> {
     requireAdmin(auth);
-    const rows = await this.orm.em.fork().execute<
-      {
-        id: string;
-        kind: 'monthly' | 'quarterly';
-        period: string;
-        generated_at: Date;
-        incidents: number;
-        summary: Record<string, unknown>;
-      }[]
-    >(`select id, kind, period, generated_at, incidents, summary from compliance_reports order by period_start desc, kind`);
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        period: row.period,
-        generatedAt: new Date(row.generated_at).toISOString(),
-        incidents: row.incidents,
-        summary: row.summary,
-      })),
-    };
+    return { items: await this.queries.execute(new ComplianceReportsQuery()) };
   }
 
   @Get('compliance-reports/:id/csv')
@@ -201,11 +184,9 @@ export class AdminModerationController {
   @ApiOperation({ summary: 'Download a compliance report: one row per case of the period (admins)' })
   async reportCsv(@CurrentAuth() auth: AuthContext, @Param('id', new ParseUUIDPipe()) id: string) {
     requireAdmin(auth);
-    const [row] = await this.orm.em
-      .fork()
-      .execute<{ csv: string }[]>(`select csv from compliance_reports where id = ?`, [id]);
-    if (!row) throw new AppError(404, 'not_found', 'Report not found');
-    return row.csv;
+    const csv = await this.queries.execute(new ComplianceReportCsvQuery(id));
+    if (csv === null) throw new AppError(404, 'not_found', 'Report not found');
+    return csv;
   }
 
   private async act(id: string, auth: AuthContext, action: CaseAction, client: ClientInfo) {

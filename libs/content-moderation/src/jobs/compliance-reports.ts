@@ -3,18 +3,14 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { toCsv } from '#app/platform';
 import { previousMonth, previousQuarter, type Period } from '../domain/periods.js';
+import {
+  casesForComplianceReport,
+  complianceReportExists,
+  insertComplianceReport,
+  type ComplianceCaseRow,
+} from '../repositories/compliance-reports.repository.js';
 
-interface CaseRow {
-  id: string;
-  kind: string;
-  reason: string;
-  subject_type: string;
-  opened_at: Date | string;
-  due_at: Date | string;
-  resolved_at: Date | string | null;
-  outcome: string | null;
-  breached: boolean;
-}
+type CaseRow = ComplianceCaseRow;
 
 const iso = (value: Date | string | null) => (value === null ? '' : new Date(value).toISOString());
 
@@ -40,18 +36,8 @@ export class ComplianceReports {
 
   async generate(period: Period, now: Date): Promise<boolean> {
     const em = this.orm.em.fork();
-    const exists = await em.execute(`select 1 from compliance_reports where kind = ? and period = ?`, [
-      period.kind,
-      period.label,
-    ]);
-    if (exists.length > 0) return false;
-    const rows = await em.execute<CaseRow[]>(
-      `select c.id, c.kind, c.reason, c.subject_type, c.opened_at, c.due_at, c.resolved_at, c.outcome, (b.case_id is not null) as breached
-         from moderation_cases c left join moderation_deadline_breaches b on b.case_id = c.id
-        where (c.opened_at >= ? and c.opened_at < ?) or (b.detected_at >= ? and b.detected_at < ?)
-        order by c.opened_at, c.id`,
-      [period.start, period.end, period.start, period.end],
-    );
+    if (await complianceReportExists(em, period.kind, period.label)) return false;
+    const rows = await casesForComplianceReport(em, period.start, period.end);
     const count = (test: (row: CaseRow) => boolean) => rows.filter(test).length;
     const byKind = (kind: string) => ({
       received: count((row) => row.kind === kind),
@@ -104,13 +90,18 @@ export class ComplianceReports {
         row.breached ? 'yes' : 'no',
       ]),
     );
-    const inserted = await em.execute(
-      `insert into compliance_reports (id, kind, period, period_start, period_end, generated_at, incidents, summary, csv)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (kind, period) do nothing returning id`,
-      [randomUUID(), period.kind, period.label, period.start, period.end, now, incidents, JSON.stringify(summary), csv],
-    );
-    if (inserted.length > 0)
-      this.logger.log(`compliance report ${period.kind} ${period.label}: ${incidents} incident(s)`);
-    return inserted.length > 0;
+    const inserted = await insertComplianceReport(em, {
+      id: randomUUID(),
+      kind: period.kind,
+      period: period.label,
+      start: period.start,
+      end: period.end,
+      generatedAt: now,
+      incidents,
+      summary,
+      csv,
+    });
+    if (inserted) this.logger.log(`compliance report ${period.kind} ${period.label}: ${incidents} incident(s)`);
+    return inserted;
   }
 }

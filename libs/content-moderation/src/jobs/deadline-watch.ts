@@ -3,12 +3,14 @@ import { QueryBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, Outbox, type AppConfig } from '#app/platform';
 import { ListStaffQuery } from '#app/identity';
+import {
+  markCasesDueSoon,
+  markCasesOverdue,
+  recordDeadlineBreach,
+  type DeadlineCase,
+} from '../repositories/moderation-deadlines.repository.js';
 
-interface DueRow {
-  id: string;
-  kind: string;
-  due_at: Date | string;
-}
+type DueRow = DeadlineCase;
 
 const LABEL: Record<string, string> = { report: 'Content report', takedown: 'Takedown request', appeal: 'Appeal' };
 
@@ -34,27 +36,11 @@ export class DeadlineWatch {
     const admins = moderators.filter((user) => user.role === 'admin');
     const consoleUrl = `${this.config.PUBLIC_URL}/admin/moderation`;
     return this.orm.em.fork().transactional(async (em) => {
-      // Warn: a quarter of the window left (opened + 3/4 of the time), not yet warned, still open.
-      const warned = await em.execute<DueRow[]>(
-        `update moderation_cases set warned_at = ?
-          where status = 'open' and warned_at is null and due_at > ?
-            and opened_at + (due_at - opened_at) * 0.75 <= ?
-          returning id, kind, due_at`,
-        [now, now, now],
-      );
+      // Warn: a quarter of the window left, not yet warned, still open.
+      const warned = await markCasesDueSoon(em, now);
       // Escalate: past the deadline and still open; the breach row is written once per case.
-      const escalated = await em.execute<DueRow[]>(
-        `update moderation_cases set escalated_at = ?, warned_at = coalesce(warned_at, ?)
-          where status = 'open' and escalated_at is null and due_at <= ?
-          returning id, kind, due_at`,
-        [now, now, now],
-      );
-      for (const row of escalated) {
-        await em.execute(
-          `insert into moderation_deadline_breaches (case_id, kind, due_at, detected_at) values (?, ?, ?, ?) on conflict (case_id) do nothing`,
-          [row.id, row.kind, row.due_at, now],
-        );
-      }
+      const escalated = await markCasesOverdue(em, now);
+      for (const row of escalated) await recordDeadlineBreach(em, row, now);
       for (const row of warned) {
         for (const staff of moderators) this.mail(em, staff.email, 'moderation-deadline-warning', row, consoleUrl);
         this.outbox.enqueue(em, 'notifications', 'case-deadline', { caseId: row.id, stage: 'due_soon' });

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { StaffDecisions } from '#app/platform';
+import { contentOwnerIds } from '../repositories/content-collaborators.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,11 +12,7 @@ export class ContentOwners implements OnModuleInit {
   onModuleInit(): void {
     this.decisions.registerOwners('content', async (em, id) => {
       if (!UUID.test(id)) return [];
-      const rows = await em.execute<{ owner: string }[]>(
-        `select creator_id as owner from content_items where id = ? union select collaborator_id from content_collaborators where content_id = ?`,
-        [id, id],
-      );
-      return rows.map((row) => row.owner);
+      return contentOwnerIds(em, id);
     });
   }
 }

@@ -22,6 +22,7 @@ import { mediaEditable } from '../domain/review-state.js';
 import { ContentItem } from '../entities/content-item.entity.js';
 import { ContentMedia } from '../entities/content-media.entity.js';
 import { CreatorCheck } from '../commands/manage-content/creator-check.js';
+import { nextMediaPosition } from '../repositories/content-media.repository.js';
 import { createUploadStore } from './upload-store.js';
 import { UploadLocker } from './upload-locker.js';
 
@@ -180,10 +181,7 @@ export function uploadsHandler(app: INestApplication): (request: IncomingMessage
         if (item.kind === 'video' && count >= 1) return refuse(409, 'This video already has its file; remove it first');
         if (count >= MAX_ALBUM_FILES) return refuse(409, `An album holds at most ${MAX_ALBUM_FILES} photos`);
         // After the last file in the creator's order (not the count: a removal leaves a gap, never a duplicate).
-        const [{ next }] = await tx.execute<{ next: number }[]>(
-          `select coalesce(max(position) + 1, 0)::int as next from content_media where content_id = ?`,
-          [contentId],
-        );
+        const next = await nextMediaPosition(tx, contentId);
         const media = tx.create(ContentMedia, {
           contentId,
           uploadId: upload.id,

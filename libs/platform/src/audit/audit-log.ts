@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  auditLogPage,
+  insertAuditRecord,
+  type AuditPageFilter,
+  type StoredAuditEntry,
+} from './audit-log.repository.js';
 
 export interface AuditEntry {
   actorId: string | null;
@@ -14,16 +20,18 @@ export interface AuditEntry {
 @Injectable()
 export class AuditLog {
   async record(em: EntityManager, entry: AuditEntry): Promise<void> {
-    await em.execute(
-      `insert into audit_log (actor_id, action, target_type, target_id, details, ip_address) values (?, ?, ?, ?, ?, ?)`,
-      [
-        entry.actorId,
-        entry.action,
-        entry.targetType ?? null,
-        entry.targetId ?? null,
-        JSON.stringify(entry.details ?? {}),
-        entry.ipAddress ?? null,
-      ],
-    );
+    await insertAuditRecord(em, {
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      details: entry.details ?? {},
+      ipAddress: entry.ipAddress ?? null,
+    });
+  }
+
+  /** A page of the log for the staff console, newest first. */
+  page(em: EntityManager, filter: AuditPageFilter): Promise<StoredAuditEntry[]> {
+    return auditLogPage(em, filter);
   }
 }

@@ -11,6 +11,7 @@ import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ormConfig, type OrmSetup } from './orm-config.js';
 import { PreparedStatements } from './prepared-statements.js';
+import { READ_AUTOVACUUM_SETTING } from './sql/server-checks.js';
 
 export const ORM_SETUP = Symbol('ORM_SETUP');
 
@@ -22,7 +23,7 @@ export async function checkAutovacuum(
   query: (sql: string) => Promise<{ autovacuum: string }[]>,
   logger: Pick<Logger, 'warn'>,
 ): Promise<string> {
-  const [row] = await query(`select current_setting('autovacuum') as autovacuum`);
+  const [row] = await query(READ_AUTOVACUUM_SETTING);
   if (row.autovacuum !== 'on') logger.warn(AUTOVACUUM_OFF_WARNING);
   return row.autovacuum;
 }

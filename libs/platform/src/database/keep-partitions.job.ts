@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { JobHandler, type JobProcessor } from '../jobs/job-handler.js';
+import { addMonthlyPartitions, monthlyPartitionedTables } from './repositories/monthly-partitions.repository.js';
 
 /**
  * Keeps every table registered in monthly_partitioned_tables (monthlyPartitionsSql) its months ahead,
@@ -16,16 +17,9 @@ export class KeepPartitionsJob implements JobProcessor<'moderation', 'keep-parti
 
   /** Partitions added per table. */
   async handle(): Promise<Record<string, number>> {
-    const tables = await this.orm.em
-      .fork()
-      .execute<{ parent_table: string }[]>(`select parent_table from monthly_partitioned_tables order by parent_table`);
     const added: Record<string, number> = {};
-    for (const { parent_table: table } of tables) {
-      const [row] = await this.orm.em
-        .fork()
-        .transactional((em) => em.execute<{ added: number }[]>(`select monthly_partitions_add(?) as added`, [table]));
-      added[table] = row.added;
-    }
+    for (const table of await monthlyPartitionedTables(this.orm.em.fork()))
+      added[table] = await this.orm.em.fork().transactional((em) => addMonthlyPartitions(em, table));
     const made = Object.entries(added).filter(([, count]) => count > 0);
     if (made.length)
       this.logger.log(`partitions added: ${made.map(([table, count]) => `${table} ${count}`).join(', ')}`);

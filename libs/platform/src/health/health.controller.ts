@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { QueueFactory } from '../jobs/queue-factory.js';
 import { MailTransport } from '../mail/mail-transport.js';
 import { ObjectStorage } from '../files/object-storage.js';
+import { pingDatabase } from '../database/sql/server-checks.js';
 
 type Check = 'up' | 'down';
 
@@ -70,7 +71,7 @@ export class HealthController {
   }
 
   private database() {
-    return probe(() => this.orm.em.fork().execute('select 1'));
+    return probe(() => pingDatabase(this.orm.em.fork()));
   }
 
   private queue() {

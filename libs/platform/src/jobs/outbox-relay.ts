@@ -1,15 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { QueueFactory } from './queue-factory.js';
-import type { QueueName } from './job-catalogue.js';
-
-interface OutboxRow {
-  id: string;
-  queue: QueueName;
-  job_name: string;
-  payload: Record<string, unknown>;
-  request_id: string | null;
-}
+import { claimPendingOutbox, markOutboxPublished } from './repositories/outbox.repository.js';
 
 /**
  * Publishes committed outbox rows to their queues. Rows are claimed with FOR UPDATE SKIP LOCKED,
@@ -48,28 +40,20 @@ export class OutboxRelay implements BeforeApplicationShutdown {
   private async relayBatch(batchSize: number): Promise<number> {
     const em = this.orm.em.fork();
     return em.transactional(async (tx) => {
-      const rows = await tx.execute<OutboxRow[]>(
-        `select id, queue, job_name, payload, request_id from outbox_message
-          where published_at is null and available_at <= now()
-          order by id limit ? for update skip locked`,
-        [batchSize],
-      );
+      const rows = await claimPendingOutbox(tx, batchSize);
       for (const row of rows) {
         await this.queues
           .queue(row.queue)
           .add(
-            row.job_name,
-            { ...row.payload, messageId: String(row.id), ...(row.request_id ? { requestId: row.request_id } : {}) },
+            row.jobName,
+            { ...row.payload, messageId: row.id, ...(row.requestId ? { requestId: row.requestId } : {}) },
             { jobId: `outbox-${row.id}` },
           );
       }
-      if (rows.length > 0) {
-        const ids = rows.map((row) => row.id);
-        await tx.execute(
-          `update outbox_message set published_at = now(), attempts = attempts + 1 where id in (${ids.map(() => '?').join(', ')})`,
-          ids,
-        );
-      }
+      await markOutboxPublished(
+        tx,
+        rows.map((row) => row.id),
+      );
       return rows.length;
     });
   }

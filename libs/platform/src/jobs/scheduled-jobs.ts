@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../clock/clock.js';
 import { QueueFactory } from './queue-factory.js';
 import type { JobName, QueueName } from './job-catalogue.js';
+import { claimScheduleTick } from './repositories/schedule-ticks.repository.js';
 
 /** How long one period of a recurring job lasts; its job id names the period. */
 export type SchedulePeriod = 'second' | 'minute' | 'quarter-hour' | 'day';
@@ -56,14 +57,8 @@ export class ScheduledJobs {
     return this.orm.em.fork().transactional(async (em) => {
       // Concurrent ticks queue on the row lock; the losers re-check the condition against the
       // winner's committed period and update nothing.
-      const claimed = await em.execute<{ job_id: string }[]>(
-        `insert into schedule_ticks (schedule, period_start, job_id, ticked_at) values (?, ?, ?, ?)
-         on conflict (schedule) do update set period_start = excluded.period_start, job_id = excluded.job_id, ticked_at = excluded.ticked_at
-          where schedule_ticks.period_start < excluded.period_start
-         returning job_id`,
-        [`${this.queues.namespace}/${queue}/${name}`, start, jobId, now],
-      );
-      if (claimed.length === 0) return null;
+      const schedule = `${this.queues.namespace}/${queue}/${name}`;
+      if (!(await claimScheduleTick(em, schedule, start, jobId, now))) return null;
       // Added before the claim commits: if the add fails, the claim rolls back and the next tick (or
       // another worker's) enqueues the period instead.
       await this.queues.queue(queue).add(name, {}, { jobId });

@@ -1,29 +1,11 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import type { LeaseBackendKind, LeaseStore } from './lease-store.js';
+import { RedisLeaseStore } from './redis-lease-store.js';
+import { PostgresLeaseStore } from './repositories/postgres-lease-store.js';
 
-/**
- * Exclusive locks shared by every api instance, held as leases: Redis when REDIS_URL is set, else
- * PostgreSQL (the embedded default), the way queues and rate limits choose.
- *
- * A lock is a record owned by a random token until its lease ends: Redis `SET key token NX PX`,
- * or a `lease_locks` row inserted, or taken over in place once its `expires_at` (database time)
- * has passed. While held, the holder renews the lease every third of it by compare-and-set on
- * its token; releasing is compare-and-delete on the token, so only the holder can release, and a
- * holder whose lease was lost (a long pause, the store away) never removes its successor's lock.
- * A crashed instance stops renewing and its locks expire after one lease.
- *
- * A waiter asks the holder to let go: it publishes the key on the namespace's release channel
- * (Redis pub/sub, or PostgreSQL NOTIFY, received by one LISTEN connection per process), and every
- * instance that holds that key runs the holder's `onReleaseRequested`. It then retries (polling)
- * until it gets the lock or its timeout passes. Leases hold no database connection: the PostgreSQL
- * backend is a few short statements on a small pool, so thousands of held locks cost nothing
- * while they wait for their holders. (Session advisory locks would pin one pooled connection per
- * upload for as long as it streams, and free only when PostgreSQL notices a dead peer.)
- */
-export type LeaseBackendKind = 'redis' | 'postgres';
+export type { LeaseBackendKind } from './lease-store.js';
 
 export interface LeaseOptions {
   /** Aborting gives up waiting (the lock is not taken, or is released again). */
@@ -54,18 +36,6 @@ export class LeaseStoreUnavailable extends Error {
   }
 }
 
-/** What one backend stores; every method is atomic in the store. */
-interface LeaseStore {
-  readonly kind: LeaseBackendKind;
-  tryAcquire(namespace: string, key: string, token: string, leaseMs: number): Promise<boolean>;
-  renew(namespace: string, key: string, token: string, leaseMs: number): Promise<boolean>;
-  release(namespace: string, key: string, token: string): Promise<boolean>;
-  requestRelease(namespace: string, key: string): Promise<void>;
-  /** Resolves once release requests on this namespace reach `handler`. */
-  listen(namespace: string, handler: (key: string) => void): Promise<void>;
-  close(): Promise<void>;
-}
-
 const NAMESPACE = /^[a-z0-9_]{1,40}$/;
 const POLL_MS = [50, 100, 150, 250];
 const REQUEST_AGAIN_MS = 1000;
@@ -80,6 +50,25 @@ export interface LeaseLocksSettings {
 /** Optional provider overriding LeaseLocks' settings (tests shorten the lease). */
 export const LEASE_LOCKS_SETTINGS = Symbol('LEASE_LOCKS_SETTINGS');
 
+/**
+ * Exclusive locks shared by every api instance, held as leases: Redis when REDIS_URL is set, else
+ * PostgreSQL (the embedded default), the way queues and rate limits choose.
+ *
+ * A lock is a record owned by a random token until its lease ends: Redis `SET key token NX PX`,
+ * or a `lease_locks` row inserted, or taken over in place once its `expires_at` (database time)
+ * has passed. While held, the holder renews the lease every third of it by compare-and-set on
+ * its token; releasing is compare-and-delete on the token, so only the holder can release, and a
+ * holder whose lease was lost (a long pause, the store away) never removes its successor's lock.
+ * A crashed instance stops renewing and its locks expire after one lease.
+ *
+ * A waiter asks the holder to let go: it publishes the key on the namespace's release channel
+ * (Redis pub/sub, or PostgreSQL NOTIFY, received by one LISTEN connection per process), and every
+ * instance that holds that key runs the holder's `onReleaseRequested`. It then retries (polling)
+ * until it gets the lock or its timeout passes. Leases hold no database connection: the PostgreSQL
+ * backend is a few short statements on a small pool, so thousands of held locks cost nothing
+ * while they wait for their holders. (Session advisory locks would pin one pooled connection per
+ * upload for as long as it streams, and free only when PostgreSQL notices a dead peer.)
+ */
 @Injectable()
 export class LeaseLocks implements OnApplicationShutdown {
   private readonly logger = new Logger('LeaseLocks');
@@ -242,195 +231,4 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     signal?.addEventListener('abort', done);
   });
-}
-
-// Renew and release compare the token first, so a holder only ever touches its own lock.
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
-
-class RedisLeaseStore implements LeaseStore {
-  readonly kind = 'redis';
-  private readonly commands: Redis;
-  private subscriber: Redis | null = null;
-  private readonly handlers = new Map<string, (key: string) => void>();
-  private readonly subscribed = new Map<string, Promise<void>>();
-
-  constructor(
-    private readonly url: string,
-    private readonly prefix: string,
-  ) {
-    this.commands = new Redis(url, { maxRetriesPerRequest: 2, commandTimeout: 5000, enableOfflineQueue: true });
-    this.commands.on('error', () => undefined);
-  }
-
-  private key(namespace: string, key: string): string {
-    return `${this.prefix}:lease:${namespace}:${key}`;
-  }
-
-  private channel(namespace: string): string {
-    return `${this.prefix}:lease:${namespace}:release`;
-  }
-
-  async tryAcquire(namespace: string, key: string, token: string, leaseMs: number): Promise<boolean> {
-    return (await this.commands.set(this.key(namespace, key), token, 'PX', leaseMs, 'NX')) === 'OK';
-  }
-
-  async renew(namespace: string, key: string, token: string, leaseMs: number): Promise<boolean> {
-    return (await this.commands.eval(RENEW, 1, this.key(namespace, key), token, leaseMs)) === 1;
-  }
-
-  async release(namespace: string, key: string, token: string): Promise<boolean> {
-    return (await this.commands.eval(RELEASE, 1, this.key(namespace, key), token)) === 1;
-  }
-
-  async requestRelease(namespace: string, key: string): Promise<void> {
-    await this.commands.publish(this.channel(namespace), key);
-  }
-
-  /** ioredis subscribes again by itself after a reconnect. */
-  async listen(namespace: string, handler: (key: string) => void): Promise<void> {
-    if (!this.subscriber) {
-      this.subscriber = new Redis(this.url, { maxRetriesPerRequest: null });
-      this.subscriber.on('error', () => undefined);
-      this.subscriber.on('message', (channel: string, key: string) => this.handlers.get(channel)?.(key));
-    }
-    const channel = this.channel(namespace);
-    this.handlers.set(channel, handler);
-    let subscribed = this.subscribed.get(channel);
-    if (!subscribed) {
-      subscribed = this.subscriber.subscribe(channel).then(() => undefined);
-      subscribed.catch(() => this.subscribed.delete(channel));
-      this.subscribed.set(channel, subscribed);
-    }
-    await subscribed;
-  }
-
-  async close(): Promise<void> {
-    const clients = [this.commands, this.subscriber].filter((client): client is Redis => client !== null);
-    // QUIT waits for a connection that may never come: a client not connected is just dropped.
-    await Promise.all(
-      clients.map((client) =>
-        client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
-      ),
-    );
-  }
-}
-
-const clientOptions = (connectionString: string): pg.ClientConfig => ({
-  connectionString,
-  connectionTimeoutMillis: 5000,
-  query_timeout: 5000,
-  application_name: 'fanmint-locks',
-});
-
-class PostgresLeaseStore implements LeaseStore {
-  readonly kind = 'postgres';
-  private readonly logger = new Logger('LeaseLocks');
-  private readonly pool: pg.Pool;
-  private listener: Promise<pg.Client> | null = null;
-  private readonly handlers = new Map<string, (key: string) => void>();
-  private closed = false;
-  private sweptAt = 0;
-
-  constructor(private readonly databaseUrl: string) {
-    this.pool = new pg.Pool({ ...clientOptions(databaseUrl), max: 3, idleTimeoutMillis: 10_000 });
-    this.pool.on('error', () => undefined);
-  }
-
-  /** NOTIFY channels are identifiers: one per namespace. */
-  private channel(namespace: string): string {
-    return `lease_release_${namespace}`;
-  }
-
-  async tryAcquire(namespace: string, key: string, token: string, leaseMs: number): Promise<boolean> {
-    await this.sweep();
-    const { rowCount } = await this.pool.query(
-      `insert into lease_locks (namespace, key, token, expires_at) values ($1, $2, $3, clock_timestamp() + $4 * interval '1 millisecond')
-       on conflict (namespace, key) do update set token = excluded.token, expires_at = excluded.expires_at
-       where lease_locks.expires_at <= clock_timestamp()`,
-      [namespace, key, token, leaseMs],
-    );
-    return rowCount === 1;
-  }
-
-  /** Leases of crashed holders whose key nobody asked for again are deleted once they are long over (at most once a minute). */
-  private async sweep(): Promise<void> {
-    if (Date.now() - this.sweptAt < 60_000) return;
-    this.sweptAt = Date.now();
-    await this.pool.query(`delete from lease_locks where expires_at < clock_timestamp() - interval '1 hour'`);
-  }
-
-  async renew(namespace: string, key: string, token: string, leaseMs: number): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      `update lease_locks set expires_at = clock_timestamp() + $4 * interval '1 millisecond' where namespace = $1 and key = $2 and token = $3 and expires_at > clock_timestamp()`,
-      [namespace, key, token, leaseMs],
-    );
-    return rowCount === 1;
-  }
-
-  async release(namespace: string, key: string, token: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      `delete from lease_locks where namespace = $1 and key = $2 and token = $3`,
-      [namespace, key, token],
-    );
-    return rowCount === 1;
-  }
-
-  async requestRelease(namespace: string, key: string): Promise<void> {
-    await this.pool.query('select pg_notify($1, $2)', [this.channel(namespace), key]);
-  }
-
-  async listen(namespace: string, handler: (key: string) => void): Promise<void> {
-    const channel = this.channel(namespace);
-    const known = this.handlers.has(channel);
-    this.handlers.set(channel, handler);
-    // A new connection listens on every known channel as it opens.
-    const client = await this.listenerClient();
-    if (known) return;
-    await client.query(`listen ${channel}`).catch((error: unknown) => {
-      this.handlers.delete(channel);
-      throw error;
-    });
-  }
-
-  /** One LISTEN connection per process; when it drops, the next acquire opens another and listens again. */
-  private listenerClient(): Promise<pg.Client> {
-    if (this.closed) return Promise.reject(new Error('the lock store is closed'));
-    this.listener ??= (async () => {
-      const client = new pg.Client({ ...clientOptions(this.databaseUrl), query_timeout: undefined });
-      const forget = () => {
-        if (this.listener === connecting) this.listener = null;
-      };
-      client.on('notification', (notification) =>
-        this.handlers.get(notification.channel)?.(notification.payload ?? ''),
-      );
-      client.on('error', (error) => {
-        this.logger.warn(`lock listener connection failed: ${error.message}`);
-        forget();
-      });
-      client.on('end', forget);
-      try {
-        await client.connect();
-        // Channels listened before a reconnect are listened again.
-        for (const channel of this.handlers.keys()) await client.query(`listen ${channel}`);
-      } catch (error) {
-        forget();
-        await client.end().catch(() => undefined);
-        throw error;
-      }
-      return client;
-    })();
-    const connecting = this.listener;
-    return connecting;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    const listener = this.listener;
-    this.listener = null;
-    await Promise.all([
-      listener?.then((client) => client.end()).catch(() => undefined),
-      this.pool.end().catch(() => undefined),
-    ]);
-  }
 }

@@ -4,6 +4,7 @@ import { Gauge } from 'prom-client';
 import type { Pool } from 'pg';
 import { QueueFactory } from '../jobs/queue-factory.js';
 import { QUEUE_NAMES } from '../jobs/job-catalogue.js';
+import { outboxBacklog } from '../jobs/repositories/outbox.repository.js';
 import { METRIC_PREFIX, Metrics } from './metrics.js';
 import { snapshotOnScrape } from './scrape-snapshot.js';
 
@@ -106,11 +107,7 @@ export class PlatformMetrics {
   }
 
   private async readOutbox(): Promise<{ pending: number; ageSeconds: number }> {
-    const [row] = await this.orm.em.fork().execute<{ pending: number; age: number | null }[]>(
-      `select count(*)::int as pending, extract(epoch from now() - min(created_at))::float8 as age
-         from outbox_message where published_at is null`,
-    );
-    return { pending: row.pending, ageSeconds: Math.max(0, row.age ?? 0) };
+    return outboxBacklog(this.orm.em.fork());
   }
 
   /** A collect() that gives up after a timeout and resets its gauge instead of failing the scrape. */

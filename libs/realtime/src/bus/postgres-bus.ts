@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import type { RealtimeMetrics } from '../realtime.metrics.js';
 import { RealtimeBus, parseBusMessage, type BusMessage } from './realtime-bus.js';
+import { notifyEach, readStoredEnvelope, storeAndNotify } from '../repositories/bus-messages.repository.js';
 
 /** One NOTIFY channel for every topic; instances filter by the topics their sockets joined. */
 export const NOTIFY_CHANNEL = 'fanmint_realtime';
@@ -103,18 +104,13 @@ export class PostgresBus extends RealtimeBus {
         const batch = this.outgoing.splice(0, count);
         try {
           const client = await this.publisherClient();
-          if (large) {
-            await client.query(
-              `with stored as (insert into realtime_bus_messages (envelope) values ($2) returning id) select pg_notify($1, '${STORED}' || id) from stored`,
-              [NOTIFY_CHANNEL, batch[0].text],
-            );
-          } else {
-            // unnest yields the array in order, and NOTIFYs of one transaction are delivered in the order sent.
-            await client.query('select count(pg_notify($1, envelope)) from unnest($2::text[]) as envelope', [
+          if (large) await storeAndNotify(client, NOTIFY_CHANNEL, STORED, batch[0].text);
+          else
+            await notifyEach(
+              client,
               NOTIFY_CHANNEL,
               batch.map((item) => item.text),
-            ]);
-          }
+            );
           for (const item of batch) item.settle();
         } catch (error) {
           for (const item of batch) item.settle(error as Error);
@@ -190,11 +186,7 @@ export class PostgresBus extends RealtimeBus {
       .then(async () => {
         let text: string | undefined = payload;
         if (payload.startsWith(STORED)) {
-          const { rows } = await client.query<{ envelope: string }>(
-            'select envelope from realtime_bus_messages where id = $1',
-            [payload.slice(STORED.length)],
-          );
-          text = rows[0]?.envelope;
+          text = await readStoredEnvelope(client, payload.slice(STORED.length));
         }
         const message = text === undefined ? null : parseBusMessage(text);
         if (message) this.deliver?.(message);

@@ -12,6 +12,7 @@ import { RealtimeInstance } from '../realtime.instance.js';
 import { LocalChannels } from '../transport/local-channels.js';
 import { PresenceStore } from './presence-store.js';
 import { PresenceTracker } from './presence-tracker.js';
+import { pruneStoredEnvelopes } from '../repositories/bus-messages.repository.js';
 
 /** Stored envelopes of the PostgreSQL bus are read within moments; older ones are gone after this. */
 const STORED_MESSAGE_RETENTION_SECONDS = 300;
@@ -64,11 +65,7 @@ export class InstanceLiveness implements OnApplicationBootstrap, BeforeApplicati
       const purged = await this.store.purgeDead(this.config.REALTIME_INSTANCE_TTL_MS);
       if (purged.length > 0) await this.presence.announceLeft(purged);
       if (this.bus.kind === 'postgres') {
-        await this.orm.em
-          .fork()
-          .execute(`delete from realtime_bus_messages where created_at < now() - make_interval(secs => ?)`, [
-            STORED_MESSAGE_RETENTION_SECONDS,
-          ]);
+        await pruneStoredEnvelopes(this.orm.em.fork(), STORED_MESSAGE_RETENTION_SECONDS);
       }
     } catch (error) {
       this.logger.warn(`realtime liveness round failed: ${(error as Error).message}`);

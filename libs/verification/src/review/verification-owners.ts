@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { StaffDecisions } from '#app/platform';
+import { submitterOf } from '../repositories/verification-submissions.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,11 +12,7 @@ export class VerificationOwners implements OnModuleInit {
   onModuleInit(): void {
     this.decisions.registerOwners('verification', async (em, id) => {
       if (!UUID.test(id)) return [];
-      const rows = await em.execute<{ user_id: string }[]>(
-        `select user_id from verification_submissions where id = ?`,
-        [id],
-      );
-      return rows.map((row) => row.user_id);
+      return submitterOf(em, id);
     });
   }
 }

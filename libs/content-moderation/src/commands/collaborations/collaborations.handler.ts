@@ -5,6 +5,7 @@ import { Clock, PrivateFiles } from '#app/platform';
 import { Collaboration } from '../../entities/collaboration.entity.js';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { CollaborationErrors, ContentErrors } from '../../moderation.errors.js';
+import { replaceContentCollaborators } from '../../repositories/content-collaborators.repository.js';
 import {
   DecideCollaborationCommand,
   FileReleaseFormCommand,
@@ -134,12 +135,7 @@ export class SetContentCollaboratorsHandler implements ICommandHandler<SetConten
         });
         if (known === 0) throw CollaborationErrors.notCollaborator(id);
       }
-      await em.execute(`delete from content_collaborators where content_id = ?`, [contentId]);
-      for (const id of wanted)
-        await em.execute(`insert into content_collaborators (content_id, collaborator_id) values (?, ?)`, [
-          contentId,
-          id,
-        ]);
+      await replaceContentCollaborators(em, contentId, wanted);
     });
   }
 }

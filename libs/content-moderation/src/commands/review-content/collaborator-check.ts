@@ -6,6 +6,7 @@ import { VerificationStatusQuery } from '#app/verification';
 import { collaboratorProblems, type CollaboratorFacts } from '../../domain/collaborator-clearance.js';
 import { Collaboration } from '../../entities/collaboration.entity.js';
 import type { ContentItem } from '../../entities/content-item.entity.js';
+import { contentCollaboratorIds } from '../../repositories/content-collaborators.repository.js';
 
 /** Gathers what the clearance rule needs about everyone featured in an item. */
 @Injectable()
@@ -13,12 +14,8 @@ export class CollaboratorCheck {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   async problems(em: EntityManager, item: ContentItem): Promise<string[]> {
-    const rows = await em.execute<{ collaborator_id: string }[]>(
-      `select collaborator_id from content_collaborators where content_id = ? order by collaborator_id`,
-      [item.id],
-    );
     const facts: CollaboratorFacts[] = [];
-    for (const { collaborator_id: collaboratorId } of rows) {
+    for (const collaboratorId of await contentCollaboratorIds(em, item.id)) {
       const [user, verification, entry] = await Promise.all([
         this.queries.execute(new FindUserQuery(collaboratorId)),
         this.queries.execute(new VerificationStatusQuery(collaboratorId)),

@@ -1,45 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { Clock, StaffDecisions, claimView, liveClaimant, notOwnWorkSql } from '#app/platform';
+import { Clock, StaffDecisions, claimView, liveClaimant } from '#app/platform';
 import { deadlineStage } from '../../domain/business-days.js';
 import type { CaseView } from '../../commands/open-case/open-case.command.js';
 import { CaseQuery, CaseQueueQuery } from './case-queue.query.js';
-
-interface CaseRow {
-  id: string;
-  kind: CaseView['kind'];
-  subject_type: CaseView['subjectType'];
-  subject_id: string;
-  reason: string;
-  details: string;
-  reporter_email: string | null;
-  status: CaseView['status'];
-  outcome: string | null;
-  resolution_note: string | null;
-  opened_at: Date | string;
-  due_at: Date | string;
-  claimed_by: string | null;
-  claimed_at: Date | string | null;
-  resolved_by: string | null;
-  resolved_at: Date | string | null;
-  breached: boolean;
-  reporter_user_id: string | null;
-  content_creator_id: string | null;
-}
-
-/**
- * The creator of the content item a case is about. The subject id is free text (a report may name
- * anything), so it is cast to a uuid only when it is one; comparing i.id::text instead would read
- * every content item for every case row (seconds per page with 100k items), not one by primary key.
- */
-const CONTENT_CREATOR = `select i.creator_id from content_items i
-    where i.id = case when c.subject_type = 'content' and c.subject_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then c.subject_id::uuid end`;
-
-// With the owners the claim rule needs: the filer (c.reporter_user_id), the account or the content's creator a case is about.
-const SELECT = `select c.*, (b.case_id is not null) as breached,
-    (${CONTENT_CREATOR}) as content_creator_id
-  from moderation_cases c left join moderation_deadline_breaches b on b.case_id = c.id`;
+import { caseQueueRows, caseRow, type CaseRow } from './case-queue.read-model.js';
 
 function toView(row: CaseRow, viewerId: string, now: Date, otherOwners: readonly string[] = []): CaseView {
   const openedAt = new Date(row.opened_at);
@@ -100,19 +66,8 @@ export class CaseQueueHandler implements IQueryHandler<CaseQueueQuery> {
 
   async execute({ kind, status, viewerId, limit }: CaseQueueQuery): Promise<CaseView[]> {
     // The same owners as the claim rule: the filer, the account a case is about, the creator of its content.
-    const notOwn =
-      status === 'open'
-        ? notOwnWorkSql(viewerId, [
-            'c.reporter_user_id',
-            `case when c.subject_type = 'account' then c.subject_id end`,
-            CONTENT_CREATOR,
-          ])
-        : { sql: 'true', params: [] };
     const em = this.orm.em.fork();
-    const rows = await em.execute<CaseRow[]>(
-      `${SELECT} where c.status = ? ${kind ? 'and c.kind = ?' : ''} and ${notOwn.sql} order by ${status === 'open' ? 'c.due_at asc, c.id asc' : 'c.resolved_at desc, c.id desc'} limit ?`,
-      [status, ...(kind ? [kind] : []), ...notOwn.params, limit],
-    );
+    const rows = await caseQueueRows(em, { status, kind, viewerId, limit });
     const now = this.clock.now();
     const views: CaseView[] = [];
     for (const row of rows) {
@@ -133,7 +88,7 @@ export class CaseHandler implements IQueryHandler<CaseQuery> {
 
   async execute({ caseId, viewerId }: CaseQuery): Promise<CaseView | null> {
     const em = this.orm.em.fork();
-    const [row] = await em.execute<CaseRow[]>(`${SELECT} where c.id = ?`, [caseId]);
+    const row = await caseRow(em, caseId);
     return row ? toView(row, viewerId, this.clock.now(), await otherOwners(this.decisions, em, row)) : null;
   }
 }

@@ -1,11 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { Clock, claimView, liveClaimant, notOwnWorkSql } from '#app/platform';
+import { Clock, claimView, liveClaimant } from '#app/platform';
 import { ContentItem } from '../../entities/content-item.entity.js';
 import { ContentMedia } from '../../entities/content-media.entity.js';
 import { EntitlementService, type ContentGrant } from '#app/entitlements';
 import { effectiveCover, numbering } from '../../domain/presentation.js';
+import { collaboratorsByContent } from '../../repositories/content-collaborators.repository.js';
+import { contentAwaitingReview } from './content-review-queue.read-model.js';
 import {
   ApprovedContentQuery,
   ContentByIdQuery,
@@ -32,17 +34,9 @@ async function toViews(
         { orderBy: { position: 'asc', createdAt: 'asc', id: 'asc' } },
       )
     : [];
-  const featured = items.length
-    ? await em.execute<{ content_id: string; collaborator_id: string }[]>(
-        `select content_id, collaborator_id from content_collaborators where content_id in (${ids.map(() => '?').join(', ')}) order by collaborator_id`,
-        ids,
-      )
-    : [];
+  const featuredByItem = await collaboratorsByContent(em, ids);
   const mediaByItem = new Map<string, ContentMedia[]>();
   for (const file of media) mediaByItem.set(file.contentId, [...(mediaByItem.get(file.contentId) ?? []), file]);
-  const featuredByItem = new Map<string, string[]>();
-  for (const row of featured)
-    featuredByItem.set(row.content_id, [...(featuredByItem.get(row.content_id) ?? []), row.collaborator_id]);
   const views: ContentView[] = [];
   for (const item of items) {
     const claimLive = liveClaimant(item, now) !== null;
@@ -192,19 +186,8 @@ export class ContentReviewQueueHandler extends ContentReader implements IQueryHa
     if (status !== 'pending_review')
       return this.views({ status }, { decidedAt: 'desc', id: 'desc' }, limit, { reviewerId: viewerId, viewer });
     // Staff never see their own work (made by or featuring them) as waiting for their review.
-    const notOwn = notOwnWorkSql(
-      viewerId,
-      ['i.creator_id'],
-      ['select cc.collaborator_id from content_collaborators cc where cc.content_id = i.id'],
-    );
     const em = this.orm.em.fork();
-    const items = await em
-      .createQueryBuilder(ContentItem, 'i')
-      .where({ status })
-      .andWhere(notOwn.sql, notOwn.params)
-      .orderBy({ submittedAt: 'asc', id: 'asc' })
-      .limit(limit)
-      .getResultList();
+    const items = await contentAwaitingReview(em, viewerId, limit);
     return toViews(em, items, this.entitlements, this.clock.now(), { reviewerId: viewerId, viewer });
   }
 }

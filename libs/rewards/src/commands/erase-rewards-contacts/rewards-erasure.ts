@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { eraseRewardsContacts } from '../../repositories/user-rewards.repository.js';
 
 /**
  * A deleted account's wallet address and Telegram name go; the row stays (it dates the account's
@@ -9,9 +10,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 @Injectable()
 export class RewardsErasure {
   async eraseIn(em: EntityManager, userId: string, now: Date): Promise<void> {
-    await em.execute(
-      `update user_rewards set wallet_address = null, wallet_added_at = null, telegram_username = null, updated_at = ? where user_id = ?`,
-      [now, userId],
-    );
+    await eraseRewardsContacts(em, userId, now);
   }
 }

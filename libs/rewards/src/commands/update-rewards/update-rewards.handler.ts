@@ -5,6 +5,12 @@ import { Clock } from '#app/platform';
 import { checkSolanaAddress, checkTelegramUsername } from '../../domain/reward-handles.js';
 import { RewardsErrors } from '../../rewards.errors.js';
 import { GetRewardsQuery, type RewardsView } from '../../queries/get-rewards/get-rewards.query.js';
+import {
+  clearRewardsTelegram,
+  clearRewardsWallet,
+  saveRewardsTelegram,
+  saveRewardsWallet,
+} from '../../repositories/user-rewards.repository.js';
 import { UpdateRewardsCommand } from './update-rewards.command.js';
 
 @CommandHandler(UpdateRewardsCommand)
@@ -18,31 +24,16 @@ export class UpdateRewardsHandler implements ICommandHandler<UpdateRewardsComman
   async execute({ userId, field, value }: UpdateRewardsCommand): Promise<RewardsView> {
     const normalised = value === null ? null : this.check(field, value);
     const now = this.clock.now();
-    const connection = this.orm.em.getConnection();
-    const column = field === 'wallet' ? 'wallet_address' : 'telegram_username';
+    const em = this.orm.em.fork();
     try {
-      if (normalised === null) {
-        await connection.execute(
-          `update user_rewards set ${column} = null${field === 'wallet' ? ', wallet_added_at = null' : ''}, updated_at = ? where user_id = ?`,
-          [now, userId],
-        );
-      } else if (field === 'wallet') {
-        // Re-saving the same wallet keeps its first date: eligibility depends on when it was added.
-        await connection.execute(
-          `insert into user_rewards (user_id, wallet_address, wallet_added_at, created_at, updated_at) values (?, ?, ?, ?, ?)
-           on conflict (user_id) do update set
-             wallet_added_at = case when user_rewards.wallet_address is distinct from excluded.wallet_address
-                                    then excluded.wallet_added_at else user_rewards.wallet_added_at end,
-             wallet_address = excluded.wallet_address, updated_at = excluded.updated_at`,
-          [userId, normalised, now, now, now],
-        );
-      } else {
-        await connection.execute(
-          `insert into user_rewards (user_id, telegram_username, created_at, updated_at) values (?, ?, ?, ?)
-           on conflict (user_id) do update set telegram_username = excluded.telegram_username, updated_at = excluded.updated_at`,
-          [userId, normalised, now, now],
-        );
-      }
+      if (field === 'wallet')
+        await (normalised === null
+          ? clearRewardsWallet(em, userId, now)
+          : saveRewardsWallet(em, userId, normalised, now));
+      else
+        await (normalised === null
+          ? clearRewardsTelegram(em, userId, now)
+          : saveRewardsTelegram(em, userId, normalised, now));
     } catch (error) {
       // The primary key conflict is the upsert's; any other unique violation is the wallet or username of another account.
       if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505') {

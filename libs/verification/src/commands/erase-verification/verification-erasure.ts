@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  deleteSubmissions,
+  lockSubmissionsOf,
+  retainSubmissions,
+} from '../../repositories/verification-submissions.repository.js';
 
 /** How long an erased creator's ID record is kept after the account is deleted. */
 export const RECORD_RETENTION_YEARS = 7;
-
-interface SubmissionRow {
-  id: string;
-  status: 'processing' | 'accepted' | 'rejected';
-  user_photo_key: string;
-  id_photo_key: string;
-}
 
 /**
  * A deleted account's ID checks. Erasure is the rule (GDPR art. 17), with one exception the law
@@ -30,26 +28,22 @@ interface SubmissionRow {
 @Injectable()
 export class VerificationErasure {
   async eraseIn(em: EntityManager, userId: string, now: Date, publishedContent: boolean): Promise<string[]> {
-    const rows = await em.execute<SubmissionRow[]>(
-      `select id, status, user_photo_key, id_photo_key from verification_submissions where user_id = ? for update`,
-      [userId],
-    );
+    const rows = await lockSubmissionsOf(em, userId);
     const kept = publishedContent ? rows.filter((row) => row.status === 'accepted') : [];
     const erased = rows.filter((row) => !kept.includes(row));
-    const ids = (list: SubmissionRow[]) => list.map(() => '?').join(', ');
-    if (erased.length > 0)
-      await em.execute(
-        `delete from verification_submissions where id in (${ids(erased)})`,
-        erased.map((row) => row.id),
-      );
+    await deleteSubmissions(
+      em,
+      erased.map((row) => row.id),
+    );
     if (kept.length > 0) {
       const until = new Date(now);
       until.setUTCFullYear(until.getUTCFullYear() + RECORD_RETENTION_YEARS);
-      await em.execute(`update verification_submissions set retained_until = ? where id in (${ids(kept)})`, [
+      await retainSubmissions(
+        em,
+        kept.map((row) => row.id),
         until,
-        ...kept.map((row) => row.id),
-      ]);
+      );
     }
-    return erased.flatMap((row) => [row.user_photo_key, row.id_photo_key]);
+    return erased.flatMap((row) => [row.userPhotoKey, row.idPhotoKey]);
   }
 }

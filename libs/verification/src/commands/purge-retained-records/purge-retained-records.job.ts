@@ -1,15 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock, JobHandler, PrivateFiles, type JobProcessor } from '#app/platform';
+import { deleteSubmissions, lockRetentionEnded } from '../../repositories/verification-submissions.repository.js';
 
 /** Records deleted per transaction: each holds its rows' locks while their files are deleted. */
 const BATCH = 200;
-
-interface RetainedRow {
-  id: string;
-  user_photo_key: string;
-  id_photo_key: string;
-}
 
 /**
  * The end of record keeping: an erased creator's ID check kept for RECORD_RETENTION_YEARS
@@ -35,20 +30,15 @@ export class PurgeRetainedRecordsJob implements JobProcessor<'moderation', 'purg
     let purged = 0;
     for (;;) {
       const done = await this.orm.em.fork().transactional(async (em) => {
-        const due = await em.execute<RetainedRow[]>(
-          `select id, user_photo_key, id_photo_key from verification_submissions
-            where retained_until is not null and retained_until <= ? order by retained_until limit ${BATCH} for update skip locked`,
-          [now],
-        );
+        const due = await lockRetentionEnded(em, now, BATCH);
         for (const row of due) {
-          await this.files.delete(row.user_photo_key);
-          await this.files.delete(row.id_photo_key);
+          await this.files.delete(row.userPhotoKey);
+          await this.files.delete(row.idPhotoKey);
         }
-        if (due.length > 0)
-          await em.execute(
-            `delete from verification_submissions where id in (${due.map(() => '?').join(', ')})`,
-            due.map((row) => row.id),
-          );
+        await deleteSubmissions(
+          em,
+          due.map((row) => row.id),
+        );
         return due.length;
       });
       purged += done;

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { PresenceStore, type PresenceEntry } from './presence-store.js';
+import { PresenceStore, type PresenceEntry } from '../presence/presence-store.js';
 
 interface Row {
   topic: string;
