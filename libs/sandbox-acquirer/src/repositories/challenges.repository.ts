@@ -3,7 +3,7 @@ import type { CardOnFile } from '../domain/card-on-file.js';
 import type { ChallengeRow } from '../services/rows.js';
 
 /** The only writer of `challenges` (3-D Secure challenges of the hosted checkout). */
-export const challengeRepository = {
+class ChallengeRepository {
   /** A pending challenge for paying `sessionId` with `card`. */
   async insert(db: Queryable, id: string, sessionId: string, card: CardOnFile, saveCard: boolean): Promise<void> {
     await db.query(
@@ -22,7 +22,7 @@ export const challengeRepository = {
         saveCard,
       ],
     );
-  },
+  }
 
   async find(db: Queryable, id: string, { lock = false } = {}): Promise<ChallengeRow | null> {
     const { rows } = await db.query<ChallengeRow>(
@@ -30,9 +30,11 @@ export const challengeRepository = {
       [id],
     );
     return rows[0] ?? null;
-  },
+  }
 
   async setStatus(db: Queryable, id: string, status: ChallengeRow['status']): Promise<void> {
     await db.query(`update challenges set status = $2 where id = $1`, [id, status]);
-  },
-};
+  }
+}
+
+export const challengeRepository = new ChallengeRepository();

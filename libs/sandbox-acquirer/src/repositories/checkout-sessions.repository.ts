@@ -23,7 +23,7 @@ const insertSession = prepared(
 );
 
 /** The only writer of `checkout_sessions`. */
-export const checkoutSessionRepository = {
+class CheckoutSessionRepository {
   async insert(db: Queryable, session: NewSession): Promise<SessionRow> {
     const { rows } = await db.query<SessionRow>(
       insertSession([
@@ -40,7 +40,7 @@ export const checkoutSessionRepository = {
       ]),
     );
     return rows[0];
-  },
+  }
 
   async find(db: Queryable, id: string, { lock = false } = {}): Promise<SessionRow | null> {
     const { rows } = await db.query<SessionRow>(
@@ -48,7 +48,7 @@ export const checkoutSessionRepository = {
       [id],
     );
     return rows[0] ?? null;
-  },
+  }
 
   /** Expires the session if it is still open (null if it was not). */
   async expire(db: Queryable, id: string): Promise<SessionRow | null> {
@@ -57,7 +57,7 @@ export const checkoutSessionRepository = {
       [id],
     );
     return rows[0] ?? null;
-  },
+  }
 
   /** Locks (skipping rows others hold) up to 50 open sessions whose time ran out, oldest first. */
   async lockDueToExpire(db: Queryable): Promise<SessionRow[]> {
@@ -65,7 +65,7 @@ export const checkoutSessionRepository = {
       `select * from checkout_sessions where status = 'open' and expires_at <= now() order by expires_at limit 50 for update skip locked`,
     );
     return rows;
-  },
+  }
 
   /** Marks the open session paid by `paymentId`. */
   async complete(db: Queryable, id: string, paymentId: string): Promise<SessionRow> {
@@ -74,5 +74,7 @@ export const checkoutSessionRepository = {
       [id, paymentId],
     );
     return rows[0];
-  },
-};
+  }
+}
+
+export const checkoutSessionRepository = new CheckoutSessionRepository();

@@ -13,7 +13,7 @@ export interface NewInvoice {
 }
 
 /** The only writer of `crypto_invoices`. */
-export const cryptoInvoiceRepository = {
+class CryptoInvoiceRepository {
   async insert(db: Queryable, invoice: NewInvoice): Promise<CryptoInvoiceRow> {
     const { rows } = await db.query<CryptoInvoiceRow>(
       `insert into crypto_invoices (id, status, amount, currency, reference, address, token_amount, required_confirmations)
@@ -29,7 +29,7 @@ export const cryptoInvoiceRepository = {
       ],
     );
     return rows[0];
-  },
+  }
 
   async find(db: Queryable, id: string, { lock = false } = {}): Promise<CryptoInvoiceRow | null> {
     const { rows } = await db.query<CryptoInvoiceRow>(
@@ -37,7 +37,7 @@ export const cryptoInvoiceRepository = {
       [id],
     );
     return rows[0] ?? null;
-  },
+  }
 
   /** The transfer landed on chain: the invoice waits for its confirmations. */
   async markPaid(db: Queryable, id: string): Promise<CryptoInvoiceRow> {
@@ -46,7 +46,7 @@ export const cryptoInvoiceRepository = {
       [id],
     );
     return rows[0];
-  },
+  }
 
   /** Records the invoice's count of confirmations, and that it is confirmed when `confirmed`. */
   async recordConfirmations(
@@ -61,7 +61,7 @@ export const cryptoInvoiceRepository = {
       [id, confirmations, confirmed ? 'confirmed' : 'confirming', confirmed],
     );
     return rows[0];
-  },
+  }
 
   /** Locks (skipping rows others hold) up to 50 confirming invoices whose last confirmation is `intervalMs` old. */
   async lockDueForConfirmation(db: Queryable, intervalMs: number): Promise<string[]> {
@@ -72,5 +72,7 @@ export const cryptoInvoiceRepository = {
       [intervalMs],
     );
     return rows.map((row) => row.id);
-  },
-};
+  }
+}
+
+export const cryptoInvoiceRepository = new CryptoInvoiceRepository();

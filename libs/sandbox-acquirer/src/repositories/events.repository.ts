@@ -19,23 +19,23 @@ const BATCH = 20;
  * The only writer of `events` and `webhook_deliveries` (the events the acquirer reports and their
  * sending) and of `settings` (which holds the webhook chaos switches).
  */
-export const eventRepository = {
+class EventRepository {
   /** The chaos switches set through the test API (null: never set). */
   async readChaos(db: Queryable): Promise<WebhookChaos | null> {
     const { rows } = await db.query<{ value: WebhookChaos }>(`select value from settings where key = 'webhook_chaos'`);
     return rows[0]?.value ?? null;
-  },
+  }
 
   async writeChaos(db: Queryable, chaos: WebhookChaos): Promise<void> {
     await db.query(
       `insert into settings (key, value) values ('webhook_chaos', $1) on conflict (key) do update set value = excluded.value`,
       [JSON.stringify(chaos)],
     );
-  },
+  }
 
   async insertEvent(db: Queryable, id: string, type: WebhookEventType, data: WebhookEvent['data']): Promise<void> {
     await db.query('insert into events (id, type, data) values ($1, $2, $3)', [id, type, JSON.stringify(data)]);
-  },
+  }
 
   /** A pending delivery of the event, first tried now or, when `held`, `holdMs` from now. */
   async insertDelivery(db: Queryable, eventId: string, held: boolean, holdMs: number): Promise<void> {
@@ -43,7 +43,7 @@ export const eventRepository = {
       `insert into webhook_deliveries (event_id, status, held, next_attempt_at) values ($1, 'pending', $2, now() + make_interval(secs => $3::double precision / 1000))`,
       [eventId, held, held ? holdMs : 0],
     );
-  },
+  }
 
   /**
    * Locks (skipping rows others hold) a batch of the pending deliveries that are due, soonest first:
@@ -59,7 +59,7 @@ export const eventRepository = {
         for update of d skip locked`,
     );
     return rows;
-  },
+  }
 
   /** The merchant's endpoint took the delivery at its `attempts`th attempt. */
   async markDelivered(db: Queryable, id: string, attempts: number, responseStatus: number | null): Promise<void> {
@@ -67,7 +67,7 @@ export const eventRepository = {
       `update webhook_deliveries set status = 'delivered', attempts = $2, delivered_at = now(), last_response_status = $3, last_error = null where id = $1`,
       [id, attempts, responseStatus],
     );
-  },
+  }
 
   /** The `attempts`th attempt failed: tried again `retryInMs` from now, or abandoned when `giveUp`. */
   async recordFailedAttempt(
@@ -95,5 +95,7 @@ export const eventRepository = {
         failure.retryInMs,
       ],
     );
-  },
-};
+  }
+}
+
+export const eventRepository = new EventRepository();

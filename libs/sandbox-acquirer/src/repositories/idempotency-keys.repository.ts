@@ -16,11 +16,11 @@ const storeAnswer = prepared(
 );
 
 /** The only writer of `idempotency_keys`: one stored answer per request path (`scope`) and Idempotency-Key. */
-export const idempotencyKeyRepository = {
+class IdempotencyKeyRepository {
   /** Waits for, then holds until the transaction ends, the lock of one scope and key. */
   async lock(db: Queryable, scope: string, key: string): Promise<void> {
     await db.query(lockKey([`${scope} ${key}`]));
-  },
+  }
 
   async find(db: Queryable, scope: string, key: string): Promise<StoredAnswer | null> {
     const { rows } = await db.query<{ request_hash: string; response_status: number; response_body: unknown }>(
@@ -28,9 +28,11 @@ export const idempotencyKeyRepository = {
     );
     const row = rows[0];
     return row ? { requestHash: row.request_hash, status: row.response_status, body: row.response_body } : null;
-  },
+  }
 
   async insert(db: Queryable, scope: string, key: string, answer: StoredAnswer): Promise<void> {
     await db.query(storeAnswer([scope, key, answer.requestHash, answer.status, JSON.stringify(answer.body)]));
-  },
-};
+  }
+}
+
+export const idempotencyKeyRepository = new IdempotencyKeyRepository();

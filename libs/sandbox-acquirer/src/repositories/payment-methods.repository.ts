@@ -3,7 +3,7 @@ import type { CardOnFile } from '../domain/card-on-file.js';
 import type { PaymentMethodRow } from '../services/rows.js';
 
 /** The only writer of `payment_methods` (customers' saved cards; a deleted one is kept, marked deleted). */
-export const paymentMethodRepository = {
+class PaymentMethodRepository {
   /** The customer's live saved card with the same brand, last four, expiry and behaviour as `card`, if any. */
   async findSameCard(db: Queryable, customerId: string, card: CardOnFile): Promise<string | null> {
     const { rows } = await db.query<{ id: string }>(
@@ -13,14 +13,14 @@ export const paymentMethodRepository = {
       [customerId, card.brand, card.last4, card.expMonth, card.expYear, card.behaviour],
     );
     return rows[0]?.id ?? null;
-  },
+  }
 
   async insert(db: Queryable, id: string, customerId: string, card: CardOnFile): Promise<void> {
     await db.query(
       `insert into payment_methods (id, customer_id, card_token, behaviour, brand, last4, exp_month, exp_year) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [id, customerId, card.token, card.behaviour, card.brand, card.last4, card.expMonth, card.expYear],
     );
-  },
+  }
 
   async find(db: Queryable, customerId: string, id: string): Promise<PaymentMethodRow | null> {
     const { rows } = await db.query<PaymentMethodRow>(
@@ -28,7 +28,7 @@ export const paymentMethodRepository = {
       [id, customerId],
     );
     return rows[0] ?? null;
-  },
+  }
 
   /** The customer's live saved cards, newest first. */
   async list(db: Queryable, customerId: string): Promise<PaymentMethodRow[]> {
@@ -37,7 +37,7 @@ export const paymentMethodRepository = {
       [customerId],
     );
     return rows;
-  },
+  }
 
   /** Marks the customer's live card deleted; false when there is none. */
   async delete(db: Queryable, customerId: string, id: string): Promise<boolean> {
@@ -46,7 +46,7 @@ export const paymentMethodRepository = {
       [id, customerId],
     );
     return Boolean(rowCount);
-  },
+  }
 
   /** Tells a live saved card to decline its next charges with `code` (null: to charge normally again). */
   async setDeclineCode(db: Queryable, id: string, code: string | null): Promise<PaymentMethodRow | null> {
@@ -55,5 +55,7 @@ export const paymentMethodRepository = {
       [id, code],
     );
     return rows[0] ?? null;
-  },
-};
+  }
+}
+
+export const paymentMethodRepository = new PaymentMethodRepository();

@@ -27,7 +27,7 @@ const PAYMENT_COLUMNS = `p.*, r.id as refund_id, d.id as dispute_id`;
 const PAYMENT_FROM = `payments p left join refunds r on r.payment_id = p.id left join disputes d on d.payment_id = p.id`;
 
 /** The only writer of `payments`. */
-export const paymentRepository = {
+class PaymentRepository {
   /** The payment with its refund and dispute, if any; `lock` holds the payment row until the transaction ends. */
   async find(db: Queryable, id: string, { lock = false } = {}): Promise<PaymentRow | null> {
     const { rows } = await db.query<PaymentRow>(
@@ -35,7 +35,7 @@ export const paymentRepository = {
       [id],
     );
     return rows[0] ?? null;
-  },
+  }
 
   async insert(db: Queryable, payment: NewPayment): Promise<PaymentRow> {
     const { card, decline } = payment;
@@ -68,17 +68,17 @@ export const paymentRepository = {
       ],
     );
     return rows[0];
-  },
+  }
 
   /** The payment is disputed: no chargeback is due any more. */
   async clearDisputeDue(db: Queryable, id: string): Promise<void> {
     await db.query(`update payments set dispute_due_at = null where id = $1`, [id]);
-  },
+  }
 
   /** The payment is refunded in full (and so will not be charged back). */
   async markRefunded(db: Queryable, id: string): Promise<void> {
     await db.query(`update payments set status = 'refunded', dispute_due_at = null where id = $1`, [id]);
-  },
+  }
 
   /** Locks (skipping rows others hold) up to 20 succeeded payments whose chargeback is due, oldest first. */
   async lockDueForDispute(db: Queryable): Promise<string[]> {
@@ -86,5 +86,7 @@ export const paymentRepository = {
       `select id from payments where dispute_due_at <= now() and status = 'succeeded' order by dispute_due_at limit 20 for update skip locked`,
     );
     return rows.map((row) => row.id);
-  },
-};
+  }
+}
+
+export const paymentRepository = new PaymentRepository();

@@ -2,7 +2,7 @@ import type { Queryable } from '../database/database.js';
 import type { RefundRow } from '../services/rows.js';
 
 /** The only writer of `refunds` (one full refund per payment). */
-export const refundRepository = {
+class RefundRepository {
   /** The refund with its payment's reference. */
   async find(db: Queryable, id: string): Promise<RefundRow | null> {
     const { rows } = await db.query<RefundRow>(
@@ -10,7 +10,7 @@ export const refundRepository = {
       [id],
     );
     return rows[0] ?? null;
-  },
+  }
 
   /** A refund of the payment's full amount (`reference` is the payment's, shown with it). */
   async insert(
@@ -22,5 +22,7 @@ export const refundRepository = {
       [refund.id, refund.paymentId, refund.amount, refund.currency, refund.reference],
     );
     return rows[0];
-  },
-};
+  }
+}
+
+export const refundRepository = new RefundRepository();
