@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { inTransaction, prepared, type Queryable } from '../db/database.js';
+import { inTransaction, type Queryable } from '../database/database.js';
 import { ApiError } from '../domain/errors.js';
+import { idempotencyKeyRepository } from '../repositories/idempotency-keys.repository.js';
 import type { AcquirerContext } from '../services/context.js';
 
 export interface ApiAnswer {
@@ -18,14 +19,6 @@ function canonical(value: unknown): string {
   }
   return JSON.stringify(value ?? null);
 }
-
-const lockKey = prepared('select pg_advisory_xact_lock(hashtext($1))');
-const storedAnswer = prepared(
-  'select request_hash, response_status, response_body from idempotency_keys where scope = $1 and key = $2',
-);
-const storeAnswer = prepared(
-  'insert into idempotency_keys (scope, key, request_hash, response_status, response_body) values ($1, $2, $3, $4, $5)',
-);
 
 /**
  * Runs `work` once per Idempotency-Key and request path: the same key with the same body gets the
@@ -50,22 +43,20 @@ export async function idempotent(
     .update(canonical(request.body ?? null))
     .digest('hex');
   return inTransaction(ctx.pool, async (client) => {
-    await client.query(lockKey([`${scope} ${key}`]));
-    const { rows } = await client.query<{ request_hash: string; response_status: number; response_body: unknown }>(
-      storedAnswer([scope, key]),
-    );
-    if (rows[0]) {
-      if (rows[0].request_hash !== hash) {
+    await idempotencyKeyRepository.lock(client, scope, key);
+    const stored = await idempotencyKeyRepository.find(client, scope, key);
+    if (stored) {
+      if (stored.requestHash !== hash) {
         throw new ApiError(
           409,
           'idempotency_conflict',
           'This Idempotency-Key was already used with a different request body',
         );
       }
-      return { status: rows[0].response_status, body: rows[0].response_body, replayed: true };
+      return { status: stored.status, body: stored.body, replayed: true };
     }
     const answer = await work(client);
-    await client.query(storeAnswer([scope, key, hash, answer.status, JSON.stringify(answer.body)]));
+    await idempotencyKeyRepository.insert(client, scope, key, { requestHash: hash, ...answer });
     return { ...answer, replayed: false };
   });
 }

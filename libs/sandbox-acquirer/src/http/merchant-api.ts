@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../database/database.js';
 import type { AcquirerContext } from '../services/context.js';
 import { createSession, getSession, renderSession } from '../services/checkout-sessions.js';
 import { createInvoice, getInvoice } from '../services/crypto-invoices.js';

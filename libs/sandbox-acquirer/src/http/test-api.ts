@@ -1,12 +1,13 @@
 import { Router, type Request } from 'express';
-import { inTransaction } from '../db/database.js';
+import { inTransaction } from '../database/database.js';
 import { ApiError } from '../domain/errors.js';
 import { expireSession, findSession, renderSession } from '../services/checkout-sessions.js';
 import type { AcquirerContext } from '../services/context.js';
 import { addConfirmation, markInvoicePaid } from '../services/crypto-invoices.js';
 import { moveDispute, openDispute } from '../services/disputes.js';
 import { readChaos, writeChaos } from '../services/events.js';
-import { cryptoInvoiceObject, disputeObject, paymentMethodObject, type PaymentMethodRow } from '../services/rows.js';
+import { setDeclineCode } from '../services/payments.js';
+import { cryptoInvoiceObject, disputeObject, paymentMethodObject } from '../services/rows.js';
 import { chaosBody, declineBody, disputeBody, moveDisputeBody, parseBody } from './validation.js';
 
 const param = (request: Request, name: string): string => String(request.params[name]);
@@ -58,12 +59,8 @@ export function testApi(ctx: AcquirerContext): Router {
 
   router.post('/payment_methods/:id/decline', async (request, response) => {
     const { code } = parseBody(declineBody, request.body);
-    const { rows } = await ctx.pool.query<PaymentMethodRow>(
-      `update payment_methods set decline_code = $2 where id = $1 and deleted_at is null returning *`,
-      [param(request, 'id'), code],
-    );
-    if (!rows[0]) throw ApiError.notFound('payment method', param(request, 'id'));
-    response.json({ ...paymentMethodObject(rows[0]), decline_code: rows[0].decline_code });
+    const method = await setDeclineCode(ctx.pool, param(request, 'id'), code);
+    response.json({ ...paymentMethodObject(method), decline_code: method.decline_code });
   });
 
   return router;

@@ -1,7 +1,9 @@
 import type { DisputeStatus } from '../client/api-types.js';
-import { inTransaction, type Queryable } from '../db/database.js';
+import { inTransaction, type Queryable } from '../database/database.js';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
+import { disputeRepository } from '../repositories/disputes.repository.js';
+import { paymentRepository } from '../repositories/payments.repository.js';
 import type { AcquirerContext } from './context.js';
 import { emitEvent } from './events.js';
 import { findPayment } from './payments.js';
@@ -19,12 +21,10 @@ export function canMoveDispute(from: DisputeStatus, to: DisputeStatus): boolean 
   return NEXT[from].includes(to);
 }
 
-const SELECT = `select d.*, p.reference from disputes d join payments p on p.id = d.payment_id`;
-
 export async function getDispute(db: Queryable, id: string, { lock = false } = {}): Promise<DisputeRow> {
-  const { rows } = await db.query<DisputeRow>(`${SELECT} where d.id = $1 ${lock ? 'for update of d' : ''}`, [id]);
-  if (!rows[0]) throw ApiError.notFound('dispute', id);
-  return rows[0];
+  const dispute = await disputeRepository.find(db, id, { lock });
+  if (!dispute) throw ApiError.notFound('dispute', id);
+  return dispute;
 }
 
 /** The cardholder's bank disputes a succeeded payment. */
@@ -40,11 +40,8 @@ export async function openDispute(
   if (payment.status !== 'succeeded')
     throw ApiError.conflict(`Only a succeeded payment can be disputed; ${paymentId} is ${payment.status}`);
   const id = newId('dp');
-  await db.query(
-    `insert into disputes (id, payment_id, status, reason, amount, currency) values ($1, $2, 'needs_response', $3, $4, $5)`,
-    [id, paymentId, reason, payment.amount, payment.currency],
-  );
-  await db.query(`update payments set dispute_due_at = null where id = $1`, [paymentId]);
+  await disputeRepository.insert(db, { id, paymentId, reason, amount: payment.amount, currency: payment.currency });
+  await paymentRepository.clearDisputeDue(db, paymentId);
   const dispute = await getDispute(db, id);
   await emitEvent(db, ctx, 'dispute.created', disputeObject(dispute));
   ctx.log.info('dispute opened', { dispute: id, payment: paymentId });
@@ -60,7 +57,7 @@ export async function moveDispute(
   const current = await getDispute(db, id, { lock: true });
   if (!canMoveDispute(current.status, to))
     throw ApiError.conflict(`A dispute cannot go from ${current.status} to ${to}`);
-  await db.query(`update disputes set status = $2, updated_at = now() where id = $1`, [id, to]);
+  await disputeRepository.setStatus(db, id, to);
   const dispute = await getDispute(db, id);
   await emitEvent(db, ctx, 'dispute.updated', disputeObject(dispute));
   if (to === 'won' || to === 'lost') await emitEvent(db, ctx, 'dispute.closed', disputeObject(dispute));
@@ -71,10 +68,8 @@ export async function moveDispute(
 /** Opens the disputes that "approves, then charges back" cards have due. */
 export async function openDueDisputes(ctx: AcquirerContext): Promise<number> {
   return inTransaction(ctx.pool, async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `select id from payments where dispute_due_at <= now() and status = 'succeeded' order by dispute_due_at limit 20 for update skip locked`,
-    );
-    for (const row of rows) await openDispute(client, ctx, row.id, 'fraudulent');
-    return rows.length;
+    const due = await paymentRepository.lockDueForDispute(client);
+    for (const paymentId of due) await openDispute(client, ctx, paymentId, 'fraudulent');
+    return due.length;
   });
 }

@@ -1,11 +1,14 @@
-import { inTransaction, type Queryable } from '../db/database.js';
+import { inTransaction, type Queryable } from '../database/database.js';
 import type { ValidCard } from '../domain/card-validation.js';
 import { newId } from '../domain/ids.js';
-import { behaviourOf, needsThreeDSecure, type CardBehaviour } from '../domain/test-cards.js';
+import { behaviourOf, needsThreeDSecure } from '../domain/test-cards.js';
+import { challengeRepository } from '../repositories/challenges.repository.js';
 import { completeSession, expireSession, findSession } from './checkout-sessions.js';
 import type { AcquirerContext } from './context.js';
 import { cardOnFile, charge, findPaymentMethod, type CardOnFile } from './payments.js';
-import type { SessionRow } from './rows.js';
+import type { ChallengeRow, SessionRow } from './rows.js';
+
+export type { ChallengeRow };
 
 /** What the hosted page does next after the customer submitted. */
 export type CheckoutOutcome =
@@ -72,22 +75,7 @@ async function payOrChallenge(
 ): Promise<CheckoutOutcome> {
   if (!needsThreeDSecure(card.behaviour)) return settle(db, ctx, session, card, false, saveCard);
   const id = newId('auth');
-  await db.query(
-    `insert into challenges (id, session_id, status, card_token, behaviour, brand, last4, exp_month, exp_year, payment_method_id, save_card)
-     values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      id,
-      session.id,
-      card.token,
-      card.behaviour,
-      card.brand,
-      card.last4,
-      card.expMonth,
-      card.expYear,
-      card.paymentMethodId,
-      saveCard,
-    ],
-  );
+  await challengeRepository.insert(db, id, session.id, card, saveCard);
   ctx.log.info('3-D Secure challenge started', { session: session.id, challenge: id });
   return { kind: 'challenge', challengeId: id };
 }
@@ -130,25 +118,8 @@ export async function payWithSavedCard(
   });
 }
 
-export interface ChallengeRow {
-  id: string;
-  session_id: string;
-  status: 'pending' | 'passed' | 'failed';
-  card_token: string;
-  behaviour: CardBehaviour;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  payment_method_id: string | null;
-  save_card: boolean;
-}
-
 export async function findChallenge(db: Queryable, id: string, { lock = false } = {}): Promise<ChallengeRow | null> {
-  const { rows } = await db.query<ChallengeRow>(`select * from challenges where id = $1 ${lock ? 'for update' : ''}`, [
-    id,
-  ]);
-  return rows[0] ?? null;
+  return challengeRepository.find(db, id, { lock });
 }
 
 /** The customer answered the bank's challenge (or cancelled it); the payment is then authorised or declined. */
@@ -164,7 +135,7 @@ export async function answerChallenge(
     if ('closed' in session) return { kind: 'closed', session: session.closed };
     if (challenge.status !== 'pending') return { kind: 'closed', session };
     const passed = 'code' in answer && answer.code.trim() === THREE_DS_CODE;
-    await client.query(`update challenges set status = $2 where id = $1`, [challengeId, passed ? 'passed' : 'failed']);
+    await challengeRepository.setStatus(client, challengeId, passed ? 'passed' : 'failed');
     ctx.log.info('3-D Secure challenge answered', { challenge: challengeId, passed });
     const card: CardOnFile = {
       token: challenge.card_token,

@@ -1,25 +1,16 @@
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../database/database.js';
+import type { CardOnFile } from '../domain/card-on-file.js';
 import { isExpired } from '../domain/card-validation.js';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { authorise, DECLINES, isDeclineCode, type CardBehaviour } from '../domain/test-cards.js';
+import { paymentMethodRepository } from '../repositories/payment-methods.repository.js';
+import { paymentRepository } from '../repositories/payments.repository.js';
 import type { AcquirerContext } from './context.js';
 import { emitEvent } from './events.js';
 import { paymentObject, type PaymentMethodRow, type PaymentRow } from './rows.js';
 
-/** A card as the sandbox network knows it once the number is gone: its token, behaviour and display details. */
-export interface CardOnFile {
-  token: string;
-  behaviour: CardBehaviour;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  /** Set when the card is a saved payment method. */
-  paymentMethodId: string | null;
-  /** A saved card told (through the test API) to decline its next charges. */
-  declineCode?: string | null;
-}
+export type { CardOnFile };
 
 export interface ChargeRequest {
   card: CardOnFile;
@@ -36,15 +27,8 @@ export interface ChargeRequest {
   saveCard: boolean;
 }
 
-const PAYMENT_COLUMNS = `p.*, r.id as refund_id, d.id as dispute_id`;
-const PAYMENT_FROM = `payments p left join refunds r on r.payment_id = p.id left join disputes d on d.payment_id = p.id`;
-
 export async function findPayment(db: Queryable, id: string, { lock = false } = {}): Promise<PaymentRow | null> {
-  const { rows } = await db.query<PaymentRow>(
-    `select ${PAYMENT_COLUMNS} from ${PAYMENT_FROM} where p.id = $1 ${lock ? 'for update of p' : ''}`,
-    [id],
-  );
-  return rows[0] ?? null;
+  return paymentRepository.find(db, id, { lock });
 }
 
 export async function getPayment(db: Queryable, id: string): Promise<PaymentRow> {
@@ -66,35 +50,20 @@ export async function charge(db: Queryable, ctx: AcquirerContext, request: Charg
   }
   const id = newId('pay');
   const disputeLater = !decline && card.behaviour === 'approve_then_dispute';
-  const { rows } = await db.query<PaymentRow>(
-    `insert into payments (id, status, initiated_by, amount, currency, reference, description, customer_id, session_id, payment_method_id,
-                           card_token, brand, last4, exp_month, exp_year, failure_code, failure_message, dispute_due_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-             case when $18::boolean then now() + make_interval(secs => $19::double precision / 1000) end)
-     returning *`,
-    [
-      id,
-      decline ? 'failed' : 'succeeded',
-      request.initiatedBy,
-      request.amount,
-      request.currency,
-      request.reference,
-      request.description,
-      request.customerId,
-      request.sessionId,
-      paymentMethodId,
-      card.token,
-      card.brand,
-      card.last4,
-      card.expMonth,
-      card.expYear,
-      decline?.code ?? null,
-      decline?.message ?? null,
-      disputeLater,
-      ctx.config.disputeDelayMs,
-    ],
-  );
-  const payment = rows[0];
+  const payment = await paymentRepository.insert(db, {
+    id,
+    initiatedBy: request.initiatedBy,
+    amount: request.amount,
+    currency: request.currency,
+    reference: request.reference,
+    description: request.description,
+    customerId: request.customerId,
+    sessionId: request.sessionId,
+    paymentMethodId,
+    card,
+    decline,
+    disputeInMs: disputeLater ? ctx.config.disputeDelayMs : null,
+  });
   await emitEvent(db, ctx, decline ? 'payment.failed' : 'payment.succeeded', paymentObject(payment));
   ctx.log.info(decline ? 'payment declined' : 'payment succeeded', {
     payment: id,
@@ -107,18 +76,10 @@ export async function charge(db: Queryable, ctx: AcquirerContext, request: Charg
 
 /** One saved card per customer and card (same brand, last four and expiry): saving it again reuses it. */
 async function saveCard(db: Queryable, customerId: string, card: CardOnFile): Promise<string> {
-  const { rows: existing } = await db.query<{ id: string }>(
-    `select id from payment_methods
-      where customer_id = $1 and brand = $2 and last4 = $3 and exp_month = $4 and exp_year = $5 and behaviour = $6 and deleted_at is null
-      limit 1`,
-    [customerId, card.brand, card.last4, card.expMonth, card.expYear, card.behaviour],
-  );
-  if (existing[0]) return existing[0].id;
+  const existing = await paymentMethodRepository.findSameCard(db, customerId, card);
+  if (existing) return existing;
   const id = newId('pm');
-  await db.query(
-    `insert into payment_methods (id, customer_id, card_token, behaviour, brand, last4, exp_month, exp_year) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, customerId, card.token, card.behaviour, card.brand, card.last4, card.expMonth, card.expYear],
-  );
+  await paymentMethodRepository.insert(db, id, customerId, card);
   return id;
 }
 
@@ -140,27 +101,22 @@ export async function findPaymentMethod(
   customerId: string,
   id: string,
 ): Promise<PaymentMethodRow | null> {
-  const { rows } = await db.query<PaymentMethodRow>(
-    `select * from payment_methods where id = $1 and customer_id = $2 and deleted_at is null`,
-    [id, customerId],
-  );
-  return rows[0] ?? null;
+  return paymentMethodRepository.find(db, customerId, id);
 }
 
 export async function listPaymentMethods(db: Queryable, customerId: string): Promise<PaymentMethodRow[]> {
-  const { rows } = await db.query<PaymentMethodRow>(
-    `select * from payment_methods where customer_id = $1 and deleted_at is null order by created_at desc, id`,
-    [customerId],
-  );
-  return rows;
+  return paymentMethodRepository.list(db, customerId);
 }
 
 export async function deletePaymentMethod(db: Queryable, customerId: string, id: string): Promise<void> {
-  const { rowCount } = await db.query(
-    `update payment_methods set deleted_at = now() where id = $1 and customer_id = $2 and deleted_at is null`,
-    [id, customerId],
-  );
-  if (!rowCount) throw ApiError.notFound('payment method', id);
+  if (!(await paymentMethodRepository.delete(db, customerId, id))) throw ApiError.notFound('payment method', id);
+}
+
+/** Test API: a live saved card declines its next charges with `code` (null: charges normally again). */
+export async function setDeclineCode(db: Queryable, id: string, code: string | null): Promise<PaymentMethodRow> {
+  const method = await paymentMethodRepository.setDeclineCode(db, id, code);
+  if (!method) throw ApiError.notFound('payment method', id);
+  return method;
 }
 
 export interface MerchantChargeInput {

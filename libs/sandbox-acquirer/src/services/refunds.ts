@@ -1,6 +1,8 @@
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from '../database/database.js';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
+import { paymentRepository } from '../repositories/payments.repository.js';
+import { refundRepository } from '../repositories/refunds.repository.js';
 import type { AcquirerContext } from './context.js';
 import { emitEvent } from './events.js';
 import { findPayment } from './payments.js';
@@ -15,32 +17,30 @@ export async function refundPayment(
   const payment = await findPayment(db, paymentId, { lock: true });
   if (!payment) throw ApiError.notFound('payment', paymentId);
   if (payment.refund_id) {
-    const { rows } = await db.query<RefundRow>(
-      `select r.*, p.reference from refunds r join payments p on p.id = r.payment_id where r.id = $1`,
-      [payment.refund_id],
-    );
-    return { refund: rows[0], created: false };
+    const refund = await refundRepository.find(db, payment.refund_id);
+    if (!refund) throw ApiError.notFound('refund', payment.refund_id);
+    return { refund, created: false };
   }
   if (payment.status !== 'succeeded')
     throw ApiError.conflict(`Payment ${paymentId} did not succeed, so there is nothing to refund`);
   if (payment.dispute_id)
     throw ApiError.conflict(`Payment ${paymentId} is disputed; its money already went back through the chargeback`);
   const id = newId('re');
-  const { rows } = await db.query<RefundRow>(
-    `insert into refunds (id, payment_id, amount, currency) values ($1, $2, $3, $4) returning *, $5::text as reference`,
-    [id, paymentId, payment.amount, payment.currency, payment.reference],
-  );
-  await db.query(`update payments set status = 'refunded', dispute_due_at = null where id = $1`, [paymentId]);
+  const refund = await refundRepository.insert(db, {
+    id,
+    paymentId,
+    amount: payment.amount,
+    currency: payment.currency,
+    reference: payment.reference,
+  });
+  await paymentRepository.markRefunded(db, paymentId);
   await emitEvent(db, ctx, 'payment.refunded', paymentObject({ ...payment, status: 'refunded', refund_id: id }));
   ctx.log.info('payment refunded', { payment: paymentId, refund: id });
-  return { refund: rows[0], created: true };
+  return { refund, created: true };
 }
 
 export async function getRefund(db: Queryable, id: string): Promise<RefundRow> {
-  const { rows } = await db.query<RefundRow>(
-    `select r.*, p.reference from refunds r join payments p on p.id = r.payment_id where r.id = $1`,
-    [id],
-  );
-  if (!rows[0]) throw ApiError.notFound('refund', id);
-  return rows[0];
+  const refund = await refundRepository.find(db, id);
+  if (!refund) throw ApiError.notFound('refund', id);
+  return refund;
 }

@@ -7,6 +7,7 @@ import type {
   PaymentMethod,
   Refund,
 } from '../client/api-types.js';
+import type { CardBehaviour } from '../domain/test-cards.js';
 
 /** Rows as pg returns them (bigint columns arrive as strings) and their API objects. */
 
@@ -96,6 +97,20 @@ export interface CryptoInvoiceRow {
   paid_at: Date | null;
   confirmed_at: Date | null;
   created_at: Date;
+}
+
+export interface ChallengeRow {
+  id: string;
+  session_id: string;
+  status: 'pending' | 'passed' | 'failed';
+  card_token: string;
+  behaviour: CardBehaviour;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  payment_method_id: string | null;
+  save_card: boolean;
 }
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
