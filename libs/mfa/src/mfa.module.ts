@@ -15,6 +15,9 @@ import { MfaErasure } from './commands/erase-factors/mfa-erasure.js';
 import { FactorsController } from './http/factors.controller.js';
 import { RecoveryCodesController } from './http/recovery-codes.controller.js';
 import { AdminMfaController } from './http/admin-mfa.controller.js';
+import { FactorRepository } from './repositories/factor.repository.js';
+import { RecoveryCodeRepository } from './repositories/recovery-code.repository.js';
+import { UserFactorsReadModel } from './queries/list-user-factors/user-factors.read-model.js';
 
 @Module({
   imports: [CqrsModule, IdentityModule],
@@ -31,6 +34,9 @@ import { AdminMfaController } from './http/admin-mfa.controller.js';
     ListUserFactorsHandler,
     RecoveryCodeStatusHandler,
     MfaErasure,
+    FactorRepository,
+    RecoveryCodeRepository,
+    UserFactorsReadModel,
   ],
   exports: [MfaErasure],
 })

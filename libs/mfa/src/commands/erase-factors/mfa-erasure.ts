@@ -1,12 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { FactorRepository } from '../../repositories/factor.repository.js';
+import { RecoveryCodeRepository } from '../../repositories/recovery-code.repository.js';
 
 /** A deleted account's second factors: TOTP secrets, their challenges (with the IPs they record) and recovery codes go. */
 @Injectable()
 export class MfaErasure {
+  constructor(
+    @Inject(FactorRepository) private readonly factors: FactorRepository,
+    @Inject(RecoveryCodeRepository) private readonly recoveryCodes: RecoveryCodeRepository,
+  ) {}
+
   async eraseIn(em: EntityManager, userId: string): Promise<void> {
-    // Challenges go with their factor (on delete cascade).
-    await em.execute(`delete from mfa_factors where user_id = ?`, [userId]);
-    await em.execute(`delete from mfa_recovery_codes where user_id = ?`, [userId]);
+    await this.factors.eraseUser(em, userId);
+    await this.recoveryCodes.eraseUser(em, userId);
   }
 }

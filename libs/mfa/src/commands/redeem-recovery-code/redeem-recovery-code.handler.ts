@@ -7,6 +7,7 @@ import { MfaFactor } from '../../entities/mfa-factor.entity.js';
 import { MfaErrors } from '../../mfa.errors.js';
 import { MfaKit } from '../../domain/mfa-services.js';
 import { hashRecoveryCode } from '../../domain/recovery-codes.js';
+import { RecoveryCodeRepository } from '../../repositories/recovery-code.repository.js';
 import { RedeemRecoveryCodeCommand } from './redeem-recovery-code.command.js';
 
 /** Spends one recovery code in place of a TOTP code on the 2FA sign-in step. */
@@ -17,6 +18,7 @@ export class RedeemRecoveryCodeHandler implements ICommandHandler<RedeemRecovery
     @Inject(Clock) private readonly clock: Clock,
     @Inject(MfaKit) private readonly kit: MfaKit,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(RecoveryCodeRepository) private readonly recoveryCodes: RecoveryCodeRepository,
   ) {}
 
   async execute({ auth, code, ip }: RedeemRecoveryCodeCommand): Promise<SessionResponse> {
@@ -29,11 +31,8 @@ export class RedeemRecoveryCodeHandler implements ICommandHandler<RedeemRecovery
       { orderBy: { createdAt: 'asc' } },
     );
     if (!factor) throw MfaErrors.noVerifiedFactor();
-    const spent = await em.execute(
-      `update mfa_recovery_codes set used_at = ? where user_id = ? and code_hash = ? and used_at is null returning id`,
-      [this.clock.now(), auth.user.id, hashRecoveryCode(code)],
-    );
-    if (spent.length === 0) throw MfaErrors.invalidRecoveryCode();
+    if (!(await this.recoveryCodes.spend(em, auth.user.id, hashRecoveryCode(code), this.clock.now())))
+      throw MfaErrors.invalidRecoveryCode();
     return this.commands.execute(new ElevateSessionCommand(auth.user.id, auth.sessionId, 'recovery_code', factor.id));
   }
 }

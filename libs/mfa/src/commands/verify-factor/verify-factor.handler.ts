@@ -8,6 +8,7 @@ import { MfaChallenge } from '../../entities/mfa-challenge.entity.js';
 import { MfaErrors } from '../../mfa.errors.js';
 import { MfaKit } from '../../domain/mfa-services.js';
 import { CHALLENGE_LIFETIME_MS, matchTotp } from '../../domain/totp.js';
+import { FactorRepository } from '../../repositories/factor.repository.js';
 import { VerifyFactorCommand } from './verify-factor.command.js';
 
 /**
@@ -22,6 +23,7 @@ export class VerifyFactorHandler implements ICommandHandler<VerifyFactorCommand>
     @Inject(Clock) private readonly clock: Clock,
     @Inject(MfaKit) private readonly kit: MfaKit,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(FactorRepository) private readonly factors: FactorRepository,
   ) {}
 
   async execute({ auth, factorId, challengeId, code, ip }: VerifyFactorCommand): Promise<SessionResponse> {
@@ -45,11 +47,7 @@ export class VerifyFactorHandler implements ICommandHandler<VerifyFactorCommand>
         throw MfaErrors.invalidCode();
       }
       // Atomic, so two requests racing with the same code cannot both pass.
-      const claimed = await em.execute(
-        `update mfa_factors set last_used_step = ?, updated_at = ? where id = ? and (last_used_step is null or last_used_step < ?) returning id`,
-        [step, now, factorId, step],
-      );
-      if (claimed.length === 0) throw MfaErrors.codeReused();
+      if (!(await this.factors.claimStep(em, factorId, step, now))) throw MfaErrors.codeReused();
 
       challenge.verifiedAt = now;
       const wasVerified = factor.status === 'verified';
