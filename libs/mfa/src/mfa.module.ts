@@ -15,8 +15,8 @@ import { MfaErasure } from './commands/erase-factors/mfa-erasure.js';
 import { FactorsController } from './http/factors.controller.js';
 import { RecoveryCodesController } from './http/recovery-codes.controller.js';
 import { AdminMfaController } from './http/admin-mfa.controller.js';
-import { FactorRepository } from './repositories/factor.repository.js';
-import { RecoveryCodeRepository } from './repositories/recovery-code.repository.js';
+import { MfaRepository } from './repositories/mfa.repository.js';
+import { PostgresMfaRepository } from './repositories/postgres-mfa.repository.js';
 import { UserFactorsReadModel } from './queries/list-user-factors/user-factors.read-model.js';
 
 @Module({
@@ -34,8 +34,7 @@ import { UserFactorsReadModel } from './queries/list-user-factors/user-factors.r
     ListUserFactorsHandler,
     RecoveryCodeStatusHandler,
     MfaErasure,
-    FactorRepository,
-    RecoveryCodeRepository,
+    { provide: MfaRepository, useClass: PostgresMfaRepository },
     UserFactorsReadModel,
   ],
   exports: [MfaErasure],
