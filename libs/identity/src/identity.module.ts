@@ -57,6 +57,8 @@ import { PostgresAccountRoleRepository } from './repositories/postgres-account-r
 import { OneTimeTokenRepository } from './repositories/one-time-token.repository.js';
 import { SitePasswordRepository } from './repositories/site-password.repository.js';
 import { UserSessionReadModel } from './auth/user-session.read-model.js';
+import { ReauthenticationRepository } from './repositories/reauthentication.repository.js';
+import { PostgresReauthenticationRepository } from './repositories/postgres-reauthentication.repository.js';
 
 const handlers = [
   SignUpHandler,
@@ -127,6 +129,7 @@ const handlers = [
     OneTimeTokenRepository,
     SitePasswordRepository,
     { provide: AccountRoleRepository, useClass: PostgresAccountRoleRepository },
+    { provide: ReauthenticationRepository, useClass: PostgresReauthenticationRepository },
     ...handlers,
   ],
   exports: [BearerGuard, BearerStrategy, StaffGuard, SiteGate],
