@@ -115,21 +115,6 @@ describe('payout method changes need a recent sign-in', () => {
     );
   });
 
-  it('locks password re-authentication like sign-in after five failures', async () => {
-    const alice = await signedInUser(platform);
-    const token = await tokenOf(alice);
-    const ip = clientIp();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt += 1)
-      statuses.push(
-        (await call('POST', '/api/account/reauthenticate', token, { password: `Wrong-password-${attempt}!` }, ip))
-          .status,
-      );
-    expect(statuses).toEqual([400, 400, 400, 400, 429]);
-    const locked = await call('POST', '/api/account/reauthenticate', token, { password: alice.password }, ip);
-    expect(locked).toEqual({ status: 429, body: expect.objectContaining({ code: 'account_locked' }) });
-  });
-
   it("never lets another user's token change or remove your method", async () => {
     const alice = await signedInUser(platform);
     const bob = await signedInUser(platform);

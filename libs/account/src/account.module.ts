@@ -10,6 +10,7 @@ import { DeleteAccountHandler } from './commands/delete-account/delete-account.h
 import { DeleteAccountController } from './commands/delete-account/delete-account.controller.js';
 import { ChangeAvatarHandler } from './commands/change-avatar/change-avatar.handler.js';
 import { AvatarErasure } from './commands/change-avatar/avatar-erasure.js';
+import { AccountAvatarRepository } from './repositories/account-avatar.repository.js';
 import { AvatarController } from './http/avatar.controller.js';
 import { AvatarImageHandler, MyAvatarHandler } from './queries/avatar/avatar.handler.js';
 import { ExportAccountDataHandler } from './queries/export-account-data/export-account-data.handler.js';
@@ -33,6 +34,7 @@ import { DeletionPreviewController } from './queries/deletion-preview/deletion-p
     MyAvatarHandler,
     AvatarImageHandler,
     AvatarErasure,
+    AccountAvatarRepository,
   ],
 })
 export class AccountModule {}

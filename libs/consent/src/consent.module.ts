@@ -1,4 +1,6 @@
 import { ConsentErasure } from './commands/anonymise-consents/consent-erasure.js';
+import { ConsentRecordRepository } from './repositories/consent-record.repository.js';
+import { PostgresConsentRecordRepository } from './repositories/postgres-consent-record.repository.js';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '#app/identity';
@@ -9,7 +11,12 @@ import { ListConsentRecordsHandler } from './queries/list-consent-records/list-c
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [RecordConsentController],
-  providers: [RecordConsentHandler, ListConsentRecordsHandler, ConsentErasure],
+  providers: [
+    RecordConsentHandler,
+    ListConsentRecordsHandler,
+    ConsentErasure,
+    { provide: ConsentRecordRepository, useClass: PostgresConsentRecordRepository },
+  ],
   exports: [ConsentErasure],
 })
 export class ConsentModule {}

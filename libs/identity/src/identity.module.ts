@@ -52,6 +52,13 @@ import { ReauthenticateController } from './commands/reauthenticate/reauthentica
 import { SendReauthenticationCodeHandler } from './commands/send-reauthentication-code/send-reauthentication-code.handler.js';
 import { ReauthenticationCodeController } from './commands/send-reauthentication-code/reauthenticate.controller.js';
 import { AdminSitePasswordController, SiteGateController } from './site-gate/site-gate.controller.js';
+import { AccountRoleRepository } from './repositories/account-role.repository.js';
+import { PostgresAccountRoleRepository } from './repositories/postgres-account-role.repository.js';
+import { OneTimeTokenRepository } from './repositories/one-time-token.repository.js';
+import { SitePasswordRepository } from './repositories/site-password.repository.js';
+import { UserSessionReadModel } from './auth/user-session.read-model.js';
+import { ReauthenticationRepository } from './repositories/reauthentication.repository.js';
+import { PostgresReauthenticationRepository } from './repositories/postgres-reauthentication.repository.js';
 
 const handlers = [
   SignUpHandler,
@@ -118,6 +125,11 @@ const handlers = [
     FlowStates,
     StaffGuard,
     SiteGate,
+    UserSessionReadModel,
+    OneTimeTokenRepository,
+    SitePasswordRepository,
+    { provide: AccountRoleRepository, useClass: PostgresAccountRoleRepository },
+    { provide: ReauthenticationRepository, useClass: PostgresReauthenticationRepository },
     ...handlers,
   ],
   exports: [BearerGuard, BearerStrategy, StaffGuard, SiteGate],
@@ -127,6 +139,14 @@ export class IdentityModule {}
 /** Identity in a process without its HTTP surface (the worker): queries other modules ask, and the email-link job. */
 @Module({
   imports: [CqrsModule],
-  providers: [FindUserHandler, EmailRecipientHandler, OneTimeTokens, IdentityMailer, FlowStates, SendEmailLinkJob],
+  providers: [
+    FindUserHandler,
+    EmailRecipientHandler,
+    OneTimeTokens,
+    OneTimeTokenRepository,
+    IdentityMailer,
+    FlowStates,
+    SendEmailLinkJob,
+  ],
 })
 export class IdentityQueriesModule {}

@@ -15,6 +15,9 @@ import { MfaErasure } from './commands/erase-factors/mfa-erasure.js';
 import { FactorsController } from './http/factors.controller.js';
 import { RecoveryCodesController } from './http/recovery-codes.controller.js';
 import { AdminMfaController } from './http/admin-mfa.controller.js';
+import { MfaRepository } from './repositories/mfa.repository.js';
+import { PostgresMfaRepository } from './repositories/postgres-mfa.repository.js';
+import { UserFactorsReadModel } from './queries/list-user-factors/user-factors.read-model.js';
 
 @Module({
   imports: [CqrsModule, IdentityModule],
@@ -31,6 +34,8 @@ import { AdminMfaController } from './http/admin-mfa.controller.js';
     ListUserFactorsHandler,
     RecoveryCodeStatusHandler,
     MfaErasure,
+    { provide: MfaRepository, useClass: PostgresMfaRepository },
+    UserFactorsReadModel,
   ],
   exports: [MfaErasure],
 })

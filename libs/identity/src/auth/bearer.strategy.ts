@@ -2,10 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-custom';
-import { PreparedStatements } from '#app/platform';
 import { User } from '../entities/user.entity.js';
 import { IdentityErrors } from '../identity.errors.js';
 import { AccessTokens, type AccessClaims } from './access-tokens.js';
+import { UserSessionReadModel } from './user-session.read-model.js';
 
 export interface AuthContext {
   user: User;
@@ -32,45 +32,6 @@ export interface BearerAuthenticateOptions {
   strategy?: BearerStrategy;
 }
 
-interface UserSessionRow {
-  id: string;
-  email: string;
-  encrypted_password: string;
-  app_role: User['appRole'];
-  email_confirmed_at: Date | null;
-  confirmation_sent_at: Date | null;
-  recovery_sent_at: Date | null;
-  last_sign_in_at: Date | null;
-  email_change: string | null;
-  email_change_sent_at: Date | null;
-  deleted_at: Date | null;
-  user_metadata: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-  session_id: string | null;
-  session_aal: 'aal1' | 'aal2' | null;
-  session_authenticated_at: Date | string | null;
-}
-
-function toUser(row: UserSessionRow): User {
-  return Object.assign(new User(), {
-    id: row.id,
-    email: row.email,
-    encryptedPassword: row.encrypted_password,
-    appRole: row.app_role,
-    emailConfirmedAt: row.email_confirmed_at,
-    confirmationSentAt: row.confirmation_sent_at,
-    recoverySentAt: row.recovery_sent_at,
-    lastSignInAt: row.last_sign_in_at,
-    emailChange: row.email_change,
-    emailChangeSentAt: row.email_change_sent_at,
-    deletedAt: row.deleted_at,
-    userMetadata: row.user_metadata,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  });
-}
-
 /**
  * Passport's 'bearer' strategy: a request is signed in only with a valid access token whose user
  * and session still exist, as GoTrue does, so signing out or a detected refresh-token reuse ends
@@ -81,7 +42,7 @@ function toUser(row: UserSessionRow): User {
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
   constructor(
     @Inject(AccessTokens) private readonly tokens: AccessTokens,
-    @Inject(PreparedStatements) private readonly statements: PreparedStatements,
+    @Inject(UserSessionReadModel) private readonly userSessions: UserSessionReadModel,
   ) {
     super({ passOptionsToCallback: true });
   }
@@ -102,24 +63,18 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
     if (!match) throw IdentityErrors.noAuthorization();
     const accessToken = match[1];
     const claims = this.tokens.verify(accessToken);
-    // Every authenticated request runs this: prepared once per connection.
-    const rows = await this.statements.query<UserSessionRow>(
-      `select u.*, s.id as session_id, s.aal as session_aal, s.authenticated_at as session_authenticated_at
-         from users u left join sessions s on s.id = ? and s.user_id = u.id where u.id = ?`,
-      [claims.session_id, claims.sub],
-    );
+    const found = await this.userSessions.find(claims.sub, claims.session_id);
     // A deleted account's row stays (anonymised) but answers as GoTrue's deleted user does.
-    if (rows.length === 0 || rows[0].deleted_at) throw IdentityErrors.userNotFound();
-    const row = rows[0];
-    if (!row.session_id) throw IdentityErrors.sessionNotFound();
+    if (!found || found.user.deletedAt) throw IdentityErrors.userNotFound();
+    if (!found.session) throw IdentityErrors.sessionNotFound();
     // A token's aal is a snapshot: once 2FA is removed the session is aal1 at once, not at expiry.
-    const aal = claims.aal === 'aal2' && row.session_aal === 'aal2' ? 'aal2' : 'aal1';
+    const aal = claims.aal === 'aal2' && found.session.aal === 'aal2' ? 'aal2' : 'aal1';
     return {
-      user: toUser(row),
+      user: found.user,
       sessionId: claims.session_id,
       claims: { ...claims, aal },
       accessToken,
-      authenticatedAt: row.session_authenticated_at === null ? null : new Date(row.session_authenticated_at),
+      authenticatedAt: found.session.authenticatedAt,
     };
   }
 }

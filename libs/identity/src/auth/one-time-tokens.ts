@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { OneTimeToken, type OneTimeTokenKind } from '../entities/one-time-token.entity.js';
 import { hashToken, newSecureToken } from '../domain/secure-token.js';
+import { OneTimeTokenRepository } from '../repositories/one-time-token.repository.js';
 
 export const TOKEN_LIFETIME_MS: Record<OneTimeTokenKind, number> = {
   signup: 24 * 3600 * 1000,
@@ -16,7 +17,10 @@ export const TOKEN_LIFETIME_MS: Record<OneTimeTokenKind, number> = {
 /** Single-use, expiring email tokens, kept only as hashes. */
 @Injectable()
 export class OneTimeTokens {
-  constructor(@Inject(Clock) private readonly clock: Clock) {}
+  constructor(
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(OneTimeTokenRepository) private readonly tokens: OneTimeTokenRepository,
+  ) {}
 
   /** Issues a new token of `kind`, retiring the user's earlier unused ones (caller flushes). */
   async issue(
@@ -58,11 +62,7 @@ export class OneTimeTokens {
     kind: OneTimeTokenKind,
   ): Promise<{ userId: string; flowStateId: string | null } | null> {
     if (!token || token.length > 200) return null;
-    const rows = await em.execute<{ user_id: string; flow_state_id: string | null }[]>(
-      `update one_time_tokens set used_at = ? where token_hash = ? and kind = ? and used_at is null and expires_at > ? returning user_id, flow_state_id`,
-      [this.clock.now(), hashToken(token), kind, this.clock.now()],
-    );
-    return rows[0] ? { userId: rows[0].user_id, flowStateId: rows[0].flow_state_id } : null;
+    return this.tokens.spend(em, hashToken(token), kind, this.clock.now());
   }
 
   /** A 6-digit code to type in (re-authentication), kept as a hash bound to its user; earlier codes of `kind` end. */
@@ -88,10 +88,7 @@ export class OneTimeTokens {
    * single guess; true when it was live and matched.
    */
   async redeemCode(em: EntityManager, userId: string, code: string, kind: OneTimeTokenKind): Promise<boolean> {
-    const rows = await em.execute<{ token_hash: string }[]>(
-      `update one_time_tokens set used_at = ? where user_id = ? and kind = ? and used_at is null and expires_at > ? returning token_hash`,
-      [this.clock.now(), userId, kind, this.clock.now()],
-    );
-    return /^\d{6}$/.test(code) && rows.some((row) => row.token_hash === hashToken(`${userId}:${code}`));
+    const spent = await this.tokens.spendAll(em, userId, kind, this.clock.now());
+    return /^\d{6}$/.test(code) && spent.includes(hashToken(`${userId}:${code}`));
   }
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, AuditLog, Clock, RateLimits, type AppConfig, type LimitRule } from '#app/platform';
 import { Passwords } from '../auth/passwords.js';
 import { IdentityErrors } from '../identity.errors.js';
+import { SitePasswordRepository } from '../repositories/site-password.repository.js';
 
 /** Name of the signed, HttpOnly cookie that unlocks the site for one browser. */
 export const SITE_ACCESS_COOKIE = 'fanmint_site_access';
@@ -38,7 +38,7 @@ export class SiteGate {
   private loading: Promise<GateState> | null = null;
 
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(SitePasswordRepository) private readonly passwordRow: SitePasswordRepository,
     @Inject(Passwords) private readonly passwords: Passwords,
     @Inject(RateLimits) private readonly limits: RateLimits,
     @Inject(AuditLog) private readonly audit: AuditLog,
@@ -85,19 +85,14 @@ export class SiteGate {
 
   async set(password: string, actorId: string, ip: string): Promise<void> {
     const hash = await this.passwords.hash(password);
-    await this.orm.em.fork().transactional(async (em) => {
-      const before = await em.execute<{ updated_at: Date }[]>(`select updated_at from site_password where id = 1`);
-      await em.execute(
-        `insert into site_password (id, password_hash, updated_at, updated_by) values (1, ?, ?, ?)
-         on conflict (id) do update set password_hash = excluded.password_hash, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-        [hash, this.clock.now(), actorId],
-      );
+    await this.passwordRow.transaction(async (em) => {
+      const { replaced } = await this.passwordRow.save(em, hash, this.clock.now(), actorId);
       await this.audit.record(em, {
         actorId,
-        action: before.length ? 'site_password.changed' : 'site_password.set',
+        action: replaced ? 'site_password.changed' : 'site_password.set',
         targetType: 'site',
         targetId: 'site_password',
-        details: { before: { enabled: before.length > 0 }, after: { enabled: true } },
+        details: { before: { enabled: replaced }, after: { enabled: true } },
         ipAddress: ip,
       });
     });
@@ -105,9 +100,9 @@ export class SiteGate {
   }
 
   async clear(actorId: string, ip: string): Promise<boolean> {
-    const removed = await this.orm.em.fork().transactional(async (em) => {
-      const rows = await em.execute<{ id: number }[]>(`delete from site_password where id = 1 returning id`);
-      if (rows.length) {
+    const removed = await this.passwordRow.transaction(async (em) => {
+      const removed = await this.passwordRow.remove(em);
+      if (removed) {
         await this.audit.record(em, {
           actorId,
           action: 'site_password.cleared',
@@ -117,7 +112,7 @@ export class SiteGate {
           ipAddress: ip,
         });
       }
-      return rows.length > 0;
+      return removed;
     });
     this.state = null;
     return removed;
@@ -130,22 +125,14 @@ export class SiteGate {
 
   private async read(): Promise<GateState> {
     try {
-      const rows = await this.orm.em
-        .fork()
-        .execute<{ password_hash: string; updated_at: Date }[]>(
-          `select password_hash, updated_at from site_password where id = 1`,
-        );
-      const row = rows[0];
+      const row = await this.passwordRow.read();
       const version = row
-        ? createHash('sha256')
-            .update(`${row.password_hash}|${new Date(row.updated_at).toISOString()}`)
-            .digest('base64url')
-            .slice(0, 16)
+        ? createHash('sha256').update(`${row.hash}|${row.updatedAt.toISOString()}`).digest('base64url').slice(0, 16)
         : null;
       this.state = {
-        hash: row?.password_hash ?? null,
+        hash: row?.hash ?? null,
         version,
-        updatedAt: row ? new Date(row.updated_at) : null,
+        updatedAt: row?.updatedAt ?? null,
         readAt: Date.now(),
       };
       return this.state;

@@ -1,14 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AccountAvatarRepository } from '../../repositories/account-avatar.repository.js';
 
 /** A deleted account's picture: the row goes in the erasure's transaction; the file key is returned, deleted after the commit. */
 @Injectable()
 export class AvatarErasure {
-  async eraseIn(em: EntityManager, userId: string): Promise<string[]> {
-    const rows = await em.execute<{ file_key: string }[]>(
-      `delete from account_avatars where user_id = ? returning file_key`,
-      [userId],
-    );
-    return rows.map((row) => row.file_key);
+  constructor(@Inject(AccountAvatarRepository) private readonly avatars: AccountAvatarRepository) {}
+
+  eraseIn(em: EntityManager, userId: string): Promise<string[]> {
+    return this.avatars.removeAll(em, userId);
   }
 }

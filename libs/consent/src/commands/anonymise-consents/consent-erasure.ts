@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ConsentRecordRepository } from '../../repositories/consent-record.repository.js';
 
 /**
  * A deleted account's consent records stay as the proof of what was agreed to, which version and
@@ -7,11 +8,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 @Injectable()
 export class ConsentErasure {
+  constructor(@Inject(ConsentRecordRepository) private readonly records: ConsentRecordRepository) {}
+
   async anonymiseIn(em: EntityManager, userId: string): Promise<void> {
-    await em.execute(
-      `update consent_records set ip_address = null, user_agent = null, client_ip_address = null, client_user_agent = null
-        where user_id = ? and (ip_address is not null or user_agent is not null or client_ip_address is not null or client_user_agent is not null)`,
-      [userId],
-    );
+    await this.records.forgetOrigins(em, userId);
   }
 }

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { AppRole } from '../../entities/user.entity.js';
 import type { UserSummary } from '../../queries/find-user/find-user.query.js';
-import type { PendingAdminGrant } from './admin-grants.js';
+import type { PendingAdminGrant } from '../../domain/admin-grant.js';
 
 export const APP_ROLES: readonly AppRole[] = ['fan', 'creator', 'moderator', 'admin'];
 

@@ -1,13 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, Clock } from '#app/platform';
-import { User } from '../../entities/user.entity.js';
-import { Session } from '../../entities/session.entity.js';
 import { IdentityErrors } from '../../identity.errors.js';
 import { Passwords } from '../../auth/passwords.js';
 import { IdentityLimits } from '../../auth/identity-limits.js';
 import { FactorReader } from '../../auth/factor-reader.js';
+import { ReauthenticationRepository } from '../../repositories/reauthentication.repository.js';
 import { ReauthenticateCommand } from './reauthenticate.command.js';
 
 const LOCK_MINUTES = 15;
@@ -27,11 +25,11 @@ const useSecondFactor = () =>
 @CommandHandler(ReauthenticateCommand)
 export class ReauthenticateHandler implements ICommandHandler<ReauthenticateCommand> {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(ReauthenticationRepository) private readonly accounts: ReauthenticationRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(Passwords) private readonly passwords: Passwords,
     @Inject(IdentityLimits) private readonly limits: IdentityLimits,
-    @Inject(FactorReader) private readonly factors: FactorReader,
+    @Inject(FactorReader) private readonly factors: Pick<FactorReader, 'forUser'>,
   ) {}
 
   async execute({ userId, sessionId, password, client }: ReauthenticateCommand): Promise<{ authenticated_at: string }> {
@@ -39,11 +37,12 @@ export class ReauthenticateHandler implements ICommandHandler<ReauthenticateComm
     if (await this.limits.isLocked('signInFailuresPerIp', client.ip)) throw IdentityErrors.rateLimited(3600);
     if ((await this.factors.forUser(userId)).some((factor) => factor.status === 'verified')) throw useSecondFactor();
 
-    const user = await this.orm.em.fork().findOneOrFail(User, userId);
-    const lockKey = `${user.id}:${Passwords.stamp(user.encryptedPassword)}:${client.ip}`;
+    const hash = await this.accounts.passwordHashOf(userId);
+    if (hash === null) throw IdentityErrors.userNotFound();
+    const lockKey = `${userId}:${Passwords.stamp(hash)}:${client.ip}`;
     if (await this.limits.isLocked('signInFailuresPerAccountIp', lockKey))
       throw IdentityErrors.accountLocked(LOCK_MINUTES);
-    if (!(await this.passwords.compare(password, user.encryptedPassword))) {
+    if (!(await this.passwords.compare(password, hash))) {
       await this.limits.fail('signInFailuresPerIp', client.ip);
       if (await this.limits.fail('signInFailuresPerAccountIp', lockKey))
         throw IdentityErrors.accountLocked(LOCK_MINUTES);
@@ -52,8 +51,7 @@ export class ReauthenticateHandler implements ICommandHandler<ReauthenticateComm
     await this.limits.reset('signInFailuresPerAccountIp', lockKey);
 
     const now = this.clock.now();
-    const updated = await this.orm.em.fork().nativeUpdate(Session, { id: sessionId, userId }, { authenticatedAt: now });
-    if (updated === 0) throw IdentityErrors.sessionNotFound();
+    if (!(await this.accounts.markAuthenticated(userId, sessionId, now))) throw IdentityErrors.sessionNotFound();
     return { authenticated_at: now.toISOString() };
   }
 }

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { AppRole } from '../../entities/user.entity.js';
-import type { PendingAdminGrant } from '../../commands/change-role/admin-grants.js';
+import type { PendingAdminGrant } from '../../domain/admin-grant.js';
 
 export interface UserRecord {
   id: string;

@@ -1,17 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { AuditLog } from '#app/platform';
 import { DowngradeFactorSessionsCommand, lockStaffActionOn } from '#app/identity';
-import { MfaFactor } from '../../entities/mfa-factor.entity.js';
 import { MfaKit } from '../../domain/mfa-services.js';
+import { MfaRepository } from '../../repositories/mfa.repository.js';
 import { removeFactors } from '../unenroll-factor/remove-factors.js';
 import { DisableUserMfaCommand } from './disable-user-mfa.command.js';
 
 @CommandHandler(DisableUserMfaCommand)
 export class DisableUserMfaHandler implements ICommandHandler<DisableUserMfaCommand> {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(MfaRepository) private readonly mfa: MfaRepository,
     @Inject(MfaKit) private readonly kit: MfaKit,
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -24,11 +23,11 @@ export class DisableUserMfaHandler implements ICommandHandler<DisableUserMfaComm
     reason,
     ip,
   }: DisableUserMfaCommand): Promise<{ removedFactors: number }> {
-    const factors = await this.orm.em.fork().transactional(async (em) => {
+    const factorIds = await this.mfa.transaction(async (em) => {
       // Checked on locked rows in the transaction that removes: a role granted meanwhile (to either side) waits for it or refuses it.
       await lockStaffActionOn(em, actorId, userId);
-      const all = await em.find(MfaFactor, { userId });
-      const switchedOff = await removeFactors(em, userId, all);
+      const all = (await this.mfa.factorsOf(em, userId)).map((factor) => factor.id);
+      const switchedOff = await removeFactors(this.mfa, em, userId, all);
       if (switchedOff && userEmail) this.kit.mail(em, userEmail, 'mfa-disabled');
       await this.audit.record(em, {
         actorId,
@@ -38,16 +37,9 @@ export class DisableUserMfaHandler implements ICommandHandler<DisableUserMfaComm
         details: { reason, removedFactors: all.length },
         ipAddress: ip,
       });
-      await em.flush();
       return all;
     });
-    await this.commands.execute(
-      new DowngradeFactorSessionsCommand(
-        userId,
-        factors.map((factor) => factor.id),
-        true,
-      ),
-    );
-    return { removedFactors: factors.length };
+    await this.commands.execute(new DowngradeFactorSessionsCommand(userId, factorIds, true));
+    return { removedFactors: factorIds.length };
   }
 }

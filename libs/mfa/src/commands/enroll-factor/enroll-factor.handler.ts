@@ -1,12 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
-import { MfaFactor } from '../../entities/mfa-factor.entity.js';
-import { MfaChallenge } from '../../entities/mfa-challenge.entity.js';
 import { MfaErrors } from '../../mfa.errors.js';
 import { MfaKit } from '../../domain/mfa-services.js';
 import { CHALLENGE_LIFETIME_MS, newTotpSecret, qrCodeSvg, totpUri } from '../../domain/totp.js';
+import { FactorNameTaken, MfaRepository, type Factor } from '../../repositories/mfa.repository.js';
 import { EnrollFactorCommand, type EnrollResponse } from './enroll-factor.command.js';
 
 const MAX_FACTORS = 10;
@@ -15,48 +14,53 @@ const MAX_FACTORS = 10;
 @CommandHandler(EnrollFactorCommand)
 export class EnrollFactorHandler implements ICommandHandler<EnrollFactorCommand> {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(MfaRepository) private readonly mfa: MfaRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(MfaKit) private readonly kit: MfaKit,
   ) {}
 
   async execute({ auth, factorType, friendlyName }: EnrollFactorCommand): Promise<EnrollResponse> {
     if (factorType !== 'totp') throw MfaErrors.unsupportedType();
-    const em = this.orm.em.fork();
     const userId = auth.user.id;
     const now = this.clock.now();
 
-    const stale = await em.find(MfaFactor, {
-      userId,
-      status: 'unverified',
-      createdAt: { $lt: new Date(now.getTime() - CHALLENGE_LIFETIME_MS) },
+    // Unverified factors never challenged within a challenge's lifetime are abandoned enrolments.
+    await this.mfa.transaction(async (em) => {
+      const abandoned: string[] = [];
+      for (const factor of await this.mfa.factorsOf(em, userId))
+        if (
+          factor.status === 'unverified' &&
+          factor.createdAt.getTime() < now.getTime() - CHALLENGE_LIFETIME_MS &&
+          !(await this.mfa.hasChallenges(em, factor.id))
+        )
+          abandoned.push(factor.id);
+      await this.mfa.removeFactors(em, abandoned);
     });
-    for (const factor of stale) {
-      if ((await em.count(MfaChallenge, { factorId: factor.id })) === 0) em.remove(factor);
-    }
-    await em.flush();
-
-    const factors = await em.find(MfaFactor, { userId });
-    if (factors.some((factor) => factor.friendlyName === friendlyName)) throw MfaErrors.nameConflict(friendlyName);
-    if (factors.length >= MAX_FACTORS) throw MfaErrors.tooMany();
-    if (factors.some((factor) => factor.status === 'verified') && auth.claims.aal !== 'aal2')
-      throw MfaErrors.aal2ToEnroll();
 
     const secret = newTotpSecret();
     const uri = totpUri(this.kit.issuer, auth.user.email, secret);
-    const factor = em.create(MfaFactor, {
+    const factor: Factor = {
+      id: randomUUID(),
       userId,
       friendlyName,
+      status: 'unverified',
       secretEncrypted: this.kit.secrets.seal(secret),
+      lastChallengedAt: null,
       createdAt: now,
       updatedAt: now,
-    } as never);
-    // Two enrolments racing on one name both pass the check above; the unique index decides.
-    await em
-      .persist(factor)
-      .flush()
+    };
+    await this.mfa
+      .transaction(async (em) => {
+        const factors = await this.mfa.factorsOf(em, userId);
+        if (factors.some((other) => other.friendlyName === friendlyName)) throw MfaErrors.nameConflict(friendlyName);
+        if (factors.length >= MAX_FACTORS) throw MfaErrors.tooMany();
+        if (factors.some((other) => other.status === 'verified') && auth.claims.aal !== 'aal2')
+          throw MfaErrors.aal2ToEnroll();
+        await this.mfa.addFactor(em, factor);
+      })
       .catch((error: unknown) => {
-        throw error instanceof UniqueConstraintViolationException ? MfaErrors.nameConflict(friendlyName) : error;
+        // Two enrolments racing on one name both pass the check above; the repository decides.
+        throw error instanceof FactorNameTaken ? MfaErrors.nameConflict(friendlyName) : error;
       });
     return {
       id: factor.id,

@@ -1,12 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { MfaRepository } from '../../repositories/mfa.repository.js';
 
 /** A deleted account's second factors: TOTP secrets, their challenges (with the IPs they record) and recovery codes go. */
 @Injectable()
 export class MfaErasure {
+  constructor(@Inject(MfaRepository) private readonly mfa: MfaRepository) {}
+
   async eraseIn(em: EntityManager, userId: string): Promise<void> {
-    // Challenges go with their factor (on delete cascade).
-    await em.execute(`delete from mfa_factors where user_id = ?`, [userId]);
-    await em.execute(`delete from mfa_recovery_codes where user_id = ?`, [userId]);
+    const factors = await this.mfa.factorsOf(em, userId);
+    await this.mfa.removeFactors(
+      em,
+      factors.map((factor) => factor.id),
+    );
+    await this.mfa.removeRecoveryCodes(em, userId);
   }
 }

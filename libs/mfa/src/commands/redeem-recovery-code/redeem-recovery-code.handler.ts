@@ -1,39 +1,34 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { ElevateSessionCommand, type SessionResponse } from '#app/identity';
-import { MfaFactor } from '../../entities/mfa-factor.entity.js';
 import { MfaErrors } from '../../mfa.errors.js';
 import { MfaKit } from '../../domain/mfa-services.js';
 import { hashRecoveryCode } from '../../domain/recovery-codes.js';
+import { MfaRepository } from '../../repositories/mfa.repository.js';
 import { RedeemRecoveryCodeCommand } from './redeem-recovery-code.command.js';
 
 /** Spends one recovery code in place of a TOTP code on the 2FA sign-in step. */
 @CommandHandler(RedeemRecoveryCodeCommand)
 export class RedeemRecoveryCodeHandler implements ICommandHandler<RedeemRecoveryCodeCommand> {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(MfaRepository) private readonly mfa: MfaRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(MfaKit) private readonly kit: MfaKit,
-    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandBus) private readonly commands: Pick<CommandBus, 'execute'>,
   ) {}
 
   async execute({ auth, code, ip }: RedeemRecoveryCodeCommand): Promise<SessionResponse> {
     await this.kit.consume('verifyPerIp', ip);
     await this.kit.consume('recoveryPerUser', auth.user.id);
-    const em = this.orm.em.fork();
-    const factor = await em.findOne(
-      MfaFactor,
-      { userId: auth.user.id, status: 'verified' },
-      { orderBy: { createdAt: 'asc' } },
-    );
-    if (!factor) throw MfaErrors.noVerifiedFactor();
-    const spent = await em.execute(
-      `update mfa_recovery_codes set used_at = ? where user_id = ? and code_hash = ? and used_at is null returning id`,
-      [this.clock.now(), auth.user.id, hashRecoveryCode(code)],
-    );
-    if (spent.length === 0) throw MfaErrors.invalidRecoveryCode();
-    return this.commands.execute(new ElevateSessionCommand(auth.user.id, auth.sessionId, 'recovery_code', factor.id));
+    const factorId = await this.mfa.transaction(async (em) => {
+      // The session's amr names the oldest verified factor.
+      const factor = (await this.mfa.factorsOf(em, auth.user.id)).find((entry) => entry.status === 'verified');
+      if (!factor) throw MfaErrors.noVerifiedFactor();
+      if (!(await this.mfa.spendRecoveryCode(em, auth.user.id, hashRecoveryCode(code), this.clock.now())))
+        throw MfaErrors.invalidRecoveryCode();
+      return factor.id;
+    });
+    return this.commands.execute(new ElevateSessionCommand(auth.user.id, auth.sessionId, 'recovery_code', factorId));
   }
 }

@@ -1,13 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MfaFactor } from '../../entities/mfa-factor.entity.js';
-import { RecoveryCode } from '../../entities/recovery-code.entity.js';
+import type { MfaRepository } from '../../repositories/mfa.repository.js';
 
 /** Deletes factors; when no verified factor is left, the recovery codes go too. Returns whether 2FA was switched off. */
-export async function removeFactors(em: EntityManager, userId: string, factors: MfaFactor[]): Promise<boolean> {
-  const hadVerified = (await em.count(MfaFactor, { userId, status: 'verified' })) > 0;
-  for (const factor of factors) em.remove(factor);
-  await em.flush();
-  const stillVerified = (await em.count(MfaFactor, { userId, status: 'verified' })) > 0;
-  if (!stillVerified) await em.nativeDelete(RecoveryCode, { userId });
+export async function removeFactors(
+  mfa: MfaRepository,
+  em: EntityManager,
+  userId: string,
+  factorIds: readonly string[],
+): Promise<boolean> {
+  const verified = async () => (await mfa.factorsOf(em, userId)).some((factor) => factor.status === 'verified');
+  const hadVerified = await verified();
+  await mfa.removeFactors(em, factorIds);
+  const stillVerified = await verified();
+  if (!stillVerified) await mfa.removeRecoveryCodes(em, userId);
   return hadVerified && !stillVerified;
 }

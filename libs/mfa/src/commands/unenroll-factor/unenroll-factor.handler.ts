@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { DowngradeFactorSessionsCommand } from '#app/identity';
-import { MfaFactor } from '../../entities/mfa-factor.entity.js';
 import { MfaErrors } from '../../mfa.errors.js';
 import { MfaKit } from '../../domain/mfa-services.js';
+import { MfaRepository } from '../../repositories/mfa.repository.js';
 import { removeFactors } from './remove-factors.js';
 import { UnenrollFactorCommand } from './unenroll-factor.command.js';
 
@@ -12,19 +11,18 @@ import { UnenrollFactorCommand } from './unenroll-factor.command.js';
 @CommandHandler(UnenrollFactorCommand)
 export class UnenrollFactorHandler implements ICommandHandler<UnenrollFactorCommand> {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(MfaRepository) private readonly mfa: MfaRepository,
     @Inject(MfaKit) private readonly kit: MfaKit,
-    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandBus) private readonly commands: Pick<CommandBus, 'execute'>,
   ) {}
 
   async execute({ auth, factorId }: UnenrollFactorCommand): Promise<{ id: string }> {
-    const switchedOff = await this.orm.em.fork().transactional(async (em) => {
-      const factor = await em.findOne(MfaFactor, { id: factorId, userId: auth.user.id });
+    const switchedOff = await this.mfa.transaction(async (em) => {
+      const factor = await this.mfa.factorOf(em, auth.user.id, factorId);
       if (!factor) throw MfaErrors.factorNotFound();
       if (factor.status === 'verified' && auth.claims.aal !== 'aal2') throw MfaErrors.aal2ToUnenroll();
-      const off = await removeFactors(em, auth.user.id, [factor]);
+      const off = await removeFactors(this.mfa, em, auth.user.id, [factor.id]);
       if (off) this.kit.mail(em, auth.user.email, 'mfa-disabled');
-      await em.flush();
       return off;
     });
     await this.commands.execute(new DowngradeFactorSessionsCommand(auth.user.id, [factorId], switchedOff));

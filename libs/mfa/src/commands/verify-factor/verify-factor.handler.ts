@@ -1,13 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { ElevateSessionCommand, type SessionResponse } from '#app/identity';
-import { MfaFactor } from '../../entities/mfa-factor.entity.js';
-import { MfaChallenge } from '../../entities/mfa-challenge.entity.js';
 import { MfaErrors } from '../../mfa.errors.js';
 import { MfaKit } from '../../domain/mfa-services.js';
 import { CHALLENGE_LIFETIME_MS, matchTotp } from '../../domain/totp.js';
+import { MfaRepository } from '../../repositories/mfa.repository.js';
 import { VerifyFactorCommand } from './verify-factor.command.js';
 
 /**
@@ -18,10 +16,10 @@ import { VerifyFactorCommand } from './verify-factor.command.js';
 @CommandHandler(VerifyFactorCommand)
 export class VerifyFactorHandler implements ICommandHandler<VerifyFactorCommand> {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(MfaRepository) private readonly mfa: MfaRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(MfaKit) private readonly kit: MfaKit,
-    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandBus) private readonly commands: Pick<CommandBus, 'execute'>,
   ) {}
 
   async execute({ auth, factorId, challengeId, code, ip }: VerifyFactorCommand): Promise<SessionResponse> {
@@ -29,13 +27,13 @@ export class VerifyFactorHandler implements ICommandHandler<VerifyFactorCommand>
     await this.kit.consume('verifyPerIp', ip);
     if (await this.kit.isBlocked('failuresPerFactor', factorId)) await this.kit.consume('failuresPerFactor', factorId);
 
-    await this.orm.em.fork().transactional(async (em) => {
-      const factor = await em.findOne(MfaFactor, { id: factorId, userId: auth.user.id });
+    await this.mfa.transaction(async (em) => {
+      const factor = await this.mfa.factorOf(em, auth.user.id, factorId);
       if (!factor) throw MfaErrors.factorNotFound();
-      const challenge = challengeId ? await em.findOne(MfaChallenge, { id: challengeId, factorId }) : null;
+      const challenge = challengeId ? await this.mfa.challengeOf(em, factorId, challengeId) : null;
       if (!challenge) throw MfaErrors.challengeNotFound();
       const now = this.clock.now();
-      if (now.getTime() - new Date(challenge.createdAt).getTime() > CHALLENGE_LIFETIME_MS)
+      if (now.getTime() - challenge.createdAt.getTime() > CHALLENGE_LIFETIME_MS)
         throw MfaErrors.challengeExpired(challenge.id);
       if (challenge.verifiedAt || challenge.ipAddress !== ip) throw MfaErrors.challengeMismatch();
 
@@ -44,20 +42,19 @@ export class VerifyFactorHandler implements ICommandHandler<VerifyFactorCommand>
         await this.kit.consume('failuresPerFactor', factorId);
         throw MfaErrors.invalidCode();
       }
-      // Atomic, so two requests racing with the same code cannot both pass.
-      const claimed = await em.execute(
-        `update mfa_factors set last_used_step = ?, updated_at = ? where id = ? and (last_used_step is null or last_used_step < ?) returning id`,
-        [step, now, factorId, step],
-      );
-      if (claimed.length === 0) throw MfaErrors.codeReused();
+      if (!(await this.mfa.claimStep(em, factorId, step, now))) throw MfaErrors.codeReused();
 
-      challenge.verifiedAt = now;
-      const wasVerified = factor.status === 'verified';
-      factor.status = 'verified';
-      factor.updatedAt = now;
-      await em.nativeDelete(MfaFactor, { userId: auth.user.id, status: 'unverified', id: { $ne: factorId } });
-      if (!wasVerified) this.kit.mail(em, auth.user.email, 'mfa-enabled');
-      await em.flush();
+      await this.mfa.markChallengeVerified(em, challenge.id, now);
+      await this.mfa.saveFactor(em, { ...factor, status: 'verified', updatedAt: now });
+      // The user's other unfinished enrolments go: one verified factor is what 2FA is.
+      const unfinished = (await this.mfa.factorsOf(em, auth.user.id)).filter(
+        (other) => other.status === 'unverified' && other.id !== factorId,
+      );
+      await this.mfa.removeFactors(
+        em,
+        unfinished.map((other) => other.id),
+      );
+      if (factor.status !== 'verified') this.kit.mail(em, auth.user.email, 'mfa-enabled');
     });
     return this.commands.execute(new ElevateSessionCommand(auth.user.id, auth.sessionId, 'totp', factorId));
   }
