@@ -42,7 +42,8 @@ const databaseHooks = {
 export default {
   testTimeout: 60_000,
   // With workers (npm test runs 2), one whose heap is still above this after a suite is replaced by
-  // a fresh one: jest's ESM VM contexts are not all freed between files, and a large heap is slow to collect.
+  // a fresh one. A safety net only: the test environment (scripts/lib/jest-environment.mjs) frees each
+  // finished suite before the next starts, so a worker's heap stays near one suite's (~250 MB).
   workerIdleMemoryLimit: '1GB',
   projects: [
     {

@@ -29,6 +29,8 @@ export { RateLimiterRes };
 @Injectable()
 export class RateLimits implements OnApplicationShutdown {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
+  /** The in-memory stand-ins of the Redis limiters; each counted key holds a timer until its window ends. */
+  private readonly insurance: RateLimiterMemory[] = [];
   private redis: Redis | null = null;
   private pool: pg.Pool | null = null;
 
@@ -51,7 +53,7 @@ export class RateLimits implements OnApplicationShutdown {
             storeClient: this.redisClient(),
             useRedisPackage: false,
             rejectIfRedisNotReady: true,
-            insuranceLimiter: new RateLimiterMemory(options),
+            insuranceLimiter: this.memoryLimiter(options),
           })
         : new RateLimiterPostgres({
             ...options,
@@ -86,9 +88,27 @@ export class RateLimits implements OnApplicationShutdown {
     }
   }
 
+  /** Keys the in-memory limiters still count (each with a timer pending until its window ends). */
+  pendingMemoryKeys(): number {
+    return this.insurance.reduce((sum, limiter) => sum + limiter.dump().storage.length, 0);
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    // The memory store expires each key with a timer as long as its window (up to hours). Unref'd, it
+    // does not hold the process open, but until it fires it keeps the limiter, and everything its
+    // module's realm reaches, alive: after an app closes in a long-lived process (a test runner)
+    // that is the whole app. Deleting the keys clears their timers.
+    for (const limiter of this.insurance) {
+      await Promise.all(limiter.dump().storage.map(({ key }) => limiter.delete(key)));
+    }
     await this.redis?.quit().catch(() => undefined);
     await this.pool?.end().catch(() => undefined);
+  }
+
+  private memoryLimiter(options: ConstructorParameters<typeof RateLimiterMemory>[0]): RateLimiterMemory {
+    const limiter = new RateLimiterMemory(options);
+    this.insurance.push(limiter);
+    return limiter;
   }
 
   private redisClient(): Redis {
