@@ -13,6 +13,7 @@ export * from './jobs/recurring-jobs.js';
 export * from './jobs/repositories/processed-messages.repository.js';
 export * from './mail/mail-transport.js';
 export * from './rate-limit/rate-limits.js';
+export * from './rate-limit/memory-rate-limits.js';
 export * from './locks/lease-locks.js';
 export * from './http/app-error.js';
 export * from './http/error.filter.js';

@@ -33,7 +33,7 @@ export class IdentityLimits {
   /** Counts one event; throws the contract's 429 when the allowance is spent. */
   async consume(limit: IdentityLimit, key: string): Promise<void> {
     try {
-      await this.limits.limiter(limit, IDENTITY_LIMITS[limit]).consume(key);
+      await (await this.limits.limiter(limit, IDENTITY_LIMITS[limit])).consume(key);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       const seconds = Math.ceil(error.msBeforeNext / 1000);
@@ -51,14 +51,14 @@ export class IdentityLimits {
   }
 
   async isLocked(limit: IdentityLimit, key: string): Promise<boolean> {
-    const limiter = this.limits.limiter(limit, IDENTITY_LIMITS[limit]);
+    const limiter = await this.limits.limiter(limit, IDENTITY_LIMITS[limit]);
     const state = await limiter.get(key);
     return state !== null && state.consumedPoints >= limiter.points;
   }
 
   /** Records a failure; returns true when this failure used up the allowance. */
   async fail(limit: IdentityLimit, key: string): Promise<boolean> {
-    const limiter = this.limits.limiter(limit, IDENTITY_LIMITS[limit]);
+    const limiter = await this.limits.limiter(limit, IDENTITY_LIMITS[limit]);
     try {
       const state = await limiter.consume(key);
       return state.consumedPoints >= limiter.points;
@@ -69,6 +69,6 @@ export class IdentityLimits {
   }
 
   async reset(limit: IdentityLimit, key: string): Promise<void> {
-    await this.limits.limiter(limit, IDENTITY_LIMITS[limit]).delete(key);
+    await (await this.limits.limiter(limit, IDENTITY_LIMITS[limit])).delete(key);
   }
 }

@@ -76,10 +76,8 @@ export class SiteGate {
     if (hash === null || version === null) return null;
     await this.limits.consume('siteGateUnlockPerIp', SITE_GATE_LIMITS.unlockPerIp, ip);
     if (!(await this.passwords.compare(password, hash))) throw IdentityErrors.invalidSitePassword();
-    await this.limits
-      .limiter('siteGateUnlockPerIp', SITE_GATE_LIMITS.unlockPerIp)
-      .delete(ip)
-      .catch(() => undefined);
+    const limiter = await this.limits.limiter('siteGateUnlockPerIp', SITE_GATE_LIMITS.unlockPerIp);
+    await limiter.delete(ip).catch(() => undefined);
     return this.sign(version);
   }
 

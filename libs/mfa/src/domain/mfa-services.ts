@@ -31,7 +31,7 @@ export class MfaKit {
   }
 
   async isBlocked(limit: keyof typeof MFA_LIMITS, key: string): Promise<boolean> {
-    const state = await this.limits.limiter(`mfa-${limit}`, MFA_LIMITS[limit]).get(key);
+    const state = await (await this.limits.limiter(`mfa-${limit}`, MFA_LIMITS[limit])).get(key);
     return state !== null && state.consumedPoints >= MFA_LIMITS[limit].points;
   }
 

@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CommandBus, ICommand } from '@nestjs/cqrs';
-import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
   FixedClock,
   loadConfig,
+  MemoryRateLimits,
   Outbox,
-  RateLimits,
   type JobName,
   type JobPayload,
   type QueueName,
@@ -13,21 +12,6 @@ import {
 import type { AuthContext, SessionResponse } from '#app/identity';
 import { MfaKit } from '../domain/mfa-services.js';
 import { InMemoryMfaRepository } from './in-memory-mfa.repository.js';
-
-/** Rate limits counted in this process's memory, with the rules the real ones use. */
-class MemoryRateLimits extends RateLimits {
-  private readonly memory = new Map<string, RateLimiterAbstract>();
-
-  override limiter(name: string, rule: { points: number; duration: number; blockDuration?: number }) {
-    let limiter = this.memory.get(name);
-    if (!limiter) {
-      const { points, duration, blockDuration = 0 } = rule;
-      limiter = new RateLimiterMemory({ keyPrefix: name, points, duration, blockDuration });
-      this.memory.set(name, limiter);
-    }
-    return limiter;
-  }
-}
 
 /** The outbox, recording the jobs a transaction would commit instead of persisting them. */
 export class RecordingOutbox extends Outbox {

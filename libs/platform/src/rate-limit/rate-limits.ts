@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { once } from 'node:events';
 import pg from 'pg';
 import {
   RateLimiterMemory,
@@ -22,6 +23,9 @@ export interface LimitRule {
 
 export { RateLimiterRes };
 
+/** How long the first rate-limited requests wait for Redis before counting in memory (Redis down at boot). */
+const FIRST_CONNECT_WAIT_MS = 1000;
+
 /**
  * Named rate limiters whose counters live in Redis when it is configured and in PostgreSQL
  * otherwise, so every api instance shares them.
@@ -32,11 +36,23 @@ export class RateLimits implements OnApplicationShutdown {
   /** The in-memory stand-ins of the Redis limiters; each counted key holds a timer until its window ends. */
   private readonly insurance: RateLimiterMemory[] = [];
   private redis: Redis | null = null;
+  /**
+   * The Redis client's first connection, awaited (once, a second at most) by the first requests, so they
+   * count in Redis with every instance rather than in this instance's memory; null once settled.
+   */
+  private firstConnect: Promise<void> | null = null;
   private pool: pg.Pool | null = null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  limiter(name: string, rule: LimitRule): RateLimiterAbstract {
+  /** The named limiter, once the Redis client's first connection has settled (see `firstConnect`). */
+  async limiter(name: string, rule: LimitRule): Promise<RateLimiterAbstract> {
+    const limiter = this.limiterNow(name, rule);
+    if (this.firstConnect) await this.firstConnect;
+    return limiter;
+  }
+
+  private limiterNow(name: string, rule: LimitRule): RateLimiterAbstract {
     let limiter = this.limiters.get(name);
     if (!limiter) {
       const options = {
@@ -79,7 +95,7 @@ export class RateLimits implements OnApplicationShutdown {
     { points = 1, message = 'Request rate limit reached' } = {},
   ): Promise<void> {
     try {
-      await this.limiter(name, rule).consume(key, points);
+      await (await this.limiter(name, rule)).consume(key, points);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       throw new AppError(429, 'over_request_rate_limit', message, undefined, {
@@ -112,8 +128,20 @@ export class RateLimits implements OnApplicationShutdown {
   }
 
   private redisClient(): Redis {
-    this.redis ??= new Redis(this.config.REDIS_URL!, { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
-    return this.redis;
+    if (this.redis) return this.redis;
+    const redis = new Redis(this.config.REDIS_URL!, { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
+    this.redis = redis;
+    let timer: NodeJS.Timeout | undefined;
+    this.firstConnect = Promise.race([
+      once(redis, 'ready').then(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_CONNECT_WAIT_MS).unref())),
+    ])
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(timer);
+        this.firstConnect = null;
+      });
+    return redis;
   }
 
   private pgPool(): pg.Pool {

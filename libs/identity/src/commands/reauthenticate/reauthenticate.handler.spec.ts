@@ -4,7 +4,7 @@ import { Passwords } from '../../auth/passwords.js';
 import { IdentityLimits } from '../../auth/identity-limits.js';
 import type { FactorJson } from '../../domain/user-json.js';
 import { InMemoryReauthenticationRepository } from '../../testing/in-memory-reauthentication.repository.js';
-import { MemoryRateLimits } from '../../testing/memory-rate-limits.js';
+import { MemoryRateLimits } from '#app/platform';
 import { ReauthenticateCommand } from './reauthenticate.command.js';
 import { ReauthenticateHandler } from './reauthenticate.handler.js';
 

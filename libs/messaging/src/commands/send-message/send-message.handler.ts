@@ -162,7 +162,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
 
   private async spendSend(senderId: string): Promise<void> {
     try {
-      await this.limits.limiter('messagingSends', SEND_RATE).consume(senderId);
+      await (await this.limits.limiter('messagingSends', SEND_RATE)).consume(senderId);
     } catch (error) {
       if (error instanceof RateLimiterRes) throw MessagingErrors.sendRate(Math.ceil(error.msBeforeNext / 1000));
       throw error;

@@ -81,7 +81,7 @@ export class StartConversationHandler implements ICommandHandler<StartConversati
 
   private async spendNewConversation(userId: string): Promise<void> {
     try {
-      await this.limits.limiter('messagingNewConversations', NEW_ACCOUNT_CONVERSATIONS).consume(userId);
+      await (await this.limits.limiter('messagingNewConversations', NEW_ACCOUNT_CONVERSATIONS)).consume(userId);
     } catch (error) {
       if (error instanceof RateLimiterRes) throw MessagingErrors.newConversations(Math.ceil(error.msBeforeNext / 1000));
       throw error;
