@@ -355,19 +355,27 @@ describe('the fan-out resumes from its checkpoint', () => {
     await subscribers(owner, 120, 'active');
     const id = await queued(owner);
     job.pageSize = 100;
-    const repository = (job as unknown as { massMessages: { checkpoint: (...args: unknown[]) => Promise<void> } })
-      .massMessages;
-    const checkpoint = repository.checkpoint;
     // The copies are written, then the page dies before its checkpoint: its transaction rolls back whole.
-    repository.checkpoint = async () => {
+    type Work = (repositories: { massSends: object }) => Promise<unknown>;
+    const store = (job as unknown as { pages: { store: { transaction: (work: Work) => Promise<unknown> } } }).pages
+      .store;
+    const transaction = store.transaction;
+    const crashed = async () => {
       throw new Error('worker crashed');
     };
+    store.transaction = (work) =>
+      transaction.call(store, (repositories: { massSends: object }) =>
+        work({
+          ...repositories,
+          massSends: Object.assign(Object.create(repositories.massSends) as object, { checkpoint: crashed }),
+        }),
+      );
     try {
       await expect(job.page(id)).rejects.toThrow('worker crashed');
       expect(await copies(id)).toEqual({ total: 0, conversations: 0 });
       expect(await count(`select count(*)::int as n from conversations where creator_id = ?`, [owner.userId])).toBe(0);
     } finally {
-      repository.checkpoint = checkpoint;
+      store.transaction = transaction;
     }
     try {
       expect(await job.handle({ massMessageId: id })).toEqual({ pages: 2, delivered: 120 });
