@@ -4,6 +4,7 @@ import type { AudienceSegment } from '#app/commerce';
 import { stateOf, type AttachmentState, type ReviewStatus } from '../domain/attachments.js';
 import type { MassAttachment, MassMessageStatus } from '../domain/mass-messages.js';
 import type { MassSend, MassSendProgress } from './messaging-store.js';
+import { withoutJit } from './query-plans.js';
 
 export interface MassMessageRow {
   id: string;
@@ -77,7 +78,12 @@ const massSendOf = (row: MassMessageRow): MassSend => ({
 export class PostgresMassSendProgress implements MassSendProgress {
   constructor(private readonly tx: EntityManager) {}
 
+  /**
+   * Takes the row for the transaction, first of its statements: from here on without JIT (withoutJit),
+   * as the fan-out's audience page and its copies read tables whose statistics lag their growth.
+   */
   async lock(id: string): Promise<MassSend | null> {
+    await withoutJit(this.tx);
     const [row] = await this.tx.execute<MassMessageRow[]>(`select * from mass_messages where id = ? for update`, [id]);
     return row ? massSendOf(row) : null;
   }

@@ -21,7 +21,6 @@ import type {
   Withdrawal,
   WithdrawalTarget,
 } from './messaging-store.js';
-import { withoutJit } from './query-plans.js';
 
 /** A row of `messages` as stored (the read models read the same shape: MessageRow). */
 export interface MessageRecord {
@@ -238,14 +237,14 @@ export class PostgresMessageRepository implements MessageRepository {
    * Every statement is driven by the page's arrays through unique indexes (a lateral lookup per fan,
    * `id = any(...)`), never by the creator's id: a creator whose audience just grew has statistics
    * that say they have few conversations, and a plan that scans all of them each page (measured:
-   * the fan-out grew quadratic) — bench/RESULTS.md, "Mass messages".
+   * the fan-out grew quadratic) — bench/RESULTS.md, "Mass messages". The fan-out's transaction runs
+   * without JIT from its first statement (MassSendProgress.lock).
    */
   async sendMany(copies: MassCopies): Promise<Delivery[]> {
     const { fanIds, at: now, attachments } = copies;
     const fans = arrayOf(fanIds);
     const creator = copies.creatorId;
     const preview = previewOf(copies.body, attachments.length);
-    await withoutJit(this.tx);
     // Each fan's copy has its id before anything is written: a conversation opened here is written once,
     // already showing the copy as its last message, and its fan member already counting it unread
     // (rows written and then updated in one transaction cost a second version and its index entries).
@@ -344,7 +343,7 @@ export class PostgresMessageRepository implements MessageRepository {
   }
 
   /**
-   * Withdraws a priced message's copies, in the caller's transaction: locks their conversations in id
+   * Withdraws a priced message's copies, in the caller's transaction: locks their conversations in fan-id
    * order and sets withdrawn_at on each; a copy nobody paid for leaves its thread, so it comes off its
    * recipient's unread counter and a conversation whose last message it was shows the one before.
    * A buyer keeps theirs (the readers show an unsent message to its sender and its buyer only).
