@@ -457,23 +457,13 @@ describe('segments', () => {
   it('buyers of an item (paid, not refunded), lapsed subscribers and favourites, each fan once and in id order', async () => {
     const owner = await f.creator('segments');
     const album = await approvedStoreItem(owner);
-    const [paid, twice, refunded, favourite, lapsed] = [
-      randomUUID(),
-      randomUUID(),
-      randomUUID(),
-      randomUUID(),
-      randomUUID(),
-    ];
+    const [paid, twice, refunded, lapsed] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const favourite = await f.fan();
     await purchase(owner, paid, album, 'paid');
     await purchase(owner, refunded, album, 'refunded');
     await purchase(owner, twice, album, 'paid');
     await purchase(owner, twice, randomUUID(), 'paid');
-    await f
-      .db()
-      .execute(`insert into favorites (user_id, store_id, created_at) values (?, ?, now())`, [
-        favourite,
-        owner.storeId,
-      ]);
+    expect((await f.call('PUT', `/api/favorites/${owner.slug}`, favourite.token)).status).toBe(204);
     await f.subscribe({ userId: lapsed, token: '', email: '' }, owner, 'expired');
     const queries = f.platform.api.get(QueryBus);
     const page = (
@@ -481,7 +471,7 @@ describe('segments', () => {
       contentId: string | null = null,
     ) => queries.execute(new AudiencePageQuery({ creatorId: owner.userId, segment, contentId }, null, 10));
     expect(await page('buyers', album)).toEqual([paid, twice].sort());
-    expect(await page('favourites')).toEqual([favourite]);
+    expect(await page('favourites')).toEqual([favourite.userId]);
     expect(await page('subscribers_expired')).toEqual([lapsed]);
     expect(await page('subscribers_active')).toEqual([]);
     // Keyset: after the first buyer comes the second only.
