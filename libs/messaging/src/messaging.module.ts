@@ -40,6 +40,7 @@ import { MessageArrivals } from './realtime/message-arrivals.js';
 import { SendMassMessageHandler } from './commands/send-mass-message/send-mass-message.handler.js';
 import { UnsendMassMessageHandler, UnsendMessageHandler } from './commands/unsend/unsend.handler.js';
 import { FanOutMassMessageJob } from './commands/fan-out-mass-message/fan-out-mass-message.job.js';
+import { MassSendPages } from './commands/fan-out-mass-message/mass-send-pages.js';
 import {
   GetMassMessageHandler,
   ListMassMessagesHandler,
@@ -133,11 +134,11 @@ export class MessagingModule {}
     MessageReads,
     { provide: MessagingStore, useClass: PostgresMessagingStore },
     OwnedItems,
-    MassMessageRepository,
     MessagingRealtime,
     MessageArrivals,
     RecordMediaReviewJob,
     FollowMessagePurchaseJob,
+    MassSendPages,
     FanOutMassMessageJob,
     DigestLinks,
     SendMessageDigestsJob,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { PostgresConversationRepository } from './conversation.repository.js';
+import { PostgresMassSendProgress } from './mass-message.repository.js';
 import { PostgresMessageRepository } from './message.repository.js';
 import { MessagingStore, type MessagingRepositories } from './messaging-store.js';
 
@@ -12,10 +13,12 @@ export class PostgresMessagingStore extends MessagingStore {
   }
 
   transaction<T>(work: (repositories: MessagingRepositories) => Promise<T>): Promise<T> {
-    return this.orm.em
-      .fork()
-      .transactional((tx) =>
-        work({ conversations: new PostgresConversationRepository(tx), messages: new PostgresMessageRepository(tx) }),
-      );
+    return this.orm.em.fork().transactional((tx) =>
+      work({
+        conversations: new PostgresConversationRepository(tx),
+        messages: new PostgresMessageRepository(tx),
+        massSends: new PostgresMassSendProgress(tx),
+      }),
+    );
   }
 }

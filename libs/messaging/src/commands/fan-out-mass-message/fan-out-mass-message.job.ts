@@ -1,32 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AudienceCountQuery, AudiencePageQuery, type AudienceSelector } from '#app/commerce';
-import { Clock, JobHandler, type JobData, type JobProcessor } from '#app/platform';
+import { JobHandler, type JobData, type JobProcessor } from '#app/platform';
 import { FAN_OUT_PAGE } from '../../domain/mass-messages.js';
-import {
-  MassMessageRepository,
-  type Delivery,
-  type MassMessageRow,
-} from '../../repositories/mass-message.repository.js';
+import type { Delivery } from '../../repositories/messaging-store.js';
 import { unreadTotalsOf } from '../../queries/unread-counts/unread-counts.queries.js';
-import { withoutJit } from '../../repositories/query-plans.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
-
-export type PageOutcome =
-  { kind: 'delivered'; fans: number; delivered: number } | { kind: 'done' } | { kind: 'stopped' };
-
-const selectorOf = (row: MassMessageRow): AudienceSelector => ({
-  creatorId: row.creator_id,
-  segment: row.segment,
-  contentId: row.content_id,
-});
+import { MassSendPages, type PageOutcome } from './mass-send-pages.js';
 
 /**
- * Delivers a mass message page by page. Each page is one transaction that holds the mass message's
- * row: it re-reads the status (a withdrawn one stops), takes the next fans after the checkpoint from
- * commerce's segment, stores their copies set-based and moves the checkpoint. A page that failed
- * left nothing behind; one that committed is never repeated, whichever attempt or worker runs next.
+ * Delivers a mass message page by page (MassSendPages: one transaction per page, from the
+ * checkpoint), and after each page's commit announces the recipients' badges.
  */
 @Injectable()
 @JobHandler('notifications', 'mass-message-fan-out')
@@ -36,21 +19,19 @@ export class FanOutMassMessageJob implements JobProcessor<'notifications', 'mass
 
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    @Inject(Clock) private readonly clock: Clock,
-    @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(MassMessageRepository) private readonly massMessages: MassMessageRepository,
+    @Inject(MassSendPages) private readonly pages: MassSendPages,
     @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
   ) {}
 
   async handle(data: JobData<'notifications', 'mass-message-fan-out'>): Promise<{ pages: number; delivered: number }> {
-    await this.start(data.massMessageId);
+    await this.pages.start(data.massMessageId);
     let pages = 0;
     let delivered = 0;
     // A page's notices go out while the next page is stored (one page of notices in flight at most).
     let notices: Promise<void> = Promise.resolve();
     try {
       for (;;) {
-        const { outcome, deliveries } = await this.store(data.massMessageId);
+        const { outcome, deliveries } = await this.pages.next(data.massMessageId, this.pageSize);
         await notices;
         notices = this.announce(deliveries);
         if (outcome.kind !== 'delivered') break;
@@ -63,38 +44,11 @@ export class FanOutMassMessageJob implements JobProcessor<'notifications', 'mass
     return { pages, delivered };
   }
 
-  /** The first run counts the segment (what `recipients` shows); later runs find it started. */
-  private async start(id: string): Promise<void> {
-    await this.orm.em.fork().transactional(async (tx) => {
-      const row = await this.massMessages.lock(tx, id);
-      if (row?.status !== 'queued') return;
-      await this.massMessages.start(tx, id, await this.queries.execute(new AudienceCountQuery(selectorOf(row))));
-    });
-  }
-
   /** One page from the checkpoint, in one transaction; then the recipients' badges are announced. */
   async page(id: string): Promise<PageOutcome> {
-    const { outcome, deliveries } = await this.store(id);
+    const { outcome, deliveries } = await this.pages.next(id, this.pageSize);
     await this.announce(deliveries);
     return outcome;
-  }
-
-  private async store(id: string): Promise<{ outcome: PageOutcome; deliveries: Delivery[] }> {
-    const now = this.clock.now();
-    return this.orm.em.fork().transactional(async (tx): Promise<{ outcome: PageOutcome; deliveries: Delivery[] }> => {
-      await withoutJit(tx);
-      const row = await this.massMessages.lock(tx, id);
-      if (!row || (row.status !== 'queued' && row.status !== 'sending'))
-        return { outcome: { kind: 'stopped' }, deliveries: [] };
-      const fans = await this.queries.execute(new AudiencePageQuery(selectorOf(row), row.last_fan_id, this.pageSize));
-      if (fans.length === 0) {
-        await this.massMessages.finish(tx, id, now);
-        return { outcome: { kind: 'done' }, deliveries: [] };
-      }
-      const deliveries = await this.massMessages.deliverPage(tx, row, fans, now);
-      await this.massMessages.checkpoint(tx, id, fans[fans.length - 1], deliveries.length);
-      return { outcome: { kind: 'delivered', fans: fans.length, delivered: deliveries.length }, deliveries };
-    });
   }
 
   /**

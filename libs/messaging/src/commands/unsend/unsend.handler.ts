@@ -3,8 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '#app/platform';
 import { MessagingErrors } from '../../messaging.errors.js';
-import { MassMessageRepository, type Withdrawal } from '../../repositories/mass-message.repository.js';
-import { MessagingStore } from '../../repositories/messaging-store.js';
+import { MessagingStore, type Withdrawal } from '../../repositories/messaging-store.js';
 import { unreadOfMembers } from '../../queries/unread-counts/unread-counts.queries.js';
 import { MessagingRealtime } from '../../realtime/messaging-realtime.js';
 import { UnsendMassMessageCommand, UnsendMessageCommand, type UnsendView } from './unsend.command.js';
@@ -32,25 +31,20 @@ export class UnsendMessageHandler implements ICommandHandler<UnsendMessageComman
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(MessagingStore) private readonly store: MessagingStore,
-    @Inject(MassMessageRepository) private readonly massMessages: MassMessageRepository,
     @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
   ) {}
 
   async execute({ userId, conversationId, messageId }: UnsendMessageCommand): Promise<UnsendView> {
-    const at = await this.store.transaction(async ({ conversations, messages }) => {
+    const withdrawal = await this.store.transaction(async ({ conversations, messages }) => {
       const conversation = await conversations.find(conversationId);
       if (!conversation?.memberRole(userId)) throw MessagingErrors.conversationNotFound();
       const message = await messages.byId(conversationId, messageId);
       if (!message) throw MessagingErrors.messageNotFound();
       // The aggregate's rules (its sender only, a priced message only); the withdrawal re-checks both where it writes.
       message.assertWithdrawableBy(userId);
-      return message.snapshot().createdAt;
+      const at = message.snapshot().createdAt;
+      return messages.withdrawMany({ conversationId, messageId, at }, userId, this.clock.now());
     });
-    const withdrawal = await this.orm.em
-      .fork()
-      .transactional((tx) =>
-        this.massMessages.withdraw(tx, { conversationId, messageId, at }, userId, this.clock.now()),
-      );
     await announce(this.orm, this.realtime, withdrawal);
     return { withdrawnFrom: withdrawal.gone.length, keptBy: withdrawal.keptBy };
   }
@@ -61,19 +55,19 @@ export class UnsendMassMessageHandler implements ICommandHandler<UnsendMassMessa
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(MassMessageRepository) private readonly massMessages: MassMessageRepository,
+    @Inject(MessagingStore) private readonly store: MessagingStore,
     @Inject(MessagingRealtime) private readonly realtime: MessagingRealtime,
   ) {}
 
   async execute({ creatorId, massMessageId }: UnsendMassMessageCommand): Promise<UnsendView> {
     const now = this.clock.now();
-    const withdrawal = await this.orm.em.fork().transactional(async (tx) => {
+    const withdrawal = await this.store.transaction(async ({ massSends, messages }) => {
       // The fan-out holds this row for each page: a page under way finishes, the next one finds it withdrawn.
-      const row = await this.massMessages.lock(tx, massMessageId);
-      if (!row || row.creator_id !== creatorId) throw MessagingErrors.massMessageNotFound();
-      if (row.price_minor === null) throw MessagingErrors.notUnsendable();
-      await this.massMessages.markWithdrawn(tx, massMessageId, now);
-      return this.massMessages.withdraw(tx, { massMessageId }, creatorId, now);
+      const mass = await massSends.lock(massMessageId);
+      if (!mass || mass.creatorId !== creatorId) throw MessagingErrors.massMessageNotFound();
+      if (mass.price === null) throw MessagingErrors.notUnsendable();
+      await massSends.markWithdrawn(massMessageId, now);
+      return messages.withdrawMany({ massMessageId }, creatorId, now);
     });
     await announce(this.orm, this.realtime, withdrawal);
     return { withdrawnFrom: withdrawal.gone.length, keptBy: withdrawal.keptBy };

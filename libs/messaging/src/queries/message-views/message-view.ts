@@ -3,24 +3,8 @@ import type { Money, MessageKind, MessageStatus } from '../../domain/message.js'
 
 export type { Money, MessageKind, MessageStatus } from '../../domain/message.js';
 
-export interface MessageRow {
-  id: string;
-  created_at: Date;
-  conversation_id: string;
-  sender_id: string;
-  client_id: string;
-  body: string;
-  kind: MessageKind;
-  price_minor: string | null;
-  currency: string | null;
-  tip_minor: string | null;
-  tip_currency: string | null;
-  mass_message_id: string | null;
-  withdrawn_at: Date | null;
-  status: MessageStatus;
-  fee_minor: string | null;
-  fee_currency: string | null;
-}
+/** A row of `messages` as its one writer stores it. */
+export type { MessageRecord as MessageRow } from '../../repositories/message.repository.js';
 
 export interface MessageView {
   id: string;
@@ -59,8 +43,4 @@ export interface UnlockItem {
  */
 export type Viewer = string | null;
 
-/** A keyset position in a conversation: a message's time and id. */
-export interface MessagePosition {
-  id: string;
-  at: Date;
-}
+export type { MessagePosition } from '../../repositories/messaging-store.js';
