@@ -1,9 +1,16 @@
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { callApi } from './http.js';
 import type { TestPlatform } from './test-platform.js';
 import { tusUpload } from './tus.js';
+import { waitFor } from './wait.js';
 
 export interface ContentSpec {
+  kind?: 'album' | 'video';
   title?: string;
   priceMinor?: number;
   currency?: string;
@@ -19,6 +26,32 @@ function albumPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+let clip: Buffer | null = null;
+
+/** A one-second H.264 clip, made once per test process (the worker probes, transcodes and cuts a teaser from it). */
+function videoClip(): Buffer {
+  if (!clip) {
+    const path = join(mkdtempSync(join(tmpdir(), 'fanmint-clip-')), 'clip.mp4');
+    const lavfi = 'testsrc=duration=1:size=320x180:rate=25';
+    execFileSync(ffmpegInstaller.path, [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      lavfi,
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-y',
+      path,
+    ]);
+    clip = readFileSync(path);
+  }
+  return clip;
+}
+
 async function ok(answer: Promise<{ status: number; text: string; body: unknown }>, what: string, status = 200) {
   const response = await answer;
   if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${response.text}`);
@@ -26,13 +59,14 @@ async function ok(answer: Promise<{ status: number; text: string; body: unknown 
 }
 
 /**
- * An album pending review, as its creator makes one: the draft, one photo over tus (processed by the
- * worker), then the submission. Needs a running worker (drain).
+ * An album (one photo) or a video pending review, as its creator makes one: the draft, the file over
+ * tus (processed by the worker), then the submission. Needs a running worker (drain).
  */
-export async function submittedAlbum(platform: TestPlatform, creatorToken: string, spec: ContentSpec = {}) {
+export async function submittedContent(platform: TestPlatform, creatorToken: string, spec: ContentSpec = {}) {
+  const kind = spec.kind ?? 'album';
   const { id } = await ok(
     callApi(platform, 'POST', '/api/content', creatorToken, {
-      kind: 'album',
+      kind,
       title: spec.title ?? 'Test album',
       priceMinor: spec.priceMinor ?? 900,
       currency: spec.currency ?? 'USD',
@@ -40,15 +74,32 @@ export async function submittedAlbum(platform: TestPlatform, creatorToken: strin
     'POST /api/content',
     201,
   );
-  const upload = await tusUpload(platform.baseUrl, creatorToken, await albumPhoto(), {
-    contentId: id,
-    filename: 'photo.jpg',
-  });
+  const upload = await tusUpload(
+    platform.baseUrl,
+    creatorToken,
+    kind === 'video' ? videoClip() : await albumPhoto(),
+    kind === 'video'
+      ? { contentId: id, filename: 'clip.mp4', filetype: 'video/mp4' }
+      : { contentId: id, filename: 'photo.jpg', filetype: 'image/jpeg' },
+  );
   if (upload.error) throw upload.error;
   await platform.drain();
-  await ok(callApi(platform, 'POST', `/api/content/${id}/submit`, creatorToken), `submit ${id}`);
+  // The worker may still be processing the file when the queues fall idle for a moment: submit once it is ready.
+  const submitted = await waitFor(
+    async () => {
+      const answer = await callApi(platform, 'POST', `/api/content/${id}/submit`, creatorToken);
+      if (answer.body?.code === 'media_processing') return null;
+      return answer;
+    },
+    { timeoutMs: 60_000, intervalMs: 200, what: `the file of ${id} to be processed` },
+  );
+  if (submitted.status !== 200) throw new Error(`submit ${id} answered ${submitted.status}: ${submitted.text}`);
   return id;
 }
+
+/** An album pending review (see submittedContent). */
+export const submittedAlbum = (platform: TestPlatform, creatorToken: string, spec: ContentSpec = {}) =>
+  submittedContent(platform, creatorToken, { ...spec, kind: 'album' });
 
 /** Claims and approves an item pending review as `moderator` (never its creator), and lets the worker carry the approval on. */
 export async function approveContent(platform: TestPlatform, moderatorToken: string, id: string): Promise<void> {
@@ -57,17 +108,24 @@ export async function approveContent(platform: TestPlatform, moderatorToken: str
   await platform.drain();
 }
 
-/** An approved album: the creator's submission, a moderator's approval. */
-export async function approvedAlbum(
+/** An approved album or video: the creator's submission, a moderator's approval. */
+export async function approvedContent(
   platform: TestPlatform,
   creatorToken: string,
   moderatorToken: string,
   spec: ContentSpec = {},
 ): Promise<string> {
-  const id = await submittedAlbum(platform, creatorToken, spec);
+  const id = await submittedContent(platform, creatorToken, spec);
   await approveContent(platform, moderatorToken, id);
   return id;
 }
+
+export const approvedAlbum = (
+  platform: TestPlatform,
+  creatorToken: string,
+  moderatorToken: string,
+  spec: ContentSpec = {},
+) => approvedContent(platform, creatorToken, moderatorToken, { ...spec, kind: 'album' });
 
 /** An album an admin took down after its approval. */
 export async function removedAlbum(
@@ -77,7 +135,7 @@ export async function removedAlbum(
   adminToken: string,
   spec: ContentSpec = {},
 ): Promise<string> {
-  const id = await approvedAlbum(platform, creatorToken, moderatorToken, spec);
+  const id = await approvedContent(platform, creatorToken, moderatorToken, { ...spec, kind: 'album' });
   await ok(
     callApi(platform, 'POST', `/api/admin/content/${id}/remove`, adminToken, { reason: 'Taken down in a test set-up' }),
     `remove ${id}`,
