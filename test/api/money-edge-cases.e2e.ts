@@ -273,7 +273,7 @@ describe('a sale whose payee has deleted their account', () => {
     expect(
       (await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Soon gone' })).status,
     ).toBe(201);
-    const itemId = await f.approvedItem('album', 4000, 'Orphaned album', creator.userId);
+    const itemId = await f.approvedItem('album', 4000, 'Orphaned album', creator);
     const fan = await f.newFan();
     const created = await buy(fan.session.access_token, { kind: 'content', contentId: itemId, method: 'card' });
     expect(created.status).toBe(201);
