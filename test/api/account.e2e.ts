@@ -10,9 +10,11 @@ import { PurgeRetainedRecordsJob } from '#app/verification';
 import {
   FixedClock,
   STRONG_PASSWORD,
+  ago,
   clientIp,
   markTotpStepUsed,
   signedInUser,
+  timeTravel,
   uniqueEmail,
   verifiedCreator,
   waitForLockWaiter,
@@ -475,12 +477,26 @@ describe('deletion erases what is personal in every module', () => {
     ).toBe(200);
     // An authenticator being set up (not yet verified, so the password still proves the deletion).
     expect((await creator.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })).error).toBeNull();
-    await f
-      .db()
-      .execute(
-        `insert into consent_records (user_id, consent_type, version, ip_address, user_agent, client_ip_address, client_user_agent) select ?, consent_type, version, '203.0.113.7', 'Mozilla/5.0 Test', '198.51.100.2', 'Mozilla/5.0 Client' from policy_versions limit 1`,
-        [userId],
-      );
+    // The policies accepted again from a browser: the address and agent the server saw and the client's own.
+    expect(
+      (
+        await call(
+          platform,
+          'POST',
+          '/functions/v1/record-user-consent',
+          token,
+          {
+            consentData: {
+              consentTypes: ['terms_of_service'],
+              consentVersions: ['1.0.0'],
+              ipAddress: '198.51.100.2',
+              userAgent: 'Mozilla/5.0 Client',
+            },
+          },
+          { 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 Test' },
+        )
+      ).status,
+    ).toBe(200);
     expect((await uploadAvatar(token, await photo(600, 600))).status).toBe(200);
     const [avatar] = await avatarRows(userId);
     const [submission] = await submissionKeys(userId);
@@ -521,7 +537,7 @@ describe('deletion erases what is personal in every module', () => {
 
   it("keeps a publishing creator's accepted ID check, encrypted, for seven years (record-keeping duty), then purges it with its files", async () => {
     const creator = await verifiedCreator(platform, { moderator: f.moderator, now: () => clock.now() });
-    await f.approvedItem('video', 900, 'Published then deleted', creator.userId);
+    await f.approvedItem('video', 900, 'Published then deleted', creator);
     const [submission] = await submissionKeys(creator.userId);
 
     expect(await deleteAccount(creator.token, { password: creator.password })).toMatchObject({ status: 200 });
@@ -537,12 +553,7 @@ describe('deletion erases what is personal in every module', () => {
     // Kept until its retention ends, then purged by the daily job: row and both image files.
     const purge = platform.worker!.get(PurgeRetainedRecordsJob);
     expect(await purge.handle()).toMatchObject({ purged: 0 });
-    await f
-      .db()
-      .execute(`update verification_submissions set retained_until = ? where user_id = ?`, [
-        new Date(clock.now().getTime() - 1000),
-        creator.userId,
-      ]);
+    await timeTravel(platform, 'verificationRetainedUntil', creator.userId, ago(1000, clock.now()));
     expect((await purge.handle()).purged).toBeGreaterThanOrEqual(1);
     expect(await submissionKeys(creator.userId)).toEqual([]);
     for (const key of [submission.id_photo_key, submission.user_photo_key])

@@ -1,9 +1,10 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  approvedContent,
   callApi,
   FixedClock,
   signedInUser,
@@ -55,42 +56,16 @@ export async function startCommercePlatform(
   if (patched.status !== 200) throw new Error(`store settings: ${patched.status} ${patched.text}`);
 
   /**
-   * An approved item with one processed file, on sale: submitted items and their file are inserted
-   * directly (the upload pipeline has its own suite), a moderator approves through the api, and the
-   * worker brings the approval to commerce's sellable items (drain) before anyone buys.
+   * An approved item, on sale: its creator uploads the file and submits it (the worker processes the
+   * file), the suite's moderator claims and approves it, and the worker brings the approval to
+   * commerce's sellable items (drain) before anyone buys.
    */
   const approvedItem = async (
     kind: 'video' | 'album',
     priceMinor: number,
     title: string,
-    creatorId = creator.userId,
-  ) => {
-    const id = randomUUID();
-    const now = clock.now();
-    await db().execute(
-      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, 'USD', 'pending_review', ?, ?, ?)`,
-      [id, creatorId, kind, title, priceMinor, now, now, now],
-    );
-    await db().execute(
-      `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
-       values (?, ?, ?, ?, ?, 'original.bin', 1000, 'ready', 'thumb.jpg', 'clean.bin', 0, ?)`,
-      [
-        randomUUID(),
-        id,
-        `upload-${randomBytes(8).toString('hex')}`,
-        kind === 'video' ? 'video' : 'image',
-        kind === 'video' ? 'mp4' : 'jpeg',
-        now,
-      ],
-    );
-    for (const step of ['claim', 'approve']) {
-      const answer = await call(platform, 'POST', `/api/admin/content/${id}/${step}`, moderator.token);
-      if (answer.status !== 200) throw new Error(`${step} ${title}: ${answer.status} ${answer.text}`);
-    }
-    await platform.drain();
-    return id;
-  };
+    owner: { token: string } = creator,
+  ) => approvedContent(platform, owner.token, moderator.token, { kind, priceMinor, title, currency: 'USD' });
 
   const purchaseStatus = async (id: string) =>
     (await db().execute<{ status: string }[]>(`select status from purchases where id = ?`, [id]))[0]?.status;

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
-import { FixedClock, signedInUser, startTestPlatform, verifiedCreator, type TestPlatform } from '#app/testing';
+import {
+  FixedClock,
+  signedInUser,
+  startTestPlatform,
+  submittedAlbum,
+  verifiedCreator,
+  type TestPlatform,
+} from '#app/testing';
 import { call, newKey, startCommercePlatform } from './commerce-fixtures.js';
 
 const clock = new FixedClock(new Date());
@@ -36,18 +42,16 @@ beforeAll(async () => {
   const subscription = await buy(fan.session.access_token, { kind: 'subscription', storeSlug: f.slug, method: 'card' });
   await f.settle(subscription.body.id);
   expect((await call(platform, 'PUT', `/api/favorites/${f.slug}`, fan.session.access_token)).status).toBeLessThan(300);
-  // One item waiting for a moderator, one rejected (the upload pipeline has its own suites).
-  const now = clock.now();
-  for (const [status, reason] of [
-    ['pending_review', null],
-    ['rejected', 'Blurry cover'],
-  ] as const) {
-    await f.db().execute(
-      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, rejection_reason, submitted_at, created_at, updated_at)
-       values (?, ?, 'album', ?, 500, 'USD', ?, ?, ?, ?, ?)`,
-      [randomUUID(), f.creator.userId, `Item ${status}`, status, reason, now, now, now],
-    );
-  }
+  // One item waiting for a moderator, one the moderator rejected.
+  await submittedAlbum(platform, f.creator.token, { title: 'Item pending_review', priceMinor: 500 });
+  const rejected = await submittedAlbum(platform, f.creator.token, { title: 'Item rejected', priceMinor: 500 });
+  for (const [step, body] of [
+    ['claim', undefined],
+    ['reject', { reason: 'Blurry cover' }],
+  ] as const)
+    expect(
+      (await call(platform, 'POST', `/api/admin/content/${rejected}/${step}`, f.moderator.token, body)).status,
+    ).toBe(200);
   await platform.drain();
 });
 

@@ -239,7 +239,7 @@ describe("an adult store's images show exactly where its page does", () => {
         })
       ).status,
     ).toBe(200);
-    const contentId = await fixture.approvedItem('album', 500, 'Adult album', owner.userId);
+    const contentId = await fixture.approvedItem('album', 500, 'Adult album', owner);
     [{ id: mediaId }] = await fixture
       .db()
       .execute<{ id: string }[]>(`select id from content_media where content_id = ?`, [contentId]);

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock, JOB_SCHEDULES } from '#app/platform';
 import { SendMessageDigestJob, SendMessageDigestsJob } from '#app/messaging';
 import { createWorker } from '#app/composition';
+import { STRONG_PASSWORD } from '#app/testing';
 import { startMessagingPlatform, type Creator, type Fan, type MessagingFixtures } from './messaging-fixtures.js';
 
 /**
@@ -205,7 +206,8 @@ describe('the unread-messages digest', () => {
     const unconfirmed = await fanWithReply(gallery, 'Confirm your address first');
     await f.db().execute(`update users set email_confirmed_at = null where id = ?`, [unconfirmed.fan.userId]);
     const erased = await fanWithReply(studio, 'Gone');
-    await f.db().execute(`update users set deleted_at = now() where id = ?`, [erased.fan.userId]);
+    // The fan deletes their account (signed in with the factories' password).
+    expect((await f.call('DELETE', '/api/account', erased.fan.token, { password: STRONG_PASSWORD })).status).toBe(200);
 
     await digestRun();
     for (const { fan } of [off, unconfirmed, erased]) expect(digestsTo(fan.email)).toHaveLength(0);

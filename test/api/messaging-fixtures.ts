@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RealtimePublisher } from '#app/realtime';
 import {
+  ago,
   callApi,
+  DAY_MS,
+  timeTravel,
   signedInUser,
   staffSession,
   startTestPlatform,
@@ -106,10 +109,7 @@ export class MessagingFixtures {
 
   /** An account made long ago: past the new-account spam rules. */
   async age(userId: string, days = 30): Promise<void> {
-    await this.db().execute(`update users set created_at = now() - make_interval(days => ?) where id = ?`, [
-      days,
-      userId,
-    ]);
+    await timeTravel(this.platform, 'accountCreatedAt', userId, ago(days * DAY_MS));
   }
 
   /** A live subscription, written as commerce stores one (its payment flow has its own suites). */

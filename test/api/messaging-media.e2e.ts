@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { staffSession, tusUpload } from '#app/testing';
+import { approvedAlbum, staffSession, tusUpload } from '#app/testing';
 import { RecordMediaReviewJob } from '#app/messaging';
 import { startMessagingPlatform, type Creator, type Fan, type MessagingFixtures } from './messaging-fixtures.js';
 
@@ -22,23 +22,9 @@ const photo = (seed: number) =>
 const mediaPath = (messageId: string, contentId: string, conversation = conversationId) =>
   `/api/messages/conversations/${conversation}/messages/${messageId}/media/${contentId}`;
 
-/** An approved item of the creator's store with one processed file (the upload pipeline has its own suite). */
-async function approvedStoreItem(owner: Creator): Promise<string> {
-  const id = randomUUID();
-  await f
-    .db()
-    .execute(
-      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at) values (?, ?, 'album', 'Store album', 900, 'USD', 'pending_review', now(), now(), now())`,
-      [id, owner.userId],
-    );
-  await f.db().execute(
-    `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
-     values (?, ?, ?, 'image', 'jpeg', 'p.jpg', 1000, 'ready', 'thumb.webp', 'clean.jpg', 0, now())`,
-    [randomUUID(), id, `upload-${randomBytes(8).toString('hex')}`],
-  );
-  await review(id, 'approve');
-  return id;
-}
+/** An approved album of the creator's store: uploaded and submitted by them, approved by the moderator. */
+const approvedStoreItem = (owner: Creator): Promise<string> =>
+  approvedAlbum(f.platform, owner.token, f.moderator.token, { title: 'Store album', priceMinor: 900 });
 
 async function review(contentId: string, decision: 'approve' | 'reject') {
   for (const [step, body] of [

@@ -59,6 +59,17 @@ async function conversationWith(fan: Fan): Promise<string> {
   return opened.body.id as string;
 }
 
+/** The creator takes a priced message back, as the thread's unsend button does. */
+async function unsend(conversationId: string, messageId: string): Promise<void> {
+  const answer = await call(
+    platform,
+    'POST',
+    `/api/messages/conversations/${conversationId}/messages/${messageId}/unsend`,
+    f.creator.token,
+  );
+  expect(answer.status).toBe(200);
+}
+
 /** The creator sends the album for a price in the fan's conversation. */
 async function priced(conversationId: string, priceMinor = 700): Promise<string> {
   // Each its own text: the same text to many conversations is the duplicate-message spam rule's.
@@ -275,7 +286,7 @@ describe('pay-per-view messages', () => {
     const fan = await newFan();
     const conversationId = await conversationWith(fan);
     const first = await priced(conversationId);
-    await f.db().execute(`update messages set withdrawn_at = now() where id = ?`, [first]);
+    await unsend(conversationId, first);
     expect(await buy(fan.token, { kind: 'message', messageId: first })).toMatchObject({
       status: 404,
       body: { code: 'message_not_found' },
@@ -284,7 +295,7 @@ describe('pay-per-view messages', () => {
     const second = await priced(conversationId);
     const created = await buy(fan.token, { kind: 'message', messageId: second });
     expect(created.status).toBe(201);
-    await f.db().execute(`update messages set withdrawn_at = now() where id = ?`, [second]);
+    await unsend(conversationId, second);
     await f.settle(created.body.id);
     await platform.drain();
     // The buyer paid: they keep it, and see that it was withdrawn.

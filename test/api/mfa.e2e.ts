@@ -3,7 +3,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { GoTrueClient } from '@supabase/auth-js';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { authClient, FixedClock, signedInUser, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
+import {
+  authClient,
+  changeRole,
+  FixedClock,
+  signedInUser,
+  staffSession,
+  startTestPlatform,
+  type TestPlatform,
+} from '#app/testing';
 
 const OATHTOOL = '/usr/bin/oathtool';
 if (!existsSync(OATHTOOL) && process.env.CI === 'true')
@@ -394,7 +402,7 @@ describeWithOathtool('support disables a user’s 2FA through the admin API', ()
     };
 
     expect((await call(staff.client)).status).toBe(403);
-    await orm.em.fork().execute(`update users set app_role = 'admin' where id = ?`, [staffId]);
+    await changeRole(platform, staffId, 'admin');
     await staff.client.refreshSession();
     const aal1 = await call(staff.client);
     expect(aal1.status).toBe(403);

@@ -108,10 +108,17 @@ describe('reports, takedown requests and appeals', () => {
       [signedIn.body.id],
     );
     expect(row).toEqual({ reporter_user_id: fan.session.user.id, reporter_email: fan.email });
-    await db().execute(
-      `update moderation_cases set status = 'resolved', outcome = 'no_action', resolved_at = opened_at + interval '1 hour' where id = ?`,
-      [signedIn.body.id],
-    );
+    // A moderator closes it, so the deadline job below has only the cases it looks at.
+    const token = await tokenOf(moderatorA);
+    expect((await call('POST', `/api/admin/moderation/cases/${signedIn.body.id}/claim`, token)).status).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/admin/moderation/cases/${signedIn.body.id}/resolve`, token, {
+          outcome: 'no_action',
+          note: 'A test report, nothing to act on',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('tells moderators of a new case live, on staff:moderation', async () => {

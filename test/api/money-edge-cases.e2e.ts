@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import { FixedClock, staffSession, verifiedCreator, type StaffSession, type TestPlatform } from '#app/testing';
-import { call, newKey, startCommercePlatform, waitFor } from './commerce-fixtures.js';
+import {
+  ago,
+  FixedClock,
+  staffSession,
+  timeTravel,
+  verifiedCreator,
+  type StaffSession,
+  type TestPlatform,
+} from '#app/testing';
+import { CARD, call, newKey, postForm, startCommercePlatform, waitFor } from './commerce-fixtures.js';
+import { ExpireCheckouts } from '#app/commerce';
 
 /**
  * Money at the edges: a late capture of a checkout we gave up on, a dispute the creator wins, and a
@@ -104,11 +113,11 @@ describe('a capture after its checkout expired, when a newer purchase exists', (
     let second: Awaited<ReturnType<typeof buy>>;
     await holdWebhooks();
     try {
-      // The fan pays the first checkout after our side had given up on it (its webhook is late) ...
-      await f.pay(first.body.id);
-      await f
-        .db()
-        .execute(`update purchases set status = 'expired', checkout_url = null where id = ?`, [first.body.id]);
+      // Our side gives up on the first checkout once its hosted page has lapsed (the worker's expiry sweep) ...
+      await timeTravel(platform, 'checkoutExpiresAt', first.body.id, ago(1000, clock.now()));
+      expect(await platform.worker!.get(ExpireCheckouts).expire(first.body.id)).toBe('expired');
+      // ... the fan pays it all the same, on the page still open in their browser (its webhook is late) ...
+      await postForm(first.body.checkoutUrl, CARD);
       // ... and subscribes again, paying that one too.
       second = await buy(token, subscription());
       expect(second.status).toBe(201);
@@ -273,7 +282,7 @@ describe('a sale whose payee has deleted their account', () => {
     expect(
       (await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Soon gone' })).status,
     ).toBe(201);
-    const itemId = await f.approvedItem('album', 4000, 'Orphaned album', creator.userId);
+    const itemId = await f.approvedItem('album', 4000, 'Orphaned album', creator);
     const fan = await f.newFan();
     const created = await buy(fan.session.access_token, { kind: 'content', contentId: itemId, method: 'card' });
     expect(created.status).toBe(201);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Socket } from 'node:net';
 import { ExpireCheckouts } from '#app/commerce';
-import { FixedClock, type TestPlatform } from '#app/testing';
-import { CARD, THREE_D_SECURE, call, newKey, startCommercePlatform, waitFor } from './commerce-fixtures.js';
+import { ago, FixedClock, timeTravel, type TestPlatform } from '#app/testing';
+import { CARD, THREE_D_SECURE, call, newKey, postForm, startCommercePlatform, waitFor } from './commerce-fixtures.js';
 
 /**
  * The payment provider as a network service: what the fan and we see when the acquirer is down or
@@ -270,11 +270,11 @@ describe('abandoned checkouts', () => {
     let second: Awaited<ReturnType<typeof buy>>;
     await holdWebhooks();
     try {
-      // The fan pays the first checkout after our side had given up on it (its webhook is late) ...
-      await f.pay(first.body.id);
-      await f
-        .db()
-        .execute(`update purchases set status = 'expired', checkout_url = null where id = ?`, [first.body.id]);
+      // Our side gives up on the first checkout once its hosted page has lapsed (the worker's expiry sweep) ...
+      await timeTravel(platform, 'checkoutExpiresAt', first.body.id, ago(1000, clock.now()));
+      expect(await platform.worker!.get(ExpireCheckouts).expire(first.body.id)).toBe('expired');
+      // ... the fan pays it all the same, on the page still open in their browser (its webhook is late) ...
+      await postForm(first.body.checkoutUrl, CARD);
       // ... and buys the item again, paying that one too.
       second = await buy(token, { ...album, contentId: itemId });
       expect(second.status).toBe(201);

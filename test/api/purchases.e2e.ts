@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { FixedClock, verifiedCreator, type TestPlatform } from '#app/testing';
+import { ago, FixedClock, timeTravel, verifiedCreator, type TestPlatform } from '#app/testing';
 import { CARD, DECLINED, NO_FUNDS, call, newKey, startCommercePlatform } from './commerce-fixtures.js';
 
 const clock = new FixedClock(new Date());
@@ -352,12 +352,7 @@ describe('buying again while a checkout is open', () => {
       body: { id: first.body.id, checkoutUrl: first.body.checkoutUrl },
     });
     // Its session's lifetime is over (the acquirer's expiry webhook not here yet).
-    await f
-      .db()
-      .execute(`update purchases set checkout_expires_at = ? where id = ?`, [
-        new Date(clock.now().getTime() - 1000),
-        first.body.id,
-      ]);
+    await timeTravel(platform, 'checkoutExpiresAt', first.body.id, ago(1000, clock.now()));
     const second = await buy(buyer.session.access_token, body);
     expect(second).toMatchObject({ status: 201, body: { status: 'requires_action', checkoutUrl: expect.any(String) } });
     expect(second.body.checkoutUrl).not.toBe(first.body.checkoutUrl);
@@ -639,7 +634,7 @@ describe('CSV exports', () => {
     expect((await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: storeName })).status).toBe(
       201,
     );
-    const itemId = await f.approvedItem('video', 700, '@SUM(1+1)*cmd|"/C calc"!A0', creator.userId);
+    const itemId = await f.approvedItem('video', 700, '@SUM(1+1)*cmd|"/C calc"!A0', creator);
     const buyer = await f.newFan();
     const bought = await buy(buyer.session.access_token, { kind: 'content', contentId: itemId, method: 'card' });
     await f.settle(bought.body.id);
@@ -675,7 +670,7 @@ describe('a subscribers-only store', () => {
         })
       ).status,
     ).toBe(200);
-    const itemId = await f.approvedItem('album', 800, 'Members album', creator.userId);
+    const itemId = await f.approvedItem('album', 800, 'Members album', creator);
     const early = await f.newFan();
     const earlyBuy = await buy(early.session.access_token, { kind: 'content', contentId: itemId, method: 'card' });
     await f.settle(earlyBuy.body.id);
@@ -754,7 +749,7 @@ describe("a store's download setting", () => {
     expect(
       (await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Download Shop' })).status,
     ).toBe(201);
-    const itemId = await f.approvedItem('album', 700, 'Holiday album', creator.userId);
+    const itemId = await f.approvedItem('album', 700, 'Holiday album', creator);
     // A real file on disk under a name that would break a header if sent as it is.
     await f
       .db()

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { clientIp, freshTotp, signedInUser, startTestPlatform, type TestPlatform } from '#app/testing';
+import {
+  ago,
+  clientIp,
+  freshTotp,
+  MINUTE_MS,
+  signedInUser,
+  startTestPlatform,
+  timeTravel,
+  type TestPlatform,
+} from '#app/testing';
 
 /** Payout method changes need a sign-in or second factor from the last 10 minutes (issue 17, finding 10). */
 let platform: TestPlatform;
@@ -53,10 +62,7 @@ const setBank = (token: string) =>
 const setWallet = (token: string) =>
   call('PUT', '/api/payouts/method', token, { kind: 'crypto', network: 'solana', address: WALLET });
 /** The session signed in eleven minutes ago (a refresh since then changes nothing). */
-const age = (token: string) =>
-  db().execute(`update sessions set authenticated_at = now() - interval '11 minutes' where id = ?`, [
-    sessionIdOf(token),
-  ]);
+const age = (token: string) => timeTravel(platform, 'sessionAuthenticatedAt', sessionIdOf(token), ago(11 * MINUTE_MS));
 const storedMethod = async (account: Account) =>
   (
     await db().execute<{ kind: string; address: string | null }[]>(

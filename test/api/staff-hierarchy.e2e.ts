@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
+  changeRole,
   freshTotp,
   signedInUser,
   staffSession,
@@ -83,10 +84,7 @@ describe('staff act on accounts below their own role, never on their own', () =>
     expect(await verifiedFactors(moderator.userId)).toBe(1);
 
     const user = await staffSession(platform, 'moderator');
-    await platform.api
-      .get(MikroORM)
-      .em.fork()
-      .execute(`update users set app_role = 'creator' where id = ?`, [user.userId]);
+    await changeRole(platform, user.userId, 'creator');
     expect((await disableMfa(moderator, user.userId)).status).toBe(200);
     expect(await verifiedFactors(user.userId)).toBe(0);
   });

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
-import { freshTotp, staffSession, verifiedCreator, waitForLockWaiter, type StaffSession } from '#app/testing';
+import {
+  approvedAlbum,
+  changeRole,
+  makeStaff,
+  removedAlbum,
+  staffSession,
+  submittedAlbum,
+  verifiedCreator,
+  waitForLockWaiter,
+  type StaffSession,
+} from '#app/testing';
 import { startMessagingPlatform, type Fan, type MessagingFixtures } from './messaging-fixtures.js';
 
 /**
@@ -46,31 +56,14 @@ async function staffCreator(
   expect(opened.status).toBe(201);
   const creator = { userId: account.userId, token: account.token, slug, storeId: opened.body.id as string };
   await setUp(creator);
-  await f.db().execute(`update users set app_role = ? where id = ?`, [role, account.userId]);
-  await account.client.refreshSession();
-  const enrolled = await account.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
-  const challenge = await account.client.mfa.challenge({ factorId: enrolled.data!.id });
-  await account.client.mfa.verify({
-    factorId: enrolled.data!.id,
-    challengeId: challenge.data!.id,
-    code: await freshTotp(enrolled.data!.totp.secret),
-  });
-  return { ...creator, token: (await account.client.getSession()).data.session!.access_token };
+  const staff = await makeStaff(f.platform, account, role);
+  return { ...creator, token: staff.token };
 }
 
-/** A content item of `creatorId` in `status` (the upload pipeline has its own suites). */
-async function contentOf(creatorId: string, status: 'pending_review' | 'approved' | 'removed'): Promise<string> {
-  const id = randomUUID();
-  await f
-    .db()
-    .execute(
-      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at) values (?, ?, 'album', 'Staff album', 900, 'USD', ?, now(), now(), now())`,
-      [id, creatorId, status],
-    );
-  return id;
-}
-
-/** Tries a case as its subject's owner (claim, then resolve with a claim already held), then shows another moderator may work it. */
+/**
+ * Tries a case as its subject's owner (claim, then resolve: refused as their own work, before any claim is asked
+ * for, since they can never hold one), then shows another moderator may work it.
+ */
 async function expectCaseRefused(caseId: string, staff: StaffCreator, outcome = 'no_action') {
   expect((await api('GET', `/api/admin/moderation/cases/${caseId}`, staff.token)).body.claim).toEqual({
     state: 'own_work',
@@ -80,9 +73,6 @@ async function expectCaseRefused(caseId: string, staff: StaffCreator, outcome = 
     (await api('GET', '/api/admin/moderation/cases', staff.token)).body.items.map((item: { id: string }) => item.id),
   ).not.toContain(caseId);
   expect(await api('POST', `/api/admin/moderation/cases/${caseId}/claim`, staff.token)).toMatchObject(refused);
-  await f
-    .db()
-    .execute(`update moderation_cases set claimed_by = ?, claimed_at = now() where id = ?`, [staff.userId, caseId]);
   expect(
     await api('POST', `/api/admin/moderation/cases/${caseId}/resolve`, staff.token, {
       outcome,
@@ -92,7 +82,6 @@ async function expectCaseRefused(caseId: string, staff: StaffCreator, outcome = 
   expect(await one<{ status: string }>(`select status from moderation_cases where id = ?`, [caseId])).toEqual({
     status: 'open',
   });
-  await f.db().execute(`update moderation_cases set claimed_by = null, claimed_at = null where id = ?`, [caseId]);
   expect((await api('POST', `/api/admin/moderation/cases/${caseId}/claim`, otherModerator.token)).status).toBe(200);
 }
 
@@ -139,19 +128,21 @@ describe('no staff member decides about themselves', () => {
   });
 
   it('the review of their own content, a takedown of it and an appeal about it are refused to an admin', async () => {
-    const staff = await staffCreator('admin');
-    const pending = await contentOf(staff.userId, 'pending_review');
+    // Made while still a creator: one album pending review, one approved, one an admin took down.
+    const admin = await staffSession(f.platform, 'admin');
+    let [pending, approved, removed] = ['', '', ''];
+    const staff = await staffCreator('admin', async (creator) => {
+      const spec = { title: 'Staff album', priceMinor: 900 };
+      pending = await submittedAlbum(f.platform, creator.token, spec);
+      approved = await approvedAlbum(f.platform, creator.token, otherModerator.token, spec);
+      removed = await removedAlbum(f.platform, creator.token, otherModerator.token, admin.token, spec);
+    });
     expect(await api('POST', `/api/admin/content/${pending}/claim`, staff.token)).toMatchObject(refused);
-    await f
-      .db()
-      .execute(`update content_items set claimed_by = ?, claimed_at = now() where id = ?`, [staff.userId, pending]);
     expect(await api('POST', `/api/admin/content/${pending}/approve`, staff.token)).toMatchObject(refused);
 
-    const approved = await contentOf(staff.userId, 'approved');
     expect(
       await api('POST', `/api/admin/content/${approved}/remove`, staff.token, { reason: 'Taking my own item down' }),
     ).toMatchObject(refused);
-    const removed = await contentOf(staff.userId, 'removed');
     expect(await api('POST', `/api/admin/content/${removed}/restore`, staff.token)).toMatchObject(refused);
     expect(await one<{ status: string }>(`select status from content_items where id = ?`, [removed])).toEqual({
       status: 'removed',
@@ -199,12 +190,6 @@ describe('no staff member decides about themselves', () => {
       staff.userId,
     ]);
     expect(await api('POST', `/api/admin/verifications/${id}/claim`, staff.token)).toMatchObject(refused);
-    await f
-      .db()
-      .execute(`update verification_submissions set claimed_by = ?, claimed_at = now() where id = ?`, [
-        staff.userId,
-        id,
-      ]);
     expect(await api('POST', `/api/admin/verifications/${id}/accept`, staff.token)).toMatchObject(refused);
     expect(await one<{ status: string }>(`select status from verification_submissions where id = ?`, [id])).toEqual({
       status: 'processing',
@@ -262,8 +247,8 @@ describe('no staff member decides about themselves', () => {
     const audit = await f
       .db()
       .execute<{ action: string; actor_id: string; details: Record<string, unknown> }[]>(
-        `select action, actor_id, details from audit_log where target_type = 'user' and target_id = ? and action like 'user.%' order by id`,
-        [candidate.userId],
+        `select action, actor_id, details from audit_log where target_type = 'user' and target_id = ? and action like 'user.%' and actor_id in (?, ?) order by id`,
+        [candidate.userId, admin.userId, secondAdmin.userId],
       );
     expect(audit.map((row) => [row.action, row.actor_id])).toEqual([
       ['user.admin_grant_requested', admin.userId],
@@ -293,7 +278,7 @@ describe('no staff member decides about themselves', () => {
   it('the 2FA removal checks roles on locked rows in its own transaction: a promotion committed meanwhile refuses it', async () => {
     const moderator = await staffSession(f.platform, 'moderator');
     const target = await staffSession(f.platform, 'moderator');
-    await f.db().execute(`update users set app_role = 'creator' where id = ?`, [target.userId]);
+    await changeRole(f.platform, target.userId, 'creator');
     // An admin's promotion of the target is under way (row locked, not yet committed) when the moderator's request arrives.
     const promotion = new pg.Client({ connectionString: f.platform.config.DATABASE_URL });
     await promotion.connect();

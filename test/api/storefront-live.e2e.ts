@@ -197,10 +197,14 @@ describe('an adult store by its link', () => {
   });
 
   it("counts a store's owner as age-checked (their ID check proved it) and hands their browser the cookie the store's images need", async () => {
-    const owner = f.creator.token;
-    await f
-      .db()
-      .execute(`delete from age_confirmations where user_id = (select owner_id from stores where slug = ?)`, [f.slug]);
+    // A creator who opens a store and never answers the age check.
+    const creator = await verifiedCreator(f.platform, { moderator: f.moderator, now: () => clock.now() });
+    const opened = await call(f.platform, 'POST', '/api/stores', creator.token, {
+      slug: `owner-${Date.now().toString(36)}`,
+      displayName: 'Owner Shop',
+    });
+    expect(opened.status).toBe(201);
+    const owner = creator.token;
     const status = await call(f.platform, 'GET', '/api/age-check', owner);
     expect(status.body).toEqual({ confirmed: true, recordedAt: null });
     expect(status.headers.get('set-cookie')).toMatch(/^fanmint_age=/);

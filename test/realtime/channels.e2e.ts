@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { RealtimePublisher, RealtimeServer, TopicPolicies } from '#app/realtime';
-import { startTestPlatform, type TestPlatform } from '#app/testing';
+import { changeRole, startTestPlatform, type TestPlatform } from '#app/testing';
 import {
   ANON_KEY,
   FAST_REALTIME_ENV,
@@ -48,10 +47,7 @@ beforeAll(async () => {
     quickModerator(platform),
     quickUser(platform),
   ]);
-  await platform.api
-    .get(MikroORM)
-    .em.fork()
-    .execute(`update users set app_role = 'moderator' where id = ?`, [plain.userId]);
+  await changeRole(platform, plain.userId, 'moderator');
   aal1Moderator = (await plain.client.refreshSession()).data.session!.access_token;
 });
 

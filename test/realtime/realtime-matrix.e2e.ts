@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { CommandBus } from '@nestjs/cqrs';
 import type { RealtimeChannel } from '@supabase/realtime-js';
 import { ChangeUserRoleCommand } from '#app/identity';
 import { RealtimePublisher, TopicPolicies } from '#app/realtime';
 import { startMessagingPlatform, type MessagingFixtures } from '../api/messaging-fixtures.js';
-import { signedInUser, staffSession } from '#app/testing';
+import { changeRole, signedInUser, staffSession } from '#app/testing';
 import { ANON_KEY, FAST_REALTIME_ENV, realtimeClient, sleep, subscribe, subscribeAll, waitUntil } from './support.js';
 
 /**
@@ -92,10 +91,7 @@ beforeAll(async () => {
   const fan = await f.fan();
   const creator = await f.creator('matrix');
   const moderatorAal1 = await signedInUser(f.platform);
-  await f.platform.api
-    .get(MikroORM)
-    .em.fork()
-    .execute(`update users set app_role = 'moderator' where id = ?`, [moderatorAal1.session.user.id]);
+  await changeRole(f.platform, moderatorAal1.session.user.id, 'moderator');
   await moderatorAal1.client.refreshSession();
   const [anotherFan, anotherCreator, moderatorAal2, admin] = await Promise.all([
     f.fan(),

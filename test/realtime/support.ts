@@ -1,14 +1,14 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js';
 import { generate } from 'otplib';
 import WebSocket from 'ws';
 import type { TopicAccess, TopicPolicy } from '#app/realtime';
 import {
-  STRONG_PASSWORD,
   authClient,
+  changeRole,
   markTotpStepUsed,
   signupMetadata,
+  STRONG_PASSWORD,
   uniqueEmail,
   waitFor,
   type ApiWithDatabase,
@@ -115,7 +115,7 @@ export async function quickUser(platform: ApiWithDatabase) {
 /** A moderator (or admin) with 2FA on and an aal2 session, as the console (and staff:moderation) requires. */
 export async function quickModerator(platform: TestPlatform, role: 'moderator' | 'admin' = 'moderator') {
   const user = await quickUser(platform);
-  await platform.api.get(MikroORM).em.fork().execute(`update users set app_role = ? where id = ?`, [role, user.userId]);
+  await changeRole(platform, user.userId, role);
   await user.client.refreshSession();
   const enrolled = await user.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
   if (enrolled.error) throw enrolled.error;

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ChangeUserRoleCommand, SearchUsersQuery, SeedAccountsCommand, type AppRole } from '#app/identity';
 import type { Pool } from 'pg';
 import { generate } from 'otplib';
 import sharp from 'sharp';
@@ -78,6 +80,50 @@ export async function signedInUser(platform: ApiWithInbox) {
 }
 
 /**
+ * The platform's first admins, made as the product makes its first admin: the seed command (`npm run seed`
+ * runs it with the demo accounts). Two, because making another admin takes a second admin's approval.
+ */
+const BOOTSTRAP_ADMINS = [1, 2].map((n) => ({
+  role: 'admin' as const,
+  email: `bootstrap-admin-${n}@example.test`,
+  password: STRONG_PASSWORD,
+}));
+const bootstrapped = new WeakMap<object, Promise<[string, string]>>();
+
+/** The ids of the two bootstrap admins of an in-process platform, seeded on first use. */
+export function bootstrapAdmins(platform: TestPlatform): Promise<[string, string]> {
+  let admins = bootstrapped.get(platform.api);
+  if (!admins) {
+    admins = (async () => {
+      await platform.api.get(CommandBus).execute(new SeedAccountsCommand(BOOTSTRAP_ADMINS));
+      const ids = await Promise.all(
+        BOOTSTRAP_ADMINS.map(async ({ email }) => {
+          const [user] = await platform.api.get(QueryBus).execute(new SearchUsersQuery(email, 1));
+          if (!user) throw new Error(`bootstrap admin ${email} was not seeded`);
+          return user.id;
+        }),
+      );
+      return ids as [string, string];
+    })();
+    bootstrapped.set(platform.api, admins);
+  }
+  return admins;
+}
+
+/**
+ * Gives a user a role through the role-change command, as an admin does in the console: the first
+ * bootstrap admin decides, and for an admin the second approves the first one's request.
+ */
+export async function changeRole(platform: TestPlatform, userId: string, role: AppRole): Promise<void> {
+  const [first, second] = await bootstrapAdmins(platform);
+  const commands = platform.api.get(CommandBus);
+  let result = await commands.execute(new ChangeUserRoleCommand(userId, role, first, 'test: staff set-up'));
+  if (result.pendingAdminGrant)
+    result = await commands.execute(new ChangeUserRoleCommand(userId, role, second, 'test: staff set-up approved'));
+  if (result.user.role !== role) throw new Error(`${userId} is ${result.user.role}, not ${role}`);
+}
+
+/**
  * A signed-in moderator or admin with 2FA on and an aal2 session, as the console requires.
  * The TOTP code comes from otplib at the platform clock's time (mfa.e2e.ts checks codes against oathtool).
  */
@@ -86,11 +132,24 @@ export async function staffSession(
   role: 'moderator' | 'admin',
   now: () => Date = () => new Date(),
 ) {
-  const account = await signedInUser(platform);
+  return makeStaff(platform, await signedInUser(platform), role, now);
+}
+
+/**
+ * Makes a signed-in account staff: the role through the role-change command (in process; a cluster's
+ * api runs in other processes, where the role is set on its database), then a TOTP factor and an aal2 session.
+ */
+export async function makeStaff<A extends Awaited<ReturnType<typeof signedInUser>>>(
+  platform: ApiWithDatabase,
+  account: A,
+  role: 'moderator' | 'admin',
+  now: () => Date = () => new Date(),
+) {
   const { sub: userId } = JSON.parse(
     Buffer.from(account.session.access_token.split('.')[1], 'base64url').toString(),
   ) as { sub: string };
-  await runSql(platform, `update users set app_role = ? where id = ?`, [role, userId]);
+  if ('api' in platform) await changeRole(platform, userId, role);
+  else await runSql(platform, `update users set app_role = ? where id = ?`, [role, userId]);
   await account.client.refreshSession();
   const enrolled = await account.client.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator App' });
   if (enrolled.error) throw enrolled.error;

@@ -2,6 +2,8 @@ export * from './mail-inbox.js';
 export * from './test-platform.js';
 export * from './auth-client.js';
 export * from './factories.js';
+export * from './content-factories.js';
+export * from './time-travel.js';
 export * from './browser.js';
 export * from './images.js';
 export * from './totp.js';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import {
   callApi,
+  changeRole,
   readApiResponse,
   signedInUser,
   staffSession,
@@ -83,7 +84,7 @@ export async function buildWorld(
     verifiedCreator(platform, { moderator }),
     verifiedCreator(platform, { moderator }),
   ]);
-  await db().execute(`update users set app_role = 'moderator' where id = ?`, [moderatorAal1.session.user.id]);
+  await changeRole(platform, moderatorAal1.session.user.id, 'moderator');
   await moderatorAal1.client.refreshSession();
   const aal1Token = (await moderatorAal1.client.getSession()).data.session!.access_token;
 

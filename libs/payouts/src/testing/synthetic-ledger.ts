@@ -3,6 +3,11 @@
  * payout method and N monthly-schedule sales each, booked as real balanced transactions (the
  * ledger trigger checks and derives them like any posting). Run SEED_PAYEES_SQL, then
  * SEED_SALES_SQL, per chunk of payees. Parameters are in the comments.
+ *
+ * A seeder of volume for the month-end crash test and bench/payouts.bench.mjs only, and SQL on
+ * purpose: tens of thousands of sales booked through checkout and the payment webhook would take
+ * longer than the runs they feed, and the ledger's own trigger still checks and derives every posting.
+ * No suite that shows a user's path seeds through it.
  */
 
 /** $1 JSON array of payee ids, $2 currency. */
