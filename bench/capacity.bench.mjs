@@ -45,6 +45,15 @@ import { connectionPool, percentile, waitForHealth } from './lib/load.mjs';
 import { cleanupRegistry, startService, stopChild } from './lib/services.mjs';
 import { createBenchDatabase, removeRedisPrefixAtCleanup, startBenchAcquirer, startSmtpSink } from './lib/stack.mjs';
 
+// With NODE_ENV=production the api and the worker refuse a missing or published secret (PUBLIC_ANON_KEY,
+// DATA_ENCRYPTION_KEY, METRICS_TOKEN; libs/platform/src/config/production-secrets.ts): random ones per run.
+const BENCH_ANON_KEY = `bench-anon-${randomBytes(24).toString('base64url')}`;
+const PRODUCTION_SECRETS = {
+  PUBLIC_ANON_KEY: BENCH_ANON_KEY,
+  DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  METRICS_TOKEN: randomBytes(24).toString('base64url'),
+};
+
 await ensurePinnedNode();
 const bcrypt = (await import('bcrypt')).default;
 const { GoTrueClient } = await import('@supabase/auth-js');
@@ -100,7 +109,7 @@ async function signIn(baseUrl, email) {
   };
   const client = new GoTrueClient({
     url: `${baseUrl}/auth/v1`,
-    headers: { apikey: 'fanmint-public-anon-key' },
+    headers: { apikey: BENCH_ANON_KEY },
     storage,
     storageKey: `cap-${randomBytes(6).toString('hex')}`,
     persistSession: true,
@@ -191,6 +200,7 @@ async function main() {
   });
   const appEnv = {
     NODE_ENV: 'production',
+    ...PRODUCTION_SECRETS,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: `cap-bench-${timestamp}-0123456789abcdefghijklmnopqrstuvwxyz`,
     SMTP_URL: smtpUrl,

@@ -46,6 +46,15 @@ import { connectionPool, load, post, waitForHealth } from './lib/load.mjs';
 import { cleanupRegistry, startService, stopChild } from './lib/services.mjs';
 import { createBenchDatabase, removeRedisPrefixAtCleanup, startBenchAcquirer, startSmtpSink } from './lib/stack.mjs';
 
+// With NODE_ENV=production the api and the worker refuse a missing or published secret (PUBLIC_ANON_KEY,
+// DATA_ENCRYPTION_KEY, METRICS_TOKEN; libs/platform/src/config/production-secrets.ts): random ones per run.
+const BENCH_ANON_KEY = `bench-anon-${randomBytes(24).toString('base64url')}`;
+const PRODUCTION_SECRETS = {
+  PUBLIC_ANON_KEY: BENCH_ANON_KEY,
+  DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  METRICS_TOKEN: randomBytes(24).toString('base64url'),
+};
+
 await ensurePinnedNode();
 const bcrypt = (await import('bcrypt')).default;
 const { GoTrueClient } = await import('@supabase/auth-js');
@@ -120,7 +129,7 @@ async function signIn(baseUrl, email) {
   };
   const client = new GoTrueClient({
     url: `${baseUrl}/auth/v1`,
-    headers: { apikey: 'fanmint-public-anon-key' },
+    headers: { apikey: BENCH_ANON_KEY },
     storage,
     storageKey: `bench-${randomBytes(6).toString('hex')}`,
     persistSession: true,
@@ -259,6 +268,7 @@ async function main() {
   });
   const apiEnv = {
     NODE_ENV: 'production',
+    ...PRODUCTION_SECRETS,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: `buy-bench-${timestamp}-0123456789abcdefghijklmnopqrstuvwxyz`,
     SMTP_URL: smtpUrl,

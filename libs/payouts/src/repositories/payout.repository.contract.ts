@@ -59,8 +59,25 @@ export function payoutRepositoryContract(adapter: string, fixture: () => PayoutR
       expect(await transaction((tx) => repository.addAll(tx, [first]))).toBe(1);
       expect(await transaction((tx) => repository.addAll(tx, [again, nextMonth]))).toBe(1);
       expect(again.storedStatus).toBeNull();
+      expect(nextMonth.storedStatus).toBe('pending');
       expect(await transaction((tx) => repository.byId(tx, again.id))).toBeNull();
       expect((await transaction((tx) => repository.byId(tx, first.id)))?.amountMinor).toBe(1000);
+    });
+
+    it('adds the rest of a batch when one of its payees already has the payout, and marks only those stored', async () => {
+      const { repository, transaction } = fixture();
+      const runId = randomUUID();
+      const earlier = newPayout({ runId: randomUUID(), amountMinor: 500 });
+      expect(await transaction((tx) => repository.addAll(tx, [earlier]))).toBe(1);
+      const batch = [
+        newPayout({ runId }),
+        newPayout({ runId, accountId: earlier.snapshot().accountId }),
+        newPayout({ runId }),
+      ];
+      expect(await transaction((tx) => repository.addAll(tx, batch))).toBe(2);
+      expect(batch.map((payout) => payout.storedStatus)).toEqual(['pending', null, 'pending']);
+      expect(await transaction((tx) => repository.byId(tx, batch[1].id))).toBeNull();
+      expect((await transaction((tx) => repository.byId(tx, batch[2].id)))?.snapshot()).toEqual(batch[2].snapshot());
     });
 
     it('claims the pending payouts of one batch only, oldest id first', async () => {

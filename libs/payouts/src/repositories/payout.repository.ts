@@ -60,20 +60,25 @@ const toPayout = (row: PayoutRow): Payout =>
     paidAt: row.paid_at && new Date(row.paid_at),
   });
 
-/** A new payout as one compact row: a close stores ten thousand at once, so what travels is kept small. */
-const asRow = (p: PayoutSnapshot) => [
-  p.id,
-  p.runId,
-  p.batchNo,
-  p.payeeId,
-  p.accountId,
-  p.period,
-  p.currency,
-  p.amountMinor,
-  p.method,
-  p.destination,
-  p.createdAt.toISOString(),
-];
+/**
+ * A new payout as one compact row. A close stores ten thousand at once, all of one run, batch, period
+ * and creation time: those travel once per statement (see `addAll`), the rest per payout.
+ */
+const asRow = (p: PayoutSnapshot) => [p.id, p.payeeId, p.accountId, p.currency, p.amountMinor, p.method, p.destination];
+
+/** Payouts that share the values a statement carries once: a close's batch is one group, a lone save another. */
+function byStatement(payouts: readonly Payout[]): { shared: PayoutSnapshot; members: Payout[]; rows: unknown[][] }[] {
+  const groups = new Map<string, { shared: PayoutSnapshot; members: Payout[]; rows: unknown[][] }>();
+  for (const payout of payouts) {
+    const p = payout.snapshot();
+    const key = `${p.runId} ${p.batchNo} ${p.period} ${p.createdAt.getTime()}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { shared: p, members: [], rows: [] }));
+    group.members.push(payout);
+    group.rows.push(asRow(p));
+  }
+  return [...groups.values()];
+}
 
 /**
  * Runs a statement with its parameters bound by the driver ($1, $2 …) in the entity manager's
@@ -95,19 +100,36 @@ export class PostgresPayoutRepository extends PayoutRepository {
   async addAll(tx: Tx, payouts: readonly Payout[]): Promise<number> {
     const fresh = payouts.filter((payout) => payout.storedStatus === null);
     if (fresh.length === 0) return 0;
-    // One statement for a whole batch of payees: the rows travel as one JSON parameter.
-    const added = await withBoundParameters<{ id: string }>(
-      entityManagerOf(tx),
-      `insert into payouts (id, run_id, batch_no, payee_id, account_id, period, currency, amount_minor, method, destination, created_at)
-       select (p->>0)::uuid, (p->>1)::uuid, (p->>2)::int, (p->>3)::uuid, (p->>4)::bigint, p->>5, p->>6, (p->>7)::bigint, p->>8, p->>9, (p->>10)::timestamptz
-         from jsonb_array_elements($1::jsonb) as p
-       on conflict on constraint payouts_once do nothing
-       returning id`,
-      [JSON.stringify(fresh.map((payout) => asRow(payout.snapshot())))],
-    );
-    const ids = new Set(added.map((row) => row.id));
-    for (const payout of fresh) if (ids.has(payout.id)) payout.markStored();
-    return added.length;
+    const em = entityManagerOf(tx);
+    let added = 0;
+    for (const { shared, members, rows } of byStatement(fresh)) {
+      // One statement for a whole batch of payees: the rows travel as one JSON parameter and only
+      // their count comes back (a close adds every payout it builds; ids are read only if one was kept).
+      const [{ count }] = await withBoundParameters<{ count: number }>(
+        em,
+        `with added as (
+           insert into payouts (id, run_id, batch_no, payee_id, account_id, period, currency, amount_minor, method, destination, created_at)
+           select (p->>0)::uuid, $2::uuid, $3::int, (p->>1)::uuid, (p->>2)::bigint, $4, p->>3, (p->>4)::bigint, p->>5, p->>6, $5::timestamptz
+             from jsonb_array_elements($1::jsonb) as p
+           on conflict on constraint payouts_once do nothing
+           returning 1)
+         select count(*)::int as count from added`,
+        [JSON.stringify(rows), shared.runId, shared.batchNo, shared.period, shared.createdAt.toISOString()],
+      );
+      added += count;
+      if (count === members.length) {
+        for (const payout of members) payout.markStored();
+        continue;
+      }
+      const stored = await withBoundParameters<{ id: string }>(
+        em,
+        `select id from payouts where id = any($1::uuid[])`,
+        [members.map((payout) => payout.id)],
+      );
+      const ids = new Set(stored.map((row) => row.id));
+      for (const payout of members) if (ids.has(payout.id)) payout.markStored();
+    }
+    return added;
   }
 
   async claimPending(tx: Tx, runId: string, batchNo: number): Promise<Payout[]> {
