@@ -31,6 +31,10 @@ export interface OpenOptions {
   session?: StoredSession;
   /** Overrides the pool's cookie choice for this context. */
   cookieConsentStored?: boolean;
+  /** Overrides the pool's timeout for this context. */
+  timeoutMs?: number;
+  /** The made-up client address its requests carry (a random 10.x.y.z unless given). */
+  ip?: string;
 }
 
 export function sharedBrowser({ timeoutMs = 20_000, cookieConsentStored = false }: SharedBrowserOptions = {}) {
@@ -44,7 +48,7 @@ export function sharedBrowser({ timeoutMs = 20_000, cookieConsentStored = false 
   };
 
   async function session(baseUrl: string, options: OpenOptions = {}): Promise<BrowserSession> {
-    const ip = clientIp();
+    const ip = options.ip ?? clientIp();
     const origin = new URL(baseUrl).origin;
     const context: BrowserContext = await (
       await browser()
@@ -77,8 +81,8 @@ export function sharedBrowser({ timeoutMs = 20_000, cookieConsentStored = false 
         }
       });
     }
-    context.setDefaultTimeout(timeoutMs);
-    context.setDefaultNavigationTimeout(timeoutMs);
+    context.setDefaultTimeout(options.timeoutMs ?? timeoutMs);
+    context.setDefaultNavigationTimeout(options.timeoutMs ?? timeoutMs);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
