@@ -4,7 +4,6 @@ import { axeViolations } from './axe.js';
 import {
   createConfirmedUser,
   describeInBrowser,
-  openBrowser,
   pageSettled,
   signInWithPassword,
   startTestPlatform,
@@ -12,6 +11,11 @@ import {
   waitForToast,
   type TestPlatform,
 } from '#app/testing';
+import { sharedBrowser, showColorScheme } from './shared-browser.js';
+
+/** One Chromium for the file, a context per browser the tests open. */
+const browsers = sharedBrowser({ timeoutMs: 10_000 });
+afterAll(() => browsers.closeAll());
 
 /** General Settings in a real browser: the page at phone and desktop sizes in both themes (axe on each), a saved name and picture, a password change, the delete dialog. */
 let platform: TestPlatform;
@@ -27,7 +31,7 @@ describeInBrowser('General Settings in a real browser', () => {
 
   it('renders at 375, 1366x768 and 1280 in dark and light with a picture and passes axe, saves a display name, changes the password and opens the delete dialog', async () => {
     const account = await createConfirmedUser(platform);
-    const browser = await openBrowser(platform.baseUrl, { cookieConsentStored: true });
+    const browser = await browsers.session(platform.baseUrl, { cookieConsentStored: true });
     try {
       const { page } = browser;
       await page.goto('/sign-in');
@@ -61,31 +65,22 @@ describeInBrowser('General Settings in a real browser', () => {
         ),
       ).resolves.toBe(512);
 
+      // Loaded again: the name and the picture were saved. Then each theme and size is shown in place.
+      await page.goto('/dashboard/settings');
+      await page.getByText(account.email).first().waitFor();
+      await page.getByRole('img', { name: 'Your profile picture' }).waitFor();
+      expect(await page.getByLabel('Display name').inputValue()).toBe('Alex Fan');
       for (const scheme of ['dark', 'light'] as const) {
-        await page.evaluate(
-          (value) =>
-            (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-              'theme',
-              value,
-            ),
-          scheme,
-        );
+        await showColorScheme(page, scheme);
         for (const [width, height] of [
           [375, 812],
           [1366, 768],
           [1280, 900],
         ]) {
           await page.setViewportSize({ width, height });
-          await page.goto('/dashboard/settings');
-          await page.locator(`html[data-mantine-color-scheme="${scheme}"]`).waitFor();
-          await page.getByText(account.email).first().waitFor();
-          expect(await page.getByLabel('Display name').inputValue()).toBe('Alex Fan');
           await page.getByRole('img', { name: 'Your profile picture' }).waitFor();
-          await page.waitForFunction(() =>
-            [...(globalThis as unknown as { document: { images: { complete: boolean }[] } }).document.images].every(
-              (img) => img.complete,
-            ),
-          );
+          await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+          await pageSettled(page);
           await browser.screenshot(`account-settings-avatar-${width}-${scheme}`);
           expect({ scheme, width, violations: await axeViolations(page) }).toEqual({ scheme, width, violations: [] });
         }
@@ -105,5 +100,5 @@ describeInBrowser('General Settings in a real browser', () => {
     } finally {
       await browser.close();
     }
-  });
+  }, 120_000);
 });

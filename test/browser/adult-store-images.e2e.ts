@@ -7,12 +7,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { FixedClock, browserPool, describeInBrowser, eventually, signInWithPassword, waitForPath } from '#app/testing';
+import { FixedClock, describeInBrowser, eventually, signInWithPassword, waitForPath } from '#app/testing';
+import { sharedBrowser } from './shared-browser.js';
 import { call, startCommercePlatform } from '../api/commerce-fixtures.js';
 
 const clock = new FixedClock(new Date());
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
-const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
+const browsers = sharedBrowser({ cookieConsentStored: true, timeoutMs: 20_000 });
 const open = () => browsers.open(shop.platform.baseUrl);
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 150, g: 60, b: 90 } } })

@@ -8,15 +8,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import {
-  FixedClock,
-  browserPool,
-  describeInBrowser,
-  pageSettled,
-  eventually,
-  signInWithPassword,
-  waitForPath,
-} from '#app/testing';
+import { FixedClock, describeInBrowser, pageSettled, eventually, signInWithPassword, waitForPath } from '#app/testing';
+import { sharedBrowser } from './shared-browser.js';
 import { call, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { axeViolations } from './axe.js';
 import { checkOutAndPay } from './hosted-payment-page.js';
@@ -33,7 +26,7 @@ const PHOTOS = [
 ];
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
 let albumId = '';
-const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
+const browsers = sharedBrowser({ cookieConsentStored: true, timeoutMs: 20_000 });
 
 async function shoot(page: Page, name: string) {
   for (const scheme of ['dark', 'light'] as const) {

@@ -10,7 +10,6 @@ import {
   dismissCookieBanner,
   localStorageItem,
   localStorageKeys,
-  openBrowser,
   signupMetadata,
   startTestPlatform,
   STRONG_PASSWORD,
@@ -21,6 +20,11 @@ import {
   type BrowserSession,
   type TestPlatform,
 } from '#app/testing';
+import { sharedBrowser } from './shared-browser.js';
+
+/** One Chromium for the file, a context per browser the tests open. */
+const browsers = sharedBrowser({ timeoutMs: 10_000 });
+afterAll(() => browsers.closeAll());
 
 const NEW_PASSWORD = 'Brand-New-Pass-42!';
 
@@ -38,7 +42,7 @@ function field(label: string) {
  * test answers the cookie banner like a first visit; the others start with a stored choice.
  */
 async function open(path: string, { firstVisit = false } = {}): Promise<Page> {
-  browser = await openBrowser(platform.baseUrl, { cookieConsentStored: !firstVisit });
+  browser = await browsers.session(platform.baseUrl, { cookieConsentStored: !firstVisit });
   page = browser.page;
   await page.goto(path);
   if (firstVisit) await dismissCookieBanner(page);

@@ -3,6 +3,8 @@
 // and the checkout return page after a declined card, pass axe (WCAG 2.1 AA) in light and dark at
 // 375 px and 1366×768, with no badge cut short; on a phone a toast covers no control of an open
 // dialog; the cookie banner never sits on an open mobile menu. Screenshots in /tmp/browser-shots.
+// One Chromium for the suite, a context per visitor; each page is loaded once and shown in both
+// themes and at both sizes in place (the theme turned as another tab turns it, the window resized).
 // The api serves frontend/dist at the same origin, so run `npm run build` first (npm test does).
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
@@ -13,7 +15,6 @@ import sharp from 'sharp';
 import {
   FixedClock,
   SCREENSHOT_DIR,
-  browserPool,
   describeInBrowser,
   pageSettled,
   eventually,
@@ -25,6 +26,7 @@ import {
   type StaffSession,
 } from '#app/testing';
 import { DECLINED, call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
+import { sharedBrowser, showColorScheme } from './shared-browser.js';
 
 const clock = new FixedClock(new Date());
 const STEP_TIMEOUT = 30_000;
@@ -39,8 +41,9 @@ let admin: StaffSession;
 let declinedFan: { email: string; password: string };
 const ids: Record<'claimedItem' | 'openItem' | 'adminItem' | 'claimedSubmission' | 'claimedCase' | 'declined', string> =
   {} as never;
-const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
-const visitors = browserPool({ timeoutMs: 20_000 });
+const browsers = sharedBrowser({ cookieConsentStored: true, timeoutMs: 20_000 });
+/** A first visit: no cookie choice stored yet. */
+const visitor = () => browsers.open(shop.platform.baseUrl, { cookieConsentStored: false });
 
 /** A submitted item waiting for review, with one processed file (the upload pipeline has its own suite). */
 async function pendingItem(kind: 'video' | 'album', title: string): Promise<string> {
@@ -212,19 +215,22 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 
 /**
  * Every page at 375 px and 1366×768 in light and dark: axe finds nothing and no badge is cut
- * short; a screenshot of each. `ready` waits for what the page must show.
+ * short; a screenshot of each. `ready` waits for what the page must show. Each page is loaded
+ * once, then turned to each theme and size in place.
  */
 async function lookAt(
   page: Page,
   pages: Array<{ name: string; url: string; ready: (page: Page) => Promise<unknown> }>,
 ) {
   const found: unknown[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
-    for (const [label, viewport] of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      for (const { name, url, ready } of pages) {
-        await page.goto(url);
+  for (const { name, url, ready } of pages) {
+    await page.setViewportSize(VIEWPORTS[0][1]);
+    await page.goto(url);
+    await ready(page);
+    for (const theme of ['light', 'dark'] as const) {
+      await showColorScheme(page, theme);
+      for (const [label, viewport] of VIEWPORTS) {
+        await page.setViewportSize(viewport);
         await ready(page);
         await pageSettled(page);
         await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${label}-${theme}.png`, fullPage: true });
@@ -315,7 +321,6 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
 
   afterAll(async () => {
     await browsers.closeAll();
-    await visitors.closeAll();
     await shop?.platform.drain(30_000);
     await shop?.platform.close();
   });
@@ -470,7 +475,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
   }, 120_000);
 
   it('on a phone a toast covers nothing of the open mobile menu, and the cookie banner never sits on top of it', async () => {
-    const page = await visitors.open(shop.platform.baseUrl);
+    const page = await visitor();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
@@ -493,7 +498,7 @@ describeInBrowser('console contrast, badges and overlays in the browser', () => 
     await banner.waitFor();
 
     // The menu opened before the banner's 1 s delay: the banner comes up under it.
-    const early = await visitors.open(shop.platform.baseUrl);
+    const early = await visitor();
     await early.setViewportSize({ width: 375, height: 812 });
     await early.goto('/');
     await (await openMenu(early)).getByRole('link', { name: 'Stores' }).waitFor();

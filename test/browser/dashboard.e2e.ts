@@ -6,12 +6,12 @@ import type { Page } from 'playwright-core';
 import {
   FixedClock,
   SCREENSHOT_DIR,
-  browserPool,
   describeInBrowser,
   pageSettled,
   signInWithPassword,
   waitForPath,
 } from '#app/testing';
+import { sharedBrowser } from './shared-browser.js';
 import { call, newKey, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { axeViolations } from './axe.js';
 
@@ -19,7 +19,7 @@ const clock = new FixedClock(new Date());
 const STEP_TIMEOUT = 30_000;
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
 let fan: Awaited<ReturnType<typeof shop.newFan>>;
-const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
+const browsers = sharedBrowser({ cookieConsentStored: true, timeoutMs: 20_000 });
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((value) => localStorage.setItem('theme', value), theme);

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import {
-  browserPool,
   describeInBrowser,
   pageSettled,
   signInWithPassword,
@@ -15,6 +14,7 @@ import {
   verifiedCreator,
   waitForPath,
 } from '#app/testing';
+import { sharedBrowser } from './shared-browser.js';
 import { startMessagingPlatform, type MessagingFixtures } from '../api/messaging-fixtures.js';
 import { axeViolations } from './axe.js';
 
@@ -23,7 +23,7 @@ const SHOTS = 'var/tmp/screens-i22';
 const STORE_NAME = 'Velvet Hour';
 
 let fixtures: MessagingFixtures;
-const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
+const browsers = sharedBrowser({ cookieConsentStored: true, timeoutMs: 20_000 });
 let creator: { email: string; password: string };
 let fan: { email: string; password: string };
 let slug: string;

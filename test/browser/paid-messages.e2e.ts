@@ -9,7 +9,8 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { FixedClock, browserPool, describeInBrowser, pageSettled, signInWithPassword, waitForPath } from '#app/testing';
+import { FixedClock, describeInBrowser, pageSettled, signInWithPassword, waitForPath } from '#app/testing';
+import { sharedBrowser } from './shared-browser.js';
 import { call, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { axeViolations } from './axe.js';
 import { continueToHostedPage, payOnHostedPage } from './hosted-payment-page.js';
@@ -27,7 +28,7 @@ const VIEWPORTS = [
 ] as const;
 
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
-const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
+const browsers = sharedBrowser({ cookieConsentStored: true, timeoutMs: 20_000 });
 let fan: Awaited<ReturnType<typeof shop.newFan>>;
 let itemId: string;
 let conversationId: string;

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { HOLD_REASONS, MonthEndJobHandler } from '#app/payouts';
-import { FixedClock, browserPool, describeInBrowser, signInWithPassword, waitForPath } from '#app/testing';
+import { FixedClock, describeInBrowser, signInWithPassword, waitForPath } from '#app/testing';
+import { sharedBrowser } from './shared-browser.js';
 import { call, startCommercePlatform } from '../api/commerce-fixtures.js';
 import { checkOutAndPay } from './hosted-payment-page.js';
 
@@ -17,7 +18,7 @@ import { checkOutAndPay } from './hosted-payment-page.js';
 const clock = new FixedClock(new Date('2035-05-02T10:00:00Z'));
 const STEP_TIMEOUT = 60_000;
 let shop: Awaited<ReturnType<typeof startCommercePlatform>>;
-const browsers = browserPool({ cookieConsentStored: true, timeoutMs: 20_000 });
+const browsers = sharedBrowser({ cookieConsentStored: true, timeoutMs: 20_000 });
 const browser = () => browsers.open(shop.platform.baseUrl);
 
 describeInBrowser('purchases and payouts in the browser', () => {

@@ -18,7 +18,6 @@ import {
   freshTotp,
   localStorageItem,
   OATHTOOL,
-  openBrowser,
   signInWithPassword,
   staffSession,
   startTestPlatform,
@@ -27,6 +26,11 @@ import {
   type BrowserSession,
   type TestPlatform,
 } from '#app/testing';
+import { sharedBrowser } from './shared-browser.js';
+
+/** One Chromium for the file, a context per browser the tests open. */
+const browsers = sharedBrowser({ timeoutMs: 10_000 });
+afterAll(() => browsers.closeAll());
 
 // Fresh keys each run: a wallet belongs to one account and other suites share the database.
 const WALLET = bs58.encode(randomBytes(32));
@@ -38,7 +42,7 @@ let prelaunch: TestPlatform;
 const sessions: BrowserSession[] = [];
 
 async function browserOn(platform: TestPlatform): Promise<Page> {
-  const session = await openBrowser(platform.baseUrl, { cookieConsentStored: true, timeoutMs: 15_000 });
+  const session = await browsers.session(platform.baseUrl, { cookieConsentStored: true, timeoutMs: 15_000 });
   sessions.push(session);
   return session.page;
 }

@@ -22,7 +22,6 @@ import {
   executableMissing,
   freshTotp,
   OATHTOOL,
-  openBrowser,
   signInWithPassword,
   staffSession,
   startTestPlatform,
@@ -33,6 +32,11 @@ import {
   type StaffSession,
   type TestPlatform,
 } from '#app/testing';
+import { sharedBrowser } from './shared-browser.js';
+
+/** One Chromium for the file, a context per browser the tests open. */
+const browsers = sharedBrowser({ timeoutMs: 10_000 });
+afterAll(() => browsers.closeAll());
 
 const RUN = randomBytes(4).toString('hex');
 const STORE_NAME = `E2E Store ${RUN}`;
@@ -54,7 +58,7 @@ let albumId: string;
 let staff: StaffSession;
 
 async function browser(): Promise<Page> {
-  const session = await openBrowser(platform.baseUrl, { cookieConsentStored: true, timeoutMs: 20_000 });
+  const session = await browsers.session(platform.baseUrl, { cookieConsentStored: true, timeoutMs: 20_000 });
   sessions.push(session);
   return session.page;
 }

@@ -13,7 +13,6 @@ import {
   describeInBrowser,
   executableMissing,
   localStorageItem,
-  openBrowser,
   startTestPlatform,
   waitForLocalStorage,
   waitForPath,
@@ -21,6 +20,11 @@ import {
   type BrowserSession,
   type TestPlatform,
 } from '#app/testing';
+import { sharedBrowser } from './shared-browser.js';
+
+/** One Chromium for the file, a context per browser the tests open. */
+const browsers = sharedBrowser({ timeoutMs: 10_000 });
+afterAll(() => browsers.closeAll());
 
 /** Shown as 'Samsung Internet on Android' in the sessions list. */
 const SAMSUNG_UA =
@@ -161,7 +165,7 @@ describeInBrowser(
 
     it('enables 2FA, signs in with an oathtool code and with a recovery code, then disables it', async () => {
       const account = await createConfirmedUser(platform);
-      browser = await openBrowser(platform.baseUrl, { cookieConsentStored: true });
+      browser = await browsers.session(platform.baseUrl, { cookieConsentStored: true });
       page = browser.page;
 
       // 1. Sign in with the password and enable 2FA on /dashboard/security.

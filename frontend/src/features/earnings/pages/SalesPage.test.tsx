@@ -53,17 +53,21 @@ describe('SalesPage', () => {
     expect(within(rows[2]!).getByText('Pending')).toBeTruthy();
   });
 
-  it("shows a charged-back sale's dispute stage under its status", async () => {
+  it.each([
+    ['needs_response', 'Dispute needs a response'],
+    ['under_review', 'Dispute under review'],
+    ['won', 'Dispute won'],
+    ['lost', 'Dispute lost'],
+  ] as const)('names the dispute stage %s of a charged-back sale: %s', async (disputeStage, label) => {
     const [sale] = salesReport().items;
     serve({
-      'GET /api/sales': () =>
-        json(salesReport({ items: [{ ...sale!, status: 'charged_back', disputeStage: 'under_review' }] })),
+      'GET /api/sales': () => json(salesReport({ items: [{ ...sale!, status: 'charged_back', disputeStage }] })),
     });
     renderPage();
 
     const [, row] = within(await screen.findByRole('region', { name: 'Sales' })).getAllByRole('row');
     expect(within(row!).getByText('Charged back')).toBeTruthy();
-    expect(within(row!).getByText('Dispute under review')).toBeTruthy();
+    expect(within(row!).getByText(label)).toBeTruthy();
   });
 
   it('draws the daily chart from the data', async () => {
