@@ -43,16 +43,17 @@ import { addResultRow } from './lib/results-md.mjs';
 import { cpuSnapshot, cpuUsage, groupCores } from './lib/cpu.mjs';
 import { connectionPool, percentile, waitForHealth } from './lib/load.mjs';
 import { cleanupRegistry, startService, stopChild } from './lib/services.mjs';
-import { createBenchDatabase, removeRedisPrefixAtCleanup, startBenchAcquirer, startSmtpSink } from './lib/stack.mjs';
+import {
+  createBenchDatabase,
+  removeRedisPrefixAtCleanup,
+  startBenchAcquirer,
+  startSmtpSink,
+  productionSecrets,
+} from './lib/stack.mjs';
 
-// With NODE_ENV=production the api and the worker refuse a missing or published secret (PUBLIC_ANON_KEY,
-// DATA_ENCRYPTION_KEY, METRICS_TOKEN; libs/platform/src/config/production-secrets.ts): random ones per run.
-const BENCH_ANON_KEY = `bench-anon-${randomBytes(24).toString('base64url')}`;
-const PRODUCTION_SECRETS = {
-  PUBLIC_ANON_KEY: BENCH_ANON_KEY,
-  DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  METRICS_TOKEN: randomBytes(24).toString('base64url'),
-};
+// With NODE_ENV=production the api and the worker refuse a missing or published secret: random ones per run.
+const PRODUCTION_SECRETS = productionSecrets();
+const BENCH_ANON_KEY = PRODUCTION_SECRETS.PUBLIC_ANON_KEY;
 
 await ensurePinnedNode();
 const bcrypt = (await import('bcrypt')).default;

@@ -20,9 +20,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { addResultRow } from './lib/results-md.mjs';
+import { productionSecrets } from './lib/stack.mjs';
 import { childEnv, ensurePinnedNode, rootDir } from '../scripts/lib/util.mjs';
 
 await ensurePinnedNode();
@@ -67,6 +68,8 @@ try {
   });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}${migrate.stderr}`);
   const db = new pg.Client({ connectionString: databaseUrl });
+  // Dropping the database at the end ends this connection if a failure left it open: not a second error.
+  db.on('error', () => undefined);
   await db.connect();
 
   // One store and its subscribers (rows as commerce writes them), the item attached, and the mass message as queued.
@@ -126,6 +129,10 @@ try {
   const { FanOutMassMessageJob } = await import(dist('libs/messaging/src/index.js'));
   const config = loadConfig({
     NODE_ENV: 'production',
+    ...productionSecrets(),
+    // The worker's payment adapter is configured but never called here.
+    SANDBOX_ACQUIRER_SECRET_KEY: `sk_test_bench_${randomBytes(16).toString('hex')}`,
+    SANDBOX_ACQUIRER_WEBHOOK_SECRETS: `whsec_bench_${randomBytes(16).toString('hex')}`,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: `bench-mass-${timestamp}`,

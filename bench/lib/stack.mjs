@@ -102,3 +102,15 @@ export async function startBenchAcquirer(
   );
   return { port, baseUrl, acquirer, acquirerUrl, secretKey, webhookSecrets };
 }
+
+/**
+ * Per-run secrets for an api or worker with NODE_ENV=production, which refuses a missing or published
+ * PUBLIC_ANON_KEY, DATA_ENCRYPTION_KEY or METRICS_TOKEN (libs/platform/src/config/production-secrets.ts).
+ */
+export function productionSecrets() {
+  return {
+    PUBLIC_ANON_KEY: `bench-anon-${randomBytes(24).toString('base64url')}`,
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    METRICS_TOKEN: randomBytes(24).toString('base64url'),
+  };
+}
