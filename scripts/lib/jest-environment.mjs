@@ -2,7 +2,7 @@
 // global-setup.ts) clones one per worker and lists their URLs in TEST_DATABASE_WORKER_URLS. Set on
 // the worker's process.env before the test's sandbox copies it, so suites and the child processes
 // they start both see it as TEST_DATABASE_URL.
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { TestEnvironment } from 'jest-environment-node';
 
@@ -22,6 +22,14 @@ const collectAllGarbage = (() => {
   return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 })();
 
+/**
+ * Collected only once the heap holds this much: a collection costs up to a second on a busy machine, a
+ * finished suite leaves ~65 MB, and most suites are millisecond specs, so collecting before each one cost
+ * more than the suites; past this the heap is back near one suite's (~250 MB), far below the worker's
+ * recycling limit (workerIdleMemoryLimit, jest.config.js).
+ */
+const COLLECT_ABOVE_BYTES = 640 * 1024 * 1024;
+
 export default class FanmintTestEnvironment extends TestEnvironment {
   constructor(config, context) {
     const urls = (process.env.TEST_DATABASE_WORKER_URLS ?? '').split(' ').filter(Boolean);
@@ -36,7 +44,7 @@ export default class FanmintTestEnvironment extends TestEnvironment {
 
   async setup() {
     // Jest has let go of the previous suite in this worker by now (it still holds it in teardown).
-    collectAllGarbage();
+    if (getHeapStatistics().used_heap_size > COLLECT_ABOVE_BYTES) collectAllGarbage();
     await super.setup();
   }
 }
