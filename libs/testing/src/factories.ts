@@ -72,6 +72,24 @@ export async function createConfirmedUser(platform: ApiWithInbox, password = STR
   return { email, password, ip, client };
 }
 
+/**
+ * An account signed up on a platform started with AUTH_AUTOCONFIRM=true (confirmed at once, no mail),
+ * with the session sign-up opened and that session's id (from the access token).
+ */
+export async function autoconfirmedAccount(platform: { baseUrl: string }, prefix = 'user') {
+  const email = uniqueEmail(prefix);
+  const { data, error } = await authClient(platform.baseUrl).signUp({
+    email,
+    password: STRONG_PASSWORD,
+    options: { data: signupMetadata() },
+  });
+  if (error || !data.session) throw error ?? new Error('no session (is AUTH_AUTOCONFIRM on?)');
+  const claims = JSON.parse(Buffer.from(data.session.access_token.split('.')[1], 'base64url').toString()) as {
+    session_id: string;
+  };
+  return { id: data.session.user.id, email, password: STRONG_PASSWORD, sessionId: claims.session_id };
+}
+
 export async function signedInUser(platform: ApiWithInbox) {
   const account = await createConfirmedUser(platform);
   const { data, error } = await account.client.signInWithPassword({ email: account.email, password: account.password });

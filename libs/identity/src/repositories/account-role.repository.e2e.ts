@@ -1,13 +1,6 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import {
-  authClient,
-  signupMetadata,
-  startTestPlatform,
-  STRONG_PASSWORD,
-  uniqueEmail,
-  type TestPlatform,
-} from '#app/testing';
+import { autoconfirmedAccount, startTestPlatform, type TestPlatform } from '#app/testing';
 import { accountRoleRepositoryContract } from '../testing/account-role-repository.contract.js';
 import { PostgresAccountRoleRepository } from './postgres-account-role.repository.js';
 
@@ -27,13 +20,7 @@ accountRoleRepositoryContract('PostgreSQL', {
   repository: () => repository,
   /** An account signed up the way a fan signs up (confirmed at once: AUTH_AUTOCONFIRM). */
   newAccount: async () => {
-    const email = uniqueEmail('roles');
-    const { data, error } = await authClient(platform.baseUrl).signUp({
-      email,
-      password: STRONG_PASSWORD,
-      options: { data: signupMetadata() },
-    });
-    if (error || !data.user) throw error ?? new Error('no user');
-    return { id: data.user.id, email };
+    const { id, email } = await autoconfirmedAccount(platform, 'roles');
+    return { id, email };
   },
 });

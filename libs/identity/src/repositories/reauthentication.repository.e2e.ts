@@ -1,14 +1,7 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import bcrypt from 'bcrypt';
 import { MikroORM } from '@mikro-orm/postgresql';
-import {
-  authClient,
-  signupMetadata,
-  startTestPlatform,
-  STRONG_PASSWORD,
-  uniqueEmail,
-  type TestPlatform,
-} from '#app/testing';
+import { autoconfirmedAccount, startTestPlatform, type TestPlatform } from '#app/testing';
 import { Session } from '../entities/session.entity.js';
 import { reauthenticationRepositoryContract } from '../testing/reauthentication-repository.contract.js';
 import { PostgresReauthenticationRepository } from './postgres-reauthentication.repository.js';
@@ -29,16 +22,8 @@ reauthenticationRepositoryContract('PostgreSQL', {
   repository: () => repository,
   /** An account signed up (confirmed at once: AUTH_AUTOCONFIRM) with the session sign-up opened. */
   newAccount: async () => {
-    const { data, error } = await authClient(platform.baseUrl).signUp({
-      email: uniqueEmail('reauth'),
-      password: STRONG_PASSWORD,
-      options: { data: signupMetadata() },
-    });
-    if (error || !data.session) throw error ?? new Error('no session (is AUTH_AUTOCONFIRM on?)');
-    const claims = JSON.parse(Buffer.from(data.session.access_token.split('.')[1], 'base64url').toString()) as {
-      session_id: string;
-    };
-    return { userId: data.session.user.id, sessionId: claims.session_id, password: STRONG_PASSWORD };
+    const { id, sessionId, password } = await autoconfirmedAccount(platform, 'reauth');
+    return { userId: id, sessionId, password };
   },
   authenticatedAt: async (sessionId) =>
     (await platform.api.get(MikroORM).em.fork().findOneOrFail(Session, sessionId)).authenticatedAt,
