@@ -6,7 +6,7 @@
 // acquirer's real hosted page, in test/browser/hosted-checkout.e2e.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SubscriptionRenewals } from '#app/commerce';
-import { FixedClock, eventually } from '#app/testing';
+import { ago, eventually, FixedClock, MINUTE_MS, timeTravel } from '#app/testing';
 import { CARD, call, newKey, startCommercePlatform } from './commerce-fixtures.js';
 
 const clock = new FixedClock(new Date());
@@ -79,12 +79,7 @@ describe('hosted checkout, after the hosted page', () => {
     const [subscription] = await shop
       .db()
       .execute<{ id: string }[]>(`select subscription_id as id from purchases where id = ?`, [first]);
-    await shop
-      .db()
-      .execute(`update subscriptions set current_period_end = ? where id = ?`, [
-        new Date(clock.now().getTime() - 60_000),
-        subscription.id,
-      ]);
+    await timeTravel(shop.platform, 'subscriptionPeriodEnd', subscription.id, ago(MINUTE_MS, clock.now()));
     await shop.platform.worker!.get(SubscriptionRenewals).run();
     const items = await eventually(
       () => history(token),
