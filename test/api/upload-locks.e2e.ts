@@ -145,12 +145,14 @@ describe.each(backends)('the upload locker between two instances, %s', (backend)
   });
 
   it('keeps a live holder past its lease by renewing it', async () => {
-    const [a, b] = [new UploadLocker(instance(600)), new UploadLocker(instance(600), 600)];
+    // A 2 s lease renewed every third of it: a renewal must come over a second late to lose it, which a
+    // busy machine (two suites, browsers and PostgreSQL on two cores) did with a 600 ms lease.
+    const [a, b] = [new UploadLocker(instance(2_000)), new UploadLocker(instance(2_000), 600)];
     const id = randomUUID();
     const held = a.newLock(id);
     await held.lock(never(), () => undefined);
-    // Outliving two leases is the point (renewals come every third of one).
-    await sleep(1_200);
+    // Outliving two leases is the point.
+    await sleep(4_200);
     await expect(b.newLock(id).lock(never(), () => undefined)).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
     await held.unlock();
   });
