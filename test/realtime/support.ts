@@ -181,10 +181,11 @@ export async function rawClient(baseUrl: string) {
     ws.send(JSON.stringify([event === 'phx_join' ? own : joinRef, own, topic, event, payload]));
     return own;
   };
-  const replyTo = (sent: string) =>
+  const replyTo = (sent: string, timeoutMs?: number) =>
     waitUntil(
       () => received.find((frame) => frame[3] === 'phx_reply' && frame[1] === sent),
       `the reply to ref ${sent}`,
+      timeoutMs,
     );
   const join = (topic: string, token: string, config: Record<string, unknown> = {}) =>
     push(topic, 'phx_join', { config: { private: true, ...config }, access_token: token });
