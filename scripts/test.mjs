@@ -20,6 +20,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { probePostgres, probeRedis, withDatabase } from './lib/probes.mjs';
 import { binScript, childEnv, createLogger, ensurePinnedNode, redactUrl, rootDir, style } from './lib/util.mjs';
@@ -36,6 +37,10 @@ const running = new Set(); // the running steps' child processes
 let interrupted = null;
 const results = []; // { name, ok, detail }
 const skipped = []; // { problem, suite }: what will not run, and why
+// Lines naming a failed suite or test, seen in the steps' output: repeated after the summary, since the
+// steps run side by side and a failure printed early is far above the end of a long log.
+const failureLines = [];
+const failureLine = /^\s*(FAIL\s|● |×\s|✕\s)/;
 
 // ---------------------------------------------------------------- cleanup and signals
 
@@ -100,7 +105,11 @@ function runStep(name, command, args, env, { prefixed = false } = {}) {
         [child.stdout, process.stdout],
         [child.stderr, process.stderr],
       ]) {
-        createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`[${name}] ${line}\n`));
+        createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+          to.write(`[${name}] ${line}\n`);
+          const plain = stripVTControlCharacters(line);
+          if (failureLine.test(plain) && failureLines.length < 60) failureLines.push(`[${name}] ${plain.trim()}`);
+        });
       }
     }
     child.once('error', (error) => {
@@ -308,7 +317,8 @@ function summary() {
   const steps = results.map((r) => `${r.name} ${r.ok ? 'passed' : 'FAILED'} (${r.detail})`).join(', ');
   const skips = skipped.length ? `; skipped: ${skipped.map((m) => m.suite).join(', ')}` : '';
   const word = ok ? style.green('PASSED') : style.red('FAILED');
-  return `npm test: ${word}: ${steps}${skips}`;
+  const failed = ok || !failureLines.length ? '' : `\nwhat failed:\n${[...new Set(failureLines)].join('\n')}`;
+  return `npm test: ${word}: ${steps}${skips}${failed}`;
 }
 
 main().catch((error) => finish(1, `npm test: FAILED: ${error?.message ?? error}`));
