@@ -106,7 +106,7 @@ export class ContentModerationModule {}
 
 /** The worker's half: the scheduled deadline and report jobs, media processing, and the live notices of decisions and new cases. */
 @Module({
-  imports: [CqrsModule, IdentityModule],
+  imports: [CqrsModule],
   providers: [
     DeadlineWatch,
     ComplianceReports,

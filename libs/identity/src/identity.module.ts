@@ -136,12 +136,17 @@ const handlers = [
 })
 export class IdentityModule {}
 
-/** Identity in a process without its HTTP surface (the worker): queries other modules ask, and the email-link job. */
+/**
+ * Identity in a process without its HTTP surface (the worker): the queries other modules' jobs ask (a
+ * user, a mail recipient, the staff to alert of a deadline) and the email-link job. The worker imports
+ * this module alone, so each query has one handler there.
+ */
 @Module({
   imports: [CqrsModule],
   providers: [
     FindUserHandler,
     EmailRecipientHandler,
+    ListStaffHandler,
     OneTimeTokens,
     OneTimeTokenRepository,
     IdentityMailer,
