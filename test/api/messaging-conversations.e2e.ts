@@ -9,7 +9,7 @@ let fan: Fan;
 let conversationId: string;
 
 beforeAll(async () => {
-  f = await startMessagingPlatform();
+  f = await startMessagingPlatform({ acquirer: true });
   creator = await f.creator('talk');
   fan = await f.fan();
 }, 120_000);
@@ -142,8 +142,12 @@ describe("who may write to a creator (the creator's setting)", () => {
     const payer = await f.fan();
     const opened = await f.call('POST', '/api/messages/conversations', payer.token, { storeSlug: creator.slug });
     expect(opened).toMatchObject({ status: 201, body: { messagePrice: { priceMinor: 250, currency: 'USD' } } });
-    const held = await f.send(payer.token, opened.body.id, 'Can I ask something?');
-    // This platform has no acquirer: the checkout cannot open, the message stays held for the pay route.
+    // The acquirer is down (its fans pay in this suite's subscriptions): the checkout cannot open, the message stays
+    // held for the pay route.
+    await f.platform.acquirer!.stop();
+    const held = await f
+      .send(payer.token, opened.body.id, 'Can I ask something?')
+      .finally(() => f.platform.acquirer!.restart());
     expect(held).toMatchObject({
       status: 202,
       body: { message: { status: 'awaiting_payment', text: 'Can I ask something?' }, purchase: null },
@@ -443,6 +447,7 @@ describe('partitions', () => {
       .toString(16)
       .padStart(12, '0')
       .replace(/^(.{8})(.{4})$/, '$1-$2')}-7abc-8def-${'0'.repeat(11)}1`;
+    // Written directly on purpose: the product stamps a message with the present, and this row is dated 30 months ahead.
     await f
       .db()
       .execute(
