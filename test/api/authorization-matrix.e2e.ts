@@ -147,7 +147,7 @@ beforeAll(async () => {
   photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#3366aa' } })
     .jpeg()
     .toBuffer();
-  ({ callers, fixtures } = await buildWorld(platform, storageDir));
+  ({ callers, fixtures } = await buildWorld(platform));
 }, 180_000);
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import {
   signedInUser,
   staffSession,
   startTestPlatform,
+  tusUpload,
   verifiedCreator,
   type TestPlatform,
 } from '#app/testing';
@@ -436,14 +437,33 @@ describe("content arrangement routes act on the creator's own items only", () =>
       })
     ).body as { id: string };
     const db = platform.api.get(MikroORM).em.fork();
-    const files = [randomUUID(), randomUUID()];
-    for (const [position, id] of files.entries()) {
-      await db.execute(
-        `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
-         values (?, ?, ?, 'image', 'jpeg', 'p.jpg', 1000, 'ready', 'thumb.webp', 'clean.jpg', ?, now())`,
-        [id, album.id, `matrix-${randomBytes(6).toString('hex')}`, position],
-      );
+    // Two photos uploaded over tus, processed by the worker.
+    for (const background of ['#335577', '#557733']) {
+      const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+      const upload = await tusUpload(platform.baseUrl, creator.token, photo, {
+        contentId: album.id,
+        filename: 'p.jpg',
+        filetype: 'image/jpeg',
+      });
+      expect(upload.error).toBeNull();
     }
+    await platform.drain();
+    let files: string[] = [];
+    await waitFor(
+      async () => {
+        const media = (await callApi(platform, 'GET', `/api/content/${album.id}`, creator.token)).body.media as {
+          id: string;
+          status: string;
+        }[];
+        files = media.map((file) => file.id);
+        return media.length === 2 && media.every((file) => file.status === 'ready');
+      },
+      60_000,
+      'the photos to be processed',
+    );
+    await platform.drain();
     const snapshot = async () => ({
       item: await db.execute(`select * from content_items where id = ?`, [album.id]),
       media: await db.execute(`select id, position from content_media where content_id = ? order by id`, [album.id]),

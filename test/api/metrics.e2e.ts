@@ -128,7 +128,9 @@ describe.each(['postgres', 'redis'] as const)('metrics and request ids (%s queue
 
   it('reports queue depth for every queue and the outbox lag from the worker', async () => {
     const em = platform.api.get(MikroORM).em.fork();
-    // A row the relay leaves alone for now (available later), written a minute ago.
+    // A row the relay leaves alone for now (available later), written a minute ago. No product path delays an outbox
+    // row, and the lag is read from the database's clock (which neither the Clock nor timeTravel reaches): a stuck
+    // relay is simulated here, and the row removed again.
     const [{ id }] = await em.execute<{ id: string }[]>(
       `insert into outbox_message (queue, job_name, payload, created_at, available_at, attempts)
        values ('maintenance', 'purge-expired', '{}', now() - interval '60 seconds', now() + interval '1 hour', 0) returning id`,

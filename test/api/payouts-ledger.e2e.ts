@@ -112,6 +112,7 @@ describe('booking sales', () => {
   });
 
   it('applies a new split version only to sales after it takes effect', async () => {
+    // No command or console route changes a split: a new version is a row a migration adds, written here as one would.
     const creator = randomUUID();
     await book({ creatorId: creator, rail: 'token', occurredAt: '2034-03-01T00:00:00Z' });
     await db().execute(

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { ago, FixedClock, timeTravel, verifiedCreator, type TestPlatform } from '#app/testing';
+import sharp from 'sharp';
+import { SubscriptionRenewals } from '#app/commerce';
+import {
+  ago,
+  approveContent,
+  FixedClock,
+  timeTravel,
+  tusUpload,
+  verifiedCreator,
+  waitFor,
+  type TestPlatform,
+} from '#app/testing';
 import { CARD, DECLINED, NO_FUNDS, call, newKey, startCommercePlatform } from './commerce-fixtures.js';
 
 const clock = new FixedClock(new Date());
@@ -726,13 +735,19 @@ describe('a subscribers-only store', () => {
     expect((await open(stranger, bought.body.id)).status).toBe(200);
     expect(await owned(stranger)).toBe(true);
 
-    // Lapsed: the subscription's period ended. The purchase stays in the history but does not open.
-    await f
-      .db()
-      .execute(`update subscriptions set status = 'expired', current_period_end = ? where subscriber_id = ?`, [
-        new Date(clock.now().getTime() - 1000),
-        stranger.session.user.id,
-      ]);
+    // Lapsed: the subscriber turned renewal off and the period ended; the renewal job ended the subscription.
+    // The purchase stays in the history but does not open.
+    const [{ id: subscriptionId }] = (await call(platform, 'GET', '/api/subscriptions', stranger.session.access_token))
+      .body.items as { id: string }[];
+    expect(
+      (
+        await call(platform, 'PATCH', `/api/subscriptions/${subscriptionId}`, stranger.session.access_token, {
+          autoRenew: false,
+        })
+      ).status,
+    ).toBe(200);
+    await timeTravel(platform, 'subscriptionPeriodEnd', subscriptionId, ago(1000, clock.now()));
+    await platform.worker!.get(SubscriptionRenewals).run();
     expect(await open(stranger, bought.body.id)).toMatchObject({ status: 403, body: { code: 'subscribers_only' } });
     expect(await owned(stranger)).toBe(false);
     expect(await subscribed(stranger)).toBe(false);
@@ -749,16 +764,34 @@ describe("a store's download setting", () => {
     expect(
       (await call(platform, 'POST', '/api/stores', creator.token, { slug, displayName: 'Download Shop' })).status,
     ).toBe(201);
-    const itemId = await f.approvedItem('album', 700, 'Holiday album', creator);
-    // A real file on disk under a name that would break a header if sent as it is.
-    await f
-      .db()
-      .execute(`update content_media set original_name = ?, clean_key = 'dl-test.jpg' where content_id = ?`, [
-        '../My "holiday"\r\nphoto.jpeg',
-        itemId,
-      ]);
-    mkdirSync(join(f.storageDir, 'media'), { recursive: true });
-    writeFileSync(join(f.storageDir, 'media', 'dl-test.jpg'), Buffer.from('jpeg bytes'));
+    // The creator uploads the photo under a name that would break a header if sent as it is.
+    const draft = await call(platform, 'POST', '/api/content', creator.token, {
+      kind: 'album',
+      title: 'Holiday album',
+      priceMinor: 700,
+      currency: 'USD',
+    });
+    expect(draft.status).toBe(201);
+    const itemId = draft.body.id as string;
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#4a7f9a' } })
+      .jpeg()
+      .toBuffer();
+    const upload = await tusUpload(platform.baseUrl, creator.token, photo, {
+      contentId: itemId,
+      filename: '../My "holiday"\r\nphoto.jpeg',
+      filetype: 'image/jpeg',
+    });
+    expect(upload.error).toBeNull();
+    await platform.drain();
+    const submitted = await waitFor(
+      async () => {
+        const answer = await call(platform, 'POST', `/api/content/${itemId}/submit`, creator.token);
+        return answer.body?.code === 'media_processing' ? null : answer;
+      },
+      { timeoutMs: 60_000, intervalMs: 200, what: 'the photo to be processed' },
+    );
+    expect(submitted.status).toBe(200);
+    await approveContent(platform, f.moderator.token, itemId);
     const buyer = await f.newFan();
     const bought = await buy(buyer.session.access_token, { kind: 'content', contentId: itemId, method: 'card' });
     await f.settle(bought.body.id);
@@ -790,7 +823,7 @@ describe("a store's download setting", () => {
     expect(file.downloadUrl).not.toBe(file.fileUrl);
     const downloaded = await call(platform, 'GET', file.downloadUrl, null);
     expect(downloaded.status).toBe(200);
-    expect(downloaded.text).toBe('jpeg bytes');
+    expect(downloaded.text).toBe(viewed.text);
     expect(downloaded.headers.get('content-disposition')).toBe('attachment; filename="My_holiday_photo.jpg"');
     expect((await call(platform, 'GET', file.fileUrl, null)).headers.get('content-disposition')).toBe('inline');
     // Tampered links are refused: a view link rewritten to claim the download variant under its old signature,

@@ -7,7 +7,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { commerceMigrations } from '#app/commerce';
 import { QueueFactory, type ContentSaleEvent } from '#app/platform';
-import { FixedClock, staffSession, startTestPlatform, type TestPlatform } from '#app/testing';
+import { FixedClock, staffSession, startTestPlatform, submittedContent, type TestPlatform } from '#app/testing';
 import { call, newKey, startCommercePlatform, type Response } from './commerce-fixtures.js';
 
 const backends: ('postgres' | 'redis')[] = ['postgres'];
@@ -104,20 +104,33 @@ describe.each(backends)('sellable items on the %s queue backend', (backend) => {
   it('an approved item is sellable once the worker applied the approval; until then it answers exactly as an unknown item', async () => {
     const fan = await f.newFan();
     const token = fan.session.access_token;
-    // Approved in content-moderation, but its event not (yet) applied: inserted as the old fixture did.
-    const unannounced = randomUUID();
-    await f.db().execute(
-      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, decided_at, created_at, updated_at)
-       values (?, ?, 'album', 'Not yet announced', 900, 'USD', 'approved', now(), now(), now(), now())`,
-      [unannounced, f.creator.userId],
-    );
-    const unknown = randomUUID();
-    for (const method of ['card', 'crypto'] as const) {
-      const expected = seen(await buy(token, unknown, method));
-      expect(expected).toMatchObject({ status: 404, body: { code: 'content_not_found' } });
-      expect(seen(await buy(token, unannounced, method))).toEqual(expected);
+    // Approved in content-moderation while the worker's moderation queue is paused: the approval's event waits there.
+    const unannounced = await submittedContent(platform, f.creator.token, {
+      kind: 'album',
+      title: 'Not yet announced',
+      priceMinor: 900,
+      currency: 'USD',
+    });
+    const moderation = platform.worker!.get(QueueFactory).queue('moderation');
+    await moderation.pause();
+    try {
+      for (const step of ['claim', 'approve'])
+        expect(
+          (await call(platform, 'POST', `/api/admin/content/${unannounced}/${step}`, f.moderator.token)).status,
+        ).toBe(200);
+      expect(await row(unannounced)).toBeUndefined();
+      const unknown = randomUUID();
+      for (const method of ['card', 'crypto'] as const) {
+        const expected = seen(await buy(token, unknown, method));
+        expect(expected).toMatchObject({ status: 404, body: { code: 'content_not_found' } });
+        expect(seen(await buy(token, unannounced, method))).toEqual(expected);
+      }
+      expect(seen(await referralLink(token, unannounced))).toEqual(seen(await referralLink(token, unknown)));
+    } finally {
+      await moderation.resume();
     }
-    expect(seen(await referralLink(token, unannounced))).toEqual(seen(await referralLink(token, unknown)));
+    await platform.drain();
+    expect(await row(unannounced)).toMatchObject({ title: 'Not yet announced', status: 'sellable', version: 1 });
 
     const albumId = await f.approvedItem('album', 1500, 'Announced album');
     expect(await row(albumId)).toMatchObject({

@@ -1,19 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import {
   approvedAlbum,
+  callApi,
   changeRole,
   makeStaff,
   removedAlbum,
   staffSession,
+  startTestPlatform,
   submittedAlbum,
   verifiedCreator,
   waitForLockWaiter,
   type StaffSession,
 } from '#app/testing';
-import { startMessagingPlatform, type Fan, type MessagingFixtures } from './messaging-fixtures.js';
+import { CARD, postForm, waitFor } from './commerce-fixtures.js';
+import { MessagingFixtures, type Fan } from './messaging-fixtures.js';
 
 /**
  * Issue 33 #3: no staff member decides about themselves. A moderator or admin who is also a creator
@@ -85,12 +92,41 @@ async function expectCaseRefused(caseId: string, staff: StaffCreator, outcome = 
   expect((await api('POST', `/api/admin/moderation/cases/${caseId}/claim`, otherModerator.token)).status).toBe(200);
 }
 
+/** Pays on the sandbox acquirer's hosted page and waits for its webhook to mark the purchase paid. */
+async function paidPurchase(token: string, body: Record<string, unknown>): Promise<string> {
+  const created = await callApi(
+    f.platform,
+    'POST',
+    '/api/purchases',
+    token,
+    { ...body, method: 'card' },
+    { 'idempotency-key': `staff-${randomUUID()}` },
+  );
+  expect(created.status).toBe(201);
+  await postForm(created.body.checkoutUrl as string, CARD);
+  const id = created.body.id as string;
+  await waitFor(
+    async () => (await one<{ status: string }>(`select status from purchases where id = ?`, [id])).status === 'paid',
+    20_000,
+    'the payment webhook',
+  );
+  return id;
+}
+
 beforeAll(async () => {
-  f = await startMessagingPlatform();
+  // The messaging suites' fixtures on a live platform with its sandbox acquirer (the refund test pays on its hosted page).
+  const platform = await startTestPlatform({
+    env: { LAUNCH_PHASE: 'live', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'fanmint-staff-')) },
+  });
+  f = new MessagingFixtures(platform, await staffSession(platform, 'moderator'), [], () =>
+    platform.api.get(MikroORM).em.fork(),
+  );
   otherModerator = f.moderator;
 });
 
 afterAll(async () => {
+  // Nothing may be left in the shared outbox (the payments' post-sale jobs): another suite's worker would deliver it.
+  await f?.platform.drain(30_000);
   await f?.platform.close();
 });
 
@@ -197,17 +233,18 @@ describe('no staff member decides about themselves', () => {
   });
 
   it('an admin cannot refund a purchase they were paid for or made', async () => {
-    const staff = await staffCreator('admin');
+    const tips = { tips: { enabled: true, minimumTipMinor: 300 } };
+    const staff = await staffCreator('admin', async (creator) => {
+      expect((await api('PATCH', '/api/stores/mine', creator.token, tips)).status).toBe(200);
+    });
+    const other = await f.creator();
+    expect((await api('PATCH', '/api/stores/mine', other.token, tips)).status).toBe(200);
     const fan = await f.fan();
-    for (const [buyer, store, creator] of [
-      [fan.userId, staff.storeId, staff.userId],
-      [staff.userId, (await f.quietStore()).storeId, randomUUID()],
+    // A fan tips the admin's store; the admin tips another creator's.
+    for (const id of [
+      await paidPurchase(fan.token, { kind: 'tip', storeSlug: staff.slug, amountMinor: 900 }),
+      await paidPurchase(staff.token, { kind: 'tip', storeSlug: other.slug, amountMinor: 900 }),
     ]) {
-      const { id } = await one<{ id: string }>(
-        `insert into purchases (id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method, status, idempotency_key, provider, provider_payment_id, created_at, paid_at)
-         values (gen_random_uuid(), ?, ?, ?, 'content', ?, 'Staff album', 'album', 900, 'USD', 'card', 'paid', ?, 'sandbox', ?, now(), now()) returning id`,
-        [buyer, store, creator, randomUUID(), `key-${randomUUID()}`, `pay-${randomUUID()}`],
-      );
       expect(await api('POST', `/api/admin/purchases/${id}/refund`, staff.token)).toMatchObject(refused);
       expect(await one<{ status: string }>(`select status from purchases where id = ?`, [id])).toEqual({
         status: 'paid',
@@ -280,6 +317,7 @@ describe('no staff member decides about themselves', () => {
     const target = await staffSession(f.platform, 'moderator');
     await changeRole(f.platform, target.userId, 'creator');
     // An admin's promotion of the target is under way (row locked, not yet committed) when the moderator's request arrives.
+    // The role change locks, writes and commits in one short transaction no caller can pause, so this transaction plays it.
     const promotion = new pg.Client({ connectionString: f.platform.config.DATABASE_URL });
     await promotion.connect();
     try {

@@ -1,14 +1,15 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import {
+  approvedContent,
   callApi,
   changeRole,
+  makeStaff,
   readApiResponse,
   signedInUser,
   staffSession,
+  tusUpload,
   verifiedCreator,
   type ApiResponse,
   type TestPlatform,
@@ -54,7 +55,7 @@ export interface Fixtures {
   messageCaseId: string;
   collaborationId: string;
   ownerSessionId: string;
-  /** Staff members' own subjects, which they never decide: the moderator's verification, item and account case; the admin's item and purchase. */
+  /** Staff members' own subjects, which they never decide: the moderator's verification, the item featuring them and their account case; the admin's item and purchase. */
   own: { verificationId: string; itemId: string; caseId: string; adminItemId: string; adminPurchaseId: string };
   moderatorFactorId: string;
   mediaLink: string;
@@ -69,85 +70,16 @@ const ok = (what: string, response: ApiResponse, status = [200, 201, 202]) => {
 const sessionId = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { session_id: string }).session_id;
 
-/** Every actor signed in once, and the owner's objects, built through the api as users build them. */
+/**
+ * Every actor signed in once, and the owner's objects, built through the api as users build them. The
+ * admin was a verified creator with an approved album before an admin made them admin; the moderator
+ * is featured in another creator's album pending review (asked to collaborate, then named on the draft),
+ * and has an ID check of their own pending.
+ */
 export async function buildWorld(
   platform: TestPlatform,
-  storageDir: string,
 ): Promise<{ callers: Record<Actor, Caller>; fixtures: Fixtures }> {
   const db = () => platform.api.get(MikroORM).em.fork();
-  const [moderator, admin, fan, otherFan, buyer, moderatorAal1] = await Promise.all([
-    staffSession(platform, 'moderator'),
-    staffSession(platform, 'admin'),
-    ...Array.from({ length: 4 }, () => signedInUser(platform)),
-  ]);
-  const [owner, otherCreator] = await Promise.all([
-    verifiedCreator(platform, { moderator }),
-    verifiedCreator(platform, { moderator }),
-  ]);
-  await changeRole(platform, moderatorAal1.session.user.id, 'moderator');
-  await moderatorAal1.client.refreshSession();
-  const aal1Token = (await moderatorAal1.client.getSession()).data.session!.access_token;
-
-  const slug = `matrix-${randomBytes(3).toString('hex')}`;
-  ok('open store', await callApi(platform, 'POST', '/api/stores', owner.token, { slug, displayName: 'Matrix Shop' }));
-  ok(
-    'other store',
-    await callApi(platform, 'POST', '/api/stores', otherCreator.token, {
-      slug: `${slug}-b`,
-      displayName: 'Other Matrix Shop',
-    }),
-  );
-  ok(
-    'store settings',
-    await callApi(platform, 'PATCH', '/api/stores/mine', owner.token, {
-      access: { subscriptionEnabled: true, subscriptionPriceMinor: 500 },
-      tips: { enabled: true, minimumTipMinor: 300 },
-      collaboration: { acceptRequests: true },
-    }),
-  );
-
-  // Items with one processed file, inserted in review as the upload pipeline leaves them; a moderator approves the owner's and the admin's.
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
-    .jpeg()
-    .toBuffer();
-  mkdirSync(join(storageDir, 'media'), { recursive: true });
-  const submittedItem = async (creatorId: string) => {
-    const [itemId, mediaId, fileKey, now] = [
-      randomUUID(),
-      randomUUID(),
-      `matrix-${randomBytes(4).toString('hex')}`,
-      new Date(),
-    ];
-    for (const name of ['thumb', 'clean']) writeFileSync(join(storageDir, 'media', `${fileKey}-${name}.jpg`), photo);
-    await db().execute(
-      `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, submitted_at, created_at, updated_at)
-       values (?, ?, 'album', 'Matrix album', 700, 'USD', 'pending_review', ?, ?, ?)`,
-      [itemId, creatorId, now, now, now],
-    );
-    await db().execute(
-      `insert into content_media
-         (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
-       values (?, ?, ?, 'image', 'jpeg', 'original.jpg', 1000, 'ready', ?, ?, 0, ?)`,
-      [
-        mediaId,
-        itemId,
-        `upload-${randomBytes(8).toString('hex')}`,
-        `${fileKey}-thumb.jpg`,
-        `${fileKey}-clean.jpg`,
-        now,
-      ],
-    );
-    return { itemId, mediaId };
-  };
-  const approve = async (id: string) => {
-    for (const step of ['claim', 'approve'])
-      ok(`${step} item`, await callApi(platform, 'POST', `/api/admin/content/${id}/${step}`, moderator.token));
-  };
-  const { itemId, mediaId } = await submittedItem(owner.userId);
-  const adminItemId = (await submittedItem(admin.userId)).itemId;
-  const moderatorItemId = (await submittedItem(moderator.userId)).itemId;
-  await approve(itemId);
-  await approve(adminItemId);
   const api = async (
     what: string,
     method: string,
@@ -156,6 +88,75 @@ export async function buildWorld(
     body?: unknown,
     headers?: Record<string, string>,
   ) => ok(what, await callApi(platform, method, path, token, body, headers));
+  const [moderator, fan, otherFan, buyer, moderatorAal1] = await Promise.all([
+    staffSession(platform, 'moderator'),
+    ...Array.from({ length: 4 }, () => signedInUser(platform)),
+  ]);
+  const [owner, otherCreator, adminCreator, featuring] = await Promise.all(
+    Array.from({ length: 4 }, () => verifiedCreator(platform, { moderator })),
+  );
+  await changeRole(platform, moderatorAal1.session.user.id, 'moderator');
+  await moderatorAal1.client.refreshSession();
+  const aal1Token = (await moderatorAal1.client.getSession()).data.session!.access_token;
+
+  const slug = `matrix-${randomBytes(3).toString('hex')}`;
+  await api('open store', 'POST', '/api/stores', owner.token, { slug, displayName: 'Matrix Shop' });
+  await api('other store', 'POST', '/api/stores', otherCreator.token, {
+    slug: `${slug}-b`,
+    displayName: 'Other Matrix Shop',
+  });
+  await api('featuring store', 'POST', '/api/stores', featuring.token, {
+    slug: `${slug}-c`,
+    displayName: 'Featuring Matrix Shop',
+  });
+  await api('store settings', 'PATCH', '/api/stores/mine', owner.token, {
+    access: { subscriptionEnabled: true, subscriptionPriceMinor: 500 },
+    tips: { enabled: true, minimumTipMinor: 300 },
+    collaboration: { acceptRequests: true },
+  });
+  await api('featuring store settings', 'PATCH', '/api/stores/mine', featuring.token, {
+    collaboration: { acceptRequests: true },
+  });
+  await api('moderator asks to collaborate', 'POST', `/api/stores/${slug}-c/collaboration-requests`, moderator.token, {
+    message: 'Feature me',
+  });
+
+  // Albums with one photo, uploaded over tus and processed by the worker; the moderator approves the owner's and the admin's.
+  const album = { kind: 'album' as const, title: 'Matrix album', priceMinor: 700, currency: 'USD' };
+  const featuredAlbum = async (creatorToken: string, collaboratorId: string) => {
+    const id = (await api('featured draft', 'POST', '/api/content', creatorToken, album)).id as string;
+    await api('name the collaborator', 'PATCH', `/api/content/${id}`, creatorToken, {
+      collaboratorIds: [collaboratorId],
+    });
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const upload = await tusUpload(platform.baseUrl, creatorToken, photo, {
+      contentId: id,
+      filename: 'photo.jpg',
+      filetype: 'image/jpeg',
+    });
+    if (upload.error) throw upload.error;
+    await platform.drain();
+    await waitFor(
+      async () => {
+        const submitted = await callApi(platform, 'POST', `/api/content/${id}/submit`, creatorToken);
+        if (submitted.body?.code === 'media_processing') return false;
+        ok('submit featured album', submitted);
+        return true;
+      },
+      60_000,
+      'the featured album to be processed',
+    );
+    return id;
+  };
+  const [itemId, adminItemId, moderatorItemId] = await Promise.all([
+    approvedContent(platform, owner.token, moderator.token, album),
+    approvedContent(platform, adminCreator.token, moderator.token, album),
+    featuredAlbum(featuring.token, moderator.userId),
+  ]);
+  const mediaId = ((await api('item', 'GET', `/api/content/${itemId}`, owner.token)).media as { id: string }[])[0].id;
+  const admin = await makeStaff(platform, adminCreator, 'admin');
   const draft = { title: 'Matrix draft', kind: 'video', priceMinor: 900, currency: 'USD' };
   const draftId = (await api('draft', 'POST', '/api/content', owner.token, draft)).id as string;
   await platform.drain();

@@ -256,8 +256,9 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/config': { expect: open() },
 
   // Content: the creator's own items.
+  // The admin is a verified creator too (their own album), with no store.
   'POST /api/content': {
-    expect: creators(201),
+    expect: creators(201, 403, { admin: 201 }),
     body: () => ({ title: 'Matrix extra', kind: 'album', priceMinor: 500, currency: 'USD' }),
   },
   'GET /api/content/mine': { expect: signedIn(), entitled: ['owner', 'moderator', 'admin'] },
@@ -474,7 +475,10 @@ export const MATRIX: Record<string, Row> = {
 
   // Stores: public pages; the settings are the owner's own store.
   'GET /api/stores': { expect: open() },
-  'POST /api/stores': { expect: creators(409), body: (f) => ({ slug: f.slug, displayName: 'Taken' }) },
+  'POST /api/stores': {
+    expect: creators(409, 403, { admin: 409 }),
+    body: (f) => ({ slug: f.slug, displayName: 'Taken' }),
+  },
   'GET /api/stores/mine': { expect: creators('ok', 404) },
   'PATCH /api/stores/mine': {
     expect: creators('ok', 404),
