@@ -61,17 +61,23 @@ export interface ClosedBatch {
   payable: PayableBalance[];
 }
 
-interface PayableRow {
-  payee_id: string;
-  account_id: number | string;
-  currency: string;
-  current_minor: number | string;
-  released_minor: number | string;
-  released_through: string | null;
-  payout_minor: number | string;
-  method: 'bank' | 'crypto';
-  destination: string;
-}
+/**
+ * One due payout as the close statement hands it over: a JSON array, not an object, so a batch of
+ * ten thousand carries no key names (a third of the bytes to read and parse). In order: payee id,
+ * pending account id, currency, current minor, released minor, released through, payout minor,
+ * method, destination.
+ */
+type PayableRow = [
+  string,
+  number | string,
+  string,
+  number | string,
+  number | string,
+  string | null,
+  number | string,
+  'bank' | 'crypto',
+  string,
+];
 
 export interface PayeeAccounts {
   pending: number;
@@ -201,17 +207,19 @@ export class Ledger {
       `Month-end close ${period}`,
       now,
     ]);
-    const payable = row.payable.map((due) => ({
-      payeeId: due.payee_id,
-      accountId: String(due.account_id),
-      currency: due.currency,
-      currentMinor: Number(due.current_minor),
-      releasedMinor: Number(due.released_minor),
-      releasedThrough: due.released_through === null ? null : String(due.released_through).slice(0, 10),
-      payoutMinor: Number(due.payout_minor),
-      method: due.method,
-      destination: due.destination,
-    }));
+    const payable = row.payable.map(
+      ([payeeId, accountId, currency, current, released, through, payout, method, destination]) => ({
+        payeeId,
+        accountId: String(accountId),
+        currency,
+        currentMinor: Number(current),
+        releasedMinor: Number(released),
+        releasedThrough: through === null ? null : String(through).slice(0, 10),
+        payoutMinor: Number(payout),
+        method,
+        destination,
+      }),
+    );
     return { payees: row.payees, entries: row.entries, payable };
   }
 }

@@ -3,7 +3,7 @@
  * payees close in minutes' worth of rows, not a million round trips). Every read of a big table is
  * a LATERAL lookup by key, so a batch costs the same whatever the size of the ledger (a hash join
  * would scan the whole table once per batch: quadratic over a run). It posts each payee's close and
- * answers, as one JSON array, the balances each due payout is made of; the payouts themselves are
+ * answers, as one JSON array of arrays, the balances each due payout is made of; the payouts themselves are
  * the payout repository's to store. Parameters in order: first pending account id, the batch's
  * exclusive upper bound (max bigint for the last batch), cutoff, period (key), cutoff (release_on),
  * description, now.
@@ -62,9 +62,10 @@ entries as (
   returning 1
 ),
 payable as (
-  select d.owner_id as payee_id, d.pending_id as account_id, d.currency, d.current_minor, d.released as released_minor,
-         d.through as released_through, d.payout as payout_minor, d.method, d.destination
+  -- One array per due payout, in the order LedgerRepository.closeBatch reads them (no key names).
+  select json_build_array(d.owner_id, d.pending_id, d.currency, d.current_minor, d.released, d.through, d.payout, d.method,
+                          d.destination) as due
     from txs tx join due d on d.pending_id = tx.account_id where d.payout > 0
 )
 select (select count(*) from txs)::int as payees, (select count(*) from entries)::int as entries,
-       (select coalesce(json_agg(payable), '[]'::json) from payable) as payable`;
+       (select coalesce(json_agg(due), '[]'::json) from payable) as payable`;
