@@ -14,8 +14,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { childEnv, ensurePinnedNode, rootDir } from '../scripts/lib/util.mjs';
+import { seedSyntheticLedger } from './lib/synthetic-ledger.mjs';
 
 await ensurePinnedNode();
 const pg = (await import('pg')).default;
@@ -71,33 +71,10 @@ async function seed(name, dir) {
     encoding: 'utf8',
   });
   if (migrate.status !== 0) throw new Error(`${name}: migrations failed:\n${migrate.stdout}${migrate.stderr}`);
-  const { SEED_PAYEES_SQL, SEED_SALES_SQL } = await import(
-    pathToFileURL(join(dir, 'dist/libs/payouts/src/testing/synthetic-ledger.js')).href
-  );
   const db = new pg.Client({ connectionString: urlOf(database) });
   await db.connect();
-  await db.query(
-    `insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR')`,
-  );
-  const { rows } = await db.query(`select id, kind from ledger_accounts where owner_id is null`);
-  const account = (kind) => rows.find((row) => row.kind === kind).id;
   const started = Date.now();
-  for (let start = 0; start < payees; start += 20_000) {
-    const count = Math.min(20_000, payees - start);
-    const ids = JSON.stringify(Array.from({ length: count }, (_, i) => payeeId(start + i)));
-    await db.query(SEED_PAYEES_SQL, [ids, 'EUR']);
-    await db.query(SEED_SALES_SQL, [
-      ids,
-      'EUR',
-      salesPerPayee,
-      1000,
-      '2030-01-31',
-      '2030-01-10T12:00:00Z',
-      account('provider_clearing'),
-      account('platform_revenue'),
-    ]);
-  }
-  await db.query('vacuum analyze');
+  await seedSyntheticLedger(db, dir, { payees, salesPerPayee, idOf: payeeId });
   await db.end();
   log(`${name}: seeded ${payees} payees × ${salesPerPayee} sales in ${Math.round((Date.now() - started) / 1000)} s`);
   return database;

@@ -17,8 +17,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { addResultRow } from './lib/results-md.mjs';
+import { seedSyntheticLedger } from './lib/synthetic-ledger.mjs';
 import { childEnv, ensurePinnedNode, rootDir } from '../scripts/lib/util.mjs';
 
 await ensurePinnedNode();
@@ -37,9 +37,6 @@ if (!existsSync(join(rootDir, 'dist/apps/worker/src/month-end.js'))) {
   log('building the server (dist/ is missing)...');
   spawnSync('npm', ['run', 'build:server'], { cwd: rootDir, stdio: 'inherit' });
 }
-const { SEED_PAYEES_SQL, SEED_SALES_SQL } = await import(
-  pathToFileURL(join(rootDir, 'dist/libs/payouts/src/testing/synthetic-ledger.js')).href
-);
 
 async function withDatabase(name, fn) {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -66,30 +63,16 @@ async function closeAt(payees) {
     if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}${migrate.stderr}`);
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    await db.query(
-      `insert into ledger_accounts (owner_id, kind, currency) values (null, 'provider_clearing', 'EUR'), (null, 'platform_revenue', 'EUR')`,
-    );
-    const { rows } = await db.query(`select id, kind from ledger_accounts where owner_id is null`);
-    const account = (kind) => rows.find((row) => row.kind === kind).id;
     const seedStarted = Date.now();
-    const chunk = 20_000;
-    for (let start = 0; start < payees; start += chunk) {
-      const ids = JSON.stringify(Array.from({ length: Math.min(chunk, payees - start) }, () => randomUUID()));
-      await db.query(SEED_PAYEES_SQL, [ids, 'EUR']);
-      await db.query(SEED_SALES_SQL, [
-        ids,
-        'EUR',
-        salesPerPayee,
-        1000,
-        '2030-01-31',
-        '2030-01-10T12:00:00Z',
-        account('provider_clearing'),
-        account('platform_revenue'),
-      ]);
-      if ((start / chunk) % 10 === 0)
-        log(`  seeded ${start + chunk} / ${payees} payees (${Math.round((Date.now() - seedStarted) / 1000)} s)`);
-    }
-    await db.query('vacuum analyze');
+    await seedSyntheticLedger(db, rootDir, {
+      payees,
+      salesPerPayee,
+      idOf: () => randomUUID(),
+      onChunk: (done) => {
+        if (done % 200_000 === 20_000 || done === payees)
+          log(`  seeded ${done} / ${payees} payees (${Math.round((Date.now() - seedStarted) / 1000)} s)`);
+      },
+    });
     // The seed's dirty pages are written now, not by a checkpoint during the close (timings repeat).
     await db.query('checkpoint');
     log(
