@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { childEnv, ensurePinnedNode, rootDir } from '../scripts/lib/util.mjs';
-import { seedSyntheticLedger } from './lib/synthetic-ledger.mjs';
+import { monthEndArgs, seedSyntheticLedger } from './lib/synthetic-ledger.mjs';
 
 await ensurePinnedNode();
 const pg = (await import('pg')).default;
@@ -107,13 +107,7 @@ async function trial(name, dir, template, round) {
       '"$@"; code=$?; times > "$TIMES_FILE"; exit $code',
       'bash',
       process.execPath,
-      join(dir, 'dist/apps/worker/src/month-end.js'),
-      '--period',
-      '2030-01',
-      '--at',
-      '2030-01-31T23:00:00Z',
-      '--batch-size',
-      String(batchSize),
+      ...monthEndArgs(dir, batchSize),
     ],
     {
       cwd: dir,

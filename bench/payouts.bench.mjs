@@ -18,7 +18,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { addResultRow } from './lib/results-md.mjs';
-import { seedSyntheticLedger } from './lib/synthetic-ledger.mjs';
+import { monthEndArgs, seedSyntheticLedger } from './lib/synthetic-ledger.mjs';
 import { childEnv, ensurePinnedNode, rootDir } from '../scripts/lib/util.mjs';
 
 await ensurePinnedNode();
@@ -80,29 +80,17 @@ async function closeAt(payees) {
     );
     const walBefore = (await db.query('select pg_current_wal_lsn() as lsn')).rows[0].lsn;
     const started = process.hrtime.bigint();
-    const child = spawn(
-      process.execPath,
-      [
-        join(rootDir, 'dist/apps/worker/src/month-end.js'),
-        '--period',
-        '2030-01',
-        '--at',
-        '2030-01-31T23:00:00Z',
-        '--batch-size',
-        String(batchSize),
-      ],
-      {
-        cwd: rootDir,
-        env: childEnv({
-          DATABASE_URL: databaseUrl,
-          LOG_LEVEL: 'warn',
-          JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-          PUBLIC_URL: 'http://127.0.0.1:9',
-          SMTP_URL: 'smtp://127.0.0.1:9',
-        }),
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const child = spawn(process.execPath, monthEndArgs(rootDir, batchSize), {
+      cwd: rootDir,
+      env: childEnv({
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+        PUBLIC_URL: 'http://127.0.0.1:9',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+      }),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (data) => (output += data));
     const code = await new Promise((resolve) => child.once('exit', resolve));

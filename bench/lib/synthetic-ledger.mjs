@@ -36,3 +36,14 @@ export async function seedSyntheticLedger(db, dir, { payees, salesPerPayee, idOf
   }
   await db.query('vacuum analyze');
 }
+
+/** The operator command both benches time: the month-end close of January 2030 (the seed's due day), as node arguments. */
+export const monthEndArgs = (dir, batchSize) => [
+  join(dir, 'dist/apps/worker/src/month-end.js'),
+  '--period',
+  '2030-01',
+  '--at',
+  '2030-01-31T23:00:00Z',
+  '--batch-size',
+  String(batchSize),
+];
