@@ -12,6 +12,8 @@ export const ENTRY = { api: 'apps/api/src/main.ts', worker: 'apps/worker/src/mai
  */
 export class ClusterProcess {
   readonly logs: string[] = [];
+  /** Where the current run's lines start in `logs`. */
+  private firstLogOfRun = 0;
   private child: ChildProcess | null = null;
   private exit: Promise<number | null> = Promise.resolve(null);
 
@@ -45,6 +47,7 @@ export class ClusterProcess {
     });
     child.channel?.unref();
     this.child = child;
+    this.firstLogOfRun = this.logs.length;
     this.exit = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
     let partial = '';
     const keep = (chunk: Buffer) => {
@@ -71,7 +74,9 @@ export class ClusterProcess {
   }
 
   private async ready(): Promise<boolean> {
-    if (this.kind === 'worker') return this.logs.some((line) => line.includes('"worker started"'));
+    // This run's own lines: after a restart the earlier run's `worker started` is still in the log.
+    if (this.kind === 'worker')
+      return this.logs.slice(this.firstLogOfRun).some((line) => line.includes('"worker started"'));
     try {
       return (await fetch(`${this.baseUrl}/health`, { signal: AbortSignal.timeout(2000) })).status < 500;
     } catch {

@@ -39,6 +39,9 @@ export class MailInbox {
   private readonly closedSessions = new Set<string>();
   /** The delivery each session has under way: received in full yet or not, and whether it was settled. */
   private readonly inFlight = new Map<string, { received: boolean; settled: boolean }>();
+  /** What happened to each delivery, in order (session, ms since the inbox started, event): a failed crash test prints it. */
+  readonly timeline: string[] = [];
+  private readonly startedAt = Date.now();
   /** Set by the test platform: says where mail that never arrived got stuck, for waitFor's timeout error. */
   explainMissing: (() => Promise<string>) | null = null;
 
@@ -49,6 +52,7 @@ export class MailInbox {
       logger: false,
       onClose: (session) => {
         this.closedSessions.add(session.id);
+        if (this.inFlight.has(session.id)) this.note(session.id, 'sender hung up');
         // A sender that hung up in the middle of its message (a killed worker) delivered nothing.
         const delivery = this.inFlight.get(session.id);
         if (delivery && !delivery.received) this.settle(session.id, delivery, this.dropWhenSenderHangsUp);
@@ -63,9 +67,11 @@ export class MailInbox {
         const delivery = { received: false, settled: false };
         this.inFlight.set(session.id, delivery);
         this.receiving += 1;
+        this.note(session.id, `data to ${session.envelope.rcptTo.map((to) => to.address).join(',')}`);
         simpleParser(stream)
           .then(async (mail) => {
             delivery.received = !delivery.settled;
+            this.note(session.id, delivery.received ? 'received in full' : 'parsed after settling');
             if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
             if (this.held) await this.held;
             if (this.dropWhenSenderHangsUp && this.closedSessions.has(session.id)) {
@@ -92,7 +98,22 @@ export class MailInbox {
     if (this.inFlight.get(sessionId) === delivery) this.inFlight.delete(sessionId);
     this.receiving -= 1;
     if (drop) this.dropped += 1;
+    this.note(sessionId, drop ? 'dropped' : 'kept');
     return true;
+  }
+
+  private note(sessionId: string, event: string): void {
+    this.timeline.push(`${sessionId} +${Date.now() - this.startedAt} ms ${event}${this.held ? ' (held)' : ''}`);
+  }
+
+  /** The sessions whose delivery is under way now (received or held, not yet kept or dropped). */
+  sessionsInFlight(): string[] {
+    return [...this.inFlight.keys()];
+  }
+
+  /** Whether this session's sender has hung up (the listener saw its connection close). */
+  hasClosed(sessionId: string): boolean {
+    return this.closedSessions.has(sessionId);
   }
 
   /** Holds every delivery from now on, unaccepted, until `release()` (however long the test takes to act). */
@@ -103,6 +124,7 @@ export class MailInbox {
 
   /** Lets held deliveries (and later ones) through. */
   release(): void {
+    if (this.held) this.timeline.push(`- +${Date.now() - this.startedAt} ms released`);
     this.releaseHeld?.();
     this.held = null;
     this.releaseHeld = null;
