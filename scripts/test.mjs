@@ -11,8 +11,9 @@
 // CI=true nothing may be skipped, so a missing one fails the run. Then, on a 2-core box:
 //   1. npm run build (browser suites need the server build and frontend/dist), typecheck and
 //      lint, side by side;
-//   2. jest's unit and e2e projects on JEST_WORKERS (2) workers, each with its own database, and beside
-//      them jest's cluster project (real api and worker processes, in band), then vitest (frontend).
+//   2. jest's unit and e2e projects on JEST_WORKERS (2) workers, each with its own database, then vitest
+//      (frontend, VITEST_WORKERS (2) workers); beside them jest's cluster project (real api and worker
+//      processes, in band).
 // Steps that run side by side prefix their lines with their name. `npm test -- <jest args>` passes
 // the args to both jest steps (a step none of whose suites match passes); with --selectProjects,
 // --runInBand or -i among them, one jest step runs them as given, in band.
@@ -258,29 +259,50 @@ async function main() {
     const passWithNoTests = jestArgs.length ? ['--passWithNoTests'] : [];
     const workers = `--maxWorkers=${process.env.JEST_WORKERS || 2}`;
     // Two lanes at once. The cluster suites spend most of their time waiting (an outage of 30 s, processes
-    // starting and draining: one took 255 s of wall time for 15 s of CPU), so they run beside the unit and
-    // e2e suites instead of after them; vitest follows them in their lane.
-    // After the e2e suites (CLUSTER_LANE=after), vitest runs beside the cluster suites, which mostly wait.
+    // starting and draining: one took 255 s of wall time for 15 s of CPU), so they run in band beside the
+    // unit and e2e suites, which keep both cores busy; Vitest follows the e2e suites in their lane, on two
+    // workers (Vitest's own default leaves one core idle on a 2-core box), so CPU-bound work runs back to back.
+    // CLUSTER_LANE=after runs the cluster suites once the e2e suites are done, with Vitest beside them.
     const after = process.env.CLUSTER_LANE === 'after';
-    const lane = async () => {
-      const [command, args, clusterEnv] = jest(['--selectProjects', 'cluster'], ['--runInBand', ...passWithNoTests]);
-      const clusterRun = runStep(
+    const [clusterCommand, clusterArgs, clusterEnv] = jest(
+      ['--selectProjects', 'cluster'],
+      ['--runInBand', ...passWithNoTests],
+    );
+    const clusterLane = () =>
+      runStep(
         'jest cluster',
-        command,
-        args,
+        clusterCommand,
+        clusterArgs,
         { ...clusterEnv, TEST_PORT_RANGE: '28000-31999' },
         { prefixed: true },
       );
-      if (after && withVitest.length) return Promise.all([clusterRun, runStep(...withVitest[0], { prefixed: true })]);
-      const cluster = await clusterRun;
-      if (interrupted || !withVitest.length) return [cluster];
-      return [cluster, await runStep(...withVitest[0], { prefixed: true })];
+    const vitest = (maxWorkers) => {
+      if (!withVitest.length) return [];
+      const [name, vitestCommand, vitestArgs, vitestEnv] = withVitest[0];
+      return [
+        runStep(name, vitestCommand, [...vitestArgs, `--maxWorkers=${maxWorkers}`], vitestEnv, { prefixed: true }),
+      ];
     };
     const [command, args, e2eEnv] = jest(['--selectProjects', 'unit', 'e2e'], [workers, ...passWithNoTests]);
-    const e2e = runStep('jest', command, args, { ...e2eEnv, TEST_PORT_RANGE: '20000-27999' }, { prefixed: true });
-    // CLUSTER_LANE=after runs them once the e2e suites are done (slower, quieter for the crash suites).
-    const [main, rest] = after ? [await e2e, await lane()] : await Promise.all([e2e, lane()]);
-    results.push(main, ...rest);
+    const e2eLane = async () => {
+      const e2e = await runStep(
+        'jest',
+        command,
+        args,
+        { ...e2eEnv, TEST_PORT_RANGE: '20000-27999' },
+        { prefixed: true },
+      );
+      if (after || interrupted) return [e2e];
+      return [e2e, ...(await Promise.all(vitest(process.env.VITEST_WORKERS || 2)))];
+    };
+    if (after) {
+      const [e2e] = await e2eLane();
+      results.push(e2e);
+      if (!interrupted) results.push(...(await Promise.all([clusterLane(), ...vitest(1)])));
+    } else {
+      const [lane, cluster] = await Promise.all([e2eLane(), clusterLane()]);
+      results.push(lane[0], cluster, ...lane.slice(1));
+    }
   }
   if (interrupted) return finish(130, `npm test: INTERRUPTED (${interrupted}) during the tests`);
 
