@@ -8,11 +8,14 @@
 // (the command bench:payouts times). Per trial: the close's own time (timed by the command), the CPU
 // of the command (user + sys, from /proc) and of the PostgreSQL backends serving it (sampled every
 // 100 ms); each trial is checked (a payout per payee, no unbalanced transaction). Rounds alternate
-// the order of the trees. `--keep-seeds` keeps the seeded databases and reuses them. Environment: BENCH_PG_URL (admin), BENCH_PAYEES, BENCH_SALES, BENCH_BATCH,
+// the order of the trees. `--keep-seeds` keeps the seeded databases and reuses them. `--split-cores` runs
+// PostgreSQL on the first core and the command on the second during the trials, as an operator runs the
+// database and the worker on different hosts (needs taskset; every PostgreSQL process gets all cores back
+// at the end). Environment: BENCH_PG_URL (admin), BENCH_PAYEES, BENCH_SALES, BENCH_BATCH,
 // BENCH_ROUNDS (default 5).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { childEnv, ensurePinnedNode, rootDir } from '../scripts/lib/util.mjs';
 import { monthEndArgs, seedSyntheticLedger } from './lib/synthetic-ledger.mjs';
@@ -38,7 +41,20 @@ const batchSize = Number(process.env.BENCH_BATCH ?? 10_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 // --keep-seeds: leave the seeded databases for the next run (same trees, same sizes), and reuse them.
 const keepSeeds = process.argv.includes('--keep-seeds');
+const splitCores = process.argv.includes('--split-cores');
 const log = (message) => console.log(`[month-end-ab] ${message}`);
+
+/** Sets the CPU affinity of every PostgreSQL process (server, auxiliaries, backends; new backends inherit the server's). */
+function pinPostgres(cpus) {
+  const pids = spawnSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+  if (pids.length === 0) throw new Error('--split-cores: no PostgreSQL process found on this host (pgrep -x postgres)');
+  for (const pid of pids) spawnSync('taskset', ['-a', '-p', '-c', cpus, pid], { stdio: 'ignore' });
+}
+const allCores = `0-${availableParallelism() - 1}`;
+if (splitCores) {
+  if (availableParallelism() < 2) throw new Error('--split-cores needs two cores');
+  process.on('exit', () => pinPostgres(allCores));
+}
 const CLK_TCK = 100;
 
 const urlOf = (database) => {
@@ -100,9 +116,12 @@ async function trial(name, dir, template, round) {
   const load = loadavg()[0];
   // bash's `times` prints its children's user and system CPU once the command has exited.
   const timesFile = join(tmpdir(), `${database}.times`);
+  if (splitCores) pinPostgres('0');
+  const [command, ...prefix] = splitCores ? ['taskset', '-c', '1', 'bash'] : ['bash'];
   const child = spawn(
-    'bash',
+    command,
     [
+      ...prefix,
       '-c',
       '"$@"; code=$?; times > "$TIMES_FILE"; exit $code',
       'bash',
@@ -143,6 +162,7 @@ async function trial(name, dir, template, round) {
   const code = await new Promise((done) => child.once('exit', done));
   sampling = false;
   await sampler;
+  if (splitCores) pinPostgres(allCores);
   if (code !== 0) throw new Error(`${name}: month-end exited ${code}: ${output}`);
   const seconds = (text) => {
     const [, minutes, secs] = /(\d+)m([\d.]+)s/.exec(text);
