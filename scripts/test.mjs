@@ -18,7 +18,8 @@
 // the args to both jest steps (a step none of whose suites match passes); with --selectProjects,
 // --runInBand or -i among them, one jest step runs them as given, in band.
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
@@ -266,7 +267,7 @@ async function main() {
     const after = process.env.CLUSTER_LANE === 'after';
     const [clusterCommand, clusterArgs, clusterEnv] = jest(
       ['--selectProjects', 'cluster'],
-      ['--runInBand', ...passWithNoTests],
+      ['--runInBand', ...passWithNoTests, ...timingsTo('cluster')],
     );
     const clusterLane = () =>
       runStep(
@@ -283,7 +284,10 @@ async function main() {
         runStep(name, vitestCommand, [...vitestArgs, `--maxWorkers=${maxWorkers}`], vitestEnv, { prefixed: true }),
       ];
     };
-    const [command, args, e2eEnv] = jest(['--selectProjects', 'unit', 'e2e'], [workers, ...passWithNoTests]);
+    const [command, args, e2eEnv] = jest(
+      ['--selectProjects', 'unit', 'e2e'],
+      [workers, ...passWithNoTests, ...timingsTo('e2e')],
+    );
     const e2eLane = async () => {
       const e2e = await runStep(
         'jest',
@@ -334,7 +338,37 @@ async function runPaths(env, paths) {
   return finish(results.every((r) => r.ok) ? 0 : 1, summary());
 }
 
+// Each full-run jest step writes its results as JSON; the summary lists the slowest suites from them, so a
+// CI log shows where the minutes went.
+const timingFiles = [];
+function timingsTo(step) {
+  const file = join(tmpdir(), `fanmint-jest-${step}-${process.pid}.json`);
+  timingFiles.push(file);
+  return ['--json', `--outputFile=${file}`];
+}
+
+/** The slowest suites of this run (wall seconds each, from jest's own per-suite timing), or ''. */
+function slowestSuites(count = 15) {
+  const suites = [];
+  for (const file of timingFiles) {
+    try {
+      for (const suite of JSON.parse(readFileSync(file, 'utf8')).testResults ?? [])
+        suites.push({ path: suite.name.replace(`${rootDir}/`, ''), seconds: (suite.endTime - suite.startTime) / 1000 });
+    } catch {
+      // A step that was interrupted or never ran wrote nothing.
+    }
+    rmSync(file, { force: true });
+  }
+  if (!suites.length) return '';
+  const total = suites.reduce((sum, suite) => sum + suite.seconds, 0);
+  const top = suites.sort((a, b) => b.seconds - a.seconds).slice(0, count);
+  const lines = top.map((suite) => `${suite.seconds.toFixed(1).padStart(7)}  ${suite.path}`);
+  return `slowest of ${suites.length} jest suites (s; all together ${Math.round(total)} s):\n${lines.join('\n')}\n`;
+}
+
 function summary() {
+  const slowest = slowestSuites();
+  if (slowest) process.stdout.write(slowest);
   const ok = results.every((r) => r.ok);
   const steps = results.map((r) => `${r.name} ${r.ok ? 'passed' : 'FAILED'} (${r.detail})`).join(', ');
   const skips = skipped.length ? `; skipped: ${skipped.map((m) => m.suite).join(', ')}` : '';
