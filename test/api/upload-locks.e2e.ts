@@ -146,14 +146,14 @@ describe.each(backends)('the upload locker between two instances, %s', (backend)
   });
 
   it('keeps a live holder past its lease by renewing it', async () => {
-    // A 2 s lease renewed every third of it: a renewal must come over a second late to lose it, which a
-    // busy machine (two suites, browsers and PostgreSQL on two cores) did with a 600 ms lease.
-    const [a, b] = [new UploadLocker(instance(2_000)), new UploadLocker(instance(2_000), 600)];
+    // A 5 s lease renewed every third of it: a renewal must come over three seconds late to lose it. A busy
+    // machine (three suites, browsers and PostgreSQL on two cores) made one come over a second late with a 2 s lease.
+    const [a, b] = [new UploadLocker(instance(5_000)), new UploadLocker(instance(5_000), 600)];
     const id = randomUUID();
     const held = a.newLock(id);
     await held.lock(never(), () => undefined);
     // Outliving two leases is the point.
-    await sleep(4_200);
+    await sleep(10_200);
     await expect(b.newLock(id).lock(never(), () => undefined)).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
     await held.unlock();
   });
