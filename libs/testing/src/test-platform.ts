@@ -169,19 +169,27 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     if (!worker) throw new Error('drain() needs the worker');
     const relay = worker.get(OutboxRelay);
     const queues = worker.get(QueueFactory);
+    const queuesIdle = async () =>
+      (
+        await Promise.all(
+          QUEUE_NAMES.map((name) => queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
+        )
+      ).every((count) => Object.values(count).every((n) => n === 0));
+    // Idle means: no outbox row unpublished, no job waiting or running, and no row unpublished again after
+    // that, seen on two probes in a row. One read in either order can miss work moving between the reads: a
+    // batch the relay's own timer publishes (its job added after the queue read), or a job that writes the
+    // next outbox row and completes between them (a digest job queueing its email).
+    let quietProbes = 0;
     await waitFor(
       async () => {
         await relay.relayOnce();
-        // The outbox first: the relay adds a row's job before it marks the row published, so once no row is
-        // unpublished every job is in a queue. Counted the other way round, a batch the relay's own timer
-        // published between the two reads (its job added after the counts) looked idle.
-        if ((await unpublishedOutboxRows(api)) > 0) return false;
-        const counts = await Promise.all(
-          QUEUE_NAMES.map((name) => queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
-        );
-        return counts.every((count) => Object.values(count).every((n) => n === 0));
+        const quiet =
+          (await unpublishedOutboxRows(api)) === 0 && (await queuesIdle()) && (await unpublishedOutboxRows(api)) === 0;
+        quietProbes = quiet ? quietProbes + 1 : 0;
+        return quietProbes >= 2;
       },
-      { timeoutMs, what: 'the queues to drain' },
+      // A relay interval (50 ms) apart.
+      { timeoutMs, intervalMs: 50, what: 'the queues to drain' },
     );
   };
 
