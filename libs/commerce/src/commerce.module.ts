@@ -13,6 +13,7 @@ import { ListCategoriesHandler } from './queries/list-categories/list-categories
 import { StoreContentHandler } from './queries/store-content/store-content.handler.js';
 import { StoreNamesHandler } from './queries/store-names/store-names.handler.js';
 import { StoreOwnerHandler } from './queries/store-owner/store-owner.handler.js';
+import { FollowedStoresHandler, StoreVisitHandler } from './queries/store-visit/store-visit.handler.js';
 import { FanRelationshipHandler } from './queries/fan-relationship/fan-relationship.handler.js';
 import { AudienceCountHandler, AudiencePageHandler } from './queries/audience/audience.handler.js';
 import { RequestStoreCollaborationHandler } from './commands/request-collaboration/request-collaboration.handler.js';
@@ -134,6 +135,8 @@ import { CommerceOwners } from './review/commerce-owners.js';
     StoreContentHandler,
     StoreNamesHandler,
     StoreOwnerHandler,
+    StoreVisitHandler,
+    FollowedStoresHandler,
     FanRelationshipHandler,
     AudiencePageHandler,
     AudienceCountHandler,

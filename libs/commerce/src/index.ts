@@ -55,6 +55,13 @@ export { GetMyStoreQuery } from './queries/get-my-store/get-my-store.query.js';
 export { ChangeStoreImageCommand } from './commands/change-store-image/change-store-image.command.js';
 export { SellableItems } from './queries/sellable-items/sellable-items.read-model.js';
 export { StoreOwnerQuery, type StoreOwnerView } from './queries/store-owner/store-owner.query.js';
+export {
+  StoreVisitQuery,
+  FollowedStoresQuery,
+  type StoreVisitView,
+  type FollowedStoreView,
+} from './queries/store-visit/store-visit.query.js';
+export type { StoreVisitor } from './domain/store-access.js';
 export { FanRelationshipQuery, type FanRelationshipView } from './queries/fan-relationship/fan-relationship.query.js';
 export {
   AudiencePageQuery,
@@ -72,3 +79,7 @@ export {
   type MessageOfferAnswer,
   type MessagePurchase,
 } from './ports/message-offers.js';
+/** The public routes' guards (signed in or not, the age-check cookie, the live phase), for modules that show stores' posts. */
+export { OptionalAuthGuard, Viewer, AgeChecked } from './http/optional-auth.guard.js';
+export { AgeCheckCookie } from './http/age-check-cookie.js';
+export { LivePhaseGuard } from './http/live-phase.guard.js';

@@ -10,6 +10,7 @@ import { payoutsEntities, payoutsMigrations } from '#app/payouts';
 import { accountEntities, accountMigrations } from '#app/account';
 import { realtimeMigrations } from '#app/realtime';
 import { messagingEntities, messagingMigrations } from '#app/messaging';
+import { postsMigrations } from '#app/posts';
 import type { OrmSetup } from '#app/platform';
 
 /** Every module's tables and migrations, for the processes that boot them. */
@@ -39,6 +40,7 @@ export const ORM_SETUP: OrmSetup = {
     ...payoutsMigrations,
     ...accountMigrations,
     ...messagingMigrations,
+    ...postsMigrations,
     ...realtimeMigrations,
   ],
 };

@@ -24,6 +24,7 @@ import { ReviewContentHandler } from './commands/review-content/review-content.h
 import {
   ApprovedContentHandler,
   ContentByIdHandler,
+  ContentByIdsHandler,
   ContentOwnerHandler,
   ContentReviewQueueHandler,
   MyContentHandler,
@@ -89,6 +90,7 @@ import { ContentOwners } from './review/content-owners.js';
     MyContentHandler,
     ReviewCountsHandler,
     ContentByIdHandler,
+    ContentByIdsHandler,
     ContentOwnerHandler,
     ContentReviewQueueHandler,
     ApprovedContentHandler,

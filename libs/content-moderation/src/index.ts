@@ -1,3 +1,4 @@
+import { Migration20261207170000PostMedia } from './database/migrations/20261207170000-post-media.migration.js';
 import { Migration20261122000600ModerationCases } from './database/migrations/20261122000600-moderation-cases.migration.js';
 import { Migration20261122000800Content } from './database/migrations/20261122000800-content.migration.js';
 import { Migration20261122000900Collaborations } from './database/migrations/20261122000900-collaborations.migration.js';
@@ -16,6 +17,7 @@ export { UploadLocker, UPLOAD_LOCK_NAMESPACE } from './uploads/upload-locker.js'
 export {
   ApprovedContentQuery,
   ContentByIdQuery,
+  ContentByIdsQuery,
   type ContentView,
   type PublicContentView,
 } from './queries/content/content.query.js';
@@ -28,6 +30,7 @@ export const contentModerationMigrations = [
   Migration20261126100000ContentRevision,
   Migration20261126200000AlbumPresentation,
   Migration20261203090000MessageMedia,
+  Migration20261207170000PostMedia,
 ];
 export { ReviewCountsQuery, type ReviewCountsView } from './queries/review-counts/review-counts.query.js';
 export { StoreNamesQuery, type StoreName } from './queries/collaborations/store-names.query.js';

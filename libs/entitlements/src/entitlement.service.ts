@@ -14,6 +14,7 @@ import {
 import {
   IdImageFactsQuery,
   MessageMediaFactsQuery,
+  PostMediaFactsQuery,
   PurchaseFactsQuery,
   StoreAudienceFactsQuery,
 } from './facts/fact-queries.js';
@@ -34,6 +35,11 @@ export interface ContentSubject {
 export interface MessageBasis {
   conversationId: string;
   messageId: string;
+}
+
+/** The post a viewer opens an item through, when they do. */
+export interface PostBasis {
+  postId: string;
 }
 
 /** Links for one item's files, for one viewer: null wherever the rules say no. */
@@ -73,9 +79,11 @@ export class EntitlementService {
   async contentGrant(
     actor: Actor | null,
     subject: ContentSubject,
-    message?: MessageBasis,
+    basis?: MessageBasis | PostBasis,
     ageChecked = false,
   ): Promise<ContentGrant> {
+    const message = basis && 'messageId' in basis ? basis : undefined;
+    const post = basis && 'postId' in basis ? basis : undefined;
     const forSale = subject.purpose === 'store';
     const facts: ContentMediaFacts = {
       creatorId: subject.creatorId,
@@ -84,6 +92,7 @@ export class EntitlementService {
       forSale,
       purchase: null,
       message: null,
+      post: null,
     };
     const outsider = actor !== null && actor.id !== subject.creatorId && subject.status === 'approved';
     if (outsider && forSale)
@@ -92,6 +101,9 @@ export class EntitlementService {
       facts.message = await this.queries.execute(
         new MessageMediaFactsQuery(actor.id, message.conversationId, message.messageId, subject.id),
       );
+    // A post opens to anonymous visitors too (a free post): the route that lists it applied the store's gate.
+    if (post && actor?.id !== subject.creatorId && subject.status === 'approved')
+      facts.post = await this.queries.execute(new PostMediaFactsQuery(actor?.id ?? null, post.postId, subject.id));
     const store = await this.queries.execute(new StoreAudienceFactsQuery(subject.creatorId));
     const blurredOpen = decideStoreImage(
       { actor, ageChecked },

@@ -4,6 +4,7 @@ export {
   type ContentGrant,
   type ContentSubject,
   type MessageBasis,
+  type PostBasis,
   type StoreSubject,
 } from './entitlement.service.js';
 export {
@@ -17,6 +18,7 @@ export {
 export {
   IdImageFactsQuery,
   MessageMediaFactsQuery,
+  PostMediaFactsQuery,
   PurchaseFactsQuery,
   StoreAudienceFactsQuery,
 } from './facts/fact-queries.js';

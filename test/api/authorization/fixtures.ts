@@ -50,6 +50,8 @@ export interface Fixtures {
   conversationId: string;
   messageId: string;
   massMessageId: string;
+  postId: string;
+  commentId: string;
   verificationId: string;
   contentCaseId: string;
   messageCaseId: string;
@@ -227,6 +229,12 @@ export async function buildWorld(
   const massMessage = { clientId: 'matrix-mass', segment: 'buyers', contentId: itemId, text: 'News' };
   const massMessageId = (await api('mass message', 'POST', '/api/messages/mass-messages', owner.token, massMessage))
     .id as string;
+  // The owner posts on the store; the buyer comments on it.
+  const postId = (await api('post', 'POST', '/api/posts', owner.token, { text: 'Matrix post', audience: 'free' }))
+    .id as string;
+  const commentId = (
+    await api('comment', 'POST', `/api/posts/${postId}/comments`, buyerToken, { text: 'Matrix comment' })
+  ).id as string;
   const collaboration = await api(
     'collaboration',
     'POST',
@@ -295,6 +303,8 @@ export async function buildWorld(
       conversationId,
       messageId,
       massMessageId,
+      postId,
+      commentId,
       verificationId,
       contentCaseId: caseAbout(itemId),
       messageCaseId: caseAbout(conversationId),

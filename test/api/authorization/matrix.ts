@@ -368,6 +368,42 @@ export const MATRIX: Record<string, Row> = {
     path: (f) => `/api/messages/mass-messages/${f.massMessageId}/unsend`,
   },
   'POST /api/messages/media': { expect: creators(), body: () => ({ kind: 'album' }) },
+  // Posts: a creator writes on their own store; anyone the store shows to reads a published post; members react.
+  'GET /api/feed': { expect: signedIn() },
+  'POST /api/posts': { expect: creators(201), body: () => ({ text: 'Matrix extra post', audience: 'free' }) },
+  'POST /api/posts/media': { expect: creators(201), body: () => ({ kind: 'album' }) },
+  'GET /api/posts/mine': { expect: creators() },
+  'GET /api/posts/{id}': { expect: open(), path: (f) => `/api/posts/${f.postId}` },
+  'PATCH /api/posts/{id}': {
+    expect: owned({ owner: 'ok' }),
+    path: (f) => `/api/posts/${f.postId}`,
+    body: () => ({ text: 'Matrix post' }),
+  },
+  'DELETE /api/posts/{id}': { expect: owned({ owner: 'skip' }), path: (f) => `/api/posts/${f.postId}` },
+  'PUT /api/posts/{id}/pin': { expect: owned({ owner: 'ok' }), path: (f) => `/api/posts/${f.postId}/pin` },
+  'DELETE /api/posts/{id}/pin': { expect: owned({ owner: 'ok' }), path: (f) => `/api/posts/${f.postId}/pin` },
+  'PUT /api/posts/{id}/like': { expect: signedIn(), path: (f) => `/api/posts/${f.postId}/like` },
+  'DELETE /api/posts/{id}/like': { expect: signedIn(), path: (f) => `/api/posts/${f.postId}/like` },
+  'GET /api/posts/{id}/comments': { expect: open(), path: (f) => `/api/posts/${f.postId}/comments` },
+  'POST /api/posts/{id}/comments': {
+    expect: signedIn(201),
+    path: (f) => `/api/posts/${f.postId}/comments`,
+    body: () => ({ text: 'Matrix reply' }),
+  },
+  // Its author and the post's creator may delete a comment (not called: it would undo the fixture); others are refused.
+  'DELETE /api/posts/{id}/comments/{commentId}': {
+    expect: owned({ buyer: 'skip', owner: 'skip' }, 403),
+    path: (f) => `/api/posts/${f.postId}/comments/${f.commentId}`,
+  },
+  // Hiding is the creator's (not called: a hidden comment answers others 404 where the matrix expects 403); showing is idempotent.
+  'PUT /api/posts/{id}/comments/{commentId}/hidden': {
+    expect: owned({ owner: 'skip' }),
+    path: (f) => `/api/posts/${f.postId}/comments/${f.commentId}/hidden`,
+  },
+  'DELETE /api/posts/{id}/comments/{commentId}/hidden': {
+    expect: owned({ owner: 'ok' }),
+    path: (f) => `/api/posts/${f.postId}/comments/${f.commentId}/hidden`,
+  },
   'GET /api/messages/preferences': { expect: signedIn() },
   'PUT /api/messages/preferences': { expect: signedIn(), body: () => ({ emailDigest: true }) },
   // An unsubscribe link is the credential; a forged one is refused to everyone.
@@ -491,6 +527,7 @@ export const MATRIX: Record<string, Row> = {
     path: () => '/api/stores/slug-available?slug=matrix-free-slug',
   },
   'GET /api/stores/{slug}': { expect: open(), path: (f) => `/api/stores/${f.slug}` },
+  'GET /api/stores/{slug}/posts': { expect: open(), path: (f) => `/api/stores/${f.slug}/posts` },
   'POST /api/stores/{slug}/collaboration-requests': {
     expect: creators(409, 201, { owner: 400 }),
     path: (f) => `/api/stores/${f.slug}/collaboration-requests`,

@@ -1150,6 +1150,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your feed: published posts of the stores you follow or subscribe to, newest first */
+        get: operations["FeedController_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media": {
         parameters: {
             query?: never;
@@ -1736,6 +1753,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a post on your store: free, subscribers only or pay to unlock; with media, it shows once they are approved */
+        post: operations["PostsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post as its store shows it to you (404 unless published, or yours) */
+        get: operations["PostsController_one"];
+        put?: never;
+        post?: never;
+        /** Delete your post */
+        delete: operations["PostsController_remove"];
+        options?: never;
+        head?: never;
+        /** Edit your post (an added item not yet approved takes it back to review) */
+        patch: operations["PostsController_edit"];
+        trace?: never;
+    };
+    "/api/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A post's comments, oldest first (hidden ones only for their author and the creator) */
+        get: operations["PostsController_comments"];
+        put?: never;
+        /** Comment on a post (when comments are on and its creator has not blocked you) */
+        post: operations["PostsController_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete your comment, or any comment on your post */
+        delete: operations["PostsController_deleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/comments/{commentId}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Hide a comment on your post (its author still sees it) */
+        put: operations["PostsController_hide"];
+        post?: never;
+        /** Show a hidden comment on your post again */
+        delete: operations["PostsController_unhide"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Like a post (not when its creator blocked you) */
+        put: operations["PostsController_like"];
+        post?: never;
+        /** Take your like back */
+        delete: operations["PostsController_unlike"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pin your post to the top of your store's posts */
+        put: operations["PostsController_pin"];
+        post?: never;
+        /** Unpin your post */
+        delete: operations["PostsController_unpin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a video or photos for your posts: upload its files over tus, then submit it for review */
+        post: operations["PostsController_createMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your posts in every status, newest first */
+        get: operations["PostsController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchases": {
         parameters: {
             query?: never;
@@ -2020,6 +2196,23 @@ export interface paths {
         };
         /** A store's current banner or avatar (the link from its profile); an adult store's through the signed link its views give, or with the age check */
         get: operations["StoreImagesController_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{slug}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's published posts, pinned first, then newest; locked ones with their teaser. NSFW as for the store page */
+        get: operations["FeedController_storePosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2788,6 +2981,25 @@ export interface components {
             /** @enum {string} */
             status: "requested" | "approved" | "rejected" | "removed";
         };
+        CommentDto: {
+            text: string;
+        };
+        CommentPageDto: {
+            comments: components["schemas"]["CommentViewDto"][];
+            nextCursor: string | null;
+        };
+        CommentViewDto: {
+            authorId: string;
+            authorName: string;
+            canModerate: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            hidden: boolean;
+            id: string;
+            mine: boolean;
+            postId: string;
+            text: string;
+        };
         ComplianceReportDto: {
             /** Format: date-time */
             generatedAt: string;
@@ -2913,6 +3125,21 @@ export interface components {
              * @description One video, or photos
              * @enum {string}
              */
+            kind: "video" | "album";
+        };
+        CreatePostDto: {
+            /** @enum {string} */
+            audience?: "free" | "subscribers" | "paid";
+            /** @default true */
+            commentsEnabled: boolean;
+            /** @description Items made for posts (POST /api/posts/media), submitted, in order */
+            mediaIds?: string[];
+            /** @description The unlock price in the store's currency (paid only) */
+            priceMinor?: number | null;
+            text?: string;
+        };
+        CreatePostMediaDto: {
+            /** @enum {string} */
             kind: "video" | "album";
         };
         CreatePurchaseDto: {
@@ -3046,6 +3273,17 @@ export interface components {
             /** @description How the user’s identity was verified; kept in the audit log */
             reason: string;
         };
+        EditPostDto: {
+            /** @enum {string} */
+            audience?: "free" | "subscribers" | "paid";
+            /** @default true */
+            commentsEnabled: boolean;
+            /** @description Items made for posts (POST /api/posts/media), submitted, in order */
+            mediaIds?: string[];
+            /** @description The unlock price in the store's currency (paid only) */
+            priceMinor?: number | null;
+            text?: string;
+        };
         EmailRequestDto: {
             /** @description PKCE: 43-128 characters of [A-Za-z0-9._~-] */
             code_challenge?: Record<string, never>;
@@ -3097,6 +3335,10 @@ export interface components {
             /** Format: uuid */
             senderId: string;
         };
+        LikesDto: {
+            likedByMe: boolean;
+            likes: number;
+        };
         ManagedContentViewDto: {
             /** Format: date-time */
             claimedAt: string | null;
@@ -3119,10 +3361,10 @@ export interface components {
             media: components["schemas"]["MediaViewDto"][];
             priceMinor: number;
             /**
-             * @description 'message': made for a message and shown only there, never in the store
+             * @description 'message': made for a message and shown only there; 'post': made for posts and shown only in them; neither is in the store
              * @enum {string}
              */
-            purpose: "store" | "message";
+            purpose: "store" | "message" | "post";
             rejectionReason: string | null;
             /** @enum {string} */
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
@@ -3474,6 +3716,66 @@ export interface components {
              * @enum {string}
              */
             paymentProvider: "sandbox";
+        };
+        PostDto: {
+            /**
+             * @description What would open the post for you
+             * @enum {string}
+             */
+            access: "open" | "subscribe" | "unlock";
+            /** @enum {string} */
+            audience: "free" | "subscribers" | "paid";
+            comments: number;
+            commentsEnabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            creatorId: string;
+            currency: string;
+            /** Format: date-time */
+            editedAt: string | null;
+            id: string;
+            likedByMe: boolean;
+            likes: number;
+            media: components["schemas"]["PostMediaDto"][];
+            pinned: boolean;
+            priceMinor: number | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** @enum {string} */
+            status: "in_review" | "published" | "rejected";
+            storeName: string;
+            storeSlug: string;
+            text: string;
+        };
+        PostFileDto: {
+            /** @description The blurred teaser */
+            blurredUrl: string | null;
+            /** @description Only where the post opens for you */
+            fileUrl: string | null;
+            mediaId: string;
+            previewUrl: string | null;
+            thumbnailUrl: string | null;
+            /** @enum {string} */
+            type: "image" | "video";
+        };
+        PostMediaDto: {
+            contentId: string;
+            files: components["schemas"]["PostFileDto"][];
+            /** @enum {string} */
+            kind: "video" | "album";
+            /** @enum {string} */
+            status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
+        };
+        PostMediaReceiptDto: {
+            /**
+             * Format: uuid
+             * @description Upload its files over tus with this contentId, then submit it
+             */
+            contentId: string;
+        };
+        PostPageDto: {
+            nextCursor: string | null;
+            posts: components["schemas"]["PostDto"][];
         };
         PublicStoreDto: {
             /** @example #a5529f */
@@ -3965,10 +4267,10 @@ export interface components {
             media: components["schemas"]["MediaViewDto"][];
             priceMinor: number;
             /**
-             * @description 'message': made for a message and shown only there, never in the store
+             * @description 'message': made for a message and shown only there; 'post': made for posts and shown only in them; neither is in the store
              * @enum {string}
              */
-            purpose: "store" | "message";
+            purpose: "store" | "message" | "post";
             rejectionReason: string | null;
             /** @enum {string} */
             status: "draft" | "pending_review" | "approved" | "rejected" | "removed";
@@ -5975,6 +6277,29 @@ export interface operations {
             };
         };
     };
+    FeedController_feed: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostPageDto"];
+                };
+            };
+        };
+    };
     MediaController_media: {
         parameters: {
             query?: never;
@@ -6960,6 +7285,338 @@ export interface operations {
             };
         };
     };
+    PostsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePostDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+        };
+    };
+    PostsController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+        };
+    };
+    PostsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PostsController_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditPostDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+        };
+    };
+    PostsController_comments: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPageDto"];
+                };
+            };
+        };
+    };
+    PostsController_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentViewDto"];
+                };
+            };
+        };
+    };
+    PostsController_deleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PostsController_hide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentViewDto"];
+                };
+            };
+        };
+    };
+    PostsController_unhide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentViewDto"];
+                };
+            };
+        };
+    };
+    PostsController_like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikesDto"];
+                };
+            };
+        };
+    };
+    PostsController_unlike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikesDto"];
+                };
+            };
+        };
+    };
+    PostsController_pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+        };
+    };
+    PostsController_unpin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+        };
+    };
+    PostsController_createMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePostMediaDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostMediaReceiptDto"];
+                };
+            };
+        };
+    };
+    PostsController_mine: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostPageDto"];
+                };
+            };
+        };
+    };
     PurchasesController_list: {
         parameters: {
             query?: {
@@ -7447,6 +8104,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    FeedController_storePosts: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostPageDto"];
+                };
             };
         };
     };

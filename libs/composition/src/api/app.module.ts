@@ -15,6 +15,7 @@ import { CommerceModule } from '#app/commerce';
 import { PayoutsModule } from '#app/payouts';
 import { AccountModule } from '#app/account';
 import { MessagingModule } from '#app/messaging';
+import { PostsModule } from '#app/posts';
 import { RealtimeModule } from '#app/realtime';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 
@@ -41,6 +42,7 @@ export class AppModule {
         AccountModule,
         RealtimeModule.forApi(),
         MessagingModule,
+        PostsModule,
         DashboardModule,
       ],
       controllers: [HealthController],

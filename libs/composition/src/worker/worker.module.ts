@@ -17,6 +17,7 @@ import { CommerceJobsModule } from '#app/commerce';
 import { PayoutsJobsModule } from '#app/payouts';
 import { IdentityQueriesModule } from '#app/identity';
 import { MessagingJobsModule } from '#app/messaging';
+import { PostsJobsModule } from '#app/posts';
 import { VerificationJobsModule } from '#app/verification';
 import { RealtimeModule } from '#app/realtime';
 import { EntitlementsModule } from '#app/entitlements';
@@ -49,6 +50,7 @@ export class WorkerModule {
         PayoutsJobsModule,
         RealtimeModule.forWorker(),
         MessagingJobsModule,
+        PostsJobsModule,
         VerificationJobsModule,
       ],
       providers: [OutboxRelay, JobRunner, ScheduledJobs, RecurringJobs, KeepPartitionsJob],

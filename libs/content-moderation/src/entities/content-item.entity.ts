@@ -9,8 +9,8 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** What the store shows before purchase: a blurred card, or a free preview (an album's cover, a video's first seconds). */
 export const TEASERS = ['blurred', 'preview'] as const;
 export type Teaser = (typeof TEASERS)[number];
-/** Where an item is shown once approved: in its creator's store (and sold), or only inside the messages it is sent in. */
-export const CONTENT_PURPOSES = ['store', 'message'] as const;
+/** Where an item is shown once approved: in its creator's store (and sold), only inside the messages it is sent in, or in the posts that carry it. */
+export const CONTENT_PURPOSES = ['store', 'message', 'post'] as const;
 export type ContentPurpose = (typeof CONTENT_PURPOSES)[number];
 
 @Entity({ tableName: 'content_items' })

@@ -16,8 +16,9 @@ export function saleEventOf(before: ContentStatus, after: ReviewStatus): SaleEve
 
 /**
  * Tells commerce (through the outbox, in the caller's transaction) that a store item became sellable
- * or stopped being so, and messaging where the review of an item it may have sent stands: every
- * decision on an item made for messages, and a store item's changes as commerce hears them. The
+ * or stopped being so, messaging where the review of an item it may have sent stands (every
+ * decision on an item made for messages, and a store item's changes as commerce hears them), and
+ * posts every decision on an item made for posts. The
  * item must be locked by the caller: its revision is the events' version.
  */
 @Injectable()
@@ -27,15 +28,16 @@ export class ContentSaleEvents {
   announce(em: EntityManager, item: ContentItem, before: ContentStatus, now: Date): void {
     if (item.status === 'draft') return;
     const event = item.purpose === 'store' ? saleEventOf(before, item.status) : null;
-    const reviewChanged = item.purpose === 'message' ? before !== item.status : event !== null;
+    const reviewChanged = item.purpose === 'store' ? event !== null : before !== item.status;
     if (!reviewChanged) return;
     item.revision += 1;
-    this.outbox.enqueue(em, 'moderation', 'content-review-changed', {
-      contentId: item.id,
-      version: item.revision,
-      status: item.status,
-      occurredAt: now.toISOString(),
-    });
+    const change = { contentId: item.id, version: item.revision, status: item.status, occurredAt: now.toISOString() };
+    // An item made for posts is heard by posts alone; messages' and the store's items as before.
+    if (item.purpose === 'post') {
+      this.outbox.enqueue(em, 'moderation', 'post-media-reviewed', { ...change, creatorId: item.creatorId });
+      return;
+    }
+    this.outbox.enqueue(em, 'moderation', 'content-review-changed', change);
     if (!event) return;
     this.outbox.enqueue(em, 'moderation', event, {
       contentId: item.id,

@@ -223,7 +223,8 @@ export class ManagedContentViewDto extends ContentViewDto {
   @ApiProperty() creatorId!: string;
   @ApiProperty({
     enum: CONTENT_PURPOSES,
-    description: "'message': made for a message and shown only there, never in the store",
+    description:
+      "'message': made for a message and shown only there; 'post': made for posts and shown only in them; neither is in the store",
   })
   purpose!: ContentPurpose;
   @ApiProperty({ type: String, nullable: true }) rejectionReason!: string | null;

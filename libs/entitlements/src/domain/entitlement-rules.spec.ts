@@ -17,6 +17,7 @@ const item: ContentMediaFacts = {
   forSale: true,
   purchase: null,
   message: null,
+  post: null,
 };
 const paid = { bought: true, subscribed: false, subscribersOnly: false, downloads: false };
 
@@ -62,6 +63,19 @@ describe('content media', () => {
     expect(decideContentMedia(fan, { ...item, message: { sender: false, released: false } }, 'file').allow).toBe(false);
     expect(decideContentMedia(null, { ...item, isTeaser: true }, 'preview').reason).toBe('public_teaser');
     expect(decideContentMedia(null, { ...item, isTeaser: true }, 'file').allow).toBe(false);
+  });
+
+  it("opens a post's item where the post opens (never the download), to anonymous visitors of a free post too", () => {
+    const inPost = { ...item, forSale: false };
+    expect(decideContentMedia(null, { ...inPost, post: { opens: true } }, 'file').reason).toBe('post');
+    expect(decideContentMedia(fan, { ...inPost, post: { opens: true } }, 'download').allow).toBe(false);
+    expect(decideContentMedia(fan, { ...inPost, post: { opens: false } }, 'file').allow).toBe(false);
+    expect(decideContentMedia(fan, { ...inPost, status: 'pending_review', post: { opens: true } }, 'file').allow).toBe(
+      false,
+    );
+    expect(decideContentMedia(fan, { ...inPost, status: 'removed', post: { opens: true } }, 'thumbnail').allow).toBe(
+      false,
+    );
   });
 
   it('lets staff with the second factor review, never a removed item', () => {

@@ -29,6 +29,8 @@ export interface ContentMediaFacts {
   purchase: { bought: boolean; subscribed: boolean; subscribersOnly: boolean; downloads: boolean } | null;
   /** From messaging: the viewer sent this item in a message, or a message to them released it. */
   message: { sender: boolean; released: boolean } | null;
+  /** From posts: a published post carries this item and opens for the viewer (free, subscribed, unlocked). */
+  post: { opens: boolean } | null;
 }
 
 const isStaff = (actor: Actor | null) => actor !== null && (actor.role === 'moderator' || actor.role === 'admin');
@@ -45,6 +47,7 @@ export function decideContentMedia(actor: Actor | null, facts: ContentMediaFacts
   if (bought && (variant !== 'download' || purchase.downloads)) return allow('purchase');
   if (facts.message && (facts.message.sender || facts.message.released) && variant !== 'download')
     return allow('message');
+  if (facts.post?.opens && variant !== 'download') return allow('post');
   if (facts.isTeaser && (variant === 'thumbnail' || variant === 'preview')) return allow('public_teaser');
   return deny(actor ? 'not_entitled' : 'anonymous');
 }

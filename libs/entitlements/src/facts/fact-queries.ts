@@ -29,6 +29,17 @@ export class MessageMediaFactsQuery extends Query<ContentMediaFacts['message']> 
   }
 }
 
+/** Posts: whether post `postId` carries item `contentId` and opens for `viewerId` (null: anonymous); null when it does not carry it. */
+export class PostMediaFactsQuery extends Query<ContentMediaFacts['post']> {
+  constructor(
+    readonly viewerId: string | null,
+    readonly postId: string,
+    readonly contentId: string,
+  ) {
+    super();
+  }
+}
+
 /** Verification: the case's applicant and live claim holder, and `staffId`'s role now (null: no such case). */
 export class IdImageFactsQuery extends Query<IdImageFacts | null> {
   constructor(

@@ -58,6 +58,9 @@ export interface JobCatalogue {
     // content-moderation -> messaging: releases or withholds the media sent in messages.
     /** A review decision changed an item's status (every decision of an item made for messages; store items as they start or stop being public). */
     'content-review-changed': ContentReviewChange;
+    // content-moderation -> posts: a post shows once every item it carries is approved.
+    /** A review decision changed an item made for posts. */
+    'post-media-reviewed': ContentReviewChange & { creatorId: string };
   };
   payments: {
     /** Every minute: expire checkouts abandoned past their lifetime, after asking the provider about each. */

@@ -11,6 +11,7 @@ import { contentAwaitingReview } from './content-review-queue.read-model.js';
 import {
   ApprovedContentQuery,
   ContentByIdQuery,
+  ContentByIdsQuery,
   ContentOwnerQuery,
   ContentReviewQueueQuery,
   MyContentQuery,
@@ -24,7 +25,7 @@ async function toViews(
   items: ContentItem[],
   entitlements: EntitlementService,
   now: Date,
-  { withDownloads = false, reviewerId, viewer = null, message, ageChecked = false }: ContentViewOptions = {},
+  { withDownloads = false, reviewerId, viewer = null, message, post, ageChecked = false }: ContentViewOptions = {},
 ): Promise<ContentView[]> {
   const ids = items.map((item) => item.id);
   const media = items.length
@@ -55,7 +56,7 @@ async function toViews(
         teaserMediaIds: teaserFile ? [teaserFile.id] : [],
         purpose: item.purpose,
       },
-      message,
+      message ?? post,
       ageChecked,
     );
     views.push({
@@ -169,6 +170,24 @@ export class ContentByIdHandler extends ContentReader implements IQueryHandler<C
 
   async execute({ contentId, options }: ContentByIdQuery) {
     return (await this.views({ id: contentId }, { id: 'asc' }, 1, options))[0] ?? null;
+  }
+}
+
+@QueryHandler(ContentByIdsQuery)
+export class ContentByIdsHandler extends ContentReader implements IQueryHandler<ContentByIdsQuery> {
+  constructor(
+    @Inject(MikroORM) orm: MikroORM,
+    @Inject(EntitlementService) entitlements: EntitlementService,
+    @Inject(Clock) clock: Clock,
+  ) {
+    super(orm, entitlements, clock);
+  }
+
+  async execute({ contentIds, options }: ContentByIdsQuery): Promise<ContentView[]> {
+    if (contentIds.length === 0) return [];
+    const views = await this.views({ id: { $in: [...contentIds] } }, { id: 'asc' }, contentIds.length, options);
+    const byId = new Map(views.map((view) => [view.id, view]));
+    return contentIds.flatMap((id) => byId.get(id) ?? []);
   }
 }
 

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { ClaimView } from '#app/platform';
-import type { Actor, MessageBasis } from '#app/entitlements';
+import type { Actor, MessageBasis, PostBasis } from '#app/entitlements';
 import type { ContentKind, ContentPurpose, ContentStatus, Teaser } from '../../entities/content-item.entity.js';
 
 export interface MediaView {
@@ -61,6 +61,8 @@ export interface ContentViewOptions {
   viewer?: Actor | null;
   /** The message the viewer opens the item through. */
   message?: MessageBasis;
+  /** The post the viewer opens the item through. */
+  post?: PostBasis;
   /** This browser passed the age check (an adult store's blurred previews show to it). */
   ageChecked?: boolean;
   /** Also list a download link per processed file (signed only where the store allows downloads). */
@@ -76,6 +78,16 @@ export class MyContentQuery extends Query<ContentView[]> {
     /** The creator as a viewer, for a view with links; none (internal reads): no links. */
     readonly viewer: Actor | null = null,
     readonly ageChecked = false,
+  ) {
+    super();
+  }
+}
+
+/** Items by id, in the order asked (unknown ids left out): the items a post carries, say. */
+export class ContentByIdsQuery extends Query<ContentView[]> {
+  constructor(
+    readonly contentIds: readonly string[],
+    readonly options: ContentViewOptions = {},
   ) {
     super();
   }
