@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { approveContent, tusUpload, waitFor } from '#app/testing';
 import { startMessagingPlatform, type Creator, type Fan, type MessagingFixtures } from './messaging-fixtures.js';
+import { realtimeClient, subscribe, waitUntil } from '../realtime/support.js';
 
 /**
  * Posts and the feed (issue 35): a creator posts free, subscribers-only and pay-to-unlock posts; media
@@ -154,6 +155,30 @@ describe('a post with photos', () => {
     expect((await f.call('GET', `/api/posts/${id}`, creator.token)).body.status).toBe('rejected');
     const dropped = await f.call('PATCH', `/api/posts/${id}`, creator.token, { mediaIds: [] });
     expect(dropped.body).toMatchObject({ status: 'published', media: [] });
+  });
+});
+
+describe('the live notice of a new post', () => {
+  it('reaches a follower on posts:<creator> over /realtime/v1 when a post is published, not while it waits for review', async () => {
+    const { client } = realtimeClient(f.platform.baseUrl, { token: follower.token });
+    try {
+      const channel = client.channel(`posts:${creator.userId}`, { config: { private: true } });
+      const heard: { event: string; payload: { postId: string } }[] = [];
+      channel.on('broadcast', { event: '*' }, (message) => heard.push(message as (typeof heard)[number]));
+      expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
+
+      const media = await postMedia(creator, 7);
+      const held = await post(creator, { text: 'Soon', audience: 'subscribers', mediaIds: [media] });
+      const text = await post(creator, { text: 'Right now', audience: 'free' });
+      await waitUntil(() => heard.some((m) => m.payload.postId === text.body.id), 'the text post notice');
+      expect(heard.map((m) => m.payload.postId)).not.toContain(held.body.id);
+
+      await approveContent(f.platform, f.moderator.token, media);
+      await waitUntil(() => heard.some((m) => m.payload.postId === held.body.id), 'the notice once approved');
+      expect(heard.every((m) => m.event === 'post.published')).toBe(true);
+    } finally {
+      await client.disconnect();
+    }
   });
 });
 

@@ -25,11 +25,12 @@ const ACTORS = [
 ] as const;
 type Actor = (typeof ACTORS)[number];
 
-/** Who may join each prefix's topic: `user:` is the fan's, `conversation:` the fan's with the creator. */
+/** Who may join each prefix's topic: `user:` is the fan's, `conversation:` the fan's with the creator, `posts:` the creator's store's (any account). */
 const JOINS: Record<string, readonly Actor[]> = {
   user: ['fan'],
   staff: ['moderator (aal2)', 'admin'],
   conversation: ['fan', 'creator'],
+  posts: ['fan', 'another fan', 'creator', 'another creator', 'moderator (aal1)', 'moderator (aal2)', 'admin'],
 };
 
 /** Who writes on each prefix, and who listens to what they send. */
@@ -37,6 +38,7 @@ const WRITERS: Record<string, { writer: Actor; listener: Actor }> = {
   user: { writer: 'fan', listener: 'fan' },
   staff: { writer: 'moderator (aal2)', listener: 'admin' },
   conversation: { writer: 'fan', listener: 'creator' },
+  posts: { writer: 'fan', listener: 'another fan' },
 };
 
 /** Every event name the server publishes (messaging, commerce, content moderation), the old client `typing`, and protocol names. */
@@ -51,6 +53,7 @@ const SERVER_EVENTS = [
   'content.decided',
   'case.opened',
   'case.deadline',
+  'post.published',
   'typing',
   'system',
   'MESSAGE',
@@ -64,9 +67,12 @@ const actors = {} as Record<Actor, Session>;
 const clients: { disconnect(): Promise<unknown> }[] = [];
 
 const topicOf = (prefix: string) =>
-  ({ user: `user:${actors.fan.userId}`, staff: 'staff:moderation', conversation: `conversation:${conversationId}` })[
-    prefix
-  ]!;
+  ({
+    user: `user:${actors.fan.userId}`,
+    staff: 'staff:moderation',
+    conversation: `conversation:${conversationId}`,
+    posts: `posts:${actors.creator.userId}`,
+  })[prefix]!;
 const connect = (session: Session) => {
   const made = realtimeClient(f.platform.baseUrl, session.token ? { token: session.token } : {});
   clients.push(made.client);
@@ -132,6 +138,8 @@ describe('the realtime matrix', () => {
       const channel = client.channel(topicOf(prefix), { config: { private: true } });
       const answer = await subscribe(channel);
       await client.removeChannel(channel);
+      // A refused join leaves its socket anonymous: closed here, the matrix stays inside the per-address allowance.
+      await client.disconnect();
       if (JOINS[prefix].includes(actor)) return expect(answer).toEqual({ status: 'SUBSCRIBED', error: undefined });
       expect(answer.status).toBe('CHANNEL_ERROR');
       expect(answer.error?.message).toBe(
@@ -173,7 +181,8 @@ describe('the realtime matrix', () => {
         expect([event, batch.status]).toEqual([event, 403]);
       }
       const control = await sending.send({ type: 'broadcast', event: 'client:ping', payload: { n: 1 } });
-      if (prefix === 'user') expect(control).toBe('error');
+      // Only the server speaks on a user's own topic and on a store's posts.
+      if (prefix === 'user' || prefix === 'posts') expect(control).toBe('error');
       else
         await waitUntil(
           () => control === 'ok' && got.some((message) => message.event === 'client:ping'),

@@ -28,6 +28,8 @@ import { MediaReviewRepository } from './repositories/media-review.repository.js
 import { PostRepository } from './repositories/post.repository.js';
 import { ReactionsRepository } from './repositories/reactions.repository.js';
 import { FeedController, PostsController } from './http/posts.controller.js';
+import { PostNotices } from './realtime/post-notices.js';
+import { PostsTopicPolicy } from './realtime/posts-topic.policy.js';
 
 const repositories = [PostRepository, MediaReviewRepository, ReactionsRepository];
 
@@ -42,6 +44,8 @@ const repositories = [PostRepository, MediaReviewRepository, ReactionsRepository
   providers: [
     ...repositories,
     AgeCheckCookie,
+    PostNotices,
+    PostsTopicPolicy,
     PostViews,
     PostReader,
     PostMediaResolver,
@@ -66,6 +70,6 @@ export class PostsModule {}
 
 /** The worker's half: posts follow content-moderation's decisions on their media. */
 @Module({
-  providers: [...repositories, RecordPostMediaReviewJob],
+  providers: [...repositories, PostNotices, RecordPostMediaReviewJob],
 })
 export class PostsJobsModule {}

@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { claimMessage, Clock, JobHandler, type JobData, type JobProcessor } from '#app/platform';
 import { MediaReviewRepository } from '../../repositories/media-review.repository.js';
 import { PostRepository } from '../../repositories/post.repository.js';
+import { PostNotices, type PostPublishedNotice } from '../../realtime/post-notices.js';
 
 const CONSUMER = 'posts.media-review';
 
@@ -23,10 +24,12 @@ export class RecordPostMediaReviewJob implements JobProcessor<'moderation', 'pos
     @Inject(Clock) private readonly clock: Clock,
     @Inject(MediaReviewRepository) private readonly reviews: MediaReviewRepository,
     @Inject(PostRepository) private readonly posts: PostRepository,
+    @Inject(PostNotices) private readonly notices: PostNotices,
   ) {}
 
   async handle(data: JobData<'moderation', 'post-media-reviewed'>): Promise<PostMediaReviewOutcome> {
-    return this.orm.em.fork().transactional(async (em): Promise<PostMediaReviewOutcome> => {
+    const published: PostPublishedNotice[] = [];
+    const outcome = await this.orm.em.fork().transactional(async (em): Promise<PostMediaReviewOutcome> => {
       if (data.messageId && !(await claimMessage(em, CONSUMER, data.messageId))) return 'duplicate';
       const change = {
         contentId: data.contentId,
@@ -37,9 +40,17 @@ export class RecordPostMediaReviewJob implements JobProcessor<'moderation', 'pos
       if (!(await this.reviews.record(em, change))) return 'stale';
       const now = this.clock.now();
       for (const post of await this.posts.carrying(em, data.contentId)) {
-        if (post.mediaReviewed(data.contentId, data.status, now)) await this.posts.save(em, post);
+        const wasPublished = post.snapshot().publishedAt !== null;
+        if (!post.mediaReviewed(data.contentId, data.status, now)) continue;
+        await this.posts.save(em, post);
+        const { publishedAt } = post.snapshot();
+        if (!wasPublished && publishedAt)
+          published.push({ postId: post.id, creatorId: post.creatorId, publishedAt: publishedAt.toISOString() });
       }
       return 'applied';
     });
+    // After the commit: a follower who loads the feed on the notice finds the post.
+    for (const notice of published) await this.notices.published(notice);
+    return outcome;
   }
 }

@@ -7,6 +7,7 @@ import { Post, POST_PRICE_MIN_MINOR } from '../../domain/post.js';
 import { PostsErrors } from '../../posts.errors.js';
 import { PostRepository } from '../../repositories/post.repository.js';
 import { PostReader } from '../../queries/post-views/post-reader.js';
+import { PostNotices } from '../../realtime/post-notices.js';
 import { PostMediaResolver } from './post-media-resolver.js';
 import { CreatePostCommand, EditPostCommand } from './write-post.command.js';
 
@@ -24,6 +25,7 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand> {
     @Inject(PostRepository) private readonly posts: PostRepository,
     @Inject(PostMediaResolver) private readonly media: PostMediaResolver,
     @Inject(PostReader) private readonly reader: PostReader,
+    @Inject(PostNotices) private readonly notices: PostNotices,
   ) {}
 
   async execute({ creatorId, fields, commentsEnabled }: CreatePostCommand) {
@@ -32,7 +34,7 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand> {
     if (!store.active) throw PostsErrors.storeSuspended();
     const now = this.clock.now();
     const id = uuidV7(now);
-    await this.orm.em.fork().transactional(async (em) => {
+    const published = await this.orm.em.fork().transactional(async (em) => {
       const media = await this.media.resolve(em, creatorId, fields.mediaIds);
       const post = Post.create(
         {
@@ -48,7 +50,9 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand> {
         { currency: store.currency, minimumMinor: POST_PRICE_MIN_MINOR },
       );
       await this.posts.add(em, post);
+      return post.snapshot().publishedAt;
     });
+    if (published) await this.notices.published({ postId: id, creatorId, publishedAt: published.toISOString() });
     return this.reader.view(this.orm.em.fork(), id, creatorViewer(creatorId));
   }
 }
@@ -61,10 +65,11 @@ export class EditPostHandler implements ICommandHandler<EditPostCommand> {
     @Inject(PostRepository) private readonly posts: PostRepository,
     @Inject(PostMediaResolver) private readonly media: PostMediaResolver,
     @Inject(PostReader) private readonly reader: PostReader,
+    @Inject(PostNotices) private readonly notices: PostNotices,
   ) {}
 
   async execute({ creatorId, postId, fields, commentsEnabled }: EditPostCommand) {
-    await this.orm.em.fork().transactional(async (em) => {
+    const firstPublished = await this.orm.em.fork().transactional(async (em) => {
       const post = await this.posts.byId(em, postId, { forUpdate: true });
       if (!post || post.creatorId !== creatorId || post.status === 'deleted') throw PostsErrors.postNotFound();
       const now = this.clock.now();
@@ -92,7 +97,10 @@ export class EditPostHandler implements ICommandHandler<EditPostCommand> {
       }
       if (commentsEnabled !== undefined) post.allowComments(commentsEnabled);
       if (!(await this.posts.save(em, post))) throw PostsErrors.changedMeanwhile();
+      // An edit that drops the media holding a post back publishes it for the first time.
+      return was.publishedAt === null ? post.snapshot().publishedAt : null;
     });
+    if (firstPublished) await this.notices.published({ postId, creatorId, publishedAt: firstPublished.toISOString() });
     return this.reader.view(this.orm.em.fork(), postId, creatorViewer(creatorId));
   }
 }
