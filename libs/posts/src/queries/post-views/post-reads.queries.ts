@@ -48,15 +48,18 @@ export async function feedPage(
 ): Promise<PostRow[]> {
   if (creatorIds.length === 0) return [];
   const after = before ?? END;
+  // The page is chosen first; each of its posts' items are read after (not for every candidate post).
   return em.execute<PostRow[]>(
     `select ${COLUMNS}
-       from unnest(?::uuid[]) as c(id)
-       cross join lateral (
-         select * from posts q
-          where q.creator_id = c.id and q.status = 'published' and (q.published_at, q.id) < (?::timestamptz, ?::uuid)
-          order by q.published_at desc, q.id desc limit ?) p
-      order by p.published_at desc, p.id desc
-      limit ?`,
+       from (select q.*
+               from unnest(?::uuid[]) as c(id)
+               cross join lateral (
+                 select * from posts q
+                  where q.creator_id = c.id and q.status = 'published' and (q.published_at, q.id) < (?::timestamptz, ?::uuid)
+                  order by q.published_at desc, q.id desc limit ?) q
+              order by q.published_at desc, q.id desc
+              limit ?) p
+      order by p.published_at desc, p.id desc`,
     [`{${creatorIds.join(',')}}`, after.at, after.id, limit, limit],
   );
 }
