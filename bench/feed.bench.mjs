@@ -2,7 +2,8 @@
 //
 // A fresh database fanmint_bench_feed_<ts> (migrated, dropped at the end, also on Ctrl-C) seeded in SQL:
 // BENCH_STORES (10,000) active stores with BENCH_POSTS_PER_STORE (100) published posts each (1,000,000;
-// 70 % free, 20 % for subscribers, 10 % pay to unlock, published over the last year), BENCH_FANS (100,000)
+// 70 % free, 20 % for subscribers, 10 % pay to unlock, published over the last year; half of them carry an
+// approved album of one photo), BENCH_FANS (100,000)
 // fans each following BENCH_FOLLOWS (10) random stores, and BENCH_USERS (32) bench fans following
 // BENCH_FEED_FOLLOWS (200) random stores each, signed in with the official auth client. The built
 // acquirer and api run as child processes (no worker: nothing is queued).
@@ -114,6 +115,23 @@ async function seed(db) {
        cross join lateral (select case when g % 10 = 0 then 'paid' when g % 10 < 3 then 'subscribers' else 'free' end as audience) a
        cross join lateral (select now() - (random() * 365 * 24 * 3600) * interval '1 second' + (g * 0) * interval '1 second' as at) t`,
     [opts.postsPerStore],
+  );
+  // Half the posts carry an approved album of one photo, made for posts, as a creator's upload leaves it.
+  const withMedia = `from posts p where p.id::text < '8'`;
+  await step(
+    'post media (half the posts)',
+    `insert into content_items (id, creator_id, kind, title, price_minor, currency, status, purpose, submitted_at, decided_at, created_at, updated_at)
+     select md5(p.id::text)::uuid, p.creator_id, 'album', 'Photos for posts', 0, 'USD', 'approved', 'post', p.created_at, p.created_at, p.created_at, p.created_at ${withMedia}`,
+  );
+  await db.query(
+    `insert into content_media (id, content_id, upload_id, media_type, format, original_name, size_bytes, status, thumbnail_key, clean_key, position, created_at)
+     select md5('m' || p.id::text)::uuid, md5(p.id::text)::uuid, 'feed-' || p.id, 'image', 'jpeg', 'photo.jpg', 1000, 'ready', 'feed/thumb.jpg', 'feed/photo.jpg', 0, p.created_at ${withMedia}`,
+  );
+  await db.query(
+    `insert into post_media (post_id, content_id, position, review) select p.id, md5(p.id::text)::uuid, 0, 'approved' ${withMedia}`,
+  );
+  await db.query(
+    `insert into post_media_reviews (content_id, creator_id, review, version) select md5(p.id::text)::uuid, p.creator_id, 'approved', 1 ${withMedia}`,
   );
   const hash = await bcrypt.hash(PASSWORD, 10);
   await step(
