@@ -164,7 +164,7 @@ describe('the live notice of a new post', () => {
     try {
       const channel = client.channel(`posts:${creator.userId}`, { config: { private: true } });
       const heard: { event: string; payload: { postId: string } }[] = [];
-      channel.on('broadcast', { event: '*' }, (message) => heard.push(message as (typeof heard)[number]));
+      channel.on('broadcast', { event: '*' }, (message) => heard.push(message as unknown as (typeof heard)[number]));
       expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
 
       const media = await postMedia(creator, 7);
