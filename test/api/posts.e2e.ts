@@ -75,8 +75,14 @@ describe('a text post', () => {
     expect((await f.call('GET', `/api/posts/${id}`, null)).body).toMatchObject({ id, access: 'open' });
     for (const fan of [follower, subscriber])
       expect((await f.call('GET', '/api/feed', fan.token)).body.posts.map((p: { id: string }) => p.id)).toContain(id);
+    const feed = await f.call('GET', '/api/feed', follower.token);
+    expect(feed.body.creatorIds).toEqual([creator.userId]);
     const stranger = await f.fan();
-    expect((await f.call('GET', '/api/feed', stranger.token)).body).toEqual({ posts: [], nextCursor: null });
+    expect((await f.call('GET', '/api/feed', stranger.token)).body).toEqual({
+      posts: [],
+      nextCursor: null,
+      creatorIds: [],
+    });
     expect((await f.call('GET', '/api/feed', null)).status).toBe(401);
   });
 });

@@ -56,8 +56,9 @@ const insertPurchase = (p: NewPurchase) =>
   );
 
 /** Everything a purchase row holds, in one hash, and the totals: the same before and after (columns later migrations add, empty on these rows, left out). */
+const LATER_COLUMNS = `array['message_id', 'message_created_at', 'conversation_id', 'post_id']`;
 const FINGERPRINT = `select count(*)::int as n, sum(amount_minor)::text as total,
-                           md5(string_agg((to_jsonb(p) - array['message_id', 'message_created_at', 'conversation_id'])::text, '|' order by id)) as rows,
+                           md5(string_agg((to_jsonb(p) - ${LATER_COLUMNS})::text, '|' order by id)) as rows,
                            (select md5(string_agg(format('%s %s %s', n.id, n.purchase_id, n.kind), '|' order by n.id)) from creator_notifications n) as notes
                       from purchases p`;
 let before: Record<string, unknown>;

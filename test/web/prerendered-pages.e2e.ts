@@ -197,6 +197,13 @@ describeBuilt('public pages without JavaScript', () => {
     expect(meta('robots')).toMatch(/noindex/);
   });
 
+  it("serves a member's feed as the app shell, marked noindex", async () => {
+    const { response, meta, document } = await fetchWithoutScripts(platform, '/feed');
+    expect(response.status).toBe(200);
+    expect(meta('robots')).toMatch(/noindex/);
+    expect(document.getElementById('root')!.children).toHaveLength(0);
+  });
+
   it('lists the indexable pages in sitemap.xml and points robots.txt at it', async () => {
     const sitemap = await (await fetch(`${platform.baseUrl}/sitemap.xml`)).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);

@@ -68,6 +68,18 @@ export const PurchaseErrors = {
       'already_owned',
       'You already own everything this message opens: it is unlocked for you at no charge',
     ),
+  postNotFound: () =>
+    new AppError(
+      404,
+      'post_not_found',
+      'This post is not for sale to you: it does not exist, is not published, or is not pay to unlock',
+    ),
+  postPriceChanged: () =>
+    new AppError(409, 'price_changed', "The post's price changed meanwhile: look at it again before you buy"),
+  ownPost: () => new AppError(409, 'own_post', 'You made this post: it is yours already'),
+  postUnlocked: () => new AppError(409, 'already_unlocked', 'You unlocked this post already'),
+  creatorBlocked: () =>
+    new AppError(403, 'blocked', 'A block stands between you and this creator: their posts cannot be bought'),
   alreadyOwned: () => new AppError(409, 'already_owned', 'You already bought this item: open it from your purchases'),
   alreadySubscribed: () => new AppError(409, 'already_subscribed', 'You are already subscribed to this store'),
   ownStore: () => new AppError(400, 'own_store', 'You cannot buy from your own store'),

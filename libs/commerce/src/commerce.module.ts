@@ -52,6 +52,7 @@ import { CreatorActivityHandler } from './queries/creator-activity/creator-activ
 import { MyReferralLinksHandler } from './queries/referral-links/referral-links.handler.js';
 import { ExportSalesHandler, SalesHandler } from './queries/sales/sales.handler.js';
 import { MessagePurchaseHandler } from './queries/message-purchase/message-purchase.handler.js';
+import { UnlockedPostsHandler } from './queries/unlocked-posts/unlocked-posts.handler.js';
 import { PurchasesController } from './http/purchases.controller.js';
 import {
   FavoritesController,
@@ -71,6 +72,7 @@ import { Replays } from './commands/purchase/replay.js';
 import { SalePricing } from './commands/purchase/price-sale.js';
 import { saleTermsProvider } from './queries/purchases/sale-terms.read-model.js';
 import { MessageSales } from './commands/purchase/message-sale.js';
+import { PostSales } from './commands/purchase/post-sale.js';
 import { RefreshPurchaseHandler } from './commands/refresh-purchase/refresh-purchase.handler.js';
 import { ExpireCheckouts } from './commands/expire-checkouts/expire-checkouts.js';
 import {
@@ -154,6 +156,7 @@ import { CommerceOwners } from './review/commerce-owners.js';
     SalePricing,
     saleTermsProvider,
     MessageSales,
+    PostSales,
     SellableItems,
     PurchaseHandler,
     RefreshPurchaseHandler,
@@ -173,6 +176,7 @@ import { CommerceOwners } from './review/commerce-owners.js';
     MyReferralLinksHandler,
     SalesHandler,
     ExportSalesHandler,
+    UnlockedPostsHandler,
     ListNotificationsHandler,
     MarkNotificationsReadHandler,
   ],

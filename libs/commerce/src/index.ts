@@ -13,6 +13,7 @@ import { Migration20261202110000PurchasesPartitions } from './database/migration
 import { Migration20261203110000PurchasesBySubscription } from './database/migrations/20261203110000-purchases-by-subscription.migration.js';
 import { Migration20261205100100AudienceIndexes } from './database/migrations/20261205100100-audience-indexes.migration.js';
 import { Migration20261205110000MessagePurchases } from './database/migrations/20261205110000-message-purchases.migration.js';
+import { Migration20261207190000PostPurchases } from './database/migrations/20261207190000-post-purchases.migration.js';
 
 export { CommerceModule, CommerceJobsModule } from './commerce.module.js';
 export { ListPurchasesQuery, ExportPurchasesQuery } from './queries/purchases/purchases.query.js';
@@ -45,6 +46,7 @@ export const commerceMigrations = [
   Migration20261203110000PurchasesBySubscription,
   Migration20261205100100AudienceIndexes,
   Migration20261205110000MessagePurchases,
+  Migration20261207190000PostPurchases,
 ];
 export { OpenStoreCommand } from './commands/open-store/open-store.command.js';
 export { UpdateStoreSettingsCommand } from './commands/update-store-settings/update-store-settings.command.js';
@@ -79,6 +81,7 @@ export {
   type MessageOfferAnswer,
   type MessagePurchase,
 } from './ports/message-offers.js';
+export { PostOfferQuery, UnlockedPostsQuery, type PostOffer, type PostOfferAnswer } from './ports/post-offers.js';
 /** The public routes' guards (signed in or not, the age-check cookie, the live phase), for modules that show stores' posts. */
 export { OptionalAuthGuard, Viewer, AgeChecked } from './http/optional-auth.guard.js';
 export { AgeCheckCookie } from './http/age-check-cookie.js';

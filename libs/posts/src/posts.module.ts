@@ -22,6 +22,7 @@ import {
   StorePostsHandler,
 } from './queries/post-query.handlers.js';
 import { PostMediaFactsHandler } from './queries/post-media-facts/post-media-facts.handler.js';
+import { PostOfferHandler } from './queries/post-offer/post-offer.handler.js';
 import { PostReader } from './queries/post-views/post-reader.js';
 import { PostViews } from './queries/post-views/post-views.js';
 import { MediaReviewRepository } from './repositories/media-review.repository.js';
@@ -36,7 +37,7 @@ const repositories = [PostRepository, MediaReviewRepository, ReactionsRepository
 /**
  * Posts and the feed (issue 35): creators' posts with reviewed media, free, for subscribers or pay
  * to unlock; the store's posts, a member's feed, likes and comments. The entitlement service asks
- * here whether a post opens its items for a viewer.
+ * here whether a post opens its items for a viewer, and commerce's checkout what a post sells for.
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
@@ -64,6 +65,7 @@ const repositories = [PostRepository, MediaReviewRepository, ReactionsRepository
     GetPostHandler,
     PostCommentsHandler,
     PostMediaFactsHandler,
+    PostOfferHandler,
   ],
 })
 export class PostsModule {}

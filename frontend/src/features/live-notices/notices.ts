@@ -5,7 +5,7 @@ export interface PurchasePaidEvent {
   /** The same for a notice delivered again (the server sends at least once). */
   eventId?: string;
   purchaseId: string;
-  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
+  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee' | 'post';
 }
 export interface CreatorActivityEvent {
   eventId?: string;
@@ -50,6 +50,7 @@ const RECEIPTS: Record<PurchasePaidEvent['kind'], Omit<Notice, 'color'>> = {
   tip: { title: 'Tip sent', message: 'Thank you! Your tip reached the creator.' },
   message: { title: 'Message unlocked', message: 'Its media open in the conversation.' },
   message_fee: { title: 'Message delivered', message: 'Your paid message reached the creator.' },
+  post: { title: 'Post unlocked', message: 'Its photos and videos are open to you now.' },
 };
 
 /** A fan's receipt, live: what they paid for is theirs. */

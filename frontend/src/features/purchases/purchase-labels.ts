@@ -6,6 +6,7 @@ export const KIND_LABELS: Record<PurchaseKind, string> = {
   tip: 'Tip',
   message: 'Message',
   message_fee: 'Paid message',
+  post: 'Post',
 };
 export const KIND_COLORS: Record<PurchaseKind, string> = {
   content: 'fanmint',
@@ -13,6 +14,7 @@ export const KIND_COLORS: Record<PurchaseKind, string> = {
   tip: 'grape',
   message: 'indigo',
   message_fee: 'indigo',
+  post: 'pink',
 };
 
 export const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', crypto: 'Crypto' };

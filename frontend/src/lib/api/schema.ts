@@ -1922,7 +1922,7 @@ export interface paths {
         /** Your purchase history, newest first: paid, refunded and charged-back purchases (declined or abandoned attempts are not listed) */
         get: operations["PurchasesController_list"];
         put?: never;
-        /** Buy an item, subscribe to a store or tip it: send the fan to checkoutUrl (the acquirer's hosted page); the payment confirms by webhook (or POST /api/purchases/{id}/refresh). 503 payments_unavailable when the provider cannot be reached: retry with the same Idempotency-Key */
+        /** Buy an item, subscribe to a store, tip it, or unlock a message or a post: send the fan to checkoutUrl (the acquirer's hosted page); the payment confirms by webhook (or POST /api/purchases/{id}/refresh). 503 payments_unavailable when the provider cannot be reached: retry with the same Idempotency-Key */
         post: operations["PurchasesController_create"];
         delete?: never;
         options?: never;
@@ -3156,7 +3156,7 @@ export interface components {
              */
             conversationId?: string;
             /** @enum {string} */
-            kind: "content" | "subscription" | "tip" | "message";
+            kind: "content" | "subscription" | "tip" | "message" | "post";
             /** @description kind tip: a note to the creator */
             message?: string;
             /**
@@ -3166,6 +3166,11 @@ export interface components {
             messageId?: string;
             /** @enum {string} */
             method: "card" | "crypto";
+            /**
+             * Format: uuid
+             * @description kind post: the pay-to-unlock post to unlock (published, and not your own)
+             */
+            postId?: string;
             /** @description The ref code of a fan's referral link (albums) */
             referralCode?: string;
             /**
@@ -3319,6 +3324,12 @@ export interface components {
         };
         FavoriteListDto: {
             items: components["schemas"]["FavoriteDto"][];
+        };
+        FeedPageDto: {
+            /** @description The creators whose topic posts:<id> on /realtime/v1 announces their new posts (post.published), most recently followed first, at most 100 */
+            creatorIds: string[];
+            nextCursor: string | null;
+            posts: components["schemas"]["PostDto"][];
         };
         HeldMessageDto: {
             /** @description Your message, status awaiting_payment: the creator sees it once paid */
@@ -3873,7 +3884,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "content" | "subscription" | "tip" | "message" | "message_fee";
+            kind: "content" | "subscription" | "tip" | "message" | "message_fee" | "post";
             /** @enum {string} */
             method: "card" | "crypto";
             /** Format: date-time */
@@ -4112,7 +4123,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "content" | "subscription" | "tip" | "message" | "message_fee";
+            kind: "content" | "subscription" | "tip" | "message" | "message_fee" | "post";
             /** @description The fan's message with a tip */
             message: string | null;
             /** @enum {string} */
@@ -4127,7 +4138,7 @@ export interface components {
             count: number;
             grossMinor: number;
             /** @enum {string} */
-            kind: "content" | "subscription" | "tip" | "message" | "message_fee";
+            kind: "content" | "subscription" | "tip" | "message" | "message_fee" | "post";
         };
         SalesDayDto: {
             count: number;
@@ -6295,7 +6306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostPageDto"];
+                    "application/json": components["schemas"]["FeedPageDto"];
                 };
             };
         };

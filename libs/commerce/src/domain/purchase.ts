@@ -197,8 +197,8 @@ export const needsHoldings = (purchase: PurchasePayment & { kind: string }, fact
   );
 };
 
-/** Kinds whose live purchase holds one thing per buyer (an item, a message): a second live one is refused. */
-export const HOLDING_KINDS: readonly string[] = ['content', 'message', 'message_fee'];
+/** Kinds whose live purchase holds one thing per buyer (an item, a message, a post): a second live one is refused. */
+export const HOLDING_KINDS: readonly string[] = ['content', 'message', 'message_fee', 'post'];
 
 /**
  * What a fact from the provider does to the purchase (the caller checked nothing; mismatches are
@@ -304,5 +304,6 @@ export function describePurchase(purchase: {
   if (purchase.kind === 'content') return `Purchase: ${purchase.contentTitle}`;
   if (purchase.kind === 'message') return `Message: ${purchase.storeName}`;
   if (purchase.kind === 'message_fee') return `Paid message to ${purchase.storeName}`;
+  if (purchase.kind === 'post') return `Post: ${purchase.storeName}`;
   return purchase.kind === 'tip' ? `Tip to ${purchase.storeName}` : `Subscription to ${purchase.storeName}`;
 }

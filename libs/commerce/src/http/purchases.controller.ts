@@ -59,7 +59,7 @@ export class PurchasesController {
   })
   @ApiOperation({
     summary:
-      "Buy an item, subscribe to a store or tip it: send the fan to checkoutUrl (the acquirer's hosted page); the payment confirms by webhook (or POST /api/purchases/{id}/refresh). 503 payments_unavailable when the provider cannot be reached: retry with the same Idempotency-Key",
+      "Buy an item, subscribe to a store, tip it, or unlock a message or a post: send the fan to checkoutUrl (the acquirer's hosted page); the payment confirms by webhook (or POST /api/purchases/{id}/refresh). 503 payments_unavailable when the provider cannot be reached: retry with the same Idempotency-Key",
   })
   @ApiCreatedResponse({ type: PurchaseDto })
   @ApiOkResponse({ type: PurchaseDto, description: 'A replayed Idempotency-Key: the first purchase' })

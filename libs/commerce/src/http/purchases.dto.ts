@@ -25,11 +25,11 @@ import { MAX_TIP_MINOR } from '../commands/purchase/sale-plan.js';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** What a fan buys here; a price per message (message_fee) is paid from the message send. */
-const BUYABLE_KINDS = ['content', 'subscription', 'tip', 'message'] as const;
+const BUYABLE_KINDS = ['content', 'subscription', 'tip', 'message', 'post'] as const;
 
 export class CreatePurchaseDto {
   @ApiProperty({ enum: BUYABLE_KINDS })
-  @IsIn(BUYABLE_KINDS, { message: 'kind must be content, subscription, tip or message' })
+  @IsIn(BUYABLE_KINDS, { message: 'kind must be content, subscription, tip, message or post' })
   kind!: (typeof BUYABLE_KINDS)[number];
 
   @ApiPropertyOptional({ format: 'uuid', description: 'kind content: the video or album' })
@@ -44,6 +44,14 @@ export class CreatePurchaseDto {
   @IsOptional()
   @IsUUID('all', { message: 'messageId must be a message id' })
   messageId?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'kind post: the pay-to-unlock post to unlock (published, and not your own)',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'postId must be a post id' })
+  postId?: string;
 
   @ApiPropertyOptional({
     format: 'uuid',

@@ -1,6 +1,10 @@
 import { DISPUTE_STAGES, type DisputeStage } from '../payments/payment-provider.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
+import type { SaleItemView } from '../queries/sales/sales.query.js';
+
+/** Every kind a sale may be (the purchases' kinds). */
+const SALE_KINDS = ['content', 'subscription', 'tip', 'message', 'message_fee', 'post'] as const;
 
 export class SalesQueryDto {
   @ApiPropertyOptional({ example: '2026-11-01', description: 'UTC date, inclusive (default: 29 days before `to`)' })
@@ -29,15 +33,14 @@ export class SalesDayDto {
 }
 
 export class SalesByKindDto {
-  @ApiProperty({ enum: ['content', 'subscription', 'tip', 'message', 'message_fee'] }) kind!: string;
+  @ApiProperty({ enum: SALE_KINDS }) kind!: string;
   @ApiProperty() grossMinor!: number;
   @ApiProperty() count!: number;
 }
 
 export class SaleItemDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ enum: ['content', 'subscription', 'tip', 'message', 'message_fee'] }) kind!:
-    'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
+  @ApiProperty({ enum: SALE_KINDS }) kind!: SaleItemView['kind'];
   @ApiProperty() title!: string;
   @ApiProperty({ example: 'fan••3f2a' }) buyer!: string;
   @ApiProperty({ description: 'What the fan paid' }) grossMinor!: number;

@@ -28,6 +28,9 @@ describe('creator notifications', () => {
     expect(paidNotificationKind(purchase({ kind: 'message', contentTitle: 'Message: Jane' }))).toBe('sale');
     expect(paidNotificationKind(purchase({ kind: 'message_fee', contentTitle: 'Paid message to Jane' }))).toBe('sale');
     expect(itemOf(purchase({ kind: 'message', contentTitle: 'Message: Jane' }))).toBe('Message: Jane');
+    // So is a post unlocked: the creator's dashboard counts it a sale, the receipt names the post's store.
+    expect(paidNotificationKind(purchase({ kind: 'post', contentTitle: 'Post: Jane' }))).toBe('sale');
+    expect(itemOf(purchase({ kind: 'post', contentTitle: 'Post: Jane' }))).toBe('Post: Jane');
     expect(paidNotificationKind(purchase({ kind: 'subscription' }))).toBe('subscriber');
     expect(
       paidNotificationKind(purchase({ kind: 'subscription', periodStart: new Date('2026-12-01T00:00:00Z') })),

@@ -6,8 +6,8 @@ export type CreatorNotificationKind = (typeof CREATOR_NOTIFICATION_KINDS)[number
 /** What the notifications say about a purchase. */
 export interface NotifiedPurchase {
   buyerId: string;
-  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
-  /** For a message purchase: "Message: <store>" or "Paid message to <store>". */
+  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee' | 'post';
+  /** For a message purchase: "Message: <store>" or "Paid message to <store>"; for a post: "Post: <store>". */
   contentTitle: string | null;
   /** A subscription charge for a later period of an existing subscription (set only on renewals). */
   periodStart: Date | null;
@@ -21,7 +21,8 @@ export function paidNotificationKind(
   purchase: Pick<NotifiedPurchase, 'kind' | 'periodStart'>,
 ): CreatorNotificationKind {
   if (purchase.kind === 'tip') return 'tip';
-  if (purchase.kind === 'content' || purchase.kind === 'message' || purchase.kind === 'message_fee') return 'sale';
+  // An item, a message or a post: a pay-per-view sale.
+  if (['content', 'message', 'message_fee', 'post'].includes(purchase.kind)) return 'sale';
   return purchase.periodStart === null ? 'subscriber' : 'renewal';
 }
 
@@ -36,6 +37,7 @@ export const formatMoney = (minor: number, currency: string): string =>
 export function itemOf(purchase: Pick<NotifiedPurchase, 'kind' | 'contentTitle' | 'storeName'>): string {
   if (purchase.kind === 'content') return purchase.contentTitle ?? 'Content';
   if (purchase.kind === 'message' || purchase.kind === 'message_fee') return purchase.contentTitle ?? 'Message';
+  if (purchase.kind === 'post') return purchase.contentTitle ?? 'Post';
   return purchase.kind === 'tip' ? `Tip to ${purchase.storeName}` : `Monthly subscription to ${purchase.storeName}`;
 }
 

@@ -42,13 +42,14 @@ const CHANGEABLE = [
   ...['failureReason', 'disputeStage', 'paidAt', 'reversedAt', 'subscriptionId'],
 ] as const satisfies readonly (keyof PurchaseRecord)[];
 
-/** The statuses in which a purchase of an item or a message holds it; a subscription payment holds its store only while open. */
+/** The statuses in which a purchase of an item, a message or a post holds it; a subscription payment holds its store only while open. */
 const LIVE: readonly PurchaseStatus[] = ['pending', 'requires_action', 'paid'];
 
 function holdOf(p: PurchaseRecord): string | null {
   if (p.kind === 'content' && LIVE.includes(p.status)) return `content:${p.buyerId}:${p.contentId}`;
   if ((p.kind === 'message' || p.kind === 'message_fee') && LIVE.includes(p.status))
     return `message:${p.buyerId}:${p.messageId}`;
+  if (p.kind === 'post' && LIVE.includes(p.status)) return `post:${p.buyerId}:${p.postId}`;
   if (p.kind === 'subscription' && OPEN_STATUSES.includes(p.status)) return `subscription:${p.buyerId}:${p.storeId}`;
   return null;
 }
@@ -176,7 +177,9 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
         ? p.kind === 'content' && p.contentId === what
         : held === 'message'
           ? (p.kind === 'message' || p.kind === 'message_fee') && p.messageId === what
-          : p.kind === 'subscription' && p.storeSlug === what.toLowerCase() && p.periodStart === null;
+          : held === 'post'
+            ? p.kind === 'post' && p.postId === what
+            : p.kind === 'subscription' && p.storeSlug === what.toLowerCase() && p.periodStart === null;
     const open = this.all().filter((p) => p.buyerId === buyerId && OPEN_STATUSES.includes(p.status) && same(p));
     return open.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0] ?? null;
   }
@@ -242,7 +245,7 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
     this.keys.set(`${record.buyerId}:${key}`, record.id);
   }
 
-  /** The unique keys of content_ownership, message_ownership and open_subscription_payments. */
+  /** The unique keys of content_ownership, message_ownership, post_ownership and open_subscription_payments. */
   private checkHold(record: PurchaseRecord): void {
     const hold = holdOf(record);
     if (!hold) return;
@@ -276,6 +279,12 @@ export class InMemoryPurchaseRepository extends PurchaseRepository {
           conversationId: offer.conversationId,
         }
       );
+    }
+    if (item.kind === 'post') {
+      const { offer } = item;
+      const store = stores.find((s) => s.ownerId === offer.sellerId && s.ownerId !== sale.buyerId);
+      const priced = { amountMinor: offer.priceMinor, currency: offer.currency };
+      return store && { store, ...priced, contentTitle: `Post: ${store.displayName}`, postId: offer.postId };
     }
     const content = this.catalog.items.find(
       (i) => i.id === item.contentId && i.sellable && i.creatorId !== sale.buyerId && i.priceMinor > 0,

@@ -36,29 +36,37 @@ const UPDATE_PURCHASE = `update purchases set status = ?, checkout_id = ?, check
         provider_payment_id = ?, payment_method_ref = ?, card_brand = ?, card_last4 = ?, card_exp_month = ?::int, card_exp_year = ?::int,
         failure_reason = ?, dispute_stage = ?, paid_at = ?::timestamptz, reversed_at = ?::timestamptz, subscription_id = ?::uuid, version = version + 1`;
 
-/** The unique key a failed insert ran into, if it is one that holds an item, a message or a subscription. */
+/** The unique key a failed insert ran into, if it is one that holds an item, a message, a post or a subscription. */
 function heldBy(error: unknown): Held | null {
   if (/purchases_owned_content/.test(String(error))) return 'content';
   if (/purchases_owned_message/.test(String(error))) return 'message';
+  if (/purchases_owned_post/.test(String(error))) return 'post';
   if (/purchases_pending_subscription/.test(String(error))) return 'subscription';
   return null;
 }
+
+/** What a purchase of this kind holds (heldElsewhere is asked of the holding kinds and subscriptions only). */
+const heldKind = (kind: PurchaseRecord['kind']): Held =>
+  kind === 'content' || kind === 'subscription' || kind === 'post' ? kind : 'message';
 
 /** The same thing as a held purchase: `p` and its store `s`, one parameter. */
 const SAME_THING: Record<Held, string> = {
   content: `p.kind = 'content' and p.content_id = ?::uuid`,
   message: `p.kind in ('message', 'message_fee') and p.message_id = ?::uuid`,
+  post: `p.kind = 'post' and p.post_id = ?::uuid`,
   subscription: `p.kind = 'subscription' and s.slug = lower(?) and p.period_start is null`,
 };
 
 /**
- * Whether another purchase of the buyer holds what this one bought: the item or message (their ownership
+ * Whether another purchase of the buyer holds what this one bought: the item, message or post (their ownership
  * tables), or the store's subscription (another payment of it in flight, or a subscription already active).
  */
 const HELD_ELSEWHERE: Record<Held, string> = {
   content: `select exists (select 1 from content_ownership o join purchases p on p.buyer_id = o.buyer_id and p.content_id = o.content_id
                             where ${idMatches('p')} and o.purchase_id <> p.id) as held`,
   message: `select exists (select 1 from message_ownership o join purchases p on p.buyer_id = o.buyer_id and p.message_id = o.message_id
+                            where ${idMatches('p')} and o.purchase_id <> p.id) as held`,
+  post: `select exists (select 1 from post_ownership o join purchases p on p.buyer_id = o.buyer_id and p.post_id = o.post_id
                             where ${idMatches('p')} and o.purchase_id <> p.id) as held`,
   subscription: `select exists (select 1 from purchases p
                             where ${idMatches('p')}
@@ -94,10 +102,10 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
            ins as (
              insert into purchases (id, buyer_id, store_id, creator_id, kind, content_id, content_title, content_kind, amount_minor, currency, method,
                                     status, message, referral_link_id, referrer_id, idempotency_key, request_hash, provider, return_to, created_at,
-                                    message_id, message_created_at, conversation_id)
+                                    message_id, message_created_at, conversation_id, post_id)
              select ?::uuid, ?::uuid, s.id, s.owner_id, ?, s.content_id, s.content_title, s.content_kind, s.amount_minor, s.currency, ?,
                     'pending', ?, r.id, r.owner_id, ?, ?, ?, ?, ?::timestamptz,
-                    s.message_id, s.message_created_at, s.conversation_id
+                    s.message_id, s.message_created_at, s.conversation_id, s.post_id
                from s left join referral_links r
                  on r.code = ?::text and r.content_id = s.content_id and s.referrals_enabled and s.content_kind = 'album'
                 and r.owner_id <> ?::uuid and r.owner_id <> s.owner_id
@@ -220,7 +228,7 @@ export class PostgresPurchaseRepository extends PurchaseRepository {
   }
 
   async heldElsewhere(em: EntityManager, purchase: PurchaseRecord): Promise<boolean> {
-    const what = purchase.kind === 'content' || purchase.kind === 'subscription' ? purchase.kind : 'message';
+    const what = heldKind(purchase.kind);
     const [row] = await em.execute<{ held: boolean }[]>(HELD_ELSEWHERE[what], thrice(purchase.id));
     return row.held;
   }

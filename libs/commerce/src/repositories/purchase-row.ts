@@ -25,6 +25,7 @@ export interface PurchaseRow {
   message_id: string | null;
   message_created_at: Date | null;
   conversation_id: string | null;
+  post_id: string | null;
   message: string | null;
   return_to: string | null;
   request_hash: string | null;
@@ -69,6 +70,7 @@ export const toPurchaseRecord = (row: PurchaseRow): PurchaseRecord => ({
   messageId: row.message_id ?? null,
   messageCreatedAt: date(row.message_created_at ?? null),
   conversationId: row.conversation_id ?? null,
+  postId: row.post_id ?? null,
   note: row.message ?? null,
   returnTo: row.return_to ?? null,
   requestHash: row.request_hash ?? null,

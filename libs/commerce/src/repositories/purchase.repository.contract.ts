@@ -113,6 +113,45 @@ export function purchaseRepositoryContract(adapter: string, world: () => Purchas
       await saved(w, { ...second, status: 'expired' });
     });
 
+    it("writes a post's sale to its creator's store, holds the post per buyer (PurchaseHeld) while live, and frees it once the attempt ends", async () => {
+      const w = world();
+      const postId = randomUUID();
+      const postSale = (buyerId: string) =>
+        sale(w, {
+          buyerId,
+          kind: 'post',
+          message: null,
+          referralCode: null,
+          item: { kind: 'post', offer: { postId, sellerId: w.store.ownerId, priceMinor: 700, currency: 'USD' } },
+        });
+      const first = (await w.repository.insertSale(postSale(w.buyerId)))!;
+      expect(first).toMatchObject({ kind: 'post', postId, status: 'pending', amountMinor: 700, currency: 'USD' });
+      expect(first).toMatchObject({
+        storeId: w.store.id,
+        creatorId: w.store.ownerId,
+        contentTitle: `Post: ${w.store.displayName}`,
+        contentId: null,
+        messageId: null,
+        conversationId: null,
+        referrerId: null,
+      });
+      expect(await w.repository.find(first.id)).toEqual(first);
+      await expect(w.repository.insertSale(postSale(w.buyerId))).rejects.toEqual(new PurchaseHeld('post'));
+      expect(await w.repository.insertSale(postSale(w.store.ownerId))).toBeNull();
+      const others = (await w.repository.insertSale(postSale(w.otherBuyerId)))!;
+      expect((await w.repository.findOpenAttempt(w.buyerId, 'post', postId))?.id).toBe(first.id);
+      expect(await w.repository.findOpenAttempt(w.buyerId, 'post', randomUUID())).toBeNull();
+
+      await saved(w, { ...first, status: 'expired', checkoutUrl: null });
+      expect(await w.repository.findOpenAttempt(w.buyerId, 'post', postId)).toBeNull();
+      const second = (await w.repository.insertSale(postSale(w.buyerId)))!;
+      await saved(w, { ...second, status: 'paid', paidAt: tick() });
+      expect(await w.repository.transaction((em) => w.repository.heldElsewhere(em, first))).toBe(true);
+      expect(await w.repository.transaction((em) => w.repository.heldElsewhere(em, second))).toBe(false);
+      await expect(w.repository.insertSale(postSale(w.buyerId))).rejects.toEqual(new PurchaseHeld('post'));
+      await saved(w, { ...others, status: 'expired' });
+    });
+
     it('saves what a decision changes and raises the version; a save decided on an older version writes nothing', async () => {
       const w = world();
       const written = await tip(w);

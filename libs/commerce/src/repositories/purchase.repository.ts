@@ -22,6 +22,8 @@ export interface PurchaseRecord extends PurchasePayment {
   /** The message's own time (its partition key in messaging). */
   messageCreatedAt: Date | null;
   conversationId: string | null;
+  /** A post purchase's post (in posts; commerce keeps the reference). */
+  postId: string | null;
   /** A tip's note to the creator. */
   note: string | null;
   /** A path of ours the return page sends the fan back to. */
@@ -33,8 +35,8 @@ export interface PurchaseRecord extends PurchasePayment {
   version: number;
 }
 
-/** What holds an item, a message or a store's subscription for its buyer while a purchase of it is live. */
-export type Held = 'content' | 'subscription' | 'message';
+/** What holds an item, a message, a post or a store's subscription for its buyer while a purchase of it is live. */
+export type Held = 'content' | 'subscription' | 'message' | 'post';
 
 /** A new purchase ran into another of the buyer's that holds the same thing. */
 export class PurchaseHeld extends Error {
@@ -68,13 +70,23 @@ export interface OfferedMessage {
   currency: string;
 }
 
+/** A post as posts offered it (PostOfferQuery), sold by its creator's store. */
+export interface OfferedPost {
+  postId: string;
+  sellerId: string;
+  priceMinor: number;
+  currency: string;
+}
+
 /**
  * What a new purchase sells. An item is priced by the write itself (sellable, in its creator's active
- * store, open to the buyer at `at`); a message and a store sale (subscription, tip) come priced.
+ * store, open to the buyer at `at`); a message, a post (as posts offered it: PostOfferQuery, sold by its
+ * creator's store) and a store sale (subscription, tip) come priced.
  */
 export type SaleItem =
   | { kind: 'content'; contentId: string; at: Date }
   | { kind: 'message'; offer: OfferedMessage }
+  | { kind: 'post'; offer: OfferedPost }
   | { kind: 'store'; storeId: string; amountMinor: number; currency: string; conversationId: string | null };
 
 export interface NewSale {
@@ -120,7 +132,7 @@ export abstract class PurchaseRepository {
   /**
    * A pending purchase of what is sold, with the buyer's referral link if it applies; null when nothing
    * was written (a replayed Idempotency-Key, or nothing on sale). PurchaseHeld when a live purchase of
-   * the buyer's already holds the item, the message or the store's subscription in flight.
+   * the buyer's already holds the item, the message, the post or the store's subscription in flight.
    */
   abstract insertSale(sale: NewSale): Promise<PurchaseRecord | null>;
 
@@ -138,7 +150,7 @@ export abstract class PurchaseRepository {
 
   /**
    * The buyer's newest open attempt (pending or requires_action, no renewal) at an item (`what`: its id),
-   * a message (its id) or a store's subscription (its slug).
+   * a message (its id), a post (its id) or a store's subscription (its slug).
    */
   abstract findOpenAttempt(buyerId: string, held: Held, what: string): Promise<PurchaseRecord | null>;
 

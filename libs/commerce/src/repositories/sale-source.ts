@@ -3,10 +3,12 @@ import type { SaleItem } from './purchase.repository.js';
 
 /** The columns of `s` a sale of no message leaves empty. */
 const NO_MESSAGE = `null::uuid as message_id, null::timestamptz as message_created_at`;
+/** The column of `s` a sale of no post leaves empty. */
+const NO_POST = `null::uuid as post_id`;
 
 /**
  * What is sold, as CTEs ending in `s` (id, owner_id, slug, display_name, referrals_enabled, content_id, content_title, content_kind,
- * amount_minor, currency, message_id, message_created_at, conversation_id).
+ * amount_minor, currency, message_id, message_created_at, conversation_id, post_id).
  */
 export function saleSource(item: SaleItem, buyerId: string, kind: string): { ctes: string; params: unknown[] } {
   if (item.kind === 'content') {
@@ -16,7 +18,7 @@ export function saleSource(item: SaleItem, buyerId: string, kind: string): { cte
                     where content_id = ?::uuid and status = 'sellable'),
              s as (select st.id, st.owner_id, st.slug, st.display_name, st.referrals_enabled,
                           c.id as content_id, c.title as content_title, c.kind as content_kind,
-                          c.price_minor as amount_minor, c.currency, ${NO_MESSAGE}, null::uuid as conversation_id
+                          c.price_minor as amount_minor, c.currency, ${NO_MESSAGE}, null::uuid as conversation_id, ${NO_POST}
                      from c join stores st on st.owner_id = c.creator_id and st.status = 'active'
                     where c.creator_id <> ?::uuid and c.price_minor > 0
                       and (st.visibility = 'public' or ${liveSubscriptionSql('?::uuid', 'st.id')}))`,
@@ -29,7 +31,7 @@ export function saleSource(item: SaleItem, buyerId: string, kind: string): { cte
     return {
       ctes: `s as (select id, owner_id, slug, display_name, false as referrals_enabled, null::uuid as content_id,
                           ?::text || display_name as content_title, null::text as content_kind, ?::bigint as amount_minor, ?::text as currency,
-                          ?::uuid as message_id, ?::timestamptz as message_created_at, ?::uuid as conversation_id
+                          ?::uuid as message_id, ?::timestamptz as message_created_at, ?::uuid as conversation_id, ${NO_POST}
                      from stores where owner_id = ?::uuid and status = 'active' and owner_id <> ?::uuid)`,
       params: [
         ...[kind === 'message' ? 'Message: ' : 'Paid message to ', offer.priceMinor, offer.currency],
@@ -37,9 +39,20 @@ export function saleSource(item: SaleItem, buyerId: string, kind: string): { cte
       ],
     };
   }
+  if (item.kind === 'post') {
+    // The post as posts answered it, sold by its creator's active store; no referral commission (as messages).
+    const { offer } = item;
+    return {
+      ctes: `s as (select id, owner_id, slug, display_name, false as referrals_enabled, null::uuid as content_id,
+                          'Post: ' || display_name as content_title, null::text as content_kind, ?::bigint as amount_minor, ?::text as currency,
+                          ${NO_MESSAGE}, null::uuid as conversation_id, ?::uuid as post_id
+                     from stores where owner_id = ?::uuid and status = 'active' and owner_id <> ?::uuid)`,
+      params: [offer.priceMinor, offer.currency, offer.postId, offer.sellerId, buyerId],
+    };
+  }
   return {
     ctes: `s as (select id, owner_id, slug, display_name, referrals_enabled, null::uuid as content_id, null::text as content_title, null::text as content_kind,
-                        ?::bigint as amount_minor, ?::text as currency, ${NO_MESSAGE}, ?::uuid as conversation_id
+                        ?::bigint as amount_minor, ?::text as currency, ${NO_MESSAGE}, ?::uuid as conversation_id, ${NO_POST}
                    from stores where id = ?::uuid and status = 'active')`,
     params: [item.amountMinor, item.currency, item.conversationId, item.storeId],
   };

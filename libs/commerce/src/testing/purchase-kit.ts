@@ -5,6 +5,7 @@ import { FixedClock, loadConfig, Outbox, type JobName, type JobPayload, type Que
 import { ExpireCheckouts } from '../commands/expire-checkouts/expire-checkouts.js';
 import { PaymentFacts } from '../commands/handle-payment-event/apply-payment-fact.js';
 import { MessageSales } from '../commands/purchase/message-sale.js';
+import { PostSales } from '../commands/purchase/post-sale.js';
 import { CheckoutOpener } from '../commands/purchase/open-checkout.js';
 import { SalePricing } from '../commands/purchase/price-sale.js';
 import { PurchaseHandler } from '../commands/purchase/purchase.handler.js';
@@ -17,6 +18,7 @@ import type {
   PaymentIds,
   PaymentProvider,
 } from '../payments/payment-provider.js';
+import { PostOfferQuery, type PostOfferAnswer } from '../ports/post-offers.js';
 import { SaleTerms, type StoreSaleTerms } from '../queries/purchases/sale-terms.read-model.js';
 import { SellableItems } from '../queries/sellable-items/sellable-items.read-model.js';
 import {
@@ -202,18 +204,27 @@ export function purchaseKit() {
   const purchases = new InMemoryPurchaseRepository(catalog);
   const provider = new MemoryProvider();
   const outbox = new RecordingOutbox();
-  // Tips ask messaging whether a block stands between fan and creator: none here.
-  const queries = { execute: async () => false } as unknown as QueryBus;
+  // Posts answer PostOfferQuery as the spec sets `postOffers` (keyed by post id, asked in turn); tips ask
+  // messaging whether a block stands between fan and creator: none here.
+  const postOffers = new Map<string, (buyerId: string) => PostOfferAnswer>();
+  const queries = {
+    execute: async (query: unknown) => {
+      if (!(query instanceof PostOfferQuery)) return false;
+      return postOffers.get(query.postId)?.(query.buyerId) ?? { refused: 'not_found' };
+    },
+  } as unknown as QueryBus;
   // Subscription purchases are not in this kit's specs (the subscription specs have their own); content sales never reach it.
   const facts = new PaymentFacts(purchases, outbox, new SubscriptionEffects(new InMemorySubscriptionRepository()));
   const expiry = new ExpireCheckouts(clock, config, provider, purchases, facts);
   const replays = new Replays(purchases);
   const messageSales = new MessageSales(queries, expiry);
+  const postSales = new PostSales(queries, expiry);
   const pricing = new SalePricing(
     new CatalogTerms(catalog, purchases),
     unreachable<SellableItems>('SellableItems'),
     replays,
     messageSales,
+    postSales,
     queries,
     clock,
   );
@@ -226,7 +237,8 @@ export function purchaseKit() {
     replays,
     new Takeovers(purchases, clock, expiry),
     messageSales,
+    postSales,
     checkouts,
   );
-  return { catalog, store, album, clock, purchases, provider, outbox, facts, expiry, handler };
+  return { catalog, store, album, clock, purchases, provider, outbox, facts, expiry, handler, postOffers };
 }

@@ -15,6 +15,7 @@ const CLIENT_ROUTES = [
   /^\/stores\/[a-z0-9-]{3,40}$/,
   /^\/create-new-password\/[^/]+$/,
   /^\/checkout\/return$/,
+  /^\/feed$/,
 ];
 /** Written into prerendered pages at build time; replaced with PUBLIC_URL when served. */
 const ORIGIN_PLACEHOLDER = '__SITE_ORIGIN__';

@@ -127,7 +127,7 @@ export interface PostSaleJob {
   currency: string;
   /** Which revenue split applies: card payments are 'fiat', crypto (platform token) payments 'token'. */
   rail: 'fiat' | 'token';
-  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
+  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee' | 'post';
   description: string;
   occurredAt: string;
 }

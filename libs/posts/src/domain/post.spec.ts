@@ -105,6 +105,9 @@ describe('Post', () => {
     expect(accessOf({ ...published, audience: 'subscribers' }, { ...fan, subscribed: true })).toBe('open');
     expect(accessOf({ ...published, audience: 'paid' }, { ...fan, subscribed: true })).toBe('unlock');
     expect(accessOf({ ...published, audience: 'paid' }, { ...fan, unlocked: true })).toBe('open');
+    // Made subscribers-only after it was bought: its buyer keeps it open.
+    expect(accessOf({ ...published, audience: 'subscribers' }, { ...fan, unlocked: true })).toBe('open');
+    expect(accessOf({ status: 'deleted', audience: 'paid' }, { ...fan, unlocked: true })).toBe('unlock');
     expect(accessOf({ status: 'in_review', audience: 'free' }, fan)).toBe('unlock');
     expect(accessOf({ status: 'in_review', audience: 'free' }, { ...fan, isCreator: true })).toBe('open');
     expect(statusOf([])).toBe('published');

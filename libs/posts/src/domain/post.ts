@@ -221,14 +221,15 @@ export class Post {
 
 /**
  * Whether a post's media open for someone who is not its creator: a published free post for anyone
- * the store shows to, a subscribers-only post for live subscribers, a pay-to-unlock post for who unlocked it.
+ * the store shows to, a subscribers-only post for live subscribers, a pay-to-unlock post for who unlocked it
+ * (a paid purchase of it). What was paid for stays open to its buyer if the creator later changes the audience.
  */
 export function postOpensFor(
   post: Pick<PostSnapshot, 'status' | 'audience'>,
   viewer: { subscribed: boolean; unlocked: boolean },
 ): boolean {
   if (post.status !== 'published') return false;
-  if (post.audience === 'free') return true;
+  if (post.audience === 'free' || viewer.unlocked) return true;
   if (post.audience === 'subscribers') return viewer.subscribed;
   return viewer.unlocked;
 }

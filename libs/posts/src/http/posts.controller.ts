@@ -43,6 +43,7 @@ import {
   CreatePostDto,
   CreatePostMediaDto,
   EditPostDto,
+  FeedPageDto,
   LikesDto,
   PageQueryDto,
   PostDto,
@@ -290,8 +291,8 @@ export class FeedController {
   @ApiBearerAuth()
   @UseGuards(BearerGuard)
   @ApiOperation({ summary: 'Your feed: published posts of the stores you follow or subscribe to, newest first' })
-  @ApiOkResponse({ type: PostPageDto })
-  feed(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto): Promise<PostPageDto> {
+  @ApiOkResponse({ type: FeedPageDto })
+  feed(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto): Promise<FeedPageDto> {
     return this.queries.execute(
       new FeedQuery({ actor: actorOf(auth), ageChecked: true }, query.cursor, query.limit ?? 20),
     );

@@ -156,6 +156,15 @@ export class PostPageDto {
   @ApiProperty({ type: String, nullable: true }) nextCursor!: string | null;
 }
 
+export class FeedPageDto extends PostPageDto {
+  @ApiProperty({
+    type: [String],
+    description:
+      'The creators whose topic posts:<id> on /realtime/v1 announces their new posts (post.published), most recently followed first, at most 100',
+  })
+  creatorIds!: string[];
+}
+
 export class CommentViewDto {
   @ApiProperty() id!: string;
   @ApiProperty() postId!: string;

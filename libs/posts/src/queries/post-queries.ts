@@ -6,13 +6,18 @@ export interface PostPage {
   nextCursor: string | null;
 }
 
+/** A feed page, with the creators whose `posts:<id>` topics carry its live "new posts" notice. */
+export interface FeedPage extends PostPage {
+  creatorIds: string[];
+}
+
 export interface CommentPage {
   comments: CommentView[];
   nextCursor: string | null;
 }
 
 /** The signed-in member's feed: published posts of the stores they follow or subscribe to, newest first. */
-export class FeedQuery extends Query<PostPage> {
+export class FeedQuery extends Query<FeedPage> {
   constructor(
     readonly viewer: PostViewer & { actor: NonNullable<PostViewer['actor']> },
     readonly cursor: string | undefined,

@@ -13,8 +13,12 @@ import {
   PostCommentsQuery,
   StorePostsQuery,
   type CommentPage,
+  type FeedPage,
   type PostPage,
 } from './post-queries.js';
+
+/** How many stores' `posts:` topics a feed page offers to join for its live notice. */
+export const LIVE_TOPICS_MAX = 100;
 
 const readCursor = (cursor: string | undefined) => {
   const position = positionOf(cursor);
@@ -32,7 +36,7 @@ export class FeedHandler implements IQueryHandler<FeedQuery> {
     @Inject(PostViews) private readonly views: PostViews,
   ) {}
 
-  async execute({ viewer, cursor, limit }: FeedQuery): Promise<PostPage> {
+  async execute({ viewer, cursor, limit }: FeedQuery): Promise<FeedPage> {
     const before = readCursor(cursor);
     const followed = await this.queries.execute(new FollowedStoresQuery(viewer.actor.id));
     const stores = new Map<string, PostStore>(followed.map((store) => [store.ownerId, store]));
@@ -41,6 +45,8 @@ export class FeedHandler implements IQueryHandler<FeedQuery> {
     return {
       posts: await this.views.build(em, rows, viewer, stores),
       nextCursor: lastOf(rows, limit, (row) => row.published_at),
+      // The live notice: the most recently followed stores' topics (a page joins at most this many).
+      creatorIds: followed.slice(0, LIVE_TOPICS_MAX).map((store) => store.ownerId),
     };
   }
 }

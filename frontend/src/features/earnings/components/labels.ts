@@ -18,6 +18,7 @@ export const SALE_KIND_LABELS: Record<SaleKind, string> = {
   tip: 'Tip',
   message: 'Message',
   message_fee: 'Paid message',
+  post: 'Post',
 };
 
 export const METHOD_LABELS: Record<string, string> = {

@@ -9,6 +9,7 @@ import { SaleTerms } from '../../queries/purchases/sale-terms.read-model.js';
 import { SellableItems } from '../../queries/sellable-items/sellable-items.read-model.js';
 import type { SaleItem } from '../../repositories/purchase.repository.js';
 import { MessageSales } from './message-sale.js';
+import { PostSales } from './post-sale.js';
 import type { PurchaseRequest } from './purchase.command.js';
 import { Replays, type ReplayOf } from './replay.js';
 import { priceStoreSale } from './sale-plan.js';
@@ -20,13 +21,16 @@ export type Priced = SaleItem | { replay: PurchaseView };
 export function checkRequest(request: PurchaseRequest): void {
   const missing = (field: string, message: string) => PurchaseErrors.invalid([{ field, message }]);
   const message = request.kind === 'message' || request.kind === 'message_fee';
+  const post = request.kind === 'post';
   if (request.kind === 'content' && !request.contentId)
     throw missing('contentId', 'contentId is required to buy an item');
   if (message && !request.messageId) throw missing('messageId', 'messageId is required to unlock a message');
+  if (post && !request.postId) throw missing('postId', 'postId is required to unlock a post');
   if (request.conversationId && request.kind !== 'tip')
     throw missing('conversationId', 'conversationId goes with a tip only');
   if (request.messageId && !message) throw missing('messageId', 'messageId goes with kind message only');
-  if (request.kind !== 'content' && !message && !request.storeSlug)
+  if (request.postId && !post) throw missing('postId', 'postId goes with kind post only');
+  if (request.kind !== 'content' && !message && !post && !request.storeSlug)
     throw missing('storeSlug', `storeSlug is required for a ${request.kind}`);
   if (request.kind === 'tip' && request.amountMinor === undefined)
     throw missing('amountMinor', 'amountMinor is required for a tip');
@@ -34,8 +38,9 @@ export function checkRequest(request: PurchaseRequest): void {
 
 /**
  * The checkout's pricing step. A subscription or tip is priced here from the store's settings (never from
- * the request); a message at the price messaging answers; an item by the purchase's write itself, from
- * commerce's sellable items (so a price changed meanwhile cannot be bought at the old one).
+ * the request); a message at the price messaging answers, a post at the price posts answers; an item by
+ * the purchase's write itself, from commerce's sellable items (so a price changed meanwhile cannot be
+ * bought at the old one).
  */
 @Injectable()
 export class SalePricing {
@@ -44,6 +49,7 @@ export class SalePricing {
     @Inject(SellableItems) private readonly items: SellableItems,
     @Inject(Replays) private readonly replays: Replays,
     @Inject(MessageSales) private readonly messageSales: MessageSales,
+    @Inject(PostSales) private readonly postSales: PostSales,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -51,6 +57,7 @@ export class SalePricing {
   async price(request: PurchaseRequest, buyerId: string, replayOf: ReplayOf): Promise<Priced> {
     if (request.kind === 'content') return { kind: 'content', contentId: request.contentId!, at: this.clock.now() };
     if (request.kind === 'message' || request.kind === 'message_fee') return this.message(request, buyerId, replayOf);
+    if (request.kind === 'post') return this.post(request, buyerId, replayOf);
     return this.store(request, buyerId, replayOf);
   }
 
@@ -58,6 +65,8 @@ export class SalePricing {
   async refusal(item: SaleItem, buyerId: string): Promise<Error> {
     if (item.kind === 'store') return CommerceErrors.storeNotFound();
     if (item.kind === 'message') return PurchaseErrors.messageNotFound();
+    // The creator's store is closed (or the buyer is its creator, which posts answers first).
+    if (item.kind === 'post') return PurchaseErrors.postNotFound();
     const content = await this.items.find(item.contentId);
     if (!content) return PurchaseErrors.contentNotFound();
     if (content.creatorId === buyerId) return PurchaseErrors.ownStore();
@@ -80,6 +89,17 @@ export class SalePricing {
       kind: 'message',
       offer: await this.messageSales.offer(buyerId, request.messageId!, request.kind as 'message' | 'message_fee'),
     };
+  }
+
+  /**
+   * A post, as posts answers it through commerce's port: a published pay-to-unlock post the buyer may see and
+   * has not unlocked. A replayed key answers its purchase first (the post is unlocked by it since). The offer
+   * is asked again once the purchase is written (PostSales).
+   */
+  private async post(request: PurchaseRequest, buyerId: string, replayOf: ReplayOf): Promise<Priced> {
+    const replay = await this.replays.find(buyerId, replayOf);
+    if (replay) return { replay };
+    return { kind: 'post', offer: await this.postSales.offer(buyerId, request.postId!) };
   }
 
   private async store(request: PurchaseRequest, buyerId: string, replayOf: ReplayOf): Promise<Priced> {

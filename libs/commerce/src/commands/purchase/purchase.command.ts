@@ -7,6 +7,8 @@ export interface PurchaseRequest {
   contentId?: string;
   /** kind message (and message_fee, placed by messaging): the message paid for. */
   messageId?: string;
+  /** kind post: the pay-to-unlock post paid for. */
+  postId?: string;
   /** kind tip: the conversation the tip is shown in (the buyer's own, with this store's creator). */
   conversationId?: string;
   storeSlug?: string;
@@ -18,7 +20,10 @@ export interface PurchaseRequest {
   returnTo?: string;
 }
 
-/** A fan buys an item, subscribes to a store or tips it; `created` is false for a replayed Idempotency-Key. */
+/**
+ * A fan buys an item, subscribes to a store, tips it, or unlocks a message or a post; `created` is false
+ * for a replayed Idempotency-Key.
+ */
 export class PurchaseCommand extends Command<{ purchase: PurchaseView; created: boolean }> {
   constructor(
     readonly buyerId: string,

@@ -157,3 +157,112 @@ describe('the purchase handler: takeover', () => {
     expect(await codeOf(buy(kit, { kind: 'content', contentId: kit.album.id, method: 'card' }))).toBe('already_owned');
   });
 });
+
+describe('the purchase handler: a post unlocked', () => {
+  const postId = randomUUID();
+  /** Posts' answer: the kit's store's creator sells the post at `priceMinor`, or refuses as set. */
+  const offered = (kit: Kit, priceMinor = 700, refused?: 'not_found' | 'own' | 'unlocked' | 'blocked') =>
+    kit.postOffers.set(postId, () =>
+      refused ? { refused } : { offer: { postId, sellerId: kit.store.ownerId, priceMinor, currency: 'USD' } },
+    );
+
+  it("sells a post at the price posts answers (never the request's), titled for its store, with no referrer", async () => {
+    const kit = purchaseKit();
+    offered(kit);
+    const { purchase, created } = await buy(kit, { kind: 'post', postId, method: 'card', amountMinor: 1 });
+    expect(created).toBe(true);
+    expect(purchase).toMatchObject({
+      kind: 'post',
+      status: 'requires_action',
+      amountMinor: 700,
+      currency: 'USD',
+      storeSlug: 'kit-shop',
+      contentTitle: 'Post: Kit Shop',
+    });
+    expect(await kit.purchases.find(purchase.id)).toMatchObject({
+      postId,
+      creatorId: kit.store.ownerId,
+      referrerId: null,
+    });
+    // Paid: booked for payouts as a sale of the post's creator, announced to the fan and the creator.
+    await kit.facts.applyToPurchase(purchase.id, fact('captured', purchase.id, 700, { checkoutId: 'cs_1' }));
+    expect(kit.outbox.named('post-sale')).toEqual([
+      expect.objectContaining({
+        saleId: purchase.id,
+        kind: 'post',
+        creatorId: kit.store.ownerId,
+        grossMinor: 700,
+        referrerId: null,
+        description: 'Post: Kit Shop',
+      }),
+    ]);
+    expect(kit.outbox.named('purchase-paid')).toEqual([{ purchaseId: purchase.id }]);
+    expect(kit.outbox.named('message-purchase-changed')).toEqual([]);
+  });
+
+  it("answers posts' refusals with their own codes, writing nothing", async () => {
+    const kit = purchaseKit();
+    const codes: Record<string, string> = {
+      not_found: 'post_not_found',
+      own: 'own_post',
+      unlocked: 'already_unlocked',
+      blocked: 'blocked',
+    };
+    for (const [refused, code] of Object.entries(codes)) {
+      offered(kit, 700, refused as 'not_found');
+      expect(await codeOf(buy(kit, { kind: 'post', postId, method: 'card' }))).toBe(code);
+    }
+    expect(await codeOf(buy(kit, { kind: 'post', postId: randomUUID(), method: 'card' }))).toBe('post_not_found');
+    expect(kit.purchases.all()).toEqual([]);
+  });
+
+  it('needs postId with kind post only', async () => {
+    const kit = purchaseKit();
+    offered(kit);
+    expect(await codeOf(buy(kit, { kind: 'post', method: 'card' }))).toBe('validation_failed');
+    expect(await codeOf(buy(kit, { kind: 'content', contentId: kit.album.id, postId, method: 'card' }))).toBe(
+      'validation_failed',
+    );
+    expect(
+      await codeOf(buy(kit, { kind: 'tip', storeSlug: 'kit-shop', amountMinor: 500, postId, method: 'card' })),
+    ).toBe('validation_failed');
+    expect(kit.purchases.all()).toEqual([]);
+  });
+
+  it('expires the new purchase when the post is withdrawn, or repriced, between the offer and the write', async () => {
+    const kit = purchaseKit();
+    let asked = 0;
+    kit.postOffers.set(postId, () =>
+      ++asked === 1
+        ? { offer: { postId, sellerId: kit.store.ownerId, priceMinor: 700, currency: 'USD' } }
+        : { refused: 'not_found' },
+    );
+    expect(await codeOf(buy(kit, { kind: 'post', postId, method: 'card' }))).toBe('post_not_found');
+    expect(kit.purchases.all()).toEqual([expect.objectContaining({ kind: 'post', status: 'expired' })]);
+    expect(kit.provider.checkouts.size).toBe(0);
+
+    let price = 700;
+    kit.postOffers.set(postId, () => ({
+      offer: { postId, sellerId: kit.store.ownerId, priceMinor: price++, currency: 'USD' },
+    }));
+    expect(await codeOf(buy(kit, { kind: 'post', postId, method: 'card' }))).toBe('price_changed');
+    expect(kit.purchases.all().map((p) => p.status)).toEqual(['expired', 'expired']);
+  });
+
+  it('holds the post while a checkout is open: the same request goes back to it, another replaces it, a paid one is already_unlocked', async () => {
+    const kit = purchaseKit();
+    offered(kit);
+    const first = await buy(kit, { kind: 'post', postId, method: 'card' });
+    expect(await buy(kit, { kind: 'post', postId, method: 'card' })).toEqual({
+      purchase: first.purchase,
+      created: false,
+    });
+    const second = await buy(kit, { kind: 'post', postId, method: 'crypto' });
+    expect(second.created).toBe(true);
+    expect((await kit.purchases.find(first.purchase.id))?.status).toBe('expired');
+    // The provider says the crypto payment arrived: the post is held by a paid purchase.
+    kit.provider.facts.set(second.purchase.id, fact('captured', second.purchase.id, 700, { checkoutId: 'cs_2' }));
+    expect(await codeOf(buy(kit, { kind: 'post', postId, method: 'card' }))).toBe('already_unlocked');
+    expect((await kit.purchases.find(second.purchase.id))?.status).toBe('paid');
+  });
+});

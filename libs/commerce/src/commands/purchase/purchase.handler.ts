@@ -11,6 +11,7 @@ import {
 } from '../../repositories/purchase.repository.js';
 import { newPurchaseId } from '../../repositories/purchase-id.js';
 import { MessageSales } from './message-sale.js';
+import { PostSales } from './post-sale.js';
 import { CheckoutOpener, needsCheckout } from './open-checkout.js';
 import { checkRequest, SalePricing } from './price-sale.js';
 import { PurchaseCommand, type PurchaseRequest } from './purchase.command.js';
@@ -42,6 +43,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
     @Inject(Replays) private readonly replays: Replays,
     @Inject(Takeovers) private readonly takeovers: Takeovers,
     @Inject(MessageSales) private readonly messageSales: MessageSales,
+    @Inject(PostSales) private readonly postSales: PostSales,
     @Inject(CheckoutOpener) private readonly checkouts: CheckoutOpener,
   ) {}
 
@@ -85,6 +87,7 @@ export class PurchaseHandler implements ICommandHandler<PurchaseCommand> {
         request.kind as 'message' | 'message_fee',
         written.id,
       );
+    if (priced.kind === 'post') await this.postSales.confirm(buyerId, { ...written, postId: priced.offer.postId });
     return { purchase: purchaseView(written), created: true, written };
   }
 

@@ -19,6 +19,8 @@ describe('purchase request fingerprint', () => {
       { kind: 'tip', storeSlug: 'shop', amountMinor: 500, method: 'card' },
       { kind: 'tip', storeSlug: 'shop', amountMinor: 501, method: 'card' },
       { kind: 'tip', storeSlug: 'shop', amountMinor: 501, method: 'card', message: 'Thanks' },
+      { kind: 'post', postId: '6f1c3a7e-0000-4000-8000-000000000001', method: 'card' },
+      { kind: 'post', postId: '6f1c3a7e-0000-4000-8000-000000000002', method: 'card' },
     ];
     const prints = [base, ...others].map(requestFingerprint);
     expect(new Set(prints).size).toBe(prints.length);

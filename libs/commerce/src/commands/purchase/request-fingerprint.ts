@@ -18,6 +18,8 @@ export function requestFingerprint(request: PurchaseRequest): string {
     ...(request.messageId || request.conversationId
       ? [request.messageId?.toLowerCase() ?? null, request.conversationId?.toLowerCase() ?? null]
       : []),
+    // A post's, likewise only when present.
+    ...(request.postId ? [request.postId.toLowerCase()] : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
 }

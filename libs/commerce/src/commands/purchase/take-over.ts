@@ -7,19 +7,29 @@ import { PurchaseRepository, type Held } from '../../repositories/purchase.repos
 import type { PurchaseRequest } from './purchase.command.js';
 import type { ReplayOf } from './replay.js';
 
-export const heldError = (held: Held) =>
-  held === 'content'
-    ? PurchaseErrors.alreadyOwned()
-    : held === 'message'
-      ? PurchaseErrors.alreadyUnlocked()
-      : PurchaseErrors.alreadySubscribed();
+const HELD_ERRORS: Record<Held, () => Error> = {
+  content: PurchaseErrors.alreadyOwned,
+  message: PurchaseErrors.alreadyUnlocked,
+  post: PurchaseErrors.postUnlocked,
+  subscription: PurchaseErrors.alreadySubscribed,
+};
+
+export const heldError = (held: Held) => HELD_ERRORS[held]();
+
+/** What the request names of the thing held: an item's or message's or post's id, a store's slug. */
+const WHAT_HELD: Record<Held, (request: PurchaseRequest) => string | undefined> = {
+  content: (request) => request.contentId,
+  message: (request) => request.messageId,
+  post: (request) => request.postId,
+  subscription: (request) => request.storeSlug,
+};
 
 /** What a takeover decided: answer the open attempt again, or start anew (the old attempt is ended). */
 export type Takeover = { answer: PurchaseView } | { startAgain: true };
 
 /**
  * A fan whose card was declined, or who left the hosted page, and clicks Buy again: their open
- * attempt (pending or requires_action) still holds the item, the message or the store's subscription.
+ * attempt (pending or requires_action) still holds the item, the message, the post or the store's subscription.
  * The same request takes them back to that attempt's hosted page (it stays open for another card);
  * another request (another method, another referral link), or one whose page has lapsed, ends the old
  * attempt so a new one can start, once (a second collision is a concurrent request's attempt). A paid
@@ -40,8 +50,7 @@ export class Takeovers {
     replayOf: ReplayOf,
     retried: boolean,
   ): Promise<Takeover> {
-    const what = held === 'content' ? request.contentId : held === 'message' ? request.messageId : request.storeSlug;
-    const attempt = await this.purchases.findOpenAttempt(buyerId, held, what!);
+    const attempt = await this.purchases.findOpenAttempt(buyerId, held, WHAT_HELD[held](request)!);
     if (!attempt) throw heldError(held);
     const lapsed = attempt.checkoutExpiresAt !== null && attempt.checkoutExpiresAt <= this.clock.now();
     if (attempt.requestHash === replayOf.fingerprint && !lapsed) return { answer: purchaseView(attempt) };

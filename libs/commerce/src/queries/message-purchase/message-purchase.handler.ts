@@ -10,7 +10,13 @@ export class MessagePurchaseHandler implements IQueryHandler<MessagePurchaseQuer
 
   async execute({ purchaseId }: MessagePurchaseQuery): Promise<MessagePurchase | null> {
     const purchase = await this.purchases.find(purchaseId);
-    if (!purchase?.conversationId || purchase.kind === 'content' || purchase.kind === 'subscription') return null;
+    if (
+      !purchase?.conversationId ||
+      purchase.kind === 'content' ||
+      purchase.kind === 'subscription' ||
+      purchase.kind === 'post'
+    )
+      return null;
     return {
       id: purchase.id,
       createdAt: purchase.createdAt,

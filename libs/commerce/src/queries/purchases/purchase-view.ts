@@ -2,7 +2,7 @@ import type { CryptoInstructions, PaymentMethod } from '../../payments/payment-p
 import type { PurchaseStatus } from '../../domain/purchase.js';
 
 export { PURCHASE_STATUSES, type PurchaseStatus } from '../../domain/purchase.js';
-export const PURCHASE_KINDS = ['content', 'subscription', 'tip', 'message', 'message_fee'] as const;
+export const PURCHASE_KINDS = ['content', 'subscription', 'tip', 'message', 'message_fee', 'post'] as const;
 export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 
 export interface PurchaseView {

@@ -9,7 +9,7 @@ export interface SalesRange {
 
 export interface SaleItemView {
   id: string;
-  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee';
+  kind: 'content' | 'subscription' | 'tip' | 'message' | 'message_fee' | 'post';
   title: string;
   buyer: string;
   grossMinor: number;

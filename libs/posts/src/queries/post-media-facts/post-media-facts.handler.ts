@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { FanRelationshipQuery } from '#app/commerce';
+import { FanRelationshipQuery, UnlockedPostsQuery } from '#app/commerce';
 import { PostMediaFactsQuery, type ContentMediaFacts } from '#app/entitlements';
 import { postOpensFor } from '../../domain/post.js';
 import { postCarrying } from '../post-views/post-reads.queries.js';
@@ -21,6 +21,12 @@ export class PostMediaFactsHandler implements IQueryHandler<PostMediaFactsQuery>
       post.audience === 'subscribers' && viewerId !== null
         ? (await this.queries.execute(new FanRelationshipQuery(post.creator_id, viewerId))).subscribed
         : false;
-    return { opens: postOpensFor(post, { subscribed, unlocked: false }) };
+    // Whether the viewer paid to unlock it: asked of commerce only when nothing else opens it.
+    const unlocked =
+      viewerId !== null &&
+      post.status === 'published' &&
+      !postOpensFor(post, { subscribed, unlocked: false }) &&
+      (await this.queries.execute(new UnlockedPostsQuery(viewerId, [postId]))).includes(postId);
+    return { opens: postOpensFor(post, { subscribed, unlocked }) };
   }
 }

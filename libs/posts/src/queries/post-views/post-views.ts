@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { UnlockedPostsQuery } from '#app/commerce';
 import { ContentByIdsQuery, StoreNamesQuery } from '#app/content-moderation';
 import type { Actor } from '#app/entitlements';
-import { accessOf, type MediaReview, type PostAudience, type PostStatus } from '../../domain/post.js';
+import { accessOf, postOpensFor, type MediaReview, type PostAudience, type PostStatus } from '../../domain/post.js';
 import { reactionCounts, type CommentRow, type PostRow } from './post-reads.queries.js';
 
 export interface PostFileView {
@@ -92,11 +93,16 @@ export class PostViews {
       rows.map((row) => row.id),
       viewerId,
     );
+    const unlocked = await this.unlocked(rows, viewerId, stores);
     return Promise.all(
       rows.map(async (row): Promise<PostView> => {
         const store = stores.get(row.creator_id);
         const isCreator = viewerId === row.creator_id;
-        const access = accessOf(row, { isCreator, subscribed: store?.subscribed ?? false, unlocked: false });
+        const access = accessOf(row, {
+          isCreator,
+          subscribed: store?.subscribed ?? false,
+          unlocked: unlocked.has(row.id),
+        });
         const reviews = new Map(row.media ?? []);
         const items = await this.queries.execute(
           new ContentByIdsQuery([...reviews.keys()], {
@@ -144,6 +150,24 @@ export class PostViews {
         };
       }),
     );
+  }
+
+  /** The posts of the page the viewer paid to unlock: commerce answers, once for the page, for those nothing else opens. */
+  private async unlocked(
+    rows: readonly PostRow[],
+    viewerId: string | null,
+    stores: ReadonlyMap<string, PostStore>,
+  ): Promise<ReadonlySet<string>> {
+    if (viewerId === null) return new Set();
+    const locked = rows.filter(
+      (row) =>
+        row.creator_id !== viewerId &&
+        row.status === 'published' &&
+        !postOpensFor(row, { subscribed: stores.get(row.creator_id)?.subscribed ?? false, unlocked: false }),
+    );
+    if (locked.length === 0) return new Set();
+    const ids = locked.map((row) => row.id);
+    return new Set(await this.queries.execute(new UnlockedPostsQuery(viewerId, ids)));
   }
 
   async comments(rows: readonly CommentRow[], viewerId: string | null, creatorId: string): Promise<CommentView[]> {

@@ -20,6 +20,7 @@ const TITLES = {
   subscription: 'Subscribe',
   tip: 'Send a tip',
   message: 'Unlock message',
+  post: 'Unlock post',
 } as const;
 
 /** Shown while the browser leaves for the hosted page, and still there if the fan comes back with Back. */

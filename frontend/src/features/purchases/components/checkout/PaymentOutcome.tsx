@@ -11,6 +11,7 @@ const PAID_TEXT = {
   tip: 'Thank you! Your tip is on its way to the creator.',
   message: 'The message is unlocked: its media open in the conversation.',
   message_fee: 'Your message is on its way to the creator.',
+  post: 'The post is unlocked: its photos and videos open on the store page and in your feed.',
 } as const;
 
 /** The ways on from an outcome: a right-aligned row, on phones full-width buttons with the main (last) one on top. */

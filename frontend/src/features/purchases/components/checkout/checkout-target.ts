@@ -7,7 +7,7 @@ interface Returns {
 
 /**
  * What the fan is paying for: a video or album, a month of a store's subscription, a tip of their choice
- * (shown in a conversation when it names one), or a priced message to unlock.
+ * (shown in a conversation when it names one), a priced message or a pay-to-unlock post.
  */
 export type CheckoutTarget = Returns &
   (
@@ -37,6 +37,14 @@ export type CheckoutTarget = Returns &
         amountMinor: number;
         currency: string;
       }
+    | {
+        kind: 'post';
+        postId: string;
+        storeSlug: string;
+        storeName: string;
+        amountMinor: number;
+        currency: string;
+      }
   );
 
 /** Tips above this are refused by the API (100000 minor units). */
@@ -47,6 +55,7 @@ export function checkoutTitle(item: { kind: PurchaseKind; storeName: string; tit
   if (item.kind === 'content') return item.title ?? 'Video or album';
   if (item.kind === 'message') return `Message: ${item.storeName}`;
   if (item.kind === 'message_fee') return `Paid message to ${item.storeName}`;
+  if (item.kind === 'post') return `Post: ${item.storeName}`;
   return item.kind === 'subscription' ? `Monthly subscription to ${item.storeName}` : `Tip for ${item.storeName}`;
 }
 
@@ -56,6 +65,7 @@ const KIND_DETAIL = {
   tip: 'Tip',
   message: 'Unlocks the message',
   message_fee: 'Price per message',
+  post: 'Unlocks the post',
 } as const;
 
 /** The line under the title: the store and the kind of payment, e.g. 'Jane Fit · Tip'. */
@@ -81,6 +91,7 @@ export function purchaseBase(
   if (target.kind === 'content') return { kind: 'content', contentId: target.contentId };
   if (target.kind === 'subscription') return { kind: 'subscription', storeSlug: target.storeSlug };
   if (target.kind === 'message') return { kind: 'message', messageId: target.messageId };
+  if (target.kind === 'post') return { kind: 'post', postId: target.postId };
   const message = tip.message.trim();
   const conversation = target.conversationId ? { conversationId: target.conversationId } : {};
   return {
