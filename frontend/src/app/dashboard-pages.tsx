@@ -27,6 +27,7 @@ export {
 } from '../features/purchases/pages/purchases-routes';
 export { MessagesPage } from '../features/messages/pages/MessagesPage';
 export { MassMessagesPage } from '../features/messages/pages/MassMessagesPage';
+export { PostsPage } from '../features/posts/pages/PostsPage';
 export { BillingRoute, SalesRoute } from '../features/earnings/pages/earnings-routes';
 
 /** The login guard around the dashboard shell: one chunk, loaded only when /dashboard is opened. */

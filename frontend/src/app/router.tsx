@@ -14,7 +14,7 @@ import { COLLABORATORS_ROUTES } from '../features/collaborators/collaborators-ro
 import { CREATOR_STUDIO_ROUTES } from '../features/creator-studio/creator-studio-routes';
 import { PURCHASES_ROUTES } from '../features/purchases/purchases-routes';
 import { EARNINGS_ROUTES } from '../features/earnings/earnings-routes';
-import { DASHBOARD_EXTRA_ROUTES, DASHBOARD_NAV } from '../features/dashboard/dashboard-nav';
+import { DASHBOARD_EXTRA_ROUTES, DASHBOARD_NAV, isDashboardRoute } from '../features/dashboard/dashboard-nav';
 import { PublicLayout } from '../features/layout/components/PublicLayout';
 import { LOCKED_PREVIEW_ROUTES } from '../features/locked-previews/preview-routes';
 import { PUBLIC_PAGES } from './public-pages';
@@ -39,6 +39,7 @@ const BUILT_DASHBOARD_PAGES = {
   '/dashboard/verification': 'VerificationPage',
   '/dashboard/messages': 'MessagesPage',
   '/dashboard/messages/mass': 'MassMessagesPage',
+  '/dashboard/posts': 'PostsPage',
 } as const;
 
 type DashboardPageName = Exclude<
@@ -98,7 +99,13 @@ const dashboardChildren: RouteObject[] = [
   })),
   ...featurePageRoutes,
   ...[...DASHBOARD_NAV.flatMap((group) => group.items), ...DASHBOARD_EXTRA_ROUTES]
-    .filter((item) => item.to !== '/dashboard' && !(item.to in BUILT_DASHBOARD_PAGES) && !hasFeaturePage(item.to))
+    .filter(
+      (item) =>
+        isDashboardRoute(item.to) &&
+        item.to !== '/dashboard' &&
+        !(item.to in BUILT_DASHBOARD_PAGES) &&
+        !hasFeaturePage(item.to),
+    )
     .map((item) => ({
       path: item.to.replace('/dashboard/', ''),
       lazy: async () => {
@@ -158,6 +165,17 @@ export const routes: RouteObject[] = [
                 import('../lib/query-client'),
               ]);
               return { Component: withQueryClient(StorePage) };
+            },
+          },
+          {
+            // A fan's feed of the stores they follow or subscribe to (signed in, browser only).
+            path: '/feed',
+            lazy: async () => {
+              const [{ FeedRoute }, { withQueryClient }] = await Promise.all([
+                import('../features/posts/pages/FeedRoute'),
+                import('../lib/query-client'),
+              ]);
+              return { Component: withQueryClient(FeedRoute) };
             },
           },
           {

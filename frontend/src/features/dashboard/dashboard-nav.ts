@@ -9,6 +9,7 @@ import {
   IconHome,
   IconId,
   IconMessages,
+  IconNews,
   IconPhoto,
   IconRobot,
   IconSettings,
@@ -18,6 +19,7 @@ import {
   IconUserPlus,
   IconUsersGroup,
   IconVideo,
+  IconWriting,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -26,6 +28,8 @@ export interface DashboardNavItem {
   to: string;
   icon: Icon;
   description: string;
+  /** A live-phase page (posts, the feed): the pre-launch sidebar and tiles keep the spec's list without it. */
+  liveOnly?: boolean;
 }
 
 export interface DashboardNavGroup {
@@ -41,6 +45,7 @@ export const DASHBOARD_NAV: DashboardNavGroup[] = [
     tileTitle: 'General Features',
     items: [
       { label: 'Dashboard', to: '/dashboard', icon: IconHome, description: 'Your overview' },
+      { label: 'Feed', to: '/feed', icon: IconNews, description: 'New posts from stores you follow', liveOnly: true },
       {
         label: 'Messages',
         to: '/dashboard/messages',
@@ -89,6 +94,13 @@ export const DASHBOARD_NAV: DashboardNavGroup[] = [
         icon: IconBuildingStore,
         description: 'Appearance and access',
       },
+      {
+        label: 'Posts',
+        to: '/dashboard/posts',
+        icon: IconWriting,
+        description: 'News, photos and videos for your fans',
+        liveOnly: true,
+      },
       { label: 'My Videos', to: '/dashboard/my-videos', icon: IconVideo, description: 'Upload and manage videos' },
       { label: 'Photo Albums', to: '/dashboard/photo-albums', icon: IconPhoto, description: 'Curate your albums' },
       {
@@ -118,6 +130,14 @@ export const DASHBOARD_NAV: DashboardNavGroup[] = [
   },
 ];
 
+/** The sections as the pre-launch site lists them (SPEC §2): without the live-phase pages. */
+export function prelaunchNav(): DashboardNavGroup[] {
+  return DASHBOARD_NAV.map((group) => ({ ...group, items: group.items.filter((item) => !item.liveOnly) }));
+}
+
+/** Sidebar entries outside the dashboard shell (the fan's feed is a page of the public site). */
+export const isDashboardRoute = (to: string) => to === '/dashboard' || to.startsWith('/dashboard/');
+
 /** Routes reachable in the dashboard but not listed in the sidebar. */
 export const DASHBOARD_EXTRA_ROUTES = [
   { to: '/dashboard/lockedpage', label: 'Advanced Analytics' },
@@ -139,9 +159,8 @@ export const BECOME_CREATOR_ITEM: DashboardNavItem = {
  * (SPEC §6: no client-side gating is shown); live, a fan sees one "Become a creator" entry instead
  * of the creator pages.
  */
-export function navGroupsFor(role: 'creator' | 'fan' | null): DashboardNavGroup[] {
-  if (role !== 'fan') return DASHBOARD_NAV;
-  return DASHBOARD_NAV.map((group) =>
-    group.title === CREATOR_SECTION ? { ...group, items: [BECOME_CREATOR_ITEM] } : group,
-  );
+export function navGroupsFor(role: 'creator' | 'fan' | null, live = true): DashboardNavGroup[] {
+  const groups = live ? DASHBOARD_NAV : prelaunchNav();
+  if (role !== 'fan') return groups;
+  return groups.map((group) => (group.title === CREATOR_SECTION ? { ...group, items: [BECOME_CREATOR_ITEM] } : group));
 }

@@ -3,3 +3,4 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Tabs.css';

@@ -7,6 +7,7 @@ import { Logo, ThemeToggle } from '@/features/layout';
 import { UnreadBadge } from '@/features/messages';
 import { CREATOR_SECTION, navGroupsFor, type DashboardNavGroup, type DashboardNavItem } from '../dashboard-nav';
 import { useDashboardRole } from '../hooks/use-dashboard-summary';
+import { usePlatformConfig } from '../../../lib/platform-config';
 import classes from './DashboardSidebar.module.css';
 
 export interface DashboardSidebarProps {
@@ -73,7 +74,9 @@ function Section({
 export function DashboardSidebar({ email, onNavigate, onLogout, showLogo = true }: DashboardSidebarProps) {
   const { pathname } = useLocation();
   const tall = useMediaQuery(TALL_SCREEN, true);
-  const groups = navGroupsFor(useDashboardRole());
+  const config = usePlatformConfig();
+  // Until the phase is known, the pre-launch list: a live page never flashes on the pre-launch site.
+  const groups = navGroupsFor(useDashboardRole(), config.data?.launchPhase === 'live');
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const home = groups[0]?.items.find((item) => item.to === '/dashboard');
   const sections = groups.map((group) => ({ ...group, items: group.items.filter((item) => item.to !== '/dashboard') }));

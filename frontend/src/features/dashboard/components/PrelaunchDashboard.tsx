@@ -3,11 +3,11 @@ import { IconRocket, IconTool } from '@tabler/icons-react';
 import { SOCIAL_LINKS } from '../../../lib/site';
 import { SOCIAL_ICONS } from '@/features/layout';
 import { FeatureTile } from './FeatureTile';
-import { DASHBOARD_NAV } from '../dashboard-nav';
+import { prelaunchNav } from '../dashboard-nav';
 
 /** SPEC §2 "Dashboard home", exactly: the pre-launch page with its demo tiles. */
 export function PrelaunchDashboard() {
-  const groups = DASHBOARD_NAV.map((group) => ({
+  const groups = prelaunchNav().map((group) => ({
     ...group,
     items: group.items.filter((item) => item.to !== '/dashboard'),
   }));

@@ -224,5 +224,5 @@ export function useStoreCommerce(store: PublicStore, signedIn: boolean, items: C
     </>
   );
 
-  return { heroActions, favoriteButton, contentAction, contentNotice, modals };
+  return { heroActions, favoriteButton, contentAction, contentNotice, modals, subscribe };
 }

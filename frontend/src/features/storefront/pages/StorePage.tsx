@@ -1,4 +1,4 @@
-import { Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCloudOff, IconFlag, IconGavel, IconScale } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -13,7 +13,9 @@ import { AgeGate } from '../components/AgeGate';
 import { LaunchPhaseSwitch, PageLoader } from '@/shared/ui/LaunchPhaseSwitch';
 import { ModerationDialogs, type DialogTarget, type ModerationDialog } from '../components/ModerationDialogs';
 import { StateMessage } from '@/shared/ui/StateMessage';
+import { postsOf, useStorePosts } from '@/features/posts';
 import { StoreContentSection } from '../components/StoreContentSection';
+import { StorePostsSection } from '../components/StorePostsSection';
 import { StoreHero } from '../components/StoreHero';
 import { useAgeConfirmation } from '../hooks/use-age-confirmation';
 import { useSignedIn } from '../hooks/use-signed-in';
@@ -50,6 +52,10 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
   const [dialog, setDialog] = useState<ModerationDialog>(null);
   const storeTarget = { subjectType: 'store' as const, subjectId: store.slug, label: store.displayName };
   const commerce = useStoreCommerce(store, signedIn, content.data);
+  const posts = useStorePosts(store.slug, signedIn);
+  const [chosenTab, setChosenTab] = useState<string | null>(null);
+  // Posts first when the store has any; else (none, or they could not be loaded) its videos and albums.
+  const tab = chosenTab ?? (posts.isPending ? null : postsOf(posts.data).length > 0 ? 'posts' : 'items');
 
   return (
     <Container size="lg" pt={{ base: 'md', sm: 'lg' }} pb={{ base: 32, sm: 48 }}>
@@ -67,14 +73,31 @@ function StoreProfile({ store, signedIn }: { store: PublicStore; signedIn: boole
           toolbar={commerce.favoriteButton}
           actions={commerce.heroActions}
         />
-        <StoreContentSection
-          content={content}
-          onReport={(item) => setDialog({ kind: 'report', target: contentTarget(item) })}
-          onTakedown={(item) => setDialog({ kind: 'takedown', target: contentTarget(item) })}
-          onAppeal={(item) => setDialog({ kind: 'appeal', target: contentTarget(item) })}
-          renderAction={commerce.contentAction}
-          notice={commerce.contentNotice}
-        />
+        {tab === null ? (
+          <Center py="xl">
+            <Loader size="sm" role="status" aria-label="Loading the store's posts" />
+          </Center>
+        ) : (
+          <Tabs value={tab} onChange={setChosenTab} keepMounted={false}>
+            <Tabs.List mb="lg">
+              <Tabs.Tab value="posts">Posts</Tabs.Tab>
+              <Tabs.Tab value="items">Videos and albums</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="posts">
+              <StorePostsSection store={store} posts={posts} signedIn={signedIn} onSubscribe={commerce.subscribe} />
+            </Tabs.Panel>
+            <Tabs.Panel value="items">
+              <StoreContentSection
+                content={content}
+                onReport={(item) => setDialog({ kind: 'report', target: contentTarget(item) })}
+                onTakedown={(item) => setDialog({ kind: 'takedown', target: contentTarget(item) })}
+                onAppeal={(item) => setDialog({ kind: 'appeal', target: contentTarget(item) })}
+                renderAction={commerce.contentAction}
+                notice={commerce.contentNotice}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        )}
         <Paper
           withBorder
           radius="lg"
