@@ -18,6 +18,8 @@ const COUNTED = [
   'purchases',
   'subscriptions',
   'favorites',
+  'posts',
+  'post_media',
   'payment_events',
   'ledger_transactions',
   'ledger_entries',
@@ -142,7 +144,7 @@ describe('demo marketplace seed (npm start)', () => {
       const items = await db().execute<
         { id: string; kind: string; status: string; price_minor: number; currency: string; decided_by: string }[]
       >(
-        `select id, kind, status, price_minor, currency, decided_by from content_items where creator_id = ? order by title`,
+        `select id, kind, status, price_minor, currency, decided_by from content_items where creator_id = ? and purpose = 'store' order by title`,
         [ids.creator],
       );
       expect(items.map((item) => item.kind).sort()).toEqual(['album', 'album', 'video']);
@@ -159,7 +161,7 @@ describe('demo marketplace seed (npm start)', () => {
           preview_key: string | null;
         }[]
       >(
-        `select m.content_id, m.media_type, m.status, m.thumbnail_key, m.clean_key, m.preview_key from content_media m join content_items c on c.id = m.content_id where c.creator_id = ?`,
+        `select m.content_id, m.media_type, m.status, m.thumbnail_key, m.clean_key, m.preview_key from content_media m join content_items c on c.id = m.content_id where c.creator_id = ? and c.purpose = 'store'`,
         [ids.creator],
       );
       expect(media.length).toBe(9);
@@ -180,6 +182,18 @@ describe('demo marketplace seed (npm start)', () => {
         [ids.creator],
       );
       expect(sellable.map((row) => row.status)).toEqual(['sellable', 'sellable', 'sellable']);
+
+      // Posts: a pinned welcome, a subscribers' set and a pay-to-unlock one, their photos approved first.
+      const posts = await db().execute<{ audience: string; status: string; pinned: boolean; items: number }[]>(
+        `select audience, status, pinned_at is not null as pinned, (select count(*)::int from post_media m where m.post_id = p.id) as items
+           from posts p where creator_id = ? order by created_at`,
+        [ids.creator],
+      );
+      expect(posts).toEqual([
+        { audience: 'free', status: 'published', pinned: true, items: 0 },
+        { audience: 'subscribers', status: 'published', pinned: false, items: 1 },
+        { audience: 'paid', status: 'published', pinned: false, items: 1 },
+      ]);
 
       // The fan: an item bought and a subscription, both paid by card at the acquirer; the store favourited.
       const purchases = await db().execute<{ id: string; kind: string; status: string; card_last4: string }[]>(

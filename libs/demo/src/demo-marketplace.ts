@@ -11,6 +11,7 @@ import {
 } from '#app/verification';
 import {
   AttachMediaCommand,
+  ContentByIdQuery,
   CreateContentCommand,
   MyContentQuery,
   ReviewContentCommand,
@@ -26,6 +27,7 @@ import {
   SetFavoriteCommand,
   UpdateStoreSettingsCommand,
 } from '#app/commerce';
+import { CreatePostCommand, CreatePostMediaCommand, MyPostsQuery, PinPostCommand } from '#app/posts';
 import { demoEmail } from './demo-accounts.js';
 import { demoMedia, readMedia, type DemoMediaFiles, type DemoMediaPlan } from './demo-media.js';
 import { payOnHostedPage } from './demo-payment.js';
@@ -93,6 +95,31 @@ const ITEMS = [
   },
 ];
 
+/** The demo creator's posts, by text (their natural key): a pinned welcome, a subscribers' set, a pay-to-unlock one. */
+const POSTS = [
+  {
+    text: 'Welcome to Demo Studio! New sets every week: follow the store to see them in your feed, subscribe for the subscriber posts.',
+    audience: 'free' as const,
+    priceMinor: null,
+    album: null,
+    pinned: true,
+  },
+  {
+    text: 'Blue hour from last night’s shoot, for my subscribers. Thank you for being here.',
+    audience: 'subscribers' as const,
+    priceMinor: null,
+    album: 'neon-nights',
+    pinned: false,
+  },
+  {
+    text: 'The full golden-hour contact sheet, every frame I kept.',
+    audience: 'paid' as const,
+    priceMinor: 499,
+    album: 'golden-hour',
+    pinned: false,
+  },
+];
+
 /** What the demo fan bought, by Idempotency-Key: a second start replays these instead of buying again. */
 const FAN_KEYS = { item: 'demo-seed-item-golden-hour', subscription: 'demo-seed-subscription' };
 const WAIT_MS = 90_000;
@@ -140,6 +167,7 @@ export async function seedDemoMarketplace(app: INestApplicationContext): Promise
     method: 'card',
   });
   await commands.execute(new SetFavoriteCommand(fanId, DEMO_STORE.slug, true));
+  for (const post of POSTS) await publishPost(commands, queries, creatorId, moderatorId, post, media);
   return { storeSlug: DEMO_STORE.slug, storeUrl: `${config.PUBLIC_URL}/stores/${DEMO_STORE.slug}` };
 }
 
@@ -211,6 +239,48 @@ async function publishItem(
     await commands.execute(new ReviewContentCommand(id, moderatorId, 'moderator', { kind: 'approve' }, null));
   }
   return id;
+}
+
+/** A post of the demo creator, its photos made for posts and approved by the demo moderator first (skipped when posted before). */
+async function publishPost(
+  commands: CommandBus,
+  queries: QueryBus,
+  creatorId: string,
+  moderatorId: string,
+  post: (typeof POSTS)[number],
+  media: DemoMediaFiles,
+): Promise<void> {
+  const viewer = { actor: { id: creatorId, role: 'creator', aal: 'aal1' as const }, ageChecked: true };
+  const mine = await queries.execute(new MyPostsQuery(creatorId, viewer, undefined, 50));
+  if (mine.posts.some((known) => known.text === post.text)) return;
+  const mediaIds: string[] = [];
+  if (post.album) {
+    const { contentId } = await commands.execute(new CreatePostMediaCommand(creatorId, 'album'));
+    for (const file of media.albums[post.album].slice(0, 2))
+      await commands.execute(new AttachMediaCommand(creatorId, contentId, basename(file), await readMedia(file)));
+    const item = async () => (await queries.execute(new ContentByIdQuery(contentId)))!;
+    await waitFor('the post photos to be processed', async () =>
+      (await item()).media.every((file) => file.status !== 'uploaded'),
+    );
+    await commands.execute(new SubmitContentCommand(creatorId, contentId));
+    await commands.execute(new ReviewContentCommand(contentId, moderatorId, 'moderator', { kind: 'claim' }, null));
+    await commands.execute(new ReviewContentCommand(contentId, moderatorId, 'moderator', { kind: 'approve' }, null));
+    mediaIds.push(contentId);
+  }
+  const created = await commands.execute(
+    new CreatePostCommand(
+      creatorId,
+      { text: post.text, audience: post.audience, priceMinor: post.priceMinor, mediaIds },
+      true,
+    ),
+  );
+  if (post.pinned) await commands.execute(new PinPostCommand(creatorId, created.id, true));
+  if (mediaIds.length)
+    await waitFor('the post to be published', async () =>
+      (await queries.execute(new MyPostsQuery(creatorId, viewer, undefined, 50))).posts.some(
+        (known) => known.id === created.id && known.status === 'published',
+      ),
+    );
 }
 
 async function openStore(commands: CommandBus, queries: QueryBus, creatorId: string, media: DemoMediaFiles) {
