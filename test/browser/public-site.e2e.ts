@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { ConsoleMessage, Page } from 'playwright-core';
+import { SiteGate } from '#app/identity';
 import {
   describeInBrowser,
   eventually,
@@ -263,74 +264,81 @@ describeInBrowser('public site', () => {
       ((await (await fetch(`${platform.baseUrl}/auth/v1/user`)).json()) as { error_code?: string }).error_code ===
       'site_locked';
     await waitFor(locked, { timeoutMs: 5_000, what: 'the site gate to lock' });
+    // The gate lives in this worker's database, which later suites share: a failure below must not leave it locked.
+    let cleared = false;
+    try {
+      await open('/roadmap');
+      const errors = collectErrors(page);
+      expect(await page.title()).toBe('Password Page | Fanmint');
+      await page.getByRole('heading', { name: 'Coming Soon', level: 1 }).waitFor();
+      const callApi = () =>
+        page.evaluate(async () => {
+          const response = await fetch('/auth/v1/user');
+          return { status: response.status, code: ((await response.json()) as { error_code: string }).error_code };
+        });
+      expect(await callApi()).toEqual({ status: 401, code: 'site_locked' });
 
-    await open('/roadmap');
-    const errors = collectErrors(page);
-    expect(await page.title()).toBe('Password Page | Fanmint');
-    await page.getByRole('heading', { name: 'Coming Soon', level: 1 }).waitFor();
-    const callApi = () =>
-      page.evaluate(async () => {
-        const response = await fetch('/auth/v1/user');
-        return { status: response.status, code: ((await response.json()) as { error_code: string }).error_code };
+      const password = page.getByLabel('Site password');
+      const enter = page.getByRole('button', { name: 'Enter' });
+      await password.fill('launch-day-2026');
+      // The first unlock is held in flight until the button was seen disabled.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/site-gate/unlock', async (route) => {
+        await held;
+        await route.continue();
       });
-    expect(await callApi()).toEqual({ status: 401, code: 'site_locked' });
+      await enter.click();
+      await expect(enter.isDisabled()).resolves.toBe(true);
+      release();
+      const error = page.getByRole('alert').filter({ hasText: 'Invalid password' });
+      await error.waitFor();
+      // The message sits in red under the button.
+      const [buttonBox, errorBox] = [await enter.boundingBox(), await error.boundingBox()];
+      expect(errorBox!.y).toBeGreaterThan(buttonBox!.y + buttonBox!.height - 1);
+      const color = await error.evaluate(
+        (el) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color,
+      );
+      const [r, g, b] = color.match(/\d+/g)!.map(Number);
+      expect(r).toBeGreaterThan(g + 60);
+      expect(r).toBeGreaterThan(b + 60);
+      expect(await localStorageItem(page, 'SITE_PASSWORD_AUTHENTICATED')).toBeNull();
 
-    const password = page.getByLabel('Site password');
-    const enter = page.getByRole('button', { name: 'Enter' });
-    await password.fill('launch-day-2026');
-    // The first unlock is held in flight until the button was seen disabled.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/site-gate/unlock', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await enter.click();
-    await expect(enter.isDisabled()).resolves.toBe(true);
-    release();
-    const error = page.getByRole('alert').filter({ hasText: 'Invalid password' });
-    await error.waitFor();
-    // The message sits in red under the button.
-    const [buttonBox, errorBox] = [await enter.boundingBox(), await error.boundingBox()];
-    expect(errorBox!.y).toBeGreaterThan(buttonBox!.y + buttonBox!.height - 1);
-    const color = await error.evaluate(
-      (el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color,
-    );
-    const [r, g, b] = color.match(/\d+/g)!.map(Number);
-    expect(r).toBeGreaterThan(g + 60);
-    expect(r).toBeGreaterThan(b + 60);
-    expect(await localStorageItem(page, 'SITE_PASSWORD_AUTHENTICATED')).toBeNull();
+      await password.fill('Launch-day-2026');
+      await enter.click();
+      await page.waitForFunction(
+        () => (globalThis as unknown as { document: { title: string } }).document.title === 'Roadmap | Fanmint',
+      );
+      await h1().waitFor();
+      expect(await localStorageItem(page, 'SITE_PASSWORD_AUTHENTICATED')).toBe('true');
+      const cookies = await browser!.context.cookies();
+      const access = cookies.find((cookie) => cookie.name === 'fanmint_site_access')!;
+      expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+      const html = await page.content();
+      expect(html).not.toMatch(/\$2[aby]\$/);
 
-    await password.fill('Launch-day-2026');
-    await enter.click();
-    await page.waitForFunction(
-      () => (globalThis as unknown as { document: { title: string } }).document.title === 'Roadmap | Fanmint',
-    );
-    await h1().waitFor();
-    expect(await localStorageItem(page, 'SITE_PASSWORD_AUTHENTICATED')).toBe('true');
-    const cookies = await browser!.context.cookies();
-    const access = cookies.find((cookie) => cookie.name === 'fanmint_site_access')!;
-    expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    const html = await page.content();
-    expect(html).not.toMatch(/\$2[aby]\$/);
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(await page.title()).toBe('Roadmap | Fanmint');
+      await h1().waitFor();
+      // Unlocked: the API answers for itself (here: no bearer token).
+      expect(await callApi()).toEqual({ status: 401, code: 'no_authorization' });
+      expect(errors).toEqual([]);
 
-    await page.reload({ waitUntil: 'networkidle' });
-    expect(await page.title()).toBe('Roadmap | Fanmint');
-    await h1().waitFor();
-    // Unlocked: the API answers for itself (here: no bearer token).
-    expect(await callApi()).toEqual({ status: 401, code: 'no_authorization' });
-    expect(errors).toEqual([]);
+      // Another browser is still locked.
+      const other = await browsers.session(platform.baseUrl, { cookieConsentStored: true });
+      await other.page.goto('/faq');
+      expect(await other.page.title()).toBe('Password Page | Fanmint');
+      await other.close();
 
-    // Another browser is still locked.
-    const other = await browsers.session(platform.baseUrl, { cookieConsentStored: true });
-    await other.page.goto('/faq');
-    expect(await other.page.title()).toBe('Password Page | Fanmint');
-    await other.close();
-
-    const cleared = await fetch(`${platform.baseUrl}/api/admin/site-password`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${admin.token}`, cookie: `${access.name}=${access.value}` },
-    });
-    expect(cleared.status).toBe(200);
+      const clearedAnswer = await fetch(`${platform.baseUrl}/api/admin/site-password`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${admin.token}`, cookie: `${access.name}=${access.value}` },
+      });
+      expect(clearedAnswer.status).toBe(200);
+      cleared = true;
+    } finally {
+      if (!cleared) await platform.api.get(SiteGate).clear(admin.userId, '127.0.0.1');
+    }
   });
 });
